@@ -1,0 +1,57 @@
+// The assertion record every consumer sees (scan output, the database, mine, diff, lint).
+// Field meanings follow the machine-readable contract in docs/json.md.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/assertions/catalogue.h"
+#include "analyzer/core/source_range.h"
+#include "analyzer/model/code_model.h"
+
+namespace oalens::analyzer {
+
+// How a tolerance value was obtained.
+enum class Provenance { Default, Literal, Constant, Depend, Unresolved };
+std::string_view provenanceName(Provenance p);
+
+// The study's threshold classes for a whole assertion.
+enum class ThresholdProvenance { Default, Customized, Depend, None };
+std::string_view thresholdProvenanceName(ThresholdProvenance p);
+
+struct Tolerance {
+  std::string name;  // atol, rtol, decimal, places, delta, ulps, significant, bound
+  std::string text;  // as written, or the catalogue default
+  std::optional<double> value;
+  Provenance provenance = Provenance::Default;
+  std::string note;  // how it was resolved ("module constant TOL", "float32 default"...)
+};
+
+struct Assertion {
+  std::string file;
+  SourceRange range;  // the whole assertion statement
+  Language language = Language::Python;
+  std::string testCase;  // qualified name of the enclosing test case, empty if none
+  std::string function;  // qualified name of the enclosing function, empty at module level
+  std::string api;       // canonical API id ("assert" for a bare assert statement)
+  std::string apiText;   // the callee as written
+  std::string via;       // wrapper chain: the catalogued API a project wrapper forwards to
+  std::string form;      // "call", "assert", "assertTrue", ... how the check is written
+  Category category = Category::Exact;
+  bool isOa = false;
+  std::string actualText, expectedText;
+  bool swapped = false;  // filled by the oracle classifier when evidence swaps the roles
+  std::vector<Tolerance> tolerances;
+  ThresholdProvenance thresholdProvenance = ThresholdProvenance::None;
+  std::string oracleType = "UNKNOWN";
+  std::vector<std::string> evidence;
+
+  // Internal handles into the FileModel, for later passes.
+  StmtId stmt = kNone;
+  ExprId call = kNone;       // the catalogued call (or the comparison for error bounds)
+  ExprId actualExpr = kNone;
+  ExprId expectedExpr = kNone;
+  FunctionId functionId = kNone;
+};
+
+}  // namespace oalens::analyzer

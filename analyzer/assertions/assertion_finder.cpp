@@ -1,0 +1,375 @@
+#include "analyzer/assertions/assertion_finder.h"
+
+#include <fmt/format.h>
+#include <re2/re2.h>
+
+namespace oalens::analyzer {
+
+std::string_view provenanceName(Provenance p) {
+  switch (p) {
+    case Provenance::Default: return "default";
+    case Provenance::Literal: return "literal";
+    case Provenance::Constant: return "constant";
+    case Provenance::Depend: return "depend";
+    case Provenance::Unresolved: return "unresolved";
+  }
+  return "unresolved";
+}
+
+std::string_view thresholdProvenanceName(ThresholdProvenance p) {
+  switch (p) {
+    case ThresholdProvenance::Default: return "default";
+    case ThresholdProvenance::Customized: return "customized";
+    case ThresholdProvenance::Depend: return "depend";
+    case ThresholdProvenance::None: return "none";
+  }
+  return "none";
+}
+
+namespace {
+
+// Deeper conditions than this are not written by hand; the cap keeps recursion bounded.
+constexpr int kMaxConditionDepth = 12;
+
+std::string_view lastOf(const FileModel& m, ExprId callee) {
+  const Expr& e = m.expr(callee);
+  return (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute) ? e.name : std::string_view{};
+}
+
+bool isTruthWrapper(std::string_view last) {
+  return last == "assertTrue" || last == "assert_" || last == "failUnless" || last == "assertFalse" ||
+         last == "failIf" || last == "assertTrue_";
+}
+
+bool isReduction(std::string_view last) {
+  return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all";
+}
+
+}  // namespace
+
+bool looksLikeError(const FileModel& m, ExprId e, int depth) {
+  if (e == kNone || depth > kMaxConditionDepth) return false;
+  static const RE2 errorName("(?i)(err|diff|dist|delta|residual|deviation|mismatch|discrepanc)");
+  const Expr& x = m.expr(e);
+  switch (x.kind) {
+    case ExprKind::BinaryOp:
+      if (x.name == "-") return true;
+      if (x.name == "/" || x.name == "*" || x.name == "**") return looksLikeError(m, m.child(e, 0), depth + 1);
+      return false;
+    case ExprKind::Call: {
+      CallArgs args = splitCall(m, e);
+      std::string_view last = lastOf(m, args.callee);
+      if (last == "abs" || last == "absolute" || last == "fabs" || last == "norm" || last == "rel_error" ||
+          last == "relative_error" || last == "abs_error")
+        return true;
+      const Expr& callee = m.expr(args.callee);
+      // np.max(abs(a - b)), (a - b).abs().max(), diff.sum()
+      for (ExprId a : args.positional)
+        if (looksLikeError(m, a, depth + 1)) return true;
+      if (callee.kind == ExprKind::Attribute) return looksLikeError(m, m.child(args.callee, 0), depth + 1);
+      return RE2::PartialMatch(re2::StringPiece(last.data(), last.size()), errorName);
+    }
+    case ExprKind::Subscript:
+    case ExprKind::Attribute:
+      if (looksLikeError(m, m.child(e, 0), depth + 1)) return true;
+      [[fallthrough]];
+    case ExprKind::Name: {
+      std::string_view n = x.kind == ExprKind::Subscript ? m.expr(m.child(e, 0)).text : x.name;
+      return RE2::PartialMatch(re2::StringPiece(n.data(), n.size()), errorName);
+    }
+    default: return false;
+  }
+}
+
+bool looksLikeBound(const FileModel& m, ExprId e) {
+  if (e == kNone) return false;
+  static const RE2 boundName("(?i)(tol|eps|thresh|bound|margin|precision|limit|atol|rtol|delta|accuracy)");
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Number) return x.text.find_first_of(".eE") != std::string_view::npos;
+  if (x.kind == ExprKind::UnaryOp || x.kind == ExprKind::BinaryOp) {
+    for (uint32_t i = 0; i < x.childCount; ++i)
+      if (looksLikeBound(m, m.child(e, i))) return true;
+    return false;
+  }
+  return RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), boundName);
+}
+
+ExprId argumentFor(const FileModel&, const ApiSpec& spec, const CallArgs& args, std::string_view param) {
+  if (param.empty()) return kNone;
+  for (const auto& [k, v] : args.keywords)
+    if (k == param) return v;
+  int idx = spec.paramIndex(param);
+  if (idx >= 0 && static_cast<size_t>(idx) < args.positional.size()) return args.positional[static_cast<size_t>(idx)];
+  return kNone;
+}
+
+ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spec) {
+  if (!a.isOa) return ThresholdProvenance::None;
+  if (spec && spec->alwaysDepend) return ThresholdProvenance::Depend;
+  bool anyExplicit = false, anyDepend = false;
+  for (const Tolerance& t : a.tolerances) {
+    if (t.provenance == Provenance::Depend) anyDepend = true;
+    else if (t.provenance != Provenance::Default) anyExplicit = true;
+  }
+  if (anyDepend) return ThresholdProvenance::Depend;
+  if (anyExplicit) return ThresholdProvenance::Customized;
+  return a.tolerances.empty() ? ThresholdProvenance::None : ThresholdProvenance::Default;
+}
+
+std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const {
+  ExprId e = cond;
+  for (int depth = 0; e != kNone && depth < kMaxConditionDepth; ++depth) {
+    const Expr& x = m.expr(e);
+    switch (x.kind) {
+      case ExprKind::Not: e = m.child(e, 0); continue;
+      case ExprKind::BoolOp: {
+        if (auto l = conditionCheck(m, scope, m.child(e, 0))) return l;
+        e = m.child(e, 1);
+        continue;
+      }
+      case ExprKind::Call: {
+        ApiMatch match = matcher_.match(m, scope, e);
+        if (match.spec && match.spec->oa && match.spec->kind == ApiKind::Predicate && match.spec->id != "pytest.approx")
+          return OaCheck{match.spec, e};
+        CallArgs args = splitCall(m, e);
+        std::string_view last = lastOf(m, args.callee);
+        if (isReduction(last)) {
+          if (!args.positional.empty()) {
+            e = args.positional[0];
+            continue;
+          }
+          const Expr& callee = m.expr(args.callee);
+          if (callee.kind == ExprKind::Attribute) {  // (abs(a - b) < tol).all()
+            e = m.child(args.callee, 0);
+            continue;
+          }
+        }
+        return std::nullopt;
+      }
+      case ExprKind::Compare: {
+        if (x.childCount != 2) return std::nullopt;
+        std::string_view op = m.compareOp(e, 0);
+        ExprId l = m.child(e, 0), r = m.child(e, 1);
+        if (op == "==" || op == "!=") {
+          for (auto [approxSide, other] : {std::pair{r, l}, std::pair{l, r}}) {
+            if (m.expr(approxSide).kind != ExprKind::Call) continue;
+            ApiMatch match = matcher_.match(m, scope, approxSide);
+            if (match.spec && match.spec->id == "pytest.approx") {
+              OaCheck c{match.spec, approxSide};
+              c.approxOther = other;
+              return c;
+            }
+          }
+          return std::nullopt;
+        }
+        const bool less = op == "<" || op == "<=";
+        const bool greater = op == ">" || op == ">=";
+        if (!less && !greater) return std::nullopt;
+        ExprId small = less ? l : r, big = less ? r : l;
+        if (looksLikeError(m, small)) {
+          OaCheck c;
+          c.errorSide = small;
+          c.boundSide = big;
+          c.compare = e;
+          return c;
+        }
+        return std::nullopt;
+      }
+      default: return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const {
+  CallArgs args = splitCall(m, call);
+  a.isOa = spec.oa;
+  a.category = spec.category;
+  a.via = spec.via;
+  a.call = call;
+  a.actualExpr = argumentFor(m, spec, args, spec.actual);
+  a.expectedExpr = argumentFor(m, spec, args, spec.expected);
+  std::string_view chosenBy;
+  for (const auto& [param, cat] : spec.categoryIf) {
+    ExprId v = argumentFor(m, spec, args, param);
+    if (v != kNone && m.expr(v).kind != ExprKind::NoneLit) {
+      a.category = *parseCategory(cat);
+      chosenBy = param;
+    }
+  }
+  for (const auto& [kind, param] : spec.tolerances) {
+    ExprId v = argumentFor(m, spec, args, param);
+    if (v != kNone && m.expr(v).kind != ExprKind::NoneLit) {
+      ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
+      a.tolerances.push_back({kind, std::string(m.expr(v).text), r.value, r.provenance, r.note});
+      continue;
+    }
+    if (!chosenBy.empty() && param != chosenBy) continue;  // assertAlmostEqual(delta=...) has no places
+    auto d = spec.defaults.find(kind);
+    if (d == spec.defaults.end()) continue;
+    std::string note = spec.discovered ? fmt::format("default of {}", spec.id) : "API default";
+    if (spec.defaultDepends) note += " (float32; the API picks it by dtype)";
+    a.tolerances.push_back({kind, d->second, ToleranceResolver::parseNumber(d->second), Provenance::Default, note});
+  }
+  if (spec.category == Category::ErrorBound && !spec.bound.empty()) {
+    ExprId b = argumentFor(m, spec, args, spec.bound);
+    if (b != kNone) {
+      a.expectedExpr = kNone;
+      applyErrorBound(m, a, a.actualExpr, b);
+      // assertLess(len(x), 5) is an ordering check, not an approximation.
+      if (!looksLikeError(m, a.actualExpr) && !looksLikeBound(m, b)) {
+        a.isOa = false;
+        a.category = Category::Exact;
+        a.tolerances.clear();
+      }
+    }
+  }
+  if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
+  if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
+  a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
+}
+
+void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide) const {
+  a.isOa = true;
+  a.category = Category::ErrorBound;
+  a.actualExpr = errorSide;
+  // The compared values sit inside the error: abs(a - b) -> a (actual) and b (oracle).
+  ExprId cur = errorSide;
+  for (int depth = 0; cur != kNone && depth < kMaxConditionDepth; ++depth) {
+    const Expr& x = m.expr(cur);
+    if (x.kind == ExprKind::BinaryOp && x.name == "-") {
+      a.actualExpr = m.child(cur, 0);
+      a.expectedExpr = m.child(cur, 1);
+      break;
+    }
+    if (x.kind == ExprKind::BinaryOp || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript) {
+      cur = m.child(cur, 0);
+      continue;
+    }
+    if (x.kind == ExprKind::Call) {
+      CallArgs args = splitCall(m, cur);
+      if (!args.positional.empty()) cur = args.positional[0];
+      else if (m.expr(args.callee).kind == ExprKind::Attribute) cur = m.child(args.callee, 0);
+      else break;
+      continue;
+    }
+    break;
+  }
+  ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, boundSide);
+  a.tolerances.push_back({"bound", std::string(m.expr(boundSide).text), r.value, r.provenance, r.note});
+}
+
+void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId cond) const {
+  auto check = conditionCheck(m, a.functionId, cond);
+  if (!check) return;
+  if (check->spec) {
+    applySpec(m, a, *check->spec, check->call);
+    a.api = check->spec->id;
+    if (check->approxOther != kNone) {
+      a.actualExpr = check->approxOther;
+      a.actualText = std::string(m.expr(check->approxOther).text);
+    }
+    return;
+  }
+  applyErrorBound(m, a, check->errorSide, check->boundSide);
+  a.call = check->compare;
+  if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
+  if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
+  a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
+}
+
+static Assertion newAssertion(const FileModel& m, StmtId s) {
+  Assertion a;
+  const Stmt& st = m.stmts[s];
+  a.file = m.path;
+  a.range = st.range;
+  a.language = m.language;
+  a.stmt = s;
+  a.functionId = st.function;
+  if (st.function != kNone) {
+    a.function = m.functions[st.function].qualifiedName;
+    for (FunctionId f = st.function; f != kNone; f = m.functions[f].parent)
+      if (m.functions[f].isTestCase) a.testCase = m.functions[f].qualifiedName;
+  }
+  return a;
+}
+
+void AssertionFinder::fromAssert(const FileModel& m, StmtId s, std::vector<Assertion>& out) const {
+  Assertion a = newAssertion(m, s);
+  a.api = "assert";
+  a.apiText = "assert";
+  a.form = "assert";
+  ExprId cond = m.stmts[s].a;
+  if (cond != kNone) fromCondition(m, a, cond);
+  // assert x == y: keep the compared sides, so an exact check turned approximate can be paired.
+  if (!a.isOa && cond != kNone && m.expr(cond).kind == ExprKind::Compare && m.childCount(cond) == 2 && m.compareOp(cond, 0) == "==") {
+    a.actualExpr = m.child(cond, 0);
+    a.expectedExpr = m.child(cond, 1);
+    a.actualText = std::string(m.expr(a.actualExpr).text);
+    a.expectedText = std::string(m.expr(a.expectedExpr).text);
+  }
+  out.push_back(std::move(a));
+}
+
+void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const {
+  const Stmt& st = m.stmts[s];
+  ApiMatch match = matcher_.match(m, st.function, call);
+  if (!match.spec && !match.generic) return;
+  if (match.spec && match.spec->kind == ApiKind::Predicate) return;  // np.allclose(a, b) alone checks nothing
+  Assertion a = newAssertion(m, s);
+  CallArgs args = splitCall(m, call);
+  a.apiText = std::string(m.expr(args.callee).text);
+  a.form = "call";
+  a.call = call;
+  if (match.spec) {
+    a.api = match.spec->id;
+    applySpec(m, a, *match.spec, call);
+    out.push_back(std::move(a));
+    return;
+  }
+  // Generic assertion: canonical name is the method name, or the resolved function name.
+  const bool isMethod = m.expr(args.callee).kind == ExprKind::Attribute &&
+                        (m.expr(m.child(args.callee, 0)).text == "self" || m.expr(m.child(args.callee, 0)).text == "cls");
+  a.api = isMethod ? std::string(match.lastName) : match.name;
+  if (isTruthWrapper(match.lastName) && !args.positional.empty()) {
+    a.form = std::string(match.lastName);
+    fromCondition(m, a, args.positional[0]);
+  } else if ((match.lastName == "assertGreater" || match.lastName == "assertGreaterEqual") && args.positional.size() >= 2 &&
+             looksLikeError(m, args.positional[1])) {
+    applyErrorBound(m, a, args.positional[1], args.positional[0]);
+    a.actualText = a.actualExpr == kNone ? "" : std::string(m.expr(a.actualExpr).text);
+    a.expectedText = a.expectedExpr == kNone ? "" : std::string(m.expr(a.expectedExpr).text);
+    a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
+  } else if (args.positional.size() >= 2) {
+    a.actualText = std::string(m.expr(args.positional[0]).text);
+    a.expectedText = std::string(m.expr(args.positional[1]).text);
+    a.actualExpr = args.positional[0];
+    a.expectedExpr = args.positional[1];
+  }
+  out.push_back(std::move(a));
+}
+
+std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
+  std::vector<Assertion> out;
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    switch (st.kind) {
+      case StmtKind::Assert: fromAssert(m, s, out); break;
+      case StmtKind::ExprStmt:
+        if (st.a != kNone && m.expr(st.a).kind == ExprKind::Call) fromCall(m, s, st.a, out);
+        break;
+      case StmtKind::With:
+        // with self.assertRaises(...), with pytest.warns(...): context-manager assertions.
+        if (st.a != kNone)
+          for (uint32_t i = 0; i < m.childCount(st.a); ++i) {
+            ExprId item = m.child(st.a, i);
+            if (m.expr(item).kind == ExprKind::Call) fromCall(m, s, item, out);
+          }
+        break;
+      default: break;
+    }
+  }
+  return out;
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,53 @@
+// Assertion finder: walks a file's statements and reports every assertion (assert statements,
+// assertion calls by catalogue or by name) and whether it approximates the oracle: a closeness
+// API, a closeness predicate under assert/assertTrue/np.all, pytest.approx in a comparison, or
+// an error bound (`assert abs(a - b) < tol`, assertLess(err, tol), assertGreater(tol, err)).
+// Tolerances are resolved here too, so each record is complete when it leaves the finder.
+#pragma once
+#include <vector>
+
+#include "analyzer/assertions/api_matcher.h"
+#include "analyzer/assertions/assertion.h"
+#include "analyzer/tolerance/tolerance_resolver.h"
+
+namespace oalens::analyzer {
+
+class AssertionFinder {
+ public:
+  AssertionFinder(const ApiMatcher& matcher, const ToleranceResolver& resolver) : matcher_(matcher), resolver_(resolver) {}
+
+  std::vector<Assertion> find(const FileModel& m) const;
+
+  // The OA check inside a boolean condition (assert/assertTrue argument), if any.
+  struct OaCheck {
+    const ApiSpec* spec = nullptr;  // a closeness predicate or pytest.approx
+    ExprId call = kNone;
+    ExprId errorSide = kNone;  // for error bounds: the bounded error expression
+    ExprId boundSide = kNone;
+    ExprId compare = kNone;
+    ExprId approxOther = kNone;  // for `x == approx(y)`: x
+  };
+  std::optional<OaCheck> conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const;
+
+  // Fills category, actual/expected and tolerances of an assertion made by `spec` at `call`.
+  void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const;
+
+ private:
+  void fromCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const;
+  void fromAssert(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
+  void fromCondition(const FileModel& m, Assertion& a, ExprId cond) const;
+  void applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide) const;
+
+  const ApiMatcher& matcher_;
+  const ToleranceResolver& resolver_;
+};
+
+// An expression that measures a deviation: a difference, abs/norm of something, err/diff names.
+bool looksLikeError(const FileModel& m, ExprId e, int depth = 0);
+// A value that reads as a tolerance: a float literal or constant, a tol/eps/threshold name.
+bool looksLikeBound(const FileModel& m, ExprId e);
+
+ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args, std::string_view param);
+ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spec);
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,213 @@
+#include "analyzer/assertions/catalogue.h"
+
+#include <fmt/format.h>
+
+#include <toml++/toml.h>
+
+extern const char* const kBuiltinCatalogueToml;  // generated from rules/catalogue/python.toml
+
+namespace oalens::analyzer {
+
+std::string_view categoryName(Category c) {
+  switch (c) {
+    case Category::AbsRel: return "abs_rel";
+    case Category::Abs: return "abs";
+    case Category::Rounding: return "rounding";
+    case Category::Ulp: return "ulp";
+    case Category::ErrorBound: return "error_bound";
+    case Category::Exact: return "exact";
+  }
+  return "exact";
+}
+
+std::optional<Category> parseCategory(std::string_view s) {
+  for (Category c : {Category::AbsRel, Category::Abs, Category::Rounding, Category::Ulp, Category::ErrorBound, Category::Exact})
+    if (categoryName(c) == s) return c;
+  return std::nullopt;
+}
+
+int ApiSpec::paramIndex(std::string_view name) const {
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i] == name) return static_cast<int>(i);
+  return -1;
+}
+
+namespace {
+
+struct EntryReader {
+  const toml::table& t;
+  std::string where;  // "file: api[3] (id)"
+  std::optional<CatalogueError> error;
+
+  void fail(std::string_view key, std::string_view expected) {
+    if (!error) error = CatalogueError{fmt::format("{}: key '{}' must be {}", where, key, expected)};
+  }
+  std::string str(std::string_view key, bool required) {
+    const toml::node* n = t.get(key);
+    if (!n) {
+      if (required) fail(key, "present (a string)");
+      return {};
+    }
+    if (auto v = n->value<std::string>()) return *v;
+    fail(key, "a string");
+    return {};
+  }
+  bool boolean(std::string_view key) {
+    const toml::node* n = t.get(key);
+    if (!n) return false;
+    if (auto v = n->value<bool>()) return *v;
+    fail(key, "true or false");
+    return false;
+  }
+  std::vector<std::string> strings(std::string_view key) {
+    std::vector<std::string> out;
+    const toml::node* n = t.get(key);
+    if (!n) return out;
+    const toml::array* a = n->as_array();
+    if (!a) {
+      fail(key, "an array of strings");
+      return out;
+    }
+    for (const auto& el : *a) {
+      if (auto v = el.value<std::string>()) out.push_back(*v);
+      else fail(key, "an array of strings");
+    }
+    return out;
+  }
+  std::vector<std::pair<std::string, std::string>> pairs(std::string_view key) {
+    std::vector<std::pair<std::string, std::string>> out;
+    const toml::node* n = t.get(key);
+    if (!n) return out;
+    const toml::table* tab = n->as_table();
+    if (!tab) {
+      fail(key, "a table of strings");
+      return out;
+    }
+    for (const auto& [k, v] : *tab) {
+      if (auto s = v.value<std::string>()) out.emplace_back(std::string(k.str()), *s);
+      else fail(key, "a table of strings");
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_view text, std::string_view sourceName,
+                                                   std::string_view tablePath) {
+  toml::table root;
+  try {
+    root = toml::parse(text, sourceName);
+  } catch (const toml::parse_error& e) {
+    const auto& src = e.source();
+    return CatalogueError{fmt::format("{}:{}:{}: {}", sourceName, src.begin.line, src.begin.column, e.description())};
+  }
+  const toml::table* base = &root;
+  if (!tablePath.empty()) {
+    const toml::node* n = root.at_path(tablePath).node();
+    if (!n) return std::nullopt;  // no [tool.oalens]: nothing to add
+    base = n->as_table();
+    if (!base) return CatalogueError{fmt::format("{}: '{}' must be a table", sourceName, tablePath)};
+  }
+  const toml::node* apiNode = base->get("api");
+  if (!apiNode) return std::nullopt;
+  const toml::array* arr = apiNode->as_array();
+  if (!arr) return CatalogueError{fmt::format("{}: 'api' must be an array of tables ([[api]])", sourceName)};
+  size_t index = 0;
+  for (const auto& el : *arr) {
+    const toml::table* t = el.as_table();
+    if (!t) return CatalogueError{fmt::format("{}: api[{}] must be a table", sourceName, index)};
+    EntryReader r{*t, fmt::format("{}: api[{}]", sourceName, index), std::nullopt};
+    ApiSpec spec;
+    spec.id = r.str("id", true);
+    r.where += fmt::format(" ({})", spec.id);
+    spec.names = r.strings("names");
+    if (spec.names.empty()) spec.names.push_back(spec.id);
+    std::string kind = r.str("kind", false);
+    if (kind.empty() || kind == "function") spec.kind = ApiKind::Function;
+    else if (kind == "method") spec.kind = ApiKind::Method;
+    else if (kind == "predicate") spec.kind = ApiKind::Predicate;
+    else r.fail("kind", "one of function, method, predicate");
+    spec.shortMatch = r.boolean("short");
+    std::string cat = r.str("category", true);
+    if (auto c = parseCategory(cat)) spec.category = *c;
+    else if (!cat.empty()) r.fail("category", "one of abs_rel, abs, rounding, ulp, error_bound, exact");
+    spec.oa = r.boolean("oa");
+    spec.params = r.strings("params");
+    spec.actual = r.str("actual", false);
+    spec.expected = r.str("expected", false);
+    spec.bound = r.str("bound", false);
+    spec.tolerances = r.pairs("tolerances");
+    for (auto& [k, v] : r.pairs("defaults")) spec.defaults[k] = v;
+    for (auto& [k, v] : r.pairs("category_if")) {
+      if (!parseCategory(v)) r.fail("category_if", "a table of category names");
+      spec.categoryIf[k] = v;
+    }
+    for (auto& [k, v] : r.pairs("dtype_defaults")) spec.dtypeDefaults[k] = v;
+    spec.defaultDepends = r.boolean("default_depends");
+    spec.alwaysDepend = r.boolean("always_depend");
+    for (const auto& [kindName, _] : spec.defaults) {
+      bool known = false;
+      for (const auto& [k, p] : spec.tolerances) known |= k == kindName;
+      if (!known) r.fail("defaults", fmt::format("keyed by a tolerance kind listed in 'tolerances' ('{}' is not)", kindName));
+    }
+    if (r.error) return r.error;
+    out.add(std::move(spec));
+    ++index;
+  }
+  return std::nullopt;
+}
+
+Catalogue Catalogue::builtin() {
+  Catalogue c;
+  // The built-in file is checked by a unit test; a schema error here is a build defect.
+  if (auto err = parseInto(c, kBuiltinCatalogueToml, "rules/catalogue/python.toml")) {
+    fmt::print(stderr, "oalens: built-in catalogue is invalid: {}\n", err->message);
+  }
+  return c;
+}
+
+void Catalogue::add(ApiSpec spec) {
+  for (auto& a : apis_) {
+    if (a.id == spec.id) {
+      a = std::move(spec);
+      reindex();
+      return;
+    }
+  }
+  apis_.push_back(std::move(spec));
+  reindex();
+}
+
+void Catalogue::reindex() {
+  qualified_.clear();
+  method_.clear();
+  short_.clear();
+  id_.clear();
+  for (size_t i = 0; i < apis_.size(); ++i) {
+    const ApiSpec& a = apis_[i];
+    id_[a.id] = i;
+    for (const auto& n : a.names) {
+      if (a.kind == ApiKind::Method) {
+        method_[n] = i;
+        continue;
+      }
+      qualified_[n] = i;
+      if (a.shortMatch) {
+        auto dot = n.rfind('.');
+        short_[dot == std::string::npos ? n : n.substr(dot + 1)] = i;
+      }
+    }
+  }
+}
+
+static const ApiSpec* lookup(const std::vector<ApiSpec>& v, const std::unordered_map<std::string, size_t>& m, std::string_view k) {
+  auto it = m.find(std::string(k));
+  return it == m.end() ? nullptr : &v[it->second];
+}
+const ApiSpec* Catalogue::byQualifiedName(std::string_view n) const { return lookup(apis_, qualified_, n); }
+const ApiSpec* Catalogue::byMethodName(std::string_view n) const { return lookup(apis_, method_, n); }
+const ApiSpec* Catalogue::byShortName(std::string_view n) const { return lookup(apis_, short_, n); }
+const ApiSpec* Catalogue::byId(std::string_view n) const { return lookup(apis_, id_, n); }
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,14 @@
+// Discovers project-local wrappers: functions that forward their parameters to a catalogued OA
+// API (or to another wrapper), such as a suite's own `assert_close(a, b, atol=1e-5)`. Calls to
+// them are OA assertions of the wrapper's API, with the tolerance defaults the wrapper sets.
+// Runs to a fixpoint over the whole project, so wrappers of wrappers are found too.
+#pragma once
+#include "analyzer/assertions/catalogue.h"
+#include "analyzer/scan/project.h"
+#include "analyzer/tolerance/tolerance_resolver.h"
+
+namespace oalens::analyzer {
+
+Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver);
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,28 @@
+// Subcommand registration for the oalens CLI; each command lives in its own file.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace oalens::cli {
+
+struct ScanArgs {
+  std::string path = ".";
+  std::string format = "text";
+  std::string output;
+  std::string db;
+  std::string config;
+  std::string testFiles;
+  unsigned jobs = 0;
+  double maxFileMiB = 8;
+  bool allFiles = false;
+  bool quiet = false;
+};
+
+void addScanCommand(CLI::App& app, ScanArgs& args);
+void addCatalogueCommand(CLI::App& app);
+
+// Set by the command that ran: 0 clean, 1 findings or input errors, 2 usage or fatal error.
+int exitCode();
+void setExitCode(int code);
+
+}  // namespace oalens::cli

@@ -1,0 +1,63 @@
+#include "analyzer/cli/config.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+#include <toml++/toml.h>
+
+namespace oalens::cli {
+
+namespace fs = std::filesystem;
+
+static std::optional<std::string> slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  if (!f) return std::nullopt;
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::optional<ProjectConfig> loadConfig(const fs::path& root, const std::string& explicitPath, analyzer::Catalogue& catalogue) {
+  ProjectConfig cfg;
+  std::vector<std::pair<fs::path, std::string>> candidates;  // file, table
+  if (!explicitPath.empty()) {
+    candidates.emplace_back(explicitPath, explicitPath.ends_with("pyproject.toml") ? "tool.oalens" : "");
+  } else {
+    fs::path dir = fs::is_directory(root) ? root : root.parent_path();
+    for (const fs::path& d : {dir, fs::current_path()}) {
+      if (fs::exists(d / ".oalens.toml")) {
+        candidates.emplace_back(d / ".oalens.toml", "");
+        break;
+      }
+      if (fs::exists(d / "pyproject.toml")) {
+        candidates.emplace_back(d / "pyproject.toml", "tool.oalens");
+        break;
+      }
+    }
+  }
+  for (const auto& [path, table] : candidates) {
+    auto text = slurp(path);
+    if (!text) {
+      fmt::print(stderr, "oalens: cannot read configuration {}\n", path.string());
+      return std::nullopt;
+    }
+    if (auto err = analyzer::Catalogue::parseInto(catalogue, *text, path.string(), table)) {
+      fmt::print(stderr, "oalens: invalid configuration: {}\n", err->message);
+      return std::nullopt;
+    }
+    try {
+      toml::table t = toml::parse(*text, path.string());
+      const toml::node* scan = table.empty() ? t.get("scan") : t.at_path(table + ".scan").node();
+      if (scan && scan->is_table()) {
+        if (auto tf = (*scan->as_table())["test_files"].value<std::string>()) cfg.testFiles = *tf;
+      }
+    } catch (const toml::parse_error&) {
+      // already reported by the catalogue parser
+    }
+    cfg.source = path.string();
+  }
+  return cfg;
+}
+
+}  // namespace oalens::cli

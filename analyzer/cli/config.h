@@ -1,0 +1,22 @@
+// Project configuration: .oalens.toml, or [tool.oalens] in pyproject.toml, found in the scan
+// root or the current directory. Adds catalogue entries ([[api]]) and scan settings.
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "analyzer/assertions/catalogue.h"
+
+namespace oalens::cli {
+
+struct ProjectConfig {
+  std::string testFiles;  // [scan] test_files
+  std::string source;     // which file it came from, for messages
+};
+
+// Loads the built-in catalogue plus the project's extensions. Returns nullopt (after printing
+// the schema error) when a configuration file is invalid.
+std::optional<ProjectConfig> loadConfig(const std::filesystem::path& root, const std::string& explicitPath,
+                                        analyzer::Catalogue& catalogue);
+
+}  // namespace oalens::cli

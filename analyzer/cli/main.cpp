@@ -1,0 +1,28 @@
+// The oalens command line: subcommands scan, catalogue (and, as they land, mine, diff, lint,
+// report). Usage errors and fatal setup errors exit 2; per-input problems are printed as
+// diagnostics on stderr and the run goes on.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <csignal>
+#include <cstdio>
+
+#include "analyzer/cli/commands.h"
+
+int main(int argc, char** argv) {
+  // A closed pipe (oalens scan | head) ends the run quietly instead of killing it mid-write.
+  std::signal(SIGPIPE, SIG_IGN);
+  CLI::App app{"OALens: find and track oracle-approximation assertions in DL test suites"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("oalens ") + OALENS_VERSION);
+  oalens::cli::ScanArgs scanArgs;
+  oalens::cli::addScanCommand(app, scanArgs);
+  oalens::cli::addCatalogueCommand(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+  return oalens::cli::exitCode();
+}

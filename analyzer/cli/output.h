@@ -1,0 +1,10 @@
+// Writes command output to a file or stdout; a write to a closed pipe is not an error.
+#pragma once
+#include <string>
+
+namespace oalens::cli {
+
+// Returns false (after printing why) when the file cannot be written.
+bool writeOutput(const std::string& path, const std::string& text);
+
+}  // namespace oalens::cli

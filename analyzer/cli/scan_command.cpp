@@ -1,0 +1,100 @@
+// `oalens scan PATH`: inventory of assertions, OA assertions and their tolerances.
+#include <fmt/format.h>
+#include <re2/re2.h>
+#include <unistd.h>
+
+#include "analyzer/cli/commands.h"
+#include "analyzer/cli/config.h"
+#include "analyzer/cli/output.h"
+#include "analyzer/oracle/oracle_classifier.h"
+#include "analyzer/scan/scanner.h"
+#include "reports/csv/csv_report.h"
+#include "reports/json/json_report.h"
+#include "reports/sarif/sarif_report.h"
+#include "reports/sqlite/sqlite_writer.h"
+#include "reports/text/text_report.h"
+
+namespace oalens::cli {
+
+namespace {
+int gExitCode = 0;
+}
+
+int exitCode() { return gExitCode; }
+void setExitCode(int code) { gExitCode = code; }
+
+static int runScan(const ScanArgs& args) {
+  analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
+  auto cfg = loadConfig(args.path, args.config, catalogue);
+  if (!cfg) return 2;
+  analyzer::ScanOptions opt;
+  opt.threads = args.jobs;
+  opt.allFiles = args.allFiles;
+  opt.limits.maxFileBytes = static_cast<uint64_t>(args.maxFileMiB * 1024 * 1024);
+  if (!cfg->testFiles.empty()) opt.testFilePattern = cfg->testFiles;
+  if (!args.testFiles.empty()) opt.testFilePattern = args.testFiles;
+  RE2 check(opt.testFilePattern);
+  if (!check.ok()) {
+    fmt::print(stderr, "oalens: invalid --test-files pattern: {}\n", check.error());
+    return 2;
+  }
+  if (!std::filesystem::exists(args.path)) {
+    fmt::print(stderr, "oalens: {}: no such file or directory\n", args.path);
+    return 2;
+  }
+  analyzer::ScanResult result = analyzer::scanPath(args.path, catalogue, opt);
+  analyzer::classifyOracles(result);
+
+  if (!args.quiet)
+    for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
+
+  std::string text;
+  if (args.format == "json") text = reports::scanJson(result).dump(2) + "\n";
+  else if (args.format == "csv") text = reports::scanCsv(result);
+  else if (args.format == "sarif") text = reports::scanSarif(result).dump(2) + "\n";
+  else text = reports::scanTextSummary(result);
+  if (!writeOutput(args.output, text)) return 2;
+  if (!args.db.empty()) {
+    std::string err;
+    if (!reports::writeScanDatabase(args.db, result, err)) {
+      fmt::print(stderr, "oalens: {}\n", err);
+      return 2;
+    }
+  }
+  return result.hasErrors() ? 1 : 0;
+}
+
+void addScanCommand(CLI::App& app, ScanArgs& args) {
+  CLI::App* cmd = app.add_subcommand("scan", "find assertions, mark the OA ones, resolve their tolerances");
+  cmd->add_option("path", args.path, "file or directory to scan")->capture_default_str();
+  cmd->add_option("--format", args.format, "output format")->check(CLI::IsMember({"text", "json", "csv", "sarif"}))->capture_default_str();
+  cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
+  cmd->add_option("--db", args.db, "also write the results to this SQLite database (docs/schema.md)");
+  cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
+  cmd->add_option("--test-files", args.testFiles, "RE2 pattern for test file paths (relative to PATH)");
+  cmd->add_option("-j,--jobs", args.jobs, "worker threads (0: one per core)")->capture_default_str();
+  cmd->add_option("--max-file-size", args.maxFileMiB, "skip files larger than this many MiB")->capture_default_str();
+  cmd->add_flag("--all-files", args.allFiles, "report assertions in every file, not only test files");
+  cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics on stderr");
+  cmd->callback([&args] { setExitCode(runScan(args)); });
+}
+
+void addCatalogueCommand(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("catalogue", "list the assertion APIs OALens knows");
+  static std::string config;
+  cmd->add_option("--config", config, "configuration file with extra [[api]] entries");
+  cmd->callback([] {
+    analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
+    if (!loadConfig(".", config, catalogue)) {
+      setExitCode(2);
+      return;
+    }
+    std::string out;
+    for (const auto& a : catalogue.apis())
+      out += fmt::format("{:<52} {:<12} {:<5} {}\n", a.id, analyzer::categoryName(a.category), a.oa ? "OA" : "-",
+                         a.kind == analyzer::ApiKind::Method ? "method" : a.kind == analyzer::ApiKind::Predicate ? "predicate" : "function");
+    writeOutput("", out);
+  });
+}
+
+}  // namespace oalens::cli

@@ -1,0 +1,27 @@
+// Per-input problems (a file that cannot be read, a syntax error tree-sitter recovered from,
+// an expression nested too deeply). They are recorded and counted; the run goes on. Only usage
+// and fatal setup errors stop a run, and those are not Diagnostics but exit code 2.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace oalens::analyzer {
+
+enum class Severity { Note, Warning, Error };
+
+std::string_view severityName(Severity s);
+
+struct Diagnostic {
+  std::string path;  // relative to the scan root
+  uint32_t line = 0;  // 0 when the problem concerns the whole file
+  uint32_t col = 0;
+  Severity severity = Severity::Warning;
+  std::string code;  // stable kebab-case id, e.g. "input-too-large", "syntax-error"
+  std::string message;
+};
+
+// `path:line:col: severity: message [code]`, the form editors and CI parse.
+std::string formatDiagnostic(const Diagnostic& d);
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,37 @@
+// Reads one source file under the limits that keep a scan safe on hostile trees: a size cap,
+// refusal of files with NUL bytes (Python rejects them too; they mark binary data), and a
+// check for invalid UTF-8 that warns but still lets the file be scanned, since tree-sitter
+// recovers byte by byte and the assertions elsewhere in the file are still worth finding.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace oalens::analyzer {
+
+struct InputLimits {
+  // 8 MiB: the largest hand-written test file seen in the studied suites is under 0.5 MiB;
+  // generated files beyond this size are data, and parsing them would dominate the run.
+  uint64_t maxFileBytes = 8ull << 20;
+};
+
+enum class ReadError { None, NotFound, NotRegular, Unreadable, TooLarge, HasNul };
+
+struct SourceInput {
+  std::string text;
+  ReadError error = ReadError::None;
+  std::string message;  // set when error != None: says what and what the limit is
+  std::optional<uint64_t> firstInvalidUtf8;  // byte offset of the first invalid sequence
+};
+
+SourceInput readSourceFile(const std::filesystem::path& path, const InputLimits& limits);
+
+// Checks bytes the way a file read would, for blobs from git that never touch the disk.
+SourceInput checkSourceBytes(std::string bytes, const InputLimits& limits);
+
+// Returns the offset of the first byte that does not start a valid UTF-8 sequence.
+std::optional<uint64_t> findInvalidUtf8(std::string_view bytes);
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,53 @@
+#include "analyzer/model/code_model.h"
+
+namespace oalens::analyzer {
+
+std::string_view languageName(Language l) { return l == Language::Python ? "python" : "cpp"; }
+
+CallArgs splitCall(const FileModel& m, ExprId call) {
+  CallArgs out;
+  const Expr& c = m.expr(call);
+  if (c.kind != ExprKind::Call || c.childCount == 0) return out;
+  out.callee = m.child(call, 0);
+  for (uint32_t i = 1; i < c.childCount; ++i) {
+    ExprId a = m.child(call, i);
+    const Expr& e = m.expr(a);
+    if (e.kind == ExprKind::Keyword) {
+      if (e.name.empty()) {
+        out.hasStarArgs = true;
+      } else {
+        out.keywords.emplace_back(e.name, m.child(a, 0));
+      }
+    } else if (e.kind == ExprKind::Starred) {
+      out.hasStarArgs = true;
+    } else {
+      out.positional.push_back(a);
+    }
+  }
+  return out;
+}
+
+std::string dottedName(const FileModel& m, ExprId id) {
+  std::vector<std::string_view> parts;
+  ExprId cur = id;
+  // Attribute chains are as long as the source makes them; the loop is iterative.
+  while (cur != kNone) {
+    const Expr& e = m.expr(cur);
+    if (e.kind == ExprKind::Name) {
+      parts.push_back(e.name);
+      break;
+    }
+    if (e.kind != ExprKind::Attribute) return {};
+    parts.push_back(e.name);
+    cur = m.child(cur, 0);
+  }
+  if (cur == kNone) return {};
+  std::string out;
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+    if (!out.empty()) out += '.';
+    out.append(*it);
+  }
+  return out;
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,179 @@
+// The language-neutral code model every analysis reads: expressions in one arena per file,
+// statements in source order with their block nesting, functions (with class and decorator
+// context), classes, and imports. Frontends (Python now, C++ later) fill it; nothing after the
+// frontend sees a parser type. All text is a string_view into the file's own source buffer,
+// which the FileModel owns and never moves, so a model is cheap to build and to keep.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/core/diagnostics.h"
+#include "analyzer/core/source_range.h"
+
+namespace oalens::analyzer {
+
+using ExprId = uint32_t;
+using StmtId = uint32_t;
+using FunctionId = uint32_t;
+using ClassId = uint32_t;
+inline constexpr uint32_t kNone = UINT32_MAX;
+
+enum class Language : uint8_t { Python, Cpp };
+std::string_view languageName(Language l);
+
+enum class ExprKind : uint8_t {
+  Name,         // name = identifier
+  Attribute,    // child 0 = object; name = attribute
+  Call,         // child 0 = callee; then positional args, Keyword and Starred nodes in order
+  Keyword,      // keyword argument: name = keyword (empty for **kwargs); child 0 = value
+  Starred,      // *args (name = "*") or **kwargs (name = "**"); child 0 = value
+  Number,       // text is the literal
+  String,
+  Bool,
+  NoneLit,
+  BinaryOp,     // name = operator; children left, right
+  UnaryOp,      // name = operator; child 0 = operand
+  Compare,      // children = operands (2+); ops() gives the operators between them
+  BoolOp,       // name = "and"/"or"; children left, right
+  Not,          // child 0 = operand
+  Subscript,    // child 0 = value; child 1 = index (a Tuple for a[i, j])
+  Tuple,
+  List,
+  Set,
+  Dict,         // children alternate key, value
+  Comprehension,// child 0 = element; then (target, iterable) pairs of the for clauses
+  Conditional,  // children body, condition, orelse
+  Lambda,       // child 0 = body
+  Slice,
+  Other,        // anything else, or an expression cut off by the nesting budget
+};
+
+struct Expr {
+  ExprKind kind = ExprKind::Other;
+  uint32_t firstChild = 0;  // index into FileModel::childIds
+  uint32_t childCount = 0;
+  uint32_t firstOp = 0;     // Compare only: index into FileModel::compareOps
+  std::string_view text;    // the expression as written
+  std::string_view name;    // see ExprKind
+  SourceRange range;
+};
+
+enum class StmtKind : uint8_t {
+  ExprStmt,   // a = expression
+  Assert,     // a = test, b = message
+  Assign,     // a = target (Tuple for unpacking), b = value
+  AugAssign,  // a = target, b = value, op = operator
+  Return,     // a = value (may be kNone)
+  If,         // a = condition; also elif (isElif)
+  Else,       // the else branch of an if/for/while/try
+  For,        // a = target, b = iterable
+  While,      // a = condition
+  With,       // a = Tuple of the context expressions
+  Try,
+  Except,
+  FunctionDef,
+  ClassDef,
+  Import,
+  Raise,      // a = exception
+  Other,
+};
+
+struct Stmt {
+  StmtKind kind = StmtKind::Other;
+  bool isElif = false;
+  uint16_t depth = 0;              // block nesting below the function (or module) body
+  StmtId parent = kNone;           // the compound statement whose block holds this one
+  FunctionId function = kNone;     // innermost enclosing function, kNone at module or class level
+  ClassId cls = kNone;             // innermost enclosing class
+  ExprId a = kNone;
+  ExprId b = kNone;
+  std::string_view op;
+  std::string_view text;
+  SourceRange range;
+};
+
+struct Param {
+  std::string_view name;
+  ExprId defaultValue = kNone;
+  bool varArgs = false;      // *args
+  bool kwArgs = false;       // **kwargs
+  bool keywordOnly = false;  // after * or *args
+};
+
+struct Function {
+  std::string_view name;
+  std::string qualifiedName;  // Class.method, outer.inner: unique enough inside one file
+  ClassId cls = kNone;        // the class this is a method of (direct member only)
+  FunctionId parent = kNone;  // enclosing function for nested definitions
+  std::vector<Param> params;
+  std::vector<ExprId> decorators;
+  StmtId firstStmt = 0;       // [firstStmt, endStmt) are the statements lexically inside
+  StmtId endStmt = 0;
+  SourceRange range;
+  bool isTestCase = false;
+  bool isGenerator = false;   // contains yield: nose-style generator tests
+};
+
+struct ClassDef {
+  std::string_view name;
+  std::string qualifiedName;
+  std::vector<ExprId> bases;
+  ClassId parent = kNone;
+  FunctionId enclosingFunction = kNone;
+  SourceRange range;
+};
+
+struct Import {
+  std::string module;      // absolute dotted module ("numpy.testing"), relative ones resolved
+  std::string_view name;   // imported name for `from m import name`; empty for `import m`
+  std::string_view alias;  // the local name it binds
+  bool star = false;
+  FunctionId scope = kNone;  // function the import is inside, kNone at module level
+  uint32_t line = 0;
+};
+
+struct FileModel {
+  std::string path;        // relative to the scan root, '/' separated
+  std::string moduleName;  // dotted module derived from the path ("pkg.tests.test_ops")
+  Language language = Language::Python;
+  std::unique_ptr<std::string> source;  // owned; views below point into it
+
+  std::vector<Expr> exprs;
+  std::vector<ExprId> childIds;
+  std::vector<std::string_view> compareOps;
+  std::vector<Stmt> stmts;
+  std::vector<Function> functions;
+  std::vector<ClassDef> classes;
+  std::vector<Import> imports;
+
+  bool hasSyntaxErrors = false;
+  std::vector<Diagnostic> diagnostics;
+
+  const Expr& expr(ExprId id) const { return exprs[id]; }
+  ExprId child(ExprId id, uint32_t i) const {
+    const Expr& e = exprs[id];
+    return i < e.childCount ? childIds[e.firstChild + i] : kNone;
+  }
+  uint32_t childCount(ExprId id) const { return exprs[id].childCount; }
+  std::string_view compareOp(ExprId id, uint32_t i) const { return compareOps[exprs[id].firstOp + i]; }
+};
+
+// Arguments of a Call, split as the callee will see them.
+struct CallArgs {
+  ExprId callee = kNone;
+  std::vector<ExprId> positional;                          // values, in order
+  std::vector<std::pair<std::string_view, ExprId>> keywords;  // name -> value
+  bool hasStarArgs = false;                                // *args or **kwargs present
+};
+CallArgs splitCall(const FileModel& m, ExprId call);
+
+// "a.b.c" for Name/Attribute chains; empty if the chain contains anything else.
+std::string dottedName(const FileModel& m, ExprId id);
+
+// Strips parentheses-free wrappers: nothing to strip in this model, kept for symmetry with C++.
+inline ExprId unwrap(const FileModel&, ExprId id) { return id; }
+
+}  // namespace oalens::analyzer

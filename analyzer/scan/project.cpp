@@ -1,0 +1,63 @@
+#include "analyzer/scan/project.h"
+
+namespace oalens::analyzer {
+
+void Project::buildIndex() {
+  byModule_.clear();
+  for (size_t i = 0; i < files.size(); ++i) {
+    const std::string& mod = files[i].moduleName;
+    if (mod.empty()) continue;
+    byModule_.emplace(mod, i);
+    // Test suites are often scanned from inside the repository, or their root package is not
+    // the top directory: index every dotted suffix too, so "pkg.consts" finds "src.pkg.consts".
+    for (size_t dot = mod.find('.'); dot != std::string::npos; dot = mod.find('.', dot + 1))
+      byModule_.emplace(mod.substr(dot + 1), i);
+  }
+}
+
+const FileModel* Project::moduleFile(std::string_view module) const {
+  auto it = byModule_.find(std::string(module));
+  return it == byModule_.end() ? nullptr : &files[it->second];
+}
+
+static const Import* findImport(const FileModel& m, FunctionId scope, std::string_view alias) {
+  // Walk from the innermost scope outwards; the last matching import in a scope wins, as at run time.
+  FunctionId s = scope;
+  for (;;) {
+    const Import* found = nullptr;
+    for (const Import& imp : m.imports)
+      if (imp.scope == s && !imp.star && imp.alias == alias) found = &imp;
+    if (found) return found;
+    if (s == kNone) return nullptr;
+    s = m.functions[s].parent;
+  }
+}
+
+bool definedAtModuleLevel(const FileModel& m, std::string_view name) {
+  for (const Function& f : m.functions)
+    if (f.parent == kNone && f.cls == kNone && f.name == name) return true;
+  for (const ClassDef& c : m.classes)
+    if (c.parent == kNone && c.enclosingFunction == kNone && c.name == name) return true;
+  return false;
+}
+
+std::string resolveDotted(const FileModel& m, FunctionId scope, std::string_view dotted, bool* viaImport) {
+  if (viaImport) *viaImport = false;
+  size_t dot = dotted.find('.');
+  std::string_view head = dotted.substr(0, dot);
+  std::string_view rest = dot == std::string_view::npos ? std::string_view{} : dotted.substr(dot);
+  if (const Import* imp = findImport(m, scope, head)) {
+    if (viaImport) *viaImport = true;
+    std::string out = imp->module;
+    if (!imp->name.empty()) {
+      if (!out.empty()) out += '.';
+      out.append(imp->name);
+    }
+    out.append(rest);
+    return out;
+  }
+  if (definedAtModuleLevel(m, head) && !m.moduleName.empty()) return m.moduleName + "." + std::string(dotted);
+  return std::string(dotted);
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,34 @@
+// A scanned project: every file's model, an index from module names to files, and name
+// resolution through imports. Shared read-only by the per-file analyses once built.
+#pragma once
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "analyzer/model/code_model.h"
+
+namespace oalens::analyzer {
+
+class Project {
+ public:
+  std::vector<FileModel> files;
+
+  void buildIndex();
+  // The file that defines a dotted module, or nullptr.
+  const FileModel* moduleFile(std::string_view module) const;
+
+ private:
+  std::unordered_map<std::string, size_t> byModule_;
+};
+
+// Rewrites the first component of a dotted name through the imports visible in `scope`
+// (function-local imports first, then enclosing functions, then the module).
+// "np.testing.assert_allclose" with `import numpy as np` -> "numpy.testing.assert_allclose".
+// Names defined at module level become "<module>.<name>". Unknown names come back unchanged.
+std::string resolveDotted(const FileModel& m, FunctionId scope, std::string_view dotted, bool* resolvedThroughImport = nullptr);
+
+// True when `name` is bound in the module by a def, class, import or assignment.
+bool definedAtModuleLevel(const FileModel& m, std::string_view name);
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,182 @@
+#include "analyzer/scan/scanner.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "analyzer/assertions/api_matcher.h"
+#include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/wrapper_discovery.h"
+#include "analyzer/frontend/python/python_frontend.h"
+#include "analyzer/model/test_cases.h"
+#include "analyzer/scan/file_walker.h"
+#include "analyzer/tolerance/tolerance_resolver.h"
+
+namespace oalens::analyzer {
+
+size_t ScanResult::oaCount() const {
+  return static_cast<size_t>(std::count_if(assertions.begin(), assertions.end(), [](const Assertion& a) { return a.isOa; }));
+}
+size_t ScanResult::testCasesWithOa() const {
+  return static_cast<size_t>(std::count_if(testCases.begin(), testCases.end(), [](const TestCaseRecord& t) { return t.oaAssertions > 0; }));
+}
+bool ScanResult::hasErrors() const {
+  return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
+}
+
+namespace {
+
+unsigned threadCount(unsigned requested, size_t work) {
+  unsigned n = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<unsigned>(std::max<size_t>(1, std::min<size_t>(n, work)));
+}
+
+// Runs fn(i, worker) for i in [0, n) on `threads` threads; each worker index owns its state.
+template <typename Fn>
+void parallelFor(size_t n, unsigned threads, Fn fn) {
+  std::atomic<size_t> next{0};
+  auto body = [&](unsigned worker) {
+    for (size_t i = next++; i < n; i = next++) fn(i, worker);
+  };
+  if (threads <= 1) {
+    body(0);
+    return;
+  }
+  std::vector<std::thread> pool;
+  for (unsigned w = 0; w < threads; ++w) pool.emplace_back(body, w);
+  for (auto& t : pool) t.join();
+}
+
+struct Input {
+  std::string relative;
+  std::string bytes;       // for in-memory sources
+  std::filesystem::path absolute;
+  bool inMemory = false;
+};
+
+ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDiagnostics, std::string root,
+                      const Catalogue& catalogue, const ScanOptions& opt) {
+  ScanResult result;
+  result.root = std::move(root);
+  result.diagnostics = std::move(walkDiagnostics);
+  const size_t n = inputs.size();
+  const unsigned threads = threadCount(opt.threads, n);
+
+  // Phase 1: read and parse, in parallel.
+  std::vector<FileModel> models(n);
+  std::vector<std::string> skipped(n);
+  std::vector<ReadError> readErrors(n, ReadError::None);
+  std::vector<std::unique_ptr<PythonFrontend>> frontends(threads);
+  parallelFor(n, threads, [&](size_t i, unsigned w) {
+    Input& in = inputs[i];
+    SourceInput src = in.inMemory ? checkSourceBytes(std::move(in.bytes), opt.limits) : readSourceFile(in.absolute, opt.limits);
+    if (src.error != ReadError::None) {
+      skipped[i] = src.message;
+      readErrors[i] = src.error;
+      models[i].path = in.relative;
+      return;
+    }
+    if (!frontends[w]) frontends[w] = std::make_unique<PythonFrontend>();
+    std::optional<uint64_t> badUtf8 = src.firstInvalidUtf8;
+    models[i] = frontends[w]->parse(in.relative, pythonModuleName(in.relative), std::move(src.text), opt.budget);
+    if (badUtf8) {
+      models[i].diagnostics.insert(models[i].diagnostics.begin(),
+                                   {in.relative, 0, 0, Severity::Warning, "invalid-utf8",
+                                    "invalid UTF-8 at byte " + std::to_string(*badUtf8) + "; scanned with the bad bytes kept as they are"});
+    }
+    markTestCases(models[i]);
+  });
+
+  RE2 testFiles(opt.testFilePattern);
+  std::vector<bool> isTest(n);
+  for (size_t i = 0; i < n; ++i) {
+    isTest[i] = opt.allFiles || RE2::PartialMatch(inputs[i].relative, testFiles);
+    FileSummary fs;
+    fs.path = inputs[i].relative;
+    fs.language = "python";
+    fs.isTestFile = isTest[i];
+    fs.scanned = skipped[i].empty() && models[i].source != nullptr;
+    if (!skipped[i].empty()) {
+      const bool isError = readErrors[i] != ReadError::TooLarge && readErrors[i] != ReadError::HasNul;
+      result.diagnostics.push_back({inputs[i].relative, 0, 0, isError ? Severity::Error : Severity::Warning,
+                                    readErrors[i] == ReadError::TooLarge ? "input-too-large"
+                                    : readErrors[i] == ReadError::HasNul ? "input-binary"
+                                                                         : "input-unreadable",
+                                    skipped[i]});
+    }
+    for (auto& d : models[i].diagnostics) result.diagnostics.push_back(d);
+    result.files.push_back(std::move(fs));
+  }
+  // The project keeps only parsed files; positions map back through the path.
+  std::vector<size_t> projectIndexOf(n, SIZE_MAX);
+  for (size_t i = 0; i < n; ++i) {
+    if (!models[i].source) continue;
+    projectIndexOf[i] = result.project.files.size();
+    result.project.files.push_back(std::move(models[i]));
+  }
+  result.project.buildIndex();
+
+  // Phase 2: project-wide wrapper discovery.
+  ToleranceResolver resolver(&result.project);
+  result.wrapperCatalogue = discoverWrappers(result.project, catalogue, resolver);
+  for (const auto& w : result.wrapperCatalogue.apis()) result.wrappers.push_back(w.id);
+
+  // Phase 3: assertions per file, in parallel.
+  ApiMatcher matcher(catalogue, result.wrapperCatalogue);
+  AssertionFinder finder(matcher, resolver);
+  std::vector<std::vector<Assertion>> perFile(n);
+  parallelFor(n, threads, [&](size_t i, unsigned) {
+    if (projectIndexOf[i] == SIZE_MAX || !isTest[i]) return;
+    perFile[i] = finder.find(result.project.files[projectIndexOf[i]]);
+    std::stable_sort(perFile[i].begin(), perFile[i].end(), [](const Assertion& a, const Assertion& b) {
+      return std::tie(a.range.start.line, a.range.start.col) < std::tie(b.range.start.line, b.range.start.col);
+    });
+  });
+
+  for (size_t i = 0; i < n; ++i) {
+    FileSummary& fs = result.files[i];
+    if (projectIndexOf[i] == SIZE_MAX || !isTest[i]) continue;
+    const FileModel& m = result.project.files[projectIndexOf[i]];
+    std::map<std::string, size_t> caseIndex;
+    for (const Function& f : m.functions) {
+      if (!f.isTestCase) continue;
+      caseIndex[f.qualifiedName] = result.testCases.size();
+      result.testCases.push_back({m.path, f.qualifiedName, f.range.start.line, f.range.end.line, 0, 0});
+      ++fs.testCases;
+    }
+    for (Assertion& a : perFile[i]) {
+      ++fs.assertions;
+      if (a.isOa) ++fs.oaAssertions;
+      if (auto it = caseIndex.find(a.testCase); !a.testCase.empty() && it != caseIndex.end()) {
+        ++result.testCases[it->second].assertions;
+        if (a.isOa) ++result.testCases[it->second].oaAssertions;
+      }
+      result.assertions.push_back(std::move(a));
+    }
+  }
+  std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.path, a.line, a.col) < std::tie(b.path, b.line, b.col);
+  });
+  return result;
+}
+
+}  // namespace
+
+ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogue, const ScanOptions& options) {
+  WalkResult walk = walkSourceFiles(root, {".py"});
+  std::vector<Input> inputs;
+  inputs.reserve(walk.files.size());
+  for (auto& f : walk.files) inputs.push_back({f.relative, {}, f.absolute, false});
+  return scanInputs(std::move(inputs), std::move(walk.diagnostics), root.string(), catalogue, options);
+}
+
+ScanResult scanSources(const std::vector<std::pair<std::string, std::string>>& files, const Catalogue& catalogue,
+                       const ScanOptions& options) {
+  std::vector<Input> inputs;
+  for (const auto& [path, bytes] : files) inputs.push_back({path, bytes, {}, true});
+  return scanInputs(std::move(inputs), {}, "", catalogue, options);
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,69 @@
+// The scanning core every command reuses: find files, parse them in parallel (one frontend per
+// thread), index the project, discover wrappers, then find and resolve assertions in parallel.
+// Output is deterministic: files in path order, assertions in source order, whatever -j is.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "analyzer/assertions/assertion.h"
+#include "analyzer/assertions/catalogue.h"
+#include "analyzer/core/input_guard.h"
+#include "analyzer/frontend/parse_budget.h"
+#include "analyzer/scan/project.h"
+
+namespace oalens::analyzer {
+
+struct ScanOptions {
+  unsigned threads = 0;  // 0: one per core
+  InputLimits limits;
+  ParseBudget budget;
+  // Which files count as test files (their assertions and test cases are reported); the
+  // other scanned files still feed wrapper discovery and constant resolution. RE2 syntax,
+  // matched against the path relative to the root. Chosen in docs/counting.md.
+  std::string testFilePattern = R"((^|/)(tests?|testing)/|(^|/)test_[^/]*\.py$|_tests?\.py$)";
+  bool allFiles = false;  // report assertions in every file, not only test files
+};
+
+struct FileSummary {
+  std::string path;
+  std::string language;
+  bool isTestFile = false;
+  bool scanned = false;  // false when skipped (too large, NUL bytes, unreadable...)
+  uint32_t assertions = 0;
+  uint32_t oaAssertions = 0;
+  uint32_t testCases = 0;
+};
+
+struct TestCaseRecord {
+  std::string file;
+  std::string name;
+  uint32_t line = 0;
+  uint32_t endLine = 0;
+  uint32_t assertions = 0;
+  uint32_t oaAssertions = 0;
+};
+
+struct ScanResult {
+  std::string root;
+  std::vector<FileSummary> files;
+  std::vector<Assertion> assertions;
+  std::vector<TestCaseRecord> testCases;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<std::string> wrappers;  // ids of discovered wrapper APIs
+  Project project;                    // kept for later passes (oracle classification, explain)
+  Catalogue wrapperCatalogue;
+
+  size_t oaCount() const;
+  size_t testCasesWithOa() const;
+  bool hasErrors() const;
+};
+
+ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogue, const ScanOptions& options);
+
+// Scans in-memory sources (git blobs for mine and diff); `files` maps relative path -> bytes.
+ScanResult scanSources(const std::vector<std::pair<std::string, std::string>>& files, const Catalogue& catalogue,
+                       const ScanOptions& options);
+
+}  // namespace oalens::analyzer

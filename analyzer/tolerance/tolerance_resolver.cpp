@@ -1,0 +1,362 @@
+#include "analyzer/tolerance/tolerance_resolver.h"
+
+#include <fmt/format.h>
+#include <re2/re2.h>
+
+#include <cmath>
+#include <cstdlib>
+
+namespace oalens::analyzer {
+
+namespace {
+
+// Name chains longer than this are not constants anyone reads as one.
+constexpr int kMaxHops = 8;
+
+Provenance combine(Provenance a, Provenance b) {
+  if (a == Provenance::Depend || b == Provenance::Depend) return Provenance::Depend;
+  if (a == Provenance::Unresolved || b == Provenance::Unresolved) return Provenance::Unresolved;
+  if (a == Provenance::Constant || b == Provenance::Constant) return Provenance::Constant;
+  return Provenance::Literal;
+}
+
+ResolvedValue unresolved(std::string note) { return {std::nullopt, Provenance::Unresolved, std::move(note)}; }
+
+std::string_view lastComponent(std::string_view dotted) {
+  auto dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+
+bool isNumericCast(std::string_view last) {
+  static constexpr std::string_view kCasts[] = {"float", "int", "float16", "float32", "float64", "float128",
+                                                "double", "single", "half", "longdouble", "asarray", "array",
+                                                "cast", "constant", "Decimal"};
+  for (auto c : kCasts)
+    if (last == c) return true;
+  return false;
+}
+
+std::optional<double> machineEpsilon(std::string_view dtypeText) {
+  if (dtypeText.find("16") != std::string_view::npos) return 0.0009765625;
+  if (dtypeText.find("32") != std::string_view::npos || dtypeText.find("single") != std::string_view::npos)
+    return 1.1920928955078125e-07;
+  if (dtypeText.find("64") != std::string_view::npos || dtypeText.find("double") != std::string_view::npos ||
+      dtypeText == "float")
+    return 2.220446049250313e-16;
+  return std::nullopt;
+}
+
+}  // namespace
+
+struct ToleranceResolver::Ctx {};
+
+std::optional<double> ToleranceResolver::parseNumber(std::string_view t) {
+  std::string s;
+  s.reserve(t.size());
+  for (char ch : t)
+    if (ch != '_') s += ch;
+  if (!s.empty() && (s.back() == 'L' || s.back() == 'l')) s.pop_back();  // Python 2 long
+  if (s.empty() || s.back() == 'j' || s.back() == 'J') return std::nullopt;
+  const char* begin = s.c_str();
+  char* end = nullptr;
+  double v;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'o' || s[1] == 'O')) v = double(std::strtoll(begin + 2, &end, 8));
+  else if (s.size() > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) v = double(std::strtoll(begin + 2, &end, 2));
+  else v = std::strtod(begin, &end);  // handles hex (0x..) and decimal
+  if (end != begin + s.size()) return std::nullopt;
+  return v;
+}
+
+bool ToleranceResolver::mentionsRuntimeChoice(std::string_view text) {
+  static const RE2 re(
+      "(?i)(dtype|floatx|float16|float32|float64|bfloat16|\\bhalf\\b|precision|gpu|cuda|device|backend|config|"
+      "platform|cudnn|\\bmkl|\\btpu|\\bcpu\\b|on_cpu|sys\\.version|os\\.name|environ)");
+  return RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), re);
+}
+
+ResolvedValue ToleranceResolver::resolve(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const {
+  Ctx c;
+  return eval(c, m, fn, at, e, 0);
+}
+
+ResolvedValue ToleranceResolver::eval(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const {
+  if (e == kNone) return unresolved("missing");
+  if (hops > kMaxHops) return unresolved("name chain too long");
+  const Expr& x = m.expr(e);
+  switch (x.kind) {
+    case ExprKind::Number: {
+      auto v = parseNumber(x.text);
+      if (!v) return unresolved("not a real number");
+      return {v, Provenance::Literal, {}};
+    }
+    case ExprKind::Bool: return {x.name == "True" ? 1.0 : 0.0, Provenance::Literal, {}};
+    case ExprKind::NoneLit: return {std::nullopt, Provenance::Default, "None: the API default applies"};
+    case ExprKind::UnaryOp: {
+      ResolvedValue v = eval(c, m, fn, at, m.child(e, 0), hops);
+      if (v.value && x.name == "-") v.value = -*v.value;
+      else if (v.value && x.name != "+") v.value.reset();
+      return v;
+    }
+    case ExprKind::BinaryOp: {
+      ResolvedValue l = eval(c, m, fn, at, m.child(e, 0), hops);
+      ResolvedValue r = eval(c, m, fn, at, m.child(e, 1), hops);
+      ResolvedValue out;
+      out.provenance = combine(l.provenance, r.provenance);
+      out.note = !l.note.empty() ? l.note : r.note;
+      if (l.value && r.value) {
+        double a = *l.value, b = *r.value;
+        std::string_view op = x.name;
+        if (op == "+") out.value = a + b;
+        else if (op == "-") out.value = a - b;
+        else if (op == "*") out.value = a * b;
+        else if (op == "/" && b != 0) out.value = a / b;
+        else if (op == "//" && b != 0) out.value = std::floor(a / b);
+        else if (op == "%" && b != 0) out.value = std::fmod(a, b);
+        else if (op == "**") out.value = std::pow(a, b);
+      }
+      if (!out.value && out.provenance != Provenance::Depend) out.provenance = Provenance::Unresolved;
+      return out;
+    }
+    case ExprKind::Conditional: {
+      // body if condition else orelse: the tolerance is picked at run time.
+      ExprId cond = m.child(e, 1);
+      ResolvedValue body = eval(c, m, fn, at, m.child(e, 0), hops);
+      std::string condText(cond == kNone ? "" : m.expr(cond).text);
+      return {body.value, Provenance::Depend, fmt::format("chosen by `{}`", condText)};
+    }
+    case ExprKind::Subscript: {
+      ExprId index = m.child(e, 1);
+      if (mentionsRuntimeChoice(x.text)) return {std::nullopt, Provenance::Depend, fmt::format("looked up by `{}`", x.text)};
+      (void)index;
+      return unresolved("subscript");
+    }
+    case ExprKind::Name: return evalName(c, m, fn, at, x.name, hops);
+    case ExprKind::Attribute: return evalAttribute(c, m, fn, at, e, hops);
+    case ExprKind::Call: return evalCall(c, m, fn, at, e, hops);
+    default: return unresolved(fmt::format("`{}` is not a constant", x.text));
+  }
+}
+
+ResolvedValue ToleranceResolver::evalCall(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const {
+  CallArgs args = splitCall(m, e);
+  std::string callee = dottedName(m, args.callee);
+  std::string_view last = lastComponent(callee);
+  if (isNumericCast(last) && args.positional.size() == 1 && args.keywords.empty()) {
+    ResolvedValue v = eval(c, m, fn, at, args.positional[0], hops);
+    return v;
+  }
+  if ((last == "pow") && args.positional.size() == 2) {
+    ResolvedValue a = eval(c, m, fn, at, args.positional[0], hops);
+    ResolvedValue b = eval(c, m, fn, at, args.positional[1], hops);
+    ResolvedValue out{std::nullopt, combine(a.provenance, b.provenance), {}};
+    if (a.value && b.value) out.value = std::pow(*a.value, *b.value);
+    return out;
+  }
+  if ((last == "max" || last == "min" || last == "abs") && !args.positional.empty() && !args.hasStarArgs) {
+    ResolvedValue out{std::nullopt, Provenance::Literal, {}};
+    bool all = true;
+    for (ExprId a : args.positional) {
+      ResolvedValue v = eval(c, m, fn, at, a, hops);
+      out.provenance = combine(out.provenance, v.provenance);
+      if (!v.value) {
+        all = false;
+        continue;
+      }
+      double val = last == "abs" ? std::fabs(*v.value) : *v.value;
+      if (!out.value) out.value = val;
+      else out.value = last == "max" ? std::max(*out.value, val) : std::min(*out.value, val);
+    }
+    if (!all) out.value.reset();
+    if (!out.value && out.provenance != Provenance::Depend) out.provenance = Provenance::Unresolved;
+    return out;
+  }
+  const Expr& x = m.expr(e);
+  if (mentionsRuntimeChoice(x.text)) return {std::nullopt, Provenance::Depend, fmt::format("computed by `{}`", x.text)};
+  return unresolved(fmt::format("computed by a call to `{}`", callee.empty() ? std::string(x.text) : callee));
+}
+
+ResolvedValue ToleranceResolver::evalAttribute(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const {
+  const Expr& x = m.expr(e);
+  ExprId obj = m.child(e, 0);
+  // np.finfo(np.float32).eps and friends: fixed by the dtype when the dtype is written out.
+  if (x.name == "eps" || x.name == "resolution" || x.name == "epsneg") {
+    if (obj != kNone && m.expr(obj).kind == ExprKind::Call) {
+      CallArgs fa = splitCall(m, obj);
+      if (lastComponent(dottedName(m, fa.callee)) == "finfo" && !fa.positional.empty()) {
+        std::string_view dt = m.expr(fa.positional[0]).text;
+        if (auto eps = machineEpsilon(dt); eps && dt.find("dtype") == std::string_view::npos)
+          return {eps, Provenance::Constant, fmt::format("machine epsilon of {}", dt)};
+        return {std::nullopt, Provenance::Depend, fmt::format("machine epsilon of `{}`", dt)};
+      }
+    }
+  }
+  std::string dotted = dottedName(m, e);
+  if (dotted.empty()) return unresolved(fmt::format("`{}` is not a constant", x.text));
+  if (dotted == "sys.float_info.epsilon") return {2.220446049250313e-16, Provenance::Constant, "sys.float_info.epsilon"};
+  bool viaImport = false;
+  std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
+  if (resolved == "numpy.pi" || resolved == "math.pi") return {M_PI, Provenance::Constant, "pi"};
+  if (resolved == "numpy.e" || resolved == "math.e") return {M_E, Provenance::Constant, "e"};
+  if (mentionsRuntimeChoice(lastComponent(dotted)) && !viaImport)
+    return {std::nullopt, Provenance::Depend, fmt::format("`{}` is set per dtype or device", dotted)};
+
+  std::string_view head = std::string_view(dotted).substr(0, dotted.find('.'));
+  std::string_view attr = x.name;
+  const bool oneLevel = obj != kNone && m.expr(obj).kind == ExprKind::Name;
+  if (oneLevel && (head == "self" || head == "cls")) {
+    // The class of the enclosing method, then `self.X = ...` in its methods (setUp first).
+    FunctionId f = fn;
+    while (f != kNone && m.functions[f].cls == kNone) f = m.functions[f].parent;
+    ClassId cls = f == kNone ? kNone : m.functions[f].cls;
+    for (int guard = 0; cls != kNone && guard < 8; ++guard) {
+      ResolvedValue v = fromBindings(c, m, kNone, cls, kNone, attr, hops + 1, "class constant");
+      if (v.provenance != Provenance::Unresolved || v.value) return v;
+      std::string selfTarget = fmt::format("self.{}", attr);
+      std::vector<StmtId> hits;
+      for (StmtId s = 0; s < m.stmts.size(); ++s) {
+        const Stmt& st = m.stmts[s];
+        if (st.kind != StmtKind::Assign || st.function == kNone || st.a == kNone) continue;
+        if (m.functions[st.function].cls != cls || m.expr(st.a).text != selfTarget) continue;
+        hits.push_back(s);
+      }
+      if (hits.size() == 1) {
+        const Stmt& st = m.stmts[hits[0]];
+        ResolvedValue v2 = eval(c, m, st.function, hits[0], st.b, hops + 1);
+        if (v2.provenance == Provenance::Literal) v2.provenance = Provenance::Constant;
+        if (v2.note.empty()) v2.note = fmt::format("set in {}", m.functions[st.function].qualifiedName);
+        return v2;
+      }
+      if (hits.size() > 1) return {std::nullopt, Provenance::Depend, fmt::format("self.{} is set in {} places", attr, hits.size())};
+      // Base class in the same file.
+      ClassId next = kNone;
+      for (ExprId b : m.classes[cls].bases) {
+        std::string_view bn = m.expr(b).text;
+        for (ClassId k = 0; k < m.classes.size(); ++k)
+          if (m.classes[k].name == bn) next = k;
+      }
+      cls = next;
+    }
+    return unresolved(fmt::format("`{}` is not set in this file", dotted));
+  }
+  if (oneLevel) {
+    for (ClassId k = 0; k < m.classes.size(); ++k)
+      if (m.classes[k].name == head) return fromBindings(c, m, kNone, k, kNone, attr, hops + 1, "class constant");
+  }
+  // module.NAME through the project index.
+  if (project_ && viaImport) {
+    std::string_view mod = std::string_view(resolved).substr(0, resolved.rfind('.'));
+    if (const FileModel* other = project_->moduleFile(mod))
+      return fromBindings(c, *other, kNone, kNone, kNone, lastComponent(resolved), hops + 1, "module constant");
+  }
+  return unresolved(fmt::format("`{}` is defined outside the scanned files", dotted));
+}
+
+ResolvedValue ToleranceResolver::evalName(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const {
+  for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {
+    ResolvedValue v = fromBindings(c, m, f, kNone, f == fn ? at : kNone, name, hops, "local");
+    if (v.provenance != Provenance::Unresolved || v.value || !v.note.empty()) return v;
+    for (const Param& p : m.functions[f].params) {
+      if (p.name != name) continue;
+      if (p.defaultValue == kNone) return unresolved(fmt::format("parameter `{}` of {}, set by callers", name, m.functions[f].qualifiedName));
+      ResolvedValue d = eval(c, m, m.functions[f].parent, m.functions[f].firstStmt, p.defaultValue, hops + 1);
+      if (d.provenance == Provenance::Literal) d.provenance = Provenance::Constant;
+      d.note = fmt::format("default of parameter `{}` of {}", name, m.functions[f].qualifiedName);
+      return d;
+    }
+  }
+  ResolvedValue v = fromBindings(c, m, kNone, kNone, kNone, name, hops, "module constant");
+  if (v.provenance != Provenance::Unresolved || v.value || !v.note.empty()) return v;
+  if (project_) {
+    for (const Import& imp : m.imports) {
+      if (imp.alias != name || imp.name.empty()) continue;
+      if (const FileModel* other = project_->moduleFile(imp.module))
+        return fromBindings(c, *other, kNone, kNone, kNone, imp.name, hops + 1, "imported constant");
+    }
+  }
+  return unresolved(fmt::format("`{}` is not bound in the scanned files", name));
+}
+
+// Finds the assignments to `name` in one scope (a function, a class body or the module) and
+// evaluates them. `before` limits function scopes to assignments ahead of the assertion.
+ResolvedValue ToleranceResolver::fromBindings(Ctx& c, const FileModel& m, FunctionId scope, ClassId cls, StmtId before,
+                                              std::string_view name, int hops, const char* where) const {
+  if (hops > kMaxHops) return unresolved("name chain too long");
+  StmtId begin = 0, end = static_cast<StmtId>(m.stmts.size());
+  if (scope != kNone) {
+    begin = m.functions[scope].firstStmt;
+    end = m.functions[scope].endStmt;
+  }
+  struct Binding {
+    StmtId stmt;
+    ExprId value;
+    bool loop;
+  };
+  std::vector<Binding> found;
+  auto bindsName = [&](ExprId target, ExprId value, StmtId s, bool loop) {
+    if (target == kNone) return;
+    const Expr& t = m.expr(target);
+    if (t.kind == ExprKind::Name) {
+      if (t.name == name) found.push_back({s, value, loop});
+      return;
+    }
+    if (t.kind != ExprKind::Tuple && t.kind != ExprKind::List) return;
+    for (uint32_t i = 0; i < t.childCount; ++i) {
+      ExprId el = m.child(target, i);
+      if (m.expr(el).kind != ExprKind::Name || m.expr(el).name != name) continue;
+      ExprId v = kNone;
+      if (!loop && value != kNone) {
+        const Expr& ve = m.expr(value);
+        if ((ve.kind == ExprKind::Tuple || ve.kind == ExprKind::List) && ve.childCount == t.childCount) v = m.child(value, i);
+      }
+      found.push_back({s, v == kNone ? value : v, loop || v == kNone});
+    }
+  };
+  for (StmtId s = begin; s < end; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != scope || st.cls != (scope == kNone ? cls : st.cls)) continue;
+    if (scope == kNone && cls == kNone && st.cls != kNone) continue;
+    if (before != kNone && s >= before && !found.empty()) break;
+    if (st.kind == StmtKind::Assign) bindsName(st.a, st.b, s, false);
+    else if (st.kind == StmtKind::For) bindsName(st.a, st.b, s, true);
+  }
+  if (found.empty()) return unresolved({});
+
+  // A binding inside a branch on dtype/device/config, or a loop over such choices: depend.
+  auto runtimeBranch = [&](StmtId s) -> std::string {
+    for (StmtId p = s; p != kNone;) {
+      const Stmt& st = m.stmts[p];
+      if (st.kind == StmtKind::For && st.b != kNone && mentionsRuntimeChoice(m.stmts[p].text.substr(0, m.stmts[p].text.find(':'))))
+        return std::string(st.text.substr(0, st.text.find(':')));
+      if (st.kind == StmtKind::If && st.a != kNone && mentionsRuntimeChoice(m.expr(st.a).text))
+        return std::string(m.expr(st.a).text);
+      if (st.kind == StmtKind::Else) {
+        for (StmtId q = p; q-- > 0;) {
+          const Stmt& prev = m.stmts[q];
+          if (prev.parent == st.parent && prev.kind == StmtKind::If) {
+            if (prev.a != kNone && mentionsRuntimeChoice(m.expr(prev.a).text)) return std::string(m.expr(prev.a).text);
+            if (!prev.isElif) break;
+          }
+        }
+      }
+      p = st.parent;
+    }
+    return {};
+  };
+  for (const Binding& b : found) {
+    std::string cond = runtimeBranch(b.stmt);
+    if (!cond.empty()) {
+      ResolvedValue v = b.loop ? ResolvedValue{} : eval(c, m, scope, b.stmt, b.value, hops + 1);
+      return {found.size() == 1 ? v.value : std::nullopt, Provenance::Depend,
+              fmt::format("`{}` is chosen under `{}`", name, cond)};
+    }
+  }
+  const Binding& last = found.back();
+  if (last.loop) return unresolved(fmt::format("`{}` is a loop variable", name));
+  ResolvedValue v = eval(c, m, scope, last.stmt, last.value, hops + 1);
+  if (v.provenance == Provenance::Literal) v.provenance = Provenance::Constant;
+  if (v.note.empty()) v.note = fmt::format("{} `{}`", where, name);
+  if (!v.value && v.provenance == Provenance::Unresolved && v.note.empty()) v.note = fmt::format("`{}` is computed", name);
+  return v;
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,46 @@
+// Tolerance resolver: evaluates a tolerance expression to a number where the code fixes it, and
+// says how: `literal` (1e-5, 10**-3, 1. / 255), `constant` (through local, module, class, setUp
+// and imported names, parameter defaults), `depend` (chosen at run time by dtype, device or
+// configuration: conditionals on dtype, dicts keyed by dtype, loops over dtype/tolerance pairs,
+// names assigned differently under such branches), or `unresolved`. Name chains are followed at
+// most kMaxHops deep, so mutually recursive definitions terminate.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "analyzer/assertions/assertion.h"
+#include "analyzer/scan/project.h"
+
+namespace oalens::analyzer {
+
+struct ResolvedValue {
+  std::optional<double> value;
+  Provenance provenance = Provenance::Unresolved;
+  std::string note;
+};
+
+class ToleranceResolver {
+ public:
+  explicit ToleranceResolver(const Project* project = nullptr) : project_(project) {}
+
+  // Resolves expression `e` of file `m` as seen from statement `at` inside function `fn`.
+  ResolvedValue resolve(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const;
+
+  // Parses a Python numeric literal ("1e-5", "1_000", "0x10", "5L"); nullopt if not numeric.
+  static std::optional<double> parseNumber(std::string_view text);
+  // True when text (a condition, a subscript, a loop header) selects by dtype/device/config.
+  static bool mentionsRuntimeChoice(std::string_view text);
+
+ private:
+  struct Ctx;
+  ResolvedValue eval(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
+  ResolvedValue evalName(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const;
+  ResolvedValue evalAttribute(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
+  ResolvedValue evalCall(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
+  ResolvedValue fromBindings(Ctx& c, const FileModel& m, FunctionId scope, ClassId cls, StmtId before,
+                             std::string_view name, int hops, const char* where) const;
+
+  const Project* project_;
+};
+
+}  // namespace oalens::analyzer

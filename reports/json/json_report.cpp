@@ -1,0 +1,95 @@
+#include "reports/json/json_report.h"
+
+#include <map>
+
+namespace oalens::reports {
+
+using analyzer::Assertion;
+using analyzer::ScanResult;
+using json = nlohmann::ordered_json;
+
+json scanSummaryJson(const ScanResult& r) {
+  json s;
+  size_t testFiles = 0, scanned = 0;
+  for (const auto& f : r.files) {
+    testFiles += f.isTestFile;
+    scanned += f.scanned;
+  }
+  s["files"] = r.files.size();
+  s["files_scanned"] = scanned;
+  s["test_files"] = testFiles;
+  s["assertions"] = r.assertions.size();
+  s["oa_assertions"] = r.oaCount();
+  s["test_cases"] = r.testCases.size();
+  s["test_cases_with_oa"] = r.testCasesWithOa();
+  std::map<std::string, std::pair<size_t, size_t>> perApi;
+  std::map<std::string, size_t> perCategory, perProvenance;
+  for (const Assertion& a : r.assertions) {
+    auto& p = perApi[a.api];
+    ++p.first;
+    p.second += a.isOa;
+    if (!a.isOa) continue;
+    ++perCategory[std::string(analyzer::categoryName(a.category))];
+    ++perProvenance[std::string(analyzer::thresholdProvenanceName(a.thresholdProvenance))];
+  }
+  json apis = json::object();
+  for (const auto& [api, counts] : perApi) apis[api] = {{"assertions", counts.first}, {"oa_assertions", counts.second}};
+  s["per_api"] = apis;
+  s["per_category"] = perCategory;
+  s["threshold_provenance"] = perProvenance;
+  s["wrappers"] = r.wrappers;
+  s["diagnostics"] = r.diagnostics.size();
+  return s;
+}
+
+json assertionJson(const Assertion& a) {
+  json j;
+  j["file"] = a.file;
+  j["line"] = a.range.start.line;
+  j["column"] = a.range.start.col;
+  j["end_line"] = a.range.end.line;
+  j["end_column"] = a.range.end.col;
+  j["language"] = analyzer::languageName(a.language);
+  j["test_case"] = a.testCase.empty() ? json(nullptr) : json(a.testCase);
+  j["function"] = a.function.empty() ? json(nullptr) : json(a.function);
+  j["api"] = a.api;
+  j["api_text"] = a.apiText;
+  j["via"] = a.via.empty() ? json(nullptr) : json(a.via);
+  j["form"] = a.form;
+  j["category"] = analyzer::categoryName(a.category);
+  j["is_oa"] = a.isOa;
+  j["actual"] = a.actualText;
+  j["expected"] = a.expectedText;
+  j["swapped"] = a.swapped;
+  json tols = json::object();
+  for (const auto& t : a.tolerances) {
+    json tj;
+    tj["text"] = t.text;
+    tj["value"] = t.value ? json(*t.value) : json(nullptr);
+    tj["provenance"] = analyzer::provenanceName(t.provenance);
+    if (!t.note.empty()) tj["note"] = t.note;
+    tols[t.name] = tj;
+  }
+  j["tolerances"] = tols;
+  j["threshold_provenance"] = a.isOa ? json(analyzer::thresholdProvenanceName(a.thresholdProvenance)) : json(nullptr);
+  j["oracle_type"] = a.isOa ? json(a.oracleType) : json(nullptr);
+  j["evidence"] = a.evidence;
+  return j;
+}
+
+json scanJson(const ScanResult& r) {
+  json out;
+  out["tool"] = {{"name", "oalens"}, {"schema", 1}};
+  out["summary"] = scanSummaryJson(r);
+  json list = json::array();
+  for (const Assertion& a : r.assertions) list.push_back(assertionJson(a));
+  out["assertions"] = std::move(list);
+  json diags = json::array();
+  for (const auto& d : r.diagnostics)
+    diags.push_back({{"file", d.path}, {"line", d.line}, {"column", d.col}, {"severity", analyzer::severityName(d.severity)},
+                     {"code", d.code}, {"message", d.message}});
+  out["diagnostics"] = std::move(diags);
+  return out;
+}
+
+}  // namespace oalens::reports

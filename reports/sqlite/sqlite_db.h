@@ -1,0 +1,57 @@
+// A thin RAII layer over the SQLite C API: one Database owns a connection, Statement owns a
+// prepared statement. Errors come back as false plus a message naming the SQL that failed;
+// no exceptions cross this boundary.
+#pragma once
+#include <sqlite3.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace oalens::reports {
+
+class Statement;
+
+class Database {
+ public:
+  Database() = default;
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  bool open(const std::string& path, std::string& err);
+  bool exec(std::string_view sql, std::string& err);
+  sqlite3* handle() const { return db_; }
+  int64_t lastInsertId() const { return sqlite3_last_insert_rowid(db_); }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+class Statement {
+ public:
+  Statement(Database& db, std::string_view sql);
+  ~Statement();
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  bool ok() const { return stmt_ != nullptr; }
+  const std::string& error() const { return error_; }
+  Statement& bind(int i, int64_t v);
+  Statement& bind(int i, std::string_view v);
+  Statement& bind(int i, std::optional<double> v);
+  Statement& bindNull(int i);
+  // Steps once; true on SQLITE_ROW or SQLITE_DONE, false on error (see error()).
+  bool step(bool* hasRow = nullptr);
+  bool run();  // step to completion, then reset for the next bind
+  int64_t columnInt(int i) const { return sqlite3_column_int64(stmt_, i); }
+  std::string columnText(int i) const;
+  void reset();
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+  sqlite3* db_ = nullptr;
+  std::string error_;
+};
+
+}  // namespace oalens::reports

@@ -1,0 +1,85 @@
+#include "reports/sqlite/sqlite_writer.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "reports/sqlite/sqlite_db.h"
+
+namespace oalens::reports {
+
+bool writeScanDatabase(const std::string& path, const analyzer::ScanResult& r, std::string& err) {
+  Database db;
+  if (!db.open(path, err) || !db.exec(kSchemaSql, err)) return false;
+  if (!db.exec("BEGIN IMMEDIATE", err)) return false;
+  auto fail = [&](const Statement& s) {
+    err = s.error();
+    std::string ignored;
+    db.exec("ROLLBACK", ignored);
+    return false;
+  };
+  {
+    Statement meta(db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
+    if (!meta.bind(1, std::string_view("schema_version")).bind(2, std::to_string(kSchemaVersion)).run()) return fail(meta);
+  }
+  Statement scan(db, "INSERT INTO scans(root, tool, files, assertions, oa_assertions, test_cases, test_cases_with_oa) VALUES (?,?,?,?,?,?,?)");
+  scan.bind(1, r.root).bind(2, std::string_view("oalens " OALENS_VERSION)).bind(3, int64_t(r.files.size()))
+      .bind(4, int64_t(r.assertions.size())).bind(5, int64_t(r.oaCount())).bind(6, int64_t(r.testCases.size()))
+      .bind(7, int64_t(r.testCasesWithOa()));
+  if (!scan.run()) return fail(scan);
+  const int64_t scanId = db.lastInsertId();
+
+  std::map<std::string, int64_t> fileIds;
+  Statement file(db, "INSERT INTO files(scan_id, path, language, is_test_file, scanned) VALUES (?,?,?,?,?)");
+  for (const auto& f : r.files) {
+    if (!file.bind(1, scanId).bind(2, f.path).bind(3, f.language).bind(4, int64_t(f.isTestFile)).bind(5, int64_t(f.scanned)).run())
+      return fail(file);
+    fileIds[f.path] = db.lastInsertId();
+  }
+  std::map<std::pair<std::string, std::string>, int64_t> caseIds;
+  Statement tc(db, "INSERT INTO test_cases(file_id, name, line, end_line, assertions, oa_assertions) VALUES (?,?,?,?,?,?)");
+  for (const auto& t : r.testCases) {
+    if (!tc.bind(1, fileIds[t.file]).bind(2, t.name).bind(3, int64_t(t.line)).bind(4, int64_t(t.endLine))
+             .bind(5, int64_t(t.assertions)).bind(6, int64_t(t.oaAssertions)).run())
+      return fail(tc);
+    caseIds[{t.file, t.name}] = db.lastInsertId();
+  }
+  Statement as(db,
+               "INSERT INTO assertions(file_id, test_case_id, line, col, end_line, end_col, language, function, api, api_text, via, form,"
+               " category, is_oa, actual, expected, threshold_provenance, oracle_type) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  Statement tol(db, "INSERT OR REPLACE INTO tolerances(assertion_id, name, text, value, provenance, note) VALUES (?,?,?,?,?,?)");
+  Statement ev(db, "INSERT INTO oracle_evidence(assertion_id, step, text) VALUES (?,?,?)");
+  for (const auto& a : r.assertions) {
+    as.bind(1, fileIds[a.file]);
+    if (auto it = caseIds.find({a.file, a.testCase}); !a.testCase.empty() && it != caseIds.end()) as.bind(2, it->second);
+    else as.bindNull(2);
+    as.bind(3, int64_t(a.range.start.line)).bind(4, int64_t(a.range.start.col)).bind(5, int64_t(a.range.end.line))
+        .bind(6, int64_t(a.range.end.col)).bind(7, analyzer::languageName(a.language));
+    if (a.function.empty()) as.bindNull(8);
+    else as.bind(8, a.function);
+    as.bind(9, a.api).bind(10, a.apiText);
+    if (a.via.empty()) as.bindNull(11);
+    else as.bind(11, a.via);
+    as.bind(12, a.form).bind(13, analyzer::categoryName(a.category)).bind(14, int64_t(a.isOa)).bind(15, a.actualText).bind(16, a.expectedText);
+    if (a.isOa) as.bind(17, analyzer::thresholdProvenanceName(a.thresholdProvenance)).bind(18, a.oracleType);
+    else as.bindNull(17).bindNull(18);
+    if (!as.run()) return fail(as);
+    const int64_t id = db.lastInsertId();
+    for (const auto& t : a.tolerances) {
+      tol.bind(1, id).bind(2, t.name).bind(3, t.text).bind(4, t.value).bind(5, analyzer::provenanceName(t.provenance));
+      if (t.note.empty()) tol.bindNull(6);
+      else tol.bind(6, t.note);
+      if (!tol.run()) return fail(tol);
+    }
+    for (size_t i = 0; i < a.evidence.size(); ++i)
+      if (!ev.bind(1, id).bind(2, int64_t(i)).bind(3, a.evidence[i]).run()) return fail(ev);
+  }
+  Statement dg(db, "INSERT INTO diagnostics(scan_id, path, line, col, severity, code, message) VALUES (?,?,?,?,?,?,?)");
+  for (const auto& d : r.diagnostics)
+    if (!dg.bind(1, scanId).bind(2, d.path).bind(3, int64_t(d.line)).bind(4, int64_t(d.col))
+             .bind(5, analyzer::severityName(d.severity)).bind(6, d.code).bind(7, d.message).run())
+      return fail(dg);
+  return db.exec("COMMIT", err);
+}
+
+}  // namespace oalens::reports

@@ -1,0 +1,99 @@
+// Hostile inputs: every one gets a clear diagnostic and the scan goes on to find the
+// assertion in the healthy file next to them.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "analyzer/scan/scanner.h"
+
+namespace fs = std::filesystem;
+using namespace oalens::analyzer;
+
+namespace {
+
+class HostileTree : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() / ("oalens_hostile_" + std::to_string(::getpid()));
+    fs::remove_all(root_);
+    fs::create_directories(root_ / "tests" / "sub");
+    write("tests/test_ok.py", "import numpy as np\ndef test_ok():\n    np.testing.assert_allclose(f(), 1, atol=1e-6)\n");
+    write("tests/test_utf8.py", "def test_u():\n    assert abs(a - b) < 1e-3  # caf\xe9 \xff\n");
+    write("tests/test_nul.py", std::string("def test_n():\n    assert x\n\0\0garbage", 36));
+    write("tests/test_syntax.py", "def test_s(:\n    assert abs(a - b) < 1e-3\ndef test_t():\n    assert y\n");
+    std::string deep = "def test_d():\n    x = " + std::string(5000, '(') + "1" + std::string(5000, ')') + "\n";
+    deep += "    y = " + std::string(5000, '[') + std::string(5000, ']') + "\n";
+    deep += "    z = ";
+    for (int i = 0; i < 5000; ++i) deep += "f(";
+    deep += "0" + std::string(5000, ')') + "\n";
+    std::string ifs;
+    for (int i = 0; i < 1000; ++i) ifs += std::string(static_cast<size_t>(4 + i), ' ') + "if c:\n";
+    deep += ifs + std::string(1004, ' ') + "assert abs(a - b) < 1e-3\n";
+    write("tests/test_deep.py", deep);
+    {
+      std::ofstream big(root_ / "tests" / "test_big.py", std::ios::binary);
+      std::string line = "x = 1  # padding padding padding padding padding padding padding\n";
+      for (size_t written = 0; written < (50u << 20); written += line.size()) big << line;
+    }
+    fs::create_directory_symlink("..", root_ / "tests" / "sub" / "loop");
+    fs::create_symlink(root_ / "missing.py", root_ / "tests" / "test_dangling.py");
+    ::mkfifo((root_ / "tests" / "test_fifo.py").c_str(), 0600);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+  void write(const std::string& rel, const std::string& bytes) {
+    std::ofstream f(root_ / rel, std::ios::binary);
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  bool hasDiagnostic(const ScanResult& r, const std::string& pathPart, const std::string& code) {
+    for (const auto& d : r.diagnostics)
+      if (d.path.find(pathPart) != std::string::npos && d.code == code) return true;
+    return false;
+  }
+  fs::path root_;
+};
+
+}  // namespace
+
+TEST_F(HostileTree, EveryProblemIsReportedAndTheScanGoesOn) {
+  Catalogue c = Catalogue::builtin();
+  ScanOptions opt;
+  opt.threads = 2;
+  ScanResult r = scanPath(root_, c, opt);
+  bool foundOk = false, foundUtf8 = false, foundDeep = false, foundAfterSyntax = false;
+  for (const auto& a : r.assertions) {
+    foundOk |= a.file == "tests/test_ok.py" && a.isOa;
+    foundUtf8 |= a.file == "tests/test_utf8.py" && a.isOa;
+    foundDeep |= a.file == "tests/test_deep.py" && a.isOa;
+    foundAfterSyntax |= a.file == "tests/test_syntax.py" && a.testCase == "test_t";
+  }
+  EXPECT_TRUE(foundOk);
+  EXPECT_TRUE(foundUtf8);
+  EXPECT_TRUE(foundDeep);
+  EXPECT_TRUE(foundAfterSyntax);
+  EXPECT_TRUE(hasDiagnostic(r, "test_utf8.py", "invalid-utf8"));
+  EXPECT_TRUE(hasDiagnostic(r, "test_nul.py", "input-binary"));
+  EXPECT_TRUE(hasDiagnostic(r, "test_big.py", "input-too-large"));
+  EXPECT_TRUE(hasDiagnostic(r, "test_syntax.py", "syntax-error"));
+  EXPECT_TRUE(hasDiagnostic(r, "test_deep.py", "nesting-too-deep"));
+  EXPECT_TRUE(hasDiagnostic(r, "loop", "symlink-loop"));
+  EXPECT_TRUE(hasDiagnostic(r, "test_dangling.py", "dangling-symlink"));
+  EXPECT_TRUE(hasDiagnostic(r, "test_fifo.py", "input-unreadable"));
+  for (const auto& d : r.diagnostics) EXPECT_FALSE(d.message.empty()) << d.code;
+}
+
+TEST_F(HostileTree, CommandLineReportsProblemsAndExitsOne) {
+  std::string cmd = std::string(OALENS_BINARY) + " scan " + root_.string() + " --format json -o /dev/null 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string out;
+  char buf[4096];
+  while (size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  int status = ::pclose(p);
+  EXPECT_EQ(WEXITSTATUS(status), 1) << out;
+  EXPECT_NE(out.find("test_big.py:0:0: warning: skipped: 50.0 MiB exceeds the 8.0 MiB limit"), std::string::npos) << out;
+  EXPECT_NE(out.find("[symlink-loop]"), std::string::npos) << out;
+}

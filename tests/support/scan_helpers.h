@@ -1,0 +1,33 @@
+// Test helpers: scan in-memory Python sources with the built-in catalogue and look up results.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analyzer/scan/scanner.h"
+
+namespace oalens::testing {
+
+inline analyzer::ScanResult scanPython(std::vector<std::pair<std::string, std::string>> files, unsigned threads = 1) {
+  static const analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
+  analyzer::ScanOptions opt;
+  opt.threads = threads;
+  opt.allFiles = true;
+  return analyzer::scanSources(files, catalogue, opt);
+}
+
+inline analyzer::ScanResult scanOne(const std::string& code) { return scanPython({{"tests/test_x.py", code}}); }
+
+inline const analyzer::Assertion* atLine(const analyzer::ScanResult& r, uint32_t line) {
+  for (const auto& a : r.assertions)
+    if (a.range.start.line == line) return &a;
+  return nullptr;
+}
+
+inline const analyzer::Tolerance* tolerance(const analyzer::Assertion& a, const std::string& name) {
+  for (const auto& t : a.tolerances)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+}  // namespace oalens::testing

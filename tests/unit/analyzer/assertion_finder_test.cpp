@@ -1,0 +1,176 @@
+#include "analyzer/assertions/assertion_finder.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/support/scan_helpers.h"
+
+using namespace oalens::analyzer;
+using oalens::testing::atLine;
+using oalens::testing::scanOne;
+using oalens::testing::scanPython;
+using oalens::testing::tolerance;
+
+TEST(AssertionFinder, FindsCataloguedCallsThroughEveryImportForm) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "import numpy.testing as npt\n"
+      "from numpy.testing import assert_allclose as aac\n"
+      "from numpy.testing import *\n"
+      "def test_a():\n"
+      "    np.testing.assert_allclose(f(), g())\n"
+      "    npt.assert_array_almost_equal(f(), g(), 4)\n"
+      "    aac(f(), g())\n"
+      "    assert_almost_equal(f(), g())\n");
+  ASSERT_EQ(r.assertions.size(), 4u);
+  EXPECT_EQ(r.assertions[0].api, "numpy.testing.assert_allclose");
+  EXPECT_EQ(r.assertions[1].api, "numpy.testing.assert_array_almost_equal");
+  EXPECT_EQ(r.assertions[1].category, Category::Rounding);
+  EXPECT_EQ(tolerance(r.assertions[1], "decimal")->provenance, Provenance::Literal);
+  EXPECT_EQ(r.assertions[2].api, "numpy.testing.assert_allclose");
+  EXPECT_EQ(r.assertions[3].api, "numpy.testing.assert_almost_equal");
+  for (const auto& a : r.assertions) EXPECT_TRUE(a.isOa);
+}
+
+TEST(AssertionFinder, PredicatesCountOnlyInsideAssertions) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "def test_a(self):\n"
+      "    np.allclose(a, b)\n"
+      "    assert np.allclose(a, b, atol=1e-3)\n"
+      "    self.assertTrue(np.all(np.isclose(a, b)))\n"
+      "    assert not np.allclose(a, c)\n");
+  ASSERT_EQ(r.assertions.size(), 3u);
+  EXPECT_EQ(r.assertions[0].api, "numpy.allclose");
+  EXPECT_EQ(r.assertions[0].form, "assert");
+  EXPECT_EQ(r.assertions[0].actualText, "a");
+  EXPECT_EQ(r.assertions[0].expectedText, "b");
+  EXPECT_EQ(r.assertions[1].api, "numpy.isclose");
+  EXPECT_EQ(r.assertions[1].form, "assertTrue");
+  EXPECT_TRUE(r.assertions[2].isOa);
+}
+
+TEST(AssertionFinder, ErrorBoundsInBareAsserts) {
+  auto r = scanOne(
+      "def test_a():\n"
+      "    assert abs(m - p) < 0.015\n"
+      "    assert np.max(np.abs(x - y)) <= tol\n"
+      "    assert 1e-5 > abs(a - b)\n"
+      "    assert (np.abs(x - y) < 1e-6).all()\n"
+      "    assert acc > 0.9\n"
+      "    assert len(xs) < 3\n");
+  ASSERT_EQ(r.assertions.size(), 6u);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_TRUE(r.assertions[i].isOa) << i;
+    EXPECT_EQ(r.assertions[i].category, Category::ErrorBound) << i;
+    EXPECT_NE(tolerance(r.assertions[i], "bound"), nullptr) << i;
+  }
+  EXPECT_EQ(r.assertions[0].actualText, "m");
+  EXPECT_EQ(r.assertions[0].expectedText, "p");
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "bound")->value, 0.015);
+  EXPECT_FALSE(r.assertions[4].isOa);
+  EXPECT_FALSE(r.assertions[5].isOa);
+}
+
+TEST(AssertionFinder, UnittestRoundingAndDelta) {
+  auto r = scanOne(
+      "class TestA(unittest.TestCase):\n"
+      "    def test_a(self):\n"
+      "        self.assertAlmostEqual(x, y, 3)\n"
+      "        self.assertAlmostEqual(x, y, delta=0.5)\n"
+      "        self.assertLess(len(x), 5)\n"
+      "        self.assertLess(abs(x - y), 1e-4)\n"
+      "        self.assertGreater(1e-4, abs(x - y))\n");
+  ASSERT_EQ(r.assertions.size(), 5u);
+  EXPECT_EQ(r.assertions[0].category, Category::Rounding);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "places")->value, 3);
+  EXPECT_EQ(r.assertions[1].category, Category::Abs);
+  EXPECT_EQ(tolerance(r.assertions[1], "places"), nullptr);
+  EXPECT_FALSE(r.assertions[2].isOa);
+  EXPECT_TRUE(r.assertions[3].isOa);
+  EXPECT_TRUE(r.assertions[4].isOa);
+  EXPECT_EQ(r.assertions[4].category, Category::ErrorBound);
+  EXPECT_EQ(r.testCases.size(), 1u);
+  EXPECT_EQ(r.testCases[0].oaAssertions, 4u);
+}
+
+TEST(AssertionFinder, PytestApproxUsesTheOtherSideAsActual) {
+  auto r = scanOne("import pytest\ndef test_a():\n    assert f(x) == pytest.approx(2.0, rel=1e-3)\n");
+  ASSERT_EQ(r.assertions.size(), 1u);
+  EXPECT_EQ(r.assertions[0].api, "pytest.approx");
+  EXPECT_EQ(r.assertions[0].actualText, "f(x)");
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "rtol")->value, 1e-3);
+}
+
+TEST(AssertionFinder, MultiLineCallStartsOnItsFirstLine) {
+  auto r = scanOne("import numpy as np\ndef test_a():\n    np.testing.assert_allclose(\n        f(x),\n        ref,\n        atol=1e-4)\n");
+  ASSERT_EQ(r.assertions.size(), 1u);
+  EXPECT_EQ(r.assertions[0].range.start.line, 3u);
+  EXPECT_EQ(r.assertions[0].range.end.line, 6u);
+}
+
+TEST(AssertionFinder, DiscoversWrappersTransitivelyAcrossFiles) {
+  auto r = scanPython({{"pkg/testing.py",
+                        "import numpy as np\n"
+                        "def close(a, b, atol=1e-5):\n"
+                        "    np.testing.assert_allclose(np.asarray(a), b, atol=atol)\n"
+                        "def very_close(x, y):\n"
+                        "    close(x, y, atol=1e-9)\n"
+                        "def not_a_wrapper(fn):\n"
+                        "    np.testing.assert_allclose(fn(1), 2)\n"},
+                       {"pkg/tests/test_w.py",
+                        "from pkg.testing import close, very_close, not_a_wrapper\n"
+                        "def test_w():\n"
+                        "    close(f(), 1)\n"
+                        "    very_close(f(), 1)\n"
+                        "    not_a_wrapper(f)\n"}});
+  const Assertion* a = nullptr;
+  const Assertion* b = nullptr;
+  size_t inTest = 0;
+  for (const auto& x : r.assertions) {
+    if (x.file != "pkg/tests/test_w.py") continue;
+    ++inTest;
+    if (x.range.start.line == 3) a = &x;
+    if (x.range.start.line == 4) b = &x;
+  }
+  EXPECT_EQ(inTest, 2u);
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(a->api, "pkg.testing.close");
+  EXPECT_EQ(a->via, "numpy.testing.assert_allclose");
+  EXPECT_EQ(tolerance(*a, "atol")->provenance, Provenance::Default);
+  EXPECT_DOUBLE_EQ(*tolerance(*a, "atol")->value, 1e-5);
+  EXPECT_EQ(b->api, "pkg.testing.very_close");
+  EXPECT_DOUBLE_EQ(*tolerance(*b, "atol")->value, 1e-9);
+}
+
+TEST(AssertionFinder, GenericAssertionsByName) {
+  auto r = scanOne(
+      "class TestA(unittest.TestCase):\n"
+      "    def test_a(self):\n"
+      "        self.assertEqual(a, b)\n"
+      "        with self.assertRaises(ValueError):\n"
+      "            f()\n"
+      "        assert_shape_ok(x)\n"
+      "        self.assertion_count(x)\n");
+  ASSERT_EQ(r.assertions.size(), 3u);
+  EXPECT_EQ(r.assertions[0].api, "unittest.TestCase.assertEqual");
+  EXPECT_EQ(r.assertions[1].api, "assertRaises");
+  EXPECT_EQ(r.assertions[2].api, "assert_shape_ok");
+  for (const auto& a : r.assertions) EXPECT_FALSE(a.isOa);
+}
+
+TEST(AssertionFinder, ResultsDoNotDependOnThreadCount) {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (int i = 0; i < 40; ++i)
+    files.emplace_back("tests/test_" + std::to_string(i) + ".py",
+                       "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1, rtol=1e-" + std::to_string(i % 9 + 1) +
+                           ")\n    assert x\n");
+  auto one = scanPython(files, 1);
+  auto four = scanPython(files, 4);
+  ASSERT_EQ(one.assertions.size(), four.assertions.size());
+  for (size_t i = 0; i < one.assertions.size(); ++i) {
+    EXPECT_EQ(one.assertions[i].file, four.assertions[i].file);
+    EXPECT_EQ(one.assertions[i].range.start.line, four.assertions[i].range.start.line);
+    EXPECT_EQ(one.assertions[i].tolerances.size(), four.assertions[i].tolerances.size());
+  }
+}

@@ -1,0 +1,71 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "reports/csv/csv_report.h"
+#include "reports/json/json_report.h"
+#include "reports/sarif/sarif_report.h"
+#include "reports/sqlite/sqlite_db.h"
+#include "reports/sqlite/sqlite_writer.h"
+#include "tests/support/scan_helpers.h"
+
+using namespace oalens;
+
+namespace {
+const char* kCode =
+    "import numpy as np\n"
+    "def test_a():\n"
+    "    np.testing.assert_allclose(f(), 1, atol=1e-4)\n"
+    "    assert x == \"a,b\"\n";
+}
+
+TEST(JsonReport, FollowsTheContract) {
+  auto r = oalens::testing::scanOne(kCode);
+  auto j = reports::scanJson(r);
+  EXPECT_EQ(j["summary"]["assertions"], 2);
+  EXPECT_EQ(j["summary"]["oa_assertions"], 1);
+  EXPECT_EQ(j["summary"]["test_cases"], 1);
+  EXPECT_EQ(j["summary"]["test_cases_with_oa"], 1);
+  const auto& a = j["assertions"][0];
+  for (const char* key : {"file", "line", "api", "category", "is_oa", "test_case", "oracle_type", "threshold_provenance", "tolerances"})
+    EXPECT_TRUE(a.contains(key)) << key;
+  EXPECT_EQ(a["tolerances"]["atol"]["value"], 1e-4);
+  EXPECT_EQ(a["tolerances"]["atol"]["provenance"], "literal");
+  EXPECT_EQ(a["tolerances"]["rtol"]["provenance"], "default");
+  EXPECT_EQ(a["threshold_provenance"], "customized");
+  EXPECT_TRUE(j["assertions"][1]["threshold_provenance"].is_null());
+}
+
+TEST(CsvReport, QuotesFieldsWithCommas) {
+  auto r = oalens::testing::scanOne(kCode);
+  std::string csv = reports::scanCsv(r);
+  EXPECT_NE(csv.find(",x,\"\"\"a,b\"\"\","), std::string::npos) << csv;
+}
+
+TEST(SarifReport, IsVersion210WithOneResultPerOaAssertion) {
+  auto r = oalens::testing::scanOne(kCode);
+  auto s = reports::scanSarif(r);
+  EXPECT_EQ(s["version"], "2.1.0");
+  EXPECT_EQ(s["runs"][0]["results"].size(), 1u);
+  EXPECT_EQ(s["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"], 3);
+}
+
+TEST(SqliteWriter, RoundTripsAssertionsAndTolerances) {
+  auto r = oalens::testing::scanOne(kCode);
+  std::string path = (std::filesystem::temp_directory_path() / "oalens_reports_test.db").string();
+  std::filesystem::remove(path);
+  std::string err;
+  ASSERT_TRUE(reports::writeScanDatabase(path, r, err)) << err;
+  reports::Database db;
+  ASSERT_TRUE(db.open(path, err)) << err;
+  reports::Statement q(db, "SELECT a.api, t.value, t.provenance FROM assertions a JOIN tolerances t ON t.assertion_id = a.id WHERE t.name = 'atol'");
+  bool row = false;
+  ASSERT_TRUE(q.step(&row));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(q.columnText(0), "numpy.testing.assert_allclose");
+  EXPECT_EQ(q.columnText(2), "literal");
+  reports::Statement v(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+  ASSERT_TRUE(v.step(&row));
+  EXPECT_EQ(v.columnText(0), "1");
+  std::filesystem::remove(path);
+}
