@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   oalens::cli::ScanArgs scanArgs;
   oalens::cli::addScanCommand(app, scanArgs);
   oalens::cli::addCatalogueCommand(app);
+  oalens::cli::addParseCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -9,6 +9,7 @@
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/wrapper_discovery.h"
+#include "analyzer/core/parallel.h"
 #include "analyzer/frontend/python/python_frontend.h"
 #include "analyzer/model/test_cases.h"
 #include "analyzer/scan/file_walker.h"
@@ -27,27 +28,6 @@ bool ScanResult::hasErrors() const {
 }
 
 namespace {
-
-unsigned threadCount(unsigned requested, size_t work) {
-  unsigned n = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
-  return static_cast<unsigned>(std::max<size_t>(1, std::min<size_t>(n, work)));
-}
-
-// Runs fn(i, worker) for i in [0, n) on `threads` threads; each worker index owns its state.
-template <typename Fn>
-void parallelFor(size_t n, unsigned threads, Fn fn) {
-  std::atomic<size_t> next{0};
-  auto body = [&](unsigned worker) {
-    for (size_t i = next++; i < n; i = next++) fn(i, worker);
-  };
-  if (threads <= 1) {
-    body(0);
-    return;
-  }
-  std::vector<std::thread> pool;
-  for (unsigned w = 0; w < threads; ++w) pool.emplace_back(body, w);
-  for (auto& t : pool) t.join();
-}
 
 struct Input {
   std::string relative;

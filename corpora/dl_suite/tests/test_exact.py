@@ -1,0 +1,69 @@
+"""Exact (non-OA) assertions, and a few look-alikes that are not assertions."""
+
+import unittest
+
+import numpy as np
+
+from minidl import layers, ops
+from minidl.testing import assert_shape_ok
+
+
+def test_bare_exact_asserts():
+    out = ops.relu(np.array([-1.0, 0.0, 1.0]))
+    assert out.shape == (3,)  # expect: assert api=assert
+    assert isinstance(out, np.ndarray)  # expect: assert api=assert
+    assert np.array_equal(out, [0.0, 0.0, 1.0])  # expect: assert api=assert
+    assert out.dtype == np.float64, "relu changed the dtype"  # expect: assert api=assert
+
+
+def test_numpy_exact():
+    x = np.arange(6).reshape(2, 3)
+    np.testing.assert_array_equal(ops.identity(x), x)  # expect: assert api=numpy.testing.assert_array_equal
+    np.testing.assert_equal(ops.relu(x), x)  # expect: assert api=numpy.testing.assert_equal
+    assert_shape_ok(ops.split(x, 2)[0], (1, 3))  # expect: assert api=minidl.testing.assert_shape_ok
+
+
+def test_look_alikes():
+    x = np.ones(3)
+    assert_fn = np.testing.assert_allclose  # ok: not an assertion (no call)
+    same = np.allclose(x, ops.identity(x))  # ok: not an assertion
+    print(assert_fn, same)
+
+
+class TestExactUnittest(unittest.TestCase):
+
+    def test_equalities(self):
+        layer = layers.Dense(2, 5)
+        self.assertEqual(layer.kernel.shape, (2, 5))  # expect: assert api=unittest.TestCase.assertEqual
+        self.assertEquals(layer.bias.shape, (5,))  # expect: assert api=unittest.TestCase.assertEqual
+        self.assertListEqual(list(layer.bias), [0.0] * 5)  # expect: assert api=unittest.TestCase.assertEqual
+        self.assertCountEqual([1, 2], [2, 1])  # expect: assert api=unittest.TestCase.assertEqual
+
+    def test_truthiness(self):
+        out = ops.relu(np.array([1.0]))
+        self.assertTrue(out[0] > 0)  # expect: assert api=assertTrue
+        self.assertFalse(np.any(np.isnan(out)))  # expect: assert api=assertFalse
+        self.assertIsNotNone(out)  # expect: assert api=assertIsNotNone
+        self.assertIn(1.0, list(out))  # expect: assert api=assertIn
+        self.assertIsInstance(out, np.ndarray)  # expect: assert api=assertIsInstance
+        self.assertTrue(np.array_equal(out, [1.0]))  # expect: assert api=assertTrue
+
+    def test_raises(self):
+        with self.assertRaises(ValueError):  # expect: assert api=assertRaises
+            ops.split(np.arange(3), 0)
+        with self.assertRaisesRegex(ValueError, "sections"):  # expect: assert api=assertRaisesRegex
+            ops.split(np.arange(3), -1)
+
+    def test_exact_in_loop(self):
+        for n in range(1, 4):
+            pieces = ops.split(np.arange(n * 2), n)
+            self.assertEqual(len(pieces), n)  # expect: assert api=unittest.TestCase.assertEqual
+            self.assertLessEqual(len(pieces[0]), 2)  # expect: assert api=unittest.TestCase.assertLessEqual
+
+
+class Helpers:
+    """Not a test class; its method's assertion is still reported."""
+
+    def check_identity(self, n):
+        x = np.arange(n)
+        np.testing.assert_array_equal(ops.identity(x), np.arange(n))  # expect: assert api=numpy.testing.assert_array_equal

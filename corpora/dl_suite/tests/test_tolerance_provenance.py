@@ -1,0 +1,152 @@
+"""Every way a tolerance reaches an assertion: default, literal, constant,
+dtype/device dependent, unresolved."""
+
+import unittest
+
+import numpy as np
+
+from minidl import ops
+from minidl.constants import ATOL, DECIMAL, FP16_TOL, TOLS, ULPS
+
+LOCAL_RTOL = 1e-5
+FLOAT_DTYPES = ("float16", "float32", "float64")
+
+
+def compute_tol():
+    return 3e-6
+
+
+def estimate_noise(samples):
+    return float(np.std(samples))
+
+
+def _check_softmax_normalised(seed, atol=1e-5):
+    # Helper in a test file: computes its own values; atol is its parameter default.
+    rng = np.random.RandomState(seed)
+    probs = ops.softmax(rng.standard_normal((3, 5)))
+    np.testing.assert_allclose(probs.sum(axis=-1), np.ones(3), atol=atol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=atol:constant:1e-05,rtol:default:1e-07
+
+
+# ---------------------------------------------------------------- constant
+
+
+def test_module_constant():
+    x = np.array([1.0, 2.0])
+    np.testing.assert_allclose(ops.relu(x), x, rtol=LOCAL_RTOL)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=rtol:constant:1e-05,atol:default:0
+
+
+def test_imported_constants():
+    x = np.array([0.5, 1.5])
+    np.testing.assert_allclose(ops.identity(x), x, atol=ATOL)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=atol:constant:1e-06,rtol:default:1e-07
+    np.testing.assert_array_almost_equal(ops.relu(x), x, decimal=DECIMAL)  # expect: oa api=numpy.testing.assert_array_almost_equal cat=rounding thr=customized tol=decimal:constant:5
+    np.testing.assert_array_max_ulp(ops.identity(x), x, maxulp=ULPS)  # expect: oa api=numpy.testing.assert_array_max_ulp cat=ulp thr=customized tol=ulps:constant:4
+
+
+def test_local_variable_assigned_once():
+    atol = 1e-7
+    rtol = 1e-6
+    x = np.array([0.25])
+    np.testing.assert_allclose(ops.identity(x), x, rtol, atol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=rtol:constant:1e-06,atol:constant:1e-07
+
+
+def test_helper_parameter_default():
+    _check_softmax_normalised(0)  # ok: not an assertion (helper computes its own values)
+
+
+# ---------------------------------------------------------------- depend
+
+
+def test_conditional_expression_on_dtype():
+    for dtype in (np.float16, np.float32):
+        x = np.linspace(0.0, 1.0, 4).astype(dtype)
+        tol = 1e-3 if dtype == np.float16 else 1e-6
+        np.testing.assert_allclose(ops.sigmoid(x), 1 / (1 + np.exp(-x)), rtol=tol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=rtol:depend,atol:default:0
+
+
+def test_if_else_on_dtype_name():
+    for dtype in FLOAT_DTYPES:
+        if dtype == "float16":
+            atol = FP16_TOL
+        else:
+            atol = 1e-6
+        x = np.ones(3, dtype=dtype)
+        np.testing.assert_allclose(ops.identity(x), x, atol=atol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:default:1e-07
+
+
+def test_dict_lookup_by_dtype():
+    for dtype in FLOAT_DTYPES:
+        x = np.arange(4, dtype=dtype)
+        np.testing.assert_allclose(ops.relu(x), x, rtol=TOLS[dtype], atol=TOLS[dtype])  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=rtol:depend,atol:depend
+
+
+def test_loop_over_dtype_tol_pairs():
+    for dtype, tol in [(np.float16, 1e-2), (np.float32, 1e-5), (np.float64, 1e-12)]:
+        x = np.linspace(-1.0, 1.0, 5).astype(dtype)
+        np.testing.assert_allclose(ops.tanh(x), np.tanh(x), atol=tol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:default:1e-07
+
+
+def test_finfo_eps():
+    for dtype in (np.float32, np.float64):
+        eps = np.finfo(dtype).eps
+        x = np.array([1.0, 3.0], dtype=dtype)
+        np.testing.assert_allclose(ops.identity(x), x, rtol=4 * eps)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=rtol:depend,atol:default:0
+
+
+def test_device_dependent():
+    for device in ("cpu", "gpu"):
+        rtol = 1e-2 if device == "gpu" else 1e-5
+        x = np.array([0.1, 0.9])
+        assert np.allclose(ops.sigmoid(x), 1 / (1 + np.exp(-x)), rtol=rtol)  # expect: oa api=numpy.allclose cat=abs_rel thr=depend tol=rtol:depend,atol:default:1e-08
+
+
+# ---------------------------------------------------------------- unresolved
+
+
+def test_tolerance_from_function_call():
+    tol = compute_tol()
+    x = np.array([0.5])
+    np.testing.assert_allclose(ops.identity(x), x, atol=tol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=atol:unresolved,rtol:default:1e-07
+
+
+def test_tolerance_call_at_call_site():
+    samples = np.array([0.1, 0.2, 0.15])
+    x = np.array([2.0])
+    np.testing.assert_allclose(ops.relu(x), x, atol=estimate_noise(samples))  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=atol:unresolved,rtol:default:1e-07
+    assert abs(float(ops.relu(2.0)) - 2.0) < compute_tol()  # expect: oa api=assert cat=error_bound thr=customized tol=bound:unresolved
+
+
+class TestProvenanceMethods(unittest.TestCase):
+    ATOL = 1e-6
+
+    def setUp(self):
+        self.rtol = 1e-4
+
+    def get_atol(self):
+        return self.ATOL * 10
+
+    def test_class_attribute_through_self(self):
+        x = np.array([1.0])
+        np.testing.assert_allclose(ops.relu(x), x, atol=self.ATOL)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=atol:constant:1e-06,rtol:default:1e-07
+
+    def test_class_attribute_through_class_name(self):
+        x = np.array([1.0])
+        np.testing.assert_allclose(ops.relu(x), x, atol=TestProvenanceMethods.ATOL)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=atol:constant:1e-06,rtol:default:1e-07
+
+    def test_attribute_from_setup(self):
+        x = np.array([0.3, 0.6])
+        np.testing.assert_allclose(ops.identity(x), x, rtol=self.rtol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=rtol:constant:0.0001,atol:default:0
+
+    def test_method_call_tolerance(self):
+        x = np.array([0.3])
+        self.assertTrue(np.allclose(ops.identity(x), x, atol=self.get_atol()))  # expect: oa api=numpy.allclose cat=abs_rel thr=customized tol=atol:unresolved,rtol:default:1e-05
+        self.assertAlmostEqual(float(ops.relu(0.3)), 0.3, delta=compute_tol())  # expect: oa api=unittest.TestCase.assertAlmostEqual cat=abs thr=customized tol=delta:unresolved
+
+    def test_dtype_dict_in_assert_less(self):
+        for dtype in FLOAT_DTYPES:
+            x = np.ones(2, dtype=dtype)
+            err = float(np.max(np.abs(ops.identity(x) - x)))
+            self.assertLessEqual(err, TOLS[dtype])  # expect: oa api=unittest.TestCase.assertLessEqual cat=error_bound thr=depend tol=bound:depend
+
+    def test_defaults_only(self):
+        x = np.array([0.7])
+        np.testing.assert_allclose(ops.identity(x), x)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=default tol=rtol:default:1e-07,atol:default:0
