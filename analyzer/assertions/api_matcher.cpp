@@ -4,7 +4,16 @@
 
 namespace oalens::analyzer {
 
+bool isExceptionCheck(std::string_view n) {
+  for (std::string_view part : {"Raises", "raises", "Warns", "warns", "Logs"})
+    if (n.find(part) != std::string_view::npos) return true;
+  return false;
+}
+
 bool looksLikeAssertionName(std::string_view n) {
+  // Exception and warning checks test control flow, not values; the study does not count
+  // them (docs/counting.md), and neither do we.
+  if (isExceptionCheck(n)) return false;
   if (n.rfind("assert", 0) == 0) {
     if (n.size() == 6) return false;  // a function literally named `assert` does not exist in Python
     char next = n[6];

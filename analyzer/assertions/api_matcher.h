@@ -29,5 +29,7 @@ class ApiMatcher {
 
 // assert_x, assertX, assert_, failUnlessX, failIfX: names test frameworks give assertions.
 bool looksLikeAssertionName(std::string_view lastName);
+// assertRaises, assert_raises, assertWarns, assertLogs...: checks of control flow.
+bool isExceptionCheck(std::string_view lastName);
 
 }  // namespace oalens::analyzer

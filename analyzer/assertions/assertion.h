@@ -41,6 +41,9 @@ struct Assertion {
   bool isOa = false;
   std::string actualText, expectedText;
   bool swapped = false;  // filled by the oracle classifier when evidence swaps the roles
+  // The check passes when the values are NOT close (assertNotAlmostEqual, assert not allclose,
+  // assert abs(a - b) > eps): a larger tolerance makes it stricter, not looser.
+  bool negated = false;
   std::vector<Tolerance> tolerances;
   ThresholdProvenance thresholdProvenance = ThresholdProvenance::None;
   std::string oracleType = "UNKNOWN";

@@ -118,19 +118,27 @@ ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spe
 
 std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const {
   ExprId e = cond;
+  bool negated = false;
+  auto done = [&](OaCheck c) -> std::optional<OaCheck> {
+    c.negated = c.negated != negated;
+    return c;
+  };
   for (int depth = 0; e != kNone && depth < kMaxConditionDepth; ++depth) {
     const Expr& x = m.expr(e);
     switch (x.kind) {
-      case ExprKind::Not: e = m.child(e, 0); continue;
+      case ExprKind::Not:
+        negated = !negated;
+        e = m.child(e, 0);
+        continue;
       case ExprKind::BoolOp: {
-        if (auto l = conditionCheck(m, scope, m.child(e, 0))) return l;
+        if (auto l = conditionCheck(m, scope, m.child(e, 0))) return done(*l);
         e = m.child(e, 1);
         continue;
       }
       case ExprKind::Call: {
         ApiMatch match = matcher_.match(m, scope, e);
         if (match.spec && match.spec->oa && match.spec->kind == ApiKind::Predicate && match.spec->id != "pytest.approx")
-          return OaCheck{match.spec, e};
+          return done(OaCheck{match.spec, e});
         CallArgs args = splitCall(m, e);
         std::string_view last = lastOf(m, args.callee);
         if (isReduction(last)) {
@@ -147,6 +155,21 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         return std::nullopt;
       }
       case ExprKind::Compare: {
+        if (x.childCount == 3) {  // lo < x <= hi with a tolerance in a bound: an interval check
+          std::string_view op0 = m.compareOp(e, 0), op1 = m.compareOp(e, 1);
+          const bool up = (op0 == "<" || op0 == "<=") && (op1 == "<" || op1 == "<=");
+          const bool down = (op0 == ">" || op0 == ">=") && (op1 == ">" || op1 == ">=");
+          ExprId lo = m.child(e, up ? 0 : 2), mid = m.child(e, 1), hi = m.child(e, up ? 2 : 0);
+          if ((up || down) && (looksLikeBound(m, lo) || looksLikeBound(m, hi))) {
+            OaCheck c;
+            c.compare = e;
+            c.errorSide = mid;
+            c.boundSide = hi;
+            c.lowerSide = lo;
+            return done(c);
+          }
+          return std::nullopt;
+        }
         if (x.childCount != 2) return std::nullopt;
         std::string_view op = m.compareOp(e, 0);
         ExprId l = m.child(e, 0), r = m.child(e, 1);
@@ -157,7 +180,8 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
             if (match.spec && match.spec->id == "pytest.approx") {
               OaCheck c{match.spec, approxSide};
               c.approxOther = other;
-              return c;
+              c.negated = op == "!=";
+              return done(c);
             }
           }
           return std::nullopt;
@@ -166,12 +190,18 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         const bool greater = op == ">" || op == ">=";
         if (!less && !greater) return std::nullopt;
         ExprId small = less ? l : r, big = less ? r : l;
-        if (looksLikeError(m, small)) {
-          OaCheck c;
+        OaCheck c;
+        c.compare = e;
+        if (looksLikeError(m, small)) {  // abs(a - b) < tol
           c.errorSide = small;
           c.boundSide = big;
-          c.compare = e;
-          return c;
+          return done(c);
+        }
+        if (looksLikeError(m, big) && looksLikeBound(m, small)) {  // abs(a - b) > eps: must differ
+          c.errorSide = big;
+          c.boundSide = small;
+          c.negated = true;
+          return done(c);
         }
         return std::nullopt;
       }
@@ -229,7 +259,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
 }
 
-void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide) const {
+void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide) const {
   a.isOa = true;
   a.category = Category::ErrorBound;
   a.actualExpr = errorSide;
@@ -255,6 +285,10 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
     }
     break;
   }
+  if (lowerSide != kNone) {
+    ResolvedValue lr = resolver_.resolve(m, a.functionId, a.stmt, lowerSide);
+    a.tolerances.push_back({"lower_bound", std::string(m.expr(lowerSide).text), lr.value, lr.provenance, lr.note});
+  }
   ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, boundSide);
   a.tolerances.push_back({"bound", std::string(m.expr(boundSide).text), r.value, r.provenance, r.note});
 }
@@ -262,8 +296,10 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
 void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId cond) const {
   auto check = conditionCheck(m, a.functionId, cond);
   if (!check) return;
+  a.negated = check->negated;
   if (check->spec) {
     applySpec(m, a, *check->spec, check->call);
+    a.negated = a.negated != check->spec->negated;
     a.api = check->spec->id;
     if (check->approxOther != kNone) {
       a.actualExpr = check->approxOther;
@@ -271,7 +307,7 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
     }
     return;
   }
-  applyErrorBound(m, a, check->errorSide, check->boundSide);
+  applyErrorBound(m, a, check->errorSide, check->boundSide, check->lowerSide);
   a.call = check->compare;
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
   if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
@@ -324,6 +360,7 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   if (match.spec) {
     a.api = match.spec->id;
     applySpec(m, a, *match.spec, call);
+    a.negated = match.spec->negated;
     out.push_back(std::move(a));
     return;
   }

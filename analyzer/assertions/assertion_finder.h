@@ -26,6 +26,8 @@ class AssertionFinder {
     ExprId boundSide = kNone;
     ExprId compare = kNone;
     ExprId approxOther = kNone;  // for `x == approx(y)`: x
+    ExprId lowerSide = kNone;    // for intervals `lo < x <= hi`: lo (boundSide is hi)
+    bool negated = false;
   };
   std::optional<OaCheck> conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const;
 
@@ -36,7 +38,7 @@ class AssertionFinder {
   void fromCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const;
   void fromAssert(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
   void fromCondition(const FileModel& m, Assertion& a, ExprId cond) const;
-  void applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide) const;
+  void applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide = kNone) const;
 
   const ApiMatcher& matcher_;
   const ToleranceResolver& resolver_;

@@ -146,6 +146,7 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     for (auto& [k, v] : r.pairs("dtype_defaults")) spec.dtypeDefaults[k] = v;
     spec.defaultDepends = r.boolean("default_depends");
     spec.alwaysDepend = r.boolean("always_depend");
+    spec.negated = r.boolean("negated");
     for (const auto& [kindName, _] : spec.defaults) {
       bool known = false;
       for (const auto& [k, p] : spec.tolerances) known |= k == kindName;

@@ -33,6 +33,7 @@ struct ApiSpec {
   std::map<std::string, std::string> dtypeDefaults;
   bool defaultDepends = false;
   bool alwaysDepend = false;
+  bool negated = false;  // passes when the values differ (assertNotAlmostEqual)
   bool discovered = false;  // a project wrapper found by the analyzer, not from a file
   std::string via;          // for wrappers: the API the wrapper forwards to
 

@@ -12,9 +12,11 @@ struct ScanArgs {
   std::string db;
   std::string config;
   std::string testFiles;
+  std::vector<std::string> exclude;
   unsigned jobs = 0;
   double maxFileMiB = 8;
   bool allFiles = false;
+  std::string counting = "static";
   bool quiet = false;
 };
 

@@ -30,6 +30,7 @@ static int runScan(const ScanArgs& args) {
   analyzer::ScanOptions opt;
   opt.threads = args.jobs;
   opt.allFiles = args.allFiles;
+  opt.studyCounting = args.counting == "study";
   opt.limits.maxFileBytes = static_cast<uint64_t>(args.maxFileMiB * 1024 * 1024);
   if (!cfg->testFiles.empty()) opt.testFilePattern = cfg->testFiles;
   if (!args.testFiles.empty()) opt.testFilePattern = args.testFiles;
@@ -37,6 +38,14 @@ static int runScan(const ScanArgs& args) {
   if (!check.ok()) {
     fmt::print(stderr, "oalens: invalid --test-files pattern: {}\n", check.error());
     return 2;
+  }
+  for (const auto& e : args.exclude) {
+    RE2 re(e);
+    if (!re.ok()) {
+      fmt::print(stderr, "oalens: invalid --exclude pattern '{}': {}\n", e, re.error());
+      return 2;
+    }
+    opt.excludePatterns.push_back(e);
   }
   if (!std::filesystem::exists(args.path)) {
     fmt::print(stderr, "oalens: {}: no such file or directory\n", args.path);
@@ -72,8 +81,12 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
   cmd->add_option("--db", args.db, "also write the results to this SQLite database (docs/schema.md)");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
   cmd->add_option("--test-files", args.testFiles, "RE2 pattern for test file paths (relative to PATH)");
+  cmd->add_option("--exclude", args.exclude, "RE2 pattern of paths to leave out (repeatable)");
   cmd->add_option("-j,--jobs", args.jobs, "worker threads (0: one per core)")->capture_default_str();
   cmd->add_option("--max-file-size", args.maxFileMiB, "skip files larger than this many MiB")->capture_default_str();
+  cmd->add_option("--counting", args.counting, "test-case counting: static (every test function) or study (distinct names, as the 2019 study)")
+      ->check(CLI::IsMember({"static", "study"}))
+      ->capture_default_str();
   cmd->add_flag("--all-files", args.allFiles, "report assertions in every file, not only test files");
   cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics on stderr");
   cmd->callback([&args] { setExitCode(runScan(args)); });

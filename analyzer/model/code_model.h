@@ -93,6 +93,10 @@ struct Stmt {
   std::string_view op;
   std::string_view text;
   SourceRange range;
+  // The expressions this statement owns (its own, not those of nested statements):
+  // [firstExpr, endExpr) in FileModel::exprs. Call-graph passes read calls from here.
+  ExprId firstExpr = 0;
+  ExprId endExpr = 0;
 };
 
 struct Param {

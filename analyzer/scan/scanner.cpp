@@ -3,11 +3,13 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <set>
 #include <atomic>
 #include <thread>
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/oa_reach.h"
 #include "analyzer/assertions/wrapper_discovery.h"
 #include "analyzer/core/parallel.h"
 #include "analyzer/frontend/python/python_frontend.h"
@@ -20,8 +22,29 @@ namespace oalens::analyzer {
 size_t ScanResult::oaCount() const {
   return static_cast<size_t>(std::count_if(assertions.begin(), assertions.end(), [](const Assertion& a) { return a.isOa; }));
 }
+namespace {
+std::string_view shortName(const std::string& qualified) {
+  auto dot = qualified.rfind('.');
+  return dot == std::string::npos ? std::string_view(qualified) : std::string_view(qualified).substr(dot + 1);
+}
+}  // namespace
+
+size_t ScanResult::testCaseCount() const { return studyCounting ? distinctTestCaseNames() : testCases.size(); }
 size_t ScanResult::testCasesWithOa() const {
+  if (!studyCounting)
+    return static_cast<size_t>(std::count_if(testCases.begin(), testCases.end(), [](const TestCaseRecord& t) { return t.reachesOa; }));
+  std::set<std::string_view> names;
+  for (const auto& t : testCases)
+    if (t.reachesOa) names.insert(shortName(t.name));
+  return names.size();
+}
+size_t ScanResult::testCasesWithDirectOa() const {
   return static_cast<size_t>(std::count_if(testCases.begin(), testCases.end(), [](const TestCaseRecord& t) { return t.oaAssertions > 0; }));
+}
+size_t ScanResult::distinctTestCaseNames() const {
+  std::set<std::string_view> names;
+  for (const auto& t : testCases) names.insert(shortName(t.name));
+  return names.size();
 }
 bool ScanResult::hasErrors() const {
   return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
@@ -40,6 +63,7 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
                       const Catalogue& catalogue, const ScanOptions& opt) {
   ScanResult result;
   result.root = std::move(root);
+  result.studyCounting = opt.studyCounting;
   result.diagnostics = std::move(walkDiagnostics);
   const size_t n = inputs.size();
   const unsigned threads = threadCount(opt.threads, n);
@@ -107,9 +131,11 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   ApiMatcher matcher(catalogue, result.wrapperCatalogue);
   AssertionFinder finder(matcher, resolver);
   std::vector<std::vector<Assertion>> perFile(n);
+  std::vector<std::vector<bool>> reaching(n);
   parallelFor(n, threads, [&](size_t i, unsigned) {
     if (projectIndexOf[i] == SIZE_MAX || !isTest[i]) return;
     perFile[i] = finder.find(result.project.files[projectIndexOf[i]]);
+    reaching[i] = functionsReachingOa(result.project.files[projectIndexOf[i]], perFile[i]);
     std::stable_sort(perFile[i].begin(), perFile[i].end(), [](const Assertion& a, const Assertion& b) {
       return std::tie(a.range.start.line, a.range.start.col) < std::tie(b.range.start.line, b.range.start.col);
     });
@@ -120,10 +146,11 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
     if (projectIndexOf[i] == SIZE_MAX || !isTest[i]) continue;
     const FileModel& m = result.project.files[projectIndexOf[i]];
     std::map<std::string, size_t> caseIndex;
-    for (const Function& f : m.functions) {
-      if (!f.isTestCase) continue;
-      caseIndex[f.qualifiedName] = result.testCases.size();
-      result.testCases.push_back({m.path, f.qualifiedName, f.range.start.line, f.range.end.line, 0, 0});
+    for (FunctionId f = 0; f < m.functions.size(); ++f) {
+      const Function& fn = m.functions[f];
+      if (!fn.isTestCase) continue;
+      caseIndex[fn.qualifiedName] = result.testCases.size();
+      result.testCases.push_back({m.path, fn.qualifiedName, fn.range.start.line, fn.range.end.line, 0, 0, reaching[i][f]});
       ++fs.testCases;
     }
     for (Assertion& a : perFile[i]) {
@@ -146,9 +173,15 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
 
 ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogue, const ScanOptions& options) {
   WalkResult walk = walkSourceFiles(root, {".py"});
+  std::vector<std::unique_ptr<RE2>> excludes;
+  for (const auto& p : options.excludePatterns) excludes.push_back(std::make_unique<RE2>(p));
   std::vector<Input> inputs;
   inputs.reserve(walk.files.size());
-  for (auto& f : walk.files) inputs.push_back({f.relative, {}, f.absolute, false});
+  for (auto& f : walk.files) {
+    bool excluded = false;
+    for (const auto& re : excludes) excluded |= RE2::PartialMatch(f.relative, *re);
+    if (!excluded) inputs.push_back({f.relative, {}, f.absolute, false});
+  }
   return scanInputs(std::move(inputs), std::move(walk.diagnostics), root.string(), catalogue, options);
 }
 

@@ -22,8 +22,13 @@ struct ScanOptions {
   // Which files count as test files (their assertions and test cases are reported); the
   // other scanned files still feed wrapper discovery and constant resolution. RE2 syntax,
   // matched against the path relative to the root. Chosen in docs/counting.md.
-  std::string testFilePattern = R"((^|/)(tests?|testing)/|(^|/)test_[^/]*\.py$|_tests?\.py$)";
+  std::string testFilePattern = R"((^|/)test(_[^/]*|s)?\.py$|_tests?\.py$)";
+  // Files to leave out entirely (RE2, matched against the relative path), e.g. a sandbox.
+  std::vector<std::string> excludePatterns;
   bool allFiles = false;  // report assertions in every file, not only test files
+  // Count test cases as the study's figures imply: distinct test names across the project
+  // (docs/counting.md). Off: every collected test function counts.
+  bool studyCounting = false;
 };
 
 struct FileSummary {
@@ -43,6 +48,7 @@ struct TestCaseRecord {
   uint32_t endLine = 0;
   uint32_t assertions = 0;
   uint32_t oaAssertions = 0;
+  bool reachesOa = false;  // an OA assertion runs in it or in a same-file helper it calls
 };
 
 struct ScanResult {
@@ -55,8 +61,13 @@ struct ScanResult {
   Project project;                    // kept for later passes (oracle classification, explain)
   Catalogue wrapperCatalogue;
 
+  bool studyCounting = false;
+
   size_t oaCount() const;
-  size_t testCasesWithOa() const;
+  size_t testCaseCount() const;          // under the chosen counting
+  size_t testCasesWithOa() const;        // direct or through same-file helpers, under the counting
+  size_t testCasesWithDirectOa() const;  // an OA assertion in the test function itself
+  size_t distinctTestCaseNames() const;
   bool hasErrors() const;
 };
 

@@ -15,13 +15,16 @@ json scanSummaryJson(const ScanResult& r) {
     testFiles += f.isTestFile;
     scanned += f.scanned;
   }
+  s["counting"] = r.studyCounting ? "study" : "static";
   s["files"] = r.files.size();
   s["files_scanned"] = scanned;
   s["test_files"] = testFiles;
   s["assertions"] = r.assertions.size();
   s["oa_assertions"] = r.oaCount();
-  s["test_cases"] = r.testCases.size();
+  s["test_cases"] = r.testCaseCount();
   s["test_cases_with_oa"] = r.testCasesWithOa();
+  s["test_cases_with_direct_oa"] = r.testCasesWithDirectOa();
+  s["distinct_test_case_names"] = r.distinctTestCaseNames();
   std::map<std::string, std::pair<size_t, size_t>> perApi;
   std::map<std::string, size_t> perCategory, perProvenance;
   for (const Assertion& a : r.assertions) {
@@ -61,6 +64,7 @@ json assertionJson(const Assertion& a) {
   j["actual"] = a.actualText;
   j["expected"] = a.expectedText;
   j["swapped"] = a.swapped;
+  j["negated"] = a.negated;
   json tols = json::object();
   for (const auto& t : a.tolerances) {
     json tj;
@@ -84,6 +88,11 @@ json scanJson(const ScanResult& r) {
   json list = json::array();
   for (const Assertion& a : r.assertions) list.push_back(assertionJson(a));
   out["assertions"] = std::move(list);
+  json cases = json::array();
+  for (const auto& t : r.testCases)
+    cases.push_back({{"file", t.file}, {"name", t.name}, {"line", t.line}, {"end_line", t.endLine}, {"assertions", t.assertions},
+                     {"oa_assertions", t.oaAssertions}, {"reaches_oa", t.reachesOa}});
+  out["test_cases"] = std::move(cases);
   json diags = json::array();
   for (const auto& d : r.diagnostics)
     diags.push_back({{"file", d.path}, {"line", d.line}, {"column", d.col}, {"severity", analyzer::severityName(d.severity)},

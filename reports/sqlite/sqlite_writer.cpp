@@ -24,7 +24,7 @@ bool writeScanDatabase(const std::string& path, const analyzer::ScanResult& r, s
   }
   Statement scan(db, "INSERT INTO scans(root, tool, files, assertions, oa_assertions, test_cases, test_cases_with_oa) VALUES (?,?,?,?,?,?,?)");
   scan.bind(1, r.root).bind(2, std::string_view("oalens " OALENS_VERSION)).bind(3, int64_t(r.files.size()))
-      .bind(4, int64_t(r.assertions.size())).bind(5, int64_t(r.oaCount())).bind(6, int64_t(r.testCases.size()))
+      .bind(4, int64_t(r.assertions.size())).bind(5, int64_t(r.oaCount())).bind(6, int64_t(r.testCaseCount()))
       .bind(7, int64_t(r.testCasesWithOa()));
   if (!scan.run()) return fail(scan);
   const int64_t scanId = db.lastInsertId();

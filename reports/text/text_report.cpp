@@ -26,9 +26,9 @@ std::string scanTextSummary(const analyzer::ScanResult& r) {
   out += fmt::format("  {:<28}{:>8}\n", "test files", testFiles);
   out += fmt::format("  {:<28}{:>8}\n", "assertions", r.assertions.size());
   out += fmt::format("  {:<28}{:>8}  ({} of assertions)\n", "OA assertions", oa, pct(oa, r.assertions.size()));
-  out += fmt::format("  {:<28}{:>8}\n", "test cases", r.testCases.size());
+  out += fmt::format("  {:<28}{:>8}{}\n", "test cases", r.testCaseCount(), r.studyCounting ? "  (distinct names, --counting study)" : "");
   out += fmt::format("  {:<28}{:>8}  ({} of test cases)\n", "test cases with OA", r.testCasesWithOa(),
-                     pct(r.testCasesWithOa(), r.testCases.size()));
+                     pct(r.testCasesWithOa(), r.testCaseCount()));
 
   std::map<std::string, size_t> perApi, perCategory, perProvenance;
   for (const Assertion& a : r.assertions) {

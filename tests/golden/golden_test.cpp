@@ -73,12 +73,13 @@ ScanResult scanCorpus(unsigned threads) {
 std::string render(const ScanResult& r) {
   std::ostringstream out;
   out << "# oalens scan of corpora/dl_suite: " << r.assertions.size() << " assertions, " << r.oaCount() << " OA, "
-      << r.testCases.size() << " test cases, " << r.testCasesWithOa() << " with OA\n";
+      << r.testCaseCount() << " test cases, " << r.testCasesWithOa() << " with OA\n";
   for (const auto& a : r.assertions) {
     out << a.file << ":" << a.range.start.line << ":" << a.range.start.col << " " << a.api << " " << categoryName(a.category)
         << (a.isOa ? " oa" : " -");
     if (a.isOa) out << " thr=" << thresholdProvenanceName(a.thresholdProvenance) << " oracle=" << a.oracleType;
     if (!a.via.empty()) out << " via=" << a.via;
+    if (a.negated) out << " negated";
     out << " case=" << (a.testCase.empty() ? "-" : a.testCase);
     for (const auto& t : a.tolerances) {
       out << " " << t.name << "=" << t.text << "(" << provenanceName(t.provenance);

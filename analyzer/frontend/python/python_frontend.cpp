@@ -438,6 +438,8 @@ struct PythonFrontend::Impl {
     s.cls = w.cls;
     s.range = rangeOf(n);
     s.text = text(n);
+    s.firstExpr = static_cast<ExprId>(m->exprs.size());
+    if (!m->stmts.empty()) m->stmts.back().endExpr = s.firstExpr;
     m->stmts.push_back(s);
     return static_cast<StmtId>(m->stmts.size() - 1);
   }
@@ -713,10 +715,15 @@ struct PythonFrontend::Impl {
       value = right;
       break;
     }
-    ExprId v = ts_node_is_null(value) ? kNone : convert(value, 0);
+    // The first statement is added before the value is converted, so it owns the value's
+    // expressions; the other targets share that value.
+    ExprId v = kNone;
+    bool first = true;
     for (TSNode t : targets) {
       if (ts_node_is_null(t)) continue;
       StmtId s = addStmt(StmtKind::Assign, n, w);
+      if (first && !ts_node_is_null(value)) v = convert(value, 0);
+      first = false;
       ExprId a = convert(t, 0);
       m->stmts[s].a = a;
       m->stmts[s].b = v;
@@ -997,6 +1004,7 @@ FileModel PythonFrontend::parse(std::string path, std::string moduleName, std::s
   I.idStack.clear();
   TSNode root = ts_tree_root_node(tree);
   I.walkStatements(root);
+  if (!model.stmts.empty()) model.stmts.back().endExpr = static_cast<ExprId>(model.exprs.size());
   I.reportSyntaxErrors(root);
   I.m = nullptr;
   ts_tree_delete(tree);

@@ -107,3 +107,19 @@ class TestBoundsInClass:
             x = np.linspace(0.0, 1.0, 5).astype(dtype)
             diff = np.abs(ops.identity(x) - x).max()
             assert diff <= 10 * np.finfo(dtype).eps  # expect: oa api=assert cat=error_bound thr=depend tol=bound:depend
+
+
+def test_outputs_must_differ():
+    # Dropout in training mode must change the activations: a "not close" check, negated.
+    x = np.ones(8)
+    y = layers.dropout(x, rate=0.5, training=True)
+    assert np.abs(np.sum(x - y)) > 1e-5  # expect: oa api=assert cat=error_bound thr=customized tol=bound:literal:1e-05
+    assert not np.allclose(x, y)  # expect: oa api=numpy.allclose cat=abs_rel thr=default tol=rtol:default:1e-05,atol:default:1e-08
+
+
+def test_interval_checks():
+    samples = ops.uniform(0.0, 1.0, size=1000)
+    hi = 1.0
+    assert hi - 0.02 < np.max(samples) <= hi  # expect: oa api=assert cat=error_bound thr=customized tol=lower_bound:constant:0.98,bound:constant:1
+    assert 0.45 < np.mean(samples) < 0.55  # expect: oa api=assert cat=error_bound thr=customized tol=lower_bound:literal:0.45,bound:literal:0.55
+    assert 0 <= len(samples) <= 1000  # expect: assert api=assert
