@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <set>
+#include "analyzer/core/parallel.h"
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
@@ -148,25 +148,34 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
 
 }  // namespace
 
-Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver) {
+Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads) {
   Catalogue wrappers;
-  std::set<std::pair<size_t, FunctionId>> known;
+  const size_t n = project.files.size();
+  std::vector<std::vector<bool>> known(n);
+  for (size_t fi = 0; fi < n; ++fi) known[fi].assign(project.files[fi].functions.size(), false);
   for (int round = 0; round < kMaxRounds; ++round) {
     ApiMatcher matcher(catalogue, wrappers);
     AssertionFinder finder(matcher, resolver);
-    std::vector<ApiSpec> found;
-    for (size_t fi = 0; fi < project.files.size(); ++fi) {
+    // Files are independent within a round; results merge in file order, so the catalogue
+    // (and every report built on it) is the same whatever the thread count.
+    std::vector<std::vector<ApiSpec>> found(n);
+    parallelFor(n, threadCount(threads, n), [&](size_t fi, unsigned) {
       const FileModel& m = project.files[fi];
       for (FunctionId f = 0; f < m.functions.size(); ++f) {
-        if (m.functions[f].isTestCase || known.count({fi, f})) continue;
+        if (m.functions[f].isTestCase || known[fi][f]) continue;
         if (auto spec = wrapperSpec(m, f, matcher, finder)) {
-          known.insert({fi, f});
-          found.push_back(std::move(*spec));
+          known[fi][f] = true;
+          found[fi].push_back(std::move(*spec));
         }
       }
-    }
-    if (found.empty()) break;
-    for (auto& s : found) wrappers.add(std::move(s));
+    });
+    size_t added = 0;
+    for (auto& perFile : found)
+      for (auto& spec : perFile) {
+        wrappers.add(std::move(spec));
+        ++added;
+      }
+    if (added == 0) break;
   }
   return wrappers;
 }

@@ -9,6 +9,7 @@
 
 namespace oalens::analyzer {
 
-Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver);
+Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver,
+                           unsigned threads = 1);
 
 }  // namespace oalens::analyzer

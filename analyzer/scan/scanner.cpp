@@ -124,7 +124,7 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
 
   // Phase 2: project-wide wrapper discovery.
   ToleranceResolver resolver(&result.project);
-  result.wrapperCatalogue = discoverWrappers(result.project, catalogue, resolver);
+  result.wrapperCatalogue = discoverWrappers(result.project, catalogue, resolver, threads);
   for (const auto& w : result.wrapperCatalogue.apis()) result.wrappers.push_back(w.id);
 
   // Phase 3: assertions per file, in parallel.
