@@ -81,6 +81,15 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
   }
 }
 
+bool containsDifference(const FileModel& m, ExprId e, int depth) {
+  if (e == kNone || depth > kMaxConditionDepth) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::BinaryOp && x.name == "-") return true;
+  for (uint32_t i = 0; i < x.childCount; ++i)
+    if (containsDifference(m, m.child(e, i), depth + 1)) return true;
+  return false;
+}
+
 bool looksLikeBound(const FileModel& m, ExprId e) {
   if (e == kNone) return false;
   static const RE2 boundName("(?i)(tol|eps|thresh|bound|margin|precision|limit|atol|rtol|delta|accuracy)");
@@ -192,7 +201,8 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         ExprId small = less ? l : r, big = less ? r : l;
         OaCheck c;
         c.compare = e;
-        if (looksLikeError(m, small)) {  // abs(a - b) < tol
+        // abs(a - b) < tol; but abs(x) <= 1 with no difference and no tolerance is a range check.
+        if (looksLikeError(m, small) && (containsDifference(m, small, 0) || looksLikeBound(m, big) || m.expr(small).kind != ExprKind::Call)) {
           c.errorSide = small;
           c.boundSide = big;
           return done(c);

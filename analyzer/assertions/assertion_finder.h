@@ -46,6 +46,8 @@ class AssertionFinder {
 
 // An expression that measures a deviation: a difference, abs/norm of something, err/diff names.
 bool looksLikeError(const FileModel& m, ExprId e, int depth = 0);
+// Whether a subtraction appears anywhere inside e (the two sides of a deviation).
+bool containsDifference(const FileModel& m, ExprId e, int depth = 0);
 // A value that reads as a tolerance: a float literal or constant, a tol/eps/threshold name.
 bool looksLikeBound(const FileModel& m, ExprId e);
 
