@@ -13,6 +13,7 @@ struct ScanArgs {
   std::string config;
   std::string testFiles;
   std::vector<std::string> exclude;
+  std::vector<std::string> packages;
   unsigned jobs = 0;
   double maxFileMiB = 8;
   bool allFiles = false;

@@ -52,7 +52,7 @@ static int runScan(const ScanArgs& args) {
     return 2;
   }
   analyzer::ScanResult result = analyzer::scanPath(args.path, catalogue, opt);
-  analyzer::classifyOracles(result);
+  analyzer::classifyOracles(result, args.packages, args.jobs);
 
   if (!args.quiet)
     for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
@@ -81,6 +81,7 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
   cmd->add_option("--db", args.db, "also write the results to this SQLite database (docs/schema.md)");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
   cmd->add_option("--test-files", args.testFiles, "RE2 pattern for test file paths (relative to PATH)");
+  cmd->add_option("--package", args.packages, "top-level package of the library under test (repeatable; default: inferred)");
   cmd->add_option("--exclude", args.exclude, "RE2 pattern of paths to leave out (repeatable)");
   cmd->add_option("-j,--jobs", args.jobs, "worker threads (0: one per core)")->capture_default_str();
   cmd->add_option("--max-file-size", args.maxFileMiB, "skip files larger than this many MiB")->capture_default_str();

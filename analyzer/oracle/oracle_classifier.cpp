@@ -1,13 +1,180 @@
+// Oracle classifier: for each OA assertion, traces both compared values to their origins,
+// decides which side is the code under test (the side that calls the library under test),
+// and names the oracle's type from the oracle side's origins:
+//   D          literals, arithmetic on literals, array constructors on literals, test data
+//   DT         another library computing the same thing; another backend of the library
+//   NI         a formula or loop written by the test author (inline or in a test helper)
+//   RI         a different function of the library under test
+//   SCUT_SAME  the same library function(s) on the same inputs (a flag or mode differs)
+//   SCUT_DIFF  the same library function(s) on different inputs (metamorphic)
+//   UNKNOWN    with the reason
+// Each decision carries the evidence chain that produced it.
 #include "analyzer/oracle/oracle_classifier.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+#include "analyzer/core/parallel.h"
+#include "analyzer/oracle/origin_tracer.h"
 
 namespace oalens::analyzer {
 
-void classifyOracles(ScanResult& result) {
-  for (Assertion& a : result.assertions) {
-    if (!a.isOa) continue;
-    a.oracleType = "UNKNOWN";
-    if (a.evidence.empty()) a.evidence.push_back("oracle classification not run: not implemented in this version");
+namespace {
+
+// Evidence chains longer than this stop helping a reader; the decision is always kept.
+constexpr size_t kMaxEvidence = 10;
+
+std::string_view lastOf(std::string_view dotted) {
+  auto dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+
+struct Core {
+  std::set<std::string> full;   // library functions computing the value
+  std::set<std::string> last;   // their last names (to see two backends of one function)
+  std::multiset<std::string> inputs;  // argument texts of the library calls
+};
+
+Core coreOf(const OriginSet& s) {
+  Core c;
+  for (const auto& o : s.items) {
+    if (o.kind != OriginKind::LibCall) continue;
+    const bool valueCall = !o.api.empty() && o.api.back() == ')';  // f(x) with f = compile(...)
+    if (!valueCall && OriginTracer::isInfrastructure(o.api)) continue;
+    if (!o.args.empty()) c.inputs.insert(o.args);
+    if (valueCall) continue;
+    c.full.insert(o.api);
+    c.last.insert(std::string(lastOf(o.api)));
   }
+  return c;
+}
+
+std::string firstUnknownReason(const OriginSet& s) {
+  for (const auto& o : s.items)
+    if (o.kind == OriginKind::Unknown && !o.reason.empty()) return o.reason;
+  return "the oracle's origin could not be traced";
+}
+
+bool allOf(const OriginSet& s, std::initializer_list<OriginKind> kinds) {
+  for (const auto& o : s.items)
+    if (std::find(kinds.begin(), kinds.end(), o.kind) == kinds.end()) return false;
+  return !s.items.empty();
+}
+
+struct Decision {
+  std::string type;
+  std::string why;
+};
+
+Decision decide(const OriginSet& cut, const OriginSet& oracle) {
+  const bool oracleLib = oracle.has(OriginKind::LibCall);
+  if (oracleLib) {
+    Core o = coreOf(oracle), a = coreOf(cut);
+    if (o.full.empty() && o.inputs.empty()) return {"D", "the oracle only passes data through the library's plumbing (a round trip)"};
+    if (!o.full.empty() && o.full == a.full) {
+      if (o.inputs == a.inputs)
+        return {"SCUT_SAME", fmt::format("both sides compute {} on the same inputs; only flags or modes differ", *o.full.begin())};
+      return {"SCUT_DIFF", fmt::format("both sides compute {} on different inputs (a metamorphic relation)", *o.full.begin())};
+    }
+    if (o.full.empty() && a.full.empty()) {
+      if (o.inputs == a.inputs) return {"SCUT_SAME", "both sides run the same compiled function on the same inputs"};
+      return {"SCUT_DIFF", "both sides run the same compiled function on different inputs"};
+    }
+    if (!o.last.empty() && o.last == a.last)
+      return {"DT", fmt::format("the oracle computes {} with another backend of the library", *o.last.begin())};
+    if (!a.full.empty() && std::includes(o.full.begin(), o.full.end(), a.full.begin(), a.full.end()))
+      return {"SCUT_DIFF", fmt::format("the oracle applies {} to a transformed input", *a.full.begin())};
+    return {"RI", fmt::format("the oracle uses {}, a different function of the library under test", o.full.empty() ? "the library" : *o.full.begin())};
+  }
+  if (oracle.has(OriginKind::OtherLib)) {
+    if (oracle.arithmetic || oracle.loop)
+      return {"NI", oracle.throughHelper ? "a test helper re-implements it with hand-written logic"
+                                         : "the oracle is a formula assembled by the test author"};
+    std::string api;
+    for (const auto& o : oracle.items)
+      if (o.kind == OriginKind::OtherLib) api = o.api;
+    return {"DT", fmt::format("the oracle is computed by {} (another library)", api)};
+  }
+  if (oracle.loop || oracle.arithmetic) {
+    if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is arithmetic on literals"};
+    if (oracle.has(OriginKind::Unknown) && !oracle.has(OriginKind::Data)) return {"UNKNOWN", firstUnknownReason(oracle)};
+    return {"NI", "the oracle is computed by hand-written arithmetic or a loop in the test"};
+  }
+  if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is a literal"};
+  if (allOf(oracle, {OriginKind::Literal, OriginKind::Data}))
+    return {"D", "the oracle is test-supplied data (the untransformed input or a defined array)"};
+  return {"UNKNOWN", firstUnknownReason(oracle)};
+}
+
+void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
+  std::vector<std::string> ev;
+  if (a.actualExpr == kNone && a.expectedExpr == kNone) {
+    a.oracleType = "UNKNOWN";
+    a.evidence = {"no compared values were found"};
+    return;
+  }
+  if (a.expectedExpr == kNone) {
+    // An error bound on one value (assert abs(x) < eps): the oracle is the implied zero.
+    a.oracleType = "D";
+    a.evidence = {fmt::format("`{}` is compared with a bound: the oracle is the constant 0", a.actualText), "decision D"};
+    return;
+  }
+  if (a.actualExpr != kNone && m.expr(a.actualExpr).text == m.expr(a.expectedExpr).text) {
+    // One list compared pairwise with itself (assert_list_pairwise(z_list)).
+    OriginSet both = tracer.trace(m, a.functionId, a.stmt, a.actualExpr);
+    ev = both.evidence;
+    if (both.backendLoop || both.loop) {
+      a.oracleType = both.backendLoop ? "DT" : "SCUT_SAME";
+      ev.push_back(both.backendLoop ? "elements computed by different backends are compared pairwise: decision DT"
+                                    : "elements of one loop are compared pairwise: decision SCUT_SAME");
+    } else {
+      a.oracleType = "UNKNOWN";
+      ev.push_back("a value compared with itself, with no loop that would make its elements differ");
+    }
+    if (ev.size() > kMaxEvidence) ev.erase(ev.begin(), ev.end() - kMaxEvidence);
+    a.evidence = std::move(ev);
+    return;
+  }
+  OriginSet actual = a.actualExpr == kNone ? OriginSet{} : tracer.trace(m, a.functionId, a.stmt, a.actualExpr);
+  OriginSet oracle = tracer.trace(m, a.functionId, a.stmt, a.expectedExpr);
+  if (!actual.has(OriginKind::LibCall) && oracle.has(OriginKind::LibCall)) {
+    std::swap(actual, oracle);
+    std::swap(a.actualExpr, a.expectedExpr);
+    std::swap(a.actualText, a.expectedText);
+    a.swapped = true;
+    ev.push_back(fmt::format("arguments swapped: `{}` calls the library under test, so it is the CUT; `{}` is the oracle",
+                             a.actualText.substr(0, 60), a.expectedText.substr(0, 60)));
+  } else if (actual.has(OriginKind::LibCall)) {
+    ev.push_back(fmt::format("CUT `{}` calls the library under test", a.actualText.substr(0, 60)));
+  } else {
+    ev.push_back("neither side calls the library under test directly; the catalogue order is kept");
+  }
+  for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
+  Decision d = decide(actual, oracle);
+  a.oracleType = d.type;
+  if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
+  ev.push_back(fmt::format("decision {}: {}", d.type, d.why));
+  a.evidence = std::move(ev);
+}
+
+}  // namespace
+
+void classifyOracles(ScanResult& result, const std::vector<std::string>& packagesOverride, unsigned threads) {
+  std::vector<std::string> packages = packagesOverride.empty() ? inferLibraryPackages(result.project) : packagesOverride;
+  result.libraryPackages = packages;
+  OriginTracer tracer(result.project, packages);
+  std::unordered_map<std::string_view, const FileModel*> byPath;
+  for (const auto& f : result.project.files) byPath[f.path] = &f;
+  parallelFor(result.assertions.size(), threadCount(threads, result.assertions.size() / 64 + 1), [&](size_t i, unsigned) {
+    Assertion& a = result.assertions[i];
+    if (!a.isOa) return;
+    auto it = byPath.find(a.file);
+    if (it == byPath.end()) return;
+    classifyOne(tracer, *it->second, a);
+  });
 }
 
 }  // namespace oalens::analyzer

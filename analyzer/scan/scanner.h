@@ -58,6 +58,7 @@ struct ScanResult {
   std::vector<TestCaseRecord> testCases;
   std::vector<Diagnostic> diagnostics;
   std::vector<std::string> wrappers;  // ids of discovered wrapper APIs
+  std::vector<std::string> libraryPackages;  // the library under test, set by the oracle classifier
   Project project;                    // kept for later passes (oracle classification, explain)
   Catalogue wrapperCatalogue;
 

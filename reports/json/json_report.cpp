@@ -41,6 +41,11 @@ json scanSummaryJson(const ScanResult& r) {
   s["per_category"] = perCategory;
   s["threshold_provenance"] = perProvenance;
   s["wrappers"] = r.wrappers;
+  s["library_packages"] = r.libraryPackages;
+  std::map<std::string, size_t> perOracle;
+  for (const Assertion& a : r.assertions)
+    if (a.isOa) ++perOracle[a.oracleType];
+  s["oracle_types"] = perOracle;
   s["diagnostics"] = r.diagnostics.size();
   return s;
 }

@@ -1,6 +1,7 @@
 #include "reports/text/text_report.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -43,6 +44,12 @@ std::string scanTextSummary(const analyzer::ScanResult& r) {
   for (const auto& [api, n] : apis) out += fmt::format("  {:<60}{:>7}  {:>6}\n", api, n, pct(n, oa));
   out += "\nOA assertions per category\n";
   for (const auto& [c, n] : perCategory) out += fmt::format("  {:<28}{:>8}  {:>6}\n", c, n, pct(n, oa));
+  std::map<std::string, size_t> perOracle;
+  for (const Assertion& a : r.assertions)
+    if (a.isOa) ++perOracle[a.oracleType];
+  out += fmt::format("\nOracle types of OA assertions (as the study's Table IV; library under test: {})\n",
+                     r.libraryPackages.empty() ? std::string("not found, use --package") : fmt::format("{}", fmt::join(r.libraryPackages, ", ")));
+  for (const auto& [t, n] : perOracle) out += fmt::format("  {:<28}{:>8}  {:>6}\n", t, n, pct(n, oa));
   out += "\nThreshold provenance of OA assertions\n";
   for (const auto& [c, n] : perProvenance) out += fmt::format("  {:<28}{:>8}  {:>6}\n", c, n, pct(n, oa));
   if (!r.wrappers.empty()) {

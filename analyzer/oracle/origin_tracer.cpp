@@ -1,0 +1,429 @@
+#include "analyzer/oracle/origin_tracer.h"
+
+#include <fmt/format.h>
+#include <re2/re2.h>
+
+#include <map>
+
+namespace oalens::analyzer {
+
+namespace {
+
+// Real tests reach their oracle in fewer than 6 hops; 12 leaves room and bounds the work.
+constexpr int kMaxHops = 12;
+
+std::string_view lastComponent(std::string_view dotted) {
+  auto dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+
+std::string normalized(std::string_view text) {
+  std::string out;
+  for (char c : text)
+    if (c != ' ' && c != '\n' && c != '\t' && c != '\\') out += c;
+  return out;
+}
+
+bool isConstructor(std::string_view last) {
+  static constexpr std::string_view k[] = {"array", "asarray", "asanyarray", "zeros", "ones", "eye", "identity", "full",
+                                           "arange", "linspace", "empty", "zeros_like", "ones_like", "full_like",
+                                           "list", "tuple", "float", "int", "float16", "float32", "float64", "int32",
+                                           "int64", "astype", "reshape", "copy", "ravel", "flatten", "tensor", "as_tensor",
+                                           "from_numpy", "cast", "bool", "complex", "dict", "range", "repeat", "tile",
+                                           "floatX", "asfloatx", "squeeze", "expand_dims", "T"};
+  for (auto n : k)
+    if (last == n) return true;
+  return false;
+}
+
+bool isRandom(std::string_view resolved) {
+  static const RE2 re(R"((^|\.)random\.|(^|\.)(RandomState|default_rng|Generator|rng|randn|rand|randint|uniform|normal|standard_normal|permutation|shuffle|choice|binomial|multinomial|random_sample|random)$|\brng\.)");
+  return RE2::PartialMatch(re2::StringPiece(resolved.data(), resolved.size()), re);
+}
+
+bool isPythonBuiltin(std::string_view name) {
+  static constexpr std::string_view k[] = {"abs", "sum", "max", "min", "len", "round", "pow", "sorted", "reversed", "zip",
+                                           "map", "enumerate", "all", "any", "getattr", "isinstance", "str", "divmod"};
+  for (auto n : k)
+    if (name == n) return true;
+  return false;
+}
+
+}  // namespace
+
+bool OriginSet::has(OriginKind k) const {
+  for (const auto& o : items)
+    if (o.kind == k) return true;
+  return false;
+}
+
+std::set<std::string> OriginSet::apis(OriginKind k) const {
+  std::set<std::string> out;
+  for (const auto& o : items)
+    if (o.kind == k) out.insert(o.api);
+  return out;
+}
+
+struct OriginTracer::Walk {
+  OriginSet out;
+  std::set<std::pair<const FileModel*, uint64_t>> visited;  // (file, function<<32 | name hash) cut cycles
+  int hops = 0;
+};
+
+OriginTracer::OriginTracer(const Project& project, std::vector<std::string> packages)
+    : project_(project), packages_(std::move(packages)) {}
+
+bool OriginTracer::isLibrary(const std::string& name) const {
+  for (const auto& p : packages_)
+    if (name == p || (name.size() > p.size() && name.compare(0, p.size(), p) == 0 && name[p.size()] == '.')) return true;
+  return false;
+}
+
+bool OriginTracer::isInfrastructure(const std::string& name) {
+  static const RE2 re(
+      R"(^(function|shared|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|TensorType|tensor|placeholder|variable|constant|eval|get_value|set_value|batch_get_value|In|Out|Param|compile|Mode|get_mode|Input|InputLayer|Model|Sequential|fit|zeros|ones|function_dump|make_node|grad|config|floatX|cast_to_floatX|to_dense|get_session|_get_session|clear_session)$)");
+  std::string_view last = lastComponent(name);
+  return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
+}
+
+OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const {
+  Walk w;
+  traceExpr(w, m, fn, at, e, 0);
+  return std::move(w.out);
+}
+
+void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
+  if (e == kNone) return;
+  if (depth > kMaxHops || ++w.hops > 400) {
+    w.out.items.push_back({OriginKind::Unknown, {}, {}, "trace too deep"});
+    return;
+  }
+  const Expr& x = m.expr(e);
+  switch (x.kind) {
+    case ExprKind::Number:
+    case ExprKind::String:
+    case ExprKind::Bool:
+    case ExprKind::NoneLit: w.out.items.push_back({OriginKind::Literal, std::string(x.text), {}, {}}); return;
+    case ExprKind::BinaryOp:
+      w.out.arithmetic = true;
+      [[fallthrough]];
+    case ExprKind::UnaryOp:
+    case ExprKind::Compare:
+    case ExprKind::BoolOp:
+    case ExprKind::Not:
+    case ExprKind::Tuple:
+    case ExprKind::List:
+    case ExprKind::Set:
+    case ExprKind::Dict:
+    case ExprKind::Starred:
+    case ExprKind::Keyword:
+      if (x.kind == ExprKind::UnaryOp && x.name != "-" && x.name != "+") w.out.arithmetic = true;
+      for (uint32_t i = 0; i < x.childCount; ++i) traceExpr(w, m, fn, at, m.child(e, i), depth + 1);
+      return;
+    case ExprKind::Conditional:
+      traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+      traceExpr(w, m, fn, at, m.child(e, 2), depth + 1);
+      return;
+    case ExprKind::Comprehension: {
+      w.out.loop = true;
+      for (uint32_t i = 1; i + 1 < x.childCount; i += 2) {
+        std::string_view iter = m.expr(m.child(e, i + 1)).text;
+        if (iter.find("backend") != std::string_view::npos || iter.find("BACKEND") != std::string_view::npos) w.out.backendLoop = true;
+        traceExpr(w, m, fn, at, m.child(e, i + 1), depth + 1);
+      }
+      traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+      return;
+    }
+    case ExprKind::Subscript:
+      traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+      return;
+    case ExprKind::Attribute: {
+      std::string dotted = dottedName(m, e);
+      if (!dotted.empty()) {
+        std::string resolved = resolveDotted(m, fn, dotted);
+        if (resolved == "numpy.pi" || resolved == "math.pi" || resolved == "numpy.e" || resolved == "math.e" ||
+            resolved == "numpy.inf" || resolved == "math.inf" || resolved == "numpy.nan") {
+          w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
+          return;
+        }
+        ExprId obj = m.child(e, 0);
+        if ((dotted.rfind("self.", 0) == 0) && m.expr(obj).kind == ExprKind::Name &&
+            traceSelfAttribute(w, m, fn, x.name, depth + 1))
+          return;
+        if (isLibrary(resolved) && resolved != dotted) {  // module attribute of the library: a constant or a function object
+          w.out.items.push_back({OriginKind::LibCall, resolved, {}, {}});
+          return;
+        }
+      }
+      // out.T, y.shape, res.numpy: a view of the object.
+      traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+      return;
+    }
+    case ExprKind::Name: traceName(w, m, fn, at, x.name, depth + 1); return;
+    case ExprKind::Call: traceCall(w, m, fn, at, e, depth + 1); return;
+    case ExprKind::Lambda: traceExpr(w, m, fn, at, m.child(e, 0), depth + 1); return;
+    default: w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not traced", x.text)}); return;
+  }
+}
+
+void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
+  uint64_t key = (uint64_t(fn) << 32) ^ std::hash<std::string_view>{}(name);
+  if (!w.visited.insert({&m, key}).second) return;
+  for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {
+    const Function& F = m.functions[f];
+    // The latest binding ahead of the use; a loop target binds from its iterable.
+    StmtId binding = kNone;
+    std::vector<StmtId> augments;
+    for (StmtId s = F.firstStmt; s < F.endStmt && (f != fn || s < at || binding == kNone); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != f || st.a == kNone) continue;
+      if (f == fn && s >= at && binding != kNone) break;
+      const Expr& t = m.expr(st.a);
+      bool binds = t.kind == ExprKind::Name && t.name == name;
+      for (uint32_t i = 0; !binds && (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) && i < t.childCount; ++i) {
+        const Expr& el = m.expr(m.child(st.a, i));
+        binds = el.kind == ExprKind::Name && el.name == name;
+      }
+      if (!binds) continue;
+      if (st.kind == StmtKind::Assign || st.kind == StmtKind::For) binding = s;
+      else if (st.kind == StmtKind::AugAssign && (f != fn || s < at)) augments.push_back(s);
+    }
+    if (binding != kNone) {
+      const Stmt& b = m.stmts[binding];
+      w.out.evidence.push_back(fmt::format("`{}` <- line {}: {}", name, b.range.start.line,
+                                           b.text.substr(0, std::min<size_t>(b.text.find('\n'), 100))));
+      if (b.kind == StmtKind::For) {
+        w.out.loop = true;
+        std::string_view iter = b.b == kNone ? "" : m.expr(b.b).text;
+        if (iter.find("backend") != std::string_view::npos) w.out.backendLoop = true;
+      }
+      traceExpr(w, m, f, binding, b.b, depth + 1);
+      for (StmtId s : augments) {
+        if (s < binding) continue;
+        w.out.arithmetic = true;
+        w.out.evidence.push_back(fmt::format("`{}` updated at line {}", name, m.stmts[s].range.start.line));
+        traceExpr(w, m, f, s, m.stmts[s].b, depth + 1);
+      }
+      return;
+    }
+    for (const Param& p : F.params) {
+      if (p.name != name) continue;
+      w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});
+      w.out.evidence.push_back(fmt::format("`{}` is a parameter of {}: test-supplied data", name, F.qualifiedName));
+      return;
+    }
+  }
+  // Module level, then a name imported from a scanned module.
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != kNone || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;
+    if (m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == name) {
+      w.out.evidence.push_back(fmt::format("`{}` <- module line {}", name, st.range.start.line));
+      traceExpr(w, m, kNone, s, st.b, depth + 1);
+      return;
+    }
+  }
+  for (const Import& imp : m.imports) {
+    if (imp.alias != name || imp.name.empty()) continue;
+    std::string full = imp.module + "." + std::string(imp.name);
+    if (isLibrary(full)) {
+      w.out.items.push_back({OriginKind::LibCall, full, {}, {}});
+      return;
+    }
+    if (const FileModel* other = project_.moduleFile(imp.module)) {
+      Walk& ww = w;
+      for (StmtId s = 0; s < other->stmts.size(); ++s) {
+        const Stmt& st = other->stmts[s];
+        if (st.function != kNone || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;
+        if (other->expr(st.a).kind == ExprKind::Name && other->expr(st.a).name == imp.name) {
+          traceExpr(ww, *other, kNone, s, st.b, depth + 1);
+          return;
+        }
+      }
+    }
+  }
+  w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
+}
+
+bool OriginTracer::traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const {
+  FunctionId f = fn;
+  while (f != kNone && m.functions[f].cls == kNone) f = m.functions[f].parent;
+  if (f == kNone) return false;
+  ClassId cls = m.functions[f].cls;
+  std::string target = fmt::format("self.{}", attr);
+  // setUp first, then any other method of the class, then class-level attributes.
+  StmtId best = kNone;
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.kind != StmtKind::Assign || st.a == kNone || st.function == kNone) continue;
+    if (m.functions[st.function].cls != cls || m.expr(st.a).text != target) continue;
+    std::string_view owner = m.functions[st.function].name;
+    if (best == kNone || owner == "setUp" || owner == "setup_method" || owner == "setup") best = s;
+  }
+  if (best != kNone) {
+    const Stmt& st = m.stmts[best];
+    w.out.evidence.push_back(fmt::format("`self.{}` <- {} line {}", attr, m.functions[st.function].qualifiedName, st.range.start.line));
+    traceExpr(w, m, st.function, best, st.b, depth + 1);
+    return true;
+  }
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.kind != StmtKind::Assign || st.function != kNone || st.cls != cls || st.a == kNone) continue;
+    if (m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == attr) {
+      w.out.evidence.push_back(fmt::format("`self.{}` <- class attribute line {}", attr, st.range.start.line));
+      traceExpr(w, m, kNone, s, st.b, depth + 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const {
+  uint64_t key = (uint64_t(helper) << 32) ^ 0x9e3779b9u;
+  if (!w.visited.insert({&m, key}).second) return true;
+  const Function& F = m.functions[helper];
+  bool returned = false;
+  for (StmtId s = F.firstStmt; s < F.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != helper) continue;
+    if (st.kind == StmtKind::For || st.kind == StmtKind::While) w.out.loop = true;
+    if (st.kind == StmtKind::AugAssign) w.out.arithmetic = true;
+    if (st.kind != StmtKind::Return || st.a == kNone) continue;
+    returned = true;
+    traceExpr(w, m, helper, s, st.a, depth + 1);
+  }
+  return returned;
+}
+
+void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
+  CallArgs args = splitCall(m, e);
+  const Expr& callee = m.expr(args.callee);
+  std::string dotted = dottedName(m, args.callee);
+  bool viaImport = false;
+  std::string resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &viaImport);
+  std::string_view last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
+  std::string argKey;
+  for (ExprId a : args.positional) argKey += normalized(m.expr(a).text) + ",";
+  auto traceArgs = [&] {
+    for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
+    for (const auto& kw : args.keywords) traceExpr(w, m, fn, at, kw.second, depth + 1);
+  };
+
+  // Random inputs and array constructors: test data, or whatever their arguments are.
+  if (!resolved.empty() && isRandom(resolved)) {
+    w.out.items.push_back({OriginKind::Data, resolved, {}, {}});
+    return;
+  }
+  if (isConstructor(last) && !isLibrary(resolved)) {
+    if (callee.kind == ExprKind::Attribute && !viaImport)
+      traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);  // x.astype(...), y.reshape(...)
+    traceArgs();
+    if (args.positional.empty() && args.keywords.empty()) w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
+    return;
+  }
+  // A call of the library under test.
+  if (!resolved.empty() && isLibrary(resolved)) {
+    w.out.items.push_back({OriginKind::LibCall, resolved, argKey, {}});
+    w.out.evidence.push_back(fmt::format("`{}` calls {} (library under test)", m.expr(e).text.substr(0, 80), resolved));
+    traceArgs();
+    return;
+  }
+  // A helper function of the scanned code: follow its return values.
+  if (callee.kind == ExprKind::Name) {
+    for (FunctionId f = 0; f < m.functions.size(); ++f) {
+      const Function& F = m.functions[f];
+      if (F.name != callee.name || F.cls != kNone) continue;
+      if (F.parent != kNone && F.parent != fn) continue;
+      w.out.throughHelper = true;
+      w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));
+      if (traceHelper(w, m, f, depth + 1)) {
+        traceArgs();
+        return;
+      }
+    }
+  }
+  if (callee.kind == ExprKind::Attribute && (dotted.rfind("self.", 0) == 0)) {
+    FunctionId owner = fn;
+    while (owner != kNone && m.functions[owner].cls == kNone) owner = m.functions[owner].parent;
+    for (FunctionId f = 0; f < m.functions.size(); ++f) {
+      const Function& F = m.functions[f];
+      if (F.name != callee.name || F.cls == kNone) continue;
+      if (owner != kNone && F.cls != m.functions[owner].cls) continue;
+      w.out.throughHelper = true;
+      w.out.evidence.push_back(fmt::format("`{}` returns from method {}", dotted, F.qualifiedName));
+      if (traceHelper(w, m, f, depth + 1)) {
+        traceArgs();
+        return;
+      }
+    }
+  }
+  if (viaImport) {
+    // Imported from another scanned module (a test-suite reference module).
+    std::string_view mod = std::string_view(resolved).substr(0, resolved.rfind('.'));
+    if (const FileModel* other = project_.moduleFile(mod)) {
+      for (FunctionId f = 0; f < other->functions.size(); ++f) {
+        const Function& F = other->functions[f];
+        if (F.parent != kNone || F.cls != kNone || F.name != lastComponent(resolved)) continue;
+        w.out.throughHelper = true;
+        w.out.evidence.push_back(fmt::format("`{}` returns from {} in {}", last, F.qualifiedName, other->path));
+        if (traceHelper(w, *other, f, depth + 1)) {
+          traceArgs();
+          return;
+        }
+      }
+    }
+  }
+  // A call of a value: f(x) where f = theano.function(...), model.predict(x) on a library model.
+  if (callee.kind == ExprKind::Name && !isPythonBuiltin(callee.name) && !viaImport) {
+    size_t before = w.out.items.size();
+    traceName(w, m, fn, at, callee.name, depth + 1);
+    bool callsLibrary = false;
+    for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= w.out.items[i].kind == OriginKind::LibCall;
+    if (callsLibrary) {
+      w.out.items.push_back({OriginKind::LibCall, fmt::format("{}()", callee.name), argKey, {}});
+      traceArgs();
+      return;
+    }
+  }
+  if (callee.kind == ExprKind::Attribute && !viaImport) {
+    // A method on a value: classify by the receiver.
+    size_t before = w.out.items.size();
+    traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
+    bool onLibrary = false;
+    for (size_t i = before; i < w.out.items.size(); ++i) onLibrary |= w.out.items[i].kind == OriginKind::LibCall;
+    if (onLibrary) w.out.items.push_back({OriginKind::LibCall, fmt::format(".{}", last), argKey, {}});
+    else if (!last.empty()) w.out.items.push_back({OriginKind::OtherLib, fmt::format("ndarray.{}", last), argKey, {}});
+    traceArgs();
+    return;
+  }
+  if (callee.kind == ExprKind::Name && isPythonBuiltin(callee.name)) {
+    if (callee.name != "len" && callee.name != "getattr") w.out.arithmetic |= callee.name == "sum" || callee.name == "pow";
+    traceArgs();
+    return;
+  }
+  if (viaImport) {
+    w.out.items.push_back({OriginKind::OtherLib, resolved, argKey, {}});
+    w.out.evidence.push_back(fmt::format("`{}` is {} (another library)", m.expr(e).text.substr(0, 80), resolved));
+    traceArgs();
+    return;
+  }
+  w.out.items.push_back({OriginKind::Unknown, dotted, argKey, fmt::format("callee `{}` is not resolved", dotted.empty() ? std::string(m.expr(args.callee).text) : dotted)});
+  traceArgs();
+}
+
+std::vector<std::string> inferLibraryPackages(const Project& project) {
+  static const RE2 notLibrary(R"(^(tests?|testing|docs?|examples?|benchmarks?|scripts?|tools?|setup|conftest|build|dist)$|test)");
+  std::map<std::string, bool> tops;
+  for (const FileModel& f : project.files) {
+    auto slash = f.path.find('/');
+    if (slash == std::string::npos) continue;
+    std::string top = f.path.substr(0, slash);
+    if (f.path == top + "/__init__.py") tops[top] = true;
+  }
+  std::vector<std::string> out;
+  for (const auto& [top, isPackage] : tops)
+    if (isPackage && !RE2::PartialMatch(top, notLibrary)) out.push_back(top);
+  return out;
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,66 @@
+// Origin tracer: follows a value in a test back to where it comes from, inside the test
+// function and the helpers it calls (same file first, then any scanned module): assignments,
+// tuple unpacking, augmented assignment, loop targets, comprehensions, `self.x` set in setUp
+// or another method, return values of helper functions. Each origin is a literal, test data
+// (random arrays, parameters), a call into the library under test, a call into another
+// library, or unknown; arithmetic and loops met on the way are recorded, because they mark a
+// hand-written re-implementation. Every hop is bounded (kMaxHops) and visited sets stop cycles.
+#pragma once
+#include <set>
+#include <string>
+#include <vector>
+
+#include "analyzer/scan/project.h"
+
+namespace oalens::analyzer {
+
+enum class OriginKind { Literal, Data, LibCall, OtherLib, Unknown };
+
+struct Origin {
+  OriginKind kind = OriginKind::Unknown;
+  std::string api;       // resolved callee for calls ("nnlib.ops.softmax", "numpy.tanh")
+  std::string args;      // positional argument texts of that call, normalized, for SCUT_SAME vs SCUT_DIFF
+  std::string reason;    // for Unknown: why
+};
+
+struct OriginSet {
+  std::vector<Origin> items;
+  bool arithmetic = false;     // operators combine values on the way (a formula)
+  bool loop = false;           // a loop or comprehension computes it
+  bool throughHelper = false;  // a test-suite helper computes it
+  bool backendLoop = false;    // built by iterating over backends of the library
+  std::vector<std::string> evidence;
+
+  bool has(OriginKind k) const;
+  std::set<std::string> apis(OriginKind k) const;
+};
+
+class OriginTracer {
+ public:
+  // `libraryPackages`: top-level packages of the library under test ("keras", "theano").
+  OriginTracer(const Project& project, std::vector<std::string> libraryPackages);
+
+  OriginSet trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const;
+
+  bool isLibrary(const std::string& resolvedName) const;
+  // Calls that build or run a graph rather than compute the tested function (theano.function,
+  // K.variable, T.matrix, K.eval...): they are plumbing, not the function under test.
+  static bool isInfrastructure(const std::string& resolvedName);
+
+ private:
+  struct Walk;
+  void traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
+  void traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
+  void traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
+  bool traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const;
+  bool traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const;
+
+  const Project& project_;
+  std::vector<std::string> packages_;
+};
+
+// The top-level packages of the scanned tree that are not test suites: directories holding
+// an __init__.py whose name is not tests/test*/docs/examples/benchmarks.
+std::vector<std::string> inferLibraryPackages(const Project& project);
+
+}  // namespace oalens::analyzer
