@@ -412,7 +412,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
 }
 
 std::vector<std::string> inferLibraryPackages(const Project& project) {
-  static const RE2 notLibrary(R"(^(tests?|testing|docs?|examples?|benchmarks?|scripts?|tools?|setup|conftest|build|dist)$|test)");
+  static const RE2 notLibrary(R"(^(tests?|testing|docs?|examples?|benchmarks?|scripts?|tools?|setup|conftest|build|dist|bin)$|test)");
   std::map<std::string, bool> tops;
   for (const FileModel& f : project.files) {
     auto slash = f.path.find('/');
