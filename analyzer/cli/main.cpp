@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   oalens::cli::addScanCommand(app, scanArgs);
   oalens::cli::addCatalogueCommand(app);
   oalens::cli::addParseCommand(app);
+  oalens::cli::addExplainCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

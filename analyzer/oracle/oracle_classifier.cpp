@@ -12,6 +12,7 @@
 #include "analyzer/oracle/oracle_classifier.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -90,9 +91,20 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
     return {"RI", fmt::format("the oracle uses {}, a different function of the library under test", o.full.empty() ? "the library" : *o.full.begin())};
   }
   if (oracle.has(OriginKind::OtherLib)) {
-    if (oracle.arithmetic || oracle.loop)
+    if (oracle.arithmetic || oracle.loop) {
+      // numpy evaluating the very same expression as the library graph is differential
+      // testing; a formula the author assembled differently is a naive re-implementation.
+      Core a = coreOf(cut);
+      std::set<std::string> otherOps;
+      for (const auto& o : oracle.items)
+        if (o.kind == OriginKind::OtherLib) otherOps.insert(std::string(lastOf(o.api)));
+      const bool sameOps = !otherOps.empty() && !oracle.loop && cut.arithmetic == oracle.arithmetic &&
+                           std::includes(a.last.begin(), a.last.end(), otherOps.begin(), otherOps.end());
+      if (sameOps)
+        return {"DT", fmt::format("another library evaluates the same expression ({})", fmt::join(otherOps, ", "))};
       return {"NI", oracle.throughHelper ? "a test helper re-implements it with hand-written logic"
                                          : "the oracle is a formula assembled by the test author"};
+    }
     std::string api;
     for (const auto& o : oracle.items)
       if (o.kind == OriginKind::OtherLib) api = o.api;

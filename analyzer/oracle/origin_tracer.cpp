@@ -10,7 +10,9 @@ namespace oalens::analyzer {
 namespace {
 
 // Real tests reach their oracle in fewer than 6 hops; 12 leaves room and bounds the work.
-constexpr int kMaxHops = 12;
+constexpr int kMaxHops = 24;
+// Total steps of one trace: large helpers fan out; this bounds the work per assertion.
+constexpr int kMaxSteps = 3000;
 
 std::string_view lastComponent(std::string_view dotted) {
   auto dot = dotted.rfind('.');
@@ -64,6 +66,33 @@ std::set<std::string> OriginSet::apis(OriginKind k) const {
   return out;
 }
 
+// A loop over backends of the library: `for k in [KTH, KTF]`, `zip(xs, backends)`.
+bool OriginTracer::iteratesBackends(const FileModel& m, FunctionId fn, ExprId iterable) const {
+  if (iterable == kNone) return false;
+  std::string_view text = m.expr(iterable).text;
+  if (text.find("backend") != std::string_view::npos || text.find("BACKEND") != std::string_view::npos) return true;
+  // Any list or tuple literal inside the iterable naming two or more library modules.
+  std::vector<ExprId> stack{iterable};
+  for (int guard = 0; !stack.empty() && guard < 64; ++guard) {
+    ExprId e = stack.back();
+    stack.pop_back();
+    const Expr& x = m.expr(e);
+    if (x.kind == ExprKind::List || x.kind == ExprKind::Tuple) {
+      int modules = 0;
+      for (uint32_t i = 0; i < x.childCount; ++i) {
+        ExprId el = m.child(e, i);
+        if (m.expr(el).kind != ExprKind::Name) continue;
+        bool viaImport = false;
+        std::string r = resolveDotted(m, fn, m.expr(el).name, &viaImport);
+        if (viaImport && isLibrary(r)) ++modules;
+      }
+      if (modules >= 2) return true;
+    }
+    for (uint32_t i = 0; i < x.childCount; ++i) stack.push_back(m.child(e, i));
+  }
+  return false;
+}
+
 struct OriginTracer::Walk {
   OriginSet out;
   std::set<std::pair<const FileModel*, uint64_t>> visited;  // (file, function<<32 | name hash) cut cycles
@@ -74,6 +103,9 @@ OriginTracer::OriginTracer(const Project& project, std::vector<std::string> pack
     : project_(project), packages_(std::move(packages)) {}
 
 bool OriginTracer::isLibrary(const std::string& name) const {
+  // The library's own test suite (theano.gpuarray.tests.config) is test code, not the library.
+  static const RE2 testModule(R"((^|\.)(tests?|testing)(\.|$))");
+  if (RE2::PartialMatch(name, testModule)) return false;
   for (const auto& p : packages_)
     if (name == p || (name.size() > p.size() && name.compare(0, p.size(), p) == 0 && name[p.size()] == '.')) return true;
   return false;
@@ -81,7 +113,7 @@ bool OriginTracer::isLibrary(const std::string& name) const {
 
 bool OriginTracer::isInfrastructure(const std::string& name) {
   static const RE2 re(
-      R"(^(function|shared|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|TensorType|tensor|placeholder|variable|constant|eval|get_value|set_value|batch_get_value|In|Out|Param|compile|Mode|get_mode|Input|InputLayer|Model|Sequential|fit|zeros|ones|function_dump|make_node|grad|config|floatX|cast_to_floatX|to_dense|get_session|_get_session|clear_session)$)");
+      R"(^(function|shared|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|TensorType|tensor|placeholder|variable|constant|eval|get_value|set_value|batch_get_value|In|Out|Param|compile|Mode|get_mode|Input|InputLayer|Model|Sequential|fit|zeros|ones|function_dump|make_node|grad|config|floatX|cast_to_floatX|to_dense|get_session|_get_session|clear_session|including|excluding|requiring|clone|optimizer|[A-Za-z_]*[Mm]ode[A-Za-z_]*|floatx|set_floatx|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype)$)");
   std::string_view last = lastComponent(name);
   return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
 }
@@ -94,7 +126,7 @@ OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, Expr
 
 void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   if (e == kNone) return;
-  if (depth > kMaxHops || ++w.hops > 400) {
+  if (depth > kMaxHops || ++w.hops > kMaxSteps) {
     w.out.items.push_back({OriginKind::Unknown, {}, {}, "trace too deep"});
     return;
   }
@@ -127,8 +159,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::Comprehension: {
       w.out.loop = true;
       for (uint32_t i = 1; i + 1 < x.childCount; i += 2) {
-        std::string_view iter = m.expr(m.child(e, i + 1)).text;
-        if (iter.find("backend") != std::string_view::npos || iter.find("BACKEND") != std::string_view::npos) w.out.backendLoop = true;
+        if (iteratesBackends(m, fn, m.child(e, i + 1))) w.out.backendLoop = true;
         traceExpr(w, m, fn, at, m.child(e, i + 1), depth + 1);
       }
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
@@ -140,7 +171,8 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::Attribute: {
       std::string dotted = dottedName(m, e);
       if (!dotted.empty()) {
-        std::string resolved = resolveDotted(m, fn, dotted);
+        bool viaImport = false;
+        std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
         if (resolved == "numpy.pi" || resolved == "math.pi" || resolved == "numpy.e" || resolved == "math.e" ||
             resolved == "numpy.inf" || resolved == "math.inf" || resolved == "numpy.nan") {
           w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
@@ -150,8 +182,12 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         if ((dotted.rfind("self.", 0) == 0) && m.expr(obj).kind == ExprKind::Name &&
             traceSelfAttribute(w, m, fn, x.name, depth + 1))
           return;
-        if (isLibrary(resolved) && resolved != dotted) {  // module attribute of the library: a constant or a function object
+        if (viaImport && isLibrary(resolved)) {  // module attribute of the library: a constant or a function object
           w.out.items.push_back({OriginKind::LibCall, resolved, {}, {}});
+          return;
+        }
+        if (viaImport) {  // np.float32, math.tau: a named constant of another module
+          w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
           return;
         }
       }
@@ -173,7 +209,7 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     const Function& F = m.functions[f];
     // The latest binding ahead of the use; a loop target binds from its iterable.
     StmtId binding = kNone;
-    std::vector<StmtId> augments;
+    std::vector<StmtId> augments, fills;
     for (StmtId s = F.firstStmt; s < F.endStmt && (f != fn || s < at || binding == kNone); ++s) {
       const Stmt& st = m.stmts[s];
       if (st.function != f || st.a == kNone) continue;
@@ -184,7 +220,21 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         const Expr& el = m.expr(m.child(st.a, i));
         binds = el.kind == ExprKind::Name && el.name == name;
       }
-      if (!binds) continue;
+      if (!binds) {
+        if (f == fn && s >= at) continue;
+        // xs.append(v), xs[i] = v, xs.extend(vs): the container's contents come from v.
+        if (st.kind == StmtKind::ExprStmt && t.kind == ExprKind::Call) {
+          ExprId calleeId = m.child(st.a, 0);
+          const Expr& callee = m.expr(calleeId);
+          if (callee.kind == ExprKind::Attribute && (callee.name == "append" || callee.name == "extend" || callee.name == "insert") &&
+              m.expr(m.child(calleeId, 0)).kind == ExprKind::Name && m.expr(m.child(calleeId, 0)).name == name)
+            fills.push_back(s);
+        } else if (st.kind == StmtKind::Assign && t.kind == ExprKind::Subscript && m.expr(m.child(st.a, 0)).kind == ExprKind::Name &&
+                   m.expr(m.child(st.a, 0)).name == name) {
+          fills.push_back(s);
+        }
+        continue;
+      }
       if (st.kind == StmtKind::Assign || st.kind == StmtKind::For) binding = s;
       else if (st.kind == StmtKind::AugAssign && (f != fn || s < at)) augments.push_back(s);
     }
@@ -194,10 +244,25 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
                                            b.text.substr(0, std::min<size_t>(b.text.find('\n'), 100))));
       if (b.kind == StmtKind::For) {
         w.out.loop = true;
-        std::string_view iter = b.b == kNone ? "" : m.expr(b.b).text;
-        if (iter.find("backend") != std::string_view::npos) w.out.backendLoop = true;
+        if (iteratesBackends(m, f, b.b)) w.out.backendLoop = true;
       }
       traceExpr(w, m, f, binding, b.b, depth + 1);
+      for (StmtId s : fills) {
+        if (s < binding) continue;
+        const Stmt& st = m.stmts[s];
+        w.out.evidence.push_back(fmt::format("`{}` filled at line {}", name, st.range.start.line));
+        for (StmtId p = st.parent; p != kNone && p >= binding; p = m.stmts[p].parent)
+          if (m.stmts[p].kind == StmtKind::For) {
+            w.out.loop = true;
+            if (iteratesBackends(m, f, m.stmts[p].b)) w.out.backendLoop = true;
+          }
+        if (st.kind == StmtKind::ExprStmt) {
+          CallArgs ca = splitCall(m, st.a);
+          for (ExprId v : ca.positional) traceExpr(w, m, f, s, v, depth + 1);
+        } else {
+          traceExpr(w, m, f, s, st.b, depth + 1);
+        }
+      }
       for (StmtId s : augments) {
         if (s < binding) continue;
         w.out.arithmetic = true;
@@ -306,7 +371,8 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   for (ExprId a : args.positional) argKey += normalized(m.expr(a).text) + ",";
   auto traceArgs = [&] {
     for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
-    for (const auto& kw : args.keywords) traceExpr(w, m, fn, at, kw.second, depth + 1);
+    for (const auto& kw : args.keywords)  // dtype=K.floatx() picks a type, it computes nothing
+      if (kw.first != "dtype" && kw.first != "name") traceExpr(w, m, fn, at, kw.second, depth + 1);
   };
 
   // Random inputs and array constructors: test data, or whatever their arguments are.

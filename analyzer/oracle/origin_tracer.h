@@ -46,6 +46,7 @@ class OriginTracer {
   // Calls that build or run a graph rather than compute the tested function (theano.function,
   // K.variable, T.matrix, K.eval...): they are plumbing, not the function under test.
   static bool isInfrastructure(const std::string& resolvedName);
+  bool iteratesBackends(const FileModel& m, FunctionId fn, ExprId iterable) const;
 
  private:
   struct Walk;
