@@ -34,18 +34,41 @@ std::string_view lastOf(std::string_view dotted) {
 }
 
 struct Core {
+  std::string primary;          // the outermost computing call: a library function or a method
+  std::string primaryInputs;    // its argument texts
   std::set<std::string> full;   // library functions computing the value
   std::set<std::string> last;   // their last names (to see two backends of one function)
   std::multiset<std::string> inputs;  // argument texts of the library calls
 };
 
+// Methods of arrays say nothing about which model or function produced the array.
+bool isArrayMethod(std::string_view api) {
+  static constexpr std::string_view k[] = {".sum", ".mean", ".max", ".min", ".std", ".var", ".dot", ".reshape", ".transpose",
+                                           ".astype", ".flatten", ".ravel", ".squeeze", ".round", ".clip", ".cumsum", ".prod",
+                                           ".argmax", ".argmin", ".all", ".any", ".copy", ".item", ".tolist", ".numpy", ".eval",
+                                           ".get_value", ".append", ".T", ".double", ".float", ".half", ".int", ".long",
+                                           ".cpu", ".cuda", ".detach", ".to", ".clone", ".contiguous", ".view", ".block_until_ready"};
+  for (auto n : k)
+    if (api == n) return true;
+  return false;
+}
+
 Core coreOf(const OriginSet& s) {
   Core c;
   for (const auto& o : s.items) {
+    const bool method = !o.api.empty() && o.api[0] == '.';
+    if (c.primary.empty() && method && !isArrayMethod(o.api) && !OriginTracer::isInfrastructure(o.api)) {
+      c.primary = o.api;
+      c.primaryInputs = o.args;
+    }
     if (o.kind != OriginKind::LibCall) continue;
     const bool valueCall = !o.api.empty() && o.api.back() == ')';  // f(x) with f = compile(...)
-    if (!valueCall && OriginTracer::isInfrastructure(o.api)) continue;
     if (!o.args.empty()) c.inputs.insert(o.args);
+    if (!valueCall && OriginTracer::isInfrastructure(o.api)) continue;
+    if (c.primary.empty() && !valueCall && !isArrayMethod(o.api)) {
+      c.primary = o.api;
+      c.primaryInputs = o.args;
+    }
     if (valueCall) continue;
     c.full.insert(o.api);
     c.last.insert(std::string(lastOf(o.api)));
@@ -72,8 +95,17 @@ struct Decision {
 
 Decision decide(const OriginSet& cut, const OriginSet& oracle) {
   const bool oracleLib = oracle.has(OriginKind::LibCall);
+  Core o = coreOf(oracle), a = coreOf(cut);
+  // The same model method applied last on both sides: predict before and after a save/load
+  // round trip or a pickle, a model built twice from one config.
+  if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && cut.has(OriginKind::LibCall)) {
+    if (o.primaryInputs == a.primaryInputs)
+      return {"SCUT_SAME", fmt::format("both sides run {} of the same model on the same inputs", o.primary)};
+    return {"SCUT_DIFF", fmt::format("both sides run {} of the same model on different inputs", o.primary)};
+  }
+  if (oracleLib && oracle.throughHelper && (oracle.arithmetic || oracle.loop) && oracle.has(OriginKind::OtherLib))
+    return {"NI", "a test helper re-implements it by hand from the library's outputs"};
   if (oracleLib) {
-    Core o = coreOf(oracle), a = coreOf(cut);
     if (o.full.empty() && o.inputs.empty()) return {"D", "the oracle only passes data through the library's plumbing (a round trip)"};
     if (!o.full.empty() && o.full == a.full) {
       if (o.inputs == a.inputs)
@@ -91,6 +123,18 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
     return {"RI", fmt::format("the oracle uses {}, a different function of the library under test", o.full.empty() ? "the library" : *o.full.begin())};
   }
   if (oracle.has(OriginKind::OtherLib)) {
+    // Another library's function on numbers: the same function as the CUT is differential
+    // testing; in a formula it is part of a re-implementation; alone it is a closed-form
+    // constant (-np.log(0.5) as an expected loss).
+    bool allClosed = true, sameAsCut = false;
+    Core a = coreOf(cut);
+    for (const auto& x : oracle.items) {
+      if (x.kind != OriginKind::OtherLib) continue;
+      allClosed &= x.closedForm;
+      sameAsCut |= a.last.count(std::string(lastOf(x.api))) > 0;
+    }
+    if (allClosed && !sameAsCut && !oracle.arithmetic && !oracle.loop)
+      return {"D", "the oracle is a closed-form constant"};
     if (oracle.arithmetic || oracle.loop) {
       // numpy evaluating the very same expression as the library graph is differential
       // testing; a formula the author assembled differently is a naive re-implementation.

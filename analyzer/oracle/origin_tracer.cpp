@@ -38,6 +38,14 @@ bool isConstructor(std::string_view last) {
   return false;
 }
 
+bool isShapeConstructor(std::string_view last) {
+  static constexpr std::string_view k[] = {"zeros", "ones", "empty", "eye", "identity", "zeros_like", "ones_like",
+                                           "empty_like", "full", "full_like"};
+  for (auto n : k)
+    if (last == n) return true;
+  return false;
+}
+
 bool isRandom(std::string_view resolved) {
   static const RE2 re(R"((^|\.)random\.|(^|\.)(RandomState|default_rng|Generator|rng|randn|rand|randint|uniform|normal|standard_normal|permutation|shuffle|choice|binomial|multinomial|random_sample|random)$|\brng\.)");
   return RE2::PartialMatch(re2::StringPiece(resolved.data(), resolved.size()), re);
@@ -380,6 +388,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.items.push_back({OriginKind::Data, resolved, {}, {}});
     return;
   }
+  if (isShapeConstructor(last) && viaImport && !isLibrary(resolved)) {
+    // np.zeros(shape), np.ones_like(x), np.eye(n): the values are fixed whatever the shape.
+    if ((last == "full" || last == "full_like") && args.positional.size() >= 2) traceExpr(w, m, fn, at, args.positional[1], depth + 1);
+    else w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
+    return;
+  }
   if (isConstructor(last) && !isLibrary(resolved)) {
     if (callee.kind == ExprKind::Attribute && !viaImport)
       traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);  // x.astype(...), y.reshape(...)
@@ -452,13 +466,14 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     }
   }
   if (callee.kind == ExprKind::Attribute && !viaImport) {
-    // A method on a value: classify by the receiver.
-    size_t before = w.out.items.size();
+    // A method on a value: classify by the receiver. The entry goes first, so the outermost
+    // call of a side is its first item.
+    size_t self = w.out.items.size();
+    w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", last), argKey, {}});
     traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
     bool onLibrary = false;
-    for (size_t i = before; i < w.out.items.size(); ++i) onLibrary |= w.out.items[i].kind == OriginKind::LibCall;
-    if (onLibrary) w.out.items.push_back({OriginKind::LibCall, fmt::format(".{}", last), argKey, {}});
-    else if (!last.empty()) w.out.items.push_back({OriginKind::OtherLib, fmt::format("ndarray.{}", last), argKey, {}});
+    for (size_t i = self + 1; i < w.out.items.size(); ++i) onLibrary |= w.out.items[i].kind == OriginKind::LibCall;
+    if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
     traceArgs();
     return;
   }
@@ -468,9 +483,25 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     return;
   }
   if (viaImport) {
+    size_t self = w.out.items.size();
     w.out.items.push_back({OriginKind::OtherLib, resolved, argKey, {}});
-    w.out.evidence.push_back(fmt::format("`{}` is {} (another library)", m.expr(e).text.substr(0, 80), resolved));
+    const bool arithmeticBefore = w.out.arithmetic;
     traceArgs();
+    // Only numbers written in the call itself: np.exp(values) on a literal array is a formula.
+    bool literalArgs = !args.positional.empty();
+    for (ExprId a : args.positional) {
+      const Expr& ax = m.expr(a);
+      const bool number = ax.kind == ExprKind::Number ||
+                          (ax.kind == ExprKind::UnaryOp && m.expr(m.child(a, 0)).kind == ExprKind::Number);
+      literalArgs &= number;
+    }
+    if (literalArgs) {  // -np.log(0.5), math.sqrt(2): a closed-form constant, unless the CUT is that function
+      w.out.items[self].closedForm = true;
+      w.out.arithmetic = arithmeticBefore;
+      w.out.evidence.push_back(fmt::format("`{}` is {} on numbers (a closed-form value)", m.expr(e).text.substr(0, 80), resolved));
+      return;
+    }
+    w.out.evidence.push_back(fmt::format("`{}` is {} (another library)", m.expr(e).text.substr(0, 80), resolved));
     return;
   }
   w.out.items.push_back({OriginKind::Unknown, dotted, argKey, fmt::format("callee `{}` is not resolved", dotted.empty() ? std::string(m.expr(args.callee).text) : dotted)});

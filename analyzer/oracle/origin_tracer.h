@@ -21,6 +21,7 @@ struct Origin {
   std::string api;       // resolved callee for calls ("nnlib.ops.softmax", "numpy.tanh")
   std::string args;      // positional argument texts of that call, normalized, for SCUT_SAME vs SCUT_DIFF
   std::string reason;    // for Unknown: why
+  bool closedForm = false;  // another library's function on numbers written in the call (-np.log(0.5))
 };
 
 struct OriginSet {
