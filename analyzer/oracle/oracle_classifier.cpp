@@ -33,6 +33,23 @@ std::string_view lastOf(std::string_view dotted) {
   return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
 }
 
+// A library call that computes something (not a dtype, a mode, a graph input or a config value).
+bool computesWithLibrary(const OriginSet& s) {
+  for (const auto& o : s.items)
+    if (OriginTracer::computes(o)) return true;
+  return false;
+}
+
+// Methods that run a model; on any receiver they mean "the same model again".
+bool isModelMethod(std::string_view api) {
+  static constexpr std::string_view k[] = {".predict", ".predict_on_batch", ".predict_proba", ".predict_classes",
+                                           ".evaluate", ".predict_generator", ".evaluate_generator", ".forward",
+                                           ".transform", ".call", ".__call__", ".get_weights", ".test_on_batch"};
+  for (auto n : k)
+    if (api == n) return true;
+  return false;
+}
+
 struct Core {
   std::string primary;          // the outermost computing call: a library function or a method
   std::string primaryInputs;    // its argument texts
@@ -57,7 +74,8 @@ Core coreOf(const OriginSet& s) {
   Core c;
   for (const auto& o : s.items) {
     const bool method = !o.api.empty() && o.api[0] == '.';
-    if (c.primary.empty() && method && !isArrayMethod(o.api) && !OriginTracer::isInfrastructure(o.api)) {
+    if (c.primary.empty() && method && !isArrayMethod(o.api) && !OriginTracer::isInfrastructure(o.api) &&
+        (o.kind == OriginKind::LibCall || isModelMethod(o.api))) {
       c.primary = o.api;
       c.primaryInputs = o.args;
     }
@@ -94,11 +112,11 @@ struct Decision {
 };
 
 Decision decide(const OriginSet& cut, const OriginSet& oracle) {
-  const bool oracleLib = oracle.has(OriginKind::LibCall);
+  const bool oracleLib = computesWithLibrary(oracle);
   Core o = coreOf(oracle), a = coreOf(cut);
   // The same model method applied last on both sides: predict before and after a save/load
   // round trip or a pickle, a model built twice from one config.
-  if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && cut.has(OriginKind::LibCall)) {
+  if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && (computesWithLibrary(cut) || isModelMethod(o.primary))) {
     if (o.primaryInputs == a.primaryInputs)
       return {"SCUT_SAME", fmt::format("both sides run {} of the same model on the same inputs", o.primary)};
     return {"SCUT_DIFF", fmt::format("both sides run {} of the same model on different inputs", o.primary)};
@@ -156,6 +174,11 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
   }
   if (oracle.loop || oracle.arithmetic) {
     if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is arithmetic on literals"};
+    // numpy arithmetic evaluating the library graph's own expression (v ** -.5 for a graph
+    // built as v ** -.5) is differential testing, not a re-implementation.
+    if (!oracle.loop && computesWithLibrary(cut) && !oracle.operators.empty() &&
+        std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
+      return {"DT", fmt::format("numpy arithmetic evaluates the same expression as the library graph ({})", fmt::join(oracle.operators, " "))};
     if (oracle.has(OriginKind::Unknown) && !oracle.has(OriginKind::Data)) return {"UNKNOWN", firstUnknownReason(oracle)};
     return {"NI", "the oracle is computed by hand-written arithmetic or a loop in the test"};
   }
@@ -196,14 +219,14 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   }
   OriginSet actual = a.actualExpr == kNone ? OriginSet{} : tracer.trace(m, a.functionId, a.stmt, a.actualExpr);
   OriginSet oracle = tracer.trace(m, a.functionId, a.stmt, a.expectedExpr);
-  if (!actual.has(OriginKind::LibCall) && oracle.has(OriginKind::LibCall)) {
+  if (!computesWithLibrary(actual) && computesWithLibrary(oracle)) {
     std::swap(actual, oracle);
     std::swap(a.actualExpr, a.expectedExpr);
     std::swap(a.actualText, a.expectedText);
     a.swapped = true;
     ev.push_back(fmt::format("arguments swapped: `{}` calls the library under test, so it is the CUT; `{}` is the oracle",
                              a.actualText.substr(0, 60), a.expectedText.substr(0, 60)));
-  } else if (actual.has(OriginKind::LibCall)) {
+  } else if (computesWithLibrary(actual)) {
     ev.push_back(fmt::format("CUT `{}` calls the library under test", a.actualText.substr(0, 60)));
   } else {
     ev.push_back("neither side calls the library under test directly; the catalogue order is kept");

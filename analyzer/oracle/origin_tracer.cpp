@@ -101,6 +101,15 @@ bool OriginTracer::iteratesBackends(const FileModel& m, FunctionId fn, ExprId it
   return false;
 }
 
+bool OriginTracer::isConfiguration(const std::string& name) {
+  static const RE2 re(
+      R"(^(config|floatX|floatx|set_floatx|cast_to_floatX|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|placeholder|TensorType|[A-Za-z_]*[Mm]ode[A-Za-z_]*|including|excluding|requiring|get_session|_get_session|clear_session|int_shape|ndim|shape)$)");
+  std::string_view last = lastComponent(name);
+  return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
+}
+
+bool OriginTracer::computes(const Origin& o) { return o.kind == OriginKind::LibCall && !isConfiguration(o.api); }
+
 struct OriginTracer::Walk {
   OriginSet out;
   std::set<std::pair<const FileModel*, uint64_t>> visited;  // (file, function<<32 | name hash) cut cycles
@@ -146,6 +155,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::NoneLit: w.out.items.push_back({OriginKind::Literal, std::string(x.text), {}, {}}); return;
     case ExprKind::BinaryOp:
       w.out.arithmetic = true;
+      w.out.operators.insert(std::string(x.name));
       [[fallthrough]];
     case ExprKind::UnaryOp:
     case ExprKind::Compare:
@@ -165,7 +175,6 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       traceExpr(w, m, fn, at, m.child(e, 2), depth + 1);
       return;
     case ExprKind::Comprehension: {
-      w.out.loop = true;
       for (uint32_t i = 1; i + 1 < x.childCount; i += 2) {
         if (iteratesBackends(m, fn, m.child(e, i + 1))) w.out.backendLoop = true;
         traceExpr(w, m, fn, at, m.child(e, i + 1), depth + 1);
@@ -250,10 +259,7 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       const Stmt& b = m.stmts[binding];
       w.out.evidence.push_back(fmt::format("`{}` <- line {}: {}", name, b.range.start.line,
                                            b.text.substr(0, std::min<size_t>(b.text.find('\n'), 100))));
-      if (b.kind == StmtKind::For) {
-        w.out.loop = true;
-        if (iteratesBackends(m, f, b.b)) w.out.backendLoop = true;
-      }
+      if (b.kind == StmtKind::For && iteratesBackends(m, f, b.b)) w.out.backendLoop = true;
       traceExpr(w, m, f, binding, b.b, depth + 1);
       for (StmtId s : fills) {
         if (s < binding) continue;
@@ -397,6 +403,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (isConstructor(last) && !isLibrary(resolved)) {
     if (callee.kind == ExprKind::Attribute && !viaImport)
       traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);  // x.astype(...), y.reshape(...)
+    if (last == "astype" || last == "cast") return;  // the argument is a dtype
     traceArgs();
     if (args.positional.empty() && args.keywords.empty()) w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
     return;
@@ -458,7 +465,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     size_t before = w.out.items.size();
     traceName(w, m, fn, at, callee.name, depth + 1);
     bool callsLibrary = false;
-    for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= w.out.items[i].kind == OriginKind::LibCall;
+    for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
     if (callsLibrary) {
       w.out.items.push_back({OriginKind::LibCall, fmt::format("{}()", callee.name), argKey, {}});
       traceArgs();
@@ -472,7 +479,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", last), argKey, {}});
     traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
     bool onLibrary = false;
-    for (size_t i = self + 1; i < w.out.items.size(); ++i) onLibrary |= w.out.items[i].kind == OriginKind::LibCall;
+    for (size_t i = self + 1; i < w.out.items.size(); ++i) onLibrary |= computes(w.out.items[i]);
     if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
     traceArgs();
     return;

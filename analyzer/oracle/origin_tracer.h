@@ -30,6 +30,7 @@ struct OriginSet {
   bool loop = false;           // a loop or comprehension computes it
   bool throughHelper = false;  // a test-suite helper computes it
   bool backendLoop = false;    // built by iterating over backends of the library
+  std::set<std::string> operators;  // arithmetic operators met on the way
   std::vector<std::string> evidence;
 
   bool has(OriginKind k) const;
@@ -47,6 +48,10 @@ class OriginTracer {
   // Calls that build or run a graph rather than compute the tested function (theano.function,
   // K.variable, T.matrix, K.eval...): they are plumbing, not the function under test.
   static bool isInfrastructure(const std::string& resolvedName);
+  // Calls that only configure (dtype, mode, symbolic input declarations): they do not make a
+  // side the code under test.
+  static bool isConfiguration(const std::string& resolvedName);
+  static bool computes(const Origin& o);
   bool iteratesBackends(const FileModel& m, FunctionId fn, ExprId iterable) const;
 
  private:

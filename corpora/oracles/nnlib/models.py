@@ -1,0 +1,54 @@
+"""A dense model with an optional activation."""
+import numpy as np
+
+from nnlib import ops
+
+_ACTIVATIONS = {
+    None: lambda z: z,
+    "relu": ops.relu,
+    "sigmoid": ops.sigmoid,
+    "softmax": ops.softmax,
+    "tanh": ops.tanh,
+}
+
+
+class Model:
+    def __init__(self, weights, bias=None, activation=None):
+        self.weights = np.asarray(weights, dtype=np.float64)
+        self.bias = None if bias is None else np.asarray(bias, dtype=np.float64)
+        self.activation = activation
+
+    def logits(self, x):
+        z = ops.matmul(x, self.weights)
+        if self.bias is not None:
+            z = z + self.bias
+        return z
+
+    def predict(self, x, batch_size=None):
+        x = np.asarray(x, dtype=np.float64)
+        act = _ACTIVATIONS[self.activation]
+        if batch_size is None:
+            return act(self.logits(x))
+        parts = [act(self.logits(x[i:i + batch_size]))
+                 for i in range(0, x.shape[0], batch_size)]
+        return np.concatenate(parts, axis=0)
+
+    def fit(self, x, y, epochs=1, lr=0.1):
+        x = np.asarray(x, dtype=np.float64)
+        y = np.asarray(y, dtype=np.float64)
+        history = []
+        for _ in range(epochs):
+            pred = self.logits(x)
+            err = pred - y
+            history.append(float(ops.mean(ops.square(err))))
+            grad_w = 2.0 * ops.matmul(x.T, err) / x.shape[0]
+            self.weights -= lr * grad_w
+            if self.bias is not None:
+                self.bias -= lr * 2.0 * ops.mean(err, axis=0)
+        return history
+
+    def get_weights(self):
+        out = [self.weights.copy()]
+        if self.bias is not None:
+            out.append(self.bias.copy())
+        return out

@@ -1,0 +1,194 @@
+"""Elementwise, reduction and linear-algebra operators of nnlib."""
+import numpy as np
+
+_FLOAT_TYPES = (np.float16, np.float32, np.float64)
+
+
+def _as_array(x, dtype=None):
+    arr = np.asarray(x)
+    if dtype is not None:
+        arr = arr.astype(dtype)
+    elif arr.dtype.kind in "iub":
+        arr = arr.astype(np.float32)
+    return arr
+
+
+def cast(x, dtype):
+    return _as_array(x).astype(dtype)
+
+
+def exp(x):
+    return np.exp(_as_array(x))
+
+
+def log(x):
+    return np.log(_as_array(x))
+
+
+def square(x):
+    x = _as_array(x)
+    return x * x
+
+
+def sum(x, axis=None, keepdims=False):
+    return np.add.reduce(_as_array(x), axis=axis, keepdims=keepdims)
+
+
+def norm(x, axis=-1, keepdims=True):
+    x = _as_array(x)
+    return np.sqrt(sum(x * x, axis=axis, keepdims=keepdims))
+
+
+def relu(x):
+    x = _as_array(x)
+    out = x.copy()
+    out[out < 0] = 0
+    return out
+
+
+def leaky_relu(x, alpha=0.2):
+    x = _as_array(x)
+    return np.where(x >= 0, x, alpha * x)
+
+
+def sigmoid(x):
+    x = _as_array(x)
+    pos = x >= 0
+    out = np.empty_like(x)
+    out[pos] = 1.0 / (1.0 + np.exp(-x[pos]))
+    ez = np.exp(x[~pos])
+    out[~pos] = ez / (1.0 + ez)
+    return out
+
+
+def tanh(x):
+    x = _as_array(x)
+    return 2.0 * sigmoid(2.0 * x) - 1.0
+
+
+def softplus(x):
+    x = _as_array(x)
+    return np.maximum(x, 0) + np.log1p(np.exp(-np.abs(x)))
+
+
+def logsumexp(x, axis=None, keepdims=False, stable=True):
+    x = _as_array(x)
+    if not stable:
+        return np.log(sum(np.exp(x), axis=axis, keepdims=keepdims))
+    m = np.max(x, axis=axis, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0)
+    s = sum(np.exp(x - m), axis=axis, keepdims=True)
+    out = np.log(s) + m
+    if not keepdims:
+        out = np.squeeze(out, axis=axis) if axis is not None else out.reshape(())
+    return out
+
+
+def softmax(x, axis=-1):
+    x = _as_array(x)
+    shifted = x - np.max(x, axis=axis, keepdims=True)
+    e = np.exp(shifted)
+    return e / sum(e, axis=axis, keepdims=True)
+
+
+def log_softmax(x, axis=-1):
+    x = _as_array(x)
+    return x - logsumexp(x, axis=axis, keepdims=True)
+
+
+def mean(x, axis=None, keepdims=False):
+    x = _as_array(x)
+    n = x.size if axis is None else x.shape[axis]
+    return sum(x, axis=axis, keepdims=keepdims) / n
+
+
+def var(x, axis=None, keepdims=False, ddof=0):
+    x = _as_array(x)
+    mu = mean(x, axis=axis, keepdims=True)
+    n = x.size if axis is None else x.shape[axis]
+    return sum(square(x - mu), axis=axis, keepdims=keepdims) / (n - ddof)
+
+
+def l2_normalize(x, axis=-1, epsilon=1e-12):
+    x = _as_array(x)
+    return x / np.maximum(norm(x, axis=axis, keepdims=True), epsilon)
+
+
+def cumsum(x, axis=0, reverse=False):
+    x = _as_array(x)
+    if reverse:
+        x = np.flip(x, axis=axis)
+    out = np.add.accumulate(x, axis=axis)
+    if reverse:
+        out = np.flip(out, axis=axis)
+    return out
+
+
+def transpose(x, axes=None):
+    return np.transpose(_as_array(x), axes)
+
+
+def matmul(a, b, precision="default"):
+    a = _as_array(a)
+    b = _as_array(b)
+    if precision == "highest":
+        return (a.astype(np.float64) @ b.astype(np.float64)).astype(
+            np.result_type(a, b))
+    return a @ b
+
+
+def conv1d(x, w, stride=1, padding="valid", unroll=False):
+    """x: (length,), w: (k,). Cross-correlation like most DL frameworks."""
+    x = _as_array(x)
+    w = _as_array(w)
+    k = w.shape[0]
+    if padding == "same":
+        left = (k - 1) // 2
+        x = np.pad(x, (left, k - 1 - left))
+    n_out = (x.shape[0] - k) // stride + 1
+    if unroll:
+        out = np.zeros(n_out, dtype=np.result_type(x, w))
+        for i in range(n_out):
+            for j in range(k):
+                out[i] += x[i * stride + j] * w[j]
+        return out
+    windows = np.lib.stride_tricks.sliding_window_view(x, k)[::stride]
+    return windows[:n_out] @ w
+
+
+def eigvalsh(a, uplo="L"):
+    a = _as_array(a)
+    if uplo == "L":
+        sym = np.tril(a) + np.tril(a, -1).T
+    else:
+        sym = np.triu(a) + np.triu(a, 1).T
+    return np.linalg.eigvalsh(sym)
+
+
+def dropout(x, rate, training=False, seed=None):
+    x = _as_array(x)
+    if not training or rate == 0.0:
+        return x
+    rng = np.random.default_rng(seed)
+    keep = rng.random(x.shape) >= rate
+    return np.where(keep, x / (1.0 - rate), 0.0)
+
+
+def one_hot(indices, depth):
+    indices = np.asarray(indices)
+    out = np.zeros(indices.shape + (depth,), dtype=np.float32)
+    np.put_along_axis(out, indices[..., None], 1.0, axis=-1)
+    return out
+
+
+def encode(x):
+    """Serialize an array into a bytes payload."""
+    x = _as_array(x)
+    header = (str(x.dtype) + "|" + ",".join(map(str, x.shape)) + "|").encode()
+    return header + x.tobytes()
+
+
+def decode(payload):
+    dtype, shape, raw = payload.split(b"|", 2)
+    shape = tuple(int(s) for s in shape.decode().split(",") if s)
+    return np.frombuffer(raw, dtype=dtype.decode()).reshape(shape)
