@@ -19,6 +19,7 @@ struct ScanArgs {
   bool allFiles = false;
   std::string counting = "static";
   bool quiet = false;
+  bool skipOracles = false;
 };
 
 void addScanCommand(CLI::App& app, ScanArgs& args);

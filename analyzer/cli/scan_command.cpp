@@ -52,7 +52,7 @@ static int runScan(const ScanArgs& args) {
     return 2;
   }
   analyzer::ScanResult result = analyzer::scanPath(args.path, catalogue, opt);
-  analyzer::classifyOracles(result, args.packages, args.jobs);
+  if (!args.skipOracles) analyzer::classifyOracles(result, args.packages, args.jobs);
 
   if (!args.quiet)
     for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
@@ -89,6 +89,7 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
       ->check(CLI::IsMember({"static", "study"}))
       ->capture_default_str();
   cmd->add_flag("--all-files", args.allFiles, "report assertions in every file, not only test files");
+  cmd->add_flag("--skip-oracles", args.skipOracles, "do not classify oracles (oracle_type stays UNKNOWN); for benchmarks");
   cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics on stderr");
   cmd->callback([&args] { setExitCode(runScan(args)); });
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <cctype>
 #include <map>
 
 namespace oalens::analyzer {
@@ -260,7 +261,7 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.out.evidence.push_back(fmt::format("`{}` <- line {}: {}", name, b.range.start.line,
                                            b.text.substr(0, std::min<size_t>(b.text.find('\n'), 100))));
       if (b.kind == StmtKind::For && iteratesBackends(m, f, b.b)) w.out.backendLoop = true;
-      traceExpr(w, m, f, binding, b.b, depth + 1);
+      traceBoundValue(w, m, f, binding, name, depth + 1);
       for (StmtId s : fills) {
         if (s < binding) continue;
         const Stmt& st = m.stmts[s];
@@ -324,6 +325,48 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
 }
 
+// Traces what statement `s` binds to `name`: the whole value, or for `a, b = x, y` and
+// `for a, b in [(x1, y1), ...]` / `zip(xs, ys)` only the element in name's position.
+void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, StmtId s, std::string_view name, int depth) const {
+  const Stmt& b = m.stmts[s];
+  const Expr& target = m.expr(b.a);
+  int pos = -1;
+  if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
+    for (uint32_t i = 0; i < target.childCount; ++i)
+      if (m.expr(m.child(b.a, i)).kind == ExprKind::Name && m.expr(m.child(b.a, i)).name == name) pos = static_cast<int>(i);
+  if (pos < 0 || b.b == kNone) {
+    traceExpr(w, m, f, s, b.b, depth);
+    return;
+  }
+  const Expr& value = m.expr(b.b);
+  const uint32_t arity = target.childCount;
+  if (b.kind == StmtKind::Assign && (value.kind == ExprKind::Tuple || value.kind == ExprKind::List) && value.childCount == arity) {
+    traceExpr(w, m, f, s, m.child(b.b, static_cast<uint32_t>(pos)), depth);
+    return;
+  }
+  if (b.kind == StmtKind::For) {
+    if (value.kind == ExprKind::List || value.kind == ExprKind::Tuple) {
+      bool rows = value.childCount > 0;
+      for (uint32_t i = 0; i < value.childCount; ++i) {
+        const Expr& row = m.expr(m.child(b.b, i));
+        rows &= (row.kind == ExprKind::Tuple || row.kind == ExprKind::List) && row.childCount == arity;
+      }
+      if (rows) {
+        for (uint32_t i = 0; i < value.childCount; ++i) traceExpr(w, m, f, s, m.child(m.child(b.b, i), static_cast<uint32_t>(pos)), depth);
+        return;
+      }
+    }
+    if (value.kind == ExprKind::Call) {
+      CallArgs za = splitCall(m, b.b);
+      if (m.expr(za.callee).text == "zip" && za.positional.size() == arity) {
+        traceExpr(w, m, f, s, za.positional[static_cast<size_t>(pos)], depth);
+        return;
+      }
+    }
+  }
+  traceExpr(w, m, f, s, b.b, depth);
+}
+
 bool OriginTracer::traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const {
   FunctionId f = fn;
   while (f != kNone && m.functions[f].cls == kNone) f = m.functions[f].parent;
@@ -343,6 +386,13 @@ bool OriginTracer::traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn
     const Stmt& st = m.stmts[best];
     w.out.evidence.push_back(fmt::format("`self.{}` <- {} line {}", attr, m.functions[st.function].qualifiedName, st.range.start.line));
     traceExpr(w, m, st.function, best, st.b, depth + 1);
+    // self.x[key] = value in any method of the class fills the container.
+    for (StmtId s = 0; s < m.stmts.size(); ++s) {
+      const Stmt& fill = m.stmts[s];
+      if (fill.kind != StmtKind::Assign || fill.a == kNone || fill.function == kNone || m.functions[fill.function].cls != cls) continue;
+      const Expr& t = m.expr(fill.a);
+      if (t.kind == ExprKind::Subscript && m.expr(m.child(fill.a, 0)).text == target) traceExpr(w, m, fill.function, s, fill.b, depth + 1);
+    }
     return true;
   }
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
@@ -389,6 +439,19 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (kw.first != "dtype" && kw.first != "name") traceExpr(w, m, fn, at, kw.second, depth + 1);
   };
 
+  if (callee.kind == ExprKind::Subscript) {  // np.cast[dtype](x): a conversion
+    traceArgs();
+    return;
+  }
+  if (callee.kind == ExprKind::Call) {  // function([x], y)(v): run a graph compiled on the spot
+    size_t before = w.out.items.size();
+    traceExpr(w, m, fn, at, args.callee, depth + 1);
+    bool callsLibrary = false;
+    for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
+    if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, "graph()", argKey, {}});
+    traceArgs();
+    return;
+  }
   // Random inputs and array constructors: test data, or whatever their arguments are.
   if (!resolved.empty() && isRandom(resolved)) {
     w.out.items.push_back({OriginKind::Data, resolved, {}, {}});
@@ -468,6 +531,20 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
     if (callsLibrary) {
       w.out.items.push_back({OriginKind::LibCall, fmt::format("{}()", callee.name), argKey, {}});
+      traceArgs();
+      return;
+    }
+    // np_func bound to np.cumsum: calling it runs another library's function.
+    bool functionObject = false;
+    for (size_t i = before; i < w.out.items.size(); ++i) {
+      Origin& o = w.out.items[i];
+      if (o.kind == OriginKind::Literal && o.api.find('.') != std::string::npos && !o.api.empty() && std::islower(static_cast<unsigned char>(lastComponent(o.api)[0]))) {
+        o.kind = OriginKind::OtherLib;
+        o.args = argKey;
+        functionObject = true;
+      }
+    }
+    if (functionObject) {
       traceArgs();
       return;
     }

@@ -60,6 +60,7 @@ class OriginTracer {
   void traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
   bool traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const;
+  void traceBoundValue(Walk& w, const FileModel& m, FunctionId f, StmtId s, std::string_view name, int depth) const;
   bool traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const;
 
   const Project& project_;
