@@ -79,7 +79,7 @@ Core coreOf(const OriginSet& s) {
       c.primary = o.api;
       c.primaryInputs = o.args;
     }
-    if (o.kind != OriginKind::LibCall) continue;
+    if (o.kind != OriginKind::LibCall || o.moduleRef) continue;
     const bool valueCall = !o.api.empty() && o.api.back() == ')';  // f(x) with f = compile(...)
     if (!o.args.empty()) c.inputs.insert(o.args);
     if (!valueCall && OriginTracer::isInfrastructure(o.api)) continue;
@@ -125,13 +125,25 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
     return {"NI", "a test helper re-implements it by hand from the library's outputs"};
   if (oracleLib) {
     if (o.full.empty() && o.inputs.empty()) return {"D", "the oracle only passes data through the library's plumbing (a round trip)"};
+    // Same inputs: the same argument texts, or the same variables with the same arithmetic
+    // around them (a graph compiled twice, a helper that runs the function in another mode).
+    auto runsOn = [](const OriginSet& s, const std::string& inputs) {
+      for (const auto& x : s.items)
+        if (x.kind == OriginKind::LibCall && !x.api.empty() && x.api.back() == ')' && !inputs.empty() && x.args == inputs) return true;
+      return false;
+    };
+    // Arithmetic on one side only (x + 5 inside, 2 * f(x) outside) makes different inputs.
+    const bool sameInputs =
+        oracle.operators == cut.operators &&
+        (o.inputs == a.inputs || (!o.primaryInputs.empty() && o.primaryInputs == a.primaryInputs) || runsOn(oracle, a.primaryInputs) ||
+         runsOn(cut, o.primaryInputs) || ((oracle.throughHelper || cut.throughHelper) && !oracle.bindings.empty() && oracle.bindings == cut.bindings));
     if (!o.full.empty() && o.full == a.full) {
-      if (o.inputs == a.inputs)
+      if (sameInputs)
         return {"SCUT_SAME", fmt::format("both sides compute {} on the same inputs; only flags or modes differ", *o.full.begin())};
       return {"SCUT_DIFF", fmt::format("both sides compute {} on different inputs (a metamorphic relation)", *o.full.begin())};
     }
     if (o.full.empty() && a.full.empty()) {
-      if (o.inputs == a.inputs) return {"SCUT_SAME", "both sides run the same compiled function on the same inputs"};
+      if (sameInputs) return {"SCUT_SAME", "both sides run the same compiled function on the same inputs"};
       return {"SCUT_DIFF", "both sides run the same compiled function on different inputs"};
     }
     if (!o.last.empty() && o.last == a.last)
@@ -173,6 +185,7 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
     return {"DT", fmt::format("the oracle is computed by {} (another library)", api)};
   }
   if (oracle.loop || oracle.arithmetic) {
+    if (oracle.loop) return {"NI", "the oracle is accumulated by a loop written in the test"};
     if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is arithmetic on literals"};
     // numpy arithmetic evaluating the library graph's own expression (v ** -.5 for a graph
     // built as v ** -.5) is differential testing, not a re-implementation.

@@ -104,12 +104,12 @@ bool OriginTracer::iteratesBackends(const FileModel& m, FunctionId fn, ExprId it
 
 bool OriginTracer::isConfiguration(const std::string& name) {
   static const RE2 re(
-      R"(^(config|floatX|floatx|set_floatx|cast_to_floatX|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|placeholder|TensorType|[A-Za-z_]*[Mm]ode[A-Za-z_]*|including|excluding|requiring|get_session|_get_session|clear_session|int_shape|ndim|shape)$)");
+      R"(^(config|floatX|floatx|set_floatx|cast_to_floatX|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|placeholder|TensorType|[A-Za-z_]*[Mm]ode(_[A-Za-z_]*)?|including|excluding|requiring|get_session|_get_session|clear_session|int_shape|ndim|shape)$)");
   std::string_view last = lastComponent(name);
   return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
 }
 
-bool OriginTracer::computes(const Origin& o) { return o.kind == OriginKind::LibCall && !isConfiguration(o.api); }
+bool OriginTracer::computes(const Origin& o) { return o.kind == OriginKind::LibCall && !o.moduleRef && !isConfiguration(o.api); }
 
 struct OriginTracer::Walk {
   OriginSet out;
@@ -131,7 +131,7 @@ bool OriginTracer::isLibrary(const std::string& name) const {
 
 bool OriginTracer::isInfrastructure(const std::string& name) {
   static const RE2 re(
-      R"(^(function|shared|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|TensorType|tensor|placeholder|variable|constant|eval|get_value|set_value|batch_get_value|In|Out|Param|compile|Mode|get_mode|Input|InputLayer|Model|Sequential|fit|zeros|ones|function_dump|make_node|grad|config|floatX|cast_to_floatX|to_dense|get_session|_get_session|clear_session|including|excluding|requiring|clone|optimizer|[A-Za-z_]*[Mm]ode[A-Za-z_]*|floatx|set_floatx|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype)$)");
+      R"(^(function|shared|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|TensorType|tensor|placeholder|variable|constant|eval|get_value|set_value|batch_get_value|In|Out|Param|compile|Mode|get_mode|Input|InputLayer|Model|Sequential|fit|zeros|ones|function_dump|make_node|grad|config|floatX|cast_to_floatX|to_dense|get_session|_get_session|clear_session|including|excluding|requiring|clone|optimizer|[A-Za-z_]*[Mm]ode(_[A-Za-z_]*)?|floatx|set_floatx|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype)$)");
   std::string_view last = lastComponent(name);
   return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
 }
@@ -247,8 +247,8 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
           if (callee.kind == ExprKind::Attribute && (callee.name == "append" || callee.name == "extend" || callee.name == "insert") &&
               m.expr(m.child(calleeId, 0)).kind == ExprKind::Name && m.expr(m.child(calleeId, 0)).name == name)
             fills.push_back(s);
-        } else if (st.kind == StmtKind::Assign && t.kind == ExprKind::Subscript && m.expr(m.child(st.a, 0)).kind == ExprKind::Name &&
-                   m.expr(m.child(st.a, 0)).name == name) {
+        } else if ((st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign) && t.kind == ExprKind::Subscript &&
+                   m.expr(m.child(st.a, 0)).kind == ExprKind::Name && m.expr(m.child(st.a, 0)).name == name) {
           fills.push_back(s);
         }
         continue;
@@ -258,13 +258,30 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     }
     if (binding != kNone) {
       const Stmt& b = m.stmts[binding];
+      w.out.bindings.insert(fmt::format("{}:{}:{}", m.path, b.range.start.line, name));
       w.out.evidence.push_back(fmt::format("`{}` <- line {}: {}", name, b.range.start.line,
                                            b.text.substr(0, std::min<size_t>(b.text.find('\n'), 100))));
       if (b.kind == StmtKind::For && iteratesBackends(m, f, b.b)) w.out.backendLoop = true;
-      traceBoundValue(w, m, f, binding, name, depth + 1);
+      {
+        const bool arithmeticBefore = w.out.arithmetic;
+        const auto operatorsBefore = w.out.operators;
+        const size_t before = w.out.items.size();
+        traceBoundValue(w, m, f, binding, name, depth + 1);
+        bool onlyData = w.out.items.size() > before, anyRandom = false;
+        for (size_t i = before; i < w.out.items.size(); ++i) {
+          const Origin& o = w.out.items[i];
+          onlyData &= o.kind == OriginKind::Data || o.kind == OriginKind::Literal;
+          anyRandom |= o.kind == OriginKind::Data;
+        }
+        if (onlyData && anyRandom && drawsRandom(m, f, m.stmts[binding].b)) {  // x = np.random.rand(5) + 0.1: defining test data
+          w.out.arithmetic = arithmeticBefore;
+          w.out.operators = operatorsBefore;
+        }
+      }
       for (StmtId s : fills) {
         if (s < binding) continue;
         const Stmt& st = m.stmts[s];
+        if (st.kind == StmtKind::AugAssign) w.out.arithmetic = true;
         w.out.evidence.push_back(fmt::format("`{}` filled at line {}", name, st.range.start.line));
         for (StmtId p = st.parent; p != kNone && p >= binding; p = m.stmts[p].parent)
           if (m.stmts[p].kind == StmtKind::For) {
@@ -281,6 +298,8 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       for (StmtId s : augments) {
         if (s < binding) continue;
         w.out.arithmetic = true;
+        for (StmtId p = m.stmts[s].parent; p != kNone && p > binding; p = m.stmts[p].parent)
+          if (m.stmts[p].kind == StmtKind::For || m.stmts[p].kind == StmtKind::While) w.out.loop = true;
         w.out.evidence.push_back(fmt::format("`{}` updated at line {}", name, m.stmts[s].range.start.line));
         traceExpr(w, m, f, s, m.stmts[s].b, depth + 1);
       }
@@ -307,7 +326,9 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (imp.alias != name || imp.name.empty()) continue;
     std::string full = imp.module + "." + std::string(imp.name);
     if (isLibrary(full)) {
-      w.out.items.push_back({OriginKind::LibCall, full, {}, {}});
+      Origin ref{OriginKind::LibCall, full, {}, {}};
+      ref.moduleRef = true;
+      w.out.items.push_back(ref);
       return;
     }
     if (const FileModel* other = project_.moduleFile(imp.module)) {
@@ -323,6 +344,25 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     }
   }
   w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
+}
+
+// Whether the expression itself draws random numbers (np.random.rand(5) + 0.1), as opposed to
+// computing from variables that hold random data (x @ w + b).
+bool OriginTracer::drawsRandom(const FileModel& m, FunctionId f, ExprId e) const {
+  std::vector<ExprId> stack{e};
+  for (int guard = 0; !stack.empty() && guard < 256; ++guard) {
+    ExprId cur = stack.back();
+    stack.pop_back();
+    if (cur == kNone) continue;
+    const Expr& x = m.expr(cur);
+    if (x.kind == ExprKind::Call) {
+      std::string d = dottedName(m, m.child(cur, 0));
+      if (!d.empty() && isRandom(resolveDotted(m, f, d))) return true;
+    }
+    if (x.kind == ExprKind::Name) continue;
+    for (uint32_t i = 0; i < x.childCount; ++i) stack.push_back(m.child(cur, i));
+  }
+  return false;
 }
 
 // Traces what statement `s` binds to `name`: the whole value, or for `a, b = x, y` and
@@ -447,8 +487,13 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     size_t before = w.out.items.size();
     traceExpr(w, m, fn, at, args.callee, depth + 1);
     bool callsLibrary = false;
-    for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
-    if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, "graph()", argKey, {}});
+    std::string module;
+    for (size_t i = before; i < w.out.items.size(); ++i) {
+      callsLibrary |= computes(w.out.items[i]);
+      if (w.out.items[i].moduleRef) module = w.out.items[i].api;
+    }
+    if (!module.empty()) w.out.items.push_back({OriginKind::LibCall, module + ".*", argKey, {}});  // getattr(backend, name)(x)
+    else if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, "graph()", argKey, {}});
     traceArgs();
     return;
   }
@@ -487,6 +532,21 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));
       if (traceHelper(w, m, f, depth + 1)) {
+        traceArgs();
+        return;
+      }
+    }
+  }
+  if (callee.kind == ExprKind::Attribute && dotted.rfind("self.", 0) == 0 && dotted.find('.', 5) == std::string::npos) {
+    // self.fast(x) with self.fast = compile(f) set in setUp: a call of a stored value.
+    bool isMethod = false;
+    for (const Function& F : m.functions) isMethod |= F.cls != kNone && F.name == callee.name;
+    if (!isMethod) {
+      size_t before = w.out.items.size();
+      if (traceSelfAttribute(w, m, fn, callee.name, depth + 1)) {
+        bool callsLibrary = false;
+        for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
+        if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, fmt::format("self.{}()", callee.name), argKey, {}});
         traceArgs();
         return;
       }
@@ -556,7 +616,13 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", last), argKey, {}});
     traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
     bool onLibrary = false;
-    for (size_t i = self + 1; i < w.out.items.size(); ++i) onLibrary |= computes(w.out.items[i]);
+    for (size_t i = self + 1; i < w.out.items.size(); ++i) {
+      onLibrary |= computes(w.out.items[i]);
+      if (w.out.items[i].moduleRef && i == self + 1) {  // backend.softmax(x) with backend a module of the library
+        w.out.items[self].api = w.out.items[i].api + "." + std::string(last);
+        onLibrary = true;
+      }
+    }
     if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
     traceArgs();
     return;

@@ -22,6 +22,7 @@ struct Origin {
   std::string args;      // positional argument texts of that call, normalized, for SCUT_SAME vs SCUT_DIFF
   std::string reason;    // for Unknown: why
   bool closedForm = false;  // another library's function on numbers written in the call (-np.log(0.5))
+  bool moduleRef = false;   // a module of the library used as a value (a backend passed around)
 };
 
 struct OriginSet {
@@ -31,6 +32,7 @@ struct OriginSet {
   bool throughHelper = false;  // a test-suite helper computes it
   bool backendLoop = false;    // built by iterating over backends of the library
   std::set<std::string> operators;  // arithmetic operators met on the way
+  std::set<std::string> bindings;   // file:line:name of every binding followed
   std::vector<std::string> evidence;
 
   bool has(OriginKind k) const;
@@ -60,6 +62,7 @@ class OriginTracer {
   void traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
   bool traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const;
+  bool drawsRandom(const FileModel& m, FunctionId f, ExprId e) const;
   void traceBoundValue(Walk& w, const FileModel& m, FunctionId f, StmtId s, std::string_view name, int depth) const;
   bool traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const;
 

@@ -19,6 +19,7 @@ RNG = np.random.default_rng(1234)
 
 def test_softmax_of_zeros_is_uniform():
     out = ops.softmax(np.zeros((2, 4)))
+    assert out.shape == (2, 4)
     np.testing.assert_allclose(out, np.full((2, 4), 0.25))  # oracle: D thr=default
 
 

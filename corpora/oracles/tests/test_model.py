@@ -1,0 +1,158 @@
+"""Model.predict / Model.fit: oracles from literals, hand-derived formulas,
+nnlib ops, sklearn, repeated runs and linearity of the dense layer."""
+import numpy as np
+import pytest
+from sklearn.linear_model import LinearRegression
+
+from nnlib import Model, ops
+from tests.base import NnTestCase
+
+LR = 0.05
+
+
+def _linear_data(n=32, d=3, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((n, d))
+    w_true = rng.standard_normal((d, 1))
+    return x, x @ w_true, w_true
+
+
+def manual_gd_step(x, y, w, lr):
+    err = x @ w - y
+    return w - lr * 2.0 * (x.T @ err) / x.shape[0]
+
+
+def test_predict_literal():
+    model = Model([[1.0], [2.0]], bias=[0.5])
+    np.testing.assert_allclose(model.predict([[1.0, 1.0]]), [[3.5]])  # oracle: D thr=default
+
+
+def test_predict_matches_ops_matmul():
+    w = np.random.randn(4, 2)
+    b = np.random.randn(2)
+    x = np.random.randn(6, 4)
+    model = Model(w, b)
+    np.testing.assert_allclose(model.predict(x), ops.matmul(x, w) + b)  # oracle: RI thr=default
+
+
+def test_predict_affine_formula():
+    w = np.random.randn(3, 3)
+    b = np.random.randn(3)
+    x = np.random.randn(5, 3)
+    gold = x @ w + b
+    np.testing.assert_allclose(gold, Model(w, b).predict(x), rtol=1e-12)  # oracle: NI thr=customized
+
+
+def test_predict_softmax_head():
+    w = np.random.randn(3, 4)
+    x = np.random.randn(5, 3)
+    model = Model(w, activation="softmax")
+    np.testing.assert_allclose(model.predict(x), ops.softmax(model.logits(x)))  # oracle: RI thr=default
+
+
+def test_predict_batch_size_does_not_matter():
+    w = np.random.randn(3, 2)
+    x = np.random.randn(10, 3)
+    model = Model(w, activation="tanh")
+    np.testing.assert_allclose(model.predict(x, batch_size=3), model.predict(x))  # oracle: SCUT_SAME thr=default
+
+
+def test_predict_is_deterministic():
+    model = Model(np.random.randn(2, 2), activation="sigmoid")
+    x = np.random.randn(4, 2)
+    results = [model.predict(x) for _ in range(3)]
+    for res in results[1:]:
+        np.testing.assert_allclose(res, results[0])  # oracle: SCUT_SAME thr=default
+
+
+def test_predict_homogeneous_without_bias():
+    w = np.random.randn(3, 2)
+    x = np.random.randn(4, 3)
+    model = Model(w)
+    np.testing.assert_allclose(model.predict(3.0 * x), 3.0 * model.predict(x), rtol=1e-12)  # oracle: SCUT_DIFF thr=customized
+
+
+def test_predict_additive_without_bias():
+    model = Model(np.random.randn(3, 2))
+    x1, x2 = np.random.randn(4, 3), np.random.randn(4, 3)
+    expected = model.predict(x1)
+    expected += model.predict(x2)
+    np.testing.assert_allclose(model.predict(x1 + x2), expected)  # oracle: SCUT_DIFF thr=default
+
+
+def test_fit_single_step_manual_gradient():
+    x, y, _ = _linear_data()
+    w0 = np.zeros((3, 1))
+    model = Model(w0.copy())
+    model.fit(x, y, epochs=1, lr=LR)
+    np.testing.assert_allclose(model.get_weights()[0], manual_gd_step(x, y, w0, LR), rtol=1e-10)  # oracle: NI thr=customized
+
+
+def test_fit_initial_loss_matches_ops():
+    x, y, _ = _linear_data(seed=1)
+    w0 = np.full((3, 1), 0.1)
+    probe = Model(w0.copy())
+    loss0 = float(ops.mean(ops.square(probe.logits(x) - y)))
+    history = Model(w0.copy()).fit(x, y, epochs=1, lr=LR)
+    assert len(history) == 1
+    assert history[0] == pytest.approx(loss0, rel=1e-12)  # oracle: RI thr=customized
+
+
+def test_fit_zero_learning_rate_keeps_weights():
+    x, y, _ = _linear_data(seed=2)
+    w0 = np.random.randn(3, 1)
+    model = Model(w0.copy())
+    model.fit(x, y, epochs=5, lr=0.0)
+    np.testing.assert_allclose(model.get_weights()[0], w0)  # oracle: D thr=default
+
+
+def test_fit_recovers_true_weights():
+    x, y, w_true = _linear_data(n=200, seed=3)
+    model = Model(np.zeros((3, 1)))
+    model.fit(x, y, epochs=500, lr=0.1)
+    np.testing.assert_allclose(model.get_weights()[0], w_true, atol=1e-3)  # oracle: D thr=customized
+
+
+def test_fit_matches_sklearn_least_squares():
+    x, y, _ = _linear_data(n=64, seed=4)
+    y = y + 0.01 * np.random.default_rng(5).standard_normal(y.shape)
+    model = Model(np.zeros((3, 1)))
+    model.fit(x, y, epochs=800, lr=0.1)
+    coef = LinearRegression(fit_intercept=False).fit(x, y).coef_.T
+    np.testing.assert_allclose(model.get_weights()[0], coef, atol=1e-4)  # oracle: DT thr=customized
+
+
+def test_fit_is_reproducible():
+    x, y, _ = _linear_data(seed=6)
+    m1, m2 = Model(np.zeros((3, 1))), Model(np.zeros((3, 1)))
+    h1 = m1.fit(x, y, epochs=10, lr=LR)
+    h2 = m2.fit(x, y, epochs=10, lr=LR)
+    np.testing.assert_allclose(h1, h2)  # oracle: SCUT_SAME thr=default
+
+
+class DenseReluCase(NnTestCase):
+
+    def setUp(self):
+        rng = np.random.default_rng(11)
+        self.w = rng.standard_normal((4, 3))
+        self.b = rng.standard_normal(3)
+        self.x = rng.standard_normal((5, 4))
+        self.model = Model(self.w, self.b, activation="relu")
+        self.expected = np.maximum(self.x @ self.w + self.b, 0.0)
+
+    def test_fixture_formula(self):
+        self.assertAllClose(self.model.predict(self.x), self.expected)  # oracle: NI thr=default
+
+    def test_relu_of_ops(self):
+        ref = ops.relu(ops.matmul(self.x, self.w) + self.b)
+        self.assertAllClose(ref, self.model.predict(self.x))  # oracle: RI thr=default
+
+    def test_rows_independent(self):
+        full = self.model.predict(self.x)
+        for i in range(self.x.shape[0]):
+            row = self.model.predict(self.x[i:i + 1])
+            self.assertAllClose(row[0], full[i], atol=1e-12)  # oracle: SCUT_DIFF thr=customized
+
+    def test_weight_roundtrip(self):
+        w_out, b_out = self.model.get_weights()
+        self.assertAllClose(w_out, self.w)  # oracle: D thr=default
