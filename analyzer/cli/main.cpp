@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
   oalens::cli::addCatalogueCommand(app);
   oalens::cli::addParseCommand(app);
   oalens::cli::addExplainCommand(app);
+  oalens::cli::addMineCommand(app);
+  oalens::cli::addReportCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,4 +1,4 @@
--- OALens database schema, version 1. Documented in docs/schema.md; keep the two in step.
+-- OALens database schema, version 2 (version 1: the scan tables). Documented in docs/schema.md; keep the two in step.
 PRAGMA foreign_keys = ON;
 
 CREATE TABLE IF NOT EXISTS meta (
@@ -85,4 +85,77 @@ CREATE TABLE IF NOT EXISTS diagnostics (
   severity  TEXT NOT NULL,
   code      TEXT NOT NULL,
   message   TEXT NOT NULL
+);
+
+-- Version 2: git history mining (oalens mine). One transaction per commit.
+CREATE TABLE IF NOT EXISTS repositories (
+  id        INTEGER PRIMARY KEY,
+  path      TEXT NOT NULL UNIQUE,
+  tip       TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS commits (
+  id          INTEGER PRIMARY KEY,
+  repository_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+  seq         INTEGER NOT NULL,            -- position in the walk, parents first
+  sha         TEXT NOT NULL,
+  parents     TEXT NOT NULL,               -- space-separated
+  time        INTEGER NOT NULL,            -- committer time, seconds since the epoch
+  author      TEXT NOT NULL,
+  subject     TEXT NOT NULL,
+  message     TEXT NOT NULL,               -- UTF-8; invalid bytes replaced by U+FFFD
+  is_merge    INTEGER NOT NULL,
+  test_files  INTEGER NOT NULL,            -- changed test files (0: the commit does not touch tests)
+  oa_changes  INTEGER NOT NULL,
+  status      TEXT NOT NULL,               -- ok | error
+  error       TEXT,
+  UNIQUE (repository_id, sha)
+);
+
+CREATE TABLE IF NOT EXISTS oa_changes (
+  id          INTEGER PRIMARY KEY,
+  commit_id   INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+  assertion_uid TEXT NOT NULL,             -- stable identity of the assertion over time
+  file        TEXT NOT NULL,               -- new path (old path for deletions)
+  line        INTEGER NOT NULL,            -- new line (old line for deletions)
+  old_file    TEXT,
+  old_line    INTEGER,
+  api         TEXT NOT NULL,
+  old_api     TEXT,
+  kinds       TEXT NOT NULL,               -- comma list: added,deleted,cosmetic,api,parameter,threshold
+  direction   TEXT,                        -- tighten | loosen | mixed | NULL
+  old_tolerances TEXT,                     -- name=text;... as written (defaults included)
+  new_tolerances TEXT,
+  details     TEXT,                        -- per-tolerance old -> new with factor
+  old_text    TEXT,
+  new_text    TEXT
+);
+CREATE INDEX IF NOT EXISTS oa_changes_by_uid ON oa_changes(assertion_uid);
+
+CREATE TABLE IF NOT EXISTS change_reasons (
+  change_id   INTEGER NOT NULL REFERENCES oa_changes(id) ON DELETE CASCADE,
+  reason      TEXT NOT NULL,
+  source      TEXT NOT NULL,               -- message | code
+  PRIMARY KEY (change_id, reason)
+);
+
+CREATE TABLE IF NOT EXISTS commit_reasons (
+  commit_id   INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+  reason      TEXT NOT NULL,
+  PRIMARY KEY (commit_id, reason)
+);
+
+-- Which assertion (uid) sits at which line of which blob: how identities follow an
+-- assertion from the version it was last changed in to the next change.
+CREATE TABLE IF NOT EXISTS blob_assertions (
+  blob        TEXT NOT NULL,
+  line        INTEGER NOT NULL,
+  assertion_uid TEXT NOT NULL,
+  PRIMARY KEY (blob, line)
+);
+
+CREATE TABLE IF NOT EXISTS mine_diagnostics (
+  commit_id   INTEGER REFERENCES commits(id) ON DELETE CASCADE,
+  path        TEXT NOT NULL,
+  message     TEXT NOT NULL
 );

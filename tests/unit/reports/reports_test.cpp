@@ -66,6 +66,6 @@ TEST(SqliteWriter, RoundTripsAssertionsAndTolerances) {
   EXPECT_EQ(q.columnText(2), "literal");
   reports::Statement v(db, "SELECT value FROM meta WHERE key = 'schema_version'");
   ASSERT_TRUE(v.step(&row));
-  EXPECT_EQ(v.columnText(0), "1");
+  EXPECT_EQ(v.columnText(0), std::to_string(reports::kSchemaVersion));
   std::filesystem::remove(path);
 }

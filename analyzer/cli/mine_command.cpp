@@ -1,0 +1,61 @@
+// `oalens mine REPO --db FILE`: OA assertion history from git into SQLite (docs/schema.md).
+// Prints a Table V summary of the run; `oalens report --tables DB` prints it for the whole DB.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <ctime>
+
+#include "analyzer/cli/commands.h"
+#include "miners/walk/miner.h"
+
+namespace oalens::cli {
+
+namespace {
+
+std::optional<int64_t> parseDate(const std::string& s) {
+  if (s.empty()) return std::nullopt;
+  std::tm tm{};
+  if (!strptime(s.c_str(), "%Y-%m-%d", &tm)) return std::nullopt;
+  return static_cast<int64_t>(timegm(&tm));
+}
+
+}  // namespace
+
+void addMineCommand(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("mine", "mine the history of OA assertions from git into SQLite");
+  static miners::MineOptions opt;
+  static std::string since, until;
+  cmd->add_option("repo", opt.repoPath, "path to a work tree or a bare git directory")->required();
+  cmd->add_option("--db", opt.dbPath, "SQLite database to fill (created or resumed)")->required();
+  cmd->add_option("--rev", opt.rev, "tip of the walk")->capture_default_str();
+  cmd->add_option("--since", since, "only commits on or after this date (YYYY-MM-DD)");
+  cmd->add_option("--until", until, "only commits before this date (YYYY-MM-DD)");
+  cmd->add_flag("--first-parent", opt.firstParent, "follow only first parents (merges diffed against their first parent)");
+  cmd->add_option("--test-files", opt.testFilePattern, "RE2 pattern for test file paths");
+  cmd->add_option("-j,--jobs", opt.threads, "worker threads (0: one per core)");
+  cmd->callback([] {
+    opt.since = parseDate(since);
+    opt.until = parseDate(until);
+    if ((!since.empty() && !opt.since) || (!until.empty() && !opt.until)) {
+      fmt::print(stderr, "oalens: dates are YYYY-MM-DD\n");
+      setExitCode(2);
+      return;
+    }
+    opt.progress = isatty(STDERR_FILENO);
+    std::string err;
+    auto s = miners::mine(opt, err);
+    if (!s) {
+      fmt::print(stderr, "oalens: mine: {}\n", err);
+      setExitCode(2);
+      return;
+    }
+    for (const auto& w : s->warnings) fmt::print(stderr, "oalens: warning: {}\n", w);
+    fmt::print("mined {}: {} commits walked, {} already in the database, {} analysed ({} with errors)\n", opt.repoPath, s->walked,
+               s->alreadyDone, s->processed, s->failed);
+    fmt::print("  commits touching test files {}, with OA changes {}, OA changes {}\n", s->touchingTests, s->oaCommits, s->oaChanges);
+    fmt::print("  tables: oalens report --tables {}\n", opt.dbPath);
+    setExitCode(s->failed > 0 ? 1 : 0);
+  });
+}
+
+}  // namespace oalens::cli

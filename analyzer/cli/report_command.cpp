@@ -1,0 +1,142 @@
+// `oalens report`: reads only the database. --tables prints the study's Table V for the mined
+// history; --changes lists every OA change. Both as text or JSON (docs/json.md).
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "analyzer/cli/commands.h"
+#include "analyzer/cli/output.h"
+#include "reports/sqlite/sqlite_db.h"
+
+namespace oalens::cli {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+int64_t count(reports::Database& db, const std::string& sql) {
+  reports::Statement q(db, sql);
+  bool row = false;
+  return q.step(&row) && row ? q.columnInt(0) : 0;
+}
+
+std::string hasKind(const char* kind) { return fmt::format("instr(',' || kinds || ',', ',{},') > 0", kind); }
+
+json table5(reports::Database& db) {
+  json t;
+  t["commits"] = count(db, "SELECT COUNT(*) FROM commits WHERE test_files > 0");
+  t["oa_commits"] = count(db, "SELECT COUNT(*) FROM commits WHERE oa_changes > 0");
+  t["oa_changes"] = count(db, "SELECT COUNT(*) FROM oa_changes");
+  t["additions"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("added"));
+  t["deletions"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("deleted"));
+  t["cosmetic"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("cosmetic"));
+  t["non_cosmetic"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("api") + " OR " + hasKind("parameter") + " OR " + hasKind("threshold"));
+  t["api"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("api"));
+  t["parameter"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("parameter"));
+  t["threshold"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("threshold"));
+  t["loosen"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE direction = 'loosen'");
+  t["tighten"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE direction = 'tighten'");
+  t["mixed"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE direction = 'mixed'");
+  return t;
+}
+
+json changes(reports::Database& db) {
+  json list = json::array();
+  reports::Statement q(db,
+                       "SELECT c.sha, ch.file, ch.line, ch.kinds, ch.direction, ch.old_tolerances, ch.new_tolerances, ch.assertion_uid,"
+                       " ch.old_file, ch.old_line, ch.api, ch.old_api, ch.details, ch.id, c.subject"
+                       " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id ORDER BY c.repository_id, c.seq, ch.id");
+  reports::Statement why(db, "SELECT reason FROM change_reasons WHERE change_id = ? ORDER BY reason");
+  bool row = false;
+  while (q.step(&row) && row) {
+    json j;
+    j["commit"] = q.columnText(0);
+    j["subject"] = q.columnText(14);
+    j["file"] = q.columnText(1);
+    j["line"] = q.columnInt(2);
+    json kinds = json::array();
+    std::string k = q.columnText(3);
+    for (size_t start = 0; start <= k.size();) {
+      size_t comma = k.find(',', start);
+      if (comma == std::string::npos) comma = k.size();
+      if (comma > start) kinds.push_back(k.substr(start, comma - start));
+      start = comma + 1;
+    }
+    j["kinds"] = kinds;
+    std::string dir = q.columnText(4);
+    j["direction"] = dir.empty() ? json(nullptr) : json(dir);
+    std::string oldT = q.columnText(5), newT = q.columnText(6);
+    j["old"] = oldT.empty() ? json(nullptr) : json(oldT);
+    j["new"] = newT.empty() ? json(nullptr) : json(newT);
+    j["api"] = q.columnText(10);
+    std::string oldApi = q.columnText(11);
+    j["old_api"] = oldApi.empty() ? json(nullptr) : json(oldApi);
+    j["assertion_uid"] = q.columnText(7);
+    std::string oldFile = q.columnText(8);
+    j["old_file"] = oldFile.empty() ? json(nullptr) : json(oldFile);
+    j["old_line"] = oldFile.empty() ? json(nullptr) : json(q.columnInt(9));
+    j["details"] = q.columnText(12);
+    json reasons = json::array();
+    why.bind(1, q.columnInt(13));
+    bool r = false;
+    while (why.step(&r) && r) reasons.push_back(why.columnText(0));
+    why.reset();
+    j["reasons"] = reasons;
+    list.push_back(std::move(j));
+  }
+  return list;
+}
+
+}  // namespace
+
+void addReportCommand(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("report", "tables and change lists from an oalens database");
+  static std::string tablesDb, changesDb, format = "text", output;
+  cmd->add_option("--tables", tablesDb, "print the study's Table V for the mined history in DB");
+  cmd->add_option("--changes", changesDb, "list every OA change in DB");
+  cmd->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  cmd->add_option("-o,--output", output, "write to this file instead of stdout");
+  cmd->callback([] {
+    const std::string& path = !tablesDb.empty() ? tablesDb : changesDb;
+    if (path.empty()) {
+      fmt::print(stderr, "oalens: report needs --tables DB or --changes DB\n");
+      setExitCode(2);
+      return;
+    }
+    reports::Database db;
+    std::string err;
+    if (!db.open(path, err)) {
+      fmt::print(stderr, "oalens: {}\n", err);
+      setExitCode(2);
+      return;
+    }
+    if (count(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'oa_changes'") == 0) {
+      fmt::print(stderr, "oalens: {} holds no mined history (run oalens mine first)\n", path);
+      setExitCode(2);
+      return;
+    }
+    json out;
+    if (!tablesDb.empty()) out["table5"] = table5(db);
+    if (!changesDb.empty()) out["changes"] = changes(db);
+    std::string text;
+    if (format == "json") {
+      text = out.dump(2) + "\n";
+    } else {
+      if (out.contains("table5")) {
+        const json& t = out["table5"];
+        text += "OA assertion changes (as the study's Table V)\n";
+        for (const char* k : {"commits", "oa_commits", "oa_changes", "additions", "deletions", "cosmetic", "non_cosmetic", "api",
+                              "parameter", "threshold", "loosen", "tighten", "mixed"})
+          text += fmt::format("  {:<16}{:>8}\n", k, t[k].get<int64_t>());
+      }
+      if (out.contains("changes"))
+        for (const auto& c : out["changes"])
+          text += fmt::format("{} {}:{} {} {}{}\n", c["commit"].get<std::string>().substr(0, 12), c["file"].get<std::string>(),
+                              c["line"].get<int64_t>(), c["kinds"].dump(), c["direction"].is_null() ? "" : c["direction"].get<std::string>(),
+                              c["details"].get<std::string>().empty() ? "" : "  " + c["details"].get<std::string>());
+    }
+    writeOutput(output, text);
+  });
+}
+
+}  // namespace oalens::cli

@@ -1,0 +1,484 @@
+#!/usr/bin/env bash
+# Builds the history fixture: a new git repository in OUTDIR that imitates a tiny library
+# (minilib/) and its Python tests, with known changes to oracle-approximation (OA) assertions.
+# The ground truth is expected_changes.tsv next to this script (one row per OA change, keyed by
+# the commit subject). Deterministic: fixed identity and dates, so two runs give the same SHAs.
+#
+#   corpora/history/build.sh OUTDIR
+#
+# Needs bash, git (>= 2.28 for `init -b`) and coreutils only.
+set -euo pipefail
+
+if [[ $# -ne 1 || -z $1 ]]; then
+  echo "usage: $0 OUTDIR" >&2
+  exit 2
+fi
+OUT=$1
+if [[ -e $OUT && ! -d $OUT ]]; then
+  echo "$0: $OUT exists and is not a directory" >&2
+  exit 1
+fi
+if [[ -d $OUT && -n $(ls -A "$OUT") ]]; then
+  echo "$0: $OUT exists and is not empty; give a new or empty directory" >&2
+  exit 1
+fi
+mkdir -p "$OUT"
+cd "$OUT"
+
+# Keep the user's and the system's git configuration out of the result.
+export GIT_CONFIG_NOSYSTEM=1
+export GIT_CONFIG_GLOBAL=/dev/null
+export LC_ALL=C GIT_EDITOR=: GIT_MERGE_AUTOEDIT=no
+export GIT_AUTHOR_NAME="OALens Fixture" GIT_AUTHOR_EMAIL="fixture@oalens.invalid"
+export GIT_COMMITTER_NAME="OALens Fixture" GIT_COMMITTER_EMAIL="fixture@oalens.invalid"
+
+git init -q -b main
+git config commit.gpgsign false
+git config core.autocrlf false
+
+# The N-th commit (1-based) is dated 2020-01-01T00:00:00+0000 plus N hours.
+N=0
+stamp() {
+  N=$((N + 1))
+  GIT_AUTHOR_DATE=$(date -u -d "@$((1577836800 + N * 3600))" +%Y-%m-%dT%H:%M:%S+0000)
+  export GIT_AUTHOR_DATE GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
+}
+commit() {  # commit SUBJECT
+  stamp
+  git add -A
+  git commit -q -m "$1"
+}
+
+# subst FILE: replace the one occurrence of $OLD in FILE by $NEW (both plain text, may span
+# lines). Fails if OLD is missing or occurs more than once.
+subst() {
+  local file=$1 content
+  content=$(<"$file")
+  if [[ $content != *"$OLD"* ]]; then
+    echo "$0: subst: text not found in $file:" >&2
+    printf '%s\n' "$OLD" >&2
+    exit 1
+  fi
+  if [[ ${content#*"$OLD"} == *"$OLD"* ]]; then
+    echo "$0: subst: text occurs more than once in $file:" >&2
+    printf '%s\n' "$OLD" >&2
+    exit 1
+  fi
+  content=${content/"$OLD"/"$NEW"}
+  printf '%s\n' "$content" >"$file"
+}
+# block VAR <<'EOF' ... EOF: read a heredoc (without its last newline) into VAR
+block() {
+  IFS= read -r -d '' "$1" || true
+  printf -v "$1" '%s' "${!1%$'\n'}"
+}
+
+# ---------------------------------------------------------------------------------------------
+# 1: the library, no tests yet
+mkdir -p minilib tests
+cat >README.md <<'EOF'
+# minilib
+
+A very small array library used to exercise test-history mining.
+EOF
+cat >minilib/__init__.py <<'EOF'
+from minilib import ops
+EOF
+cat >minilib/ops.py <<'EOF'
+import numpy as np
+
+
+def relu(x):
+    return np.maximum(x, 0)
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def tanh(x):
+    return np.tanh(x)
+
+
+def softmax(x, axis=-1):
+    z = x - np.max(x, axis=axis, keepdims=True)
+    e = np.exp(z)
+    s = np.sum(e, axis=axis, keepdims=True)
+    return e / s
+
+
+def mean(x):
+    return float(np.sum(x) / x.size)
+EOF
+commit "Initial import of minilib"
+
+# 2: first test module, six OA assertions
+cat >tests/test_ops.py <<'EOF'
+import numpy as np
+
+from minilib import ops
+
+TOL = 1e-6
+
+
+def test_mean():
+    x = np.arange(10, dtype=np.float64)
+    assert abs(ops.mean(x) - 4.5) < 1e-5
+
+
+def test_relu():
+    x = np.array([-1.0, 0.0, 2.5])
+    out = ops.relu(x)
+    ref = np.array([0.0, 0.0, 2.5])
+    np.testing.assert_allclose(out, ref, rtol=1e-6)
+
+
+def test_sigmoid():
+    x = np.linspace(-3.0, 3.0, 7)
+    out = ops.sigmoid(x)
+    ref = 1.0 / (1.0 + np.exp(-x))
+    np.testing.assert_array_almost_equal(out, ref, decimal=6)
+
+
+def test_softmax_sums_to_one():
+    x = np.random.RandomState(0).randn(4, 5)
+    out = ops.softmax(x)
+    np.testing.assert_allclose(out.sum(axis=-1), np.ones(4), rtol=1e-5, atol=1e-8)
+
+
+def test_tanh():
+    x = np.linspace(-2.0, 2.0, 9)
+    out = ops.tanh(x)
+    ref = (np.exp(2 * x) - 1) / (np.exp(2 * x) + 1)
+    np.testing.assert_allclose(out, ref)
+
+
+def test_softmax_reference():
+    x = np.random.RandomState(1).randn(3, 6)
+    out = ops.softmax(x)
+    e = np.exp(x)
+    ref = e / e.sum(axis=-1, keepdims=True)
+    np.testing.assert_allclose(out, ref, atol=TOL)
+EOF
+commit "Add tests for ops"
+
+# 3: layers and a unittest-style test module, five OA assertions
+cat >minilib/layers.py <<'EOF'
+import numpy as np
+
+
+def dense(x, w, b):
+    return x @ w + b
+
+
+def layer_norm(x, eps=1e-8):
+    mu = x.mean(axis=-1, keepdims=True)
+    var = x.var(axis=-1, keepdims=True)
+    return (x - mu) / np.sqrt(var + eps)
+EOF
+cat >minilib/__init__.py <<'EOF'
+from minilib import layers, ops
+EOF
+cat >tests/test_layers.py <<'EOF'
+import unittest
+
+import numpy as np
+
+from minilib import layers
+
+
+class DenseTest(unittest.TestCase):
+
+    def test_identity(self):
+        x = np.ones((2, 3))
+        out = layers.dense(x, np.eye(3), np.zeros(3))
+        self.assertTrue(np.allclose(out, x))
+
+    def test_bias(self):
+        x = np.zeros((1, 2))
+        out = layers.dense(x, np.ones((2, 2)), np.array([0.5, -0.5]))
+        self.assertAlmostEqual(out[0,0], 0.5, places = 6)
+        self.assertAlmostEqual(out[0,1], -0.5, places = 6)
+
+
+class LayerNormTest(unittest.TestCase):
+
+    def test_zero_mean(self):
+        x = np.random.RandomState(0).randn(4, 8)
+        out = layers.layer_norm(x)
+        self.assertTrue(np.allclose(out.mean(axis=-1), np.zeros(4), rtol=1e-5, atol=1e-6))
+
+    def test_unit_variance(self):
+        x = np.random.RandomState(1).randn(4, 8)
+        out = layers.layer_norm(x)
+        assert abs(float(out.var()) - 1.0) < 1e-4
+
+
+if __name__ == "__main__":
+    unittest.main()
+EOF
+commit "Add tests for dense and layer norm layers"
+
+# 4: loosen rtol 1e-6 -> 1e-4
+OLD='np.testing.assert_allclose(out, ref, rtol=1e-6)'
+NEW='np.testing.assert_allclose(out, ref, rtol=1e-4)'
+subst tests/test_ops.py
+commit "Relax relu rtol for float32 precision"
+
+# 5: loosen decimal=6 -> decimal=4
+OLD='np.testing.assert_array_almost_equal(out, ref, decimal=6)'
+NEW='np.testing.assert_array_almost_equal(out, ref, decimal=4)'
+subst tests/test_ops.py
+commit "Fix flaky sigmoid test"
+
+# 6: loosen an error bound 1e-5 -> 1e-3 (reverted by commit 16)
+OLD='assert abs(ops.mean(x) - 4.5) < 1e-5'
+NEW='assert abs(ops.mean(x) - 4.5) < 1e-3'
+subst tests/test_ops.py
+commit "Loosen mean error bound"
+LOOSEN_MEAN=$(git rev-parse HEAD)
+
+# 7: loosen default tolerance (rtol=1e-7, atol=0) -> explicit atol=1e-5
+OLD='np.testing.assert_allclose(out, ref)'
+NEW='np.testing.assert_allclose(out, ref, atol=1e-5)'
+subst tests/test_ops.py
+commit "Use atol for tanh comparison on GPU"
+
+# 8: library only
+block OLD <<'EOF'
+    e = np.exp(z)
+    s = np.sum(e, axis=axis, keepdims=True)
+    return e / s
+EOF
+block NEW <<'EOF'
+    e = np.exp(z)
+    return e / np.sum(e, axis=axis, keepdims=True)
+EOF
+subst minilib/ops.py
+commit "Speed up softmax"
+
+# 9: loosen through the module constant; the assertion line itself is unchanged
+OLD='TOL = 1e-6'
+NEW='TOL = 1e-4'
+subst tests/test_ops.py
+commit "Raise TOL for reduced precision softmax check"
+
+# 10: a new test with three OA assertions
+cat >>tests/test_ops.py <<'EOF'
+
+
+def test_softmax_shift_invariance():
+    x = np.random.RandomState(2).randn(2, 5)
+    np.testing.assert_allclose(ops.softmax(x + 3.0), ops.softmax(x), rtol=1e-6)
+    assert np.allclose(ops.softmax(x - 1.0), ops.softmax(x), atol=1e-7)
+    np.testing.assert_almost_equal(ops.softmax(x)[0].sum(), 1.0, decimal=6)
+EOF
+commit "Add test for softmax shift invariance"
+
+# 11: cosmetic, one line -> four lines, same tokens
+OLD='    np.testing.assert_allclose(out, ref, rtol=1e-4)'
+block NEW <<'EOF'
+    np.testing.assert_allclose(
+        out,
+        ref,
+        rtol=1e-4)
+EOF
+subst tests/test_ops.py
+commit "Refactor: split relu assertion over several lines"
+
+# 12: cosmetic, spacing only, two assertions
+block OLD <<'EOF'
+        self.assertAlmostEqual(out[0,0], 0.5, places = 6)
+        self.assertAlmostEqual(out[0,1], -0.5, places = 6)
+EOF
+block NEW <<'EOF'
+        self.assertAlmostEqual(out[0, 0], 0.5, places=6)
+        self.assertAlmostEqual(out[0, 1], -0.5, places=6)
+EOF
+subst tests/test_layers.py
+commit "Fix spacing in dense bias assertions"
+
+# 13: API change, same explicit tolerances
+OLD='np.testing.assert_allclose(out.sum(axis=-1), np.ones(4), rtol=1e-5, atol=1e-8)'
+NEW='assert np.allclose(out.sum(axis=-1), np.ones(4), rtol=1e-5, atol=1e-8)'
+subst tests/test_ops.py
+commit "Refactor softmax sum check into a plain assert"
+
+# 14: API change, same explicit tolerances
+OLD='self.assertTrue(np.allclose(out.mean(axis=-1), np.zeros(4), rtol=1e-5, atol=1e-6))'
+NEW='np.testing.assert_allclose(out.mean(axis=-1), np.zeros(4), rtol=1e-5, atol=1e-6)'
+subst tests/test_layers.py
+commit "Use np.testing in layer norm mean test"
+
+# 15: API change with default tolerances: np.allclose (rtol=1e-5, atol=1e-8) ->
+# assert_allclose (rtol=1e-7, atol=0), so also a tightening
+OLD='self.assertTrue(np.allclose(out, x))'
+NEW='np.testing.assert_allclose(out, x)'
+subst tests/test_layers.py
+commit "Compare dense identity output with np.testing"
+
+# 16: revert of commit 6: 1e-3 -> 1e-5
+stamp
+git revert --no-edit "$LOOSEN_MEAN" >/dev/null
+
+# 17: parameter change, the oracle
+block OLD <<'EOF'
+    ref = (np.exp(2 * x) - 1) / (np.exp(2 * x) + 1)
+    np.testing.assert_allclose(out, ref, atol=1e-5)
+EOF
+block NEW <<'EOF'
+    np.testing.assert_allclose(out, np.tanh(x), atol=1e-5)
+EOF
+subst tests/test_ops.py
+commit "Compare tanh with np.tanh"
+
+# 18: parameter change, the argument computed by the code under test
+OLD='np.testing.assert_allclose(ops.softmax(x + 3.0), ops.softmax(x), rtol=1e-6)'
+NEW='np.testing.assert_allclose(ops.softmax(x + 100.0), ops.softmax(x), rtol=1e-6)'
+subst tests/test_ops.py
+commit "Shift softmax inputs by a large constant"
+
+# 19: tighten inside the four-line assertion
+block OLD <<'EOF'
+        ref,
+        rtol=1e-4)
+EOF
+block NEW <<'EOF'
+        ref,
+        rtol=1e-5)
+EOF
+subst tests/test_ops.py
+commit "Tighten relu rtol after CUDA kernel fix"
+
+# 20: mixed: rtol up, atol down
+OLD='np.testing.assert_allclose(out.mean(axis=-1), np.zeros(4), rtol=1e-5, atol=1e-6)'
+NEW='np.testing.assert_allclose(out.mean(axis=-1), np.zeros(4), rtol=1e-4, atol=1e-7)'
+subst tests/test_layers.py
+commit "Rebalance layer norm tolerances for device results"
+
+# 21: delete a whole test (and its now unused constant)
+block OLD <<'EOF'
+TOL = 1e-4
+
+
+EOF
+NEW=''
+subst tests/test_ops.py
+block OLD <<'EOF'
+
+
+
+def test_softmax_reference():
+    x = np.random.RandomState(1).randn(3, 6)
+    out = ops.softmax(x)
+    e = np.exp(x)
+    ref = e / e.sum(axis=-1, keepdims=True)
+    np.testing.assert_allclose(out, ref, atol=TOL)
+EOF
+NEW=''
+subst tests/test_ops.py
+commit "Remove flaky softmax reference test"
+
+# 22: delete one assertion
+block OLD <<'EOF'
+        self.assertAlmostEqual(out[0, 0], 0.5, places=6)
+        self.assertAlmostEqual(out[0, 1], -0.5, places=6)
+EOF
+block NEW <<'EOF'
+        self.assertAlmostEqual(out[0, 0], 0.5, places=6)
+EOF
+subst tests/test_layers.py
+commit "Drop redundant dense bias check"
+
+# 23: delete one assertion
+block OLD <<'EOF'
+    assert np.allclose(ops.softmax(x - 1.0), ops.softmax(x), atol=1e-7)
+    np.testing.assert_almost_equal(ops.softmax(x)[0].sum(), 1.0, decimal=6)
+EOF
+block NEW <<'EOF'
+    assert np.allclose(ops.softmax(x - 1.0), ops.softmax(x), atol=1e-7)
+EOF
+subst tests/test_ops.py
+commit "Remove duplicate normalisation check from shift test"
+
+# 24-26: a side branch with a new test file, an unrelated commit on main, a no-ff merge
+git checkout -q -b gelu
+cat >>minilib/ops.py <<'EOF'
+
+
+def gelu(x):
+    c = np.sqrt(2.0 / np.pi)
+    return 0.5 * x * (1.0 + np.tanh(c * (x + 0.044715 * x ** 3)))
+EOF
+cat >tests/test_gelu.py <<'EOF'
+import math
+
+import numpy as np
+
+from minilib import ops
+
+
+def test_gelu_values():
+    x = np.array([-1.0, 0.0, 1.0])
+    out = ops.gelu(x)
+    ref = np.array([0.5 * v * (1.0 + math.erf(v / math.sqrt(2.0))) for v in x])
+    np.testing.assert_allclose(out, ref, rtol=1e-3, atol=1e-4)
+
+
+def test_gelu_at_zero():
+    assert abs(float(ops.gelu(np.array([0.0]))[0])) < 1e-12
+EOF
+commit "Add gelu op and a new test"
+git checkout -q main
+
+block OLD <<'EOF'
+    x = np.array([-1.0, 0.0, 2.5])
+    out = ops.relu(x)
+EOF
+block NEW <<'EOF'
+    # one negative input, zero and one positive input
+    x = np.array([-1.0, 0.0, 2.5])
+    out = ops.relu(x)
+EOF
+subst tests/test_ops.py
+commit "Document relu test inputs"
+
+stamp
+git merge -q --no-ff --no-edit -m "Merge branch 'gelu'" gelu
+git branch -q -d gelu
+
+# 27: pure rename
+git mv tests/test_layers.py tests/test_nn_layers.py
+commit "Rename layer tests to test_nn_layers.py"
+
+# 28: rename plus one tightening (decimal 4 -> 5)
+git mv tests/test_ops.py tests/test_activations.py
+OLD='np.testing.assert_array_almost_equal(out, ref, decimal=4)'
+NEW='np.testing.assert_array_almost_equal(out, ref, decimal=5)'
+subst tests/test_activations.py
+commit "Move activation tests to test_activations.py and tighten sigmoid"
+
+# 29: delete a whole test
+block OLD <<'EOF'
+
+
+    def test_unit_variance(self):
+        x = np.random.RandomState(1).randn(4, 8)
+        out = layers.layer_norm(x)
+        assert abs(float(out.var()) - 1.0) < 1e-4
+EOF
+NEW=''
+subst tests/test_nn_layers.py
+commit "Remove layer norm variance test"
+
+# 30: a Latin-1 (ISO-8859-1) commit message, one loosening (places 6 -> 4)
+OLD='self.assertAlmostEqual(out[0, 0], 0.5, places=6)'
+NEW='self.assertAlmostEqual(out[0, 0], 0.5, places=4)'
+subst tests/test_nn_layers.py
+stamp
+git add -A
+printf 'Relax dense bias places for float16 (reported by Jos\xe9)\n\nThe caf\xe9 build machine rounds differently.\n' >.git/FIXTURE_MSG
+git -c i18n.commitEncoding=ISO-8859-1 commit -q -F .git/FIXTURE_MSG
+rm -f .git/FIXTURE_MSG
+
+echo "$(git rev-list --count HEAD) commits in $OUT"

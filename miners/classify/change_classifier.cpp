@@ -1,0 +1,104 @@
+#include "miners/classify/change_classifier.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+namespace oalens::miners {
+
+std::string_view directionName(Direction d) {
+  switch (d) {
+    case Direction::Tighten: return "tighten";
+    case Direction::Loosen: return "loosen";
+    case Direction::Mixed: return "mixed";
+    default: return "";
+  }
+}
+
+std::string ChangeKinds::kindList() const {
+  std::string out;
+  auto add = [&](bool on, const char* name) {
+    if (!on) return;
+    if (!out.empty()) out += ',';
+    out += name;
+  };
+  add(added, "added");
+  add(deleted, "deleted");
+  add(cosmetic, "cosmetic");
+  add(api, "api");
+  add(parameter, "parameter");
+  add(threshold, "threshold");
+  return out;
+}
+
+Direction compareTolerance(const std::string& name, double oldValue, double newValue, bool negated) {
+  if (oldValue == newValue) return Direction::None;
+  // Digits-style tolerances accept more when they shrink; a lower bound accepts more when it drops.
+  const bool smallerIsLooser = name == "decimal" || name == "places" || name == "significant" || name == "lower_bound";
+  bool looser = smallerIsLooser ? newValue < oldValue : newValue > oldValue;
+  if (negated) looser = !looser;
+  return looser ? Direction::Loosen : Direction::Tighten;
+}
+
+namespace {
+
+std::string stripWs(const std::string& s) { return normalizeStatement(s); }
+
+}  // namespace
+
+ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n) {
+  ChangeKinds k;
+  if (!o) {
+    k.added = true;
+    return k;
+  }
+  if (!n) {
+    k.deleted = true;
+    return k;
+  }
+  const analyzer::Assertion& a = o->assertion;
+  const analyzer::Assertion& b = n->assertion;
+  const bool sameText = o->normalized == n->normalized;
+  k.api = !sameText && a.api != b.api;
+  // The compared values, in either order (a swap of arguments is not a new oracle).
+  std::set<std::string> ov{stripWs(a.actualText), stripWs(a.expectedText)}, nv{stripWs(b.actualText), stripWs(b.expectedText)};
+  k.parameter = !sameText && ov != nv;
+
+  std::map<std::string, const analyzer::Tolerance*> ot, nt;
+  for (const auto& t : a.tolerances) ot[t.name] = &t;
+  for (const auto& t : b.tolerances) nt[t.name] = &t;
+  bool loosen = false, tighten = false, unknown = false;
+  for (const auto& [name, t] : nt) {
+    auto it = ot.find(name);
+    if (it == ot.end()) continue;  // another tolerance system (places vs delta): not comparable
+    const analyzer::Tolerance* old = it->second;
+    if (old->value && t->value) {
+      Direction d = compareTolerance(name, *old->value, *t->value, b.negated);
+      if (d == Direction::None) continue;
+      (d == Direction::Loosen ? loosen : tighten) = true;
+      const double factor = *old->value != 0 && *t->value != 0 ? std::max(*t->value / *old->value, *old->value / *t->value) : 0;
+      k.details.push_back(factor > 0 ? fmt::format("{} {} -> {} ({}, x{:.3g})", name, old->text, t->text, directionName(d), factor)
+                                     : fmt::format("{} {} -> {} ({})", name, old->text, t->text, directionName(d)));
+    } else if (stripWs(old->text) != stripWs(t->text)) {
+      unknown = true;
+      k.details.push_back(fmt::format("{} {} -> {} (not evaluable)", name, old->text, t->text));
+    }
+  }
+  if (sameText) unknown = false;  // the same text evaluating differently is only news with numbers
+  if (sameText && (loosen || tighten))
+    for (auto& d : k.details) d += " through a named constant";
+  k.threshold = loosen || tighten || unknown;
+  if (loosen && tighten) k.direction = Direction::Mixed;
+  else if (loosen) k.direction = Direction::Loosen;
+  else if (tighten) k.direction = Direction::Tighten;
+  else if (unknown) k.direction = Direction::Unknown;
+  // Same tokens, different layout (white space, line breaks, indentation): what a line diff
+  // shows as a changed assertion line although nothing in it changed. Text changed but no
+  // kind explains it (a message argument, a keyword spelled out): layout too.
+  if (sameText) k.cosmetic = !k.threshold && (o->raw != n->raw || a.range.start.col != b.range.start.col);
+  else if (!k.api && !k.parameter && !k.threshold) k.cosmetic = true;
+  return k;
+}
+
+}  // namespace oalens::miners

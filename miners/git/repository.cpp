@@ -1,0 +1,193 @@
+#include "miners/git/repository.h"
+
+#include <fmt/format.h>
+
+#include <mutex>
+
+namespace oalens::miners {
+
+namespace {
+
+template <typename T, void (*Free)(T*)>
+struct Owned {
+  T* p = nullptr;
+  ~Owned() {
+    if (p) Free(p);
+  }
+  Owned() = default;
+  Owned(const Owned&) = delete;
+  Owned& operator=(const Owned&) = delete;
+};
+using Commit = Owned<git_commit, git_commit_free>;
+using Tree = Owned<git_tree, git_tree_free>;
+using Diff = Owned<git_diff, git_diff_free>;
+using Blob = Owned<git_blob, git_blob_free>;
+using Walker = Owned<git_revwalk, git_revwalk_free>;
+using Object = Owned<git_object, git_object_free>;
+
+std::string hex(const git_oid* oid) {
+  char buf[GIT_OID_HEXSZ + 1];
+  git_oid_tostr(buf, sizeof buf, oid);
+  return buf;
+}
+
+}  // namespace
+
+void initGit() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    git_libgit2_init();
+    git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+    git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+  });
+}
+
+std::string lastGitError(const char* what) {
+  const git_error* e = git_error_last();
+  return fmt::format("{}: {}", what, e && e->message ? e->message : "unknown libgit2 error");
+}
+
+std::optional<Repository> Repository::open(const std::string& path, std::string& err) {
+  initGit();
+  git_repository* r = nullptr;
+  if (git_repository_open_ext(&r, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
+    err = lastGitError(fmt::format("cannot open git repository {}", path).c_str());
+    return std::nullopt;
+  }
+  Repository repo;
+  repo.repo_.reset(r);
+  return repo;
+}
+
+bool Repository::isEmpty() const { return git_repository_is_empty(repo_.get()) == 1; }
+bool Repository::isShallow() const { return git_repository_is_shallow(repo_.get()) == 1; }
+
+std::optional<std::string> Repository::resolve(const std::string& rev, std::string& err) const {
+  Object obj;
+  if (git_revparse_single(&obj.p, repo_.get(), rev.c_str()) != 0) {
+    err = lastGitError(fmt::format("cannot resolve revision '{}'", rev).c_str());
+    return std::nullopt;
+  }
+  Object peeled;
+  if (git_object_peel(&peeled.p, obj.p, GIT_OBJECT_COMMIT) != 0) {
+    err = lastGitError(fmt::format("'{}' is not a commit", rev).c_str());
+    return std::nullopt;
+  }
+  return hex(git_object_id(peeled.p));
+}
+
+std::optional<std::vector<std::string>> Repository::walk(const std::string& tip, bool firstParent, std::string& err) const {
+  Walker w;
+  git_oid oid;
+  if (git_revwalk_new(&w.p, repo_.get()) != 0 || git_oid_fromstr(&oid, tip.c_str()) != 0) {
+    err = lastGitError("cannot start the commit walk");
+    return std::nullopt;
+  }
+  git_revwalk_sorting(w.p, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE);
+  if (firstParent) git_revwalk_simplify_first_parent(w.p);
+  if (git_revwalk_push(w.p, &oid) != 0) {
+    err = lastGitError("cannot walk from the tip");
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  git_oid next;
+  int rc;
+  while ((rc = git_revwalk_next(&next, w.p)) == 0) out.push_back(hex(&next));
+  if (rc != GIT_ITEROVER) {
+    // A missing parent (shallow or broken history): keep what was walked, say so.
+    err = lastGitError("the commit walk stopped early");
+  }
+  return out;
+}
+
+std::optional<CommitInfo> Repository::commit(const std::string& sha, std::string& err) const {
+  git_oid oid;
+  Commit c;
+  if (git_oid_fromstr(&oid, sha.c_str()) != 0 || git_commit_lookup(&c.p, repo_.get(), &oid) != 0) {
+    err = lastGitError(fmt::format("cannot read commit {}", sha).c_str());
+    return std::nullopt;
+  }
+  CommitInfo info;
+  info.sha = sha;
+  for (unsigned i = 0; i < git_commit_parentcount(c.p); ++i) info.parents.push_back(hex(git_commit_parent_id(c.p, i)));
+  info.time = static_cast<int64_t>(git_commit_time(c.p));
+  const git_signature* a = git_commit_author(c.p);
+  info.author = a && a->name ? a->name : "";
+  const char* msg = git_commit_message_raw(c.p);
+  info.message = msg ? msg : "";
+  const char* enc = git_commit_message_encoding(c.p);
+  info.encoding = enc ? enc : "";
+  return info;
+}
+
+std::optional<std::vector<FileChange>> Repository::changes(const std::string& sha, std::string& err) const {
+  git_oid oid;
+  Commit c;
+  if (git_oid_fromstr(&oid, sha.c_str()) != 0 || git_commit_lookup(&c.p, repo_.get(), &oid) != 0) {
+    err = lastGitError(fmt::format("cannot read commit {}", sha).c_str());
+    return std::nullopt;
+  }
+  Tree newTree, oldTree;
+  if (git_commit_tree(&newTree.p, c.p) != 0) {
+    err = lastGitError(fmt::format("cannot read the tree of {}", sha).c_str());
+    return std::nullopt;
+  }
+  if (git_commit_parentcount(c.p) > 0) {
+    Commit parent;
+    if (git_commit_parent(&parent.p, c.p, 0) != 0 || git_commit_tree(&oldTree.p, parent.p) != 0) {
+      err = lastGitError(fmt::format("cannot read the parent of {} (shallow clone or missing object)", sha).c_str());
+      return std::nullopt;
+    }
+  }
+  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  char pattern[] = "*.py";
+  char* patterns[] = {pattern};
+  opts.pathspec = {patterns, 1};
+  Diff d;
+  if (git_diff_tree_to_tree(&d.p, repo_.get(), oldTree.p, newTree.p, &opts) != 0) {
+    err = lastGitError(fmt::format("cannot diff {}", sha).c_str());
+    return std::nullopt;
+  }
+  git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
+  find.flags = GIT_DIFF_FIND_RENAMES;
+  if (git_diff_find_similar(d.p, &find) != 0) {
+    err = lastGitError(fmt::format("rename detection failed on {}", sha).c_str());
+    return std::nullopt;
+  }
+  std::vector<FileChange> out;
+  for (size_t i = 0; i < git_diff_num_deltas(d.p); ++i) {
+    const git_diff_delta* delta = git_diff_get_delta(d.p, i);
+    FileChange fc;
+    switch (delta->status) {
+      case GIT_DELTA_ADDED: fc.status = FileChange::Status::Added; break;
+      case GIT_DELTA_DELETED: fc.status = FileChange::Status::Deleted; break;
+      case GIT_DELTA_RENAMED: fc.status = FileChange::Status::Renamed; break;
+      case GIT_DELTA_MODIFIED: fc.status = FileChange::Status::Modified; break;
+      default: continue;  // type changes, submodules, unreadable entries
+    }
+    if (fc.status != FileChange::Status::Added) {
+      fc.oldPath = delta->old_file.path;
+      fc.oldBlob = hex(&delta->old_file.id);
+    }
+    if (fc.status != FileChange::Status::Deleted) {
+      fc.newPath = delta->new_file.path;
+      fc.newBlob = hex(&delta->new_file.id);
+    }
+    out.push_back(std::move(fc));
+  }
+  return out;
+}
+
+std::optional<std::string> Repository::blob(const std::string& oidHex, bool& binary, std::string& err) const {
+  git_oid oid;
+  Blob b;
+  if (git_oid_fromstr(&oid, oidHex.c_str()) != 0 || git_blob_lookup(&b.p, repo_.get(), &oid) != 0) {
+    err = lastGitError(fmt::format("cannot read blob {}", oidHex).c_str());
+    return std::nullopt;
+  }
+  binary = git_blob_is_binary(b.p) == 1;
+  const auto* data = static_cast<const char*>(git_blob_rawcontent(b.p));
+  return std::string(data, static_cast<size_t>(git_blob_rawsize(b.p)));
+}
+
+}  // namespace oalens::miners

@@ -1,0 +1,66 @@
+// RAII over libgit2, read-only: open a repository (work tree or bare git directory), resolve a
+// revision, walk commits, diff a commit against its first parent with rename detection, and
+// read blobs. libgit2 error codes become messages at this boundary; nothing here throws.
+// One Repository per thread: libgit2 objects are not shared across threads.
+#pragma once
+#include <git2.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace oalens::miners {
+
+// Initialises libgit2 once per process and turns off strict hash verification (read-only
+// analysis; the dependency notes measured it as the main cost of blob reads).
+void initGit();
+
+struct GitError {
+  std::string message;
+};
+
+std::string lastGitError(const char* what);
+
+struct FileChange {
+  enum class Status { Added, Deleted, Modified, Renamed };
+  Status status = Status::Modified;
+  std::string oldPath, newPath;
+  std::string oldBlob, newBlob;  // hex oids; empty when absent
+};
+
+struct CommitInfo {
+  std::string sha;
+  std::vector<std::string> parents;
+  int64_t time = 0;  // committer time, seconds since the epoch
+  std::string author;
+  std::string message;   // raw bytes as stored
+  std::string encoding;  // the commit's declared encoding, empty for UTF-8
+};
+
+class Repository {
+ public:
+  static std::optional<Repository> open(const std::string& path, std::string& err);
+  Repository() = default;
+  Repository(Repository&&) noexcept = default;
+  Repository& operator=(Repository&&) noexcept = default;
+
+  std::optional<std::string> resolve(const std::string& rev, std::string& err) const;
+  // Commits reachable from `tip`, parents before children. firstParent follows only first parents.
+  std::optional<std::vector<std::string>> walk(const std::string& tip, bool firstParent, std::string& err) const;
+  std::optional<CommitInfo> commit(const std::string& sha, std::string& err) const;
+  // Changed files between the commit's first parent (or the empty tree) and the commit.
+  std::optional<std::vector<FileChange>> changes(const std::string& sha, std::string& err) const;
+  // Blob bytes; nullopt with err set when the object is missing or unreadable.
+  std::optional<std::string> blob(const std::string& oid, bool& binary, std::string& err) const;
+  bool isEmpty() const;
+  bool isShallow() const;
+
+ private:
+  struct RepoDeleter {
+    void operator()(git_repository* r) const { git_repository_free(r); }
+  };
+  std::unique_ptr<git_repository, RepoDeleter> repo_;
+};
+
+}  // namespace oalens::miners

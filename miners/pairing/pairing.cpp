@@ -1,0 +1,129 @@
+#include "miners/pairing/pairing.h"
+
+#include <algorithm>
+#include <map>
+#include <cctype>
+#include <set>
+#include <tuple>
+
+namespace oalens::miners {
+
+namespace {
+
+// Below this, two statements share too little to be one assertion edited (measured on the
+// fixture history: edits of one assertion score >= 0.55, neighbours in one test <= 0.45).
+constexpr double kMinScore = 0.4;
+constexpr double kMinScoreAcrossTests = 0.7;
+// Last resort inside one test case: as many unpaired old as new statements, in the same order,
+// sharing at least this much (an assertion rewritten, its neighbours untouched).
+constexpr double kMinScoreInOrder = 0.25;
+
+std::multiset<std::string> tokens(const std::string& s) {
+  std::multiset<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      cur += c;
+      continue;
+    }
+    if (!cur.empty()) out.insert(cur);
+    cur.clear();
+    if (!std::isspace(static_cast<unsigned char>(c))) out.insert(std::string(1, c));
+  }
+  if (!cur.empty()) out.insert(cur);
+  return out;
+}
+
+}  // namespace
+
+std::string normalizeStatement(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text)
+    if (!std::isspace(static_cast<unsigned char>(c)) && c != '\\') out += c;
+  // A trailing comma before a closing parenthesis is layout, not content.
+  std::string clean;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == ',' && i + 1 < out.size() && (out[i + 1] == ')' || out[i + 1] == ']')) continue;
+    clean += out[i];
+  }
+  return clean;
+}
+
+double tokenSimilarity(const std::string& a, const std::string& b) {
+  auto ta = tokens(a), tb = tokens(b);
+  if (ta.empty() && tb.empty()) return 1.0;
+  std::vector<std::string> inter;
+  std::set_intersection(ta.begin(), ta.end(), tb.begin(), tb.end(), std::back_inserter(inter));
+  const double uni = double(ta.size() + tb.size() - inter.size());
+  return uni == 0 ? 1.0 : double(inter.size()) / uni;
+}
+
+std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news) {
+  std::vector<bool> oldUsed(olds.size(), false), newUsed(news.size(), false);
+  std::vector<Pair> pairs;
+  // 1. Unchanged statements, preferring the same test case, in order.
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t n = 0; n < news.size(); ++n) {
+      if (newUsed[n]) continue;
+      for (size_t o = 0; o < olds.size(); ++o) {
+        if (oldUsed[o] || olds[o].normalized != news[n].normalized) continue;
+        if (pass == 0 && olds[o].assertion.testCase != news[n].assertion.testCase) continue;
+        oldUsed[o] = newUsed[n] = true;
+        pairs.push_back({int(o), int(n)});
+        break;
+      }
+    }
+  // 2. Edited statements: best scores first, inside one test case, then across.
+  for (int pass = 0; pass < 2; ++pass) {
+    std::vector<std::tuple<double, size_t, size_t>> candidates;
+    for (size_t o = 0; o < olds.size(); ++o) {
+      if (oldUsed[o]) continue;
+      for (size_t n = 0; n < news.size(); ++n) {
+        if (newUsed[n]) continue;
+        const auto& a = olds[o].assertion;
+        const auto& b = news[n].assertion;
+        const bool sameScope = a.testCase == b.testCase && a.function == b.function;
+        if (pass == 0 && !sameScope) continue;
+        double score = tokenSimilarity(olds[o].normalized, news[n].normalized) + (a.api == b.api ? 0.15 : 0.0);
+        // Nearer statements win ties: an edit rarely moves an assertion far.
+        const double distance = std::abs(double(a.range.start.line) - double(b.range.start.line));
+        score -= std::min(0.1, distance / 1000.0);
+        if (score >= (pass == 0 ? kMinScore : kMinScoreAcrossTests)) candidates.emplace_back(score, o, n);
+      }
+    }
+    std::sort(candidates.begin(), candidates.end(), [](const auto& x, const auto& y) {
+      if (std::get<0>(x) != std::get<0>(y)) return std::get<0>(x) > std::get<0>(y);
+      return std::tie(std::get<1>(x), std::get<2>(x)) < std::tie(std::get<1>(y), std::get<2>(y));
+    });
+    for (const auto& [score, o, n] : candidates) {
+      if (oldUsed[o] || newUsed[n]) continue;
+      oldUsed[o] = newUsed[n] = true;
+      pairs.push_back({int(o), int(n)});
+    }
+  }
+  // 3. In order, per test case: what is left on both sides was rewritten in place, as a line
+  // diff would align it (assert_allclose(zth, ztf) -> assert_list_pairwise(z_list)).
+  std::map<std::string, std::pair<std::vector<size_t>, std::vector<size_t>>> left;
+  for (size_t o = 0; o < olds.size(); ++o)
+    if (!oldUsed[o]) left[olds[o].assertion.testCase + "\n" + olds[o].assertion.function].first.push_back(o);
+  for (size_t n = 0; n < news.size(); ++n)
+    if (!newUsed[n]) left[news[n].assertion.testCase + "\n" + news[n].assertion.function].second.push_back(n);
+  for (auto& [scope, sides] : left) {
+    const bool sameCount = sides.first.size() == sides.second.size();
+    for (size_t i = 0; i < std::min(sides.first.size(), sides.second.size()); ++i) {
+      size_t o = sides.first[i], n = sides.second[i];
+      const bool sameApi = olds[o].assertion.api == news[n].assertion.api;
+      if (sameCount && sameApi && tokenSimilarity(olds[o].normalized, news[n].normalized) < kMinScoreInOrder) continue;
+      oldUsed[o] = newUsed[n] = true;
+      pairs.push_back({int(o), int(n)});
+    }
+  }
+  for (size_t o = 0; o < olds.size(); ++o)
+    if (!oldUsed[o]) pairs.push_back({int(o), -1});
+  for (size_t n = 0; n < news.size(); ++n)
+    if (!newUsed[n]) pairs.push_back({-1, int(n)});
+  return pairs;
+}
+
+}  // namespace oalens::miners

@@ -1,0 +1,186 @@
+#include "miners/state/mine_store.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <thread>
+
+#include "analyzer/core/input_guard.h"
+#include "reports/sqlite/sqlite_writer.h"
+
+namespace oalens::miners {
+
+std::string messageAsUtf8(const std::string& raw, const std::string& encoding) {
+  std::string enc;
+  for (char c : encoding) enc += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const bool latin1 = enc == "iso-8859-1" || enc == "latin1" || enc == "latin-1" || enc == "iso8859-1" || enc == "cp1252";
+  std::string out;
+  for (size_t i = 0; i < raw.size();) {
+    const auto c = static_cast<unsigned char>(raw[i]);
+    if (latin1) {
+      if (c < 0x80) out += static_cast<char>(c);
+      else {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+      }
+      ++i;
+      continue;
+    }
+    auto bad = analyzer::findInvalidUtf8(std::string_view(raw).substr(i));
+    if (!bad) {
+      out.append(raw, i, std::string::npos);
+      break;
+    }
+    out.append(raw, i, *bad);
+    out += "\xEF\xBF\xBD";
+    i += *bad + 1;
+  }
+  return out;
+}
+
+bool MineStore::open(const std::string& path, std::string& err) {
+  if (!db_.open(path, err) || !db_.exec(kSchemaSql, err)) return false;
+  return db_.exec(fmt::format("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '{}')", reports::kSchemaVersion), err);
+}
+
+bool MineStore::beginRepository(const std::string& path, const std::string& tip, std::string& err) {
+  reports::Statement ins(db_, "INSERT INTO repositories(path, tip) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET tip = excluded.tip");
+  if (!ins.bind(1, path).bind(2, tip).run()) {
+    err = ins.error();
+    return false;
+  }
+  reports::Statement q(db_, "SELECT id FROM repositories WHERE path = ?");
+  bool row = false;
+  if (!q.bind(1, path).step(&row) || !row) {
+    err = q.error();
+    return false;
+  }
+  repositoryId_ = q.columnInt(0);
+  reports::Statement shas(db_, "SELECT sha FROM commits WHERE repository_id = ?");
+  shas.bind(1, repositoryId_);
+  while (shas.step(&row) && row) done_.insert(shas.columnText(0));
+  return true;
+}
+
+std::string MineStore::uidAt(const std::string& blob, uint32_t line) {
+  reports::Statement q(db_, "SELECT assertion_uid FROM blob_assertions WHERE blob = ? AND line = ?");
+  bool row = false;
+  if (q.bind(1, blob).bind(2, int64_t(line)).step(&row) && row) return q.columnText(0);
+  return {};
+}
+
+namespace {
+
+std::string tolerancesText(const analyzer::Assertion& a) {
+  std::string out;
+  for (const auto& t : a.tolerances) out += fmt::format("{}{}={}", out.empty() ? "" : ";", t.name, t.text);
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& v, const char* sep) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+}  // namespace
+
+bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector<std::string>& reasons, int testDelayMs,
+                            StoredCommit& out, std::string& err) {
+  if (!db_.exec("BEGIN IMMEDIATE", err)) return false;
+  auto fail = [&](const reports::Statement& s) {
+    err = s.error();
+    std::string ignored;
+    db_.exec("ROLLBACK", ignored);
+    return false;
+  };
+  const std::string message = messageAsUtf8(r.info.message, r.info.encoding);
+  const std::string subject = message.substr(0, message.find('\n'));
+  std::string parents = joined(r.info.parents, " ");
+  reports::Statement c(db_,
+                       "INSERT INTO commits(repository_id, seq, sha, parents, time, author, subject, message, is_merge, test_files,"
+                       " oa_changes, status, error) VALUES (?,?,?,?,?,?,?,?,?,?,0,?,?)");
+  c.bind(1, repositoryId_).bind(2, int64_t(seq)).bind(3, r.info.sha).bind(4, parents).bind(5, r.info.time)
+      .bind(6, messageAsUtf8(r.info.author, r.info.encoding)).bind(7, subject).bind(8, message).bind(9, int64_t(r.merge))
+      .bind(10, int64_t(r.testFiles)).bind(11, std::string_view(r.ok ? "ok" : "error"));
+  if (r.ok) c.bindNull(12);
+  else c.bind(12, r.error);
+  if (!c.run()) return fail(c);
+  const int64_t commitId = db_.lastInsertId();
+  const std::string shortSha = r.info.sha.substr(0, 12);
+
+  reports::Statement blobIns(db_, "INSERT OR IGNORE INTO blob_assertions(blob, line, assertion_uid) VALUES (?,?,?)");
+  reports::Statement ch(db_,
+                        "INSERT INTO oa_changes(commit_id, assertion_uid, file, line, old_file, old_line, api, old_api, kinds, direction,"
+                        " old_tolerances, new_tolerances, details, old_text, new_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  reports::Statement why(db_, "INSERT OR IGNORE INTO change_reasons(change_id, reason, source) VALUES (?,?,?)");
+  reports::Statement diag(db_, "INSERT INTO mine_diagnostics(commit_id, path, message) VALUES (?,?,?)");
+  size_t changes = 0;
+  for (const FileResult& f : r.files) {
+    for (const auto& d : f.diagnostics)
+      if (!diag.bind(1, commitId).bind(2, f.change.newPath.empty() ? f.change.oldPath : f.change.newPath).bind(3, d).run()) return fail(diag);
+    // Identities: the old side's from the blob it was recorded with, or new ones.
+    std::vector<std::string> oldUids(f.olds.size()), newUids(f.news.size());
+    for (size_t o = 0; o < f.olds.size(); ++o) {
+      const uint32_t line = f.olds[o].assertion.range.start.line;
+      oldUids[o] = uidAt(f.change.oldBlob, line);
+      if (oldUids[o].empty()) oldUids[o] = fmt::format("{}^:{}:{}", shortSha, f.change.oldPath, line);
+      if (!blobIns.bind(1, f.change.oldBlob).bind(2, int64_t(line)).bind(3, oldUids[o]).run()) return fail(blobIns);
+    }
+    for (size_t p = 0; p < f.pairs.size(); ++p)
+      if (f.pairs[p].newIndex >= 0 && f.pairs[p].oldIndex >= 0) newUids[size_t(f.pairs[p].newIndex)] = oldUids[size_t(f.pairs[p].oldIndex)];
+    for (size_t n = 0; n < f.news.size(); ++n) {
+      const uint32_t line = f.news[n].assertion.range.start.line;
+      if (newUids[n].empty()) newUids[n] = fmt::format("{}:{}:{}", shortSha, f.change.newPath, line);
+      if (!blobIns.bind(1, f.change.newBlob).bind(2, int64_t(line)).bind(3, newUids[n]).run()) return fail(blobIns);
+    }
+    for (size_t p = 0; p < f.pairs.size(); ++p) {
+      const ChangeKinds& k = f.kinds[p];
+      if (!k.any()) continue;
+      const AssertionVersion* o = f.pairs[p].oldIndex >= 0 ? &f.olds[size_t(f.pairs[p].oldIndex)] : nullptr;
+      const AssertionVersion* n = f.pairs[p].newIndex >= 0 ? &f.news[size_t(f.pairs[p].newIndex)] : nullptr;
+      const AssertionVersion* main = n ? n : o;
+      const std::string& uid = n ? newUids[size_t(f.pairs[p].newIndex)] : oldUids[size_t(f.pairs[p].oldIndex)];
+      ch.bind(1, commitId).bind(2, uid).bind(3, n ? f.change.newPath : f.change.oldPath).bind(4, int64_t(main->assertion.range.start.line));
+      if (o) ch.bind(5, f.change.oldPath).bind(6, int64_t(o->assertion.range.start.line)).bind(8, o->assertion.api);
+      else ch.bindNull(5).bindNull(6).bindNull(8);
+      ch.bind(7, main->assertion.api).bind(9, k.kindList());
+      std::string_view dir = directionName(k.direction);
+      if (dir.empty()) ch.bindNull(10);
+      else ch.bind(10, dir);
+      if (o) ch.bind(11, tolerancesText(o->assertion));
+      else ch.bindNull(11);
+      if (n) ch.bind(12, tolerancesText(n->assertion));
+      else ch.bindNull(12);
+      ch.bind(13, joined(k.details, "; "));
+      if (o) ch.bind(14, o->normalized);
+      else ch.bindNull(14);
+      if (n) ch.bind(15, n->normalized);
+      else ch.bindNull(15);
+      if (!ch.run()) return fail(ch);
+      const int64_t changeId = db_.lastInsertId();
+      ++changes;
+      for (const auto& reason : reasons)
+        if (!why.bind(1, changeId).bind(2, reason).bind(3, std::string_view("message")).run()) return fail(why);
+      // From the code: a tolerance that now depends on dtype or device.
+      if (k.threshold && n) {
+        bool nowDepends = n->assertion.thresholdProvenance == analyzer::ThresholdProvenance::Depend;
+        bool wasDepends = o && o->assertion.thresholdProvenance == analyzer::ThresholdProvenance::Depend;
+        if (nowDepends && !wasDepends && !why.bind(1, changeId).bind(2, std::string_view("dtype")).bind(3, std::string_view("code")).run())
+          return fail(why);
+      }
+    }
+  }
+  reports::Statement cr(db_, "INSERT OR IGNORE INTO commit_reasons(commit_id, reason) VALUES (?,?)");
+  for (const auto& reason : reasons)
+    if (!cr.bind(1, commitId).bind(2, reason).run()) return fail(cr);
+  reports::Statement upd(db_, "UPDATE commits SET oa_changes = ? WHERE id = ?");
+  if (!upd.bind(1, int64_t(changes)).bind(2, commitId).run()) return fail(upd);
+  if (testDelayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(testDelayMs));
+  if (!db_.exec("COMMIT", err)) return false;
+  done_.insert(r.info.sha);
+  out.oaChanges = changes;
+  return true;
+}
+
+}  // namespace oalens::miners

@@ -1,0 +1,37 @@
+// The mining database: the schema of docs/schema.md (version 2), one transaction per commit,
+// assertion identities carried from blob to blob, and the set of commits already stored, so a
+// second run only analyses new commits and a killed run resumes after its last whole commit.
+#pragma once
+#include <set>
+#include <string>
+#include <vector>
+
+#include "miners/state/commit_result.h"
+#include "reports/sqlite/sqlite_db.h"
+
+namespace oalens::miners {
+
+struct StoredCommit {
+  size_t oaChanges = 0;
+};
+
+class MineStore {
+ public:
+  bool open(const std::string& path, std::string& err);
+  bool beginRepository(const std::string& path, const std::string& tip, std::string& err);
+  bool isDone(const std::string& sha) const { return done_.count(sha) > 0; }
+  // Writes one commit atomically; false only when the database refuses the transaction.
+  bool writeCommit(size_t seq, const CommitResult& r, const std::vector<std::string>& reasons, int testDelayMs, StoredCommit& out,
+                   std::string& err);
+
+ private:
+  std::string uidAt(const std::string& blob, uint32_t line);
+  reports::Database db_;
+  int64_t repositoryId_ = 0;
+  std::set<std::string> done_;
+};
+
+// Commit messages as UTF-8: Latin-1 when the commit says so, invalid bytes as U+FFFD otherwise.
+std::string messageAsUtf8(const std::string& raw, const std::string& encoding);
+
+}  // namespace oalens::miners

@@ -1,0 +1,227 @@
+#include "miners/walk/miner.h"
+
+#include <fmt/format.h>
+#include <re2/re2.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "analyzer/core/parallel.h"
+#include "analyzer/scan/scanner.h"
+#include "miners/classify/change_classifier.h"
+#include "miners/classify/reason_tagger.h"
+#include "miners/git/repository.h"
+#include "miners/state/mine_store.h"
+
+namespace oalens::miners {
+
+namespace {
+
+// Commits analysed ahead of the writer, per worker: enough to keep workers busy while the
+// writer commits, small enough that memory stays bounded on 50,000-commit histories.
+constexpr size_t kWindowPerWorker = 8;
+
+std::vector<AssertionVersion> oaVersions(const std::string& path, std::string bytes, const analyzer::Catalogue& catalogue,
+                                         const analyzer::ScanOptions& opt, std::vector<std::string>& diagnostics) {
+  analyzer::ScanResult r = analyzer::scanSources({{path, std::move(bytes)}}, catalogue, opt);
+  for (const auto& d : r.diagnostics) diagnostics.push_back(fmt::format("{}: {}", d.path, d.message));
+  std::vector<AssertionVersion> out;
+  if (r.project.files.empty() || !r.project.files[0].source) return out;
+  const std::string& src = *r.project.files[0].source;
+  for (auto& a : r.assertions) {
+    if (!a.isOa) continue;
+    std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
+    AssertionVersion v;
+    v.normalized = normalizeStatement(text);
+    v.raw = std::string(text);
+    v.assertion = std::move(a);
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const MineOptions& opt, const analyzer::Catalogue& catalogue,
+                           const RE2& testFiles) {
+  CommitResult r;
+  std::string err;
+  auto info = repo.commit(sha, err);
+  if (!info) {
+    r.info.sha = sha;
+    r.ok = false;
+    r.error = err;
+    return r;
+  }
+  r.info = std::move(*info);
+  if ((opt.since && r.info.time < *opt.since) || (opt.until && r.info.time > *opt.until)) {
+    r.outOfRange = true;
+    return r;
+  }
+  r.merge = r.info.parents.size() > 1;
+  // Merges bring changes made on their branches, which are mined on the branch commits; with
+  // --first-parent the branch commits are not walked, so the merge's first-parent diff counts.
+  if (r.merge && !opt.firstParent) return r;
+  auto changes = repo.changes(sha, err);
+  if (!changes) {
+    r.ok = false;
+    r.error = err;
+    return r;
+  }
+  analyzer::ScanOptions scan;
+  scan.threads = 1;
+  scan.allFiles = true;
+  scan.limits = opt.limits;
+  for (auto& fc : *changes) {
+    const bool oldIsTest = !fc.oldPath.empty() && RE2::PartialMatch(fc.oldPath, testFiles);
+    const bool newIsTest = !fc.newPath.empty() && RE2::PartialMatch(fc.newPath, testFiles);
+    if (!oldIsTest && !newIsTest) continue;
+    ++r.testFiles;
+    FileResult f;
+    f.change = fc;
+    auto load = [&](const std::string& oid, const std::string& path, std::vector<AssertionVersion>& into) {
+      if (oid.empty()) return true;
+      bool binary = false;
+      std::string e;
+      auto bytes = repo.blob(oid, binary, e);
+      if (!bytes) {
+        f.diagnostics.push_back(fmt::format("{}: {}", path, e));
+        return false;
+      }
+      if (binary) {
+        f.diagnostics.push_back(fmt::format("{}: binary blob {} skipped", path, oid.substr(0, 12)));
+        return false;
+      }
+      into = oaVersions(path, std::move(*bytes), catalogue, scan, f.diagnostics);
+      return true;
+    };
+    const bool oldOk = load(fc.oldBlob, fc.oldPath, f.olds);
+    const bool newOk = load(fc.newBlob, fc.newPath, f.news);
+    if (!oldOk || !newOk) {
+      // One unreadable side would turn every assertion into an addition or a deletion.
+      f.olds.clear();
+      f.news.clear();
+    }
+    f.pairs = pairAssertions(f.olds, f.news);
+    for (const auto& p : f.pairs)
+      f.kinds.push_back(classifyChange(p.oldIndex >= 0 ? &f.olds[p.oldIndex] : nullptr, p.newIndex >= 0 ? &f.news[p.newIndex] : nullptr));
+    r.files.push_back(std::move(f));
+  }
+  return r;
+}
+
+}  // namespace
+
+std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
+  auto repo = Repository::open(opt.repoPath, err);
+  if (!repo) return std::nullopt;
+  MineSummary summary;
+  MineStore store;
+  if (!store.open(opt.dbPath, err)) return std::nullopt;
+  if (repo->isEmpty()) {
+    summary.warnings.push_back(fmt::format("{}: the repository has no commits; nothing to mine", opt.repoPath));
+    return summary;
+  }
+  if (repo->isShallow()) summary.warnings.push_back("shallow clone: history before the graft point is not mined");
+  auto tip = repo->resolve(opt.rev, err);
+  if (!tip) return std::nullopt;
+  std::string walkErr;
+  auto commits = repo->walk(*tip, opt.firstParent, walkErr);
+  if (!commits) {
+    err = walkErr;
+    return std::nullopt;
+  }
+  if (!walkErr.empty()) summary.warnings.push_back(walkErr);
+  summary.walked = commits->size();
+  std::string reasonErr;
+  ReasonTagger tagger = ReasonTagger::builtin(reasonErr);
+  if (!reasonErr.empty()) {
+    err = reasonErr;
+    return std::nullopt;
+  }
+  if (!store.beginRepository(opt.repoPath, *tip, err)) return std::nullopt;
+  std::vector<std::pair<size_t, std::string>> todo;  // (walk position, sha)
+  for (size_t i = 0; i < commits->size(); ++i) {
+    if (store.isDone((*commits)[i])) ++summary.alreadyDone;
+    else todo.emplace_back(i, (*commits)[i]);
+  }
+
+  const analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
+  analyzer::ScanOptions defaults;
+  const RE2 testFiles(opt.testFilePattern.empty() ? defaults.testFilePattern : opt.testFilePattern);
+  const unsigned threads = analyzer::threadCount(opt.threads, todo.size());
+  const size_t window = kWindowPerWorker * threads;
+
+  std::mutex mu;
+  std::condition_variable cv;
+  size_t nextToClaim = 0, nextToWrite = 0;
+  std::map<size_t, CommitResult> ready;
+  auto worker = [&] {
+    std::string openErr;
+    auto own = Repository::open(opt.repoPath, openErr);
+    for (;;) {
+      size_t i;
+      {
+        std::unique_lock lock(mu);
+        cv.wait(lock, [&] { return nextToClaim >= todo.size() || nextToClaim < nextToWrite + window; });
+        if (nextToClaim >= todo.size()) return;
+        i = nextToClaim++;
+      }
+      CommitResult r;
+      if (own) {
+        r = analyzeCommit(*own, todo[i].second, opt, catalogue, testFiles);
+      } else {
+        r.info.sha = todo[i].second;
+        r.ok = false;
+        r.error = openErr;
+      }
+      std::lock_guard lock(mu);
+      ready.emplace(i, std::move(r));
+      cv.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+
+  // A test hook: slows every commit's transaction down so a test can kill the run mid-way.
+  const char* delayEnv = std::getenv("OALENS_TEST_COMMIT_DELAY_MS");
+  const int delayMs = delayEnv ? std::atoi(delayEnv) : 0;
+  bool fatal = false;
+  for (size_t i = 0; i < todo.size(); ++i) {
+    CommitResult r;
+    {
+      std::unique_lock lock(mu);
+      cv.wait(lock, [&] { return ready.count(i) > 0; });
+      r = std::move(ready[i]);
+      ready.erase(i);
+      nextToWrite = i + 1;
+      cv.notify_all();
+    }
+    if (fatal || r.outOfRange) continue;
+    std::vector<std::string> reasons = tagger.tag(r.info.message);
+    StoredCommit stored;
+    if (!store.writeCommit(todo[i].first, r, reasons, delayMs, stored, err)) {
+      fatal = true;  // the database refuses writes (disk full, locked): stop cleanly
+      continue;
+    }
+    ++summary.processed;
+    summary.failed += !r.ok;
+    summary.touchingTests += r.testFiles > 0;
+    summary.oaCommits += stored.oaChanges > 0;
+    summary.oaChanges += stored.oaChanges;
+    if (!r.ok) summary.warnings.push_back(fmt::format("{}: {}", r.info.sha.substr(0, 12), r.error));
+    if (opt.progress && (i + 1) % 100 == 0) fmt::print(stderr, "mine: {}/{} commits\n", i + 1, todo.size());
+  }
+  {
+    std::lock_guard lock(mu);
+    nextToWrite = todo.size() + window;  // release workers waiting on the window
+  }
+  cv.notify_all();
+  for (auto& t : pool) t.join();
+  if (fatal) return std::nullopt;
+  return summary;
+}
+
+}  // namespace oalens::miners

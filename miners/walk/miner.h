@@ -1,0 +1,44 @@
+// `oalens mine`: walks a repository's history with libgit2 (never a work tree: blobs only),
+// scans the old and new version of every changed test file with the scan core, pairs their
+// OA assertions, classifies each change and its reasons, and stores the result in SQLite,
+// one transaction per commit. Workers (one Repository each) analyse commits ahead of a single
+// writer that commits them in walk order, so a killed run leaves a prefix of whole commits
+// and the next run continues after it. The look-ahead window bounds memory.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/core/input_guard.h"
+
+namespace oalens::miners {
+
+struct MineOptions {
+  std::string repoPath;
+  std::string dbPath;
+  std::string rev = "HEAD";
+  bool firstParent = false;
+  unsigned threads = 0;
+  std::optional<int64_t> since, until;  // committer time bounds, seconds since the epoch
+  std::string testFilePattern;          // empty: the scan default
+  analyzer::InputLimits limits;
+  bool progress = false;  // progress lines on stderr
+};
+
+struct MineSummary {
+  size_t walked = 0;           // commits reachable from the tip (within since/until)
+  size_t alreadyDone = 0;      // skipped: stored by an earlier run
+  size_t processed = 0;        // analysed in this run
+  size_t failed = 0;           // commits with an error (stored with status 'error')
+  size_t touchingTests = 0;    // in this run
+  size_t oaCommits = 0;
+  size_t oaChanges = 0;
+  std::vector<std::string> warnings;
+};
+
+// Returns nullopt (and err) only for fatal problems: the repository or database cannot be
+// opened, or the revision does not exist. Per-commit problems are recorded and counted.
+std::optional<MineSummary> mine(const MineOptions& options, std::string& err);
+
+}  // namespace oalens::miners

@@ -1,0 +1,205 @@
+// `oalens mine` on the scripted fixture history (corpora/history/build.sh) against its ground
+// truth (expected_changes.tsv), plus resumption, thread-count independence, a run killed at
+// random points and resumed, and hostile repositories.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "miners/walk/miner.h"
+#include "reports/sqlite/sqlite_db.h"
+
+namespace fs = std::filesystem;
+using namespace oalens;
+
+namespace {
+
+const fs::path kSource = OALENS_SOURCE_DIR;
+fs::path gWork;
+fs::path gRepo;
+
+int run(const std::string& cmd) { return WEXITSTATUS(std::system(cmd.c_str())); }
+
+std::string dump(const std::string& dbPath) {
+  reports::Database db;
+  std::string err;
+  if (!db.open(dbPath, err)) return "cannot open: " + err;
+  std::ostringstream out;
+  const char* queries[] = {
+      "SELECT seq, sha, parents, time, author, subject, message, is_merge, test_files, oa_changes, status, coalesce(error, '') FROM commits ORDER BY seq",
+      "SELECT c.sha, ch.assertion_uid, ch.file, ch.line, coalesce(ch.old_file, ''), coalesce(ch.old_line, ''), ch.api, coalesce(ch.old_api, ''),"
+      " ch.kinds, coalesce(ch.direction, ''), coalesce(ch.old_tolerances, ''), coalesce(ch.new_tolerances, ''), ch.details FROM oa_changes ch"
+      " JOIN commits c ON c.id = ch.commit_id ORDER BY c.seq, ch.id",
+      "SELECT c.sha, ch.assertion_uid, r.reason, r.source FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
+      " JOIN commits c ON c.id = ch.commit_id ORDER BY c.seq, ch.id, r.reason",
+      "SELECT blob, line, assertion_uid FROM blob_assertions ORDER BY blob, line",
+      "SELECT c.sha, r.reason FROM commit_reasons r JOIN commits c ON c.id = r.commit_id ORDER BY c.seq, r.reason"};
+  for (const char* sql : queries) {
+    reports::Statement q(db, sql);
+    bool row = false;
+    int cols = sqlite3_column_count(nullptr);
+    (void)cols;
+    while (q.step(&row) && row) {
+      for (int i = 0; i < 16; ++i) out << q.columnText(i) << '\t';
+      out << '\n';
+    }
+    out << "--\n";
+  }
+  return out.str();
+}
+
+miners::MineSummary mineInto(const fs::path& repo, const fs::path& db, unsigned threads = 2) {
+  miners::MineOptions opt;
+  opt.repoPath = repo.string();
+  opt.dbPath = db.string();
+  opt.threads = threads;
+  std::string err;
+  auto s = miners::mine(opt, err);
+  EXPECT_TRUE(s.has_value()) << err;
+  return s.value_or(miners::MineSummary{});
+}
+
+class MineHistory : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    gWork = fs::temp_directory_path() / ("oalens_mine_" + std::to_string(::getpid()));
+    fs::remove_all(gWork);
+    fs::create_directories(gWork);
+    gRepo = gWork / "repo";
+    ASSERT_EQ(run("bash " + (kSource / "corpora/history/build.sh").string() + " " + gRepo.string() + " > /dev/null"), 0);
+  }
+  static void TearDownTestSuite() { fs::remove_all(gWork); }
+};
+
+struct Row {
+  std::string subject, file, line, kinds, direction;
+};
+
+std::vector<Row> groundTruth() {
+  std::ifstream f(kSource / "corpora/history/expected_changes.tsv");
+  std::vector<Row> rows;
+  std::string line;
+  std::getline(f, line);  // header
+  while (std::getline(f, line)) {
+    std::vector<std::string> cols;
+    std::stringstream ss(line);
+    for (std::string c; std::getline(ss, c, '\t');) cols.push_back(c);
+    if (cols.size() >= 5) rows.push_back({cols[0], cols[1], cols[2], cols[3], cols[4]});
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_F(MineHistory, ChangesMatchTheGroundTruth) {
+  fs::path db = gWork / "golden.db";
+  auto s = mineInto(gRepo, db);
+  EXPECT_EQ(s.walked, 30u);
+  EXPECT_EQ(s.failed, 0u);
+  reports::Database d;
+  std::string err;
+  ASSERT_TRUE(d.open(db.string(), err)) << err;
+  std::multiset<std::string> got, want;
+  reports::Statement q(d,
+                       "SELECT c.subject, ch.file, ch.line, ch.kinds, coalesce(ch.direction, '-') FROM oa_changes ch JOIN commits c ON"
+                       " c.id = ch.commit_id");
+  bool row = false;
+  while (q.step(&row) && row)
+    got.insert(q.columnText(0) + " | " + q.columnText(1) + ":" + q.columnText(2) + " | " + q.columnText(3) + " | " + q.columnText(4));
+  for (const Row& r : groundTruth())
+    if (r.kinds != "none") want.insert(r.subject + " | " + r.file + ":" + r.line + " | " + r.kinds + " | " + r.direction);
+  std::string missing, noisy;
+  for (const auto& w : want)
+    if (!got.count(w)) missing += "  missing: " + w + "\n";
+  for (const auto& g : got)
+    if (!want.count(g)) noisy += "  noisy:   " + g + "\n";
+  EXPECT_TRUE(missing.empty() && noisy.empty()) << missing << noisy;
+  // A Latin-1 commit message is stored as UTF-8.
+  reports::Statement latin(d, "SELECT COUNT(*) FROM commits WHERE subject LIKE '%Jos\xc3\xa9%'");
+  ASSERT_TRUE(latin.step(&row));
+  EXPECT_EQ(latin.columnInt(0), 1);
+}
+
+TEST_F(MineHistory, SecondRunOnlyProcessesNewCommits) {
+  fs::path db = gWork / "resume.db";
+  mineInto(gRepo, db);
+  std::string before = dump(db.string());
+  auto again = mineInto(gRepo, db);
+  EXPECT_EQ(again.processed, 0u);
+  EXPECT_EQ(again.alreadyDone, 30u);
+  EXPECT_EQ(dump(db.string()), before);
+}
+
+TEST_F(MineHistory, ThreadCountDoesNotChangeTheDatabase) {
+  mineInto(gRepo, gWork / "j1.db", 1);
+  mineInto(gRepo, gWork / "j4.db", 4);
+  EXPECT_EQ(dump((gWork / "j1.db").string()), dump((gWork / "j4.db").string()));
+}
+
+TEST_F(MineHistory, KilledRunsResumeToTheSameDatabase) {
+  fs::path clean = gWork / "clean.db", killed = gWork / "killed.db";
+  mineInto(gRepo, clean);
+  std::mt19937 rng(20261122);
+  std::uniform_int_distribution<int> wait(20, 400);
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      setenv("OALENS_TEST_COMMIT_DELAY_MS", "25", 1);
+      int devnull = open("/dev/null", O_WRONLY);
+      dup2(devnull, 1);
+      dup2(devnull, 2);
+      execl(OALENS_BINARY, "oalens", "mine", gRepo.c_str(), "--db", killed.c_str(), "-j", "2", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    usleep(static_cast<useconds_t>(wait(rng)) * 1000);
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+  }
+  mineInto(gRepo, killed);
+  EXPECT_EQ(dump(killed.string()), dump(clean.string()));
+}
+
+TEST_F(MineHistory, MissingObjectsAreRecordedAndTheRunGoesOn) {
+  fs::path broken = gWork / "broken";
+  ASSERT_EQ(run("cp -r " + gRepo.string() + " " + broken.string()), 0);
+  // Remove the loose object of one early version of a test file.
+  ASSERT_EQ(run("bash -c 'cd " + broken.string() +
+                " && c=$(git rev-list --reverse HEAD -- tests/test_ops.py | sed -n 2p) && f=$(git rev-parse $c:tests/test_ops.py)"
+                " && rm -f .git/objects/${f:0:2}/${f:2}'"),
+            0);
+  fs::path db = gWork / "broken.db";
+  auto s = mineInto(broken, db);
+  EXPECT_EQ(s.processed, 30u);
+  reports::Database d;
+  std::string err;
+  ASSERT_TRUE(d.open(db.string(), err));
+  reports::Statement q(d, "SELECT COUNT(*) FROM mine_diagnostics WHERE message LIKE '%cannot read blob%'");
+  bool row = false;
+  ASSERT_TRUE(q.step(&row));
+  EXPECT_GE(q.columnInt(0), 1);
+}
+
+TEST_F(MineHistory, EmptyAndMissingRepositoriesGiveClearMessages) {
+  fs::path empty = gWork / "empty";
+  ASSERT_EQ(run("git init -q " + empty.string()), 0);
+  miners::MineOptions opt;
+  opt.repoPath = empty.string();
+  opt.dbPath = (gWork / "empty.db").string();
+  std::string err;
+  auto s = miners::mine(opt, err);
+  ASSERT_TRUE(s.has_value()) << err;
+  ASSERT_FALSE(s->warnings.empty());
+  EXPECT_NE(s->warnings[0].find("no commits"), std::string::npos);
+  opt.repoPath = (gWork / "does-not-exist").string();
+  EXPECT_FALSE(miners::mine(opt, err).has_value());
+  EXPECT_NE(err.find("cannot open git repository"), std::string::npos) << err;
+}

@@ -1,0 +1,103 @@
+#include "miners/classify/change_classifier.h"
+
+#include <gtest/gtest.h>
+
+#include "miners/classify/reason_tagger.h"
+#include "tests/support/scan_helpers.h"
+
+using namespace oalens;
+using namespace oalens::miners;
+
+namespace {
+
+std::vector<AssertionVersion> versions(const std::string& code) {
+  auto r = oalens::testing::scanOne(code);
+  std::vector<AssertionVersion> out;
+  const std::string& src = *r.project.files[0].source;
+  for (auto& a : r.assertions) {
+    if (!a.isOa) continue;
+    std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
+    out.push_back({a, normalizeStatement(text), std::string(text)});
+  }
+  return out;
+}
+
+ChangeKinds change(const std::string& before, const std::string& after) {
+  const std::string head = "import numpy as np\nfrom numpy.testing import assert_allclose\ndef test_a():\n    ";
+  auto o = versions(head + before + "\n");
+  auto n = versions(head + after + "\n");
+  EXPECT_EQ(o.size(), 1u);
+  EXPECT_EQ(n.size(), 1u);
+  if (o.size() != 1 || n.size() != 1) return {};
+  return classifyChange(&o[0], &n[0]);
+}
+
+}  // namespace
+
+TEST(ChangeClassifier, LooseningRtolIsALoosenedThreshold) {
+  auto k = change("assert_allclose(f(x), y, rtol=1e-6)", "assert_allclose(f(x), y, rtol=1e-4)");
+  EXPECT_TRUE(k.threshold);
+  EXPECT_FALSE(k.api);
+  EXPECT_FALSE(k.parameter);
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_EQ(k.details.size(), 1u);
+  EXPECT_NE(k.details[0].find("x100"), std::string::npos) << k.details[0];
+}
+
+TEST(ChangeClassifier, DefaultToExplicitComparesWithTheApiDefault) {
+  EXPECT_EQ(change("assert_allclose(f(x), y)", "assert_allclose(f(x), y, atol=1e-5)").direction, Direction::Loosen);
+  EXPECT_EQ(change("assert np.allclose(f(x), y)", "assert_allclose(f(x), y)").direction, Direction::Tighten);
+}
+
+TEST(ChangeClassifier, FewerDecimalsLoosen) {
+  auto k = change("np.testing.assert_array_almost_equal(f(x), y, decimal=6)", "np.testing.assert_array_almost_equal(f(x), y, decimal=4)");
+  EXPECT_EQ(k.direction, Direction::Loosen);
+}
+
+TEST(ChangeClassifier, MixedWhenOneLoosensAndOneTightens) {
+  EXPECT_EQ(change("assert_allclose(f(x), y, rtol=1e-5, atol=1e-3)", "assert_allclose(f(x), y, rtol=1e-3, atol=1e-5)").direction,
+            Direction::Mixed);
+}
+
+TEST(ChangeClassifier, NegatedChecksInvertTheDirection) {
+  EXPECT_EQ(compareTolerance("bound", 1e-5, 1e-3, false), Direction::Loosen);
+  EXPECT_EQ(compareTolerance("bound", 1e-5, 1e-3, true), Direction::Tighten);
+  EXPECT_EQ(compareTolerance("places", 7, 3, false), Direction::Loosen);
+}
+
+TEST(ChangeClassifier, LayoutOnlyIsCosmeticAndArgumentChangesAreParameters) {
+  auto c = change("assert_allclose(f(x),y,rtol=1e-6)", "assert_allclose(f(x), y, rtol=1e-6)");
+  EXPECT_TRUE(c.cosmetic);
+  EXPECT_FALSE(c.threshold);
+  auto p = change("assert_allclose(f(x), y)", "assert_allclose(f(x), np.tanh(x))");
+  EXPECT_TRUE(p.parameter);
+  EXPECT_FALSE(p.cosmetic);
+  auto a = change("assert np.allclose(f(x), y, rtol=1e-5, atol=1e-8)", "assert_allclose(f(x), y, rtol=1e-5, atol=1e-8)");
+  EXPECT_TRUE(a.api);
+  EXPECT_FALSE(a.threshold);
+  EXPECT_FALSE(a.parameter);
+}
+
+TEST(ReasonTagger, BuiltinPatternsTagMessages) {
+  std::string err;
+  ReasonTagger t = ReasonTagger::builtin(err);
+  ASSERT_TRUE(err.empty()) << err;
+  auto has = [&](const std::string& msg, const std::string& id) {
+    auto v = t.tag(msg);
+    return std::find(v.begin(), v.end(), id) != v.end();
+  };
+  EXPECT_TRUE(has("Fix flaky test_conv on CI", "flaky"));
+  EXPECT_TRUE(has("Relax tolerance on GPU", "hardware"));
+  EXPECT_TRUE(has("loosen float16 tolerance", "dtype"));
+  EXPECT_TRUE(has("Revert \"Tighten bounds\"", "rollback"));
+  EXPECT_TRUE(has("Refactor backend tests", "refactoring"));
+  EXPECT_TRUE(has("Add tests for softmax", "new-test"));
+  EXPECT_TRUE(t.tag("Update README").empty());
+}
+
+TEST(ReasonTagger, BadPatternsAreReportedWithTheirEntry) {
+  std::string err;
+  ReasonTagger t = ReasonTagger::fromToml("[[reason]]\nid = \"x\"\npattern = \"(unclosed\"\n", "r.toml", err);
+  EXPECT_NE(err.find("r.toml: reason[0] (x)"), std::string::npos) << err;
+  EXPECT_EQ(t.size(), 0u);
+}
