@@ -6,7 +6,10 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <deque>
 #include <map>
+#include <memory>
+#include <unordered_map>
 #include <mutex>
 #include <thread>
 
@@ -44,8 +47,40 @@ std::vector<AssertionVersion> oaVersions(const std::string& path, std::string by
   return out;
 }
 
+// The OA assertions of a blob, by blob id: the new side of one commit is the old side of the
+// next commit that touches the file, so each version is parsed once instead of twice.
+class BlobCache {
+ public:
+  struct Entry {
+    std::vector<AssertionVersion> versions;
+    std::vector<std::string> diagnostics;
+  };
+  std::shared_ptr<const Entry> find(const std::string& oid) {
+    std::lock_guard lock(mu_);
+    auto it = map_.find(oid);
+    return it == map_.end() ? nullptr : it->second;
+  }
+  void put(const std::string& oid, std::shared_ptr<const Entry> e) {
+    std::lock_guard lock(mu_);
+    if (map_.size() >= kCapacity) {  // forget the oldest half: recent versions are the ones reused
+      for (size_t i = 0; i < kCapacity / 2 && !order_.empty(); ++i) {
+        map_.erase(order_.front());
+        order_.pop_front();
+      }
+    }
+    if (map_.emplace(oid, std::move(e)).second) order_.push_back(oid);
+  }
+
+ private:
+  // 4,096 versions of test files: about 40 MB of assertion records on a large suite.
+  static constexpr size_t kCapacity = 4096;
+  std::mutex mu_;
+  std::unordered_map<std::string, std::shared_ptr<const Entry>> map_;
+  std::deque<std::string> order_;
+};
+
 CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const MineOptions& opt, const analyzer::Catalogue& catalogue,
-                           const RE2& testFiles) {
+                           const RE2& testFiles, BlobCache& cache) {
   CommitResult r;
   std::string err;
   auto info = repo.commit(sha, err);
@@ -83,6 +118,11 @@ CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const
     f.change = fc;
     auto load = [&](const std::string& oid, const std::string& path, std::vector<AssertionVersion>& into) {
       if (oid.empty()) return true;
+      if (auto hit = cache.find(oid)) {
+        into = hit->versions;
+        f.diagnostics.insert(f.diagnostics.end(), hit->diagnostics.begin(), hit->diagnostics.end());
+        return true;
+      }
       bool binary = false;
       std::string e;
       auto bytes = repo.blob(oid, binary, e);
@@ -94,7 +134,11 @@ CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const
         f.diagnostics.push_back(fmt::format("{}: binary blob {} skipped", path, oid.substr(0, 12)));
         return false;
       }
-      into = oaVersions(path, std::move(*bytes), catalogue, scan, f.diagnostics);
+      auto entry = std::make_shared<BlobCache::Entry>();
+      entry->versions = oaVersions(path, std::move(*bytes), catalogue, scan, entry->diagnostics);
+      into = entry->versions;
+      f.diagnostics.insert(f.diagnostics.end(), entry->diagnostics.begin(), entry->diagnostics.end());
+      cache.put(oid, std::move(entry));
       return true;
     };
     const bool oldOk = load(fc.oldBlob, fc.oldPath, f.olds);
@@ -154,6 +198,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   const unsigned threads = analyzer::threadCount(opt.threads, todo.size());
   const size_t window = kWindowPerWorker * threads;
 
+  BlobCache cache;
   std::mutex mu;
   std::condition_variable cv;
   size_t nextToClaim = 0, nextToWrite = 0;
@@ -171,7 +216,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
       }
       CommitResult r;
       if (own) {
-        r = analyzeCommit(*own, todo[i].second, opt, catalogue, testFiles);
+        r = analyzeCommit(*own, todo[i].second, opt, catalogue, testFiles, cache);
       } else {
         r.info.sha = todo[i].second;
         r.ok = false;
