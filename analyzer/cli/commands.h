@@ -28,6 +28,7 @@ void addParseCommand(CLI::App& app);
 void addExplainCommand(CLI::App& app);
 void addMineCommand(CLI::App& app);
 void addReportCommand(CLI::App& app);
+void addDiffCommand(CLI::App& app);
 
 // Set by the command that ran: 0 clean, 1 findings or input errors, 2 usage or fatal error.
 int exitCode();

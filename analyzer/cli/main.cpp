@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   oalens::cli::addExplainCommand(app);
   oalens::cli::addMineCommand(app);
   oalens::cli::addReportCommand(app);
+  oalens::cli::addDiffCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

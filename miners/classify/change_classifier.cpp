@@ -78,8 +78,11 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       if (d == Direction::None) continue;
       (d == Direction::Loosen ? loosen : tighten) = true;
       const double factor = *old->value != 0 && *t->value != 0 ? std::max(*t->value / *old->value, *old->value / *t->value) : 0;
-      k.details.push_back(factor > 0 ? fmt::format("{} {} -> {} ({}, x{:.3g})", name, old->text, t->text, directionName(d), factor)
-                                     : fmt::format("{} {} -> {} ({})", name, old->text, t->text, directionName(d)));
+      // Through a constant the text stays; the values say what changed.
+      const std::string from = old->text == t->text ? fmt::format("{} = {:g}", old->text, *old->value) : old->text;
+      const std::string to = old->text == t->text ? fmt::format("{:g}", *t->value) : t->text;
+      k.details.push_back(factor > 0 ? fmt::format("{} {} -> {} ({}, x{:.3g})", name, from, to, directionName(d), factor)
+                                     : fmt::format("{} {} -> {} ({})", name, from, to, directionName(d)));
     } else if (stripWs(old->text) != stripWs(t->text)) {
       unknown = true;
       k.details.push_back(fmt::format("{} {} -> {} (not evaluable)", name, old->text, t->text));

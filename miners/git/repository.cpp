@@ -120,6 +120,179 @@ std::optional<CommitInfo> Repository::commit(const std::string& sha, std::string
   return info;
 }
 
+namespace {
+
+using Index = Owned<git_index, git_index_free>;
+
+std::vector<FileChange> collectDeltas(git_diff* d) {
+  std::vector<FileChange> out;
+  for (size_t i = 0; i < git_diff_num_deltas(d); ++i) {
+    const git_diff_delta* delta = git_diff_get_delta(d, i);
+    FileChange fc;
+    switch (delta->status) {
+      case GIT_DELTA_ADDED:
+      case GIT_DELTA_UNTRACKED: fc.status = FileChange::Status::Added; break;
+      case GIT_DELTA_DELETED: fc.status = FileChange::Status::Deleted; break;
+      case GIT_DELTA_RENAMED: fc.status = FileChange::Status::Renamed; break;
+      case GIT_DELTA_MODIFIED: fc.status = FileChange::Status::Modified; break;
+      default: continue;  // type changes, submodules, conflicts (reported separately)
+    }
+    if (fc.status != FileChange::Status::Added) {
+      fc.oldPath = delta->old_file.path;
+      fc.oldBlob = hex(&delta->old_file.id);
+    }
+    if (fc.status != FileChange::Status::Deleted) {
+      fc.newPath = delta->new_file.path;
+      if (delta->new_file.flags & GIT_DIFF_FLAG_VALID_ID && !git_oid_is_zero(&delta->new_file.id)) fc.newBlob = hex(&delta->new_file.id);
+    }
+    out.push_back(std::move(fc));
+  }
+  return out;
+}
+
+bool findRenames(git_diff* d, std::string& err) {
+  git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
+  find.flags = GIT_DIFF_FIND_RENAMES;
+  if (git_diff_find_similar(d, &find) != 0) {
+    err = lastGitError("rename detection failed");
+    return false;
+  }
+  return true;
+}
+
+git_diff_options pythonOnly(char** patterns) {
+  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  opts.pathspec = {patterns, 1};
+  return opts;
+}
+
+}  // namespace
+
+bool Repository::isBare() const { return git_repository_is_bare(repo_.get()) == 1; }
+
+std::string Repository::workdir() const {
+  const char* w = git_repository_workdir(repo_.get());
+  return w ? w : "";
+}
+
+static bool commitTree(git_repository* repo, const std::string& sha, Tree& out, std::string& err) {
+  if (sha.empty()) return true;  // the empty tree
+  git_oid oid;
+  Commit c;
+  if (git_oid_fromstr(&oid, sha.c_str()) != 0 || git_commit_lookup(&c.p, repo, &oid) != 0 || git_commit_tree(&out.p, c.p) != 0) {
+    err = lastGitError(fmt::format("cannot read the tree of {}", sha).c_str());
+    return false;
+  }
+  return true;
+}
+
+std::optional<std::vector<FileChange>> Repository::treeChanges(const std::string& oldCommit, const std::string& newCommit, std::string& err) const {
+  Tree oldTree, newTree;
+  if (!commitTree(repo_.get(), oldCommit, oldTree, err) || !commitTree(repo_.get(), newCommit, newTree, err)) return std::nullopt;
+  char pattern[] = "*.py";
+  char* patterns[] = {pattern};
+  git_diff_options opts = pythonOnly(patterns);
+  Diff d;
+  if (git_diff_tree_to_tree(&d.p, repo_.get(), oldTree.p, newTree.p, &opts) != 0) {
+    err = lastGitError("cannot diff the two trees");
+    return std::nullopt;
+  }
+  if (!findRenames(d.p, err)) return std::nullopt;
+  return collectDeltas(d.p);
+}
+
+static bool headTree(git_repository* repo, Tree& out, std::string& err) {
+  if (git_repository_head_unborn(repo) == 1) return true;  // no commits yet: compare with the empty tree
+  Object head;
+  if (git_revparse_single(&head.p, repo, "HEAD^{tree}") != 0) {
+    err = lastGitError("cannot read HEAD");
+    return false;
+  }
+  out.p = reinterpret_cast<git_tree*>(head.p);
+  head.p = nullptr;
+  return true;
+}
+
+std::optional<std::vector<FileChange>> Repository::stagedChanges(std::string& err) const {
+  Tree head;
+  if (!headTree(repo_.get(), head, err)) return std::nullopt;
+  Index index;
+  if (git_repository_index(&index.p, repo_.get()) != 0) {
+    err = lastGitError("cannot read the index");
+    return std::nullopt;
+  }
+  char pattern[] = "*.py";
+  char* patterns[] = {pattern};
+  git_diff_options opts = pythonOnly(patterns);
+  Diff d;
+  if (git_diff_tree_to_index(&d.p, repo_.get(), head.p, index.p, &opts) != 0) {
+    err = lastGitError("cannot diff HEAD against the index");
+    return std::nullopt;
+  }
+  if (!findRenames(d.p, err)) return std::nullopt;
+  return collectDeltas(d.p);
+}
+
+std::optional<std::vector<FileChange>> Repository::worktreeChanges(std::string& err) const {
+  if (isBare()) {
+    err = "a bare repository has no work tree";
+    return std::nullopt;
+  }
+  Tree head;
+  if (!headTree(repo_.get(), head, err)) return std::nullopt;
+  char pattern[] = "*.py";
+  char* patterns[] = {pattern};
+  git_diff_options opts = pythonOnly(patterns);
+  opts.flags |= GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS;
+  Diff d;
+  if (git_diff_tree_to_workdir_with_index(&d.p, repo_.get(), head.p, &opts) != 0) {
+    err = lastGitError("cannot diff HEAD against the work tree");
+    return std::nullopt;
+  }
+  if (!findRenames(d.p, err)) return std::nullopt;
+  auto out = collectDeltas(d.p);
+  for (auto& fc : out) fc.newBlob.clear();  // the new side lives in the work tree
+  return out;
+}
+
+std::optional<std::string> Repository::mergeBase(const std::string& a, const std::string& b, std::string& err) const {
+  git_oid oa, ob, base;
+  if (git_oid_fromstr(&oa, a.c_str()) != 0 || git_oid_fromstr(&ob, b.c_str()) != 0 || git_merge_base(&base, repo_.get(), &oa, &ob) != 0) {
+    err = lastGitError("no merge base");
+    return std::nullopt;
+  }
+  return hex(&base);
+}
+
+std::optional<std::vector<std::string>> Repository::range(const std::string& base, const std::string& head, std::string& err) const {
+  Walker w;
+  git_oid ob, oh;
+  if (git_revwalk_new(&w.p, repo_.get()) != 0 || git_oid_fromstr(&oh, head.c_str()) != 0 || git_revwalk_push(w.p, &oh) != 0 ||
+      (!base.empty() && (git_oid_fromstr(&ob, base.c_str()) != 0 || git_revwalk_hide(w.p, &ob) != 0))) {
+    err = lastGitError("cannot walk the range");
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  git_oid next;
+  while (git_revwalk_next(&next, w.p) == 0) out.push_back(hex(&next));
+  return out;
+}
+
+std::vector<std::string> Repository::conflicts() const {
+  std::vector<std::string> out;
+  Index index;
+  if (git_repository_index(&index.p, repo_.get()) != 0 || !git_index_has_conflicts(index.p)) return out;
+  git_index_conflict_iterator* it = nullptr;
+  if (git_index_conflict_iterator_new(&it, index.p) != 0) return out;
+  const git_index_entry *ancestor, *ours, *theirs;
+  while (git_index_conflict_next(&ancestor, &ours, &theirs, it) == 0) {
+    const git_index_entry* e = ours ? ours : theirs ? theirs : ancestor;
+    if (e) out.emplace_back(e->path);
+  }
+  git_index_conflict_iterator_free(it);
+  return out;
+}
+
 std::optional<std::vector<FileChange>> Repository::changes(const std::string& sha, std::string& err) const {
   git_oid oid;
   Commit c;

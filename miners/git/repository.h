@@ -55,6 +55,20 @@ class Repository {
   std::optional<std::string> blob(const std::string& oid, bool& binary, std::string& err) const;
   bool isEmpty() const;
   bool isShallow() const;
+  bool isBare() const;
+  std::string workdir() const;  // empty for a bare repository
+
+  // Changes between two commits' trees (old may be empty: the empty tree).
+  std::optional<std::vector<FileChange>> treeChanges(const std::string& oldCommit, const std::string& newCommit, std::string& err) const;
+  // HEAD (or the empty tree before the first commit) against the index. newBlob is the index blob.
+  std::optional<std::vector<FileChange>> stagedChanges(std::string& err) const;
+  // HEAD against the work tree; newBlob is empty and the new side is read from the file.
+  std::optional<std::vector<FileChange>> worktreeChanges(std::string& err) const;
+  std::optional<std::string> mergeBase(const std::string& a, const std::string& b, std::string& err) const;
+  // Commits reachable from head but not from base, newest first.
+  std::optional<std::vector<std::string>> range(const std::string& base, const std::string& head, std::string& err) const;
+  // Paths with unresolved merge conflicts in the index.
+  std::vector<std::string> conflicts() const;
 
  private:
   struct RepoDeleter {

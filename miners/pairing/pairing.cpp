@@ -59,7 +59,7 @@ double tokenSimilarity(const std::string& a, const std::string& b) {
   return uni == 0 ? 1.0 : double(inter.size()) / uni;
 }
 
-std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news) {
+std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news, bool alignLeftovers) {
   std::vector<bool> oldUsed(olds.size(), false), newUsed(news.size(), false);
   std::vector<Pair> pairs;
   // 1. Unchanged statements, preferring the same test case, in order.
@@ -110,6 +110,7 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
   for (size_t n = 0; n < news.size(); ++n)
     if (!newUsed[n]) left[news[n].assertion.testCase + "\n" + news[n].assertion.function].second.push_back(n);
   for (auto& [scope, sides] : left) {
+    if (!alignLeftovers) break;
     const bool sameCount = sides.first.size() == sides.second.size();
     for (size_t i = 0; i < std::min(sides.first.size(), sides.second.size()); ++i) {
       size_t o = sides.first[i], n = sides.second[i];

@@ -24,7 +24,11 @@ struct Pair {
   int newIndex = -1;  // -1: deleted
 };
 
-std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news);
+// alignLeftovers: finally pair what is left inside a test case in order, as a line diff would
+// (mine, to count rewritten assertions as changes); the diff gate keeps them apart, so that a
+// deleted OA assertion is reported rather than hidden behind an unrelated one.
+std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news,
+                                 bool alignLeftovers = true);
 
 double tokenSimilarity(const std::string& a, const std::string& b);
 

@@ -1,0 +1,271 @@
+// `oalens diff`: the pre-commit / CI gate. Modes: --staged (index against HEAD), --worktree
+// (work tree against HEAD; the default), BASE..HEAD and BASE...HEAD (objects only, so it works
+// in a bare repository). Exit 0 when no finding reaches --fail-on, 1 when one does, 2 on
+// usage or fatal errors (not a repository, unresolved merge conflicts in the index).
+// `oalens install-hook` writes a git pre-commit hook that runs `oalens diff --staged`.
+#include <fmt/format.h>
+#include <re2/re2.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "analyzer/cli/commands.h"
+#include "analyzer/cli/config.h"
+#include "analyzer/cli/output.h"
+#include "analyzer/scan/scanner.h"
+#include "miners/gate/diff_gate.h"
+#include "miners/git/repository.h"
+
+namespace oalens::cli {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+struct DiffArgs {
+  std::string range;
+  std::string repo = ".";
+  bool staged = false;
+  bool worktree = false;
+  std::string format = "text";
+  std::string failOn = "warning";
+  std::string testFiles;
+  std::string output;
+};
+
+int severityRank(miners::GateSeverity s) { return static_cast<int>(s); }
+
+std::optional<miners::GateSeverity> parseFailOn(const std::string& s) {
+  if (s == "info") return miners::GateSeverity::Info;
+  if (s == "note") return miners::GateSeverity::Note;
+  if (s == "warning") return miners::GateSeverity::Warning;
+  if (s == "error") return miners::GateSeverity::Error;
+  return std::nullopt;  // never
+}
+
+std::optional<std::string> readFile(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  if (!f) return std::nullopt;
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+json sarif(const std::vector<miners::GateFinding>& findings) {
+  json rules = json::array();
+  for (const auto& r : miners::gateRules())
+    rules.push_back({{"id", r.id},
+                     {"name", r.name},
+                     {"shortDescription", {{"text", r.summary}}},
+                     {"defaultConfiguration", {{"level", r.severity == miners::GateSeverity::Info ? "note" : "warning"}}}});
+  json results = json::array();
+  for (const auto& f : findings) {
+    std::string level = f.severity == miners::GateSeverity::Warning || f.severity == miners::GateSeverity::Error ? "warning" : "note";
+    results.push_back({{"ruleId", f.rule},
+                       {"level", level},
+                       {"message", {{"text", f.message}}},
+                       {"partialFingerprints", {{"oalens/v1", f.fingerprint}}},
+                       {"locations", json::array({{{"physicalLocation",
+                                                    {{"artifactLocation", {{"uri", f.file}}},
+                                                     {"region", {{"startLine", f.line}, {"startColumn", std::max<uint32_t>(1, f.column)}}}}}}})}});
+  }
+  json run = {{"tool", {{"driver", {{"name", "oalens"}, {"version", OALENS_VERSION}, {"rules", rules}}}}}, {"results", results}};
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"}, {"runs", json::array({run})}};
+}
+
+int runDiff(const DiffArgs& a) {
+  const int modes = int(a.staged) + int(a.worktree) + int(!a.range.empty());
+  if (modes > 1) {
+    fmt::print(stderr, "oalens: give one of --staged, --worktree or BASE..HEAD\n");
+    return 2;
+  }
+  std::string err;
+  std::string repoPath = a.repo;
+  {
+    // Accept a path inside the work tree, as git does.
+    git_buf root = {nullptr, 0, 0};
+    miners::initGit();
+    if (git_repository_discover(&root, a.repo.c_str(), 0, nullptr) == 0) repoPath = root.ptr;
+    git_buf_dispose(&root);
+  }
+  auto repo = miners::Repository::open(repoPath, err);
+  if (!repo) {
+    fmt::print(stderr, "oalens: {}\n", err);
+    return 2;
+  }
+  analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
+  std::string workdir = repo->workdir();
+  auto cfg = loadConfig(workdir.empty() ? fs::path(".") : fs::path(workdir), "", catalogue);
+  if (!cfg) return 2;
+  analyzer::ScanOptions defaults;
+  RE2 testFiles(!a.testFiles.empty() ? a.testFiles : !cfg->testFiles.empty() ? cfg->testFiles : defaults.testFilePattern);
+
+  std::optional<std::vector<miners::FileChange>> changes;
+  std::string trailerReason;
+  const bool worktree = !a.staged && a.range.empty();
+  if (!a.range.empty()) {
+    const bool symmetric = a.range.find("...") != std::string::npos;
+    const size_t sep = a.range.find(symmetric ? "..." : "..");
+    if (sep == std::string::npos) {
+      fmt::print(stderr, "oalens: expected BASE..HEAD or BASE...HEAD, got '{}'\n", a.range);
+      return 2;
+    }
+    std::string baseRev = a.range.substr(0, sep), headRev = a.range.substr(sep + (symmetric ? 3 : 2));
+    auto base = repo->resolve(baseRev.empty() ? "HEAD" : baseRev, err);
+    auto head = base ? repo->resolve(headRev.empty() ? "HEAD" : headRev, err) : std::nullopt;
+    if (!head) {
+      fmt::print(stderr, "oalens: {}\n", err);
+      return 2;
+    }
+    std::string from = *base;
+    if (symmetric) {
+      auto mb = repo->mergeBase(*base, *head, err);
+      if (!mb) {
+        fmt::print(stderr, "oalens: {}\n", err);
+        return 2;
+      }
+      from = *mb;
+    }
+    changes = repo->treeChanges(from, *head, err);
+    // A reason stated for the whole range, in a commit trailer.
+    static const RE2 trailer(R"((?m)^Tolerance-Change:[ \t]*(.+?)[ \t]*$)");
+    if (auto commits = repo->range(from, *head, err))
+      for (const auto& sha : *commits)
+        if (auto info = repo->commit(sha, err)) {
+          std::string reason;
+          if (RE2::PartialMatch(info->message, trailer, &reason)) trailerReason = reason;
+        }
+  } else {
+    if (repo->isEmpty() && worktree) {
+      // Nothing committed yet: everything in the work tree is new, nothing can be weakened.
+    }
+    auto conflicted = repo->conflicts();
+    if (!conflicted.empty()) {
+      fmt::print(stderr, "oalens: unresolved merge conflicts in {} file(s), first {}; resolve them before checking tolerances\n",
+                 conflicted.size(), conflicted.front());
+      return 2;
+    }
+    changes = a.staged ? repo->stagedChanges(err) : repo->worktreeChanges(err);
+  }
+  if (!changes) {
+    fmt::print(stderr, "oalens: {}\n", err);
+    return 2;
+  }
+
+  std::vector<miners::GateFinding> findings;
+  std::vector<std::string> diagnostics;
+  size_t files = 0;
+  for (const auto& fc : *changes) {
+    const bool isTest = (!fc.oldPath.empty() && RE2::PartialMatch(fc.oldPath, testFiles)) ||
+                        (!fc.newPath.empty() && RE2::PartialMatch(fc.newPath, testFiles));
+    if (!isTest) continue;
+    ++files;
+    miners::GateFile gf;
+    gf.oldPath = fc.oldPath;
+    gf.newPath = fc.newPath;
+    bool binary = false;
+    if (!fc.oldBlob.empty()) {
+      gf.oldBytes = repo->blob(fc.oldBlob, binary, err);
+      if (!gf.oldBytes || binary) {
+        diagnostics.push_back(fmt::format("{}: {}", fc.oldPath, binary ? "binary file skipped" : err));
+        continue;
+      }
+    }
+    if (!fc.newPath.empty()) {
+      if (!fc.newBlob.empty()) gf.newBytes = repo->blob(fc.newBlob, binary, err);
+      else if (worktree) gf.newBytes = readFile(fs::path(workdir) / fc.newPath);
+      if (!gf.newBytes || binary) {
+        diagnostics.push_back(fmt::format("{}: {}", fc.newPath, binary ? "binary file skipped" : "cannot read the new version"));
+        continue;
+      }
+    }
+    auto f = miners::checkFile(gf, catalogue, trailerReason, diagnostics);
+    findings.insert(findings.end(), f.begin(), f.end());
+  }
+  for (const auto& d : diagnostics) fmt::print(stderr, "oalens: note: {}\n", d);
+
+  std::string text;
+  if (a.format == "json") {
+    json list = json::array();
+    for (const auto& f : findings)
+      list.push_back({{"file", f.file},
+                      {"line", f.line},
+                      {"column", f.column},
+                      {"rule", f.rule},
+                      {"name", f.name},
+                      {"severity", miners::gateSeverityName(f.severity)},
+                      {"message", f.message},
+                      {"stated_reason", f.statedReason.empty() ? json(nullptr) : json(f.statedReason)},
+                      {"fingerprint", f.fingerprint}});
+    text = json{{"files_checked", files}, {"findings", list}}.dump(2) + "\n";
+  } else if (a.format == "sarif") {
+    text = sarif(findings).dump(2) + "\n";
+  } else {
+    for (const auto& f : findings)
+      text += fmt::format("{}:{}:{}: {}: {} [{}]\n", f.file, f.line, f.column, miners::gateSeverityName(f.severity), f.message, f.rule);
+  }
+  if (!writeOutput(a.output, text)) return 2;
+  auto failOn = parseFailOn(a.failOn);
+  bool fail = false;
+  for (const auto& f : findings) fail |= failOn && severityRank(f.severity) >= severityRank(*failOn);
+  if (a.format == "text" && fail)
+    fmt::print(stderr, "oalens: this change weakens OA assertions; state the reason with `# oalens: loosen-ok(<reason>)` next to "
+                       "the assertion or a `Tolerance-Change: <reason>` commit trailer\n");
+  return fail ? 1 : 0;
+}
+
+}  // namespace
+
+void addDiffCommand(CLI::App& app) {
+  static DiffArgs args;
+  CLI::App* cmd = app.add_subcommand("diff", "flag loosened thresholds and weakened oracles in a change (pre-commit / CI gate)");
+  cmd->add_option("range", args.range, "BASE..HEAD or BASE...HEAD (objects only; works in bare repositories)");
+  cmd->add_flag("--staged", args.staged, "check the index against HEAD (pre-commit)");
+  cmd->add_flag("--worktree", args.worktree, "check the work tree against HEAD (the default)");
+  cmd->add_option("--repo", args.repo, "repository (a path inside it is enough)")->capture_default_str();
+  cmd->add_option("--format", args.format, "output format")->check(CLI::IsMember({"text", "json", "sarif"}))->capture_default_str();
+  cmd->add_option("--fail-on", args.failOn, "lowest severity that fails the check")
+      ->check(CLI::IsMember({"info", "note", "warning", "error", "never"}))
+      ->capture_default_str();
+  cmd->add_option("--test-files", args.testFiles, "RE2 pattern for test file paths");
+  cmd->add_option("-o,--output", args.output, "write the report to this file");
+  cmd->callback([] { setExitCode(runDiff(args)); });
+
+  static std::string hookRepo = ".";
+  static bool force = false;
+  CLI::App* hook = app.add_subcommand("install-hook", "install a git pre-commit hook that runs `oalens diff --staged`");
+  hook->add_option("--repo", hookRepo, "repository")->capture_default_str();
+  hook->add_flag("--force", force, "replace an existing pre-commit hook");
+  hook->callback([] {
+    std::string err;
+    auto repo = miners::Repository::open(hookRepo, err);
+    if (!repo || repo->isBare()) {
+      fmt::print(stderr, "oalens: {}\n", repo ? "a bare repository has no hooks to run" : err);
+      setExitCode(2);
+      return;
+    }
+    fs::path hooks = fs::path(repo->workdir()) / ".git" / "hooks";
+    fs::create_directories(hooks);
+    fs::path target = hooks / "pre-commit";
+    if (fs::exists(target) && !force) {
+      fmt::print(stderr, "oalens: {} exists; use --force to replace it\n", target.string());
+      setExitCode(2);
+      return;
+    }
+    std::error_code ec;
+    fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    std::ofstream f(target);
+    f << "#!/bin/sh\n# Installed by `oalens install-hook`: stops commits that loosen OA tolerances without a stated reason.\n"
+      << "exec \"" << (ec ? std::string("oalens") : self.string()) << "\" diff --staged\n";
+    f.close();
+    fs::permissions(target, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
+                                fs::perms::others_exec);
+    fmt::print("installed {}\n", target.string());
+  });
+}
+
+}  // namespace oalens::cli

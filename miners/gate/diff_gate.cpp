@@ -1,0 +1,308 @@
+#include "miners/gate/diff_gate.h"
+
+#include <fmt/format.h>
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <map>
+
+#include "analyzer/scan/scanner.h"
+#include "analyzer/tolerance/tolerance_resolver.h"
+#include "miners/classify/change_classifier.h"
+#include "miners/pairing/pairing.h"
+
+namespace oalens::miners {
+
+std::string_view gateSeverityName(GateSeverity s) {
+  switch (s) {
+    case GateSeverity::Info: return "info";
+    case GateSeverity::Note: return "note";
+    case GateSeverity::Warning: return "warning";
+    case GateSeverity::Error: return "error";
+  }
+  return "warning";
+}
+
+const std::vector<GateRule>& gateRules() {
+  static const std::vector<GateRule> rules = {
+      {"CH301", "loosened-tolerance", GateSeverity::Warning, "a tolerance of an OA assertion accepts more than before"},
+      {"CH302", "deleted-oa-assertion", GateSeverity::Warning, "an OA assertion was deleted"},
+      {"CH303", "weaker-assertion", GateSeverity::Warning, "an OA assertion was replaced by a check that does not compare values"},
+      {"CH304", "exact-made-approximate", GateSeverity::Warning, "an exact assertion became an approximate one"},
+      {"CH305", "lowered-metric-bound", GateSeverity::Warning, "the bound on a quality metric was relaxed"},
+      {"CH306", "oa-test-skipped", GateSeverity::Warning, "a test with OA assertions is newly skipped or marked xfail"},
+      {"CH307", "tightened-tolerance", GateSeverity::Info, "a tolerance of an OA assertion accepts less than before"},
+      {"CH308", "tolerance-not-evaluable", GateSeverity::Warning, "a tolerance changed to a value that cannot be evaluated"},
+  };
+  return rules;
+}
+
+namespace {
+
+const GateRule& rule(const char* id) {
+  for (const auto& r : gateRules())
+    if (std::string_view(r.id) == id) return r;
+  return gateRules().front();
+}
+
+struct Side {
+  analyzer::ScanResult scan;
+  const analyzer::FileModel* model = nullptr;
+  std::vector<AssertionVersion> oa, other;
+  std::vector<std::string_view> lines;
+};
+
+Side scanSide(const std::string& path, const std::optional<std::string>& bytes, const analyzer::Catalogue& catalogue,
+              std::vector<std::string>& diagnostics) {
+  Side s;
+  if (!bytes) return s;
+  analyzer::ScanOptions opt;
+  opt.threads = 1;
+  opt.allFiles = true;
+  s.scan = analyzer::scanSources({{path, *bytes}}, catalogue, opt);
+  for (const auto& d : s.scan.diagnostics) diagnostics.push_back(analyzer::formatDiagnostic(d));
+  if (s.scan.project.files.empty() || !s.scan.project.files[0].source) return s;
+  s.model = &s.scan.project.files[0];
+  const std::string& src = *s.model->source;
+  for (size_t start = 0; start <= src.size();) {
+    size_t nl = src.find('\n', start);
+    if (nl == std::string::npos) nl = src.size();
+    s.lines.emplace_back(src.data() + start, nl - start);
+    start = nl + 1;
+  }
+  for (auto& a : s.scan.assertions) {
+    std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
+    AssertionVersion v{a, normalizeStatement(text), std::string(text)};
+    (a.isOa ? s.oa : s.other).push_back(std::move(v));
+  }
+  return s;
+}
+
+std::string fingerprint(const std::string& ruleId, const std::string& file, const std::string& a, const std::string& b) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a: stable across runs and machines
+  for (const std::string* s : {&ruleId, &file, &a, &b}) {
+    for (unsigned char c : *s) {
+      h ^= c;
+      h *= 1099511628211ull;
+    }
+    h ^= 0xff;
+    h *= 1099511628211ull;
+  }
+  return fmt::format("{:016x}", h);
+}
+
+// The reason stated next to an assertion: on its lines or the line above.
+std::string markerReason(const Side& s, const analyzer::Assertion& a, std::string& ignoredRules) {
+  static const RE2 loosenOk(R"(#\s*oalens:\s*loosen-ok\(([^)]*)\))");
+  static const RE2 ignore(R"(#\s*oalens:\s*ignore\[([A-Z0-9, ]+)\])");
+  std::string reason;
+  const uint32_t first = a.range.start.line > 1 ? a.range.start.line - 1 : 1;
+  for (uint32_t l = first; l <= a.range.end.line && l <= s.lines.size(); ++l) {
+    std::string_view text = s.lines[l - 1];
+    if (l < a.range.start.line) {  // the line above counts only as a comment of its own
+      size_t firstChar = text.find_first_not_of(" \t");
+      if (firstChar == std::string_view::npos || text[firstChar] != '#') continue;
+    }
+    re2::StringPiece line(text.data(), text.size());
+    std::string r, ids;
+    if (RE2::PartialMatch(line, loosenOk, &r) && reason.empty()) reason = r.empty() ? "stated" : r;
+    if (RE2::PartialMatch(line, ignore, &ids)) ignoredRules += ids + ",";
+  }
+  return reason;
+}
+
+// `assert X > c`, `assertGreater(X, c)`: the metric text, whether c is a lower bound, and c.
+struct MetricBound {
+  std::string metric;
+  bool lower = false;
+  double value = 0;
+  std::string text;
+};
+
+std::optional<MetricBound> metricBound(const analyzer::FileModel& m, const analyzer::Assertion& a) {
+  using namespace analyzer;
+  if (a.stmt == kNone) return std::nullopt;
+  ToleranceResolver resolver;
+  auto make = [&](ExprId metric, ExprId bound, bool lower) -> std::optional<MetricBound> {
+    ResolvedValue v = resolver.resolve(m, a.functionId, a.stmt, bound);
+    if (!v.value) return std::nullopt;
+    return MetricBound{normalizeStatement(m.expr(metric).text), lower, *v.value, std::string(m.expr(bound).text)};
+  };
+  const Stmt& st = m.stmts[a.stmt];
+  if (st.kind == StmtKind::Assert && st.a != kNone && m.expr(st.a).kind == ExprKind::Compare && m.childCount(st.a) == 2) {
+    std::string_view op = m.compareOp(st.a, 0);
+    ExprId l = m.child(st.a, 0), r = m.child(st.a, 1);
+    if (op == ">" || op == ">=") return make(l, r, true);
+    if (op == "<" || op == "<=") return make(l, r, false);
+    return std::nullopt;
+  }
+  if (a.call == kNone || m.expr(a.call).kind != ExprKind::Call) return std::nullopt;
+  CallArgs args = splitCall(m, a.call);
+  if (args.positional.size() < 2) return std::nullopt;
+  std::string_view name = m.expr(args.callee).name;
+  if (name == "assertGreater" || name == "assertGreaterEqual") return make(args.positional[0], args.positional[1], true);
+  if (name == "assertLess" || name == "assertLessEqual") return make(args.positional[0], args.positional[1], false);
+  return std::nullopt;
+}
+
+bool skipped(const analyzer::FileModel& m, const analyzer::Function& f) {
+  static const RE2 skipDecorator(R"((^|\.)(skip|skipIf|skipUnless|xfail|expectedFailure)\b)");
+  for (analyzer::ExprId d : f.decorators)
+    if (RE2::PartialMatch(re2::StringPiece(m.expr(d).text.data(), m.expr(d).text.size()), skipDecorator)) return true;
+  // A skip as the first statement of the body.
+  if (f.firstStmt < f.endStmt) {
+    std::string_view first = m.stmts[f.firstStmt].text;
+    if (first.find("skipTest(") != std::string_view::npos || first.find("pytest.skip(") != std::string_view::npos ||
+        first.find("SkipTest") != std::string_view::npos)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<GateFinding> checkFile(const GateFile& file, const analyzer::Catalogue& catalogue, const std::string& trailerReason,
+                                   std::vector<std::string>& diagnostics) {
+  std::vector<GateFinding> out;
+  const std::string path = file.newPath.empty() ? file.oldPath : file.newPath;
+  Side olds = scanSide(file.oldPath.empty() ? path : file.oldPath, file.oldBytes, catalogue, diagnostics);
+  Side news = scanSide(path, file.newBytes, catalogue, diagnostics);
+
+  auto emit = [&](const char* id, const Side& where, const analyzer::Assertion& at, std::string message, const std::string& oldText,
+                  const std::string& newText, bool weakens) {
+    std::string ignored;
+    std::string reason = &where == &news ? markerReason(news, at, ignored) : std::string{};
+    if (ignored.find(id) != std::string::npos) return;
+    GateFinding f;
+    const GateRule& r = rule(id);
+    f.file = &where == &news ? path : (file.oldPath.empty() ? path : file.oldPath);
+    f.line = at.range.start.line;
+    f.column = at.range.start.col;
+    f.rule = r.id;
+    f.name = r.name;
+    f.severity = r.severity;
+    f.message = std::move(message);
+    f.fingerprint = fingerprint(id, path, oldText, newText);
+    if (weakens && reason.empty() && !trailerReason.empty()) reason = trailerReason;
+    if (weakens && !reason.empty()) {
+      f.severity = GateSeverity::Note;
+      f.statedReason = reason;
+      f.message += fmt::format(" (accepted: {})", reason);
+    }
+    out.push_back(std::move(f));
+  };
+
+  // OA assertions: pairs, deletions, additions.
+  std::vector<Pair> pairs = pairAssertions(olds.oa, news.oa, /*alignLeftovers=*/false);
+  // Statements share the API's tokens; a pair must also share what it compares, or it is a
+  // deletion and an addition (which the cross-kind matching below may explain).
+  std::vector<Pair> split;
+  for (Pair& p : pairs) {
+    if (p.oldIndex < 0 || p.newIndex < 0) continue;
+    const auto& o = olds.oa[size_t(p.oldIndex)].assertion;
+    const auto& n = news.oa[size_t(p.newIndex)].assertion;
+    const std::string ov = normalizeStatement(o.actualText + "," + o.expectedText), nv = normalizeStatement(n.actualText + "," + n.expectedText);
+    if (ov == nv || tokenSimilarity(ov, nv) >= 0.5) continue;
+    split.push_back({-1, p.newIndex});
+    p.newIndex = -1;
+  }
+  pairs.insert(pairs.end(), split.begin(), split.end());
+  std::vector<int> lostOa, newOa;
+  for (const Pair& p : pairs) {
+    if (p.oldIndex >= 0 && p.newIndex >= 0) {
+      const AssertionVersion& o = olds.oa[size_t(p.oldIndex)];
+      const AssertionVersion& n = news.oa[size_t(p.newIndex)];
+      ChangeKinds k = classifyChange(&o, &n);
+      if (!k.threshold) continue;
+      std::string what = k.details.empty() ? std::string("tolerance changed") : fmt::format("{}", fmt::join(k.details, "; "));
+      if (k.direction == Direction::Loosen || k.direction == Direction::Mixed)
+        emit("CH301", news, n.assertion, fmt::format("{} loosened: {}", n.assertion.api, what), o.normalized, n.normalized, true);
+      else if (k.direction == Direction::Tighten)
+        emit("CH307", news, n.assertion, fmt::format("{} tightened: {}", n.assertion.api, what), o.normalized, n.normalized, false);
+      else
+        emit("CH308", news, n.assertion, fmt::format("{}: {}", n.assertion.api, what), o.normalized, n.normalized, true);
+    } else if (p.oldIndex >= 0) {
+      lostOa.push_back(p.oldIndex);
+    } else {
+      newOa.push_back(p.newIndex);
+    }
+  }
+  // A lost OA assertion that became a non-approximate check in the same test, or an exact
+  // check that became approximate: pair leftovers with the other kind of assertion.
+  std::vector<bool> usedOther(news.other.size(), false), usedOldOther(olds.other.size(), false);
+  auto bestMatch = [](const AssertionVersion& a, const std::vector<AssertionVersion>& pool, std::vector<bool>& used) {
+    int best = -1;
+    double bestScore = 0.3;  // shares at least the compared values
+    for (size_t i = 0; i < pool.size(); ++i) {
+      if (used[i] || pool[i].assertion.testCase != a.assertion.testCase || pool[i].assertion.function != a.assertion.function) continue;
+      double s = tokenSimilarity(a.raw, pool[i].raw);  // raw: `assert g(1)` keeps its word boundary
+      if (s > bestScore) {
+        bestScore = s;
+        best = int(i);
+      }
+    }
+    if (best >= 0) used[size_t(best)] = true;
+    return best;
+  };
+  std::map<std::string, bool> oldOtherTexts;
+  for (const auto& o : olds.other) oldOtherTexts[o.normalized] = true;
+  for (int oi : lostOa) {
+    const AssertionVersion& o = olds.oa[size_t(oi)];
+    int ni = bestMatch(o, news.other, usedOther);
+    if (ni >= 0 && !oldOtherTexts.count(news.other[size_t(ni)].normalized)) {
+      const AssertionVersion& n = news.other[size_t(ni)];
+      emit("CH303", news, n.assertion, fmt::format("{} replaced by {}, which does not compare values within a tolerance", o.assertion.api, n.assertion.api),
+           o.normalized, n.normalized, true);
+    } else {
+      emit("CH302", olds, o.assertion, fmt::format("{} deleted: `{}`", o.assertion.api, o.normalized.substr(0, 80)), o.normalized, "", true);
+    }
+  }
+  for (int ni : newOa) {
+    const AssertionVersion& n = news.oa[size_t(ni)];
+    int oi = bestMatch(n, olds.other, usedOldOther);
+    if (oi < 0) continue;  // a new OA assertion: nothing weakened
+    const AssertionVersion& o = olds.other[size_t(oi)];
+    emit("CH304", news, n.assertion, fmt::format("exact {} relaxed to {}", o.assertion.api, n.assertion.api), o.normalized, n.normalized, true);
+  }
+  // Quality-metric bounds among the other assertions.
+  if (olds.model && news.model) {
+    std::vector<Pair> otherPairs = pairAssertions(olds.other, news.other, /*alignLeftovers=*/false);
+    for (const Pair& p : otherPairs) {
+      if (p.oldIndex < 0 || p.newIndex < 0) continue;
+      const AssertionVersion& o = olds.other[size_t(p.oldIndex)];
+      const AssertionVersion& n = news.other[size_t(p.newIndex)];
+      auto ob = metricBound(*olds.model, o.assertion);
+      auto nb = metricBound(*news.model, n.assertion);
+      if (!ob || !nb || ob->metric != nb->metric || ob->lower != nb->lower || ob->value == nb->value) continue;
+      const bool loosened = ob->lower ? nb->value < ob->value : nb->value > ob->value;
+      if (!loosened) continue;
+      emit("CH305", news, n.assertion,
+           fmt::format("{} bound on `{}` relaxed: {} -> {}", ob->lower ? "lower" : "upper", ob->metric.substr(0, 60), ob->text, nb->text),
+           o.normalized, n.normalized, true);
+    }
+  }
+  // Tests with OA assertions newly skipped.
+  if (olds.model && news.model) {
+    std::map<std::string, bool> oldSkipped;
+    for (const auto& f : olds.model->functions)
+      if (f.isTestCase) oldSkipped[f.qualifiedName] = skipped(*olds.model, f);
+    std::map<std::string, const analyzer::Assertion*> firstOa;
+    for (const auto& v : news.oa)
+      if (!v.assertion.testCase.empty() && !firstOa.count(v.assertion.testCase)) firstOa[v.assertion.testCase] = &v.assertion;
+    for (const auto& f : news.model->functions) {
+      if (!f.isTestCase || !skipped(*news.model, f)) continue;
+      auto was = oldSkipped.find(f.qualifiedName);
+      auto oa = firstOa.find(f.qualifiedName);
+      if (was == oldSkipped.end() || was->second || oa == firstOa.end()) continue;
+      analyzer::Assertion at = *oa->second;
+      at.range.start = f.range.start;
+      emit("CH306", news, at, fmt::format("test {} with OA assertions is now skipped", f.qualifiedName), f.qualifiedName, "skipped", true);
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const GateFinding& a, const GateFinding& b) {
+    return std::tie(a.file, a.line, a.column, a.rule) < std::tie(b.file, b.line, b.column, b.rule);
+  });
+  return out;
+}
+
+}  // namespace oalens::miners

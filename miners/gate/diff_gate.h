@@ -1,0 +1,57 @@
+// The diff gate (`oalens diff`): compares the old and new version of each changed test file
+// with the scan core and the mine pairing, and reports what weakens a test:
+//   CH301 loosened-tolerance      a tolerance accepts more (also through a constant or a
+//                                 helper's default in the same file)
+//   CH302 deleted-oa-assertion    an OA assertion is gone
+//   CH303 weaker-assertion        an OA assertion became a non-approximate check (shape, type...)
+//   CH304 exact-made-approximate  an exact check became an approximate one
+//   CH305 lowered-metric-bound    `assert acc > 0.9` -> `> 0.8`, assertGreater(score, t) lowered
+//   CH306 oa-test-skipped         a test with OA assertions is newly skipped or xfailed
+//   CH307 tightened-tolerance     (info)
+//   CH308 tolerance-not-evaluable a tolerance changed to a value that cannot be evaluated
+// A finding is accepted (severity note) when the author states why: `# oalens:
+// loosen-ok(<reason>)` on or just above the assertion, or a `Tolerance-Change: <reason>`
+// trailer in a commit of the range. `# oalens: ignore[CH301]` drops a finding.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/assertions/catalogue.h"
+
+namespace oalens::miners {
+
+enum class GateSeverity { Info, Note, Warning, Error };
+std::string_view gateSeverityName(GateSeverity s);
+
+struct GateFinding {
+  std::string file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::string rule;  // CH3xx
+  std::string name;  // kebab-case rule name
+  GateSeverity severity = GateSeverity::Warning;
+  std::string message;
+  std::string statedReason;  // set when accepted
+  std::string fingerprint;
+};
+
+struct GateFile {
+  std::string oldPath, newPath;             // empty when added / deleted
+  std::optional<std::string> oldBytes, newBytes;
+};
+
+struct GateRule {
+  const char* id;
+  const char* name;
+  GateSeverity severity;
+  const char* summary;
+};
+const std::vector<GateRule>& gateRules();
+
+// Findings for one changed file, sorted by line. `trailerReason`: a reason stated for the whole
+// range (Tolerance-Change trailer), empty if none.
+std::vector<GateFinding> checkFile(const GateFile& file, const analyzer::Catalogue& catalogue, const std::string& trailerReason,
+                                   std::vector<std::string>& diagnostics);
+
+}  // namespace oalens::miners

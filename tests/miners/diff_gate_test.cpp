@@ -1,0 +1,200 @@
+// `oalens diff` on real git repositories built in temp dirs: every finding kind, both ways to
+// state a reason, renames, multi-line assertions, unchanged files, range mode in a bare
+// repository, merge conflicts, an empty repository, and the installed hook run by `git commit`.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out;
+};
+
+Result sh(const std::string& cmd) {
+  Result r{0, {}};
+  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
+  char buf[4096];
+  while (size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  r.status = WEXITSTATUS(::pclose(p));
+  return r;
+}
+
+class DiffGate : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("oalens_diff_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "tests");
+    git("init -q -b main");
+    git("config user.email t@example.invalid");
+    git("config user.name tester");
+    git("config commit.gpgsign false");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  Result git(const std::string& args) { return sh("cd " + dir_.string() + " && GIT_CONFIG_GLOBAL=/dev/null git " + args); }
+  void write(const std::string& rel, const std::string& text) { std::ofstream(dir_ / rel) << text; }
+  Result oalens(const std::string& args) { return sh("cd " + dir_.string() + " && " + OALENS_BINARY + " " + args); }
+  void commitAll(const std::string& msg) {
+    git("add -A");
+    ASSERT_EQ(git("commit -q -m \"" + msg + "\"").status, 0);
+  }
+  fs::path dir_;
+};
+
+const char* kBase =
+    "import numpy as np\n"
+    "import pytest\n"
+    "TOL = 1e-6\n"
+    "\n"
+    "def test_one():\n"
+    "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n"
+    "    np.testing.assert_allclose(f(2), 3.0, atol=TOL)\n"
+    "    assert acc() > 0.9\n"
+    "    np.testing.assert_allclose(\n"
+    "        f(3),\n"
+    "        4.0,\n"
+    "        rtol=1e-7)\n"
+    "\n"
+    "def test_two():\n"
+    "    np.testing.assert_allclose(g(1), 2.0)\n"
+    "    np.testing.assert_array_equal(h(1), [1, 2])\n"
+    "    np.testing.assert_allclose(k(1), 5.0)\n";
+
+}  // namespace
+
+TEST_F(DiffGate, ReportsEveryWeakeningAndFailsTheCheck) {
+  write("tests/test_a.py", kBase);
+  write("tests/test_same.py", "def test_s():\n    assert abs(a - b) < 1e-3\n");
+  commitAll("init");
+  write("tests/test_a.py",
+        "import numpy as np\n"
+        "import pytest\n"
+        "TOL = 1e-4\n"
+        "\n"
+        "def test_one():\n"
+        "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)\n"
+        "    np.testing.assert_allclose(f(2), 3.0, atol=TOL)\n"
+        "    assert acc() > 0.8\n"
+        "    np.testing.assert_allclose(\n"
+        "        f(3),\n"
+        "        4.0,\n"
+        "        rtol=1e-9)\n"
+        "\n"
+        "@pytest.mark.skip(reason='flaky')\n"
+        "def test_two():\n"
+        "    assert g(1).shape == (1,)\n"
+        "    np.testing.assert_allclose(h(1), [1, 2])\n");
+  git("add -A");
+  Result r = oalens("diff --staged");
+  EXPECT_EQ(r.status, 1) << r.out;
+  for (const char* expected : {"tests/test_a.py:6:5: warning: numpy.testing.assert_allclose loosened: rtol 1e-6 -> 1e-4 (loosen, x100) [CH301]",
+                               "atol TOL = 1e-06 -> 0.0001 (loosen, x100) through a named constant [CH301]",
+                               "lower bound on `acc()` relaxed: 0.9 -> 0.8 [CH305]",
+                               "tests/test_a.py:9:5: info: numpy.testing.assert_allclose tightened: rtol 1e-7 -> 1e-9", "[CH306]",
+                               "replaced by assert, which does not compare values within a tolerance [CH303]",
+                               "exact numpy.testing.assert_array_equal relaxed to numpy.testing.assert_allclose [CH304]",
+                               "numpy.testing.assert_allclose deleted: `np.testing.assert_allclose(k(1),5.0)` [CH302]"})
+    EXPECT_NE(r.out.find(expected), std::string::npos) << "missing: " << expected << "\n" << r.out;
+  EXPECT_EQ(r.out.find("test_same.py"), std::string::npos) << r.out;
+  Result json = oalens("diff --staged --format json");
+  EXPECT_NE(json.out.find("\"fingerprint\""), std::string::npos);
+  EXPECT_NE(json.out.find("\"rule\": \"CH301\""), std::string::npos);
+}
+
+TEST_F(DiffGate, MarkerAndTrailerStateTheReason) {
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n"
+                           "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-6)\n");
+  commitAll("init");
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)  # oalens: loosen-ok(GPU rounding)\n"
+                           "    # oalens: loosen-ok(same kernel)\n    np.testing.assert_allclose(f(2), 2.0, rtol=1e-4)\n");
+  git("add -A");
+  Result r = oalens("diff --staged");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("note: numpy.testing.assert_allclose loosened: rtol 1e-6 -> 1e-4 (loosen, x100) (accepted: GPU rounding) [CH301]"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("(accepted: same kernel)"), std::string::npos) << r.out;
+  // Range mode: a Tolerance-Change trailer accepts what the range loosens.
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-2)\n"
+                           "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-2)\n");
+  git("add -A");
+  ASSERT_EQ(git("commit -q -m 'Relax' -m 'Tolerance-Change: float16 kernels'").status, 0);
+  Result range = oalens("diff HEAD~1..HEAD");
+  EXPECT_EQ(range.status, 0) << range.out;
+  EXPECT_NE(range.out.find("(accepted: float16 kernels)"), std::string::npos) << range.out;
+}
+
+TEST_F(DiffGate, RenamesAndCosmeticEditsAreNotFindings) {
+  write("tests/test_a.py", kBase);
+  commitAll("init");
+  git("mv tests/test_a.py tests/test_b.py");
+  Result r = oalens("diff --staged");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  commitAll("rename");
+  std::string reflowed = kBase;
+  reflowed.replace(reflowed.find("np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)"), 48, "np.testing.assert_allclose(f(1),\n                               2.0, rtol=1e-6)");
+  write("tests/test_b.py", reflowed);
+  Result w = oalens("diff");  // the work tree against HEAD
+  EXPECT_EQ(w.status, 0) << w.out;
+}
+
+TEST_F(DiffGate, RangeModeWorksInABareRepository) {
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n");
+  commitAll("init");
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-3)\n");
+  commitAll("loosen");
+  fs::path bare = dir_.string() + ".git";
+  ASSERT_EQ(sh("git clone -q --bare " + dir_.string() + " " + bare.string()).status, 0);
+  Result r = sh(std::string(OALENS_BINARY) + " diff main~1..main --repo " + bare.string());
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("[CH301]"), std::string::npos) << r.out;
+  Result sym = sh(std::string(OALENS_BINARY) + " diff main~1...main --repo " + bare.string() + " --fail-on never");
+  EXPECT_EQ(sym.status, 0) << sym.out;
+  fs::remove_all(bare);
+}
+
+TEST_F(DiffGate, BadInputGivesClearMessagesAndExitCodes) {
+  Result empty = oalens("diff --staged");
+  EXPECT_EQ(empty.status, 0) << empty.out;  // no commits yet: nothing can be weakened
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n");
+  write("tests/test_bin.py", std::string("\0\1\2binary", 9));
+  commitAll("init");
+  git("checkout -q -b other");
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-5)\n");
+  commitAll("other");
+  git("checkout -q main");
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)\n");
+  commitAll("main");
+  git("merge -q other");  // conflicts
+  Result conflict = oalens("diff --staged");
+  EXPECT_EQ(conflict.status, 2) << conflict.out;
+  EXPECT_NE(conflict.out.find("unresolved merge conflicts"), std::string::npos) << conflict.out;
+  Result notRepo = sh(std::string(OALENS_BINARY) + " diff --staged --repo /nonexistent/oalens");
+  EXPECT_EQ(notRepo.status, 2) << notRepo.out;
+  Result badRange = oalens("diff nope..HEAD");
+  EXPECT_EQ(badRange.status, 2) << badRange.out;
+}
+
+TEST_F(DiffGate, InstalledHookBlocksThenPassesWithTheMarker) {
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n");
+  commitAll("init");
+  ASSERT_EQ(oalens("install-hook").status, 0);
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-3)\n");
+  git("add -A");
+  Result blocked = git("commit -q -m loosen");
+  EXPECT_NE(blocked.status, 0) << blocked.out;
+  EXPECT_NE(blocked.out.find("[CH301]"), std::string::npos) << blocked.out;
+  write("tests/test_a.py",
+        "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-3)  # oalens: loosen-ok(new reference data)\n");
+  git("add -A");
+  Result passed = git("commit -q -m loosen");
+  EXPECT_EQ(passed.status, 0) << passed.out;
+}
