@@ -193,7 +193,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const analyzer::Catalog
   };
 
   // OA assertions: pairs, deletions, additions.
-  std::vector<Pair> pairs = pairAssertions(olds.oa, news.oa, /*alignLeftovers=*/false);
+  std::vector<Pair> pairs = pairAssertions(olds.oa, news.oa, /*alignLeftovers=*/true);
   // Statements share the API's tokens; a pair must also share what it compares, or it is a
   // deletion and an addition (which the cross-kind matching below may explain).
   std::vector<Pair> split;
