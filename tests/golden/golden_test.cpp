@@ -14,6 +14,7 @@
 
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/scan/scanner.h"
+#include "tests/support/annotations.h"
 
 namespace fs = std::filesystem;
 using namespace oalens::analyzer;
@@ -31,32 +32,24 @@ struct Expected {
 
 std::map<std::pair<std::string, uint32_t>, Expected> readAnnotations() {
   std::map<std::pair<std::string, uint32_t>, Expected> out;
-  for (const auto& entry : fs::recursive_directory_iterator(kCorpus)) {
-    if (entry.path().extension() != ".py") continue;
-    std::string rel = fs::relative(entry.path(), kCorpus).generic_string();
-    std::ifstream f(entry.path());
-    std::string line;
-    for (uint32_t n = 1; std::getline(f, line); ++n) {
-      auto at = line.find("# expect: ");
-      if (at == std::string::npos) continue;
-      std::istringstream words(line.substr(at + 10));
-      Expected e;
-      std::string w;
-      words >> w;
-      e.oa = w == "oa";
-      while (words >> w) {
-        auto eq = w.find('=');
-        if (eq == std::string::npos) continue;
-        std::string key = w.substr(0, eq), value = w.substr(eq + 1);
-        if (key == "tol") {
-          std::stringstream parts(value);
-          for (std::string t; std::getline(parts, t, ',');) e.tolerances.push_back(t);
-        } else {
-          e.fields[key] = value;
-        }
+  for (const auto& [key, text] : oalens::testing::readAnnotations(kCorpus, "# expect: ")) {
+    std::istringstream words(text);
+    Expected e;
+    std::string w;
+    words >> w;
+    e.oa = w == "oa";
+    while (words >> w) {
+      auto eq = w.find('=');
+      if (eq == std::string::npos) continue;
+      std::string k = w.substr(0, eq), value = w.substr(eq + 1);
+      if (k == "tol") {
+        std::stringstream parts(value);
+        for (std::string t; std::getline(parts, t, ',');) e.tolerances.push_back(t);
+      } else {
+        e.fields[k] = value;
       }
-      out[{rel, n}] = e;
     }
+    out[key] = e;
   }
   return out;
 }

@@ -12,6 +12,7 @@
 
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/scan/scanner.h"
+#include "tests/support/annotations.h"
 
 namespace fs = std::filesystem;
 using namespace oalens::analyzer;
@@ -26,21 +27,13 @@ struct Label {
 
 std::map<std::pair<std::string, uint32_t>, Label> readLabels() {
   std::map<std::pair<std::string, uint32_t>, Label> out;
-  for (const auto& entry : fs::recursive_directory_iterator(kCorpus)) {
-    if (entry.path().extension() != ".py") continue;
-    std::string rel = fs::relative(entry.path(), kCorpus).generic_string();
-    std::ifstream f(entry.path());
-    std::string line;
-    for (uint32_t n = 1; std::getline(f, line); ++n) {
-      auto at = line.find("# oracle: ");
-      if (at == std::string::npos) continue;
-      std::istringstream words(line.substr(at + 10));
-      Label l;
-      std::string thr;
-      words >> l.type >> thr;
-      if (thr.rfind("thr=", 0) == 0) l.threshold = thr.substr(4);
-      out[{rel, n}] = l;
-    }
+  for (const auto& [key, text] : oalens::testing::readAnnotations(kCorpus, "# oracle: ")) {
+    std::istringstream words(text);
+    Label l;
+    std::string thr;
+    words >> l.type >> thr;
+    if (thr.rfind("thr=", 0) == 0) l.threshold = thr.substr(4);
+    out[key] = l;
   }
   return out;
 }
