@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -77,7 +78,11 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       Direction d = compareTolerance(name, *old->value, *t->value, b.negated);
       if (d == Direction::None) continue;
       (d == Direction::Loosen ? loosen : tighten) = true;
-      const double factor = *old->value != 0 && *t->value != 0 ? std::max(*t->value / *old->value, *old->value / *t->value) : 0;
+      // Digits-style tolerances: one decimal place is a factor of ten in what is accepted.
+      const bool digits = name == "decimal" || name == "places" || name == "significant";
+      const double factor = digits ? std::pow(10.0, std::fabs(*t->value - *old->value))
+                            : *old->value != 0 && *t->value != 0 ? std::max(*t->value / *old->value, *old->value / *t->value)
+                                                                 : 0;
       // Through a constant the text stays; the values say what changed.
       const std::string from = old->text == t->text ? fmt::format("{} = {:g}", old->text, *old->value) : old->text;
       const std::string to = old->text == t->text ? fmt::format("{:g}", *t->value) : t->text;
