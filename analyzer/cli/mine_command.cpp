@@ -31,6 +31,7 @@ void addMineCommand(CLI::App& app) {
   cmd->add_option("--since", since, "only commits on or after this date (YYYY-MM-DD)");
   cmd->add_option("--until", until, "only commits before this date (YYYY-MM-DD)");
   cmd->add_flag("--first-parent", opt.firstParent, "follow only first parents (merges diffed against their first parent)");
+  cmd->add_flag("--diff-merges", opt.diffMerges, "also diff merge commits against their first parent (as git log --diff-merges=first-parent)");
   cmd->add_option("--test-files", opt.testFilePattern, "RE2 pattern for test file paths");
   cmd->add_option("-j,--jobs", opt.threads, "worker threads (0: one per core)");
   cmd->callback([] {

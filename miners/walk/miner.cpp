@@ -98,7 +98,7 @@ CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const
   r.merge = r.info.parents.size() > 1;
   // Merges bring changes made on their branches, which are mined on the branch commits; with
   // --first-parent the branch commits are not walked, so the merge's first-parent diff counts.
-  if (r.merge && !opt.firstParent) return r;
+  if (r.merge && !opt.firstParent && !opt.diffMerges) return r;
   auto changes = repo.changes(sha, err);
   if (!changes) {
     r.ok = false;

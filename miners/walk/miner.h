@@ -19,6 +19,9 @@ struct MineOptions {
   std::string dbPath;
   std::string rev = "HEAD";
   bool firstParent = false;
+  // Diff merge commits against their first parent too, as `git log -p --diff-merges=first-parent`
+  // does: a branch's changes then count again at its merge.
+  bool diffMerges = false;
   unsigned threads = 0;
   std::optional<int64_t> since, until;  // committer time bounds, seconds since the epoch
   std::string testFilePattern;          // empty: the scan default

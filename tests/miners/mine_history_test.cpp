@@ -203,3 +203,20 @@ TEST_F(MineHistory, EmptyAndMissingRepositoriesGiveClearMessages) {
   EXPECT_FALSE(miners::mine(opt, err).has_value());
   EXPECT_NE(err.find("cannot open git repository"), std::string::npos) << err;
 }
+
+TEST_F(MineHistory, DiffMergesCountsTheMergeAgainstItsFirstParent) {
+  fs::path db = gWork / "merges.db";
+  miners::MineOptions opt;
+  opt.repoPath = gRepo.string();
+  opt.dbPath = db.string();
+  opt.diffMerges = true;
+  std::string err;
+  ASSERT_TRUE(miners::mine(opt, err).has_value()) << err;
+  reports::Database d;
+  ASSERT_TRUE(d.open(db.string(), err));
+  reports::Statement q(d, "SELECT oa_changes FROM commits WHERE is_merge = 1");
+  bool row = false;
+  ASSERT_TRUE(q.step(&row));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(q.columnInt(0), 2);  // the branch's two new gelu assertions, seen again at the merge
+}
