@@ -140,9 +140,7 @@ int runDiff(const DiffArgs& a) {
           if (RE2::PartialMatch(info->message, trailer, &reason)) trailerReason = reason;
         }
   } else {
-    if (repo->isEmpty() && worktree) {
-      // Nothing committed yet: everything in the work tree is new, nothing can be weakened.
-    }
+    // Before the first commit HEAD is the empty tree: everything is new, nothing is weakened.
     auto conflicted = repo->conflicts();
     if (!conflicted.empty()) {
       fmt::print(stderr, "oalens: unresolved merge conflicts in {} file(s), first {}; resolve them before checking tolerances\n",

@@ -1,7 +1,6 @@
 // `oalens scan PATH`: inventory of assertions, OA assertions and their tolerances.
 #include <fmt/format.h>
 #include <re2/re2.h>
-#include <unistd.h>
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"

@@ -177,7 +177,4 @@ CallArgs splitCall(const FileModel& m, ExprId call);
 // "a.b.c" for Name/Attribute chains; empty if the chain contains anything else.
 std::string dottedName(const FileModel& m, ExprId id);
 
-// Strips parentheses-free wrappers: nothing to strip in this model, kept for symmetry with C++.
-inline ExprId unwrap(const FileModel&, ExprId id) { return id; }
-
 }  // namespace oalens::analyzer

@@ -332,12 +332,11 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
     if (const FileModel* other = project_.moduleFile(imp.module)) {
-      Walk& ww = w;
       for (StmtId s = 0; s < other->stmts.size(); ++s) {
         const Stmt& st = other->stmts[s];
         if (st.function != kNone || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;
         if (other->expr(st.a).kind == ExprKind::Name && other->expr(st.a).name == imp.name) {
-          traceExpr(ww, *other, kNone, s, st.b, depth + 1);
+          traceExpr(w, *other, kNone, s, st.b, depth + 1);
           return;
         }
       }

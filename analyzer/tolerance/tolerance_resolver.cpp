@@ -48,8 +48,6 @@ std::optional<double> machineEpsilon(std::string_view dtypeText) {
 
 }  // namespace
 
-struct ToleranceResolver::Ctx {};
-
 std::optional<double> ToleranceResolver::parseNumber(std::string_view t) {
   std::string s;
   s.reserve(t.size());
@@ -75,11 +73,10 @@ bool ToleranceResolver::mentionsRuntimeChoice(std::string_view text) {
 }
 
 ResolvedValue ToleranceResolver::resolve(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const {
-  Ctx c;
-  return eval(c, m, fn, at, e, 0);
+  return eval(m, fn, at, e, 0);
 }
 
-ResolvedValue ToleranceResolver::eval(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const {
+ResolvedValue ToleranceResolver::eval(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const {
   if (e == kNone) return unresolved("missing");
   if (hops > kMaxHops) return unresolved("name chain too long");
   const Expr& x = m.expr(e);
@@ -92,14 +89,14 @@ ResolvedValue ToleranceResolver::eval(Ctx& c, const FileModel& m, FunctionId fn,
     case ExprKind::Bool: return {x.name == "True" ? 1.0 : 0.0, Provenance::Literal, {}};
     case ExprKind::NoneLit: return {std::nullopt, Provenance::Default, "None: the API default applies"};
     case ExprKind::UnaryOp: {
-      ResolvedValue v = eval(c, m, fn, at, m.child(e, 0), hops);
+      ResolvedValue v = eval(m, fn, at, m.child(e, 0), hops);
       if (v.value && x.name == "-") v.value = -*v.value;
       else if (v.value && x.name != "+") v.value.reset();
       return v;
     }
     case ExprKind::BinaryOp: {
-      ResolvedValue l = eval(c, m, fn, at, m.child(e, 0), hops);
-      ResolvedValue r = eval(c, m, fn, at, m.child(e, 1), hops);
+      ResolvedValue l = eval(m, fn, at, m.child(e, 0), hops);
+      ResolvedValue r = eval(m, fn, at, m.child(e, 1), hops);
       ResolvedValue out;
       out.provenance = combine(l.provenance, r.provenance);
       out.note = !l.note.empty() ? l.note : r.note;
@@ -120,34 +117,31 @@ ResolvedValue ToleranceResolver::eval(Ctx& c, const FileModel& m, FunctionId fn,
     case ExprKind::Conditional: {
       // body if condition else orelse: the tolerance is picked at run time.
       ExprId cond = m.child(e, 1);
-      ResolvedValue body = eval(c, m, fn, at, m.child(e, 0), hops);
+      ResolvedValue body = eval(m, fn, at, m.child(e, 0), hops);
       std::string condText(cond == kNone ? "" : m.expr(cond).text);
       return {body.value, Provenance::Depend, fmt::format("chosen by `{}`", condText)};
     }
-    case ExprKind::Subscript: {
-      ExprId index = m.child(e, 1);
+    case ExprKind::Subscript:
       if (mentionsRuntimeChoice(x.text)) return {std::nullopt, Provenance::Depend, fmt::format("looked up by `{}`", x.text)};
-      (void)index;
       return unresolved("subscript");
-    }
-    case ExprKind::Name: return evalName(c, m, fn, at, x.name, hops);
-    case ExprKind::Attribute: return evalAttribute(c, m, fn, at, e, hops);
-    case ExprKind::Call: return evalCall(c, m, fn, at, e, hops);
+    case ExprKind::Name: return evalName(m, fn, at, x.name, hops);
+    case ExprKind::Attribute: return evalAttribute(m, fn, e, hops);
+    case ExprKind::Call: return evalCall(m, fn, at, e, hops);
     default: return unresolved(fmt::format("`{}` is not a constant", x.text));
   }
 }
 
-ResolvedValue ToleranceResolver::evalCall(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const {
+ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const {
   CallArgs args = splitCall(m, e);
   std::string callee = dottedName(m, args.callee);
   std::string_view last = lastComponent(callee);
   if (isNumericCast(last) && args.positional.size() == 1 && args.keywords.empty()) {
-    ResolvedValue v = eval(c, m, fn, at, args.positional[0], hops);
+    ResolvedValue v = eval(m, fn, at, args.positional[0], hops);
     return v;
   }
   if ((last == "pow") && args.positional.size() == 2) {
-    ResolvedValue a = eval(c, m, fn, at, args.positional[0], hops);
-    ResolvedValue b = eval(c, m, fn, at, args.positional[1], hops);
+    ResolvedValue a = eval(m, fn, at, args.positional[0], hops);
+    ResolvedValue b = eval(m, fn, at, args.positional[1], hops);
     ResolvedValue out{std::nullopt, combine(a.provenance, b.provenance), {}};
     if (a.value && b.value) out.value = std::pow(*a.value, *b.value);
     return out;
@@ -156,7 +150,7 @@ ResolvedValue ToleranceResolver::evalCall(Ctx& c, const FileModel& m, FunctionId
     ResolvedValue out{std::nullopt, Provenance::Literal, {}};
     bool all = true;
     for (ExprId a : args.positional) {
-      ResolvedValue v = eval(c, m, fn, at, a, hops);
+      ResolvedValue v = eval(m, fn, at, a, hops);
       out.provenance = combine(out.provenance, v.provenance);
       if (!v.value) {
         all = false;
@@ -175,7 +169,7 @@ ResolvedValue ToleranceResolver::evalCall(Ctx& c, const FileModel& m, FunctionId
   return unresolved(fmt::format("computed by a call to `{}`", callee.empty() ? std::string(x.text) : callee));
 }
 
-ResolvedValue ToleranceResolver::evalAttribute(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const {
+ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn, ExprId e, int hops) const {
   const Expr& x = m.expr(e);
   ExprId obj = m.child(e, 0);
   // np.finfo(np.float32).eps and friends: fixed by the dtype when the dtype is written out.
@@ -209,7 +203,7 @@ ResolvedValue ToleranceResolver::evalAttribute(Ctx& c, const FileModel& m, Funct
     while (f != kNone && m.functions[f].cls == kNone) f = m.functions[f].parent;
     ClassId cls = f == kNone ? kNone : m.functions[f].cls;
     for (int guard = 0; cls != kNone && guard < 8; ++guard) {
-      ResolvedValue v = fromBindings(c, m, kNone, cls, kNone, attr, hops + 1, "class constant");
+      ResolvedValue v = fromBindings(m, kNone, cls, kNone, attr, hops + 1, "class constant");
       if (v.provenance != Provenance::Unresolved || v.value) return v;
       std::string selfTarget = fmt::format("self.{}", attr);
       std::vector<StmtId> hits;
@@ -221,7 +215,7 @@ ResolvedValue ToleranceResolver::evalAttribute(Ctx& c, const FileModel& m, Funct
       }
       if (hits.size() == 1) {
         const Stmt& st = m.stmts[hits[0]];
-        ResolvedValue v2 = eval(c, m, st.function, hits[0], st.b, hops + 1);
+        ResolvedValue v2 = eval(m, st.function, hits[0], st.b, hops + 1);
         if (v2.provenance == Provenance::Literal) v2.provenance = Provenance::Constant;
         if (v2.note.empty()) v2.note = fmt::format("set in {}", m.functions[st.function].qualifiedName);
         return v2;
@@ -240,37 +234,37 @@ ResolvedValue ToleranceResolver::evalAttribute(Ctx& c, const FileModel& m, Funct
   }
   if (oneLevel) {
     for (ClassId k = 0; k < m.classes.size(); ++k)
-      if (m.classes[k].name == head) return fromBindings(c, m, kNone, k, kNone, attr, hops + 1, "class constant");
+      if (m.classes[k].name == head) return fromBindings(m, kNone, k, kNone, attr, hops + 1, "class constant");
   }
   // module.NAME through the project index.
   if (project_ && viaImport) {
     std::string_view mod = std::string_view(resolved).substr(0, resolved.rfind('.'));
     if (const FileModel* other = project_->moduleFile(mod))
-      return fromBindings(c, *other, kNone, kNone, kNone, lastComponent(resolved), hops + 1, "module constant");
+      return fromBindings(*other, kNone, kNone, kNone, lastComponent(resolved), hops + 1, "module constant");
   }
   return unresolved(fmt::format("`{}` is defined outside the scanned files", dotted));
 }
 
-ResolvedValue ToleranceResolver::evalName(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const {
+ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const {
   for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {
-    ResolvedValue v = fromBindings(c, m, f, kNone, f == fn ? at : kNone, name, hops, "local");
+    ResolvedValue v = fromBindings(m, f, kNone, f == fn ? at : kNone, name, hops, "local");
     if (v.provenance != Provenance::Unresolved || v.value || !v.note.empty()) return v;
     for (const Param& p : m.functions[f].params) {
       if (p.name != name) continue;
       if (p.defaultValue == kNone) return unresolved(fmt::format("parameter `{}` of {}, set by callers", name, m.functions[f].qualifiedName));
-      ResolvedValue d = eval(c, m, m.functions[f].parent, m.functions[f].firstStmt, p.defaultValue, hops + 1);
+      ResolvedValue d = eval(m, m.functions[f].parent, m.functions[f].firstStmt, p.defaultValue, hops + 1);
       if (d.provenance == Provenance::Literal) d.provenance = Provenance::Constant;
       d.note = fmt::format("default of parameter `{}` of {}", name, m.functions[f].qualifiedName);
       return d;
     }
   }
-  ResolvedValue v = fromBindings(c, m, kNone, kNone, kNone, name, hops, "module constant");
+  ResolvedValue v = fromBindings(m, kNone, kNone, kNone, name, hops, "module constant");
   if (v.provenance != Provenance::Unresolved || v.value || !v.note.empty()) return v;
   if (project_) {
     for (const Import& imp : m.imports) {
       if (imp.alias != name || imp.name.empty()) continue;
       if (const FileModel* other = project_->moduleFile(imp.module))
-        return fromBindings(c, *other, kNone, kNone, kNone, imp.name, hops + 1, "imported constant");
+        return fromBindings(*other, kNone, kNone, kNone, imp.name, hops + 1, "imported constant");
     }
   }
   return unresolved(fmt::format("`{}` is not bound in the scanned files", name));
@@ -278,7 +272,7 @@ ResolvedValue ToleranceResolver::evalName(Ctx& c, const FileModel& m, FunctionId
 
 // Finds the assignments to `name` in one scope (a function, a class body or the module) and
 // evaluates them. `before` limits function scopes to assignments ahead of the assertion.
-ResolvedValue ToleranceResolver::fromBindings(Ctx& c, const FileModel& m, FunctionId scope, ClassId cls, StmtId before,
+ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId scope, ClassId cls, StmtId before,
                                               std::string_view name, int hops, const char* where) const {
   if (hops > kMaxHops) return unresolved("name chain too long");
   StmtId begin = 0, end = static_cast<StmtId>(m.stmts.size());
@@ -345,14 +339,14 @@ ResolvedValue ToleranceResolver::fromBindings(Ctx& c, const FileModel& m, Functi
   for (const Binding& b : found) {
     std::string cond = runtimeBranch(b.stmt);
     if (!cond.empty()) {
-      ResolvedValue v = b.loop ? ResolvedValue{} : eval(c, m, scope, b.stmt, b.value, hops + 1);
+      ResolvedValue v = b.loop ? ResolvedValue{} : eval(m, scope, b.stmt, b.value, hops + 1);
       return {found.size() == 1 ? v.value : std::nullopt, Provenance::Depend,
               fmt::format("`{}` is chosen under `{}`", name, cond)};
     }
   }
   const Binding& last = found.back();
   if (last.loop) return unresolved(fmt::format("`{}` is a loop variable", name));
-  ResolvedValue v = eval(c, m, scope, last.stmt, last.value, hops + 1);
+  ResolvedValue v = eval(m, scope, last.stmt, last.value, hops + 1);
   if (v.provenance == Provenance::Literal) v.provenance = Provenance::Constant;
   if (v.note.empty()) v.note = fmt::format("{} `{}`", where, name);
   if (!v.value && v.provenance == Provenance::Unresolved && v.note.empty()) v.note = fmt::format("`{}` is computed", name);

@@ -32,12 +32,11 @@ class ToleranceResolver {
   static bool mentionsRuntimeChoice(std::string_view text);
 
  private:
-  struct Ctx;
-  ResolvedValue eval(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
-  ResolvedValue evalName(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const;
-  ResolvedValue evalAttribute(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
-  ResolvedValue evalCall(Ctx& c, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
-  ResolvedValue fromBindings(Ctx& c, const FileModel& m, FunctionId scope, ClassId cls, StmtId before,
+  ResolvedValue eval(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
+  ResolvedValue evalName(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const;
+  ResolvedValue evalAttribute(const FileModel& m, FunctionId fn, ExprId e, int hops) const;
+  ResolvedValue evalCall(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
+  ResolvedValue fromBindings(const FileModel& m, FunctionId scope, ClassId cls, StmtId before,
                              std::string_view name, int hops, const char* where) const;
 
   const Project* project_;

@@ -44,8 +44,6 @@ std::string dump(const std::string& dbPath) {
   for (const char* sql : queries) {
     reports::Statement q(db, sql);
     bool row = false;
-    int cols = sqlite3_column_count(nullptr);
-    (void)cols;
     while (q.step(&row) && row) {
       for (int i = 0; i < 16; ++i) out << q.columnText(i) << '\t';
       out << '\n';

@@ -244,7 +244,6 @@ struct PythonFrontend::Impl {
         TSNode inner = scratch.size() > start ? scratch[start].node : TSNode{};
         scratch.resize(start);
         if (ts_node_is_null(inner)) return newExpr(ExprKind::Other, n);
-        if (kind(inner) == Py::Yield) return convert(inner, depth + 1);
         return convert(inner, depth + 1);
       }
       case Py::Attribute: {
