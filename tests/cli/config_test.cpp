@@ -1,0 +1,78 @@
+// The command line with project configuration: a user API from .oalens.toml is used, a
+// [tool.oalens] table in pyproject.toml too, and a schema error stops the run with exit 2 and
+// a message naming the file, the entry and the key.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out;
+};
+
+Result run(const std::string& cmd) {
+  Result r{0, {}};
+  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
+  char buf[4096];
+  while (size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  r.status = WEXITSTATUS(::pclose(p));
+  return r;
+}
+
+class CliConfig : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("oalens_cfg_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "tests");
+    std::ofstream(dir_ / "tests" / "test_m.py") << "from mylib.checks import check_close\n"
+                                                   "def test_a():\n    check_close(f(1), 2.0, 1e-3)\n";
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+const char* kApi =
+    "[[api]]\nid = \"mylib.checks.check_close\"\ncategory = \"abs\"\noa = true\n"
+    "params = [\"got\", \"want\", \"eps\"]\nactual = \"got\"\nexpected = \"want\"\n"
+    "tolerances = { atol = \"eps\" }\ndefaults = { atol = \"1e-6\" }\n";
+
+}  // namespace
+
+TEST_F(CliConfig, UserApiFromOalensToml) {
+  std::ofstream(dir_ / ".oalens.toml") << kApi;
+  Result r = run(std::string(OALENS_BINARY) + " scan " + dir_.string() + " --format json");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\"api\": \"mylib.checks.check_close\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"oa_assertions\": 1"), std::string::npos) << r.out;
+}
+
+TEST_F(CliConfig, UserApiFromPyprojectToolTable) {
+  std::string api = kApi;
+  for (size_t at = api.find("[[api]]"); at != std::string::npos; at = api.find("[[api]]", at + 1)) api.replace(at, 7, "[[tool.oalens.api]]");
+  std::ofstream(dir_ / "pyproject.toml") << "[project]\nname = \"x\"\n\n" << api;
+  Result r = run(std::string(OALENS_BINARY) + " scan " + dir_.string() + " --format json");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\"api\": \"mylib.checks.check_close\""), std::string::npos) << r.out;
+}
+
+TEST_F(CliConfig, SchemaErrorStopsWithExitTwo) {
+  std::ofstream(dir_ / ".oalens.toml") << "[[api]]\nid = \"bad\"\ncategory = \"fuzzy\"\n";
+  Result r = run(std::string(OALENS_BINARY) + " scan " + dir_.string());
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find(".oalens.toml: api[0] (bad): key 'category' must be one of"), std::string::npos) << r.out;
+}
+
+TEST_F(CliConfig, UsageErrorsExitTwo) {
+  EXPECT_EQ(run(std::string(OALENS_BINARY) + " scan " + dir_.string() + " --format yaml").status, 2);
+  EXPECT_EQ(run(std::string(OALENS_BINARY) + " scan /nonexistent/oalens").status, 2);
+  EXPECT_EQ(run(std::string(OALENS_BINARY) + " explain nowhere.py:1 --root " + dir_.string()).status, 1);
+}
