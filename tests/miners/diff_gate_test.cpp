@@ -8,30 +8,19 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/support/process.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status;
-  std::string out;
-};
-
-Result sh(const std::string& cmd) {
-  Result r{0, {}};
-  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
-  char buf[4096];
-  while (size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
-  r.status = WEXITSTATUS(::pclose(p));
-  return r;
-}
+using Result = oalens::testing::CommandResult;
+inline Result sh(const std::string& cmd) { return oalens::testing::runCommand(cmd); }
 
 class DiffGate : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("oalens_diff_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
+    dir_ = oalens::testing::scratchDirectory("oalens_diff");
     fs::create_directories(dir_ / "tests");
     git("init -q -b main");
     git("config user.email t@example.invalid");

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "analyzer/scan/scanner.h"
+#include "tests/support/process.h"
 
 namespace fs = std::filesystem;
 using namespace oalens::analyzer;
@@ -86,14 +87,8 @@ TEST_F(HostileTree, EveryProblemIsReportedAndTheScanGoesOn) {
 }
 
 TEST_F(HostileTree, CommandLineReportsProblemsAndExitsOne) {
-  std::string cmd = std::string(OALENS_BINARY) + " scan " + root_.string() + " --format json -o /dev/null 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  ASSERT_NE(p, nullptr);
-  std::string out;
-  char buf[4096];
-  while (size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  int status = ::pclose(p);
-  EXPECT_EQ(WEXITSTATUS(status), 1) << out;
+  auto [status, out] = oalens::testing::runCommand(std::string(OALENS_BINARY) + " scan " + root_.string() + " --format json -o /dev/null");
+  EXPECT_EQ(status, 1) << out;
   EXPECT_NE(out.find("test_big.py:0:0: warning: skipped: 50.0 MiB exceeds the 8.0 MiB limit"), std::string::npos) << out;
   EXPECT_NE(out.find("[symlink-loop]"), std::string::npos) << out;
 }
