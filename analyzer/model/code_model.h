@@ -177,4 +177,10 @@ CallArgs splitCall(const FileModel& m, ExprId call);
 // "a.b.c" for Name/Attribute chains; empty if the chain contains anything else.
 std::string dottedName(const FileModel& m, ExprId id);
 
+// "c" for "a.b.c".
+inline std::string_view lastDottedComponent(std::string_view dotted) {
+  auto dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+
 }  // namespace oalens::analyzer

@@ -28,10 +28,6 @@ namespace {
 // Evidence chains longer than this stop helping a reader; the decision is always kept.
 constexpr size_t kMaxEvidence = 10;
 
-std::string_view lastOf(std::string_view dotted) {
-  auto dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
 
 // A library call that computes something (not a dtype, a mode, a graph input or a config value).
 bool computesWithLibrary(const OriginSet& s) {
@@ -89,7 +85,7 @@ Core coreOf(const OriginSet& s) {
     }
     if (valueCall) continue;
     c.full.insert(o.api);
-    c.last.insert(std::string(lastOf(o.api)));
+    c.last.insert(std::string(lastDottedComponent(o.api)));
   }
   return c;
 }
@@ -161,7 +157,7 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
     for (const auto& x : oracle.items) {
       if (x.kind != OriginKind::OtherLib) continue;
       allClosed &= x.closedForm;
-      sameAsCut |= a.last.count(std::string(lastOf(x.api))) > 0;
+      sameAsCut |= a.last.count(std::string(lastDottedComponent(x.api))) > 0;
     }
     if (allClosed && !sameAsCut && !oracle.arithmetic && !oracle.loop)
       return {"D", "the oracle is a closed-form constant"};
@@ -171,7 +167,7 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
       Core a = coreOf(cut);
       std::set<std::string> otherOps;
       for (const auto& o : oracle.items)
-        if (o.kind == OriginKind::OtherLib) otherOps.insert(std::string(lastOf(o.api)));
+        if (o.kind == OriginKind::OtherLib) otherOps.insert(std::string(lastDottedComponent(o.api)));
       const bool sameOps = !otherOps.empty() && !oracle.loop && cut.arithmetic == oracle.arithmetic &&
                            std::includes(a.last.begin(), a.last.end(), otherOps.begin(), otherOps.end());
       if (sameOps)

@@ -15,10 +15,6 @@ constexpr int kMaxHops = 24;
 // Total steps of one trace: large helpers fan out; this bounds the work per assertion.
 constexpr int kMaxSteps = 3000;
 
-std::string_view lastComponent(std::string_view dotted) {
-  auto dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
 
 std::string normalized(std::string_view text) {
   std::string out;
@@ -105,7 +101,7 @@ bool OriginTracer::iteratesBackends(const FileModel& m, FunctionId fn, ExprId it
 bool OriginTracer::isConfiguration(const std::string& name) {
   static const RE2 re(
       R"(^(config|floatX|floatx|set_floatx|cast_to_floatX|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|placeholder|TensorType|[A-Za-z_]*[Mm]ode(_[A-Za-z_]*)?|including|excluding|requiring|get_session|_get_session|clear_session|int_shape|ndim|shape)$)");
-  std::string_view last = lastComponent(name);
+  std::string_view last = lastDottedComponent(name);
   return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
 }
 
@@ -132,7 +128,7 @@ bool OriginTracer::isLibrary(const std::string& name) const {
 bool OriginTracer::isInfrastructure(const std::string& name) {
   static const RE2 re(
       R"(^(function|shared|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|TensorType|tensor|placeholder|variable|constant|eval|get_value|set_value|batch_get_value|In|Out|Param|compile|Mode|get_mode|Input|InputLayer|Model|Sequential|fit|zeros|ones|function_dump|make_node|grad|config|floatX|cast_to_floatX|to_dense|get_session|_get_session|clear_session|including|excluding|requiring|clone|optimizer|[A-Za-z_]*[Mm]ode(_[A-Za-z_]*)?|floatx|set_floatx|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype)$)");
-  std::string_view last = lastComponent(name);
+  std::string_view last = lastDottedComponent(name);
   return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
 }
 
@@ -572,7 +568,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (const FileModel* other = project_.moduleFile(mod)) {
       for (FunctionId f = 0; f < other->functions.size(); ++f) {
         const Function& F = other->functions[f];
-        if (F.parent != kNone || F.cls != kNone || F.name != lastComponent(resolved)) continue;
+        if (F.parent != kNone || F.cls != kNone || F.name != lastDottedComponent(resolved)) continue;
         w.out.throughHelper = true;
         w.out.evidence.push_back(fmt::format("`{}` returns from {} in {}", last, F.qualifiedName, other->path));
         if (traceHelper(w, *other, f, depth + 1)) {
@@ -597,7 +593,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     bool functionObject = false;
     for (size_t i = before; i < w.out.items.size(); ++i) {
       Origin& o = w.out.items[i];
-      if (o.kind == OriginKind::Literal && o.api.find('.') != std::string::npos && !o.api.empty() && std::islower(static_cast<unsigned char>(lastComponent(o.api)[0]))) {
+      if (o.kind == OriginKind::Literal && o.api.find('.') != std::string::npos && !o.api.empty() && std::islower(static_cast<unsigned char>(lastDottedComponent(o.api)[0]))) {
         o.kind = OriginKind::OtherLib;
         o.args = argKey;
         functionObject = true;

@@ -93,10 +93,11 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
     markTestCases(models[i]);
   });
 
-  RE2 testFiles(opt.testFilePattern);
+  // mine and diff scan every blob with allFiles: no pattern to compile on their hot path.
+  std::unique_ptr<RE2> testFiles = opt.allFiles ? nullptr : std::make_unique<RE2>(opt.testFilePattern);
   std::vector<bool> isTest(n);
   for (size_t i = 0; i < n; ++i) {
-    isTest[i] = opt.allFiles || RE2::PartialMatch(inputs[i].relative, testFiles);
+    isTest[i] = opt.allFiles || RE2::PartialMatch(inputs[i].relative, *testFiles);
     FileSummary fs;
     fs.path = inputs[i].relative;
     fs.language = "python";

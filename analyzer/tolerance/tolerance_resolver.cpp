@@ -22,10 +22,6 @@ Provenance combine(Provenance a, Provenance b) {
 
 ResolvedValue unresolved(std::string note) { return {std::nullopt, Provenance::Unresolved, std::move(note)}; }
 
-std::string_view lastComponent(std::string_view dotted) {
-  auto dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
 
 bool isNumericCast(std::string_view last) {
   static constexpr std::string_view kCasts[] = {"float", "int", "float16", "float32", "float64", "float128",
@@ -134,7 +130,7 @@ ResolvedValue ToleranceResolver::eval(const FileModel& m, FunctionId fn, StmtId 
 ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const {
   CallArgs args = splitCall(m, e);
   std::string callee = dottedName(m, args.callee);
-  std::string_view last = lastComponent(callee);
+  std::string_view last = lastDottedComponent(callee);
   if (isNumericCast(last) && args.positional.size() == 1 && args.keywords.empty()) {
     ResolvedValue v = eval(m, fn, at, args.positional[0], hops);
     return v;
@@ -176,7 +172,7 @@ ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn
   if (x.name == "eps" || x.name == "resolution" || x.name == "epsneg") {
     if (obj != kNone && m.expr(obj).kind == ExprKind::Call) {
       CallArgs fa = splitCall(m, obj);
-      if (lastComponent(dottedName(m, fa.callee)) == "finfo" && !fa.positional.empty()) {
+      if (lastDottedComponent(dottedName(m, fa.callee)) == "finfo" && !fa.positional.empty()) {
         std::string_view dt = m.expr(fa.positional[0]).text;
         if (auto eps = machineEpsilon(dt); eps && dt.find("dtype") == std::string_view::npos)
           return {eps, Provenance::Constant, fmt::format("machine epsilon of {}", dt)};
@@ -191,7 +187,7 @@ ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn
   std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
   if (resolved == "numpy.pi" || resolved == "math.pi") return {M_PI, Provenance::Constant, "pi"};
   if (resolved == "numpy.e" || resolved == "math.e") return {M_E, Provenance::Constant, "e"};
-  if (mentionsRuntimeChoice(lastComponent(dotted)) && !viaImport)
+  if (mentionsRuntimeChoice(lastDottedComponent(dotted)) && !viaImport)
     return {std::nullopt, Provenance::Depend, fmt::format("`{}` is set per dtype or device", dotted)};
 
   std::string_view head = std::string_view(dotted).substr(0, dotted.find('.'));
@@ -240,7 +236,7 @@ ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn
   if (project_ && viaImport) {
     std::string_view mod = std::string_view(resolved).substr(0, resolved.rfind('.'));
     if (const FileModel* other = project_->moduleFile(mod))
-      return fromBindings(*other, kNone, kNone, kNone, lastComponent(resolved), hops + 1, "module constant");
+      return fromBindings(*other, kNone, kNone, kNone, lastDottedComponent(resolved), hops + 1, "module constant");
   }
   return unresolved(fmt::format("`{}` is defined outside the scanned files", dotted));
 }

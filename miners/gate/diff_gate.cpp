@@ -70,11 +70,7 @@ Side scanSide(const std::string& path, const std::optional<std::string>& bytes, 
     s.lines.emplace_back(src.data() + start, nl - start);
     start = nl + 1;
   }
-  for (auto& a : s.scan.assertions) {
-    std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
-    AssertionVersion v{a, normalizeStatement(text), std::string(text)};
-    (a.isOa ? s.oa : s.other).push_back(std::move(v));
-  }
+  for (auto& v : assertionVersions(s.scan)) (v.assertion.isOa ? s.oa : s.other).push_back(std::move(v));
   return s;
 }
 

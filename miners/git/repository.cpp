@@ -180,7 +180,7 @@ static bool commitTree(git_repository* repo, const std::string& sha, Tree& out, 
   git_oid oid;
   Commit c;
   if (git_oid_fromstr(&oid, sha.c_str()) != 0 || git_commit_lookup(&c.p, repo, &oid) != 0 || git_commit_tree(&out.p, c.p) != 0) {
-    err = lastGitError(fmt::format("cannot read the tree of {}", sha).c_str());
+    err = lastGitError(fmt::format("cannot read the tree of {} (shallow clone or missing object?)", sha).c_str());
     return false;
   }
   return true;
@@ -300,55 +300,8 @@ std::optional<std::vector<FileChange>> Repository::changes(const std::string& sh
     err = lastGitError(fmt::format("cannot read commit {}", sha).c_str());
     return std::nullopt;
   }
-  Tree newTree, oldTree;
-  if (git_commit_tree(&newTree.p, c.p) != 0) {
-    err = lastGitError(fmt::format("cannot read the tree of {}", sha).c_str());
-    return std::nullopt;
-  }
-  if (git_commit_parentcount(c.p) > 0) {
-    Commit parent;
-    if (git_commit_parent(&parent.p, c.p, 0) != 0 || git_commit_tree(&oldTree.p, parent.p) != 0) {
-      err = lastGitError(fmt::format("cannot read the parent of {} (shallow clone or missing object)", sha).c_str());
-      return std::nullopt;
-    }
-  }
-  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
-  char pattern[] = "*.py";
-  char* patterns[] = {pattern};
-  opts.pathspec = {patterns, 1};
-  Diff d;
-  if (git_diff_tree_to_tree(&d.p, repo_.get(), oldTree.p, newTree.p, &opts) != 0) {
-    err = lastGitError(fmt::format("cannot diff {}", sha).c_str());
-    return std::nullopt;
-  }
-  git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
-  find.flags = GIT_DIFF_FIND_RENAMES;
-  if (git_diff_find_similar(d.p, &find) != 0) {
-    err = lastGitError(fmt::format("rename detection failed on {}", sha).c_str());
-    return std::nullopt;
-  }
-  std::vector<FileChange> out;
-  for (size_t i = 0; i < git_diff_num_deltas(d.p); ++i) {
-    const git_diff_delta* delta = git_diff_get_delta(d.p, i);
-    FileChange fc;
-    switch (delta->status) {
-      case GIT_DELTA_ADDED: fc.status = FileChange::Status::Added; break;
-      case GIT_DELTA_DELETED: fc.status = FileChange::Status::Deleted; break;
-      case GIT_DELTA_RENAMED: fc.status = FileChange::Status::Renamed; break;
-      case GIT_DELTA_MODIFIED: fc.status = FileChange::Status::Modified; break;
-      default: continue;  // type changes, submodules, unreadable entries
-    }
-    if (fc.status != FileChange::Status::Added) {
-      fc.oldPath = delta->old_file.path;
-      fc.oldBlob = hex(&delta->old_file.id);
-    }
-    if (fc.status != FileChange::Status::Deleted) {
-      fc.newPath = delta->new_file.path;
-      fc.newBlob = hex(&delta->new_file.id);
-    }
-    out.push_back(std::move(fc));
-  }
-  return out;
+  const std::string parent = git_commit_parentcount(c.p) > 0 ? hex(git_commit_parent_id(c.p, 0)) : std::string{};
+  return treeChanges(parent, sha, err);
 }
 
 std::optional<std::string> Repository::blob(const std::string& oidHex, bool& binary, std::string& err) const {

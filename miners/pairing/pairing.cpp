@@ -50,6 +50,18 @@ std::string normalizeStatement(std::string_view text) {
   return clean;
 }
 
+std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan) {
+  std::vector<AssertionVersion> out;
+  if (scan.project.files.empty() || !scan.project.files[0].source) return out;
+  const std::string& src = *scan.project.files[0].source;
+  for (auto& a : scan.assertions) {
+    std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
+    std::string normalized = normalizeStatement(text);
+    out.push_back({std::move(a), std::move(normalized), std::string(text)});
+  }
+  return out;
+}
+
 double tokenSimilarity(const std::string& a, const std::string& b) {
   auto ta = tokens(a), tb = tokens(b);
   if (ta.empty() && tb.empty()) return 1.0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analyzer/assertions/assertion.h"
+#include "analyzer/scan/scanner.h"
 
 namespace oalens::miners {
 
@@ -18,6 +19,9 @@ struct AssertionVersion {
 
 // The statement's source text with all whitespace removed.
 std::string normalizeStatement(std::string_view text);
+
+// The assertions of a one-file scan (scanSources) with their statement texts, in source order.
+std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan);
 
 struct Pair {
   int oldIndex = -1;  // -1: added

@@ -33,17 +33,8 @@ std::vector<AssertionVersion> oaVersions(const std::string& path, std::string by
   analyzer::ScanResult r = analyzer::scanSources({{path, std::move(bytes)}}, catalogue, opt);
   for (const auto& d : r.diagnostics) diagnostics.push_back(fmt::format("{}: {}", d.path, d.message));
   std::vector<AssertionVersion> out;
-  if (r.project.files.empty() || !r.project.files[0].source) return out;
-  const std::string& src = *r.project.files[0].source;
-  for (auto& a : r.assertions) {
-    if (!a.isOa) continue;
-    std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
-    AssertionVersion v;
-    v.normalized = normalizeStatement(text);
-    v.raw = std::string(text);
-    v.assertion = std::move(a);
-    out.push_back(std::move(v));
-  }
+  for (auto& v : assertionVersions(r))
+    if (v.assertion.isOa) out.push_back(std::move(v));
   return out;
 }
 

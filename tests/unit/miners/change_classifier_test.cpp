@@ -13,12 +13,8 @@ namespace {
 std::vector<AssertionVersion> versions(const std::string& code) {
   auto r = oalens::testing::scanOne(code);
   std::vector<AssertionVersion> out;
-  const std::string& src = *r.project.files[0].source;
-  for (auto& a : r.assertions) {
-    if (!a.isOa) continue;
-    std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
-    out.push_back({a, normalizeStatement(text), std::string(text)});
-  }
+  for (auto& v : assertionVersions(r))
+    if (v.assertion.isOa) out.push_back(std::move(v));
   return out;
 }
 
