@@ -4,11 +4,16 @@
 
 namespace oalens::analyzer {
 
-std::vector<bool> functionsReachingOa(const FileModel& m, const std::vector<Assertion>& assertions) {
+std::vector<int> oaCallDistances(const FileModel& m, const std::vector<Assertion>& assertions) {
   const size_t n = m.functions.size();
-  std::vector<bool> reach(n, false);
+  std::vector<int> distance(n, kUnreachable);
+  auto improve = [&](FunctionId f, int d) {
+    if (distance[f] != kUnreachable && distance[f] <= d) return false;
+    distance[f] = d;
+    return true;
+  };
   for (const Assertion& a : assertions)
-    if (a.isOa && a.functionId != kNone) reach[a.functionId] = true;
+    if (a.isOa && a.functionId != kNone) improve(a.functionId, a.via.empty() ? 0 : 1);
 
   std::unordered_multimap<std::string_view, FunctionId> moduleFunctions, methods, nested;
   for (FunctionId f = 0; f < n; ++f) {
@@ -39,20 +44,14 @@ std::vector<bool> functionsReachingOa(const FileModel& m, const std::vector<Asse
       }
     }
   }
-  // Fixpoint: at most n rounds, each adds at least one function or stops.
+  // Bellman-Ford style relaxation: distances only shrink and are bounded by n, so it ends.
   for (bool changed = true; changed;) {
     changed = false;
-    for (FunctionId f = 0; f < n; ++f) {
-      if (reach[f]) continue;
-      for (FunctionId c : callees[f]) {
-        if (!reach[c]) continue;
-        reach[f] = true;
-        changed = true;
-        break;
-      }
-    }
+    for (FunctionId f = 0; f < n; ++f)
+      for (FunctionId c : callees[f])
+        if (distance[c] != kUnreachable) changed |= improve(f, distance[c] + 1);
   }
-  return reach;
+  return distance;
 }
 
 }  // namespace oalens::analyzer

@@ -32,10 +32,10 @@ std::string_view shortName(const std::string& qualified) {
 size_t ScanResult::testCaseCount() const { return studyCounting ? distinctTestCaseNames() : testCases.size(); }
 size_t ScanResult::testCasesWithOa() const {
   if (!studyCounting)
-    return static_cast<size_t>(std::count_if(testCases.begin(), testCases.end(), [](const TestCaseRecord& t) { return t.reachesOa; }));
+    return static_cast<size_t>(std::count_if(testCases.begin(), testCases.end(), [](const TestCaseRecord& t) { return t.reachesOa(); }));
   std::set<std::string_view> names;
   for (const auto& t : testCases)
-    if (t.reachesOa) names.insert(shortName(t.name));
+    if (t.reachesOaWithinOneCall()) names.insert(shortName(t.name));
   return names.size();
 }
 size_t ScanResult::testCasesWithDirectOa() const {
@@ -132,11 +132,11 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   ApiMatcher matcher(catalogue, result.wrapperCatalogue);
   AssertionFinder finder(matcher, resolver);
   std::vector<std::vector<Assertion>> perFile(n);
-  std::vector<std::vector<bool>> reaching(n);
+  std::vector<std::vector<int>> oaDistances(n);
   parallelFor(n, threads, [&](size_t i, unsigned) {
     if (projectIndexOf[i] == SIZE_MAX || !isTest[i]) return;
     perFile[i] = finder.find(result.project.files[projectIndexOf[i]]);
-    reaching[i] = functionsReachingOa(result.project.files[projectIndexOf[i]], perFile[i]);
+    oaDistances[i] = oaCallDistances(result.project.files[projectIndexOf[i]], perFile[i]);
     std::stable_sort(perFile[i].begin(), perFile[i].end(), [](const Assertion& a, const Assertion& b) {
       return std::tie(a.range.start.line, a.range.start.col) < std::tie(b.range.start.line, b.range.start.col);
     });
@@ -151,7 +151,7 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
       const Function& fn = m.functions[f];
       if (!fn.isTestCase) continue;
       caseIndex[fn.qualifiedName] = result.testCases.size();
-      result.testCases.push_back({m.path, fn.qualifiedName, fn.range.start.line, fn.range.end.line, 0, 0, reaching[i][f]});
+      result.testCases.push_back({m.path, fn.qualifiedName, fn.range.start.line, fn.range.end.line, 0, 0, oaDistances[i][f]});
       ++fs.testCases;
     }
     for (Assertion& a : perFile[i]) {

@@ -48,7 +48,12 @@ struct TestCaseRecord {
   uint32_t endLine = 0;
   uint32_t assertions = 0;
   uint32_t oaAssertions = 0;
-  bool reachesOa = false;  // an OA assertion runs in it or in a same-file helper it calls
+  // Calls between it and the nearest OA assertion: 0 in its own body, 1 through one same-file
+  // helper or project wrapper, ...; kUnreachable (-1) when none runs.
+  int oaCallDistance = -1;
+  bool reachesOa() const { return oaCallDistance >= 0; }
+  // The study's reading of "test case with OA": the body or one helper it calls (docs/counting.md).
+  bool reachesOaWithinOneCall() const { return oaCallDistance >= 0 && oaCallDistance <= 1; }
 };
 
 struct ScanResult {

@@ -96,7 +96,7 @@ json scanJson(const ScanResult& r) {
   json cases = json::array();
   for (const auto& t : r.testCases)
     cases.push_back({{"file", t.file}, {"name", t.name}, {"line", t.line}, {"end_line", t.endLine}, {"assertions", t.assertions},
-                     {"oa_assertions", t.oaAssertions}, {"reaches_oa", t.reachesOa}});
+                     {"oa_assertions", t.oaAssertions}, {"reaches_oa", t.reachesOa()}, {"oa_call_distance", t.oaCallDistance}});
   out["test_cases"] = std::move(cases);
   json diags = json::array();
   for (const auto& d : r.diagnostics)
