@@ -1,0 +1,76 @@
+# libgit2 1.5.1, the version Debian 12 ships, built from Debian's own source tarball as a small
+# static library: no HTTPS, SSH, GSSAPI or NTLM. OALens only reads local objects. Debian's
+# shared libgit2 pulls in 16 more shared libraries (mbedTLS, OpenSSL, Kerberos, libssh2, ...) and
+# parses the system CA bundle in git_libgit2_init. That start-up cost, more than 10 ms, is paid
+# on every `oalens diff --staged` a pre-commit hook runs (docs/diff.md has the measurements).
+#
+# The tarball is fetched once over plain HTTP from deb.debian.org, verified by SHA-512, and
+# cached in SOURCE_TARBALL_CACHE; put it there to build offline. -DOALENS_SYSTEM_LIBGIT2=ON links
+# Debian's libgit2-dev instead.
+#
+# Defines the target oalens::libgit2.
+option(OALENS_SYSTEM_LIBGIT2 "link Debian's shared libgit2 instead of building it from source" OFF)
+set(SOURCE_TARBALL_CACHE "${CMAKE_SOURCE_DIR}/.source-tarballs" CACHE PATH "where source tarballs are cached")
+
+if(OALENS_SYSTEM_LIBGIT2)
+  pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2)
+  add_library(oalens::libgit2 ALIAS PkgConfig::LIBGIT2)
+  return()
+endif()
+
+set(_lg2_name "libgit2_1.5.1+ds.orig.tar.xz")
+set(_lg2_url "http://deb.debian.org/debian/pool/main/libg/libgit2/${_lg2_name}")
+set(_lg2_sha512
+  "b44a4e26cdfabc90745f2363fe930c7e4a022b4ce76546396fe2d1a1527f06ec3460160738b9df00675996f938d7ba53eadc912010074860e206ec7f86ce87d7")
+set(_lg2_tarball "${SOURCE_TARBALL_CACHE}/${_lg2_name}")
+if(EXISTS "${_lg2_tarball}")
+  file(SHA512 "${_lg2_tarball}" _have)
+  if(NOT _have STREQUAL _lg2_sha512)
+    message(WARNING "${_lg2_name}: cached tarball has the wrong SHA-512, fetching it again")
+    file(REMOVE "${_lg2_tarball}")
+  endif()
+endif()
+if(NOT EXISTS "${_lg2_tarball}")
+  file(DOWNLOAD "${_lg2_url}" "${_lg2_tarball}.part" EXPECTED_HASH SHA512=${_lg2_sha512} STATUS _status)
+  list(GET _status 0 _rc)
+  if(NOT _rc EQUAL 0)
+    file(REMOVE "${_lg2_tarball}.part")
+    message(FATAL_ERROR "fetching ${_lg2_url} failed: ${_status}\n"
+                        "Put ${_lg2_name} into ${SOURCE_TARBALL_CACHE} to build offline, "
+                        "or configure with -DOALENS_SYSTEM_LIBGIT2=ON.")
+  endif()
+  file(RENAME "${_lg2_tarball}.part" "${_lg2_tarball}")
+endif()
+
+set(_lg2_src "${CMAKE_BINARY_DIR}/_src/libgit2-1.5.1")
+if(NOT EXISTS "${_lg2_src}/CMakeLists.txt")
+  file(ARCHIVE_EXTRACT INPUT "${_lg2_tarball}" DESTINATION "${CMAKE_BINARY_DIR}/_src")
+endif()
+
+# Debian's +ds tarball leaves out the bundled http-parser, PCRE and zlib: use the system ones.
+find_library(HTTP_PARSER_LIBRARY http_parser REQUIRED)
+find_package(ZLIB REQUIRED)
+include(ExternalProject)
+set(_lg2_bin "${CMAKE_BINARY_DIR}/_build/libgit2")
+ExternalProject_Add(libgit2_static
+  SOURCE_DIR "${_lg2_src}"
+  BINARY_DIR "${_lg2_bin}"
+  CMAKE_ARGS
+    -DCMAKE_BUILD_TYPE=Release
+    -DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}
+    -DCMAKE_POSITION_INDEPENDENT_CODE=ON
+    -DBUILD_SHARED_LIBS=OFF -DBUILD_TESTS=OFF -DBUILD_CLI=OFF -DBUILD_EXAMPLES=OFF
+    -DUSE_HTTPS=OFF -DUSE_SSH=OFF -DUSE_GSSAPI=OFF -DUSE_NTLMCLIENT=OFF
+    -DUSE_HTTP_PARSER=system -DREGEX_BACKEND=regcomp -DUSE_SHA1=CollisionDetection
+    -Wno-dev
+  INSTALL_COMMAND ""
+  BUILD_BYPRODUCTS "${_lg2_bin}/libgit2.a"
+  LOG_CONFIGURE ON LOG_BUILD ON LOG_OUTPUT_ON_FAILURE ON)
+
+add_library(oalens_libgit2 STATIC IMPORTED GLOBAL)
+set_target_properties(oalens_libgit2 PROPERTIES
+  IMPORTED_LOCATION "${_lg2_bin}/libgit2.a"
+  INTERFACE_INCLUDE_DIRECTORIES "${_lg2_src}/include")
+target_link_libraries(oalens_libgit2 INTERFACE "${HTTP_PARSER_LIBRARY}" ZLIB::ZLIB Threads::Threads rt)
+add_dependencies(oalens_libgit2 libgit2_static)
+add_library(oalens::libgit2 ALIAS oalens_libgit2)
