@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <future>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -84,8 +83,6 @@ int runDiff(const DiffArgs& a) {
     fmt::print(stderr, "oalens: give one of --staged, --worktree or BASE..HEAD\n");
     return 2;
   }
-  // The catalogue is built while libgit2 starts and opens the repository (scripts/bench-diff).
-  auto builtinCatalogue = std::async(std::launch::async, [] { return analyzer::Catalogue::builtin(); });
   std::string err;
   std::string repoPath = a.repo;
   {
@@ -100,7 +97,7 @@ int runDiff(const DiffArgs& a) {
     fmt::print(stderr, "oalens: {}\n", err);
     return 2;
   }
-  analyzer::Catalogue catalogue = builtinCatalogue.get();
+  analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
   std::string workdir = repo->workdir();
   auto cfg = loadConfig(workdir.empty() ? fs::path(".") : fs::path(workdir), "", catalogue);
   if (!cfg) return 2;

@@ -4,7 +4,6 @@
 #include <re2/re2.h>
 
 #include <algorithm>
-#include <future>
 #include <map>
 
 #include "analyzer/scan/scanner.h"
@@ -162,15 +161,8 @@ std::vector<GateFinding> checkFile(const GateFile& file, const analyzer::Catalog
                                    std::vector<std::string>& diagnostics) {
   std::vector<GateFinding> out;
   const std::string path = file.newPath.empty() ? file.oldPath : file.newPath;
-  // The two versions are independent: scanning the old one on a second thread cuts the latency a
-  // pre-commit hook adds by about a third (scripts/bench-diff).
-  std::vector<std::string> oldDiagnostics;
-  auto oldScan = std::async(std::launch::async, [&] {
-    return scanSide(file.oldPath.empty() ? path : file.oldPath, file.oldBytes, catalogue, oldDiagnostics);
-  });
+  Side olds = scanSide(file.oldPath.empty() ? path : file.oldPath, file.oldBytes, catalogue, diagnostics);
   Side news = scanSide(path, file.newBytes, catalogue, diagnostics);
-  Side olds = oldScan.get();
-  diagnostics.insert(diagnostics.begin(), oldDiagnostics.begin(), oldDiagnostics.end());
 
   auto emit = [&](const char* id, const Side& where, const analyzer::Assertion& at, std::string message, const std::string& oldText,
                   const std::string& newText, bool weakens) {
