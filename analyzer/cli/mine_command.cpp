@@ -25,6 +25,7 @@ void addMineCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("mine", "mine the history of OA assertions from git into SQLite");
   static miners::MineOptions opt;
   static std::string since, until;
+  static size_t cacheMb = 64;
   cmd->add_option("repo", opt.repoPath, "path to a work tree or a bare git directory")->required();
   cmd->add_option("--db", opt.dbPath, "SQLite database to fill (created or resumed)")->required();
   cmd->add_option("--rev", opt.rev, "tip of the walk")->capture_default_str();
@@ -34,7 +35,11 @@ void addMineCommand(CLI::App& app) {
   cmd->add_flag("--diff-merges", opt.diffMerges, "also diff merge commits against their first parent (as git log --diff-merges=first-parent)");
   cmd->add_option("--test-files", opt.testFilePattern, "RE2 pattern for test file paths");
   cmd->add_option("-j,--jobs", opt.threads, "worker threads (0: one per core)");
+  cmd->add_option("--cache-mb", cacheMb, "memory for analysed file versions reused by later commits")
+      ->capture_default_str()
+      ->check(CLI::Range(size_t{1}, size_t{1} << 20));
   cmd->callback([] {
+    opt.blobCacheBytes = cacheMb << 20;
     opt.since = parseDate(since);
     opt.until = parseDate(until);
     if ((!since.empty() && !opt.since) || (!until.empty() && !opt.until)) {

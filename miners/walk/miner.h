@@ -27,6 +27,8 @@ struct MineOptions {
   std::string testFilePattern;          // empty: the scan default
   analyzer::InputLimits limits;
   bool progress = false;  // progress lines on stderr
+  // Memory for the analysed versions of test files kept for reuse by later commits.
+  size_t blobCacheBytes = size_t{64} << 20;
 };
 
 struct MineSummary {

@@ -1,0 +1,96 @@
+#include "miners/walk/blob_cache.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <thread>
+
+using oalens::miners::AssertionVersion;
+using oalens::miners::BlobCache;
+
+namespace {
+
+std::shared_ptr<BlobCache::Entry> entryWith(size_t assertions, size_t textBytes) {
+  auto e = std::make_shared<BlobCache::Entry>();
+  for (size_t i = 0; i < assertions; ++i) {
+    AssertionVersion v;
+    v.raw.assign(textBytes, 'x');
+    e->versions.push_back(std::move(v));
+  }
+  return e;
+}
+
+}  // namespace
+
+TEST(BlobCache, SizesEntriesByTheTextTheyHold) {
+  EXPECT_GT(BlobCache::approximateBytes(*entryWith(10, 1000)), 10u * 1000u);
+  EXPECT_LT(BlobCache::approximateBytes(*entryWith(1, 10)), BlobCache::approximateBytes(*entryWith(10, 10)));
+}
+
+TEST(BlobCache, ForgetsTheOldestEntriesWhenOverBudget) {
+  const size_t one = BlobCache::approximateBytes(*entryWith(4, 1000));
+  BlobCache cache(3 * one);
+  for (const char* oid : {"a", "b", "c"}) cache.put(oid, entryWith(4, 1000));
+  EXPECT_EQ(cache.size(), 3u);
+  cache.put("d", entryWith(4, 1000));
+  EXPECT_EQ(cache.size(), 3u);
+  EXPECT_EQ(cache.find("a"), nullptr);
+  ASSERT_NE(cache.find("d"), nullptr);
+  EXPECT_EQ(cache.find("d")->versions.size(), 4u);
+  EXPECT_LE(cache.heldBytes(), 3 * one);
+}
+
+TEST(BlobCache, KeepsTheNewestEntryEvenWhenItAloneIsOverBudget) {
+  BlobCache cache(10);
+  cache.put("small", entryWith(1, 1));
+  cache.put("huge", entryWith(100, 1000));
+  EXPECT_EQ(cache.size(), 1u);
+  EXPECT_NE(cache.find("huge"), nullptr);
+  EXPECT_EQ(cache.find("small"), nullptr);
+}
+
+TEST(BlobCache, APutOfAKnownBlobChangesNothing) {
+  BlobCache cache(1 << 20);
+  cache.put("a", entryWith(2, 10));
+  const size_t held = cache.heldBytes();
+  cache.put("a", entryWith(50, 1000));
+  EXPECT_EQ(cache.heldBytes(), held);
+  EXPECT_EQ(cache.find("a")->versions.size(), 2u);
+}
+
+TEST(BlobCache, ComputesEachKeyOnceAcrossThreads) {
+  BlobCache cache(1 << 20);
+  std::atomic<int> computed{0};
+  std::promise<void> started;
+  auto startedFuture = started.get_future().share();
+  std::promise<void> release;
+  auto releaseFuture = release.get_future().share();
+  auto slow = [&]() -> std::shared_ptr<BlobCache::Entry> {
+    ++computed;
+    started.set_value();
+    releaseFuture.wait();  // hold the computation until the second thread is waiting on it
+    return entryWith(3, 10);
+  };
+  std::thread first([&] { cache.findOrCompute("k", slow); });
+  startedFuture.wait();
+  std::shared_ptr<const BlobCache::Entry> seen;
+  std::thread second([&] { seen = cache.findOrCompute("k", [&] { ++computed; return entryWith(1, 1); }); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  release.set_value();
+  first.join();
+  second.join();
+  EXPECT_EQ(computed.load(), 1);
+  ASSERT_NE(seen, nullptr);
+  EXPECT_EQ(seen->versions.size(), 3u);
+}
+
+TEST(BlobCache, AFailedComputationIsNotCached) {
+  BlobCache cache(1 << 20);
+  EXPECT_EQ(cache.findOrCompute("k", [] { return std::shared_ptr<BlobCache::Entry>(); }), nullptr);
+  EXPECT_EQ(cache.size(), 0u);
+  auto again = cache.findOrCompute("k", [] { return entryWith(2, 1); });
+  ASSERT_NE(again, nullptr);
+  EXPECT_EQ(again->versions.size(), 2u);
+}
