@@ -6,16 +6,12 @@
 # file(ARCHIVE_EXTRACT ... PATTERNS x) fails hard when x is absent.
 set(NPM_TARBALL_CACHE "${CMAKE_SOURCE_DIR}/.npm-tarballs" CACHE PATH "where npm tarballs are cached")
 
+include(CachedTarball)
+
 function(npm_tarball spec sha512 outvar)
   string(REGEX REPLACE "^(.*)@([^@]+)$" "\\1-\\2.tgz" fname "${spec}")
   set(tgz "${NPM_TARBALL_CACHE}/${fname}")
-  if(EXISTS "${tgz}")
-    file(SHA512 "${tgz}" have)
-    if(NOT have STREQUAL sha512)
-      message(WARNING "${fname}: cached tarball has the wrong SHA-512, fetching it again")
-      file(REMOVE "${tgz}")
-    endif()
-  endif()
+  cached_tarball_check("${tgz}" "${sha512}")
   if(NOT EXISTS "${tgz}")
     find_program(NPM_EXECUTABLE npm REQUIRED)
     file(MAKE_DIRECTORY "${NPM_TARBALL_CACHE}")
