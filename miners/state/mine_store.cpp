@@ -38,9 +38,43 @@ std::string messageAsUtf8(const std::string& raw, const std::string& encoding) {
   return out;
 }
 
+struct MineStore::Statements {
+  explicit Statements(reports::Database& db)
+      : insertCommit(db,
+                     "INSERT INTO commits(repository_id, seq, sha, parents, time, author, subject, message, is_merge, test_files,"
+                     " oa_changes, status, error) VALUES (?,?,?,?,?,?,?,?,?,?,0,?,?)"),
+        uidAt(db, "SELECT assertion_uid FROM blob_assertions WHERE blob = ? AND line = ?"),
+        insertBlobAssertion(db, "INSERT OR IGNORE INTO blob_assertions(blob, line, assertion_uid) VALUES (?,?,?)"),
+        insertChange(db,
+                     "INSERT INTO oa_changes(commit_id, assertion_uid, file, line, old_file, old_line, api, old_api, kinds, direction,"
+                     " old_tolerances, new_tolerances, details, old_text, new_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+        insertChangeReason(db, "INSERT OR IGNORE INTO change_reasons(change_id, reason, source) VALUES (?,?,?)"),
+        insertDiagnostic(db, "INSERT INTO mine_diagnostics(commit_id, path, message) VALUES (?,?,?)"),
+        insertCommitReason(db, "INSERT OR IGNORE INTO commit_reasons(commit_id, reason) VALUES (?,?)"),
+        setChangeCount(db, "UPDATE commits SET oa_changes = ? WHERE id = ?") {}
+  const reports::Statement* firstBroken() const {
+    for (const reports::Statement* s : {&insertCommit, &uidAt, &insertBlobAssertion, &insertChange, &insertChangeReason,
+                                        &insertDiagnostic, &insertCommitReason, &setChangeCount})
+      if (!s->ok()) return s;
+    return nullptr;
+  }
+  reports::Statement insertCommit, uidAt, insertBlobAssertion, insertChange, insertChangeReason, insertDiagnostic,
+      insertCommitReason, setChangeCount;
+};
+
+MineStore::MineStore() = default;
+MineStore::~MineStore() = default;
+
 bool MineStore::open(const std::string& path, std::string& err) {
   if (!db_.open(path, err) || !db_.exec(kSchemaSql, err)) return false;
-  return db_.exec(fmt::format("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '{}')", reports::kSchemaVersion), err);
+  if (!db_.exec(fmt::format("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '{}')", reports::kSchemaVersion), err))
+    return false;
+  sql_ = std::make_unique<Statements>(db_);
+  if (const reports::Statement* broken = sql_->firstBroken()) {
+    err = broken->error();
+    return false;
+  }
+  return true;
 }
 
 bool MineStore::beginRepository(const std::string& path, const std::string& tip, std::string& err) {
@@ -63,10 +97,12 @@ bool MineStore::beginRepository(const std::string& path, const std::string& tip,
 }
 
 std::string MineStore::uidAt(const std::string& blob, uint32_t line) {
-  reports::Statement q(db_, "SELECT assertion_uid FROM blob_assertions WHERE blob = ? AND line = ?");
+  reports::Statement& q = sql_->uidAt;
   bool row = false;
-  if (q.bind(1, blob).bind(2, int64_t(line)).step(&row) && row) return q.columnText(0);
-  return {};
+  std::string uid;
+  if (q.bind(1, blob).bind(2, int64_t(line)).step(&row) && row) uid = q.columnText(0);
+  q.reset();
+  return uid;
 }
 
 namespace {
@@ -97,9 +133,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
   const std::string message = messageAsUtf8(r.info.message, r.info.encoding);
   const std::string subject = message.substr(0, message.find('\n'));
   std::string parents = joined(r.info.parents, " ");
-  reports::Statement c(db_,
-                       "INSERT INTO commits(repository_id, seq, sha, parents, time, author, subject, message, is_merge, test_files,"
-                       " oa_changes, status, error) VALUES (?,?,?,?,?,?,?,?,?,?,0,?,?)");
+  reports::Statement& c = sql_->insertCommit;
   c.bind(1, repositoryId_).bind(2, int64_t(seq)).bind(3, r.info.sha).bind(4, parents).bind(5, r.info.time)
       .bind(6, messageAsUtf8(r.info.author, r.info.encoding)).bind(7, subject).bind(8, message).bind(9, int64_t(r.merge))
       .bind(10, int64_t(r.testFiles)).bind(11, std::string_view(r.ok ? "ok" : "error"));
@@ -109,12 +143,10 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
   const int64_t commitId = db_.lastInsertId();
   const std::string shortSha = r.info.sha.substr(0, 12);
 
-  reports::Statement blobIns(db_, "INSERT OR IGNORE INTO blob_assertions(blob, line, assertion_uid) VALUES (?,?,?)");
-  reports::Statement ch(db_,
-                        "INSERT INTO oa_changes(commit_id, assertion_uid, file, line, old_file, old_line, api, old_api, kinds, direction,"
-                        " old_tolerances, new_tolerances, details, old_text, new_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-  reports::Statement why(db_, "INSERT OR IGNORE INTO change_reasons(change_id, reason, source) VALUES (?,?,?)");
-  reports::Statement diag(db_, "INSERT INTO mine_diagnostics(commit_id, path, message) VALUES (?,?,?)");
+  reports::Statement& blobIns = sql_->insertBlobAssertion;
+  reports::Statement& ch = sql_->insertChange;
+  reports::Statement& why = sql_->insertChangeReason;
+  reports::Statement& diag = sql_->insertDiagnostic;
   size_t changes = 0;
   for (const FileResult& f : r.files) {
     for (const auto& d : f.diagnostics)
@@ -171,10 +203,10 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       }
     }
   }
-  reports::Statement cr(db_, "INSERT OR IGNORE INTO commit_reasons(commit_id, reason) VALUES (?,?)");
+  reports::Statement& cr = sql_->insertCommitReason;
   for (const auto& reason : reasons)
     if (!cr.bind(1, commitId).bind(2, reason).run()) return fail(cr);
-  reports::Statement upd(db_, "UPDATE commits SET oa_changes = ? WHERE id = ?");
+  reports::Statement& upd = sql_->setChangeCount;
   if (!upd.bind(1, int64_t(changes)).bind(2, commitId).run()) return fail(upd);
   if (testDelayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(testDelayMs));
   if (!db_.exec("COMMIT", err)) return false;

@@ -2,6 +2,7 @@
 // assertion identities carried from blob to blob, and the set of commits already stored, so a
 // second run only analyses new commits and a killed run resumes after its last whole commit.
 #pragma once
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -17,6 +18,8 @@ struct StoredCommit {
 
 class MineStore {
  public:
+  MineStore();
+  ~MineStore();
   bool open(const std::string& path, std::string& err);
   bool beginRepository(const std::string& path, const std::string& tip, std::string& err);
   bool isDone(const std::string& sha) const { return done_.count(sha) > 0; }
@@ -25,8 +28,12 @@ class MineStore {
                    std::string& err);
 
  private:
+  // Prepared once per run: a commit touching test files runs them thousands of times, and
+  // preparing them per commit and per lookup took 5% of `mine` (perf, Keras to 2.2.4).
+  struct Statements;
   std::string uidAt(const std::string& blob, uint32_t line);
   reports::Database db_;
+  std::unique_ptr<Statements> sql_;  // declared after db_: finalized before it closes
   int64_t repositoryId_ = 0;
   std::set<std::string> done_;
 };
