@@ -2,9 +2,9 @@
 
 namespace oalens::miners {
 
-std::shared_ptr<const BlobCache::Entry> BlobCache::find(const std::string& oid) {
+std::shared_ptr<const BlobCache::Entry> BlobCache::find(const std::string& key) {
   std::lock_guard lock(mu_);
-  auto it = map_.find(oid);
+  auto it = map_.find(key);
   return it == map_.end() ? nullptr : it->second;
 }
 
@@ -38,13 +38,13 @@ std::shared_ptr<const BlobCache::Entry> BlobCache::findOrCompute(const std::stri
   return computed;
 }
 
-void BlobCache::put(const std::string& oid, std::shared_ptr<Entry> e) {
+void BlobCache::put(const std::string& key, std::shared_ptr<Entry> e) {
   e->bytes = approximateBytes(*e);
   std::lock_guard lock(mu_);
-  if (map_.count(oid)) return;
+  if (map_.count(key)) return;
   held_ += e->bytes;
-  map_.emplace(oid, std::move(e));
-  order_.push_back(oid);
+  map_.emplace(key, std::move(e));
+  order_.push_back(key);
   while (held_ > budget_ && order_.size() > 1) {
     auto it = map_.find(order_.front());
     held_ -= it->second->bytes;

@@ -33,7 +33,7 @@ class BlobCache {
   std::shared_ptr<const Entry> findOrCompute(const std::string& key, const std::function<std::shared_ptr<Entry>()>& compute);
   // Keeps the entry and forgets the oldest ones while over budget (the newest always stays):
   // recent versions are the ones reused.
-  void put(const std::string& oid, std::shared_ptr<Entry> e);
+  void put(const std::string& key, std::shared_ptr<Entry> e);
   size_t heldBytes();
   size_t size();
 
