@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <fstream>
 #include <mutex>
 
 namespace oalens::miners {
@@ -76,7 +78,70 @@ std::optional<std::string> Repository::resolve(const std::string& rev, std::stri
   return hex(git_object_id(peeled.p));
 }
 
+std::set<std::string> Repository::shallowRoots() const {
+  std::set<std::string> roots;
+  std::ifstream f(std::string(git_repository_path(repo_.get())) + "shallow");
+  for (std::string line; std::getline(f, line);)
+    if (line.size() >= GIT_OID_HEXSZ) roots.insert(line.substr(0, GIT_OID_HEXSZ));
+  return roots;
+}
+
+namespace {
+
+// libgit2 1.5 does not read .git/shallow: its walk fails at the first missing parent, and a
+// topological walk then yields nothing. This walk stops at the graft points instead and emits
+// each commit after its parents (iterative post-order, first parents first).
+std::optional<std::vector<std::string>> walkToGraftPoints(git_repository* repo, const git_oid& tip, bool firstParent,
+                                                          const std::set<std::string>& roots, std::string& err) {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  struct Frame {
+    std::string sha;
+    std::vector<std::string> parents;
+    size_t next = 0;
+  };
+  std::vector<Frame> stack;
+  auto enter = [&](const std::string& sha) -> bool {
+    if (!seen.insert(sha).second) return true;
+    git_oid oid;
+    Commit c;
+    if (git_oid_fromstr(&oid, sha.c_str()) != 0 || git_commit_lookup(&c.p, repo, &oid) != 0) {
+      err = lastGitError(fmt::format("the commit walk stopped early at {}", sha.substr(0, 12)).c_str());
+      return false;
+    }
+    Frame f{sha, {}, 0};
+    if (!roots.count(sha)) {
+      const unsigned n = firstParent ? std::min(1u, git_commit_parentcount(c.p)) : git_commit_parentcount(c.p);
+      for (unsigned i = 0; i < n; ++i) f.parents.push_back(hex(git_commit_parent_id(c.p, i)));
+    }
+    stack.push_back(std::move(f));
+    return true;
+  };
+  if (!enter(hex(&tip))) return out;
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    if (top.next < top.parents.size()) {
+      const std::string parent = top.parents[top.next++];
+      if (!enter(parent)) return out;  // keep what was walked; err says where it stopped
+      continue;
+    }
+    out.push_back(std::move(top.sha));
+    stack.pop_back();
+  }
+  return out;
+}
+
+}  // namespace
+
 std::optional<std::vector<std::string>> Repository::walk(const std::string& tip, bool firstParent, std::string& err) const {
+  if (isShallow()) {
+    git_oid oid;
+    if (git_oid_fromstr(&oid, tip.c_str()) != 0) {
+      err = lastGitError("cannot start the commit walk");
+      return std::nullopt;
+    }
+    return walkToGraftPoints(repo_.get(), oid, firstParent, shallowRoots(), err);
+  }
   Walker w;
   git_oid oid;
   if (git_revwalk_new(&w.p, repo_.get()) != 0 || git_oid_fromstr(&oid, tip.c_str()) != 0) {

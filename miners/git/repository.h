@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,10 @@ class Repository {
 
   std::optional<std::string> resolve(const std::string& rev, std::string& err) const;
   // Commits reachable from `tip`, parents before children. firstParent follows only first parents.
+  // In a shallow clone the commits at the graft point count as roots, as git log treats them.
   std::optional<std::vector<std::string>> walk(const std::string& tip, bool firstParent, std::string& err) const;
+  // The graft points of a shallow clone (.git/shallow): commits whose parents are not here.
+  std::set<std::string> shallowRoots() const;
   std::optional<CommitInfo> commit(const std::string& sha, std::string& err) const;
   // Changed files between the commit's first parent (or the empty tree) and the commit.
   std::optional<std::vector<FileChange>> changes(const std::string& sha, std::string& err) const;

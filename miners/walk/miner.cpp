@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "analyzer/core/parallel.h"
@@ -40,7 +41,7 @@ std::vector<AssertionVersion> oaVersions(const std::string& path, std::string by
 }
 
 CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const MineOptions& opt, const analyzer::Catalogue& catalogue,
-                           const RE2& testFiles, BlobCache& cache) {
+                           const RE2& testFiles, const std::set<std::string>& graftPoints, BlobCache& cache) {
   CommitResult r;
   std::string err;
   auto info = repo.commit(sha, err);
@@ -59,6 +60,9 @@ CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const
   // Merges bring changes made on their branches, which are mined on the branch commits; with
   // --first-parent the branch commits are not walked, so the merge's first-parent diff counts.
   if (r.merge && !opt.firstParent && !opt.diffMerges) return r;
+  // A shallow clone's graft point: its parent is not here, so what it changed is unknown. It
+  // is the baseline the later commits are compared with, not a commit that added every file.
+  if (graftPoints.count(sha)) return r;
   auto changes = repo.changes(sha, err);
   if (!changes) {
     r.ok = false;
@@ -157,6 +161,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   const size_t window = kWindowPerWorker * threads;
 
   BlobCache cache(opt.blobCacheBytes);
+  const std::set<std::string> graftPoints = repo->shallowRoots();
   std::mutex mu;
   std::condition_variable cv;
   size_t nextToClaim = 0, nextToWrite = 0;
@@ -174,7 +179,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
       }
       CommitResult r;
       if (own) {
-        r = analyzeCommit(*own, todo[i].second, opt, catalogue, testFiles, cache);
+        r = analyzeCommit(*own, todo[i].second, opt, catalogue, testFiles, graftPoints, cache);
       } else {
         r.info.sha = todo[i].second;
         r.ok = false;

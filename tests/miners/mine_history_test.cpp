@@ -218,3 +218,41 @@ TEST_F(MineHistory, DiffMergesCountsTheMergeAgainstItsFirstParent) {
   ASSERT_TRUE(row);
   EXPECT_EQ(q.columnInt(0), 2);  // the branch's two new gelu assertions, seen again at the merge
 }
+
+TEST_F(MineHistory, ShallowClonesAreMinedFromTheGraftPointWithAWarning) {
+  fs::path shallow = gWork / "shallow";
+  ASSERT_EQ(run("git clone -q --depth 5 file://" + gRepo.string() + " " + shallow.string() + " 2>/dev/null"), 0);
+  auto s = mineInto(shallow, gWork / "shallow.db");
+  EXPECT_EQ(s.walked, 5u);
+  EXPECT_EQ(s.failed, 0u);
+  bool warned = false;
+  for (const auto& w : s.warnings) warned |= w.find("shallow clone") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
+
+TEST_F(MineHistory, BinaryAndHugeBlobsAreSkippedWithAMessage) {
+  fs::path odd = gWork / "odd";
+  ASSERT_EQ(run("bash -c 'set -e; git init -q " + odd.string() + "; cd " + odd.string() +
+                "; git config user.email t@example.com; git config user.name t; mkdir tests"
+                "; printf \"def test_a():\\n    assert_allclose(f(), 1.0, rtol=1e-6)\\n\\0\\1\\2\" > tests/test_bin.py"
+                "; head -c 9000000 /dev/zero | tr \"\\0\" \"#\" > tests/test_huge.py"
+                "; git add -A; git commit -qm one"
+                "; printf \"\\0\\3\" >> tests/test_bin.py; echo \"# more\" >> tests/test_huge.py"
+                "; git commit -qam two'"),
+            0);
+  fs::path db = gWork / "odd.db";
+  auto s = mineInto(odd, db);
+  EXPECT_EQ(s.processed, 2u);
+  EXPECT_EQ(s.failed, 0u);
+  reports::Database d;
+  std::string err;
+  ASSERT_TRUE(d.open(db.string(), err));
+  auto count = [&](const char* like) {
+    reports::Statement q(d, std::string("SELECT COUNT(*) FROM mine_diagnostics WHERE message LIKE '") + like + "'");
+    bool row = false;
+    EXPECT_TRUE(q.step(&row));
+    return q.columnInt(0);
+  };
+  EXPECT_GE(count("%test_bin.py: binary blob % skipped%"), 1);
+  EXPECT_GE(count("%test_huge.py%exceeds the%limit%"), 1);
+}
