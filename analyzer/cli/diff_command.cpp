@@ -35,6 +35,7 @@ struct DiffArgs {
   std::string failOn = "warning";
   std::string testFiles;
   std::string output;
+  bool wholeFiles = false;
 };
 
 int severityRank(miners::GateSeverity s) { return static_cast<int>(s); }
@@ -165,6 +166,7 @@ int runDiff(const DiffArgs& a) {
     miners::GateFile gf;
     gf.oldPath = fc.oldPath;
     gf.newPath = fc.newPath;
+    gf.scopeToChangedTests = !a.wholeFiles;
     bool binary = false;
     if (!fc.oldBlob.empty()) {
       gf.oldBytes = repo->blob(fc.oldBlob, binary, err);
@@ -231,6 +233,8 @@ void addDiffCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--test-files", args.testFiles, "RE2 pattern for test file paths");
   cmd->add_option("-o,--output", args.output, "write the report to this file");
+  cmd->add_flag("--whole-files", args.wholeFiles,
+                "scan every changed test file whole (by default only the tests a change touches, when that is all it touches)");
   cmd->callback([] { setExitCode(runDiff(args)); });
 
   static std::string hookRepo = ".";

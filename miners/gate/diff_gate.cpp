@@ -9,6 +9,7 @@
 #include "analyzer/scan/scanner.h"
 #include "analyzer/tolerance/tolerance_resolver.h"
 #include "miners/classify/change_classifier.h"
+#include "miners/gate/diff_scope.h"
 #include "miners/pairing/pairing.h"
 
 namespace oalens::miners {
@@ -161,8 +162,16 @@ std::vector<GateFinding> checkFile(const GateFile& file, const analyzer::Catalog
                                    std::vector<std::string>& diagnostics) {
   std::vector<GateFinding> out;
   const std::string path = file.newPath.empty() ? file.oldPath : file.newPath;
-  Side olds = scanSide(file.oldPath.empty() ? path : file.oldPath, file.oldBytes, catalogue, diagnostics);
-  Side news = scanSide(path, file.newBytes, catalogue, diagnostics);
+  std::optional<std::string> oldBytes = file.oldBytes, newBytes = file.newBytes;
+  if (file.scopeToChangedTests && oldBytes && newBytes) {
+    ScopedPair scoped = scopeToChangedTests(*oldBytes, *newBytes);
+    if (scoped.scoped) {
+      oldBytes = std::move(scoped.oldText);
+      newBytes = std::move(scoped.newText);
+    }
+  }
+  Side olds = scanSide(file.oldPath.empty() ? path : file.oldPath, oldBytes, catalogue, diagnostics);
+  Side news = scanSide(path, newBytes, catalogue, diagnostics);
 
   auto emit = [&](const char* id, const Side& where, const analyzer::Assertion& at, std::string message, const std::string& oldText,
                   const std::string& newText, bool weakens) {

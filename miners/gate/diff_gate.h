@@ -39,6 +39,9 @@ struct GateFinding {
 struct GateFile {
   std::string oldPath, newPath;             // empty when added / deleted
   std::optional<std::string> oldBytes, newBytes;
+  // Scan only the tests a change touches when that is all it touches (miners/gate/diff_scope.h);
+  // false scans both versions whole (`oalens diff --whole-files`).
+  bool scopeToChangedTests = true;
 };
 
 struct GateRule {

@@ -1,0 +1,112 @@
+#include "miners/gate/diff_scope.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace oalens::miners;
+
+namespace {
+
+const char* kSuite =
+    "import numpy as np\n"                                   // 1
+    "TOL = 1e-5\n"                                           // 2
+    "\n"                                                     // 3
+    "def helper(a, b, atol=TOL):\n"                          // 4
+    "    np.testing.assert_allclose(a, b, atol=atol)\n"      // 5
+    "\n"                                                     // 6
+    "@pytest.mark.parametrize('x', [1,\n"                    // 7
+    "                               2])\n"                   // 8
+    "def test_top(x):\n"                                     // 9
+    "    helper(f(x), g(x))\n"                               // 10
+    "\n"                                                     // 11
+    "class TestOps:\n"                                       // 12
+    "    tol = 1e-6\n"                                       // 13
+    "    def setUp(self):\n"                                 // 14
+    "        self.x = 1\n"                                   // 15
+    "    def test_a(self):\n"                                // 16
+    "        s = '''def test_fake():\n"                      // 17
+    "    pass'''\n"                                          // 18
+    "        np.testing.assert_allclose(f(), g(), rtol=1e-6)\n"  // 19
+    "        def test_nested():\n"                           // 20
+    "            pass\n"                                     // 21
+    "    async def test_b(self):\n"                          // 22
+    "        assert abs(f() - g()) < self.tol\n"             // 23
+    "# a comment between\n"                                  // 24
+    "def test_last():\n"                                     // 25
+    "    np.testing.assert_allclose(f(), g(),\n"             // 26
+    "                               rtol=1e-3)\n";           // 27
+
+std::string replaceLine(std::string text, int line, const std::string& with) {
+  size_t start = 0;
+  for (int l = 1; l < line; ++l) start = text.find('\n', start) + 1;
+  const size_t end = text.find('\n', start);
+  return text.replace(start, end - start, with);
+}
+
+int lines(const std::string& s) { return 1 + static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+
+}  // namespace
+
+TEST(DiffScope, FindsTestFunctionsAndMethodsWithTheirDecorators) {
+  std::vector<TestUnit> units;
+  ASSERT_TRUE(findTestUnits(kSuite, units));
+  ASSERT_EQ(units.size(), 4u);
+  EXPECT_EQ(units[0].name, "test_top");
+  EXPECT_EQ(units[0].firstLine, 7);  // the decorator, which spans two lines
+  EXPECT_EQ(units[0].lastLine, 10);
+  EXPECT_EQ(units[1].name, "TestOps.test_a");  // the string and the nested def stay inside
+  EXPECT_EQ(units[1].firstLine, 16);
+  EXPECT_EQ(units[1].lastLine, 21);
+  EXPECT_EQ(units[2].name, "TestOps.test_b");
+  EXPECT_EQ(units[3].name, "test_last");
+  EXPECT_EQ(units[3].lastLine, 27);
+}
+
+TEST(DiffScope, IsUnsureOfTabsAndUnterminatedStrings) {
+  std::vector<TestUnit> units;
+  EXPECT_FALSE(findTestUnits("def test_a():\n\tassert x\n", units));
+  EXPECT_FALSE(findTestUnits("def test_a():\n    s = 'open\n    assert x\n", units));
+  EXPECT_FALSE(findTestUnits("def test_a():\n    f(1,\n", units));
+}
+
+TEST(DiffScope, AChangeInsideOneTestBlanksTheOthersAndKeepsLineNumbers) {
+  const std::string changed = replaceLine(kSuite, 19, "        np.testing.assert_allclose(f(), g(), rtol=1e-4)");
+  ScopedPair p = scopeToChangedTests(kSuite, changed);
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.keptTests, 1u);
+  EXPECT_EQ(p.droppedTests, 3u);
+  EXPECT_EQ(lines(p.oldText), lines(kSuite));
+  EXPECT_EQ(lines(p.newText), lines(changed));
+  EXPECT_NE(p.newText.find("rtol=1e-4"), std::string::npos);
+  EXPECT_EQ(p.newText.find("test_top"), std::string::npos);
+  EXPECT_EQ(p.newText.find("rtol=1e-3"), std::string::npos);
+  EXPECT_NE(p.newText.find("def helper"), std::string::npos);  // helpers, constants, setUp stay
+  EXPECT_NE(p.newText.find("TOL = 1e-5"), std::string::npos);
+  EXPECT_NE(p.newText.find("def setUp"), std::string::npos);
+  EXPECT_EQ(replaceLine(p.newText, 19, ""), replaceLine(p.oldText, 19, ""));
+}
+
+TEST(DiffScope, CommentsAndBlankLinesBetweenTestsChangeNothing) {
+  ScopedPair p = scopeToChangedTests(kSuite, replaceLine(kSuite, 24, "# another comment"));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.keptTests, 0u);
+  // A line that reads like a comment inside a test's string is that test's code.
+  p = scopeToChangedTests(kSuite, replaceLine(kSuite, 18, "# pass" + std::string(3, '\'')));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.keptTests, 1u);
+}
+
+TEST(DiffScope, AddedTestsAreKept) {
+  const std::string added = std::string(kSuite) + "\ndef test_new():\n    np.testing.assert_allclose(f(), g())\n";
+  ScopedPair p = scopeToChangedTests(kSuite, added);
+  ASSERT_TRUE(p.scoped);
+  EXPECT_NE(p.newText.find("def test_new"), std::string::npos);
+}
+
+TEST(DiffScope, ChangesOutsideTestsMeanTheWholeFile) {
+  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "TOL = 1e-3")).scoped);             // a constant
+  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 4, "def helper(a, b, atol=1e-2):")).scoped);  // a helper
+  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 13, "    tol = 1e-3")).scoped);        // a class attribute
+  EXPECT_FALSE(scopeToChangedTests(kSuite, kSuite).scoped);                                          // nothing changed
+}
