@@ -94,6 +94,15 @@ std::vector<Row> groundTruth() {
   return rows;
 }
 
+int64_t diagnosticsLike(const fs::path& dbPath, const std::string& like) {
+  reports::Database d;
+  std::string err;
+  if (!d.open(dbPath.string(), err)) return -1;
+  reports::Statement q(d, "SELECT COUNT(*) FROM mine_diagnostics WHERE message LIKE ?");
+  bool row = false;
+  return q.bind(1, like).step(&row) && row ? q.columnInt(0) : -1;
+}
+
 }  // namespace
 
 TEST_F(MineHistory, ChangesMatchTheGroundTruth) {
@@ -177,13 +186,7 @@ TEST_F(MineHistory, MissingObjectsAreRecordedAndTheRunGoesOn) {
   fs::path db = gWork / "broken.db";
   auto s = mineInto(broken, db);
   EXPECT_EQ(s.processed, 30u);
-  reports::Database d;
-  std::string err;
-  ASSERT_TRUE(d.open(db.string(), err));
-  reports::Statement q(d, "SELECT COUNT(*) FROM mine_diagnostics WHERE message LIKE '%cannot read blob%'");
-  bool row = false;
-  ASSERT_TRUE(q.step(&row));
-  EXPECT_GE(q.columnInt(0), 1);
+  EXPECT_GE(diagnosticsLike(db, "%cannot read blob%"), 1);
 }
 
 TEST_F(MineHistory, EmptyAndMissingRepositoriesGiveClearMessages) {
@@ -244,15 +247,6 @@ TEST_F(MineHistory, BinaryAndHugeBlobsAreSkippedWithAMessage) {
   auto s = mineInto(odd, db);
   EXPECT_EQ(s.processed, 2u);
   EXPECT_EQ(s.failed, 0u);
-  reports::Database d;
-  std::string err;
-  ASSERT_TRUE(d.open(db.string(), err));
-  auto count = [&](const char* like) {
-    reports::Statement q(d, std::string("SELECT COUNT(*) FROM mine_diagnostics WHERE message LIKE '") + like + "'");
-    bool row = false;
-    EXPECT_TRUE(q.step(&row));
-    return q.columnInt(0);
-  };
-  EXPECT_GE(count("%test_bin.py: binary blob % skipped%"), 1);
-  EXPECT_GE(count("%test_huge.py%exceeds the%limit%"), 1);
+  EXPECT_GE(diagnosticsLike(db, "%test_bin.py: binary blob % skipped%"), 1);
+  EXPECT_GE(diagnosticsLike(db, "%test_huge.py%exceeds the%limit%"), 1);
 }
