@@ -187,3 +187,28 @@ TEST_F(DiffGate, InstalledHookBlocksThenPassesWithTheMarker) {
   Result passed = git("commit -q -m loosen");
   EXPECT_EQ(passed.status, 0) << passed.out;
 }
+
+TEST_F(DiffGate, ScanningOnlyTheChangedTestsFindsWhatTheWholeFileScanFinds) {
+  write("tests/test_a.py", kBase);
+  commitAll("init");
+  // Inside one test only: the scan is scoped to test_two.
+  std::string inTest = kBase;
+  inTest.replace(inTest.find("np.testing.assert_allclose(k(1), 5.0)"), 37, "np.testing.assert_allclose(k(1), 5.0, atol=0.1)");
+  write("tests/test_a.py", inTest);
+  git("add -A");
+  Result scoped = oalens("diff --staged"), whole = oalens("diff --staged --whole-files");
+  EXPECT_EQ(scoped.status, 1);
+  EXPECT_NE(scoped.out.find("tests/test_a.py:17:5"), std::string::npos) << scoped.out;
+  EXPECT_EQ(scoped.out, whole.out);
+  // A module constant: the whole file, and every assertion using it is reported.
+  std::string constant = kBase;
+  constant.replace(constant.find("TOL = 1e-6"), 10, "TOL = 1e-3");
+  write("tests/test_a.py", constant);
+  git("add -A");
+  scoped = oalens("diff --staged");
+  whole = oalens("diff --staged --whole-files");
+  EXPECT_EQ(scoped.status, 1);
+  EXPECT_NE(scoped.out.find("tests/test_a.py:7:5"), std::string::npos) << scoped.out;
+  EXPECT_NE(scoped.out.find("through a named constant"), std::string::npos) << scoped.out;
+  EXPECT_EQ(scoped.out, whole.out);
+}
