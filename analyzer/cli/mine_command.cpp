@@ -26,6 +26,7 @@ void addMineCommand(CLI::App& app) {
   static miners::MineOptions opt;
   static std::string since, until;
   static size_t cacheMb = 64;
+  static bool wholeFiles = false;
   cmd->add_option("repo", opt.repoPath, "path to a work tree or a bare git directory")->required();
   cmd->add_option("--db", opt.dbPath, "SQLite database to fill (created or resumed)")->required();
   cmd->add_option("--rev", opt.rev, "tip of the walk")->capture_default_str();
@@ -38,8 +39,11 @@ void addMineCommand(CLI::App& app) {
   cmd->add_option("--cache-mb", cacheMb, "memory for analysed file versions reused by later commits")
       ->capture_default_str()
       ->check(CLI::Range(size_t{1}, size_t{1} << 20));
+  cmd->add_flag("--whole-files", wholeFiles,
+                "scan every version of a changed test file whole (by default the tests a change leaves alone are taken from the previous version)");
   cmd->callback([] {
     opt.blobCacheBytes = cacheMb << 20;
+    opt.deriveUntouchedTests = !wholeFiles;
     opt.since = parseDate(since);
     opt.until = parseDate(until);
     if ((!since.empty() && !opt.since) || (!until.empty() && !opt.until)) {

@@ -3,6 +3,7 @@
 #include <git2.h>
 
 #include <cctype>
+#include <map>
 #include <set>
 
 #include "miners/git/repository.h"
@@ -244,6 +245,22 @@ std::string blankUntouched(const std::string& text, const std::vector<TestUnit>&
   return out;
 }
 
+// Each test's text, by (name, how many tests of that name come before it).
+std::map<std::pair<std::string, int>, std::string_view> unitTexts(std::string_view text, const std::vector<TestUnit>& units) {
+  std::vector<size_t> starts{0, 0};
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') starts.push_back(i + 1);
+  starts.push_back(text.size());
+  std::map<std::string, int> seen;
+  std::map<std::pair<std::string, int>, std::string_view> out;
+  for (const TestUnit& u : units) {
+    const size_t from = starts[static_cast<size_t>(u.firstLine)];
+    const size_t to = static_cast<size_t>(u.lastLine) + 1 < starts.size() ? starts[static_cast<size_t>(u.lastLine) + 1] : text.size();
+    out[{u.name, seen[u.name]++}] = text.substr(from, to - from);
+  }
+  return out;
+}
+
 }  // namespace
 
 ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText) {
@@ -259,9 +276,20 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
     if (!touchedTests(h.oldStart, h.oldLines, oldAt, oldCode, oldUnits, touched) ||
         !touchedTests(h.newStart, h.newLines, newAt, newCode, newUnits, touched))
       return r;
+  // A test left alone by every hunk can still differ: lines the diff aligned may now belong to
+  // another test (one test merged into its neighbour). Only a test whose text is the same on
+  // both sides, under the same name and position among its namesakes, may be left out.
+  const auto oldSpans = unitTexts(oldText, oldUnits), newSpans = unitTexts(newText, newUnits);
+  for (const auto& [key, text] : oldSpans)
+    if (auto it = newSpans.find(key); it == newSpans.end() || it->second != text) touched.insert(key.first);
+  for (const auto& [key, text] : newSpans)
+    if (!oldSpans.count(key)) touched.insert(key.first);
   size_t keptOld = 0, droppedOld = 0;
   r.oldText = blankUntouched(oldText, oldUnits, touched, keptOld, droppedOld);
   r.newText = blankUntouched(newText, newUnits, touched, r.keptTests, r.droppedTests);
+  r.oldUnits = std::move(oldUnits);
+  r.newUnits = std::move(newUnits);
+  r.touched = std::move(touched);
   r.scoped = true;
   return r;
 }

@@ -11,6 +11,7 @@
 // parsed): anything it is not sure of (tabs in indentation, an unterminated string) also means
 // the whole file.
 #pragma once
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,8 @@ struct ScopedPair {
   bool scoped = false;       // false: scan both texts whole
   std::string oldText, newText;  // with the untouched tests blanked (when scoped)
   size_t keptTests = 0, droppedTests = 0;
+  std::vector<TestUnit> oldUnits, newUnits;  // every test unit of each side
+  std::set<std::string> touched;             // names of the kept (changed) tests
 };
 
 ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText);

@@ -19,6 +19,7 @@
 #include "miners/git/repository.h"
 #include "miners/state/mine_store.h"
 #include "miners/walk/blob_cache.h"
+#include "miners/walk/derived_versions.h"
 
 namespace oalens::miners {
 
@@ -80,7 +81,8 @@ CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const
     ++r.testFiles;
     FileResult f;
     f.change = fc;
-    auto load = [&](const std::string& oid, const std::string& path, std::vector<AssertionVersion>& into) {
+    std::shared_ptr<const BlobCache::Entry> oldEntry;  // the old side, to derive the new one from
+    auto load = [&](const std::string& oid, const std::string& path, bool newSide, std::vector<AssertionVersion>& into) {
       if (oid.empty()) return true;
       std::string failure;
       auto entry = cache.findOrCompute(path + '\0' + oid, [&]() -> std::shared_ptr<BlobCache::Entry> {
@@ -92,6 +94,20 @@ CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const
           return nullptr;
         }
         auto fresh = std::make_shared<BlobCache::Entry>();
+        if (newSide && opt.deriveUntouchedTests && oldEntry && oldEntry->diagnostics.empty() && fc.oldPath == fc.newPath &&
+            bytes->size() <= opt.limits.maxFileBytes) {
+          auto oldBytes = repo.blob(fc.oldBlob, binary, e);
+          if (oldBytes && !binary) {
+            auto derived = versionsFromChangedTests(*oldBytes, *bytes, oldEntry->versions,
+                                                    [&](std::string source, std::vector<std::string>& diagnostics) {
+                                                      return oaVersions(path, std::move(source), catalogue, scan, diagnostics);
+                                                    });
+            if (derived) {
+              fresh->versions = std::move(*derived);
+              return fresh;
+            }
+          }
+        }
         fresh->versions = oaVersions(path, std::move(*bytes), catalogue, scan, fresh->diagnostics);
         return fresh;
       });
@@ -99,12 +115,13 @@ CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const
         f.diagnostics.push_back(failure);
         return false;
       }
+      if (!newSide) oldEntry = entry;
       into = entry->versions;
       f.diagnostics.insert(f.diagnostics.end(), entry->diagnostics.begin(), entry->diagnostics.end());
       return true;
     };
-    const bool oldOk = load(fc.oldBlob, fc.oldPath, f.olds);
-    const bool newOk = load(fc.newBlob, fc.newPath, f.news);
+    const bool oldOk = load(fc.oldBlob, fc.oldPath, false, f.olds);
+    const bool newOk = load(fc.newBlob, fc.newPath, true, f.news);
     if (!oldOk || !newOk) {
       // One unreadable side would turn every assertion into an addition or a deletion.
       f.olds.clear();

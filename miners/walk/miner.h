@@ -29,6 +29,9 @@ struct MineOptions {
   bool progress = false;  // progress lines on stderr
   // Memory for the analysed versions of test files kept for reuse by later commits.
   size_t blobCacheBytes = size_t{64} << 20;
+  // When a change touches only tests, take the untouched tests' assertions from the previous
+  // version instead of scanning them (miners/walk/derived_versions.h); off: scan every version whole.
+  bool deriveUntouchedTests = true;
 };
 
 struct MineSummary {

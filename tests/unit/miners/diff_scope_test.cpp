@@ -110,3 +110,29 @@ TEST(DiffScope, ChangesOutsideTestsMeanTheWholeFile) {
   EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 13, "    tol = 1e-3")).scoped);        // a class attribute
   EXPECT_FALSE(scopeToChangedTests(kSuite, kSuite).scoped);                                          // nothing changed
 }
+
+TEST(DiffScope, ATestThatAbsorbsItsNeighbourIsKeptThoughNoHunkTouchesIt) {
+  // Deleting the decorator and def line of test_b merges its body into test_a: git's diff
+  // touches only test_b's lines, yet test_a's text changed.
+  const std::string before =
+      "def test_a():\n"
+      "    np.testing.assert_allclose(f(1), 1.0)\n"
+      "    @pytest.mark.skip\n"
+      "    def inner():\n"
+      "        pass\n"
+      "\n"
+      "@pytest.mark.slow\n"
+      "def test_b():\n"
+      "    np.testing.assert_allclose(f(2), 2.0, rtol=0.1)\n"
+      "\n"
+      "def test_c():\n"
+      "    np.testing.assert_allclose(f(3), 3.0)\n";
+  std::string after = before;
+  after.erase(after.find("\n@pytest.mark.slow\ndef test_b():\n"), std::string("\n@pytest.mark.slow\ndef test_b():").size());
+  ScopedPair p = scopeToChangedTests(before, after);
+  ASSERT_TRUE(p.scoped);
+  EXPECT_TRUE(p.touched.count("test_a"));
+  EXPECT_TRUE(p.touched.count("test_b"));
+  EXPECT_FALSE(p.touched.count("test_c"));
+  EXPECT_NE(p.newText.find("rtol=0.1"), std::string::npos);
+}

@@ -1,0 +1,75 @@
+#include "miners/walk/derived_versions.h"
+
+#include <algorithm>
+#include <map>
+
+#include "miners/gate/diff_scope.h"
+
+namespace oalens::miners {
+
+namespace {
+
+std::vector<uint32_t> lineStarts(const std::string& s) {  // byte offset of each 1-based line
+  std::vector<uint32_t> starts{0, 0};
+  for (size_t i = 0; i < s.size(); ++i)
+    if (s[i] == '\n') starts.push_back(static_cast<uint32_t>(i + 1));
+  return starts;
+}
+
+// The k-th test of a name, so that repeated names (a redefined test) still match in order.
+std::vector<std::pair<std::string, int>> occurrenceKeys(const std::vector<TestUnit>& units) {
+  std::map<std::string, int> seen;
+  std::vector<std::pair<std::string, int>> keys;
+  for (const TestUnit& u : units) keys.emplace_back(u.name, seen[u.name]++);
+  return keys;
+}
+
+}  // namespace
+
+std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
+                                                                      const std::vector<AssertionVersion>& oldVersions,
+                                                                      const ScanOaVersions& scan) {
+  ScopedPair scoped = scopeToChangedTests(oldText, newText);
+  if (!scoped.scoped) return std::nullopt;
+  std::vector<std::string> diagnostics;
+  std::vector<AssertionVersion> out = scan(std::move(scoped.newText), diagnostics);
+  if (!diagnostics.empty()) return std::nullopt;
+
+  const auto oldStarts = lineStarts(oldText), newStarts = lineStarts(newText);
+  // Lines and columns of the scanned assertions hold in the whole text; byte offsets were
+  // counted in the blanked one.
+  for (AssertionVersion& v : out) {
+    auto& r = v.assertion.range;
+    r.startByte = newStarts[r.start.line] + r.start.col - 1;
+    r.endByte = newStarts[r.end.line] + r.end.col - 1;
+  }
+  const auto oldKeys = occurrenceKeys(scoped.oldUnits), newKeys = occurrenceKeys(scoped.newUnits);
+  std::map<std::pair<std::string, int>, const TestUnit*> newByKey;
+  for (size_t u = 0; u < scoped.newUnits.size(); ++u) newByKey[newKeys[u]] = &scoped.newUnits[u];
+  for (const AssertionVersion& v : oldVersions) {
+    const uint32_t line = v.assertion.range.start.line;
+    auto unit = std::find_if(scoped.oldUnits.begin(), scoped.oldUnits.end(), [&](const TestUnit& u) {
+      return static_cast<int>(line) >= u.firstLine && static_cast<int>(line) <= u.lastLine;
+    });
+    if (unit == scoped.oldUnits.end() || scoped.touched.count(unit->name)) continue;  // scanned anew
+    auto moved = newByKey.find(oldKeys[static_cast<size_t>(unit - scoped.oldUnits.begin())]);
+    if (moved == newByKey.end()) return std::nullopt;  // cannot happen for an untouched test; be safe
+    const TestUnit& to = *moved->second;
+    const int64_t lines = to.firstLine - unit->firstLine;
+    const int64_t bytes = int64_t(newStarts[static_cast<size_t>(to.firstLine)]) - oldStarts[static_cast<size_t>(unit->firstLine)];
+    AssertionVersion w = v;
+    auto& r = w.assertion.range;
+    r.start.line = static_cast<uint32_t>(r.start.line + lines);
+    r.end.line = static_cast<uint32_t>(r.end.line + lines);
+    r.startByte = static_cast<uint32_t>(r.startByte + bytes);
+    r.endByte = static_cast<uint32_t>(r.endByte + bytes);
+    out.push_back(std::move(w));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const AssertionVersion& a, const AssertionVersion& b) {
+    return std::tie(a.assertion.range.start.line, a.assertion.range.start.col) <
+           std::tie(b.assertion.range.start.line, b.assertion.range.start.col);
+  });
+  return out;
+}
+
+}  // namespace oalens::miners

@@ -1,0 +1,25 @@
+// The OA assertions of a new version of a test file, for `mine`, without scanning all of it:
+// when a change touches only tests (miners/gate/diff_scope.h), the tests it leaves alone are
+// the same text in the same context on both sides, so their assertions are the previous
+// version's, moved by as many lines and bytes as the test itself moved; only the touched tests
+// and what they depend on are scanned.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "miners/pairing/pairing.h"
+
+namespace oalens::miners {
+
+// Scans a (blanked) source and returns its OA assertions; diagnostics go to the second argument.
+using ScanOaVersions = std::function<std::vector<AssertionVersion>(std::string source, std::vector<std::string>& diagnostics)>;
+
+// nullopt when the new version must be scanned whole: the change is not confined to tests, or
+// the scoped scan reports anything (its diagnostics would miss the tests left out).
+std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
+                                                                      const std::vector<AssertionVersion>& oldVersions,
+                                                                      const ScanOaVersions& scan);
+
+}  // namespace oalens::miners

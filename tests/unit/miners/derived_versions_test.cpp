@@ -1,0 +1,69 @@
+#include "miners/walk/derived_versions.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/support/scan_helpers.h"
+
+using namespace oalens;
+using miners::AssertionVersion;
+
+namespace {
+
+std::vector<AssertionVersion> scanOa(const std::string& source, std::vector<std::string>& diagnostics) {
+  analyzer::ScanResult r = oalens::testing::scanPython({{"tests/test_ops.py", source}});
+  for (const auto& d : r.diagnostics) diagnostics.push_back(d.message);
+  std::vector<AssertionVersion> out;
+  for (auto& v : miners::assertionVersions(r))
+    if (v.assertion.isOa) out.push_back(std::move(v));
+  return out;
+}
+
+std::string describe(const std::vector<AssertionVersion>& vs) {
+  std::string out;
+  for (const auto& v : vs) {
+    const auto& a = v.assertion;
+    out += std::to_string(a.range.start.line) + ":" + std::to_string(a.range.start.col) + "-" + std::to_string(a.range.end.line) + " [" +
+           std::to_string(a.range.startByte) + "," + std::to_string(a.range.endByte) + "] " + a.testCase + " " + a.api + " " + v.normalized;
+    for (const auto& t : a.tolerances) out += " " + t.name + "=" + t.text;
+    out += "\n";
+  }
+  return out;
+}
+
+const char* kOld =
+    "import numpy as np\n"
+    "TOL = 1e-5\n"
+    "class TestOps:\n"
+    "    def setUp(self):\n"
+    "        self.tol = 1e-6\n"
+    "    def test_a(self):\n"
+    "        np.testing.assert_allclose(f(1), 1.0, atol=TOL)\n"
+    "    def test_b(self):\n"
+    "        np.testing.assert_allclose(f(2), 2.0, rtol=1e-7)\n"
+    "        np.testing.assert_allclose(\n"
+    "            f(3), 3.0,\n"
+    "            rtol=self.tol)\n"
+    "    def test_c(self):\n"
+    "        assert abs(f(4) - 4.0) < 1e-3\n";
+
+}  // namespace
+
+TEST(DerivedVersions, EqualTheWholeScanWhenOneTestChanges) {
+  std::string changed = kOld;
+  // test_a grows by two lines, so test_b and test_c move down.
+  changed.replace(changed.find("        np.testing.assert_allclose(f(1), 1.0, atol=TOL)\n"), 56,
+                  "        x = f(1)\n        y = 1.0\n        np.testing.assert_allclose(x, y, atol=TOL * 10)\n");
+  std::vector<std::string> d;
+  const auto olds = scanOa(kOld, d);
+  auto derived = miners::versionsFromChangedTests(kOld, changed, olds, scanOa);
+  ASSERT_TRUE(derived.has_value());
+  std::vector<std::string> d2;
+  EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2)));
+}
+
+TEST(DerivedVersions, ScanWholeWhenTheChangeIsOutsideTests) {
+  std::string changed = kOld;
+  changed.replace(changed.find("TOL = 1e-5"), 10, "TOL = 1e-4");
+  std::vector<std::string> d;
+  EXPECT_FALSE(miners::versionsFromChangedTests(kOld, changed, scanOa(kOld, d), scanOa).has_value());
+}
