@@ -250,3 +250,15 @@ TEST_F(MineHistory, BinaryAndHugeBlobsAreSkippedWithAMessage) {
   EXPECT_GE(diagnosticsLike(db, "%test_bin.py: binary blob % skipped%"), 1);
   EXPECT_GE(diagnosticsLike(db, "%test_huge.py%exceeds the%limit%"), 1);
 }
+
+TEST_F(MineHistory, UntouchedTestsFromThePreviousVersionGiveTheWholeScanDatabase) {
+  fs::path derived = gWork / "derived.db", whole = gWork / "whole.db";
+  mineInto(gRepo, derived);
+  miners::MineOptions opt;
+  opt.repoPath = gRepo.string();
+  opt.dbPath = whole.string();
+  opt.deriveUntouchedTests = false;
+  std::string err;
+  ASSERT_TRUE(miners::mine(opt, err).has_value()) << err;
+  EXPECT_EQ(dump(derived.string()), dump(whole.string()));
+}
