@@ -2,6 +2,7 @@
 
 #include <git2.h>
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
@@ -9,6 +10,14 @@
 #include "miners/git/repository.h"
 
 namespace oalens::miners {
+
+std::vector<size_t> lineStartOffsets(std::string_view text) {
+  std::vector<size_t> starts{0, 0};
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') starts.push_back(i + 1);
+  starts.push_back(text.size());
+  return starts;
+}
 
 std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newText) {
   initGit();
@@ -247,15 +256,12 @@ std::string blankUntouched(const std::string& text, const std::vector<TestUnit>&
 
 // Each test's text, by (name, how many tests of that name come before it).
 std::map<std::pair<std::string, int>, std::string_view> unitTexts(std::string_view text, const std::vector<TestUnit>& units) {
-  std::vector<size_t> starts{0, 0};
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') starts.push_back(i + 1);
-  starts.push_back(text.size());
+  const std::vector<size_t> starts = lineStartOffsets(text);
   std::map<std::string, int> seen;
   std::map<std::pair<std::string, int>, std::string_view> out;
   for (const TestUnit& u : units) {
     const size_t from = starts[static_cast<size_t>(u.firstLine)];
-    const size_t to = static_cast<size_t>(u.lastLine) + 1 < starts.size() ? starts[static_cast<size_t>(u.lastLine) + 1] : text.size();
+    const size_t to = starts[std::min(static_cast<size_t>(u.lastLine) + 1, starts.size() - 1)];
     out[{u.name, seen[u.name]++}] = text.substr(from, to - from);
   }
   return out;

@@ -22,6 +22,10 @@ struct LineHunk {  // as git reports them: 1-based starts; a side with 0 lines i
   int oldStart = 0, oldLines = 0, newStart = 0, newLines = 0;
 };
 
+// Byte offset where each line starts, indexed by 1-based line number, with one entry past the
+// last line holding the text's size.
+std::vector<size_t> lineStartOffsets(std::string_view text);
+
 // Line hunks between two texts (libgit2's xdiff, no context lines).
 std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newText);
 

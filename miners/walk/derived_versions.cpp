@@ -9,13 +9,6 @@ namespace oalens::miners {
 
 namespace {
 
-std::vector<uint32_t> lineStarts(const std::string& s) {  // byte offset of each 1-based line
-  std::vector<uint32_t> starts{0, 0};
-  for (size_t i = 0; i < s.size(); ++i)
-    if (s[i] == '\n') starts.push_back(static_cast<uint32_t>(i + 1));
-  return starts;
-}
-
 // The k-th test of a name, so that repeated names (a redefined test) still match in order.
 std::vector<std::pair<std::string, int>> occurrenceKeys(const std::vector<TestUnit>& units) {
   std::map<std::string, int> seen;
@@ -35,13 +28,13 @@ std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std:
   std::vector<AssertionVersion> out = scan(std::move(scoped.newText), diagnostics);
   if (!diagnostics.empty()) return std::nullopt;
 
-  const auto oldStarts = lineStarts(oldText), newStarts = lineStarts(newText);
+  const auto oldStarts = lineStartOffsets(oldText), newStarts = lineStartOffsets(newText);
   // Lines and columns of the scanned assertions hold in the whole text; byte offsets were
   // counted in the blanked one.
   for (AssertionVersion& v : out) {
     auto& r = v.assertion.range;
-    r.startByte = newStarts[r.start.line] + r.start.col - 1;
-    r.endByte = newStarts[r.end.line] + r.end.col - 1;
+    r.startByte = static_cast<uint32_t>(newStarts[r.start.line] + r.start.col - 1);
+    r.endByte = static_cast<uint32_t>(newStarts[r.end.line] + r.end.col - 1);
   }
   const auto oldKeys = occurrenceKeys(scoped.oldUnits), newKeys = occurrenceKeys(scoped.newUnits);
   std::map<std::pair<std::string, int>, const TestUnit*> newByKey;
