@@ -215,17 +215,21 @@ std::vector<FileChange> collectDeltas(git_diff* d) {
   return out;
 }
 
-bool findRenames(git_diff* d, std::string& err) {
+// The changed files of a diff, renames detected.
+std::optional<std::vector<FileChange>> renamedDeltas(git_diff* d, std::string& err) {
   git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
   find.flags = GIT_DIFF_FIND_RENAMES;
   if (git_diff_find_similar(d, &find) != 0) {
     err = lastGitError("rename detection failed");
-    return false;
+    return std::nullopt;
   }
-  return true;
+  return collectDeltas(d);
 }
 
-git_diff_options pythonOnly(char** patterns) {
+git_diff_options pythonOnly() {
+  // libgit2 only reads the pathspec strings; static storage outlives every diff.
+  static char pattern[] = "*.py";
+  static char* patterns[] = {pattern};
   git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
   opts.pathspec = {patterns, 1};
   return opts;
@@ -254,16 +258,13 @@ static bool commitTree(git_repository* repo, const std::string& sha, Tree& out, 
 std::optional<std::vector<FileChange>> Repository::treeChanges(const std::string& oldCommit, const std::string& newCommit, std::string& err) const {
   Tree oldTree, newTree;
   if (!commitTree(repo_.get(), oldCommit, oldTree, err) || !commitTree(repo_.get(), newCommit, newTree, err)) return std::nullopt;
-  char pattern[] = "*.py";
-  char* patterns[] = {pattern};
-  git_diff_options opts = pythonOnly(patterns);
+  git_diff_options opts = pythonOnly();
   Diff d;
   if (git_diff_tree_to_tree(&d.p, repo_.get(), oldTree.p, newTree.p, &opts) != 0) {
     err = lastGitError("cannot diff the two trees");
     return std::nullopt;
   }
-  if (!findRenames(d.p, err)) return std::nullopt;
-  return collectDeltas(d.p);
+  return renamedDeltas(d.p, err);
 }
 
 static bool headTree(git_repository* repo, Tree& out, std::string& err) {
@@ -286,16 +287,13 @@ std::optional<std::vector<FileChange>> Repository::stagedChanges(std::string& er
     err = lastGitError("cannot read the index");
     return std::nullopt;
   }
-  char pattern[] = "*.py";
-  char* patterns[] = {pattern};
-  git_diff_options opts = pythonOnly(patterns);
+  git_diff_options opts = pythonOnly();
   Diff d;
   if (git_diff_tree_to_index(&d.p, repo_.get(), head.p, index.p, &opts) != 0) {
     err = lastGitError("cannot diff HEAD against the index");
     return std::nullopt;
   }
-  if (!findRenames(d.p, err)) return std::nullopt;
-  return collectDeltas(d.p);
+  return renamedDeltas(d.p, err);
 }
 
 std::optional<std::vector<FileChange>> Repository::worktreeChanges(std::string& err) const {
@@ -305,18 +303,16 @@ std::optional<std::vector<FileChange>> Repository::worktreeChanges(std::string& 
   }
   Tree head;
   if (!headTree(repo_.get(), head, err)) return std::nullopt;
-  char pattern[] = "*.py";
-  char* patterns[] = {pattern};
-  git_diff_options opts = pythonOnly(patterns);
+  git_diff_options opts = pythonOnly();
   opts.flags |= GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS;
   Diff d;
   if (git_diff_tree_to_workdir_with_index(&d.p, repo_.get(), head.p, &opts) != 0) {
     err = lastGitError("cannot diff HEAD against the work tree");
     return std::nullopt;
   }
-  if (!findRenames(d.p, err)) return std::nullopt;
-  auto out = collectDeltas(d.p);
-  for (auto& fc : out) fc.newBlob.clear();  // the new side lives in the work tree
+  auto out = renamedDeltas(d.p, err);
+  if (out)
+    for (auto& fc : *out) fc.newBlob.clear();  // the new side lives in the work tree
   return out;
 }
 
