@@ -6,7 +6,9 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <unordered_set>
 
+#include "miners/gate/import_bindings.h"
 #include "miners/git/repository.h"
 
 namespace oalens::miners {
@@ -37,8 +39,9 @@ std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newTe
 namespace {
 
 struct LogicalLine {
-  enum Kind { Def, Class, Decorator, Other };
+  enum Kind { Def, Class, Decorator, Import, Other };
   int first = 0, last = 0, indent = 0;
+  size_t begin = 0, end = 0;  // bytes, from the first non-blank character
   Kind kind = Other;
   std::string name;
 };
@@ -100,6 +103,7 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
     LogicalLine ll;
     ll.first = line;
     ll.indent = indent;
+    ll.begin = j;
     std::string_view w = wordAt(j);
     size_t after = skipBlanks(j + w.size());
     if (w == "async" && wordAt(after) == "def") {
@@ -114,6 +118,8 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
       ll.name = std::string(wordAt(after));
     } else if (s[j] == '@') {
       ll.kind = LogicalLine::Decorator;
+    } else if (w == "import" || w == "from") {
+      ll.kind = LogicalLine::Import;
     }
     int depth = 0;
     bool ended = false;
@@ -148,6 +154,7 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
       if (depth > 0) return false;  // an unclosed bracket at the end of the file
       ll.last = line;
     }
+    ll.end = j;
     out.push_back(std::move(ll));
     i = j;
   }
@@ -159,7 +166,8 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
 namespace {
 
 // Test units, and which lines belong to a statement (the others are blank or comments only).
-bool layout(std::string_view source, std::vector<TestUnit>& out, std::vector<bool>* codeLines) {
+bool layout(std::string_view source, std::vector<TestUnit>& out, std::vector<bool>* codeLines,
+            std::vector<LogicalLine>* logical = nullptr) {
   std::vector<LogicalLine> ls;
   if (!logicalLines(source, ls)) return false;
   if (codeLines)
@@ -187,6 +195,7 @@ bool layout(std::string_view source, std::vector<TestUnit>& out, std::vector<boo
     while (last + 1 < ls.size() && ls[last + 1].indent > l.indent) ++last;
     out.push_back({topLevel ? l.name : cls + "." + l.name, ls[first].first, ls[last].last, l.indent});
   }
+  if (logical) *logical = std::move(ls);
   return true;
 }
 
@@ -210,17 +219,176 @@ int lineCount(std::string_view s) {
   return n;
 }
 
-// False when a changed line is code outside every test; blank and comment-only lines outside
-// tests change nothing the gate reports.
-bool touchedTests(int start, int count, const std::vector<int>& at, const std::vector<bool>& codeLines, const std::vector<TestUnit>& units,
-                  std::set<std::string>& names) {
-  for (int l = start; l < start + count; ++l) {
-    const auto i = static_cast<size_t>(l);
-    const int u = l >= 0 && i < at.size() ? at[i] : -1;
-    if (u >= 0) names.insert(units[static_cast<size_t>(u)].name);
-    else if (i < codeLines.size() && codeLines[i]) return false;
+// One side of the change, indexed by line.
+struct Side {
+  explicit Side(std::string_view t) : text(t) {}
+  std::string_view text;
+  std::vector<TestUnit> units;
+  std::vector<bool> code;            // per line: part of a statement (not blank or comment only)
+  std::vector<LogicalLine> lines;
+  std::vector<int> unitAt;           // per line: the test unit holding it, or -1
+  std::vector<int> logicalAt;        // per line: the logical line holding it, or -1
+  std::vector<size_t> starts;        // per line: its first byte
+  std::set<size_t> changedImports;   // logical lines: module-level imports a hunk changed
+
+  void index() {
+    const int n = lineCount(text);
+    unitAt = unitOfLine(units, n);
+    logicalAt.assign(static_cast<size_t>(n) + 2, -1);
+    for (size_t k = 0; k < lines.size(); ++k)
+      for (int l = lines[k].first; l <= lines[k].last && l <= n; ++l) logicalAt[static_cast<size_t>(l)] = static_cast<int>(k);
+    starts = lineStartOffsets(text);
+  }
+  bool inTest(const LogicalLine& l) const { return unitAt[static_cast<size_t>(l.first)] >= 0; }
+  std::string_view textOf(const LogicalLine& l) const { return text.substr(l.begin, l.end - l.begin); }
+  std::string_view textOf(const TestUnit& u) const {
+    const size_t from = starts[static_cast<size_t>(u.firstLine)];
+    return text.substr(from, starts[std::min(static_cast<size_t>(u.lastLine) + 1, starts.size() - 1)] - from);
+  }
+  // Records the tests the changed lines fall in. False when one is code outside every test
+  // other than a module-level import; blank and comment-only lines change nothing.
+  bool touch(int start, int count, std::set<std::string>& names) {
+    for (int l = start; l < start + count; ++l) {
+      const auto i = static_cast<size_t>(l);
+      const int u = l >= 0 && i < unitAt.size() ? unitAt[i] : -1;
+      if (u >= 0) {
+        names.insert(units[static_cast<size_t>(u)].name);
+        continue;
+      }
+      if (i >= code.size() || !code[i]) continue;
+      const int k = i < logicalAt.size() ? logicalAt[i] : -1;
+      if (k < 0 || lines[static_cast<size_t>(k)].kind != LogicalLine::Import || lines[static_cast<size_t>(k)].indent != 0) return false;
+      changedImports.insert(static_cast<size_t>(k));
+    }
+    return true;
+  }
+};
+
+// name -> every module-level import binding it, each with the number of other module-level
+// statements before it: a name means the same on both sides when this list is the same
+// (same imports, same order against the assignments and definitions that could rebind it).
+using ImportSignatures = std::map<std::string, std::vector<std::pair<int, std::string>>>;
+
+bool importSignatures(const Side& s, ImportSignatures& out) {
+  int slot = 0;
+  for (const LogicalLine& l : s.lines) {
+    if (l.indent != 0 || s.inTest(l)) continue;
+    if (l.kind != LogicalLine::Import) {
+      ++slot;
+      continue;
+    }
+    std::vector<ImportBinding> bindings;
+    if (!readImportBindings(s.textOf(l), bindings)) return false;  // a star import: unknown names
+    for (auto& b : bindings) out[b.name].emplace_back(slot, std::move(b.target));
   }
   return true;
+}
+
+// Where a line outside the tests sits: what a change in its meaning reaches.
+struct Owner {
+  enum Kind { None, Module, Function, ClassLevel, Method } kind = None;
+  std::string name;  // the function or method
+  std::string cls;
+};
+
+std::vector<std::pair<size_t, Owner>> ownersOutsideTests(const Side& s) {
+  std::vector<std::pair<size_t, Owner>> out;
+  LogicalLine::Kind top = LogicalLine::Other;
+  std::string topName, method;
+  int bodyIndent = -1;
+  for (size_t k = 0; k < s.lines.size(); ++k) {
+    const LogicalLine& l = s.lines[k];
+    Owner o;
+    if (l.indent == 0) {
+      top = l.kind;
+      topName = l.name;
+      bodyIndent = -1;
+      method.clear();
+      o.kind = top == LogicalLine::Import ? Owner::None
+               : top == LogicalLine::Def  ? Owner::Function
+               : top == LogicalLine::Class ? Owner::ClassLevel
+                                           : Owner::Module;
+    } else if (top == LogicalLine::Def) {
+      o.kind = Owner::Function;
+    } else if (top == LogicalLine::Class) {
+      if (bodyIndent < 0) bodyIndent = l.indent;
+      if (l.indent == bodyIndent) method = l.kind == LogicalLine::Def ? l.name : std::string();
+      o.kind = method.empty() ? Owner::ClassLevel : Owner::Method;
+    } else {
+      o.kind = Owner::Module;
+    }
+    if (o.kind == Owner::None || s.inTest(l)) continue;
+    o.name = o.kind == Owner::Method ? method : topName;
+    if (top == LogicalLine::Class) o.cls = topName;
+    out.emplace_back(k, std::move(o));
+  }
+  return out;
+}
+
+// Module-level imports changed: the names whose binding differs reach the helpers, methods and
+// classes that mention them, and those reach whatever mentions their names in turn; every
+// test that mentions a reached name, or belongs to a reached class, is kept. False when the
+// reach cannot be bounded: an import it cannot read, or a module-level statement that uses a
+// changed name (a constant computed from it may be used anywhere).
+bool reachOfChangedImports(const Side& oldSide, const Side& newSide, std::set<std::string>& touched) {
+  if (oldSide.changedImports.empty() && newSide.changedImports.empty()) return true;
+  ImportSignatures before, after;
+  if (!importSignatures(oldSide, before) || !importSignatures(newSide, after)) return false;
+  std::unordered_set<std::string> reached;
+  for (const Side* s : {&oldSide, &newSide})
+    for (size_t k : s->changedImports) {
+      std::vector<ImportBinding> bindings;
+      if (!readImportBindings(s->textOf(s->lines[k]), bindings)) return false;
+      for (const auto& b : bindings)
+        if (before[b.name] != after[b.name]) reached.insert(b.name);
+    }
+  if (reached.empty()) return true;  // reordered or reformatted: every name means what it meant
+  const auto owners = ownersOutsideTests(newSide);  // outside tests and imports both sides are the same
+  std::set<std::string> classes;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& [k, o] : owners) {
+      if (!mentionsAny(newSide.textOf(newSide.lines[k]), reached)) continue;
+      if (o.kind == Owner::Module) return false;
+      if (o.kind == Owner::ClassLevel) {
+        classes.insert(o.cls);
+        grew |= reached.insert(o.cls).second;
+      } else {
+        grew |= reached.insert(o.name).second;
+      }
+    }
+  }
+  for (const Side* s : {&oldSide, &newSide})
+    for (const TestUnit& u : s->units) {
+      if (touched.count(u.name)) continue;
+      const auto dot = u.name.find('.');
+      if ((dot != std::string::npos && classes.count(u.name.substr(0, dot))) || mentionsAny(s->textOf(u), reached)) touched.insert(u.name);
+    }
+  return true;
+}
+
+// A test that other kept code mentions (a helper or another test calls it, a module-level
+// statement wraps it) is kept too: leaving it out would change what that code sees.
+void keepMentionedTests(const Side& oldSide, const Side& newSide, std::set<std::string>& touched) {
+  std::unordered_set<std::string> words;
+  for (const Side* s : {&oldSide, &newSide}) {
+    for (const LogicalLine& l : s->lines)
+      if (!s->inTest(l)) identifierWords(s->textOf(l), words);
+    for (const TestUnit& u : s->units)
+      if (touched.count(u.name)) identifierWords(s->textOf(u), words);
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const Side* s : {&oldSide, &newSide})
+      for (const TestUnit& u : s->units) {
+        if (touched.count(u.name)) continue;
+        const auto dot = u.name.rfind('.');
+        if (!words.count(dot == std::string::npos ? u.name : u.name.substr(dot + 1))) continue;
+        touched.insert(u.name);
+        identifierWords(s->textOf(u), words);
+        grew = true;
+      }
+  }
 }
 
 std::string blankUntouched(const std::string& text, const std::vector<TestUnit>& units, const std::set<std::string>& keep, size_t& kept,
@@ -271,30 +439,31 @@ std::map<std::pair<std::string, int>, std::string_view> unitTexts(std::string_vi
 
 ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText) {
   ScopedPair r;
-  std::vector<TestUnit> oldUnits, newUnits;
-  std::vector<bool> oldCode, newCode;
-  if (!layout(oldText, oldUnits, &oldCode) || !layout(newText, newUnits, &newCode)) return r;
+  Side oldSide(oldText), newSide(newText);
+  if (!layout(oldText, oldSide.units, &oldSide.code, &oldSide.lines) || !layout(newText, newSide.units, &newSide.code, &newSide.lines))
+    return r;
   const std::vector<LineHunk> hunks = lineHunks(oldText, newText);
   if (hunks.empty()) return r;
-  const std::vector<int> oldAt = unitOfLine(oldUnits, lineCount(oldText)), newAt = unitOfLine(newUnits, lineCount(newText));
+  oldSide.index();
+  newSide.index();
   std::set<std::string> touched;
   for (const LineHunk& h : hunks)
-    if (!touchedTests(h.oldStart, h.oldLines, oldAt, oldCode, oldUnits, touched) ||
-        !touchedTests(h.newStart, h.newLines, newAt, newCode, newUnits, touched))
-      return r;
+    if (!oldSide.touch(h.oldStart, h.oldLines, touched) || !newSide.touch(h.newStart, h.newLines, touched)) return r;
   // A test left alone by every hunk can still differ: lines the diff aligned may now belong to
   // another test (one test merged into its neighbour). Only a test whose text is the same on
   // both sides, under the same name and position among its namesakes, may be left out.
-  const auto oldSpans = unitTexts(oldText, oldUnits), newSpans = unitTexts(newText, newUnits);
+  const auto oldSpans = unitTexts(oldText, oldSide.units), newSpans = unitTexts(newText, newSide.units);
   for (const auto& [key, text] : oldSpans)
     if (auto it = newSpans.find(key); it == newSpans.end() || it->second != text) touched.insert(key.first);
   for (const auto& [key, text] : newSpans)
     if (!oldSpans.count(key)) touched.insert(key.first);
+  if (!reachOfChangedImports(oldSide, newSide, touched)) return r;
+  keepMentionedTests(oldSide, newSide, touched);
   size_t keptOld = 0, droppedOld = 0;
-  r.oldText = blankUntouched(oldText, oldUnits, touched, keptOld, droppedOld);
-  r.newText = blankUntouched(newText, newUnits, touched, r.keptTests, r.droppedTests);
-  r.oldUnits = std::move(oldUnits);
-  r.newUnits = std::move(newUnits);
+  r.oldText = blankUntouched(oldText, oldSide.units, touched, keptOld, droppedOld);
+  r.newText = blankUntouched(newText, newSide.units, touched, r.keptTests, r.droppedTests);
+  r.oldUnits = std::move(oldSide.units);
+  r.newUnits = std::move(newSide.units);
   r.touched = std::move(touched);
   r.scoped = true;
   return r;

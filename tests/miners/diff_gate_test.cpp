@@ -211,4 +211,15 @@ TEST_F(DiffGate, ScanningOnlyTheChangedTestsFindsWhatTheWholeFileScanFinds) {
   EXPECT_NE(scoped.out.find("tests/test_a.py:7:5"), std::string::npos) << scoped.out;
   EXPECT_NE(scoped.out.find("through a named constant"), std::string::npos) << scoped.out;
   EXPECT_EQ(scoped.out, whole.out);
+  // A rebound import: every test using the name is scanned, and its OA assertions are gone.
+  std::string rebound = kBase;
+  rebound.replace(0, 18, "import mylib as np");
+  write("tests/test_a.py", rebound);
+  git("add -A");
+  scoped = oalens("diff --staged");
+  whole = oalens("diff --staged --whole-files");
+  EXPECT_EQ(scoped.status, 1);
+  EXPECT_NE(scoped.out.find("tests/test_a.py:6:5"), std::string::npos) << scoped.out;
+  EXPECT_NE(scoped.out.find("tests/test_a.py:15:5"), std::string::npos) << scoped.out;
+  EXPECT_EQ(scoped.out, whole.out);
 }

@@ -136,3 +136,77 @@ TEST(DiffScope, ATestThatAbsorbsItsNeighbourIsKeptThoughNoHunkTouchesIt) {
   EXPECT_FALSE(p.touched.count("test_c"));
   EXPECT_NE(p.newText.find("rtol=0.1"), std::string::npos);
 }
+
+namespace {
+
+// Two helpers, a class with an attribute and tests that use different imported names.
+const char* kImports =
+    "import numpy as np\n"                                    // 1
+    "from numpy.testing import assert_allclose\n"             // 2
+    "from ops import softplus\n"                              // 3
+    "\n"                                                      // 4
+    "def close(a, b):\n"                                      // 5
+    "    assert_allclose(a, b, rtol=1e-6)\n"                  // 6
+    "\n"                                                      // 7
+    "def test_uses_np():\n"                                   // 8
+    "    assert np.allclose(f(), 1.0)\n"                      // 9
+    "\n"                                                      // 10
+    "def test_uses_helper():\n"                               // 11
+    "    close(f(), 1.0)\n"                                   // 12
+    "\n"                                                      // 13
+    "def test_uses_softplus():\n"                             // 14
+    "    assert softplus(0.0) > 0.69\n"                       // 15
+    "\n"                                                      // 16
+    "class TestBatch:\n"                                      // 17
+    "    ref = np.ones(3)\n"                                  // 18
+    "    def test_batch(self):\n"                             // 19
+    "        assert_allclose(g(), self.ref)\n";               // 20
+
+}  // namespace
+
+TEST(DiffScope, AnAddedImportKeepsOnlyTheTestsThatUseIt) {
+  std::string after = replaceLine(kImports, 3, "from ops import softplus, softsign");
+  after += "\ndef test_softsign():\n    np.testing.assert_allclose(softsign(1.0), 0.5)\n";
+  ScopedPair p = scopeToChangedTests(kImports, after);
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"test_softsign"}));  // `softplus` means what it meant
+  EXPECT_NE(p.newText.find("from ops import softplus, softsign"), std::string::npos);
+}
+
+TEST(DiffScope, ARebindingReachesHelpersClassesAndTheTestsThatUseThem) {
+  ScopedPair p = scopeToChangedTests(kImports, replaceLine(kImports, 2, "from jax.numpy import allclose as assert_allclose"));
+  ASSERT_TRUE(p.scoped);
+  // test_uses_helper calls close(), which uses the rebound name; test_batch uses it itself.
+  EXPECT_EQ(p.touched, (std::set<std::string>{"test_uses_helper", "TestBatch.test_batch"}));
+
+  p = scopeToChangedTests(kImports, replaceLine(kImports, 1, "import jax.numpy as np"));
+  ASSERT_TRUE(p.scoped);
+  // The class attribute uses `np`: every test of the class may see another value.
+  EXPECT_EQ(p.touched, (std::set<std::string>{"test_uses_np", "TestBatch.test_batch"}));
+}
+
+TEST(DiffScope, ReorderedImportsChangeNoTest) {
+  std::string after = replaceLine(kImports, 1, "from ops import softplus");
+  after = replaceLine(after, 3, "import numpy as np");
+  ScopedPair p = scopeToChangedTests(kImports, after);
+  ASSERT_TRUE(p.scoped);
+  EXPECT_TRUE(p.touched.empty());
+}
+
+TEST(DiffScope, ImportChangesItCannotBoundMeanTheWholeFile) {
+  // A star import binds names nobody can list.
+  EXPECT_FALSE(scopeToChangedTests(kImports, replaceLine(kImports, 3, "from ops import *")).scoped);
+  // A module-level statement uses the rebound name: what it computes may be used anywhere.
+  const std::string withConstant = replaceLine(kImports, 4, "EPS = np.finfo(np.float32).eps");
+  EXPECT_FALSE(scopeToChangedTests(withConstant, replaceLine(withConstant, 1, "import jax.numpy as np")).scoped);
+  // An import inside a function or a try block is that block's code.
+  const std::string guarded = replaceLine(kImports, 4, "try:\n    import scipy\nexcept ImportError:\n    scipy = None");
+  EXPECT_FALSE(scopeToChangedTests(guarded, replaceLine(guarded, 5, "    import scipy.special")).scoped);
+}
+
+TEST(DiffScope, ATestThatKeptCodeCallsIsKept) {
+  const std::string before = std::string(kImports) + "\ndef test_all():\n    test_uses_np()\n    assert True\n";
+  ScopedPair p = scopeToChangedTests(before, replaceLine(before, 23, "    assert False"));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"test_all", "test_uses_np"}));
+}

@@ -1,0 +1,142 @@
+#include "miners/gate/import_bindings.h"
+
+#include <cctype>
+
+namespace oalens::miners {
+
+namespace {
+
+bool isWordStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80; }
+bool isWordChar(char c) { return isWordStart(c) || std::isdigit(static_cast<unsigned char>(c)); }
+
+// Tokens of an import statement: words, dots, commas, `*`, `;`. Brackets, continuations,
+// comments and white space carry no meaning here.
+bool tokenize(std::string_view s, std::vector<std::string>& out) {
+  for (size_t i = 0; i < s.size();) {
+    const char c = s[i];
+    if (c == '#') {
+      while (i < s.size() && s[i] != '\n') ++i;
+    } else if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\\' || c == '(' || c == ')') {
+      ++i;
+    } else if (c == '.' || c == ',' || c == '*' || c == ';') {
+      out.emplace_back(1, c);
+      ++i;
+    } else if (isWordStart(c)) {
+      size_t e = i;
+      while (e < s.size() && isWordChar(s[e])) ++e;
+      out.emplace_back(s.substr(i, e - i));
+      i = e;
+    } else {
+      return false;  // a string, an operator: not a plain import
+    }
+  }
+  return true;
+}
+
+bool isWord(const std::string& t) { return !t.empty() && isWordStart(t[0]); }
+
+// A dotted name from tokens[i]; advances i past it.
+bool dottedName(const std::vector<std::string>& t, size_t& i, std::string& name) {
+  if (i >= t.size() || !isWord(t[i])) return false;
+  name = t[i++];
+  while (i + 1 < t.size() && t[i] == "." && isWord(t[i + 1])) {
+    name += '.' + t[i + 1];
+    i += 2;
+  }
+  return true;
+}
+
+bool readOne(const std::vector<std::string>& t, size_t& i, std::vector<ImportBinding>& out) {
+  if (i < t.size() && t[i] == "import") {
+    ++i;
+    for (;;) {
+      std::string module;
+      if (!dottedName(t, i, module)) return false;
+      if (i + 1 < t.size() && t[i] == "as" && isWord(t[i + 1])) {
+        out.push_back({t[i + 1], "import " + module + " as"});
+        i += 2;
+      } else {
+        out.push_back({module.substr(0, module.find('.')), "import " + module});
+      }
+      if (i < t.size() && t[i] == ",") {
+        ++i;
+        continue;
+      }
+      return true;
+    }
+  }
+  if (i < t.size() && t[i] == "from") {
+    ++i;
+    std::string module;
+    while (i < t.size() && t[i] == ".") module += t[i++];
+    std::string dotted;
+    if (i < t.size() && t[i] != "import" && dottedName(t, i, dotted)) module += dotted;
+    if (module.empty() || i >= t.size() || t[i] != "import") return false;
+    ++i;
+    for (;;) {
+      if (i < t.size() && t[i] == "*") return false;  // binds names nobody can list lexically
+      if (i >= t.size() || !isWord(t[i])) return false;
+      const std::string item = t[i++];
+      std::string name = item;
+      if (i + 1 < t.size() && t[i] == "as" && isWord(t[i + 1])) {
+        name = t[i + 1];
+        i += 2;
+      }
+      out.push_back({name, "from " + module + " import " + item});
+      if (i < t.size() && t[i] == ",") {
+        ++i;
+        if (i < t.size() && t[i] != ";") continue;  // a trailing comma inside brackets
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool readImportBindings(std::string_view statement, std::vector<ImportBinding>& out) {
+  std::vector<std::string> t;
+  if (!tokenize(statement, t)) return false;
+  size_t i = 0;
+  while (i < t.size()) {
+    if (!readOne(t, i, out)) return false;
+    if (i < t.size()) {
+      if (t[i] != ";") return false;
+      ++i;
+    }
+  }
+  return !out.empty();
+}
+
+void identifierWords(std::string_view code, std::unordered_set<std::string>& out) {
+  for (size_t i = 0; i < code.size();) {
+    if (isWordStart(code[i]) && (i == 0 || !isWordChar(code[i - 1]))) {
+      size_t e = i;
+      while (e < code.size() && isWordChar(code[e])) ++e;
+      out.emplace(code.substr(i, e - i));
+      i = e;
+    } else {
+      ++i;
+    }
+  }
+}
+
+bool mentionsAny(std::string_view code, const std::unordered_set<std::string>& names) {
+  if (names.empty()) return false;
+  std::string word;
+  for (size_t i = 0; i < code.size();) {
+    if (isWordStart(code[i]) && (i == 0 || !isWordChar(code[i - 1]))) {
+      size_t e = i;
+      while (e < code.size() && isWordChar(code[e])) ++e;
+      word.assign(code.substr(i, e - i));
+      if (names.count(word)) return true;
+      i = e;
+    } else {
+      ++i;
+    }
+  }
+  return false;
+}
+
+}  // namespace oalens::miners

@@ -1,0 +1,29 @@
+// Lexical reading of Python import statements and identifier mentions, for deciding which
+// tests a change to a test file's imports can reach. Only what the scoping rule needs: the
+// names an import binds and what it binds them to, and the words a piece of code mentions.
+#pragma once
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace oalens::miners {
+
+struct ImportBinding {
+  std::string name;    // the module-level name bound: `np`, `assert_allclose`, `keras`
+  std::string target;  // what it is bound to: `import numpy as`, `from numpy.testing import assert_allclose`
+};
+
+// The bindings of one logical line holding import statements (`import a.b as c, d`,
+// `from .m import (x as y, z)`, several joined by `;`). False for a star import or anything
+// else it cannot read with certainty: the caller then treats the change as unscopable.
+bool readImportBindings(std::string_view statement, std::vector<ImportBinding>& out);
+
+// Every identifier word in `code` (inside strings and comments too: over-counting only keeps
+// more tests in the scan).
+void identifierWords(std::string_view code, std::unordered_set<std::string>& out);
+
+// True when `code` holds one of `names` as a whole identifier word.
+bool mentionsAny(std::string_view code, const std::unordered_set<std::string>& names);
+
+}  // namespace oalens::miners
