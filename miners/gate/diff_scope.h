@@ -1,17 +1,15 @@
-// What the diff gate must scan of a changed Python test file. When every changed line lies in
-// test functions or test methods (`def test*`, with their decorators) or in module-level
-// imports, the tests the change cannot reach cannot change any finding: they are identical on
-// both sides, nothing kept calls them, they mention no name whose import binding changed (nor
-// a helper, method or class attribute that does), and whatever they depend on (imports,
-// constants, helpers, setUp, base classes) is kept. Their lines are blanked on both sides (a
-// `pass` keeps the syntax whole), so line numbers stay and the parser only sees what the
-// change can affect. Any other change (a constant, a helper, a class header, a module-level
-// statement using a rebound name) means the whole file is scanned, because a tolerance
-// changed there reaches every assertion that uses it.
+// What the diff gate must scan of a changed Python test file: the tests a hunk touches, and
+// the tests a change outside them can reach (change_reach.h: a changed helper reaches the
+// tests that call it, a class attribute the tests of its class, an import the tests that use
+// a rebound name). The other tests are identical on both sides and nothing kept depends on
+// them, so they cannot change any finding. Their lines are blanked on both sides (a `pass`
+// keeps the syntax whole), so line numbers stay and the parser only sees what the change can
+// affect; imports, constants, helpers, setUp and base classes always stay. When the reach
+// cannot be bounded (a module-level `if` or call, a star import), the whole file is scanned.
 //
 // The split is lexical (strings, comments, brackets and continuations are tracked, not
-// parsed): anything it is not sure of (tabs in indentation, an unterminated string, a star
-// import) also means the whole file.
+// parsed): anything it is not sure of (tabs in indentation, an unterminated string) also
+// means the whole file.
 #pragma once
 #include <set>
 #include <string>

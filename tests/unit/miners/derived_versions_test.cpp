@@ -61,9 +61,22 @@ TEST(DerivedVersions, EqualTheWholeScanWhenOneTestChanges) {
   EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2)));
 }
 
-TEST(DerivedVersions, ScanWholeWhenTheChangeIsOutsideTests) {
+TEST(DerivedVersions, EqualTheWholeScanWhenAConstantOrSetUpChanges) {
+  // TOL reaches test_a only; setUp reaches every test of its class.
+  for (auto [from, to] : {std::pair{"TOL = 1e-5", "TOL = 1e-4"}, std::pair{"self.tol = 1e-6", "self.tol = 1e-3"}}) {
+    std::string changed = kOld;
+    changed.replace(changed.find(from), std::string(from).size(), to);
+    std::vector<std::string> d;
+    auto derived = miners::versionsFromChangedTests(kOld, changed, scanOa(kOld, d), scanOa);
+    ASSERT_TRUE(derived.has_value()) << to;
+    std::vector<std::string> d2;
+    EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2))) << to;
+  }
+}
+
+TEST(DerivedVersions, ScanWholeWhenTheChangeCannotBeBounded) {
   std::string changed = kOld;
-  changed.replace(changed.find("TOL = 1e-5"), 10, "TOL = 1e-4");
+  changed.replace(changed.find("TOL = 1e-5"), 10, "if np: TOL = 1e-4");
   std::vector<std::string> d;
   EXPECT_FALSE(miners::versionsFromChangedTests(kOld, changed, scanOa(kOld, d), scanOa).has_value());
 }

@@ -104,11 +104,29 @@ TEST(DiffScope, AddedTestsAreKept) {
   EXPECT_NE(p.newText.find("def test_new"), std::string::npos);
 }
 
-TEST(DiffScope, ChangesOutsideTestsMeanTheWholeFile) {
-  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "TOL = 1e-3")).scoped);             // a constant
-  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 4, "def helper(a, b, atol=1e-2):")).scoped);  // a helper
-  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 13, "    tol = 1e-3")).scoped);        // a class attribute
-  EXPECT_FALSE(scopeToChangedTests(kSuite, kSuite).scoped);                                          // nothing changed
+TEST(DiffScope, ChangesOutsideTestsReachTheTestsThatUseWhatChanged) {
+  // The constant reaches helper(), which test_top calls.
+  ScopedPair p = scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "TOL = 1e-3"));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"test_top"}));
+  p = scopeToChangedTests(kSuite, replaceLine(kSuite, 4, "def helper(a, b, atol=1e-2):"));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"test_top"}));
+  // A class attribute, setUp or the class header: every test of the class.
+  for (auto [line, text] : {std::pair{13, "    tol = 1e-3"}, std::pair{15, "        self.x = 2"}, std::pair{12, "class TestOps(Base):"}}) {
+    p = scopeToChangedTests(kSuite, replaceLine(kSuite, line, text));
+    ASSERT_TRUE(p.scoped) << text;
+    EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_a", "TestOps.test_b"})) << text;
+  }
+  EXPECT_FALSE(scopeToChangedTests(kSuite, kSuite).scoped);  // nothing changed
+}
+
+TEST(DiffScope, ChangesItCannotBoundMeanTheWholeFile) {
+  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "if True: TOL = 1e-3")).scoped);       // a module-level block
+  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "np.random.seed(TOL)")).scoped);      // a module-level call
+  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "TOL = EPS = 1e-3")).scoped);         // two targets
+  const std::string globals = replaceLine(kSuite, 5, "    global TOL\n    TOL = atol");
+  EXPECT_FALSE(scopeToChangedTests(kSuite, globals).scoped);  // a helper that rebinds a global
 }
 
 TEST(DiffScope, ATestThatAbsorbsItsNeighbourIsKeptThoughNoHunkTouchesIt) {
@@ -196,9 +214,16 @@ TEST(DiffScope, ReorderedImportsChangeNoTest) {
 TEST(DiffScope, ImportChangesItCannotBoundMeanTheWholeFile) {
   // A star import binds names nobody can list.
   EXPECT_FALSE(scopeToChangedTests(kImports, replaceLine(kImports, 3, "from ops import *")).scoped);
-  // A module-level statement uses the rebound name: what it computes may be used anywhere.
+  // A module-level statement other than `NAME = value` uses the rebound name.
+  const std::string withCall = replaceLine(kImports, 4, "np.random.seed(0)");
+  EXPECT_FALSE(scopeToChangedTests(withCall, replaceLine(withCall, 1, "import jax.numpy as np")).scoped);
+  // A constant computed from it is one more reached name.
   const std::string withConstant = replaceLine(kImports, 4, "EPS = np.finfo(np.float32).eps");
-  EXPECT_FALSE(scopeToChangedTests(withConstant, replaceLine(withConstant, 1, "import jax.numpy as np")).scoped);
+  std::string after = replaceLine(withConstant, 1, "import jax.numpy as np");
+  after = replaceLine(after, 15, "    assert softplus(0.0) > EPS");
+  ScopedPair p = scopeToChangedTests(withConstant, after);
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"test_uses_np", "test_uses_softplus", "TestBatch.test_batch"}));
   // An import inside a function or a try block is that block's code.
   const std::string guarded = replaceLine(kImports, 4, "try:\n    import scipy\nexcept ImportError:\n    scipy = None");
   EXPECT_FALSE(scopeToChangedTests(guarded, replaceLine(guarded, 5, "    import scipy.special")).scoped);

@@ -1,0 +1,280 @@
+#include "miners/gate/change_reach.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <unordered_set>
+
+#include "miners/gate/import_bindings.h"
+
+namespace oalens::miners {
+
+void ScopeSide::index() {
+  const int n = lineCount(text);
+  unitAt.assign(static_cast<size_t>(n) + 2, -1);
+  for (size_t u = 0; u < units.size(); ++u)
+    for (int l = units[u].firstLine; l <= units[u].lastLine && l <= n; ++l) unitAt[static_cast<size_t>(l)] = static_cast<int>(u);
+  logicalAt.assign(static_cast<size_t>(n) + 2, -1);
+  for (size_t k = 0; k < lines.size(); ++k)
+    for (int l = lines[k].first; l <= lines[k].last && l <= n; ++l) logicalAt[static_cast<size_t>(l)] = static_cast<int>(k);
+  starts = lineStartOffsets(text);
+}
+
+void ScopeSide::touch(int start, int count, std::set<std::string>& tests) {
+  for (int l = start; l < start + count; ++l) {
+    const auto i = static_cast<size_t>(l);
+    if (l < 0 || i >= unitAt.size()) continue;
+    if (unitAt[i] >= 0) tests.insert(units[static_cast<size_t>(unitAt[i])].name);
+    else if (i < code.size() && code[i] && logicalAt[i] >= 0) changed.insert(static_cast<size_t>(logicalAt[i]));
+  }
+}
+
+std::string_view ScopeSide::textOf(const TestUnit& u) const {
+  const size_t from = starts[static_cast<size_t>(u.firstLine)];
+  return text.substr(from, starts[std::min(static_cast<size_t>(u.lastLine) + 1, starts.size() - 1)] - from);
+}
+
+namespace {
+
+// What a line outside the tests belongs to, and so which name a change to it changes.
+struct Owner {
+  enum Kind { InTest, Import, Function, Method, ClassLevel, Assignment, MainGuard, Module } kind = Module;
+  std::string name;  // the function, method or assigned name
+  std::string cls;
+};
+
+bool isWordStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+size_t wordEnd(std::string_view t, size_t k) {
+  while (k < t.size() && isWordChar(t[k])) ++k;
+  return k;
+}
+
+size_t skipSpaces(std::string_view t, size_t k) {
+  while (k < t.size() && (t[k] == ' ' || t[k] == '\t')) ++k;
+  return k;
+}
+
+// The one name a module-level `NAME = value` binds; empty for anything else (several
+// targets, annotations, augmented assignment, dunder names the interpreter reads).
+std::string assignedName(std::string_view t) {
+  if (t.empty() || !isWordStart(t[0])) return {};
+  const size_t e = wordEnd(t, 0);
+  size_t i = skipSpaces(t, e);
+  if (i + 1 >= t.size() || t[i] != '=' || t[i + 1] == '=') return {};
+  const size_t v = skipSpaces(t, i + 1);
+  if (const size_t ve = wordEnd(t, v); ve > v) {  // `a = b = 1` binds two names
+    const size_t k = skipSpaces(t, ve);
+    if (k < t.size() && t[k] == '=' && (k + 1 >= t.size() || t[k + 1] != '=')) return {};
+  }
+  std::string name(t.substr(0, e));
+  return name.rfind("__", 0) == 0 ? std::string() : name;
+}
+
+bool startsWithWord(std::string_view t, std::string_view w) {
+  return t.substr(0, w.size()) == w && (t.size() == w.size() || !isWordChar(t[w.size()]));
+}
+
+bool isMainGuard(std::string_view t) {
+  if (!startsWithWord(t, "if")) return false;
+  const size_t k = skipSpaces(t, 2);
+  return t.substr(k, 8) == "__name__";
+}
+
+// The first line of what a decorator at `k` decorates.
+const LogicalLine& decorated(const std::vector<LogicalLine>& ls, size_t k) {
+  size_t d = k;
+  while (d + 1 < ls.size() && ls[d].kind == LogicalLine::Decorator && ls[d].indent == ls[k].indent) ++d;
+  return ls[d];
+}
+
+std::vector<Owner> ownersOf(const ScopeSide& s) {
+  std::vector<Owner> out(s.lines.size());
+  Owner top;
+  int bodyIndent = -1;
+  std::string method;
+  for (size_t k = 0; k < s.lines.size(); ++k) {
+    const LogicalLine& l = s.lines[k];
+    Owner o;
+    if (l.indent == 0) {
+      const LogicalLine& head = decorated(s.lines, k);
+      top = Owner{};
+      bodyIndent = -1;
+      method.clear();
+      if (head.kind == LogicalLine::Import) {
+        top.kind = Owner::Import;
+      } else if (head.kind == LogicalLine::Def) {
+        top.kind = Owner::Function;
+        top.name = head.name;
+      } else if (head.kind == LogicalLine::Class) {
+        top.kind = Owner::ClassLevel;
+        top.cls = head.name;
+      } else if (isMainGuard(s.textOf(l))) {
+        top.kind = Owner::MainGuard;  // runs only when the file is executed, never under a test runner
+      } else if (std::string name = assignedName(s.textOf(l)); !name.empty()) {
+        top.kind = Owner::Assignment;
+        top.name = std::move(name);
+      }
+      o = top;
+    } else if (top.kind == Owner::ClassLevel) {
+      if (bodyIndent < 0) bodyIndent = l.indent;
+      if (l.indent == bodyIndent) {
+        const LogicalLine& head = decorated(s.lines, k);
+        method = head.kind == LogicalLine::Def && head.indent == bodyIndent ? head.name : std::string();
+      }
+      o.kind = method.empty() ? Owner::ClassLevel : Owner::Method;
+      o.name = method;
+      o.cls = top.cls;
+    } else if (top.kind == Owner::Function || top.kind == Owner::MainGuard) {
+      o = top;
+    }  // else: inside a module-level `if`, `try`, `for` or `with`: Module
+    if (s.inTest(l)) o.kind = Owner::InTest;
+    out[k] = std::move(o);
+  }
+  return out;
+}
+
+struct Reach {
+  std::unordered_set<std::string> names;
+  std::set<std::string> classes;
+  std::set<std::string> globalWriters;  // functions and methods with a `global` statement
+
+  // False when what the owner's change affects cannot be named.
+  bool add(const Owner& o) {
+    switch (o.kind) {
+      case Owner::InTest:
+      case Owner::Import:
+      case Owner::MainGuard:
+        return true;
+      case Owner::Module:
+        return false;
+      case Owner::Assignment:
+        names.insert(o.name);
+        return true;
+      case Owner::Function:
+        names.insert(o.name);
+        return !globalWriters.count(o.name);
+      case Owner::Method:
+        names.insert(o.name);
+        [[fallthrough]];
+      case Owner::ClassLevel:  // an attribute, setUp or a base class: every test of the class may see it
+        classes.insert(o.cls);
+        names.insert(o.cls);
+        return o.kind != Owner::Method || !globalWriters.count(o.name);
+    }
+    return false;
+  }
+};
+
+// name -> every module-level import binding it, each with the first line of the module-level
+// statement before it: a name means the same on both sides when this list is the same (same
+// imports, same order against the assignments and definitions that could rebind it).
+using ImportSignatures = std::map<std::string, std::vector<std::pair<std::string_view, std::string>>>;
+
+bool importSignatures(const ScopeSide& s, ImportSignatures& out) {
+  std::string_view after;
+  for (const LogicalLine& l : s.lines) {
+    if (l.indent != 0 || s.inTest(l)) continue;
+    if (l.kind != LogicalLine::Import) {
+      const std::string_view t = s.textOf(l);
+      after = t.substr(0, t.find('\n'));
+      continue;
+    }
+    std::vector<ImportBinding> bindings;
+    if (!readImportBindings(s.textOf(l), bindings)) return false;  // a star import: unknown names
+    for (auto& b : bindings) out[b.name].emplace_back(after, std::move(b.target));
+  }
+  return true;
+}
+
+bool seedChangedImports(const ScopeSide& oldSide, const ScopeSide& newSide, const std::vector<Owner>& oldOwners,
+                        const std::vector<Owner>& newOwners, Reach& reach) {
+  bool any = false;
+  for (const auto& [s, owners] : {std::pair{&oldSide, &oldOwners}, std::pair{&newSide, &newOwners}})
+    for (size_t k : s->changed) any |= (*owners)[k].kind == Owner::Import;
+  if (!any) return true;
+  ImportSignatures before, after;
+  if (!importSignatures(oldSide, before) || !importSignatures(newSide, after)) return false;
+  for (const auto& [s, owners] : {std::pair{&oldSide, &oldOwners}, std::pair{&newSide, &newOwners}})
+    for (size_t k : s->changed) {
+      if ((*owners)[k].kind != Owner::Import) continue;
+      std::vector<ImportBinding> bindings;
+      if (!readImportBindings(s->textOf(s->lines[k]), bindings)) return false;
+      for (const auto& b : bindings)
+        if (before[b.name] != after[b.name]) reach.names.insert(b.name);
+    }
+  return true;
+}
+
+void noteGlobalWriters(const ScopeSide& s, const std::vector<Owner>& owners, Reach& reach) {
+  for (size_t k = 0; k < s.lines.size(); ++k)
+    if ((owners[k].kind == Owner::Function || owners[k].kind == Owner::Method) && startsWithWord(s.textOf(s.lines[k]), "global"))
+      reach.globalWriters.insert(owners[k].name);
+}
+
+// A test that other kept code mentions (a helper or another test calls it, a module-level
+// statement wraps it) is kept too: leaving it out would change what that code sees.
+void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched) {
+  std::unordered_set<std::string> words;
+  for (const ScopeSide* s : {&oldSide, &newSide}) {
+    for (const LogicalLine& l : s->lines)
+      if (!s->inTest(l)) identifierWords(s->textOf(l), words);
+    for (const TestUnit& u : s->units)
+      if (touched.count(u.name)) identifierWords(s->textOf(u), words);
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const ScopeSide* s : {&oldSide, &newSide})
+      for (const TestUnit& u : s->units) {
+        if (touched.count(u.name)) continue;
+        const auto dot = u.name.rfind('.');
+        if (!words.count(dot == std::string::npos ? u.name : u.name.substr(dot + 1))) continue;
+        touched.insert(u.name);
+        identifierWords(s->textOf(u), words);
+        grew = true;
+      }
+  }
+}
+
+}  // namespace
+
+bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched) {
+  if (!oldSide.changed.empty() || !newSide.changed.empty()) {
+    const std::vector<Owner> oldOwners = ownersOf(oldSide), newOwners = ownersOf(newSide);
+    Reach reach;
+    noteGlobalWriters(oldSide, oldOwners, reach);
+    noteGlobalWriters(newSide, newOwners, reach);
+    for (const auto& [s, owners] : {std::pair{&oldSide, &oldOwners}, std::pair{&newSide, &newOwners}})
+      for (size_t k : s->changed)
+        if (!reach.add((*owners)[k])) return false;
+    if (!seedChangedImports(oldSide, newSide, oldOwners, newOwners, reach)) return false;
+    // What mentions a reached name is reached in turn.
+    std::vector<bool> oldDone(oldSide.lines.size()), newDone(newSide.lines.size());
+    for (bool grew = true; grew && !reach.names.empty();) {
+      grew = false;
+      for (const auto& [s, owners, done] :
+           {std::tuple{&oldSide, &oldOwners, &oldDone}, std::tuple{&newSide, &newOwners, &newDone}})
+        for (size_t k = 0; k < s->lines.size(); ++k) {
+          const Owner& o = (*owners)[k];
+          if ((*done)[k] || o.kind == Owner::InTest || o.kind == Owner::Import || o.kind == Owner::MainGuard) continue;
+          if (!mentionsAny(s->textOf(s->lines[k]), reach.names)) continue;
+          (*done)[k] = true;
+          const size_t before = reach.names.size();
+          if (!reach.add(o)) return false;
+          grew |= reach.names.size() != before;
+        }
+    }
+    for (const ScopeSide* s : {&oldSide, &newSide})
+      for (const TestUnit& u : s->units) {
+        if (touched.count(u.name)) continue;
+        const auto dot = u.name.find('.');
+        if ((dot != std::string::npos && reach.classes.count(u.name.substr(0, dot))) || mentionsAny(s->textOf(u), reach.names))
+          touched.insert(u.name);
+      }
+  }
+  keepMentionedTests(oldSide, newSide, touched);
+  return true;
+}
+
+}  // namespace oalens::miners

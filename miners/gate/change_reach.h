@@ -1,0 +1,46 @@
+// How far a change to a Python test file reaches, read lexically. A changed helper, method,
+// class attribute, class header, module-level `NAME = ...` or import changes the meaning of a
+// name (the helper's, the class's, the rebound one); that name reaches whatever mentions it
+// outside the tests (a helper calling the helper, a class attribute built from a constant),
+// and so on until nothing new is reached. A test is reached when it mentions a reached name or
+// belongs to a reached class; the tests nothing reaches keep their analysis, so the scan can
+// leave them out. Mentions are whole identifier words, in strings and comments too: a false
+// mention only keeps a test in the scan. The reach cannot be bounded (the whole file is
+// scanned) when a changed or reached statement runs at module level with effects a name does
+// not carry (`if`, `try`, a call, a star import, a function writing globals).
+#pragma once
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "miners/gate/diff_scope.h"
+#include "miners/gate/python_lines.h"
+
+namespace oalens::miners {
+
+// One side of the change, indexed by line.
+struct ScopeSide {
+  explicit ScopeSide(std::string_view t) : text(t) {}
+  std::string_view text;
+  std::vector<TestUnit> units;
+  std::vector<bool> code;       // per line: part of a statement (not blank or comment only)
+  std::vector<LogicalLine> lines;
+  std::vector<int> unitAt;      // per line: the test unit holding it, or -1
+  std::vector<int> logicalAt;   // per line: the logical line holding it, or -1
+  std::vector<size_t> starts;   // per line: its first byte
+  std::set<size_t> changed;     // logical lines outside tests that a hunk changed
+
+  void index();
+  // Records what the changed lines fall in: tests by name, other code by logical line.
+  void touch(int start, int count, std::set<std::string>& tests);
+  bool inTest(const LogicalLine& l) const { return unitAt[static_cast<size_t>(l.first)] >= 0; }
+  std::string_view textOf(const LogicalLine& l) const { return text.substr(l.begin, l.end - l.begin); }
+  std::string_view textOf(const TestUnit& u) const;
+};
+
+// Adds to `touched` every test the changes outside tests reach, and every test that kept code
+// mentions by name (a helper or another test calls it). False when the reach cannot be bounded.
+bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched);
+
+}  // namespace oalens::miners

@@ -1,0 +1,133 @@
+#include "miners/gate/python_lines.h"
+
+#include <cctype>
+
+namespace oalens::miners {
+
+namespace {
+
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Skips the string literal starting at s[j] (a quote); counts the newlines it spans.
+bool skipString(std::string_view s, size_t& j, int& line) {
+  const char q = s[j];
+  const bool triple = j + 2 < s.size() && s[j + 1] == q && s[j + 2] == q;
+  j += triple ? 3 : 1;
+  while (j < s.size()) {
+    const char c = s[j];
+    if (c == '\\') {
+      if (j + 1 < s.size() && s[j + 1] == '\n') ++line;
+      j += 2;
+      continue;
+    }
+    if (c == '\n') {
+      if (!triple) return false;  // unterminated single-quoted string
+      ++line;
+    } else if (c == q && (!triple || (j + 2 < s.size() && s[j + 1] == q && s[j + 2] == q))) {
+      j += triple ? 3 : 1;
+      return true;
+    }
+    ++j;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
+  const size_t n = s.size();
+  size_t i = 0;
+  int line = 1;
+  auto wordAt = [&](size_t k) {
+    size_t e = k;
+    while (e < n && isWordChar(s[e])) ++e;
+    return s.substr(k, e - k);
+  };
+  auto skipBlanks = [&](size_t k) {
+    while (k < n && (s[k] == ' ' || s[k] == '\t')) ++k;
+    return k;
+  };
+  while (i < n) {
+    size_t j = i;
+    int indent = 0;
+    while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\f' || s[j] == '\r')) {
+      if (s[j] == '\t') return false;  // tab widths are a parser's business, not ours
+      indent += s[j] == ' ';
+      ++j;
+    }
+    if (j >= n) break;
+    if (s[j] == '\n' || s[j] == '#') {  // blank or comment-only line
+      while (j < n && s[j] != '\n') ++j;
+      i = j + 1;
+      ++line;
+      continue;
+    }
+    LogicalLine ll;
+    ll.first = line;
+    ll.indent = indent;
+    ll.begin = j;
+    std::string_view w = wordAt(j);
+    size_t after = skipBlanks(j + w.size());
+    if (w == "async" && wordAt(after) == "def") {
+      w = "def";
+      after = skipBlanks(after + 3);
+    }
+    if (w == "def") {
+      ll.kind = LogicalLine::Def;
+      ll.name = std::string(wordAt(after));
+    } else if (w == "class") {
+      ll.kind = LogicalLine::Class;
+      ll.name = std::string(wordAt(after));
+    } else if (s[j] == '@') {
+      ll.kind = LogicalLine::Decorator;
+    } else if (w == "import" || w == "from") {
+      ll.kind = LogicalLine::Import;
+    }
+    int depth = 0;
+    bool ended = false;
+    while (j < n) {
+      const char c = s[j];
+      if (c == '#') {
+        while (j < n && s[j] != '\n') ++j;
+        continue;
+      }
+      if (c == '"' || c == '\'') {
+        if (!skipString(s, j, line)) return false;
+        continue;
+      }
+      if (c == '\\' && j + 1 < n && s[j + 1] == '\n') {
+        j += 2;
+        ++line;
+        continue;
+      }
+      if (c == '(' || c == '[' || c == '{') ++depth;
+      if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
+      ++j;
+      if (c == '\n') {
+        if (depth == 0) {
+          ll.last = line++;
+          ended = true;
+          break;
+        }
+        ++line;
+      }
+    }
+    if (!ended) {
+      if (depth > 0) return false;  // an unclosed bracket at the end of the file
+      ll.last = line;
+    }
+    ll.end = j;
+    out.push_back(std::move(ll));
+    i = j;
+  }
+  return true;
+}
+
+
+int lineCount(std::string_view s) {
+  int n = 1;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+}  // namespace oalens::miners

@@ -1,0 +1,25 @@
+// Python source split into logical lines, lexically: strings, comments, brackets and
+// backslash continuations are tracked, nothing is parsed. The diff scope and the change reach
+// use it to see which statement a changed line belongs to; anything it is not sure of (tabs
+// in indentation, an unterminated string or bracket) makes it give up.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace oalens::miners {
+
+struct LogicalLine {  // one statement header or simple statement, possibly over several lines
+  enum Kind { Def, Class, Decorator, Import, Other };
+  int first = 0, last = 0, indent = 0;  // 1-based lines; indentation in spaces
+  size_t begin = 0, end = 0;            // bytes, from the first non-blank character
+  Kind kind = Other;
+  std::string name;  // of a def or class
+};
+
+// False when the split is unsure.
+bool logicalLines(std::string_view source, std::vector<LogicalLine>& out);
+
+int lineCount(std::string_view s);
+
+}  // namespace oalens::miners
