@@ -1,7 +1,6 @@
 #include "miners/gate/change_reach.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <unordered_set>
 
@@ -10,14 +9,14 @@
 namespace oalens::miners {
 
 void ScopeSide::index() {
-  const int n = lineCount(text);
+  starts = lineStartOffsets(text);
+  const int n = static_cast<int>(starts.size()) - 2;  // lines, the last one possibly empty
   unitAt.assign(static_cast<size_t>(n) + 2, -1);
   for (size_t u = 0; u < units.size(); ++u)
     for (int l = units[u].firstLine; l <= units[u].lastLine && l <= n; ++l) unitAt[static_cast<size_t>(l)] = static_cast<int>(u);
   logicalAt.assign(static_cast<size_t>(n) + 2, -1);
   for (size_t k = 0; k < lines.size(); ++k)
     for (int l = lines[k].first; l <= lines[k].last && l <= n; ++l) logicalAt[static_cast<size_t>(l)] = static_cast<int>(k);
-  starts = lineStartOffsets(text);
 }
 
 void ScopeSide::touch(int start, int count, std::set<std::string>& tests) {
@@ -43,29 +42,16 @@ struct Owner {
   std::string cls;
 };
 
-bool isWordStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-size_t wordEnd(std::string_view t, size_t k) {
-  while (k < t.size() && isWordChar(t[k])) ++k;
-  return k;
-}
-
-size_t skipSpaces(std::string_view t, size_t k) {
-  while (k < t.size() && (t[k] == ' ' || t[k] == '\t')) ++k;
-  return k;
-}
-
 // The one name a module-level `NAME = value` binds; empty for anything else (several
 // targets, annotations, augmented assignment, dunder names the interpreter reads).
 std::string assignedName(std::string_view t) {
-  if (t.empty() || !isWordStart(t[0])) return {};
-  const size_t e = wordEnd(t, 0);
-  size_t i = skipSpaces(t, e);
+  if (t.empty() || !isIdentifierStart(t[0])) return {};
+  const size_t e = identifierEnd(t, 0);
+  size_t i = skipBlanks(t, e);
   if (i + 1 >= t.size() || t[i] != '=' || t[i + 1] == '=') return {};
-  const size_t v = skipSpaces(t, i + 1);
-  if (const size_t ve = wordEnd(t, v); ve > v) {  // `a = b = 1` binds two names
-    const size_t k = skipSpaces(t, ve);
+  const size_t v = skipBlanks(t, i + 1);
+  if (const size_t ve = identifierEnd(t, v); ve > v) {  // `a = b = 1` binds two names
+    const size_t k = skipBlanks(t, ve);
     if (k < t.size() && t[k] == '=' && (k + 1 >= t.size() || t[k + 1] != '=')) return {};
   }
   std::string name(t.substr(0, e));
@@ -73,12 +59,12 @@ std::string assignedName(std::string_view t) {
 }
 
 bool startsWithWord(std::string_view t, std::string_view w) {
-  return t.substr(0, w.size()) == w && (t.size() == w.size() || !isWordChar(t[w.size()]));
+  return t.substr(0, w.size()) == w && (t.size() == w.size() || !isIdentifierChar(t[w.size()]));
 }
 
 bool isMainGuard(std::string_view t) {
   if (!startsWithWord(t, "if")) return false;
-  const size_t k = skipSpaces(t, 2);
+  const size_t k = skipBlanks(t, 2);
   return t.substr(k, 8) == "__name__";
 }
 

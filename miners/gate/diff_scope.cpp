@@ -3,10 +3,8 @@
 #include <git2.h>
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <set>
-#include <unordered_set>
 
 #include "miners/gate/change_reach.h"
 #include "miners/gate/python_lines.h"
@@ -111,15 +109,10 @@ std::string blankUntouched(const std::string& text, const std::vector<TestUnit>&
 }
 
 // Each test's text, by (name, how many tests of that name come before it).
-std::map<std::pair<std::string, int>, std::string_view> unitTexts(std::string_view text, const std::vector<TestUnit>& units) {
-  const std::vector<size_t> starts = lineStartOffsets(text);
+std::map<std::pair<std::string, int>, std::string_view> unitTexts(const ScopeSide& side) {
   std::map<std::string, int> seen;
   std::map<std::pair<std::string, int>, std::string_view> out;
-  for (const TestUnit& u : units) {
-    const size_t from = starts[static_cast<size_t>(u.firstLine)];
-    const size_t to = starts[std::min(static_cast<size_t>(u.lastLine) + 1, starts.size() - 1)];
-    out[{u.name, seen[u.name]++}] = text.substr(from, to - from);
-  }
+  for (const TestUnit& u : side.units) out[{u.name, seen[u.name]++}] = side.textOf(u);
   return out;
 }
 
@@ -142,7 +135,7 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   // A test left alone by every hunk can still differ: lines the diff aligned may now belong to
   // another test (one test merged into its neighbour). Only a test whose text is the same on
   // both sides, under the same name and position among its namesakes, may be left out.
-  const auto oldSpans = unitTexts(oldText, oldSide.units), newSpans = unitTexts(newText, newSide.units);
+  const auto oldSpans = unitTexts(oldSide), newSpans = unitTexts(newSide);
   for (const auto& [key, text] : oldSpans)
     if (auto it = newSpans.find(key); it == newSpans.end() || it->second != text) touched.insert(key.first);
   for (const auto& [key, text] : newSpans)

@@ -1,13 +1,10 @@
 #include "miners/gate/import_bindings.h"
 
-#include <cctype>
+#include "miners/gate/python_lines.h"
 
 namespace oalens::miners {
 
 namespace {
-
-bool isWordStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80; }
-bool isWordChar(char c) { return isWordStart(c) || std::isdigit(static_cast<unsigned char>(c)); }
 
 // Tokens of an import statement: words, dots, commas, `*`, `;`. Brackets, continuations,
 // comments and white space carry no meaning here.
@@ -21,9 +18,8 @@ bool tokenize(std::string_view s, std::vector<std::string>& out) {
     } else if (c == '.' || c == ',' || c == '*' || c == ';') {
       out.emplace_back(1, c);
       ++i;
-    } else if (isWordStart(c)) {
-      size_t e = i;
-      while (e < s.size() && isWordChar(s[e])) ++e;
+    } else if (isIdentifierStart(c)) {
+      const size_t e = identifierEnd(s, i);
       out.emplace_back(s.substr(i, e - i));
       i = e;
     } else {
@@ -33,7 +29,7 @@ bool tokenize(std::string_view s, std::vector<std::string>& out) {
   return true;
 }
 
-bool isWord(const std::string& t) { return !t.empty() && isWordStart(t[0]); }
+bool isWord(const std::string& t) { return !t.empty() && isIdentifierStart(t[0]); }
 
 // A dotted name from tokens[i]; advances i past it.
 bool dottedName(const std::vector<std::string>& t, size_t& i, std::string& name) {
@@ -111,9 +107,8 @@ bool readImportBindings(std::string_view statement, std::vector<ImportBinding>& 
 
 void identifierWords(std::string_view code, std::unordered_set<std::string>& out) {
   for (size_t i = 0; i < code.size();) {
-    if (isWordStart(code[i]) && (i == 0 || !isWordChar(code[i - 1]))) {
-      size_t e = i;
-      while (e < code.size() && isWordChar(code[e])) ++e;
+    if (isIdentifierStart(code[i]) && (i == 0 || !isIdentifierChar(code[i - 1]))) {
+      const size_t e = identifierEnd(code, i);
       out.emplace(code.substr(i, e - i));
       i = e;
     } else {
@@ -126,9 +121,8 @@ bool mentionsAny(std::string_view code, const std::unordered_set<std::string>& n
   if (names.empty()) return false;
   std::string word;
   for (size_t i = 0; i < code.size();) {
-    if (isWordStart(code[i]) && (i == 0 || !isWordChar(code[i - 1]))) {
-      size_t e = i;
-      while (e < code.size() && isWordChar(code[e])) ++e;
+    if (isIdentifierStart(code[i]) && (i == 0 || !isIdentifierChar(code[i - 1]))) {
+      const size_t e = identifierEnd(code, i);
       word.assign(code.substr(i, e - i));
       if (names.count(word)) return true;
       i = e;

@@ -1,12 +1,8 @@
 #include "miners/gate/python_lines.h"
 
-#include <cctype>
-
 namespace oalens::miners {
 
 namespace {
-
-bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // Skips the string literal starting at s[j] (a quote); counts the newlines it spans.
 bool skipString(std::string_view s, size_t& j, int& line) {
@@ -38,15 +34,7 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
   const size_t n = s.size();
   size_t i = 0;
   int line = 1;
-  auto wordAt = [&](size_t k) {
-    size_t e = k;
-    while (e < n && isWordChar(s[e])) ++e;
-    return s.substr(k, e - k);
-  };
-  auto skipBlanks = [&](size_t k) {
-    while (k < n && (s[k] == ' ' || s[k] == '\t')) ++k;
-    return k;
-  };
+  auto wordAt = [&](size_t k) { return s.substr(k, identifierEnd(s, k) - k); };
   while (i < n) {
     size_t j = i;
     int indent = 0;
@@ -67,10 +55,10 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
     ll.indent = indent;
     ll.begin = j;
     std::string_view w = wordAt(j);
-    size_t after = skipBlanks(j + w.size());
+    size_t after = skipBlanks(s, j + w.size());
     if (w == "async" && wordAt(after) == "def") {
       w = "def";
-      after = skipBlanks(after + 3);
+      after = skipBlanks(s, after + 3);
     }
     if (w == "def") {
       ll.kind = LogicalLine::Def;
@@ -123,6 +111,16 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
   return true;
 }
 
+
+size_t identifierEnd(std::string_view text, size_t from) {
+  while (from < text.size() && isIdentifierChar(text[from])) ++from;
+  return from;
+}
+
+size_t skipBlanks(std::string_view text, size_t from) {
+  while (from < text.size() && (text[from] == ' ' || text[from] == '\t')) ++from;
+  return from;
+}
 
 int lineCount(std::string_view s) {
   int n = 1;

@@ -17,6 +17,18 @@ struct LogicalLine {  // one statement header or simple statement, possibly over
   std::string name;  // of a def or class
 };
 
+// Identifier characters, read byte-wise: ASCII letters, digits and `_`, and every byte of a
+// multi-byte UTF-8 character (Python identifiers may be non-ASCII).
+inline bool isIdentifierStart(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '_' || u >= 0x80;
+}
+inline bool isIdentifierChar(char c) { return isIdentifierStart(c) || (c >= '0' && c <= '9'); }
+
+// The end of the identifier characters from `from`, and of the spaces and tabs from `from`.
+size_t identifierEnd(std::string_view text, size_t from);
+size_t skipBlanks(std::string_view text, size_t from);
+
 // False when the split is unsure.
 bool logicalLines(std::string_view source, std::vector<LogicalLine>& out);
 
