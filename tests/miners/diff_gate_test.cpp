@@ -191,35 +191,30 @@ TEST_F(DiffGate, InstalledHookBlocksThenPassesWithTheMarker) {
 TEST_F(DiffGate, ScanningOnlyTheChangedTestsFindsWhatTheWholeFileScanFinds) {
   write("tests/test_a.py", kBase);
   commitAll("init");
+  // Stages `text` and checks that the scoped scan reports what the whole-file scan reports.
+  auto stageAndCompare = [&](const std::string& text) {
+    write("tests/test_a.py", text);
+    git("add -A");
+    Result scoped = oalens("diff --staged"), whole = oalens("diff --staged --whole-files");
+    EXPECT_EQ(scoped.out, whole.out);
+    EXPECT_EQ(scoped.status, 1) << scoped.out;
+    return scoped;
+  };
   // Inside one test only: the scan is scoped to test_two.
   std::string inTest = kBase;
   inTest.replace(inTest.find("np.testing.assert_allclose(k(1), 5.0)"), 37, "np.testing.assert_allclose(k(1), 5.0, atol=0.1)");
-  write("tests/test_a.py", inTest);
-  git("add -A");
-  Result scoped = oalens("diff --staged"), whole = oalens("diff --staged --whole-files");
-  EXPECT_EQ(scoped.status, 1);
+  Result scoped = stageAndCompare(inTest);
   EXPECT_NE(scoped.out.find("tests/test_a.py:17:5"), std::string::npos) << scoped.out;
-  EXPECT_EQ(scoped.out, whole.out);
-  // A module constant: the whole file, and every assertion using it is reported.
+  // A module constant: every test using it is scanned, and every assertion using it reported.
   std::string constant = kBase;
   constant.replace(constant.find("TOL = 1e-6"), 10, "TOL = 1e-3");
-  write("tests/test_a.py", constant);
-  git("add -A");
-  scoped = oalens("diff --staged");
-  whole = oalens("diff --staged --whole-files");
-  EXPECT_EQ(scoped.status, 1);
+  scoped = stageAndCompare(constant);
   EXPECT_NE(scoped.out.find("tests/test_a.py:7:5"), std::string::npos) << scoped.out;
   EXPECT_NE(scoped.out.find("through a named constant"), std::string::npos) << scoped.out;
-  EXPECT_EQ(scoped.out, whole.out);
   // A rebound import: every test using the name is scanned, and its OA assertions are gone.
   std::string rebound = kBase;
   rebound.replace(0, 18, "import mylib as np");
-  write("tests/test_a.py", rebound);
-  git("add -A");
-  scoped = oalens("diff --staged");
-  whole = oalens("diff --staged --whole-files");
-  EXPECT_EQ(scoped.status, 1);
+  scoped = stageAndCompare(rebound);
   EXPECT_NE(scoped.out.find("tests/test_a.py:6:5"), std::string::npos) << scoped.out;
   EXPECT_NE(scoped.out.find("tests/test_a.py:15:5"), std::string::npos) << scoped.out;
-  EXPECT_EQ(scoped.out, whole.out);
 }
