@@ -146,6 +146,8 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   r.newText = blankUntouched(newText, newSide.units, touched, r.keptTests, r.droppedTests);
   r.oldUnits = std::move(oldSide.units);
   r.newUnits = std::move(newSide.units);
+  r.oldStarts = std::move(oldSide.starts);
+  r.newStarts = std::move(newSide.starts);
   r.touched = std::move(touched);
   r.scoped = true;
   return r;

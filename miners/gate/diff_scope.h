@@ -44,6 +44,7 @@ struct ScopedPair {
   size_t keptTests = 0, droppedTests = 0;
   std::vector<TestUnit> oldUnits, newUnits;  // every test unit of each side
   std::set<std::string> touched;             // names of the kept (changed) tests
+  std::vector<size_t> oldStarts, newStarts;  // lineStartOffsets of the whole texts
 };
 
 ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText);

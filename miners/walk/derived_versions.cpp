@@ -28,7 +28,8 @@ std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std:
   std::vector<AssertionVersion> out = scan(std::move(scoped.newText), diagnostics);
   if (!diagnostics.empty()) return std::nullopt;
 
-  const auto oldStarts = lineStartOffsets(oldText), newStarts = lineStartOffsets(newText);
+  const std::vector<size_t>& oldStarts = scoped.oldStarts;
+  const std::vector<size_t>& newStarts = scoped.newStarts;
   // Lines and columns of the scanned assertions hold in the whole text; byte offsets were
   // counted in the blanked one.
   for (AssertionVersion& v : out) {
