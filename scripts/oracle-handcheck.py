@@ -1,20 +1,38 @@
 #!/usr/bin/env python3
-# Compares oalens oracle types with a hand-labelled random sample.
-# usage: scripts/oracle-handcheck.py SCAN.json REPO_ROOT SEED LABELS.txt   (LABELS.txt: 30 types, or - to print the sample)
-# The sample is random.sample(OA assertions in JSON order, 30) with random.seed(SEED).
-import json,random,sys
-lib, root, seed, truthf = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-d=json.load(open(lib))
-oa=[a for a in d['assertions'] if a['is_oa']]
-random.seed(seed)
-sample=random.sample(oa,30)
-truth=open(truthf).read().split() if truthf!='-' else ['?']*30
-ok=0
-for i,(a,t) in enumerate(zip(sample,truth)):
-    good = a['oracle_type']==t
-    ok+=good
-    if not good or truthf=='-':
-        src=open(root+'/'+a['file']).read().split('\n')
-        print(f"#{i+1} {a['file']}:{a['line']} tool={a['oracle_type']} truth={t} | {src[a['line']-1].strip()[:90]}")
-        print('     A:',a['actual'][:60],'| E:',a['expected'][:60],'|',a['evidence'][-1][9:140])
-print('agreement', ok, '/ 30')
+# Compares oalens oracle types with hand labels.
+# usage: scripts/oracle-handcheck.py SCAN.json REPO_ROOT LABELS.txt
+#        scripts/oracle-handcheck.py SCAN.json REPO_ROOT --sample SEED   (prints a new sample to label)
+# LABELS.txt has one "file:line TYPE" per line ('#' starts a comment). Labels are kept by location,
+# not by sample position, so a rule that adds or drops OA assertions cannot shift them.
+import json, random, sys
+
+scan, root = sys.argv[1], sys.argv[2]
+oa = [a for a in json.load(open(scan))['assertions'] if a['is_oa']]
+
+
+def show(a, truth):
+    src = open(f"{root}/{a['file']}", errors='replace').read().split('\n')
+    print(f"{a['file']}:{a['line']} tool={a['oracle_type']} truth={truth} | {src[a['line'] - 1].strip()[:90]}")
+    print('     A:', (a['actual'] or '')[:60], '| E:', (a['expected'] or '')[:60], '|', a['evidence'][-1][9:140] if a['evidence'] else '')
+
+
+if sys.argv[3] == '--sample':
+    random.seed(int(sys.argv[4]))
+    for a in random.sample(oa, 30):
+        show(a, '?')
+    sys.exit(0)
+
+by_location = {f"{a['file']}:{a['line']}": a for a in oa}
+labels = [line.split() for line in open(sys.argv[3]) if line.strip() and not line.startswith('#')]
+agree = gone = 0
+for location, truth in labels:
+    a = by_location.get(location)
+    if a is None:
+        gone += 1
+        print(f"{location} truth={truth} | no longer an OA assertion in this scan")
+        continue
+    if a['oracle_type'] == truth:
+        agree += 1
+    else:
+        show(a, truth)
+print(f"agreement {agree} / {len(labels) - gone}" + (f" ({gone} labelled assertions no longer OA)" if gone else ''))
