@@ -103,6 +103,23 @@ bool looksLikeBound(const FileModel& m, ExprId e) {
   return RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), boundName);
 }
 
+// x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x): integer sizes. A closeness API applied to
+// them is an exact check written the long way; no tolerance can ever matter there.
+bool measuresShape(const FileModel& m, ExprId e) {
+  if (e == kNone) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Attribute) return x.name == "shape" || x.name == "ndim";
+  if (x.kind == ExprKind::Subscript) {
+    const Expr& value = m.expr(m.child(e, 0));
+    return value.kind == ExprKind::Attribute && value.name == "shape";
+  }
+  if (x.kind == ExprKind::Call) {
+    std::string_view last = lastOf(m, splitCall(m, e).callee);
+    return last == "len" || last == "int_shape";
+  }
+  return false;
+}
+
 ExprId argumentFor(const FileModel&, const ApiSpec& spec, const CallArgs& args, std::string_view param) {
   if (param.empty()) return kNone;
   for (const auto& [k, v] : args.keywords)
@@ -263,6 +280,11 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
         a.tolerances.clear();
       }
     }
+  }
+  if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr))) {
+    a.isOa = false;
+    a.category = Category::Exact;
+    a.tolerances.clear();
   }
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
   if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);

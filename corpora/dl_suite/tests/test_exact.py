@@ -67,3 +67,14 @@ class Helpers:
     def check_identity(self, n):
         x = np.arange(n)
         np.testing.assert_array_equal(ops.identity(x), np.arange(n))  # expect: assert api=numpy.testing.assert_array_equal
+
+
+def test_shapes_through_closeness_apis():
+    x = np.ones((2, 3))
+    out = ops.relu(x)
+    # Shapes are integers: a closeness API on them is an exact check and carries no tolerance.
+    np.testing.assert_allclose(out.shape, x.shape)  # expect: assert api=numpy.testing.assert_allclose
+    assert np.allclose(ops.split(x, 2)[0].shape[1], 3)  # expect: assert api=numpy.allclose
+    np.testing.assert_allclose(len(ops.split(x, 2)), 2, rtol=1e-3)  # expect: assert api=numpy.testing.assert_allclose
+    # The values under a shape-built oracle are still approximated.
+    np.testing.assert_allclose(out, np.ones(x.shape))  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=default tol=rtol:default:1e-07,atol:default:0
