@@ -45,6 +45,30 @@ bool isReduction(std::string_view last) {
   return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all";
 }
 
+// x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x): integer sizes. A closeness API applied to
+// them is an exact check written the long way; no tolerance can ever matter there.
+bool measuresShape(const FileModel& m, ExprId e) {
+  if (e == kNone) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Attribute) return x.name == "shape" || x.name == "ndim";
+  if (x.kind == ExprKind::Subscript) {
+    const Expr& value = m.expr(m.child(e, 0));
+    return value.kind == ExprKind::Attribute && value.name == "shape";
+  }
+  if (x.kind == ExprKind::Call) {
+    std::string_view last = lastOf(m, splitCall(m, e).callee);
+    return last == "len" || last == "int_shape";
+  }
+  return false;
+}
+
+// A catalogued OA API used where no tolerance can matter: counted as an exact check.
+void markExact(Assertion& a) {
+  a.isOa = false;
+  a.category = Category::Exact;
+  a.tolerances.clear();
+}
+
 }  // namespace
 
 bool looksLikeError(const FileModel& m, ExprId e, int depth) {
@@ -101,23 +125,6 @@ bool looksLikeBound(const FileModel& m, ExprId e) {
     return false;
   }
   return RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), boundName);
-}
-
-// x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x): integer sizes. A closeness API applied to
-// them is an exact check written the long way; no tolerance can ever matter there.
-bool measuresShape(const FileModel& m, ExprId e) {
-  if (e == kNone) return false;
-  const Expr& x = m.expr(e);
-  if (x.kind == ExprKind::Attribute) return x.name == "shape" || x.name == "ndim";
-  if (x.kind == ExprKind::Subscript) {
-    const Expr& value = m.expr(m.child(e, 0));
-    return value.kind == ExprKind::Attribute && value.name == "shape";
-  }
-  if (x.kind == ExprKind::Call) {
-    std::string_view last = lastOf(m, splitCall(m, e).callee);
-    return last == "len" || last == "int_shape";
-  }
-  return false;
 }
 
 ExprId argumentFor(const FileModel&, const ApiSpec& spec, const CallArgs& args, std::string_view param) {
@@ -274,18 +281,11 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       a.expectedExpr = kNone;
       applyErrorBound(m, a, a.actualExpr, b);
       // assertLess(len(x), 5) is an ordering check, not an approximation.
-      if (!looksLikeError(m, a.actualExpr) && !looksLikeBound(m, b)) {
-        a.isOa = false;
-        a.category = Category::Exact;
-        a.tolerances.clear();
-      }
+      if (!looksLikeError(m, a.actualExpr) && !looksLikeBound(m, b)) markExact(a);
     }
   }
-  if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr))) {
-    a.isOa = false;
-    a.category = Category::Exact;
-    a.tolerances.clear();
-  }
+  if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr)))
+    markExact(a);
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
   if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
   a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
