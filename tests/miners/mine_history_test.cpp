@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <random>
 #include <set>
@@ -53,15 +54,21 @@ std::string dump(const std::string& dbPath) {
   return out.str();
 }
 
-miners::MineSummary mineInto(const fs::path& repo, const fs::path& db, unsigned threads = 2) {
+// Mines repo into db on two threads; `adjust` changes any other option.
+miners::MineSummary mineWith(const fs::path& repo, const fs::path& db, const std::function<void(miners::MineOptions&)>& adjust) {
   miners::MineOptions opt;
   opt.repoPath = repo.string();
   opt.dbPath = db.string();
-  opt.threads = threads;
+  opt.threads = 2;
+  adjust(opt);
   std::string err;
   auto s = miners::mine(opt, err);
   EXPECT_TRUE(s.has_value()) << err;
   return s.value_or(miners::MineSummary{});
+}
+
+miners::MineSummary mineInto(const fs::path& repo, const fs::path& db, unsigned threads = 2) {
+  return mineWith(repo, db, [&](miners::MineOptions& opt) { opt.threads = threads; });
 }
 
 class MineHistory : public ::testing::Test {
@@ -207,12 +214,8 @@ TEST_F(MineHistory, EmptyAndMissingRepositoriesGiveClearMessages) {
 
 TEST_F(MineHistory, DiffMergesCountsTheMergeAgainstItsFirstParent) {
   fs::path db = gWork / "merges.db";
-  miners::MineOptions opt;
-  opt.repoPath = gRepo.string();
-  opt.dbPath = db.string();
-  opt.diffMerges = true;
+  mineWith(gRepo, db, [](miners::MineOptions& opt) { opt.diffMerges = true; });
   std::string err;
-  ASSERT_TRUE(miners::mine(opt, err).has_value()) << err;
   reports::Database d;
   ASSERT_TRUE(d.open(db.string(), err));
   reports::Statement q(d, "SELECT oa_changes FROM commits WHERE is_merge = 1");
@@ -254,11 +257,6 @@ TEST_F(MineHistory, BinaryAndHugeBlobsAreSkippedWithAMessage) {
 TEST_F(MineHistory, UntouchedTestsFromThePreviousVersionGiveTheWholeScanDatabase) {
   fs::path derived = gWork / "derived.db", whole = gWork / "whole.db";
   mineInto(gRepo, derived);
-  miners::MineOptions opt;
-  opt.repoPath = gRepo.string();
-  opt.dbPath = whole.string();
-  opt.deriveUntouchedTests = false;
-  std::string err;
-  ASSERT_TRUE(miners::mine(opt, err).has_value()) << err;
+  mineWith(gRepo, whole, [](miners::MineOptions& opt) { opt.deriveUntouchedTests = false; });
   EXPECT_EQ(dump(derived.string()), dump(whole.string()));
 }
