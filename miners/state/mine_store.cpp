@@ -43,7 +43,7 @@ struct MineStore::Statements {
       : insertCommit(db,
                      "INSERT INTO commits(repository_id, seq, sha, parents, time, author, subject, message, is_merge, test_files,"
                      " oa_changes, status, error) VALUES (?,?,?,?,?,?,?,?,?,?,0,?,?)"),
-        uidAt(db, "SELECT assertion_uid FROM blob_assertions WHERE blob = ? AND line = ?"),
+        uidsOf(db, "SELECT line, assertion_uid FROM blob_assertions WHERE blob = ?"),
         insertBlobAssertion(db, "INSERT OR IGNORE INTO blob_assertions(blob, line, assertion_uid) VALUES (?,?,?)"),
         insertChange(db,
                      "INSERT INTO oa_changes(commit_id, assertion_uid, file, line, old_file, old_line, api, old_api, kinds, direction,"
@@ -53,12 +53,12 @@ struct MineStore::Statements {
         insertCommitReason(db, "INSERT OR IGNORE INTO commit_reasons(commit_id, reason) VALUES (?,?)"),
         setChangeCount(db, "UPDATE commits SET oa_changes = ? WHERE id = ?") {}
   const reports::Statement* firstBroken() const {
-    for (const reports::Statement* s : {&insertCommit, &uidAt, &insertBlobAssertion, &insertChange, &insertChangeReason,
+    for (const reports::Statement* s : {&insertCommit, &uidsOf, &insertBlobAssertion, &insertChange, &insertChangeReason,
                                         &insertDiagnostic, &insertCommitReason, &setChangeCount})
       if (!s->ok()) return s;
     return nullptr;
   }
-  reports::Statement insertCommit, uidAt, insertBlobAssertion, insertChange, insertChangeReason, insertDiagnostic,
+  reports::Statement insertCommit, uidsOf, insertBlobAssertion, insertChange, insertChangeReason, insertDiagnostic,
       insertCommitReason, setChangeCount;
 };
 
@@ -96,13 +96,13 @@ bool MineStore::beginRepository(const std::string& path, const std::string& tip,
   return true;
 }
 
-std::string MineStore::uidAt(const std::string& blob, uint32_t line) {
-  reports::Statement& q = sql_->uidAt;
-  bool row = false;
-  std::string uid;
-  if (q.bind(1, blob).bind(2, int64_t(line)).step(&row) && row) uid = q.columnText(0);
+std::unordered_map<uint32_t, std::string> MineStore::uidsOf(const std::string& blob) {
+  reports::Statement& q = sql_->uidsOf;
+  std::unordered_map<uint32_t, std::string> out;
+  q.bind(1, blob);
+  for (bool row = true; q.step(&row) && row;) out.emplace(static_cast<uint32_t>(q.columnInt(0)), q.columnText(1));
   q.reset();
-  return uid;
+  return out;
 }
 
 namespace {
@@ -152,11 +152,17 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
     for (const auto& d : f.diagnostics)
       if (!diag.bind(1, commitId).bind(2, f.change.newPath.empty() ? f.change.oldPath : f.change.newPath).bind(3, d).run()) return fail(diag);
     // Identities: the old side's from the blob it was recorded with, or new ones.
+    // (The old blob was usually stored as the new side of an earlier commit: one lookup.)
     std::vector<std::string> oldUids(f.olds.size()), newUids(f.news.size());
+    std::unordered_map<uint32_t, std::string> known = f.olds.empty() ? std::unordered_map<uint32_t, std::string>() : uidsOf(f.change.oldBlob);
     for (size_t o = 0; o < f.olds.size(); ++o) {
       const uint32_t line = f.olds[o].assertion.range.start.line;
-      oldUids[o] = uidAt(f.change.oldBlob, line);
-      if (oldUids[o].empty()) oldUids[o] = fmt::format("{}^:{}:{}", shortSha, f.change.oldPath, line);
+      if (auto it = known.find(line); it != known.end()) {
+        oldUids[o] = it->second;
+        continue;
+      }
+      oldUids[o] = fmt::format("{}^:{}:{}", shortSha, f.change.oldPath, line);
+      known.emplace(line, oldUids[o]);  // two assertions on one line share the first one's row
       if (!blobIns.bind(1, f.change.oldBlob).bind(2, int64_t(line)).bind(3, oldUids[o]).run()) return fail(blobIns);
     }
     for (size_t p = 0; p < f.pairs.size(); ++p)

@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "miners/state/commit_result.h"
@@ -31,7 +32,7 @@ class MineStore {
   // Prepared once per run: a commit touching test files runs them thousands of times, and
   // preparing them per commit and per lookup took 5% of `mine` (perf, Keras to 2.2.4).
   struct Statements;
-  std::string uidAt(const std::string& blob, uint32_t line);
+  std::unordered_map<uint32_t, std::string> uidsOf(const std::string& blob);  // line -> assertion_uid
   reports::Database db_;
   std::unique_ptr<Statements> sql_;  // declared after db_: finalized before it closes
   int64_t repositoryId_ = 0;

@@ -146,13 +146,14 @@ CREATE TABLE IF NOT EXISTS commit_reasons (
 );
 
 -- Which assertion (uid) sits at which line of which blob: how identities follow an
--- assertion from the version it was last changed in to the next change.
+-- assertion from the version it was last changed in to the next change. Without a rowid the
+-- rows live in the key's b-tree itself instead of in a table plus an index of the same size.
 CREATE TABLE IF NOT EXISTS blob_assertions (
   blob        TEXT NOT NULL,
   line        INTEGER NOT NULL,
   assertion_uid TEXT NOT NULL,
   PRIMARY KEY (blob, line)
-);
+) WITHOUT ROWID;
 
 CREATE TABLE IF NOT EXISTS mine_diagnostics (
   commit_id   INTEGER REFERENCES commits(id) ON DELETE CASCADE,
