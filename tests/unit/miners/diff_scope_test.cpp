@@ -1,5 +1,6 @@
 #include "miners/gate/diff_scope.h"
 
+#include <git2.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -234,4 +235,53 @@ TEST(DiffScope, ATestThatKeptCodeCallsIsKept) {
   ScopedPair p = scopeToChangedTests(before, replaceLine(before, 23, "    assert False"));
   ASSERT_TRUE(p.scoped);
   EXPECT_EQ(p.touched, (std::set<std::string>{"test_all", "test_uses_np"}));
+}
+
+namespace {
+
+// The hunks git_diff_buffers gives for the whole texts: what lineHunks must equal on texts
+// whose lines are all different (nothing for xdiff to slide).
+std::vector<LineHunk> wholeBufferHunks(const std::string& a, const std::string& b) {
+  std::vector<LineHunk> out;
+  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  opts.context_lines = 0;
+  opts.flags |= GIT_DIFF_FORCE_TEXT;
+  auto onHunk = [](const git_diff_delta*, const git_diff_hunk* h, void* payload) {
+    static_cast<std::vector<LineHunk>*>(payload)->push_back({h->old_start, h->old_lines, h->new_start, h->new_lines});
+    return 0;
+  };
+  git_diff_buffers(a.data(), a.size(), nullptr, b.data(), b.size(), nullptr, &opts, nullptr, nullptr, onHunk, nullptr, &out);
+  return out;
+}
+
+std::string hunkText(const std::vector<LineHunk>& hs) {
+  std::string s;
+  for (const LineHunk& h : hs)
+    s += "-" + std::to_string(h.oldStart) + "," + std::to_string(h.oldLines) + " +" + std::to_string(h.newStart) + "," +
+         std::to_string(h.newLines) + "\n";
+  return s;
+}
+
+}  // namespace
+
+TEST(DiffScope, LineHunksTrimmedAtBothEndsEqualTheWholeBufferDiff) {
+  git_libgit2_init();
+  std::string base;
+  for (int i = 1; i <= 30; ++i) base += "line_" + std::to_string(i) + " = " + std::to_string(i * 7) + "\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {base, replaceLine(base, 15, "changed = 1")},
+      {base, replaceLine(base, 1, "first = 0")},
+      {base, replaceLine(base, 30, "last = 0")},
+      {base, "inserted = 0\n" + base},
+      {base, base + "appended = 0\n"},
+      {base, base.substr(0, base.size() - 1)},  // the last newline dropped
+      {base.substr(0, base.size() - 1), base + "more = 1"},
+      {base, base.substr(base.find('\n') + 1)},
+      {base, replaceLine(replaceLine(base, 3, "a = 1\nb = 2"), 25, "")},
+      {base, ""},
+      {"", base},
+      {"x", "y"},
+      {"same\n", "same\n"},
+  };
+  for (const auto& [a, b] : cases) EXPECT_EQ(hunkText(lineHunks(a, b)), hunkText(wholeBufferHunks(a, b))) << b;
 }
