@@ -8,19 +8,32 @@ std::shared_ptr<const BlobCache::Entry> BlobCache::find(const std::string& key) 
   return it == map_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<const BlobCache::Entry> BlobCache::findOrCompute(const std::string& key,
+BlobCache::Pending BlobCache::peek(const std::string& key, size_t commit) {
+  std::lock_guard lock(mu_);
+  if (auto it = map_.find(key); it != map_.end()) return ready(it->second);
+  if (auto it = inFlight_.find(key); it != inFlight_.end() && it->second.second < commit) return it->second.first;
+  return {};
+}
+
+BlobCache::Pending BlobCache::ready(std::shared_ptr<const Entry> e) {
+  std::promise<std::shared_ptr<const Entry>> p;
+  p.set_value(std::move(e));
+  return p.get_future().share();
+}
+
+std::shared_ptr<const BlobCache::Entry> BlobCache::findOrCompute(const std::string& key, size_t commit,
                                                                   const std::function<std::shared_ptr<Entry>()>& compute) {
   std::promise<std::shared_ptr<const Entry>> ours;
   {
     std::unique_lock lock(mu_);
     if (auto it = map_.find(key); it != map_.end()) return it->second;
     if (auto it = inFlight_.find(key); it != inFlight_.end()) {
-      auto pending = it->second;
+      auto pending = it->second.first;
       lock.unlock();
       if (auto done = pending.get()) return done;
       return compute();
     }
-    inFlight_.emplace(key, ours.get_future().share());
+    inFlight_.emplace(key, std::pair{ours.get_future().share(), commit});
   }
   std::shared_ptr<Entry> computed;
   try {

@@ -22,11 +22,19 @@ std::vector<std::pair<std::string, int>> occurrenceKeys(const std::vector<TestUn
 std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
                                                                       const std::vector<AssertionVersion>& oldVersions,
                                                                       const ScanOaVersions& scan) {
+  return versionsFromChangedTests(oldText, newText, [&] { return &oldVersions; }, scan);
+}
+
+std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
+                                                                      const OldOaVersions& previous, const ScanOaVersions& scan) {
   ScopedPair scoped = scopeToChangedTests(oldText, newText);
   if (!scoped.scoped) return std::nullopt;
   std::vector<std::string> diagnostics;
   std::vector<AssertionVersion> out = scan(std::move(scoped.newText), diagnostics);
   if (!diagnostics.empty()) return std::nullopt;
+  const std::vector<AssertionVersion>* oldVersionsOrNull = previous();
+  if (!oldVersionsOrNull) return std::nullopt;
+  const std::vector<AssertionVersion>& oldVersions = *oldVersionsOrNull;
 
   const std::vector<size_t>& oldStarts = scoped.oldStarts;
   const std::vector<size_t>& newStarts = scoped.newStarts;

@@ -16,8 +16,15 @@ namespace oalens::miners {
 // Scans a (blanked) source and returns its OA assertions; diagnostics go to the second argument.
 using ScanOaVersions = std::function<std::vector<AssertionVersion>(std::string source, std::vector<std::string>& diagnostics)>;
 
-// nullopt when the new version must be scanned whole: the change is not confined to tests, or
-// the scoped scan reports anything (its diagnostics would miss the tests left out).
+// The previous version's OA assertions, asked for only after the scan: another worker may still
+// be analysing that version. Null when they cannot be used (the previous version had problems).
+using OldOaVersions = std::function<const std::vector<AssertionVersion>*()>;
+
+// nullopt when the new version must be scanned whole: the change is not confined to tests, the
+// scoped scan reports anything (its diagnostics would miss the tests left out), or the previous
+// version's assertions are not there.
+std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
+                                                                      const OldOaVersions& oldVersions, const ScanOaVersions& scan);
 std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
                                                                       const std::vector<AssertionVersion>& oldVersions,
                                                                       const ScanOaVersions& scan);

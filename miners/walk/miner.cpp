@@ -41,8 +41,9 @@ std::vector<AssertionVersion> oaVersions(const std::string& path, std::string by
   return out;
 }
 
-CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const MineOptions& opt, const analyzer::Catalogue& catalogue,
-                           const RE2& testFiles, const std::set<std::string>& graftPoints, BlobCache& cache) {
+CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string& sha, const MineOptions& opt,
+                           const analyzer::Catalogue& catalogue, const RE2& testFiles, const std::set<std::string>& graftPoints,
+                           BlobCache& cache) {
   CommitResult r;
   std::string err;
   auto info = repo.commit(sha, err);
@@ -81,48 +82,74 @@ CommitResult analyzeCommit(const Repository& repo, const std::string& sha, const
     ++r.testFiles;
     FileResult f;
     f.change = fc;
-    std::shared_ptr<const BlobCache::Entry> oldEntry;  // the old side, to derive the new one from
-    auto load = [&](const std::string& oid, const std::string& path, bool newSide, std::vector<AssertionVersion>& into) {
-      if (oid.empty()) return true;
-      std::string failure;
-      auto entry = cache.findOrCompute(path + '\0' + oid, [&]() -> std::shared_ptr<BlobCache::Entry> {
-        bool binary = false;
-        std::string e;
-        auto bytes = repo.blob(oid, binary, e);
-        if (!bytes || binary) {
-          failure = bytes ? fmt::format("{}: binary blob {} skipped", path, oid.substr(0, 12)) : fmt::format("{}: {}", path, e);
-          return nullptr;
-        }
-        auto fresh = std::make_shared<BlobCache::Entry>();
-        if (newSide && opt.deriveUntouchedTests && oldEntry && oldEntry->diagnostics.empty() && fc.oldPath == fc.newPath &&
-            bytes->size() <= opt.limits.maxFileBytes) {
-          auto oldBytes = repo.blob(fc.oldBlob, binary, e);
-          if (oldBytes && !binary) {
-            auto derived = versionsFromChangedTests(*oldBytes, *bytes, oldEntry->versions,
-                                                    [&](std::string source, std::vector<std::string>& diagnostics) {
-                                                      return oaVersions(path, std::move(source), catalogue, scan, diagnostics);
-                                                    });
-            if (derived) {
-              fresh->versions = std::move(*derived);
-              return fresh;
-            }
+    // The old side first: cached, or pending for an earlier commit (then this worker scans its
+    // own side meanwhile and waits only to carry the untouched tests over), or computed here.
+    using Entry = std::shared_ptr<const BlobCache::Entry>;
+    const std::string oldKey = fc.oldPath + '\0' + fc.oldBlob;
+    std::string oldFailure, newFailure;
+    auto readAndScan = [&](const std::string& oid, const std::string& path, bool newSide, std::string& failure,
+                           const BlobCache::Pending& previous) -> std::shared_ptr<BlobCache::Entry> {
+      bool binary = false;
+      std::string e;
+      auto bytes = repo.blob(oid, binary, e);
+      if (!bytes || binary) {
+        failure = bytes ? fmt::format("{}: binary blob {} skipped", path, oid.substr(0, 12)) : fmt::format("{}: {}", path, e);
+        return nullptr;
+      }
+      auto fresh = std::make_shared<BlobCache::Entry>();
+      if (newSide && opt.deriveUntouchedTests && previous.valid() && fc.oldPath == fc.newPath && bytes->size() <= opt.limits.maxFileBytes) {
+        auto oldBytes = repo.blob(fc.oldBlob, binary, e);
+        if (oldBytes && !binary) {
+          Entry oldEntry;
+          auto derived = versionsFromChangedTests(
+              *oldBytes, *bytes,
+              [&]() -> const std::vector<AssertionVersion>* {
+                oldEntry = previous.get();
+                return oldEntry && oldEntry->diagnostics.empty() ? &oldEntry->versions : nullptr;
+              },
+              [&](std::string source, std::vector<std::string>& diagnostics) {
+                return oaVersions(path, std::move(source), catalogue, scan, diagnostics);
+              });
+          if (derived) {
+            fresh->versions = std::move(*derived);
+            return fresh;
           }
         }
-        fresh->versions = oaVersions(path, std::move(*bytes), catalogue, scan, fresh->diagnostics);
-        return fresh;
-      });
-      if (!entry) {
-        f.diagnostics.push_back(failure);
-        return false;
       }
-      if (!newSide) oldEntry = entry;
-      into = entry->versions;
-      f.diagnostics.insert(f.diagnostics.end(), entry->diagnostics.begin(), entry->diagnostics.end());
-      return true;
+      fresh->versions = oaVersions(path, std::move(*bytes), catalogue, scan, fresh->diagnostics);
+      return fresh;
     };
-    const bool oldOk = load(fc.oldBlob, fc.oldPath, false, f.olds);
-    const bool newOk = load(fc.newBlob, fc.newPath, true, f.news);
-    if (!oldOk || !newOk) {
+    Entry oldEntry;
+    BlobCache::Pending oldPending;
+    if (!fc.oldBlob.empty()) {
+      oldPending = cache.peek(oldKey, seq);
+      if (!oldPending.valid()) {
+        oldEntry = cache.findOrCompute(oldKey, seq, [&] { return readAndScan(fc.oldBlob, fc.oldPath, false, oldFailure, {}); });
+        if (oldEntry) oldPending = BlobCache::ready(oldEntry);
+      }
+    }
+    Entry newEntry;
+    if (!fc.newBlob.empty())
+      newEntry = cache.findOrCompute(fc.newPath + '\0' + fc.newBlob, seq,
+                                     [&] { return readAndScan(fc.newBlob, fc.newPath, true, newFailure, oldPending); });
+    if (!fc.oldBlob.empty() && !oldEntry) {
+      if (oldPending.valid()) oldEntry = oldPending.get();
+      // A version the other worker could not read is read again here, for this commit's message.
+      if (!oldEntry) oldEntry = cache.findOrCompute(oldKey, seq, [&] { return readAndScan(fc.oldBlob, fc.oldPath, false, oldFailure, {}); });
+    }
+    bool bothRead = true;
+    for (const auto& [oid, entry, failure, into] :
+         {std::tuple{&fc.oldBlob, &oldEntry, &oldFailure, &f.olds}, std::tuple{&fc.newBlob, &newEntry, &newFailure, &f.news}}) {
+      if (oid->empty()) continue;
+      if (!*entry) {
+        f.diagnostics.push_back(*failure);
+        bothRead = false;
+        continue;
+      }
+      *into = (*entry)->versions;
+      f.diagnostics.insert(f.diagnostics.end(), (*entry)->diagnostics.begin(), (*entry)->diagnostics.end());
+    }
+    if (!bothRead) {
       // One unreadable side would turn every assertion into an addition or a deletion.
       f.olds.clear();
       f.news.clear();
@@ -196,7 +223,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
       }
       CommitResult r;
       if (own) {
-        r = analyzeCommit(*own, todo[i].second, opt, catalogue, testFiles, graftPoints, cache);
+        r = analyzeCommit(*own, i, todo[i].second, opt, catalogue, testFiles, graftPoints, cache);
       } else {
         r.info.sha = todo[i].second;
         r.ok = false;

@@ -73,10 +73,10 @@ TEST(BlobCache, ComputesEachKeyOnceAcrossThreads) {
     releaseFuture.wait();  // hold the computation until the second thread is waiting on it
     return entryWith(3, 10);
   };
-  std::thread first([&] { cache.findOrCompute("k", slow); });
+  std::thread first([&] { cache.findOrCompute("k", 1, slow); });
   startedFuture.wait();
   std::shared_ptr<const BlobCache::Entry> seen;
-  std::thread second([&] { seen = cache.findOrCompute("k", [&] { ++computed; return entryWith(1, 1); }); });
+  std::thread second([&] { seen = cache.findOrCompute("k", 2, [&] { ++computed; return entryWith(1, 1); }); });
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   release.set_value();
   first.join();
@@ -88,9 +88,38 @@ TEST(BlobCache, ComputesEachKeyOnceAcrossThreads) {
 
 TEST(BlobCache, AFailedComputationIsNotCached) {
   BlobCache cache(1 << 20);
-  EXPECT_EQ(cache.findOrCompute("k", [] { return std::shared_ptr<BlobCache::Entry>(); }), nullptr);
+  EXPECT_EQ(cache.findOrCompute("k", 1, [] { return std::shared_ptr<BlobCache::Entry>(); }), nullptr);
   EXPECT_EQ(cache.size(), 0u);
-  auto again = cache.findOrCompute("k", [] { return entryWith(2, 1); });
+  auto again = cache.findOrCompute("k", 1, [] { return entryWith(2, 1); });
   ASSERT_NE(again, nullptr);
   EXPECT_EQ(again->versions.size(), 2u);
+}
+
+TEST(BlobCache, PeekShowsAPendingVersionOnlyToLaterCommits) {
+  BlobCache cache(1 << 20);
+  EXPECT_FALSE(cache.peek("k", 5).valid());
+  std::promise<void> started, release;
+  auto releaseFuture = release.get_future().share();
+  std::thread computing([&] {
+    cache.findOrCompute("k", 5, [&] {
+      started.set_value();
+      releaseFuture.wait();
+      return entryWith(4, 1);
+    });
+  });
+  started.get_future().wait();
+  // An earlier or the same commit must not wait for commit 5 while holding its own version:
+  // two workers could then wait for each other.
+  EXPECT_FALSE(cache.peek("k", 4).valid());
+  EXPECT_FALSE(cache.peek("k", 5).valid());
+  BlobCache::Pending later = cache.peek("k", 6);
+  ASSERT_TRUE(later.valid());
+  EXPECT_NE(later.wait_for(std::chrono::milliseconds(0)), std::future_status::ready);
+  release.set_value();
+  computing.join();
+  ASSERT_NE(later.get(), nullptr);
+  EXPECT_EQ(later.get()->versions.size(), 4u);
+  BlobCache::Pending cached = cache.peek("k", 1);  // cached: ready for anyone
+  ASSERT_TRUE(cached.valid());
+  EXPECT_EQ(cached.get()->versions.size(), 4u);
 }
