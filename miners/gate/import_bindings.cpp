@@ -105,32 +105,13 @@ bool readImportBindings(std::string_view statement, std::vector<ImportBinding>& 
   return !out.empty();
 }
 
-void identifierWords(std::string_view code, std::unordered_set<std::string>& out) {
-  for (size_t i = 0; i < code.size();) {
-    if (isIdentifierStart(code[i]) && (i == 0 || !isIdentifierChar(code[i - 1]))) {
-      const size_t e = identifierEnd(code, i);
-      out.emplace(code.substr(i, e - i));
-      i = e;
-    } else {
-      ++i;
-    }
-  }
-}
-
 bool mentionsAny(std::string_view code, const std::unordered_set<std::string>& names) {
   if (names.empty()) return false;
   std::string word;
-  for (size_t i = 0; i < code.size();) {
-    if (isIdentifierStart(code[i]) && (i == 0 || !isIdentifierChar(code[i - 1]))) {
-      const size_t e = identifierEnd(code, i);
-      word.assign(code.substr(i, e - i));
-      if (names.count(word)) return true;
-      i = e;
-    } else {
-      ++i;
-    }
-  }
-  return false;
+  return anyIdentifier(code, [&](std::string_view w) {
+    word.assign(w);
+    return names.count(word) > 0;
+  });
 }
 
 }  // namespace oalens::miners

@@ -7,6 +7,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "miners/gate/python_lines.h"
+
 namespace oalens::miners {
 
 struct ImportBinding {
@@ -19,9 +21,21 @@ struct ImportBinding {
 // else it cannot read with certainty: the caller then treats the change as unscopable.
 bool readImportBindings(std::string_view statement, std::vector<ImportBinding>& out);
 
-// Every identifier word in `code` (inside strings and comments too: over-counting only keeps
-// more tests in the scan).
-void identifierWords(std::string_view code, std::unordered_set<std::string>& out);
+// Calls `f` with every identifier word in `code` (inside strings and comments too:
+// over-counting only keeps more tests in the scan) until it returns true; true if it did.
+template <typename F>
+bool anyIdentifier(std::string_view code, F&& f) {
+  for (size_t i = 0; i < code.size();) {
+    if (isIdentifierStart(code[i]) && (i == 0 || !isIdentifierChar(code[i - 1]))) {
+      const size_t e = identifierEnd(code, i);
+      if (f(code.substr(i, e - i))) return true;
+      i = e;
+    } else {
+      ++i;
+    }
+  }
+  return false;
+}
 
 // True when `code` holds one of `names` as a whole identifier word.
 bool mentionsAny(std::string_view code, const std::unordered_set<std::string>& names);

@@ -43,7 +43,11 @@ TEST(ImportBindings, FindsWholeWordsOnly) {
   EXPECT_TRUE(mentionsAny("self.close(a)", names));
   EXPECT_FALSE(mentionsAny("x = jnp.ones(3); is_close(a)", names));
   EXPECT_FALSE(mentionsAny("x = 1e5np", names));  // a number's tail is not a word
-  std::unordered_set<std::string> words;
-  identifierWords("a.b(c_1, 2e5)", words);
-  EXPECT_EQ(words, (std::unordered_set<std::string>{"a", "b", "c_1"}));
+  std::vector<std::string_view> words;
+  anyIdentifier("a.b(c_1, 2e5)", [&](std::string_view w) {
+    words.push_back(w);
+    return false;
+  });
+  EXPECT_EQ(words, (std::vector<std::string_view>{"a", "b", "c_1"}));
+  EXPECT_TRUE(anyIdentifier("x + stop + y", [](std::string_view w) { return w == "stop"; }));  // and it stops there
 }
