@@ -46,6 +46,22 @@ namespace {
 
 std::string stripWs(const std::string& s) { return normalizeStatement(s); }
 
+// `E - t <= x <= E + t`: an interval around an oracle E, whose tolerance is its half-width t.
+// Its two bounds move together when E changes (a named constant), which is not a threshold
+// change; comparing them one by one reported it as mixed (one tightens, one loosens).
+bool centredInterval(const std::map<std::string, const analyzer::Tolerance*>& ts, double& halfWidth) {
+  auto lo = ts.find("lower_bound"), hi = ts.find("bound");
+  if (lo == ts.end() || hi == ts.end() || !lo->second->value || !hi->second->value) return false;
+  const std::string lower = stripWs(lo->second->text), upper = stripWs(hi->second->text);
+  if (lower.size() != upper.size()) return false;
+  for (size_t i = 1; i + 1 < lower.size(); ++i)
+    if (lower[i] == '-' && upper[i] == '+' && lower.compare(0, i, upper, 0, i) == 0 && lower.compare(i + 1, std::string::npos, upper, i + 1) == 0) {
+      halfWidth = (*hi->second->value - *lo->second->value) / 2;
+      return true;
+    }
+  return false;
+}
+
 }  // namespace
 
 ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n) {
@@ -70,6 +86,22 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
   for (const auto& t : a.tolerances) ot[t.name] = &t;
   for (const auto& t : b.tolerances) nt[t.name] = &t;
   bool loosen = false, tighten = false, unknown = false;
+  double oldHalf = 0, newHalf = 0;
+  if (centredInterval(ot, oldHalf) && centredInterval(nt, newHalf)) {
+    // One tolerance, the half-width, compared in place of the two bounds.
+    for (auto* ts : {&ot, &nt}) {
+      ts->erase("lower_bound");
+      ts->erase("bound");
+    }
+    // The half-widths are differences of evaluated bounds: equal up to rounding is equal.
+    const bool same = std::fabs(newHalf - oldHalf) <= 1e-9 * std::max(std::fabs(oldHalf), std::fabs(newHalf));
+    Direction d = same ? Direction::None : compareTolerance("bound", oldHalf, newHalf, b.negated);
+    if (d != Direction::None) {
+      (d == Direction::Loosen ? loosen : tighten) = true;
+      const double factor = oldHalf != 0 && newHalf != 0 ? std::max(newHalf / oldHalf, oldHalf / newHalf) : 0.0;
+      k.details.push_back(fmt::format("half-width {:g} -> {:g} ({}, x{:.3g})", oldHalf, newHalf, directionName(d), factor));
+    }
+  }
   for (const auto& [name, t] : nt) {
     auto it = ot.find(name);
     if (it == ot.end()) continue;  // another tolerance system (places vs delta): not comparable

@@ -97,3 +97,39 @@ TEST(ReasonTagger, BadPatternsAreReportedWithTheirEntry) {
   EXPECT_NE(err.find("r.toml: reason[0] (x)"), std::string::npos) << err;
   EXPECT_EQ(t.size(), 0u);
 }
+
+namespace {
+
+ChangeKinds changeWithModules(const std::string& before, const std::string& after) {
+  auto o = versions(before), n = versions(after);
+  EXPECT_EQ(o.size(), 1u);
+  EXPECT_EQ(n.size(), 1u);
+  if (o.size() != 1 || n.size() != 1) return {};
+  return classifyChange(&o[0], &n[0]);
+}
+
+const char* kInterval = "def test_a():\n    assert EXPECTED - EPS <= f() <= EXPECTED + EPS\n";
+
+}  // namespace
+
+TEST(ChangeClassifier, AnIntervalAroundAMovedOracleIsNoThresholdChange) {
+  // The two bounds move with EXPECTED; the half-width EPS stays: no change to report.
+  auto k = changeWithModules(std::string("EXPECTED = 0.5\nEPS = 1e-5\n") + kInterval, std::string("EXPECTED = 0.25\nEPS = 1e-5\n") + kInterval);
+  EXPECT_FALSE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::None);
+  EXPECT_FALSE(k.any());
+}
+
+TEST(ChangeClassifier, AWiderIntervalAroundAnOracleLoosens) {
+  auto k = changeWithModules(std::string("EXPECTED = 0.5\nEPS = 1e-5\n") + kInterval, std::string("EXPECTED = 0.25\nEPS = 1e-3\n") + kInterval);
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_EQ(k.details.size(), 1u);
+  EXPECT_NE(k.details[0].find("half-width 1e-05 -> 0.001"), std::string::npos) << k.details[0];
+}
+
+TEST(ChangeClassifier, ALiteralIntervalComparesItsBounds) {
+  auto k = change("assert 0.4 <= f() <= 0.6", "assert 0.3 <= f() <= 0.6");
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Loosen);
+}
