@@ -20,6 +20,21 @@ std::vector<size_t> lineStartOffsets(std::string_view text) {
   return starts;
 }
 
+std::vector<LineHunk> wholeTextHunks(std::string_view oldText, std::string_view newText) {
+  initGit();
+  std::vector<LineHunk> hunks;
+  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  opts.context_lines = 0;
+  opts.flags |= GIT_DIFF_FORCE_TEXT;
+  auto onHunk = [](const git_diff_delta*, const git_diff_hunk* h, void* payload) {
+    static_cast<std::vector<LineHunk>*>(payload)->push_back({h->old_start, h->old_lines, h->new_start, h->new_lines});
+    return 0;
+  };
+  git_diff_buffers(oldText.data(), oldText.size(), nullptr, newText.data(), newText.size(), nullptr, &opts, nullptr, nullptr, onHunk,
+                   nullptr, &hunks);
+  return hunks;
+}
+
 namespace {
 
 bool startsLine(std::string_view t, size_t at) { return at == 0 || t[at - 1] == '\n'; }
@@ -42,18 +57,7 @@ std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newTe
   const std::string_view newMiddle = newText.substr(head, newText.size() - tail - head);
   if (oldMiddle == newMiddle) return {};
   const int shift = static_cast<int>(std::count(oldText.begin(), oldText.begin() + static_cast<std::ptrdiff_t>(head), '\n'));
-
-  initGit();
-  std::vector<LineHunk> hunks;
-  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
-  opts.context_lines = 0;
-  opts.flags |= GIT_DIFF_FORCE_TEXT;
-  auto onHunk = [](const git_diff_delta*, const git_diff_hunk* h, void* payload) {
-    static_cast<std::vector<LineHunk>*>(payload)->push_back({h->old_start, h->old_lines, h->new_start, h->new_lines});
-    return 0;
-  };
-  git_diff_buffers(oldMiddle.data(), oldMiddle.size(), nullptr, newMiddle.data(), newMiddle.size(), nullptr, &opts, nullptr, nullptr,
-                   onHunk, nullptr, &hunks);
+  std::vector<LineHunk> hunks = wholeTextHunks(oldMiddle, newMiddle);
   for (LineHunk& h : hunks) {
     h.oldStart += shift;
     h.newStart += shift;

@@ -26,8 +26,11 @@ struct LineHunk {  // as git reports them: 1-based starts; a side with 0 lines i
 // last line holding the text's size.
 std::vector<size_t> lineStartOffsets(std::string_view text);
 
-// Line hunks between two texts (libgit2's xdiff, no context lines).
+// Line hunks between two texts (libgit2's xdiff, no context lines), the lines both share at
+// either end cut off first; the same hunks as wholeTextHunks, for less hashing.
 std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newText);
+// The hunks libgit2 gives for the two texts as they are.
+std::vector<LineHunk> wholeTextHunks(std::string_view oldText, std::string_view newText);
 
 struct TestUnit {
   std::string name;  // "test_x" or "Class.test_x"

@@ -20,12 +20,6 @@ std::vector<std::pair<std::string, int>> occurrenceKeys(const std::vector<TestUn
 }  // namespace
 
 std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
-                                                                      const std::vector<AssertionVersion>& oldVersions,
-                                                                      const ScanOaVersions& scan) {
-  return versionsFromChangedTests(oldText, newText, [&] { return &oldVersions; }, scan);
-}
-
-std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
                                                                       const OldOaVersions& previous, const ScanOaVersions& scan) {
   ScopedPair scoped = scopeToChangedTests(oldText, newText);
   if (!scoped.scoped) return std::nullopt;

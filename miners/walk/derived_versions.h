@@ -25,8 +25,5 @@ using OldOaVersions = std::function<const std::vector<AssertionVersion>*()>;
 // version's assertions are not there.
 std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
                                                                       const OldOaVersions& oldVersions, const ScanOaVersions& scan);
-std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
-                                                                      const std::vector<AssertionVersion>& oldVersions,
-                                                                      const ScanOaVersions& scan);
 
 }  // namespace oalens::miners

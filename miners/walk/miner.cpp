@@ -87,7 +87,8 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
     using Entry = std::shared_ptr<const BlobCache::Entry>;
     const std::string oldKey = fc.oldPath + '\0' + fc.oldBlob;
     std::string oldFailure, newFailure;
-    auto readAndScan = [&](const std::string& oid, const std::string& path, bool newSide, std::string& failure,
+    // `previous` is the old side's entry when this is the new side and it can be derived from it.
+    auto readAndScan = [&](const std::string& oid, const std::string& path, std::string& failure,
                            const BlobCache::Pending& previous) -> std::shared_ptr<BlobCache::Entry> {
       bool binary = false;
       std::string e;
@@ -97,7 +98,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
         return nullptr;
       }
       auto fresh = std::make_shared<BlobCache::Entry>();
-      if (newSide && opt.deriveUntouchedTests && previous.valid() && fc.oldPath == fc.newPath && bytes->size() <= opt.limits.maxFileBytes) {
+      if (opt.deriveUntouchedTests && previous.valid() && fc.oldPath == fc.newPath && bytes->size() <= opt.limits.maxFileBytes) {
         auto oldBytes = repo.blob(fc.oldBlob, binary, e);
         if (oldBytes && !binary) {
           Entry oldEntry;
@@ -119,23 +120,24 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
       fresh->versions = oaVersions(path, std::move(*bytes), catalogue, scan, fresh->diagnostics);
       return fresh;
     };
+    auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldFailure, {}); };
     Entry oldEntry;
     BlobCache::Pending oldPending;
     if (!fc.oldBlob.empty()) {
       oldPending = cache.peek(oldKey, seq);
       if (!oldPending.valid()) {
-        oldEntry = cache.findOrCompute(oldKey, seq, [&] { return readAndScan(fc.oldBlob, fc.oldPath, false, oldFailure, {}); });
+        oldEntry = cache.findOrCompute(oldKey, seq, computeOld);
         if (oldEntry) oldPending = BlobCache::ready(oldEntry);
       }
     }
     Entry newEntry;
     if (!fc.newBlob.empty())
       newEntry = cache.findOrCompute(fc.newPath + '\0' + fc.newBlob, seq,
-                                     [&] { return readAndScan(fc.newBlob, fc.newPath, true, newFailure, oldPending); });
+                                     [&] { return readAndScan(fc.newBlob, fc.newPath, newFailure, oldPending); });
     if (!fc.oldBlob.empty() && !oldEntry) {
       if (oldPending.valid()) oldEntry = oldPending.get();
       // A version the other worker could not read is read again here, for this commit's message.
-      if (!oldEntry) oldEntry = cache.findOrCompute(oldKey, seq, [&] { return readAndScan(fc.oldBlob, fc.oldPath, false, oldFailure, {}); });
+      if (!oldEntry) oldEntry = cache.findOrCompute(oldKey, seq, computeOld);
     }
     bool bothRead = true;
     for (const auto& [oid, entry, failure, into] :

@@ -55,7 +55,7 @@ TEST(DerivedVersions, EqualTheWholeScanWhenOneTestChanges) {
                   "        x = f(1)\n        y = 1.0\n        np.testing.assert_allclose(x, y, atol=TOL * 10)\n");
   std::vector<std::string> d;
   const auto olds = scanOa(kOld, d);
-  auto derived = miners::versionsFromChangedTests(kOld, changed, olds, scanOa);
+  auto derived = miners::versionsFromChangedTests(kOld, changed, [&] { return &olds; }, scanOa);
   ASSERT_TRUE(derived.has_value());
   std::vector<std::string> d2;
   EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2)));
@@ -67,7 +67,8 @@ TEST(DerivedVersions, EqualTheWholeScanWhenAConstantOrSetUpChanges) {
     std::string changed = kOld;
     changed.replace(changed.find(from), std::string(from).size(), to);
     std::vector<std::string> d;
-    auto derived = miners::versionsFromChangedTests(kOld, changed, scanOa(kOld, d), scanOa);
+    const auto olds = scanOa(kOld, d);
+    auto derived = miners::versionsFromChangedTests(kOld, changed, [&] { return &olds; }, scanOa);
     ASSERT_TRUE(derived.has_value()) << to;
     std::vector<std::string> d2;
     EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2))) << to;
@@ -78,5 +79,6 @@ TEST(DerivedVersions, ScanWholeWhenTheChangeCannotBeBounded) {
   std::string changed = kOld;
   changed.replace(changed.find("TOL = 1e-5"), 10, "if np: TOL = 1e-4");
   std::vector<std::string> d;
-  EXPECT_FALSE(miners::versionsFromChangedTests(kOld, changed, scanOa(kOld, d), scanOa).has_value());
+  const auto olds = scanOa(kOld, d);
+  EXPECT_FALSE(miners::versionsFromChangedTests(kOld, changed, [&] { return &olds; }, scanOa).has_value());
 }

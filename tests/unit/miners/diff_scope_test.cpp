@@ -1,6 +1,5 @@
 #include "miners/gate/diff_scope.h"
 
-#include <git2.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -239,21 +238,6 @@ TEST(DiffScope, ATestThatKeptCodeCallsIsKept) {
 
 namespace {
 
-// The hunks git_diff_buffers gives for the whole texts: what lineHunks must equal on texts
-// whose lines are all different (nothing for xdiff to slide).
-std::vector<LineHunk> wholeBufferHunks(const std::string& a, const std::string& b) {
-  std::vector<LineHunk> out;
-  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
-  opts.context_lines = 0;
-  opts.flags |= GIT_DIFF_FORCE_TEXT;
-  auto onHunk = [](const git_diff_delta*, const git_diff_hunk* h, void* payload) {
-    static_cast<std::vector<LineHunk>*>(payload)->push_back({h->old_start, h->old_lines, h->new_start, h->new_lines});
-    return 0;
-  };
-  git_diff_buffers(a.data(), a.size(), nullptr, b.data(), b.size(), nullptr, &opts, nullptr, nullptr, onHunk, nullptr, &out);
-  return out;
-}
-
 std::string hunkText(const std::vector<LineHunk>& hs) {
   std::string s;
   for (const LineHunk& h : hs)
@@ -264,8 +248,9 @@ std::string hunkText(const std::vector<LineHunk>& hs) {
 
 }  // namespace
 
+// On texts whose lines all differ (nothing for xdiff to slide) the trimmed diff must give the
+// whole texts' hunks.
 TEST(DiffScope, LineHunksTrimmedAtBothEndsEqualTheWholeBufferDiff) {
-  git_libgit2_init();
   std::string base;
   for (int i = 1; i <= 30; ++i) base += "line_" + std::to_string(i) + " = " + std::to_string(i * 7) + "\n";
   const std::vector<std::pair<std::string, std::string>> cases = {
@@ -283,5 +268,5 @@ TEST(DiffScope, LineHunksTrimmedAtBothEndsEqualTheWholeBufferDiff) {
       {"x", "y"},
       {"same\n", "same\n"},
   };
-  for (const auto& [a, b] : cases) EXPECT_EQ(hunkText(lineHunks(a, b)), hunkText(wholeBufferHunks(a, b))) << b;
+  for (const auto& [a, b] : cases) EXPECT_EQ(hunkText(lineHunks(a, b)), hunkText(wholeTextHunks(a, b))) << b;
 }
