@@ -237,7 +237,8 @@ void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, std:
 
 }  // namespace
 
-bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched) {
+bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched,
+                   std::unordered_set<std::string>& reached) {
   if (!oldSide.changed.empty() || !newSide.changed.empty()) {
     const std::vector<Owner> oldOwners = ownersOf(oldSide), newOwners = ownersOf(newSide);
     Reach reach;
@@ -270,9 +271,82 @@ bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<
         if ((dot != std::string::npos && reach.classes.count(u.name.substr(0, dot))) || mentionsAny(s->textOf(u), reach.names))
           touched.insert(u.name);
       }
+    reached = std::move(reach.names);
   }
   keepMentionedTests(oldSide, newSide, touched);
   return true;
+}
+
+namespace {
+
+// Module-level functions that are not tests, with their decorators, as units.
+std::vector<TestUnit> helperUnits(const ScopeSide& s) {
+  std::vector<TestUnit> out;
+  const std::vector<LogicalLine>& ls = s.lines;
+  for (size_t a = 0; a < ls.size(); ++a) {
+    const LogicalLine& l = ls[a];
+    if (l.indent != 0 || l.kind != LogicalLine::Def || l.name.rfind("test", 0) == 0) continue;
+    size_t first = a;
+    while (first > 0 && ls[first - 1].kind == LogicalLine::Decorator && ls[first - 1].indent == 0) --first;
+    size_t last = a;
+    while (last + 1 < ls.size() && ls[last + 1].indent > 0) ++last;
+    out.push_back({l.name, ls[first].first, ls[last].last, 0});
+  }
+  return out;
+}
+
+}  // namespace
+
+void scopeHelpers(ScopeSide& oldSide, ScopeSide& newSide, const std::unordered_set<std::string>& reached, std::set<std::string>& touched) {
+  std::vector<TestUnit> helpers[2] = {helperUnits(oldSide), helperUnits(newSide)};
+  ScopeSide* sides[2] = {&oldSide, &newSide};
+  if (helpers[0].empty() && helpers[1].empty()) return;
+  // A helper changed, added, removed or reached is kept; so is every one of its namesakes.
+  std::set<std::string> kept;
+  std::map<std::pair<std::string, int>, std::string_view> texts[2];
+  for (int side = 0; side < 2; ++side) {
+    std::map<std::string, int> seen;
+    for (const TestUnit& u : helpers[side]) texts[side][{u.name, seen[u.name]++}] = sides[side]->textOf(u);
+  }
+  for (int side = 0; side < 2; ++side)
+    for (const auto& [key, text] : texts[side]) {
+      auto other = texts[1 - side].find(key);
+      if (other == texts[1 - side].end() || other->second != text || reached.count(key.first)) kept.insert(key.first);
+    }
+  // The kept code is searched for the names of the helpers left out so far, as for tests.
+  std::unordered_map<std::string_view, std::vector<std::pair<const ScopeSide*, const TestUnit*>>> leftOut;
+  for (int side = 0; side < 2; ++side)
+    for (const TestUnit& u : helpers[side])
+      if (!kept.count(u.name)) leftOut[u.name].emplace_back(sides[side], &u);
+  std::vector<std::string_view> code;
+  for (int side = 0; side < 2; ++side) {
+    const ScopeSide& s = *sides[side];
+    std::vector<bool> inLeftOut(s.starts.size());
+    for (const TestUnit& u : helpers[side])
+      if (!kept.count(u.name))
+        for (int l = u.firstLine; l <= u.lastLine; ++l) inLeftOut[static_cast<size_t>(l)] = true;
+    for (const LogicalLine& l : s.lines)
+      if (!s.inTest(l) && !inLeftOut[static_cast<size_t>(l.first)]) code.push_back(s.textOf(l));
+    for (const TestUnit& u : s.units)
+      if (touched.count(u.name)) code.push_back(s.textOf(u));
+  }
+  while (!code.empty() && !leftOut.empty()) {
+    const std::string_view text = code.back();
+    code.pop_back();
+    anyIdentifier(text, [&](std::string_view word) {
+      auto it = leftOut.find(word);
+      if (it == leftOut.end()) return false;
+      kept.insert(std::string(word));
+      for (const auto& [side, unit] : it->second) code.push_back(side->textOf(*unit));
+      leftOut.erase(it);
+      return leftOut.empty();
+    });
+  }
+  for (int side = 0; side < 2; ++side) {
+    for (const TestUnit& u : helpers[side])
+      if (kept.count(u.name)) touched.insert(u.name);
+    sides[side]->units.insert(sides[side]->units.end(), helpers[side].begin(), helpers[side].end());
+  }
 }
 
 }  // namespace oalens::miners

@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "miners/gate/diff_scope.h"
@@ -41,6 +42,15 @@ struct ScopeSide {
 
 // Adds to `touched` every test the changes outside tests reach, and every test that kept code
 // mentions by name (a helper or another test calls it). False when the reach cannot be bounded.
-bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched);
+// `reached` receives the names whose meaning the change may alter.
+bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched,
+                   std::unordered_set<std::string>& reached);
+
+// Module-level helper functions the scan can leave out, like untouched tests: the same text on
+// both sides, not reached by the change, and mentioned by no code the scan keeps (module-level
+// statements, class bodies, the kept tests and the kept helpers). Appends every helper to each
+// side's `units` and the names of the kept ones to `touched`, so that the left-out helpers'
+// assertions are taken from the previous version as an untouched test's are.
+void scopeHelpers(ScopeSide& oldSide, ScopeSide& newSide, const std::unordered_set<std::string>& reached, std::set<std::string>& touched);
 
 }  // namespace oalens::miners

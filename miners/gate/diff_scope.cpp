@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "miners/gate/change_reach.h"
 #include "miners/gate/python_lines.h"
@@ -170,10 +171,12 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
     if (auto it = newSpans.find(key); it == newSpans.end() || it->second != text) touched.insert(key.first);
   for (const auto& [key, text] : newSpans)
     if (!oldSpans.count(key)) touched.insert(key.first);
-  if (!reachOfChange(oldSide, newSide, touched)) return r;
+  std::unordered_set<std::string> reached;
+  if (!reachOfChange(oldSide, newSide, touched, reached)) return r;
+  scopeHelpers(oldSide, newSide, reached, touched);
   size_t keptOld = 0, droppedOld = 0;
   r.oldText = blankUntouched(oldText, oldSide.units, touched, keptOld, droppedOld);
-  r.newText = blankUntouched(newText, newSide.units, touched, r.keptTests, r.droppedTests);
+  r.newText = blankUntouched(newText, newSide.units, touched, r.keptUnits, r.droppedUnits);
   r.oldUnits = std::move(oldSide.units);
   r.newUnits = std::move(newSide.units);
   r.oldStarts = std::move(oldSide.starts);

@@ -4,7 +4,9 @@
 // a rebound name). The other tests are identical on both sides and nothing kept depends on
 // them, so they cannot change any finding. Their lines are blanked on both sides (a `pass`
 // keeps the syntax whole), so line numbers stay and the parser only sees what the change can
-// affect; imports, constants, helpers, setUp and base classes always stay. When the reach
+// affect; imports, constants, setUp and base classes always stay, and so do the module-level
+// helpers that are changed, reached or mentioned by kept code (the others are left out the
+// same way: change_reach.h, scopeHelpers). When the reach
 // cannot be bounded (a module-level `if` or call, a star import), the whole file is scanned.
 //
 // The split is lexical (strings, comments, brackets and continuations are tracked, not
@@ -32,8 +34,9 @@ std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newTe
 // The hunks libgit2 gives for the two texts as they are.
 std::vector<LineHunk> wholeTextHunks(std::string_view oldText, std::string_view newText);
 
+// A test, or (in ScopedPair) a module-level helper function the scan may leave out.
 struct TestUnit {
-  std::string name;  // "test_x" or "Class.test_x"
+  std::string name;  // "test_x" or "Class.test_x"; a helper's own name
   int firstLine = 0, lastLine = 0;  // 1-based, decorators included
   int indent = 0;
 };
@@ -43,10 +46,10 @@ bool findTestUnits(std::string_view source, std::vector<TestUnit>& out);
 
 struct ScopedPair {
   bool scoped = false;       // false: scan both texts whole
-  std::string oldText, newText;  // with the untouched tests blanked (when scoped)
-  size_t keptTests = 0, droppedTests = 0;
-  std::vector<TestUnit> oldUnits, newUnits;  // every test unit of each side
-  std::set<std::string> touched;             // names of the kept (changed) tests
+  std::string oldText, newText;  // with the untouched tests and unneeded helpers blanked (when scoped)
+  size_t keptUnits = 0, droppedUnits = 0;
+  std::vector<TestUnit> oldUnits, newUnits;  // every test and module-level helper of each side
+  std::set<std::string> touched;             // names of the kept ones (changed, reached or mentioned)
   std::vector<size_t> oldStarts, newStarts;  // lineStartOffsets of the whole texts
 };
 

@@ -74,14 +74,15 @@ TEST(DiffScope, AChangeInsideOneTestBlanksTheOthersAndKeepsLineNumbers) {
   const std::string changed = replaceLine(kSuite, 19, "        np.testing.assert_allclose(f(), g(), rtol=1e-4)");
   ScopedPair p = scopeToChangedTests(kSuite, changed);
   ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.keptTests, 1u);
-  EXPECT_EQ(p.droppedTests, 3u);
+  EXPECT_EQ(p.keptUnits, 1u);
+  EXPECT_EQ(p.droppedUnits, 4u);  // three tests and helper(), which test_a does not call
   EXPECT_EQ(lines(p.oldText), lines(kSuite));
   EXPECT_EQ(lines(p.newText), lines(changed));
   EXPECT_NE(p.newText.find("rtol=1e-4"), std::string::npos);
   EXPECT_EQ(p.newText.find("test_top"), std::string::npos);
   EXPECT_EQ(p.newText.find("rtol=1e-3"), std::string::npos);
-  EXPECT_NE(p.newText.find("def helper"), std::string::npos);  // helpers, constants, setUp stay
+  EXPECT_EQ(p.newText.find("def helper"), std::string::npos);
+  EXPECT_NE(p.newText.find("import numpy"), std::string::npos);  // imports, constants, setUp stay
   EXPECT_NE(p.newText.find("TOL = 1e-5"), std::string::npos);
   EXPECT_NE(p.newText.find("def setUp"), std::string::npos);
   EXPECT_EQ(replaceLine(p.newText, 19, ""), replaceLine(p.oldText, 19, ""));
@@ -90,11 +91,11 @@ TEST(DiffScope, AChangeInsideOneTestBlanksTheOthersAndKeepsLineNumbers) {
 TEST(DiffScope, CommentsAndBlankLinesBetweenTestsChangeNothing) {
   ScopedPair p = scopeToChangedTests(kSuite, replaceLine(kSuite, 24, "# another comment"));
   ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.keptTests, 0u);
+  EXPECT_EQ(p.keptUnits, 0u);
   // A line that reads like a comment inside a test's string is that test's code.
   p = scopeToChangedTests(kSuite, replaceLine(kSuite, 18, "# pass" + std::string(3, '\'')));
   ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.keptTests, 1u);
+  EXPECT_EQ(p.keptUnits, 1u);
 }
 
 TEST(DiffScope, AddedTestsAreKept) {
@@ -108,10 +109,10 @@ TEST(DiffScope, ChangesOutsideTestsReachTheTestsThatUseWhatChanged) {
   // The constant reaches helper(), which test_top calls.
   ScopedPair p = scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "TOL = 1e-3"));
   ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"test_top"}));
+  EXPECT_EQ(p.touched, (std::set<std::string>{"helper", "test_top"}));
   p = scopeToChangedTests(kSuite, replaceLine(kSuite, 4, "def helper(a, b, atol=1e-2):"));
   ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"test_top"}));
+  EXPECT_EQ(p.touched, (std::set<std::string>{"helper", "test_top"}));
   // A class attribute, setUp or the class header: every test of the class.
   for (auto [line, text] : {std::pair{13, "    tol = 1e-3"}, std::pair{15, "        self.x = 2"}, std::pair{12, "class TestOps(Base):"}}) {
     p = scopeToChangedTests(kSuite, replaceLine(kSuite, line, text));
@@ -195,7 +196,7 @@ TEST(DiffScope, ARebindingReachesHelpersClassesAndTheTestsThatUseThem) {
   ScopedPair p = scopeToChangedTests(kImports, replaceLine(kImports, 2, "from jax.numpy import allclose as assert_allclose"));
   ASSERT_TRUE(p.scoped);
   // test_uses_helper calls close(), which uses the rebound name; test_batch uses it itself.
-  EXPECT_EQ(p.touched, (std::set<std::string>{"test_uses_helper", "TestBatch.test_batch"}));
+  EXPECT_EQ(p.touched, (std::set<std::string>{"close", "test_uses_helper", "TestBatch.test_batch"}));
 
   p = scopeToChangedTests(kImports, replaceLine(kImports, 1, "import jax.numpy as np"));
   ASSERT_TRUE(p.scoped);
@@ -269,4 +270,41 @@ TEST(DiffScope, LineHunksTrimmedAtBothEndsEqualTheWholeBufferDiff) {
       {"same\n", "same\n"},
   };
   for (const auto& [a, b] : cases) EXPECT_EQ(hunkText(lineHunks(a, b)), hunkText(wholeTextHunks(a, b))) << b;
+}
+
+namespace {
+
+const char* kHelpers =
+    "import numpy as np\n"                                   // 1
+    "def near(a, b):\n"                                      // 2
+    "    np.testing.assert_allclose(a, b, rtol=1e-5)\n"      // 3
+    "@jit\n"                                                 // 4
+    "def check(x):\n"                                        // 5
+    "    near(f(x), g(x))\n"                                 // 6
+    "def unused(a):\n"                                       // 7
+    "    assert abs(a - 1) < 1e-3\n"                         // 8
+    "def test_a():\n"                                        // 9
+    "    check(1)\n"                                         // 10
+    "def test_b():\n"                                        // 11
+    "    assert abs(f(2) - 2) < 1e-2\n";                     // 12
+
+}  // namespace
+
+TEST(DiffScope, HelpersNoKeptCodeMentionsAreLeftOut) {
+  // test_b mentions no helper: all three are left out like untouched tests.
+  ScopedPair p = scopeToChangedTests(kHelpers, replaceLine(kHelpers, 12, "    assert abs(f(2) - 2) < 1e-1"));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"test_b"}));
+  EXPECT_EQ(p.newText.find("def near"), std::string::npos);
+  EXPECT_EQ(p.newText.find("@jit"), std::string::npos);  // with its decorator
+  EXPECT_EQ(p.newText.find("unused"), std::string::npos);
+  // test_a calls check(), which calls near(): both are kept, `unused` is not.
+  p = scopeToChangedTests(kHelpers, replaceLine(kHelpers, 10, "    check(2)"));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"check", "near", "test_a"}));
+  EXPECT_NE(p.newText.find("@jit\ndef check(x):"), std::string::npos);
+  // A changed helper is kept even when nothing calls it.
+  p = scopeToChangedTests(kHelpers, replaceLine(kHelpers, 8, "    assert abs(a - 1) < 1e-2"));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"unused"}));
 }
