@@ -21,6 +21,11 @@ std::vector<std::pair<std::string, int>> occurrenceKeys(const std::vector<TestUn
 
 std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
                                                                       const OldOaVersions& previous, const ScanOaVersions& scan) {
+  if (oldText == newText) {  // a file renamed as it was
+    const std::vector<AssertionVersion>* same = previous();
+    if (!same) return std::nullopt;
+    return *same;
+  }
   ScopedPair scoped = scopeToChangedTests(oldText, newText);
   if (!scoped.scoped) return std::nullopt;
   std::vector<std::string> diagnostics;

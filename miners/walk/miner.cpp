@@ -98,7 +98,9 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
         return nullptr;
       }
       auto fresh = std::make_shared<BlobCache::Entry>();
-      if (opt.deriveUntouchedTests && previous.valid() && fc.oldPath == fc.newPath && bytes->size() <= opt.limits.maxFileBytes) {
+      // A renamed file is derived from its old path's version too: the analysis of one file reads
+      // nothing of its path but the name it reports.
+      if (opt.deriveUntouchedTests && previous.valid() && bytes->size() <= opt.limits.maxFileBytes) {
         auto oldBytes = repo.blob(fc.oldBlob, binary, e);
         if (oldBytes && !binary) {
           Entry oldEntry;
@@ -113,6 +115,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
               });
           if (derived) {
             fresh->versions = std::move(*derived);
+            for (AssertionVersion& v : fresh->versions) v.assertion.file = path;
             return fresh;
           }
         }

@@ -104,3 +104,15 @@ TEST(DerivedVersions, EqualTheWholeScanWhenAHelperIsLeftOut) {
     EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2))) << to;
   }
 }
+
+TEST(DerivedVersions, AFileRenamedAsItWasKeepsThePreviousVersion) {
+  std::vector<std::string> d;
+  const auto olds = scanOa(kOld, d);
+  int scans = 0;
+  auto derived = miners::versionsFromChangedTests(kOld, kOld, [&] { return &olds; },
+                                                  [&](std::string s, std::vector<std::string>& ds) { ++scans; return scanOa(s, ds); });
+  ASSERT_TRUE(derived.has_value());
+  EXPECT_EQ(scans, 0);
+  EXPECT_EQ(describe(*derived), describe(olds));
+  EXPECT_FALSE(miners::versionsFromChangedTests(kOld, kOld, [] { return nullptr; }, scanOa).has_value());
+}
