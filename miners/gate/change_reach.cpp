@@ -194,6 +194,35 @@ bool seedChangedImports(const ScopeSide& oldSide, const ScopeSide& newSide, cons
   return true;
 }
 
+// The X of every `self.X` or `cls.X` the code may assign: followed by `=`, an augmented
+// assignment, a subscript (`self.x[k] = v` fills it) or a comma (a tuple of targets).
+std::vector<std::string_view> assignedAttributes(std::string_view code) {
+  std::vector<std::string_view> out;
+  for (size_t i = 0; i < code.size();) {
+    size_t dot = code.find('.', i);
+    if (dot == std::string_view::npos) break;
+    i = dot + 1;
+    size_t head = dot;
+    while (head > 0 && isIdentifierChar(code[head - 1])) --head;
+    const std::string_view object = code.substr(head, dot - head);
+    if ((object != "self" && object != "cls") || (head > 0 && code[head - 1] == '.')) continue;
+    const size_t end = identifierEnd(code, dot + 1);
+    if (end == dot + 1) continue;
+    size_t k = skipBlanks(code, end);
+    if (k < code.size() && (code[k] == '[' || code[k] == ',')) {
+      out.push_back(code.substr(dot + 1, end - dot - 1));
+      continue;
+    }
+    size_t op = k;
+    while (op < code.size() && std::string_view("+-*/%&|^<>@").find(code[op]) != std::string_view::npos) ++op;
+    const std::string_view before = code.substr(k, op - k);
+    const bool assigns = op < code.size() && code[op] == '=' && (op + 1 >= code.size() || code[op + 1] != '=') &&
+                         before != "<" && before != ">" && (k == op || code[k] != '=');
+    if (assigns) out.push_back(code.substr(dot + 1, end - dot - 1));
+  }
+  return out;
+}
+
 void noteGlobalWriters(const ScopeSide& s, const std::vector<Owner>& owners, Reach& reach) {
   for (size_t k = 0; k < s.lines.size(); ++k)
     if ((owners[k].kind == Owner::Function || owners[k].kind == Owner::Method) && startsWithWord(s.textOf(s.lines[k]), "global"))
@@ -201,10 +230,13 @@ void noteGlobalWriters(const ScopeSide& s, const std::vector<Owner>& owners, Rea
 }
 
 // A test that other kept code mentions (a helper or another test calls it, a module-level
-// statement wraps it) is kept too: leaving it out would change what that code sees.
+// statement wraps it) is kept too: leaving it out would change what that code sees. So is a
+// test method that sets an attribute kept code mentions: where `self.tol` comes from, and
+// whether it is set in one place or several, is read from every method of the class.
 void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched) {
-  // The tests left out so far, by the name code would call them by; the kept code is searched
-  // for those few names (not all its words collected: that took 2% of `mine`).
+  // The tests left out so far, by the name code would call them by and by the attributes they
+  // set; the kept code is searched for those few words (not all its words collected: that
+  // took 2% of `mine`).
   std::unordered_map<std::string_view, std::vector<std::pair<const ScopeSide*, const TestUnit*>>> leftOut;
   for (const ScopeSide* s : {&oldSide, &newSide})
     for (const TestUnit& u : s->units) {
@@ -212,6 +244,8 @@ void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, std:
       const std::string_view name(u.name);
       const auto dot = name.rfind('.');
       leftOut[dot == std::string_view::npos ? name : name.substr(dot + 1)].emplace_back(s, &u);
+      if (dot != std::string_view::npos)
+        for (std::string_view attribute : assignedAttributes(s->textOf(u))) leftOut[attribute].emplace_back(s, &u);
     }
   if (leftOut.empty()) return;
   std::vector<std::string_view> kept;

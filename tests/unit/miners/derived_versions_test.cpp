@@ -24,7 +24,10 @@ std::string describe(const std::vector<AssertionVersion>& vs) {
     const auto& a = v.assertion;
     out += std::to_string(a.range.start.line) + ":" + std::to_string(a.range.start.col) + "-" + std::to_string(a.range.end.line) + " [" +
            std::to_string(a.range.startByte) + "," + std::to_string(a.range.endByte) + "] " + a.testCase + " " + a.api + " " + v.normalized;
-    for (const auto& t : a.tolerances) out += " " + t.name + "=" + t.text;
+    for (const auto& t : a.tolerances)
+      out += " " + t.name + "=" + t.text + (t.value ? "(" + std::to_string(*t.value) + ")" : "") + " " +
+             std::string(analyzer::provenanceName(t.provenance)) + " " + t.note;
+    out += " " + a.oracleType;
     out += "\n";
   }
   return out;
@@ -115,4 +118,27 @@ TEST(DerivedVersions, AFileRenamedAsItWasKeepsThePreviousVersion) {
   EXPECT_EQ(scans, 0);
   EXPECT_EQ(describe(*derived), describe(olds));
   EXPECT_FALSE(miners::versionsFromChangedTests(kOld, kOld, [] { return nullptr; }, scanOa).has_value());
+}
+
+TEST(DerivedVersions, EqualTheWholeScanWhenALeftOutTestSetsAnAttributeAKeptTestReads) {
+  // test_b sets self.tol too, so test_a's tolerance is set in two places; leaving test_b out of
+  // the scan of test_a's change would resolve it to setUp's value.
+  const std::string old =
+      "import numpy as np\n"
+      "class TestOps:\n"
+      "    def setUp(self):\n"
+      "        self.tol = 1e-6\n"
+      "    def test_a(self):\n"
+      "        np.testing.assert_allclose(f(1), 1.0, atol=self.tol)\n"
+      "    def test_b(self):\n"
+      "        self.tol = 1e-3\n"
+      "        np.testing.assert_allclose(f(2), 2.0, atol=1e-4)\n";
+  std::string changed = old;
+  changed.replace(changed.find("f(1), 1.0"), 9, "f(1), 1.5");
+  std::vector<std::string> d;
+  const auto olds = scanOa(old, d);
+  auto derived = miners::versionsFromChangedTests(old, changed, [&] { return &olds; }, scanOa);
+  ASSERT_TRUE(derived.has_value());
+  std::vector<std::string> d2;
+  EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2)));
 }

@@ -308,3 +308,27 @@ TEST(DiffScope, HelpersNoKeptCodeMentionsAreLeftOut) {
   ASSERT_TRUE(p.scoped);
   EXPECT_EQ(p.touched, (std::set<std::string>{"unused"}));
 }
+
+TEST(DiffScope, ATestThatSetsAnAttributeAKeptTestReadsIsKept) {
+  const std::string old =
+      "class TestOps:\n"                                  // 1
+      "    def test_a(self):\n"                           // 2
+      "        assert abs(f() - 1) < self.tol\n"          // 3
+      "    def test_b(self):\n"                           // 4
+      "        self.tol += 1e-3\n"                        // 5
+      "    def test_c(self):\n"                           // 6
+      "        self.cache['tol'] = 1e-2\n"                // 7
+      "    def test_d(self):\n"                           // 8
+      "        assert self.tol <= 1 and self.tol != 2\n"  // 9
+      "    def test_e(self):\n"                           // 10
+      "        other.tol = 1\n";                          // 11
+  ScopedPair p = scopeToChangedTests(old, replaceLine(old, 3, "        assert abs(f() - 2) < self.tol"));
+  ASSERT_TRUE(p.scoped);
+  // test_d only reads it, test_e sets another object's attribute, and test_c's container is
+  // not one test_a reads.
+  EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_a", "TestOps.test_b"}));
+  p = scopeToChangedTests(old, replaceLine(old, 3, "        assert abs(f() - 2) < self.cache['eps']"));
+  ASSERT_TRUE(p.scoped);
+  // test_a's old side still reads self.tol.
+  EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_a", "TestOps.test_b", "TestOps.test_c"}));
+}
