@@ -122,10 +122,20 @@ std::vector<Owner> ownersOf(const ScopeSide& s) {
   return out;
 }
 
+// Methods the test runner calls on every test of the class, or Python calls implicitly.
+bool runsForEveryTest(std::string_view method) {
+  static const std::set<std::string_view> fixtures = {"setUp",        "tearDown",        "setUpClass",  "tearDownClass",
+                                                      "setup_method", "teardown_method", "setup_class", "teardown_class",
+                                                      "setup",        "teardown"};
+  return fixtures.count(method) || (method.size() > 4 && method.substr(0, 2) == "__" && method.substr(method.size() - 2) == "__");
+}
+
 struct Reach {
   std::unordered_set<std::string> names;
   std::set<std::string> classes;
   std::set<std::string> globalWriters;  // functions and methods with a `global` statement
+  // (class, method) -> the attributes the method sets on either side
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> methodAttributes;
 
   // False when what the owner's change affects cannot be named.
   bool add(const Owner& o) {
@@ -143,7 +153,14 @@ struct Reach {
         names.insert(o.name);
         return !globalWriters.count(o.name);
       case Owner::Method:
+        // A helper method reaches what calls it by name and what reads an attribute it sets;
+        // setUp and the like run for every test of the class.
         names.insert(o.name);
+        if (!runsForEveryTest(o.name)) {
+          if (auto it = methodAttributes.find({o.cls, o.name}); it != methodAttributes.end())
+            names.insert(it->second.begin(), it->second.end());
+          return !globalWriters.count(o.name);
+        }
         [[fallthrough]];
       case Owner::ClassLevel:  // an attribute, setUp or a base class: every test of the class may see it
         classes.insert(o.cls);
@@ -194,8 +211,9 @@ bool seedChangedImports(const ScopeSide& oldSide, const ScopeSide& newSide, cons
   return true;
 }
 
-// The X of every `self.X` or `cls.X` the code may assign: followed by `=`, an augmented
-// assignment, a subscript (`self.x[k] = v` fills it) or a comma (a tuple of targets).
+// The X of every `self.X` or `cls.X` the code may assign: followed by `=` or an augmented
+// assignment, also through subscripts (`self.x[k] = v` fills it), or by a comma (it may be one
+// of a tuple of targets).
 std::vector<std::string_view> assignedAttributes(std::string_view code) {
   std::vector<std::string_view> out;
   for (size_t i = 0; i < code.size();) {
@@ -209,7 +227,15 @@ std::vector<std::string_view> assignedAttributes(std::string_view code) {
     const size_t end = identifierEnd(code, dot + 1);
     if (end == dot + 1) continue;
     size_t k = skipBlanks(code, end);
-    if (k < code.size() && (code[k] == '[' || code[k] == ',')) {
+    while (k < code.size() && code[k] == '[') {  // self.x[k] = v, self.x[i][j] += v
+      int depth = 0;
+      for (; k < code.size(); ++k) {
+        depth += code[k] == '[' ? 1 : code[k] == ']' ? -1 : 0;
+        if (depth == 0) break;
+      }
+      k = skipBlanks(code, k + 1);
+    }
+    if (k < code.size() && code[k] == ',') {
       out.push_back(code.substr(dot + 1, end - dot - 1));
       continue;
     }
@@ -223,10 +249,14 @@ std::vector<std::string_view> assignedAttributes(std::string_view code) {
   return out;
 }
 
-void noteGlobalWriters(const ScopeSide& s, const std::vector<Owner>& owners, Reach& reach) {
-  for (size_t k = 0; k < s.lines.size(); ++k)
-    if ((owners[k].kind == Owner::Function || owners[k].kind == Owner::Method) && startsWithWord(s.textOf(s.lines[k]), "global"))
-      reach.globalWriters.insert(owners[k].name);
+void noteGlobalWritersAndMethodAttributes(const ScopeSide& s, const std::vector<Owner>& owners, Reach& reach) {
+  for (size_t k = 0; k < s.lines.size(); ++k) {
+    const Owner& o = owners[k];
+    if ((o.kind == Owner::Function || o.kind == Owner::Method) && startsWithWord(s.textOf(s.lines[k]), "global"))
+      reach.globalWriters.insert(o.name);
+    if (o.kind == Owner::Method)
+      for (std::string_view a : assignedAttributes(s.textOf(s.lines[k]))) reach.methodAttributes[{o.cls, o.name}].emplace(a);
+  }
 }
 
 // A test that other kept code mentions (a helper or another test calls it, a module-level
@@ -276,8 +306,8 @@ bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<
   if (!oldSide.changed.empty() || !newSide.changed.empty()) {
     const std::vector<Owner> oldOwners = ownersOf(oldSide), newOwners = ownersOf(newSide);
     Reach reach;
-    noteGlobalWriters(oldSide, oldOwners, reach);
-    noteGlobalWriters(newSide, newOwners, reach);
+    noteGlobalWritersAndMethodAttributes(oldSide, oldOwners, reach);
+    noteGlobalWritersAndMethodAttributes(newSide, newOwners, reach);
     for (const auto& [s, owners] : {std::pair{&oldSide, &oldOwners}, std::pair{&newSide, &newOwners}})
       for (size_t k : s->changed)
         if (!reach.add((*owners)[k])) return false;

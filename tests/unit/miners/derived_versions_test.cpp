@@ -142,3 +142,30 @@ TEST(DerivedVersions, EqualTheWholeScanWhenALeftOutTestSetsAnAttributeAKeptTestR
   std::vector<std::string> d2;
   EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2)));
 }
+
+TEST(DerivedVersions, EqualTheWholeScanWhenAHelperMethodChanges) {
+  const std::string old =
+      "import numpy as np\n"
+      "class TestOps:\n"
+      "    def _prepare(self):\n"
+      "        self.tol = 1e-6\n"
+      "    def _near(self, a, b):\n"
+      "        np.testing.assert_allclose(a, b, rtol=1e-5)\n"
+      "    def test_a(self):\n"
+      "        np.testing.assert_allclose(f(1), 1.0, atol=self.tol)\n"
+      "    def test_b(self):\n"
+      "        self._near(f(2), 2.0)\n"
+      "    def test_c(self):\n"
+      "        np.testing.assert_allclose(f(3), 3.0, atol=1e-4)\n";
+  for (auto [from, to] : {std::pair{"self.tol = 1e-6", "self.tol = 1e-3"}, std::pair{"self.tol = 1e-6", "self.tol = 1e-6\n        self.eps = 1"},
+                          std::pair{"rtol=1e-5)", "rtol=1e-2)"}}) {
+    std::string changed = old;
+    changed.replace(changed.find(from), std::string(from).size(), to);
+    std::vector<std::string> d;
+    const auto olds = scanOa(old, d);
+    auto derived = miners::versionsFromChangedTests(old, changed, [&] { return &olds; }, scanOa);
+    ASSERT_TRUE(derived.has_value()) << to;
+    std::vector<std::string> d2;
+    EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2))) << to;
+  }
+}

@@ -332,3 +332,31 @@ TEST(DiffScope, ATestThatSetsAnAttributeAKeptTestReadsIsKept) {
   // test_a's old side still reads self.tol.
   EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_a", "TestOps.test_b", "TestOps.test_c"}));
 }
+
+TEST(DiffScope, AChangedHelperMethodReachesTheTestsThatCallItOrReadWhatItSets) {
+  const std::string old =
+      "class TestOps:\n"                                      // 1
+      "    def _data(self):\n"                                // 2
+      "        self.ref = np.ones(3)\n"                       // 3
+      "        return self.ref\n"                             // 4
+      "    def _close(self, a, b):\n"                         // 5
+      "        np.testing.assert_allclose(a, b, rtol=1e-5)\n"  // 6
+      "    def test_calls(self):\n"                           // 7
+      "        self._close(f(), self._data())\n"              // 8
+      "    def test_reads(self):\n"                           // 9
+      "        assert abs(f() - self.ref[0]) < 1e-3\n"        // 10
+      "    def test_other(self):\n"                           // 11
+      "        assert abs(f() - 1) < 1e-3\n"                  // 12
+      "    def __call__(self):\n"                             // 13
+      "        return 1\n";                                   // 14
+  ScopedPair p = scopeToChangedTests(old, replaceLine(old, 3, "        self.ref = np.zeros(3)"));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_calls", "TestOps.test_reads"}));
+  p = scopeToChangedTests(old, replaceLine(old, 6, "        np.testing.assert_allclose(a, b, rtol=1e-4)"));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_calls"}));
+  // A method Python calls implicitly may run for any test.
+  p = scopeToChangedTests(old, replaceLine(old, 14, "        return 2"));
+  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_calls", "TestOps.test_reads", "TestOps.test_other"}));
+}
