@@ -211,11 +211,11 @@ bool seedChangedImports(const ScopeSide& oldSide, const ScopeSide& newSide, cons
   return true;
 }
 
-// The X of every `self.X` or `cls.X` the code may assign: followed by `=` or an augmented
-// assignment, also through subscripts (`self.x[k] = v` fills it), or by a comma (it may be one
-// of a tuple of targets).
-std::vector<std::string_view> assignedAttributes(std::string_view code) {
-  std::vector<std::string_view> out;
+// Calls f(X, assigned) for every `self.X` and `cls.X` in the code. It counts as assigned when
+// followed by `=` or an augmented assignment, also through subscripts (`self.x[k] = v` fills
+// it), or by a comma at the start of a line (`self.a, self.b = f()`; not a call's argument).
+template <typename F>
+void forEachSelfAttribute(std::string_view code, F&& f) {
   for (size_t i = 0; i < code.size();) {
     size_t dot = code.find('.', i);
     if (dot == std::string_view::npos) break;
@@ -226,6 +226,7 @@ std::vector<std::string_view> assignedAttributes(std::string_view code) {
     if ((object != "self" && object != "cls") || (head > 0 && code[head - 1] == '.')) continue;
     const size_t end = identifierEnd(code, dot + 1);
     if (end == dot + 1) continue;
+    const std::string_view attribute = code.substr(dot + 1, end - dot - 1);
     size_t k = skipBlanks(code, end);
     while (k < code.size() && code[k] == '[') {  // self.x[k] = v, self.x[i][j] += v
       int depth = 0;
@@ -236,17 +237,17 @@ std::vector<std::string_view> assignedAttributes(std::string_view code) {
       k = skipBlanks(code, k + 1);
     }
     if (k < code.size() && code[k] == ',') {
-      out.push_back(code.substr(dot + 1, end - dot - 1));
+      size_t lineStart = head;
+      while (lineStart > 0 && (code[lineStart - 1] == ' ' || code[lineStart - 1] == '(' || code[lineStart - 1] == '[')) --lineStart;
+      f(attribute, lineStart == 0 || code[lineStart - 1] == '\n');
       continue;
     }
     size_t op = k;
     while (op < code.size() && std::string_view("+-*/%&|^<>@").find(code[op]) != std::string_view::npos) ++op;
     const std::string_view before = code.substr(k, op - k);
-    const bool assigns = op < code.size() && code[op] == '=' && (op + 1 >= code.size() || code[op + 1] != '=') &&
-                         before != "<" && before != ">" && (k == op || code[k] != '=');
-    if (assigns) out.push_back(code.substr(dot + 1, end - dot - 1));
+    f(attribute, op < code.size() && code[op] == '=' && (op + 1 >= code.size() || code[op + 1] != '=') && before != "<" && before != ">" &&
+                     (k == op || code[k] != '='));
   }
-  return out;
 }
 
 void noteGlobalWritersAndMethodAttributes(const ScopeSide& s, const std::vector<Owner>& owners, Reach& reach) {
@@ -255,29 +256,34 @@ void noteGlobalWritersAndMethodAttributes(const ScopeSide& s, const std::vector<
     if ((o.kind == Owner::Function || o.kind == Owner::Method) && startsWithWord(s.textOf(s.lines[k]), "global"))
       reach.globalWriters.insert(o.name);
     if (o.kind == Owner::Method)
-      for (std::string_view a : assignedAttributes(s.textOf(s.lines[k]))) reach.methodAttributes[{o.cls, o.name}].emplace(a);
+      forEachSelfAttribute(s.textOf(s.lines[k]), [&](std::string_view a, bool assigned) {
+        if (assigned) reach.methodAttributes[{o.cls, o.name}].emplace(a);
+      });
   }
 }
 
 // A test that other kept code mentions (a helper or another test calls it, a module-level
 // statement wraps it) is kept too: leaving it out would change what that code sees. So is a
-// test method that sets an attribute kept code mentions: where `self.tol` comes from, and
-// whether it is set in one place or several, is read from every method of the class.
+// test method that sets an attribute kept code reads: where `self.tol` comes from, and whether
+// it is set in one place or several, is read from every method of the class.
 void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched) {
   // The tests left out so far, by the name code would call them by and by the attributes they
-  // set; the kept code is searched for those few words (not all its words collected: that
-  // took 2% of `mine`).
-  std::unordered_map<std::string_view, std::vector<std::pair<const ScopeSide*, const TestUnit*>>> leftOut;
+  // set; the kept code is searched for those few names (not all its words collected: that
+  // took 2% of `mine`) and for `self.X` of those attributes.
+  using Units = std::unordered_map<std::string_view, std::vector<std::pair<const ScopeSide*, const TestUnit*>>>;
+  Units byName, bySetAttribute;
   for (const ScopeSide* s : {&oldSide, &newSide})
     for (const TestUnit& u : s->units) {
       if (touched.count(u.name)) continue;
       const std::string_view name(u.name);
       const auto dot = name.rfind('.');
-      leftOut[dot == std::string_view::npos ? name : name.substr(dot + 1)].emplace_back(s, &u);
+      byName[dot == std::string_view::npos ? name : name.substr(dot + 1)].emplace_back(s, &u);
       if (dot != std::string_view::npos)
-        for (std::string_view attribute : assignedAttributes(s->textOf(u))) leftOut[attribute].emplace_back(s, &u);
+        forEachSelfAttribute(s->textOf(u), [&](std::string_view a, bool assigned) {
+          if (assigned) bySetAttribute[a].emplace_back(s, &u);
+        });
     }
-  if (leftOut.empty()) return;
+  if (byName.empty()) return;
   std::vector<std::string_view> kept;
   for (const ScopeSide* s : {&oldSide, &newSide}) {
     for (const LogicalLine& l : s->lines)
@@ -285,17 +291,21 @@ void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, std:
     for (const TestUnit& u : s->units)
       if (touched.count(u.name)) kept.push_back(s->textOf(u));
   }
-  while (!kept.empty() && !leftOut.empty()) {
+  auto keep = [&](Units& units, std::string_view word) {
+    auto it = units.find(word);
+    if (it == units.end()) return;
+    for (const auto& [side, unit] : it->second)
+      if (touched.insert(unit->name).second) kept.push_back(side->textOf(*unit));
+    units.erase(it);
+  };
+  while (!kept.empty() && !(byName.empty() && bySetAttribute.empty())) {
     const std::string_view code = kept.back();
     kept.pop_back();
-    anyIdentifier(code, [&](std::string_view word) {
-      auto it = leftOut.find(word);
-      if (it == leftOut.end()) return false;
-      for (const auto& [side, unit] : it->second)
-        if (touched.insert(unit->name).second) kept.push_back(side->textOf(*unit));
-      leftOut.erase(it);
-      return leftOut.empty();
+    if (!byName.empty()) anyIdentifier(code, [&](std::string_view word) {
+      keep(byName, word);
+      return byName.empty();
     });
+    if (!bySetAttribute.empty()) forEachSelfAttribute(code, [&](std::string_view a, bool) { keep(bySetAttribute, a); });
   }
 }
 

@@ -319,7 +319,7 @@ TEST(DiffScope, ATestThatSetsAnAttributeAKeptTestReadsIsKept) {
       "    def test_c(self):\n"                           // 6
       "        self.cache['tol'] = 1e-2\n"                // 7
       "    def test_d(self):\n"                           // 8
-      "        assert self.tol <= 1 and self.tol != 2\n"  // 9
+      "        assert self.tol <= g(self.tol, 1) != 2\n"  // 9
       "    def test_e(self):\n"                           // 10
       "        other.tol = 1\n";                          // 11
   ScopedPair p = scopeToChangedTests(old, replaceLine(old, 3, "        assert abs(f() - 2) < self.tol"));
