@@ -255,10 +255,24 @@ static bool commitTree(git_repository* repo, const std::string& sha, Tree& out, 
   return true;
 }
 
+// The same files as pythonOnly's pathspec, for tree-to-tree diffs: a suffix test per changed
+// entry instead of libgit2's wildcard matcher (1.2% of `mine` on Keras master, perf).
+git_diff_options pythonDeltasOnly() {
+  git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
+  opts.notify_cb = [](const git_diff*, const git_diff_delta* delta, const char*, void*) {
+    auto isPython = [](const char* path) {
+      const std::string_view p = path ? path : "";
+      return p.size() >= 3 && p.substr(p.size() - 3) == ".py";
+    };
+    return isPython(delta->old_file.path) || isPython(delta->new_file.path) ? 0 : 1;
+  };
+  return opts;
+}
+
 std::optional<std::vector<FileChange>> Repository::treeChanges(const std::string& oldCommit, const std::string& newCommit, std::string& err) const {
   Tree oldTree, newTree;
   if (!commitTree(repo_.get(), oldCommit, oldTree, err) || !commitTree(repo_.get(), newCommit, newTree, err)) return std::nullopt;
-  git_diff_options opts = pythonOnly();
+  git_diff_options opts = pythonDeltasOnly();
   Diff d;
   if (git_diff_tree_to_tree(&d.p, repo_.get(), oldTree.p, newTree.p, &opts) != 0) {
     err = lastGitError("cannot diff the two trees");
