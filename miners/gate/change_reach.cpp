@@ -262,16 +262,40 @@ void noteGlobalWritersAndMethodAttributes(const ScopeSide& s, const std::vector<
   }
 }
 
+// Units left out so far, by a word that kept code would mention them by.
+using UnitsByWord = std::unordered_map<std::string_view, std::vector<std::pair<const ScopeSide*, const TestUnit*>>>;
+
+// Adds to `touched` every unit the code mentions (by name, or by `self.X` of an attribute it
+// sets), and whatever their own text mentions in turn. The code is searched for those few
+// words, not all its words collected: that took 2% of `mine`.
+void keepWhatKeptCodeMentions(std::vector<std::string_view> code, UnitsByWord& byName, UnitsByWord& bySetAttribute,
+                              std::set<std::string>& touched) {
+  auto keep = [&](UnitsByWord& units, std::string_view word) {
+    auto it = units.find(word);
+    if (it == units.end()) return;
+    for (const auto& [side, unit] : it->second) {
+      touched.insert(unit->name);
+      code.push_back(side->textOf(*unit));
+    }
+    units.erase(it);
+  };
+  while (!code.empty() && !(byName.empty() && bySetAttribute.empty())) {
+    const std::string_view text = code.back();
+    code.pop_back();
+    if (!byName.empty()) anyIdentifier(text, [&](std::string_view word) {
+      keep(byName, word);
+      return byName.empty();
+    });
+    if (!bySetAttribute.empty()) forEachSelfAttribute(text, [&](std::string_view a, bool) { keep(bySetAttribute, a); });
+  }
+}
+
 // A test that other kept code mentions (a helper or another test calls it, a module-level
 // statement wraps it) is kept too: leaving it out would change what that code sees. So is a
 // test method that sets an attribute kept code reads: where `self.tol` comes from, and whether
 // it is set in one place or several, is read from every method of the class.
 void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched) {
-  // The tests left out so far, by the name code would call them by and by the attributes they
-  // set; the kept code is searched for those few names (not all its words collected: that
-  // took 2% of `mine`) and for `self.X` of those attributes.
-  using Units = std::unordered_map<std::string_view, std::vector<std::pair<const ScopeSide*, const TestUnit*>>>;
-  Units byName, bySetAttribute;
+  UnitsByWord byName, bySetAttribute;
   for (const ScopeSide* s : {&oldSide, &newSide})
     for (const TestUnit& u : s->units) {
       if (touched.count(u.name)) continue;
@@ -291,22 +315,7 @@ void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, std:
     for (const TestUnit& u : s->units)
       if (touched.count(u.name)) kept.push_back(s->textOf(u));
   }
-  auto keep = [&](Units& units, std::string_view word) {
-    auto it = units.find(word);
-    if (it == units.end()) return;
-    for (const auto& [side, unit] : it->second)
-      if (touched.insert(unit->name).second) kept.push_back(side->textOf(*unit));
-    units.erase(it);
-  };
-  while (!kept.empty() && !(byName.empty() && bySetAttribute.empty())) {
-    const std::string_view code = kept.back();
-    kept.pop_back();
-    if (!byName.empty()) anyIdentifier(code, [&](std::string_view word) {
-      keep(byName, word);
-      return byName.empty();
-    });
-    if (!bySetAttribute.empty()) forEachSelfAttribute(code, [&](std::string_view a, bool) { keep(bySetAttribute, a); });
-  }
+  keepWhatKeptCodeMentions(std::move(kept), byName, bySetAttribute, touched);
 }
 
 }  // namespace
@@ -351,6 +360,22 @@ bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<
   return true;
 }
 
+void insertUnitsThatDiffer(const ScopeSide& oldSide, const std::vector<TestUnit>& oldUnits, const ScopeSide& newSide,
+                           const std::vector<TestUnit>& newUnits, std::set<std::string>& names) {
+  // Each unit's text, by (name, how many units of that name come before it).
+  auto texts = [](const ScopeSide& side, const std::vector<TestUnit>& units) {
+    std::map<std::string, int> seen;
+    std::map<std::pair<std::string, int>, std::string_view> out;
+    for (const TestUnit& u : units) out[{u.name, seen[u.name]++}] = side.textOf(u);
+    return out;
+  };
+  const auto before = texts(oldSide, oldUnits), after = texts(newSide, newUnits);
+  for (const auto& [key, text] : before)
+    if (auto it = after.find(key); it == after.end() || it->second != text) names.insert(key.first);
+  for (const auto& [key, text] : after)
+    if (!before.count(key)) names.insert(key.first);
+}
+
 namespace {
 
 // Module-level functions that are not tests, with their decorators, as units.
@@ -376,51 +401,29 @@ void scopeHelpers(ScopeSide& oldSide, ScopeSide& newSide, const std::unordered_s
   ScopeSide* sides[2] = {&oldSide, &newSide};
   if (helpers[0].empty() && helpers[1].empty()) return;
   // A helper changed, added, removed or reached is kept; so is every one of its namesakes.
-  std::set<std::string> kept;
-  std::map<std::pair<std::string, int>, std::string_view> texts[2];
-  for (int side = 0; side < 2; ++side) {
-    std::map<std::string, int> seen;
-    for (const TestUnit& u : helpers[side]) texts[side][{u.name, seen[u.name]++}] = sides[side]->textOf(u);
-  }
-  for (int side = 0; side < 2; ++side)
-    for (const auto& [key, text] : texts[side]) {
-      auto other = texts[1 - side].find(key);
-      if (other == texts[1 - side].end() || other->second != text || reached.count(key.first)) kept.insert(key.first);
-    }
+  // Helper names never start with "test", so they cannot be taken for a test's.
+  insertUnitsThatDiffer(oldSide, helpers[0], newSide, helpers[1], touched);
+  for (const auto& side : helpers)
+    for (const TestUnit& u : side)
+      if (reached.count(u.name)) touched.insert(u.name);
   // The kept code is searched for the names of the helpers left out so far, as for tests.
-  std::unordered_map<std::string_view, std::vector<std::pair<const ScopeSide*, const TestUnit*>>> leftOut;
-  for (int side = 0; side < 2; ++side)
-    for (const TestUnit& u : helpers[side])
-      if (!kept.count(u.name)) leftOut[u.name].emplace_back(sides[side], &u);
+  UnitsByWord leftOut, noAttributes;
   std::vector<std::string_view> code;
   for (int side = 0; side < 2; ++side) {
     const ScopeSide& s = *sides[side];
     std::vector<bool> inLeftOut(s.starts.size());
-    for (const TestUnit& u : helpers[side])
-      if (!kept.count(u.name))
-        for (int l = u.firstLine; l <= u.lastLine; ++l) inLeftOut[static_cast<size_t>(l)] = true;
+    for (const TestUnit& u : helpers[side]) {
+      if (touched.count(u.name)) continue;
+      leftOut[u.name].emplace_back(&s, &u);
+      for (int l = u.firstLine; l <= u.lastLine; ++l) inLeftOut[static_cast<size_t>(l)] = true;
+    }
     for (const LogicalLine& l : s.lines)
       if (!s.inTest(l) && !inLeftOut[static_cast<size_t>(l.first)]) code.push_back(s.textOf(l));
     for (const TestUnit& u : s.units)
       if (touched.count(u.name)) code.push_back(s.textOf(u));
   }
-  while (!code.empty() && !leftOut.empty()) {
-    const std::string_view text = code.back();
-    code.pop_back();
-    anyIdentifier(text, [&](std::string_view word) {
-      auto it = leftOut.find(word);
-      if (it == leftOut.end()) return false;
-      kept.insert(std::string(word));
-      for (const auto& [side, unit] : it->second) code.push_back(side->textOf(*unit));
-      leftOut.erase(it);
-      return leftOut.empty();
-    });
-  }
-  for (int side = 0; side < 2; ++side) {
-    for (const TestUnit& u : helpers[side])
-      if (kept.count(u.name)) touched.insert(u.name);
-    sides[side]->units.insert(sides[side]->units.end(), helpers[side].begin(), helpers[side].end());
-  }
+  keepWhatKeptCodeMentions(std::move(code), leftOut, noAttributes, touched);
+  for (int side = 0; side < 2; ++side) sides[side]->units.insert(sides[side]->units.end(), helpers[side].begin(), helpers[side].end());
 }
 
 }  // namespace oalens::miners

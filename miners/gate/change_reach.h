@@ -46,6 +46,11 @@ struct ScopeSide {
 bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched,
                    std::unordered_set<std::string>& reached);
 
+// Adds the names of the units whose text differs between the sides, under the same name and
+// position among their namesakes, or that one side lacks.
+void insertUnitsThatDiffer(const ScopeSide& oldSide, const std::vector<TestUnit>& oldUnits, const ScopeSide& newSide,
+                           const std::vector<TestUnit>& newUnits, std::set<std::string>& names);
+
 // Module-level helper functions the scan can leave out, like untouched tests: the same text on
 // both sides, not reached by the change, and mentioned by no code the scan keeps (module-level
 // statements, class bodies, the kept tests and the kept helpers). Appends every helper to each

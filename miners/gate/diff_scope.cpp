@@ -139,14 +139,6 @@ std::string blankUntouched(const std::string& text, const std::vector<TestUnit>&
   return out;
 }
 
-// Each test's text, by (name, how many tests of that name come before it).
-std::map<std::pair<std::string, int>, std::string_view> unitTexts(const ScopeSide& side) {
-  std::map<std::string, int> seen;
-  std::map<std::pair<std::string, int>, std::string_view> out;
-  for (const TestUnit& u : side.units) out[{u.name, seen[u.name]++}] = side.textOf(u);
-  return out;
-}
-
 }  // namespace
 
 ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText) {
@@ -166,11 +158,7 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   // A test left alone by every hunk can still differ: lines the diff aligned may now belong to
   // another test (one test merged into its neighbour). Only a test whose text is the same on
   // both sides, under the same name and position among its namesakes, may be left out.
-  const auto oldSpans = unitTexts(oldSide), newSpans = unitTexts(newSide);
-  for (const auto& [key, text] : oldSpans)
-    if (auto it = newSpans.find(key); it == newSpans.end() || it->second != text) touched.insert(key.first);
-  for (const auto& [key, text] : newSpans)
-    if (!oldSpans.count(key)) touched.insert(key.first);
+  insertUnitsThatDiffer(oldSide, oldSide.units, newSide, newSide.units, touched);
   std::unordered_set<std::string> reached;
   if (!reachOfChange(oldSide, newSide, touched, reached)) return r;
   scopeHelpers(oldSide, newSide, reached, touched);

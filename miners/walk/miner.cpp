@@ -115,7 +115,8 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
               });
           if (derived) {
             fresh->versions = std::move(*derived);
-            for (AssertionVersion& v : fresh->versions) v.assertion.file = path;
+            if (fc.oldPath != path)  // carried over from the old path
+              for (AssertionVersion& v : fresh->versions) v.assertion.file = path;
             return fresh;
           }
         }
