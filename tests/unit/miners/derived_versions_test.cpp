@@ -33,6 +33,21 @@ std::string describe(const std::vector<AssertionVersion>& vs) {
   return out;
 }
 
+// `text` with its first `from` replaced by `to`.
+std::string withReplaced(std::string text, std::string_view from, std::string_view to) {
+  return text.replace(text.find(from), from.size(), to);
+}
+
+// The derived versions of `changed` and its whole scan, described; "not derived" when the
+// change could not be bounded.
+std::pair<std::string, std::string> derivedAndWhole(const std::string& old, const std::string& changed) {
+  std::vector<std::string> d;
+  const auto olds = scanOa(old, d);
+  auto derived = miners::versionsFromChangedTests(old, changed, [&] { return &olds; }, scanOa);
+  std::vector<std::string> d2;
+  return {derived ? describe(*derived) : "not derived", describe(scanOa(changed, d2))};
+}
+
 const char* kOld =
     "import numpy as np\n"
     "TOL = 1e-5\n"
@@ -52,38 +67,23 @@ const char* kOld =
 }  // namespace
 
 TEST(DerivedVersions, EqualTheWholeScanWhenOneTestChanges) {
-  std::string changed = kOld;
   // test_a grows by two lines, so test_b and test_c move down.
-  changed.replace(changed.find("        np.testing.assert_allclose(f(1), 1.0, atol=TOL)\n"), 56,
-                  "        x = f(1)\n        y = 1.0\n        np.testing.assert_allclose(x, y, atol=TOL * 10)\n");
-  std::vector<std::string> d;
-  const auto olds = scanOa(kOld, d);
-  auto derived = miners::versionsFromChangedTests(kOld, changed, [&] { return &olds; }, scanOa);
-  ASSERT_TRUE(derived.has_value());
-  std::vector<std::string> d2;
-  EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2)));
+  const auto [derived, whole] =
+      derivedAndWhole(kOld, withReplaced(kOld, "        np.testing.assert_allclose(f(1), 1.0, atol=TOL)\n",
+                                         "        x = f(1)\n        y = 1.0\n        np.testing.assert_allclose(x, y, atol=TOL * 10)\n"));
+  EXPECT_EQ(derived, whole);
 }
 
 TEST(DerivedVersions, EqualTheWholeScanWhenAConstantOrSetUpChanges) {
   // TOL reaches test_a only; setUp reaches every test of its class.
   for (auto [from, to] : {std::pair{"TOL = 1e-5", "TOL = 1e-4"}, std::pair{"self.tol = 1e-6", "self.tol = 1e-3"}}) {
-    std::string changed = kOld;
-    changed.replace(changed.find(from), std::string(from).size(), to);
-    std::vector<std::string> d;
-    const auto olds = scanOa(kOld, d);
-    auto derived = miners::versionsFromChangedTests(kOld, changed, [&] { return &olds; }, scanOa);
-    ASSERT_TRUE(derived.has_value()) << to;
-    std::vector<std::string> d2;
-    EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2))) << to;
+    const auto [derived, whole] = derivedAndWhole(kOld, withReplaced(kOld, from, to));
+    EXPECT_EQ(derived, whole) << to;
   }
 }
 
 TEST(DerivedVersions, ScanWholeWhenTheChangeCannotBeBounded) {
-  std::string changed = kOld;
-  changed.replace(changed.find("TOL = 1e-5"), 10, "if np: TOL = 1e-4");
-  std::vector<std::string> d;
-  const auto olds = scanOa(kOld, d);
-  EXPECT_FALSE(miners::versionsFromChangedTests(kOld, changed, [&] { return &olds; }, scanOa).has_value());
+  EXPECT_EQ(derivedAndWhole(kOld, withReplaced(kOld, "TOL = 1e-5", "if np: TOL = 1e-4")).first, "not derived");
 }
 
 TEST(DerivedVersions, EqualTheWholeScanWhenAHelperIsLeftOut) {
@@ -97,14 +97,8 @@ TEST(DerivedVersions, EqualTheWholeScanWhenAHelperIsLeftOut) {
       "    near(f(2), 2.0)\n";
   // test_a grows above nothing the helper needs; near() moves down only in the next case.
   for (auto [from, to] : {std::pair{"< 1e-3\n", "< 1e-2\n"}, std::pair{"import numpy as np\n", "import numpy as np\nimport math\n"}}) {
-    std::string changed = old;
-    changed.replace(changed.find(from), std::string(from).size(), to);
-    std::vector<std::string> d;
-    const auto olds = scanOa(old, d);
-    auto derived = miners::versionsFromChangedTests(old, changed, [&] { return &olds; }, scanOa);
-    ASSERT_TRUE(derived.has_value()) << to;
-    std::vector<std::string> d2;
-    EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2))) << to;
+    const auto [derived, whole] = derivedAndWhole(old, withReplaced(old, from, to));
+    EXPECT_EQ(derived, whole) << to;
   }
 }
 
@@ -133,14 +127,8 @@ TEST(DerivedVersions, EqualTheWholeScanWhenALeftOutTestSetsAnAttributeAKeptTestR
       "    def test_b(self):\n"
       "        self.tol = 1e-3\n"
       "        np.testing.assert_allclose(f(2), 2.0, atol=1e-4)\n";
-  std::string changed = old;
-  changed.replace(changed.find("f(1), 1.0"), 9, "f(1), 1.5");
-  std::vector<std::string> d;
-  const auto olds = scanOa(old, d);
-  auto derived = miners::versionsFromChangedTests(old, changed, [&] { return &olds; }, scanOa);
-  ASSERT_TRUE(derived.has_value());
-  std::vector<std::string> d2;
-  EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2)));
+  const auto [derived, whole] = derivedAndWhole(old, withReplaced(old, "f(1), 1.0", "f(1), 1.5"));
+  EXPECT_EQ(derived, whole);
 }
 
 TEST(DerivedVersions, EqualTheWholeScanWhenAHelperMethodChanges) {
@@ -159,13 +147,7 @@ TEST(DerivedVersions, EqualTheWholeScanWhenAHelperMethodChanges) {
       "        np.testing.assert_allclose(f(3), 3.0, atol=1e-4)\n";
   for (auto [from, to] : {std::pair{"self.tol = 1e-6", "self.tol = 1e-3"}, std::pair{"self.tol = 1e-6", "self.tol = 1e-6\n        self.eps = 1"},
                           std::pair{"rtol=1e-5)", "rtol=1e-2)"}}) {
-    std::string changed = old;
-    changed.replace(changed.find(from), std::string(from).size(), to);
-    std::vector<std::string> d;
-    const auto olds = scanOa(old, d);
-    auto derived = miners::versionsFromChangedTests(old, changed, [&] { return &olds; }, scanOa);
-    ASSERT_TRUE(derived.has_value()) << to;
-    std::vector<std::string> d2;
-    EXPECT_EQ(describe(*derived), describe(scanOa(changed, d2))) << to;
+    const auto [derived, whole] = derivedAndWhole(old, withReplaced(old, from, to));
+    EXPECT_EQ(derived, whole) << to;
   }
 }

@@ -44,6 +44,15 @@ std::string replaceLine(std::string text, int line, const std::string& with) {
   return text.replace(start, end - start, with);
 }
 
+using Names = std::set<std::string>;
+
+// The tests and helpers kept in the scan when `line` of `text` becomes `with`; a marker when
+// the whole file must be scanned.
+Names keptAfter(const std::string& text, int line, const std::string& with) {
+  ScopedPair p = scopeToChangedTests(text, replaceLine(text, line, with));
+  return p.scoped ? p.touched : Names{"(the whole file)"};
+}
+
 int lines(const std::string& s) { return 1 + static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
 
 }  // namespace
@@ -107,17 +116,11 @@ TEST(DiffScope, AddedTestsAreKept) {
 
 TEST(DiffScope, ChangesOutsideTestsReachTheTestsThatUseWhatChanged) {
   // The constant reaches helper(), which test_top calls.
-  ScopedPair p = scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "TOL = 1e-3"));
-  ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"helper", "test_top"}));
-  p = scopeToChangedTests(kSuite, replaceLine(kSuite, 4, "def helper(a, b, atol=1e-2):"));
-  ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"helper", "test_top"}));
+  EXPECT_EQ(keptAfter(kSuite, 2, "TOL = 1e-3"), (Names{"helper", "test_top"}));
+  EXPECT_EQ(keptAfter(kSuite, 4, "def helper(a, b, atol=1e-2):"), (Names{"helper", "test_top"}));
   // A class attribute, setUp or the class header: every test of the class.
   for (auto [line, text] : {std::pair{13, "    tol = 1e-3"}, std::pair{15, "        self.x = 2"}, std::pair{12, "class TestOps(Base):"}}) {
-    p = scopeToChangedTests(kSuite, replaceLine(kSuite, line, text));
-    ASSERT_TRUE(p.scoped) << text;
-    EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_a", "TestOps.test_b"})) << text;
+    EXPECT_EQ(keptAfter(kSuite, line, text), (Names{"TestOps.test_a", "TestOps.test_b"})) << text;
   }
   EXPECT_FALSE(scopeToChangedTests(kSuite, kSuite).scoped);  // nothing changed
 }
@@ -193,15 +196,11 @@ TEST(DiffScope, AnAddedImportKeepsOnlyTheTestsThatUseIt) {
 }
 
 TEST(DiffScope, ARebindingReachesHelpersClassesAndTheTestsThatUseThem) {
-  ScopedPair p = scopeToChangedTests(kImports, replaceLine(kImports, 2, "from jax.numpy import allclose as assert_allclose"));
-  ASSERT_TRUE(p.scoped);
   // test_uses_helper calls close(), which uses the rebound name; test_batch uses it itself.
-  EXPECT_EQ(p.touched, (std::set<std::string>{"close", "test_uses_helper", "TestBatch.test_batch"}));
+  EXPECT_EQ(keptAfter(kImports, 2, "from jax.numpy import allclose as assert_allclose"), (Names{"close", "test_uses_helper", "TestBatch.test_batch"}));
 
-  p = scopeToChangedTests(kImports, replaceLine(kImports, 1, "import jax.numpy as np"));
-  ASSERT_TRUE(p.scoped);
   // The class attribute uses `np`: every test of the class may see another value.
-  EXPECT_EQ(p.touched, (std::set<std::string>{"test_uses_np", "TestBatch.test_batch"}));
+  EXPECT_EQ(keptAfter(kImports, 1, "import jax.numpy as np"), (Names{"test_uses_np", "TestBatch.test_batch"}));
 }
 
 TEST(DiffScope, ReorderedImportsChangeNoTest) {
@@ -232,9 +231,7 @@ TEST(DiffScope, ImportChangesItCannotBoundMeanTheWholeFile) {
 
 TEST(DiffScope, ATestThatKeptCodeCallsIsKept) {
   const std::string before = std::string(kImports) + "\ndef test_all():\n    test_uses_np()\n    assert True\n";
-  ScopedPair p = scopeToChangedTests(before, replaceLine(before, 23, "    assert False"));
-  ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"test_all", "test_uses_np"}));
+  EXPECT_EQ(keptAfter(before, 23, "    assert False"), (Names{"test_all", "test_uses_np"}));
 }
 
 namespace {
@@ -294,19 +291,17 @@ TEST(DiffScope, HelpersNoKeptCodeMentionsAreLeftOut) {
   // test_b mentions no helper: all three are left out like untouched tests.
   ScopedPair p = scopeToChangedTests(kHelpers, replaceLine(kHelpers, 12, "    assert abs(f(2) - 2) < 1e-1"));
   ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"test_b"}));
+  EXPECT_EQ(p.touched, (Names{"test_b"}));
   EXPECT_EQ(p.newText.find("def near"), std::string::npos);
   EXPECT_EQ(p.newText.find("@jit"), std::string::npos);  // with its decorator
   EXPECT_EQ(p.newText.find("unused"), std::string::npos);
   // test_a calls check(), which calls near(): both are kept, `unused` is not.
   p = scopeToChangedTests(kHelpers, replaceLine(kHelpers, 10, "    check(2)"));
   ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"check", "near", "test_a"}));
+  EXPECT_EQ(p.touched, (Names{"check", "near", "test_a"}));
   EXPECT_NE(p.newText.find("@jit\ndef check(x):"), std::string::npos);
   // A changed helper is kept even when nothing calls it.
-  p = scopeToChangedTests(kHelpers, replaceLine(kHelpers, 8, "    assert abs(a - 1) < 1e-2"));
-  ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"unused"}));
+  EXPECT_EQ(keptAfter(kHelpers, 8, "    assert abs(a - 1) < 1e-2"), (Names{"unused"}));
 }
 
 TEST(DiffScope, ATestThatSetsAnAttributeAKeptTestReadsIsKept) {
@@ -322,15 +317,11 @@ TEST(DiffScope, ATestThatSetsAnAttributeAKeptTestReadsIsKept) {
       "        assert self.tol <= g(self.tol, 1) != 2\n"  // 9
       "    def test_e(self):\n"                           // 10
       "        other.tol = 1\n";                          // 11
-  ScopedPair p = scopeToChangedTests(old, replaceLine(old, 3, "        assert abs(f() - 2) < self.tol"));
-  ASSERT_TRUE(p.scoped);
   // test_d only reads it, test_e sets another object's attribute, and test_c's container is
   // not one test_a reads.
-  EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_a", "TestOps.test_b"}));
-  p = scopeToChangedTests(old, replaceLine(old, 3, "        assert abs(f() - 2) < self.cache['eps']"));
-  ASSERT_TRUE(p.scoped);
+  EXPECT_EQ(keptAfter(old, 3, "        assert abs(f() - 2) < self.tol"), (Names{"TestOps.test_a", "TestOps.test_b"}));
   // test_a's old side still reads self.tol.
-  EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_a", "TestOps.test_b", "TestOps.test_c"}));
+  EXPECT_EQ(keptAfter(old, 3, "        assert abs(f() - 2) < self.cache['eps']"), (Names{"TestOps.test_a", "TestOps.test_b", "TestOps.test_c"}));
 }
 
 TEST(DiffScope, AChangedHelperMethodReachesTheTestsThatCallItOrReadWhatItSets) {
@@ -349,14 +340,8 @@ TEST(DiffScope, AChangedHelperMethodReachesTheTestsThatCallItOrReadWhatItSets) {
       "        assert abs(f() - 1) < 1e-3\n"                  // 12
       "    def __call__(self):\n"                             // 13
       "        return 1\n";                                   // 14
-  ScopedPair p = scopeToChangedTests(old, replaceLine(old, 3, "        self.ref = np.zeros(3)"));
-  ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_calls", "TestOps.test_reads"}));
-  p = scopeToChangedTests(old, replaceLine(old, 6, "        np.testing.assert_allclose(a, b, rtol=1e-4)"));
-  ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_calls"}));
+  EXPECT_EQ(keptAfter(old, 3, "        self.ref = np.zeros(3)"), (Names{"TestOps.test_calls", "TestOps.test_reads"}));
+  EXPECT_EQ(keptAfter(old, 6, "        np.testing.assert_allclose(a, b, rtol=1e-4)"), (Names{"TestOps.test_calls"}));
   // A method Python calls implicitly may run for any test.
-  p = scopeToChangedTests(old, replaceLine(old, 14, "        return 2"));
-  ASSERT_TRUE(p.scoped);
-  EXPECT_EQ(p.touched, (std::set<std::string>{"TestOps.test_calls", "TestOps.test_reads", "TestOps.test_other"}));
+  EXPECT_EQ(keptAfter(old, 14, "        return 2"), (Names{"TestOps.test_calls", "TestOps.test_reads", "TestOps.test_other"}));
 }
