@@ -3,6 +3,7 @@
 #include <git2.h>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <set>
 #include <unordered_set>
@@ -15,8 +16,9 @@ namespace oalens::miners {
 
 std::vector<size_t> lineStartOffsets(std::string_view text) {
   std::vector<size_t> starts{0, 0};
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') starts.push_back(i + 1);
+  for (const char* p = text.data(), *end = text.data() + text.size();
+       (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)))) != nullptr; ++p)
+    starts.push_back(static_cast<size_t>(p - text.data()) + 1);
   starts.push_back(text.size());
   return starts;
 }

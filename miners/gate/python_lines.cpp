@@ -1,8 +1,26 @@
 #include "miners/gate/python_lines.h"
 
+#include <algorithm>
+#include <array>
+#include <cstring>
+
 namespace oalens::miners {
 
 namespace {
+
+// The bytes that can end or change a logical line; the scan skips runs of all others at once
+// (this split was 5% of `mine`'s cycles when it looked at every byte in turn).
+constexpr std::array<bool, 256> kStatementSpecial = [] {
+  std::array<bool, 256> t{};
+  for (char c : std::string_view("#\"'\\()[]{}\n")) t[static_cast<unsigned char>(c)] = true;
+  return t;
+}();
+
+// The end of the line that starts at or before `j` (the newline's offset, or n).
+size_t lineEnd(std::string_view s, size_t j) {
+  const void* nl = std::memchr(s.data() + j, '\n', s.size() - j);
+  return nl ? static_cast<size_t>(static_cast<const char*>(nl) - s.data()) : s.size();
+}
 
 // Skips the string literal starting at s[j] (a quote); counts the newlines it spans.
 bool skipString(std::string_view s, size_t& j, int& line) {
@@ -45,7 +63,7 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
     }
     if (j >= n) break;
     if (s[j] == '\n' || s[j] == '#') {  // blank or comment-only line
-      while (j < n && s[j] != '\n') ++j;
+      j = lineEnd(s, j);
       i = j + 1;
       ++line;
       continue;
@@ -74,9 +92,11 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
     int depth = 0;
     bool ended = false;
     while (j < n) {
+      while (j < n && !kStatementSpecial[static_cast<unsigned char>(s[j])]) ++j;
+      if (j >= n) break;
       const char c = s[j];
       if (c == '#') {
-        while (j < n && s[j] != '\n') ++j;
+        j = lineEnd(s, j);
         continue;
       }
       if (c == '"' || c == '\'') {
@@ -122,10 +142,6 @@ size_t skipBlanks(std::string_view text, size_t from) {
   return from;
 }
 
-int lineCount(std::string_view s) {
-  int n = 1;
-  for (char c : s) n += c == '\n';
-  return n;
-}
+int lineCount(std::string_view s) { return 1 + static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
 
 }  // namespace oalens::miners

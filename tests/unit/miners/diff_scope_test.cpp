@@ -1,8 +1,10 @@
 #include "miners/gate/diff_scope.h"
+#include "miners/gate/python_lines.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <tuple>
 
 using namespace oalens::miners;
 
@@ -344,4 +346,44 @@ TEST(DiffScope, AChangedHelperMethodReachesTheTestsThatCallItOrReadWhatItSets) {
   EXPECT_EQ(keptAfter(old, 6, "        np.testing.assert_allclose(a, b, rtol=1e-4)"), (Names{"TestOps.test_calls"}));
   // A method Python calls implicitly may run for any test.
   EXPECT_EQ(keptAfter(old, 14, "        return 2"), (Names{"TestOps.test_calls", "TestOps.test_reads", "TestOps.test_other"}));
+}
+
+TEST(PythonLines, LineStartsAndCountsAtTheEdges) {
+  EXPECT_EQ(lineStartOffsets(""), (std::vector<size_t>{0, 0, 0}));
+  EXPECT_EQ(lineStartOffsets("a\nb"), (std::vector<size_t>{0, 0, 2, 3}));
+  EXPECT_EQ(lineStartOffsets("a\n"), (std::vector<size_t>{0, 0, 2, 2}));
+  EXPECT_EQ(lineStartOffsets("\n\n"), (std::vector<size_t>{0, 0, 1, 2, 2}));
+  EXPECT_EQ(lineCount(""), 1);
+  EXPECT_EQ(lineCount("a\n"), 2);
+  EXPECT_EQ(lineCount("\n\nx"), 3);
+}
+
+TEST(PythonLines, LogicalLinesFollowStringsCommentsBracketsAndContinuations) {
+  const std::string source =
+      "x = 1  # a comment with ' and (\n"  // 1
+      "def f(a,\n"                          // 2
+      "      b):\n"                         // 3
+      "    s = \"# not a comment (\"\n"     // 4
+      "    t = '''doc\n"                    // 5
+      "more'''\n"                           // 6
+      "    return a + \\\n"                 // 7
+      "        b\n"                         // 8
+      "@deco\n"                             // 9
+      "class C:  # ]\n"                     // 10
+      "    pass\n";                         // 11
+  std::vector<LogicalLine> lines;
+  ASSERT_TRUE(logicalLines(source, lines));
+  std::vector<std::tuple<int, int, int, LogicalLine::Kind, std::string>> got;
+  for (const LogicalLine& l : lines) got.emplace_back(l.first, l.last, l.indent, l.kind, l.name);
+  using K = LogicalLine;
+  const std::vector<std::tuple<int, int, int, LogicalLine::Kind, std::string>> expected{
+      {1, 1, 0, K::Other, ""}, {2, 3, 0, K::Def, "f"},  {4, 4, 4, K::Other, ""},    {5, 6, 4, K::Other, ""},
+      {7, 8, 4, K::Other, ""}, {9, 9, 0, K::Decorator, ""}, {10, 10, 0, K::Class, "C"}, {11, 11, 4, K::Other, ""}};
+  EXPECT_EQ(got, expected);
+  EXPECT_EQ(source.substr(lines[1].begin, lines[1].end - lines[1].begin), "def f(a,\n      b):\n");
+
+  std::vector<LogicalLine> unsure;
+  EXPECT_FALSE(logicalLines("f(1,\n", unsure)) << "an unclosed bracket";
+  EXPECT_FALSE(logicalLines("x = 'open\n", unsure)) << "an unterminated string";
+  EXPECT_FALSE(logicalLines("if x:\n\ty = 1\n", unsure)) << "a tab in the indentation";
 }
