@@ -6,8 +6,8 @@
 // keeps the syntax whole), so line numbers stay and the parser only sees what the change can
 // affect; imports, constants, setUp and base classes always stay, and so do the module-level
 // helpers that are changed, reached or mentioned by kept code (the others are left out the
-// same way: change_reach.h, scopeHelpers). When the reach
-// cannot be bounded (a module-level `if` or call, a star import), the whole file is scanned.
+// same way: change_reach.h, scopeHelpers). When the reach cannot be bounded (a module-level
+// `if` or call, a star import), the whole file is scanned.
 //
 // The split is lexical (strings, comments, brackets and continuations are tracked, not
 // parsed): anything it is not sure of (tabs in indentation, an unterminated string) also

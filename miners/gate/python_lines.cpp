@@ -16,7 +16,7 @@ constexpr std::array<bool, 256> kStatementSpecial = [] {
   return t;
 }();
 
-// The end of the line that starts at or before `j` (the newline's offset, or n).
+// The offset of the newline that ends the line holding `j`, or the text's size.
 size_t lineEnd(std::string_view s, size_t j) {
   const void* nl = std::memchr(s.data() + j, '\n', s.size() - j);
   return nl ? static_cast<size_t>(static_cast<const char*>(nl) - s.data()) : s.size();

@@ -3,8 +3,9 @@
 // instead of twice. With several workers the next commit is often analysed while the version
 // is still being parsed for the previous one; it then waits for that result instead of parsing
 // the same blob again, and can do its own work first (peek). Waits go only from a later commit
-// to an earlier one's version, so two workers never wait for each other. Bounded by the bytes its records hold, not by their number: versions of
-// a large test file hold hundreds of assertions each (docs/mine.md has the measured effect).
+// to an earlier one's version, so two workers never wait for each other. Bounded by the bytes
+// its records hold, not by their number: versions of a large test file hold hundreds of
+// assertions each (docs/mine.md has the measured effect).
 #pragma once
 #include <deque>
 #include <functional>
