@@ -425,6 +425,9 @@ struct PythonFrontend::Impl {
     uint16_t depth;
     uint32_t index;  // function or class to close
     std::vector<ExprId>* decorators;
+    // A decorated definition's statement owns its decorators' expressions, which are converted
+    // before it; otherwise they would fall to the statement before (another test's last line).
+    ExprId exprsFrom = kNone;
   };
   std::vector<Work> work;
 
@@ -437,7 +440,7 @@ struct PythonFrontend::Impl {
     s.cls = w.cls;
     s.range = rangeOf(n);
     s.text = text(n);
-    s.firstExpr = static_cast<ExprId>(m->exprs.size());
+    s.firstExpr = w.exprsFrom != kNone ? w.exprsFrom : static_cast<ExprId>(m->exprs.size());
     if (!m->stmts.empty()) m->stmts.back().endExpr = s.firstExpr;
     m->stmts.push_back(s);
     return static_cast<StmtId>(m->stmts.size() - 1);
@@ -636,6 +639,7 @@ struct PythonFrontend::Impl {
       }
       case Py::DecoratedDefinition: {
         std::vector<ExprId> decos;
+        const ExprId exprsFrom = static_cast<ExprId>(m->exprs.size());
         size_t start = gather(n, true);
         std::vector<TSNode> decoNodes;
         for (size_t i = start; i < scratch.size(); ++i)
@@ -652,6 +656,7 @@ struct PythonFrontend::Impl {
         Work inner2 = w;
         inner2.node = def;
         inner2.decorators = &decos;
+        inner2.exprsFrom = exprsFrom;
         statement(inner2);
         return;
       }

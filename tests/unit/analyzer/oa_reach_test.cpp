@@ -66,3 +66,21 @@ TEST(OaReach, StaticCountingFollowsHelpersTransitivelyStudyCountingOneCall) {
   r.studyCounting = true;
   EXPECT_EQ(r.testCasesWithOa(), 3u);
 }
+
+TEST(OaReach, ADecoratorIsNotACallOfTheTestBeforeIt) {
+  // A decorator runs when the class body runs, not in the test above it nor in the one it
+  // decorates; its call once fell to the previous statement, the last line of test_first.
+  auto r = scanOne(
+      "from numpy.testing import assert_allclose\n"
+      "def close_pair(a, b):\n"
+      "    assert_allclose(a, b, atol=1e-5)\n"
+      "class TestOps:\n"
+      "    def test_first(self):\n"
+      "        x = 1.0\n"
+      "    @close_pair(1, 2)\n"
+      "    def test_second(self):\n"
+      "        pass\n");
+  auto d = distancesByTest(r);
+  EXPECT_EQ(d["TestOps.test_first"], kUnreachable);
+  EXPECT_EQ(d["TestOps.test_second"], kUnreachable);
+}
