@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace oalens::miners {
@@ -62,6 +63,61 @@ bool centredInterval(const std::map<std::string, const analyzer::Tolerance*>& ts
   return false;
 }
 
+// What a check accepts, |actual - expected| <= absolute + relative * |expected|, read from
+// tolerances of any system, so that a change between systems has a direction too:
+// assertAlmostEqual(x, 0.) (places=7: |d| < 5e-8) -> assert abs(x) < 1e-4 loosens. The
+// constants are the APIs' own: unittest rounds |d| to `places` digits, numpy's almost_equal
+// accepts |d| < 1.5 * 10^-decimal. An error bound counts as absolute only on a difference
+// (`abs(a - b) < t`) or an absolute value (`np.abs(d) < t`): `err < t` may be relative.
+// significant, ulps and one-sided bounds have no such form.
+struct Acceptance {
+  double absolute = 0, relative = 0;
+};
+
+bool boundsAnAbsoluteDeviation(const analyzer::Assertion& a) {
+  if (!a.expectedText.empty()) return true;
+  const std::string t = stripWs(a.actualText);
+  for (const char* f : {"abs(", "np.abs(", "numpy.abs(", "np.absolute(", "numpy.absolute(", "math.fabs(", "np.fabs(", "torch.abs("})
+    if (t.rfind(f, 0) == 0) return true;
+  return false;
+}
+
+std::optional<Acceptance> acceptanceOf(const std::map<std::string, const analyzer::Tolerance*>& ts, const analyzer::Assertion& a) {
+  if (ts.empty()) return std::nullopt;
+  Acceptance out;
+  for (const auto& [name, t] : ts) {
+    if (!t->value) return std::nullopt;
+    const double v = *t->value;
+    if (name == "atol" || name == "delta") out.absolute = v;
+    else if (name == "rtol") out.relative = v;
+    else if (name == "places") out.absolute = 0.5 * std::pow(10.0, -v);
+    else if (name == "decimal") out.absolute = 1.5 * std::pow(10.0, -v);
+    else if (name == "bound" && boundsAnAbsoluteDeviation(a)) out.absolute = v;
+    else return std::nullopt;
+  }
+  if (ts.count("places") && ts.count("delta")) return std::nullopt;  // one or the other applies
+  return out;
+}
+
+// Compares two systems through what they accept; true when both could be read.
+bool compareAcceptance(const std::map<std::string, const analyzer::Tolerance*>& ot, const analyzer::Assertion& a,
+                       const std::map<std::string, const analyzer::Tolerance*>& nt, const analyzer::Assertion& b, bool& loosen,
+                       bool& tighten, std::vector<std::string>& details) {
+  const auto before = acceptanceOf(ot, a), after = acceptanceOf(nt, b);
+  if (!before || !after || a.negated != b.negated) return false;
+  auto compare = [&](const char* what, double o, double n) {
+    if (std::fabs(n - o) <= 1e-12 * std::max(std::fabs(o), std::fabs(n))) return;
+    const Direction d = compareTolerance("bound", o, n, b.negated);
+    (d == Direction::Loosen ? loosen : tighten) = true;
+    const double factor = o != 0 && n != 0 ? std::max(n / o, o / n) : 0.0;
+    details.push_back(factor > 0 ? fmt::format("{} allowance {:g} -> {:g} ({}, x{:.3g})", what, o, n, directionName(d), factor)
+                                 : fmt::format("{} allowance {:g} -> {:g} ({})", what, o, n, directionName(d)));
+  };
+  compare("absolute", before->absolute, after->absolute);
+  compare("relative", before->relative, after->relative);
+  return true;
+}
+
 }  // namespace
 
 ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n) {
@@ -102,7 +158,15 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       k.details.push_back(fmt::format("half-width {:g} -> {:g} ({}, x{:.3g})", oldHalf, newHalf, directionName(d), factor));
     }
   }
-  for (const auto& [name, t] : nt) {
+  // Tolerances of different systems (places -> bound, err -> atol and rtol) are compared
+  // through what they accept; the same names are compared one by one.
+  auto names = [](const auto& ts) {
+    std::set<std::string> out;
+    for (const auto& [name, t] : ts) out.insert(name);
+    return out;
+  };
+  const bool otherSystem = names(ot) != names(nt) && compareAcceptance(ot, a, nt, b, loosen, tighten, k.details);
+  for (const auto& [name, t] : otherSystem ? decltype(nt){} : nt) {
     auto it = ot.find(name);
     if (it == ot.end()) continue;  // another tolerance system (places vs delta): not comparable
     const analyzer::Tolerance* old = it->second;

@@ -23,6 +23,7 @@ using namespace oalens;
 namespace {
 
 const fs::path kSource = OALENS_SOURCE_DIR;
+constexpr size_t kFixtureCommits = 31;  // corpora/history/build.sh
 fs::path gWork;
 fs::path gRepo;
 
@@ -115,7 +116,7 @@ int64_t diagnosticsLike(const fs::path& dbPath, const std::string& like) {
 TEST_F(MineHistory, ChangesMatchTheGroundTruth) {
   fs::path db = gWork / "golden.db";
   auto s = mineInto(gRepo, db);
-  EXPECT_EQ(s.walked, 30u);
+  EXPECT_EQ(s.walked, kFixtureCommits);
   EXPECT_EQ(s.failed, 0u);
   reports::Database d;
   std::string err;
@@ -147,7 +148,7 @@ TEST_F(MineHistory, SecondRunOnlyProcessesNewCommits) {
   std::string before = dump(db.string());
   auto again = mineInto(gRepo, db);
   EXPECT_EQ(again.processed, 0u);
-  EXPECT_EQ(again.alreadyDone, 30u);
+  EXPECT_EQ(again.alreadyDone, kFixtureCommits);
   EXPECT_EQ(dump(db.string()), before);
 }
 
@@ -192,7 +193,7 @@ TEST_F(MineHistory, MissingObjectsAreRecordedAndTheRunGoesOn) {
             0);
   fs::path db = gWork / "broken.db";
   auto s = mineInto(broken, db);
-  EXPECT_EQ(s.processed, 30u);
+  EXPECT_EQ(s.processed, kFixtureCommits);
   EXPECT_GE(diagnosticsLike(db, "%cannot read blob%"), 1);
 }
 

@@ -55,6 +55,34 @@ TEST(ChangeClassifier, MixedWhenOneLoosensAndOneTightens) {
             Direction::Mixed);
 }
 
+TEST(ChangeClassifier, AnotherToleranceSystemIsComparedByWhatItAccepts) {
+  // places=7 accepts |d| < 5e-8; the bound accepts |d| < 1e-4.
+  auto k = change("self.assertAlmostEqual(f(x), 0.)", "assert np.abs(f(x)) < 1e-4");
+  EXPECT_TRUE(k.api);
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_EQ(k.details.size(), 1u);
+  EXPECT_EQ(k.details[0], "absolute allowance 5e-08 -> 0.0001 (loosen, x2e+03)");
+  // unittest's places=3 is |d| < 0.5e-3, numpy's decimal=3 is |d| < 1.5e-3.
+  EXPECT_EQ(change("self.assertAlmostEqual(f(x), y, places=3)", "np.testing.assert_almost_equal(f(x), y, decimal=3)").direction,
+            Direction::Loosen);
+  EXPECT_EQ(change("self.assertAlmostEqual(f(x), y, places=1)", "assert_allclose(f(x), y, atol=1e-3, rtol=0)").direction,
+            Direction::Tighten);
+  // assert_allclose's default rtol=1e-7 allows more than places=1 for values over 5e5.
+  EXPECT_EQ(change("self.assertAlmostEqual(f(x), y, places=1)", "assert_allclose(f(x), y, atol=1e-3)").direction, Direction::Mixed);
+  // An absolute bound becomes an absolute and a relative allowance: one tightens, one loosens.
+  EXPECT_EQ(change("assert abs(f(x) - y) < 1e-3", "assert_allclose(f(x), y, atol=1e-6, rtol=1e-6)").direction, Direction::Mixed);
+  EXPECT_EQ(change("assert abs(f(x) - y) < 1e-3", "assert_allclose(f(x), y, atol=1e-3)").direction, Direction::Loosen);
+}
+
+TEST(ChangeClassifier, ABoundOnAnUnknownMeasureIsNotComparedWithOtherSystems) {
+  // `err` may be a relative error: nothing says what 1e-3 allows in absolute terms.
+  auto k = change("assert err(f(x), y) < 1e-3", "assert_allclose(f(x), y, atol=1e-6)");
+  EXPECT_TRUE(k.api);
+  EXPECT_FALSE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::None);
+}
+
 TEST(ChangeClassifier, NegatedChecksInvertTheDirection) {
   EXPECT_EQ(compareTolerance("bound", 1e-5, 1e-3, false), Direction::Loosen);
   EXPECT_EQ(compareTolerance("bound", 1e-5, 1e-3, true), Direction::Tighten);
