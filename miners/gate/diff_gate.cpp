@@ -220,12 +220,14 @@ std::vector<GateFinding> checkFile(const GateFile& file, const analyzer::Catalog
       ChangeKinds k = classifyChange(&o, &n);
       if (!k.threshold) continue;
       std::string what = k.details.empty() ? std::string("tolerance changed") : fmt::format("{}", fmt::join(k.details, "; "));
+      // Across APIs the tolerances are of different systems; name both so the figures read right.
+      const std::string api = k.api ? fmt::format("{} -> {}", o.assertion.api, n.assertion.api) : n.assertion.api;
       if (k.direction == Direction::Loosen || k.direction == Direction::Mixed)
-        emit("CH301", news, n.assertion, fmt::format("{} loosened: {}", n.assertion.api, what), o.normalized, n.normalized, true);
+        emit("CH301", news, n.assertion, fmt::format("{} loosened: {}", api, what), o.normalized, n.normalized, true);
       else if (k.direction == Direction::Tighten)
-        emit("CH307", news, n.assertion, fmt::format("{} tightened: {}", n.assertion.api, what), o.normalized, n.normalized, false);
+        emit("CH307", news, n.assertion, fmt::format("{} tightened: {}", api, what), o.normalized, n.normalized, false);
       else
-        emit("CH308", news, n.assertion, fmt::format("{}: {}", n.assertion.api, what), o.normalized, n.normalized, true);
+        emit("CH308", news, n.assertion, fmt::format("{}: {}", api, what), o.normalized, n.normalized, true);
     } else if (p.oldIndex >= 0) {
       lostOa.push_back(p.oldIndex);
     } else {

@@ -98,6 +98,27 @@ TEST_F(DiffGate, ReportsEveryWeakeningAndFailsTheCheck) {
   EXPECT_NE(json.out.find("\"rule\": \"CH301\""), std::string::npos);
 }
 
+TEST_F(DiffGate, ASwitchToALooserToleranceSystemIsALoosening) {
+  write("tests/test_b.py",
+        "import unittest\n"
+        "class TestB(unittest.TestCase):\n"
+        "    def test_mean(self):\n"
+        "        self.assertAlmostEqual(f(1), 0.)\n");
+  commitAll("init");
+  write("tests/test_b.py",
+        "import unittest\n"
+        "class TestB(unittest.TestCase):\n"
+        "    def test_mean(self):\n"
+        "        assert abs(f(1)) < 1e-4\n");
+  git("add -A");
+  Result r = oalens("diff --staged");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("tests/test_b.py:4:9: warning: unittest.TestCase.assertAlmostEqual -> assert loosened: absolute allowance "
+                       "5e-08 -> 0.0001 (loosen, x2e+03) [CH301]"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST_F(DiffGate, MarkerAndTrailerStateTheReason) {
   write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n"
                            "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-6)\n");
