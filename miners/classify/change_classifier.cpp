@@ -83,7 +83,7 @@ bool boundsAnAbsoluteDeviation(const analyzer::Assertion& a) {
 }
 
 std::optional<Acceptance> acceptanceOf(const std::map<std::string, const analyzer::Tolerance*>& ts, const analyzer::Assertion& a) {
-  if (ts.empty()) return std::nullopt;
+  if (ts.empty() || (ts.count("places") && ts.count("delta"))) return std::nullopt;  // one or the other applies
   Acceptance out;
   for (const auto& [name, t] : ts) {
     if (!t->value) return std::nullopt;
@@ -95,7 +95,6 @@ std::optional<Acceptance> acceptanceOf(const std::map<std::string, const analyze
     else if (name == "bound" && boundsAnAbsoluteDeviation(a)) out.absolute = v;
     else return std::nullopt;
   }
-  if (ts.count("places") && ts.count("delta")) return std::nullopt;  // one or the other applies
   return out;
 }
 
@@ -166,7 +165,8 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
     return out;
   };
   const bool otherSystem = names(ot) != names(nt) && compareAcceptance(ot, a, nt, b, loosen, tighten, k.details);
-  for (const auto& [name, t] : otherSystem ? decltype(nt){} : nt) {
+  const decltype(nt) noneLeft;
+  for (const auto& [name, t] : otherSystem ? noneLeft : nt) {
     auto it = ot.find(name);
     if (it == ot.end()) continue;  // another tolerance system (places vs delta): not comparable
     const analyzer::Tolerance* old = it->second;
