@@ -47,6 +47,18 @@ namespace {
 
 std::string stripWs(const std::string& s) { return normalizeStatement(s); }
 
+// Compares two values the classifier computed (a half-width, an allowance), not read from one
+// tolerance: equal up to rounding is equal. Records the direction and a detail line.
+void compareComputed(const std::string& what, double o, double n, bool negated, bool& loosen, bool& tighten,
+                     std::vector<std::string>& details) {
+  if (std::fabs(n - o) <= 1e-9 * std::max(std::fabs(o), std::fabs(n))) return;
+  const Direction d = compareTolerance("bound", o, n, negated);
+  (d == Direction::Loosen ? loosen : tighten) = true;
+  const double factor = o != 0 && n != 0 ? std::max(n / o, o / n) : 0.0;
+  details.push_back(factor > 0 ? fmt::format("{} {:g} -> {:g} ({}, x{:.3g})", what, o, n, directionName(d), factor)
+                               : fmt::format("{} {:g} -> {:g} ({})", what, o, n, directionName(d)));
+}
+
 // `E - t <= x <= E + t`: an interval around an oracle E, whose tolerance is its half-width t.
 // Its two bounds move together when E changes (a named constant), which is not a threshold
 // change; comparing them one by one reported it as mixed (one tightens, one loosens).
@@ -104,16 +116,8 @@ bool compareAcceptance(const std::map<std::string, const analyzer::Tolerance*>& 
                        bool& tighten, std::vector<std::string>& details) {
   const auto before = acceptanceOf(ot, a), after = acceptanceOf(nt, b);
   if (!before || !after || a.negated != b.negated) return false;
-  auto compare = [&](const char* what, double o, double n) {
-    if (std::fabs(n - o) <= 1e-12 * std::max(std::fabs(o), std::fabs(n))) return;
-    const Direction d = compareTolerance("bound", o, n, b.negated);
-    (d == Direction::Loosen ? loosen : tighten) = true;
-    const double factor = o != 0 && n != 0 ? std::max(n / o, o / n) : 0.0;
-    details.push_back(factor > 0 ? fmt::format("{} allowance {:g} -> {:g} ({}, x{:.3g})", what, o, n, directionName(d), factor)
-                                 : fmt::format("{} allowance {:g} -> {:g} ({})", what, o, n, directionName(d)));
-  };
-  compare("absolute", before->absolute, after->absolute);
-  compare("relative", before->relative, after->relative);
+  compareComputed("absolute allowance", before->absolute, after->absolute, b.negated, loosen, tighten, details);
+  compareComputed("relative allowance", before->relative, after->relative, b.negated, loosen, tighten, details);
   return true;
 }
 
@@ -148,14 +152,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       ts->erase("lower_bound");
       ts->erase("bound");
     }
-    // The half-widths are differences of evaluated bounds: equal up to rounding is equal.
-    const bool same = std::fabs(newHalf - oldHalf) <= 1e-9 * std::max(std::fabs(oldHalf), std::fabs(newHalf));
-    Direction d = same ? Direction::None : compareTolerance("bound", oldHalf, newHalf, b.negated);
-    if (d != Direction::None) {
-      (d == Direction::Loosen ? loosen : tighten) = true;
-      const double factor = oldHalf != 0 && newHalf != 0 ? std::max(newHalf / oldHalf, oldHalf / newHalf) : 0.0;
-      k.details.push_back(fmt::format("half-width {:g} -> {:g} ({}, x{:.3g})", oldHalf, newHalf, directionName(d), factor));
-    }
+    compareComputed("half-width", oldHalf, newHalf, b.negated, loosen, tighten, k.details);
   }
   // Tolerances of different systems (places -> bound, err -> atol and rtol) are compared
   // through what they accept; the same names are compared one by one.

@@ -31,6 +31,12 @@ class DiffGate : public ::testing::Test {
   Result git(const std::string& args) { return sh("cd " + dir_.string() + " && GIT_CONFIG_GLOBAL=/dev/null git " + args); }
   void write(const std::string& rel, const std::string& text) { std::ofstream(dir_ / rel) << text; }
   Result oalens(const std::string& args) { return sh("cd " + dir_.string() + " && " + OALENS_BINARY + " " + args); }
+  // Writes `text` to `rel`, stages everything and runs the gate on the staged change.
+  Result stageAndDiff(const std::string& rel, const std::string& text) {
+    write(rel, text);
+    git("add -A");
+    return oalens("diff --staged");
+  }
   void commitAll(const std::string& msg) {
     git("add -A");
     ASSERT_EQ(git("commit -q -m \"" + msg + "\"").status, 0);
@@ -63,26 +69,24 @@ TEST_F(DiffGate, ReportsEveryWeakeningAndFailsTheCheck) {
   write("tests/test_a.py", kBase);
   write("tests/test_same.py", "def test_s():\n    assert abs(a - b) < 1e-3\n");
   commitAll("init");
-  write("tests/test_a.py",
-        "import numpy as np\n"
-        "import pytest\n"
-        "TOL = 1e-4\n"
-        "\n"
-        "def test_one():\n"
-        "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)\n"
-        "    np.testing.assert_allclose(f(2), 3.0, atol=TOL)\n"
-        "    assert acc() > 0.8\n"
-        "    np.testing.assert_allclose(\n"
-        "        f(3),\n"
-        "        4.0,\n"
-        "        rtol=1e-9)\n"
-        "\n"
-        "@pytest.mark.skip(reason='flaky')\n"
-        "def test_two():\n"
-        "    assert g(1).shape == (1,)\n"
-        "    np.testing.assert_allclose(h(1), [1, 2])\n");
-  git("add -A");
-  Result r = oalens("diff --staged");
+  Result r = stageAndDiff("tests/test_a.py",
+                        "import numpy as np\n"
+                        "import pytest\n"
+                        "TOL = 1e-4\n"
+                        "\n"
+                        "def test_one():\n"
+                        "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)\n"
+                        "    np.testing.assert_allclose(f(2), 3.0, atol=TOL)\n"
+                        "    assert acc() > 0.8\n"
+                        "    np.testing.assert_allclose(\n"
+                        "        f(3),\n"
+                        "        4.0,\n"
+                        "        rtol=1e-9)\n"
+                        "\n"
+                        "@pytest.mark.skip(reason='flaky')\n"
+                        "def test_two():\n"
+                        "    assert g(1).shape == (1,)\n"
+                        "    np.testing.assert_allclose(h(1), [1, 2])\n");
   EXPECT_EQ(r.status, 1) << r.out;
   for (const char* expected : {"tests/test_a.py:6:5: warning: numpy.testing.assert_allclose loosened: rtol 1e-6 -> 1e-4 (loosen, x100) [CH301]",
                                "atol TOL = 1e-06 -> 0.0001 (loosen, x100) through a named constant [CH301]",
@@ -105,13 +109,11 @@ TEST_F(DiffGate, ASwitchToALooserToleranceSystemIsALoosening) {
         "    def test_mean(self):\n"
         "        self.assertAlmostEqual(f(1), 0.)\n");
   commitAll("init");
-  write("tests/test_b.py",
-        "import unittest\n"
-        "class TestB(unittest.TestCase):\n"
-        "    def test_mean(self):\n"
-        "        assert abs(f(1)) < 1e-4\n");
-  git("add -A");
-  Result r = oalens("diff --staged");
+  Result r = stageAndDiff("tests/test_b.py",
+                          "import unittest\n"
+                          "class TestB(unittest.TestCase):\n"
+                          "    def test_mean(self):\n"
+                          "        assert abs(f(1)) < 1e-4\n");
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("tests/test_b.py:4:9: warning: unittest.TestCase.assertAlmostEqual -> assert loosened: absolute allowance "
                        "5e-08 -> 0.0001 (loosen, x2e+03) [CH301]"),
@@ -123,10 +125,9 @@ TEST_F(DiffGate, MarkerAndTrailerStateTheReason) {
   write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n"
                            "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-6)\n");
   commitAll("init");
-  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)  # oalens: loosen-ok(GPU rounding)\n"
-                           "    # oalens: loosen-ok(same kernel)\n    np.testing.assert_allclose(f(2), 2.0, rtol=1e-4)\n");
-  git("add -A");
-  Result r = oalens("diff --staged");
+  Result r = stageAndDiff("tests/test_a.py",
+                          "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)  # oalens: loosen-ok(GPU rounding)\n"
+                          "    # oalens: loosen-ok(same kernel)\n    np.testing.assert_allclose(f(2), 2.0, rtol=1e-4)\n");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("note: numpy.testing.assert_allclose loosened: rtol 1e-6 -> 1e-4 (loosen, x100) (accepted: GPU rounding) [CH301]"), std::string::npos)
       << r.out;
