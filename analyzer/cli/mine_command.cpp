@@ -41,7 +41,18 @@ void addMineCommand(CLI::App& app) {
       ->check(CLI::Range(size_t{1}, size_t{1} << 20));
   cmd->add_flag("--whole-files", wholeFiles,
                 "scan every version of a changed test file whole (by default the tests a change leaves alone are taken from the previous version)");
+  static bool parseScoped = false;
+  static size_t modelCacheMb = 128;
+  cmd->add_option("--model-cache-mb", modelCacheMb, "memory for the parsed models of test-file parts reused by later commits")
+      ->capture_default_str()
+      ->check(CLI::Range(size_t{1}, size_t{1} << 20));
+  cmd->add_flag("--parse-scoped", parseScoped,
+                "parse each derived version's scoped text instead of splicing its model from cached parts (slower; the same tables)");
+  cmd->add_flag("--check-splices", opt.checkSplices,
+                "also parse every spliced version and compare the two models; differences are reported (slow; for verification)");
   cmd->callback([] {
+    opt.spliceModels = !parseScoped;
+    opt.pieceCacheBytes = modelCacheMb << 20;
     opt.blobCacheBytes = cacheMb << 20;
     opt.deriveUntouchedTests = !wholeFiles;
     opt.since = parseDate(since);
@@ -63,6 +74,8 @@ void addMineCommand(CLI::App& app) {
     fmt::print("mined {}: {} commits walked, {} already in the database, {} analysed ({} with errors)\n", opt.repoPath, s->walked,
                s->alreadyDone, s->processed, s->failed);
     fmt::print("  commits touching test files {}, with OA changes {}, OA changes {}\n", s->touchingTests, s->oaCommits, s->oaChanges);
+    if (opt.checkSplices)
+      fmt::print("  spliced models {}, differing from the parsed ones {}\n", s->spliced, s->spliceMismatches);
     fmt::print("  tables: oalens report --tables {}\n", opt.dbPath);
     setExitCode(s->failed > 0 ? 1 : 0);
   });

@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <atomic>
 #include <thread>
@@ -57,7 +58,13 @@ struct Input {
   std::string bytes;       // for in-memory sources
   std::filesystem::path absolute;
   bool inMemory = false;
+  std::optional<FileModel> model;  // built already (from cached parts): used when its source passes the input checks
 };
+
+// Whether a built model's source passes the checks a read source goes through unremarked.
+bool passesInputChecks(const std::string& text, const InputLimits& limits) {
+  return text.size() <= limits.maxFileBytes && text.find('\0') == std::string::npos && !findInvalidUtf8(text);
+}
 
 ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDiagnostics, std::string root,
                       const Catalogue& catalogue, const ScanOptions& opt) {
@@ -75,6 +82,12 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   std::vector<std::unique_ptr<PythonFrontend>> frontends(threads);
   parallelFor(n, threads, [&](size_t i, unsigned w) {
     Input& in = inputs[i];
+    if (in.model && passesInputChecks(*in.model->source, opt.limits)) {
+      models[i] = std::move(*in.model);
+      markTestCases(models[i]);
+      return;
+    }
+    if (in.model) in.bytes = *in.model->source;  // scanned as text, for the diagnostics a read gives
     SourceInput src = in.inMemory ? checkSourceBytes(std::move(in.bytes), opt.limits) : readSourceFile(in.absolute, opt.limits);
     if (src.error != ReadError::None) {
       skipped[i] = src.message;
@@ -184,6 +197,14 @@ ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogu
     if (!excluded) inputs.push_back({f.relative, {}, f.absolute, false});
   }
   return scanInputs(std::move(inputs), std::move(walk.diagnostics), root.string(), catalogue, options);
+}
+
+ScanResult scanModel(FileModel model, const Catalogue& catalogue, const ScanOptions& options) {
+  std::vector<Input> inputs(1);
+  inputs[0].relative = model.path;
+  inputs[0].inMemory = true;
+  inputs[0].model = std::move(model);
+  return scanInputs(std::move(inputs), {}, "", catalogue, options);
 }
 
 ScanResult scanSources(const std::vector<std::pair<std::string, std::string>>& files, const Catalogue& catalogue,

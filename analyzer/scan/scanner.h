@@ -11,6 +11,7 @@
 #include "analyzer/assertions/catalogue.h"
 #include "analyzer/core/input_guard.h"
 #include "analyzer/frontend/parse_budget.h"
+#include "analyzer/model/code_model.h"
 #include "analyzer/scan/project.h"
 
 namespace oalens::analyzer {
@@ -78,6 +79,10 @@ struct ScanResult {
 };
 
 ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogue, const ScanOptions& options);
+
+// Scans one file whose model is built already (mine splices models from cached parts); its
+// source still goes through the input checks, and through the parser when it fails them.
+ScanResult scanModel(FileModel model, const Catalogue& catalogue, const ScanOptions& options);
 
 // Scans in-memory sources (git blobs for mine and diff); `files` maps relative path -> bytes.
 ScanResult scanSources(const std::vector<std::pair<std::string, std::string>>& files, const Catalogue& catalogue,

@@ -108,6 +108,19 @@ bool layout(std::string_view source, std::vector<TestUnit>& out, std::vector<boo
 
 bool findTestUnits(std::string_view source, std::vector<TestUnit>& out) { return layout(source, out, nullptr); }
 
+bool dedentsAligned(const std::vector<LogicalLine>& lines) {
+  std::vector<int> open{0};  // the indentation of each enclosing block, innermost last
+  for (const LogicalLine& l : lines) {
+    if (l.indent > open.back()) {  // a block opens (deeper than the line before)
+      open.push_back(l.indent);
+      continue;
+    }
+    while (l.indent < open.back()) open.pop_back();
+    if (l.indent != open.back()) return false;
+  }
+  return true;
+}
+
 namespace {
 
 std::string blankUntouched(const std::string& text, const std::vector<TestUnit>& units, const std::set<std::string>& keep, size_t& kept,
@@ -171,6 +184,7 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   r.newUnits = std::move(newSide.units);
   r.oldStarts = std::move(oldSide.starts);
   r.newStarts = std::move(newSide.starts);
+  r.newDedentsAligned = dedentsAligned(newSide.lines);
   r.touched = std::move(touched);
   r.scoped = true;
   return r;

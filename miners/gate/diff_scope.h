@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "miners/gate/python_lines.h"
+
 namespace oalens::miners {
 
 struct LineHunk {  // as git reports them: 1-based starts; a side with 0 lines is an insertion point
@@ -51,8 +53,15 @@ struct ScopedPair {
   std::vector<TestUnit> oldUnits, newUnits;  // every test and module-level helper of each side
   std::set<std::string> touched;             // names of the kept ones (changed, reached or mentioned)
   std::vector<size_t> oldStarts, newStarts;  // lineStartOffsets of the whole texts
+  // Every dedent of the new text returns to the indentation of an enclosing block. A dedent to
+  // another column is no syntax error to tree-sitter-python, but how it recovers depends on
+  // the code after it, so a model of the text cannot be spliced from parts.
+  bool newDedentsAligned = false;
 };
 
 ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText);
+
+// Whether each logical line's indentation is a block's: a dedent lands on an enclosing indent.
+bool dedentsAligned(const std::vector<LogicalLine>& lines);
 
 }  // namespace oalens::miners

@@ -21,6 +21,13 @@ std::vector<std::pair<std::string, int>> occurrenceKeys(const std::vector<TestUn
 
 std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
                                                                       const OldOaVersions& previous, const ScanOaVersions& scan) {
+  return versionsFromScopedScan(oldText, newText, previous, [&](ScopedPair& scoped, std::vector<std::string>& diagnostics) {
+    return scan(std::move(scoped.newText), diagnostics);
+  });
+}
+
+std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::string& oldText, const std::string& newText,
+                                                                    const OldOaVersions& previous, const ScanScopedVersion& scan) {
   if (oldText == newText) {  // a file renamed as it was
     const std::vector<AssertionVersion>* same = previous();
     if (!same) return std::nullopt;
@@ -29,7 +36,7 @@ std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std:
   ScopedPair scoped = scopeToChangedTests(oldText, newText);
   if (!scoped.scoped) return std::nullopt;
   std::vector<std::string> diagnostics;
-  std::vector<AssertionVersion> out = scan(std::move(scoped.newText), diagnostics);
+  std::vector<AssertionVersion> out = scan(scoped, diagnostics);
   if (!diagnostics.empty()) return std::nullopt;
   const std::vector<AssertionVersion>* oldVersionsOrNull = previous();
   if (!oldVersionsOrNull) return std::nullopt;

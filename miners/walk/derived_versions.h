@@ -9,12 +9,16 @@
 #include <string>
 #include <vector>
 
+#include "miners/gate/diff_scope.h"
 #include "miners/pairing/pairing.h"
 
 namespace oalens::miners {
 
 // Scans a (blanked) source and returns its OA assertions; diagnostics go to the second argument.
 using ScanOaVersions = std::function<std::vector<AssertionVersion>(std::string source, std::vector<std::string>& diagnostics)>;
+// The same for the scoped version itself (its blanked text and units), so that the caller can
+// build its model from cached parts instead of parsing the text (miners/walk/piece_models.h).
+using ScanScopedVersion = std::function<std::vector<AssertionVersion>(ScopedPair& scoped, std::vector<std::string>& diagnostics)>;
 
 // The previous version's OA assertions, asked for only after the scan: another worker may still
 // be analysing that version. Null when they cannot be used (the previous version had problems).
@@ -23,6 +27,9 @@ using OldOaVersions = std::function<const std::vector<AssertionVersion>*()>;
 // nullopt when the new version must be scanned whole: the change is not confined to tests, the
 // scoped scan reports anything (its diagnostics would miss the tests left out), or the previous
 // version's assertions are not there.
+std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::string& oldText, const std::string& newText,
+                                                                    const OldOaVersions& oldVersions, const ScanScopedVersion& scan);
+// The same, scanning the blanked text.
 std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
                                                                       const OldOaVersions& oldVersions, const ScanOaVersions& scan);
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -20,6 +21,9 @@
 #include "miners/state/mine_store.h"
 #include "miners/walk/blob_cache.h"
 #include "miners/walk/derived_versions.h"
+#include "miners/walk/piece_models.h"
+#include "analyzer/frontend/python/python_frontend.h"
+#include "analyzer/model/model_splice.h"
 
 namespace oalens::miners {
 
@@ -31,9 +35,7 @@ namespace {
 // few hundred bytes each, so memory stays bounded on 50,000-commit histories.
 constexpr size_t kWindowPerWorker = 64;
 
-std::vector<AssertionVersion> oaVersions(const std::string& path, std::string bytes, const analyzer::Catalogue& catalogue,
-                                         const analyzer::ScanOptions& opt, std::vector<std::string>& diagnostics) {
-  analyzer::ScanResult r = analyzer::scanSources({{path, std::move(bytes)}}, catalogue, opt);
+std::vector<AssertionVersion> oaVersionsOf(analyzer::ScanResult r, std::vector<std::string>& diagnostics) {
   for (const auto& d : r.diagnostics) diagnostics.push_back(fmt::format("{}: {}", d.path, d.message));
   std::vector<AssertionVersion> out;
   for (auto& v : assertionVersions(r))
@@ -41,9 +43,47 @@ std::vector<AssertionVersion> oaVersions(const std::string& path, std::string by
   return out;
 }
 
+std::vector<AssertionVersion> oaVersions(const std::string& path, std::string bytes, const analyzer::Catalogue& catalogue,
+                                         const analyzer::ScanOptions& opt, std::vector<std::string>& diagnostics) {
+  return oaVersionsOf(analyzer::scanSources({{path, std::move(bytes)}}, catalogue, opt), diagnostics);
+}
+
+// What the workers share besides the blob cache: the piece models and the splice counters.
+struct Splicing {
+  std::unique_ptr<PieceModels> pieces;  // null: parse scoped texts
+  bool check = false;
+  std::atomic<size_t> spliced{0}, mismatches{0};
+  std::mutex mu;
+  std::vector<std::string> firstMismatches;
+};
+
+// The OA assertions of a scoped version: from a model spliced from cached parts when it can be
+// built, else from parsing its text.
+std::vector<AssertionVersion> scopedOaVersions(const std::string& path, ScopedPair& scoped, const analyzer::Catalogue& catalogue,
+                                               const analyzer::ScanOptions& opt, Splicing& splicing,
+                                               std::vector<std::string>& diagnostics) {
+  std::string whyNot;
+  std::optional<analyzer::FileModel> model;
+  if (splicing.pieces) model = splicing.pieces->assemble(path, scoped, whyNot);
+  if (!model) return oaVersions(path, std::move(scoped.newText), catalogue, opt, diagnostics);
+  ++splicing.spliced;
+  if (splicing.check) {
+    analyzer::PythonFrontend frontend;
+    const analyzer::FileModel parsed = frontend.parse(path, analyzer::pythonModuleName(path), scoped.newText);
+    if (std::string difference = analyzer::modelDifference(*model, parsed); !difference.empty()) {
+      ++splicing.mismatches;
+      std::lock_guard lock(splicing.mu);
+      if (splicing.firstMismatches.size() < 20)
+        splicing.firstMismatches.push_back(fmt::format("{}: spliced model differs from the parsed one: {}", path, difference));
+      return oaVersions(path, std::move(scoped.newText), catalogue, opt, diagnostics);
+    }
+  }
+  return oaVersionsOf(analyzer::scanModel(std::move(*model), catalogue, opt), diagnostics);
+}
+
 CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string& sha, const MineOptions& opt,
                            const analyzer::Catalogue& catalogue, const RE2& testFiles, const std::set<std::string>& graftPoints,
-                           BlobCache& cache) {
+                           BlobCache& cache, Splicing& splicing) {
   CommitResult r;
   std::string err;
   auto info = repo.commit(sha, err);
@@ -104,14 +144,14 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
         auto oldBytes = repo.blob(fc.oldBlob, binary, e);
         if (oldBytes && !binary) {
           Entry oldEntry;
-          auto derived = versionsFromChangedTests(
+          auto derived = versionsFromScopedScan(
               *oldBytes, *bytes,
               [&]() -> const std::vector<AssertionVersion>* {
                 oldEntry = previous.get();
                 return oldEntry && oldEntry->diagnostics.empty() ? &oldEntry->versions : nullptr;
               },
-              [&](std::string source, std::vector<std::string>& diagnostics) {
-                return oaVersions(path, std::move(source), catalogue, scan, diagnostics);
+              [&](ScopedPair& scoped, std::vector<std::string>& diagnostics) {
+                return scopedOaVersions(path, scoped, catalogue, scan, splicing, diagnostics);
               });
           if (derived) {
             fresh->versions = std::move(*derived);
@@ -211,6 +251,9 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   const size_t window = kWindowPerWorker * threads;
 
   BlobCache cache(opt.blobCacheBytes);
+  Splicing splicing;
+  if (opt.spliceModels) splicing.pieces = std::make_unique<PieceModels>(opt.pieceCacheBytes);
+  splicing.check = opt.checkSplices;
   const std::set<std::string> graftPoints = repo->shallowRoots();
   std::mutex mu;
   std::condition_variable cv;
@@ -229,7 +272,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
       }
       CommitResult r;
       if (own) {
-        r = analyzeCommit(*own, i, todo[i].second, opt, catalogue, testFiles, graftPoints, cache);
+        r = analyzeCommit(*own, i, todo[i].second, opt, catalogue, testFiles, graftPoints, cache, splicing);
       } else {
         r.info.sha = todo[i].second;
         r.ok = false;
@@ -279,6 +322,9 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   cv.notify_all();
   for (auto& t : pool) t.join();
   if (fatal) return std::nullopt;
+  summary.spliced = splicing.spliced;
+  summary.spliceMismatches = splicing.mismatches;
+  for (auto& m : splicing.firstMismatches) summary.warnings.push_back(std::move(m));
   return summary;
 }
 

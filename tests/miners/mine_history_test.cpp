@@ -261,3 +261,13 @@ TEST_F(MineHistory, UntouchedTestsFromThePreviousVersionGiveTheWholeScanDatabase
   mineWith(gRepo, whole, [](miners::MineOptions& opt) { opt.deriveUntouchedTests = false; });
   EXPECT_EQ(dump(derived.string()), dump(whole.string()));
 }
+
+TEST_F(MineHistory, SplicedModelsEqualParsedOnesAndGiveTheSameDatabase) {
+  fs::path spliced = gWork / "spliced.db", parsed = gWork / "parsed-scoped.db";
+  const miners::MineSummary s = mineWith(gRepo, spliced, [](miners::MineOptions& opt) { opt.checkSplices = true; });
+  mineWith(gRepo, parsed, [](miners::MineOptions& opt) { opt.spliceModels = false; });
+  EXPECT_GT(s.spliced, 0u) << "no derived version of the fixture history was spliced";
+  EXPECT_EQ(s.spliceMismatches, 0u);
+  for (const auto& w : s.warnings) ADD_FAILURE() << w;
+  EXPECT_EQ(dump(spliced.string()), dump(parsed.string()));
+}

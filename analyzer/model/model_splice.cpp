@@ -1,0 +1,563 @@
+#include "analyzer/model/model_splice.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <functional>
+#include <unordered_map>
+
+namespace oalens::analyzer {
+
+namespace {
+
+bool within(std::string_view v, const std::string& buffer) {
+  const std::less_equal<const char*> le;
+  return le(buffer.data(), v.data()) && le(v.data() + v.size(), buffer.data() + buffer.size());
+}
+
+// A kept region while splicing: its piece's sizes, where the piece goes in each arena of the
+// skeleton, and where its entries start in the result.
+struct Kept {
+  const SpliceRegion* region = nullptr;
+  StmtId pass = 0;
+  uint32_t hdr = 0;  // statements and classes of the wrapper (0 or 1)
+  uint32_t nStmts = 0, nExprs = 0, nFunctions = 0, nClasses = 0, nChildren = 0, nOps = 0;
+  uint32_t exprAt = 0, functionAt = 0, classAt = 0, importAt = 0, childAt = 0, opAt = 0;
+  uint32_t outStmt = 0, outExpr = 0, outFunction = 0, outClass = 0, outChild = 0, outOp = 0;
+  StmtId outParent = kNone;
+  ClassId outCls = kNone;
+  std::string classPrefix;  // the real class's qualified name, for a wrapped method
+  int64_t lineDelta = 0, byteDelta = 0;
+  SourcePos endPos;  // where the unit ends in the target (the end of its definition)
+  uint32_t endByte = 0;
+};
+
+class Splicer {
+ public:
+  Splicer(const FileModel& sk, const std::string& target, const std::vector<SpliceRegion>& regions)
+      : sk_(sk), target_(target), regions_(regions) {}
+
+  std::optional<FileModel> run(std::string& whyNot);
+
+ private:
+  const FileModel& sk_;
+  const std::string& target_;
+  const std::vector<SpliceRegion>& regions_;
+  std::vector<Kept> kept_;               // in source order
+  std::vector<uint32_t> regionLineEnd_;  // per region: the byte after `pass` in the skeleton
+  std::vector<int> keptOfRegion_;        // per region: index in kept_, or -1
+
+  // How far skeleton entries move: by the sizes of the pieces inserted before them. Kept
+  // regions are in source order, so every insertion point grows with them: a binary search
+  // over prefix sums, not a loop over every piece for every id.
+  struct Shift {
+    std::vector<uint32_t> at;
+    std::vector<int64_t> total;  // sizes of the pieces up to and including this one
+    bool strict = false;         // entries after the insertion point move, not the one at it
+    int64_t of(uint32_t id) const {
+      auto end = strict ? std::lower_bound(at.begin(), at.end(), id) : std::upper_bound(at.begin(), at.end(), id);
+      return end == at.begin() ? 0 : total[static_cast<size_t>(end - at.begin()) - 1];
+    }
+  };
+  Shift exprs_, functions_, classes_, stmts_, ownedExprs_, children_, ops_;
+  static uint32_t moved(uint32_t id, const Shift& s) { return id == kNone ? kNone : static_cast<uint32_t>(id + s.of(id)); }
+  uint32_t mapExpr(ExprId e) const { return moved(e, exprs_); }
+  uint32_t mapFunction(FunctionId f) const { return moved(f, functions_); }
+  uint32_t mapClass(ClassId c) const { return moved(c, classes_); }
+  // The `pass` a piece replaces is gone: ids after it move by the piece's statements less one;
+  // a one-past bound equal to it now points at the piece's first statement.
+  uint32_t mapStmt(StmtId s) const { return moved(s, stmts_); }
+  // A statement that owns no expressions just before a kept `pass` has firstExpr equal to the
+  // insertion point, yet its place is before the piece: go by statement order, not by value.
+  uint32_t firstExprOf(StmtId s) const { return static_cast<uint32_t>(sk_.stmts[s].firstExpr + ownedExprs_.of(s)); }
+  // Children and operators go by the expression that owns them.
+  uint32_t childrenBefore(ExprId e) const { return static_cast<uint32_t>(children_.of(e)); }
+  uint32_t opsBefore(ExprId e) const { return static_cast<uint32_t>(ops_.of(e)); }
+  void buildShifts();
+  uint32_t mapByte(uint32_t b) const;
+  SourcePos mapPos(SourcePos p) const;
+  SourceRange mapRange(const SourceRange& r) const { return {mapByte(r.startByte), mapByte(r.endByte), mapPos(r.start), mapPos(r.end)}; }
+  std::string_view mapView(std::string_view v) const;
+
+  std::string_view pieceView(const Kept& k, std::string_view v) const {
+    const std::string& src = *k.region->piece->source;
+    if (!within(v, src)) return v;
+    return std::string_view(target_.data() + (v.data() - src.data()) + k.byteDelta, v.size());
+  }
+  SourceRange pieceRange(const Kept& k, const SourceRange& r) const {
+    auto line = [&](uint32_t l) { return static_cast<uint32_t>(l + k.lineDelta); };
+    auto byte = [&](uint32_t b) { return static_cast<uint32_t>(b + k.byteDelta); };
+    return {byte(r.startByte), byte(r.endByte), {line(r.start.line), r.start.col}, {line(r.end.line), r.end.col}};
+  }
+  bool qualified(const Kept& k, const std::string& name, std::string& out) const {
+    if (!k.hdr) {
+      out = name;
+      return true;
+    }
+    if (name.rfind("_.", 0) != 0) return false;
+    out = k.classPrefix + name.substr(1);
+    return true;
+  }
+  StmtId pieceStmt(const Kept& k, StmtId s) const {
+    if (s == kNone) return kNone;
+    if (k.hdr && s == 0) return k.outParent;
+    return s - k.hdr + k.outStmt;
+  }
+  ClassId pieceClass(const Kept& k, ClassId c) const {
+    if (c == kNone) return kNone;
+    if (k.hdr && c == 0) return k.outCls;
+    return c - k.hdr + k.outClass;
+  }
+  FunctionId pieceFunction(const Kept& k, FunctionId f) const { return f == kNone ? kNone : f + k.outFunction; }
+  ExprId pieceExpr(const Kept& k, ExprId e) const { return e == kNone ? kNone : e + k.outExpr; }
+
+  bool locate(std::string& whyNot);
+  bool build(FileModel& out, std::string& whyNot) const;
+};
+
+uint32_t Splicer::mapByte(uint32_t b) const {
+  auto after = std::upper_bound(regions_.begin(), regions_.end(), b, [](uint32_t v, const SpliceRegion& r) { return v < r.skeletonStart; });
+  if (after == regions_.begin()) return b;
+  const size_t i = static_cast<size_t>(after - regions_.begin()) - 1;
+  const SpliceRegion& r = regions_[i];
+  if (b <= regionLineEnd_[i]) {
+    if (keptOfRegion_[i] >= 0) return kept_[static_cast<size_t>(keptOfRegion_[i])].endByte;  // an end at the `pass`
+    return r.start + (b - r.skeletonStart);
+  }
+  return static_cast<uint32_t>(int64_t(b) + int64_t(r.end) - int64_t(r.skeletonEnd));
+}
+
+SourcePos Splicer::mapPos(SourcePos p) const {
+  auto after = std::upper_bound(regions_.begin(), regions_.end(), p.line, [](uint32_t v, const SpliceRegion& r) { return v < r.skeletonLine; });
+  if (after == regions_.begin()) return p;
+  const size_t i = static_cast<size_t>(after - regions_.begin()) - 1;
+  const SpliceRegion& r = regions_[i];
+  if (p.line == r.skeletonLine) {
+    if (keptOfRegion_[i] >= 0) return kept_[static_cast<size_t>(keptOfRegion_[i])].endPos;
+    return {r.firstLine, p.col};
+  }
+  return {static_cast<uint32_t>(int64_t(p.line) + int64_t(r.lastLine) - int64_t(r.skeletonLine)), p.col};
+}
+
+std::string_view Splicer::mapView(std::string_view v) const {
+  const std::string& src = *sk_.source;
+  if (!within(v, src)) return v;
+  const uint32_t begin = mapByte(static_cast<uint32_t>(v.data() - src.data()));
+  if (v.empty()) return std::string_view(target_.data() + begin, 0);
+  const uint32_t end = mapByte(static_cast<uint32_t>(v.data() + v.size() - src.data()));
+  return std::string_view(target_.data() + begin, end - begin);
+}
+
+// Finds each kept region's `pass`, its insertion point in every arena and its result positions.
+bool Splicer::locate(std::string& whyNot) {
+  const std::string& src = *sk_.source;
+  // The frontend creates function k with the k-th FunctionDef statement, class k with the k-th
+  // ClassDef; their counts before a `pass` say where a piece's functions and classes go.
+  std::vector<uint32_t> functionsBefore(sk_.stmts.size() + 1, 0), classesBefore(sk_.stmts.size() + 1, 0);
+  std::unordered_map<uint32_t, StmtId> passOnLine;
+  for (StmtId s = 0; s < sk_.stmts.size(); ++s) {
+    const Stmt& t = sk_.stmts[s];
+    functionsBefore[s + 1] = functionsBefore[s] + (t.kind == StmtKind::FunctionDef);
+    classesBefore[s + 1] = classesBefore[s] + (t.kind == StmtKind::ClassDef);
+    if (t.kind == StmtKind::Other && t.text == "pass") passOnLine.emplace(t.range.start.line, s);
+  }
+  if (functionsBefore.back() != sk_.functions.size() || classesBefore.back() != sk_.classes.size()) {
+    whyNot = "the skeleton's definitions do not match its statements";
+    return false;
+  }
+  // Where the children and compare operators of the expressions from a point on begin.
+  std::vector<uint32_t> childFrom(sk_.exprs.size() + 1, static_cast<uint32_t>(sk_.childIds.size()));
+  std::vector<uint32_t> opFrom(sk_.exprs.size() + 1, static_cast<uint32_t>(sk_.compareOps.size()));
+  for (size_t e = sk_.exprs.size(); e-- > 0;) {
+    const Expr& x = sk_.exprs[e];
+    childFrom[e] = x.childCount > 0 ? std::min(childFrom[e + 1], x.firstChild) : childFrom[e + 1];
+    opFrom[e] = x.kind == ExprKind::Compare ? std::min(opFrom[e + 1], x.firstOp) : opFrom[e + 1];
+  }
+  keptOfRegion_.assign(regions_.size(), -1);
+  regionLineEnd_.resize(regions_.size());
+  for (size_t i = 0; i < regions_.size(); ++i) {
+    const SpliceRegion& r = regions_[i];
+    if (i > 0 && (r.skeletonLine <= regions_[i - 1].skeletonLine || r.skeletonStart < regions_[i - 1].skeletonEnd)) {
+      whyNot = "regions out of order";
+      return false;
+    }
+    if (r.skeletonEnd > src.size() || r.skeletonStart >= r.skeletonEnd || r.end > target_.size() || r.start > r.end) {
+      whyNot = "a region lies outside its text";
+      return false;
+    }
+    regionLineEnd_[i] = src[r.skeletonEnd - 1] == '\n' ? r.skeletonEnd - 1 : r.skeletonEnd;
+    if (!r.piece) continue;
+    const FileModel& p = *r.piece;
+    const bool wrapped = r.headerLines > 0;
+    auto pass = passOnLine.find(r.skeletonLine);
+    if (!p.source || p.hasSyntaxErrors || !p.diagnostics.empty()) whyNot = "a unit did not parse cleanly";
+    else if (pass == passOnLine.end()) whyNot = fmt::format("no `pass` on skeleton line {}", r.skeletonLine);
+    else if (sk_.stmts[pass->second].function != kNone || wrapped != (sk_.stmts[pass->second].cls != kNone))
+      whyNot = "a unit's place does not fit its wrapper";
+    else if (wrapped && (p.stmts.size() < 2 || p.stmts[0].kind != StmtKind::ClassDef || p.classes.empty() || !p.classes[0].bases.empty()))
+      whyNot = "a wrapped unit did not parse inside its wrapper";
+    else if (p.stmts.size() <= (wrapped ? 1u : 0u)) whyNot = "a unit has no statement";
+    if (!whyNot.empty()) return false;
+    Kept k;
+    k.region = &r;
+    k.pass = pass->second;
+    k.hdr = wrapped ? 1 : 0;
+    k.nStmts = static_cast<uint32_t>(p.stmts.size() - k.hdr);
+    k.nExprs = static_cast<uint32_t>(p.exprs.size());
+    k.nFunctions = static_cast<uint32_t>(p.functions.size());
+    k.nClasses = static_cast<uint32_t>(p.classes.size() - k.hdr);
+    k.nChildren = static_cast<uint32_t>(p.childIds.size());
+    k.nOps = static_cast<uint32_t>(p.compareOps.size());
+    k.exprAt = sk_.stmts[k.pass].firstExpr;
+    k.functionAt = functionsBefore[k.pass];
+    k.classAt = classesBefore[k.pass];
+    k.importAt = static_cast<uint32_t>(
+        std::count_if(sk_.imports.begin(), sk_.imports.end(), [&](const Import& im) { return im.line < r.skeletonLine; }));
+    k.childAt = childFrom[k.exprAt];
+    k.opAt = opFrom[k.exprAt];
+    k.lineDelta = int64_t(r.firstLine) - 1 - r.headerLines;
+    k.byteDelta = int64_t(r.start) - r.headerBytes;
+    keptOfRegion_[i] = static_cast<int>(kept_.size());
+    kept_.push_back(std::move(k));
+  }
+  // Where each piece starts in the result: its insertion point moved by the pieces before it.
+  uint64_t stmts = 0, exprs = 0, functions = 0, classes = 0, children = 0, ops = 0;
+  for (Kept& k : kept_) {
+    k.outStmt = static_cast<uint32_t>(k.pass + stmts);
+    k.outExpr = static_cast<uint32_t>(k.exprAt + exprs);
+    k.outFunction = static_cast<uint32_t>(k.functionAt + functions);
+    k.outClass = static_cast<uint32_t>(k.classAt + classes);
+    k.outChild = static_cast<uint32_t>(k.childAt + children);
+    k.outOp = static_cast<uint32_t>(k.opAt + ops);
+    stmts += k.nStmts - 1;
+    exprs += k.nExprs;
+    functions += k.nFunctions;
+    classes += k.nClasses;
+    children += k.nChildren;
+    ops += k.nOps;
+  }
+  buildShifts();
+  for (Kept& k : kept_) {
+    const Stmt& ps = sk_.stmts[k.pass];
+    k.outParent = mapStmt(ps.parent);
+    k.outCls = mapClass(ps.cls);
+    if (ps.cls != kNone) k.classPrefix = sk_.classes[ps.cls].qualifiedName;
+    const SourceRange def = pieceRange(k, k.region->piece->stmts[k.hdr].range);
+    k.endPos = def.end;
+    k.endByte = def.endByte;
+  }
+  return true;
+}
+
+void Splicer::buildShifts() {
+  auto add = [](Shift& s, uint32_t at, int64_t size) {
+    s.at.push_back(at);
+    s.total.push_back((s.total.empty() ? 0 : s.total.back()) + size);
+  };
+  stmts_.strict = ownedExprs_.strict = true;
+  for (const Kept& k : kept_) {
+    add(exprs_, k.exprAt, k.nExprs);
+    add(functions_, k.functionAt, k.nFunctions);
+    add(classes_, k.classAt, k.nClasses);
+    add(stmts_, k.pass, int64_t(k.nStmts) - 1);
+    add(ownedExprs_, k.pass, k.nExprs);
+    add(children_, k.exprAt, k.nChildren);
+    add(ops_, k.exprAt, k.nOps);
+  }
+}
+
+// Merges one arena: before skeleton entry i go the pieces whose insertion point is i.
+template <class Skeleton, class Piece>
+void mergeArena(size_t skeletonSize, const std::vector<Kept>& kept, uint32_t Kept::*at, Skeleton fromSkeleton,
+                Piece fromPiece) {
+  size_t next = 0;
+  for (size_t i = 0; i <= skeletonSize; ++i) {
+    for (; next < kept.size() && kept[next].*at == i; ++next) fromPiece(kept[next]);
+    if (i < skeletonSize) fromSkeleton(i);
+  }
+}
+
+bool Splicer::build(FileModel& out, std::string& whyNot) const {
+  const FileModel& sk = sk_;
+  // Statements: a piece takes its `pass`'s place.
+  size_t next = 0;
+  for (StmtId s = 0; s < sk.stmts.size(); ++s) {
+    if (next < kept_.size() && kept_[next].pass == s) {
+      const Kept& k = kept_[next++];
+      const FileModel& p = *k.region->piece;
+      for (size_t i = k.hdr; i < p.stmts.size(); ++i) {
+        Stmt t = p.stmts[i];
+        t.parent = pieceStmt(k, t.parent);
+        t.function = pieceFunction(k, t.function);
+        t.cls = pieceClass(k, t.cls);
+        t.a = pieceExpr(k, t.a);
+        t.b = pieceExpr(k, t.b);
+        t.op = pieceView(k, t.op);
+        t.text = pieceView(k, t.text);
+        t.range = pieceRange(k, t.range);
+        t.firstExpr += k.outExpr;
+        out.stmts.push_back(t);
+      }
+      continue;
+    }
+    Stmt t = sk.stmts[s];
+    t.parent = mapStmt(t.parent);
+    t.function = mapFunction(t.function);
+    t.cls = mapClass(t.cls);
+    t.a = mapExpr(t.a);
+    t.b = mapExpr(t.b);
+    t.op = mapView(t.op);
+    t.text = mapView(t.text);
+    t.range = mapRange(t.range);
+    t.firstExpr = firstExprOf(s);
+    out.stmts.push_back(t);
+  }
+  // Each statement owns the expressions up to the next one's, as the frontend leaves them.
+  mergeArena(
+      sk.exprs.size(), kept_, &Kept::exprAt,
+      [&](size_t e) {
+        Expr x = sk.exprs[e];
+        x.firstChild += childrenBefore(static_cast<ExprId>(e));
+        x.firstOp += opsBefore(static_cast<ExprId>(e));
+        x.text = mapView(x.text);
+        x.name = mapView(x.name);
+        x.range = mapRange(x.range);
+        out.exprs.push_back(x);
+      },
+      [&](const Kept& k) {
+        for (Expr x : k.region->piece->exprs) {
+          x.firstChild += k.outChild;
+          x.firstOp += k.outOp;
+          x.text = pieceView(k, x.text);
+          x.name = pieceView(k, x.name);
+          x.range = pieceRange(k, x.range);
+          out.exprs.push_back(x);
+        }
+      });
+  for (size_t s = 0; s < out.stmts.size(); ++s)
+    out.stmts[s].endExpr = s + 1 < out.stmts.size() ? out.stmts[s + 1].firstExpr : static_cast<ExprId>(out.exprs.size());
+  mergeArena(
+      sk.childIds.size(), kept_, &Kept::childAt, [&](size_t i) { out.childIds.push_back(mapExpr(sk.childIds[i])); },
+      [&](const Kept& k) {
+        for (ExprId c : k.region->piece->childIds) out.childIds.push_back(c + k.outExpr);
+      });
+  mergeArena(
+      sk.compareOps.size(), kept_, &Kept::opAt, [&](size_t i) { out.compareOps.push_back(mapView(sk.compareOps[i])); },
+      [&](const Kept& k) {
+        for (std::string_view op : k.region->piece->compareOps) out.compareOps.push_back(pieceView(k, op));
+      });
+  bool named = true;
+  mergeArena(
+      sk.functions.size(), kept_, &Kept::functionAt,
+      [&](size_t i) {
+        Function f = sk.functions[i];
+        f.name = mapView(f.name);
+        f.cls = mapClass(f.cls);
+        f.parent = mapFunction(f.parent);
+        for (Param& q : f.params) {
+          q.name = mapView(q.name);
+          q.defaultValue = mapExpr(q.defaultValue);
+        }
+        for (ExprId& d : f.decorators) d = mapExpr(d);
+        f.firstStmt = mapStmt(f.firstStmt);
+        f.endStmt = mapStmt(f.endStmt);
+        f.range = mapRange(f.range);
+        out.functions.push_back(std::move(f));
+      },
+      [&](const Kept& k) {
+        for (const Function& f : k.region->piece->functions) {
+          Function g = f;
+          g.name = pieceView(k, f.name);
+          named &= qualified(k, f.qualifiedName, g.qualifiedName);
+          g.cls = pieceClass(k, f.cls);
+          g.parent = pieceFunction(k, f.parent);
+          for (Param& q : g.params) {
+            q.name = pieceView(k, q.name);
+            q.defaultValue = pieceExpr(k, q.defaultValue);
+          }
+          for (ExprId& d : g.decorators) d = pieceExpr(k, d);
+          g.firstStmt = f.firstStmt - k.hdr + k.outStmt;
+          g.endStmt = f.endStmt - k.hdr + k.outStmt;
+          g.range = pieceRange(k, f.range);
+          out.functions.push_back(std::move(g));
+        }
+      });
+  mergeArena(
+      sk.classes.size(), kept_, &Kept::classAt,
+      [&](size_t i) {
+        ClassDef c = sk.classes[i];
+        c.name = mapView(c.name);
+        for (ExprId& b : c.bases) b = mapExpr(b);
+        c.parent = mapClass(c.parent);
+        c.enclosingFunction = mapFunction(c.enclosingFunction);
+        c.range = mapRange(c.range);
+        out.classes.push_back(std::move(c));
+      },
+      [&](const Kept& k) {
+        const FileModel& p = *k.region->piece;
+        for (size_t i = k.hdr; i < p.classes.size(); ++i) {
+          ClassDef c = p.classes[i];
+          c.name = pieceView(k, c.name);
+          named &= qualified(k, p.classes[i].qualifiedName, c.qualifiedName);
+          for (ExprId& b : c.bases) b = pieceExpr(k, b);
+          c.parent = pieceClass(k, c.parent);
+          c.enclosingFunction = pieceFunction(k, c.enclosingFunction);
+          c.range = pieceRange(k, c.range);
+          out.classes.push_back(std::move(c));
+        }
+      });
+  mergeArena(
+      sk.imports.size(), kept_, &Kept::importAt,
+      [&](size_t i) {
+        Import im = sk.imports[i];
+        im.name = mapView(im.name);
+        im.alias = mapView(im.alias);
+        im.scope = mapFunction(im.scope);
+        im.line = mapPos({im.line, 0}).line;
+        out.imports.push_back(std::move(im));
+      },
+      [&](const Kept& k) {
+        for (Import im : k.region->piece->imports) {
+          im.name = pieceView(k, im.name);
+          im.alias = pieceView(k, im.alias);
+          im.scope = pieceFunction(k, im.scope);
+          im.line = static_cast<uint32_t>(im.line + k.lineDelta);
+          out.imports.push_back(std::move(im));
+        }
+      });
+  if (!named) whyNot = "a wrapped definition's name is not under the wrapper";
+  return named;
+}
+
+std::optional<FileModel> Splicer::run(std::string& whyNot) {
+  if (!sk_.source || sk_.hasSyntaxErrors || !sk_.diagnostics.empty()) {
+    whyNot = "the skeleton did not parse cleanly";
+    return std::nullopt;
+  }
+  if (!locate(whyNot)) return std::nullopt;
+  FileModel out;
+  out.path = sk_.path;
+  out.moduleName = sk_.moduleName;
+  out.language = sk_.language;
+  if (!build(out, whyNot)) return std::nullopt;
+  return out;
+}
+
+// Field-by-field comparison: a view compares as its place in its model's source and its text.
+class Differ {
+ public:
+  Differ(const FileModel& a, const FileModel& b) : a_(a), b_(b) {}
+  std::string diff;
+
+  template <class T>
+  bool same(const char* what, size_t i, const char* field, const T& x, const T& y) {
+    if (!diff.empty() || x == y) return diff.empty();
+    diff = fmt::format("{}[{}].{}: {} vs {}", what, i, field, x, y);
+    return false;
+  }
+  bool view(const char* what, size_t i, const char* field, std::string_view x, std::string_view y) {
+    if (!diff.empty()) return false;
+    const int64_t px = place(a_, x), py = place(b_, y);
+    if (px == py && x == y) return true;
+    auto tail = [](std::string_view v) { return v.size() <= 40 ? v : v.substr(v.size() - 40); };
+    diff = fmt::format("{}[{}].{}: {} bytes at {} ending '{}' vs {} bytes at {} ending '{}'", what, i, field, x.size(), px, tail(x), y.size(), py,
+                       tail(y));
+    return false;
+  }
+  bool range(const char* what, size_t i, const SourceRange& x, const SourceRange& y) {
+    return same(what, i, "range.startByte", x.startByte, y.startByte) && same(what, i, "range.endByte", x.endByte, y.endByte) &&
+           same(what, i, "range.start.line", x.start.line, y.start.line) && same(what, i, "range.start.col", x.start.col, y.start.col) &&
+           same(what, i, "range.end.line", x.end.line, y.end.line) && same(what, i, "range.end.col", x.end.col, y.end.col);
+  }
+  bool sizes(const char* what, size_t x, size_t y) { return same(what, 0, "size", x, y); }
+
+ private:
+  static int64_t place(const FileModel& m, std::string_view v) {
+    if (!m.source || !within(v, *m.source)) return -1;
+    return v.data() - m.source->data();
+  }
+  const FileModel& a_;
+  const FileModel& b_;
+};
+
+}  // namespace
+
+std::optional<FileModel> spliceModels(const FileModel& skeleton, std::string target, const std::vector<SpliceRegion>& regions,
+                                      std::string& whyNot) {
+  // The result's views point into its own source: own the buffer before splicing (moving a
+  // short string would copy its characters).
+  auto source = std::make_unique<std::string>(std::move(target));
+  Splicer splicer(skeleton, *source, regions);
+  std::optional<FileModel> out = splicer.run(whyNot);
+  if (out) out->source = std::move(source);
+  return out;
+}
+
+std::string modelDifference(const FileModel& a, const FileModel& b) {
+  Differ d(a, b);
+  if (!d.same("model", 0, "path", a.path, b.path) || !d.same("model", 0, "moduleName", a.moduleName, b.moduleName) ||
+      !d.same("model", 0, "hasSyntaxErrors", a.hasSyntaxErrors, b.hasSyntaxErrors) ||
+      !d.sizes("diagnostics", a.diagnostics.size(), b.diagnostics.size()) || !d.sizes("stmts", a.stmts.size(), b.stmts.size()) ||
+      !d.sizes("exprs", a.exprs.size(), b.exprs.size()) || !d.sizes("childIds", a.childIds.size(), b.childIds.size()) ||
+      !d.sizes("compareOps", a.compareOps.size(), b.compareOps.size()) || !d.sizes("functions", a.functions.size(), b.functions.size()) ||
+      !d.sizes("classes", a.classes.size(), b.classes.size()) || !d.sizes("imports", a.imports.size(), b.imports.size()))
+    return d.diff;
+  if (!d.same("model", 0, "source", a.source ? *a.source : std::string(), b.source ? *b.source : std::string())) return "the sources differ";
+  for (size_t i = 0; i < a.stmts.size(); ++i) {
+    const Stmt &x = a.stmts[i], &y = b.stmts[i];
+    if (!d.same("stmts", i, "kind", int(x.kind), int(y.kind)) || !d.same("stmts", i, "isElif", x.isElif, y.isElif) ||
+        !d.same("stmts", i, "depth", x.depth, y.depth) || !d.same("stmts", i, "parent", x.parent, y.parent) ||
+        !d.same("stmts", i, "function", x.function, y.function) || !d.same("stmts", i, "cls", x.cls, y.cls) ||
+        !d.same("stmts", i, "a", x.a, y.a) || !d.same("stmts", i, "b", x.b, y.b) || !d.view("stmts", i, "op", x.op, y.op) ||
+        !d.view("stmts", i, "text", x.text, y.text) || !d.range("stmts", i, x.range, y.range) ||
+        !d.same("stmts", i, "firstExpr", x.firstExpr, y.firstExpr) || !d.same("stmts", i, "endExpr", x.endExpr, y.endExpr))
+      return d.diff;
+  }
+  for (size_t i = 0; i < a.exprs.size(); ++i) {
+    const Expr &x = a.exprs[i], &y = b.exprs[i];
+    if (!d.same("exprs", i, "kind", int(x.kind), int(y.kind)) || !d.same("exprs", i, "childCount", x.childCount, y.childCount) ||
+        (x.childCount > 0 && !d.same("exprs", i, "firstChild", x.firstChild, y.firstChild)) ||
+        (x.kind == ExprKind::Compare && !d.same("exprs", i, "firstOp", x.firstOp, y.firstOp)) ||
+        !d.view("exprs", i, "text", x.text, y.text) || !d.view("exprs", i, "name", x.name, y.name) || !d.range("exprs", i, x.range, y.range))
+      return d.diff;
+  }
+  for (size_t i = 0; i < a.childIds.size(); ++i)
+    if (!d.same("childIds", i, "value", a.childIds[i], b.childIds[i])) return d.diff;
+  for (size_t i = 0; i < a.compareOps.size(); ++i)
+    if (!d.view("compareOps", i, "text", a.compareOps[i], b.compareOps[i])) return d.diff;
+  for (size_t i = 0; i < a.functions.size(); ++i) {
+    const Function &x = a.functions[i], &y = b.functions[i];
+    if (!d.view("functions", i, "name", x.name, y.name) || !d.same("functions", i, "qualifiedName", x.qualifiedName, y.qualifiedName) ||
+        !d.same("functions", i, "cls", x.cls, y.cls) || !d.same("functions", i, "parent", x.parent, y.parent) ||
+        !d.same("functions", i, "params", x.params.size(), y.params.size()) ||
+        !d.same("functions", i, "decorators", x.decorators, y.decorators) || !d.same("functions", i, "firstStmt", x.firstStmt, y.firstStmt) ||
+        !d.same("functions", i, "endStmt", x.endStmt, y.endStmt) || !d.range("functions", i, x.range, y.range) ||
+        !d.same("functions", i, "isTestCase", x.isTestCase, y.isTestCase) || !d.same("functions", i, "isGenerator", x.isGenerator, y.isGenerator))
+      return d.diff;
+    for (size_t j = 0; j < x.params.size(); ++j) {
+      const Param &p = x.params[j], &q = y.params[j];
+      if (!d.view("functions.params", i, "name", p.name, q.name) || !d.same("functions.params", i, "defaultValue", p.defaultValue, q.defaultValue) ||
+          !d.same("functions.params", i, "varArgs", p.varArgs, q.varArgs) || !d.same("functions.params", i, "kwArgs", p.kwArgs, q.kwArgs) ||
+          !d.same("functions.params", i, "keywordOnly", p.keywordOnly, q.keywordOnly))
+        return d.diff;
+    }
+  }
+  for (size_t i = 0; i < a.classes.size(); ++i) {
+    const ClassDef &x = a.classes[i], &y = b.classes[i];
+    if (!d.view("classes", i, "name", x.name, y.name) || !d.same("classes", i, "qualifiedName", x.qualifiedName, y.qualifiedName) ||
+        !d.same("classes", i, "bases", x.bases, y.bases) || !d.same("classes", i, "parent", x.parent, y.parent) ||
+        !d.same("classes", i, "enclosingFunction", x.enclosingFunction, y.enclosingFunction) || !d.range("classes", i, x.range, y.range))
+      return d.diff;
+  }
+  for (size_t i = 0; i < a.imports.size(); ++i) {
+    const Import &x = a.imports[i], &y = b.imports[i];
+    if (!d.same("imports", i, "module", x.module, y.module) || !d.view("imports", i, "name", x.name, y.name) ||
+        !d.view("imports", i, "alias", x.alias, y.alias) || !d.same("imports", i, "star", x.star, y.star) ||
+        !d.same("imports", i, "scope", x.scope, y.scope) || !d.same("imports", i, "line", x.line, y.line))
+      return d.diff;
+  }
+  return {};
+}
+
+}  // namespace oalens::analyzer

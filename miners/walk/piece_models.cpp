@@ -1,0 +1,149 @@
+#include "miners/walk/piece_models.h"
+
+#include <algorithm>
+
+#include "analyzer/frontend/python/python_frontend.h"
+#include "analyzer/model/model_splice.h"
+
+namespace oalens::miners {
+
+namespace {
+
+// One parser per worker thread: a TSParser is not thread-safe, and making one per piece would
+// cost more than parsing a small test.
+analyzer::PythonFrontend& threadFrontend() {
+  thread_local analyzer::PythonFrontend frontend;
+  return frontend;
+}
+
+size_t modelBytes(const analyzer::FileModel& m) {
+  size_t bytes = sizeof(m) + (m.source ? m.source->capacity() : 0) + m.exprs.capacity() * sizeof(analyzer::Expr) +
+                 m.childIds.capacity() * sizeof(analyzer::ExprId) + m.compareOps.capacity() * sizeof(std::string_view) +
+                 m.stmts.capacity() * sizeof(analyzer::Stmt) + m.imports.capacity() * sizeof(analyzer::Import);
+  for (const auto& f : m.functions)
+    bytes += sizeof(f) + f.qualifiedName.capacity() + f.params.capacity() * sizeof(analyzer::Param) +
+             f.decorators.capacity() * sizeof(analyzer::ExprId);
+  for (const auto& c : m.classes) bytes += sizeof(c) + c.qualifiedName.capacity() + c.bases.capacity() * sizeof(analyzer::ExprId);
+  return bytes;
+}
+
+// A method is parsed inside this one-line class, at the block depth it has in its file.
+constexpr std::string_view kWrapper = "class _:\n";
+
+// Whether the first line after `from` that is not blank is a comment indented deeper than
+// `indent`. tree-sitter-python's scanner delays a dedent past comments indented inside the
+// block, so such a comment ends the unit's node in the file but lies outside the unit's lines.
+bool deeperCommentFollows(const std::string& text, size_t from, int indent) {
+  size_t at = from;
+  while (at < text.size()) {
+    size_t first = text.find_first_not_of(" \t\r\f", at);
+    if (first == std::string::npos) return false;
+    if (text[first] == '\n') {
+      at = first + 1;
+      continue;
+    }
+    return text[first] == '#' && static_cast<int>(first - at) > indent;
+  }
+  return false;
+}
+
+}  // namespace
+
+PieceModels::Model PieceModels::parsed(const std::string& path, std::string source) {
+  std::string key = path;
+  key += '\0';
+  key += source;
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = byKey_.find(key); it != byKey_.end()) {
+      lru_.splice(lru_.begin(), lru_, it->second);
+      ++counters_.hits;
+      return it->second->model;
+    }
+    ++counters_.misses;
+  }
+  // Parsed outside the lock: two workers may parse the same piece once each, which is rare.
+  auto model = std::make_shared<analyzer::FileModel>(
+      threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source)));
+  const size_t bytes = modelBytes(*model) + key.size();
+  std::lock_guard lock(mu_);
+  if (byKey_.count(key)) return model;
+  lru_.push_front({std::move(key), model, bytes});
+  byKey_.emplace(lru_.front().key, lru_.begin());
+  held_ += bytes;
+  while (held_ > budget_ && lru_.size() > 1) {  // the newest always stays
+    held_ -= lru_.back().bytes;
+    byKey_.erase(lru_.back().key);
+    lru_.pop_back();
+  }
+  counters_.heldBytes = held_;
+  return model;
+}
+
+PieceModels::Counters PieceModels::counters() {
+  std::lock_guard lock(mu_);
+  return counters_;
+}
+
+std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path, const ScopedPair& scoped, std::string& whyNot) {
+  if (!scoped.newDedentsAligned) {
+    whyNot = "a dedent lands between block indents";
+    return std::nullopt;
+  }
+  const std::string& text = scoped.newText;
+  std::vector<TestUnit> units = scoped.newUnits;
+  std::sort(units.begin(), units.end(), [](const TestUnit& a, const TestUnit& b) { return a.firstLine < b.firstLine; });
+  const std::vector<size_t> starts = lineStartOffsets(text);  // [line] -> first byte; one past the last line
+  const int lines = static_cast<int>(starts.size()) - 2;
+  std::string skeleton;
+  skeleton.reserve(text.size() / 4);
+  std::vector<analyzer::SpliceRegion> regions;
+  std::vector<Model> pieces;
+  size_t copiedTo = 0;  // bytes of `text` already in the skeleton
+  uint32_t skeletonLine = 1;
+  int previousLast = 0;
+  for (const TestUnit& u : units) {
+    if (u.firstLine <= previousLast || u.firstLine < 1 || u.lastLine < u.firstLine || u.lastLine > lines) {
+      whyNot = "units overlap or lie outside the text";
+      return std::nullopt;
+    }
+    previousLast = u.lastLine;
+    const size_t start = starts[static_cast<size_t>(u.firstLine)], end = starts[static_cast<size_t>(u.lastLine) + 1];
+    skeletonLine += static_cast<uint32_t>(std::count(text.begin() + static_cast<long>(copiedTo), text.begin() + static_cast<long>(start), '\n'));
+    skeleton.append(text, copiedTo, start - copiedTo);
+    analyzer::SpliceRegion r;
+    r.skeletonLine = skeletonLine;
+    r.skeletonStart = static_cast<uint32_t>(skeleton.size());
+    skeleton.append(static_cast<size_t>(u.indent), ' ').append("pass");
+    const bool endsLine = end > start && text[end - 1] == '\n';
+    if (endsLine) skeleton += '\n';
+    r.skeletonEnd = static_cast<uint32_t>(skeleton.size());
+    r.firstLine = static_cast<uint32_t>(u.firstLine);
+    r.lastLine = static_cast<uint32_t>(u.lastLine);
+    r.start = static_cast<uint32_t>(start);
+    r.end = static_cast<uint32_t>(end);
+    if (scoped.touched.count(u.name)) {
+      if (deeperCommentFollows(text, end, u.indent)) {
+        whyNot = "a comment inside the unit's block follows its last statement";
+        return std::nullopt;
+      }
+      std::string source;
+      if (u.indent > 0) {
+        source = kWrapper;
+        r.headerLines = 1;
+        r.headerBytes = static_cast<uint32_t>(kWrapper.size());
+      }
+      source.append(text, start, end - start);
+      pieces.push_back(parsed(path, std::move(source)));
+      r.piece = pieces.back().get();
+    }
+    regions.push_back(r);
+    skeletonLine += endsLine ? 1 : 0;
+    copiedTo = end;
+  }
+  skeleton.append(text, copiedTo, std::string::npos);
+  const Model skeletonModel = parsed(path, std::move(skeleton));
+  return analyzer::spliceModels(*skeletonModel, text, regions, whyNot);
+}
+
+}  // namespace oalens::miners
