@@ -376,9 +376,6 @@ void insertUnitsThatDiffer(const ScopeSide& oldSide, const std::vector<TestUnit>
     if (!before.count(key)) names.insert(key.first);
 }
 
-namespace {
-
-// Module-level functions that are not tests, with their decorators, as units.
 std::vector<TestUnit> helperUnits(const ScopeSide& s) {
   std::vector<TestUnit> out;
   const std::vector<LogicalLine>& ls = s.lines;
@@ -393,8 +390,6 @@ std::vector<TestUnit> helperUnits(const ScopeSide& s) {
   }
   return out;
 }
-
-}  // namespace
 
 void scopeHelpers(ScopeSide& oldSide, ScopeSide& newSide, const std::unordered_set<std::string>& reached, std::set<std::string>& touched) {
   std::vector<TestUnit> helpers[2] = {helperUnits(oldSide), helperUnits(newSide)};

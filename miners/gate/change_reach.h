@@ -51,6 +51,9 @@ bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<
 void insertUnitsThatDiffer(const ScopeSide& oldSide, const std::vector<TestUnit>& oldUnits, const ScopeSide& newSide,
                            const std::vector<TestUnit>& newUnits, std::set<std::string>& names);
 
+// Module-level functions that are not tests, with their decorators, as units.
+std::vector<TestUnit> helperUnits(const ScopeSide& s);
+
 // Module-level helper functions the scan can leave out, like untouched tests: the same text on
 // both sides, not reached by the change, and mentioned by no code the scan keeps (module-level
 // statements, class bodies, the kept tests and the kept helpers). Appends every helper to each

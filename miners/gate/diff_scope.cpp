@@ -108,6 +108,20 @@ bool layout(std::string_view source, std::vector<TestUnit>& out, std::vector<boo
 
 bool findTestUnits(std::string_view source, std::vector<TestUnit>& out) { return layout(source, out, nullptr); }
 
+ScopedPair unscopedUnits(const std::string& text) {
+  ScopedPair r;
+  ScopeSide side(text);
+  if (!layout(text, side.units, nullptr, &side.lines)) return r;
+  std::vector<TestUnit> helpers = helperUnits(side);
+  side.units.insert(side.units.end(), helpers.begin(), helpers.end());
+  for (const TestUnit& u : side.units) r.touched.insert(u.name);
+  r.newDedentsAligned = dedentsAligned(side.lines);
+  r.newUnits = std::move(side.units);
+  r.newText = text;
+  r.scoped = true;
+  return r;
+}
+
 bool dedentsAligned(const std::vector<LogicalLine>& lines) {
   std::vector<int> open{0};  // the indentation of each enclosing block, innermost last
   for (const LogicalLine& l : lines) {

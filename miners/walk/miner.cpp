@@ -57,14 +57,14 @@ struct Splicing {
   std::vector<std::string> firstMismatches;
 };
 
-// The OA assertions of a scoped version: from a model spliced from cached parts when it can be
-// built, else from parsing its text.
-std::vector<AssertionVersion> scopedOaVersions(const std::string& path, ScopedPair& scoped, const analyzer::Catalogue& catalogue,
-                                               const analyzer::ScanOptions& opt, Splicing& splicing,
-                                               std::vector<std::string>& diagnostics) {
+// The OA assertions of a version (scoped, or whole with every unit kept): from a model spliced
+// from cached parts when it can be built, else from parsing its text.
+std::vector<AssertionVersion> splicedOaVersions(const std::string& path, ScopedPair& scoped, const analyzer::Catalogue& catalogue,
+                                                const analyzer::ScanOptions& opt, Splicing& splicing,
+                                                std::vector<std::string>& diagnostics) {
   std::string whyNot;
   std::optional<analyzer::FileModel> model;
-  if (splicing.pieces) model = splicing.pieces->assemble(path, scoped, whyNot);
+  if (splicing.pieces && scoped.scoped) model = splicing.pieces->assemble(path, scoped, whyNot);
   if (!model) return oaVersions(path, std::move(scoped.newText), catalogue, opt, diagnostics);
   ++splicing.spliced;
   if (splicing.check) {
@@ -79,6 +79,16 @@ std::vector<AssertionVersion> scopedOaVersions(const std::string& path, ScopedPa
     }
   }
   return oaVersionsOf(analyzer::scanModel(std::move(*model), catalogue, opt), diagnostics);
+}
+
+// A version scanned whole goes through the same parts, so that the versions after it find its
+// tests and skeleton parsed.
+std::vector<AssertionVersion> wholeOaVersions(const std::string& path, std::string bytes, const analyzer::Catalogue& catalogue,
+                                              const analyzer::ScanOptions& opt, Splicing& splicing, std::vector<std::string>& diagnostics) {
+  if (!splicing.pieces || bytes.size() > opt.limits.maxFileBytes) return oaVersions(path, std::move(bytes), catalogue, opt, diagnostics);
+  ScopedPair whole = unscopedUnits(bytes);
+  if (!whole.scoped) return oaVersions(path, std::move(bytes), catalogue, opt, diagnostics);
+  return splicedOaVersions(path, whole, catalogue, opt, splicing, diagnostics);
 }
 
 CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string& sha, const MineOptions& opt,
@@ -151,7 +161,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
                 return oldEntry && oldEntry->diagnostics.empty() ? &oldEntry->versions : nullptr;
               },
               [&](ScopedPair& scoped, std::vector<std::string>& diagnostics) {
-                return scopedOaVersions(path, scoped, catalogue, scan, splicing, diagnostics);
+                return splicedOaVersions(path, scoped, catalogue, scan, splicing, diagnostics);
               });
           if (derived) {
             fresh->versions = std::move(*derived);
@@ -161,7 +171,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
           }
         }
       }
-      fresh->versions = oaVersions(path, std::move(*bytes), catalogue, scan, fresh->diagnostics);
+      fresh->versions = wholeOaVersions(path, std::move(*bytes), catalogue, scan, splicing, fresh->diagnostics);
       return fresh;
     };
     auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldFailure, {}); };

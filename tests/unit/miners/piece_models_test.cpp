@@ -177,3 +177,19 @@ TEST(ModelSplice, ModelDifferenceNamesTheFirstDifferingField) {
   EXPECT_EQ(analyzer::modelDifference(a, other), "the sources differ");
   EXPECT_EQ(analyzer::modelDifference(a, shifted), "stmts[1].range.start.col: 1 vs 2");
 }
+
+TEST(PieceModels, SplicesAWholeTextWithEveryTestAndHelperKept) {
+  miners::PieceModels pieces(size_t{16} << 20);
+  miners::ScopedPair whole = miners::unscopedUnits(kBase);
+  ASSERT_TRUE(whole.scoped);
+  EXPECT_EQ(whole.newUnits.size(), 8u) << "seven tests and one helper; setUp is no unit";
+  std::string whyNot;
+  auto model = pieces.assemble(kPath, whole, whyNot);
+  ASSERT_TRUE(model) << whyNot;
+  analyzer::PythonFrontend frontend;
+  EXPECT_EQ(analyzer::modelDifference(*model, frontend.parse(kPath, analyzer::pythonModuleName(kPath), kBase)), "");
+  // The next version, derived, finds the skeleton and its unchanged tests parsed.
+  const auto before = pieces.counters();
+  EXPECT_EQ(spliceAndParse(pieces, kBase, replaced(kBase, "places=5)", "places=6)")).difference, "");
+  EXPECT_GE(pieces.counters().hits - before.hits, 1u);
+}
