@@ -40,7 +40,18 @@ class Splicer {
 
   std::optional<FileModel> run(std::string& whyNot);
 
+  // How the skeleton's entries map into the result (see remapped below).
+  std::string_view view(std::string_view v) const { return mapView(v); }
+  SourceRange range(const SourceRange& r) const { return mapRange(r); }
+  uint32_t line(uint32_t l) const { return mapPos({l, 0}).line; }
+  ExprId expr(ExprId e) const { return mapExpr(e); }
+  StmtId stmt(StmtId s) const { return mapStmt(s); }
+  FunctionId function(FunctionId f) const { return mapFunction(f); }
+  ClassId cls(ClassId c) const { return mapClass(c); }
+  bool qualified(const std::string&) const { return true; }
+
  private:
+  friend struct PieceMapping;
   const FileModel& sk_;
   const std::string& target_;
   const std::vector<SpliceRegion>& regions_;
@@ -278,6 +289,75 @@ void mergeArena(size_t skeletonSize, const std::vector<Kept>& kept, uint32_t Kep
   }
 }
 
+// The fields every entry maps the same way from either source; `m` says how (a Splicer for the
+// skeleton, a PieceMapping for one piece). What differs between them, the positions an entry
+// owns in another arena, its callers set.
+template <class M>
+Stmt remapped(Stmt t, const M& m) {
+  t.parent = m.stmt(t.parent);
+  t.function = m.function(t.function);
+  t.cls = m.cls(t.cls);
+  t.a = m.expr(t.a);
+  t.b = m.expr(t.b);
+  t.op = m.view(t.op);
+  t.text = m.view(t.text);
+  t.range = m.range(t.range);
+  return t;
+}
+template <class M>
+Expr remapped(Expr x, const M& m) {
+  x.text = m.view(x.text);
+  x.name = m.view(x.name);
+  x.range = m.range(x.range);
+  return x;
+}
+template <class M>
+bool remapped(Function& f, const M& m) {
+  f.name = m.view(f.name);
+  f.cls = m.cls(f.cls);
+  f.parent = m.function(f.parent);
+  for (Param& q : f.params) {
+    q.name = m.view(q.name);
+    q.defaultValue = m.expr(q.defaultValue);
+  }
+  for (ExprId& d : f.decorators) d = m.expr(d);
+  f.firstStmt = m.stmt(f.firstStmt);
+  f.endStmt = m.stmt(f.endStmt);
+  f.range = m.range(f.range);
+  return m.qualified(f.qualifiedName);
+}
+template <class M>
+bool remapped(ClassDef& c, const M& m) {
+  c.name = m.view(c.name);
+  for (ExprId& b : c.bases) b = m.expr(b);
+  c.parent = m.cls(c.parent);
+  c.enclosingFunction = m.function(c.enclosingFunction);
+  c.range = m.range(c.range);
+  return m.qualified(c.qualifiedName);
+}
+template <class M>
+Import remapped(Import im, const M& m) {
+  im.name = m.view(im.name);
+  im.alias = m.view(im.alias);
+  im.scope = m.function(im.scope);
+  im.line = m.line(im.line);
+  return im;
+}
+
+// One piece's entries in the result: after its wrapper, moved to where the piece goes.
+struct PieceMapping {
+  const Splicer& s;
+  const Kept& k;
+  std::string_view view(std::string_view v) const { return s.pieceView(k, v); }
+  SourceRange range(const SourceRange& r) const { return s.pieceRange(k, r); }
+  uint32_t line(uint32_t l) const { return static_cast<uint32_t>(l + k.lineDelta); }
+  ExprId expr(ExprId e) const { return s.pieceExpr(k, e); }
+  StmtId stmt(StmtId t) const { return s.pieceStmt(k, t); }
+  FunctionId function(FunctionId f) const { return s.pieceFunction(k, f); }
+  ClassId cls(ClassId c) const { return s.pieceClass(k, c); }
+  bool qualified(std::string& name) const { return s.qualified(k, name, name); }
+};
+
 bool Splicer::build(FileModel& out, std::string& whyNot) const {
   const FileModel& sk = sk_;
   // Statements: a piece takes its `pass`'s place.
@@ -287,54 +367,29 @@ bool Splicer::build(FileModel& out, std::string& whyNot) const {
       const Kept& k = kept_[next++];
       const FileModel& p = *k.region->piece;
       for (size_t i = k.hdr; i < p.stmts.size(); ++i) {
-        Stmt t = p.stmts[i];
-        t.parent = pieceStmt(k, t.parent);
-        t.function = pieceFunction(k, t.function);
-        t.cls = pieceClass(k, t.cls);
-        t.a = pieceExpr(k, t.a);
-        t.b = pieceExpr(k, t.b);
-        t.op = pieceView(k, t.op);
-        t.text = pieceView(k, t.text);
-        t.range = pieceRange(k, t.range);
-        t.firstExpr += k.outExpr;
-        out.stmts.push_back(t);
+        out.stmts.push_back(remapped(p.stmts[i], PieceMapping{*this, k}));
+        out.stmts.back().firstExpr += k.outExpr;
       }
       continue;
     }
-    Stmt t = sk.stmts[s];
-    t.parent = mapStmt(t.parent);
-    t.function = mapFunction(t.function);
-    t.cls = mapClass(t.cls);
-    t.a = mapExpr(t.a);
-    t.b = mapExpr(t.b);
-    t.op = mapView(t.op);
-    t.text = mapView(t.text);
-    t.range = mapRange(t.range);
-    t.firstExpr = firstExprOf(s);
-    out.stmts.push_back(t);
+    out.stmts.push_back(remapped(sk.stmts[s], *this));
+    out.stmts.back().firstExpr = firstExprOf(s);
   }
-  // Each statement owns the expressions up to the next one's, as the frontend leaves them.
   mergeArena(
       sk.exprs.size(), kept_, &Kept::exprAt,
       [&](size_t e) {
-        Expr x = sk.exprs[e];
-        x.firstChild += childrenBefore(static_cast<ExprId>(e));
-        x.firstOp += opsBefore(static_cast<ExprId>(e));
-        x.text = mapView(x.text);
-        x.name = mapView(x.name);
-        x.range = mapRange(x.range);
-        out.exprs.push_back(x);
+        out.exprs.push_back(remapped(sk.exprs[e], *this));
+        out.exprs.back().firstChild += childrenBefore(static_cast<ExprId>(e));
+        out.exprs.back().firstOp += opsBefore(static_cast<ExprId>(e));
       },
       [&](const Kept& k) {
-        for (Expr x : k.region->piece->exprs) {
-          x.firstChild += k.outChild;
-          x.firstOp += k.outOp;
-          x.text = pieceView(k, x.text);
-          x.name = pieceView(k, x.name);
-          x.range = pieceRange(k, x.range);
-          out.exprs.push_back(x);
+        for (const Expr& x : k.region->piece->exprs) {
+          out.exprs.push_back(remapped(x, PieceMapping{*this, k}));
+          out.exprs.back().firstChild += k.outChild;
+          out.exprs.back().firstOp += k.outOp;
         }
       });
+  // Each statement owns the expressions up to the next one's, as the frontend leaves them.
   for (size_t s = 0; s < out.stmts.size(); ++s)
     out.stmts[s].endExpr = s + 1 < out.stmts.size() ? out.stmts[s + 1].firstExpr : static_cast<ExprId>(out.exprs.size());
   mergeArena(
@@ -347,84 +402,36 @@ bool Splicer::build(FileModel& out, std::string& whyNot) const {
       [&](const Kept& k) {
         for (std::string_view op : k.region->piece->compareOps) out.compareOps.push_back(pieceView(k, op));
       });
-  bool named = true;
+  bool named = true;  // a wrapped piece's definitions are named under the wrapper
   mergeArena(
       sk.functions.size(), kept_, &Kept::functionAt,
       [&](size_t i) {
-        Function f = sk.functions[i];
-        f.name = mapView(f.name);
-        f.cls = mapClass(f.cls);
-        f.parent = mapFunction(f.parent);
-        for (Param& q : f.params) {
-          q.name = mapView(q.name);
-          q.defaultValue = mapExpr(q.defaultValue);
-        }
-        for (ExprId& d : f.decorators) d = mapExpr(d);
-        f.firstStmt = mapStmt(f.firstStmt);
-        f.endStmt = mapStmt(f.endStmt);
-        f.range = mapRange(f.range);
-        out.functions.push_back(std::move(f));
+        out.functions.push_back(sk.functions[i]);
+        named &= remapped(out.functions.back(), *this);
       },
       [&](const Kept& k) {
         for (const Function& f : k.region->piece->functions) {
-          Function g = f;
-          g.name = pieceView(k, f.name);
-          named &= qualified(k, f.qualifiedName, g.qualifiedName);
-          g.cls = pieceClass(k, f.cls);
-          g.parent = pieceFunction(k, f.parent);
-          for (Param& q : g.params) {
-            q.name = pieceView(k, q.name);
-            q.defaultValue = pieceExpr(k, q.defaultValue);
-          }
-          for (ExprId& d : g.decorators) d = pieceExpr(k, d);
-          g.firstStmt = f.firstStmt - k.hdr + k.outStmt;
-          g.endStmt = f.endStmt - k.hdr + k.outStmt;
-          g.range = pieceRange(k, f.range);
-          out.functions.push_back(std::move(g));
+          out.functions.push_back(f);
+          named &= remapped(out.functions.back(), PieceMapping{*this, k});
         }
       });
   mergeArena(
       sk.classes.size(), kept_, &Kept::classAt,
       [&](size_t i) {
-        ClassDef c = sk.classes[i];
-        c.name = mapView(c.name);
-        for (ExprId& b : c.bases) b = mapExpr(b);
-        c.parent = mapClass(c.parent);
-        c.enclosingFunction = mapFunction(c.enclosingFunction);
-        c.range = mapRange(c.range);
-        out.classes.push_back(std::move(c));
+        out.classes.push_back(sk.classes[i]);
+        named &= remapped(out.classes.back(), *this);
       },
       [&](const Kept& k) {
-        const FileModel& p = *k.region->piece;
-        for (size_t i = k.hdr; i < p.classes.size(); ++i) {
-          ClassDef c = p.classes[i];
-          c.name = pieceView(k, c.name);
-          named &= qualified(k, p.classes[i].qualifiedName, c.qualifiedName);
-          for (ExprId& b : c.bases) b = pieceExpr(k, b);
-          c.parent = pieceClass(k, c.parent);
-          c.enclosingFunction = pieceFunction(k, c.enclosingFunction);
-          c.range = pieceRange(k, c.range);
-          out.classes.push_back(std::move(c));
+        const std::vector<ClassDef>& classes = k.region->piece->classes;
+        for (size_t i = k.hdr; i < classes.size(); ++i) {  // not the wrapper
+          out.classes.push_back(classes[i]);
+          named &= remapped(out.classes.back(), PieceMapping{*this, k});
         }
       });
   mergeArena(
-      sk.imports.size(), kept_, &Kept::importAt,
-      [&](size_t i) {
-        Import im = sk.imports[i];
-        im.name = mapView(im.name);
-        im.alias = mapView(im.alias);
-        im.scope = mapFunction(im.scope);
-        im.line = mapPos({im.line, 0}).line;
-        out.imports.push_back(std::move(im));
-      },
+      sk.imports.size(), kept_, &Kept::importAt, [&](size_t i) { out.imports.push_back(remapped(sk.imports[i], *this)); },
       [&](const Kept& k) {
-        for (Import im : k.region->piece->imports) {
-          im.name = pieceView(k, im.name);
-          im.alias = pieceView(k, im.alias);
-          im.scope = pieceFunction(k, im.scope);
-          im.line = static_cast<uint32_t>(im.line + k.lineDelta);
-          out.imports.push_back(std::move(im));
-        }
+        for (const Import& im : k.region->piece->imports) out.imports.push_back(remapped(im, PieceMapping{*this, k}));
       });
   if (!named) whyNot = "a wrapped definition's name is not under the wrapper";
   return named;
