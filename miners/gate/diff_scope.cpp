@@ -108,16 +108,21 @@ bool layout(std::string_view source, std::vector<TestUnit>& out, std::vector<boo
 
 bool findTestUnits(std::string_view source, std::vector<TestUnit>& out) { return layout(source, out, nullptr); }
 
-ScopedPair unscopedUnits(const std::string& text) {
+ScopedPair unscopedUnits(std::string text) {
   ScopedPair r;
-  ScopeSide side(text);
-  if (!layout(text, side.units, nullptr, &side.lines)) return r;
-  std::vector<TestUnit> helpers = helperUnits(side);
-  side.units.insert(side.units.end(), helpers.begin(), helpers.end());
-  for (const TestUnit& u : side.units) r.touched.insert(u.name);
-  r.newDedentsAligned = dedentsAligned(side.lines);
-  r.newUnits = std::move(side.units);
-  r.newText = text;
+  {
+    ScopeSide side(text);
+    if (!layout(text, side.units, nullptr, &side.lines)) {
+      r.newText = std::move(text);
+      return r;
+    }
+    std::vector<TestUnit> helpers = helperUnits(side);
+    side.units.insert(side.units.end(), helpers.begin(), helpers.end());
+    for (const TestUnit& u : side.units) r.touched.insert(u.name);
+    r.newDedentsAligned = dedentsAligned(side.lines);
+    r.newUnits = std::move(side.units);
+  }
+  r.newText = std::move(text);
   r.scoped = true;
   return r;
 }

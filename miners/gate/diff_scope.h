@@ -63,8 +63,8 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
 
 // A whole text as a ScopedPair whose every test and module-level helper is kept, for building
 // its model from parts as a scoped one's (miners/walk/piece_models.h); not scoped when the
-// lexical split is unsure.
-ScopedPair unscopedUnits(const std::string& text);
+// lexical split is unsure (newText holds the text either way).
+ScopedPair unscopedUnits(std::string text);
 
 // Whether each logical line's indentation is a block's: a dedent lands on an enclosing indent.
 bool dedentsAligned(const std::vector<LogicalLine>& lines);

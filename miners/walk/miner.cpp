@@ -86,9 +86,8 @@ std::vector<AssertionVersion> splicedOaVersions(const std::string& path, ScopedP
 std::vector<AssertionVersion> wholeOaVersions(const std::string& path, std::string bytes, const analyzer::Catalogue& catalogue,
                                               const analyzer::ScanOptions& opt, Splicing& splicing, std::vector<std::string>& diagnostics) {
   if (!splicing.pieces || bytes.size() > opt.limits.maxFileBytes) return oaVersions(path, std::move(bytes), catalogue, opt, diagnostics);
-  ScopedPair whole = unscopedUnits(bytes);
-  if (!whole.scoped) return oaVersions(path, std::move(bytes), catalogue, opt, diagnostics);
-  return splicedOaVersions(path, whole, catalogue, opt, splicing, diagnostics);
+  ScopedPair whole = unscopedUnits(std::move(bytes));
+  return splicedOaVersions(path, whole, catalogue, opt, splicing, diagnostics);  // parsed as text when not scoped
 }
 
 CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string& sha, const MineOptions& opt,
