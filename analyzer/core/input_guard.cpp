@@ -56,7 +56,7 @@ std::optional<uint64_t> findInvalidUtf8(std::string_view s) {
   return std::nullopt;
 }
 
-SourceInput checkSourceBytes(std::string bytes, const InputLimits& limits) {
+SourceInput inspectSourceBytes(std::string_view bytes, const InputLimits& limits) {
   SourceInput in;
   if (bytes.size() > limits.maxFileBytes) {
     in.error = ReadError::TooLarge;
@@ -64,13 +64,18 @@ SourceInput checkSourceBytes(std::string bytes, const InputLimits& limits) {
                              humanBytes(limits.maxFileBytes));
     return in;
   }
-  if (auto nul = bytes.find('\0'); nul != std::string::npos) {
+  if (auto nul = bytes.find('\0'); nul != std::string_view::npos) {
     in.error = ReadError::HasNul;
     in.message = fmt::format("skipped: NUL byte at offset {}; not a source file", nul);
     return in;
   }
   in.firstInvalidUtf8 = findInvalidUtf8(bytes);
-  in.text = std::move(bytes);
+  return in;
+}
+
+SourceInput checkSourceBytes(std::string bytes, const InputLimits& limits) {
+  SourceInput in = inspectSourceBytes(bytes, limits);
+  if (in.error == ReadError::None) in.text = std::move(bytes);
   return in;
 }
 

@@ -30,6 +30,9 @@ SourceInput readSourceFile(const std::filesystem::path& path, const InputLimits&
 
 // Checks bytes the way a file read would, for blobs from git that never touch the disk.
 SourceInput checkSourceBytes(std::string bytes, const InputLimits& limits);
+// What checkSourceBytes says of `bytes` without taking them (`text` stays empty): for a source
+// that is already held elsewhere, such as a spliced model's.
+SourceInput inspectSourceBytes(std::string_view bytes, const InputLimits& limits);
 
 // Returns the offset of the first byte that does not start a valid UTF-8 sequence.
 std::optional<uint64_t> findInvalidUtf8(std::string_view bytes);

@@ -61,9 +61,10 @@ struct Input {
   std::optional<FileModel> model;  // built already (from cached parts): used when its source passes the input checks
 };
 
-// Whether a built model's source passes the checks a read source goes through unremarked.
+// Whether a built model's source goes through the input checks unremarked.
 bool passesInputChecks(const std::string& text, const InputLimits& limits) {
-  return text.size() <= limits.maxFileBytes && text.find('\0') == std::string::npos && !findInvalidUtf8(text);
+  const SourceInput check = inspectSourceBytes(text, limits);
+  return check.error == ReadError::None && !check.firstInvalidUtf8;
 }
 
 ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDiagnostics, std::string root,
