@@ -40,14 +40,17 @@ class Splicer {
 
   std::optional<FileModel> run(std::string& whyNot);
 
-  // How the skeleton's entries map into the result (see remapped below).
-  std::string_view view(std::string_view v) const { return mapView(v); }
-  SourceRange range(const SourceRange& r) const { return mapRange(r); }
+  // How the skeleton's entries map into the result (see remapped below). Entries at or after
+  // a piece's insertion point move by its size. The `pass` a piece replaces is gone: statement
+  // ids after it move by the piece's statements less one, and a one-past bound equal to it
+  // now points at the piece's first statement.
+  ExprId expr(ExprId e) const { return moved(e, exprs_); }
+  FunctionId function(FunctionId f) const { return moved(f, functions_); }
+  ClassId cls(ClassId c) const { return moved(c, classes_); }
+  StmtId stmt(StmtId s) const { return moved(s, stmts_); }
+  std::string_view view(std::string_view v) const;
+  SourceRange range(const SourceRange& r) const { return {mapByte(r.startByte), mapByte(r.endByte), mapPos(r.start), mapPos(r.end)}; }
   uint32_t line(uint32_t l) const { return mapPos({l, 0}).line; }
-  ExprId expr(ExprId e) const { return mapExpr(e); }
-  StmtId stmt(StmtId s) const { return mapStmt(s); }
-  FunctionId function(FunctionId f) const { return mapFunction(f); }
-  ClassId cls(ClassId c) const { return mapClass(c); }
   bool qualified(const std::string&) const { return true; }
 
  private:
@@ -73,12 +76,6 @@ class Splicer {
   };
   Shift exprs_, functions_, classes_, stmts_, ownedExprs_, children_, ops_;
   static uint32_t moved(uint32_t id, const Shift& s) { return id == kNone ? kNone : static_cast<uint32_t>(id + s.of(id)); }
-  uint32_t mapExpr(ExprId e) const { return moved(e, exprs_); }
-  uint32_t mapFunction(FunctionId f) const { return moved(f, functions_); }
-  uint32_t mapClass(ClassId c) const { return moved(c, classes_); }
-  // The `pass` a piece replaces is gone: ids after it move by the piece's statements less one;
-  // a one-past bound equal to it now points at the piece's first statement.
-  uint32_t mapStmt(StmtId s) const { return moved(s, stmts_); }
   // A statement that owns no expressions just before a kept `pass` has firstExpr equal to the
   // insertion point, yet its place is before the piece: go by statement order, not by value.
   uint32_t firstExprOf(StmtId s) const { return static_cast<uint32_t>(sk_.stmts[s].firstExpr + ownedExprs_.of(s)); }
@@ -88,43 +85,45 @@ class Splicer {
   void buildShifts();
   uint32_t mapByte(uint32_t b) const;
   SourcePos mapPos(SourcePos p) const;
-  SourceRange mapRange(const SourceRange& r) const { return {mapByte(r.startByte), mapByte(r.endByte), mapPos(r.start), mapPos(r.end)}; }
-  std::string_view mapView(std::string_view v) const;
 
-  std::string_view pieceView(const Kept& k, std::string_view v) const {
+  bool locate(std::string& whyNot);
+  bool build(FileModel& out, std::string& whyNot) const;
+};
+
+// One piece's entries in the result: after its wrapper, moved to where the piece goes; the
+// wrapper's class statement and class stand for the real class's.
+struct PieceMapping {
+  const Splicer& s;
+  const Kept& k;
+  std::string_view view(std::string_view v) const {
     const std::string& src = *k.region->piece->source;
     if (!within(v, src)) return v;
-    return std::string_view(target_.data() + (v.data() - src.data()) + k.byteDelta, v.size());
+    return std::string_view(s.target_.data() + (v.data() - src.data()) + k.byteDelta, v.size());
   }
-  SourceRange pieceRange(const Kept& k, const SourceRange& r) const {
-    auto line = [&](uint32_t l) { return static_cast<uint32_t>(l + k.lineDelta); };
+  SourceRange range(const SourceRange& r) const {
     auto byte = [&](uint32_t b) { return static_cast<uint32_t>(b + k.byteDelta); };
     return {byte(r.startByte), byte(r.endByte), {line(r.start.line), r.start.col}, {line(r.end.line), r.end.col}};
   }
-  bool qualified(const Kept& k, const std::string& name, std::string& out) const {
-    if (!k.hdr) {
-      out = name;
-      return true;
-    }
-    if (name.rfind("_.", 0) != 0) return false;
-    out = k.classPrefix + name.substr(1);
-    return true;
+  uint32_t line(uint32_t l) const { return static_cast<uint32_t>(l + k.lineDelta); }
+  ExprId expr(ExprId e) const { return e == kNone ? kNone : e + k.outExpr; }
+  FunctionId function(FunctionId f) const { return f == kNone ? kNone : f + k.outFunction; }
+  StmtId stmt(StmtId t) const {
+    if (t == kNone) return kNone;
+    if (k.hdr && t == 0) return k.outParent;
+    return t - k.hdr + k.outStmt;
   }
-  StmtId pieceStmt(const Kept& k, StmtId s) const {
-    if (s == kNone) return kNone;
-    if (k.hdr && s == 0) return k.outParent;
-    return s - k.hdr + k.outStmt;
-  }
-  ClassId pieceClass(const Kept& k, ClassId c) const {
+  ClassId cls(ClassId c) const {
     if (c == kNone) return kNone;
     if (k.hdr && c == 0) return k.outCls;
     return c - k.hdr + k.outClass;
   }
-  FunctionId pieceFunction(const Kept& k, FunctionId f) const { return f == kNone ? kNone : f + k.outFunction; }
-  ExprId pieceExpr(const Kept& k, ExprId e) const { return e == kNone ? kNone : e + k.outExpr; }
-
-  bool locate(std::string& whyNot);
-  bool build(FileModel& out, std::string& whyNot) const;
+  // "_.test_x" in the wrapper is "RealClass.test_x"; false when a name is not under it.
+  bool qualified(std::string& name) const {
+    if (!k.hdr) return true;
+    if (name.rfind("_.", 0) != 0) return false;
+    name = k.classPrefix + name.substr(1);
+    return true;
+  }
 };
 
 uint32_t Splicer::mapByte(uint32_t b) const {
@@ -151,7 +150,7 @@ SourcePos Splicer::mapPos(SourcePos p) const {
   return {static_cast<uint32_t>(int64_t(p.line) + int64_t(r.lastLine) - int64_t(r.skeletonLine)), p.col};
 }
 
-std::string_view Splicer::mapView(std::string_view v) const {
+std::string_view Splicer::view(std::string_view v) const {
   const std::string& src = *sk_.source;
   if (!within(v, src)) return v;
   const uint32_t begin = mapByte(static_cast<uint32_t>(v.data() - src.data()));
@@ -251,10 +250,10 @@ bool Splicer::locate(std::string& whyNot) {
   buildShifts();
   for (Kept& k : kept_) {
     const Stmt& ps = sk_.stmts[k.pass];
-    k.outParent = mapStmt(ps.parent);
-    k.outCls = mapClass(ps.cls);
+    k.outParent = stmt(ps.parent);
+    k.outCls = cls(ps.cls);
     if (ps.cls != kNone) k.classPrefix = sk_.classes[ps.cls].qualifiedName;
-    const SourceRange def = pieceRange(k, k.region->piece->stmts[k.hdr].range);
+    const SourceRange def = PieceMapping{*this, k}.range(k.region->piece->stmts[k.hdr].range);
     k.endPos = def.end;
     k.endByte = def.endByte;
   }
@@ -344,20 +343,6 @@ Import remapped(Import im, const M& m) {
   return im;
 }
 
-// One piece's entries in the result: after its wrapper, moved to where the piece goes.
-struct PieceMapping {
-  const Splicer& s;
-  const Kept& k;
-  std::string_view view(std::string_view v) const { return s.pieceView(k, v); }
-  SourceRange range(const SourceRange& r) const { return s.pieceRange(k, r); }
-  uint32_t line(uint32_t l) const { return static_cast<uint32_t>(l + k.lineDelta); }
-  ExprId expr(ExprId e) const { return s.pieceExpr(k, e); }
-  StmtId stmt(StmtId t) const { return s.pieceStmt(k, t); }
-  FunctionId function(FunctionId f) const { return s.pieceFunction(k, f); }
-  ClassId cls(ClassId c) const { return s.pieceClass(k, c); }
-  bool qualified(std::string& name) const { return s.qualified(k, name, name); }
-};
-
 bool Splicer::build(FileModel& out, std::string& whyNot) const {
   const FileModel& sk = sk_;
   // Statements: a piece takes its `pass`'s place.
@@ -393,14 +378,14 @@ bool Splicer::build(FileModel& out, std::string& whyNot) const {
   for (size_t s = 0; s < out.stmts.size(); ++s)
     out.stmts[s].endExpr = s + 1 < out.stmts.size() ? out.stmts[s + 1].firstExpr : static_cast<ExprId>(out.exprs.size());
   mergeArena(
-      sk.childIds.size(), kept_, &Kept::childAt, [&](size_t i) { out.childIds.push_back(mapExpr(sk.childIds[i])); },
+      sk.childIds.size(), kept_, &Kept::childAt, [&](size_t i) { out.childIds.push_back(expr(sk.childIds[i])); },
       [&](const Kept& k) {
         for (ExprId c : k.region->piece->childIds) out.childIds.push_back(c + k.outExpr);
       });
   mergeArena(
-      sk.compareOps.size(), kept_, &Kept::opAt, [&](size_t i) { out.compareOps.push_back(mapView(sk.compareOps[i])); },
+      sk.compareOps.size(), kept_, &Kept::opAt, [&](size_t i) { out.compareOps.push_back(view(sk.compareOps[i])); },
       [&](const Kept& k) {
-        for (std::string_view op : k.region->piece->compareOps) out.compareOps.push_back(pieceView(k, op));
+        for (std::string_view op : k.region->piece->compareOps) out.compareOps.push_back(PieceMapping{*this, k}.view(op));
       });
   bool named = true;  // a wrapped piece's definitions are named under the wrapper
   mergeArena(
