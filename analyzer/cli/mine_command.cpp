@@ -47,7 +47,7 @@ void addMineCommand(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(size_t{1}, size_t{1} << 20));
   cmd->add_flag("--parse-scoped", parseScoped,
-                "parse each derived version's scoped text instead of splicing its model from cached parts (slower; the same tables)");
+                "parse each version's text (scoped or whole) instead of splicing its model from cached parts (slower; the same tables)");
   cmd->add_flag("--check-splices", opt.checkSplices,
                 "also parse every spliced version and compare the two models; differences are reported (slow; for verification)");
   cmd->callback([] {

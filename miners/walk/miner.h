@@ -32,8 +32,8 @@ struct MineOptions {
   // When a change touches only tests, take the untouched tests' assertions from the previous
   // version instead of scanning them (miners/walk/derived_versions.h); off: scan every version whole.
   bool deriveUntouchedTests = true;
-  // Build a derived version's model from cached models of its skeleton and tests instead of
-  // parsing its scoped text (miners/walk/piece_models.h), within this much memory.
+  // Build a version's model (scoped or whole) from cached models of its skeleton and tests
+  // instead of parsing its text (miners/walk/piece_models.h), within this much memory.
   bool spliceModels = true;
   // 128 MB: on Keras master the cache hit 16.6k, 22.2k, 26.4k and 32.6k times at 16, 32, 64 and 128 MB, 32.8k at 1 GB.
   size_t pieceCacheBytes = size_t{128} << 20;
