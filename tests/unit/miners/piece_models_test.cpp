@@ -100,6 +100,14 @@ void expectSplicedAsParsed(const std::string& old, const std::string& now) {
   EXPECT_EQ(o.difference, "");
 }
 
+// The splice declines, and says why with `word` in its reason.
+void expectDeclined(const std::string& old, const std::string& now, const std::string& word) {
+  miners::PieceModels pieces(size_t{16} << 20);
+  const Outcome o = spliceAndParse(pieces, old, now);
+  EXPECT_FALSE(o.spliced);
+  EXPECT_NE(o.whyNot.find(word), std::string::npos) << o.whyNot;
+}
+
 }  // namespace
 
 TEST(PieceModels, SplicesAMethodWithNestedDefinitionsInTheMiddleOfAClass) {
@@ -136,19 +144,13 @@ TEST(PieceModels, SplicesALastTestWithoutAFinalNewline) {
 TEST(PieceModels, DeclinesWhenACommentInsideTheBlockFollowsAKeptTest) {
   // tree-sitter-python ends the test's node after such a comment, which its lines leave out.
   const std::string old = replaced(kBase, "places=5)\n", "places=5)\n        # keep in sync with test_second\n");
-  miners::PieceModels pieces(size_t{16} << 20);
-  const Outcome o = spliceAndParse(pieces, old, replaced(old, "places=5)", "places=6)"));
-  EXPECT_FALSE(o.spliced);
-  EXPECT_NE(o.whyNot.find("comment"), std::string::npos) << o.whyNot;
+  expectDeclined(old, replaced(old, "places=5)", "places=6)"), "comment");
 }
 
 TEST(PieceModels, DeclinesWhenADedentLandsBetweenBlockIndents) {
   // No syntax error to tree-sitter-python, but its recovery depends on what follows.
   const std::string old = replaced(kBase, "        self.ref = math.pi\n", "        self.ref = math.pi\n       self.other = 1\n");
-  miners::PieceModels pieces(size_t{16} << 20);
-  const Outcome o = spliceAndParse(pieces, old, replaced(old, "places=4)", "places=3)"));
-  EXPECT_FALSE(o.spliced);
-  EXPECT_NE(o.whyNot.find("dedent"), std::string::npos) << o.whyNot;
+  expectDeclined(old, replaced(old, "places=4)", "places=3)"), "dedent");
 }
 
 TEST(PieceModels, ReusesTheSkeletonAndUnchangedTestsOfTheNextVersion) {
