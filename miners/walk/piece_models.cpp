@@ -47,12 +47,25 @@ bool deeperCommentFollows(const std::string& text, size_t from, int indent) {
   return false;
 }
 
-}  // namespace
-
-PieceModels::Model PieceModels::parsed(const std::string& path, std::string source) {
-  std::string key = path;
+// The cache key of a piece. The skeleton gives the spliced model its path and module name. A
+// unit's model depends on them only where a relative import is resolved against the module's
+// package (diagnostics name the path too, but a unit with any is never spliced), so a unit
+// without `import` is keyed by its text alone: a test that moves to another file unchanged is
+// parsed once (Keras master: 5 of 36 MB of unit text). A path cannot be empty, so the two
+// kinds of key cannot meet.
+std::string pieceKey(const std::string& path, const std::string& source, PieceModels::Piece piece) {
+  std::string key;
+  if (piece == PieceModels::Piece::Skeleton || source.find("import") != std::string::npos) key = path;
+  key.reserve(key.size() + 1 + source.size());
   key += '\0';
   key += source;
+  return key;
+}
+
+}  // namespace
+
+PieceModels::Model PieceModels::parsed(const std::string& path, std::string source, Piece piece) {
+  std::string key = pieceKey(path, source, piece);
   {
     std::lock_guard lock(mu_);
     if (auto it = byKey_.find(key); it != byKey_.end()) {
@@ -134,7 +147,7 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
         r.headerBytes = static_cast<uint32_t>(kWrapper.size());
       }
       source.append(text, start, end - start);
-      pieces.push_back(parsed(path, std::move(source)));
+      pieces.push_back(parsed(path, std::move(source), Piece::Unit));
       r.piece = pieces.back().get();
     }
     regions.push_back(r);
@@ -142,7 +155,7 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
     copiedTo = end;
   }
   skeleton.append(text, copiedTo, std::string::npos);
-  const Model skeletonModel = parsed(path, std::move(skeleton));
+  const Model skeletonModel = parsed(path, std::move(skeleton), Piece::Skeleton);
   return analyzer::spliceModels(*skeletonModel, text, regions, whyNot);
 }
 

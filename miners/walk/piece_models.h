@@ -34,10 +34,13 @@ class PieceModels {
   };
   Counters counters();
 
+  enum class Piece { Skeleton, Unit };
+
  private:
   using Model = std::shared_ptr<const analyzer::FileModel>;
-  // The parsed model of `source` (cached by path and text).
-  Model parsed(const std::string& path, std::string source);
+  // The parsed model of `source` (cached by its text, and by the path too for a skeleton or
+  // a unit that imports).
+  Model parsed(const std::string& path, std::string source, Piece piece);
 
   struct Entry {
     std::string key;

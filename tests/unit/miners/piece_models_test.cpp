@@ -195,3 +195,21 @@ TEST(PieceModels, SplicesAWholeTextWithEveryTestAndHelperKept) {
   EXPECT_EQ(spliceAndParse(pieces, kBase, replaced(kBase, "places=5)", "places=6)")).difference, "");
   EXPECT_GE(pieces.counters().hits - before.hits, 1u);
 }
+
+TEST(PieceModels, SharesATestMovedToAnotherFileButNotOneWithARelativeImport) {
+  miners::PieceModels pieces(size_t{16} << 20);
+  const std::string movedPath = "other/suite/test_moved.py";
+  std::string whyNot;
+  miners::ScopedPair here = miners::unscopedUnits(kBase), there = miners::unscopedUnits(kBase);
+  ASSERT_TRUE(pieces.assemble(kPath, here, whyNot)) << whyNot;
+  const auto before = pieces.counters();
+  auto moved = pieces.assemble(movedPath, there, whyNot);
+  ASSERT_TRUE(moved) << whyNot;
+  const auto after = pieces.counters();
+  // `from . import other` in test_last resolves against the new package, so it and the
+  // skeleton (which names the file) are parsed again; the seven other units are shared.
+  EXPECT_EQ(after.hits - before.hits, 7u);
+  EXPECT_EQ(after.misses - before.misses, 2u);
+  analyzer::PythonFrontend frontend;
+  EXPECT_EQ(analyzer::modelDifference(*moved, frontend.parse(movedPath, analyzer::pythonModuleName(movedPath), kBase)), "");
+}
