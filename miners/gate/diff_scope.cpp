@@ -104,6 +104,31 @@ bool layout(std::string_view source, std::vector<TestUnit>& out, std::vector<boo
   return true;
 }
 
+// The methods of module-level classes that are not tests, decorators included; the classes'
+// bodies are found as `layout` finds them.
+std::vector<TestUnit> otherMethods(const std::vector<LogicalLine>& ls) {
+  std::vector<TestUnit> out;
+  std::string cls;
+  int bodyIndent = -1;
+  for (size_t a = 0; a < ls.size(); ++a) {
+    const LogicalLine& l = ls[a];
+    if (l.indent == 0) {
+      cls = l.kind == LogicalLine::Class ? l.name : std::string();
+      bodyIndent = -1;
+      continue;
+    }
+    if (cls.empty()) continue;
+    if (bodyIndent < 0) bodyIndent = l.indent;
+    if (l.kind != LogicalLine::Def || l.indent != bodyIndent || l.name.rfind("test", 0) == 0) continue;
+    size_t first = a;
+    while (first > 0 && ls[first - 1].kind == LogicalLine::Decorator && ls[first - 1].indent == l.indent) --first;
+    size_t last = a;
+    while (last + 1 < ls.size() && ls[last + 1].indent > l.indent) ++last;
+    out.push_back({cls + "." + l.name, ls[first].first, ls[last].last, l.indent});
+  }
+  return out;
+}
+
 }  // namespace
 
 bool findTestUnits(std::string_view source, std::vector<TestUnit>& out) { return layout(source, out, nullptr); }
@@ -120,6 +145,7 @@ ScopedPair unscopedUnits(std::string text) {
     side.units.insert(side.units.end(), helpers.begin(), helpers.end());
     for (const TestUnit& u : side.units) r.touched.insert(u.name);
     r.newDedentsAligned = dedentsAligned(side.lines);
+    r.newMethods = otherMethods(side.lines);
     r.newUnits = std::move(side.units);
   }
   r.newText = std::move(text);
@@ -204,6 +230,7 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   r.oldStarts = std::move(oldSide.starts);
   r.newStarts = std::move(newSide.starts);
   r.newDedentsAligned = dedentsAligned(newSide.lines);
+  r.newMethods = otherMethods(newSide.lines);
   r.touched = std::move(touched);
   r.scoped = true;
   return r;

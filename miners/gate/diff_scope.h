@@ -51,6 +51,10 @@ struct ScopedPair {
   std::string oldText, newText;  // with the untouched tests and unneeded helpers blanked (when scoped)
   size_t keptUnits = 0, droppedUnits = 0;
   std::vector<TestUnit> oldUnits, newUnits;  // every test and module-level helper of each side
+  // The new side's other methods of module-level classes (setUp, helpers), which the scoped
+  // text always keeps: the splice parses them as pieces too, so the skeleton, which every
+  // change to it parses again, holds less that changes.
+  std::vector<TestUnit> newMethods;
   std::set<std::string> touched;             // names of the kept ones (changed, reached or mentioned)
   std::vector<size_t> oldStarts, newStarts;  // lineStartOffsets of the whole texts
   // Every dedent of the new text returns to the indentation of an enclosing block. A dedent to

@@ -104,8 +104,15 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
     return std::nullopt;
   }
   const std::string& text = scoped.newText;
-  std::vector<TestUnit> units = scoped.newUnits;
-  std::sort(units.begin(), units.end(), [](const TestUnit& a, const TestUnit& b) { return a.firstLine < b.firstLine; });
+  struct Unit {
+    const TestUnit* unit;
+    bool kept;  // parsed as a piece; else its `pass` (the scoped text's blank) stays
+  };
+  std::vector<Unit> units;
+  units.reserve(scoped.newUnits.size() + scoped.newMethods.size());
+  for (const TestUnit& u : scoped.newUnits) units.push_back({&u, scoped.touched.count(u.name) > 0});
+  for (const TestUnit& m : scoped.newMethods) units.push_back({&m, true});
+  std::sort(units.begin(), units.end(), [](const Unit& a, const Unit& b) { return a.unit->firstLine < b.unit->firstLine; });
   const std::vector<size_t> starts = lineStartOffsets(text);  // [line] -> first byte; one past the last line
   const int lines = static_cast<int>(starts.size()) - 2;
   std::string skeleton;
@@ -115,7 +122,8 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
   size_t copiedTo = 0;  // bytes of `text` already in the skeleton
   uint32_t skeletonLine = 1;
   int previousLast = 0;
-  for (const TestUnit& u : units) {
+  for (const auto& [unit, kept] : units) {
+    const TestUnit& u = *unit;
     if (u.firstLine <= previousLast || u.firstLine < 1 || u.lastLine < u.firstLine || u.lastLine > lines) {
       whyNot = "units overlap or lie outside the text";
       return std::nullopt;
@@ -135,7 +143,7 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
     r.lastLine = static_cast<uint32_t>(u.lastLine);
     r.start = static_cast<uint32_t>(start);
     r.end = static_cast<uint32_t>(end);
-    if (scoped.touched.count(u.name)) {
+    if (kept) {
       if (deeperCommentFollows(text, end, u.indent)) {
         whyNot = "a comment inside the unit's block follows its last statement";
         return std::nullopt;

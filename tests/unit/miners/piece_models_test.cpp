@@ -159,7 +159,7 @@ TEST(PieceModels, ReusesTheSkeletonAndUnchangedTestsOfTheNextVersion) {
   const std::string v2 = replaced(v1, "self.ref = math.pi\n", "self.ref = math.pi * 1.0\n");
   EXPECT_EQ(spliceAndParse(pieces, kBase, v1).difference, "");
   const auto before = pieces.counters();
-  // v2's skeleton has another setUp, so it is parsed anew; test_a and test_b are the same text.
+  // v2 changes setUp, a piece of its own; test_a and test_b are the same text.
   const std::string v3 = replaced(v2, "rtol=1e-7)", "rtol=1e-6)");
   EXPECT_EQ(spliceAndParse(pieces, v1, v2).difference, "");
   EXPECT_EQ(spliceAndParse(pieces, v2, v3).difference, "");
@@ -207,9 +207,23 @@ TEST(PieceModels, SharesATestMovedToAnotherFileButNotOneWithARelativeImport) {
   ASSERT_TRUE(moved) << whyNot;
   const auto after = pieces.counters();
   // `from . import other` in test_last resolves against the new package, so it and the
-  // skeleton (which names the file) are parsed again; the seven other units are shared.
-  EXPECT_EQ(after.hits - before.hits, 7u);
+  // skeleton (which names the file) are parsed again; the seven other units and setUp are shared.
+  EXPECT_EQ(after.hits - before.hits, 8u);
   EXPECT_EQ(after.misses - before.misses, 2u);
   analyzer::PythonFrontend frontend;
   EXPECT_EQ(analyzer::modelDifference(*moved, frontend.parse(movedPath, analyzer::pythonModuleName(movedPath), kBase)), "");
+}
+
+TEST(PieceModels, AChangedSetUpIsParsedAloneAndTheSkeletonStaysCached) {
+  miners::PieceModels pieces(size_t{16} << 20);
+  std::string whyNot;
+  miners::ScopedPair whole = miners::unscopedUnits(kBase);
+  EXPECT_EQ(whole.newMethods.size(), 1u) << "setUp";
+  ASSERT_TRUE(pieces.assemble(kPath, whole, whyNot)) << whyNot;
+  const auto before = pieces.counters();
+  // setUp reaches test_a and test_b, which are kept; of the three only setUp is new text.
+  const Outcome o = spliceAndParse(pieces, kBase, replaced(kBase, "self.ref = math.pi\n", "self.ref = math.pi * 1.0\n"));
+  EXPECT_TRUE(o.spliced) << o.whyNot;
+  EXPECT_EQ(o.difference, "");
+  EXPECT_EQ(pieces.counters().misses - before.misses, 1u);
 }
