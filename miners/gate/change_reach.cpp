@@ -386,7 +386,7 @@ std::vector<TestUnit> helperUnits(const ScopeSide& s) {
     while (first > 0 && ls[first - 1].kind == LogicalLine::Decorator && ls[first - 1].indent == 0) --first;
     size_t last = a;
     while (last + 1 < ls.size() && ls[last + 1].indent > 0) ++last;
-    out.push_back({l.name, ls[first].first, ls[last].last, 0});
+    out.push_back({l.name, ls[first].first, ls[last].last, 0, blockIndentAfter(ls, a)});
   }
   return out;
 }

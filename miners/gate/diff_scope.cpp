@@ -98,7 +98,7 @@ bool layout(std::string_view source, std::vector<TestUnit>& out, std::vector<boo
     while (first > 0 && ls[first - 1].kind == LogicalLine::Decorator && ls[first - 1].indent == l.indent) --first;
     size_t last = a;
     while (last + 1 < ls.size() && ls[last + 1].indent > l.indent) ++last;
-    out.push_back({topLevel ? l.name : cls + "." + l.name, ls[first].first, ls[last].last, l.indent});
+    out.push_back({topLevel ? l.name : cls + "." + l.name, ls[first].first, ls[last].last, l.indent, blockIndentAfter(ls, a)});
   }
   if (logical) *logical = std::move(ls);
   return true;
@@ -124,7 +124,7 @@ std::vector<TestUnit> otherMethods(const std::vector<LogicalLine>& ls) {
     while (first > 0 && ls[first - 1].kind == LogicalLine::Decorator && ls[first - 1].indent == l.indent) --first;
     size_t last = a;
     while (last + 1 < ls.size() && ls[last + 1].indent > l.indent) ++last;
-    out.push_back({cls + "." + l.name, ls[first].first, ls[last].last, l.indent});
+    out.push_back({cls + "." + l.name, ls[first].first, ls[last].last, l.indent, blockIndentAfter(ls, a)});
   }
   return out;
 }

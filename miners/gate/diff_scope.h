@@ -41,6 +41,7 @@ struct TestUnit {
   std::string name;  // "test_x" or "Class.test_x"; a helper's own name
   int firstLine = 0, lastLine = 0;  // 1-based, decorators included
   int indent = 0;
+  int bodyIndent = -1;  // of the statements of its body; -1 when the body is on the def's line
 };
 
 // The test functions and methods of a Python source; false when the lexical split is unsure.

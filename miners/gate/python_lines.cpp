@@ -142,6 +142,10 @@ size_t skipBlanks(std::string_view text, size_t from) {
   return from;
 }
 
+int blockIndentAfter(const std::vector<LogicalLine>& lines, size_t header) {
+  return header + 1 < lines.size() && lines[header + 1].indent > lines[header].indent ? lines[header + 1].indent : -1;
+}
+
 int lineCount(std::string_view s) { return 1 + static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
 
 }  // namespace oalens::miners

@@ -34,4 +34,8 @@ bool logicalLines(std::string_view source, std::vector<LogicalLine>& out);
 
 int lineCount(std::string_view s);
 
+// The indentation of the block the header at `lines[header]` (a def or class) opens; -1 when
+// its body is on the header's own line.
+int blockIndentAfter(const std::vector<LogicalLine>& lines, size_t header);
+
 }  // namespace oalens::miners

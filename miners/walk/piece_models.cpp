@@ -30,21 +30,30 @@ size_t modelBytes(const analyzer::FileModel& m) {
 // A method is parsed inside this one-line class, at the block depth it has in its file.
 constexpr std::string_view kWrapper = "class _:\n";
 
-// Whether the first line after `from` that is not blank is a comment indented deeper than
-// `indent`. tree-sitter-python's scanner delays a dedent past comments indented inside the
-// block, so such a comment ends the unit's node in the file but lies outside the unit's lines.
-bool deeperCommentFollows(const std::string& text, size_t from, int indent) {
-  size_t at = from;
-  while (at < text.size()) {
-    size_t first = text.find_first_not_of(" \t\r\f", at);
-    if (first == std::string::npos) return false;
-    if (text[first] == '\n') {
-      at = first + 1;
-      continue;
+// The last line of a kept unit's node as tree-sitter-python ends it. Its scanner delays the
+// dedent after a block's last statement past the comments indented at least as deep as the
+// block, and such a comment belongs to the block: so the comments that follow the unit's last
+// statement (blank lines between them), indented as deep as its body, are the unit's. nullopt
+// when that cannot be told: a comment indented by other than spaces, or deeper than the def
+// whose body is on its own line.
+std::optional<int> nodeLastLine(const std::string& text, const std::vector<size_t>& starts, const TestUnit& u) {
+  const int lines = static_cast<int>(starts.size()) - 2;
+  int last = u.lastLine;
+  for (int l = u.lastLine + 1; l <= lines; ++l) {
+    const std::string_view line(text.data() + starts[static_cast<size_t>(l)], starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]);
+    const size_t indent = std::min(line.find_first_not_of(' '), line.size());
+    const std::string_view rest = line.substr(indent);
+    if (rest.empty() || rest == "\n" || rest == "\r\n" || rest == "\r") continue;  // blank
+    if (rest[0] == '\t' || rest[0] == '\f' || rest[0] == '\r') return std::nullopt;
+    if (rest[0] != '#') break;  // code
+    if (u.bodyIndent < 0) {
+      if (static_cast<int>(indent) > u.indent) return std::nullopt;
+      break;
     }
-    return text[first] == '#' && static_cast<int>(first - at) > indent;
+    if (static_cast<int>(indent) < u.bodyIndent) break;
+    last = l;
   }
-  return false;
+  return last;
 }
 
 // The cache key of a piece. The skeleton gives the spliced model its path and module name. A
@@ -128,8 +137,17 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
       whyNot = "units overlap or lie outside the text";
       return std::nullopt;
     }
-    previousLast = u.lastLine;
-    const size_t start = starts[static_cast<size_t>(u.firstLine)], end = starts[static_cast<size_t>(u.lastLine) + 1];
+    int lastLine = u.lastLine;
+    if (kept) {
+      const std::optional<int> nodeLast = nodeLastLine(text, starts, u);
+      if (!nodeLast) {
+        whyNot = "a comment after a unit's last statement is indented so that its block cannot be told";
+        return std::nullopt;
+      }
+      lastLine = *nodeLast;
+    }
+    previousLast = lastLine;
+    const size_t start = starts[static_cast<size_t>(u.firstLine)], end = starts[static_cast<size_t>(lastLine) + 1];
     skeletonLine += static_cast<uint32_t>(std::count(text.begin() + static_cast<long>(copiedTo), text.begin() + static_cast<long>(start), '\n'));
     skeleton.append(text, copiedTo, start - copiedTo);
     analyzer::SpliceRegion r;
@@ -140,14 +158,10 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
     if (endsLine) skeleton += '\n';
     r.skeletonEnd = static_cast<uint32_t>(skeleton.size());
     r.firstLine = static_cast<uint32_t>(u.firstLine);
-    r.lastLine = static_cast<uint32_t>(u.lastLine);
+    r.lastLine = static_cast<uint32_t>(lastLine);
     r.start = static_cast<uint32_t>(start);
     r.end = static_cast<uint32_t>(end);
     if (kept) {
-      if (deeperCommentFollows(text, end, u.indent)) {
-        whyNot = "a comment inside the unit's block follows its last statement";
-        return std::nullopt;
-      }
       std::string source;
       if (u.indent > 0) {
         source = kWrapper;

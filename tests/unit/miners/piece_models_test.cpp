@@ -141,10 +141,25 @@ TEST(PieceModels, SplicesALastTestWithoutAFinalNewline) {
   expectSplicedAsParsed(old, replaced(old, "2.71828, atol", "2.7182818, atol"));
 }
 
-TEST(PieceModels, DeclinesWhenACommentInsideTheBlockFollowsAKeptTest) {
-  // tree-sitter-python ends the test's node after such a comment, which its lines leave out.
-  const std::string old = replaced(kBase, "places=5)\n", "places=5)\n        # keep in sync with test_second\n");
-  expectDeclined(old, replaced(old, "places=5)", "places=6)"), "comment");
+// tree-sitter-python ends a block after the comments that follow its last statement indented
+// at least as deep as it, so those are the unit's; shallower ones are the skeleton's.
+TEST(PieceModels, SplicesAKeptTestWhoseBlockTheCommentsAfterItBelongTo) {
+  for (const std::string comments : {"        # at the body's depth\n",
+                                     "            # deeper than the body\n\n        # and one at its depth after a blank line\n",
+                                     "      # between the def and its body: the class's\n",
+                                     "        # the test's\n    # the class's\n        # the class's too\n"}) {
+    SCOPED_TRACE(comments);
+    const std::string old = replaced(kBase, "places=5)\n", "places=5)\n" + comments);
+    expectSplicedAsParsed(old, replaced(old, "places=5)", "places=6)"));
+  }
+  // The last test of the file, ending in a comment.
+  const std::string old = kBase + "        # the end\n";
+  expectSplicedAsParsed(old, replaced(old, "atol=self.tol)", "atol=2 * self.tol)"));
+}
+
+TEST(PieceModels, DeclinesWhenADeeperCommentFollowsATestOnOneLine) {
+  const std::string old = replaced(kBase, "    def test_b(self):", "    def test_c(self): assert abs(f() - 1) < 1e-3\n        # where does this go?\n\n    def test_b(self):");
+  expectDeclined(old, replaced(old, "< 1e-3", "< 1e-2"), "cannot be told");
 }
 
 TEST(PieceModels, DeclinesWhenADedentLandsBetweenBlockIndents) {
