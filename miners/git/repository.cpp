@@ -269,7 +269,8 @@ git_diff_options pythonDeltasOnly() {
   return opts;
 }
 
-std::optional<std::vector<FileChange>> Repository::treeChanges(const std::string& oldCommit, const std::string& newCommit, std::string& err) const {
+std::optional<std::vector<FileChange>> Repository::treeChanges(const std::string& oldCommit, const std::string& newCommit, std::string& err,
+                                                               const PathFilter& wanted) const {
   Tree oldTree, newTree;
   if (!commitTree(repo_.get(), oldCommit, oldTree, err) || !commitTree(repo_.get(), newCommit, newTree, err)) return std::nullopt;
   git_diff_options opts = pythonDeltasOnly();
@@ -277,6 +278,14 @@ std::optional<std::vector<FileChange>> Repository::treeChanges(const std::string
   if (git_diff_tree_to_tree(&d.p, repo_.get(), oldTree.p, newTree.p, &opts) != 0) {
     err = lastGitError("cannot diff the two trees");
     return std::nullopt;
+  }
+  if (wanted) {
+    bool any = false;
+    for (size_t i = 0, n = git_diff_num_deltas(d.p); i < n && !any; ++i) {
+      const git_diff_delta* delta = git_diff_get_delta(d.p, i);
+      any = (delta->old_file.path && wanted(delta->old_file.path)) || (delta->new_file.path && wanted(delta->new_file.path));
+    }
+    if (!any) return collectDeltas(d.p);
   }
   return renamedDeltas(d.p, err);
 }
@@ -368,7 +377,7 @@ std::vector<std::string> Repository::conflicts() const {
   return out;
 }
 
-std::optional<std::vector<FileChange>> Repository::changes(const std::string& sha, std::string& err) const {
+std::optional<std::vector<FileChange>> Repository::changes(const std::string& sha, std::string& err, const PathFilter& wanted) const {
   git_oid oid;
   Commit c;
   if (git_oid_fromstr(&oid, sha.c_str()) != 0 || git_commit_lookup(&c.p, repo_.get(), &oid) != 0) {
@@ -376,7 +385,7 @@ std::optional<std::vector<FileChange>> Repository::changes(const std::string& sh
     return std::nullopt;
   }
   const std::string parent = git_commit_parentcount(c.p) > 0 ? hex(git_commit_parent_id(c.p, 0)) : std::string{};
-  return treeChanges(parent, sha, err);
+  return treeChanges(parent, sha, err, wanted);
 }
 
 std::optional<std::string> Repository::blob(const std::string& oidHex, bool& binary, std::string& err) const {

@@ -114,7 +114,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
   // A shallow clone's graft point: its parent is not here, so what it changed is unknown. It
   // is the baseline the later commits are compared with, not a commit that added every file.
   if (graftPoints.count(sha)) return r;
-  auto changes = repo.changes(sha, err);
+  auto changes = repo.changes(sha, err, [&](std::string_view path) { return RE2::PartialMatch(path, testFiles); });
   if (!changes) {
     r.ok = false;
     r.error = err;

@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "miners/git/repository.h"
 #include "miners/walk/miner.h"
 #include "reports/sqlite/sqlite_db.h"
 
@@ -270,4 +271,34 @@ TEST_F(MineHistory, SplicedModelsEqualParsedOnesAndGiveTheSameDatabase) {
   EXPECT_EQ(s.spliceMismatches, 0u);
   for (const auto& w : s.warnings) ADD_FAILURE() << w;
   EXPECT_EQ(dump(spliced.string()), dump(parsed.string()));
+}
+
+TEST_F(MineHistory, RenamesAreLookedForOnlyWhenAWantedPathChanged) {
+  fs::path moves = gWork / "moves";
+  ASSERT_EQ(run("bash -c 'set -e; git init -q " + moves.string() + "; cd " + moves.string() +
+                "; git config user.email t@example.com; git config user.name t; mkdir -p src tests"
+                "; seq 1 200 | sed \"s/.*/x_& = &/\" > src/util.py; cp src/util.py tests/test_util.py"
+                "; git add -A; git commit -qm one"
+                "; git mv src/util.py src/helpers.py; git commit -qm two"
+                "; git mv tests/test_util.py tests/test_helpers.py; git commit -qm three'"),
+            0);
+  std::string err;
+  auto repo = miners::Repository::open(moves.string(), err);
+  ASSERT_TRUE(repo) << err;
+  auto commits = repo->walk(*repo->resolve("HEAD", err), false, err);
+  ASSERT_TRUE(commits && commits->size() == 3) << err;
+  const miners::Repository::PathFilter tests = [](std::string_view p) { return p.rfind("tests/", 0) == 0; };
+  auto statuses = [&](const std::string& sha, const miners::Repository::PathFilter& wanted) {
+    std::multiset<int> out;
+    const auto changes = repo->changes(sha, err, wanted);
+    EXPECT_TRUE(changes) << err;
+    if (changes)
+      for (const auto& fc : *changes) out.insert(static_cast<int>(fc.status));
+    return out;
+  };
+  using S = miners::FileChange::Status;
+  const std::multiset<int> renamed{static_cast<int>(S::Renamed)}, unpaired{static_cast<int>(S::Added), static_cast<int>(S::Deleted)};
+  EXPECT_EQ(statuses((*commits)[1], {}), renamed);
+  EXPECT_EQ(statuses((*commits)[1], tests), unpaired) << "no test moved: not paired";
+  EXPECT_EQ(statuses((*commits)[2], tests), renamed);
 }
