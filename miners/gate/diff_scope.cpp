@@ -70,9 +70,10 @@ std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newTe
 
 namespace {
 
-// Test units, and which lines belong to a statement (the others are blank or comments only).
-bool layout(std::string_view source, std::vector<TestUnit>& out, std::vector<bool>* codeLines,
-            std::vector<LogicalLine>* logical = nullptr) {
+// Test units (and, when asked, the other methods of module-level classes), and which lines
+// belong to a statement (the others are blank or comments only).
+bool layout(std::string_view source, std::vector<TestUnit>& tests, std::vector<bool>* codeLines,
+            std::vector<LogicalLine>* logical = nullptr, std::vector<TestUnit>* otherMethods = nullptr) {
   std::vector<LogicalLine> ls;
   if (!logicalLines(source, ls)) return false;
   if (codeLines)
@@ -90,43 +91,20 @@ bool layout(std::string_view source, std::vector<TestUnit>& out, std::vector<boo
     } else if (!cls.empty() && bodyIndent < 0) {
       bodyIndent = l.indent;
     }
-    if (l.kind != LogicalLine::Def || l.name.rfind("test", 0) != 0) continue;
     const bool topLevel = l.indent == 0;
     const bool method = !cls.empty() && l.indent == bodyIndent;
-    if (!topLevel && !method) continue;  // nested: part of whatever holds it
+    if (l.kind != LogicalLine::Def || (!topLevel && !method)) continue;  // nested: part of whatever holds it
+    // A module-level def that is no test is a helper (helperUnits).
+    std::vector<TestUnit>* into = l.name.rfind("test", 0) == 0 ? &tests : method ? otherMethods : nullptr;
+    if (!into) continue;
     size_t first = a;
     while (first > 0 && ls[first - 1].kind == LogicalLine::Decorator && ls[first - 1].indent == l.indent) --first;
     size_t last = a;
     while (last + 1 < ls.size() && ls[last + 1].indent > l.indent) ++last;
-    out.push_back({topLevel ? l.name : cls + "." + l.name, ls[first].first, ls[last].last, l.indent, blockIndentAfter(ls, a)});
+    into->push_back({topLevel ? l.name : cls + "." + l.name, ls[first].first, ls[last].last, l.indent, blockIndentAfter(ls, a)});
   }
   if (logical) *logical = std::move(ls);
   return true;
-}
-
-// The methods of module-level classes that are not tests, decorators included; the classes'
-// bodies are found as `layout` finds them.
-std::vector<TestUnit> otherMethods(const std::vector<LogicalLine>& ls) {
-  std::vector<TestUnit> out;
-  std::string cls;
-  int bodyIndent = -1;
-  for (size_t a = 0; a < ls.size(); ++a) {
-    const LogicalLine& l = ls[a];
-    if (l.indent == 0) {
-      cls = l.kind == LogicalLine::Class ? l.name : std::string();
-      bodyIndent = -1;
-      continue;
-    }
-    if (cls.empty()) continue;
-    if (bodyIndent < 0) bodyIndent = l.indent;
-    if (l.kind != LogicalLine::Def || l.indent != bodyIndent || l.name.rfind("test", 0) == 0) continue;
-    size_t first = a;
-    while (first > 0 && ls[first - 1].kind == LogicalLine::Decorator && ls[first - 1].indent == l.indent) --first;
-    size_t last = a;
-    while (last + 1 < ls.size() && ls[last + 1].indent > l.indent) ++last;
-    out.push_back({cls + "." + l.name, ls[first].first, ls[last].last, l.indent, blockIndentAfter(ls, a)});
-  }
-  return out;
 }
 
 }  // namespace
@@ -137,7 +115,7 @@ ScopedPair unscopedUnits(std::string text) {
   ScopedPair r;
   {
     ScopeSide side(text);
-    if (!layout(text, side.units, nullptr, &side.lines)) {
+    if (!layout(text, side.units, nullptr, &side.lines, &r.newMethods)) {
       r.newText = std::move(text);
       return r;
     }
@@ -145,7 +123,6 @@ ScopedPair unscopedUnits(std::string text) {
     side.units.insert(side.units.end(), helpers.begin(), helpers.end());
     for (const TestUnit& u : side.units) r.touched.insert(u.name);
     r.newDedentsAligned = dedentsAligned(side.lines);
-    r.newMethods = otherMethods(side.lines);
     r.newUnits = std::move(side.units);
   }
   r.newText = std::move(text);
@@ -204,7 +181,9 @@ std::string blankUntouched(const std::string& text, const std::vector<TestUnit>&
 ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText) {
   ScopedPair r;
   ScopeSide oldSide(oldText), newSide(newText);
-  if (!layout(oldText, oldSide.units, &oldSide.code, &oldSide.lines) || !layout(newText, newSide.units, &newSide.code, &newSide.lines))
+  std::vector<TestUnit> newMethods;
+  if (!layout(oldText, oldSide.units, &oldSide.code, &oldSide.lines) ||
+      !layout(newText, newSide.units, &newSide.code, &newSide.lines, &newMethods))
     return r;
   const std::vector<LineHunk> hunks = lineHunks(oldText, newText);
   if (hunks.empty()) return r;
@@ -230,7 +209,7 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   r.oldStarts = std::move(oldSide.starts);
   r.newStarts = std::move(newSide.starts);
   r.newDedentsAligned = dedentsAligned(newSide.lines);
-  r.newMethods = otherMethods(newSide.lines);
+  r.newMethods = std::move(newMethods);
   r.touched = std::move(touched);
   r.scoped = true;
   return r;
