@@ -30,6 +30,13 @@ fs::path gRepo;
 
 int run(const std::string& cmd) { return WEXITSTATUS(std::system(cmd.c_str())); }
 
+// A new repository at `dir` with a committer, where the shell `commands` run (inside single
+// quotes, so they quote with double ones).
+int scriptedRepository(const fs::path& dir, const std::string& commands) {
+  return run("bash -c 'set -e; git init -q " + dir.string() + "; cd " + dir.string() +
+             "; git config user.email t@example.com; git config user.name t; " + commands + "'");
+}
+
 std::string dump(const std::string& dbPath) {
   reports::Database db;
   std::string err;
@@ -240,13 +247,12 @@ TEST_F(MineHistory, ShallowClonesAreMinedFromTheGraftPointWithAWarning) {
 
 TEST_F(MineHistory, BinaryAndHugeBlobsAreSkippedWithAMessage) {
   fs::path odd = gWork / "odd";
-  ASSERT_EQ(run("bash -c 'set -e; git init -q " + odd.string() + "; cd " + odd.string() +
-                "; git config user.email t@example.com; git config user.name t; mkdir tests"
-                "; printf \"def test_a():\\n    assert_allclose(f(), 1.0, rtol=1e-6)\\n\\0\\1\\2\" > tests/test_bin.py"
-                "; head -c 9000000 /dev/zero | tr \"\\0\" \"#\" > tests/test_huge.py"
-                "; git add -A; git commit -qm one"
-                "; printf \"\\0\\3\" >> tests/test_bin.py; echo \"# more\" >> tests/test_huge.py"
-                "; git commit -qam two'"),
+  ASSERT_EQ(scriptedRepository(odd, "mkdir tests"
+                                    "; printf \"def test_a():\\n    assert_allclose(f(), 1.0, rtol=1e-6)\\n\\0\\1\\2\" > tests/test_bin.py"
+                                    "; head -c 9000000 /dev/zero | tr \"\\0\" \"#\" > tests/test_huge.py"
+                                    "; git add -A; git commit -qm one"
+                                    "; printf \"\\0\\3\" >> tests/test_bin.py; echo \"# more\" >> tests/test_huge.py"
+                                    "; git commit -qam two"),
             0);
   fs::path db = gWork / "odd.db";
   auto s = mineInto(odd, db);
@@ -275,12 +281,11 @@ TEST_F(MineHistory, SplicedModelsEqualParsedOnesAndGiveTheSameDatabase) {
 
 TEST_F(MineHistory, RenamesAreLookedForOnlyWhenAWantedPathChanged) {
   fs::path moves = gWork / "moves";
-  ASSERT_EQ(run("bash -c 'set -e; git init -q " + moves.string() + "; cd " + moves.string() +
-                "; git config user.email t@example.com; git config user.name t; mkdir -p src tests"
-                "; seq 1 200 | sed \"s/.*/x_& = &/\" > src/util.py; cp src/util.py tests/test_util.py"
-                "; git add -A; git commit -qm one"
-                "; git mv src/util.py src/helpers.py; git commit -qm two"
-                "; git mv tests/test_util.py tests/test_helpers.py; git commit -qm three'"),
+  ASSERT_EQ(scriptedRepository(moves, "mkdir -p src tests"
+                                      "; seq 1 200 | sed \"s/.*/x_& = &/\" > src/util.py; cp src/util.py tests/test_util.py"
+                                      "; git add -A; git commit -qm one"
+                                      "; git mv src/util.py src/helpers.py; git commit -qm two"
+                                      "; git mv tests/test_util.py tests/test_helpers.py; git commit -qm three"),
             0);
   std::string err;
   auto repo = miners::Repository::open(moves.string(), err);
