@@ -3,6 +3,8 @@
 // use it to see which statement a changed line belongs to; anything it is not sure of (tabs
 // in indentation, an unterminated string or bracket) makes it give up.
 #pragma once
+#include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,12 +20,20 @@ struct LogicalLine {  // one statement header or simple statement, possibly over
 };
 
 // Identifier characters, read byte-wise: ASCII letters, digits and `_`, and every byte of a
-// multi-byte UTF-8 character (Python identifiers may be non-ASCII).
-inline bool isIdentifierStart(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '_' || u >= 0x80;
-}
-inline bool isIdentifierChar(char c) { return isIdentifierStart(c) || (c >= '0' && c <= '9'); }
+// multi-byte UTF-8 character (Python identifiers may be non-ASCII). A table, since the reach
+// reads every word of the kept code for each change (identifierEnd was 3% of `mine` on Theano).
+namespace detail {
+inline constexpr std::array<uint8_t, 256> kIdentifierByte = [] {  // bit 1: may start one; bit 2: may be in one
+  std::array<uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    const bool start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+    t[static_cast<size_t>(c)] = start ? 3 : (c >= '0' && c <= '9') ? 2 : 0;
+  }
+  return t;
+}();
+}  // namespace detail
+inline bool isIdentifierStart(char c) { return detail::kIdentifierByte[static_cast<unsigned char>(c)] & 1; }
+inline bool isIdentifierChar(char c) { return detail::kIdentifierByte[static_cast<unsigned char>(c)] & 2; }
 
 // The end of the identifier characters from `from`, and of the spaces and tabs from `from`.
 size_t identifierEnd(std::string_view text, size_t from);
