@@ -270,12 +270,15 @@ using UnitsByWord = std::unordered_map<std::string_view, std::vector<std::pair<c
 // words, not all its words collected: that took 2% of `mine`.
 void keepWhatKeptCodeMentions(std::vector<std::string_view> code, UnitsByWord& byName, UnitsByWord& bySetAttribute,
                               std::set<std::string>& touched) {
+  // The two sides share most of their code: a text is read once, however often it is kept.
+  std::unordered_set<std::string_view> read;
+  code.erase(std::remove_if(code.begin(), code.end(), [&](std::string_view t) { return !read.insert(t).second; }), code.end());
   auto keep = [&](UnitsByWord& units, std::string_view word) {
     auto it = units.find(word);
     if (it == units.end()) return;
     for (const auto& [side, unit] : it->second) {
       touched.insert(unit->name);
-      code.push_back(side->textOf(*unit));
+      if (const std::string_view text = side->textOf(*unit); read.insert(text).second) code.push_back(text);
     }
     units.erase(it);
   };
