@@ -19,13 +19,6 @@ std::vector<std::pair<std::string, int>> occurrenceKeys(const std::vector<TestUn
 
 }  // namespace
 
-std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
-                                                                      const OldOaVersions& previous, const ScanOaVersions& scan) {
-  return versionsFromScopedScan(oldText, newText, previous, [&](ScopedPair& scoped, std::vector<std::string>& diagnostics) {
-    return scan(std::move(scoped.newText), diagnostics);
-  });
-}
-
 std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::string& oldText, const std::string& newText,
                                                                     const OldOaVersions& previous, const ScanScopedVersion& scan) {
   if (oldText == newText) {  // a file renamed as it was

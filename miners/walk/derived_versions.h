@@ -14,10 +14,9 @@
 
 namespace oalens::miners {
 
-// Scans a (blanked) source and returns its OA assertions; diagnostics go to the second argument.
-using ScanOaVersions = std::function<std::vector<AssertionVersion>(std::string source, std::vector<std::string>& diagnostics)>;
-// The same for the scoped version itself (its blanked text and units), so that the caller can
-// build its model from cached parts instead of parsing the text (miners/walk/piece_models.h).
+// Scans the scoped version (its blanked text and units) and returns its OA assertions;
+// diagnostics go to the second argument. The caller may build its model from cached parts
+// instead of parsing the text (miners/walk/piece_models.h).
 using ScanScopedVersion = std::function<std::vector<AssertionVersion>(ScopedPair& scoped, std::vector<std::string>& diagnostics)>;
 
 // The previous version's OA assertions, asked for only after the scan: another worker may still
@@ -29,8 +28,5 @@ using OldOaVersions = std::function<const std::vector<AssertionVersion>*()>;
 // version's assertions are not there.
 std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::string& oldText, const std::string& newText,
                                                                     const OldOaVersions& oldVersions, const ScanScopedVersion& scan);
-// The same, scanning the blanked text.
-std::optional<std::vector<AssertionVersion>> versionsFromChangedTests(const std::string& oldText, const std::string& newText,
-                                                                      const OldOaVersions& oldVersions, const ScanOaVersions& scan);
 
 }  // namespace oalens::miners

@@ -18,6 +18,11 @@ std::vector<AssertionVersion> scanOa(const std::string& source, std::vector<std:
   return out;
 }
 
+// scanOa over the scoped version's blanked text.
+std::vector<AssertionVersion> scanScoped(miners::ScopedPair& scoped, std::vector<std::string>& diagnostics) {
+  return scanOa(scoped.newText, diagnostics);
+}
+
 std::string describe(const std::vector<AssertionVersion>& vs) {
   std::string out;
   for (const auto& v : vs) {
@@ -43,7 +48,7 @@ std::string withReplaced(std::string text, std::string_view from, std::string_vi
 std::pair<std::string, std::string> derivedAndWhole(const std::string& old, const std::string& changed) {
   std::vector<std::string> d;
   const auto olds = scanOa(old, d);
-  auto derived = miners::versionsFromChangedTests(old, changed, [&] { return &olds; }, scanOa);
+  auto derived = miners::versionsFromScopedScan(old, changed, [&] { return &olds; }, scanScoped);
   std::vector<std::string> d2;
   return {derived ? describe(*derived) : "not derived", describe(scanOa(changed, d2))};
 }
@@ -106,12 +111,14 @@ TEST(DerivedVersions, AFileRenamedAsItWasKeepsThePreviousVersion) {
   std::vector<std::string> d;
   const auto olds = scanOa(kOld, d);
   int scans = 0;
-  auto derived = miners::versionsFromChangedTests(kOld, kOld, [&] { return &olds; },
-                                                  [&](std::string s, std::vector<std::string>& ds) { ++scans; return scanOa(s, ds); });
+  auto derived = miners::versionsFromScopedScan(kOld, kOld, [&] { return &olds; }, [&](miners::ScopedPair& s, std::vector<std::string>& ds) {
+    ++scans;
+    return scanScoped(s, ds);
+  });
   ASSERT_TRUE(derived.has_value());
   EXPECT_EQ(scans, 0);
   EXPECT_EQ(describe(*derived), describe(olds));
-  EXPECT_FALSE(miners::versionsFromChangedTests(kOld, kOld, [] { return nullptr; }, scanOa).has_value());
+  EXPECT_FALSE(miners::versionsFromScopedScan(kOld, kOld, [] { return nullptr; }, scanScoped).has_value());
 }
 
 TEST(DerivedVersions, EqualTheWholeScanWhenALeftOutTestSetsAnAttributeAKeptTestReads) {
