@@ -25,7 +25,8 @@ void addMineCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("mine", "mine the history of OA assertions from git into SQLite");
   static miners::MineOptions opt;
   static std::string since, until;
-  static size_t cacheMb = 64;
+  static size_t cacheMb = opt.blobCacheBytes >> 20;  // the defaults are MineOptions'
+  static size_t modelCacheMb = opt.pieceCacheBytes >> 20;
   static bool wholeFiles = false;
   cmd->add_option("repo", opt.repoPath, "path to a work tree or a bare git directory")->required();
   cmd->add_option("--db", opt.dbPath, "SQLite database to fill (created or resumed)")->required();
@@ -42,7 +43,6 @@ void addMineCommand(CLI::App& app) {
   cmd->add_flag("--whole-files", wholeFiles,
                 "scan every version of a changed test file whole (by default the tests a change leaves alone are taken from the previous version)");
   static bool parseScoped = false;
-  static size_t modelCacheMb = 128;
   cmd->add_option("--model-cache-mb", modelCacheMb, "memory for the parsed models of test-file parts reused by later commits")
       ->capture_default_str()
       ->check(CLI::Range(size_t{1}, size_t{1} << 20));
