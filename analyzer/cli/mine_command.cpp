@@ -48,10 +48,14 @@ void addMineCommand(CLI::App& app) {
       ->check(CLI::Range(size_t{1}, size_t{1} << 20));
   cmd->add_flag("--parse-scoped", parseScoped,
                 "parse each version's text (scoped or whole) instead of splicing its model from cached parts (slower; the same tables)");
+  static bool wholeUnits = false;
+  cmd->add_flag("--whole-units", wholeUnits,
+                "parse each changed test whole instead of splicing its model from its statements (slower; the same tables)");
   cmd->add_flag("--check-splices", opt.checkSplices,
                 "also parse every spliced version and compare the two models; differences are reported (slow; for verification)");
   cmd->callback([] {
     opt.spliceModels = !parseScoped;
+    opt.spliceUnits = !wholeUnits;
     opt.pieceCacheBytes = modelCacheMb << 20;
     opt.blobCacheBytes = cacheMb << 20;
     opt.deriveUntouchedTests = !wholeFiles;
@@ -75,7 +79,9 @@ void addMineCommand(CLI::App& app) {
                s->alreadyDone, s->processed, s->failed);
     fmt::print("  commits touching test files {}, with OA changes {}, OA changes {}\n", s->touchingTests, s->oaCommits, s->oaChanges);
     if (opt.checkSplices)
-      fmt::print("  spliced models {}, differing from the parsed ones {}\n", s->spliced, s->spliceMismatches);
+      fmt::print("  spliced models {}, differing from the parsed ones {}; units built {}, spliced from their statements {}; parts parsed {}, "
+                 "reused {}\n",
+                 s->spliced, s->spliceMismatches, s->unitsBuilt, s->unitsFromStatements, s->partsParsed, s->partsReused);
     fmt::print("  tables: oalens report --tables {}\n", opt.dbPath);
     setExitCode(s->failed > 0 ? 1 : 0);
   });

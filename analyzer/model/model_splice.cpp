@@ -21,13 +21,19 @@ bool within(std::string_view v, const std::string& buffer) {
 struct Kept {
   const SpliceRegion* region = nullptr;
   StmtId pass = 0;
-  uint32_t hdr = 0;  // statements and classes of the wrapper (0 or 1)
+  bool lastOfPass = true;  // several pieces may stand for one `pass`; the last one's end is its end
+  // The wrapper: its statements (one per header line), and whether it is or holds a class and
+  // a function, which stand for the class and function the `pass` is in.
+  uint32_t stmtHdr = 0, clsHdr = 0, fnHdr = 0;
   uint32_t nStmts = 0, nExprs = 0, nFunctions = 0, nClasses = 0, nChildren = 0, nOps = 0;
   uint32_t exprAt = 0, functionAt = 0, classAt = 0, importAt = 0, childAt = 0, opAt = 0;
   uint32_t outStmt = 0, outExpr = 0, outFunction = 0, outClass = 0, outChild = 0, outOp = 0;
   StmtId outParent = kNone;
   ClassId outCls = kNone;
-  std::string classPrefix;  // the real class's qualified name, for a wrapped method
+  FunctionId outFn = kNone;
+  // Names under the wrapper ("_." for a class or a function, "_._." for a method) are
+  // under what it stands for ("Class.", "Class.test_x.").
+  std::string wrapperPrefix, realPrefix;
   int64_t lineDelta = 0, byteDelta = 0;
   SourcePos endPos;  // where the unit ends in the target (the end of its definition)
   uint32_t endByte = 0;
@@ -87,11 +93,13 @@ class Splicer {
   SourcePos mapPos(SourcePos p) const;
 
   bool locate(std::string& whyNot);
+  static bool readWrapper(const FileModel& p, uint32_t headerLines, Kept& k);
+  bool fitsWrapper(StmtId pass, const Kept& k) const;
   bool build(FileModel& out, std::string& whyNot) const;
 };
 
 // One piece's entries in the result: after its wrapper, moved to where the piece goes; the
-// wrapper's class statement and class stand for the real class's.
+// wrapper's statements, class and function stand for the real ones around the `pass`.
 struct PieceMapping {
   const Splicer& s;
   const Kept& k;
@@ -106,22 +114,26 @@ struct PieceMapping {
   }
   uint32_t line(uint32_t l) const { return static_cast<uint32_t>(l + k.lineDelta); }
   ExprId expr(ExprId e) const { return e == kNone ? kNone : e + k.outExpr; }
-  FunctionId function(FunctionId f) const { return f == kNone ? kNone : f + k.outFunction; }
+  FunctionId function(FunctionId f) const {
+    if (f == kNone) return kNone;
+    if (f < k.fnHdr) return k.outFn;
+    return f - k.fnHdr + k.outFunction;
+  }
   StmtId stmt(StmtId t) const {
     if (t == kNone) return kNone;
-    if (k.hdr && t == 0) return k.outParent;
-    return t - k.hdr + k.outStmt;
+    if (t < k.stmtHdr) return k.outParent;
+    return t - k.stmtHdr + k.outStmt;
   }
   ClassId cls(ClassId c) const {
     if (c == kNone) return kNone;
-    if (k.hdr && c == 0) return k.outCls;
-    return c - k.hdr + k.outClass;
+    if (c < k.clsHdr) return k.outCls;
+    return c - k.clsHdr + k.outClass;
   }
-  // "_.test_x" in the wrapper is "RealClass.test_x"; false when a name is not under it.
+  // "_.test_x" in a class wrapper is "RealClass.test_x"; false when a name is not under it.
   bool qualified(std::string& name) const {
-    if (!k.hdr) return true;
-    if (name.rfind("_.", 0) != 0) return false;
-    name = k.classPrefix + name.substr(1);
+    if (!k.stmtHdr) return true;
+    if (name.rfind(k.wrapperPrefix, 0) != 0) return false;
+    name = k.realPrefix + name.substr(k.wrapperPrefix.size());
     return true;
   }
 };
@@ -188,7 +200,14 @@ bool Splicer::locate(std::string& whyNot) {
   regionLineEnd_.resize(regions_.size());
   for (size_t i = 0; i < regions_.size(); ++i) {
     const SpliceRegion& r = regions_[i];
-    if (i > 0 && (r.skeletonLine <= regions_[i - 1].skeletonLine || r.skeletonStart < regions_[i - 1].skeletonEnd)) {
+    // Pieces that follow one another in the target may stand for one `pass`.
+    const bool samePass = i > 0 && r.skeletonLine == regions_[i - 1].skeletonLine;
+    if (samePass && (r.skeletonStart != regions_[i - 1].skeletonStart || r.skeletonEnd != regions_[i - 1].skeletonEnd || !r.piece ||
+                     !regions_[i - 1].piece || r.start < regions_[i - 1].end || r.firstLine <= regions_[i - 1].lastLine)) {
+      whyNot = "regions sharing a `pass` do not follow one another";
+      return false;
+    }
+    if (i > 0 && !samePass && (r.skeletonLine < regions_[i - 1].skeletonLine || r.skeletonStart < regions_[i - 1].skeletonEnd)) {
       whyNot = "regions out of order";
       return false;
     }
@@ -199,24 +218,21 @@ bool Splicer::locate(std::string& whyNot) {
     regionLineEnd_[i] = src[r.skeletonEnd - 1] == '\n' ? r.skeletonEnd - 1 : r.skeletonEnd;
     if (!r.piece) continue;
     const FileModel& p = *r.piece;
-    const bool wrapped = r.headerLines > 0;
     auto pass = passOnLine.find(r.skeletonLine);
+    Kept k;
     if (!p.source || p.hasSyntaxErrors || !p.diagnostics.empty()) whyNot = "a unit did not parse cleanly";
     else if (pass == passOnLine.end()) whyNot = fmt::format("no `pass` on skeleton line {}", r.skeletonLine);
-    else if (sk_.stmts[pass->second].function != kNone || wrapped != (sk_.stmts[pass->second].cls != kNone))
-      whyNot = "a unit's place does not fit its wrapper";
-    else if (wrapped && (p.stmts.size() < 2 || p.stmts[0].kind != StmtKind::ClassDef || p.classes.empty() || !p.classes[0].bases.empty()))
-      whyNot = "a wrapped unit did not parse inside its wrapper";
-    else if (p.stmts.size() <= (wrapped ? 1u : 0u)) whyNot = "a unit has no statement";
+    else if (!readWrapper(p, r.headerLines, k)) whyNot = "a wrapped unit did not parse inside its wrapper";
+    else if (!fitsWrapper(pass->second, k)) whyNot = "a unit's place does not fit its wrapper";
+    else if (p.stmts.size() <= k.stmtHdr) whyNot = "a unit has no statement";
     if (!whyNot.empty()) return false;
-    Kept k;
+    if (samePass) kept_.back().lastOfPass = false;
     k.region = &r;
     k.pass = pass->second;
-    k.hdr = wrapped ? 1 : 0;
-    k.nStmts = static_cast<uint32_t>(p.stmts.size() - k.hdr);
+    k.nStmts = static_cast<uint32_t>(p.stmts.size() - k.stmtHdr);
     k.nExprs = static_cast<uint32_t>(p.exprs.size());
-    k.nFunctions = static_cast<uint32_t>(p.functions.size());
-    k.nClasses = static_cast<uint32_t>(p.classes.size() - k.hdr);
+    k.nFunctions = static_cast<uint32_t>(p.functions.size() - k.fnHdr);
+    k.nClasses = static_cast<uint32_t>(p.classes.size() - k.clsHdr);
     k.nChildren = static_cast<uint32_t>(p.childIds.size());
     k.nOps = static_cast<uint32_t>(p.compareOps.size());
     k.exprAt = sk_.stmts[k.pass].firstExpr;
@@ -231,16 +247,18 @@ bool Splicer::locate(std::string& whyNot) {
     keptOfRegion_[i] = static_cast<int>(kept_.size());
     kept_.push_back(std::move(k));
   }
-  // Where each piece starts in the result: its insertion point moved by the pieces before it.
-  uint64_t stmts = 0, exprs = 0, functions = 0, classes = 0, children = 0, ops = 0;
+  // Where each piece starts in the result: its insertion point moved by the pieces before it
+  // (a `pass` is gone once its last piece is in).
+  uint64_t stmts = 0, passes = 0, exprs = 0, functions = 0, classes = 0, children = 0, ops = 0;
   for (Kept& k : kept_) {
-    k.outStmt = static_cast<uint32_t>(k.pass + stmts);
+    k.outStmt = static_cast<uint32_t>(k.pass + stmts - passes);
     k.outExpr = static_cast<uint32_t>(k.exprAt + exprs);
     k.outFunction = static_cast<uint32_t>(k.functionAt + functions);
     k.outClass = static_cast<uint32_t>(k.classAt + classes);
     k.outChild = static_cast<uint32_t>(k.childAt + children);
     k.outOp = static_cast<uint32_t>(k.opAt + ops);
-    stmts += k.nStmts - 1;
+    stmts += k.nStmts;
+    passes += k.lastOfPass ? 1 : 0;
     exprs += k.nExprs;
     functions += k.nFunctions;
     classes += k.nClasses;
@@ -252,12 +270,50 @@ bool Splicer::locate(std::string& whyNot) {
     const Stmt& ps = sk_.stmts[k.pass];
     k.outParent = stmt(ps.parent);
     k.outCls = cls(ps.cls);
-    if (ps.cls != kNone) k.classPrefix = sk_.classes[ps.cls].qualifiedName;
-    const SourceRange def = PieceMapping{*this, k}.range(k.region->piece->stmts[k.hdr].range);
-    k.endPos = def.end;
-    k.endByte = def.endByte;
+    k.outFn = function(ps.function);
+    if (k.fnHdr) k.realPrefix = sk_.functions[ps.function].qualifiedName + ".";
+    else if (k.clsHdr) k.realPrefix = sk_.classes[ps.cls].qualifiedName + ".";
+    // The piece ends where its wrapper function's block does, after a comment on the last
+    // line too; without one, where its last statement at the top ends (a definition, or an
+    // `if` with its `else`).
+    const std::vector<Stmt>& stmts = k.region->piece->stmts;
+    size_t last = k.stmtHdr;
+    for (size_t i = k.stmtHdr; i < stmts.size(); ++i)
+      if (stmts[i].range.endByte > stmts[last].range.endByte) last = i;
+    if (k.fnHdr) last = k.stmtHdr - 1;
+    const SourceRange end = PieceMapping{*this, k}.range(stmts[last].range);
+    k.endPos = end.end;
+    k.endByte = end.endByte;
   }
   return true;
+}
+
+// A piece's wrapper is one definition per header line: `class _:` (a method's), `def _():`
+// (a statement's in a function) or both (a statement's in a method); none at module level.
+bool Splicer::readWrapper(const FileModel& p, uint32_t headerLines, Kept& k) {
+  while (k.stmtHdr < p.stmts.size() && p.stmts[k.stmtHdr].range.start.line <= headerLines) {
+    const Stmt& w = p.stmts[k.stmtHdr];
+    if (w.parent != (k.stmtHdr == 0 ? kNone : k.stmtHdr - 1) || k.fnHdr) return false;
+    if (w.kind == StmtKind::ClassDef && k.stmtHdr == 0) k.clsHdr = 1;
+    else if (w.kind == StmtKind::FunctionDef) k.fnHdr = 1;
+    else return false;
+    ++k.stmtHdr;
+  }
+  if (k.stmtHdr != headerLines || p.stmts.size() <= k.stmtHdr || p.stmts[k.stmtHdr].firstExpr != 0) return false;
+  if (k.clsHdr && (p.classes.empty() || p.classes[0].name != "_" || !p.classes[0].bases.empty())) return false;
+  if (k.fnHdr && (p.functions.empty() || p.functions[0].name != "_" || !p.functions[0].params.empty() || !p.functions[0].decorators.empty()))
+    return false;
+  if (k.fnHdr) k.wrapperPrefix = p.functions[0].qualifiedName + ".";
+  else if (k.clsHdr) k.wrapperPrefix = p.classes[0].qualifiedName + ".";
+  return true;
+}
+
+// The `pass` sits where the wrapper's innermost block would: in a function's body (a method's
+// when the wrapper has a class), in a class's body, or at module level.
+bool Splicer::fitsWrapper(StmtId pass, const Kept& k) const {
+  const Stmt& ps = sk_.stmts[pass];
+  if (ps.depth != 0 || (ps.cls != kNone) != (k.clsHdr == 1) || (ps.function != kNone) != (k.fnHdr == 1)) return false;
+  return !k.fnHdr || (ps.function < sk_.functions.size() && sk_.functions[ps.function].firstStmt == ps.parent + 1);
 }
 
 void Splicer::buildShifts() {
@@ -270,7 +326,7 @@ void Splicer::buildShifts() {
     add(exprs_, k.exprAt, k.nExprs);
     add(functions_, k.functionAt, k.nFunctions);
     add(classes_, k.classAt, k.nClasses);
-    add(stmts_, k.pass, int64_t(k.nStmts) - 1);
+    add(stmts_, k.pass, int64_t(k.nStmts) - (k.lastOfPass ? 1 : 0));
     add(ownedExprs_, k.pass, k.nExprs);
     add(children_, k.exprAt, k.nChildren);
     add(ops_, k.exprAt, k.nOps);
@@ -349,11 +405,13 @@ bool Splicer::build(FileModel& out, std::string& whyNot) const {
   size_t next = 0;
   for (StmtId s = 0; s < sk.stmts.size(); ++s) {
     if (next < kept_.size() && kept_[next].pass == s) {
-      const Kept& k = kept_[next++];
-      const FileModel& p = *k.region->piece;
-      for (size_t i = k.hdr; i < p.stmts.size(); ++i) {
-        out.stmts.push_back(remapped(p.stmts[i], PieceMapping{*this, k}));
-        out.stmts.back().firstExpr += k.outExpr;
+      for (; next < kept_.size() && kept_[next].pass == s; ++next) {
+        const Kept& k = kept_[next];
+        const FileModel& p = *k.region->piece;
+        for (size_t i = k.stmtHdr; i < p.stmts.size(); ++i) {
+          out.stmts.push_back(remapped(p.stmts[i], PieceMapping{*this, k}));
+          out.stmts.back().firstExpr += k.outExpr;
+        }
       }
       continue;
     }
@@ -395,11 +453,15 @@ bool Splicer::build(FileModel& out, std::string& whyNot) const {
         named &= remapped(out.functions.back(), *this);
       },
       [&](const Kept& k) {
-        for (const Function& f : k.region->piece->functions) {
-          out.functions.push_back(f);
+        const std::vector<Function>& functions = k.region->piece->functions;
+        for (size_t i = k.fnHdr; i < functions.size(); ++i) {  // not the wrapper
+          out.functions.push_back(functions[i]);
           named &= remapped(out.functions.back(), PieceMapping{*this, k});
         }
       });
+  // A `yield` in a statement makes the function around it a generator.
+  for (const Kept& k : kept_)
+    if (k.fnHdr && k.region->piece->functions[0].isGenerator) out.functions[k.outFn].isGenerator = true;
   mergeArena(
       sk.classes.size(), kept_, &Kept::classAt,
       [&](size_t i) {
@@ -408,7 +470,7 @@ bool Splicer::build(FileModel& out, std::string& whyNot) const {
       },
       [&](const Kept& k) {
         const std::vector<ClassDef>& classes = k.region->piece->classes;
-        for (size_t i = k.hdr; i < classes.size(); ++i) {  // not the wrapper
+        for (size_t i = k.clsHdr; i < classes.size(); ++i) {  // not the wrapper
           out.classes.push_back(classes[i]);
           named &= remapped(out.classes.back(), PieceMapping{*this, k});
         }

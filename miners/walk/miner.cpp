@@ -261,7 +261,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
 
   BlobCache cache(opt.blobCacheBytes);
   Splicing splicing;
-  if (opt.spliceModels) splicing.pieces = std::make_unique<PieceModels>(opt.pieceCacheBytes);
+  if (opt.spliceModels) splicing.pieces = std::make_unique<PieceModels>(opt.pieceCacheBytes, opt.spliceUnits);
   splicing.check = opt.checkSplices;
   const std::set<std::string> graftPoints = repo->shallowRoots();
   std::mutex mu;
@@ -332,6 +332,13 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   for (auto& t : pool) t.join();
   if (fatal) return std::nullopt;
   summary.spliced = splicing.spliced;
+  if (splicing.pieces) {
+    const PieceModels::Counters c = splicing.pieces->counters();
+    summary.unitsBuilt = c.unitMisses;
+    summary.unitsFromStatements = c.unitsFromStatements;
+    summary.partsParsed = c.partMisses;
+    summary.partsReused = c.partHits;
+  }
   summary.spliceMismatches = splicing.mismatches;
   for (auto& m : splicing.firstMismatches) summary.warnings.push_back(std::move(m));
   return summary;

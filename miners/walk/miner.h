@@ -35,6 +35,8 @@ struct MineOptions {
   // Build a version's model (scoped or whole) from cached models of its skeleton and tests
   // instead of parsing its text (miners/walk/piece_models.h), within this much memory.
   bool spliceModels = true;
+  // Splice each changed test's model in turn from its statements (miners/walk/statement_parts.h).
+  bool spliceUnits = true;
   // 128 MB: on Keras master the cache hit 16.6k, 22.2k, 26.4k and 32.6k times at 16, 32, 64 and 128 MB, 32.8k at 1 GB.
   size_t pieceCacheBytes = size_t{128} << 20;
   // Also parse every spliced version's text and compare the two models (slow; for verification).
@@ -53,6 +55,10 @@ struct MineSummary {
   // differed from the parsed one; the first differences are among the warnings.
   size_t spliced = 0;
   size_t spliceMismatches = 0;
+  // Units (changed tests and helpers) parsed for the splice, and those of them spliced in turn
+  // from their statements.
+  size_t unitsBuilt = 0, unitsFromStatements = 0;
+  size_t partsParsed = 0, partsReused = 0;  // statements, unit skeletons, and the `pass` of units left out
   std::vector<std::string> warnings;
 };
 

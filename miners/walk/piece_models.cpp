@@ -4,6 +4,7 @@
 
 #include "analyzer/frontend/python/python_frontend.h"
 #include "analyzer/model/model_splice.h"
+#include "miners/walk/statement_parts.h"
 
 namespace oalens::miners {
 
@@ -14,6 +15,19 @@ namespace {
 analyzer::PythonFrontend& threadFrontend() {
   thread_local analyzer::PythonFrontend frontend;
   return frontend;
+}
+
+// The arenas grow by doubling while the frontend or the splice fills them; a cached model
+// keeps only what it holds, so that a byte budget holds more models.
+analyzer::FileModel compacted(analyzer::FileModel m) {
+  m.exprs.shrink_to_fit();
+  m.childIds.shrink_to_fit();
+  m.compareOps.shrink_to_fit();
+  m.stmts.shrink_to_fit();
+  m.functions.shrink_to_fit();
+  m.classes.shrink_to_fit();
+  m.imports.shrink_to_fit();
+  return m;
 }
 
 size_t modelBytes(const analyzer::FileModel& m) {
@@ -65,6 +79,7 @@ std::optional<int> nodeLastLine(const std::string& text, const std::vector<size_
 std::string pieceKey(const std::string& path, const std::string& source, PieceModels::Piece piece) {
   std::string key;
   if (piece == PieceModels::Piece::Skeleton || source.find("import") != std::string::npos) key = path;
+  if (piece == PieceModels::Piece::Part) key += '\1';  // a unit and a statement may have the same text
   key.reserve(key.size() + 1 + source.size());
   key += '\0';
   key += source;
@@ -79,14 +94,17 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
     std::lock_guard lock(mu_);
     if (auto it = byKey_.find(key); it != byKey_.end()) {
       lru_.splice(lru_.begin(), lru_, it->second);
-      ++counters_.hits;
+      ++(piece == Piece::Part ? counters_.partHits : counters_.hits);
       return it->second->model;
     }
-    ++counters_.misses;
+    ++(piece == Piece::Part ? counters_.partMisses : counters_.misses);
+    if (piece == Piece::Unit) ++counters_.unitMisses;
   }
-  // Parsed outside the lock: two workers may parse the same piece once each, which is rare.
-  auto model = std::make_shared<analyzer::FileModel>(
-      threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source)));
+  // Built outside the lock: two workers may build the same piece once each, which is rare.
+  std::shared_ptr<const analyzer::FileModel> model;
+  if (piece == Piece::Unit && splitUnits_) model = splicedFromStatements(path, source);
+  if (!model)
+    model = std::make_shared<analyzer::FileModel>(compacted(threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source))));
   const size_t bytes = modelBytes(*model) + key.size();
   std::lock_guard lock(mu_);
   if (byKey_.count(key)) return model;
@@ -100,6 +118,32 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
   }
   counters_.heldBytes = held_;
   return model;
+}
+
+PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, const std::string& source) {
+  std::optional<StatementParts> parts = cutIntoStatements(source);
+  if (!parts) return nullptr;
+  const Model skeleton = parsed(path, std::move(parts->skeleton), Piece::Part);
+  std::vector<Model> statements;
+  std::vector<analyzer::SpliceRegion> regions;
+  statements.reserve(parts->statements.size());
+  regions.reserve(parts->statements.size());
+  for (StatementParts::Part& part : parts->statements) {
+    statements.push_back(parsed(path, std::move(part.source), Piece::Part));
+    regions.push_back(part.region);
+    regions.back().piece = statements.back().get();
+  }
+  std::string whyNot;
+  std::optional<analyzer::FileModel> model = analyzer::spliceModels(*skeleton, source, regions, whyNot);
+  if (!model) return nullptr;
+  {
+    std::lock_guard lock(mu_);
+    ++counters_.unitsFromStatements;
+  }
+  // The parts may have been parsed for another file.
+  model->path = path;
+  model->moduleName = analyzer::pythonModuleName(path);
+  return std::make_shared<analyzer::FileModel>(compacted(std::move(*model)));
 }
 
 PieceModels::Counters PieceModels::counters() {

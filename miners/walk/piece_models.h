@@ -24,24 +24,31 @@ namespace oalens::miners {
 
 class PieceModels {
  public:
-  explicit PieceModels(size_t budgetBytes) : budget_(budgetBytes) {}
+  // `splitUnits`: a unit's model is spliced in turn from its body's statements, each parsed
+  // once (miners/walk/statement_parts.h); false parses each unit's text whole.
+  explicit PieceModels(size_t budgetBytes, bool splitUnits = true) : budget_(budgetBytes), splitUnits_(splitUnits) {}
 
   // The model of `scoped.newText` for the file at `path`; nullopt (with the reason) when it
   // cannot be spliced, and the text must be parsed as it is.
   std::optional<analyzer::FileModel> assemble(const std::string& path, const ScopedPair& scoped, std::string& whyNot);
 
   struct Counters {
-    size_t hits = 0, misses = 0, heldBytes = 0;
+    size_t hits = 0, misses = 0, heldBytes = 0;  // of skeletons and units
+    size_t partHits = 0, partMisses = 0;         // of the statements and skeletons units are spliced from
+    size_t unitMisses = 0, unitsFromStatements = 0;  // units built, and those spliced from parts
   };
   Counters counters();
 
-  enum class Piece { Skeleton, Unit };
+  // A unit's skeleton and statements are parts.
+  enum class Piece { Skeleton, Unit, Part };
 
  private:
   using Model = std::shared_ptr<const analyzer::FileModel>;
   // The parsed model of `source` (cached by its text, and by the path too for a skeleton or
   // a unit that imports).
   Model parsed(const std::string& path, std::string source, Piece piece);
+  // A unit's model spliced from its parts; null when it cannot be.
+  Model splicedFromStatements(const std::string& path, const std::string& source);
 
   struct Entry {
     std::string key;
@@ -49,6 +56,7 @@ class PieceModels {
     size_t bytes = 0;
   };
   const size_t budget_;
+  const bool splitUnits_;
   std::mutex mu_;
   std::list<Entry> lru_;  // most recently used first
   std::unordered_map<std::string_view, std::list<Entry>::iterator> byKey_;

@@ -1,0 +1,117 @@
+#include "miners/walk/statement_parts.h"
+
+#include <string_view>
+
+#include "miners/gate/diff_scope.h"
+#include "miners/gate/python_lines.h"
+
+namespace oalens::miners {
+
+namespace {
+
+constexpr std::string_view kClassWrapper = "class _:\n";
+
+// `elif`, `else`, `except` and `finally` go on the statement above them.
+bool continuesAClause(const std::string& source, const LogicalLine& line) {
+  const std::string_view word(source.data() + line.begin, identifierEnd(source, line.begin) - line.begin);
+  return word == "elif" || word == "else" || word == "except" || word == "finally";
+}
+
+// The last line of the statement whose logical lines are [first, last]: its last line, or a
+// comment after it that tree-sitter-python keeps inside one of the statement's blocks. The
+// scanner closes, at each comment, the blocks indented deeper than the comment; once none of
+// the statement's blocks is open, what follows belongs to the function's body. nullopt for a
+// comment indented with other than spaces.
+std::optional<int> statementLastLine(const std::string& source, const std::vector<size_t>& starts, const std::vector<LogicalLine>& lines,
+                                     size_t first, size_t last, int bodyIndent, int lastCandidate) {
+  std::vector<int> open{bodyIndent};  // the indents of the blocks open after the statement's last line
+  for (size_t i = first + 1; i <= last; ++i) {
+    while (lines[i].indent < open.back()) open.pop_back();
+    if (lines[i].indent > open.back()) open.push_back(lines[i].indent);
+  }
+  int end = lines[last].last;
+  for (int l = lines[last].last + 1; l <= lastCandidate && open.size() > 1; ++l) {
+    const std::string_view line(source.data() + starts[static_cast<size_t>(l)], starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]);
+    const size_t indent = std::min(line.find_first_not_of(' '), line.size());
+    const std::string_view rest = line.substr(indent);
+    if (rest.empty() || rest == "\n" || rest == "\r\n" || rest == "\r") continue;  // blank
+    if (rest[0] == '\t' || rest[0] == '\f' || rest[0] == '\r') return std::nullopt;
+    if (rest[0] != '#') break;  // code: the next statement
+    while (open.size() > 1 && static_cast<int>(indent) < open.back()) open.pop_back();
+    if (open.size() > 1) end = l;
+  }
+  return end;
+}
+
+}  // namespace
+
+std::optional<StatementParts> cutIntoStatements(const std::string& source) {
+  std::vector<LogicalLine> lines;
+  if (!logicalLines(source, lines)) return std::nullopt;
+  const bool wrapped = source.starts_with(kClassWrapper);
+  size_t def = 0;
+  if (wrapped) {
+    if (lines.empty() || lines[0].kind != LogicalLine::Class) return std::nullopt;
+    def = 1;
+  }
+  while (def < lines.size() && lines[def].kind == LogicalLine::Decorator) ++def;
+  if (def >= lines.size() || lines[def].kind != LogicalLine::Def || (!wrapped && lines[def].indent != 0)) return std::nullopt;
+  const int body = blockIndentAfter(lines, def);
+  if (body < 0) return std::nullopt;
+
+  std::vector<std::pair<size_t, size_t>> statements;  // first and last logical line of each
+  bool decorating = false;
+  for (size_t i = def + 1; i < lines.size(); ++i) {
+    const LogicalLine& line = lines[i];
+    if (line.indent < body) return std::nullopt;  // not one definition
+    if (line.indent > body) {
+      statements.back().second = i;  // the first line after the def is at `body`
+      continue;
+    }
+    if (!statements.empty() && (decorating || continuesAClause(source, line))) statements.back().second = i;
+    else statements.emplace_back(i, i);
+    decorating = line.kind == LogicalLine::Decorator;
+  }
+
+  const std::vector<size_t> starts = lineStartOffsets(source);
+  const int lineTotal = static_cast<int>(starts.size()) - 2;
+  std::vector<std::pair<int, int>> spans;  // first and last line of each statement's node
+  for (size_t k = 0; k < statements.size(); ++k) {
+    const auto [first, last] = statements[k];
+    const int nextFirst = k + 1 < statements.size() ? lines[statements[k + 1].first].first : lineTotal + 1;
+    const std::optional<int> end = statementLastLine(source, starts, lines, first, last, body, nextFirst - 1);
+    if (!end) return std::nullopt;
+    spans.emplace_back(lines[first].first, *end);
+  }
+
+  StatementParts out;
+  const size_t regionStart = starts[static_cast<size_t>(spans.front().first)];
+  const size_t regionEnd = starts[static_cast<size_t>(spans.back().second) + 1];
+  out.skeleton.assign(source, 0, regionStart);
+  out.skeleton.append(static_cast<size_t>(body), ' ').append("pass");
+  if (source[regionEnd - 1] == '\n') out.skeleton += '\n';
+  const size_t skeletonEnd = out.skeleton.size();
+  out.skeleton.append(source, regionEnd, std::string::npos);
+
+  std::string wrapper = wrapped ? std::string(kClassWrapper) + std::string(static_cast<size_t>(lines[def].indent), ' ') + "def _():\n" : "def _():\n";
+  for (const auto& [first, last] : spans) {
+    StatementParts::Part part;
+    const size_t start = starts[static_cast<size_t>(first)], end = starts[static_cast<size_t>(last) + 1];
+    part.source.reserve(wrapper.size() + end - start);
+    part.source.append(wrapper).append(source, start, end - start);
+    analyzer::SpliceRegion& r = part.region;
+    r.skeletonLine = static_cast<uint32_t>(spans.front().first);
+    r.skeletonStart = static_cast<uint32_t>(regionStart);
+    r.skeletonEnd = static_cast<uint32_t>(skeletonEnd);
+    r.firstLine = static_cast<uint32_t>(first);
+    r.lastLine = static_cast<uint32_t>(last);
+    r.start = static_cast<uint32_t>(start);
+    r.end = static_cast<uint32_t>(end);
+    r.headerLines = wrapped ? 2 : 1;
+    r.headerBytes = static_cast<uint32_t>(wrapper.size());
+    out.statements.push_back(std::move(part));
+  }
+  return out;
+}
+
+}  // namespace oalens::miners
