@@ -159,66 +159,98 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
   const std::string& text = scoped.newText;
   struct Unit {
     const TestUnit* unit;
-    bool kept;  // parsed as a piece; else its `pass` (the scoped text's blank) stays
+    bool kept;     // written out in the target; else the scoped text's `pass` and blank lines
+    int lastLine;  // of its node, or of its blank lines
   };
   std::vector<Unit> units;
   units.reserve(scoped.newUnits.size() + scoped.newMethods.size());
-  for (const TestUnit& u : scoped.newUnits) units.push_back({&u, scoped.touched.count(u.name) > 0});
-  for (const TestUnit& m : scoped.newMethods) units.push_back({&m, true});
+  for (const TestUnit& u : scoped.newUnits) units.push_back({&u, scoped.touched.count(u.name) > 0, 0});
+  for (const TestUnit& m : scoped.newMethods) units.push_back({&m, true, 0});
   std::sort(units.begin(), units.end(), [](const Unit& a, const Unit& b) { return a.unit->firstLine < b.unit->firstLine; });
   const std::vector<size_t> starts = lineStartOffsets(text);  // [line] -> first byte; one past the last line
   const int lines = static_cast<int>(starts.size()) - 2;
-  std::string skeleton;
-  skeleton.reserve(text.size() / 4);
-  std::vector<analyzer::SpliceRegion> regions;
-  std::vector<Model> pieces;
-  size_t copiedTo = 0;  // bytes of `text` already in the skeleton
-  uint32_t skeletonLine = 1;
+  auto lineText = [&](int l) {
+    return std::string_view(text.data() + starts[static_cast<size_t>(l)], starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]);
+  };
   int previousLast = 0;
-  for (const auto& [unit, kept] : units) {
-    const TestUnit& u = *unit;
+  for (Unit& unit : units) {
+    const TestUnit& u = *unit.unit;
     if (u.firstLine <= previousLast || u.firstLine < 1 || u.lastLine < u.firstLine || u.lastLine > lines) {
       whyNot = "units overlap or lie outside the text";
       return std::nullopt;
     }
-    int lastLine = u.lastLine;
-    if (kept) {
+    unit.lastLine = u.lastLine;
+    if (unit.kept) {
       const std::optional<int> nodeLast = nodeLastLine(text, starts, u);
       if (!nodeLast) {
         whyNot = "a comment after a unit's last statement is indented so that its block cannot be told";
         return std::nullopt;
       }
-      lastLine = *nodeLast;
+      unit.lastLine = *nodeLast;
+    } else if (std::string_view line = lineText(u.firstLine);
+               line.substr(0, static_cast<size_t>(u.indent)).find_first_not_of(' ') != std::string_view::npos ||
+               !line.substr(static_cast<size_t>(u.indent)).starts_with("pass")) {
+      whyNot = "a unit left out is not one `pass`";
+      return std::nullopt;
     }
-    previousLast = lastLine;
-    const size_t start = starts[static_cast<size_t>(u.firstLine)], end = starts[static_cast<size_t>(lastLine) + 1];
+    previousLast = unit.lastLine;
+  }
+  // Units of one block with only blank lines and comments between them are a run, and one
+  // `pass` in the skeleton stands for the whole run: a test added or removed among others
+  // leaves the skeleton as it was. A unit left out is a piece too, its `pass` parsed once.
+  auto onlyCommentsBetween = [&](int after, int before) {
+    for (int l = after + 1; l < before; ++l) {
+      const std::string_view line = lineText(l);
+      const size_t first = line.find_first_not_of(" \t\f\r\n");
+      if (first != std::string_view::npos && line[first] != '#') return false;
+    }
+    return true;
+  };
+  std::string skeleton;
+  skeleton.reserve(text.size() / 4);
+  std::vector<analyzer::SpliceRegion> regions;
+  std::vector<Model> pieces;
+  pieces.reserve(units.size());
+  size_t copiedTo = 0;  // bytes of `text` already in the skeleton
+  uint32_t skeletonLine = 1;
+  for (size_t first = 0; first < units.size();) {
+    size_t last = first;
+    while (last + 1 < units.size() && units[last + 1].unit->indent == units[first].unit->indent &&
+           onlyCommentsBetween(units[last].lastLine, units[last + 1].unit->firstLine))
+      ++last;
+    const TestUnit& head = *units[first].unit;
+    const size_t start = starts[static_cast<size_t>(head.firstLine)], end = starts[static_cast<size_t>(units[last].lastLine) + 1];
     skeletonLine += static_cast<uint32_t>(std::count(text.begin() + static_cast<long>(copiedTo), text.begin() + static_cast<long>(start), '\n'));
     skeleton.append(text, copiedTo, start - copiedTo);
     analyzer::SpliceRegion r;
     r.skeletonLine = skeletonLine;
     r.skeletonStart = static_cast<uint32_t>(skeleton.size());
-    skeleton.append(static_cast<size_t>(u.indent), ' ').append("pass");
+    skeleton.append(static_cast<size_t>(head.indent), ' ').append("pass");
     const bool endsLine = end > start && text[end - 1] == '\n';
     if (endsLine) skeleton += '\n';
     r.skeletonEnd = static_cast<uint32_t>(skeleton.size());
-    r.firstLine = static_cast<uint32_t>(u.firstLine);
-    r.lastLine = static_cast<uint32_t>(lastLine);
-    r.start = static_cast<uint32_t>(start);
-    r.end = static_cast<uint32_t>(end);
-    if (kept) {
+    for (size_t i = first; i <= last; ++i) {
+      const TestUnit& u = *units[i].unit;
+      r.firstLine = static_cast<uint32_t>(u.firstLine);
+      r.lastLine = static_cast<uint32_t>(units[i].lastLine);
+      r.start = static_cast<uint32_t>(starts[static_cast<size_t>(u.firstLine)]);
+      r.end = static_cast<uint32_t>(starts[static_cast<size_t>(units[i].lastLine) + 1]);
       std::string source;
+      r.headerLines = 0;
+      r.headerBytes = 0;
       if (u.indent > 0) {
         source = kWrapper;
         r.headerLines = 1;
         r.headerBytes = static_cast<uint32_t>(kWrapper.size());
       }
-      source.append(text, start, end - start);
-      pieces.push_back(parsed(path, std::move(source), Piece::Unit));
+      source.append(text, r.start, r.end - r.start);
+      pieces.push_back(parsed(path, std::move(source), units[i].kept ? Piece::Unit : Piece::Part));
       r.piece = pieces.back().get();
+      regions.push_back(r);
     }
-    regions.push_back(r);
     skeletonLine += endsLine ? 1 : 0;
     copiedTo = end;
+    first = last + 1;
   }
   skeleton.append(text, copiedTo, std::string::npos);
   const Model skeletonModel = parsed(path, std::move(skeleton), Piece::Skeleton);

@@ -242,3 +242,19 @@ TEST(PieceModels, AChangedSetUpIsParsedAloneAndTheSkeletonStaysCached) {
   EXPECT_EQ(o.difference, "");
   EXPECT_EQ(pieces.counters().misses - before.misses, 1u);
 }
+
+TEST(PieceModels, ATestAddedAmongOthersLeavesTheSkeletonAsItWas) {
+  miners::PieceModels pieces(size_t{16} << 20);
+  std::string whyNot;
+  miners::ScopedPair whole = miners::unscopedUnits(kBase);
+  ASSERT_TRUE(pieces.assemble(kPath, whole, whyNot)) << whyNot;
+  const auto before = pieces.counters();
+  // One `pass` stands for test_first, test_second and test_last, and one for setUp, test_a
+  // and test_b: a test added to either class is one more piece, not another skeleton.
+  const std::string now = replaced(kBase, "    def test_b(self):", "    def test_new(self):\n        assert f() < 1e-3\n\n    def test_b(self):");
+  const Outcome o = spliceAndParse(pieces, kBase, now);
+  EXPECT_TRUE(o.spliced) << o.whyNot;
+  EXPECT_EQ(o.difference, "");
+  const auto after = pieces.counters();
+  EXPECT_EQ(after.misses - before.misses, 1u) << "test_new only";
+}
