@@ -145,34 +145,33 @@ bool dedentsAligned(const std::vector<LogicalLine>& lines) {
 
 namespace {
 
-std::string blankUntouched(const std::string& text, const std::vector<TestUnit>& units, const std::set<std::string>& keep, size_t& kept,
-                           size_t& dropped) {
-  // per line: -2 keep it, -1 blank it, >= 0 replace it by `pass` at that indent
-  std::vector<int> action(static_cast<size_t>(lineCount(text)) + 2, -2);
-  for (const TestUnit& u : units) {
-    if (keep.count(u.name)) {
-      ++kept;
-      continue;
-    }
-    ++dropped;
-    action[static_cast<size_t>(u.firstLine)] = u.indent;
-    for (int l = u.firstLine + 1; l <= u.lastLine; ++l) action[static_cast<size_t>(l)] = -1;
-  }
+std::string blankUntouched(const std::string& text, const std::vector<size_t>& starts, const std::vector<TestUnit>& units,
+                           const std::set<std::string>& keep, size_t& kept, size_t& dropped) {
+  // Whole stretches of kept lines are copied at once; each left-out unit becomes `pass` at its
+  // indent on its first line and empty lines after it (line numbers stay).
   std::string out;
   out.reserve(text.size());
-  int line = 1;
-  for (size_t start = 0; start <= text.size();) {
-    size_t nl = text.find('\n', start);
-    const bool last = nl == std::string::npos;
-    if (last) nl = text.size();
-    const int a = action[static_cast<size_t>(line)];
-    if (a == -2) out.append(text, start, nl - start);
-    else if (a >= 0) out.append(static_cast<size_t>(a), ' ').append("pass");
-    if (last) break;
-    out += '\n';
-    start = nl + 1;
-    ++line;
+  const int lines = static_cast<int>(starts.size()) - 2;
+  size_t copiedTo = 0;
+  std::vector<const TestUnit*> left;
+  for (const TestUnit& u : units) {
+    if (keep.count(u.name)) ++kept;
+    else if (u.firstLine >= 1 && u.firstLine <= u.lastLine && u.lastLine <= lines) left.push_back(&u);
   }
+  dropped += left.size();
+  std::sort(left.begin(), left.end(), [](const TestUnit* a, const TestUnit* b) { return a->firstLine < b->firstLine; });
+  for (const TestUnit* u : left) {
+    const size_t start = starts[static_cast<size_t>(u->firstLine)];
+    if (start < copiedTo) continue;  // overlapping units: the first one's blank stands
+    out.append(text, copiedTo, start - copiedTo);
+    out.append(static_cast<size_t>(u->indent), ' ').append("pass");
+    // Its other lines are empty. Every line ends in a newline but the text's last, which
+    // lineStartOffsets counts as one more line after the last newline.
+    out.append(static_cast<size_t>(std::min(u->lastLine, lines - 1) - u->firstLine + 1), '\n');
+    const size_t end = starts[static_cast<size_t>(u->lastLine) + 1];
+    copiedTo = end;
+  }
+  out.append(text, copiedTo, std::string::npos);
   return out;
 }
 
@@ -202,8 +201,8 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   if (!reachOfChange(oldSide, newSide, touched, reached)) return r;
   scopeHelpers(oldSide, newSide, reached, touched);
   size_t keptOld = 0, droppedOld = 0;
-  r.oldText = blankUntouched(oldText, oldSide.units, touched, keptOld, droppedOld);
-  r.newText = blankUntouched(newText, newSide.units, touched, r.keptUnits, r.droppedUnits);
+  r.oldText = blankUntouched(oldText, oldSide.starts, oldSide.units, touched, keptOld, droppedOld);
+  r.newText = blankUntouched(newText, newSide.starts, newSide.units, touched, r.keptUnits, r.droppedUnits);
   r.oldUnits = std::move(oldSide.units);
   r.newUnits = std::move(newSide.units);
   r.oldStarts = std::move(oldSide.starts);
