@@ -1,12 +1,14 @@
 // Builds the model of a text from models of its parts, so that `mine` parses only the parts
 // of a version that changed. The text (the target) is a skeleton with some units (a test, a
-// helper) written out in full: the skeleton model was parsed from a compact text where each
-// unit is one `pass` line, each written-out unit was parsed alone (a method inside a one-line
-// `class _:` wrapper, so it sits at the same block depth). The frontend appends every arena
+// helper, a statement) written out in full: the skeleton model was parsed from a compact text
+// where one `pass` line stands for one unit or a run of adjacent ones, each written-out unit
+// was parsed alone, inside a wrapper of one definition per line that puts it at the same block
+// depth (`class _:` for a method, `def _():` for a statement of a function, both for one of a
+// method); the wrapper's class and function stand for the real ones. The frontend appends every arena
 // (statements, expressions, functions, classes, imports) in source order, so a unit's entries
 // are contiguous: splicing inserts them where the `pass` was and shifts what follows. The
 // result equals the model of parsing the target directly, field by field (modelDifference
-// checks it, in tests and in `mine --check-assembly`); anything the splice is not sure of
+// checks it, in tests and in `mine --check-splices`); anything the splice is not sure of
 // (a syntax error, a missing `pass`) declines, and the caller parses the target instead.
 #pragma once
 #include <cstdint>
@@ -20,6 +22,7 @@ namespace oalens::analyzer {
 
 struct SpliceRegion {
   // In the skeleton's text: the one line standing for the unit, `pass` at the unit's indent.
+  // Regions that follow one another in the target, each with a piece, may share one line.
   uint32_t skeletonLine = 0;                      // 1-based
   uint32_t skeletonStart = 0, skeletonEnd = 0;    // the line's first byte, the next line's first byte
   // In the target: the unit's lines, and their bytes (the first line's start, the next line's start).

@@ -2,12 +2,13 @@
 // `mine`. Parsing was half of mine's cycles, and most of what it parsed had been parsed for an
 // earlier commit: on Keras master the scoped texts held 23 MB of changed tests, 25 MB of
 // unchanged tests a change reached and 28 MB of unchanged context. Here a version is cut into
-// its skeleton (every test, module-level helper and other method of a class replaced by one
-// `pass` line, so the skeleton stays the same while they grow or shrink) and its units (the
-// kept tests and helpers, and the other methods; a method parsed inside a `class _:`
-// wrapper), each parsed once and cached by its text, and the scoped model
-// is spliced from them (analyzer/model/model_splice.h). The cache is shared by the workers and
-// bounded by the bytes its models hold.
+// its skeleton (each run of adjacent tests, module-level helpers and other methods of a class
+// replaced by one `pass` line, so the skeleton stays the same while they grow, shrink, come
+// or go) and its units (the kept tests and helpers, and the other methods; a method parsed
+// inside a `class _:` wrapper; a test left out is its `pass`), each parsed once and cached by
+// its text, and the scoped model is spliced from them (analyzer/model/model_splice.h). A
+// unit's model is spliced in turn from its statements (statement_parts.h). The cache is
+// shared by the workers and bounded by the bytes its models hold.
 #pragma once
 #include <list>
 #include <memory>
