@@ -4,6 +4,7 @@
 
 #include "analyzer/frontend/python/python_frontend.h"
 #include "analyzer/model/model_splice.h"
+#include "tests/support/piece_helpers.h"
 
 using namespace oalens;
 
@@ -245,9 +246,7 @@ TEST(PieceModels, AChangedSetUpIsParsedAloneAndTheSkeletonStaysCached) {
 
 TEST(PieceModels, ATestAddedAmongOthersLeavesTheSkeletonAsItWas) {
   miners::PieceModels pieces(size_t{16} << 20);
-  std::string whyNot;
-  miners::ScopedPair whole = miners::unscopedUnits(kBase);
-  ASSERT_TRUE(pieces.assemble(kPath, whole, whyNot)) << whyNot;
+  ASSERT_NO_FATAL_FAILURE(oalens::testing::assembleWhole(pieces, kPath, kBase));
   const auto before = pieces.counters();
   // One `pass` stands for test_first, test_second and test_last, and one for setUp, test_a
   // and test_b: a test added to either class is one more piece, not another skeleton.

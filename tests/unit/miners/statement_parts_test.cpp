@@ -6,6 +6,7 @@
 #include "analyzer/model/model_splice.h"
 #include "miners/gate/diff_scope.h"
 #include "miners/walk/piece_models.h"
+#include "tests/support/piece_helpers.h"
 
 using namespace oalens;
 
@@ -138,9 +139,7 @@ TEST(StatementParts, ADefWithItsBodyOnItsLineIsNotCut) {
 
 TEST(StatementParts, AChangedStatementIsTheOnlyPartParsedAgain) {
   miners::PieceModels pieces(size_t{16} << 20);
-  std::string whyNot;
-  miners::ScopedPair whole = miners::unscopedUnits(kSuite);
-  ASSERT_TRUE(pieces.assemble(kPath, whole, whyNot)) << whyNot;
+  ASSERT_NO_FATAL_FAILURE(oalens::testing::assembleWhole(pieces, kPath, kSuite));
   const auto before = pieces.counters();
   const std::string now = [] {
     std::string t = kSuite;
@@ -148,6 +147,7 @@ TEST(StatementParts, AChangedStatementIsTheOnlyPartParsedAgain) {
   }();
   miners::ScopedPair scoped = miners::scopeToChangedTests(kSuite, now);
   ASSERT_TRUE(scoped.scoped);
+  std::string whyNot;
   auto model = pieces.assemble(kPath, scoped, whyNot);
   ASSERT_TRUE(model) << whyNot;
   EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, scoped.newText)), "");
