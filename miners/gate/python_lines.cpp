@@ -146,6 +146,17 @@ int blockIndentAfter(const std::vector<LogicalLine>& lines, size_t header) {
   return header + 1 < lines.size() && lines[header + 1].indent > lines[header].indent ? lines[header + 1].indent : -1;
 }
 
+LineShape lineShape(std::string_view line) {
+  const size_t indent = std::min(line.find_first_not_of(' '), line.size());
+  const std::string_view rest = line.substr(indent);
+  LineShape shape;
+  shape.indent = static_cast<int>(indent);
+  if (rest.empty() || rest == "\n" || rest == "\r\n" || rest == "\r") shape.kind = LineShape::Blank;
+  else if (rest[0] == '\t' || rest[0] == '\f' || rest[0] == '\r') shape.kind = LineShape::Unsure;
+  else shape.kind = rest[0] == '#' ? LineShape::Comment : LineShape::Code;
+  return shape;
+}
+
 int lineCount(std::string_view s) { return 1 + static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
 
 }  // namespace oalens::miners

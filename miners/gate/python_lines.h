@@ -44,6 +44,15 @@ bool logicalLines(std::string_view source, std::vector<LogicalLine>& out);
 
 int lineCount(std::string_view s);
 
+// One physical line as tree-sitter-python's scanner weighs it after a statement: blank, a
+// comment (whose indentation decides which open block it falls in), code, or indented with
+// tabs or form feeds, whose width the scanner reckons its own way.
+struct LineShape {
+  enum Kind { Blank, Comment, Code, Unsure } kind = Blank;
+  int indent = 0;  // spaces
+};
+LineShape lineShape(std::string_view line);
+
 // The indentation of the block the header at `lines[header]` (a def or class) opens; -1 when
 // its body is on the header's own line.
 int blockIndentAfter(const std::vector<LogicalLine>& lines, size_t header);

@@ -4,6 +4,7 @@
 
 #include "analyzer/frontend/python/python_frontend.h"
 #include "analyzer/model/model_splice.h"
+#include "miners/gate/python_lines.h"
 #include "miners/walk/statement_parts.h"
 
 namespace oalens::miners {
@@ -54,17 +55,16 @@ std::optional<int> nodeLastLine(const std::string& text, const std::vector<size_
   const int lines = static_cast<int>(starts.size()) - 2;
   int last = u.lastLine;
   for (int l = u.lastLine + 1; l <= lines; ++l) {
-    const std::string_view line(text.data() + starts[static_cast<size_t>(l)], starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]);
-    const size_t indent = std::min(line.find_first_not_of(' '), line.size());
-    const std::string_view rest = line.substr(indent);
-    if (rest.empty() || rest == "\n" || rest == "\r\n" || rest == "\r") continue;  // blank
-    if (rest[0] == '\t' || rest[0] == '\f' || rest[0] == '\r') return std::nullopt;
-    if (rest[0] != '#') break;  // code
+    const LineShape shape = lineShape(
+        std::string_view(text.data() + starts[static_cast<size_t>(l)], starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]));
+    if (shape.kind == LineShape::Blank) continue;
+    if (shape.kind == LineShape::Unsure) return std::nullopt;
+    if (shape.kind == LineShape::Code) break;
     if (u.bodyIndent < 0) {
-      if (static_cast<int>(indent) > u.indent) return std::nullopt;
+      if (shape.indent > u.indent) return std::nullopt;
       break;
     }
-    if (static_cast<int>(indent) < u.bodyIndent) break;
+    if (shape.indent < u.bodyIndent) break;
     last = l;
   }
   return last;
@@ -199,11 +199,8 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
   // `pass` in the skeleton stands for the whole run: a test added or removed among others
   // leaves the skeleton as it was. A unit left out is a piece too, its `pass` parsed once.
   auto onlyCommentsBetween = [&](int after, int before) {
-    for (int l = after + 1; l < before; ++l) {
-      const std::string_view line = lineText(l);
-      const size_t first = line.find_first_not_of(" \t\f\r\n");
-      if (first != std::string_view::npos && line[first] != '#') return false;
-    }
+    for (int l = after + 1; l < before; ++l)
+      if (const LineShape::Kind kind = lineShape(lineText(l)).kind; kind != LineShape::Blank && kind != LineShape::Comment) return false;
     return true;
   };
   std::string skeleton;

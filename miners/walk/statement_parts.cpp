@@ -31,13 +31,12 @@ std::optional<int> statementLastLine(const std::string& source, const std::vecto
   }
   int end = lines[last].last;
   for (int l = lines[last].last + 1; l <= lastCandidate && open.size() > 1; ++l) {
-    const std::string_view line(source.data() + starts[static_cast<size_t>(l)], starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]);
-    const size_t indent = std::min(line.find_first_not_of(' '), line.size());
-    const std::string_view rest = line.substr(indent);
-    if (rest.empty() || rest == "\n" || rest == "\r\n" || rest == "\r") continue;  // blank
-    if (rest[0] == '\t' || rest[0] == '\f' || rest[0] == '\r') return std::nullopt;
-    if (rest[0] != '#') break;  // code: the next statement
-    while (open.size() > 1 && static_cast<int>(indent) < open.back()) open.pop_back();
+    const LineShape shape = lineShape(
+        std::string_view(source.data() + starts[static_cast<size_t>(l)], starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]));
+    if (shape.kind == LineShape::Blank) continue;
+    if (shape.kind == LineShape::Unsure) return std::nullopt;
+    if (shape.kind == LineShape::Code) break;  // the next statement
+    while (open.size() > 1 && shape.indent < open.back()) open.pop_back();
     if (open.size() > 1) end = l;
   }
   return end;
