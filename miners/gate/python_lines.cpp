@@ -157,6 +157,4 @@ LineShape lineShape(std::string_view line) {
   return shape;
 }
 
-int lineCount(std::string_view s) { return 1 + static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
-
 }  // namespace oalens::miners

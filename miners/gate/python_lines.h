@@ -42,8 +42,6 @@ size_t skipBlanks(std::string_view text, size_t from);
 // False when the split is unsure.
 bool logicalLines(std::string_view source, std::vector<LogicalLine>& out);
 
-int lineCount(std::string_view s);
-
 // One physical line as tree-sitter-python's scanner weighs it after a statement: blank, a
 // comment (whose indentation decides which open block it falls in), code, or indented with
 // tabs or form feeds, whose width the scanner reckons its own way.

@@ -42,9 +42,6 @@ size_t modelBytes(const analyzer::FileModel& m) {
   return bytes;
 }
 
-// A method is parsed inside this one-line class, at the block depth it has in its file.
-constexpr std::string_view kWrapper = "class _:\n";
-
 // The last line of a kept unit's node as tree-sitter-python ends it. Its scanner delays the
 // dedent after a block's last statement past the comments indented at least as deep as the
 // block, and such a comment belongs to the block: so the comments that follow the unit's last
@@ -236,9 +233,9 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
       r.headerLines = 0;
       r.headerBytes = 0;
       if (u.indent > 0) {
-        source = kWrapper;
+        source = kMethodWrapper;
         r.headerLines = 1;
-        r.headerBytes = static_cast<uint32_t>(kWrapper.size());
+        r.headerBytes = static_cast<uint32_t>(kMethodWrapper.size());
       }
       source.append(text, r.start, r.end - r.start);
       pieces.push_back(parsed(path, std::move(source), units[i].kept ? Piece::Unit : Piece::Part));

@@ -9,8 +9,6 @@ namespace oalens::miners {
 
 namespace {
 
-constexpr std::string_view kClassWrapper = "class _:\n";
-
 // `elif`, `else`, `except` and `finally` go on the statement above them.
 bool continuesAClause(const std::string& source, const LogicalLine& line) {
   const std::string_view word(source.data() + line.begin, identifierEnd(source, line.begin) - line.begin);
@@ -47,7 +45,7 @@ std::optional<int> statementLastLine(const std::string& source, const std::vecto
 std::optional<StatementParts> cutIntoStatements(const std::string& source) {
   std::vector<LogicalLine> lines;
   if (!logicalLines(source, lines)) return std::nullopt;
-  const bool wrapped = source.starts_with(kClassWrapper);
+  const bool wrapped = source.starts_with(kMethodWrapper);
   size_t def = 0;
   if (wrapped) {
     if (lines.empty() || lines[0].kind != LogicalLine::Class) return std::nullopt;
@@ -92,7 +90,7 @@ std::optional<StatementParts> cutIntoStatements(const std::string& source) {
   const size_t skeletonEnd = out.skeleton.size();
   out.skeleton.append(source, regionEnd, std::string::npos);
 
-  std::string wrapper = wrapped ? std::string(kClassWrapper) + std::string(static_cast<size_t>(lines[def].indent), ' ') + "def _():\n" : "def _():\n";
+  const std::string wrapper = wrapped ? std::string(kMethodWrapper) + std::string(static_cast<size_t>(lines[def].indent), ' ') + "def _():\n" : "def _():\n";
   for (const auto& [first, last] : spans) {
     StatementParts::Part part;
     const size_t start = starts[static_cast<size_t>(first)], end = starts[static_cast<size_t>(last) + 1];

@@ -12,11 +12,16 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyzer/model/model_splice.h"
 
 namespace oalens::miners {
+
+// A method is parsed inside this one-line class, at the block depth it has in its file; a unit
+// that starts with it is a method.
+inline constexpr std::string_view kMethodWrapper = "class _:\n";
 
 struct StatementParts {
   std::string skeleton;  // the unit with its body's statements replaced by one `pass`

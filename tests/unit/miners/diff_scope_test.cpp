@@ -348,14 +348,11 @@ TEST(DiffScope, AChangedHelperMethodReachesTheTestsThatCallItOrReadWhatItSets) {
   EXPECT_EQ(keptAfter(old, 14, "        return 2"), (Names{"TestOps.test_calls", "TestOps.test_reads", "TestOps.test_other"}));
 }
 
-TEST(PythonLines, LineStartsAndCountsAtTheEdges) {
+TEST(PythonLines, LineStartsAtTheEdges) {
   EXPECT_EQ(lineStartOffsets(""), (std::vector<size_t>{0, 0, 0}));
   EXPECT_EQ(lineStartOffsets("a\nb"), (std::vector<size_t>{0, 0, 2, 3}));
   EXPECT_EQ(lineStartOffsets("a\n"), (std::vector<size_t>{0, 0, 2, 2}));
   EXPECT_EQ(lineStartOffsets("\n\n"), (std::vector<size_t>{0, 0, 1, 2, 2}));
-  EXPECT_EQ(lineCount(""), 1);
-  EXPECT_EQ(lineCount("a\n"), 2);
-  EXPECT_EQ(lineCount("\n\nx"), 3);
 }
 
 TEST(PythonLines, LogicalLinesFollowStringsCommentsBracketsAndContinuations) {
