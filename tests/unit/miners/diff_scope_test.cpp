@@ -271,6 +271,34 @@ TEST(DiffScope, LineHunksTrimmedAtBothEndsEqualTheWholeBufferDiff) {
   for (const auto& [a, b] : cases) EXPECT_EQ(hunkText(lineHunks(a, b)), hunkText(wholeTextHunks(a, b))) << b;
 }
 
+// lineHunks calls the xdiff bundled in libgit2 directly (declared by hand in diff_scope.cpp);
+// the hunks must be git_diff_buffers' own. Lines drawn from a few repeated ones give xdiff many
+// equal choices to slide; the first and last lines differ so that no trimming hides a hunk.
+TEST(DiffScope, HunksAreLibgit2s) {
+  uint32_t state = 12345;
+  auto next = [&state](uint32_t n) {
+    state = state * 1664525u + 1013904223u;
+    return (state >> 8) % n;
+  };
+  const std::vector<std::string> lines = {"a = 1\n", "b = 2\n", "\n", "    pass\n", "assert x\n", "a = 1\n"};
+  int compared = 0;
+  for (int round = 0; round < 300; ++round) {
+    std::string oldText = "head_old\n", newText = "head_new\n";
+    const uint32_t count = 5 + next(40);
+    for (uint32_t i = 0; i < count; ++i) {
+      const std::string& line = lines[next(static_cast<uint32_t>(lines.size()))];
+      const uint32_t edit = next(10);
+      if (edit != 0) oldText += line;        // kept or changed on the new side
+      if (edit != 1) newText += edit == 2 ? lines[next(static_cast<uint32_t>(lines.size()))] : line;
+    }
+    oldText += "tail_old";
+    newText += round % 2 ? "tail_new\n" : "tail_new";
+    EXPECT_EQ(hunkText(lineHunks(oldText, newText)), hunkText(wholeTextHunks(oldText, newText))) << oldText << "---\n" << newText;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 300);
+}
+
 namespace {
 
 const char* kHelpers =
