@@ -1,5 +1,6 @@
 // What a worker learned about one commit, handed to the writer.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,11 +11,22 @@
 namespace oalens::miners {
 
 struct FileResult {
+  using Versions = std::vector<AssertionVersion>;
   FileChange change;
-  std::vector<AssertionVersion> olds, news;  // OA assertions of the old and new blob
+  // The OA assertions of the old and new blob (null: none), shared with the cache of analysed
+  // versions rather than copied: a version of a large test file holds thousands.
+  std::shared_ptr<const Versions> oldVersions, newVersions;
+  const Versions& olds() const { return oldVersions ? *oldVersions : none(); }
+  const Versions& news() const { return newVersions ? *newVersions : none(); }
   std::vector<Pair> pairs;
   std::vector<ChangeKinds> kinds;  // one per pair; no kind: unchanged
   std::vector<std::string> diagnostics;
+
+ private:
+  static const Versions& none() {
+    static const Versions empty;
+    return empty;
+  }
 };
 
 struct CommitResult {

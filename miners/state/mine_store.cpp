@@ -153,10 +153,10 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       if (!diag.bind(1, commitId).bind(2, f.change.newPath.empty() ? f.change.oldPath : f.change.newPath).bind(3, d).run()) return fail(diag);
     // Identities: the old side's from the blob it was recorded with, or new ones.
     // (The old blob was usually stored as the new side of an earlier commit: one lookup.)
-    std::vector<std::string> oldUids(f.olds.size()), newUids(f.news.size());
-    std::unordered_map<uint32_t, std::string> known = f.olds.empty() ? std::unordered_map<uint32_t, std::string>() : uidsOf(f.change.oldBlob);
-    for (size_t o = 0; o < f.olds.size(); ++o) {
-      const uint32_t line = f.olds[o].assertion.range.start.line;
+    std::vector<std::string> oldUids(f.olds().size()), newUids(f.news().size());
+    std::unordered_map<uint32_t, std::string> known = f.olds().empty() ? std::unordered_map<uint32_t, std::string>() : uidsOf(f.change.oldBlob);
+    for (size_t o = 0; o < f.olds().size(); ++o) {
+      const uint32_t line = f.olds()[o].assertion.range.start.line;
       if (auto it = known.find(line); it != known.end()) {
         oldUids[o] = it->second;
         continue;
@@ -167,16 +167,16 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
     }
     for (size_t p = 0; p < f.pairs.size(); ++p)
       if (f.pairs[p].newIndex >= 0 && f.pairs[p].oldIndex >= 0) newUids[size_t(f.pairs[p].newIndex)] = oldUids[size_t(f.pairs[p].oldIndex)];
-    for (size_t n = 0; n < f.news.size(); ++n) {
-      const uint32_t line = f.news[n].assertion.range.start.line;
+    for (size_t n = 0; n < f.news().size(); ++n) {
+      const uint32_t line = f.news()[n].assertion.range.start.line;
       if (newUids[n].empty()) newUids[n] = fmt::format("{}:{}:{}", shortSha, f.change.newPath, line);
       if (!blobIns.bind(1, f.change.newBlob).bind(2, int64_t(line)).bind(3, newUids[n]).run()) return fail(blobIns);
     }
     for (size_t p = 0; p < f.pairs.size(); ++p) {
       const ChangeKinds& k = f.kinds[p];
       if (!k.any()) continue;
-      const AssertionVersion* o = f.pairs[p].oldIndex >= 0 ? &f.olds[size_t(f.pairs[p].oldIndex)] : nullptr;
-      const AssertionVersion* n = f.pairs[p].newIndex >= 0 ? &f.news[size_t(f.pairs[p].newIndex)] : nullptr;
+      const AssertionVersion* o = f.pairs[p].oldIndex >= 0 ? &f.olds()[size_t(f.pairs[p].oldIndex)] : nullptr;
+      const AssertionVersion* n = f.pairs[p].newIndex >= 0 ? &f.news()[size_t(f.pairs[p].newIndex)] : nullptr;
       const AssertionVersion* main = n ? n : o;
       const std::string& uid = n ? newUids[size_t(f.pairs[p].newIndex)] : oldUids[size_t(f.pairs[p].oldIndex)];
       ch.bind(1, commitId).bind(2, uid).bind(3, n ? f.change.newPath : f.change.oldPath).bind(4, int64_t(main->assertion.range.start.line));

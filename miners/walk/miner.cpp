@@ -194,24 +194,25 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
     }
     bool bothRead = true;
     for (const auto& [oid, entry, failure, into] :
-         {std::tuple{&fc.oldBlob, &oldEntry, &oldFailure, &f.olds}, std::tuple{&fc.newBlob, &newEntry, &newFailure, &f.news}}) {
+         {std::tuple{&fc.oldBlob, &oldEntry, &oldFailure, &f.oldVersions}, std::tuple{&fc.newBlob, &newEntry, &newFailure, &f.newVersions}}) {
       if (oid->empty()) continue;
       if (!*entry) {
         f.diagnostics.push_back(*failure);
         bothRead = false;
         continue;
       }
-      *into = (*entry)->versions;
+      *into = std::shared_ptr<const FileResult::Versions>(*entry, &(*entry)->versions);
       f.diagnostics.insert(f.diagnostics.end(), (*entry)->diagnostics.begin(), (*entry)->diagnostics.end());
     }
     if (!bothRead) {
       // One unreadable side would turn every assertion into an addition or a deletion.
-      f.olds.clear();
-      f.news.clear();
+      f.oldVersions.reset();
+      f.newVersions.reset();
     }
-    f.pairs = pairAssertions(f.olds, f.news);
+    const FileResult::Versions &olds = f.olds(), &news = f.news();
+    f.pairs = pairAssertions(olds, news);
     for (const auto& p : f.pairs)
-      f.kinds.push_back(classifyChange(p.oldIndex >= 0 ? &f.olds[p.oldIndex] : nullptr, p.newIndex >= 0 ? &f.news[p.newIndex] : nullptr));
+      f.kinds.push_back(classifyChange(p.oldIndex >= 0 ? &olds[p.oldIndex] : nullptr, p.newIndex >= 0 ? &news[p.newIndex] : nullptr));
     r.files.push_back(std::move(f));
   }
   return r;
