@@ -4,7 +4,9 @@
 #include <map>
 #include <cctype>
 #include <set>
+#include <string_view>
 #include <tuple>
+#include <unordered_map>
 
 namespace oalens::miners {
 
@@ -74,12 +76,18 @@ double tokenSimilarity(const std::string& a, const std::string& b) {
 std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news, bool alignLeftovers) {
   std::vector<bool> oldUsed(olds.size(), false), newUsed(news.size(), false);
   std::vector<Pair> pairs;
-  // 1. Unchanged statements, preferring the same test case, in order.
+  // 1. Unchanged statements, preferring the same test case, in order: each new statement takes
+  // the first unused old one with its text (found through the text, not by a search of every
+  // old statement: a large test file has thousands).
+  std::unordered_map<std::string_view, std::vector<size_t>> oldsByText;
+  for (size_t o = 0; o < olds.size(); ++o) oldsByText[olds[o].normalized].push_back(o);
   for (int pass = 0; pass < 2; ++pass)
     for (size_t n = 0; n < news.size(); ++n) {
       if (newUsed[n]) continue;
-      for (size_t o = 0; o < olds.size(); ++o) {
-        if (oldUsed[o] || olds[o].normalized != news[n].normalized) continue;
+      auto same = oldsByText.find(news[n].normalized);
+      if (same == oldsByText.end()) continue;
+      for (size_t o : same->second) {
+        if (oldUsed[o]) continue;
         if (pass == 0 && olds[o].assertion.testCase != news[n].assertion.testCase) continue;
         oldUsed[o] = newUsed[n] = true;
         pairs.push_back({int(o), int(n)});
