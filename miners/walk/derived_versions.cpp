@@ -17,6 +17,17 @@ std::vector<std::pair<std::string, int>> occurrenceKeys(const std::vector<TestUn
   return keys;
 }
 
+// Per line, the first unit (in the order given) that holds it, or -1: the unit an old
+// assertion belongs to, without a search through every unit for each of a large file's
+// thousands of assertions.
+std::vector<int> firstUnitOfLine(const std::vector<TestUnit>& units, size_t lines) {
+  std::vector<int> at(lines, -1);
+  for (size_t u = units.size(); u-- > 0;)
+    for (int line = std::max(units[u].firstLine, 0); line <= units[u].lastLine && static_cast<size_t>(line) < lines; ++line)
+      at[static_cast<size_t>(line)] = static_cast<int>(u);
+  return at;
+}
+
 }  // namespace
 
 std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::string& oldText, const std::string& newText,
@@ -47,12 +58,12 @@ std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::s
   const auto oldKeys = occurrenceKeys(scoped.oldUnits), newKeys = occurrenceKeys(scoped.newUnits);
   std::map<std::pair<std::string, int>, const TestUnit*> newByKey;
   for (size_t u = 0; u < scoped.newUnits.size(); ++u) newByKey[newKeys[u]] = &scoped.newUnits[u];
+  const std::vector<int> oldUnitAt = firstUnitOfLine(scoped.oldUnits, scoped.oldStarts.size());
   for (const AssertionVersion& v : oldVersions) {
     const uint32_t line = v.assertion.range.start.line;
-    auto unit = std::find_if(scoped.oldUnits.begin(), scoped.oldUnits.end(), [&](const TestUnit& u) {
-      return static_cast<int>(line) >= u.firstLine && static_cast<int>(line) <= u.lastLine;
-    });
-    if (unit == scoped.oldUnits.end() || scoped.touched.count(unit->name)) continue;  // scanned anew
+    if (line >= oldUnitAt.size() || oldUnitAt[line] < 0) continue;  // outside the units: scanned anew
+    const auto unit = scoped.oldUnits.begin() + oldUnitAt[line];
+    if (scoped.touched.count(unit->name)) continue;  // scanned anew
     auto moved = newByKey.find(oldKeys[static_cast<size_t>(unit - scoped.oldUnits.begin())]);
     if (moved == newByKey.end()) return std::nullopt;  // cannot happen for an untouched test; be safe
     const TestUnit& to = *moved->second;
