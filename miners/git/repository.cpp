@@ -9,6 +9,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "miners/git/tree_diff.h"
+
 namespace oalens::miners {
 
 namespace {
@@ -337,19 +339,25 @@ std::optional<std::vector<FileChange>> Repository::treeChanges(const std::string
                                                                const PathFilter& wanted) const {
   Tree oldTree, newTree;
   if (!commitTree(repo_.get(), oldCommit, oldTree, err) || !commitTree(repo_.get(), newCommit, newTree, err)) return std::nullopt;
+  if (wanted) {
+    // Without both an added and a deleted file there is no rename to look for, nor is there one
+    // that matters without a wanted path: the files the walk of the differing subtrees finds are
+    // what libgit2's diff would report.
+    std::vector<FileChange> changed;
+    if (!changedPythonFiles(repo_.get(), oldTree.p, newTree.p, changed, err)) return std::nullopt;
+    bool anyWanted = false, added = false, deleted = false;
+    for (const FileChange& fc : changed) {
+      anyWanted = anyWanted || wanted(fc.newPath.empty() ? fc.oldPath : fc.newPath);
+      added = added || fc.status == FileChange::Status::Added;
+      deleted = deleted || fc.status == FileChange::Status::Deleted;
+    }
+    if (!anyWanted || !added || !deleted) return changed;
+  }
   git_diff_options opts = pythonDeltasOnly();
   Diff d;
   if (git_diff_tree_to_tree(&d.p, repo_.get(), oldTree.p, newTree.p, &opts) != 0) {
     err = lastGitError("cannot diff the two trees");
     return std::nullopt;
-  }
-  if (wanted) {
-    bool any = false;
-    for (size_t i = 0, n = git_diff_num_deltas(d.p); i < n && !any; ++i) {
-      const git_diff_delta* delta = git_diff_get_delta(d.p, i);
-      any = (delta->old_file.path && wanted(delta->old_file.path)) || (delta->new_file.path && wanted(delta->new_file.path));
-    }
-    if (!any) return collectDeltas(d.p);
   }
   return renamedDeltas(d.p, err);
 }
