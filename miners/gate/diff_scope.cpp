@@ -237,13 +237,32 @@ std::string blankUntouched(const std::string& text, const std::vector<size_t>& s
 
 }  // namespace
 
-ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText) {
+ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText, TextLayout* oldLayout, TextLayout* newLayout) {
   ScopedPair r;
   ScopeSide oldSide(oldText), newSide(newText);
   std::vector<TestUnit> newMethods;
-  if (!layout(oldText, oldSide.units, &oldSide.code, &oldSide.lines) ||
-      !layout(newText, newSide.units, &newSide.code, &newSide.lines, &newMethods))
+  if (oldLayout && oldLayout->valid) {
+    oldSide.units = std::move(oldLayout->tests);
+    oldSide.code = std::move(oldLayout->code);
+    oldSide.lines = std::move(oldLayout->lines);
+  } else if (!layout(oldText, oldSide.units, &oldSide.code, &oldSide.lines)) {
     return r;
+  }
+  if (!layout(newText, newSide.units, &newSide.code, &newSide.lines, &newMethods)) return r;
+  // The new side's layout is handed on whatever the scoping decides below; its tests before
+  // the helpers join them, its lines once the dedent check has read them.
+  struct HandOn {
+    TextLayout* into;
+    ScopeSide& side;
+    std::vector<TestUnit> tests;
+    ~HandOn() {
+      if (!into) return;
+      into->tests = std::move(tests);
+      into->code = std::move(side.code);
+      into->lines = std::move(side.lines);
+      into->valid = true;
+    }
+  } handOn{newLayout, newSide, newLayout ? newSide.units : std::vector<TestUnit>{}};
   const std::vector<LineHunk> hunks = lineHunks(oldText, newText);
   if (hunks.empty()) return r;
   oldSide.index();

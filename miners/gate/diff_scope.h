@@ -64,7 +64,21 @@ struct ScopedPair {
   bool newDedentsAligned = false;
 };
 
-ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText);
+// A text's tests, logical lines and lines of code, as the scoping reads them before any hunk:
+// what a version's scoping as the new side leaves for its scoping as the old side of the next
+// change (miners/walk/layout_handoff.h). `text` is filled by whoever keeps the layout.
+struct TextLayout {
+  bool valid = false;  // false: the lexical split was unsure
+  std::string text;
+  std::vector<TestUnit> tests;
+  std::vector<bool> code;
+  std::vector<LogicalLine> lines;
+};
+
+// `oldLayout`, when given and valid, is the old text's layout and is consumed; `newLayout`,
+// when given, receives the new text's.
+ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText, TextLayout* oldLayout = nullptr,
+                               TextLayout* newLayout = nullptr);
 
 // A whole text as a ScopedPair whose every test and module-level helper is kept, for building
 // its model from parts as a scoped one's (miners/walk/piece_models.h); not scoped when the

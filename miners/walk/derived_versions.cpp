@@ -31,13 +31,14 @@ std::vector<int> firstUnitOfLine(const std::vector<TestUnit>& units, size_t line
 }  // namespace
 
 std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::string& oldText, const std::string& newText,
-                                                                    const OldOaVersions& previous, const ScanScopedVersion& scan) {
+                                                                    const OldOaVersions& previous, const ScanScopedVersion& scan,
+                                                                    TextLayout* oldLayout, TextLayout* newLayout) {
   if (oldText == newText) {  // a file renamed as it was
     const std::vector<AssertionVersion>* same = previous();
     if (!same) return std::nullopt;
     return *same;
   }
-  ScopedPair scoped = scopeToChangedTests(oldText, newText);
+  ScopedPair scoped = scopeToChangedTests(oldText, newText, oldLayout, newLayout);
   if (!scoped.scoped) return std::nullopt;
   std::vector<std::string> diagnostics;
   std::vector<AssertionVersion> out = scan(scoped, diagnostics);

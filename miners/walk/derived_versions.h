@@ -25,8 +25,10 @@ using OldOaVersions = std::function<const std::vector<AssertionVersion>*()>;
 
 // nullopt when the new version must be scanned whole: the change is not confined to tests, the
 // scoped scan reports anything (its diagnostics would miss the tests left out), or the previous
-// version's assertions are not there.
+// version's assertions are not there. The layouts are scopeToChangedTests': the old text's when
+// known (consumed), and the new text's, filled when the split is sure.
 std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::string& oldText, const std::string& newText,
-                                                                    const OldOaVersions& oldVersions, const ScanScopedVersion& scan);
+                                                                    const OldOaVersions& oldVersions, const ScanScopedVersion& scan,
+                                                                    TextLayout* oldLayout = nullptr, TextLayout* newLayout = nullptr);
 
 }  // namespace oalens::miners

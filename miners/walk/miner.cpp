@@ -21,6 +21,7 @@
 #include "miners/state/mine_store.h"
 #include "miners/walk/blob_cache.h"
 #include "miners/walk/derived_versions.h"
+#include "miners/walk/layout_handoff.h"
 #include "miners/walk/piece_models.h"
 #include "analyzer/frontend/python/python_frontend.h"
 #include "analyzer/model/model_splice.h"
@@ -34,6 +35,9 @@ namespace {
 // 63 s at 8, 58 s at 64, 57 s at 256). Most results are commits that touch no test file, a
 // few hundred bytes each, so memory stays bounded on 50,000-commit histories.
 constexpr size_t kWindowPerWorker = 64;
+// The layouts of the newest versions, kept for the next change of each file: a version is
+// usually taken within a few dozen commits, long before 32 MB of newer ones push it out.
+constexpr size_t kLayoutHandoffBytes = size_t{32} << 20;
 
 std::vector<AssertionVersion> oaVersionsOf(analyzer::ScanResult r, std::vector<std::string>& diagnostics) {
   for (const auto& d : r.diagnostics) diagnostics.push_back(fmt::format("{}: {}", d.path, d.message));
@@ -92,7 +96,7 @@ std::vector<AssertionVersion> wholeOaVersions(const std::string& path, std::stri
 
 CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string& sha, const MineOptions& opt,
                            const analyzer::Catalogue& catalogue, const RE2& testFiles, const std::set<std::string>& graftPoints,
-                           BlobCache& cache, Splicing& splicing) {
+                           BlobCache& cache, Splicing& splicing, LayoutHandoff& layouts) {
   CommitResult r;
   std::string err;
   auto info = repo.commit(sha, err);
@@ -150,9 +154,13 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
       // A renamed file is derived from its old path's version too: the analysis of one file reads
       // nothing of its path but the name it reports.
       if (opt.deriveUntouchedTests && previous.valid() && bytes->size() <= opt.limits.maxFileBytes) {
-        auto oldBytes = repo.blob(fc.oldBlob, binary, e);
+        // The old version's text and layout, left by the commit that scoped it as its new side,
+        // or its blob read again.
+        std::optional<TextLayout> oldLayout = layouts.take(fc.oldPath + '\0' + fc.oldBlob);
+        auto oldBytes = oldLayout ? std::optional<std::string>(std::move(oldLayout->text)) : repo.blob(fc.oldBlob, binary, e);
         if (oldBytes && !binary) {
           Entry oldEntry;
+          TextLayout newLayout;
           auto derived = versionsFromScopedScan(
               *oldBytes, *bytes,
               [&]() -> const std::vector<AssertionVersion>* {
@@ -161,7 +169,12 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
               },
               [&](ScopedPair& scoped, std::vector<std::string>& diagnostics) {
                 return splicedOaVersions(path, scoped, catalogue, scan, splicing, diagnostics);
-              });
+              },
+              oldLayout ? &*oldLayout : nullptr, &newLayout);
+          if (newLayout.valid) {
+            newLayout.text = *bytes;
+            layouts.put(path + '\0' + oid, std::move(newLayout));
+          }
           if (derived) {
             fresh->versions = std::move(*derived);
             if (fc.oldPath != path)  // carried over from the old path
@@ -261,6 +274,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   const size_t window = kWindowPerWorker * threads;
 
   BlobCache cache(opt.blobCacheBytes);
+  LayoutHandoff layouts(kLayoutHandoffBytes);
   Splicing splicing;
   if (opt.spliceModels) splicing.pieces = std::make_unique<PieceModels>(opt.pieceCacheBytes, opt.spliceUnits);
   splicing.check = opt.checkSplices;
@@ -282,7 +296,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
       }
       CommitResult r;
       if (own) {
-        r = analyzeCommit(*own, i, todo[i].second, opt, catalogue, testFiles, graftPoints, cache, splicing);
+        r = analyzeCommit(*own, i, todo[i].second, opt, catalogue, testFiles, graftPoints, cache, splicing, layouts);
       } else {
         r.info.sha = todo[i].second;
         r.ok = false;
