@@ -78,11 +78,18 @@ std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::s
     r.endByte = static_cast<uint32_t>(r.endByte + bytes);
     out.push_back(std::move(w));
   }
-  std::stable_sort(out.begin(), out.end(), [](const AssertionVersion& a, const AssertionVersion& b) {
-    return std::tie(a.assertion.range.start.line, a.assertion.range.start.col) <
-           std::tie(b.assertion.range.start.line, b.assertion.range.start.col);
-  });
-  return out;
+  // Source order, stably: positions are sorted and each record moved once (a record holds a
+  // dozen strings; sorting the records moved each of them log n times).
+  std::vector<std::pair<uint64_t, uint32_t>> order(out.size());
+  for (size_t i = 0; i < out.size(); ++i) {
+    const auto& start = out[i].assertion.range.start;
+    order[i] = {uint64_t{start.line} << 32 | start.col, static_cast<uint32_t>(i)};
+  }
+  std::sort(order.begin(), order.end());  // the index breaks ties: stable
+  std::vector<AssertionVersion> sorted;
+  sorted.reserve(out.size());
+  for (const auto& [position, i] : order) sorted.push_back(std::move(out[i]));
+  return sorted;
 }
 
 }  // namespace oalens::miners
