@@ -42,6 +42,16 @@ namespace {
 
 bool startsLine(std::string_view t, size_t at) { return at == 0 || t[at - 1] == '\n'; }
 
+// Bytes two buffers share at their start: 64-byte blocks through memcmp (vectorised), then
+// bytes; a byte loop was a third of the line diff's instructions.
+size_t commonPrefix(const char* a, const char* b, size_t size) {
+  constexpr size_t kBlock = 64;
+  size_t at = 0;
+  while (at + kBlock <= size && std::memcmp(a + at, b + at, kBlock) == 0) at += kBlock;
+  while (at < size && a[at] == b[at]) ++at;
+  return at;
+}
+
 #ifdef OALENS_BUNDLED_XDIFF
 // The entry point of libgit2 1.5.1's bundled xdiff (src/libgit2/xdiff/xdiff.h), declared here
 // because that header needs libgit2's private ones. The layouts are xdiff's, unchanged in git
@@ -110,10 +120,14 @@ std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newTe
   // collision detection) and every line, which took 3-4% of `mine` on files whose edits are a
   // few lines (perf, Keras master).
   const size_t shorter = std::min(oldText.size(), newText.size());
-  size_t head = 0;
-  while (head < shorter && oldText[head] == newText[head]) ++head;
+  size_t head = commonPrefix(oldText.data(), newText.data(), shorter);
   while (head > 0 && !startsLine(oldText, head)) --head;
   size_t tail = 0;
+  // The common suffix, within what the prefix left: blocks compared from the end, then bytes.
+  constexpr size_t kBlock = 64;
+  while (tail + kBlock <= shorter - head &&
+         std::memcmp(oldText.data() + oldText.size() - tail - kBlock, newText.data() + newText.size() - tail - kBlock, kBlock) == 0)
+    tail += kBlock;
   while (tail < shorter - head && oldText[oldText.size() - 1 - tail] == newText[newText.size() - 1 - tail]) ++tail;
   while (tail > 0 && !(startsLine(oldText, oldText.size() - tail) && startsLine(newText, newText.size() - tail))) --tail;
   const std::string_view oldMiddle = oldText.substr(head, oldText.size() - tail - head);
@@ -136,11 +150,12 @@ bool layout(std::string_view source, std::vector<TestUnit>& tests, std::vector<b
             std::vector<LogicalLine>* logical = nullptr, std::vector<TestUnit>* otherMethods = nullptr) {
   std::vector<LogicalLine> ls;
   if (!logicalLines(source, ls)) return false;
-  if (codeLines)
-    for (const LogicalLine& l : ls) {
-      if (codeLines->size() <= static_cast<size_t>(l.last)) codeLines->resize(static_cast<size_t>(l.last) + 1, false);
+  if (codeLines && !ls.empty()) {
+    // Logical lines come in order, so the last one ends last.
+    codeLines->assign(static_cast<size_t>(ls.back().last) + 1, false);
+    for (const LogicalLine& l : ls)
       for (int k = l.first; k <= l.last; ++k) (*codeLines)[static_cast<size_t>(k)] = true;
-    }
+  }
   std::string cls;
   int bodyIndent = -1;
   for (size_t a = 0; a < ls.size(); ++a) {
