@@ -12,8 +12,11 @@ using namespace oalens::miners;
 
 namespace {
 
-// Three versions of one file: a test edited, then a helper edited and a test added.
-const std::vector<std::string> kVersions = {
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  return text.replace(text.find(from), from.size(), to);
+}
+
+const std::string kFirst =
     "import numpy as np\n"
     "def helper(a, b):\n"
     "    np.testing.assert_allclose(a, b, rtol=1e-5)\n"
@@ -25,35 +28,14 @@ const std::vector<std::string> kVersions = {
     "    def test_b(self):\n"
     "        assert abs(f() - g()) < 1e-3\n"
     "def test_last():\n"
-    "    np.testing.assert_allclose(f(), g(), atol=1e-4)\n",
+    "    np.testing.assert_allclose(f(), g(), atol=1e-4)\n";
 
-    "import numpy as np\n"
-    "def helper(a, b):\n"
-    "    np.testing.assert_allclose(a, b, rtol=1e-5)\n"
-    "class TestOps:\n"
-    "    def setUp(self):\n"
-    "        self.x = 1\n"
-    "    def test_a(self):\n"
-    "        helper(f(), g())\n"
-    "    def test_b(self):\n"
-    "        assert abs(f() - g()) < 1e-2\n"
-    "def test_last():\n"
-    "    np.testing.assert_allclose(f(), g(), atol=1e-4)\n",
-
-    "import numpy as np\n"
-    "def helper(a, b):\n"
-    "    np.testing.assert_allclose(a, b, rtol=1e-4)\n"
-    "class TestOps:\n"
-    "    def setUp(self):\n"
-    "        self.x = 1\n"
-    "    def test_a(self):\n"
-    "        helper(f(), g())\n"
-    "    def test_new(self):\n"
-    "        helper(h(), g())\n"
-    "    def test_b(self):\n"
-    "        assert abs(f() - g()) < 1e-2\n"
-    "def test_last():\n"
-    "    np.testing.assert_allclose(f(), g(), atol=1e-4)\n",
+// Three versions of one file: a test edited, then a helper edited and a test added.
+const std::vector<std::string> kVersions = {
+    kFirst,
+    replaced(kFirst, "< 1e-3", "< 1e-2"),
+    replaced(replaced(replaced(kFirst, "< 1e-3", "< 1e-2"), "rtol=1e-5", "rtol=1e-4"), "    def test_b(self):\n",
+             "    def test_new(self):\n        helper(h(), g())\n    def test_b(self):\n"),
 };
 
 std::string describe(const ScopedPair& p) {
