@@ -45,11 +45,12 @@ class TreeWalk {
       // Git's tree order: a subtree sorts as its name followed by '/', which is also the
       // order of the full paths it holds.
       const int order = !o ? 1 : !n ? -1 : git_tree_entry_cmp(o, n);
-      bool ok = true;
-      if (order < 0) ok = oneSide(o, FileChange::Status::Deleted, prefix), ++i;
-      else if (order > 0) ok = oneSide(n, FileChange::Status::Added, prefix), ++j;
-      else ok = bothSides(o, n, prefix), ++i, ++j;
+      const bool ok = order < 0   ? oneSide(o, FileChange::Status::Deleted, prefix)
+                      : order > 0 ? oneSide(n, FileChange::Status::Added, prefix)
+                                  : bothSides(o, n, prefix);
       if (!ok) return false;
+      if (order <= 0) ++i;
+      if (order >= 0) ++j;
     }
     return true;
   }
