@@ -172,7 +172,8 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
               },
               oldLayout ? &*oldLayout : nullptr, &newLayout);
           if (newLayout.valid) {
-            newLayout.text = *bytes;
+            // A derived version needs its text no more; one scanned whole still parses it.
+            newLayout.text = derived ? std::move(*bytes) : *bytes;
             layouts.put(path + '\0' + oid, std::move(newLayout));
           }
           if (derived) {
