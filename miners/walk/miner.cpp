@@ -352,6 +352,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
     const PieceModels::Counters c = splicing.pieces->counters();
     summary.unitsBuilt = c.unitMisses;
     summary.unitsFromStatements = c.unitsFromStatements;
+    summary.skeletonsFromStatements = c.skeletonsFromStatements;
     summary.partsParsed = c.partMisses;
     summary.partsReused = c.partHits;
   }

@@ -99,7 +99,7 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
   }
   // Built outside the lock: two workers may build the same piece once each, which is rare.
   std::shared_ptr<const analyzer::FileModel> model;
-  if (piece == Piece::Unit && splitUnits_) model = splicedFromStatements(path, source);
+  if (splitUnits_ && piece != Piece::Part) model = splicedFromStatements(path, source, piece == Piece::Skeleton);
   if (!model)
     model = std::make_shared<analyzer::FileModel>(compacted(threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source))));
   const size_t bytes = modelBytes(*model) + key.size();
@@ -117,8 +117,8 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
   return model;
 }
 
-PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, const std::string& source) {
-  std::optional<StatementParts> parts = cutIntoStatements(source);
+PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, const std::string& source, bool topLevel) {
+  std::optional<StatementParts> parts = topLevel ? cutIntoTopLevelStatements(source) : cutIntoStatements(source);
   if (!parts) return nullptr;
   const Model skeleton = parsed(path, std::move(parts->skeleton), Piece::Part);
   std::vector<Model> statements;
@@ -126,7 +126,9 @@ PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, c
   statements.reserve(parts->statements.size());
   regions.reserve(parts->statements.size());
   for (StatementParts::Part& part : parts->statements) {
-    statements.push_back(parsed(path, std::move(part.source), Piece::Part));
+    // A class at the top of a skeleton is cut in turn: its class-level statements (lists of
+    // test cases, constants) change while its methods, each a `pass` here, are units.
+    statements.push_back(parsed(path, std::move(part.source), topLevel && part.definesClass ? Piece::Unit : Piece::Part));
     regions.push_back(part.region);
     regions.back().piece = statements.back().get();
   }
@@ -135,7 +137,7 @@ PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, c
   if (!model) return nullptr;
   {
     std::lock_guard lock(mu_);
-    ++counters_.unitsFromStatements;
+    ++(topLevel ? counters_.skeletonsFromStatements : counters_.unitsFromStatements);
   }
   // The parts may have been parsed for another file.
   model->path = path;

@@ -7,8 +7,11 @@
 // or go) and its units (the kept tests and helpers, and the other methods; a method parsed
 // inside a `class _:` wrapper; a test left out is its `pass`), each parsed once and cached by
 // its text, and the scoped model is spliced from them (analyzer/model/model_splice.h). A
-// unit's model is spliced in turn from its statements (statement_parts.h). The cache is
-// shared by the workers and bounded by the bytes its models hold.
+// unit's model is spliced in turn from its statements (statement_parts.h), and so is a
+// skeleton's from its top-level statements, a class among them from its class-level ones:
+// a skeleton changes with every import and every edit of a class-level table of test cases,
+// and skeletons were a quarter of the bytes parsed on Keras master. The cache is shared by
+// the workers and bounded by the bytes its models hold.
 #pragma once
 #include <list>
 #include <memory>
@@ -37,6 +40,7 @@ class PieceModels {
     size_t hits = 0, misses = 0, heldBytes = 0;  // of skeletons and units
     size_t partHits = 0, partMisses = 0;         // of the statements and skeletons units are spliced from
     size_t unitMisses = 0, unitsFromStatements = 0;  // units built, and those spliced from parts
+    size_t skeletonsFromStatements = 0;              // skeletons spliced from their top-level statements
   };
   Counters counters();
 
@@ -48,8 +52,9 @@ class PieceModels {
   // The parsed model of `source` (cached by its text, and by the path too for a skeleton or
   // a unit that imports).
   Model parsed(const std::string& path, std::string source, Piece piece);
-  // A unit's model spliced from its parts; null when it cannot be.
-  Model splicedFromStatements(const std::string& path, const std::string& source);
+  // A unit's model spliced from its parts, or with `topLevel` a skeleton's from its top-level
+  // statements; null when it cannot be.
+  Model splicedFromStatements(const std::string& path, const std::string& source, bool topLevel);
 
   struct Entry {
     std::string key;

@@ -40,35 +40,26 @@ std::optional<int> statementLastLine(const std::string& source, const std::vecto
   return end;
 }
 
-}  // namespace
-
-std::optional<StatementParts> cutIntoStatements(const std::string& source) {
-  std::vector<LogicalLine> lines;
-  if (!logicalLines(source, lines)) return std::nullopt;
-  const bool wrapped = source.starts_with(kMethodWrapper);
-  size_t def = 0;
-  if (wrapped) {
-    if (lines.empty() || lines[0].kind != LogicalLine::Class) return std::nullopt;
-    def = 1;
-  }
-  while (def < lines.size() && lines[def].kind == LogicalLine::Decorator) ++def;
-  if (def >= lines.size() || lines[def].kind != LogicalLine::Def || (!wrapped && lines[def].indent != 0)) return std::nullopt;
-  const int body = blockIndentAfter(lines, def);
-  if (body < 0) return std::nullopt;
-
+// The statements of the block whose first logical line is lines[from], at indent `body`, each
+// with `wrapper` (of `headerLines` lines) before it; the skeleton is `source` with them
+// replaced by one `pass`.
+std::optional<StatementParts> cutBlock(const std::string& source, const std::vector<LogicalLine>& lines, size_t from, int body,
+                                       const std::string& wrapper, uint32_t headerLines) {
   std::vector<std::pair<size_t, size_t>> statements;  // first and last logical line of each
   bool decorating = false;
-  for (size_t i = def + 1; i < lines.size(); ++i) {
+  for (size_t i = from; i < lines.size(); ++i) {
     const LogicalLine& line = lines[i];
-    if (line.indent < body) return std::nullopt;  // not one definition
+    if (line.indent < body) return std::nullopt;  // not one block
     if (line.indent > body) {
-      statements.back().second = i;  // the first line after the def is at `body`
+      if (statements.empty()) return std::nullopt;
+      statements.back().second = i;
       continue;
     }
     if (!statements.empty() && (decorating || continuesAClause(source, line))) statements.back().second = i;
     else statements.emplace_back(i, i);
     decorating = line.kind == LogicalLine::Decorator;
   }
+  if (statements.empty()) return std::nullopt;
 
   const std::vector<size_t> starts = lineStartOffsets(source);
   const int lineTotal = static_cast<int>(starts.size()) - 2;
@@ -90,12 +81,15 @@ std::optional<StatementParts> cutIntoStatements(const std::string& source) {
   const size_t skeletonEnd = out.skeleton.size();
   out.skeleton.append(source, regionEnd, std::string::npos);
 
-  const std::string wrapper = wrapped ? std::string(kMethodWrapper) + std::string(static_cast<size_t>(lines[def].indent), ' ') + "def _():\n" : "def _():\n";
-  for (const auto& [first, last] : spans) {
+  for (size_t k = 0; k < spans.size(); ++k) {
+    const auto [first, last] = spans[k];
     StatementParts::Part part;
     const size_t start = starts[static_cast<size_t>(first)], end = starts[static_cast<size_t>(last) + 1];
     part.source.reserve(wrapper.size() + end - start);
     part.source.append(wrapper).append(source, start, end - start);
+    size_t head = statements[k].first;
+    while (head < statements[k].second && lines[head].kind == LogicalLine::Decorator) ++head;
+    part.definesClass = lines[head].kind == LogicalLine::Class;
     analyzer::SpliceRegion& r = part.region;
     r.skeletonLine = static_cast<uint32_t>(spans.front().first);
     r.skeletonStart = static_cast<uint32_t>(regionStart);
@@ -104,11 +98,46 @@ std::optional<StatementParts> cutIntoStatements(const std::string& source) {
     r.lastLine = static_cast<uint32_t>(last);
     r.start = static_cast<uint32_t>(start);
     r.end = static_cast<uint32_t>(end);
-    r.headerLines = wrapped ? 2 : 1;
+    r.headerLines = headerLines;
     r.headerBytes = static_cast<uint32_t>(wrapper.size());
     out.statements.push_back(std::move(part));
   }
   return out;
+}
+
+}  // namespace
+
+std::optional<StatementParts> cutIntoStatements(const std::string& source) {
+  std::vector<LogicalLine> lines;
+  if (!logicalLines(source, lines)) return std::nullopt;
+  const bool wrapped = source.starts_with(kMethodWrapper);
+  size_t def = 0;
+  if (wrapped) {
+    if (lines.empty() || lines[0].kind != LogicalLine::Class) return std::nullopt;
+    def = 1;
+  }
+  while (def < lines.size() && lines[def].kind == LogicalLine::Decorator) ++def;
+  if (def >= lines.size()) return std::nullopt;
+  // A method's statements go in a function of the wrapper's class; a top-level class's in a
+  // class, as the wrapper of a method puts it.
+  std::string wrapper;
+  if (wrapped && lines[def].kind == LogicalLine::Def)
+    wrapper = std::string(kMethodWrapper) + std::string(static_cast<size_t>(lines[def].indent), ' ') + "def _():\n";
+  else if (!wrapped && lines[def].indent == 0 && lines[def].kind == LogicalLine::Def)
+    wrapper = "def _():\n";
+  else if (!wrapped && lines[def].indent == 0 && lines[def].kind == LogicalLine::Class)
+    wrapper = kMethodWrapper;
+  else
+    return std::nullopt;
+  const int body = blockIndentAfter(lines, def);
+  if (body < 0) return std::nullopt;
+  return cutBlock(source, lines, def + 1, body, wrapper, wrapped ? 2 : 1);
+}
+
+std::optional<StatementParts> cutIntoTopLevelStatements(const std::string& source) {
+  std::vector<LogicalLine> lines;
+  if (!logicalLines(source, lines)) return std::nullopt;
+  return cutBlock(source, lines, 0, 0, "", 0);
 }
 
 }  // namespace oalens::miners

@@ -1,8 +1,9 @@
-// A unit (a test or helper function, or a method inside its `class _:` wrapper) cut into the
-// statements of its body, so that its model can be spliced (analyzer/model/model_splice.h)
-// from a skeleton, the unit with its whole body as one `pass`, and the statements, each parsed
-// inside a `def _():` wrapper (`class _:` and `def _():` for a method's) at its own block
-// depth. A changed test differs from its previous version in a statement or two: on Keras
+// A unit (a test or helper function, a method inside its `class _:` wrapper, or a class at the
+// top of a file) cut into the statements of its body, so that its model can be spliced
+// (analyzer/model/model_splice.h) from a skeleton, the unit with its whole body as one `pass`,
+// and the statements, each parsed inside a wrapper at its own block depth: `def _():` for a
+// function's, `class _:` and `def _():` for a method's, `class _:` for a class's. A file's
+// skeleton (piece_models.h) is cut the same way into its top-level statements, unwrapped. A changed test differs from its previous version in a statement or two: on Keras
 // master the units `mine` parsed held 34 MB, their new statements 15 MB.
 //
 // Where a statement ends is where tree-sitter-python ends its node: after its last line and
@@ -27,6 +28,7 @@ struct StatementParts {
   std::string skeleton;  // the unit with its body's statements replaced by one `pass`
   struct Part {
     std::string source;             // the wrapper and the statement's lines
+    bool definesClass = false;      // a (decorated) class definition
     analyzer::SpliceRegion region;  // where it goes; `piece` is left for the caller to set
   };
   std::vector<Part> statements;  // in source order; every one stands for the skeleton's `pass`
@@ -36,5 +38,10 @@ struct StatementParts {
 // or when the lexical split is unsure (tabs, an unterminated string, a comment indented with
 // other than spaces).
 std::optional<StatementParts> cutIntoStatements(const std::string& unitSource);
+
+// A file's top-level statements: the skeleton is the text before the first and after the last
+// with one `pass` between, and a statement is parsed without a wrapper. nullopt when the
+// lexical split is unsure or there is no statement.
+std::optional<StatementParts> cutIntoTopLevelStatements(const std::string& source);
 
 }  // namespace oalens::miners

@@ -94,8 +94,9 @@ TEST(StatementParts, EveryUnitOfASuiteIsSplicedFromItsStatementsAsItParses) {
   ASSERT_TRUE(model) << whyNot;
   EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, kSuite)), "");
   const auto c = pieces.counters();
-  EXPECT_EQ(c.unitMisses, 3u) << "a nested class's methods stay in the skeleton";
-  EXPECT_EQ(c.unitsFromStatements, 3u) << "a unit was parsed whole: the comparison above did not test the statement splice";
+  EXPECT_EQ(c.unitMisses, 4u) << "three units and the skeleton's class; a nested class's methods stay in the skeleton";
+  EXPECT_EQ(c.unitsFromStatements, 4u) << "a unit was parsed whole: the comparison above did not test the statement splice";
+  EXPECT_EQ(c.skeletonsFromStatements, 1u);
   EXPECT_TRUE(model->functions[1].isGenerator) << model->functions[1].qualifiedName;
 }
 
@@ -128,7 +129,7 @@ TEST(StatementParts, AStatementEndsAfterTheCommentsItsOpenBlocksKeep) {
   std::string whyNot;
   auto model = pieces.assemble(kPath, whole, whyNot);
   ASSERT_TRUE(model) << whyNot;
-  EXPECT_EQ(pieces.counters().unitsFromStatements, 2u);
+  EXPECT_EQ(pieces.counters().unitsFromStatements, 3u) << "two units and the skeleton's class";
   EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, text)), "");
 }
 
@@ -156,6 +157,84 @@ TEST(StatementParts, AChangedStatementIsTheOnlyPartParsedAgain) {
   // Its last statement, and the `pass` each of the two tests left out becomes; its skeleton
   // and its other statements are cached.
   EXPECT_EQ(after.partMisses - before.partMisses, 3u);
+}
+
+// A file as a skeleton sees it: what surrounds its tests, with class-level tables of cases.
+const std::string kTables =
+    "# A comment before the first statement.\n"
+    "\"\"\"Module docstring.\"\"\"\n"
+    "from __future__ import annotations\n"
+    "import numpy as np\n"
+    "from . import helpers\n"
+    "\n"
+    "TOL = 1e-5\n"
+    "\n"
+    "\n"
+    "@helpers.skip_if(np is None,\n"
+    "                 reason=\"no numpy\")\n"
+    "class TestOps(helpers.TestCase):\n"
+    "    \"\"\"Ops against numpy.\"\"\"\n"
+    "    CASES = [\n"
+    "        (\"abs\", np.abs),\n"
+    "        (\"exp\", np.exp),\n"
+    "    ]\n"
+    "    DTYPES = [\"float32\", \"float64\"]  # the dtypes\n"
+    "\n"
+    "    class Config:\n"
+    "        atol = TOL\n"
+    "\n"
+    "    def test_cases(self):\n"
+    "        for name, fn in self.CASES:\n"
+    "            np.testing.assert_allclose(fn(1.0), helpers.ref(name), atol=self.Config.atol)\n"
+    "    # after the last method: the class's\n"
+    "\n"
+    "\n"
+    "if __name__ == \"__main__\":\n"
+    "    helpers.main()\n"
+    "else:\n"
+    "    pass\n"
+    "# the end\n";
+
+TEST(StatementParts, AFilesTopLevelStatementsAreCutWithTheirDecoratorsClausesAndComments) {
+  auto parts = miners::cutIntoTopLevelStatements(kTables);
+  ASSERT_TRUE(parts);
+  std::vector<std::pair<uint32_t, uint32_t>> spans;
+  std::vector<bool> classes;
+  for (const auto& p : parts->statements) {
+    spans.emplace_back(p.region.firstLine, p.region.lastLine);
+    classes.push_back(p.definesClass);
+    EXPECT_EQ(p.region.headerLines, 0u);
+    EXPECT_EQ(p.source, kTables.substr(p.region.start, p.region.end - p.region.start)) << "no wrapper";
+  }
+  const std::vector<std::pair<uint32_t, uint32_t>> expected{{2, 2}, {3, 3}, {4, 4}, {5, 5}, {7, 7}, {10, 26}, {29, 32}};
+  EXPECT_EQ(spans, expected);
+  EXPECT_EQ(classes, std::vector<bool>({false, false, false, false, false, true, false}));
+  EXPECT_EQ(parts->skeleton, "# A comment before the first statement.\npass\n# the end\n");
+}
+
+TEST(StatementParts, AFilesSkeletonIsSplicedFromItsStatementsAndAClassFromItsOwn) {
+  miners::PieceModels pieces(size_t{16} << 20);
+  miners::ScopedPair whole = miners::unscopedUnits(kTables);
+  ASSERT_TRUE(whole.scoped);
+  std::string whyNot;
+  auto model = pieces.assemble(kPath, whole, whyNot);
+  ASSERT_TRUE(model) << whyNot;
+  EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, kTables)), "");
+  EXPECT_EQ(pieces.counters().skeletonsFromStatements, 1u) << "the skeleton was parsed whole: the comparison did not test its splice";
+  EXPECT_EQ(pieces.counters().unitsFromStatements, 2u) << "test_cases and TestOps";
+
+  // One more case in the class-level table: the table is the only statement parsed again.
+  std::string now = kTables;
+  now.insert(now.find("    ]\n"), "        (\"log\", np.log),\n");
+  miners::ScopedPair scoped = miners::scopeToChangedTests(kTables, now);
+  ASSERT_TRUE(scoped.scoped);
+  const auto before = pieces.counters();
+  model = pieces.assemble(kPath, scoped, whyNot);
+  ASSERT_TRUE(model) << whyNot;
+  EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, scoped.newText)), "");
+  const auto after = pieces.counters();
+  EXPECT_EQ(after.skeletonsFromStatements - before.skeletonsFromStatements, 1u);
+  EXPECT_EQ(after.partMisses - before.partMisses, 1u) << "the table; the class's other statements and its header are cached";
 }
 
 }  // namespace
