@@ -83,7 +83,8 @@ set_target_properties(oalens_libgit2 PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES "${_lg2_src}/include")
 target_link_libraries(oalens_libgit2 INTERFACE "${HTTP_PARSER_LIBRARY}" ZLIB::ZLIB Threads::Threads rt)
 # The static library also holds the xdiff libgit2 bundles, which lineHunks calls directly:
-# git_diff_buffers first hashes both texts with SHA-1 (about 2% of `mine`).
-target_compile_definitions(oalens_libgit2 INTERFACE OALENS_BUNDLED_XDIFF=1)
+# git_diff_buffers first hashes both texts with SHA-1 (about 2% of `mine`). Rename detection
+# reads the hashes of libgit2 1.5.1's similarity signatures (miners/git/line_signature.h).
+target_compile_definitions(oalens_libgit2 INTERFACE OALENS_BUNDLED_XDIFF=1 OALENS_BUNDLED_LIBGIT2=1)
 add_dependencies(oalens_libgit2 libgit2_static)
 add_library(oalens::libgit2 ALIAS oalens_libgit2)

@@ -1,7 +1,6 @@
 #include "miners/git/repository.h"
 
 #include <fmt/format.h>
-#include <git2/sys/hashsig.h>
 
 #include <algorithm>
 #include <fstream>
@@ -9,6 +8,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "miners/git/line_signature.h"
 #include "miners/git/tree_diff.h"
 
 namespace oalens::miners {
@@ -220,25 +220,23 @@ std::vector<FileChange> collectDeltas(git_diff* d) {
   return out;
 }
 
-constexpr auto kSignatureOptions = static_cast<git_hashsig_option_t>(GIT_HASHSIG_SMART_WHITESPACE | GIT_HASHSIG_ALLOW_SMALL_FILES);
-
 // libgit2's default rename metric with each pair's score remembered. git_diff_find_similar
 // scores every added file against every deleted one, and scores them all again after a round
 // in which a better match bumped an earlier one: on Keras master one commit that moves 1,297
 // files made 626,050 comparisons of 313,025 pairs (2.3% of `mine` in all, perf). The scores,
-// and so the renames, are libgit2's own.
+// and so the renames, are libgit2's own (line_signature.h).
 struct RememberedScores {
   std::unordered_map<uint64_t, int> byPair;  // the two signatures' numbers
   uint32_t signatures = 0;
 };
 
 struct NumberedSignature {
-  git_hashsig* sig = nullptr;
+  LineSignature sig;
   uint32_t number = 0;
 };
 
 int numbered(void** out, git_hashsig* sig, void* scores) {
-  *out = new NumberedSignature{sig, static_cast<RememberedScores*>(scores)->signatures++};
+  *out = new NumberedSignature{LineSignature(sig), static_cast<RememberedScores*>(scores)->signatures++};
   return 0;
 }
 
@@ -247,18 +245,16 @@ git_diff_similarity_metric rememberingMetric(RememberedScores& scores) {
   metric.payload = &scores;
   metric.file_signature = [](void** out, const git_diff_file*, const char* fullpath, void* payload) {
     git_hashsig* sig = nullptr;
-    const int error = git_hashsig_create_fromfile(&sig, fullpath, kSignatureOptions);
+    const int error = git_hashsig_create_fromfile(&sig, fullpath, LineSignature::kOptions);
     return error < 0 ? error : numbered(out, sig, payload);
   };
   metric.buffer_signature = [](void** out, const git_diff_file*, const char* buf, size_t len, void* payload) {
     git_hashsig* sig = nullptr;
-    const int error = git_hashsig_create(&sig, buf, len, kSignatureOptions);
+    const int error = git_hashsig_create(&sig, buf, len, LineSignature::kOptions);
     return error < 0 ? error : numbered(out, sig, payload);
   };
   metric.free_signature = [](void* sig, void*) {
-    auto* s = static_cast<NumberedSignature*>(sig);
-    git_hashsig_free(s->sig);
-    delete s;
+    delete static_cast<NumberedSignature*>(sig);
   };
   metric.similarity = [](int* score, void* a, void* b, void* payload) {
     auto& remembered = static_cast<RememberedScores*>(payload)->byPair;
@@ -269,7 +265,7 @@ git_diff_similarity_metric rememberingMetric(RememberedScores& scores) {
       *score = it->second;
       return 0;
     }
-    const int similarity = git_hashsig_compare(sa->sig, sb->sig);
+    const int similarity = sa->sig.similarity(sb->sig);
     if (similarity < 0) return similarity;
     remembered.emplace(pair, similarity);
     *score = similarity;

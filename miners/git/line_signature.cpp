@@ -1,0 +1,71 @@
+#include "miners/git/line_signature.h"
+
+#include <algorithm>
+
+namespace oalens::miners {
+
+namespace {
+
+#ifdef OALENS_BUNDLED_LIBGIT2
+// libgit2 1.5.1, src/libgit2/hashsig.c: a heap of the 127 smallest and one of the 127 largest
+// line-run hashes, each sorted once the signature is complete.
+constexpr int kHeapSize = (1 << 7) - 1;
+struct Heap {
+  int size, asize;
+  int (*cmp)(const void*, const void*, void*);
+  uint32_t values[kHeapSize];
+};
+struct Hashsig {
+  Heap mins;
+  Heap maxs;
+  size_t lines;
+  git_hashsig_option_t opt;
+};
+#endif
+
+// The hashes two ascending lists share, counted as a merge does (with repeats).
+int shared(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
+  size_t i = 0, j = 0;
+  int matches = 0;
+  while (i < a.size() && j < b.size()) {
+    const uint32_t x = a[i], y = b[j];
+    matches += x == y;
+    i += x <= y;
+    j += x >= y;
+  }
+  return matches;
+}
+
+// hashsig_heap_compare: the shared hashes against both heaps' sizes, scaled to 100.
+int heapScore(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
+  return 100 * (shared(a, b) * 2) / static_cast<int>(a.size() + b.size());
+}
+
+}  // namespace
+
+LineSignature::LineSignature(git_hashsig* sig) : sig_(sig) {
+#ifdef OALENS_BUNDLED_LIBGIT2
+  const auto* h = reinterpret_cast<const Hashsig*>(sig);
+  if (h->mins.size < 0 || h->mins.size > kHeapSize || h->maxs.size < 0 || h->maxs.size > kHeapSize) return;
+  mins_.assign(h->mins.values, h->mins.values + h->mins.size);
+  maxs_.assign(h->maxs.values, h->maxs.values + h->maxs.size);
+  // The order of a merge does not change what it counts; ascending for both.
+  std::sort(mins_.begin(), mins_.end());
+  std::sort(maxs_.begin(), maxs_.end());
+  lines_ = h->lines;
+  ignoreWhitespace_ = (h->opt & GIT_HASHSIG_IGNORE_WHITESPACE) != 0;
+  copied_ = true;
+#endif
+}
+
+LineSignature::~LineSignature() { git_hashsig_free(sig_); }
+
+int LineSignature::similarity(const LineSignature& other) const {
+  if (!copied_ || !other.copied_) return git_hashsig_compare(sig_, other.sig_);
+  // git_hashsig_compare, step for step.
+  if (mins_.empty() && other.mins_.empty()) return (!lines_ && !other.lines_) || ignoreWhitespace_ ? 100 : 0;
+  if (static_cast<int>(mins_.size()) < (1 << 7) - 1) return heapScore(mins_, other.mins_);
+  return (heapScore(mins_, other.mins_) + heapScore(maxs_, other.maxs_)) / 2;
+}
+
+}  // namespace oalens::miners
