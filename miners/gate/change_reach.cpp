@@ -10,7 +10,7 @@
 namespace oalens::miners {
 
 void ScopeSide::index() {
-  starts = lineStartOffsets(text);
+  if (starts.empty()) starts = lineStartOffsets(text);
   const int n = static_cast<int>(starts.size()) - 2;  // lines, the last one possibly empty
   unitAt.assign(static_cast<size_t>(n) + 2, -1);
   for (size_t u = 0; u < units.size(); ++u)

@@ -29,7 +29,7 @@ struct ScopeSide {
   std::vector<LogicalLine> lines;
   std::vector<int> unitAt;      // per line: the test unit holding it, or -1
   std::vector<int> logicalAt;   // per line: the logical line holding it, or -1
-  std::vector<size_t> starts;   // per line: its first byte
+  std::vector<size_t> starts;   // per line: its first byte (index() fills it when empty)
   std::set<size_t> changed;     // logical lines outside tests that a hunk changed
 
   void index();

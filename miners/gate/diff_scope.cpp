@@ -3,6 +3,7 @@
 #include <git2.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <map>
 #include <set>
@@ -146,10 +147,8 @@ namespace {
 
 // Test units (and, when asked, the other methods of module-level classes), and which lines
 // belong to a statement (the others are blank or comments only).
-bool layout(std::string_view source, std::vector<TestUnit>& tests, std::vector<bool>* codeLines,
-            std::vector<LogicalLine>* logical = nullptr, std::vector<TestUnit>* otherMethods = nullptr) {
-  std::vector<LogicalLine> ls;
-  if (!logicalLines(source, ls)) return false;
+void layoutOfLines(std::vector<LogicalLine> ls, std::vector<TestUnit>& tests, std::vector<bool>* codeLines,
+                   std::vector<LogicalLine>* logical = nullptr, std::vector<TestUnit>* otherMethods = nullptr) {
   if (codeLines && !ls.empty()) {
     // Logical lines come in order, so the last one ends last.
     codeLines->assign(static_cast<size_t>(ls.back().last) + 1, false);
@@ -179,10 +178,85 @@ bool layout(std::string_view source, std::vector<TestUnit>& tests, std::vector<b
     into->push_back({topLevel ? l.name : cls + "." + l.name, ls[first].first, ls[last].last, l.indent, blockIndentAfter(ls, a)});
   }
   if (logical) *logical = std::move(ls);
+}
+
+bool layout(std::string_view source, std::vector<TestUnit>& tests, std::vector<bool>* codeLines,
+            std::vector<LogicalLine>* logical = nullptr, std::vector<TestUnit>* otherMethods = nullptr) {
+  std::vector<LogicalLine> ls;
+  if (!logicalLines(source, ls)) return false;
+  layoutOfLines(std::move(ls), tests, codeLines, logical, otherMethods);
   return true;
 }
 
 }  // namespace
+
+bool logicalLinesAfterEdit(const std::vector<LogicalLine>& oldLines, const std::vector<size_t>& oldStarts, std::string_view newText,
+                           const std::vector<size_t>& newStarts, const std::vector<LineHunk>& hunks, std::vector<LogicalLine>& out) {
+  out.clear();
+  out.reserve(oldLines.size() + 8);
+  // After hunk g the texts agree line for line until the next hunk, the new one moved by these.
+  struct Shift {
+    int lines = 0;
+    int64_t bytes = 0;
+    int newAfter = 0;  // the new text's first line after the hunk
+  };
+  std::vector<Shift> shifts;
+  shifts.reserve(hunks.size());
+  const int oldLineCount = static_cast<int>(oldStarts.size()) - 1, newLineCount = static_cast<int>(newStarts.size()) - 1;
+  for (const LineHunk& h : hunks) {
+    const int oldAfter = h.oldLines > 0 ? h.oldStart + h.oldLines : h.oldStart + 1;
+    const int newAfter = h.newLines > 0 ? h.newStart + h.newLines : h.newStart + 1;
+    if (oldAfter < 1 || newAfter < 1 || oldAfter > oldLineCount || newAfter > newLineCount) return logicalLines(newText, out);
+    shifts.push_back({newAfter - oldAfter,
+                      static_cast<int64_t>(newStarts[static_cast<size_t>(newAfter)]) - static_cast<int64_t>(oldStarts[static_cast<size_t>(oldAfter)]),
+                      newAfter});
+  }
+  auto moved = [](const LogicalLine& l, const Shift& by) {
+    LogicalLine m = l;
+    m.first += by.lines;
+    m.last += by.lines;
+    m.begin = static_cast<size_t>(static_cast<int64_t>(m.begin) + by.bytes);
+    m.end = static_cast<size_t>(static_cast<int64_t>(m.end) + by.bytes);
+    return m;
+  };
+  size_t i = 0;  // where the new text's lexer stands, and its line
+  int line = 1;
+  size_t next = 0;  // the next old line that may be taken
+  Shift shift;
+  for (size_t h = 0;; ++h) {
+    // In step: the old lines wholly before hunk h are the new text's, moved.
+    const int stop = h < hunks.size() ? hunks[h].oldStart : INT_MAX;
+    const size_t taken = out.size();
+    for (; next < oldLines.size() && oldLines[next].last < stop; ++next) out.push_back(moved(oldLines[next], shift));
+    if (out.size() > taken) {
+      i = out.back().end;
+      line = out.back().last + 1;
+    }
+    if (h == hunks.size()) return true;
+    // Out of step: lex the new text through the hunk until a logical line lies between two hunks
+    // where the old text has the same one: both lexers started it at a line start and read the
+    // same bytes, so from its end on they agree again.
+    size_t g = h;  // the last hunk the lexer is past
+    for (;;) {
+      const size_t lexed = out.size();
+      if (!logicalLinesFrom(newText, i, line, out, 1)) return false;
+      if (out.size() == lexed || i >= newText.size()) return true;  // the rest of the text was lexed
+      const LogicalLine& ll = out.back();
+      while (g + 1 < hunks.size() && shifts[g + 1].newAfter <= ll.first) ++g;
+      if (shifts[g].newAfter > ll.first || (g + 1 < hunks.size() && ll.last >= hunks[g + 1].newStart)) continue;
+      const int64_t oldBegin = static_cast<int64_t>(ll.begin) - shifts[g].bytes;
+      auto same = std::lower_bound(oldLines.begin(), oldLines.end(), oldBegin,
+                                   [](const LogicalLine& l, int64_t b) { return static_cast<int64_t>(l.begin) < b; });
+      if (same == oldLines.end() || static_cast<int64_t>(same->begin) != oldBegin) continue;
+      const LogicalLine expected = moved(*same, shifts[g]);
+      if (expected.first != ll.first || expected.last != ll.last || expected.end != ll.end) continue;
+      next = static_cast<size_t>(same - oldLines.begin()) + 1;
+      shift = shifts[g];
+      h = g;
+      break;
+    }
+  }
+}
 
 bool findTestUnits(std::string_view source, std::vector<TestUnit>& out) { return layout(source, out, nullptr); }
 
@@ -263,7 +337,15 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   } else if (!layout(oldText, oldSide.units, &oldSide.code, &oldSide.lines)) {
     return r;
   }
-  if (!layout(newText, newSide.units, &newSide.code, &newSide.lines, &newMethods)) return r;
+  // The new side's logical lines are the old side's away from the hunks, lexed again near them.
+  const std::vector<LineHunk> hunks = lineHunks(oldText, newText);
+  oldSide.starts = lineStartOffsets(oldText);
+  newSide.starts = lineStartOffsets(newText);
+  {
+    std::vector<LogicalLine> newLines;
+    if (!logicalLinesAfterEdit(oldSide.lines, oldSide.starts, newText, newSide.starts, hunks, newLines)) return r;
+    layoutOfLines(std::move(newLines), newSide.units, &newSide.code, &newSide.lines, &newMethods);
+  }
   // The new side's layout is handed on whatever the scoping decides below; its tests before
   // the helpers join them, its lines once the dedent check has read them.
   struct HandOn {
@@ -278,7 +360,6 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
       into->valid = true;
     }
   } handOn{newLayout, newSide, newLayout ? newSide.units : std::vector<TestUnit>{}};
-  const std::vector<LineHunk> hunks = lineHunks(oldText, newText);
   if (hunks.empty()) return r;
   oldSide.index();
   newSide.index();

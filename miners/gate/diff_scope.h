@@ -30,6 +30,16 @@ struct LineHunk {  // as git reports them: 1-based starts; a side with 0 lines i
 // last line holding the text's size.
 std::vector<size_t> lineStartOffsets(std::string_view text);
 
+// The logical lines of `newText` (python_lines.h) from those of the old text and the hunks
+// between them: the new text is lexed again from before each hunk until one of its logical
+// lines lies between two hunks where the old text has the same one (same place, same extent:
+// both lexers began it at a line start and read the same bytes), and from there the old
+// lines are taken, moved. The result is logicalLines(newText)'s, at a fraction of the cost
+// when a large file changes in a few places (lexing the new side was 5% of `mine` on Keras 3's
+// history). `oldStarts` and `newStarts` are lineStartOffsets of the two texts.
+bool logicalLinesAfterEdit(const std::vector<LogicalLine>& oldLines, const std::vector<size_t>& oldStarts, std::string_view newText,
+                           const std::vector<size_t>& newStarts, const std::vector<LineHunk>& hunks, std::vector<LogicalLine>& out);
+
 // Line hunks between two texts (libgit2's xdiff, no context lines), the lines both share at
 // either end cut off first; the same hunks as wholeTextHunks, for less hashing.
 std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newText);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 
 namespace oalens::miners {
@@ -48,12 +49,10 @@ bool skipString(std::string_view s, size_t& j, int& line) {
 
 }  // namespace
 
-bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
+bool logicalLinesFrom(std::string_view s, size_t& i, int& line, std::vector<LogicalLine>& out, size_t most) {
   const size_t n = s.size();
-  size_t i = 0;
-  int line = 1;
   auto wordAt = [&](size_t k) { return s.substr(k, identifierEnd(s, k) - k); };
-  while (i < n) {
+  for (size_t made = 0; i < n && made < most;) {
     size_t j = i;
     int indent = 0;
     while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\f' || s[j] == '\r')) {
@@ -126,9 +125,16 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
     }
     ll.end = j;
     out.push_back(std::move(ll));
+    ++made;
     i = j;
   }
   return true;
+}
+
+bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
+  size_t i = 0;
+  int line = 1;
+  return logicalLinesFrom(s, i, line, out, SIZE_MAX);
 }
 
 

@@ -41,6 +41,9 @@ size_t skipBlanks(std::string_view text, size_t from);
 
 // False when the split is unsure.
 bool logicalLines(std::string_view source, std::vector<LogicalLine>& out);
+// The same from byte `i`, the start of line `line`, for at most `most` logical lines; `i` and
+// `line` are left where the next one would start.
+bool logicalLinesFrom(std::string_view source, size_t& i, int& line, std::vector<LogicalLine>& out, size_t most);
 
 // One physical line as tree-sitter-python's scanner weighs it after a statement: blank, a
 // comment (whose indentation decides which open block it falls in), code, or indented with

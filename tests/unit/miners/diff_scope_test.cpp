@@ -412,3 +412,69 @@ TEST(PythonLines, LogicalLinesFollowStringsCommentsBracketsAndContinuations) {
   EXPECT_FALSE(logicalLines("x = 'open\n", unsure)) << "an unterminated string";
   EXPECT_FALSE(logicalLines("if x:\n\ty = 1\n", unsure)) << "a tab in the indentation";
 }
+
+namespace {
+
+std::string describe(const std::vector<oalens::miners::LogicalLine>& ls) {
+  std::string out;
+  for (const auto& l : ls)
+    out += std::to_string(l.first) + "-" + std::to_string(l.last) + " @" + std::to_string(l.indent) + " [" + std::to_string(l.begin) + "," +
+           std::to_string(l.end) + ") " + std::to_string(static_cast<int>(l.kind)) + " " + l.name + "\n";
+  return out;
+}
+
+}  // namespace
+
+// The new side's logical lines, taken from the old side's away from the hunks, must be those
+// of lexing it whole, whatever an edit opens or closes: a triple-quoted string, brackets, a
+// backslash continuation, a comment, a tab or an unterminated string (both unsure), at the
+// start or end of the text or several places at once.
+TEST(DiffScope, LogicalLinesAfterAnEditAreTheWholeLexs) {
+  uint32_t state = 20261123;
+  auto next = [&state](uint32_t n) {
+    state = state * 1664525u + 1013904223u;
+    return (state >> 8) % n;
+  };
+  const std::vector<std::string> pool = {
+      "import numpy as np\n", "def test_a(self):\n", "    x = f(1,\n", "          2)\n", "    y = [\n", "    ]\n",
+      "    doc = \"\"\"\n", "    text \"\"\"\n", "\"\"\"\n", "    s = 'a # b'  # c\n", "    total = a + \\\n", "        b\n",
+      "\n", "    # comment (\n", "@decorator\n", "class T:\n", "    assert abs(a - b) < 1e-5\n", "x = 1\n", "    pass\n",
+      "    return (x)\n", "  )\n", "async def f():\n"};
+  const std::vector<std::string> rare = {"\tx = 1\n", "    u = 'unterminated\n", "y = (\n"};
+  int compared = 0, unsure = 0, steps = 0;
+  for (int round = 0; round < 5000; ++round) {
+    std::vector<std::string> oldLines;
+    const uint32_t count = 1 + next(60);
+    for (uint32_t k = 0; k < count; ++k) oldLines.push_back(pool[next(static_cast<uint32_t>(pool.size()))]);
+    std::vector<std::string> newLines = oldLines;
+    for (uint32_t e = 1 + next(4); e > 0; --e) {
+      const uint32_t at = next(static_cast<uint32_t>(newLines.size()) + 1);
+      const std::string& line = next(20) == 0 ? rare[next(static_cast<uint32_t>(rare.size()))] : pool[next(static_cast<uint32_t>(pool.size()))];
+      switch (next(3)) {
+        case 0: newLines.insert(newLines.begin() + at, line); break;
+        case 1: if (at < newLines.size()) newLines.erase(newLines.begin() + at); break;
+        default: if (at < newLines.size()) newLines[at] = line;
+      }
+    }
+    std::string oldText, newText;
+    for (const auto& l : oldLines) oldText += l;
+    for (const auto& l : newLines) newText += l;
+    if (round % 3 == 0 && !newText.empty()) newText.pop_back();  // no newline at the end
+    std::vector<oalens::miners::LogicalLine> oldLogical, whole, edited;
+    if (!oalens::miners::logicalLines(oldText, oldLogical)) continue;
+    const bool wholeOk = oalens::miners::logicalLines(newText, whole);
+    const bool editedOk = oalens::miners::logicalLinesAfterEdit(oldLogical, oalens::miners::lineStartOffsets(oldText), newText, oalens::miners::lineStartOffsets(newText),
+                                                        oalens::miners::lineHunks(oldText, newText), edited);
+    ASSERT_EQ(editedOk, wholeOk) << oldText << "---\n" << newText;
+    ++compared;
+    if (!wholeOk) {
+      ++unsure;
+      continue;
+    }
+    ASSERT_EQ(describe(edited), describe(whole)) << oldText << "---\n" << newText;
+    steps += !whole.empty();
+  }
+  EXPECT_GT(compared, 1200) << "too many old texts were unsure";
+  EXPECT_GT(unsure, 20) << "too few unsure texts to test that the edit path reports them";
+  EXPECT_GT(steps, 800);
+}
