@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "analyzer/frontend/python/python_frontend.h"
 #include "analyzer/model/model_splice.h"
 #include "miners/gate/diff_scope.h"
@@ -85,14 +87,21 @@ analyzer::FileModel parsedWhole(const std::string& path, const std::string& text
   return frontend.parse(path, analyzer::pythonModuleName(path), text);
 }
 
-TEST(StatementParts, EveryUnitOfASuiteIsSplicedFromItsStatementsAsItParses) {
-  miners::PieceModels pieces(size_t{16} << 20);
-  miners::ScopedPair whole = miners::unscopedUnits(kSuite);
-  ASSERT_TRUE(whole.scoped);
+// A whole text's model spliced from its parts (every unit kept), as parsing it gives it.
+std::optional<analyzer::FileModel> splicedWhole(miners::PieceModels& pieces, const std::string& text) {
+  miners::ScopedPair whole = miners::unscopedUnits(text);
+  EXPECT_TRUE(whole.scoped);
   std::string whyNot;
   auto model = pieces.assemble(kPath, whole, whyNot);
-  ASSERT_TRUE(model) << whyNot;
-  EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, kSuite)), "");
+  EXPECT_TRUE(model) << whyNot;
+  if (model) EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, text)), "");
+  return model;
+}
+
+TEST(StatementParts, EveryUnitOfASuiteIsSplicedFromItsStatementsAsItParses) {
+  miners::PieceModels pieces(size_t{16} << 20);
+  auto model = splicedWhole(pieces, kSuite);
+  ASSERT_TRUE(model);
   const auto c = pieces.counters();
   EXPECT_EQ(c.unitMisses, 4u) << "three units and the skeleton's class; a nested class's methods stay in the skeleton";
   EXPECT_EQ(c.unitsFromStatements, 4u) << "a unit was parsed whole: the comparison above did not test the statement splice";
@@ -214,12 +223,7 @@ TEST(StatementParts, AFilesTopLevelStatementsAreCutWithTheirDecoratorsClausesAnd
 
 TEST(StatementParts, AFilesSkeletonIsSplicedFromItsStatementsAndAClassFromItsOwn) {
   miners::PieceModels pieces(size_t{16} << 20);
-  miners::ScopedPair whole = miners::unscopedUnits(kTables);
-  ASSERT_TRUE(whole.scoped);
-  std::string whyNot;
-  auto model = pieces.assemble(kPath, whole, whyNot);
-  ASSERT_TRUE(model) << whyNot;
-  EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, kTables)), "");
+  ASSERT_TRUE(splicedWhole(pieces, kTables));
   EXPECT_EQ(pieces.counters().skeletonsFromStatements, 1u) << "the skeleton was parsed whole: the comparison did not test its splice";
   EXPECT_EQ(pieces.counters().unitsFromStatements, 2u) << "test_cases and TestOps";
 
@@ -229,7 +233,8 @@ TEST(StatementParts, AFilesSkeletonIsSplicedFromItsStatementsAndAClassFromItsOwn
   miners::ScopedPair scoped = miners::scopeToChangedTests(kTables, now);
   ASSERT_TRUE(scoped.scoped);
   const auto before = pieces.counters();
-  model = pieces.assemble(kPath, scoped, whyNot);
+  std::string whyNot;
+  auto model = pieces.assemble(kPath, scoped, whyNot);
   ASSERT_TRUE(model) << whyNot;
   EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, scoped.newText)), "");
   const auto after = pieces.counters();
