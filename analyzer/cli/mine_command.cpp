@@ -80,9 +80,9 @@ void addMineCommand(CLI::App& app) {
     fmt::print("  commits touching test files {}, with OA changes {}, OA changes {}\n", s->touchingTests, s->oaCommits, s->oaChanges);
     if (opt.checkSplices)
       fmt::print("  spliced models {}, differing from the parsed ones {}; units built {}, spliced from their statements {}; skeletons "
-                 "spliced from their statements {}; parts parsed {}, reused {}\n",
-                 s->spliced, s->spliceMismatches, s->unitsBuilt, s->unitsFromStatements, s->skeletonsFromStatements, s->partsParsed,
-                 s->partsReused);
+                 "spliced from their statements {}, compound statements from their blocks' {}; parts parsed {}, reused {}\n",
+                 s->spliced, s->spliceMismatches, s->unitsBuilt, s->unitsFromStatements, s->skeletonsFromStatements,
+                 s->blocksFromStatements, s->partsParsed, s->partsReused);
     fmt::print("  tables: oalens report --tables {}\n", opt.dbPath);
     setExitCode(s->failed > 0 ? 1 : 0);
   });

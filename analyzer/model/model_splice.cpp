@@ -34,6 +34,7 @@ struct Kept {
   // Names under the wrapper ("_." for a class or a function, "_._." for a method) are
   // under what it stands for ("Class.", "Class.test_x.").
   std::string wrapperPrefix, realPrefix;
+  uint16_t depth = 0;  // of the `pass` below its function's body: added to the wrapper body's statements
   int64_t lineDelta = 0, byteDelta = 0;
   SourcePos endPos;  // where the unit ends in the target (the end of its definition)
   uint32_t endByte = 0;
@@ -229,6 +230,7 @@ bool Splicer::locate(std::string& whyNot) {
     if (samePass) kept_.back().lastOfPass = false;
     k.region = &r;
     k.pass = pass->second;
+    k.depth = sk_.stmts[k.pass].depth;
     k.nStmts = static_cast<uint32_t>(p.stmts.size() - k.stmtHdr);
     k.nExprs = static_cast<uint32_t>(p.exprs.size());
     k.nFunctions = static_cast<uint32_t>(p.functions.size() - k.fnHdr);
@@ -312,8 +314,12 @@ bool Splicer::readWrapper(const FileModel& p, uint32_t headerLines, Kept& k) {
 // when the wrapper has a class), in a class's body, or at module level.
 bool Splicer::fitsWrapper(StmtId pass, const Kept& k) const {
   const Stmt& ps = sk_.stmts[pass];
-  if (ps.depth != 0 || (ps.cls != kNone) != (k.clsHdr == 1) || (ps.function != kNone) != (k.fnHdr == 1)) return false;
-  return !k.fnHdr || (ps.function < sk_.functions.size() && sk_.functions[ps.function].firstStmt == ps.parent + 1);
+  if ((ps.cls != kNone) != (k.clsHdr == 1) || (ps.function != kNone) != (k.fnHdr == 1)) return false;
+  if (!k.fnHdr) return ps.depth == 0;
+  if (ps.function >= sk_.functions.size()) return false;
+  if (ps.depth == 0) return sk_.functions[ps.function].firstStmt == ps.parent + 1;
+  // In the block of a compound statement of the same function, one level below it.
+  return ps.parent != kNone && sk_.stmts[ps.parent].function == ps.function && sk_.stmts[ps.parent].depth + 1 == ps.depth;
 }
 
 void Splicer::buildShifts() {
@@ -411,6 +417,7 @@ bool Splicer::build(FileModel& out, std::string& whyNot) const {
         for (size_t i = k.stmtHdr; i < p.stmts.size(); ++i) {
           out.stmts.push_back(remapped(p.stmts[i], PieceMapping{*this, k}));
           out.stmts.back().firstExpr += k.outExpr;
+          if (k.fnHdr && p.stmts[i].function == 0) out.stmts.back().depth += k.depth;  // in the wrapper's body
         }
       }
       continue;

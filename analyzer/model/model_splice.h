@@ -4,9 +4,10 @@
 // where one `pass` line stands for one unit or a run of adjacent ones, each written-out unit
 // was parsed alone, inside a wrapper of one definition per line that puts it at the same block
 // depth (`class _:` for a method, `def _():` for a statement of a function, both for one of a
-// method); the wrapper's class and function stand for the real ones. The frontend appends every arena
-// (statements, expressions, functions, classes, imports) in source order, so a unit's entries
-// are contiguous: splicing inserts them where the `pass` was and shifts what follows. The
+// method); the wrapper's class and function stand for the real ones, and a `pass` in the block
+// of a compound statement gives the statements of the wrapper's body its depth. The frontend
+// appends every arena (statements, expressions, functions, classes, imports) in source order,
+// so a unit's entries are contiguous: splicing inserts them where the `pass` was and shifts what follows. The
 // result equals the model of parsing the target directly, field by field (modelDifference
 // checks it, in tests and in `mine --check-splices`); anything the splice is not sure of
 // (a syntax error, a missing `pass`) declines, and the caller parses the target instead.

@@ -353,6 +353,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
     summary.unitsBuilt = c.unitMisses;
     summary.unitsFromStatements = c.unitsFromStatements;
     summary.skeletonsFromStatements = c.skeletonsFromStatements;
+    summary.blocksFromStatements = c.blocksFromStatements;
     summary.partsParsed = c.partMisses;
     summary.partsReused = c.partHits;
   }

@@ -57,7 +57,7 @@ struct MineSummary {
   size_t spliceMismatches = 0;
   // Units (changed tests and helpers) parsed for the splice, and those of them spliced in turn
   // from their statements.
-  size_t unitsBuilt = 0, unitsFromStatements = 0, skeletonsFromStatements = 0;
+  size_t unitsBuilt = 0, unitsFromStatements = 0, skeletonsFromStatements = 0, blocksFromStatements = 0;
   size_t partsParsed = 0, partsReused = 0;  // statements, unit skeletons, and the `pass` of units left out
   std::vector<std::string> warnings;
 };

@@ -85,7 +85,7 @@ std::string pieceKey(const std::string& path, const std::string& source, PieceMo
 
 }  // namespace
 
-PieceModels::Model PieceModels::parsed(const std::string& path, std::string source, Piece piece) {
+PieceModels::Model PieceModels::parsed(const std::string& path, std::string source, Piece piece, bool split) {
   std::string key = pieceKey(path, source, piece);
   {
     std::lock_guard lock(mu_);
@@ -99,7 +99,8 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
   }
   // Built outside the lock: two workers may build the same piece once each, which is rare.
   std::shared_ptr<const analyzer::FileModel> model;
-  if (splitUnits_ && piece != Piece::Part) model = splicedFromStatements(path, source, piece == Piece::Skeleton);
+  if (splitUnits_ && split)
+    model = splicedFromStatements(path, source, piece == Piece::Skeleton ? Cut::TopLevel : piece == Piece::Unit ? Cut::Unit : Cut::Block);
   if (!model)
     model = std::make_shared<analyzer::FileModel>(compacted(threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source))));
   const size_t bytes = modelBytes(*model) + key.size();
@@ -117,10 +118,13 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
   return model;
 }
 
-PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, const std::string& source, bool topLevel) {
-  std::optional<StatementParts> parts = topLevel ? cutIntoTopLevelStatements(source) : cutIntoStatements(source);
+PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, const std::string& source, Cut cut) {
+  std::optional<StatementParts> parts = cut == Cut::TopLevel ? cutIntoTopLevelStatements(source)
+                                        : cut == Cut::Unit   ? cutIntoStatements(source)
+                                                             : cutIntoBlock(source);
   if (!parts) return nullptr;
-  const Model skeleton = parsed(path, std::move(parts->skeleton), Piece::Part);
+  // A block's skeleton is a statement whose block is one `pass`: cut again, it would be itself.
+  const Model skeleton = parsed(path, std::move(parts->skeleton), Piece::Part, cut != Cut::Block);
   std::vector<Model> statements;
   std::vector<analyzer::SpliceRegion> regions;
   statements.reserve(parts->statements.size());
@@ -128,7 +132,7 @@ PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, c
   for (StatementParts::Part& part : parts->statements) {
     // A class at the top of a skeleton is cut in turn: its class-level statements (lists of
     // test cases, constants) change while its methods, each a `pass` here, are units.
-    statements.push_back(parsed(path, std::move(part.source), topLevel && part.definesClass ? Piece::Unit : Piece::Part));
+    statements.push_back(parsed(path, std::move(part.source), cut == Cut::TopLevel && part.definesClass ? Piece::Unit : Piece::Part));
     regions.push_back(part.region);
     regions.back().piece = statements.back().get();
   }
@@ -137,7 +141,7 @@ PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, c
   if (!model) return nullptr;
   {
     std::lock_guard lock(mu_);
-    ++(topLevel ? counters_.skeletonsFromStatements : counters_.unitsFromStatements);
+    ++(cut == Cut::TopLevel ? counters_.skeletonsFromStatements : cut == Cut::Unit ? counters_.unitsFromStatements : counters_.blocksFromStatements);
   }
   // The parts may have been parsed for another file.
   model->path = path;

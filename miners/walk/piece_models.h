@@ -41,6 +41,7 @@ class PieceModels {
     size_t partHits = 0, partMisses = 0;         // of the statements and skeletons units are spliced from
     size_t unitMisses = 0, unitsFromStatements = 0;  // units built, and those spliced from parts
     size_t skeletonsFromStatements = 0;              // skeletons spliced from their top-level statements
+    size_t blocksFromStatements = 0;                 // compound statements spliced from their block's
   };
   Counters counters();
 
@@ -51,10 +52,12 @@ class PieceModels {
   using Model = std::shared_ptr<const analyzer::FileModel>;
   // The parsed model of `source` (cached by its text, and by the path too for a skeleton or
   // a unit that imports).
-  Model parsed(const std::string& path, std::string source, Piece piece);
-  // A unit's model spliced from its parts, or with `topLevel` a skeleton's from its top-level
-  // statements; null when it cannot be.
-  Model splicedFromStatements(const std::string& path, const std::string& source, bool topLevel);
+  // `split` false: parsed as it is, not cut into statements.
+  Model parsed(const std::string& path, std::string source, Piece piece, bool split = true);
+  // A unit's model spliced from its body's statements, a skeleton's from its top-level ones, a
+  // compound statement's from its block's (statement_parts.h); null when it cannot be.
+  enum class Cut { Unit, TopLevel, Block };
+  Model splicedFromStatements(const std::string& path, const std::string& source, Cut cut);
 
   struct Entry {
     std::string key;

@@ -134,6 +134,37 @@ std::optional<StatementParts> cutIntoStatements(const std::string& source) {
   return cutBlock(source, lines, def + 1, body, wrapper, wrapped ? 2 : 1);
 }
 
+std::optional<StatementParts> cutIntoBlock(const std::string& source) {
+  // The wrapper of a function's statement, or of a method's.
+  size_t header = 0;
+  if (source.starts_with("def _():\n")) header = 1;
+  else if (source.starts_with(kMethodWrapper) && source.find("def _():\n", kMethodWrapper.size()) == source.find_first_not_of(' ', kMethodWrapper.size()))
+    header = 2;
+  else
+    return std::nullopt;
+  // Most statements are simple: their first word says so before any lexing.
+  const size_t wrapperEnd = header == 1 ? std::string_view("def _():\n").size() : source.find('\n', kMethodWrapper.size()) + 1;
+  const size_t first = source.find_first_not_of(' ', wrapperEnd);
+  if (first == std::string::npos) return std::nullopt;
+  const std::string_view firstWord(source.data() + first, identifierEnd(source, first) - first);
+  if (firstWord != "with" && firstWord != "for" && firstWord != "while" && firstWord != "if" && firstWord != "async") return std::nullopt;
+  std::vector<LogicalLine> lines;
+  if (!logicalLines(source, lines) || lines.size() <= header + 1) return std::nullopt;
+  const LogicalLine& head = lines[header];
+  std::string_view word(source.data() + head.begin, identifierEnd(source, head.begin) - head.begin);
+  if (word == "async") {
+    const size_t next = skipBlanks(source, head.begin + word.size());
+    word = std::string_view(source.data() + next, identifierEnd(source, next) - next);
+  }
+  if (word != "with" && word != "for" && word != "while" && word != "if") return std::nullopt;
+  // One block: an `else`, `elif` or `except` would be a second one at the header's indent.
+  for (size_t i = header + 1; i < lines.size(); ++i)
+    if (lines[i].indent <= head.indent) return std::nullopt;
+  const int body = blockIndentAfter(lines, header);
+  if (body < 0) return std::nullopt;
+  return cutBlock(source, lines, header + 1, body, source.substr(0, wrapperEnd), static_cast<uint32_t>(header));
+}
+
 std::optional<StatementParts> cutIntoTopLevelStatements(const std::string& source) {
   std::vector<LogicalLine> lines;
   if (!logicalLines(source, lines)) return std::nullopt;

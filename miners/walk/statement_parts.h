@@ -39,6 +39,13 @@ struct StatementParts {
 // other than spaces).
 std::optional<StatementParts> cutIntoStatements(const std::string& unitSource);
 
+// A statement part (a function's or a method's statement in its wrapper, as cutIntoStatements
+// makes it) that is a `with`, `for`, `while` or `if` with one block, cut into the statements
+// of that block, each in the same wrapper at its own indent: a changed line in a long `with`
+// block is then the only part parsed again. nullopt for anything else (a second clause, a
+// definition, a block on the header's line).
+std::optional<StatementParts> cutIntoBlock(const std::string& partSource);
+
 // A file's top-level statements: the skeleton is the text before the first and after the last
 // with one `pass` between, and a statement is parsed without a wrapper. nullopt when the
 // lexical split is unsure or there is no statement.

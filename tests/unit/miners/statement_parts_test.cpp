@@ -98,6 +98,24 @@ std::optional<analyzer::FileModel> splicedWhole(miners::PieceModels& pieces, con
   return model;
 }
 
+// The next version, scoped against the previous one and spliced, as parsing its scoped text
+// gives it; what it moved of the counters that say what was parsed and what spliced.
+struct Moved {
+  size_t partMisses = 0, skeletonsFromStatements = 0, blocksFromStatements = 0;
+};
+Moved splicedEdit(miners::PieceModels& pieces, const std::string& previous, const std::string& next) {
+  miners::ScopedPair scoped = miners::scopeToChangedTests(previous, next);
+  EXPECT_TRUE(scoped.scoped);
+  const auto before = pieces.counters();
+  std::string whyNot;
+  auto model = pieces.assemble(kPath, scoped, whyNot);
+  EXPECT_TRUE(model) << whyNot;
+  if (model) EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, scoped.newText)), "");
+  const auto after = pieces.counters();
+  return {after.partMisses - before.partMisses, after.skeletonsFromStatements - before.skeletonsFromStatements,
+          after.blocksFromStatements - before.blocksFromStatements};
+}
+
 TEST(StatementParts, EveryUnitOfASuiteIsSplicedFromItsStatementsAsItParses) {
   miners::PieceModels pieces(size_t{16} << 20);
   auto model = splicedWhole(pieces, kSuite);
@@ -230,16 +248,73 @@ TEST(StatementParts, AFilesSkeletonIsSplicedFromItsStatementsAndAClassFromItsOwn
   // One more case in the class-level table: the table is the only statement parsed again.
   std::string now = kTables;
   now.insert(now.find("    ]\n"), "        (\"log\", np.log),\n");
-  miners::ScopedPair scoped = miners::scopeToChangedTests(kTables, now);
-  ASSERT_TRUE(scoped.scoped);
-  const auto before = pieces.counters();
-  std::string whyNot;
-  auto model = pieces.assemble(kPath, scoped, whyNot);
-  ASSERT_TRUE(model) << whyNot;
-  EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, scoped.newText)), "");
-  const auto after = pieces.counters();
-  EXPECT_EQ(after.skeletonsFromStatements - before.skeletonsFromStatements, 1u);
-  EXPECT_EQ(after.partMisses - before.partMisses, 1u) << "the table; the class's other statements and its header are cached";
+  const Moved moved = splicedEdit(pieces, kTables, now);
+  EXPECT_EQ(moved.skeletonsFromStatements, 1u);
+  EXPECT_EQ(moved.partMisses, 1u) << "the table; the class's other statements and its header are cached";
+}
+
+TEST(StatementParts, AOneBlockCompoundStatementIsCutIntoItsBlocksStatements) {
+  const std::string part =
+      "def _():\n"
+      "    with ctx(a,\n"
+      "             b):\n"
+      "        x = 1\n"
+      "        # the with's\n"
+      "        if x:\n"
+      "            y = 2\n";
+  auto parts = miners::cutIntoBlock(part);
+  ASSERT_TRUE(parts);
+  ASSERT_EQ(parts->statements.size(), 2u);
+  EXPECT_EQ(parts->skeleton, "def _():\n    with ctx(a,\n             b):\n        pass\n");
+  EXPECT_EQ(parts->statements[0].source, "def _():\n        x = 1\n") << "a comment between two statements is neither's";
+  EXPECT_EQ(parts->statements[1].source, "def _():\n        if x:\n            y = 2\n");
+  EXPECT_EQ(parts->statements[1].region.headerLines, 1u);
+  auto method = miners::cutIntoBlock("class _:\n    def _():\n        for i in r:\n            f(i)\n");
+  ASSERT_TRUE(method);
+  EXPECT_EQ(method->statements.at(0).source, "class _:\n    def _():\n            f(i)\n");
+  EXPECT_EQ(method->statements.at(0).region.headerLines, 2u);
+  EXPECT_FALSE(miners::cutIntoBlock("def _():\n    if a:\n        b()\n    else:\n        c()\n")) << "two blocks";
+  EXPECT_FALSE(miners::cutIntoBlock("def _():\n    try:\n        b()\n    except E:\n        c()\n")) << "not one of the four";
+  EXPECT_FALSE(miners::cutIntoBlock("def _():\n    def inner():\n        return 1\n")) << "a definition";
+  EXPECT_FALSE(miners::cutIntoBlock("def _():\n    for i in r: f(i)\n")) << "the block on the header's line";
+  EXPECT_FALSE(miners::cutIntoBlock("class _:\n    x = [1]\n")) << "a class-level statement";
+}
+
+// Blocks in blocks, in a function and in a method, a `yield` two blocks down, and a comment
+// after a block's last statement: spliced as parsed, and an edit deep in a block parses that
+// statement alone.
+TEST(StatementParts, StatementsInBlocksAreSplicedFromTheirOwnParts) {
+  const std::string text =
+      "import numpy as np\n"
+      "\n"
+      "\n"
+      "def test_loop():\n"
+      "    with np.errstate(all='ignore'):\n"
+      "        for dtype in ('float32', 'float64'):\n"
+      "            x = np.ones(3, dtype)\n"
+      "            np.testing.assert_allclose(x.sum(), 3.0, rtol=1e-6)\n"
+      "            # after the assertion: the for's\n"
+      "        done = True\n"
+      "\n"
+      "\n"
+      "class TestGen:\n"
+      "    def test_gen(self):\n"
+      "        if self:\n"
+      "            while True:\n"
+      "                yield check, 1\n"
+      "                break\n";
+  miners::PieceModels pieces(size_t{16} << 20);
+  auto model = splicedWhole(pieces, text);
+  ASSERT_TRUE(model);
+  EXPECT_EQ(pieces.counters().blocksFromStatements, 4u) << "with, for, if, while";
+  std::string now = text;
+  now.replace(now.find("rtol=1e-6"), 9, "rtol=1e-5");
+  const Moved moved = splicedEdit(pieces, text, now);
+  // Four parts are new: the `with` and the `for`, spliced from their blocks, and the two parsed,
+  // the assertion and the left-out test's `pass`; the skeletons of the test, the `with` and the
+  // `for`, and the other statements, are cached.
+  EXPECT_EQ(moved.partMisses, 4u);
+  EXPECT_EQ(moved.blocksFromStatements, 2u);
 }
 
 }  // namespace
