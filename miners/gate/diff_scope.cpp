@@ -339,8 +339,10 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   }
   // The new side's logical lines are the old side's away from the hunks, lexed again near them.
   const std::vector<LineHunk> hunks = lineHunks(oldText, newText);
-  oldSide.starts = lineStartOffsets(oldText);
-  newSide.starts = lineStartOffsets(newText);
+  if (!hunks.empty()) {  // the same text has the same lines; index() would make these anyway
+    oldSide.starts = lineStartOffsets(oldText);
+    newSide.starts = lineStartOffsets(newText);
+  }
   {
     std::vector<LogicalLine> newLines;
     if (!logicalLinesAfterEdit(oldSide.lines, oldSide.starts, newText, newSide.starts, hunks, newLines)) return r;

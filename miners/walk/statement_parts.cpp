@@ -122,9 +122,9 @@ std::optional<StatementParts> cutIntoStatements(const std::string& source) {
   // class, as the wrapper of a method puts it.
   std::string wrapper;
   if (wrapped && lines[def].kind == LogicalLine::Def)
-    wrapper = std::string(kMethodWrapper) + std::string(static_cast<size_t>(lines[def].indent), ' ') + "def _():\n";
+    wrapper = std::string(kMethodWrapper) + std::string(static_cast<size_t>(lines[def].indent), ' ') + std::string(kStatementWrapper);
   else if (!wrapped && lines[def].indent == 0 && lines[def].kind == LogicalLine::Def)
-    wrapper = "def _():\n";
+    wrapper = kStatementWrapper;
   else if (!wrapped && lines[def].indent == 0 && lines[def].kind == LogicalLine::Class)
     wrapper = kMethodWrapper;
   else
@@ -137,13 +137,14 @@ std::optional<StatementParts> cutIntoStatements(const std::string& source) {
 std::optional<StatementParts> cutIntoBlock(const std::string& source) {
   // The wrapper of a function's statement, or of a method's.
   size_t header = 0;
-  if (source.starts_with("def _():\n")) header = 1;
-  else if (source.starts_with(kMethodWrapper) && source.find("def _():\n", kMethodWrapper.size()) == source.find_first_not_of(' ', kMethodWrapper.size()))
+  if (source.starts_with(kStatementWrapper)) header = 1;
+  else if (source.starts_with(kMethodWrapper) &&
+           source.find(kStatementWrapper, kMethodWrapper.size()) == source.find_first_not_of(' ', kMethodWrapper.size()))
     header = 2;
   else
     return std::nullopt;
   // Most statements are simple: their first word says so before any lexing.
-  const size_t wrapperEnd = header == 1 ? std::string_view("def _():\n").size() : source.find('\n', kMethodWrapper.size()) + 1;
+  const size_t wrapperEnd = header == 1 ? kStatementWrapper.size() : source.find('\n', kMethodWrapper.size()) + 1;
   const size_t first = source.find_first_not_of(' ', wrapperEnd);
   if (first == std::string::npos) return std::nullopt;
   const std::string_view firstWord(source.data() + first, identifierEnd(source, first) - first);

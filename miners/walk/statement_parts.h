@@ -23,6 +23,9 @@ namespace oalens::miners {
 // A method is parsed inside this one-line class, at the block depth it has in its file; a unit
 // that starts with it is a method.
 inline constexpr std::string_view kMethodWrapper = "class _:\n";
+// A function's statement is parsed inside this one (after kMethodWrapper and the method's
+// indent for a method's).
+inline constexpr std::string_view kStatementWrapper = "def _():\n";
 
 struct StatementParts {
   std::string skeleton;  // the unit with its body's statements replaced by one `pass`
