@@ -8,6 +8,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "miners/git/git_handles.h"
 #include "miners/git/line_signature.h"
 #include "miners/git/tree_diff.h"
 
@@ -15,28 +16,12 @@ namespace oalens::miners {
 
 namespace {
 
-template <typename T, void (*Free)(T*)>
-struct Owned {
-  T* p = nullptr;
-  ~Owned() {
-    if (p) Free(p);
-  }
-  Owned() = default;
-  Owned(const Owned&) = delete;
-  Owned& operator=(const Owned&) = delete;
-};
 using Commit = Owned<git_commit, git_commit_free>;
 using Tree = Owned<git_tree, git_tree_free>;
 using Diff = Owned<git_diff, git_diff_free>;
 using Blob = Owned<git_blob, git_blob_free>;
 using Walker = Owned<git_revwalk, git_revwalk_free>;
 using Object = Owned<git_object, git_object_free>;
-
-std::string hex(const git_oid* oid) {
-  char buf[GIT_OID_HEXSZ + 1];
-  git_oid_tostr(buf, sizeof buf, oid);
-  return buf;
-}
 
 }  // namespace
 

@@ -4,14 +4,13 @@
 
 #include <string_view>
 
+#include "miners/git/git_handles.h"
+
 namespace oalens::miners {
 
 namespace {
 
-struct OwnedTree {
-  git_tree* p = nullptr;
-  ~OwnedTree() { git_tree_free(p); }
-};
+using OwnedTree = Owned<git_tree, git_tree_free>;
 
 enum class Kind { File, Link, Submodule, Tree };
 
@@ -25,11 +24,6 @@ Kind kindOf(const git_tree_entry* e) {
   }
 }
 
-std::string hex(const git_tree_entry* e) {
-  char buf[GIT_OID_HEXSZ + 1];
-  git_oid_tostr(buf, sizeof buf, git_tree_entry_id(e));
-  return buf;
-}
 
 bool isPython(std::string_view path) { return path.size() >= 3 && path.substr(path.size() - 3) == ".py"; }
 
@@ -74,8 +68,8 @@ class TreeWalk {
     FileChange fc;
     fc.status = FileChange::Status::Modified;
     fc.oldPath = fc.newPath = path;
-    fc.oldBlob = hex(o);
-    fc.newBlob = hex(n);
+    fc.oldBlob = hex(git_tree_entry_id(o));
+    fc.newBlob = hex(git_tree_entry_id(n));
     out_.push_back(std::move(fc));
     return true;
   }
@@ -93,10 +87,10 @@ class TreeWalk {
     fc.status = status;
     if (status == FileChange::Status::Deleted) {
       fc.oldPath = std::move(path);
-      fc.oldBlob = hex(e);
+      fc.oldBlob = hex(git_tree_entry_id(e));
     } else {
       fc.newPath = std::move(path);
-      fc.newBlob = hex(e);
+      fc.newBlob = hex(git_tree_entry_id(e));
     }
     out_.push_back(std::move(fc));
     return true;
