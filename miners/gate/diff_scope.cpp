@@ -53,6 +53,15 @@ size_t commonPrefix(const char* a, const char* b, size_t size) {
   return at;
 }
 
+// The same from the ends: bytes two buffers share before `aEnd` and `bEnd`, at most `size`.
+size_t commonSuffix(const char* aEnd, const char* bEnd, size_t size) {
+  constexpr size_t kBlock = 64;
+  size_t at = 0;
+  while (at + kBlock <= size && std::memcmp(aEnd - at - kBlock, bEnd - at - kBlock, kBlock) == 0) at += kBlock;
+  while (at < size && aEnd[-1 - static_cast<std::ptrdiff_t>(at)] == bEnd[-1 - static_cast<std::ptrdiff_t>(at)]) ++at;
+  return at;
+}
+
 #ifdef OALENS_BUNDLED_XDIFF
 // The entry point of libgit2 1.5.1's bundled xdiff (src/libgit2/xdiff/xdiff.h), declared here
 // because that header needs libgit2's private ones. The layouts are xdiff's, unchanged in git
@@ -123,13 +132,8 @@ std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newTe
   const size_t shorter = std::min(oldText.size(), newText.size());
   size_t head = commonPrefix(oldText.data(), newText.data(), shorter);
   while (head > 0 && !startsLine(oldText, head)) --head;
-  size_t tail = 0;
-  // The common suffix, within what the prefix left: blocks compared from the end, then bytes.
-  constexpr size_t kBlock = 64;
-  while (tail + kBlock <= shorter - head &&
-         std::memcmp(oldText.data() + oldText.size() - tail - kBlock, newText.data() + newText.size() - tail - kBlock, kBlock) == 0)
-    tail += kBlock;
-  while (tail < shorter - head && oldText[oldText.size() - 1 - tail] == newText[newText.size() - 1 - tail]) ++tail;
+  // The common suffix, within what the prefix left.
+  size_t tail = commonSuffix(oldText.data() + oldText.size(), newText.data() + newText.size(), shorter - head);
   while (tail > 0 && !(startsLine(oldText, oldText.size() - tail) && startsLine(newText, newText.size() - tail))) --tail;
   const std::string_view oldMiddle = oldText.substr(head, oldText.size() - tail - head);
   const std::string_view newMiddle = newText.substr(head, newText.size() - tail - head);
