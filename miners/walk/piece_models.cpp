@@ -87,16 +87,18 @@ std::string pieceKey(const std::string& path, const std::string& source, PieceMo
 
 PieceModels::Model PieceModels::parsed(const std::string& path, std::string source, Piece piece, bool split) {
   std::string key = pieceKey(path, source, piece);
+  const size_t hash = std::hash<std::string_view>()(key);
+  Shard& shard = shardOf(hash);
   {
-    std::lock_guard lock(mu_);
-    if (auto it = byKey_.find(key); it != byKey_.end()) {
-      lru_.splice(lru_.begin(), lru_, it->second);
+    std::lock_guard lock(shard.mu);
+    if (auto it = shard.byKey.find(HashedKey{hash, key}); it != shard.byKey.end()) {
+      shard.lru.splice(shard.lru.begin(), shard.lru, it->second);
       ++(piece == Piece::Part ? counters_.partHits : counters_.hits);
       return it->second->model;
     }
-    ++(piece == Piece::Part ? counters_.partMisses : counters_.misses);
-    if (piece == Piece::Unit) ++counters_.unitMisses;
   }
+  ++(piece == Piece::Part ? counters_.partMisses : counters_.misses);
+  if (piece == Piece::Unit) ++counters_.unitMisses;
   // Built outside the lock: two workers may build the same piece once each, which is rare.
   std::shared_ptr<const analyzer::FileModel> model;
   if (splitUnits_ && split)
@@ -104,17 +106,16 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
   if (!model)
     model = std::make_shared<analyzer::FileModel>(compacted(threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source))));
   const size_t bytes = modelBytes(*model) + key.size();
-  std::lock_guard lock(mu_);
-  if (byKey_.count(key)) return model;
-  lru_.push_front({std::move(key), model, bytes});
-  byKey_.emplace(lru_.front().key, lru_.begin());
-  held_ += bytes;
-  while (held_ > budget_ && lru_.size() > 1) {  // the newest always stays
-    held_ -= lru_.back().bytes;
-    byKey_.erase(lru_.back().key);
-    lru_.pop_back();
+  std::lock_guard lock(shard.mu);
+  if (shard.byKey.count(HashedKey{hash, key})) return model;
+  shard.lru.push_front({std::move(key), hash, model, bytes});
+  shard.byKey.emplace(HashedKey{hash, shard.lru.front().key}, shard.lru.begin());
+  shard.held += bytes;
+  while (shard.held > budget_ / kShards && shard.lru.size() > 1) {  // the newest always stays
+    shard.held -= shard.lru.back().bytes;
+    shard.byKey.erase(HashedKey{shard.lru.back().hash, shard.lru.back().key});
+    shard.lru.pop_back();
   }
-  counters_.heldBytes = held_;
   return model;
 }
 
@@ -139,10 +140,7 @@ PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, c
   std::string whyNot;
   std::optional<analyzer::FileModel> model = analyzer::spliceModels(*skeleton, source, regions, whyNot);
   if (!model) return nullptr;
-  {
-    std::lock_guard lock(mu_);
-    ++(cut == Cut::TopLevel ? counters_.skeletonsFromStatements : cut == Cut::Unit ? counters_.unitsFromStatements : counters_.blocksFromStatements);
-  }
+  ++(cut == Cut::TopLevel ? counters_.skeletonsFromStatements : cut == Cut::Unit ? counters_.unitsFromStatements : counters_.blocksFromStatements);
   // The parts may have been parsed for another file.
   model->path = path;
   model->moduleName = analyzer::pythonModuleName(path);
@@ -150,8 +148,15 @@ PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, c
 }
 
 PieceModels::Counters PieceModels::counters() {
-  std::lock_guard lock(mu_);
-  return counters_;
+  Counters c;
+  c.hits = counters_.hits, c.misses = counters_.misses, c.partHits = counters_.partHits, c.partMisses = counters_.partMisses;
+  c.unitMisses = counters_.unitMisses, c.unitsFromStatements = counters_.unitsFromStatements;
+  c.skeletonsFromStatements = counters_.skeletonsFromStatements, c.blocksFromStatements = counters_.blocksFromStatements;
+  for (Shard& shard : shards_) {
+    std::lock_guard lock(shard.mu);
+    c.heldBytes += shard.held;
+  }
+  return c;
 }
 
 std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path, const ScopedPair& scoped, std::string& whyNot) {

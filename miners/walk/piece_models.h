@@ -11,8 +11,12 @@
 // skeleton's from its top-level statements, a class among them from its class-level ones:
 // a skeleton changes with every import and every edit of a class-level table of test cases,
 // and skeletons were a quarter of the bytes parsed on Keras master. The cache is shared by
-// the workers and bounded by the bytes its models hold.
+// the workers and bounded by the bytes its models hold; it is cut into shards by the key's
+// hash, each with its own lock, since the two workers looked pieces up about a million times
+// per Keras history and waited on one lock thousands of times.
 #pragma once
+#include <array>
+#include <atomic>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -61,16 +65,35 @@ class PieceModels {
 
   struct Entry {
     std::string key;
+    size_t hash = 0;
     Model model;
     size_t bytes = 0;
   };
+  // A key with its hash, computed before any lock is taken.
+  struct HashedKey {
+    size_t hash;
+    std::string_view text;
+    bool operator==(const HashedKey& o) const { return hash == o.hash && text == o.text; }
+  };
+  struct KeyHash {
+    size_t operator()(const HashedKey& k) const { return k.hash; }
+  };
+  struct Shard {
+    std::mutex mu;
+    std::list<Entry> lru;  // most recently used first
+    std::unordered_map<HashedKey, std::list<Entry>::iterator, KeyHash> byKey;
+    size_t held = 0;
+  };
+  static constexpr size_t kShards = 16;
+  Shard& shardOf(size_t hash) { return shards_[(hash >> 7) % kShards]; }  // low bits pick buckets
+
   const size_t budget_;
   const bool splitUnits_;
-  std::mutex mu_;
-  std::list<Entry> lru_;  // most recently used first
-  std::unordered_map<std::string_view, std::list<Entry>::iterator> byKey_;
-  size_t held_ = 0;
-  Counters counters_;
+  std::array<Shard, kShards> shards_;
+  struct AtomicCounters {
+    std::atomic<size_t> hits{0}, misses{0}, partHits{0}, partMisses{0}, unitMisses{0}, unitsFromStatements{0},
+        skeletonsFromStatements{0}, blocksFromStatements{0};
+  } counters_;
 };
 
 }  // namespace oalens::miners
