@@ -1,5 +1,8 @@
 #include "miners/walk/piece_models.h"
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include <algorithm>
 
 #include "analyzer/frontend/python/python_frontend.h"
@@ -72,26 +75,31 @@ std::optional<int> nodeLastLine(const std::string& text, const std::vector<size_
 // package (diagnostics name the path too, but a unit with any is never spliced), so a unit
 // without `import` is keyed by its text alone: a test that moves to another file unchanged is
 // parsed once (Keras master: 5 of 36 MB of unit text). A path cannot be empty, so the two
-// kinds of key cannot meet.
-std::string pieceKey(const std::string& path, const std::string& source, PieceModels::Piece piece) {
-  std::string key;
-  if (piece == PieceModels::Piece::Skeleton || source.find("import") != std::string::npos) key = path;
-  if (piece == PieceModels::Piece::Part) key += '\1';  // a unit and a statement may have the same text
-  key.reserve(key.size() + 1 + source.size());
-  key += '\0';
-  key += source;
-  return key;
+// kinds of key cannot meet. The key is the 128-bit XXH3 digest of that text, not the text:
+// comparing whole texts on every hit was 4% of mine's cycles (cold memory, the texts are the
+// size of tests), and for the million keys of a Keras history the chance that two of them
+// share a digest is about 1e-27.
+PieceModels::Digest pieceKey(const std::string& path, const std::string& source, PieceModels::Piece piece) {
+  const bool withPath = piece == PieceModels::Piece::Skeleton || source.find("import") != std::string::npos;
+  XXH3_state_t state;
+  XXH3_128bits_reset(&state);
+  if (withPath) XXH3_128bits_update(&state, path.data(), path.size());
+  const char kind = piece == PieceModels::Piece::Part ? '\1' : '\0';  // a unit and a statement may have the same text
+  XXH3_128bits_update(&state, "\0", 1);
+  XXH3_128bits_update(&state, &kind, 1);
+  XXH3_128bits_update(&state, source.data(), source.size());
+  const XXH128_hash_t h = XXH3_128bits_digest(&state);
+  return {h.low64, h.high64};
 }
 
 }  // namespace
 
 PieceModels::Model PieceModels::parsed(const std::string& path, std::string source, Piece piece, bool split) {
-  std::string key = pieceKey(path, source, piece);
-  const size_t hash = std::hash<std::string_view>()(key);
-  Shard& shard = shardOf(hash);
+  const Digest key = pieceKey(path, source, piece);
+  Shard& shard = shardOf(key);
   {
     std::lock_guard lock(shard.mu);
-    if (auto it = shard.byKey.find(HashedKey{hash, key}); it != shard.byKey.end()) {
+    if (auto it = shard.byKey.find(key); it != shard.byKey.end()) {
       shard.lru.splice(shard.lru.begin(), shard.lru, it->second);
       ++(piece == Piece::Part ? counters_.partHits : counters_.hits);
       return it->second->model;
@@ -105,15 +113,15 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
     model = splicedFromStatements(path, source, piece == Piece::Skeleton ? Cut::TopLevel : piece == Piece::Unit ? Cut::Unit : Cut::Block);
   if (!model)
     model = std::make_shared<analyzer::FileModel>(compacted(threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source))));
-  const size_t bytes = modelBytes(*model) + key.size();
+  const size_t bytes = modelBytes(*model) + sizeof(Entry);
   std::lock_guard lock(shard.mu);
-  if (shard.byKey.count(HashedKey{hash, key})) return model;
-  shard.lru.push_front({std::move(key), hash, model, bytes});
-  shard.byKey.emplace(HashedKey{hash, shard.lru.front().key}, shard.lru.begin());
+  if (shard.byKey.count(key)) return model;
+  shard.lru.push_front({key, model, bytes});
+  shard.byKey.emplace(key, shard.lru.begin());
   shard.held += bytes;
   while (shard.held > budget_ / kShards && shard.lru.size() > 1) {  // the newest always stays
     shard.held -= shard.lru.back().bytes;
-    shard.byKey.erase(HashedKey{shard.lru.back().hash, shard.lru.back().key});
+    shard.byKey.erase(shard.lru.back().key);
     shard.lru.pop_back();
   }
   return model;

@@ -11,12 +11,13 @@
 // skeleton's from its top-level statements, a class among them from its class-level ones:
 // a skeleton changes with every import and every edit of a class-level table of test cases,
 // and skeletons were a quarter of the bytes parsed on Keras master. The cache is shared by
-// the workers and bounded by the bytes its models hold; it is cut into shards by the key's
-// hash, each with its own lock, since the two workers looked pieces up about a million times
-// per Keras history and waited on one lock thousands of times.
+// the workers and bounded by the bytes its models hold; it is cut into shards by the key, each
+// with its own lock, since the two workers look pieces up about a million times per Keras
+// history and waited on one lock thousands of times.
 #pragma once
 #include <array>
 #include <atomic>
+#include <cstdint>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -52,8 +53,17 @@ class PieceModels {
   // A unit's skeleton and statements are parts.
   enum class Piece { Skeleton, Unit, Part };
 
+  // A piece's key: the 128-bit digest of its text (with its path where that matters).
+  struct Digest {
+    uint64_t low = 0, high = 0;
+    bool operator==(const Digest&) const = default;
+  };
+
  private:
   using Model = std::shared_ptr<const analyzer::FileModel>;
+  struct DigestHash {
+    size_t operator()(const Digest& d) const { return d.low; }
+  };
   // The parsed model of `source` (cached by its text, and by the path too for a skeleton or
   // a unit that imports).
   // `split` false: parsed as it is, not cut into statements.
@@ -64,28 +74,18 @@ class PieceModels {
   Model splicedFromStatements(const std::string& path, const std::string& source, Cut cut);
 
   struct Entry {
-    std::string key;
-    size_t hash = 0;
+    Digest key;
     Model model;
     size_t bytes = 0;
-  };
-  // A key with its hash, computed before any lock is taken.
-  struct HashedKey {
-    size_t hash;
-    std::string_view text;
-    bool operator==(const HashedKey& o) const { return hash == o.hash && text == o.text; }
-  };
-  struct KeyHash {
-    size_t operator()(const HashedKey& k) const { return k.hash; }
   };
   struct Shard {
     std::mutex mu;
     std::list<Entry> lru;  // most recently used first
-    std::unordered_map<HashedKey, std::list<Entry>::iterator, KeyHash> byKey;
+    std::unordered_map<Digest, std::list<Entry>::iterator, DigestHash> byKey;
     size_t held = 0;
   };
   static constexpr size_t kShards = 16;
-  Shard& shardOf(size_t hash) { return shards_[(hash >> 7) % kShards]; }  // low bits pick buckets
+  Shard& shardOf(const Digest& key) { return shards_[key.high % kShards]; }  // the low half picks buckets
 
   const size_t budget_;
   const bool splitUnits_;
