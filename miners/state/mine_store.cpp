@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "analyzer/core/input_guard.h"
+#include "miners/state/blob_identities.h"
 #include "reports/sqlite/sqlite_writer.h"
 
 namespace oalens::miners {
@@ -43,8 +44,7 @@ struct MineStore::Statements {
       : insertCommit(db,
                      "INSERT INTO commits(repository_id, seq, sha, parents, time, author, subject, message, is_merge, test_files,"
                      " oa_changes, status, error) VALUES (?,?,?,?,?,?,?,?,?,?,0,?,?)"),
-        uidsOf(db, "SELECT line, assertion_uid FROM blob_assertions WHERE blob = ?"),
-        insertBlobAssertion(db, "INSERT OR IGNORE INTO blob_assertions(blob, line, assertion_uid) VALUES (?,?,?)"),
+        identities(db),
         insertChange(db,
                      "INSERT INTO oa_changes(commit_id, assertion_uid, file, line, old_file, old_line, api, old_api, kinds, direction,"
                      " old_tolerances, new_tolerances, details, old_text, new_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
@@ -53,20 +53,21 @@ struct MineStore::Statements {
         insertCommitReason(db, "INSERT OR IGNORE INTO commit_reasons(commit_id, reason) VALUES (?,?)"),
         setChangeCount(db, "UPDATE commits SET oa_changes = ? WHERE id = ?") {}
   const reports::Statement* firstBroken() const {
-    for (const reports::Statement* s : {&insertCommit, &uidsOf, &insertBlobAssertion, &insertChange, &insertChangeReason,
-                                        &insertDiagnostic, &insertCommitReason, &setChangeCount})
+    for (const reports::Statement* s :
+         {&insertCommit, &insertChange, &insertChangeReason, &insertDiagnostic, &insertCommitReason, &setChangeCount})
       if (!s->ok()) return s;
-    return nullptr;
+    return identities.firstBroken();
   }
-  reports::Statement insertCommit, uidsOf, insertBlobAssertion, insertChange, insertChangeReason, insertDiagnostic,
-      insertCommitReason, setChangeCount;
+  reports::Statement insertCommit;
+  BlobIdentities identities;
+  reports::Statement insertChange, insertChangeReason, insertDiagnostic, insertCommitReason, setChangeCount;
 };
 
 MineStore::MineStore() = default;
 MineStore::~MineStore() = default;
 
 bool MineStore::open(const std::string& path, std::string& err) {
-  if (!db_.open(path, err) || !db_.exec(kSchemaSql, err)) return false;
+  if (!db_.open(path, err) || !upgradeSchema(err)) return false;
   if (!db_.exec(fmt::format("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '{}')", reports::kSchemaVersion), err))
     return false;
   sql_ = std::make_unique<Statements>(db_);
@@ -96,13 +97,17 @@ bool MineStore::beginRepository(const std::string& path, const std::string& tip,
   return true;
 }
 
-std::unordered_map<uint32_t, std::string> MineStore::uidsOf(const std::string& blob) {
-  reports::Statement& q = sql_->uidsOf;
-  std::unordered_map<uint32_t, std::string> out;
-  q.bind(1, blob);
-  for (bool row = true; q.step(&row) && row;) out.emplace(static_cast<uint32_t>(q.columnInt(0)), q.columnText(1));
-  q.reset();
-  return out;
+// The schema, with a database of version 2 rewritten in one transaction: a resumed run
+// continues on it as if it had been mined by this version.
+bool MineStore::upgradeSchema(std::string& err) {
+  if (!db_.exec("BEGIN IMMEDIATE", err)) return false;
+  bool version2 = false;
+  if (BlobIdentities::renameVersion2Table(db_, version2, err) && db_.exec(kSchemaSql, err) &&
+      (!version2 || BlobIdentities::migrateVersion2Rows(db_, err)) && db_.exec("COMMIT", err))
+    return true;
+  std::string ignored;
+  db_.exec("ROLLBACK", ignored);
+  return false;
 }
 
 namespace {
@@ -143,43 +148,78 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
   const int64_t commitId = db_.lastInsertId();
   const std::string shortSha = r.info.sha.substr(0, 12);
 
-  reports::Statement& blobIns = sql_->insertBlobAssertion;
+  BlobIdentities& ids = sql_->identities;
+  auto failIds = [&] {
+    err = ids.error();
+    std::string ignored;
+    db_.exec("ROLLBACK", ignored);
+    return false;
+  };
   reports::Statement& ch = sql_->insertChange;
   reports::Statement& why = sql_->insertChangeReason;
   reports::Statement& diag = sql_->insertDiagnostic;
   size_t changes = 0;
+  std::unordered_map<std::string, int64_t> madeNow;  // identities created by this commit
+  std::unordered_map<int64_t, std::string> uidOfMade;
+  auto identity = [&](std::string uid) -> std::optional<int64_t> {
+    if (auto it = madeNow.find(uid); it != madeNow.end()) return it->second;  // two assertions on one line
+    std::optional<int64_t> id = ids.create(uid);
+    if (id) uidOfMade.emplace(*id, uid), madeNow.emplace(std::move(uid), *id);
+    return id;
+  };
   for (const FileResult& f : r.files) {
     for (const auto& d : f.diagnostics)
       if (!diag.bind(1, commitId).bind(2, f.change.newPath.empty() ? f.change.oldPath : f.change.newPath).bind(3, d).run()) return fail(diag);
     // Identities: the old side's from the blob it was recorded with, or new ones.
     // (The old blob was usually stored as the new side of an earlier commit: one lookup.)
-    std::vector<std::string> oldUids(f.olds().size()), newUids(f.news().size());
-    std::unordered_map<uint32_t, std::string> known = f.olds().empty() ? std::unordered_map<uint32_t, std::string>() : uidsOf(f.change.oldBlob);
+    std::vector<int64_t> oldIds(f.olds().size()), newIds(f.news().size(), 0);
+    BlobIdentities::Lines known;
+    if (!f.olds().empty() && !ids.linesOf(f.change.oldBlob, known)) return failIds();
+    bool oldGrew = false;
     for (size_t o = 0; o < f.olds().size(); ++o) {
       const uint32_t line = f.olds()[o].assertion.range.start.line;
       if (auto it = known.find(line); it != known.end()) {
-        oldUids[o] = it->second;
+        oldIds[o] = it->second;
         continue;
       }
-      oldUids[o] = fmt::format("{}^:{}:{}", shortSha, f.change.oldPath, line);
-      known.emplace(line, oldUids[o]);  // two assertions on one line share the first one's row
-      if (!blobIns.bind(1, f.change.oldBlob).bind(2, int64_t(line)).bind(3, oldUids[o]).run()) return fail(blobIns);
+      std::optional<int64_t> id = identity(fmt::format("{}^:{}:{}", shortSha, f.change.oldPath, line));
+      if (!id) return failIds();
+      oldIds[o] = *id;
+      known.emplace(line, *id);  // two assertions on one line share the first one's identity
+      oldGrew = true;
     }
+    if (oldGrew && !ids.store(f.change.oldBlob, known)) return failIds();
     for (size_t p = 0; p < f.pairs.size(); ++p)
-      if (f.pairs[p].newIndex >= 0 && f.pairs[p].oldIndex >= 0) newUids[size_t(f.pairs[p].newIndex)] = oldUids[size_t(f.pairs[p].oldIndex)];
-    for (size_t n = 0; n < f.news().size(); ++n) {
-      const uint32_t line = f.news()[n].assertion.range.start.line;
-      if (newUids[n].empty()) newUids[n] = fmt::format("{}:{}:{}", shortSha, f.change.newPath, line);
-      if (!blobIns.bind(1, f.change.newBlob).bind(2, int64_t(line)).bind(3, newUids[n]).run()) return fail(blobIns);
+      if (f.pairs[p].newIndex >= 0 && f.pairs[p].oldIndex >= 0) newIds[size_t(f.pairs[p].newIndex)] = oldIds[size_t(f.pairs[p].oldIndex)];
+    if (!f.news().empty()) {
+      // A version stored before (a revert) keeps the identities it was stored with.
+      BlobIdentities::Lines lines;
+      if (!ids.linesOf(f.change.newBlob, lines)) return failIds();
+      const size_t before = lines.size();
+      for (size_t n = 0; n < f.news().size(); ++n) {
+        const uint32_t line = f.news()[n].assertion.range.start.line;
+        if (newIds[n] == 0) {
+          std::optional<int64_t> id = identity(fmt::format("{}:{}:{}", shortSha, f.change.newPath, line));
+          if (!id) return failIds();
+          newIds[n] = *id;
+        }
+        lines.emplace(line, newIds[n]);
+      }
+      if (lines.size() != before && !ids.store(f.change.newBlob, lines)) return failIds();
     }
+    auto uidText = [&](int64_t id) -> std::optional<std::string> {
+      if (auto it = uidOfMade.find(id); it != uidOfMade.end()) return it->second;
+      return ids.uidOf(id);
+    };
     for (size_t p = 0; p < f.pairs.size(); ++p) {
       const ChangeKinds& k = f.kinds[p];
       if (!k.any()) continue;
       const AssertionVersion* o = f.pairs[p].oldIndex >= 0 ? &f.olds()[size_t(f.pairs[p].oldIndex)] : nullptr;
       const AssertionVersion* n = f.pairs[p].newIndex >= 0 ? &f.news()[size_t(f.pairs[p].newIndex)] : nullptr;
       const AssertionVersion* main = n ? n : o;
-      const std::string& uid = n ? newUids[size_t(f.pairs[p].newIndex)] : oldUids[size_t(f.pairs[p].oldIndex)];
-      ch.bind(1, commitId).bind(2, uid).bind(3, n ? f.change.newPath : f.change.oldPath).bind(4, int64_t(main->assertion.range.start.line));
+      const std::optional<std::string> uid = uidText(n ? newIds[size_t(f.pairs[p].newIndex)] : oldIds[size_t(f.pairs[p].oldIndex)]);
+      if (!uid) return failIds();
+      ch.bind(1, commitId).bind(2, *uid).bind(3, n ? f.change.newPath : f.change.oldPath).bind(4, int64_t(main->assertion.range.start.line));
       if (o) ch.bind(5, f.change.oldPath).bind(6, int64_t(o->assertion.range.start.line)).bind(8, o->assertion.api);
       else ch.bindNull(5).bindNull(6).bindNull(8);
       ch.bind(7, main->assertion.api).bind(9, k.kindList());

@@ -1,4 +1,4 @@
-// The mining database: the schema of docs/schema.md (version 2), one transaction per commit,
+// The mining database: the schema of docs/schema.md (version 3), one transaction per commit,
 // assertion identities carried from blob to blob, and the set of commits already stored, so a
 // second run only analyses new commits and a killed run resumes after its last whole commit.
 #pragma once
@@ -32,7 +32,7 @@ class MineStore {
   // Prepared once per run: a commit touching test files runs them thousands of times, and
   // preparing them per commit and per lookup took 5% of `mine` (perf, Keras to 2.2.4).
   struct Statements;
-  std::unordered_map<uint32_t, std::string> uidsOf(const std::string& blob);  // line -> assertion_uid
+  bool upgradeSchema(std::string& err);
   reports::Database db_;
   std::unique_ptr<Statements> sql_;  // declared after db_: finalized before it closes
   int64_t repositoryId_ = 0;

@@ -1,4 +1,5 @@
--- OALens database schema, version 2 (version 1: the scan tables). Documented in docs/schema.md; keep the two in step.
+-- OALens database schema, version 3 (version 1: the scan tables; 2: the mine tables; 3: blob
+-- assertions stored as one set per blob). Documented in docs/schema.md; keep the two in step.
 PRAGMA foreign_keys = ON;
 
 CREATE TABLE IF NOT EXISTS meta (
@@ -145,15 +146,22 @@ CREATE TABLE IF NOT EXISTS commit_reasons (
   PRIMARY KEY (commit_id, reason)
 );
 
--- Which assertion (uid) sits at which line of which blob: how identities follow an
--- assertion from the version it was last changed in to the next change. Without a rowid the
--- rows live in the key's b-tree itself instead of in a table plus an index of the same size.
-CREATE TABLE IF NOT EXISTS blob_assertions (
-  blob        TEXT NOT NULL,
-  line        INTEGER NOT NULL,
-  assertion_uid TEXT NOT NULL,
-  PRIMARY KEY (blob, line)
+-- Which assertion (uid) sits at which line of which blob: how identities follow an assertion
+-- from the version it was last changed in to the next change (miners/state/blob_identities.h).
+-- Each identity text is stored once; each blob once, as a JSON array of [line, identity id]
+-- pairs. The view shows one row per assertion and blob, as version 2's table held them.
+CREATE TABLE IF NOT EXISTS assertion_identities (
+  id          INTEGER PRIMARY KEY,
+  uid         TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS blob_assertion_sets (
+  blob        TEXT PRIMARY KEY,
+  assertions  TEXT NOT NULL                -- [[line, assertion_identities.id], ...] in line order
 ) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS blob_assertions(blob, line, assertion_uid) AS
+  SELECT s.blob, json_extract(j.value, '$[0]'), i.uid
+  FROM blob_assertion_sets s, json_each(s.assertions) j
+  JOIN assertion_identities i ON i.id = json_extract(j.value, '$[1]');
 
 CREATE TABLE IF NOT EXISTS mine_diagnostics (
   commit_id   INTEGER REFERENCES commits(id) ON DELETE CASCADE,

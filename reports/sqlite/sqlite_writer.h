@@ -9,7 +9,7 @@ extern const char* const kSchemaSql;  // generated from reports/sqlite/schema.sq
 
 namespace oalens::reports {
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 bool writeScanDatabase(const std::string& path, const analyzer::ScanResult& r, std::string& err);
 

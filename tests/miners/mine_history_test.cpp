@@ -160,6 +160,31 @@ TEST_F(MineHistory, SecondRunOnlyProcessesNewCommits) {
   EXPECT_EQ(dump(db.string()), before);
 }
 
+// A database of schema version 2 (one blob_assertions row per assertion and version) is
+// rewritten when mine opens it, and the run resumes on it to the same database.
+TEST_F(MineHistory, AVersion2DatabaseIsUpgradedAndResumed) {
+  const fs::path clean = gWork / "v3.db", old = gWork / "v2.db";
+  mineInto(gRepo, clean);
+  mineWith(gRepo, old, [](miners::MineOptions& opt) { opt.rev = "HEAD~8"; });
+  {
+    reports::Database db;
+    std::string err;
+    ASSERT_TRUE(db.open(old.string(), err)) << err;
+    ASSERT_TRUE(db.exec("CREATE TABLE v2_rows AS SELECT blob, line, assertion_uid FROM blob_assertions;"
+                        "DROP VIEW blob_assertions; DROP TABLE blob_assertion_sets; DROP TABLE assertion_identities;"
+                        "CREATE TABLE blob_assertions (blob TEXT NOT NULL, line INTEGER NOT NULL, assertion_uid TEXT NOT NULL,"
+                        " PRIMARY KEY (blob, line)) WITHOUT ROWID;"
+                        "INSERT INTO blob_assertions SELECT * FROM v2_rows; DROP TABLE v2_rows;"
+                        "UPDATE meta SET value = '2' WHERE key = 'schema_version';",
+                        err))
+        << err;
+  }
+  const auto resumed = mineInto(gRepo, old);
+  EXPECT_GT(resumed.alreadyDone, 0u);
+  EXPECT_GT(resumed.processed, 0u);
+  EXPECT_EQ(dump(old.string()), dump(clean.string()));
+}
+
 TEST_F(MineHistory, ThreadCountDoesNotChangeTheDatabase) {
   mineInto(gRepo, gWork / "j1.db", 1);
   mineInto(gRepo, gWork / "j4.db", 4);
