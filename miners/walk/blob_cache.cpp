@@ -53,6 +53,7 @@ std::shared_ptr<const BlobCache::Entry> BlobCache::findOrCompute(const std::stri
 
 void BlobCache::put(const std::string& key, std::shared_ptr<Entry> e) {
   e->bytes = approximateBytes(*e);
+  std::vector<std::shared_ptr<const Entry>> evicted;  // freed after the lock is let go
   std::lock_guard lock(mu_);
   if (map_.count(key)) return;
   held_ += e->bytes;
@@ -61,6 +62,7 @@ void BlobCache::put(const std::string& key, std::shared_ptr<Entry> e) {
   while (held_ > budget_ && order_.size() > 1) {
     auto it = map_.find(order_.front());
     held_ -= it->second->bytes;
+    evicted.push_back(std::move(it->second));
     map_.erase(it);
     order_.pop_front();
   }

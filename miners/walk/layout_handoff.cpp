@@ -10,29 +10,31 @@ size_t LayoutHandoff::approximateBytes(const TextLayout& layout) {
   return bytes;
 }
 
-void LayoutHandoff::forget(std::list<Held>::iterator it) {
+void LayoutHandoff::forget(std::list<Held>::iterator it, std::list<Held>& into) {
   held_ -= it->bytes;
   byKey_.erase(it->key);
-  order_.erase(it);
+  into.splice(into.end(), order_, it);
 }
 
 void LayoutHandoff::put(const std::string& key, TextLayout layout) {
   const size_t bytes = approximateBytes(layout);
   if (bytes > budget_) return;
+  std::list<Held> dropped;  // freed after the lock is let go
   std::lock_guard<std::mutex> lock(mu_);
-  if (auto old = byKey_.find(key); old != byKey_.end()) forget(old->second);
+  if (auto old = byKey_.find(key); old != byKey_.end()) forget(old->second, dropped);
   order_.push_back({key, std::move(layout), bytes});
   byKey_.emplace(key, std::prev(order_.end()));
   held_ += bytes;
-  while (held_ > budget_) forget(order_.begin());
+  while (held_ > budget_) forget(order_.begin(), dropped);
 }
 
 std::optional<TextLayout> LayoutHandoff::take(const std::string& key) {
+  std::list<Held> taken;
   std::lock_guard<std::mutex> lock(mu_);
   auto it = byKey_.find(key);
   if (it == byKey_.end()) return std::nullopt;
   TextLayout out = std::move(it->second->layout);
-  forget(it->second);
+  forget(it->second, taken);
   return out;
 }
 

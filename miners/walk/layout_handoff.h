@@ -31,7 +31,7 @@ class LayoutHandoff {
     TextLayout layout;
     size_t bytes = 0;
   };
-  void forget(std::list<Held>::iterator it);
+  void forget(std::list<Held>::iterator it, std::list<Held>& into);  // moved into `into`, freed by the caller after unlocking
 
   const size_t budget_;
   size_t held_ = 0;
