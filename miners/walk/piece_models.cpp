@@ -94,15 +94,18 @@ PieceModels::Digest pieceKey(const std::string& path, const std::string& source,
 
 }  // namespace
 
+PieceModels::PieceModels(size_t budgetBytes, bool splitUnits) : budget_(budgetBytes), splitUnits_(splitUnits) {
+  for (size_t i = 0; i < kShards; ++i) shards_.push_back(std::make_unique<Shard>(budgetBytes / kShards));
+}
+
 PieceModels::Model PieceModels::parsed(const std::string& path, std::string source, Piece piece, bool split) {
   const Digest key = pieceKey(path, source, piece);
   Shard& shard = shardOf(key);
   {
     std::lock_guard lock(shard.mu);
-    if (auto it = shard.byKey.find(key); it != shard.byKey.end()) {
-      shard.lru.splice(shard.lru.begin(), shard.lru, it->second);
+    if (const Model* hit = shard.models.find(key)) {
       ++(piece == Piece::Part ? counters_.partHits : counters_.hits);
-      return it->second->model;
+      return *hit;
     }
   }
   ++(piece == Piece::Part ? counters_.partMisses : counters_.misses);
@@ -113,20 +116,12 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
     model = splicedFromStatements(path, source, piece == Piece::Skeleton ? Cut::TopLevel : piece == Piece::Unit ? Cut::Unit : Cut::Block);
   if (!model)
     model = std::make_shared<analyzer::FileModel>(compacted(threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source))));
-  const size_t bytes = modelBytes(*model) + sizeof(Entry);
-  // Evicted models are freed after the lock is let go: freeing a model's arenas under it made
-  // the other worker wait (0.7 s of the two workers' sleep on Keras master).
-  std::list<Entry> evicted;
+  const size_t bytes = modelBytes(*model) + sizeof(Digest) + sizeof(Model);
+  // Evicted models are freed after the lock is let go, so that the other worker does not wait
+  // while their arenas are freed.
+  std::vector<Model> evicted;
   std::lock_guard lock(shard.mu);
-  if (shard.byKey.count(key)) return model;
-  shard.lru.push_front({key, model, bytes});
-  shard.byKey.emplace(key, shard.lru.begin());
-  shard.held += bytes;
-  while (shard.held > budget_ / kShards && shard.lru.size() > 1) {  // the newest always stays
-    shard.held -= shard.lru.back().bytes;
-    shard.byKey.erase(shard.lru.back().key);
-    evicted.splice(evicted.end(), shard.lru, std::prev(shard.lru.end()));
-  }
+  shard.models.insert(key, model, bytes, evicted);
   return model;
 }
 
@@ -163,9 +158,9 @@ PieceModels::Counters PieceModels::counters() {
   c.hits = counters_.hits, c.misses = counters_.misses, c.partHits = counters_.partHits, c.partMisses = counters_.partMisses;
   c.unitMisses = counters_.unitMisses, c.unitsFromStatements = counters_.unitsFromStatements;
   c.skeletonsFromStatements = counters_.skeletonsFromStatements, c.blocksFromStatements = counters_.blocksFromStatements;
-  for (Shard& shard : shards_) {
-    std::lock_guard lock(shard.mu);
-    c.heldBytes += shard.held;
+  for (auto& shard : shards_) {
+    std::lock_guard lock(shard->mu);
+    c.heldBytes += shard->models.heldBytes();
   }
   return c;
 }

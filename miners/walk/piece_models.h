@@ -15,19 +15,18 @@
 // with its own lock, since the two workers look pieces up about a million times per Keras
 // history and waited on one lock thousands of times.
 #pragma once
-#include <array>
 #include <atomic>
 #include <cstdint>
-#include <list>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "analyzer/model/code_model.h"
 #include "miners/gate/diff_scope.h"
+#include "miners/walk/clock_cache.h"
 
 namespace oalens::miners {
 
@@ -35,7 +34,7 @@ class PieceModels {
  public:
   // `splitUnits`: a unit's model is spliced in turn from its body's statements, each parsed
   // once (miners/walk/statement_parts.h); false parses each unit's text whole.
-  explicit PieceModels(size_t budgetBytes, bool splitUnits = true) : budget_(budgetBytes), splitUnits_(splitUnits) {}
+  explicit PieceModels(size_t budgetBytes, bool splitUnits = true);
 
   // The model of `scoped.newText` for the file at `path`; nullopt (with the reason) when it
   // cannot be spliced, and the text must be parsed as it is.
@@ -73,23 +72,17 @@ class PieceModels {
   enum class Cut { Unit, TopLevel, Block };
   Model splicedFromStatements(const std::string& path, const std::string& source, Cut cut);
 
-  struct Entry {
-    Digest key;
-    Model model;
-    size_t bytes = 0;
-  };
   struct Shard {
+    explicit Shard(size_t budget) : models(budget) {}
     std::mutex mu;
-    std::list<Entry> lru;  // most recently used first
-    std::unordered_map<Digest, std::list<Entry>::iterator, DigestHash> byKey;
-    size_t held = 0;
+    ClockCache<Digest, Model, DigestHash> models;
   };
   static constexpr size_t kShards = 16;
-  Shard& shardOf(const Digest& key) { return shards_[key.high % kShards]; }  // the low half picks buckets
+  Shard& shardOf(const Digest& key) { return *shards_[key.high % kShards]; }  // the low half picks slots
 
   const size_t budget_;
   const bool splitUnits_;
-  std::array<Shard, kShards> shards_;
+  std::vector<std::unique_ptr<Shard>> shards_;
   struct AtomicCounters {
     std::atomic<size_t> hits{0}, misses{0}, partHits{0}, partMisses{0}, unitMisses{0}, unitsFromStatements{0},
         skeletonsFromStatements{0}, blocksFromStatements{0};
