@@ -94,7 +94,9 @@ std::optional<analyzer::FileModel> splicedWhole(miners::PieceModels& pieces, con
   std::string whyNot;
   auto model = pieces.assemble(kPath, whole, whyNot);
   EXPECT_TRUE(model) << whyNot;
-  if (model) EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, text)), "");
+  if (model) {
+    EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, text)), "");
+  }
   return model;
 }
 
@@ -110,7 +112,9 @@ Moved splicedEdit(miners::PieceModels& pieces, const std::string& previous, cons
   std::string whyNot;
   auto model = pieces.assemble(kPath, scoped, whyNot);
   EXPECT_TRUE(model) << whyNot;
-  if (model) EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, scoped.newText)), "");
+  if (model) {
+    EXPECT_EQ(analyzer::modelDifference(*model, parsedWhole(kPath, scoped.newText)), "");
+  }
   const auto after = pieces.counters();
   return {after.partMisses - before.partMisses, after.skeletonsFromStatements - before.skeletonsFromStatements,
           after.blocksFromStatements - before.blocksFromStatements};
