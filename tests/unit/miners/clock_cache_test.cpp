@@ -25,7 +25,9 @@ TEST(ClockCache, FindsWhatItHoldsAndStaysWithinItsBudget) {
   for (int step = 0; step < 20000; ++step) {
     const int key = static_cast<int>(rng() % 400);
     if (rng() % 3 == 0) {
-      if (const int* v = cache.find(key)) EXPECT_EQ(*v, key * 10);
+      if (const int* v = cache.find(key)) {
+        EXPECT_EQ(*v, key * 10);
+      }
       continue;
     }
     const size_t bytes = 1 + rng() % 120;
