@@ -94,7 +94,7 @@ PieceModels::Digest pieceKey(const std::string& path, const std::string& source,
 
 }  // namespace
 
-PieceModels::PieceModels(size_t budgetBytes, bool splitUnits) : budget_(budgetBytes), splitUnits_(splitUnits) {
+PieceModels::PieceModels(size_t budgetBytes, bool splitUnits) : splitUnits_(splitUnits) {
   for (size_t i = 0; i < kShards; ++i) shards_.push_back(std::make_unique<Shard>(budgetBytes / kShards));
 }
 

@@ -21,7 +21,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "analyzer/model/code_model.h"
@@ -80,7 +79,6 @@ class PieceModels {
   static constexpr size_t kShards = 16;
   Shard& shardOf(const Digest& key) { return *shards_[key.high % kShards]; }  // the low half picks slots
 
-  const size_t budget_;
   const bool splitUnits_;
   std::vector<std::unique_ptr<Shard>> shards_;
   struct AtomicCounters {
