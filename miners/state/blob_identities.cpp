@@ -46,8 +46,9 @@ std::optional<int64_t> BlobIdentities::create(const std::string& uid) {
 std::optional<std::string> BlobIdentities::uidOf(int64_t id) {
   bool row = false;
   uidOf_.bind(1, id);
-  if (!uidOf_.step(&row) || !row) {
-    error_ = row ? uidOf_.error() : "no assertion identity " + std::to_string(id);
+  const bool stepped = uidOf_.step(&row);
+  if (!stepped || !row) {
+    error_ = !stepped ? uidOf_.error() : "no assertion identity " + std::to_string(id);
     uidOf_.reset();
     return std::nullopt;
   }
