@@ -129,12 +129,13 @@ std::string joined(const std::vector<std::string>& v, const char* sep) {
 bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector<std::string>& reasons, int testDelayMs,
                             StoredCommit& out, std::string& err) {
   if (!db_.exec("BEGIN IMMEDIATE", err)) return false;
-  auto fail = [&](const reports::Statement& s) {
-    err = s.error();
+  auto rollBack = [&](const std::string& why) {
+    err = why;
     std::string ignored;
     db_.exec("ROLLBACK", ignored);
     return false;
   };
+  auto fail = [&](const reports::Statement& s) { return rollBack(s.error()); };
   const std::string message = messageAsUtf8(r.info.message, r.info.encoding);
   const std::string subject = message.substr(0, message.find('\n'));
   std::string parents = joined(r.info.parents, " ");
@@ -149,12 +150,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
   const std::string shortSha = r.info.sha.substr(0, 12);
 
   BlobIdentities& ids = sql_->identities;
-  auto failIds = [&] {
-    err = ids.error();
-    std::string ignored;
-    db_.exec("ROLLBACK", ignored);
-    return false;
-  };
+  auto failIds = [&] { return rollBack(ids.error()); };
   reports::Statement& ch = sql_->insertChange;
   reports::Statement& why = sql_->insertChangeReason;
   reports::Statement& diag = sql_->insertDiagnostic;
