@@ -4,16 +4,70 @@
 
 namespace oalens::analyzer {
 
-bool isExceptionCheck(std::string_view n) {
+namespace {
+
+bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+bool isOneOf(std::string_view n, std::initializer_list<std::string_view> names) {
+  for (auto x : names)
+    if (n == x) return true;
+  return false;
+}
+
+bool looksLikeCppAssertionName(std::string_view n) {
+  for (std::string_view prefix : {"EXPECT_", "ASSERT_", "CHECK_", "REQUIRE_", "BOOST_CHECK", "BOOST_REQUIRE", "BOOST_WARN",
+                                  "BOOST_TEST", "VERIFY_"})
+    if (startsWith(n, prefix)) return true;
+  if (isOneOf(n, {"CHECK", "REQUIRE", "VERIFY", "assert", "WARN"})) return true;
+  // Helpers named as checks: test::ExpectTensorEqual, ExpectAllClose, AssertNear.
+  for (std::string_view prefix : {"Expect", "Assert"})
+    if (startsWith(n, prefix) && n.size() > prefix.size() && n[prefix.size()] >= 'A' && n[prefix.size()] <= 'Z') return true;
+  return false;
+}
+
+}  // namespace
+
+bool isExceptionCheck(std::string_view n, Language language) {
+  if (language == Language::Cpp) {
+    // Control flow, death tests, mock expectations and Boost.Test's logging macros.
+    for (std::string_view part : {"THROW", "DEATH", "EXIT", "_CALL", "FATAL_FAILURE", "NOTHROW", "Throw", "_MESSAGE_ONLY"})
+      if (n.find(part) != std::string_view::npos) return true;
+    return isOneOf(n, {"BOOST_TEST_MESSAGE", "BOOST_TEST_CHECKPOINT", "BOOST_TEST_PASSPOINT", "BOOST_TEST_INFO",
+                       "BOOST_TEST_CONTEXT", "BOOST_TEST_DECORATOR", "BOOST_TEST_SUITE", "BOOST_TEST_CASE",
+                       "BOOST_TEST_DONT_PRINT_LOG_VALUE", "BOOST_TEST_GLOBAL_FIXTURE", "BOOST_TEST_MODULE"});
+  }
   for (std::string_view part : {"Raises", "raises", "Warns", "warns", "Logs"})
     if (n.find(part) != std::string_view::npos) return true;
   return false;
 }
 
-bool looksLikeAssertionName(std::string_view n) {
+AssertionForm assertionForm(std::string_view n, Language language) {
+  if (language == Language::Cpp) {
+    if (isOneOf(n, {"EXPECT_TRUE", "ASSERT_TRUE", "CHECK", "REQUIRE", "WARN", "CHECK_MESSAGE", "REQUIRE_MESSAGE", "CHECK_UNARY",
+                    "REQUIRE_UNARY", "BOOST_CHECK", "BOOST_REQUIRE", "BOOST_WARN", "BOOST_TEST", "BOOST_TEST_CHECK",
+                    "BOOST_TEST_REQUIRE", "BOOST_TEST_WARN", "BOOST_CHECK_MESSAGE", "BOOST_REQUIRE_MESSAGE",
+                    "BOOST_WARN_MESSAGE", "assert", "VERIFY"}))
+      return AssertionForm::Truth;
+    if (isOneOf(n, {"EXPECT_FALSE", "ASSERT_FALSE", "CHECK_FALSE", "REQUIRE_FALSE", "WARN_FALSE", "CHECK_UNARY_FALSE",
+                    "REQUIRE_UNARY_FALSE"}))
+      return AssertionForm::Falsity;
+    if (isOneOf(n, {"EXPECT_THAT", "ASSERT_THAT", "CHECK_THAT", "REQUIRE_THAT"})) return AssertionForm::Matcher;
+    if (isOneOf(n, {"EXPECT_GT", "EXPECT_GE", "ASSERT_GT", "ASSERT_GE", "BOOST_CHECK_GT", "BOOST_CHECK_GE", "BOOST_REQUIRE_GT",
+                    "BOOST_REQUIRE_GE", "CHECK_GT", "CHECK_GE"}))
+      return AssertionForm::GreaterBound;
+    return AssertionForm::Plain;
+  }
+  if (isOneOf(n, {"assertTrue", "assert_", "failUnless", "assertTrue_"})) return AssertionForm::Truth;
+  if (isOneOf(n, {"assertFalse", "failIf"})) return AssertionForm::Falsity;
+  if (isOneOf(n, {"assertGreater", "assertGreaterEqual"})) return AssertionForm::GreaterBound;
+  return AssertionForm::Plain;
+}
+
+bool looksLikeAssertionName(std::string_view n, Language language) {
   // Exception and warning checks test control flow, not values; the study does not count
   // them (docs/counting.md), and neither do we.
-  if (isExceptionCheck(n)) return false;
+  if (isExceptionCheck(n, language)) return false;
+  if (language == Language::Cpp) return looksLikeCppAssertionName(n);
   if (n.rfind("assert", 0) == 0) {
     if (n.size() == 6) return false;  // a function literally named `assert` does not exist in Python
     char next = n[6];
@@ -21,6 +75,27 @@ bool looksLikeAssertionName(std::string_view n) {
   }
   if (n.rfind("failUnless", 0) == 0 || n.rfind("failIf", 0) == 0) return true;
   return false;
+}
+
+// C++ has no imports to resolve a name through: `ExpectClose(...)` inside the namespace that
+// defines it, `testing::ExpectClose(...)` from beside it and `FloatNear(...)` after a
+// using-directive all name an API whose qualified name ends with what is written.
+const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, ExprId callee, const std::string& dotted) const {
+  const Expr& ce = m.expr(callee);
+  const bool qualified = ce.kind == ExprKind::Attribute && ce.text.find("::") != std::string_view::npos;
+  if (ce.kind != ExprKind::Name && !qualified) return nullptr;
+  auto endsWithWritten = [&](const ApiSpec* s) {
+    if (!s || dotted.empty()) return false;
+    for (const auto& n : s->names)
+      if (n.size() >= dotted.size() && n.compare(n.size() - dotted.size(), dotted.size(), dotted) == 0 &&
+          (n.size() == dotted.size() || n[n.size() - dotted.size() - 1] == '.'))
+        return true;
+    return false;
+  };
+  if (const ApiSpec* s = wrappers_.byShortName(ce.name, Language::Cpp); endsWithWritten(s)) return s;
+  if (ce.kind == ExprKind::Name && definedAtModuleLevel(m, ce.name)) return nullptr;
+  if (const ApiSpec* s = catalogue_.byShortName(ce.name, Language::Cpp); endsWithWritten(s)) return s;
+  return nullptr;
 }
 
 ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) const {
@@ -37,23 +112,29 @@ ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) co
   bool viaImport = false;
   if (!dotted.empty()) {
     out.name = resolveDotted(m, scope, dotted, &viaImport);
-    if ((out.spec = catalogue_.byQualifiedName(out.name))) return out;
-    if ((out.spec = wrappers_.byQualifiedName(out.name))) return out;
+    if ((out.spec = catalogue_.byQualifiedName(out.name, m.language))) return out;
+    if ((out.spec = wrappers_.byQualifiedName(out.name, m.language))) return out;
   } else {
     out.name = std::string(out.lastName);
   }
+  if (m.language == Language::Cpp) {
+    if (const ApiSpec* s = matchCppShort(m, callee, dotted)) {
+      out.spec = s;
+      return out;
+    }
+  }
   if (ce.kind == ExprKind::Attribute) {
-    if ((out.spec = catalogue_.byMethodName(out.lastName))) return out;
+    if ((out.spec = catalogue_.byMethodName(out.lastName, m.language))) return out;
     ExprId recv = m.child(callee, 0);
     std::string_view recvText = recv == kNone ? "" : m.expr(recv).text;
     if (recvText == "self" || recvText == "cls") {
-      if ((out.spec = wrappers_.byMethodName(out.lastName))) return out;
+      if ((out.spec = wrappers_.byMethodName(out.lastName, m.language))) return out;
     }
   } else if (!viaImport && !definedAtModuleLevel(m, out.lastName)) {
     // A bare name bound by nothing we can see: `from numpy.testing import *`.
-    if ((out.spec = catalogue_.byShortName(out.lastName))) return out;
+    if ((out.spec = catalogue_.byShortName(out.lastName, m.language))) return out;
   }
-  out.generic = looksLikeAssertionName(out.lastName);
+  out.generic = looksLikeAssertionName(out.lastName, m.language);
   return out;
 }
 

@@ -23,13 +23,27 @@ class ApiMatcher {
   ApiMatch match(const FileModel& m, FunctionId scope, ExprId call) const;
 
  private:
+  const ApiSpec* matchCppShort(const FileModel& m, ExprId callee, const std::string& dotted) const;
   const Catalogue& catalogue_;
   const Catalogue& wrappers_;
 };
 
-// assert_x, assertX, assert_, failUnlessX, failIfX: names test frameworks give assertions.
-bool looksLikeAssertionName(std::string_view lastName);
-// assertRaises, assert_raises, assertWarns, assertLogs...: checks of control flow.
-bool isExceptionCheck(std::string_view lastName);
+// assert_x, assertX, assert_, failUnlessX, failIfX: names test frameworks give assertions; in
+// C++ EXPECT_*, ASSERT_*, CHECK*, REQUIRE*, BOOST_CHECK*/REQUIRE*/WARN*/TEST*, VERIFY*,
+// assert, and helpers named Expect*/Assert*.
+bool looksLikeAssertionName(std::string_view lastName, Language language = Language::Python);
+// assertRaises, assert_raises, assertWarns, assertLogs...: checks of control flow; in C++
+// EXPECT_THROW, ASSERT_DEATH, EXPECT_CALL, REQUIRE_THROWS...
+bool isExceptionCheck(std::string_view lastName, Language language = Language::Python);
+
+// How an assertion that is not catalogued by name checks its arguments.
+enum class AssertionForm {
+  Plain,         // compares its first two arguments (assertEqual, EXPECT_EQ)
+  Truth,         // checks a condition (assertTrue, EXPECT_TRUE, REQUIRE, assert)
+  Falsity,       // checks that a condition is false (assertFalse, EXPECT_FALSE, CHECK_FALSE)
+  Matcher,       // checks a value against a matcher (EXPECT_THAT, CHECK_THAT)
+  GreaterBound,  // first argument bounds the second from above (assertGreater(tol, err), EXPECT_GT)
+};
+AssertionForm assertionForm(std::string_view lastName, Language language);
 
 }  // namespace oalens::analyzer

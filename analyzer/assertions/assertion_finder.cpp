@@ -36,11 +36,6 @@ std::string_view lastOf(const FileModel& m, ExprId callee) {
   return (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute) ? e.name : std::string_view{};
 }
 
-bool isTruthWrapper(std::string_view last) {
-  return last == "assertTrue" || last == "assert_" || last == "failUnless" || last == "assertFalse" ||
-         last == "failIf" || last == "assertTrue_";
-}
-
 bool isReduction(std::string_view last) {
   return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all";
 }
@@ -127,8 +122,11 @@ bool looksLikeBound(const FileModel& m, ExprId e) {
   return RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), boundName);
 }
 
-ExprId argumentFor(const FileModel&, const ApiSpec& spec, const CallArgs& args, std::string_view param) {
+ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args, std::string_view param) {
   if (param.empty()) return kNone;
+  // "self" names the receiver of a method call (C++ `a.isApprox(b)`: a is the value under test).
+  if (param == "self" && spec.kind == ApiKind::Method && args.callee != kNone && m.expr(args.callee).kind == ExprKind::Attribute)
+    return m.child(args.callee, 0);
   for (const auto& [k, v] : args.keywords)
     if (k == param) return v;
   int idx = spec.paramIndex(param);
@@ -170,7 +168,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
       }
       case ExprKind::Call: {
         ApiMatch match = matcher_.match(m, scope, e);
-        if (match.spec && match.spec->oa && match.spec->kind == ApiKind::Predicate && match.spec->id != "pytest.approx")
+        if (match.spec && match.spec->oa && match.spec->isPredicate() && !match.spec->approx)
           return done(OaCheck{match.spec, e});
         CallArgs args = splitCall(m, e);
         std::string_view last = lastOf(m, args.callee);
@@ -209,9 +207,12 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         if (op == "==" || op == "!=") {
           for (auto [approxSide, other] : {std::pair{r, l}, std::pair{l, r}}) {
             if (m.expr(approxSide).kind != ExprKind::Call) continue;
-            ApiMatch match = matcher_.match(m, scope, approxSide);
-            if (match.spec && match.spec->id == "pytest.approx") {
-              OaCheck c{match.spec, approxSide};
+            std::vector<std::pair<std::string, ExprId>> setterValues;
+            ExprId base = peelSetters(m, scope, approxSide, setterValues);
+            ApiMatch match = matcher_.match(m, scope, base);
+            if (match.spec && match.spec->approx) {
+              OaCheck c{match.spec, base};
+              c.setterValues = std::move(setterValues);
               c.approxOther = other;
               c.negated = op == "!=";
               return done(c);
@@ -273,7 +274,18 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     if (d == spec.defaults.end()) continue;
     std::string note = spec.discovered ? fmt::format("default of {}", spec.id) : "API default";
     if (spec.defaultDepends) note += " (float32; the API picks it by dtype)";
-    a.tolerances.push_back({kind, d->second, ToleranceResolver::parseNumber(d->second), Provenance::Default, note});
+    auto resolved = spec.defaultValues.find(kind);
+    a.tolerances.push_back({kind, d->second,
+                            resolved != spec.defaultValues.end() ? std::optional<double>(resolved->second) : ToleranceResolver::parseNumber(d->second),
+                            Provenance::Default, note});
+  }
+  // Tolerances only a chained call sets (Catch2's Approx(x).margin(m)) start at their defaults.
+  for (const auto& [kind, method] : spec.setters) {
+    bool present = false;
+    for (const Tolerance& t : a.tolerances) present |= t.name == kind;
+    auto d = spec.defaults.find(kind);
+    if (!present && d != spec.defaults.end())
+      a.tolerances.push_back({kind, d->second, ToleranceResolver::parseNumber(d->second), Provenance::Default, "API default"});
   }
   if (spec.category == Category::ErrorBound && !spec.bound.empty()) {
     ExprId b = argumentFor(m, spec, args, spec.bound);
@@ -331,6 +343,7 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
   a.negated = check->negated;
   if (check->spec) {
     applySpec(m, a, *check->spec, check->call);
+    applySetters(m, a, check->setterValues);
     a.negated = a.negated != check->spec->negated;
     a.api = check->spec->id;
     if (check->approxOther != kNone) {
@@ -383,7 +396,7 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   const Stmt& st = m.stmts[s];
   ApiMatch match = matcher_.match(m, st.function, call);
   if (!match.spec && !match.generic) return;
-  if (match.spec && match.spec->kind == ApiKind::Predicate) return;  // np.allclose(a, b) alone checks nothing
+  if (match.spec && match.spec->isPredicate()) return;  // np.allclose(a, b) alone checks nothing
   Assertion a = newAssertion(m, s);
   CallArgs args = splitCall(m, call);
   a.apiText = std::string(m.expr(args.callee).text);
@@ -400,11 +413,20 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   const bool isMethod = m.expr(args.callee).kind == ExprKind::Attribute &&
                         (m.expr(m.child(args.callee, 0)).text == "self" || m.expr(m.child(args.callee, 0)).text == "cls");
   a.api = isMethod ? std::string(match.lastName) : match.name;
-  if (isTruthWrapper(match.lastName) && !args.positional.empty()) {
+  const AssertionForm form = assertionForm(match.lastName, m.language);
+  if ((form == AssertionForm::Truth || form == AssertionForm::Falsity) && !args.positional.empty()) {
     a.form = std::string(match.lastName);
     fromCondition(m, a, args.positional[0]);
-  } else if ((match.lastName == "assertGreater" || match.lastName == "assertGreaterEqual") && args.positional.size() >= 2 &&
-             looksLikeError(m, args.positional[1])) {
+    // assertFalse(np.allclose(a, b)), EXPECT_FALSE(x.isApprox(y)): the values must differ.
+    if (form == AssertionForm::Falsity && a.isOa) a.negated = !a.negated;
+  } else if (form == AssertionForm::Matcher && args.positional.size() >= 2) {
+    a.form = std::string(match.lastName);
+    fromMatcher(m, a, args.positional[0], args.positional[1]);
+    if (!a.isOa) {
+      a.actualExpr = args.positional[0];
+      a.actualText = std::string(m.expr(a.actualExpr).text);
+    }
+  } else if (form == AssertionForm::GreaterBound && args.positional.size() >= 2 && looksLikeError(m, args.positional[1])) {
     applyErrorBound(m, a, args.positional[1], args.positional[0]);
     a.actualText = a.actualExpr == kNone ? "" : std::string(m.expr(a.actualExpr).text);
     a.expectedText = a.expectedExpr == kNone ? "" : std::string(m.expr(a.expectedExpr).text);

@@ -4,6 +4,8 @@
 // an error bound (`assert abs(a - b) < tol`, assertLess(err, tol), assertGreater(tol, err)).
 // Tolerances are resolved here too, so each record is complete when it leaves the finder.
 #pragma once
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "analyzer/assertions/api_matcher.h"
@@ -28,6 +30,8 @@ class AssertionFinder {
     ExprId approxOther = kNone;  // for `x == approx(y)`: x
     ExprId lowerSide = kNone;    // for intervals `lo < x <= hi`: lo (boundSide is hi)
     bool negated = false;
+    // Tolerances set by chained calls on an approx value: `Approx(y).epsilon(0.01)` -> (rtol, 0.01).
+    std::vector<std::pair<std::string, ExprId>> setterValues;
   };
   std::optional<OaCheck> conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const;
 
@@ -39,6 +43,13 @@ class AssertionFinder {
   void fromAssert(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
   void fromCondition(const FileModel& m, Assertion& a, ExprId cond) const;
   void applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide = kNone) const;
+  // EXPECT_THAT(actual, FloatNear(expected, tol)), CHECK_THAT(x, WithinAbs(y, eps)),
+  // EXPECT_THAT(v, Pointwise(FloatNear(tol), ref)) (assertion_matchers.cpp).
+  void fromMatcher(const FileModel& m, Assertion& a, ExprId actual, ExprId matcher) const;
+  // `Approx(y).epsilon(e).margin(m)` -> the call `Approx(y)`, with (kind, value) of each
+  // setter the base API declares; `call` itself when it is no such chain.
+  ExprId peelSetters(const FileModel& m, FunctionId scope, ExprId call, std::vector<std::pair<std::string, ExprId>>& values) const;
+  void applySetters(const FileModel& m, Assertion& a, const std::vector<std::pair<std::string, ExprId>>& values) const;
 
   const ApiMatcher& matcher_;
   const ToleranceResolver& resolver_;

@@ -4,7 +4,8 @@
 
 #include <toml++/toml.h>
 
-extern const char* const kBuiltinCatalogueToml;  // generated from rules/catalogue/python.toml
+extern const char* const kBuiltinCatalogueToml;     // generated from rules/catalogue/python.toml
+extern const char* const kBuiltinCppCatalogueToml;  // generated from rules/catalogue/cpp.toml
 
 namespace oalens::analyzer {
 
@@ -121,8 +122,14 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     ApiSpec spec;
     spec.id = r.str("id", true);
     r.where += fmt::format(" ({})", spec.id);
+    std::string language = r.str("language", false);
+    if (language.empty() || language == "python") spec.language = Language::Python;
+    else if (language == "cpp") spec.language = Language::Cpp;
+    else r.fail("language", "python or cpp");
     spec.names = r.strings("names");
     if (spec.names.empty()) spec.names.push_back(spec.id);
+    if (spec.language == Language::Cpp)
+      for (std::string& n : spec.names) n = cppDottedName(n);
     std::string kind = r.str("kind", false);
     if (kind.empty() || kind == "function") spec.kind = ApiKind::Function;
     else if (kind == "method") spec.kind = ApiKind::Method;
@@ -147,10 +154,16 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     spec.defaultDepends = r.boolean("default_depends");
     spec.alwaysDepend = r.boolean("always_depend");
     spec.negated = r.boolean("negated");
+    spec.approx = r.boolean("approx");
+    spec.predicateMethod = r.boolean("predicate");
+    if (spec.predicateMethod && spec.kind != ApiKind::Method) r.fail("predicate", "set only on kind = \"method\"");
+    spec.setters = r.pairs("setters");
     for (const auto& [kindName, _] : spec.defaults) {
       bool known = false;
       for (const auto& [k, p] : spec.tolerances) known |= k == kindName;
-      if (!known) r.fail("defaults", fmt::format("keyed by a tolerance kind listed in 'tolerances' ('{}' is not)", kindName));
+      for (const auto& [k, p] : spec.setters) known |= k == kindName;
+      if (!known)
+        r.fail("defaults", fmt::format("keyed by a tolerance kind listed in 'tolerances' or 'setters' ('{}' is not)", kindName));
     }
     if (r.error) return r.error;
     out.add(std::move(spec));
@@ -161,11 +174,27 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
 
 Catalogue Catalogue::builtin() {
   Catalogue c;
-  // The built-in file is checked by a unit test; a schema error here is a build defect.
-  if (auto err = parseInto(c, kBuiltinCatalogueToml, "rules/catalogue/python.toml")) {
+  // The built-in files are checked by a unit test; a schema error here is a build defect.
+  if (auto err = parseInto(c, kBuiltinCatalogueToml, "rules/catalogue/python.toml"))
     fmt::print(stderr, "oalens: built-in catalogue is invalid: {}\n", err->message);
-  }
+  if (auto err = parseInto(c, kBuiltinCppCatalogueToml, "rules/catalogue/cpp.toml"))
+    fmt::print(stderr, "oalens: built-in catalogue is invalid: {}\n", err->message);
   return c;
+}
+
+std::string cppDottedName(std::string_view qualified) {
+  if (qualified.substr(0, 2) == "::") qualified.remove_prefix(2);
+  std::string out;
+  out.reserve(qualified.size());
+  for (size_t i = 0; i < qualified.size(); ++i) {
+    if (qualified.compare(i, 2, "::") == 0) {
+      out += '.';
+      ++i;
+      continue;
+    }
+    out += qualified[i];
+  }
+  return out;
 }
 
 void Catalogue::add(ApiSpec spec) {
@@ -181,22 +210,21 @@ void Catalogue::add(ApiSpec spec) {
 }
 
 void Catalogue::reindex() {
-  qualified_.clear();
-  method_.clear();
-  short_.clear();
+  for (Index& ix : byLanguage_) ix = {};
   id_.clear();
   for (size_t i = 0; i < apis_.size(); ++i) {
     const ApiSpec& a = apis_[i];
     id_[a.id] = i;
+    Index& ix = byLanguage_[static_cast<size_t>(a.language)];
     for (const auto& n : a.names) {
       if (a.kind == ApiKind::Method) {
-        method_[n] = i;
+        ix.method[n] = i;
         continue;
       }
-      qualified_[n] = i;
+      ix.qualified[n] = i;
       if (a.shortMatch) {
         auto dot = n.rfind('.');
-        short_[dot == std::string::npos ? n : n.substr(dot + 1)] = i;
+        ix.shortName[dot == std::string::npos ? n : n.substr(dot + 1)] = i;
       }
     }
   }
@@ -206,9 +234,15 @@ static const ApiSpec* lookup(const std::vector<ApiSpec>& v, const std::unordered
   auto it = m.find(std::string(k));
   return it == m.end() ? nullptr : &v[it->second];
 }
-const ApiSpec* Catalogue::byQualifiedName(std::string_view n) const { return lookup(apis_, qualified_, n); }
-const ApiSpec* Catalogue::byMethodName(std::string_view n) const { return lookup(apis_, method_, n); }
-const ApiSpec* Catalogue::byShortName(std::string_view n) const { return lookup(apis_, short_, n); }
+const ApiSpec* Catalogue::byQualifiedName(std::string_view n, Language l) const {
+  return lookup(apis_, byLanguage_[static_cast<size_t>(l)].qualified, n);
+}
+const ApiSpec* Catalogue::byMethodName(std::string_view n, Language l) const {
+  return lookup(apis_, byLanguage_[static_cast<size_t>(l)].method, n);
+}
+const ApiSpec* Catalogue::byShortName(std::string_view n, Language l) const {
+  return lookup(apis_, byLanguage_[static_cast<size_t>(l)].shortName, n);
+}
 const ApiSpec* Catalogue::byId(std::string_view n) const { return lookup(apis_, id_, n); }
 
 }  // namespace oalens::analyzer

@@ -1,7 +1,9 @@
 // The OA-API catalogue: what each assertion API is called, which of its arguments hold the
 // value under test, the oracle and each tolerance, and the API's defaults. Loaded from TOML
-// (rules/catalogue/*.toml is built into the binary; users add entries in .oalens.toml or
-// [tool.oalens] of pyproject.toml). Schema errors name the file, the entry and the key.
+// (rules/catalogue/python.toml and cpp.toml are built into the binary; users add entries in
+// .oalens.toml or [tool.oalens] of pyproject.toml). Schema errors name the file, the entry and
+// the key. Each entry belongs to one language, and names are looked up per language: Python's
+// `torch.allclose` and C++'s `torch::allclose` are different APIs with different defaults.
 #pragma once
 #include <map>
 #include <optional>
@@ -9,6 +11,8 @@
 #include <string_view>
 #include <unordered_map>
 #include <vector>
+
+#include "analyzer/model/code_model.h"
 
 namespace oalens::analyzer {
 
@@ -20,6 +24,9 @@ enum class ApiKind { Function, Method, Predicate };
 
 struct ApiSpec {
   std::string id;
+  Language language = Language::Python;
+  // Qualified names as a callee's dotted name reads them: C++ `a::b::c` is kept as "a.b.c",
+  // since the model writes a qualified identifier as the same chain as an attribute access.
   std::vector<std::string> names;
   ApiKind kind = ApiKind::Function;
   bool shortMatch = false;
@@ -29,16 +36,32 @@ struct ApiSpec {
   std::string actual, expected, bound;
   std::vector<std::pair<std::string, std::string>> tolerances;  // tolerance kind -> parameter
   std::map<std::string, std::string> defaults;                   // tolerance kind -> value text
+  // Values of defaults written as names (a wrapper's `tol = kTol`), resolved where the wrapper
+  // is defined; a default missing here is read from its text.
+  std::map<std::string, double> defaultValues;
   std::map<std::string, std::string> categoryIf;                 // parameter -> category name
   std::map<std::string, std::string> dtypeDefaults;
   bool defaultDepends = false;
   bool alwaysDepend = false;
   bool negated = false;  // passes when the values differ (assertNotAlmostEqual)
+  // A value that compares approximately with == (pytest.approx, Catch2's Approx): an OA
+  // assertion as one side of an equality under an assertion, not as a call of its own.
+  bool approx = false;
+  // A method that answers whether two values are close (`a.isApprox(b)`): like a predicate,
+  // an OA assertion only as the condition of an assertion.
+  bool predicateMethod = false;
+  bool isPredicate() const { return kind == ApiKind::Predicate || predicateMethod; }
+  // Chained calls that set a tolerance on an approx value or a matcher: tolerance kind ->
+  // method name (Catch2: `Approx(x).epsilon(0.01).margin(1e-6)`).
+  std::vector<std::pair<std::string, std::string>> setters;
   bool discovered = false;  // a project wrapper found by the analyzer, not from a file
   std::string via;          // for wrappers: the API the wrapper forwards to
 
   int paramIndex(std::string_view name) const;
 };
+
+// "::testing::FloatNear" -> "testing.FloatNear": how the model spells a C++ qualified name.
+std::string cppDottedName(std::string_view qualified);
 
 struct CatalogueError {
   std::string message;
@@ -52,9 +75,9 @@ class Catalogue {
   static Catalogue builtin();
 
   void add(ApiSpec spec);  // later entries with the same id replace earlier ones
-  const ApiSpec* byQualifiedName(std::string_view name) const;
-  const ApiSpec* byMethodName(std::string_view name) const;
-  const ApiSpec* byShortName(std::string_view name) const;
+  const ApiSpec* byQualifiedName(std::string_view name, Language lang = Language::Python) const;
+  const ApiSpec* byMethodName(std::string_view name, Language lang = Language::Python) const;
+  const ApiSpec* byShortName(std::string_view name, Language lang = Language::Python) const;
   const ApiSpec* byId(std::string_view id) const;
   const std::vector<ApiSpec>& apis() const { return apis_; }
   size_t size() const { return apis_.size(); }
@@ -62,7 +85,11 @@ class Catalogue {
  private:
   void reindex();
   std::vector<ApiSpec> apis_;
-  std::unordered_map<std::string, size_t> qualified_, method_, short_, id_;
+  struct Index {
+    std::unordered_map<std::string, size_t> qualified, method, shortName;
+  };
+  Index byLanguage_[2];  // indexed by Language
+  std::unordered_map<std::string, size_t> id_;
 };
 
 }  // namespace oalens::analyzer

@@ -21,7 +21,9 @@ bool isPassThrough(std::string_view last) {
       "asarray", "array", "asanyarray", "ravel", "flatten", "reshape", "squeeze", "astype", "zip", "enumerate",
       "list", "tuple", "float", "int", "eval", "get_value", "numpy", "cpu", "detach", "item", "tolist",
       "to_dense", "todense", "toarray", "as_numpy", "convert_to_numpy", "np_value", "value", "copy",
-      "atleast_1d", "atleast_2d", "concatenate", "stack", "flat", "sorted", "reversed", "iter", "map"};
+      "atleast_1d", "atleast_2d", "concatenate", "stack", "flat", "sorted", "reversed", "iter", "map",
+      // C++: iterators and views of a container parameter
+      "begin", "cbegin", "data", "flat", "at", "get"};
   for (auto n : kNames)
     if (last == n) return true;
   return false;
@@ -54,6 +56,9 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
     case ExprKind::Subscript:
     case ExprKind::Attribute:
     case ExprKind::Starred: return originParam(m, f, m.child(e, 0), hops + 1);
+    case ExprKind::UnaryOp:  // C++ *it, &x
+      if (x.name == "*" || x.name == "&") return originParam(m, f, m.child(e, 0), hops + 1);
+      return {};
     case ExprKind::Call: {
       CallArgs args = splitCall(m, e);
       const Expr& callee = m.expr(args.callee);
@@ -66,13 +71,105 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
   }
 }
 
-std::string_view paramDefaultText(const FileModel& m, const Function& f, std::string_view name) {
+ExprId paramDefault(const Function& f, std::string_view name) {
   for (const Param& p : f.params)
-    if (p.name == name && p.defaultValue != kNone) return m.expr(p.defaultValue).text;
-  return {};
+    if (p.name == name && p.defaultValue != kNone) return p.defaultValue;
+  return kNone;
 }
 
-std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder) {
+std::string cppQualified(std::string_view dotted) {
+  std::string out;
+  for (char c : dotted) {
+    if (c == '.') out += "::";
+    else out += c;
+  }
+  return out;
+}
+
+// The id, names and parameters a discovered API is called by.
+void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w) {
+  w.language = m.language;
+  w.discovered = true;
+  const bool method = f.cls != kNone;
+  if (m.language == Language::Cpp) {
+    // No imports to resolve through: `ns::ExpectClose(...)` and `ExpectClose(...)` both name it.
+    w.id = cppQualified(f.qualifiedName);
+    if (w.kind == ApiKind::Method) w.kind = ApiKind::Function;
+    w.names = {f.qualifiedName};
+    w.shortMatch = true;
+  } else {
+    w.id = m.moduleName.empty() ? f.qualifiedName : m.moduleName + "." + f.qualifiedName;
+    if (method) w.kind = ApiKind::Method;
+    w.names = {method ? std::string(f.name) : w.id};
+  }
+  const bool hasSelf = method && m.language == Language::Python;
+  for (size_t i = hasSelf ? 1 : 0; i < f.params.size(); ++i) {
+    const Param& p = f.params[i];
+    if (p.varArgs || p.kwArgs || p.keywordOnly) continue;
+    w.params.emplace_back(p.name);
+  }
+}
+
+// The two operands of the difference an error measures: abs(a - b) -> (a, b).
+std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
+  ExprId cur = error;
+  for (int depth = 0; cur != kNone && depth < kMaxOriginHops; ++depth) {
+    const Expr& x = m.expr(cur);
+    if (x.kind == ExprKind::BinaryOp && x.name == "-") return {m.child(cur, 0), m.child(cur, 1)};
+    if (x.kind == ExprKind::BinaryOp || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript) {
+      cur = m.child(cur, 0);
+      continue;
+    }
+    if (x.kind != ExprKind::Call) break;
+    CallArgs args = splitCall(m, cur);
+    if (!args.positional.empty()) cur = args.positional[0];
+    else if (m.expr(args.callee).kind == ExprKind::Attribute) cur = m.child(args.callee, 0);
+    else break;
+  }
+  return {kNone, kNone};
+}
+
+// A C++ function that answers whether two of its parameters are close: it returns or branches
+// on `abs(a - b) < eps` (tiny-dnn's is_near_container, a suite's own SameUpTo). Calls of it as
+// the condition of an assertion are OA assertions with an absolute tolerance. Python suites
+// spell such helpers as wrappers of np.allclose, which the wrapper search finds already.
+std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                              const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.size() < 2) return std::nullopt;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.a == kNone || (st.kind != StmtKind::Return && st.kind != StmtKind::If)) continue;
+    auto check = finder.conditionCheck(m, fid, st.a);
+    if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
+    auto [left, right] = differenceOperands(m, check->errorSide);
+    std::string_view actualParam = originParam(m, fid, left, 0), expectedParam = originParam(m, fid, right, 0);
+    if (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam) continue;
+    ApiSpec w;
+    w.kind = ApiKind::Predicate;
+    w.oa = true;
+    w.category = Category::Abs;
+    w.via = "closeness predicate";
+    nameDiscovered(m, f, w);
+    w.actual = std::string(actualParam);
+    w.expected = std::string(expectedParam);
+    std::string_view boundParam = originParam(m, fid, check->boundSide, 0);
+    w.tolerances.emplace_back("atol", std::string(boundParam));
+    if (boundParam.empty()) {
+      w.defaults["atol"] = std::string(m.expr(check->boundSide).text);
+      if (ResolvedValue r = resolver.resolve(m, fid, s, check->boundSide); r.value) w.defaultValues["atol"] = *r.value;
+    } else if (const ExprId def = paramDefault(f, boundParam); def != kNone) {
+      w.defaults["atol"] = std::string(m.expr(def).text);
+      if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value)
+        w.defaultValues["atol"] = *r.value;
+    }
+    return w;
+  }
+  return std::nullopt;
+}
+
+std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
+                                   const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
@@ -81,10 +178,10 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     const ApiSpec* inner = nullptr;
     if (st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
       ApiMatch match = matcher.match(m, fid, st.a);
-      if (match.spec && match.spec->oa && match.spec->kind != ApiKind::Predicate) {
+      if (match.spec && match.spec->oa && !match.spec->isPredicate()) {
         call = st.a;
         inner = match.spec;
-      } else if (match.generic && (match.lastName == "assertTrue" || match.lastName == "assert_")) {
+      } else if (match.generic && assertionForm(match.lastName, m.language) == AssertionForm::Truth) {
         CallArgs args = splitCall(m, st.a);
         if (!args.positional.empty())
           if (auto check = finder.conditionCheck(m, fid, args.positional[0]); check && check->spec) {
@@ -93,7 +190,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           }
       }
     } else if (st.kind == StmtKind::Assert) {
-      if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && check->spec->id != "pytest.approx") {
+      if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && !check->spec->approx) {
         call = check->call;
         inner = check->spec;
       }
@@ -108,22 +205,13 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     if (actualParam.empty() || expectedParam.empty()) continue;
 
     ApiSpec w;
-    w.discovered = true;
     w.oa = true;
     w.category = inner->category;
     w.via = inner->via.empty() ? inner->id : inner->via;
     w.defaultDepends = inner->defaultDepends;
     w.alwaysDepend = inner->alwaysDepend;
     w.categoryIf = inner->categoryIf;
-    const bool method = f.cls != kNone;
-    w.id = m.moduleName.empty() ? f.qualifiedName : m.moduleName + "." + f.qualifiedName;
-    w.kind = method ? ApiKind::Method : ApiKind::Function;
-    w.names = {method ? std::string(f.name) : w.id};
-    for (size_t i = method ? 1 : 0; i < f.params.size(); ++i) {
-      const Param& p = f.params[i];
-      if (p.varArgs || p.kwArgs || p.keywordOnly) continue;
-      w.params.emplace_back(p.name);
-    }
+    nameDiscovered(m, f, w);
     w.actual = std::string(actualParam);
     if (inner->expected.empty()) w.bound = std::string(expectedParam);
     else w.expected = std::string(expectedParam);
@@ -132,14 +220,26 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       std::string_view fromParam = v == kNone ? std::string_view{} : originParam(m, fid, v, 0);
       if (!fromParam.empty()) {
         w.tolerances.emplace_back(kind, std::string(fromParam));
-        std::string_view def = paramDefaultText(m, f, fromParam);
-        if (!def.empty() && def != "None") w.defaults[kind] = std::string(def);
-        else if (auto d = inner->defaults.find(kind); d != inner->defaults.end()) w.defaults[kind] = d->second;
+        const ExprId def = paramDefault(f, fromParam);
+        if (def != kNone && m.expr(def).kind != ExprKind::NoneLit) {
+          w.defaults[kind] = std::string(m.expr(def).text);
+          // Defaults are evaluated where the function is defined.
+          if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value)
+            w.defaultValues[kind] = *r.value;
+        } else if (auto d = inner->defaults.find(kind); d != inner->defaults.end()) {
+          w.defaults[kind] = d->second;
+          if (auto dv = inner->defaultValues.find(kind); dv != inner->defaultValues.end()) w.defaultValues[kind] = dv->second;
+        }
         continue;
       }
       w.tolerances.emplace_back(kind, std::string{});
-      if (v != kNone) w.defaults[kind] = std::string(m.expr(v).text);
-      else if (auto d = inner->defaults.find(kind); d != inner->defaults.end()) w.defaults[kind] = d->second;
+      if (v != kNone) {
+        w.defaults[kind] = std::string(m.expr(v).text);
+        if (ResolvedValue r = resolver.resolve(m, fid, s, v); r.value) w.defaultValues[kind] = *r.value;
+      } else if (auto d = inner->defaults.find(kind); d != inner->defaults.end()) {
+        w.defaults[kind] = d->second;
+        if (auto dv = inner->defaultValues.find(kind); dv != inner->defaultValues.end()) w.defaultValues[kind] = dv->second;
+      }
     }
     return w;
   }
@@ -163,7 +263,9 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
       const FileModel& m = project.files[fi];
       for (FunctionId f = 0; f < m.functions.size(); ++f) {
         if (m.functions[f].isTestCase || known[fi][f]) continue;
-        if (auto spec = wrapperSpec(m, f, matcher, finder)) {
+        auto spec = wrapperSpec(m, f, matcher, finder, resolver);
+        if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
+        if (spec) {
           known[fi][f] = true;
           found[fi].push_back(std::move(*spec));
         }

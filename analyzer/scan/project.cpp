@@ -4,7 +4,13 @@ namespace oalens::analyzer {
 
 void Project::buildIndex() {
   byModule_.clear();
+  cppByBasename_.clear();
   for (size_t i = 0; i < files.size(); ++i) {
+    if (files[i].language == Language::Cpp) {
+      const std::string& p = files[i].path;
+      cppByBasename_[p.substr(p.rfind('/') == std::string::npos ? 0 : p.rfind('/') + 1)].push_back(i);
+      continue;
+    }
     const std::string& mod = files[i].moduleName;
     if (mod.empty()) continue;
     byModule_.emplace(mod, i);
@@ -13,6 +19,25 @@ void Project::buildIndex() {
     for (size_t dot = mod.find('.'); dot != std::string::npos; dot = mod.find('.', dot + 1))
       byModule_.emplace(mod.substr(dot + 1), i);
   }
+}
+
+const FileModel* Project::includedFile(const FileModel& from, std::string_view includePath) const {
+  const size_t slash = includePath.rfind('/');
+  auto it = cppByBasename_.find(std::string(includePath.substr(slash == std::string_view::npos ? 0 : slash + 1)));
+  if (it == cppByBasename_.end()) return nullptr;
+  const std::string_view fromDir = std::string_view(from.path).substr(0, from.path.rfind('/') == std::string::npos ? 0 : from.path.rfind('/') + 1);
+  const FileModel* bySuffix = nullptr;
+  for (size_t i : it->second) {
+    const std::string& p = files[i].path;
+    if (&files[i] == &from) continue;
+    if (p.size() == fromDir.size() + includePath.size() && p.compare(0, fromDir.size(), fromDir) == 0 &&
+        p.compare(fromDir.size(), includePath.size(), includePath) == 0)
+      return &files[i];
+    const bool suffix = p.size() >= includePath.size() && p.compare(p.size() - includePath.size(), includePath.size(), includePath) == 0 &&
+                        (p.size() == includePath.size() || p[p.size() - includePath.size() - 1] == '/');
+    if (suffix && !bySuffix) bySuffix = &files[i];
+  }
+  return bySuffix;
 }
 
 const FileModel* Project::moduleFile(std::string_view module) const {

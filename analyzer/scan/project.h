@@ -17,9 +17,13 @@ class Project {
   void buildIndex();
   // The file that defines a dotted module, or nullptr.
   const FileModel* moduleFile(std::string_view module) const;
+  // The scanned file a C++ `#include "path"` in `from` names: beside `from` first, then any
+  // scanned file whose path ends with it (include directories are not known without a build).
+  const FileModel* includedFile(const FileModel& from, std::string_view includePath) const;
 
  private:
   std::unordered_map<std::string, size_t> byModule_;
+  std::unordered_map<std::string, std::vector<size_t>> cppByBasename_;
 };
 
 // Rewrites the first component of a dotted name through the imports visible in `scope`

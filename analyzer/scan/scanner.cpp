@@ -13,7 +13,7 @@
 #include "analyzer/assertions/oa_reach.h"
 #include "analyzer/assertions/wrapper_discovery.h"
 #include "analyzer/core/parallel.h"
-#include "analyzer/frontend/python/python_frontend.h"
+#include "analyzer/frontend/frontends.h"
 #include "analyzer/model/test_cases.h"
 #include "analyzer/scan/file_walker.h"
 #include "analyzer/tolerance/tolerance_resolver.h"
@@ -55,6 +55,7 @@ namespace {
 
 struct Input {
   std::string relative;
+  Language language = Language::Python;
   std::string bytes;       // for in-memory sources
   std::filesystem::path absolute;
   bool inMemory = false;
@@ -80,12 +81,12 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   std::vector<FileModel> models(n);
   std::vector<std::string> skipped(n);
   std::vector<ReadError> readErrors(n, ReadError::None);
-  std::vector<std::unique_ptr<PythonFrontend>> frontends(threads);
+  std::vector<std::unique_ptr<Frontends>> frontends(threads);
   parallelFor(n, threads, [&](size_t i, unsigned w) {
     Input& in = inputs[i];
     if (in.model && passesInputChecks(*in.model->source, opt.limits)) {
       models[i] = std::move(*in.model);
-      markTestCases(models[i]);
+      if (models[i].language == Language::Python) markTestCases(models[i]);
       return;
     }
     if (in.model) in.bytes = *in.model->source;  // scanned as text, for the diagnostics a read gives
@@ -96,25 +97,28 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
       models[i].path = in.relative;
       return;
     }
-    if (!frontends[w]) frontends[w] = std::make_unique<PythonFrontend>();
+    if (!frontends[w]) frontends[w] = std::make_unique<Frontends>();
     std::optional<uint64_t> badUtf8 = src.firstInvalidUtf8;
-    models[i] = frontends[w]->parse(in.relative, pythonModuleName(in.relative), std::move(src.text), opt.budget);
+    models[i] = frontends[w]->parse(in.language, in.relative, std::move(src.text), opt.budget);
     if (badUtf8) {
       models[i].diagnostics.insert(models[i].diagnostics.begin(),
                                    {in.relative, 0, 0, Severity::Warning, "invalid-utf8",
                                     "invalid UTF-8 at byte " + std::to_string(*badUtf8) + "; scanned with the bad bytes kept as they are"});
     }
-    markTestCases(models[i]);
+    // The C++ frontend marks test cases itself: TEST(...) and TEST_CASE(...) say what they are.
+    if (in.language == Language::Python) markTestCases(models[i]);
   });
 
   // mine and diff scan every blob with allFiles: no pattern to compile on their hot path.
   std::unique_ptr<RE2> testFiles = opt.allFiles ? nullptr : std::make_unique<RE2>(opt.testFilePattern);
+  std::unique_ptr<RE2> cppTestFiles = opt.allFiles ? nullptr : std::make_unique<RE2>(opt.cppTestFilePattern);
   std::vector<bool> isTest(n);
   for (size_t i = 0; i < n; ++i) {
-    isTest[i] = opt.allFiles || RE2::PartialMatch(inputs[i].relative, *testFiles);
+    const bool cpp = inputs[i].language == Language::Cpp;
+    isTest[i] = opt.allFiles || RE2::PartialMatch(inputs[i].relative, cpp ? *cppTestFiles : *testFiles);
     FileSummary fs;
     fs.path = inputs[i].relative;
-    fs.language = "python";
+    fs.language = std::string(languageName(inputs[i].language));
     fs.isTestFile = isTest[i];
     fs.scanned = skipped[i].empty() && models[i].source != nullptr;
     if (!skipped[i].empty()) {
@@ -187,15 +191,22 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
 }  // namespace
 
 ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogue, const ScanOptions& options) {
-  WalkResult walk = walkSourceFiles(root, {".py"});
+  WalkResult walk = walkSourceFiles(root, sourceExtensions());
   std::vector<std::unique_ptr<RE2>> excludes;
   for (const auto& p : options.excludePatterns) excludes.push_back(std::make_unique<RE2>(p));
+  const RE2 cppTests(options.cppTestFilePattern), cppSupport(options.cppSupportPattern);
   std::vector<Input> inputs;
   inputs.reserve(walk.files.size());
   for (auto& f : walk.files) {
+    const std::optional<Language> language = languageOfPath(f.relative);
+    if (!language || (*language == Language::Python ? !options.python : !options.cpp)) continue;
+    // A root that is one file is scanned whatever its path says.
+    const bool named = f.relative == f.absolute.filename().string() && std::filesystem::path(root) == f.absolute;
+    if (*language == Language::Cpp && !named && !RE2::PartialMatch(f.relative, cppTests) && !RE2::PartialMatch(f.relative, cppSupport))
+      continue;
     bool excluded = false;
     for (const auto& re : excludes) excluded |= RE2::PartialMatch(f.relative, *re);
-    if (!excluded) inputs.push_back({f.relative, {}, f.absolute, false});
+    if (!excluded) inputs.push_back({f.relative, *language, {}, f.absolute, false});
   }
   return scanInputs(std::move(inputs), std::move(walk.diagnostics), root.string(), catalogue, options);
 }
@@ -203,6 +214,7 @@ ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogu
 ScanResult scanModel(FileModel model, const Catalogue& catalogue, const ScanOptions& options) {
   std::vector<Input> inputs(1);
   inputs[0].relative = model.path;
+  inputs[0].language = model.language;
   inputs[0].inMemory = true;
   inputs[0].model = std::move(model);
   return scanInputs(std::move(inputs), {}, "", catalogue, options);
@@ -211,7 +223,7 @@ ScanResult scanModel(FileModel model, const Catalogue& catalogue, const ScanOpti
 ScanResult scanSources(const std::vector<std::pair<std::string, std::string>>& files, const Catalogue& catalogue,
                        const ScanOptions& options) {
   std::vector<Input> inputs;
-  for (const auto& [path, bytes] : files) inputs.push_back({path, bytes, {}, true});
+  for (const auto& [path, bytes] : files) inputs.push_back({path, languageOfPath(path).value_or(Language::Python), bytes, {}, true});
   return scanInputs(std::move(inputs), {}, "", catalogue, options);
 }
 

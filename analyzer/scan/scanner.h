@@ -24,6 +24,16 @@ struct ScanOptions {
   // other scanned files still feed wrapper discovery and constant resolution. RE2 syntax,
   // matched against the path relative to the root. Chosen in docs/counting.md.
   std::string testFilePattern = R"((^|/)test(_[^/]*|s)?\.py$|_tests?\.py$)";
+  // C++ test files: under a test directory, or named as gtest, Catch2 and Boost.Test suites
+  // name them (test_ops.cc, ops_test.cc, ops_unittest.cc, OpsTest.cpp).
+  std::string cppTestFilePattern = R"((^|/)(tests?|unittests?|testing)/|(^|/)test_[^/]*$|_(unit)?tests?\.[^/.]+$|[a-z0-9]Tests?\.[^/.]+$)";
+  // Other C++ files are parsed only when their path mentions tests (test utilities with
+  // wrappers and tolerance constants): a library's own C++ sources hold no test assertions and
+  // would cost most of a scan.
+  std::string cppSupportPattern = "(?i)test";
+  // Which languages to scan; the study's tables are Python only (`--language python`).
+  bool python = true;
+  bool cpp = true;
   // Files to leave out entirely (RE2, matched against the relative path), e.g. a sandbox.
   std::vector<std::string> excludePatterns;
   bool allFiles = false;  // report assertions in every file, not only test files

@@ -26,7 +26,7 @@ ResolvedValue unresolved(std::string note) { return {std::nullopt, Provenance::U
 bool isNumericCast(std::string_view last) {
   static constexpr std::string_view kCasts[] = {"float", "int", "float16", "float32", "float64", "float128",
                                                 "double", "single", "half", "longdouble", "asarray", "array",
-                                                "cast", "constant", "Decimal"};
+                                                "cast", "constant", "Decimal", "static_cast", "float_t"};
   for (auto c : kCasts)
     if (last == c) return true;
   return false;
@@ -48,8 +48,12 @@ std::optional<double> ToleranceResolver::parseNumber(std::string_view t) {
   std::string s;
   s.reserve(t.size());
   for (char ch : t)
-    if (ch != '_') s += ch;
-  if (!s.empty() && (s.back() == 'L' || s.back() == 'l')) s.pop_back();  // Python 2 long
+    if (ch != '_' && ch != '\'') s += ch;  // digit separators: Python 1_000, C++ 1'000
+  const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  // Type suffixes: Python 2's long (5L); C++'s 1e-5f, 2.0L, 10u, 10ull (f is a digit in hex).
+  while (!s.empty() && (s.back() == 'L' || s.back() == 'l' || s.back() == 'u' || s.back() == 'U' ||
+                        (!hex && (s.back() == 'f' || s.back() == 'F'))))
+    s.pop_back();
   if (s.empty() || s.back() == 'j' || s.back() == 'J') return std::nullopt;
   const char* begin = s.c_str();
   char* end = nullptr;
@@ -131,7 +135,21 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
   CallArgs args = splitCall(m, e);
   std::string callee = dottedName(m, args.callee);
   std::string_view last = lastDottedComponent(callee);
-  if (isNumericCast(last) && args.positional.size() == 1 && args.keywords.empty()) {
+  // C++ std::numeric_limits<float>::epsilon(): fixed by the type when the type is written out.
+  if (m.language == Language::Cpp && last == "epsilon" && args.positional.empty()) {
+    std::string_view calleeText = m.expr(args.callee).text;
+    const size_t open = calleeText.find("numeric_limits<"), close = calleeText.find('>');
+    if (open != std::string_view::npos && close != std::string_view::npos && close > open) {
+      std::string_view type = calleeText.substr(open + 15, close - open - 15);
+      if (type == "float") return {1.1920928955078125e-07, Provenance::Constant, "machine epsilon of float"};
+      if (type == "double") return {2.220446049250313e-16, Provenance::Constant, "machine epsilon of double"};
+      return {std::nullopt, Provenance::Depend, fmt::format("machine epsilon of `{}`", type)};
+    }
+  }
+  // C++ functional casts to a template's element type: T(1e-5), Scalar(0.1).
+  const bool cppTypeCast = m.language == Language::Cpp && (last == "T" || last == "Scalar" || last == "Dtype" || last == "DType" ||
+                                                           last == "Real" || last == "scalar_t" || last == "value_type");
+  if ((isNumericCast(last) || cppTypeCast) && args.positional.size() == 1 && args.keywords.empty()) {
     ResolvedValue v = eval(m, fn, at, args.positional[0], hops);
     return v;
   }
@@ -182,6 +200,9 @@ ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn
   }
   std::string dotted = dottedName(m, e);
   if (dotted.empty()) return unresolved(fmt::format("`{}` is not a constant", x.text));
+  // C++ `ns::kTol` or `Fixture::kTol`: namespaces and classes are not modelled as scopes, so the
+  // name is looked up as written last (member access `obj.tol_` reads the same and is rare in bounds).
+  if (m.language == Language::Cpp && x.text.find("::") != std::string_view::npos) return evalName(m, fn, kNone, x.name, hops + 1);
   if (dotted == "sys.float_info.epsilon") return {2.220446049250313e-16, Provenance::Constant, "sys.float_info.epsilon"};
   bool viaImport = false;
   std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
@@ -256,6 +277,18 @@ ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, Stm
   }
   ResolvedValue v = fromBindings(m, kNone, kNone, kNone, name, hops, "module constant");
   if (v.provenance != Provenance::Unresolved || v.value || !v.note.empty()) return v;
+  if (m.language == Language::Cpp) {
+    if (name == "FLT_EPSILON") return {1.1920928955078125e-07, Provenance::Constant, "FLT_EPSILON"};  // <cfloat>
+    if (name == "DBL_EPSILON") return {2.220446049250313e-16, Provenance::Constant, "DBL_EPSILON"};
+    if (project_)
+      for (const Import& inc : m.imports) {
+        if (!inc.star) continue;
+        const FileModel* header = project_->includedFile(m, inc.module);
+        if (!header) continue;
+        ResolvedValue h = fromBindings(*header, kNone, kNone, kNone, name, hops + 1, "constant in an included header");
+        if (h.provenance != Provenance::Unresolved || h.value || !h.note.empty()) return h;
+      }
+  }
   if (project_) {
     for (const Import& imp : m.imports) {
       if (imp.alias != name || imp.name.empty()) continue;

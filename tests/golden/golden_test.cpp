@@ -1,7 +1,9 @@
-// Golden tests over the self-written corpus corpora/dl_suite:
-//  1. every `# expect:` annotation in the corpus is met, and nothing unannotated is reported
-//     (the runner lists `missing` and `noisy` records and field mismatches, file:line each);
-//  2. the full rendering of the scan equals tests/golden/dl_suite.golden.txt, shown as a
+// Golden tests over the self-written corpora corpora/dl_suite (Python) and
+// corpora/dl_suite_cpp (C++):
+//  1. every `# expect:` (`// expect:`) annotation in a corpus is met, and nothing unannotated
+//     is reported (the runner lists `missing` and `noisy` records and field mismatches,
+//     file:line each);
+//  2. the full rendering of the scan equals tests/golden/<corpus>.golden.txt, shown as a
 //     unified diff when not. Update path: OALENS_UPDATE_GOLDEN=1 ctest -R Golden
 #include <gtest/gtest.h>
 
@@ -21,8 +23,17 @@ using namespace oalens::analyzer;
 
 namespace {
 
-const fs::path kCorpus = fs::path(OALENS_SOURCE_DIR) / "corpora" / "dl_suite";
-const fs::path kGolden = fs::path(OALENS_SOURCE_DIR) / "tests" / "golden" / "dl_suite.golden.txt";
+struct Corpus {
+  std::string name;             // folder under corpora/, and the golden file's stem
+  std::string marker;           // what starts an annotation
+  std::vector<std::string> extensions;
+  size_t minAnnotations;        // a guard against a corpus the runner silently fails to read
+  fs::path dir() const { return fs::path(OALENS_SOURCE_DIR) / "corpora" / name; }
+  fs::path golden() const { return fs::path(OALENS_SOURCE_DIR) / "tests" / "golden" / (name + ".golden.txt"); }
+};
+
+const Corpus kPython{"dl_suite", "# expect: ", {".py"}, 150};
+const Corpus kCpp{"dl_suite_cpp", "// expect: ", {".cc", ".cpp", ".h"}, 60};
 
 struct Expected {
   bool oa = false;
@@ -30,9 +41,9 @@ struct Expected {
   std::vector<std::string> tolerances;        // name:provenance[:value]
 };
 
-std::map<std::pair<std::string, uint32_t>, Expected> readAnnotations() {
+std::map<std::pair<std::string, uint32_t>, Expected> readAnnotations(const Corpus& corpus) {
   std::map<std::pair<std::string, uint32_t>, Expected> out;
-  for (const auto& [key, text] : oalens::testing::readAnnotations(kCorpus, "# expect: ")) {
+  for (const auto& [key, text] : oalens::testing::readAnnotations(corpus.dir(), corpus.marker, corpus.extensions)) {
     std::istringstream words(text);
     Expected e;
     std::string w;
@@ -54,18 +65,18 @@ std::map<std::pair<std::string, uint32_t>, Expected> readAnnotations() {
   return out;
 }
 
-ScanResult scanCorpus(unsigned threads) {
+ScanResult scanCorpus(const Corpus& corpus, unsigned threads) {
   Catalogue c = Catalogue::builtin();
   ScanOptions opt;
   opt.threads = threads;
-  ScanResult r = scanPath(kCorpus, c, opt);
+  ScanResult r = scanPath(corpus.dir(), c, opt);
   classifyOracles(r);
   return r;
 }
 
-std::string render(const ScanResult& r) {
+std::string render(const Corpus& corpus, const ScanResult& r) {
   std::ostringstream out;
-  out << "# oalens scan of corpora/dl_suite: " << r.assertions.size() << " assertions, " << r.oaCount() << " OA, "
+  out << "# oalens scan of corpora/" << corpus.name << ": " << r.assertions.size() << " assertions, " << r.oaCount() << " OA, "
       << r.testCaseCount() << " test cases, " << r.testCasesWithOa() << " with OA\n";
   for (const auto& a : r.assertions) {
     out << a.file << ":" << a.range.start.line << ":" << a.range.start.col << " " << a.api << " " << categoryName(a.category)
@@ -101,12 +112,10 @@ std::string unifiedDiff(const std::string& want, const std::string& got) {
   return out;
 }
 
-}  // namespace
-
-TEST(Golden, CorpusAnnotationsAreMet) {
-  auto expected = readAnnotations();
-  ASSERT_GE(expected.size(), 150u) << "corpus annotations not found under " << kCorpus;
-  ScanResult r = scanCorpus(2);
+void expectAnnotationsMet(const Corpus& corpus) {
+  auto expected = readAnnotations(corpus);
+  ASSERT_GE(expected.size(), corpus.minAnnotations) << "corpus annotations not found under " << corpus.dir();
+  ScanResult r = scanCorpus(corpus, 2);
   std::vector<std::string> problems;
   std::map<std::pair<std::string, uint32_t>, const Assertion*> got;
   for (const auto& a : r.assertions) {
@@ -162,14 +171,15 @@ TEST(Golden, CorpusAnnotationsAreMet) {
   EXPECT_TRUE(problems.empty()) << problems.size() << " problem(s):\n" << report;
 }
 
-TEST(Golden, RenderingMatchesGoldenFile) {
-  std::string got = render(scanCorpus(2));
+void expectRenderingMatches(const Corpus& corpus) {
+  std::string got = render(corpus, scanCorpus(corpus, 2));
+  const fs::path golden = corpus.golden();
   if (const char* u = std::getenv("OALENS_UPDATE_GOLDEN"); u && std::string(u) == "1") {
-    std::ofstream(kGolden) << got;
-    GTEST_SKIP() << "updated " << kGolden;
+    std::ofstream(golden) << got;
+    GTEST_SKIP() << "updated " << golden;
   }
-  std::ifstream f(kGolden);
-  ASSERT_TRUE(f) << kGolden << " missing; create it with OALENS_UPDATE_GOLDEN=1 ctest -R Golden";
+  std::ifstream f(golden);
+  ASSERT_TRUE(f) << golden << " missing; create it with OALENS_UPDATE_GOLDEN=1 ctest -R Golden";
   std::stringstream ss;
   ss << f.rdbuf();
   std::string want = ss.str();
@@ -177,4 +187,12 @@ TEST(Golden, RenderingMatchesGoldenFile) {
                            << unifiedDiff(want, got);
 }
 
-TEST(Golden, OneThreadAndManyThreadsAgree) { EXPECT_EQ(render(scanCorpus(1)), render(scanCorpus(4))); }
+}  // namespace
+
+TEST(Golden, CorpusAnnotationsAreMet) { expectAnnotationsMet(kPython); }
+TEST(Golden, CppCorpusAnnotationsAreMet) { expectAnnotationsMet(kCpp); }
+TEST(Golden, RenderingMatchesGoldenFile) { expectRenderingMatches(kPython); }
+TEST(Golden, CppRenderingMatchesGoldenFile) { expectRenderingMatches(kCpp); }
+TEST(Golden, OneThreadAndManyThreadsAgree) {
+  for (const Corpus* c : {&kPython, &kCpp}) EXPECT_EQ(render(*c, scanCorpus(*c, 1)), render(*c, scanCorpus(*c, 4)));
+}

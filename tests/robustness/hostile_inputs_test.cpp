@@ -43,6 +43,18 @@ class HostileTree : public ::testing::Test {
     fs::create_directory_symlink("..", root_ / "tests" / "sub" / "loop");
     fs::create_symlink(root_ / "missing.py", root_ / "tests" / "test_dangling.py");
     ::mkfifo((root_ / "tests" / "test_fifo.py").c_str(), 0600);
+    // The same troubles in C++: bad UTF-8, NUL bytes, damage, deep nesting, an unclosed
+    // macro call and a #define that never ends; each beside a healthy C++ test.
+    write("tests/ok_test.cc", "TEST(Ok, Near) { EXPECT_NEAR(f(), 1.0, 1e-6); }\n");
+    write("tests/utf8_test.cc", "TEST(U, V) { EXPECT_NEAR(a, b, 1e-3); }  // caf\xe9 \xff\n");
+    write("tests/nul_test.cc", std::string("TEST(N, M) {}\n\0\0garbage", 24));
+    write("tests/syntax_test.cc", "TEST(S, T) { int x = 1 +* / 2; EXPECT_NEAR(x, 1, 1e-5);\n#define BROKEN(a, \nTEST_CASE(\"unclosed\" {\n");
+    std::string deepCpp = "TEST(D, E) {\n  x = " + std::string(5000, '(') + "1" + std::string(5000, ')') + ";\n";
+    for (int i = 0; i < 3000; ++i) deepCpp += "{";
+    deepCpp += " EXPECT_NEAR(a, b, 1e-3); ";
+    for (int i = 0; i < 3000; ++i) deepCpp += "}";
+    deepCpp += "\n}\n";
+    write("tests/deep_test.cc", deepCpp);
   }
   void TearDown() override { fs::remove_all(root_); }
   void write(const std::string& rel, const std::string& bytes) {
@@ -75,6 +87,21 @@ TEST_F(HostileTree, EveryProblemIsReportedAndTheScanGoesOn) {
   EXPECT_TRUE(foundUtf8);
   EXPECT_TRUE(foundDeep);
   EXPECT_TRUE(foundAfterSyntax);
+  bool cppOk = false, cppUtf8 = false, cppDeep = false, cppAfterDamage = false;
+  for (const auto& a : r.assertions) {
+    cppOk |= a.file == "tests/ok_test.cc" && a.isOa;
+    cppUtf8 |= a.file == "tests/utf8_test.cc" && a.isOa;
+    cppDeep |= a.file == "tests/deep_test.cc" && a.isOa;
+    cppAfterDamage |= a.file == "tests/syntax_test.cc" && a.isOa;
+  }
+  EXPECT_TRUE(cppOk);
+  EXPECT_TRUE(cppUtf8);
+  EXPECT_TRUE(cppDeep);
+  EXPECT_TRUE(cppAfterDamage);
+  EXPECT_TRUE(hasDiagnostic(r, "utf8_test.cc", "invalid-utf8"));
+  EXPECT_TRUE(hasDiagnostic(r, "nul_test.cc", "input-binary"));
+  EXPECT_TRUE(hasDiagnostic(r, "syntax_test.cc", "syntax-error"));
+  EXPECT_TRUE(hasDiagnostic(r, "deep_test.cc", "nesting-too-deep"));
   EXPECT_TRUE(hasDiagnostic(r, "test_utf8.py", "invalid-utf8"));
   EXPECT_TRUE(hasDiagnostic(r, "test_nul.py", "input-binary"));
   EXPECT_TRUE(hasDiagnostic(r, "test_big.py", "input-too-large"));

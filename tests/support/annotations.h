@@ -1,20 +1,23 @@
-// Reads inline annotations from a corpus: for every .py file under `root`, each line holding
-// `marker` (e.g. "# expect: ") maps (relative path, line number) to the text after it.
+// Reads inline annotations from a corpus: for every file under `root` with one of `extensions`,
+// each line holding `marker` (e.g. "# expect: ") maps (relative path, line number) to the text
+// after it.
 #pragma once
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace oalens::testing {
 
-inline std::map<std::pair<std::string, uint32_t>, std::string> readAnnotations(const std::filesystem::path& root,
-                                                                               std::string_view marker) {
+inline std::map<std::pair<std::string, uint32_t>, std::string> readAnnotations(
+    const std::filesystem::path& root, std::string_view marker, const std::vector<std::string>& extensions = {".py"}) {
   std::map<std::pair<std::string, uint32_t>, std::string> out;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-    if (entry.path().extension() != ".py") continue;
+    if (std::find(extensions.begin(), extensions.end(), entry.path().extension().string()) == extensions.end()) continue;
     const std::string rel = std::filesystem::relative(entry.path(), root).generic_string();
     std::ifstream f(entry.path());
     std::string line;

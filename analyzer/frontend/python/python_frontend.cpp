@@ -5,10 +5,11 @@
 // Tuned for test files of 1-500 KiB: the conversion costs a fraction of the parse itself.
 #include "analyzer/frontend/python/python_frontend.h"
 
+#include "analyzer/frontend/ts_support.h"
+
 #include <fmt/format.h>
 #include <tree_sitter/api.h>
 
-#include <chrono>
 #include <cstring>
 #include <unordered_map>
 
@@ -87,26 +88,6 @@ struct ChildRef {
   TSNode node;
   TSFieldId field;
 };
-
-struct Deadline {
-  std::chrono::steady_clock::time_point at;
-};
-
-bool pastDeadline(TSParseState* state) {
-  auto* d = static_cast<Deadline*>(state->payload);
-  return std::chrono::steady_clock::now() > d->at;
-}
-
-SourceRange rangeOf(TSNode n) {
-  SourceRange r;
-  r.startByte = ts_node_start_byte(n);
-  r.endByte = ts_node_end_byte(n);
-  TSPoint s = ts_node_start_point(n);
-  TSPoint e = ts_node_end_point(n);
-  r.start = {s.row + 1, s.column + 1};
-  r.end = {e.row + 1, e.column + 1};
-  return r;
-}
 
 }  // namespace
 
@@ -931,60 +912,16 @@ struct PythonFrontend::Impl {
   void reportSyntaxErrors(TSNode root) {
     if (!ts_node_has_error(root)) return;
     m->hasSyntaxErrors = true;
-    // Find the first ERROR or MISSING node, descending only into subtrees that hold one.
-    uint32_t errors = 0;
-    TSPoint first{UINT32_MAX, 0};
-    TSTreeCursor c = ts_tree_cursor_new(root);
-    bool more = true;
-    while (more) {
-      TSNode n = ts_tree_cursor_current_node(&c);
-      if (ts_node_is_error(n) || ts_node_is_missing(n)) {
-        ++errors;
-        TSPoint p = ts_node_start_point(n);
-        if (p.row < first.row || (p.row == first.row && p.column < first.column)) first = p;
-      } else if (ts_node_has_error(n) && ts_tree_cursor_goto_first_child(&c)) {
-        continue;
-      }
-      while (!ts_tree_cursor_goto_next_sibling(&c)) {
-        if (!ts_tree_cursor_goto_parent(&c)) {
-          more = false;
-          break;
-        }
-      }
-    }
-    ts_tree_cursor_delete(&c);
-    if (first.row == UINT32_MAX) first = {0, 0};
-    m->diagnostics.push_back({m->path, first.row + 1, first.column + 1, Severity::Warning, "syntax-error",
+    const DamageReport damage = findDamage(root);
+    m->diagnostics.push_back({m->path, damage.first.row + 1, damage.first.column + 1, Severity::Warning, "syntax-error",
                               fmt::format("syntax error ({} damaged region{}); tree-sitter recovered and the rest of "
                                           "the file was scanned",
-                                          errors, errors == 1 ? "" : "s")});
+                                          damage.regions, damage.regions == 1 ? "" : "s")});
   }
 };
 
 PythonFrontend::PythonFrontend() : impl_(std::make_unique<Impl>()) {}
 PythonFrontend::~PythonFrontend() = default;
-
-static TSTree* parseWithBudget(TSParser* parser, const std::string& source, const ParseBudget& budget) {
-  Deadline deadline{std::chrono::steady_clock::now() + std::chrono::microseconds(budget.timeoutMicros)};
-  TSInput input{};
-  struct Buf {
-    const std::string* s;
-  } buf{&source};
-  input.payload = &buf;
-  input.read = [](void* payload, uint32_t byte, TSPoint, uint32_t* bytesRead) -> const char* {
-    const std::string& s = *static_cast<Buf*>(payload)->s;
-    if (byte >= s.size()) {
-      *bytesRead = 0;
-      return "";
-    }
-    *bytesRead = static_cast<uint32_t>(s.size() - byte);
-    return s.data() + byte;
-  };
-  input.encoding = TSInputEncodingUTF8;
-  TSParseOptions options{&deadline, pastDeadline};
-  ts_parser_reset(parser);
-  return ts_parser_parse_with_options(parser, nullptr, input, options);
-}
 
 FileModel PythonFrontend::parse(std::string path, std::string moduleName, std::string source, const ParseBudget& budget) {
   FileModel model;

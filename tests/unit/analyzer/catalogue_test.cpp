@@ -46,3 +46,42 @@ TEST(Catalogue, UserEntriesExtendAndReplace) {
   EXPECT_EQ(c.size(), before + 1);
   EXPECT_NE(c.byQualifiedName("mylib.check_close"), nullptr);
 }
+
+TEST(Catalogue, CppEntriesAreLookedUpPerLanguage) {
+  Catalogue c;
+  extern const char* const kBuiltinCppCatalogueToml;
+  auto err = Catalogue::parseInto(c, kBuiltinCppCatalogueToml, "cpp.toml");
+  ASSERT_FALSE(err) << err->message;
+  EXPECT_GE(c.size(), 20u);
+  const ApiSpec* near = c.byQualifiedName("EXPECT_NEAR", Language::Cpp);
+  ASSERT_NE(near, nullptr);
+  EXPECT_EQ(c.byQualifiedName("ASSERT_NEAR", Language::Cpp), near);
+  EXPECT_EQ(c.byQualifiedName("EXPECT_NEAR", Language::Python), nullptr);
+  // `::testing::FloatNear` is kept as the model spells a qualified name.
+  const ApiSpec* floatNear = c.byQualifiedName("testing.FloatNear", Language::Cpp);
+  ASSERT_NE(floatNear, nullptr);
+  EXPECT_EQ(floatNear->id, "testing::FloatNear");
+  EXPECT_EQ(c.byShortName("FloatNear", Language::Cpp), floatNear);
+  EXPECT_TRUE(c.byMethodName("isApprox", Language::Cpp)->isPredicate());
+  EXPECT_TRUE(c.byQualifiedName("Catch.Approx", Language::Cpp)->approx);
+}
+
+TEST(Catalogue, BothBuiltinFilesLoadWithoutClashing) {
+  Catalogue c = Catalogue::builtin();
+  const ApiSpec* py = c.byQualifiedName("torch.allclose", Language::Python);
+  const ApiSpec* cpp = c.byQualifiedName("torch.allclose", Language::Cpp);
+  ASSERT_NE(py, nullptr);
+  ASSERT_NE(cpp, nullptr);
+  EXPECT_NE(py, cpp);
+  EXPECT_EQ(cpp->defaults.at("atol"), "1e-08");
+}
+
+TEST(Catalogue, LanguageAndSettersAreChecked) {
+  Catalogue c;
+  auto err = Catalogue::parseInto(c, "[[api]]\nid = \"x\"\nlanguage = \"rust\"\ncategory = \"abs\"\n", "user.toml");
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->message.find("'language' must be python or cpp"), std::string::npos) << err->message;
+  err = Catalogue::parseInto(c, "[[api]]\nid = \"y\"\ncategory = \"abs\"\npredicate = true\n", "user.toml");
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->message.find("'predicate'"), std::string::npos) << err->message;
+}

@@ -1,0 +1,146 @@
+// The assertion forms where the approximation is a value of its own rather than an argument
+// list: matchers (`EXPECT_THAT(out, FloatNear(ref, 1e-5))`, `CHECK_THAT(x, WithinAbs(y, e))`,
+// `EXPECT_THAT(v, Pointwise(FloatNear(1e-5), ref))`) and approx values whose tolerances are set
+// by chained calls (`x == Approx(y).epsilon(0.01).margin(1e-6)`). Which calls are matchers and
+// which methods set which tolerance is catalogue data (rules/catalogue/cpp.toml: `kind =
+// "predicate"`, `setters`); only the combinators that wrap a matcher are named here.
+#include <fmt/format.h>
+
+#include "analyzer/assertions/assertion_finder.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+constexpr int kMaxMatcherDepth = 12;  // combinators nested deeper than this are not written by hand
+
+std::string_view calleeLastName(const FileModel& m, ExprId call) {
+  const Expr& callee = m.expr(splitCall(m, call).callee);
+  return callee.kind == ExprKind::Name || callee.kind == ExprKind::Attribute ? callee.name : std::string_view{};
+}
+
+// gmock combinators that apply their first argument to every element or to the value itself.
+bool wrapsOneMatcher(std::string_view name) {
+  return name == "Each" || name == "AllOf" || name == "AnyOf" || name == "ElementsAre" || name == "Optional" ||
+         name == "Matches" || name == "Truly";
+}
+
+}  // namespace
+
+ExprId AssertionFinder::peelSetters(const FileModel& m, FunctionId scope, ExprId call,
+                                    std::vector<std::pair<std::string, ExprId>>& values) const {
+  std::vector<std::pair<std::string_view, ExprId>> chain;  // outermost first
+  ExprId cur = call;
+  for (int depth = 0; depth < kMaxMatcherDepth && m.expr(cur).kind == ExprKind::Call; ++depth) {
+    CallArgs args = splitCall(m, cur);
+    const Expr& callee = m.expr(args.callee);
+    if (callee.kind != ExprKind::Attribute) break;
+    ExprId receiver = m.child(args.callee, 0);
+    if (receiver == kNone || m.expr(receiver).kind != ExprKind::Call) break;
+    chain.emplace_back(callee.name, args.positional.empty() ? kNone : args.positional[0]);
+    cur = receiver;
+  }
+  if (chain.empty()) return call;
+  ApiMatch match = matcher_.match(m, scope, cur);
+  if (!match.spec || match.spec->setters.empty()) return call;
+  // Applied innermost first, so that a setter called twice keeps its last value.
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+    for (const auto& [kind, method] : match.spec->setters)
+      if (method == it->first && it->second != kNone) values.emplace_back(kind, it->second);
+  return cur;
+}
+
+void AssertionFinder::applySetters(const FileModel& m, Assertion& a, const std::vector<std::pair<std::string, ExprId>>& values) const {
+  if (values.empty()) return;
+  for (const auto& [kind, e] : values) {
+    ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, e);
+    Tolerance t{kind, std::string(m.expr(e).text), r.value, r.provenance, r.note};
+    bool replaced = false;
+    for (Tolerance& old : a.tolerances)
+      if (old.name == kind) {
+        old = t;
+        replaced = true;
+      }
+    if (!replaced) a.tolerances.push_back(std::move(t));
+  }
+  a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
+}
+
+void AssertionFinder::fromMatcher(const FileModel& m, Assertion& a, ExprId actual, ExprId matcher) const {
+  ExprId cur = matcher, pointwiseExpected = kNone;
+  bool negated = false;
+  for (int depth = 0; depth < kMaxMatcherDepth && cur != kNone; ++depth) {
+    const Expr& x = m.expr(cur);
+    if (x.kind == ExprKind::BoolOp) {  // WithinAbs(y, e) || WithinRel(y, r): the first that approximates
+      Assertion probe = a;
+      fromMatcher(m, probe, actual, m.child(cur, 0));
+      if (probe.isOa) {
+        a = std::move(probe);
+        return;
+      }
+      cur = m.child(cur, 1);
+      continue;
+    }
+    if (x.kind == ExprKind::Not) {
+      negated = !negated;
+      cur = m.child(cur, 0);
+      continue;
+    }
+    if (x.kind != ExprKind::Call) return;
+    CallArgs args = splitCall(m, cur);
+    std::string_view name = calleeLastName(m, cur);
+    if ((name == "Pointwise" || name == "UnorderedPointwise") && args.positional.size() >= 2) {
+      pointwiseExpected = args.positional[1];
+      cur = args.positional[0];
+      continue;
+    }
+    if (name == "Not" && !args.positional.empty()) {
+      negated = !negated;
+      cur = args.positional[0];
+      continue;
+    }
+    if (wrapsOneMatcher(name) && !args.positional.empty()) {
+      cur = args.positional[0];
+      continue;
+    }
+    break;
+  }
+  if (cur == kNone) return;
+  std::vector<std::pair<std::string, ExprId>> setterValues;
+  ExprId base = peelSetters(m, a.functionId, cur, setterValues);
+  ApiMatch match = matcher_.match(m, a.functionId, base);
+  if (!match.spec || !match.spec->oa || !match.spec->isPredicate()) return;
+  const ApiSpec& spec = *match.spec;
+  if (pointwiseExpected == kNone) {
+    applySpec(m, a, spec, base);
+  } else {
+    // Pointwise(FloatNear(tol), ref): the matcher is given its tolerances only; the expected
+    // values are Pointwise's second argument.
+    CallArgs args = splitCall(m, base);
+    a.isOa = spec.oa;
+    a.category = spec.category;
+    a.call = base;
+    const int expectedIndex = spec.paramIndex(spec.expected);
+    for (const auto& [kind, param] : spec.tolerances) {
+      int idx = spec.paramIndex(param);
+      if (idx > expectedIndex && expectedIndex >= 0) --idx;
+      if (idx >= 0 && static_cast<size_t>(idx) < args.positional.size()) {
+        ExprId v = args.positional[static_cast<size_t>(idx)];
+        ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
+        a.tolerances.push_back({kind, std::string(m.expr(v).text), r.value, r.provenance, r.note});
+      } else if (auto d = spec.defaults.find(kind); d != spec.defaults.end()) {
+        a.tolerances.push_back({kind, d->second, ToleranceResolver::parseNumber(d->second), Provenance::Default, "API default"});
+      }
+    }
+    a.expectedExpr = pointwiseExpected;
+    a.expectedText = std::string(m.expr(pointwiseExpected).text);
+    a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
+  }
+  applySetters(m, a, setterValues);
+  a.api = spec.id;
+  a.negated = negated != spec.negated;
+  a.actualExpr = actual;
+  a.actualText = std::string(m.expr(actual).text);
+}
+
+}  // namespace oalens::analyzer

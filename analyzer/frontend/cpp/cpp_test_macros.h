@@ -1,0 +1,36 @@
+// The macros C++ test frameworks define test cases and sections with, as data the frontend
+// reads: GoogleTest (`TEST(Suite, Name)`), Boost.Test (`BOOST_AUTO_TEST_CASE(name)`), Catch2
+// and doctest (`TEST_CASE("name", "[tag]")`, `SECTION("...")`). tree-sitter sees the first two
+// as function definitions and the last as a call followed by a block; either way the macro's
+// name says what the definition is and its arguments say what the test is called.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace oalens::analyzer {
+
+enum class TestCaseNaming {
+  SuiteAndName,     // TEST(Suite, Name) -> "Suite.Name", as gtest prints it
+  FirstIdentifier,  // BOOST_AUTO_TEST_CASE(name) -> "name"
+  FirstString,      // TEST_CASE("adds", "[math]") -> "adds"
+  SecondString,     // TEST_CASE_METHOD(Fixture, "adds") -> "adds"
+};
+
+// How a test-case macro names its test; nullopt when `macro` defines no test case.
+std::optional<TestCaseNaming> testCaseMacro(std::string_view macro);
+
+// SECTION, SUBCASE, GIVEN/WHEN/THEN...: a block inside a test case, run as part of it.
+bool isSectionMacro(std::string_view macro);
+
+// Template test cases take types as macro arguments (`TEST_CASE_TEMPLATE("adam", T, float,
+// double)`), which no C++ grammar parses as an argument list: tree-sitter wraps the whole test
+// in an ERROR. Returns the source with those macros' arguments after the first blanked out
+// (same length, newlines kept, so every offset and line stays), or nullopt when it has none.
+std::optional<std::string> blankTypeArguments(std::string_view source);
+
+// ALL_CAPS_WITH_DIGITS: how macros are written, and so the calls the preprocessor completes
+// (a missing `;` after one is not a syntax error).
+bool looksLikeMacroName(std::string_view name);
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,206 @@
+#include "analyzer/frontend/cpp/cpp_frontend.h"
+
+#include <gtest/gtest.h>
+
+#include "analyzer/frontend/cpp/cpp_test_macros.h"
+#include "analyzer/scan/project.h"
+
+using namespace oalens::analyzer;
+
+namespace {
+
+FileModel parse(const std::string& code, const std::string& path = "tests/test_m.cc") {
+  CppFrontend fe;
+  return fe.parse(path, code);
+}
+
+const Function* functionNamed(const FileModel& m, std::string_view qualified) {
+  for (const Function& f : m.functions)
+    if (f.qualifiedName == qualified) return &f;
+  return nullptr;
+}
+
+// The statements of function `f` as "Kind:text" lines, for compact expectations.
+std::vector<StmtKind> kindsIn(const FileModel& m, const Function& f) {
+  std::vector<StmtKind> out;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) out.push_back(m.stmts[s].kind);
+  return out;
+}
+
+bool hasDiagnostic(const FileModel& m, std::string_view code) {
+  for (const auto& d : m.diagnostics)
+    if (d.code == code) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST(CppFrontend, TestMacrosOfEveryFrameworkBecomeTestCases) {
+  FileModel m = parse(
+      "TEST(Conv, Forward) { EXPECT_NEAR(a, b, 1e-5); }\n"
+      "TEST_F(ConvFixture, Backward) {}\n"
+      "BOOST_AUTO_TEST_CASE(adds) { BOOST_CHECK(x); }\n"
+      "TEST_CASE(\"softmax sums to one\", \"[ops]\") {\n  SECTION(\"rows\") { CHECK(x); }\n}\n"
+      "TEST_CASE_TEMPLATE(\"typed\", T, float, double) { CHECK(T(1) == 1); }\n"
+      "void helper(float tol) {}\n");
+  for (const char* name : {"Conv.Forward", "ConvFixture.Backward", "adds", "softmax sums to one", "typed"}) {
+    const Function* f = functionNamed(m, name);
+    ASSERT_NE(f, nullptr) << name;
+    EXPECT_TRUE(f->isTestCase) << name;
+  }
+  ASSERT_NE(functionNamed(m, "helper"), nullptr);
+  EXPECT_FALSE(functionNamed(m, "helper")->isTestCase);
+  EXPECT_FALSE(hasDiagnostic(m, "syntax-error")) << "a macro call without `;` is the preprocessor's business";
+  // The SECTION block belongs to its test case.
+  const Function* catchCase = functionNamed(m, "softmax sums to one");
+  bool sawCheck = false;
+  for (StmtId s = catchCase->firstStmt; s < catchCase->endStmt; ++s)
+    sawCheck |= m.stmts[s].kind == StmtKind::ExprStmt && m.stmts[s].function == static_cast<FunctionId>(catchCase - m.functions.data());
+  EXPECT_TRUE(sawCheck);
+}
+
+TEST(CppFrontend, DeclarationsAndAssignmentsBindNames) {
+  FileModel m = parse(
+      "constexpr float kTol = 1e-4f;\n"
+      "void f() {\n  float a = 1, b{2.5f}, c(3);\n  a = b = 0.5;\n  c += 1;\n  auto [x, y] = g();\n  float unset;\n}\n");
+  ASSERT_GE(m.stmts.size(), 1u);
+  EXPECT_EQ(m.stmts[0].kind, StmtKind::Assign);
+  EXPECT_EQ(m.expr(m.stmts[0].a).name, "kTol");
+  EXPECT_EQ(m.expr(m.stmts[0].b).text, "1e-4f");
+  const Function* f = functionNamed(m, "f");
+  ASSERT_NE(f, nullptr);
+  std::vector<std::string> assigned;
+  for (StmtId s = f->firstStmt; s < f->endStmt; ++s)
+    if (m.stmts[s].kind == StmtKind::Assign) assigned.push_back(std::string(m.expr(m.stmts[s].a).text) + "=" + std::string(m.expr(m.stmts[s].b).text));
+  EXPECT_EQ(assigned, (std::vector<std::string>{"a=1", "b=2.5f", "c=3", "a=0.5", "b=0.5", "[x, y]=g()"}));
+  EXPECT_EQ(kindsIn(m, *f), (std::vector<StmtKind>{StmtKind::Assign, StmtKind::Assign, StmtKind::Assign, StmtKind::Assign,
+                                                    StmtKind::Assign, StmtKind::AugAssign, StmtKind::Assign, StmtKind::Other}));
+}
+
+TEST(CppFrontend, DefinesAreConstantsAndFunctionLikeMacrosAreFunctions) {
+  FileModel m = parse(
+      "#define TOL 1e-5f\n"
+      "#define LOOSE (10 * FLT_EPSILON)\n"
+      "#define USE_CUDA\n"
+      "#define EXPECT_CLOSE(a, b) EXPECT_NEAR(a, b, TOL)\n");
+  ASSERT_GE(m.stmts.size(), 2u);
+  EXPECT_EQ(m.expr(m.stmts[0].a).name, "TOL");
+  EXPECT_EQ(m.expr(m.stmts[0].b).kind, ExprKind::Number);
+  EXPECT_EQ(m.expr(m.stmts[1].b).kind, ExprKind::BinaryOp);
+  const Function* macro = functionNamed(m, "EXPECT_CLOSE");
+  ASSERT_NE(macro, nullptr);
+  ASSERT_EQ(macro->params.size(), 2u);
+  EXPECT_EQ(macro->params[1].name, "b");
+  ASSERT_EQ(macro->endStmt - macro->firstStmt, 1u);
+  const Stmt& body = m.stmts[macro->firstStmt];
+  EXPECT_EQ(body.kind, StmtKind::ExprStmt);
+  EXPECT_EQ(m.expr(body.a).kind, ExprKind::Call);
+  EXPECT_EQ(dottedName(m, splitCall(m, body.a).callee), "EXPECT_NEAR");
+}
+
+TEST(CppFrontend, PreprocessorConditionalsAreBranches) {
+  FileModel m = parse("#ifdef USE_CUDA\nconst float tol = 1e-3f;\n#else\nconst float tol = 1e-6f;\n#endif\n");
+  ASSERT_EQ(m.stmts.size(), 4u);
+  EXPECT_EQ(m.stmts[0].kind, StmtKind::If);
+  EXPECT_EQ(m.expr(m.stmts[0].a).text, "USE_CUDA");
+  EXPECT_EQ(m.stmts[1].parent, 0u);
+  EXPECT_EQ(m.stmts[2].kind, StmtKind::Else);
+  EXPECT_EQ(m.stmts[3].parent, 2u);
+}
+
+TEST(CppFrontend, QualifiedNamesReadLikeDottedNames) {
+  FileModel m = parse(
+      "void f() {\n  EXPECT_THAT(v, ::testing::FloatNear(1.0, 1e-5));\n  x = std::numeric_limits<float>::epsilon();\n"
+      "  test::ExpectTensorNear<float>(a, b, 1e-5);\n  out.foo->bar(1);\n}\n");
+  const Stmt& expect = m.stmts[1];
+  CallArgs args = splitCall(m, expect.a);
+  ASSERT_EQ(args.positional.size(), 2u);
+  EXPECT_EQ(dottedName(m, splitCall(m, args.positional[1]).callee), "testing.FloatNear");
+  EXPECT_EQ(m.expr(splitCall(m, args.positional[1]).callee).name, "FloatNear");
+  EXPECT_EQ(dottedName(m, splitCall(m, m.stmts[2].b).callee), "std.numeric_limits.epsilon");
+  EXPECT_EQ(m.expr(splitCall(m, m.stmts[2].b).callee).text, "std::numeric_limits<float>::epsilon");
+  EXPECT_EQ(dottedName(m, splitCall(m, m.stmts[3].a).callee), "test.ExpectTensorNear");
+  EXPECT_EQ(dottedName(m, splitCall(m, m.stmts[4].a).callee), "out.foo.bar");
+}
+
+TEST(CppFrontend, StreamedMessagesAreNotTheCheck) {
+  FileModel m = parse("void f() { EXPECT_NEAR(a[i], b[i], tol) << \"at \" << i; }\n");
+  const Stmt& s = m.stmts[1];
+  ASSERT_EQ(m.expr(s.a).kind, ExprKind::Call);
+  EXPECT_EQ(m.expr(s.a).text, "EXPECT_NEAR(a[i], b[i], tol)");
+  EXPECT_EQ(splitCall(m, s.a).positional.size(), 3u);
+}
+
+TEST(CppFrontend, ComparisonsAndBooleansReadAsInPython) {
+  FileModel m = parse("void f() { EXPECT_TRUE(!(std::abs(a - b) < tol) && ok == true); }\n");
+  ExprId cond = splitCall(m, m.stmts[1].a).positional[0];
+  ASSERT_EQ(m.expr(cond).kind, ExprKind::BoolOp);
+  EXPECT_EQ(m.expr(cond).name, "and");
+  ExprId notE = m.child(cond, 0);
+  ASSERT_EQ(m.expr(notE).kind, ExprKind::Not);
+  ExprId cmp = m.child(notE, 0);
+  ASSERT_EQ(m.expr(cmp).kind, ExprKind::Compare);
+  EXPECT_EQ(m.compareOp(cmp, 0), "<");
+  EXPECT_EQ(m.expr(m.child(m.child(cond, 1), 1)).name, "True");
+}
+
+TEST(CppFrontend, LambdaBodiesBelongToTheirFunction) {
+  FileModel m = parse("TEST(A, B) {\n  auto check = [&](float v) { EXPECT_NEAR(v, 0, 1e-6); };\n  check(1);\n}\n");
+  const Function* t = functionNamed(m, "A.B");
+  ASSERT_NE(t, nullptr);
+  bool found = false;
+  for (StmtId s = t->firstStmt; s < t->endStmt; ++s)
+    found |= m.stmts[s].kind == StmtKind::ExprStmt && m.expr(m.stmts[s].a).text.rfind("EXPECT_NEAR", 0) == 0 && m.stmts[s].function == 0;
+  EXPECT_TRUE(found);
+}
+
+TEST(CppFrontend, NamespacesQualifyHelpersButNotTestsOrMacros) {
+  FileModel m = parse(
+      "namespace mt { namespace testing {\nvoid ExpectAllNear(const T& a, const T& b, float tol = 1e-5f) {}\n"
+      "#define CHECK_CLOSE(a, b) EXPECT_NEAR(a, b, 1e-3)\nTEST(Ops, Add) {}\nclass Fixture { void Check() {} };\n} }\n");
+  const Function* helper = functionNamed(m, "mt.testing.ExpectAllNear");
+  ASSERT_NE(helper, nullptr);
+  ASSERT_EQ(helper->params.size(), 3u);
+  EXPECT_EQ(helper->params[2].name, "tol");
+  EXPECT_NE(helper->params[2].defaultValue, kNone);
+  EXPECT_NE(functionNamed(m, "CHECK_CLOSE"), nullptr);
+  EXPECT_NE(functionNamed(m, "Ops.Add"), nullptr);
+  EXPECT_NE(functionNamed(m, "mt.testing.Fixture.Check"), nullptr);
+}
+
+TEST(CppFrontend, IncludesOfProjectHeadersAreRecorded) {
+  FileModel m = parse("#include <gtest/gtest.h>\n#include \"tests/test_util.h\"\n");
+  ASSERT_EQ(m.imports.size(), 1u);
+  EXPECT_EQ(m.imports[0].module, "tests/test_util.h");
+  EXPECT_TRUE(m.imports[0].star);
+}
+
+TEST(CppFrontend, ReportsRealSyntaxErrorsAndKeepsGoing) {
+  FileModel m = parse("TEST(A, B) {\n  int x = 1 +* / 2;\n  EXPECT_NEAR(x, 1, 1e-5);\n}\n");
+  EXPECT_TRUE(hasDiagnostic(m, "syntax-error"));
+  bool found = false;
+  for (const Stmt& s : m.stmts) found |= s.kind == StmtKind::ExprStmt && s.text.rfind("EXPECT_NEAR", 0) == 0;
+  EXPECT_TRUE(found);
+}
+
+TEST(CppFrontend, DeepNestingIsCappedNotRecursedInto) {
+  std::string code = "void f() { x = ";
+  for (int i = 0; i < 5000; ++i) code += "(";
+  code += "1";
+  for (int i = 0; i < 5000; ++i) code += ")";
+  code += "; }\n";
+  FileModel m = parse(code);
+  EXPECT_TRUE(hasDiagnostic(m, "nesting-too-deep"));
+}
+
+TEST(CppTestMacros, TypeArgumentsAreBlankedWithOffsetsKept) {
+  const std::string src = "TEST_CASE_TEMPLATE(\"t\", T, float,\n double) {}\nint TEST_CASE_TEMPLATEX;\n";
+  auto blanked = blankTypeArguments(src);
+  ASSERT_TRUE(blanked);
+  EXPECT_EQ(blanked->size(), src.size());
+  EXPECT_EQ(blanked->substr(0, 23), "TEST_CASE_TEMPLATE(\"t\" ");
+  EXPECT_EQ(blanked->find("float"), std::string::npos);
+  EXPECT_EQ(std::count(blanked->begin(), blanked->end(), '\n'), std::count(src.begin(), src.end(), '\n'));
+  EXPECT_NE(blanked->find("int TEST_CASE_TEMPLATEX;"), std::string::npos);
+  EXPECT_FALSE(blankTypeArguments("TEST(A, B) {}"));
+}
