@@ -291,9 +291,11 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     ExprId b = argumentFor(m, spec, args, spec.bound);
     if (b != kNone) {
       a.expectedExpr = kNone;
+      // Read before applyErrorBound replaces the actual side by the difference's first operand.
+      const bool measuresError = looksLikeError(m, a.actualExpr);
       applyErrorBound(m, a, a.actualExpr, b);
       // assertLess(len(x), 5) is an ordering check, not an approximation.
-      if (!looksLikeError(m, a.actualExpr) && !looksLikeBound(m, b)) markExact(a);
+      if (!measuresError && !looksLikeBound(m, b)) markExact(a);
     }
   }
   if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr)))

@@ -142,7 +142,11 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (st.function != fid || st.a == kNone || (st.kind != StmtKind::Return && st.kind != StmtKind::If)) continue;
     auto check = finder.conditionCheck(m, fid, st.a);
     if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
-    auto [left, right] = differenceOperands(m, check->errorSide);
+    // `abs(a - b) > abs_error`: a bound named like an error may be read as the error side.
+    ExprId errorSide = check->errorSide, boundSide = check->boundSide;
+    if (differenceOperands(m, errorSide).first == kNone && differenceOperands(m, boundSide).first != kNone)
+      std::swap(errorSide, boundSide);
+    auto [left, right] = differenceOperands(m, errorSide);
     std::string_view actualParam = originParam(m, fid, left, 0), expectedParam = originParam(m, fid, right, 0);
     if (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam) continue;
     ApiSpec w;
@@ -153,11 +157,11 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     nameDiscovered(m, f, w);
     w.actual = std::string(actualParam);
     w.expected = std::string(expectedParam);
-    std::string_view boundParam = originParam(m, fid, check->boundSide, 0);
+    std::string_view boundParam = originParam(m, fid, boundSide, 0);
     w.tolerances.emplace_back("atol", std::string(boundParam));
     if (boundParam.empty()) {
-      w.defaults["atol"] = std::string(m.expr(check->boundSide).text);
-      if (ResolvedValue r = resolver.resolve(m, fid, s, check->boundSide); r.value) w.defaultValues["atol"] = *r.value;
+      w.defaults["atol"] = std::string(m.expr(boundSide).text);
+      if (ResolvedValue r = resolver.resolve(m, fid, s, boundSide); r.value) w.defaultValues["atol"] = *r.value;
     } else if (const ExprId def = paramDefault(f, boundParam); def != kNone) {
       w.defaults["atol"] = std::string(m.expr(def).text);
       if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value)

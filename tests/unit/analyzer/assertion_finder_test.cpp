@@ -174,3 +174,18 @@ TEST(AssertionFinder, ResultsDoNotDependOnThreadCount) {
     EXPECT_EQ(one.assertions[i].tolerances.size(), four.assertions[i].tolerances.size());
   }
 }
+
+// Regression: the error side was read after applyErrorBound had replaced it by the
+// difference's first operand, so an integer bound on abs(a - b) was taken for an ordering check.
+TEST(AssertionFinder, BoundOnAnAbsoluteDifferenceIsOaWhateverTheBoundLooksLike) {
+  auto r = scanOne(
+      "import unittest\n"
+      "class TestQ(unittest.TestCase):\n"
+      "    def test_q(self):\n"
+      "        self.assertLess(abs(quantized - expected), 10)\n"
+      "        self.assertLess(len(out), 5)\n");
+  ASSERT_EQ(r.assertions.size(), 2u);
+  EXPECT_TRUE(r.assertions[0].isOa);
+  EXPECT_EQ(r.assertions[0].actualText, "quantized");
+  EXPECT_FALSE(r.assertions[1].isOa);
+}
