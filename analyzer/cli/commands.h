@@ -12,6 +12,8 @@ struct ScanArgs {
   std::string db;
   std::string config;
   std::string testFiles;
+  std::string cppTestFiles;
+  std::string language = "all";
   std::vector<std::string> exclude;
   std::vector<std::string> packages;
   unsigned jobs = 0;

@@ -16,6 +16,7 @@
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/output.h"
 #include "analyzer/scan/scanner.h"
+#include "analyzer/scan/test_files.h"
 #include "miners/gate/diff_gate.h"
 #include "miners/git/repository.h"
 
@@ -34,6 +35,7 @@ struct DiffArgs {
   std::string format = "text";
   std::string failOn = "warning";
   std::string testFiles;
+  std::string cppTestFiles;
   std::string output;
   bool wholeFiles = false;
 };
@@ -103,7 +105,12 @@ int runDiff(const DiffArgs& a) {
   auto cfg = loadConfig(workdir.empty() ? fs::path(".") : fs::path(workdir), "", catalogue);
   if (!cfg) return 2;
   analyzer::ScanOptions defaults;
-  RE2 testFiles(!a.testFiles.empty() ? a.testFiles : !cfg->testFiles.empty() ? cfg->testFiles : defaults.testFilePattern);
+  const analyzer::TestFileFilter testFiles(!a.testFiles.empty() ? a.testFiles : !cfg->testFiles.empty() ? cfg->testFiles : defaults.testFilePattern,
+                                           !a.cppTestFiles.empty() ? a.cppTestFiles : defaults.cppTestFilePattern);
+  if (!testFiles.ok()) {
+    fmt::print(stderr, "oalens: invalid --test-files or --cpp-test-files pattern\n");
+    return 2;
+  }
 
   std::optional<std::vector<miners::FileChange>> changes;
   std::string trailerReason;
@@ -159,14 +166,14 @@ int runDiff(const DiffArgs& a) {
   std::vector<std::string> diagnostics;
   size_t files = 0;
   for (const auto& fc : *changes) {
-    const bool isTest = (!fc.oldPath.empty() && RE2::PartialMatch(fc.oldPath, testFiles)) ||
-                        (!fc.newPath.empty() && RE2::PartialMatch(fc.newPath, testFiles));
+    const bool isTest = (!fc.oldPath.empty() && testFiles.isTest(fc.oldPath)) || (!fc.newPath.empty() && testFiles.isTest(fc.newPath));
     if (!isTest) continue;
     ++files;
     miners::GateFile gf;
     gf.oldPath = fc.oldPath;
     gf.newPath = fc.newPath;
-    gf.scopeToChangedTests = !a.wholeFiles;
+    // Scoping to the changed tests reads Python's blocks; a C++ file is checked whole.
+    gf.scopeToChangedTests = !a.wholeFiles && analyzer::languageOfPath(gf.newPath.empty() ? gf.oldPath : gf.newPath) == analyzer::Language::Python;
     bool binary = false;
     if (!fc.oldBlob.empty()) {
       gf.oldBytes = repo->blob(fc.oldBlob, binary, err);
@@ -231,7 +238,8 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_option("--fail-on", args.failOn, "lowest severity that fails the check")
       ->check(CLI::IsMember({"info", "note", "warning", "error", "never"}))
       ->capture_default_str();
-  cmd->add_option("--test-files", args.testFiles, "RE2 pattern for test file paths");
+  cmd->add_option("--test-files", args.testFiles, "RE2 pattern for Python test file paths");
+  cmd->add_option("--cpp-test-files", args.cppTestFiles, "RE2 pattern for C++ test file paths");
   cmd->add_option("-o,--output", args.output, "write the report to this file");
   cmd->add_flag("--whole-files", args.wholeFiles,
                 "scan every changed test file whole (by default only the tests a change touches, when that is all it touches)");

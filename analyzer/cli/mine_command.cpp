@@ -35,7 +35,8 @@ void addMineCommand(CLI::App& app) {
   cmd->add_option("--until", until, "only commits before this date (YYYY-MM-DD)");
   cmd->add_flag("--first-parent", opt.firstParent, "follow only first parents (merges diffed against their first parent)");
   cmd->add_flag("--diff-merges", opt.diffMerges, "also diff merge commits against their first parent (as git log --diff-merges=first-parent)");
-  cmd->add_option("--test-files", opt.testFilePattern, "RE2 pattern for test file paths");
+  cmd->add_option("--test-files", opt.testFilePattern, "RE2 pattern for Python test file paths");
+  cmd->add_option("--cpp-test-files", opt.cppTestFilePattern, "RE2 pattern for C++ test file paths");
   cmd->add_option("-j,--jobs", opt.threads, "worker threads (0: one per core)");
   cmd->add_option("--cache-mb", cacheMb, "memory for analysed file versions reused by later commits")
       ->capture_default_str()

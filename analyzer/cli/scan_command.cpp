@@ -33,11 +33,16 @@ static int runScan(const ScanArgs& args) {
   opt.limits.maxFileBytes = static_cast<uint64_t>(args.maxFileMiB * 1024 * 1024);
   if (!cfg->testFiles.empty()) opt.testFilePattern = cfg->testFiles;
   if (!args.testFiles.empty()) opt.testFilePattern = args.testFiles;
-  RE2 check(opt.testFilePattern);
-  if (!check.ok()) {
-    fmt::print(stderr, "oalens: invalid --test-files pattern: {}\n", check.error());
-    return 2;
+  if (!args.cppTestFiles.empty()) opt.cppTestFilePattern = args.cppTestFiles;
+  for (const auto& [option, pattern] : {std::pair{"--test-files", &opt.testFilePattern}, std::pair{"--cpp-test-files", &opt.cppTestFilePattern}}) {
+    RE2 check(*pattern);
+    if (!check.ok()) {
+      fmt::print(stderr, "oalens: invalid {} pattern: {}\n", option, check.error());
+      return 2;
+    }
   }
+  opt.python = args.language != "cpp";
+  opt.cpp = args.language != "python";
   for (const auto& e : args.exclude) {
     RE2 re(e);
     if (!re.ok()) {
@@ -79,7 +84,9 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
   cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
   cmd->add_option("--db", args.db, "also write the results to this SQLite database (docs/schema.md)");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
-  cmd->add_option("--test-files", args.testFiles, "RE2 pattern for test file paths (relative to PATH)");
+  cmd->add_option("--test-files", args.testFiles, "RE2 pattern for Python test file paths (relative to PATH)");
+  cmd->add_option("--cpp-test-files", args.cppTestFiles, "RE2 pattern for C++ test file paths (relative to PATH; docs/cpp.md)");
+  cmd->add_option("--language", args.language, "languages to scan")->check(CLI::IsMember({"all", "python", "cpp"}))->capture_default_str();
   cmd->add_option("--package", args.packages, "top-level package of the library under test (repeatable; default: inferred)");
   cmd->add_option("--exclude", args.exclude, "RE2 pattern of paths to leave out (repeatable)");
   cmd->add_option("-j,--jobs", args.jobs, "worker threads (0: one per core)")->capture_default_str();
@@ -105,7 +112,8 @@ void addCatalogueCommand(CLI::App& app) {
     }
     std::string out;
     for (const auto& a : catalogue.apis())
-      out += fmt::format("{:<52} {:<12} {:<5} {}\n", a.id, analyzer::categoryName(a.category), a.oa ? "OA" : "-",
+      out += fmt::format("{:<52} {:<7} {:<12} {:<5} {}\n", a.id, analyzer::languageName(a.language), analyzer::categoryName(a.category),
+                         a.oa ? "OA" : "-",
                          a.kind == analyzer::ApiKind::Method ? "method" : a.kind == analyzer::ApiKind::Predicate ? "predicate" : "function");
     writeOutput("", out);
   });

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "analyzer/scan/scanner.h"
+#include "analyzer/assertions/api_matcher.h"
 #include "analyzer/tolerance/tolerance_resolver.h"
 #include "miners/classify/change_classifier.h"
 #include "miners/gate/diff_scope.h"
@@ -90,15 +91,16 @@ std::string fingerprint(const std::string& ruleId, const std::string& file, cons
 
 // The reason stated next to an assertion: on its lines or the line above.
 std::string markerReason(const Side& s, const analyzer::Assertion& a, std::string& ignoredRules) {
-  static const RE2 loosenOk(R"(#\s*oalens:\s*loosen-ok\(([^)]*)\))");
-  static const RE2 ignore(R"(#\s*oalens:\s*ignore\[([A-Z0-9, ]+)\])");
+  // `# oalens: ...` in Python, `// oalens: ...` in C++.
+  static const RE2 loosenOk(R"((?:#|//)\s*oalens:\s*loosen-ok\(([^)]*)\))");
+  static const RE2 ignore(R"((?:#|//)\s*oalens:\s*ignore\[([A-Z0-9, ]+)\])");
   std::string reason;
   const uint32_t first = a.range.start.line > 1 ? a.range.start.line - 1 : 1;
   for (uint32_t l = first; l <= a.range.end.line && l <= s.lines.size(); ++l) {
     std::string_view text = s.lines[l - 1];
     if (l < a.range.start.line) {  // the line above counts only as a comment of its own
       size_t firstChar = text.find_first_not_of(" \t");
-      if (firstChar == std::string_view::npos || text[firstChar] != '#') continue;
+      if (firstChar == std::string_view::npos || (text[firstChar] != '#' && text.substr(firstChar, 2) != "//")) continue;
     }
     re2::StringPiece line(text.data(), text.size());
     std::string r, ids;
@@ -135,14 +137,42 @@ std::optional<MetricBound> metricBound(const analyzer::FileModel& m, const analy
   }
   if (a.call == kNone || m.expr(a.call).kind != ExprKind::Call) return std::nullopt;
   CallArgs args = splitCall(m, a.call);
-  if (args.positional.size() < 2) return std::nullopt;
+  if (args.positional.empty()) return std::nullopt;
   std::string_view name = m.expr(args.callee).name;
-  if (name == "assertGreater" || name == "assertGreaterEqual") return make(args.positional[0], args.positional[1], true);
-  if (name == "assertLess" || name == "assertLessEqual") return make(args.positional[0], args.positional[1], false);
+  if (args.positional.size() < 2 && assertionForm(name, m.language) != AssertionForm::Truth) return std::nullopt;
+  if (name == "assertGreater" || name == "assertGreaterEqual" || name == "EXPECT_GT" || name == "EXPECT_GE" || name == "ASSERT_GT" ||
+      name == "ASSERT_GE")
+    return make(args.positional[0], args.positional[1], true);
+  if (name == "assertLess" || name == "assertLessEqual" || name == "EXPECT_LT" || name == "EXPECT_LE" || name == "ASSERT_LT" ||
+      name == "ASSERT_LE")
+    return make(args.positional[0], args.positional[1], false);
+  // EXPECT_TRUE(acc > 0.9), REQUIRE(loss < 0.5): a comparison under a C++ truth assertion.
+  if (m.language == Language::Cpp && assertionForm(name, m.language) == AssertionForm::Truth &&
+      m.expr(args.positional[0]).kind == ExprKind::Compare &&
+      m.childCount(args.positional[0]) == 2) {
+    ExprId cmp = args.positional[0];
+    std::string_view op = m.compareOp(cmp, 0);
+    if (op == ">" || op == ">=") return make(m.child(cmp, 0), m.child(cmp, 1), true);
+    if (op == "<" || op == "<=") return make(m.child(cmp, 0), m.child(cmp, 1), false);
+  }
   return std::nullopt;
 }
 
 bool skipped(const analyzer::FileModel& m, const analyzer::Function& f) {
+  if (m.language == analyzer::Language::Cpp) {
+    // gtest runs no test named DISABLED_*, Catch2 none tagged [.] or [!mayfail]; GTEST_SKIP()
+    // and doctest's skip() decorator skip at run time.
+    static const RE2 disabled(R"((^|\.)DISABLED_)");
+    if (RE2::PartialMatch(f.qualifiedName, disabled)) return true;
+    if (f.firstStmt > 0) {
+      std::string_view header = m.stmts[f.firstStmt - 1].text;
+      header = header.substr(0, header.find('{'));
+      if (header.find("\"[.") != std::string_view::npos || header.find("[!mayfail]") != std::string_view::npos ||
+          header.find("[!shouldfail]") != std::string_view::npos || header.find("doctest::skip") != std::string_view::npos)
+        return true;
+    }
+    return f.firstStmt < f.endStmt && m.stmts[f.firstStmt].text.find("GTEST_SKIP") != std::string_view::npos;
+  }
   static const RE2 skipDecorator(R"((^|\.)(skip|skipIf|skipUnless|xfail|expectedFailure)\b)");
   for (analyzer::ExprId d : f.decorators)
     if (RE2::PartialMatch(re2::StringPiece(m.expr(d).text.data(), m.expr(d).text.size()), skipDecorator)) return true;

@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "analyzer/frontend/frontends.h"
 #include "miners/git/git_handles.h"
 
 namespace oalens::miners {
@@ -25,7 +26,8 @@ Kind kindOf(const git_tree_entry* e) {
 }
 
 
-bool isPython(std::string_view path) { return path.size() >= 3 && path.substr(path.size() - 3) == ".py"; }
+// A file some frontend reads (Python or C++); the others never reach the analysis.
+bool isSourcePath(std::string_view path) { return analyzer::languageOfPath(path).has_value(); }
 
 class TreeWalk {
  public:
@@ -64,7 +66,7 @@ class TreeWalk {
     }
     if (sameId && git_tree_entry_filemode(o) == git_tree_entry_filemode(n)) return true;
     const std::string path = prefix + git_tree_entry_name(n);
-    if (!isPython(path)) return true;
+    if (!isSourcePath(path)) return true;
     FileChange fc;
     fc.status = FileChange::Status::Modified;
     fc.oldPath = fc.newPath = path;
@@ -82,7 +84,7 @@ class TreeWalk {
                                                    : descend(nullptr, sub.p, git_tree_entry_name(e), prefix);
     }
     std::string path = prefix + git_tree_entry_name(e);
-    if (!isPython(path)) return true;
+    if (!isSourcePath(path)) return true;
     FileChange fc;
     fc.status = status;
     if (status == FileChange::Status::Deleted) {
@@ -117,7 +119,7 @@ class TreeWalk {
 
 }  // namespace
 
-bool changedPythonFiles(git_repository* repo, const git_tree* oldTree, const git_tree* newTree, std::vector<FileChange>& out,
+bool changedSourceFiles(git_repository* repo, const git_tree* oldTree, const git_tree* newTree, std::vector<FileChange>& out,
                         std::string& err) {
   std::string prefix;
   return TreeWalk(repo, out, err).compare(oldTree, newTree, prefix);

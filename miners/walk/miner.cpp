@@ -15,6 +15,7 @@
 
 #include "analyzer/core/parallel.h"
 #include "analyzer/scan/scanner.h"
+#include "analyzer/scan/test_files.h"
 #include "miners/classify/change_classifier.h"
 #include "miners/classify/reason_tagger.h"
 #include "miners/git/repository.h"
@@ -96,7 +97,8 @@ std::vector<AssertionVersion> wholeOaVersions(const std::string& path, std::stri
 }
 
 CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string& sha, const MineOptions& opt,
-                           const analyzer::Catalogue& catalogue, const RE2& testFiles, const std::set<std::string>& graftPoints,
+                           const analyzer::Catalogue& catalogue, const analyzer::TestFileFilter& testFiles,
+                           const std::set<std::string>& graftPoints,
                            BlobCache& cache, Splicing& splicing, LayoutHandoff& layouts) {
   CommitResult r;
   std::string err;
@@ -119,7 +121,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
   // A shallow clone's graft point: its parent is not here, so what it changed is unknown. It
   // is the baseline the later commits are compared with, not a commit that added every file.
   if (graftPoints.count(sha)) return r;
-  auto changes = repo.changes(sha, err, [&](std::string_view path) { return RE2::PartialMatch(path, testFiles); });
+  auto changes = repo.changes(sha, err, [&](std::string_view path) { return testFiles.isTest(path); });
   if (!changes) {
     r.ok = false;
     r.error = err;
@@ -130,8 +132,8 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
   scan.allFiles = true;
   scan.limits = opt.limits;
   for (auto& fc : *changes) {
-    const bool oldIsTest = !fc.oldPath.empty() && RE2::PartialMatch(fc.oldPath, testFiles);
-    const bool newIsTest = !fc.newPath.empty() && RE2::PartialMatch(fc.newPath, testFiles);
+    const bool oldIsTest = !fc.oldPath.empty() && testFiles.isTest(fc.oldPath);
+    const bool newIsTest = !fc.newPath.empty() && testFiles.isTest(fc.newPath);
     if (!oldIsTest && !newIsTest) continue;
     ++r.testFiles;
     FileResult f;
@@ -152,6 +154,13 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
         return nullptr;
       }
       auto fresh = std::make_shared<BlobCache::Entry>();
+      // Deriving a version from the previous one and splicing its model read Python's blocks
+      // and indentation; a C++ version is scanned whole (tree-sitter-cpp parses a test file in
+      // a few milliseconds, and C++ histories are short beside Keras's).
+      if (analyzer::languageOfPath(path) != analyzer::Language::Python) {
+        fresh->versions = oaVersions(path, std::move(*bytes), catalogue, scan, fresh->diagnostics);
+        return fresh;
+      }
       // A renamed file is derived from its old path's version too: the analysis of one file reads
       // nothing of its path but the name it reports.
       if (opt.deriveUntouchedTests && previous.valid() && bytes->size() <= opt.limits.maxFileBytes) {
@@ -271,7 +280,8 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
 
   const analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
   analyzer::ScanOptions defaults;
-  const RE2 testFiles(opt.testFilePattern.empty() ? defaults.testFilePattern : opt.testFilePattern);
+  const analyzer::TestFileFilter testFiles(opt.testFilePattern.empty() ? defaults.testFilePattern : opt.testFilePattern,
+                                           opt.cppTestFilePattern.empty() ? defaults.cppTestFilePattern : opt.cppTestFilePattern);
   const unsigned threads = analyzer::threadCount(opt.threads, todo.size());
   const size_t window = kWindowPerWorker * threads;
 

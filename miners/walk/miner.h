@@ -24,7 +24,8 @@ struct MineOptions {
   bool diffMerges = false;
   unsigned threads = 0;
   std::optional<int64_t> since, until;  // committer time bounds, seconds since the epoch
-  std::string testFilePattern;          // empty: the scan default
+  std::string testFilePattern;          // Python test files; empty: the scan default
+  std::string cppTestFilePattern;       // C++ test files; empty: the scan default
   analyzer::InputLimits limits;
   bool progress = false;  // progress lines on stderr
   // Memory for the analysed versions of test files kept for reuse by later commits.

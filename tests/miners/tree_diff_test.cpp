@@ -1,4 +1,4 @@
-// changedPythonFiles walks only the subtrees whose ids differ; it must report what libgit2's
+// changedSourceFiles walks only the subtrees whose ids differ; it must report what libgit2's
 // tree-to-tree diff reports (before rename detection), in the same order, on commits with
 // every kind of entry change: edits, an executable bit, whole subtrees added and deleted, a
 // file replaced by a directory of the same name, a file turned into a link and back, a
@@ -106,7 +106,7 @@ TEST(TreeDiff, EveryKindOfEntryChangeIsReportedAsLibgit2ReportsIt) {
     ASSERT_EQ(git_commit_tree(&tree, c), 0);
     std::vector<FileChange> walked;
     std::string err;
-    ASSERT_TRUE(oalens::miners::changedPythonFiles(repo, previous, tree, walked, err)) << err;
+    ASSERT_TRUE(oalens::miners::changedSourceFiles(repo, previous, tree, walked, err)) << err;
     EXPECT_EQ(describe(walked), describe(libgit2Changes(repo, previous, tree))) << "commit " << commits + 1;
     reported += walked.size();
     git_tree_free(previous);
