@@ -220,8 +220,8 @@ int runDiff(const DiffArgs& a) {
   bool fail = false;
   for (const auto& f : findings) fail |= failOn && severityRank(f.severity) >= severityRank(*failOn);
   if (a.format == "text" && fail)
-    fmt::print(stderr, "oalens: this change weakens OA assertions; state the reason with `# oalens: loosen-ok(<reason>)` next to "
-                       "the assertion or a `Tolerance-Change: <reason>` commit trailer\n");
+    fmt::print(stderr, "oalens: this change weakens OA assertions; state the reason with `# oalens: loosen-ok(<reason>)` "
+                       "(`// oalens: ...` in C++) next to the assertion or a `Tolerance-Change: <reason>` commit trailer\n");
   return fail ? 1 : 0;
 }
 

@@ -158,6 +158,15 @@ std::optional<MetricBound> metricBound(const analyzer::FileModel& m, const analy
   return std::nullopt;
 }
 
+// A test's name with gtest's DISABLED_ prefixes removed: the same test before and after it is
+// disabled (`Conv.DISABLED_Backward` is `Conv.Backward`).
+std::string enabledName(const std::string& qualified) {
+  static const RE2 disabledPrefix(R"((^|\.)DISABLED_)");
+  std::string out = qualified;
+  RE2::GlobalReplace(&out, disabledPrefix, "\\1");
+  return out;
+}
+
 bool skipped(const analyzer::FileModel& m, const analyzer::Function& f) {
   if (m.language == analyzer::Language::Cpp) {
     // gtest runs no test named DISABLED_*, Catch2 none tagged [.] or [!mayfail]; GTEST_SKIP()
@@ -322,13 +331,13 @@ std::vector<GateFinding> checkFile(const GateFile& file, const analyzer::Catalog
   if (olds.model && news.model) {
     std::map<std::string, bool> oldSkipped;
     for (const auto& f : olds.model->functions)
-      if (f.isTestCase) oldSkipped[f.qualifiedName] = skipped(*olds.model, f);
+      if (f.isTestCase) oldSkipped[enabledName(f.qualifiedName)] = skipped(*olds.model, f);
     std::map<std::string, const analyzer::Assertion*> firstOa;
     for (const auto& v : news.oa)
       if (!v.assertion.testCase.empty() && !firstOa.count(v.assertion.testCase)) firstOa[v.assertion.testCase] = &v.assertion;
     for (const auto& f : news.model->functions) {
       if (!f.isTestCase || !skipped(*news.model, f)) continue;
-      auto was = oldSkipped.find(f.qualifiedName);
+      auto was = oldSkipped.find(enabledName(f.qualifiedName));
       auto oa = firstOa.find(f.qualifiedName);
       if (was == oldSkipped.end() || was->second || oa == firstOa.end()) continue;
       analyzer::Assertion at = *oa->second;

@@ -240,3 +240,38 @@ TEST_F(DiffGate, ScanningOnlyTheChangedTestsFindsWhatTheWholeFileScanFinds) {
   EXPECT_NE(scoped.out.find("tests/test_a.py:6:5"), std::string::npos) << scoped.out;
   EXPECT_NE(scoped.out.find("tests/test_a.py:15:5"), std::string::npos) << scoped.out;
 }
+
+// C++ test files go through the same gate: a loosened EXPECT_NEAR (also through a #define), an
+// exact check made approximate, a lowered metric bound, a disabled test with OA assertions,
+// and a `// oalens: loosen-ok(...)` marker that states the reason.
+TEST_F(DiffGate, CppTestFilesAreCheckedToo) {
+  write("tests/conv_test.cc",
+        "#include <gtest/gtest.h>\n"
+        "#define CONV_TOL 1e-6\n"
+        "TEST(Conv, Forward) {\n"
+        "  EXPECT_NEAR(conv(1), 2.0, 1e-5);\n"
+        "  EXPECT_NEAR(conv(2), 3.0, CONV_TOL);\n"
+        "  EXPECT_EQ(pool(1), 4);\n"
+        "  EXPECT_GT(accuracy(), 0.9);\n"
+        "  EXPECT_NEAR(conv(3), 4.0, 1e-5);\n"
+        "}\n"
+        "TEST(Conv, Backward) { EXPECT_FLOAT_EQ(grad(1), 0.5f); }\n");
+  commitAll("init");
+  Result r = stageAndDiff("tests/conv_test.cc",
+                          "#include <gtest/gtest.h>\n"
+                          "#define CONV_TOL 1e-4\n"
+                          "TEST(Conv, Forward) {\n"
+                          "  EXPECT_NEAR(conv(1), 2.0, 1e-3);\n"
+                          "  EXPECT_NEAR(conv(2), 3.0, CONV_TOL);\n"
+                          "  EXPECT_NEAR(pool(1), 4, 0.5);\n"
+                          "  EXPECT_GT(accuracy(), 0.8);\n"
+                          "  EXPECT_NEAR(conv(3), 4.0, 1e-4);  // oalens: loosen-ok(fp16 kernels)\n"
+                          "}\n"
+                          "TEST(Conv, DISABLED_Backward) { EXPECT_FLOAT_EQ(grad(1), 0.5f); }\n");
+  EXPECT_EQ(r.status, 1) << r.out;
+  for (const char* expected : {"tests/conv_test.cc:4:3: warning: EXPECT_NEAR loosened: atol 1e-5 -> 1e-3 (loosen, x100) [CH301]",
+                               "atol CONV_TOL = 1e-06 -> 0.0001 (loosen, x100) through a named constant [CH301]",
+                               "exact EXPECT_EQ relaxed to EXPECT_NEAR [CH304]", "lower bound on `accuracy()` relaxed: 0.9 -> 0.8 [CH305]",
+                               "(accepted: fp16 kernels) [CH301]", "[CH306]"})
+    EXPECT_NE(r.out.find(expected), std::string::npos) << "missing: " << expected << "\n" << r.out;
+}

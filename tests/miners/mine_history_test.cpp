@@ -332,3 +332,39 @@ TEST_F(MineHistory, RenamesAreLookedForOnlyWhenAWantedPathChanged) {
   EXPECT_EQ(statuses((*commits)[1], tests), unpaired) << "no test moved: not paired";
   EXPECT_EQ(statuses((*commits)[2], tests), renamed);
 }
+
+// A C++ test file's history: an addition, a loosened EXPECT_NEAR, an API swap from
+// EXPECT_FLOAT_EQ to EXPECT_NEAR, a renamed file (the assertion keeps its identity), and a
+// deletion, each recorded as for Python.
+TEST_F(MineHistory, CppTestFilesAreMinedLikePythonOnes) {
+  fs::path cpp = gWork / "cpp";
+  ASSERT_EQ(scriptedRepository(cpp, "mkdir tests"
+                                    "; printf \"TEST(Conv, F) {\\n  EXPECT_NEAR(conv(1), 2.0, 1e-5);\\n  EXPECT_FLOAT_EQ(pool(1), 0.5f);\\n}\\n\" > tests/conv_test.cc"
+                                    "; git add -A; git commit -qm one"
+                                    "; printf \"TEST(Conv, F) {\\n  EXPECT_NEAR(conv(1), 2.0, 1e-3);\\n  EXPECT_NEAR(pool(1), 0.5f, 1e-6);\\n}\\n\" > tests/conv_test.cc"
+                                    "; git commit -qam \"flaky on GPU: loosen\""
+                                    "; git mv tests/conv_test.cc tests/convolution_test.cc; git commit -qm three"
+                                    "; printf \"TEST(Conv, F) {\\n  EXPECT_NEAR(conv(1), 2.0, 1e-3);\\n}\\n\" > tests/convolution_test.cc"
+                                    "; git commit -qam four"),
+            0);
+  fs::path db = gWork / "cpp.db";
+  auto s = mineInto(cpp, db);
+  EXPECT_EQ(s.processed, 4u);
+  reports::Database d;
+  std::string err;
+  ASSERT_TRUE(d.open(db.string(), err)) << err;
+  reports::Statement q(d, "SELECT c.subject, ch.file, ch.kinds, coalesce(ch.direction, ''), ch.assertion_uid FROM oa_changes ch"
+                          " JOIN commits c ON c.id = ch.commit_id ORDER BY c.seq, ch.line");
+  std::vector<std::string> rows, uids;
+  bool row = false;
+  while (q.step(&row) && row) {
+    rows.push_back(q.columnText(0) + " " + q.columnText(1) + " " + q.columnText(2) + " " + q.columnText(3));
+    uids.push_back(q.columnText(4));
+  }
+  EXPECT_EQ(rows, (std::vector<std::string>{"one tests/conv_test.cc added ", "one tests/conv_test.cc added ",
+                                            "flaky on GPU: loosen tests/conv_test.cc threshold loosen",
+                                            "flaky on GPU: loosen tests/conv_test.cc api ",
+                                            "four tests/convolution_test.cc deleted "}));
+  ASSERT_EQ(uids.size(), 5u);
+  EXPECT_EQ(uids[4], uids[3]) << "the assertion deleted in four is the one swapped in two, across the rename";
+}
