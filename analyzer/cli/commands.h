@@ -14,6 +14,7 @@ struct ScanArgs {
   std::string testFiles;
   std::string cppTestFiles;
   std::string language = "all";
+  std::string compileCommands;
   std::vector<std::string> exclude;
   std::vector<std::string> packages;
   unsigned jobs = 0;

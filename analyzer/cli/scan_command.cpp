@@ -41,6 +41,7 @@ static int runScan(const ScanArgs& args) {
       return 2;
     }
   }
+  opt.compileCommandsDir = args.compileCommands;
   opt.python = args.language != "cpp";
   opt.cpp = args.language != "python";
   for (const auto& e : args.exclude) {
@@ -86,6 +87,8 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
   cmd->add_option("--test-files", args.testFiles, "RE2 pattern for Python test file paths (relative to PATH)");
   cmd->add_option("--cpp-test-files", args.cppTestFiles, "RE2 pattern for C++ test file paths (relative to PATH; docs/cpp.md)");
+  cmd->add_option("--compile-commands", args.compileCommands,
+                  "directory of the build's compile_commands.json: preprocess C++ tests as the build does (Clang; docs/cpp.md)");
   cmd->add_option("--language", args.language, "languages to scan")->check(CLI::IsMember({"all", "python", "cpp"}))->capture_default_str();
   cmd->add_option("--package", args.packages, "top-level package of the library under test (repeatable; default: inferred)");
   cmd->add_option("--exclude", args.exclude, "RE2 pattern of paths to leave out (repeatable)");

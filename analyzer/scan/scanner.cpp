@@ -1,5 +1,6 @@
 #include "analyzer/scan/scanner.h"
 
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "analyzer/assertions/oa_reach.h"
 #include "analyzer/assertions/wrapper_discovery.h"
 #include "analyzer/core/parallel.h"
+#include "analyzer/frontend/cpp/clang_macros.h"
 #include "analyzer/frontend/frontends.h"
 #include "analyzer/model/test_cases.h"
 #include "analyzer/scan/file_walker.h"
@@ -60,6 +62,7 @@ struct Input {
   std::filesystem::path absolute;
   bool inMemory = false;
   std::optional<FileModel> model;  // built already (from cached parts): used when its source passes the input checks
+  bool synthetic = false;          // made up for the analysis (macros the build defines elsewhere), not reported
 };
 
 // Whether a built model's source goes through the input checks unremarked.
@@ -188,6 +191,44 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   return result;
 }
 
+constexpr std::string_view kSyntheticPrefix = "<compile_commands.json>/";
+
+// With a compilation database: the macros the build defines outside the tree become one more
+// (unreported) input that wrapper discovery reads, and the lines the build skips are noted.
+void addWhatTheBuildSees(const std::filesystem::path& root, const ScanOptions& options, std::vector<Input>& inputs,
+                         std::vector<Diagnostic>& diagnostics) {
+  const RE2 cppTests(options.cppTestFilePattern);
+  std::vector<std::string> tests;
+  for (const Input& in : inputs)
+    if (in.language == Language::Cpp && RE2::PartialMatch(in.relative, cppTests)) tests.push_back(in.relative);
+  std::string err;
+  ClangPreprocessing pp = preprocessTestFiles(options.compileCommandsDir, root, tests, err);
+  const std::string database = (std::filesystem::path(options.compileCommandsDir) / "compile_commands.json").string();
+  if (!err.empty()) diagnostics.push_back({database, 0, 0, Severity::Error, "compile-commands", err});
+  for (Diagnostic d : pp.diagnostics) {
+    d.path = database;
+    diagnostics.push_back(std::move(d));
+  }
+  // Noted for test files only (a library header's branches are its own business), once per
+  // range however many translation units include the file.
+  const std::set<std::string> testSet(tests.begin(), tests.end());
+  for (const auto& [file, ranges] : pp.skippedLines) {
+    if (!testSet.count(file)) continue;
+    const std::set<std::pair<uint32_t, uint32_t>> distinct(ranges.begin(), ranges.end());
+    for (const auto& [first, last] : distinct)
+      diagnostics.push_back({file, first, 1, Severity::Note, "not-compiled",
+                             fmt::format("lines {}-{} are in a preprocessor branch this build does not compile", first, last)});
+  }
+  if (pp.macros.empty()) return;
+  Input macros;
+  macros.relative = std::string(kSyntheticPrefix) + "macros.h";
+  macros.language = Language::Cpp;
+  macros.bytes = externalMacroHeader(pp.macros);
+  macros.inMemory = true;
+  macros.synthetic = true;
+  inputs.push_back(std::move(macros));
+}
+
 }  // namespace
 
 ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogue, const ScanOptions& options) {
@@ -208,7 +249,10 @@ ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogu
     for (const auto& re : excludes) excluded |= RE2::PartialMatch(f.relative, *re);
     if (!excluded) inputs.push_back({f.relative, *language, {}, f.absolute, false});
   }
-  return scanInputs(std::move(inputs), std::move(walk.diagnostics), root.string(), catalogue, options);
+  if (!options.compileCommandsDir.empty() && options.cpp) addWhatTheBuildSees(root, options, inputs, walk.diagnostics);
+  ScanResult result = scanInputs(std::move(inputs), std::move(walk.diagnostics), root.string(), catalogue, options);
+  std::erase_if(result.files, [](const FileSummary& f) { return f.path.rfind(kSyntheticPrefix, 0) == 0; });
+  return result;
 }
 
 ScanResult scanModel(FileModel model, const Catalogue& catalogue, const ScanOptions& options) {

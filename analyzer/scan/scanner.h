@@ -31,6 +31,9 @@ struct ScanOptions {
   // wrappers and tolerance constants): a library's own C++ sources hold no test assertions and
   // would cost most of a scan.
   std::string cppSupportPattern = "(?i)test";
+  // A directory holding the build's compile_commands.json: C++ test files are preprocessed as
+  // the build does (analyzer/frontend/cpp/clang_macros.h). Empty: tree-sitter alone.
+  std::string compileCommandsDir;
   // Which languages to scan; the study's tables are Python only (`--language python`).
   bool python = true;
   bool cpp = true;
