@@ -65,3 +65,18 @@ TEST_F(CliConfig, UsageErrorsExitTwo) {
   EXPECT_EQ(run(std::string(OALENS_BINARY) + " scan /nonexistent/oalens").status, 2);
   EXPECT_EQ(run(std::string(OALENS_BINARY) + " explain nowhere.py:1 --root " + dir_.string()).status, 1);
 }
+
+// The Clang module is opened only for --compile-commands; when it cannot be, that scan says so
+// (exit 1) and still reports what tree-sitter finds, and scans without the option never look.
+TEST_F(CliConfig, AMissingClangModuleIsAnErrorOnlyForCompileCommands) {
+  std::ofstream(dir_ / "tests" / "conv_test.cc") << "TEST(C, F) { EXPECT_NEAR(f(1), 2.0, 1e-5); }\n";
+  std::ofstream(dir_ / "compile_commands.json") << "[]\n";
+  const std::string scan = "OALENS_CLANG_MODULE=/nonexistent/liboalens_clang.so " + std::string(OALENS_BINARY) + " scan " + dir_.string() +
+                           " --format csv";
+  Result with = run(scan + " --compile-commands " + dir_.string() + " 2>&1");
+  EXPECT_EQ(with.status, 1) << with.out;
+  EXPECT_NE(with.out.find("the Clang module cannot be loaded (/nonexistent/liboalens_clang.so"), std::string::npos) << with.out;
+  EXPECT_NE(with.out.find("tests/conv_test.cc,1,14"), std::string::npos) << with.out;
+  Result without = run(scan + " 2>&1");
+  EXPECT_EQ(without.status, 0) << without.out;
+}

@@ -1,5 +1,6 @@
-// Clang LibTooling, preprocessor only (clang_macros.h says what it reports and why). Compiled
-// without RTTI, as Debian's libclang-cpp is: the callbacks derive from Clang's classes.
+// Clang LibTooling, preprocessor only (clang_macros.h says what it reports and why): the body
+// of the liboalens_clang.so module. Compiled without RTTI, as Debian's libclang-cpp is: the
+// callbacks derive from Clang's classes.
 #include "analyzer/frontend/cpp/clang_macros.h"
 
 #include <clang/Basic/SourceManager.h>
@@ -128,7 +129,7 @@ class Factory : public clang::tooling::FrontendActionFactory {
 
 }  // namespace
 
-ClangPreprocessing preprocessTestFiles(const fs::path& compileCommandsDir, const fs::path& root, const std::vector<std::string>& files,
+ClangPreprocessing preprocessWithClang(const fs::path& compileCommandsDir, const fs::path& root, const std::vector<std::string>& files,
                                        std::string& err) {
   ClangPreprocessing out;
   std::string loadErr;
@@ -168,14 +169,11 @@ ClangPreprocessing preprocessTestFiles(const fs::path& compileCommandsDir, const
   return out;
 }
 
-std::string externalMacroHeader(const std::vector<ExternalMacro>& macros) {
-  std::string out = "// Function-like macros the build defines outside the scanned tree (compile_commands.json).\n";
-  for (const ExternalMacro& m : macros) {
-    std::string params;
-    for (const std::string& p : m.params) params += (params.empty() ? "" : ", ") + p;
-    out += fmt::format("#define {}({}) {}\n", m.name, params, m.body);
-  }
-  return out;
-}
-
 }  // namespace oalens::analyzer
+
+extern "C" __attribute__((visibility("default"))) void oalens_clang_preprocess_v1(const char* compileCommandsDir, const char* root,
+                                                                                 const std::vector<std::string>* files,
+                                                                                 oalens::analyzer::ClangPreprocessing* out,
+                                                                                 std::string* err) {
+  *out = oalens::analyzer::preprocessWithClang(compileCommandsDir, root, *files, *err);
+}
