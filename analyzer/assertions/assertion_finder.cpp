@@ -109,6 +109,18 @@ bool containsDifference(const FileModel& m, ExprId e, int depth) {
   return false;
 }
 
+bool containsAbsoluteValue(const FileModel& m, ExprId e, int depth) {
+  if (e == kNone || depth > kMaxConditionDepth) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Call) {
+    std::string_view last = lastOf(m, splitCall(m, e).callee);
+    if (last == "abs" || last == "fabs" || last == "fabsf" || last == "absolute" || last == "norm") return true;
+  }
+  for (uint32_t i = 0; i < x.childCount; ++i)
+    if (containsAbsoluteValue(m, m.child(e, i), depth + 1)) return true;
+  return false;
+}
+
 bool looksLikeBound(const FileModel& m, ExprId e) {
   if (e == kNone) return false;
   static const RE2 boundName("(?i)(tol|eps|thresh|bound|margin|precision|limit|atol|rtol|delta|accuracy)");
@@ -292,7 +304,11 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     if (b != kNone) {
       a.expectedExpr = kNone;
       // Read before applyErrorBound replaces the actual side by the difference's first operand.
-      const bool measuresError = looksLikeError(m, a.actualExpr);
+      // A raw difference bounded by a plain number is an ordering or timing check
+      // (`assertLess(time.time() - t0, 8)`); an absolute one is a deviation
+      // (`EXPECT_LT(std::abs(q - expected), 10)`).
+      const bool measuresError =
+          looksLikeError(m, a.actualExpr) && (!containsDifference(m, a.actualExpr) || containsAbsoluteValue(m, a.actualExpr));
       applyErrorBound(m, a, a.actualExpr, b);
       // assertLess(len(x), 5) is an ordering check, not an approximation.
       if (!measuresError && !looksLikeBound(m, b)) markExact(a);

@@ -183,9 +183,11 @@ TEST(AssertionFinder, BoundOnAnAbsoluteDifferenceIsOaWhateverTheBoundLooksLike) 
       "class TestQ(unittest.TestCase):\n"
       "    def test_q(self):\n"
       "        self.assertLess(abs(quantized - expected), 10)\n"
-      "        self.assertLess(len(out), 5)\n");
-  ASSERT_EQ(r.assertions.size(), 2u);
+      "        self.assertLess(len(out), 5)\n"
+      "        self.assertLess(time.time() - t0, 8)\n");
+  ASSERT_EQ(r.assertions.size(), 3u);
   EXPECT_TRUE(r.assertions[0].isOa);
   EXPECT_EQ(r.assertions[0].actualText, "quantized");
   EXPECT_FALSE(r.assertions[1].isOa);
+  EXPECT_FALSE(r.assertions[2].isOa) << "a raw difference under a plain number times something; it deviates from nothing";
 }
