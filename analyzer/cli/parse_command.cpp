@@ -1,6 +1,7 @@
-// `oalens parse PATH`: reads and parses every Python file with tree-sitter and discards the
-// trees. It does what `scan` does before any analysis, with the same reader, walker and
-// threads, so scripts/bench-scan can measure scan against this floor on the same files.
+// `oalens parse PATH`: reads and parses every file `scan` reads (Python, and C++ test and
+// support files) with tree-sitter and discards the trees. It does what `scan` does before any
+// analysis, with the same reader, file selection and threads, so scripts/bench-scan can measure
+// scan against this floor on the same files.
 #include <fmt/format.h>
 
 #include <atomic>
@@ -10,29 +11,39 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/core/input_guard.h"
 #include "analyzer/core/parallel.h"
+#include "analyzer/frontend/cpp/cpp_frontend.h"
 #include "analyzer/frontend/python/python_frontend.h"
-#include "analyzer/scan/file_walker.h"
+#include "analyzer/scan/scanner.h"
 
 namespace oalens::cli {
 
 void addParseCommand(CLI::App& app) {
-  CLI::App* cmd = app.add_subcommand("parse", "parse every Python file and discard the trees (benchmark floor)");
+  CLI::App* cmd = app.add_subcommand("parse", "parse every file scan reads and discard the trees (benchmark floor)");
   static std::string path = ".";
   static unsigned jobs = 0;
   cmd->add_option("path", path, "file or directory")->capture_default_str();
   cmd->add_option("-j,--jobs", jobs, "worker threads (0: one per core)");
   cmd->callback([] {
     auto t0 = std::chrono::steady_clock::now();
-    auto walk = analyzer::walkSourceFiles(path, {".py"});
+    const analyzer::SourceSelection walk = analyzer::selectSources(path, analyzer::ScanOptions{});
     const unsigned threads = analyzer::threadCount(jobs, walk.files.size());
-    std::vector<std::unique_ptr<analyzer::PythonFrontend>> frontends(threads);
+    std::vector<std::unique_ptr<analyzer::PythonFrontend>> python(threads);
+    std::vector<std::unique_ptr<analyzer::CppFrontend>> cpp(threads);
     std::atomic<uint64_t> bytes{0}, parsed{0};
     analyzer::InputLimits limits;
     analyzer::parallelFor(walk.files.size(), threads, [&](size_t i, unsigned w) {
-      analyzer::SourceInput in = analyzer::readSourceFile(walk.files[i].absolute, limits);
+      const auto& [file, language] = walk.files[i];
+      analyzer::SourceInput in = analyzer::readSourceFile(file.absolute, limits);
       if (in.error != analyzer::ReadError::None) return;
-      if (!frontends[w]) frontends[w] = std::make_unique<analyzer::PythonFrontend>();
-      if (frontends[w]->parseOnly(in.text)) ++parsed;
+      bool ok = false;
+      if (language == analyzer::Language::Cpp) {
+        if (!cpp[w]) cpp[w] = std::make_unique<analyzer::CppFrontend>();
+        ok = cpp[w]->parseOnly(in.text);
+      } else {
+        if (!python[w]) python[w] = std::make_unique<analyzer::PythonFrontend>();
+        ok = python[w]->parseOnly(in.text);
+      }
+      if (ok) ++parsed;
       bytes += in.text.size();
     });
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -231,13 +231,13 @@ void addWhatTheBuildSees(const std::filesystem::path& root, const ScanOptions& o
 
 }  // namespace
 
-ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogue, const ScanOptions& options) {
+SourceSelection selectSources(const std::filesystem::path& root, const ScanOptions& options) {
   WalkResult walk = walkSourceFiles(root, sourceExtensions());
   std::vector<std::unique_ptr<RE2>> excludes;
   for (const auto& p : options.excludePatterns) excludes.push_back(std::make_unique<RE2>(p));
   const RE2 cppTests(options.cppTestFilePattern), cppSupport(options.cppSupportPattern);
-  std::vector<Input> inputs;
-  inputs.reserve(walk.files.size());
+  SourceSelection out;
+  out.diagnostics = std::move(walk.diagnostics);
   for (auto& f : walk.files) {
     const std::optional<Language> language = languageOfPath(f.relative);
     if (!language || (*language == Language::Python ? !options.python : !options.cpp)) continue;
@@ -247,10 +247,19 @@ ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogu
       continue;
     bool excluded = false;
     for (const auto& re : excludes) excluded |= RE2::PartialMatch(f.relative, *re);
-    if (!excluded) inputs.push_back({f.relative, *language, {}, f.absolute, false});
+    if (!excluded) out.files.push_back({std::move(f), *language});
   }
-  if (!options.compileCommandsDir.empty() && options.cpp) addWhatTheBuildSees(root, options, inputs, walk.diagnostics);
-  ScanResult result = scanInputs(std::move(inputs), std::move(walk.diagnostics), root.string(), catalogue, options);
+  return out;
+}
+
+ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogue, const ScanOptions& options) {
+  SourceSelection selection = selectSources(root, options);
+  std::vector<Input> inputs;
+  inputs.reserve(selection.files.size());
+  for (auto& [f, language] : selection.files) inputs.push_back({f.relative, language, {}, f.absolute, false});
+  std::vector<Diagnostic> walkDiagnostics = std::move(selection.diagnostics);
+  if (!options.compileCommandsDir.empty() && options.cpp) addWhatTheBuildSees(root, options, inputs, walkDiagnostics);
+  ScanResult result = scanInputs(std::move(inputs), std::move(walkDiagnostics), root.string(), catalogue, options);
   std::erase_if(result.files, [](const FileSummary& f) { return f.path.rfind(kSyntheticPrefix, 0) == 0; });
   return result;
 }

@@ -12,6 +12,7 @@
 #include "analyzer/core/input_guard.h"
 #include "analyzer/frontend/parse_budget.h"
 #include "analyzer/model/code_model.h"
+#include "analyzer/scan/file_walker.h"
 #include "analyzer/scan/project.h"
 
 namespace oalens::analyzer {
@@ -92,6 +93,14 @@ struct ScanResult {
 };
 
 ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogue, const ScanOptions& options);
+
+// The files scanPath reads under `root`, with their language: every Python file, the C++ test
+// and test-support files, less the excluded ones (`oalens parse` reads the same).
+struct SourceSelection {
+  std::vector<std::pair<SourcePath, Language>> files;
+  std::vector<Diagnostic> diagnostics;
+};
+SourceSelection selectSources(const std::filesystem::path& root, const ScanOptions& options);
 
 // Scans one file whose model is built already (mine splices models from cached parts); its
 // source still goes through the input checks, and through the parser when it fails them.
