@@ -707,24 +707,17 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   const std::optional<std::string> blanked = blankTypeArguments(*model.source);
   TSTree* tree = parseWithBudget(I.parser, blanked ? *blanked : *model.source, budget);
   if (!tree) {
-    model.diagnostics.push_back({model.path, 0, 0, Severity::Error, "parse-timeout",
-                                 fmt::format("skipped: parsing took longer than {} s", budget.timeoutMicros / 1'000'000)});
+    model.diagnostics.push_back(parseTimeout(model.path, budget));
     return model;
   }
-  I.m = &model;
-  I.src = model.source->data();
-  I.maxDepth = budget.maxExprDepth;
-  I.truncated = false;
+  I.beginFile(model, budget);
   I.currentFunction = kNone;
-  I.scratch.clear();
-  I.idStack.clear();
   TSNode root = ts_tree_root_node(tree);
   I.walkStatements(root);
-  if (!model.stmts.empty()) model.stmts.back().endExpr = static_cast<ExprId>(model.exprs.size());
   I.reportSyntaxErrors(root);
   for (TSTree* t : I.macroTrees) ts_tree_delete(t);
   I.macroTrees.clear();
-  I.m = nullptr;
+  I.endFile();
   ts_tree_delete(tree);
   return model;
 }

@@ -13,12 +13,7 @@ extern "C" const TSLanguage* tree_sitter_cpp(void);
 namespace oalens::analyzer {
 
 namespace {
-struct KindName {
-  const char* name;
-  Cx kind;
-};
-
-constexpr KindName kKindNames[] = {
+constexpr KindName<Cx> kKindNames[] = {
     {"translation_unit", Cx::TranslationUnit}, {"compound_statement", Cx::CompoundStatement},
     {"expression_statement", Cx::ExpressionStatement}, {"declaration", Cx::Declaration},
     {"field_declaration", Cx::FieldDeclaration}, {"init_declarator", Cx::InitDeclarator},
@@ -74,41 +69,14 @@ bool isComparison(std::string_view op) {
 
 }  // namespace
 
-CppTree::CppTree() {
-  lang = tree_sitter_cpp();
-  std::unordered_map<std::string, Cx> byName;
-  for (const auto& kn : kKindNames) byName.emplace(kn.name, kn.kind);
-  const uint32_t count = ts_language_symbol_count(lang);
-  kindOfSymbol.assign(count, Cx::Unknown);
-  for (uint32_t s = 0; s < count; ++s) {
-    if (ts_language_symbol_type(lang, static_cast<TSSymbol>(s)) != TSSymbolTypeRegular) continue;
-    auto it = byName.find(ts_language_symbol_name(lang, static_cast<TSSymbol>(s)));
-    if (it != byName.end()) kindOfSymbol[s] = it->second;
-  }
-  auto field = [&](const char* n) { return ts_language_field_id_for_name(lang, n, static_cast<uint32_t>(std::strlen(n))); };
-  fName = field("name"); fValue = field("value"); fLeft = field("left"); fRight = field("right");
-  fFunction = field("function"); fArguments = field("arguments"); fArgument = field("argument");
-  fField = field("field"); fBody = field("body"); fCondition = field("condition");
-  fConsequence = field("consequence"); fAlternative = field("alternative"); fParameters = field("parameters");
-  fOperator = field("operator"); fDeclarator = field("declarator"); fType = field("type");
-  fScope = field("scope"); fInitializer = field("initializer"); fDefaultValue = field("default_value");
-  fIndices = field("indices");
-  cursor = ts_tree_cursor_new(TSNode{});
-}
-
-CppTree::~CppTree() { ts_tree_cursor_delete(&cursor); }
-
-size_t CppTree::gather(TSNode n, bool namedOnly) {
-  size_t start = scratch.size();
-  ts_tree_cursor_reset(&cursor, n);
-  if (!ts_tree_cursor_goto_first_child(&cursor)) return start;
-  do {
-    TSNode c = ts_tree_cursor_current_node(&cursor);
-    if (namedOnly && !ts_node_is_named(c)) continue;
-    if (ts_node_is_named(c) && kind(c) == Cx::Comment) continue;
-    scratch.push_back({c, ts_tree_cursor_current_field_id(&cursor)});
-  } while (ts_tree_cursor_goto_next_sibling(&cursor));
-  return start;
+CppTree::CppTree() : TreeConverter(tree_sitter_cpp(), kKindNames) {
+  fName = fieldId("name"); fValue = fieldId("value"); fLeft = fieldId("left"); fRight = fieldId("right");
+  fFunction = fieldId("function"); fArguments = fieldId("arguments"); fArgument = fieldId("argument");
+  fField = fieldId("field"); fBody = fieldId("body"); fCondition = fieldId("condition");
+  fConsequence = fieldId("consequence"); fAlternative = fieldId("alternative"); fParameters = fieldId("parameters");
+  fOperator = fieldId("operator"); fDeclarator = fieldId("declarator"); fType = fieldId("type");
+  fScope = fieldId("scope"); fInitializer = fieldId("initializer"); fDefaultValue = fieldId("default_value");
+  fIndices = fieldId("indices");
 }
 
 std::vector<ChildRef> CppTree::children(TSNode n, bool namedOnly) {
@@ -125,36 +93,6 @@ TSNode CppTree::firstNamed(TSNode n) {
   return out;
 }
 
-ExprId CppTree::newExpr(ExprKind k, TSNode n, std::string_view name) {
-  Expr e;
-  e.kind = k;
-  e.range = rangeOf(n);
-  e.text = text(n);
-  e.name = name;
-  m->exprs.push_back(e);
-  return static_cast<ExprId>(m->exprs.size() - 1);
-}
-void CppTree::setChildren(ExprId id, size_t idStart) {
-  Expr& e = m->exprs[id];
-  e.firstChild = static_cast<uint32_t>(m->childIds.size());
-  e.childCount = static_cast<uint32_t>(idStack.size() - idStart);
-  m->childIds.insert(m->childIds.end(), idStack.begin() + static_cast<long>(idStart), idStack.end());
-  idStack.resize(idStart);
-}
-ExprId CppTree::withChildren(ExprKind k, TSNode n, std::string_view name, std::initializer_list<TSNode> kids, uint32_t depth) {
-  size_t mark = idStack.size();
-  for (TSNode c : kids) idStack.push_back(ts_node_is_null(c) ? newExpr(ExprKind::Other, n) : convert(c, depth + 1));
-  ExprId id = newExpr(k, n, name);
-  setChildren(id, mark);
-  return id;
-}
-ExprId CppTree::sequence(ExprKind k, TSNode n, uint32_t depth) {
-  size_t mark = idStack.size();
-  for (const ChildRef& c : children(n)) idStack.push_back(convert(c.node, depth + 1));
-  ExprId id = newExpr(k, n);
-  setChildren(id, mark);
-  return id;
-}
 
 // The last name of a qualified name's part: `foo` of `foo<T>`, `Bar` of `Bar<int>`.
 std::string_view CppTree::baseName(TSNode n) {
@@ -251,15 +189,7 @@ ExprId CppTree::subscript(TSNode n, uint32_t depth) {
 
 ExprId CppTree::convert(TSNode n, uint32_t depth) {
   if (ts_node_is_null(n)) return newExprAtNull();
-  if (depth > maxDepth) {
-    if (!truncated) {
-      truncated = true;
-      TSPoint p = ts_node_start_point(n);
-      m->diagnostics.push_back({m->path, p.row + 1, p.column + 1, Severity::Warning, "nesting-too-deep",
-                                fmt::format("expression nested deeper than {} levels; the inner part is not analyzed", maxDepth)});
-    }
-    return newExpr(ExprKind::Other, n);
-  }
+  if (tooDeep(n, depth)) return newExpr(ExprKind::Other, n);
   switch (kind(n)) {
     case Cx::Identifier:
     case Cx::FieldIdentifier:

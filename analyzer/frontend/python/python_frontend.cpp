@@ -5,6 +5,7 @@
 // Tuned for test files of 1-500 KiB: the conversion costs a fraction of the parse itself.
 #include "analyzer/frontend/python/python_frontend.h"
 
+#include "analyzer/frontend/tree_converter.h"
 #include "analyzer/frontend/ts_support.h"
 
 #include <fmt/format.h>
@@ -36,12 +37,7 @@ enum class Py : uint8_t {
   AsPattern, Error, Comment, PrintStatement, NamedExpression, Ellipsis, MatchStatement, CaseClause,
 };
 
-struct KindName {
-  const char* name;
-  Py kind;
-};
-
-constexpr KindName kKindNames[] = {
+constexpr KindName<Py> kKindNames[] = {
     {"module", Py::Module}, {"block", Py::Block}, {"expression_statement", Py::ExpressionStatement},
     {"assert_statement", Py::AssertStatement}, {"return_statement", Py::ReturnStatement},
     {"if_statement", Py::IfStatement}, {"elif_clause", Py::ElifClause}, {"else_clause", Py::ElseClause},
@@ -84,133 +80,31 @@ constexpr KindName kKindNames[] = {
     {"case_clause", Py::CaseClause},
 };
 
-struct ChildRef {
-  TSNode node;
-  TSFieldId field;
-};
-
 }  // namespace
 
-struct PythonFrontend::Impl {
+struct PythonFrontend::Impl : TreeConverter<Py, PythonFrontend::Impl> {
   TSParser* parser = nullptr;
-  const TSLanguage* lang = nullptr;
-  std::vector<Py> kindOfSymbol;
   TSFieldId fName, fValue, fLeft, fRight, fFunction, fArguments, fObject, fAttribute, fBody,
       fCondition, fConsequence, fAlternative, fParameters, fOperator, fOperators, fArgument,
       fModuleName, fAlias, fDefinition, fSuperclasses, fSubscript, fKey;
-
-  // Per-parse state.
-  FileModel* m = nullptr;
-  const char* src = nullptr;
-  TSTreeCursor cursor{};
-  std::vector<ChildRef> scratch;
-  std::vector<ExprId> idStack;
   FunctionId currentFunction = kNone;
-  uint32_t maxDepth = 200;
-  bool truncated = false;
 
-  Impl() {
+  Impl() : TreeConverter(tree_sitter_python(), kKindNames) {
     parser = ts_parser_new();
-    lang = tree_sitter_python();
     ts_parser_set_language(parser, lang);
-    std::unordered_map<std::string, Py> byName;
-    for (const auto& kn : kKindNames) byName.emplace(kn.name, kn.kind);
-    uint32_t count = ts_language_symbol_count(lang);
-    kindOfSymbol.assign(count, Py::Unknown);
-    for (uint32_t s = 0; s < count; ++s) {
-      if (ts_language_symbol_type(lang, static_cast<TSSymbol>(s)) != TSSymbolTypeRegular) continue;
-      auto it = byName.find(ts_language_symbol_name(lang, static_cast<TSSymbol>(s)));
-      if (it != byName.end()) kindOfSymbol[s] = it->second;
-    }
-    auto field = [&](const char* n) { return ts_language_field_id_for_name(lang, n, static_cast<uint32_t>(std::strlen(n))); };
-    fName = field("name"); fValue = field("value"); fLeft = field("left"); fRight = field("right");
-    fFunction = field("function"); fArguments = field("arguments"); fObject = field("object");
-    fAttribute = field("attribute"); fBody = field("body"); fCondition = field("condition");
-    fConsequence = field("consequence"); fAlternative = field("alternative");
-    fParameters = field("parameters"); fOperator = field("operator"); fOperators = field("operators");
-    fArgument = field("argument"); fModuleName = field("module_name"); fAlias = field("alias");
-    fDefinition = field("definition"); fSuperclasses = field("superclasses");
-    fSubscript = field("subscript"); fKey = field("key");
-    cursor = ts_tree_cursor_new(TSNode{});
+    fName = fieldId("name"); fValue = fieldId("value"); fLeft = fieldId("left"); fRight = fieldId("right");
+    fFunction = fieldId("function"); fArguments = fieldId("arguments"); fObject = fieldId("object");
+    fAttribute = fieldId("attribute"); fBody = fieldId("body"); fCondition = fieldId("condition");
+    fConsequence = fieldId("consequence"); fAlternative = fieldId("alternative");
+    fParameters = fieldId("parameters"); fOperator = fieldId("operator"); fOperators = fieldId("operators");
+    fArgument = fieldId("argument"); fModuleName = fieldId("module_name"); fAlias = fieldId("alias");
+    fDefinition = fieldId("definition"); fSuperclasses = fieldId("superclasses");
+    fSubscript = fieldId("subscript"); fKey = fieldId("key");
   }
-  ~Impl() {
-    ts_tree_cursor_delete(&cursor);
-    ts_parser_delete(parser);
-  }
-
-  Py kind(TSNode n) const {
-    if (ts_node_is_error(n)) return Py::Error;
-    TSSymbol s = ts_node_symbol(n);
-    return s < kindOfSymbol.size() ? kindOfSymbol[s] : Py::Unknown;
-  }
-  std::string_view text(TSNode n) const {
-    uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
-    return {src + s, e - s};
-  }
-  TSNode field(TSNode n, TSFieldId f) const { return ts_node_child_by_field_id(n, f); }
-
-  // Appends the children of n to scratch; returns the index of the first one.
-  size_t gather(TSNode n, bool namedOnly) {
-    size_t start = scratch.size();
-    ts_tree_cursor_reset(&cursor, n);
-    if (!ts_tree_cursor_goto_first_child(&cursor)) return start;
-    do {
-      TSNode c = ts_tree_cursor_current_node(&cursor);
-      if (namedOnly && !ts_node_is_named(c)) continue;
-      if (ts_node_is_named(c) && kind(c) == Py::Comment) continue;
-      scratch.push_back({c, ts_tree_cursor_current_field_id(&cursor)});
-    } while (ts_tree_cursor_goto_next_sibling(&cursor));
-    return start;
-  }
-
-  ExprId newExpr(ExprKind k, TSNode n, std::string_view name = {}) {
-    Expr e;
-    e.kind = k;
-    e.range = rangeOf(n);
-    e.text = text(n);
-    e.name = name;
-    m->exprs.push_back(e);
-    return static_cast<ExprId>(m->exprs.size() - 1);
-  }
-  void setChildren(ExprId id, size_t idStart) {
-    Expr& e = m->exprs[id];
-    e.firstChild = static_cast<uint32_t>(m->childIds.size());
-    e.childCount = static_cast<uint32_t>(idStack.size() - idStart);
-    m->childIds.insert(m->childIds.end(), idStack.begin() + static_cast<long>(idStart), idStack.end());
-    idStack.resize(idStart);
-  }
-
-  ExprId exprWithChildren(ExprKind k, TSNode n, std::string_view name, std::initializer_list<TSNode> kids,
-                          uint32_t depth) {
-    size_t mark = idStack.size();
-    for (TSNode c : kids) idStack.push_back(ts_node_is_null(c) ? newExpr(ExprKind::Other, n) : convert(c, depth + 1));
-    ExprId id = newExpr(k, n, name);
-    setChildren(id, mark);
-    return id;
-  }
-
-  // All named children converted, in order (lists, tuples, sets, argument lists...).
-  ExprId sequence(ExprKind k, TSNode n, uint32_t depth) {
-    size_t mark = idStack.size();
-    size_t start = gather(n, true);
-    size_t end = scratch.size();
-    for (size_t i = start; i < end; ++i) idStack.push_back(convert(scratch[i].node, depth + 1));
-    scratch.resize(start);
-    ExprId id = newExpr(k, n);
-    setChildren(id, mark);
-    return id;
-  }
+  ~Impl() { ts_parser_delete(parser); }
 
   ExprId convert(TSNode n, uint32_t depth) {
-    if (depth > maxDepth) {
-      if (!truncated) {
-        truncated = true;
-        TSPoint p = ts_node_start_point(n);
-        m->diagnostics.push_back({m->path, p.row + 1, p.column + 1, Severity::Warning, "nesting-too-deep",
-                                  fmt::format("expression nested deeper than {} levels; the inner part is not analyzed", maxDepth)});
-      }
-      return newExpr(ExprKind::Other, n);
-    }
+    if (tooDeep(n, depth)) return newExpr(ExprKind::Other, n);
     switch (kind(n)) {
       case Py::Identifier: return newExpr(ExprKind::Name, n, text(n));
       case Py::Integer:
@@ -229,25 +123,25 @@ struct PythonFrontend::Impl {
       }
       case Py::Attribute: {
         TSNode attr = field(n, fAttribute);
-        return exprWithChildren(ExprKind::Attribute, n, ts_node_is_null(attr) ? std::string_view{} : text(attr),
+        return withChildren(ExprKind::Attribute, n, ts_node_is_null(attr) ? std::string_view{} : text(attr),
                                 {field(n, fObject)}, depth);
       }
       case Py::Call: return convertCall(n, depth);
       case Py::BinaryOperator: {
         TSNode op = field(n, fOperator);
-        return exprWithChildren(ExprKind::BinaryOp, n, ts_node_is_null(op) ? "" : text(op),
+        return withChildren(ExprKind::BinaryOp, n, ts_node_is_null(op) ? "" : text(op),
                                 {field(n, fLeft), field(n, fRight)}, depth);
       }
       case Py::UnaryOperator: {
         TSNode op = field(n, fOperator);
-        return exprWithChildren(ExprKind::UnaryOp, n, ts_node_is_null(op) ? "" : text(op), {field(n, fArgument)}, depth);
+        return withChildren(ExprKind::UnaryOp, n, ts_node_is_null(op) ? "" : text(op), {field(n, fArgument)}, depth);
       }
       case Py::BooleanOperator: {
         TSNode op = field(n, fOperator);
-        return exprWithChildren(ExprKind::BoolOp, n, ts_node_is_null(op) ? "" : text(op),
+        return withChildren(ExprKind::BoolOp, n, ts_node_is_null(op) ? "" : text(op),
                                 {field(n, fLeft), field(n, fRight)}, depth);
       }
-      case Py::NotOperator: return exprWithChildren(ExprKind::Not, n, "not", {field(n, fArgument)}, depth);
+      case Py::NotOperator: return withChildren(ExprKind::Not, n, "not", {field(n, fArgument)}, depth);
       case Py::ComparisonOperator: return convertCompare(n, depth);
       case Py::Subscript: return convertSubscript(n, depth);
       case Py::Tuple:
@@ -278,7 +172,7 @@ struct PythonFrontend::Impl {
       case Py::GeneratorExpression:
       case Py::DictionaryComprehension: return convertComprehension(n, depth);
       case Py::ConditionalExpression: return sequence(ExprKind::Conditional, n, depth);
-      case Py::Lambda: return exprWithChildren(ExprKind::Lambda, n, {}, {field(n, fBody)}, depth);
+      case Py::Lambda: return withChildren(ExprKind::Lambda, n, {}, {field(n, fBody)}, depth);
       case Py::ListSplat:
       case Py::ListSplatPattern: return starred(n, "*", depth);
       case Py::DictionarySplat:
@@ -286,7 +180,7 @@ struct PythonFrontend::Impl {
       case Py::Slice: return sequence(ExprKind::Slice, n, depth);
       case Py::KeywordArgument: {
         TSNode name = field(n, fName);
-        return exprWithChildren(ExprKind::Keyword, n, ts_node_is_null(name) ? "" : text(name), {field(n, fValue)}, depth);
+        return withChildren(ExprKind::Keyword, n, ts_node_is_null(name) ? "" : text(name), {field(n, fValue)}, depth);
       }
       case Py::Yield:
         if (currentFunction != kNone) m->functions[currentFunction].isGenerator = true;
@@ -307,7 +201,7 @@ struct PythonFrontend::Impl {
     size_t start = gather(n, true);
     TSNode inner = scratch.size() > start ? scratch[start].node : TSNode{};
     scratch.resize(start);
-    return exprWithChildren(ExprKind::Starred, n, star, {inner}, depth);
+    return withChildren(ExprKind::Starred, n, star, {inner}, depth);
   }
 
   ExprId convertCall(TSNode n, uint32_t depth) {
@@ -932,22 +826,15 @@ FileModel PythonFrontend::parse(std::string path, std::string moduleName, std::s
   Impl& I = *impl_;
   TSTree* tree = parseWithBudget(I.parser, *model.source, budget);
   if (!tree) {
-    model.diagnostics.push_back({model.path, 0, 0, Severity::Error, "parse-timeout",
-                                 fmt::format("skipped: parsing took longer than {} s", budget.timeoutMicros / 1'000'000)});
+    model.diagnostics.push_back(parseTimeout(model.path, budget));
     return model;
   }
-  I.m = &model;
-  I.src = model.source->data();
-  I.maxDepth = budget.maxExprDepth;
-  I.truncated = false;
+  I.beginFile(model, budget);
   I.currentFunction = kNone;
-  I.scratch.clear();
-  I.idStack.clear();
   TSNode root = ts_tree_root_node(tree);
   I.walkStatements(root);
-  if (!model.stmts.empty()) model.stmts.back().endExpr = static_cast<ExprId>(model.exprs.size());
   I.reportSyntaxErrors(root);
-  I.m = nullptr;
+  I.endFile();
   ts_tree_delete(tree);
   return model;
 }

@@ -1,0 +1,160 @@
+// What the Python and C++ frontends share when they turn a tree-sitter tree into a FileModel:
+// node kinds looked up by grammar symbol, children gathered with one reused cursor (ts_node_child(i)
+// is linear in i, and a 10,000-element literal would make a walk quadratic), the expression
+// arena, the nesting cap of the recursive expression conversion, and the per-parse state.
+// `Derived` provides `ExprId convert(TSNode, uint32_t depth)`; `Kind` is the frontend's enum
+// of node kinds with Unknown, Error and Comment among them.
+#pragma once
+#include <fmt/format.h>
+#include <tree_sitter/api.h>
+
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "analyzer/frontend/parse_budget.h"
+#include "analyzer/frontend/ts_support.h"
+#include "analyzer/model/code_model.h"
+
+namespace oalens::analyzer {
+
+template <typename Kind>
+struct KindName {
+  const char* name;
+  Kind kind;
+};
+
+struct ChildRef {
+  TSNode node;
+  TSFieldId field;
+};
+
+template <typename Kind, typename Derived>
+class TreeConverter {
+ public:
+  template <size_t N>
+  TreeConverter(const TSLanguage* language, const KindName<Kind> (&names)[N]) : lang(language) {
+    std::unordered_map<std::string, Kind> byName;
+    for (const auto& kn : names) byName.emplace(kn.name, kn.kind);
+    const uint32_t count = ts_language_symbol_count(lang);
+    kindOfSymbol.assign(count, Kind::Unknown);
+    for (uint32_t s = 0; s < count; ++s) {
+      if (ts_language_symbol_type(lang, static_cast<TSSymbol>(s)) != TSSymbolTypeRegular) continue;
+      auto it = byName.find(ts_language_symbol_name(lang, static_cast<TSSymbol>(s)));
+      if (it != byName.end()) kindOfSymbol[s] = it->second;
+    }
+    cursor = ts_tree_cursor_new(TSNode{});
+  }
+  ~TreeConverter() { ts_tree_cursor_delete(&cursor); }
+  TreeConverter(const TreeConverter&) = delete;
+  TreeConverter& operator=(const TreeConverter&) = delete;
+
+  const TSLanguage* lang = nullptr;
+  std::vector<Kind> kindOfSymbol;
+  // Per-parse state.
+  FileModel* m = nullptr;
+  const char* src = nullptr;
+  TSTreeCursor cursor{};
+  std::vector<ChildRef> scratch;
+  std::vector<ExprId> idStack;
+  uint32_t maxDepth = 200;
+  bool truncated = false;
+
+  TSFieldId fieldId(const char* name) const { return ts_language_field_id_for_name(lang, name, static_cast<uint32_t>(std::strlen(name))); }
+  Kind kind(TSNode n) const {
+    if (ts_node_is_null(n)) return Kind::Unknown;
+    if (ts_node_is_error(n)) return Kind::Error;
+    TSSymbol s = ts_node_symbol(n);
+    return s < kindOfSymbol.size() ? kindOfSymbol[s] : Kind::Unknown;
+  }
+  std::string_view text(TSNode n) const {
+    uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    return {src + s, e - s};
+  }
+  TSNode field(TSNode n, TSFieldId f) const { return ts_node_child_by_field_id(n, f); }
+
+  // Appends the children of n (comments left out) to scratch; returns the index of the first.
+  size_t gather(TSNode n, bool namedOnly) {
+    size_t start = scratch.size();
+    ts_tree_cursor_reset(&cursor, n);
+    if (!ts_tree_cursor_goto_first_child(&cursor)) return start;
+    do {
+      TSNode c = ts_tree_cursor_current_node(&cursor);
+      if (namedOnly && !ts_node_is_named(c)) continue;
+      if (ts_node_is_named(c) && kind(c) == Kind::Comment) continue;
+      scratch.push_back({c, ts_tree_cursor_current_field_id(&cursor)});
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+    return start;
+  }
+
+  ExprId newExpr(ExprKind k, TSNode n, std::string_view name = {}) {
+    Expr e;
+    e.kind = k;
+    e.range = rangeOf(n);
+    e.text = text(n);
+    e.name = name;
+    m->exprs.push_back(e);
+    return static_cast<ExprId>(m->exprs.size() - 1);
+  }
+  void setChildren(ExprId id, size_t idStart) {
+    Expr& e = m->exprs[id];
+    e.firstChild = static_cast<uint32_t>(m->childIds.size());
+    e.childCount = static_cast<uint32_t>(idStack.size() - idStart);
+    m->childIds.insert(m->childIds.end(), idStack.begin() + static_cast<long>(idStart), idStack.end());
+    idStack.resize(idStart);
+  }
+  ExprId withChildren(ExprKind k, TSNode n, std::string_view name, std::initializer_list<TSNode> kids, uint32_t depth) {
+    size_t mark = idStack.size();
+    for (TSNode c : kids) idStack.push_back(ts_node_is_null(c) ? newExpr(ExprKind::Other, n) : self().convert(c, depth + 1));
+    ExprId id = newExpr(k, n, name);
+    setChildren(id, mark);
+    return id;
+  }
+  // All named children converted, in order (lists, tuples, argument lists...).
+  ExprId sequence(ExprKind k, TSNode n, uint32_t depth) {
+    size_t mark = idStack.size();
+    size_t start = gather(n, true);
+    size_t end = scratch.size();
+    for (size_t i = start; i < end; ++i) idStack.push_back(self().convert(scratch[i].node, depth + 1));
+    scratch.resize(start);
+    ExprId id = newExpr(k, n);
+    setChildren(id, mark);
+    return id;
+  }
+  // True past the nesting cap (the deeper part becomes `Other`); says so once per file.
+  bool tooDeep(TSNode n, uint32_t depth) {
+    if (depth <= maxDepth) return false;
+    if (!truncated) {
+      truncated = true;
+      TSPoint p = ts_node_start_point(n);
+      m->diagnostics.push_back({m->path, p.row + 1, p.column + 1, Severity::Warning, "nesting-too-deep",
+                                fmt::format("expression nested deeper than {} levels; the inner part is not analyzed", maxDepth)});
+    }
+    return true;
+  }
+
+  void beginFile(FileModel& model, const ParseBudget& budget) {
+    m = &model;
+    src = model.source->data();
+    maxDepth = budget.maxExprDepth;
+    truncated = false;
+    scratch.clear();
+    idStack.clear();
+  }
+  void endFile() {
+    if (!m->stmts.empty()) m->stmts.back().endExpr = static_cast<ExprId>(m->exprs.size());
+    m = nullptr;
+  }
+
+ private:
+  Derived& self() { return static_cast<Derived&>(*this); }
+};
+
+// The diagnostic of a file whose parse ran out of the budget's time.
+inline Diagnostic parseTimeout(const std::string& path, const ParseBudget& budget) {
+  return {path, 0, 0, Severity::Error, "parse-timeout", fmt::format("skipped: parsing took longer than {} s", budget.timeoutMicros / 1'000'000)};
+}
+
+}  // namespace oalens::analyzer
