@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <cmath>
+
 namespace oalens::analyzer {
 
 std::string_view provenanceName(Provenance p) {
@@ -55,6 +57,31 @@ bool measuresShape(const FileModel& m, ExprId e) {
     return last == "len" || last == "int_shape";
   }
   return false;
+}
+
+// 1e-3, -0.5, 2.f: a number written out.
+bool isNumberLiteral(const FileModel& m, ExprId e) {
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::UnaryOp && x.childCount == 1) return m.expr(m.child(e, 0)).kind == ExprKind::Number;
+  return x.kind == ExprKind::Number;
+}
+
+// Whether `assertLess(actual, bound)` / `EXPECT_LT(actual, bound)` checks a deviation against a
+// tolerance rather than an order, a range or a time.
+//  - The actual side measures a deviation: an error-like value (`err`, `abs(a - b)`,
+//    `norm(d)`), but not a raw difference (`time.time() - t0`), which may be anything signed.
+//  - Or the bound reads as a tolerance (`tol`, `1e-5`, `eps * 10`), in Python even as any float
+//    literal. In C++ a literal bound is a tolerance only under 1 and against a difference
+//    (`(cpu - ref) / ref < 1e-2`): EXPECT_LE(prob, 1.) is a range check, and C++ suites write
+//    many (Caffe: 9 such checks, none an approximation).
+bool errorBoundIsOa(const FileModel& m, ExprId actual, ExprId bound) {
+  const bool raw = containsDifference(m, actual) && !containsAbsoluteValue(m, actual);
+  if (looksLikeError(m, actual) && !raw) return true;
+  if (m.language == Language::Cpp && isNumberLiteral(m, bound)) {
+    auto v = ToleranceResolver::parseNumber(m.expr(bound).kind == ExprKind::Number ? m.expr(bound).text : m.expr(m.child(bound, 0)).text);
+    return containsDifference(m, actual) && v && std::fabs(*v) < 1;
+  }
+  return looksLikeBound(m, bound);
 }
 
 // A catalogued OA API used where no tolerance can matter: counted as an exact check.
@@ -304,14 +331,10 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     if (b != kNone) {
       a.expectedExpr = kNone;
       // Read before applyErrorBound replaces the actual side by the difference's first operand.
-      // A raw difference bounded by a plain number is an ordering or timing check
-      // (`assertLess(time.time() - t0, 8)`); an absolute one is a deviation
-      // (`EXPECT_LT(std::abs(q - expected), 10)`).
-      const bool measuresError =
-          looksLikeError(m, a.actualExpr) && (!containsDifference(m, a.actualExpr) || containsAbsoluteValue(m, a.actualExpr));
+      const bool oa = errorBoundIsOa(m, a.actualExpr, b);
       applyErrorBound(m, a, a.actualExpr, b);
       // assertLess(len(x), 5) is an ordering check, not an approximation.
-      if (!measuresError && !looksLikeBound(m, b)) markExact(a);
+      if (!oa) markExact(a);
     }
   }
   if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr)))

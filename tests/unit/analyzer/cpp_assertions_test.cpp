@@ -1,0 +1,79 @@
+// C++ assertion forms through the shared finder: error bounds under EXPECT_LT against literal
+// and named bounds, the gmock and Catch2 value forms, and wrappers across files.
+#include <gtest/gtest.h>
+
+#include "analyzer/assertions/assertion_finder.h"
+#include "tests/support/scan_helpers.h"
+
+using namespace oalens::analyzer;
+using oalens::testing::atLine;
+using oalens::testing::scanPython;
+using oalens::testing::tolerance;
+
+namespace {
+
+ScanResult scanCpp(const std::string& code) { return scanPython({{"tests/ops_test.cc", code}}); }
+
+}  // namespace
+
+TEST(CppAssertions, LiteralBoundsAreTolerancesOnlyAgainstDeviations) {
+  auto r = scanCpp(
+      "TEST(Ops, Bounds) {\n"
+      "  EXPECT_LE(prob[i], 1.);\n"                          // 2: a range check
+      "  EXPECT_LT((cpu - ref) / ref, 1e-2);\n"              // 3: a relative error
+      "  EXPECT_LT(std::abs(q - expected), 10);\n"           // 4: an absolute deviation in quanta
+      "  EXPECT_LT(loss, 0.5);\n"                            // 5: a quality bound
+      "  EXPECT_LE(mean, mu + sigma * tolerance);\n"         // 6: a named tolerance
+      "  EXPECT_LT(timer.Seconds() - start, 2.0);\n"         // 7: a raw difference over 1
+      "}\n");
+  for (const auto& [line, oa] : std::vector<std::pair<uint32_t, bool>>{{2, false}, {3, true}, {4, true}, {5, false}, {6, true}, {7, false}}) {
+    const Assertion* a = atLine(r, line);
+    ASSERT_NE(a, nullptr) << line;
+    EXPECT_EQ(a->isOa, oa) << "line " << line;
+  }
+}
+
+TEST(CppAssertions, ApproxSettersOverrideDefaultsInOrder) {
+  auto r = scanCpp("TEST_CASE(\"t\") { CHECK(x == Approx(1.0).epsilon(0.1).margin(0.2).epsilon(0.01)); }\n");
+  const Assertion* a = atLine(r, 1);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->api, "Catch::Approx");
+  EXPECT_EQ(tolerance(*a, "rtol")->value, 0.01) << "the last epsilon wins";
+  EXPECT_EQ(tolerance(*a, "atol")->value, 0.2);
+  EXPECT_EQ(a->thresholdProvenance, ThresholdProvenance::Customized);
+}
+
+TEST(CppAssertions, FalsityAndNotMatchersAreNegated) {
+  auto r = scanCpp(
+      "TEST(Ops, Differ) {\n"
+      "  EXPECT_FALSE(a.isApprox(b));\n"
+      "  EXPECT_THAT(x, ::testing::Not(::testing::FloatNear(1.0, 1e-3)));\n"
+      "  EXPECT_TRUE(a.isApprox(b));\n"
+      "}\n");
+  EXPECT_TRUE(atLine(r, 2)->negated);
+  EXPECT_TRUE(atLine(r, 3)->negated);
+  EXPECT_FALSE(atLine(r, 4)->negated);
+  for (uint32_t line = 2; line <= 4; ++line) EXPECT_TRUE(atLine(r, line)->isOa) << line;
+}
+
+TEST(CppAssertions, WrappersInAnIncludedHeaderAndTheirConstantsResolve) {
+  auto r = scanPython({{"tests/util.h",
+                        "#define MY_TOL 1e-4\n"
+                        "namespace t { void ExpectClose(float a, float b, float tol = MY_TOL) { EXPECT_NEAR(a, b, tol); } }\n"},
+                       {"tests/ops_test.cc", "#include \"util.h\"\nTEST(Ops, W) {\n  t::ExpectClose(f(1), 2.0f);\n  ExpectClose(f(2), 3.0f, MY_TOL * 10);\n}\n"}});
+  const Assertion* qualified = nullptr;
+  const Assertion* bare = nullptr;
+  for (const auto& a : r.assertions) {
+    if (a.file != "tests/ops_test.cc") continue;
+    if (a.range.start.line == 3) qualified = &a;
+    if (a.range.start.line == 4) bare = &a;
+  }
+  ASSERT_NE(qualified, nullptr);
+  ASSERT_NE(bare, nullptr);
+  EXPECT_EQ(qualified->api, "t::ExpectClose");
+  EXPECT_EQ(qualified->via, "EXPECT_NEAR");
+  EXPECT_EQ(tolerance(*qualified, "atol")->value, 1e-4) << "the wrapper's default, resolved where it is defined";
+  EXPECT_EQ(bare->api, "t::ExpectClose");
+  EXPECT_EQ(tolerance(*bare, "atol")->provenance, Provenance::Constant) << "MY_TOL through the included header";
+  EXPECT_NEAR(*tolerance(*bare, "atol")->value, 1e-3, 1e-12);
+}
