@@ -704,7 +704,7 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   model.source = std::make_unique<std::string>(std::move(source));
   Impl& I = *impl_;
   // Offsets in the blanked copy are those of the source, so the model reads the source.
-  const std::optional<std::string> blanked = blankTypeArguments(*model.source);
+  const std::optional<std::string> blanked = parseableText(*model.source);
   TSTree* tree = parseWithBudget(I.parser, blanked ? *blanked : *model.source, budget);
   if (!tree) {
     model.diagnostics.push_back(parseTimeout(model.path, budget));

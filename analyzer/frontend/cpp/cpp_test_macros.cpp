@@ -92,6 +92,47 @@ std::optional<std::string> blankTypeArguments(std::string_view source) {
   return out;
 }
 
+bool blankBlockMacros(std::string& text) {
+  bool changed = false;
+  for (size_t lineStart = 0; lineStart < text.size();) {
+    size_t lineEnd = text.find('\n', lineStart);
+    if (lineEnd == std::string::npos) lineEnd = text.size();
+    size_t i = lineStart;
+    while (i < lineEnd && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const size_t nameStart = i;
+    while (i < lineEnd && identifierChar(text[i])) ++i;
+    const std::string_view name(text.data() + nameStart, i - nameStart);
+    const bool indented = nameStart > lineStart;
+    if (indented && looksLikeMacroName(name) && !testCaseMacro(name) && !isSectionMacro(name)) {
+      size_t j = i;
+      while (j < lineEnd && (text[j] == ' ' || text[j] == '\t')) ++j;
+      size_t blankEnd = i;
+      if (j < lineEnd && text[j] == '(') {
+        auto span = commaAndClose(std::string_view(text).substr(0, lineEnd), j);
+        j = span ? span->second + 1 : lineEnd;
+        blankEnd = j;
+        while (j < lineEnd && (text[j] == ' ' || text[j] == '\t')) ++j;
+      }
+      size_t k = j + 1;
+      while (k < lineEnd && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r')) ++k;
+      const bool opensBlock = j < lineEnd && text[j] == '{' && (k == lineEnd || text.compare(k, 2, "//") == 0);
+      if (opensBlock) {
+        blank(text, nameStart, blankEnd);
+        changed = true;
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return changed;
+}
+
+std::optional<std::string> parseableText(std::string_view source) {
+  std::optional<std::string> out = blankTypeArguments(source);
+  std::string text = out ? *out : std::string(source);
+  if (blankBlockMacros(text)) return text;
+  return out;
+}
+
 std::optional<TestCaseNaming> testCaseMacro(std::string_view macro) {
   for (const auto& m : kTestCaseMacros)
     if (m.macro == macro) return m.naming;

@@ -29,6 +29,18 @@ bool isSectionMacro(std::string_view macro);
 // (same length, newlines kept, so every offset and line stays), or nullopt when it has none.
 std::optional<std::string> blankTypeArguments(std::string_view source);
 
+// Statement macros that open a block inside a function (`ONNX_TRY {`, `ONNX_CATCH(e) {`,
+// `FOR_EACH_DEVICE(d) {`) parse as a compound literal or a function definition and take the
+// rest of the function with them. On an indented line, an ALL_CAPS name (not a test-case or
+// section macro), its argument list and nothing but `{` after them: the name and the
+// arguments are blanked (same length, newlines kept), leaving a plain block. Applied to
+// `text` in place; returns whether anything changed.
+bool blankBlockMacros(std::string& text);
+
+// The text tree-sitter is given for `source`: both blankings above, or nullopt when neither
+// applies (every offset and line is the source's).
+std::optional<std::string> parseableText(std::string_view source);
+
 // ALL_CAPS_WITH_DIGITS: how macros are written, and so the calls the preprocessor completes
 // (a missing `;` after one is not a syntax error).
 bool looksLikeMacroName(std::string_view name);

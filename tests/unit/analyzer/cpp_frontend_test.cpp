@@ -204,3 +204,35 @@ TEST(CppTestMacros, TypeArgumentsAreBlankedWithOffsetsKept) {
   EXPECT_NE(blanked->find("int TEST_CASE_TEMPLATEX;"), std::string::npos);
   EXPECT_FALSE(blankTypeArguments("TEST(A, B) {}"));
 }
+
+TEST(CppTestMacros, BlockMacrosInsideFunctionsBecomePlainBlocks) {
+  std::string text = "void f() {\n  LIB_TRY {\n    g();\n  }\n  LIB_CATCH(const std::exception& e) {  // why\n  }\n"
+                     "  FOO{1, 2};\n}\nTEST(A, B) {\n}\n";
+  const std::string before = text;
+  ASSERT_TRUE(blankBlockMacros(text));
+  EXPECT_EQ(text.size(), before.size());
+  EXPECT_EQ(text.find("LIB_TRY"), std::string::npos);
+  EXPECT_EQ(text.find("LIB_CATCH"), std::string::npos);
+  EXPECT_NE(text.find("FOO{1, 2};"), std::string::npos) << "a braced initializer is not a block";
+  EXPECT_NE(text.find("TEST(A, B) {"), std::string::npos) << "test-case macros stay";
+}
+
+TEST(CppFrontend, AssertionsInsideBlockMacrosAreFound) {
+  FileModel m = parse(
+      "TEST(Schema, Function) {\n"
+      "  ONNX_TRY {\n"
+      "    ASSERT_TRUE(function);\n"
+      "  }\n"
+      "  ONNX_CATCH(const std::runtime_error&) {\n"
+      "    ONNX_HANDLE_EXCEPTION([&]() { ASSERT_TRUE(x == 6); });\n"
+      "  }\n"
+      "  ASSERT_TRUE(success) << errors;\n"
+      "}\n");
+  EXPECT_FALSE(hasDiagnostic(m, "syntax-error"));
+  const Function* t = functionNamed(m, "Schema.Function");
+  ASSERT_NE(t, nullptr);
+  int checks = 0;
+  for (StmtId s = t->firstStmt; s < t->endStmt; ++s)
+    if (m.stmts[s].kind == StmtKind::ExprStmt && m.stmts[s].text.rfind("ASSERT_TRUE", 0) == 0) ++checks;
+  EXPECT_EQ(checks, 3) << "inside the try block, the lambda of the catch block, and after both";
+}
