@@ -198,36 +198,38 @@ std::string cppDottedName(std::string_view qualified) {
 }
 
 void Catalogue::add(ApiSpec spec) {
-  for (auto& a : apis_) {
-    if (a.id == spec.id) {
-      a = std::move(spec);
-      reindex();
-      return;
+  if (auto it = id_.find(spec.id); it != id_.end()) {
+    apis_[it->second] = std::move(spec);
+    reindex();  // a replaced entry may drop names: index everything again
+    return;
+  }
+  // A new entry only adds names (wrapper discovery adds thousands on a hostile file: indexing
+  // one entry at a time keeps that linear).
+  apis_.push_back(std::move(spec));
+  index(apis_.size() - 1);
+}
+
+void Catalogue::index(size_t i) {
+  const ApiSpec& a = apis_[i];
+  id_[a.id] = i;
+  Index& ix = byLanguage_[static_cast<size_t>(a.language)];
+  for (const auto& n : a.names) {
+    if (a.kind == ApiKind::Method) {
+      ix.method[n] = i;
+      continue;
+    }
+    ix.qualified[n] = i;
+    if (a.shortMatch) {
+      auto dot = n.rfind('.');
+      ix.shortName[dot == std::string::npos ? n : n.substr(dot + 1)] = i;
     }
   }
-  apis_.push_back(std::move(spec));
-  reindex();
 }
 
 void Catalogue::reindex() {
   for (Index& ix : byLanguage_) ix = {};
   id_.clear();
-  for (size_t i = 0; i < apis_.size(); ++i) {
-    const ApiSpec& a = apis_[i];
-    id_[a.id] = i;
-    Index& ix = byLanguage_[static_cast<size_t>(a.language)];
-    for (const auto& n : a.names) {
-      if (a.kind == ApiKind::Method) {
-        ix.method[n] = i;
-        continue;
-      }
-      ix.qualified[n] = i;
-      if (a.shortMatch) {
-        auto dot = n.rfind('.');
-        ix.shortName[dot == std::string::npos ? n : n.substr(dot + 1)] = i;
-      }
-    }
-  }
+  for (size_t i = 0; i < apis_.size(); ++i) index(i);
 }
 
 static const ApiSpec* lookup(const std::vector<ApiSpec>& v, const std::unordered_map<std::string, size_t>& m, std::string_view k) {

@@ -84,6 +84,7 @@ class Catalogue {
 
  private:
   void reindex();
+  void index(size_t i);
   std::vector<ApiSpec> apis_;
   struct Index {
     std::unordered_map<std::string, size_t> qualified, method, shortName;
