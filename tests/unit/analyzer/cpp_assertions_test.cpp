@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/oracle/oracle_classifier.h"
 #include "tests/support/scan_helpers.h"
 
 using namespace oalens::analyzer;
@@ -76,4 +77,21 @@ TEST(CppAssertions, WrappersInAnIncludedHeaderAndTheirConstantsResolve) {
   EXPECT_EQ(bare->api, "t::ExpectClose");
   EXPECT_EQ(tolerance(*bare, "atol")->provenance, Provenance::Constant) << "MY_TOL through the included header";
   EXPECT_NEAR(*tolerance(*bare, "atol")->value, 1e-3, 1e-12);
+}
+
+TEST(CppAssertions, OracleTypesThatNeedTheLibraryAreNotGuessed) {
+  auto r = scanCpp(
+      "float naive(float x) { return x * 2; }\n"
+      "TEST(Blob, Sum) {\n"
+      "  EXPECT_NEAR(blob->asum_data(), ref->asum_data(), 1e-5);\n"
+      "  EXPECT_NEAR(blob->asum_data(), 3.5, 1e-5);\n"
+      "  EXPECT_NEAR(blob->asum_data(), naive(1.75f), 1e-5);\n"
+      "}\n");
+  classifyOracles(r);
+  ASSERT_NE(atLine(r, 3), nullptr);
+  EXPECT_EQ(atLine(r, 3)->oracleType, "UNKNOWN");
+  ASSERT_FALSE(atLine(r, 3)->evidence.empty());
+  EXPECT_NE(atLine(r, 3)->evidence.back().find("library under test"), std::string::npos);
+  EXPECT_EQ(atLine(r, 4)->oracleType, "D");
+  EXPECT_EQ(atLine(r, 5)->oracleType, "NI");
 }
