@@ -223,7 +223,15 @@ ExprId CppTree::convert(TSNode n, uint32_t depth) {
     }
     case Cx::PointerExpression: {
       TSNode op = field(n, fOperator);
-      return withChildren(ExprKind::UnaryOp, n, ts_node_is_null(op) ? "" : text(op), {field(n, fArgument)}, depth);
+      std::string_view o = ts_node_is_null(op) ? "" : text(op);
+      // *(data + i) is data[i]: an element, not a formula the test computes.
+      TSNode arg = field(n, fArgument);
+      while (kind(arg) == Cx::ParenthesizedExpression) arg = firstNamed(arg);
+      if (o == "*" && kind(arg) == Cx::BinaryExpression) {
+        TSNode plus = field(arg, fOperator);
+        if (!ts_node_is_null(plus) && text(plus) == "+") return withChildren(ExprKind::Subscript, n, {}, {field(arg, fLeft), field(arg, fRight)}, depth);
+      }
+      return withChildren(ExprKind::UnaryOp, n, o, {field(n, fArgument)}, depth);
     }
     case Cx::ConditionalExpression:
       return withChildren(ExprKind::Conditional, n, {}, {field(n, fConsequence), field(n, fCondition), field(n, fAlternative)}, depth);

@@ -236,3 +236,12 @@ TEST(CppFrontend, AssertionsInsideBlockMacrosAreFound) {
     if (m.stmts[s].kind == StmtKind::ExprStmt && m.stmts[s].text.rfind("ASSERT_TRUE", 0) == 0) ++checks;
   EXPECT_EQ(checks, 3) << "inside the try block, the lambda of the catch block, and after both";
 }
+
+TEST(CppFrontend, PointerArithmeticDereferencedIsSubscript) {
+  FileModel m = parse("void f() { x = *(out->cpu_data() + i); y = *p; }\n");
+  const Expr& e = m.expr(m.stmts[1].b);
+  ASSERT_EQ(e.kind, ExprKind::Subscript);
+  EXPECT_EQ(m.expr(m.child(m.stmts[1].b, 0)).text, "out->cpu_data()");
+  EXPECT_EQ(m.expr(m.child(m.stmts[1].b, 1)).text, "i");
+  EXPECT_EQ(m.expr(m.stmts[2].b).kind, ExprKind::UnaryOp);
+}
