@@ -182,21 +182,6 @@ Catalogue Catalogue::builtin() {
   return c;
 }
 
-std::string cppDottedName(std::string_view qualified) {
-  if (qualified.substr(0, 2) == "::") qualified.remove_prefix(2);
-  std::string out;
-  out.reserve(qualified.size());
-  for (size_t i = 0; i < qualified.size(); ++i) {
-    if (qualified.compare(i, 2, "::") == 0) {
-      out += '.';
-      ++i;
-      continue;
-    }
-    out += qualified[i];
-  }
-  return out;
-}
-
 void Catalogue::add(ApiSpec spec) {
   if (auto it = id_.find(spec.id); it != id_.end()) {
     apis_[it->second] = std::move(spec);

@@ -60,9 +60,6 @@ struct ApiSpec {
   int paramIndex(std::string_view name) const;
 };
 
-// "::testing::FloatNear" -> "testing.FloatNear": how the model spells a C++ qualified name.
-std::string cppDottedName(std::string_view qualified);
-
 struct CatalogueError {
   std::string message;
 };

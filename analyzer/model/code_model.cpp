@@ -27,6 +27,21 @@ CallArgs splitCall(const FileModel& m, ExprId call) {
   return out;
 }
 
+std::string cppDottedName(std::string_view qualified) {
+  if (qualified.substr(0, 2) == "::") qualified.remove_prefix(2);
+  std::string out;
+  out.reserve(qualified.size());
+  for (size_t i = 0; i < qualified.size(); ++i) {
+    if (qualified.compare(i, 2, "::") == 0) {
+      out += '.';
+      ++i;
+      continue;
+    }
+    out += qualified[i];
+  }
+  return out;
+}
+
 std::string dottedName(const FileModel& m, ExprId id) {
   std::vector<std::string_view> parts;
   ExprId cur = id;

@@ -177,6 +177,9 @@ CallArgs splitCall(const FileModel& m, ExprId call);
 // "a.b.c" for Name/Attribute chains; empty if the chain contains anything else.
 std::string dottedName(const FileModel& m, ExprId id);
 
+// "::testing::FloatNear" -> "testing.FloatNear": how the model spells a C++ qualified name.
+std::string cppDottedName(std::string_view qualified);
+
 // "c" for "a.b.c".
 inline std::string_view lastDottedComponent(std::string_view dotted) {
   auto dot = dotted.rfind('.');

@@ -62,7 +62,6 @@ struct Input {
   std::filesystem::path absolute;
   bool inMemory = false;
   std::optional<FileModel> model;  // built already (from cached parts): used when its source passes the input checks
-  bool synthetic = false;          // made up for the analysis (macros the build defines elsewhere), not reported
 };
 
 // Whether a built model's source goes through the input checks unremarked.
@@ -191,6 +190,7 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   return result;
 }
 
+// The path of the made-up header with the build's macros: read by the analysis, not reported.
 constexpr std::string_view kSyntheticPrefix = "<compile_commands.json>/";
 
 // With a compilation database: the macros the build defines outside the tree become one more
@@ -225,7 +225,6 @@ void addWhatTheBuildSees(const std::filesystem::path& root, const ScanOptions& o
   macros.language = Language::Cpp;
   macros.bytes = externalMacroHeader(pp.macros);
   macros.inMemory = true;
-  macros.synthetic = true;
   inputs.push_back(std::move(macros));
 }
 

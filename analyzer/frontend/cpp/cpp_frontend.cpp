@@ -482,22 +482,10 @@ struct CppFrontend::Impl : CppTree {
       if (kind(p) != Cx::NamespaceDefinition) continue;
       TSNode name = field(p, fName);
       if (ts_node_is_null(name)) continue;  // an anonymous namespace
-      std::string part = dottedFromQualified(text(name));
+      std::string part = cppDottedName(text(name));
       out.insert(0, part + ".");
     }
     return out;
-  }
-  static std::string dottedFromQualified(std::string_view written) {
-    std::string dotted;
-    for (size_t i = 0; i < written.size(); ++i) {
-      if (written.compare(i, 2, "::") == 0) {
-        dotted += '.';
-        ++i;
-      } else {
-        dotted += written[i];
-      }
-    }
-    return dotted;
   }
 
   std::string qualifiedPrefix(const Work& w) {
@@ -530,7 +518,7 @@ struct CppFrontend::Impl : CppTree {
       id = newFunction(name, std::move(qualifiedName), n, w, kNone);
       m->functions[id].isTestCase = true;
     } else {
-      std::string dotted = dottedFromQualified(written);
+      std::string dotted = cppDottedName(written);
       std::string_view last = written.substr(written.rfind(':') == std::string_view::npos ? 0 : written.rfind(':') + 1);
       id = newFunction(last, qualifiedPrefix(w) + dotted, n, w, w.fn == kNone ? w.cls : kNone);
       Function tmp;
