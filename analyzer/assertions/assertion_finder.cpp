@@ -73,7 +73,7 @@ bool isNumberLiteral(const FileModel& m, ExprId e) {
 //  - Or the bound reads as a tolerance (`tol`, `1e-5`, `eps * 10`), in Python even as any float
 //    literal. In C++ a literal bound is a tolerance only under 1 and against a difference
 //    (`(cpu - ref) / ref < 1e-2`): EXPECT_LE(prob, 1.) is a range check, and C++ suites write
-//    many (Caffe: 9 such checks, none an approximation).
+//    many (Caffe: 7 such checks, none an approximation).
 bool errorBoundIsOa(const FileModel& m, ExprId actual, ExprId bound) {
   const bool raw = containsDifference(m, actual) && !containsAbsoluteValue(m, actual);
   if (looksLikeError(m, actual) && !raw) return true;
