@@ -219,17 +219,17 @@ TEST(CppTestMacros, BlockMacrosInsideFunctionsBecomePlainBlocks) {
 
 TEST(CppFrontend, AssertionsInsideBlockMacrosAreFound) {
   FileModel m = parse(
-      "TEST(Schema, Function) {\n"
-      "  ONNX_TRY {\n"
+      "TEST(Registry, Lookup) {\n"
+      "  LIB_TRY {\n"
       "    ASSERT_TRUE(function);\n"
       "  }\n"
-      "  ONNX_CATCH(const std::runtime_error&) {\n"
-      "    ONNX_HANDLE_EXCEPTION([&]() { ASSERT_TRUE(x == 6); });\n"
+      "  LIB_CATCH(const std::runtime_error&) {\n"
+      "    LIB_ON_ERROR([&]() { ASSERT_TRUE(code == 3); });\n"
       "  }\n"
       "  ASSERT_TRUE(success) << errors;\n"
       "}\n");
   EXPECT_FALSE(hasDiagnostic(m, "syntax-error"));
-  const Function* t = functionNamed(m, "Schema.Function");
+  const Function* t = functionNamed(m, "Registry.Lookup");
   ASSERT_NE(t, nullptr);
   int checks = 0;
   for (StmtId s = t->firstStmt; s < t->endStmt; ++s)
