@@ -19,6 +19,7 @@
 #include "analyzer/scan/test_files.h"
 #include "miners/gate/diff_gate.h"
 #include "miners/git/repository.h"
+#include "reports/json/json_report.h"
 
 namespace oalens::cli {
 
@@ -208,9 +209,9 @@ int runDiff(const DiffArgs& a) {
                       {"message", f.message},
                       {"stated_reason", f.statedReason.empty() ? json(nullptr) : json(f.statedReason)},
                       {"fingerprint", f.fingerprint}});
-    text = json{{"files_checked", files}, {"findings", list}}.dump(2) + "\n";
+    text = reports::jsonText(json{{"files_checked", files}, {"findings", list}}) + "\n";
   } else if (a.format == "sarif") {
-    text = sarif(findings).dump(2) + "\n";
+    text = reports::jsonText(sarif(findings)) + "\n";
   } else {
     for (const auto& f : findings)
       text += fmt::format("{}:{}:{}: {}: {} [{}]\n", f.file, f.line, f.column, miners::gateSeverityName(f.severity), f.message, f.rule);

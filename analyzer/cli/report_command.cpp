@@ -6,6 +6,7 @@
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/output.h"
+#include "reports/json/json_report.h"
 #include "reports/sqlite/sqlite_db.h"
 
 namespace oalens::cli {
@@ -120,7 +121,7 @@ void addReportCommand(CLI::App& app) {
     if (!changesDb.empty()) out["changes"] = changes(db);
     std::string text;
     if (format == "json") {
-      text = out.dump(2) + "\n";
+      text = reports::jsonText(out) + "\n";
     } else {
       if (out.contains("table5")) {
         const json& t = out["table5"];

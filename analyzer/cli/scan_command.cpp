@@ -63,9 +63,9 @@ static int runScan(const ScanArgs& args) {
     for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
 
   std::string text;
-  if (args.format == "json") text = reports::scanJson(result).dump(2) + "\n";
+  if (args.format == "json") text = reports::jsonText(reports::scanJson(result)) + "\n";
   else if (args.format == "csv") text = reports::scanCsv(result);
-  else if (args.format == "sarif") text = reports::scanSarif(result).dump(2) + "\n";
+  else if (args.format == "sarif") text = reports::jsonText(reports::scanSarif(result)) + "\n";
   else text = reports::scanTextSummary(result);
   if (!writeOutput(args.output, text)) return 2;
   if (!args.db.empty()) {

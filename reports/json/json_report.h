@@ -3,6 +3,8 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include <string>
+
 #include "analyzer/scan/scanner.h"
 
 namespace oalens::reports {
@@ -10,5 +12,13 @@ namespace oalens::reports {
 nlohmann::ordered_json scanSummaryJson(const analyzer::ScanResult& r);
 nlohmann::ordered_json assertionJson(const analyzer::Assertion& a);
 nlohmann::ordered_json scanJson(const analyzer::ScanResult& r);
+
+// Text of a JSON document for output. Source files with invalid UTF-8 are scanned as they are
+// (docs/json.md), so their texts reach the reports: an invalid byte becomes U+FFFD here instead
+// of the exception nlohmann::json throws by default, which ended the run.
+template <typename Json>
+std::string jsonText(const Json& j, int indent = 2) {
+  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
 
 }  // namespace oalens::reports

@@ -119,3 +119,17 @@ TEST_F(HostileTree, CommandLineReportsProblemsAndExitsOne) {
   EXPECT_NE(out.find("test_big.py:0:0: warning: skipped: 50.0 MiB exceeds the 8.0 MiB limit"), std::string::npos) << out;
   EXPECT_NE(out.find("[symlink-loop]"), std::string::npos) << out;
 }
+
+// Regression: a file with invalid UTF-8 is scanned with its bytes kept, so an assertion's text
+// can hold one; writing it as JSON or SARIF threw (nlohmann's default) and ended the run.
+TEST_F(HostileTree, InvalidUtf8InsideAnAssertionIsWrittenAsJsonAndSarif) {
+  write("tests/test_bytes.py", "def test_b():\n    assert abs(f('\xff') - 1.0) < 1e-3\n");
+  write("tests/bytes_test.cc", "TEST(B, C) { EXPECT_NEAR(f(\"\xfe\"), 1.0, 1e-3); }\n");
+  for (const char* format : {"json", "sarif"}) {
+    auto [status, out] = oalens::testing::runCommand(std::string(OALENS_BINARY) + " scan " + (root_ / "tests").string() +
+                                                     " -q --format " + format + " 2>&1");
+    EXPECT_TRUE(status == 0 || status == 1) << format << " exited " << status << "\n" << out.substr(0, 400);
+    EXPECT_EQ(out.rfind("{", 0), 0u) << format << ": a JSON document";
+    if (std::string(format) == "json") EXPECT_NE(out.find("\xef\xbf\xbd"), std::string::npos) << "the bad byte is written as U+FFFD";
+  }
+}
