@@ -135,6 +135,24 @@ class TreeConverter {
     return true;
   }
 
+  // Appends a statement; it owns the expressions converted from now on (or from `exprsFrom`),
+  // and the statement before it owns those up to here.
+  StmtId appendStmt(StmtKind k, TSNode n, StmtId parent, uint16_t depth, FunctionId fn, ClassId cls, std::string_view stmtText,
+                    ExprId exprsFrom = kNone) {
+    Stmt s;
+    s.kind = k;
+    s.depth = depth;
+    s.parent = parent;
+    s.function = fn;
+    s.cls = cls;
+    s.range = rangeOf(n);
+    s.text = stmtText;
+    s.firstExpr = exprsFrom != kNone ? exprsFrom : static_cast<ExprId>(m->exprs.size());
+    if (!m->stmts.empty()) m->stmts.back().endExpr = s.firstExpr;
+    m->stmts.push_back(s);
+    return static_cast<StmtId>(m->stmts.size() - 1);
+  }
+
   void beginFile(FileModel& model, const ParseBudget& budget) {
     m = &model;
     src = model.source->data();

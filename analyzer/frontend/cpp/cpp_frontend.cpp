@@ -52,18 +52,7 @@ struct CppFrontend::Impl : CppTree {
   std::vector<Work> work;
 
   StmtId addStmt(StmtKind k, TSNode n, const Work& w, std::string_view textOverride = {}) {
-    Stmt s;
-    s.kind = k;
-    s.depth = w.depth;
-    s.parent = w.parent;
-    s.function = w.fn;
-    s.cls = w.cls;
-    s.range = rangeOf(n);
-    s.text = textOverride.empty() ? text(n) : textOverride;
-    s.firstExpr = static_cast<ExprId>(m->exprs.size());
-    if (!m->stmts.empty()) m->stmts.back().endExpr = s.firstExpr;
-    m->stmts.push_back(s);
-    return static_cast<StmtId>(m->stmts.size() - 1);
+    return appendStmt(k, n, w.parent, w.depth, w.fn, w.cls, textOverride.empty() ? text(n) : textOverride);
   }
 
   // The macro a call statement invokes, when the statement is a bare call of a macro-like name.

@@ -306,20 +306,7 @@ struct PythonFrontend::Impl : TreeConverter<Py, PythonFrontend::Impl> {
   };
   std::vector<Work> work;
 
-  StmtId addStmt(StmtKind k, TSNode n, const Work& w) {
-    Stmt s;
-    s.kind = k;
-    s.depth = w.depth;
-    s.parent = w.parent;
-    s.function = w.fn;
-    s.cls = w.cls;
-    s.range = rangeOf(n);
-    s.text = text(n);
-    s.firstExpr = w.exprsFrom != kNone ? w.exprsFrom : static_cast<ExprId>(m->exprs.size());
-    if (!m->stmts.empty()) m->stmts.back().endExpr = s.firstExpr;
-    m->stmts.push_back(s);
-    return static_cast<StmtId>(m->stmts.size() - 1);
-  }
+  StmtId addStmt(StmtKind k, TSNode n, const Work& w) { return appendStmt(k, n, w.parent, w.depth, w.fn, w.cls, text(n), w.exprsFrom); }
 
   // Pushes the statements of a block (or a list of nodes) so they pop in source order.
   void pushBlock(TSNode block, StmtId parent, FunctionId fn, ClassId cls, uint16_t depth) {
