@@ -11,8 +11,7 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/core/input_guard.h"
 #include "analyzer/core/parallel.h"
-#include "analyzer/frontend/cpp/cpp_frontend.h"
-#include "analyzer/frontend/python/python_frontend.h"
+#include "analyzer/frontend/frontends.h"
 #include "analyzer/scan/scanner.h"
 
 namespace oalens::cli {
@@ -27,23 +26,14 @@ void addParseCommand(CLI::App& app) {
     auto t0 = std::chrono::steady_clock::now();
     const analyzer::SourceSelection walk = analyzer::selectSources(path, analyzer::ScanOptions{});
     const unsigned threads = analyzer::threadCount(jobs, walk.files.size());
-    std::vector<std::unique_ptr<analyzer::PythonFrontend>> python(threads);
-    std::vector<std::unique_ptr<analyzer::CppFrontend>> cpp(threads);
+    std::vector<analyzer::Frontends> frontends(threads);
     std::atomic<uint64_t> bytes{0}, parsed{0};
     analyzer::InputLimits limits;
     analyzer::parallelFor(walk.files.size(), threads, [&](size_t i, unsigned w) {
       const auto& [file, language] = walk.files[i];
       analyzer::SourceInput in = analyzer::readSourceFile(file.absolute, limits);
       if (in.error != analyzer::ReadError::None) return;
-      bool ok = false;
-      if (language == analyzer::Language::Cpp) {
-        if (!cpp[w]) cpp[w] = std::make_unique<analyzer::CppFrontend>();
-        ok = cpp[w]->parseOnly(in.text);
-      } else {
-        if (!python[w]) python[w] = std::make_unique<analyzer::PythonFrontend>();
-        ok = python[w]->parseOnly(in.text);
-      }
-      if (ok) ++parsed;
+      if (frontends[w].parseOnly(language, in.text)) ++parsed;
       bytes += in.text.size();
     });
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -28,6 +28,15 @@ const std::vector<std::string>& sourceExtensions() {
   return all;
 }
 
+bool Frontends::parseOnly(Language language, const std::string& source, const ParseBudget& budget) {
+  if (language == Language::Cpp) {
+    if (!cpp_) cpp_ = std::make_unique<CppFrontend>();
+    return cpp_->parseOnly(source, budget);
+  }
+  if (!python_) python_ = std::make_unique<PythonFrontend>();
+  return python_->parseOnly(source, budget);
+}
+
 FileModel Frontends::parse(Language language, std::string path, std::string source, const ParseBudget& budget) {
   if (language == Language::Cpp) {
     if (!cpp_) cpp_ = std::make_unique<CppFrontend>();

@@ -20,6 +20,8 @@ const std::vector<std::string>& sourceExtensions();  // every extension some fro
 class Frontends {
  public:
   FileModel parse(Language language, std::string path, std::string source, const ParseBudget& budget = {});
+  // Parses and discards the tree (the benchmark floor).
+  bool parseOnly(Language language, const std::string& source, const ParseBudget& budget = {});
 
  private:
   std::unique_ptr<PythonFrontend> python_;

@@ -171,8 +171,7 @@ bool skipped(const analyzer::FileModel& m, const analyzer::Function& f) {
   if (m.language == analyzer::Language::Cpp) {
     // gtest runs no test named DISABLED_*, Catch2 none tagged [.] or [!mayfail]; GTEST_SKIP()
     // and doctest's skip() decorator skip at run time.
-    static const RE2 disabled(R"((^|\.)DISABLED_)");
-    if (RE2::PartialMatch(f.qualifiedName, disabled)) return true;
+    if (enabledName(f.qualifiedName) != f.qualifiedName) return true;
     if (f.firstStmt > 0) {
       std::string_view header = m.stmts[f.firstStmt - 1].text;
       header = header.substr(0, header.find('{'));

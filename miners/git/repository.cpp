@@ -275,13 +275,20 @@ std::optional<std::vector<FileChange>> renamedDeltas(git_diff* d, std::string& e
 }
 
 git_diff_options sourcesOnly() {
-  // libgit2 only reads the pathspec strings; static storage outlives every diff. The same
-  // extensions as analyzer/frontend/frontends.h reads.
-  static char py[] = "*.py", cc[] = "*.cc", cpp[] = "*.cpp", cxx[] = "*.cxx", cpp2[] = "*.c++", cu[] = "*.cu", cuh[] = "*.cuh",
-              h[] = "*.h", hh[] = "*.hh", hpp[] = "*.hpp", hxx[] = "*.hxx";
-  static char* patterns[] = {py, cc, cpp, cxx, cpp2, cu, cuh, h, hh, hpp, hxx};
+  // One `*<ext>` per extension a frontend reads. libgit2 only reads the pathspec strings;
+  // static storage outlives every diff.
+  static const std::vector<std::string> globs = [] {
+    std::vector<std::string> out;
+    for (const std::string& ext : analyzer::sourceExtensions()) out.push_back("*" + ext);
+    return out;
+  }();
+  static const std::vector<char*> patterns = [] {
+    std::vector<char*> out;
+    for (const std::string& g : globs) out.push_back(const_cast<char*>(g.c_str()));
+    return out;
+  }();
   git_diff_options opts = GIT_DIFF_OPTIONS_INIT;
-  opts.pathspec = {patterns, sizeof patterns / sizeof patterns[0]};
+  opts.pathspec = {const_cast<char**>(patterns.data()), patterns.size()};
   return opts;
 }
 
