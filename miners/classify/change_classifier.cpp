@@ -8,6 +8,8 @@
 #include <optional>
 #include <set>
 
+#include "analyzer/tolerance/allowed_deviation.h"
+
 namespace oalens::miners {
 
 std::string_view directionName(Direction d) {
@@ -87,14 +89,6 @@ struct Acceptance {
   double absolute = 0, relative = 0;
 };
 
-bool boundsAnAbsoluteDeviation(const analyzer::Assertion& a) {
-  if (!a.expectedText.empty()) return true;
-  const std::string t = stripWs(a.actualText);
-  for (const char* f : {"abs(", "np.abs(", "numpy.abs(", "np.absolute(", "numpy.absolute(", "math.fabs(", "np.fabs(", "torch.abs("})
-    if (t.rfind(f, 0) == 0) return true;
-  return false;
-}
-
 std::optional<Acceptance> acceptanceOf(const std::map<std::string, const analyzer::Tolerance*>& ts, const analyzer::Assertion& a) {
   if (ts.empty() || (ts.count("places") && ts.count("delta"))) return std::nullopt;  // one or the other applies
   Acceptance out;
@@ -103,9 +97,8 @@ std::optional<Acceptance> acceptanceOf(const std::map<std::string, const analyze
     const double v = *t->value;
     if (name == "atol" || name == "delta") out.absolute = v;
     else if (name == "rtol") out.relative = v;
-    else if (name == "places") out.absolute = 0.5 * std::pow(10.0, -v);
-    else if (name == "decimal") out.absolute = 1.5 * std::pow(10.0, -v);
-    else if (name == "bound" && boundsAnAbsoluteDeviation(a)) out.absolute = v;
+    else if (name == "places" || name == "decimal") out.absolute = *analyzer::allowedDeviation(name, v);
+    else if (name == "bound" && analyzer::boundsAnAbsoluteDeviation(a)) out.absolute = v;
     else return std::nullopt;
   }
   return out;
