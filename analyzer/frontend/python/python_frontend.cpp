@@ -226,7 +226,10 @@ struct PythonFrontend::Impl : TreeConverter<Py, PythonFrontend::Impl> {
 
   ExprId convertCompare(TSNode n, uint32_t depth) {
     size_t mark = idStack.size();
-    uint32_t firstOp = static_cast<uint32_t>(m->compareOps.size());
+    // The operators are kept aside until the operands are converted: an operand may hold a
+    // comparison of its own (a comprehension's filter, a parenthesised compare), whose
+    // operators must not land between this one's.
+    std::vector<std::string_view> ops;
     size_t start = gather(n, false);
     size_t end = scratch.size();
     for (size_t i = start; i < end; ++i) {
@@ -234,11 +237,11 @@ struct PythonFrontend::Impl : TreeConverter<Py, PythonFrontend::Impl> {
       if (c.field == fOperators) {
         // "not in" and "is not" arrive as two tokens; join them into one operator.
         std::string_view t = text(c.node);
-        if (!m->compareOps.empty() && m->compareOps.size() > firstOp && idStack.size() - mark == m->compareOps.size() - firstOp) {
-          std::string_view& prev = m->compareOps.back();
+        if (!ops.empty() && idStack.size() - mark == ops.size()) {
+          std::string_view& prev = ops.back();
           prev = std::string_view(prev.data(), static_cast<size_t>(t.data() + t.size() - prev.data()));
         } else {
-          m->compareOps.push_back(t);
+          ops.push_back(t);
         }
       } else if (ts_node_is_named(c.node)) {
         idStack.push_back(convert(c.node, depth + 1));
@@ -246,7 +249,8 @@ struct PythonFrontend::Impl : TreeConverter<Py, PythonFrontend::Impl> {
     }
     scratch.resize(start);
     ExprId id = newExpr(ExprKind::Compare, n);
-    m->exprs[id].firstOp = firstOp;
+    m->exprs[id].firstOp = static_cast<uint32_t>(m->compareOps.size());
+    m->compareOps.insert(m->compareOps.end(), ops.begin(), ops.end());
     setChildren(id, mark);
     return id;
   }
@@ -278,6 +282,10 @@ struct PythonFrontend::Impl : TreeConverter<Py, PythonFrontend::Impl> {
     size_t end = scratch.size();
     for (size_t i = start; i < end; ++i) {
       TSNode c = scratch[i].node;
+      // A filter (`if x != np.nan`) is converted into the statement's expressions, where lint
+      // and the call-graph passes see it, but is not a child: the children stay the element
+      // and the (target, iterable) pairs.
+      if (kind(c) == Py::IfClause && ts_node_named_child_count(c) > 0) convert(ts_node_named_child(c, 0), depth + 1);
       if (kind(c) != Py::ForInClause) continue;
       idStack.push_back(convert(field(c, fLeft), depth + 1));
       idStack.push_back(convert(field(c, fRight), depth + 1));

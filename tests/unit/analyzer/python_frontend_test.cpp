@@ -91,6 +91,28 @@ TEST(PythonFrontend, ComparisonsKeepMultiTokenOperators) {
   EXPECT_EQ(m.compareOp(m.stmts[2].a, 1), "<");
 }
 
+// Regression: an operand holding a comparison of its own pushed its operators before the outer
+// comparison's, so the outer one read the inner operator ("is not" for `==`).
+TEST(PythonFrontend, NestedComparisonsKeepTheirOwnOperators) {
+  FileModel m = parse("assert sum([x.op is Alloc for x in nodes if x.op is not None]) == count\nassert (a < b) == c\n");
+  ASSERT_EQ(m.stmts.size(), 2u);
+  EXPECT_EQ(m.compareOp(m.stmts[0].a, 0), "==");
+  EXPECT_EQ(m.compareOp(m.stmts[1].a, 0), "==");
+  EXPECT_EQ(m.compareOp(m.child(m.stmts[1].a, 0), 0), "<");
+}
+
+// A comprehension's filter is one of the statement's expressions (lint reads them), not a child.
+TEST(PythonFrontend, ComprehensionFiltersAreStatementExpressions) {
+  FileModel m = parse("kept = [r for r in rows if r != missing]\n");
+  ASSERT_EQ(m.stmts.size(), 1u);
+  const ExprId comprehension = m.stmts[0].b;
+  EXPECT_EQ(m.childCount(comprehension), 3u) << "the element and one (target, iterable) pair";
+  bool filterSeen = false;
+  for (ExprId e = m.stmts[0].firstExpr; e < m.stmts[0].endExpr; ++e)
+    filterSeen |= m.exprs[e].kind == ExprKind::Compare && m.exprs[e].text == "r != missing";
+  EXPECT_TRUE(filterSeen);
+}
+
 TEST(PythonFrontend, BlocksNestUnderTheirStatements) {
   FileModel m = parse("def t():\n    for x in xs:\n        if x:\n            assert x\n        else:\n            y = 1\n");
   const Stmt* assertStmt = nullptr;
