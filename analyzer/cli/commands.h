@@ -32,6 +32,7 @@ void addExplainCommand(CLI::App& app);
 void addMineCommand(CLI::App& app);
 void addReportCommand(CLI::App& app);
 void addDiffCommand(CLI::App& app);
+void addLintCommand(CLI::App& app);  // and `oalens rules`
 
 // Set by the command that ran: 0 clean, 1 findings or input errors, 2 usage or fatal error.
 int exitCode();

@@ -1,5 +1,5 @@
-// The oalens command line: subcommands scan, catalogue (and, as they land, mine, diff, lint,
-// report). Usage errors and fatal setup errors exit 2; per-input problems are printed as
+// The oalens command line: subcommands scan, catalogue, parse, explain, mine, report, diff,
+// install-hook, lint and rules. Usage errors and fatal setup errors exit 2; per-input problems are printed as
 // diagnostics on stderr and the run goes on.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   oalens::cli::addMineCommand(app);
   oalens::cli::addReportCommand(app);
   oalens::cli::addDiffCommand(app);
+  oalens::cli::addLintCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,5 +1,5 @@
--- OALens database schema, version 3 (version 1: the scan tables; 2: the mine tables; 3: blob
--- assertions stored as one set per blob). Documented in docs/schema.md; keep the two in step.
+-- OALens database schema, version 4 (version 1: the scan tables; 2: the mine tables; 3: blob
+-- assertions stored as one set per blob; 4: lint runs and findings, added tables only). Documented in docs/schema.md; keep the two in step.
 PRAGMA foreign_keys = ON;
 
 CREATE TABLE IF NOT EXISTS meta (
@@ -168,3 +168,29 @@ CREATE TABLE IF NOT EXISTS mine_diagnostics (
   path        TEXT NOT NULL,
   message     TEXT NOT NULL
 );
+
+-- Version 4: `oalens lint --db`, one row per run and per finding (the JSON finding's fields).
+CREATE TABLE IF NOT EXISTS lint_runs (
+  id          INTEGER PRIMARY KEY,
+  root        TEXT NOT NULL,
+  tool        TEXT NOT NULL,
+  files       INTEGER NOT NULL,
+  findings    INTEGER NOT NULL,
+  suppressed  INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS lint_findings (
+  id          INTEGER PRIMARY KEY,
+  run_id      INTEGER NOT NULL REFERENCES lint_runs(id) ON DELETE CASCADE,
+  file        TEXT NOT NULL,
+  line        INTEGER NOT NULL,
+  col         INTEGER NOT NULL,
+  end_line    INTEGER NOT NULL,
+  end_col     INTEGER NOT NULL,
+  rule        TEXT NOT NULL,
+  name        TEXT NOT NULL,
+  severity    TEXT NOT NULL,
+  message     TEXT NOT NULL,
+  fingerprint TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS lint_findings_by_rule ON lint_findings(rule);

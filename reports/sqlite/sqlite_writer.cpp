@@ -2,26 +2,36 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <map>
 
 #include "reports/sqlite/sqlite_db.h"
 
 namespace oalens::reports {
 
-bool writeScanDatabase(const std::string& path, const analyzer::ScanResult& r, std::string& err) {
+namespace {
+
+// Opens (or creates) the database with the current schema and runs `body` in one transaction
+// that also records the schema version; a failing body rolls everything back.
+bool inOneTransaction(const std::string& path, std::string& err, const std::function<bool(Database&)>& body) {
   Database db;
   if (!db.open(path, err) || !db.exec(kSchemaSql, err)) return false;
   if (!db.exec("BEGIN IMMEDIATE", err)) return false;
+  Statement meta(db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)");
+  if (meta.bind(1, std::to_string(kSchemaVersion)).run() && body(db)) return db.exec("COMMIT", err);
+  if (err.empty()) err = meta.error();
+  std::string ignored;
+  db.exec("ROLLBACK", ignored);
+  return false;
+}
+
+}  // namespace
+
+static bool writeScan(Database& db, const analyzer::ScanResult& r, std::string& err) {
   auto fail = [&](const Statement& s) {
     err = s.error();
-    std::string ignored;
-    db.exec("ROLLBACK", ignored);
     return false;
   };
-  {
-    Statement meta(db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
-    if (!meta.bind(1, std::string_view("schema_version")).bind(2, std::to_string(kSchemaVersion)).run()) return fail(meta);
-  }
   Statement scan(db, "INSERT INTO scans(root, tool, files, assertions, oa_assertions, test_cases, test_cases_with_oa) VALUES (?,?,?,?,?,?,?)");
   scan.bind(1, r.root).bind(2, std::string_view("oalens " OALENS_VERSION)).bind(3, int64_t(r.files.size()))
       .bind(4, int64_t(r.assertions.size())).bind(5, int64_t(r.oaCount())).bind(6, int64_t(r.testCaseCount()))
@@ -79,7 +89,36 @@ bool writeScanDatabase(const std::string& path, const analyzer::ScanResult& r, s
     if (!dg.bind(1, scanId).bind(2, d.path).bind(3, int64_t(d.line)).bind(4, int64_t(d.col))
              .bind(5, analyzer::severityName(d.severity)).bind(6, d.code).bind(7, d.message).run())
       return fail(dg);
-  return db.exec("COMMIT", err);
+  return true;
+}
+
+bool writeScanDatabase(const std::string& path, const analyzer::ScanResult& r, std::string& err) {
+  return inOneTransaction(path, err, [&](Database& db) { return writeScan(db, r, err); });
+}
+
+static bool writeLint(Database& db, const std::string& root, const analyzer::LintResult& r, std::string& err) {
+  auto fail = [&](const Statement& s) {
+    err = s.error();
+    return false;
+  };
+  Statement run(db, "INSERT INTO lint_runs(root, tool, files, findings, suppressed) VALUES (?,?,?,?,?)");
+  if (!run.bind(1, root).bind(2, std::string_view("oalens " OALENS_VERSION)).bind(3, int64_t(r.files)).bind(4, int64_t(r.findings.size()))
+           .bind(5, int64_t(r.suppressed)).run())
+    return fail(run);
+  const int64_t runId = db.lastInsertId();
+  Statement finding(db,
+                    "INSERT INTO lint_findings(run_id, file, line, col, end_line, end_col, rule, name, severity, message, fingerprint)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+  for (const auto& f : r.findings)
+    if (!finding.bind(1, runId).bind(2, f.file).bind(3, int64_t(f.line)).bind(4, int64_t(f.column)).bind(5, int64_t(f.endLine))
+             .bind(6, int64_t(f.endColumn)).bind(7, f.rule).bind(8, f.name).bind(9, analyzer::lintSeverityName(f.severity))
+             .bind(10, f.message).bind(11, f.fingerprint).run())
+      return fail(finding);
+  return true;
+}
+
+bool writeLintDatabase(const std::string& path, const std::string& root, const analyzer::LintResult& r, std::string& err) {
+  return inOneTransaction(path, err, [&](Database& db) { return writeLint(db, root, r, err); });
 }
 
 }  // namespace oalens::reports

@@ -3,14 +3,18 @@
 #pragma once
 #include <string>
 
+#include "analyzer/lint/lint_engine.h"
 #include "analyzer/scan/scanner.h"
 
 extern const char* const kSchemaSql;  // generated from reports/sqlite/schema.sql
 
 namespace oalens::reports {
 
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 bool writeScanDatabase(const std::string& path, const analyzer::ScanResult& r, std::string& err);
+
+// One lint run and its findings, in one transaction (tables lint_runs and lint_findings).
+bool writeLintDatabase(const std::string& path, const std::string& root, const analyzer::LintResult& r, std::string& err);
 
 }  // namespace oalens::reports

@@ -1,0 +1,247 @@
+// `oalens lint PATH`: the lint rules (rules/lint/) over the scan core's models and assertion
+// records. `oalens rules` prints the registry (text, JSON, or the Markdown of docs/rules.md).
+// Exit 0 when no finding reaches --fail-on, 1 when one does, 2 on usage or fatal errors.
+#include <fmt/format.h>
+#include <re2/re2.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "analyzer/cli/commands.h"
+#include "analyzer/cli/config.h"
+#include "analyzer/cli/output.h"
+#include "analyzer/lint/lint_engine.h"
+#include "reports/csv/csv_report.h"
+#include "reports/json/json_report.h"
+#include "reports/sqlite/sqlite_writer.h"
+#include "rules/lint/registry.h"
+
+namespace oalens::cli {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+struct LintArgs {
+  std::vector<std::string> paths = {"."};
+  std::string format = "text";
+  std::string output;
+  std::string config;
+  std::string db;
+  std::string failOn = "warning";
+  std::string testFiles;
+  std::vector<std::string> rules;
+  std::vector<std::string> families;
+  std::vector<std::string> settings;  // ID.option=value
+  std::vector<std::string> exclude;
+  unsigned jobs = 0;
+  bool allFiles = false;
+  bool quiet = false;
+};
+
+std::vector<std::unique_ptr<analyzer::LintRule>> registryRules() {
+  std::vector<std::unique_ptr<analyzer::LintRule>> out;
+  for (analyzer::LintRuleFactory make : rules::lintRegistry()) out.push_back(make());
+  return out;
+}
+
+std::string sarifLevel(analyzer::LintSeverity s) {
+  return s == analyzer::LintSeverity::Error ? "error" : s == analyzer::LintSeverity::Warning ? "warning" : "note";
+}
+
+json sarif(const std::vector<analyzer::LintFinding>& findings) {
+  json rules = json::array();
+  for (const auto& r : registryRules()) {
+    const analyzer::LintRuleInfo& i = r->info();
+    rules.push_back({{"id", i.id},
+                     {"name", i.name},
+                     {"shortDescription", {{"text", i.summary}}},
+                     {"help", {{"text", i.remedy}}},
+                     {"helpUri", "rules/lint/" + rules::lintRuleFolder(i) + "/README.md"},
+                     {"defaultConfiguration", {{"level", sarifLevel(i.severity)}}},
+                     {"properties", {{"family", analyzer::lintFamilyName(i.family)}, {"precision", analyzer::lintPrecisionName(i.precision)}}}});
+  }
+  json results = json::array();
+  for (const auto& f : findings)
+    results.push_back({{"ruleId", f.rule},
+                       {"level", sarifLevel(f.severity)},
+                       {"message", {{"text", f.message}}},
+                       {"partialFingerprints", {{"oalens/v1", f.fingerprint}}},
+                       {"locations", json::array({{{"physicalLocation",
+                                                    {{"artifactLocation", {{"uri", f.file}}},
+                                                     {"region",
+                                                      {{"startLine", f.line},
+                                                       {"startColumn", std::max<uint32_t>(1, f.column)},
+                                                       {"endLine", f.endLine},
+                                                       {"endColumn", std::max<uint32_t>(1, f.endColumn)}}}}}}})}});
+  json run = {{"tool", {{"driver", {{"name", "oalens"}, {"version", OALENS_VERSION}, {"rules", rules}}}}}, {"results", results}};
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"}, {"runs", json::array({run})}};
+}
+
+std::string render(const analyzer::LintResult& r, const std::string& format) {
+  if (format == "json") {
+    json list = json::array();
+    for (const auto& f : r.findings)
+      list.push_back({{"file", f.file},
+                      {"line", f.line},
+                      {"column", f.column},
+                      {"end_line", f.endLine},
+                      {"end_column", f.endColumn},
+                      {"rule", f.rule},
+                      {"name", f.name},
+                      {"severity", analyzer::lintSeverityName(f.severity)},
+                      {"message", f.message},
+                      {"fix", f.fix},
+                      {"fingerprint", f.fingerprint}});
+    return reports::jsonText(json{{"files_linted", r.files}, {"suppressed", r.suppressed}, {"findings", list}}) + "\n";
+  }
+  if (format == "sarif") return reports::jsonText(sarif(r.findings)) + "\n";
+  if (format == "csv") {
+    std::string out = "file,line,column,rule,name,severity,message,fingerprint\n";
+    for (const auto& f : r.findings)
+      out += fmt::format("{},{},{},{},{},{},{},{}\n", reports::csvField(f.file), f.line, f.column, f.rule, f.name,
+                         analyzer::lintSeverityName(f.severity), reports::csvField(f.message), f.fingerprint);
+    return out;
+  }
+  std::string out;
+  for (const auto& f : r.findings)
+    out += fmt::format("{}:{}:{}: {}: {} [{}]\n", f.file, f.line, f.column, analyzer::lintSeverityName(f.severity), f.message, f.rule);
+  return out;
+}
+
+int runLint(const LintArgs& a) {
+  for (const std::string& path : a.paths)
+    if (!std::filesystem::exists(path)) {
+      fmt::print(stderr, "oalens: {}: no such file or directory\n", path);
+      return 2;
+    }
+  analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
+  const std::filesystem::path first(a.paths.front());
+  auto cfg = loadConfig(std::filesystem::is_directory(first) ? first : first.parent_path(), a.config, catalogue);
+  if (!cfg) return 2;
+  analyzer::LintOptions opt;
+  opt.scan.threads = a.jobs;
+  opt.scan.allFiles = a.allFiles;
+  if (!cfg->testFiles.empty()) opt.scan.testFilePattern = cfg->testFiles;
+  if (!a.testFiles.empty()) opt.scan.testFilePattern = a.testFiles;
+  for (const std::string& pattern : a.exclude) opt.scan.excludePatterns.push_back(pattern);
+  for (const std::string* pattern : {&opt.scan.testFilePattern}) {
+    RE2 check(*pattern);
+    if (!check.ok()) {
+      fmt::print(stderr, "oalens: invalid --test-files pattern: {}\n", check.error());
+      return 2;
+    }
+  }
+  opt.only.insert(a.rules.begin(), a.rules.end());
+  if (!a.families.empty()) {
+    opt.families.clear();
+    for (const std::string& f : a.families) opt.families.insert(f == "oracle" ? analyzer::LintFamily::Oracle : analyzer::LintFamily::Ml);
+  }
+  static const RE2 setting(R"(([A-Z]{2}[0-9]{3})\.([a-z_-]+)=(.+))");
+  for (const std::string& s : a.settings) {
+    std::string id, name, value;
+    char* end = nullptr;
+    if (!RE2::FullMatch(s, setting, &id, &name, &value) || (std::strtod(value.c_str(), &end), *end != '\0')) {
+      fmt::print(stderr, "oalens: --set expects ID.option=number, got '{}'\n", s);
+      return 2;
+    }
+    opt.overrides[id + "." + name] = std::strtod(value.c_str(), nullptr);
+  }
+  std::vector<std::string> unknown;
+  const auto chosen = analyzer::selectRules(rules::lintRegistry(), opt, unknown);
+  if (!unknown.empty()) {
+    fmt::print(stderr, "oalens: unknown rule '{}'; `oalens rules` lists them\n", unknown.front());
+    return 2;
+  }
+  // Each path is linted as its own root (a directory's files reported relative to it); files
+  // named one by one, as pre-commit passes them, are reported as given.
+  analyzer::LintResult result;
+  for (const std::string& path : a.paths) {
+    analyzer::LintResult one = analyzer::lintPath(path, catalogue, chosen, opt);
+    const bool single = !std::filesystem::is_directory(path);
+    for (auto& f : one.findings) {
+      if (single) f.file = path;
+      result.findings.push_back(std::move(f));
+    }
+    for (auto& d : one.diagnostics) {
+      if (single) d.path = path;
+      result.diagnostics.push_back(std::move(d));
+    }
+    result.files += one.files;
+    result.suppressed += one.suppressed;
+  }
+  if (!a.quiet)
+    for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
+  if (!writeOutput(a.output, render(result, a.format))) return 2;
+  if (!a.db.empty()) {
+    std::string err;
+    std::string roots;
+    for (const std::string& p : a.paths) roots += (roots.empty() ? "" : " ") + p;
+    if (!reports::writeLintDatabase(a.db, roots, result, err)) {
+      fmt::print(stderr, "oalens: {}: {}\n", a.db, err);
+      return 2;
+    }
+  }
+  if (a.failOn == "never") return 0;
+  const int threshold = a.failOn == "info" ? 0 : a.failOn == "note" ? 1 : a.failOn == "warning" ? 2 : 3;
+  for (const auto& f : result.findings)
+    if (static_cast<int>(f.severity) >= threshold) return 1;
+  return 0;
+}
+
+}  // namespace
+
+void addLintCommand(CLI::App& app) {
+  static LintArgs args;
+  CLI::App* cmd = app.add_subcommand("lint", "ML anti-patterns in training code and tolerance hygiene in test code");
+  cmd->add_option("paths", args.paths, "files or directories to lint (default: .)");
+  cmd->add_option("--format", args.format, "output format")->check(CLI::IsMember({"text", "json", "csv", "sarif"}))->capture_default_str();
+  cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
+  cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
+  cmd->add_option("--db", args.db, "also write the findings to this SQLite database (tables lint_runs, lint_findings; docs/schema.md)");
+  cmd->add_option("--rule", args.rules, "run only this rule, by id or name (repeatable)");
+  cmd->add_option("--family", args.families, "run only this family (repeatable)")->check(CLI::IsMember({"oracle", "ml"}));
+  cmd->add_option("--set", args.settings, "a rule option, ID.option=value (repeatable; `oalens rules` lists them)");
+  cmd->add_option("--fail-on", args.failOn, "lowest severity that makes the exit code 1")
+      ->check(CLI::IsMember({"info", "note", "warning", "error", "never"}))
+      ->capture_default_str();
+  cmd->add_option("--test-files", args.testFiles, "RE2 pattern for Python test file paths (relative to PATH)");
+  cmd->add_option("--exclude", args.exclude, "RE2 pattern of paths to leave out (repeatable)");
+  cmd->add_option("-j,--jobs", args.jobs, "worker threads (0: one per core)")->capture_default_str();
+  cmd->add_flag("--all-files", args.allFiles, "check the assertions of every file, not only test files");
+  cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics on stderr");
+  cmd->callback([] { setExitCode(runLint(args)); });
+
+  static std::string rulesFormat = "text";
+  CLI::App* list = app.add_subcommand("rules", "list the lint rules");
+  list->add_option("--format", rulesFormat, "output format")->check(CLI::IsMember({"text", "json", "markdown"}))->capture_default_str();
+  list->callback([] {
+    if (rulesFormat == "markdown") {
+      fmt::print("{}", rules::lintRulesMarkdown());
+      return;
+    }
+    json all = json::array();
+    for (const auto& r : registryRules()) {
+      const analyzer::LintRuleInfo& i = r->info();
+      if (rulesFormat == "text") {
+        fmt::print("{} {:<36} {:<8} {:<7} {}\n", i.id, i.name, analyzer::lintSeverityName(i.severity), analyzer::lintPrecisionName(i.precision),
+                   i.summary);
+        for (const auto& o : i.options) fmt::print("      option {}={:g}: {}\n", o.name, o.defaultValue, o.meaning);
+        continue;
+      }
+      json options = json::array();
+      for (const auto& o : i.options) options.push_back({{"name", o.name}, {"default", o.defaultValue}, {"meaning", o.meaning}});
+      all.push_back({{"id", i.id},
+                     {"name", i.name},
+                     {"family", analyzer::lintFamilyName(i.family)},
+                     {"severity", analyzer::lintSeverityName(i.severity)},
+                     {"precision", analyzer::lintPrecisionName(i.precision)},
+                     {"summary", i.summary},
+                     {"fix", i.remedy},
+                     {"options", options}});
+    }
+    if (rulesFormat == "json") fmt::print("{}\n", reports::jsonText(json{{"rules", all}}));
+  });
+}
+
+}  // namespace oalens::cli

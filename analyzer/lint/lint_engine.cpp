@@ -1,0 +1,208 @@
+#include "analyzer/lint/lint_engine.h"
+
+#define XXH_INLINE_ALL
+#include <fmt/format.h>
+#include <re2/re2.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <tuple>
+#include <unordered_map>
+
+#include "analyzer/core/parallel.h"
+
+namespace oalens::analyzer {
+
+std::string_view lintFamilyName(LintFamily f) { return f == LintFamily::Oracle ? "oracle" : "ml"; }
+
+std::string_view lintSeverityName(LintSeverity s) {
+  switch (s) {
+    case LintSeverity::Info: return "info";
+    case LintSeverity::Note: return "note";
+    case LintSeverity::Warning: return "warning";
+    case LintSeverity::Error: return "error";
+  }
+  return "warning";
+}
+
+std::string_view lintPrecisionName(LintPrecision p) { return p == LintPrecision::High ? "high" : "medium"; }
+
+double LintContext::option(std::string_view name) const {
+  if (overrides)
+    if (auto it = overrides->find(rule->id + "." + std::string(name)); it != overrides->end()) return it->second;
+  for (const LintOption& o : rule->options)
+    if (o.name == name) return o.defaultValue;
+  return 0;  // a rule asks only for options it declares (tests/lint checks the registry)
+}
+
+void LintContext::report(const SourceRange& at, std::string message) {
+  LintFinding f;
+  f.file = model.path;
+  f.line = at.start.line, f.column = at.start.col, f.endLine = at.end.line, f.endColumn = at.end.col;
+  f.rule = rule->id;
+  f.name = rule->name;
+  f.severity = rule->severity;
+  f.message = std::move(message);
+  f.fix = rule->remedy;
+  out->push_back(std::move(f));
+}
+
+std::vector<LintRuleFactory> selectRules(const std::vector<LintRuleFactory>& registry, const LintOptions& options,
+                                         std::vector<std::string>& unknown) {
+  std::vector<LintRuleFactory> chosen;
+  std::set<std::string> seen;
+  for (LintRuleFactory make : registry) {
+    auto rule = make();
+    const LintRuleInfo& info = rule->info();
+    const bool named = options.only.count(info.id) || options.only.count(info.name);
+    if (named) seen.insert(options.only.count(info.id) ? info.id : info.name);
+    if (options.only.empty() ? options.families.count(info.family) > 0 : named) chosen.push_back(make);
+  }
+  for (const std::string& want : options.only)
+    if (!seen.count(want)) unknown.push_back(want);
+  return chosen;
+}
+
+namespace {
+
+// The lines carrying an ignore marker, with the rules they name ("" = every rule).
+std::unordered_map<uint32_t, std::vector<std::string>> ignoreMarkers(const FileModel& m) {
+  static const RE2 marker(R"((?:#|//)\s*oalens:\s*ignore(?:\[([A-Za-z0-9_, -]*)\])?)");
+  std::unordered_map<uint32_t, std::vector<std::string>> out;
+  if (!m.source || m.source->find("oalens:") == std::string::npos) return out;
+  std::string_view src(*m.source);
+  uint32_t line = 1;
+  for (size_t start = 0; start <= src.size(); ++line) {
+    size_t nl = src.find('\n', start);
+    if (nl == std::string_view::npos) nl = src.size();
+    re2::StringPiece text(src.data() + start, nl - start), ids;
+    if (text.find("oalens:") != re2::StringPiece::npos && RE2::PartialMatch(text, marker, &ids)) {
+      std::vector<std::string>& rules = out[line];
+      if (ids.empty()) rules.push_back("");
+      std::string id;
+      for (char c : std::string_view(ids.data(), ids.size()) ) {
+        if (c == ',' || c == ' ') {
+          if (!id.empty()) rules.push_back(id);
+          id.clear();
+        } else {
+          id += c;
+        }
+      }
+      if (!id.empty()) rules.push_back(id);
+    }
+    start = nl + 1;
+  }
+  return out;
+}
+
+std::string_view lineText(const FileModel& m, uint32_t line) {
+  if (!m.source || line == 0) return {};
+  std::string_view src(*m.source);
+  size_t start = 0;
+  for (uint32_t l = 1; l < line; ++l) {
+    start = src.find('\n', start);
+    if (start == std::string_view::npos) return {};
+    ++start;
+  }
+  size_t end = src.find('\n', start);
+  std::string_view text = src.substr(start, end == std::string_view::npos ? src.size() - start : end - start);
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+  return text;
+}
+
+struct FileLint {
+  std::vector<LintFinding> findings;
+  size_t suppressed = 0;
+};
+
+FileLint lintFile(const FileModel& m, const Project& project, bool isTestFile, const std::vector<const Assertion*>& assertions,
+                  const std::vector<LintRuleFactory>& factories, const LintOptions& options) {
+  FileLint result;
+  std::vector<std::unique_ptr<LintRule>> rules;
+  for (LintRuleFactory make : factories) rules.push_back(make());
+  // Dispatch tables: which rules each statement and expression kind goes to.
+  std::vector<std::vector<LintRule*>> byStmt(size_t(StmtKind::Other) + 1), byExpr(size_t(ExprKind::Other) + 1);
+  std::vector<LintRule*> byAssertion;
+  for (auto& r : rules) {
+    const LintSubscriptions s = r->subscriptions();
+    for (StmtKind k : s.stmts) byStmt[size_t(k)].push_back(r.get());
+    for (ExprKind k : s.exprs) byExpr[size_t(k)].push_back(r.get());
+    if (s.assertions) byAssertion.push_back(r.get());
+  }
+  LintContext ctx(m, project, isTestFile);
+  ctx.overrides = &options.overrides;
+  ctx.out = &result.findings;
+  auto as = [&](LintRule* r) { ctx.rule = &r->info(); };
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    ctx.stmt = s;
+    for (LintRule* r : byStmt[size_t(st.kind)]) as(r), r->onStmt(ctx, s);
+    for (ExprId e = st.firstExpr; e < st.endExpr && e < m.exprs.size(); ++e)
+      for (LintRule* r : byExpr[size_t(m.exprs[e].kind)]) as(r), r->onExpr(ctx, e);
+  }
+  for (const Assertion* a : assertions) {
+    ctx.stmt = a->stmt;
+    for (LintRule* r : byAssertion) as(r), r->onAssertion(ctx, *a);
+  }
+  ctx.stmt = kNone;
+  for (auto& r : rules) as(r.get()), r->finishFile(ctx);
+
+  const auto markers = ignoreMarkers(m);
+  std::erase_if(result.findings, [&](const LintFinding& f) {
+    auto it = markers.find(f.line);
+    if (it == markers.end()) return false;
+    const bool drop = std::any_of(it->second.begin(), it->second.end(), [&](const std::string& id) { return id.empty() || id == f.rule || id == f.name; });
+    result.suppressed += drop;
+    return drop;
+  });
+  std::sort(result.findings.begin(), result.findings.end(), [](const LintFinding& a, const LintFinding& b) {
+    return std::tie(a.line, a.column, a.rule, a.message) < std::tie(b.line, b.column, b.rule, b.message);
+  });
+  // The fingerprint reads the flagged line's text, not its number, so that it survives edits
+  // above it; the occurrence count tells identical lines apart.
+  std::map<std::tuple<std::string, std::string_view>, int> occurrences;
+  for (LintFinding& f : result.findings) {
+    const std::string_view text = lineText(m, f.line);
+    const int nth = occurrences[{f.rule, text}]++;
+    const std::string key = fmt::format("{}\x1f{}\x1f{}\x1f{}", f.rule, f.file, text, nth);
+    f.fingerprint = fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
+  }
+  return result;
+}
+
+}  // namespace
+
+LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& rules, const LintOptions& options) {
+  LintResult result;
+  result.diagnostics = scan.diagnostics;
+  std::unordered_map<std::string, std::vector<const Assertion*>> assertionsOf;
+  for (const Assertion& a : scan.assertions) assertionsOf[a.file].push_back(&a);
+  std::unordered_map<std::string, bool> isTest;
+  for (const FileSummary& f : scan.files) isTest[f.path] = f.isTestFile;
+  const std::vector<FileModel>& files = scan.project.files;
+  std::vector<FileLint> perFile(files.size());
+  static const std::vector<const Assertion*> kNoAssertions;
+  parallelFor(files.size(), threadCount(options.scan.threads, files.size()), [&](size_t i, unsigned) {
+    const FileModel& m = files[i];
+    if (m.path.rfind("<compile_commands.json>/", 0) == 0) return;  // the build's made-up macro header
+    auto it = assertionsOf.find(m.path);
+    const auto test = isTest.find(m.path);
+    perFile[i] = lintFile(m, scan.project, test != isTest.end() && test->second, it == assertionsOf.end() ? kNoAssertions : it->second, rules, options);
+  });
+  for (size_t i = 0; i < files.size(); ++i) {
+    result.files += files[i].path.rfind("<compile_commands.json>/", 0) != 0;
+    result.suppressed += perFile[i].suppressed;
+    for (LintFinding& f : perFile[i].findings) result.findings.push_back(std::move(f));
+  }
+  std::stable_sort(result.findings.begin(), result.findings.end(),
+                   [](const LintFinding& a, const LintFinding& b) { return a.file < b.file; });
+  return result;
+}
+
+LintResult lintPath(const std::filesystem::path& root, const Catalogue& catalogue, const std::vector<LintRuleFactory>& rules,
+                    const LintOptions& options) {
+  return lintScan(scanPath(root, catalogue, options.scan), rules, options);
+}
+
+}  // namespace oalens::analyzer

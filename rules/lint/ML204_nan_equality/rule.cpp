@@ -1,0 +1,61 @@
+// ML204 nan-equality: `x == np.nan`, `x != float("nan")`: NaN compares unequal to everything,
+// itself included, so `==` is always False and `!=` always True. A check for missing values
+// or diverged losses written this way never fires.
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "rules/lint/support/lint_patterns.h"
+
+namespace oalens::rules {
+namespace {
+
+using namespace analyzer;
+
+bool isNan(const FileModel& m, ExprId e, StmtId at) {
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Attribute && (x.name == "nan" || x.name == "NaN" || x.name == "NAN")) return true;
+  if (x.kind == ExprKind::Call && m.childCount(e) == 2 && (calleeIs(m, e, at, {"float"}) || calleeLastName(m, e) == "float64" ||
+                                                           calleeLastName(m, e) == "float32")) {
+    std::string arg(m.expr(m.child(e, 1)).text);
+    for (char& c : arg) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return arg == "'nan'" || arg == "\"nan\"";
+  }
+  return false;
+}
+
+class NanEquality final : public LintRule {
+ public:
+  const LintRuleInfo& info() const override {
+    static const LintRuleInfo kInfo{"ML204",
+                                    "nan-equality",
+                                    LintFamily::Ml,
+                                    LintSeverity::Error,
+                                    LintPrecision::High,
+                                    "a comparison with NaN by == or !=, which is always False or always True",
+                                    "test with math.isnan, numpy.isnan, torch.isnan or pandas isna",
+                                    {}};
+    return kInfo;
+  }
+  LintSubscriptions subscriptions() const override { return {{}, {ExprKind::Compare}, false}; }
+
+  void onExpr(LintContext& ctx, ExprId cmp) override {
+    const FileModel& m = ctx.model;
+    for (uint32_t i = 0; i + 1 < m.childCount(cmp); ++i) {
+      const std::string_view op = m.compareOp(cmp, i);
+      if (op != "==" && op != "!=") continue;
+      const ExprId left = m.child(cmp, i), right = m.child(cmp, i + 1);
+      const ExprId nan = isNan(m, right, ctx.stmt) ? right : isNan(m, left, ctx.stmt) ? left : kNone;
+      if (nan == kNone) continue;
+      ctx.report(m.expr(cmp).range, fmt::format("comparison with {} by {} is always {}", squeezed(m.expr(nan).text), op,
+                                                op == "==" ? "False" : "True"));
+      return;
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<analyzer::LintRule> makeML204() { return std::make_unique<NanEquality>(); }
+
+}  // namespace oalens::rules

@@ -1,0 +1,71 @@
+// ML210 missing-eval-mode: a model that the file puts in training mode (`model.train()`) is
+// run under `torch.no_grad()` or `torch.inference_mode()` and the file never calls
+// `model.eval()`: no_grad only stops gradient tracking, so dropout still drops and batch norm
+// still uses (and updates) batch statistics while the model is evaluated.
+#include <fmt/format.h>
+
+#include <set>
+
+#include "rules/lint/support/lint_patterns.h"
+
+namespace oalens::rules {
+namespace {
+
+using namespace analyzer;
+
+class MissingEvalMode final : public LintRule {
+ public:
+  const LintRuleInfo& info() const override {
+    static const LintRuleInfo kInfo{"ML210",
+                                    "missing-eval-mode",
+                                    LintFamily::Ml,
+                                    LintSeverity::Warning,
+                                    LintPrecision::Medium,
+                                    "a model put in training mode is evaluated under torch.no_grad() without model.eval()",
+                                    "call model.eval() before evaluating (and model.train() before training again)",
+                                    {}};
+    return kInfo;
+  }
+  LintSubscriptions subscriptions() const override { return {{StmtKind::With}, {ExprKind::Call}, false}; }
+
+  void onExpr(LintContext& ctx, ExprId call) override {
+    const FileModel& m = ctx.model;
+    if (const ExprId o = methodObject(m, call, "train"); o != kNone) trained_.insert(std::string(receiverRoot(m, o)));
+    if (const ExprId o = methodObject(m, call, "eval"); o != kNone && m.childCount(call) == 1) evaluated_.insert(std::string(receiverRoot(m, o)));
+  }
+
+  void onStmt(LintContext& ctx, StmtId s) override {
+    const FileModel& m = ctx.model;
+    ExprId noGrad = kNone;
+    forEachCall(m, s, s + 1, [&](ExprId c, StmtId) {
+      if (calleeIs(m, c, s, {"torch.no_grad", "torch.inference_mode"})) noGrad = c;
+    });
+    if (noGrad != kNone) blocks_.push_back({s, noGrad});
+  }
+
+  void finishFile(LintContext& ctx) override {
+    const FileModel& m = ctx.model;
+    for (const auto& [with, guard] : blocks_) {
+      std::string model;
+      forEachCall(m, with + 1, blockEnd(m, with), [&](ExprId c, StmtId) {
+        const ExprId callee = m.child(c, 0);
+        const std::string text(m.expr(callee).text);
+        if (model.empty() && trained_.count(text) && !evaluated_.count(text)) model = text;
+      });
+      if (model.empty()) continue;
+      ctx.report(m.stmts[with].range,
+                 fmt::format("{} runs under {} without {}.eval(): dropout and batch norm stay in training mode", model,
+                             squeezed(m.expr(guard).text, 40), model));
+    }
+  }
+
+ private:
+  std::set<std::string> trained_, evaluated_;
+  std::vector<std::pair<StmtId, ExprId>> blocks_;  // the with statement, its no_grad() call
+};
+
+}  // namespace
+
+std::unique_ptr<analyzer::LintRule> makeML210() { return std::make_unique<MissingEvalMode>(); }
+
+}  // namespace oalens::rules

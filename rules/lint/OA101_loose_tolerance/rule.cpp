@@ -1,0 +1,52 @@
+// OA101 loose-tolerance: an OA assertion whose tolerance lets through an error of `loose`
+// (10%) or more. Reads the resolved tolerances of the scan's records, so a constant defined
+// elsewhere in the project counts with its value; defaults are the API's choice, not the
+// author's, and are left to OA102. An absolute tolerance is judged without the values' scale;
+// one written as an integer of 1 or more (`abs(n1 - n2) < 256`) is taken to bound counts,
+// sizes or pixel values and left alone, and so is a bound on elapsed time.
+#include <fmt/format.h>
+
+#include "analyzer/tolerance/allowed_deviation.h"
+#include "rules/lint/support/lint_patterns.h"
+
+namespace oalens::rules {
+namespace {
+
+using namespace analyzer;
+
+class LooseTolerance final : public LintRule {
+ public:
+  const LintRuleInfo& info() const override {
+    static const LintRuleInfo kInfo{
+        "OA101", "loose-tolerance", LintFamily::Oracle, LintSeverity::Warning, LintPrecision::High,
+        "an OA assertion whose tolerance accepts an error of 10% or more",
+        "tighten the tolerance to what the computation needs, or state why it is loose (`# oalens: ignore[OA101]`)",
+        {{"loose", 0.1, "the smallest accepted error (absolute, or relative for rtol) that counts as loose"}}};
+    return kInfo;
+  }
+  LintSubscriptions subscriptions() const override { return {{}, {}, true}; }
+
+  void onAssertion(LintContext& ctx, const Assertion& a) override {
+    if (!a.isOa || a.negated) return;  // a larger tolerance makes a negated check stricter
+    if (measuresTime(a.actualText) || measuresTime(a.expectedText)) return;  // elapsed time, not an error
+    for (const Tolerance& t : a.tolerances) {
+      if (!t.value || t.provenance == Provenance::Default) continue;
+      if (t.name == "bound" && !boundsAnAbsoluteDeviation(a)) continue;  // `x <= 1` bounds a range, not an error
+      const bool digits = t.name == "places" || t.name == "decimal";
+      if (!digits && !isRelativeTolerance(t.name) && *t.value >= 1 && t.text.find_first_of(".eE") == std::string::npos) continue;
+      const std::optional<double> accepted = allowedDeviation(t.name, *t.value);
+      if (!accepted || *accepted < ctx.option("loose")) continue;
+      const std::string written = t.text == fmt::format("{:g}", *t.value) ? t.text : fmt::format("{} ({:g})", t.text, *t.value);
+      const std::string what = isRelativeTolerance(t.name) ? fmt::format("a relative error of {:g}%", *accepted * 100)
+                                                           : fmt::format("an error of {:g}", *accepted);
+      ctx.report(a.range, fmt::format("{}={} accepts {} in {}", t.name, written, what, lastDottedComponent(a.api)));
+      return;  // one finding per assertion
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<analyzer::LintRule> makeOA101() { return std::make_unique<LooseTolerance>(); }
+
+}  // namespace oalens::rules
