@@ -1,8 +1,11 @@
 // OA103 one-sided-error-bound: an error bound on a difference that is not made absolute,
 // `assert a - b < eps` or `assertLess(a - b, eps)`: it holds for every `a` below `b - eps`,
-// so the check accepts arbitrarily wrong results on one side. Elapsed-time checks
-// (`time.time() - t0 < 5`) are one-sided by intent and are left alone.
+// so the check accepts arbitrarily wrong results on one side. The bound must look like a
+// tolerance (a float literal such as 1e-5 or 0.01, or a name like tol, eps, atol, delta,
+// threshold): `max(c) - min(c) <= 1` bounds a spread of counts and `x >= mean - 2 * std` a
+// range, both one-sided by intent, and so are elapsed-time checks (`time.time() - t0 < 5`).
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include "rules/lint/support/lint_patterns.h"
 
@@ -15,6 +18,15 @@ bool isDifference(const FileModel& m, ExprId e) {
   return e != kNone && m.expr(e).kind == ExprKind::BinaryOp && m.expr(e).name == "-";
 }
 
+
+bool looksLikeTolerance(const FileModel& m, ExprId bound) {
+  if (bound == kNone) return false;
+  const Expr& b = m.expr(bound);
+  if (b.kind == ExprKind::Number) return b.text.find_first_of(".eE") != std::string_view::npos;
+  if (b.kind != ExprKind::Name && b.kind != ExprKind::Attribute && b.kind != ExprKind::Call) return false;
+  static const RE2 tolerance(R"((?i)tol|eps|atol|rtol|delta|thresh|margin|precision)");
+  return RE2::PartialMatch(re2::StringPiece(b.text.data(), b.text.size()), tolerance);
+}
 
 class OneSidedErrorBound final : public LintRule {
  public:
@@ -42,9 +54,11 @@ class OneSidedErrorBound final : public LintRule {
     } else if (m.expr(st.a).kind == ExprKind::Call) {
       const std::string_view api = calleeLastName(m, st.a);
       const CallArgs args = splitCall(m, st.a);
-      if ((api == "assertLess" || api == "assertLessEqual") && !args.positional.empty() && isDifference(m, args.positional[0]))
+      if ((api == "assertLess" || api == "assertLessEqual") && args.positional.size() >= 2 && isDifference(m, args.positional[0]) &&
+          looksLikeTolerance(m, args.positional[1]))
         difference = args.positional[0];
-      else if ((api == "assertGreater" || api == "assertGreaterEqual") && args.positional.size() >= 2 && isDifference(m, args.positional[1]))
+      else if ((api == "assertGreater" || api == "assertGreaterEqual") && args.positional.size() >= 2 &&
+               isDifference(m, args.positional[1]) && looksLikeTolerance(m, args.positional[0]))
         difference = args.positional[1];
       else if (api == "assertTrue" && !args.positional.empty())
         difference = boundedDifference(m, args.positional[0]);
@@ -59,8 +73,8 @@ class OneSidedErrorBound final : public LintRule {
     if (m.expr(test).kind != ExprKind::Compare || m.childCount(test) != 2) return kNone;
     const std::string_view op = m.compareOp(test, 0);
     const ExprId left = m.child(test, 0), right = m.child(test, 1);
-    if ((op == "<" || op == "<=") && isDifference(m, left)) return left;
-    if ((op == ">" || op == ">=") && isDifference(m, right)) return right;
+    if ((op == "<" || op == "<=") && isDifference(m, left) && looksLikeTolerance(m, right)) return left;
+    if ((op == ">" || op == ">=") && isDifference(m, right) && looksLikeTolerance(m, left)) return right;
     return kNone;
   }
 };

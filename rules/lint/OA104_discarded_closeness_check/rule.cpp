@@ -1,7 +1,8 @@
 // OA104 discarded-closeness-check: `np.allclose(a, b)` (or isclose, torch.allclose,
 // math.isclose, `t.allclose(u)`) as a statement of its own: the boolean is thrown away and
 // nothing is checked. Common where an `assert` was forgotten or lost in an edit. Any file:
-// helpers outside test files check results too.
+// helpers outside test files check results too. A call inside `with self.assertRaises(...)` or
+// `with pytest.raises(...)` is made for the exception it raises, and is left alone.
 #include <fmt/format.h>
 
 #include "rules/lint/support/lint_patterns.h"
@@ -36,6 +37,10 @@ class DiscardedClosenessCheck final : public LintRule {
                                      "jax.numpy.isclose", "cupy.allclose", "cupy.isclose"});
     const bool method = isMethodCall(m, call, "allclose") || isMethodCall(m, call, "isclose");
     if (!predicate && !method) return;
+    for (StmtId p = m.stmts[s].parent; p != kNone; p = m.stmts[p].parent)
+      if (m.stmts[p].kind == StmtKind::With && (m.stmts[p].text.find("raises") != std::string_view::npos ||
+                                                m.stmts[p].text.find("Raises") != std::string_view::npos))
+        return;
     ctx.report(m.stmts[s].range,
                fmt::format("the result of {}(...) is discarded: nothing is checked", squeezed(m.expr(m.child(call, 0)).text)));
   }

@@ -3,7 +3,9 @@
 // of some other expression and matches only by luck of rounding. A literal m * 10^-e is exact
 // in binary only when 5^e divides m (0.5, 0.25, 3.0 are; 0.1 is not). The other side must be
 // computed (arithmetic, or a reduction such as mean or sum): a value stored and read back
-// (`config.rate == 0.3`) is the same double and compares equal.
+// (`config.rate == 0.3`) is the same double and compares equal, and so is one division of
+// integers (`3 / 10 == 0.3`, `8 * n / 100 == 1.6`), which IEEE 754 rounds correctly. Only
+// equality checks count: assertEqual, assert_equal, assert_array_equal and `assert a == b`.
 #include <fmt/format.h>
 
 #include <cctype>
@@ -56,10 +58,23 @@ std::optional<bool> exactInBinary(std::string_view text) {
   return true;
 }
 
+// Integer arithmetic ending in at most one division: leaves are names or integer literals
+// (names are taken for integers), operators + - * and one /.
+bool oneRoundingOfIntegers(const FileModel& m, ExprId e, int& divisions) {
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Name) return true;
+  if (x.kind == ExprKind::Number) return x.text.find_first_of(".eEjJ") == std::string_view::npos;
+  if (x.kind != ExprKind::BinaryOp) return false;
+  if (x.name == "/") ++divisions;
+  else if (x.name != "+" && x.name != "-" && x.name != "*") return false;
+  return divisions <= 1 && oneRoundingOfIntegers(m, m.child(e, 0), divisions) && oneRoundingOfIntegers(m, m.child(e, 1), divisions);
+}
+
 bool isComputed(const FileModel& m, ExprId e) {
   if (e == kNone) return false;
   const Expr& x = m.expr(e);
-  if (x.kind == ExprKind::BinaryOp) return x.name != "%" && x.name != "//";
+  int divisions = 0;
+  if (x.kind == ExprKind::BinaryOp) return x.name != "%" && x.name != "//" && !oneRoundingOfIntegers(m, e, divisions);
   if (x.kind != ExprKind::Call) return false;
   static const std::set<std::string_view> reductions = {"mean", "sum", "std", "var", "norm", "sqrt", "exp", "log", "dot", "prod",
                                                         "average", "median", "cumsum", "matmul", "tanh", "sigmoid", "softmax"};
@@ -91,6 +106,8 @@ class ExactFloatComparison final : public LintRule {
 
   void onAssertion(LintContext& ctx, const Assertion& a) override {
     if (a.isOa || a.category != Category::Exact || a.negated) return;
+    const std::string_view api = lastDottedComponent(a.api);
+    if (api != "assert" && api != "assertEqual" && api != "assert_equal" && api != "assert_array_equal") return;
     const FileModel& m = ctx.model;
     if (a.api == "assert") {  // only `==`: `<` and `!=` have no exactness to lose
       const ExprId test = a.stmt == kNone ? kNone : m.stmts[a.stmt].a;
