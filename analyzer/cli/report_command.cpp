@@ -1,12 +1,16 @@
 // `oalens report`: reads only the database. --tables prints the study's Table V for the mined
-// history; --changes lists every OA change. Both as text or JSON (docs/json.md).
+// history; --changes lists every OA change; both as text or JSON (docs/json.md). --dashboard
+// writes a self-contained HTML page of everything the database holds (reports/html/).
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/output.h"
+#include "reports/html/dashboard.h"
 #include "reports/json/json_report.h"
+#include "reports/sqlite/history_tables.h"
 #include "reports/sqlite/sqlite_db.h"
 
 namespace oalens::cli {
@@ -15,29 +19,9 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-int64_t count(reports::Database& db, const std::string& sql) {
-  reports::Statement q(db, sql);
-  bool row = false;
-  return q.step(&row) && row ? q.columnInt(0) : 0;
-}
-
-std::string hasKind(const char* kind) { return fmt::format("instr(',' || kinds || ',', ',{},') > 0", kind); }
-
 json table5(reports::Database& db) {
   json t;
-  t["commits"] = count(db, "SELECT COUNT(*) FROM commits WHERE test_files > 0");
-  t["oa_commits"] = count(db, "SELECT COUNT(*) FROM commits WHERE oa_changes > 0");
-  t["oa_changes"] = count(db, "SELECT COUNT(*) FROM oa_changes");
-  t["additions"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("added"));
-  t["deletions"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("deleted"));
-  t["cosmetic"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("cosmetic"));
-  t["non_cosmetic"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("api") + " OR " + hasKind("parameter") + " OR " + hasKind("threshold"));
-  t["api"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("api"));
-  t["parameter"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("parameter"));
-  t["threshold"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE " + hasKind("threshold"));
-  t["loosen"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE direction = 'loosen'");
-  t["tighten"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE direction = 'tighten'");
-  t["mixed"] = count(db, "SELECT COUNT(*) FROM oa_changes WHERE direction = 'mixed'");
+  for (const auto& [key, n] : reports::tableFive(db)) t[key] = n;
   return t;
 }
 
@@ -92,15 +76,32 @@ json changes(reports::Database& db) {
 
 void addReportCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("report", "tables and change lists from an oalens database");
-  static std::string tablesDb, changesDb, format = "text", output;
+  static std::string tablesDb, changesDb, dashboardDb, format = "text", output;
   cmd->add_option("--tables", tablesDb, "print the study's Table V for the mined history in DB");
   cmd->add_option("--changes", changesDb, "list every OA change in DB");
+  cmd->add_option("--dashboard", dashboardDb, "write a self-contained HTML dashboard of DB (scan, history, lint) to -o or stdout");
   cmd->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   cmd->add_option("-o,--output", output, "write to this file instead of stdout");
   cmd->callback([] {
+    if (!dashboardDb.empty()) {
+      if (!std::filesystem::exists(dashboardDb)) {
+        fmt::print(stderr, "oalens: {}: no such database\n", dashboardDb);
+        setExitCode(2);
+        return;
+      }
+      reports::Database db;
+      std::string err;
+      if (!db.open(dashboardDb, err)) {
+        fmt::print(stderr, "oalens: {}\n", err);
+        setExitCode(2);
+        return;
+      }
+      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb))) setExitCode(2);
+      return;
+    }
     const std::string& path = !tablesDb.empty() ? tablesDb : changesDb;
     if (path.empty()) {
-      fmt::print(stderr, "oalens: report needs --tables DB or --changes DB\n");
+      fmt::print(stderr, "oalens: report needs --tables DB, --changes DB or --dashboard DB\n");
       setExitCode(2);
       return;
     }
@@ -111,7 +112,7 @@ void addReportCommand(CLI::App& app) {
       setExitCode(2);
       return;
     }
-    if (count(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'oa_changes'") == 0) {
+    if (reports::countRows(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'oa_changes'") == 0) {
       fmt::print(stderr, "oalens: {} holds no mined history (run oalens mine first)\n", path);
       setExitCode(2);
       return;

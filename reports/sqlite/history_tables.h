@@ -1,0 +1,23 @@
+// The study's Table V (and the threshold directions) computed from a mined database, shared by
+// `oalens report --tables` and the HTML dashboard. A change may carry several kinds; each kind
+// counts it once, as docs/mine.md explains.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "reports/sqlite/sqlite_db.h"
+
+namespace oalens::reports {
+
+// (key, count) in the order of the study's table: commits, oa_commits, oa_changes, additions,
+// deletions, cosmetic, non_cosmetic, api, parameter, threshold, loosen, tighten, mixed.
+std::vector<std::pair<std::string, int64_t>> tableFive(Database& db);
+
+int64_t countRows(Database& db, const std::string& sql);
+
+// SQL that is true when the comma list `kinds` holds `kind`.
+std::string hasKind(const char* kind);
+
+}  // namespace oalens::reports
