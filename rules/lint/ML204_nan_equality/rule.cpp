@@ -15,6 +15,10 @@ using namespace analyzer;
 bool isNan(const FileModel& m, ExprId e, StmtId at) {
   const Expr& x = m.expr(e);
   if (x.kind == ExprKind::Attribute && (x.name == "nan" || x.name == "NaN" || x.name == "NAN")) return true;
+  if (x.kind == ExprKind::Name && (x.name == "nan" || x.name == "NaN" || x.name == "NAN")) {  // from math import nan
+    const std::string resolved = resolveDotted(m, m.stmts[at].function, x.name);
+    return resolved != x.name && resolved.find('.') != std::string::npos;
+  }
   if (x.kind == ExprKind::Call && m.childCount(e) == 2 && (calleeIs(m, e, at, {"float"}) || calleeLastName(m, e) == "float64" ||
                                                            calleeLastName(m, e) == "float32")) {
     std::string arg(m.expr(m.child(e, 1)).text);

@@ -1,7 +1,9 @@
 // ML210 missing-eval-mode: a model that the file puts in training mode (`model.train()`) is
-// run under `torch.no_grad()` or `torch.inference_mode()` and the file never calls
-// `model.eval()`: no_grad only stops gradient tracking, so dropout still drops and batch norm
-// still uses (and updates) batch statistics while the model is evaluated.
+// run under `torch.no_grad()` or `torch.inference_mode()`, and neither the function holding
+// the block nor a function of the file that calls it calls `eval()`: no_grad only stops
+// gradient tracking, so dropout still drops and batch norm still uses (and updates) batch
+// statistics while the model is evaluated. (`model.eval()` in an unrelated export function
+// does not help the validation pass.)
 #include <fmt/format.h>
 
 #include <set>
@@ -12,6 +14,7 @@ namespace oalens::rules {
 namespace {
 
 using namespace analyzer;
+using analyzer::FunctionId;
 
 class MissingEvalMode final : public LintRule {
  public:
@@ -31,7 +34,8 @@ class MissingEvalMode final : public LintRule {
   void onExpr(LintContext& ctx, ExprId call) override {
     const FileModel& m = ctx.model;
     if (const ExprId o = methodObject(m, call, "train"); o != kNone) trained_.insert(std::string(receiverRoot(m, o)));
-    if (const ExprId o = methodObject(m, call, "eval"); o != kNone && m.childCount(call) == 1) evaluated_.insert(std::string(receiverRoot(m, o)));
+    if (const ExprId o = methodObject(m, call, "eval"); o != kNone && m.childCount(call) == 1)
+      evaluations_.push_back({ctx.stmt, std::string(receiverRoot(m, o))});
   }
 
   void onStmt(LintContext& ctx, StmtId s) override {
@@ -50,7 +54,7 @@ class MissingEvalMode final : public LintRule {
       forEachCall(m, with + 1, blockEnd(m, with), [&](ExprId c, StmtId) {
         const ExprId callee = m.child(c, 0);
         const std::string text(m.expr(callee).text);
-        if (model.empty() && trained_.count(text) && !evaluated_.count(text)) model = text;
+        if (model.empty() && trained_.count(text) && !evaluatedAround(m, with, text)) model = text;
       });
       if (model.empty()) continue;
       ctx.report(m.stmts[with].range,
@@ -60,7 +64,28 @@ class MissingEvalMode final : public LintRule {
   }
 
  private:
-  std::set<std::string> trained_, evaluated_;
+  // `model.eval()` in the function holding `at` (or at module level for module code), or any
+  // `.eval()` in a function of this file that calls that function (it may pass the model in
+  // under another name).
+  bool evaluatedAround(const FileModel& m, StmtId at, const std::string& model) const {
+    const FunctionId f = m.stmts[at].function;
+    for (const auto& [stmt, object] : evaluations_)
+      if (object == model && m.stmts[stmt].function == f) return true;
+    if (f == kNone) return false;
+    const std::string_view name = m.functions[f].name;
+    for (const auto& [stmt, object] : evaluations_) {
+      const FunctionId caller = m.stmts[stmt].function;
+      if (caller == kNone || caller == f) continue;
+      bool calls = false;
+      forEachCall(m, m.functions[caller].firstStmt, m.functions[caller].endStmt,
+                  [&](ExprId c, StmtId) { calls |= calleeLastName(m, c) == name; });
+      if (calls) return true;
+    }
+    return false;
+  }
+
+  std::set<std::string> trained_;
+  std::vector<std::pair<StmtId, std::string>> evaluations_;  // each eval() call and its object
   std::vector<std::pair<StmtId, ExprId>> blocks_;  // the with statement, its no_grad() call
 };
 
