@@ -115,12 +115,16 @@ std::string historySection(Database& db) {
   body += figure("threshold changes per year, by direction", stackedColumns(years, byDirection));
   body += figure("reasons of OA changes (from commit messages and from the code change)",
                  horizontalBars(bars(db, "SELECT reason || ' (' || source || ')', COUNT(*) FROM change_reasons GROUP BY 1 ORDER BY 2 DESC, 1")));
-  body += "<h3>Assertions loosened twice or more</h3>\n" +
+  body += "<h3>Assertions loosened twice or more, with their tolerance timelines</h3>\n" +
           table(db,
-                "SELECT MAX(ch.file), COUNT(*), GROUP_CONCAT(substr(c.sha, 1, 10), ' '), MAX(ch.new_tolerances) FROM oa_changes ch"
-                " JOIN commits c ON c.id = ch.commit_id WHERE ch.direction = 'loosen' GROUP BY ch.assertion_uid HAVING COUNT(*) >= 2"
-                " ORDER BY 2 DESC, 1 LIMIT 25",
-                {"file", "loosenings", "commits", "tolerances now"});
+                "SELECT MAX(file), SUM(direction = 'loosen'), GROUP_CONCAT(step, char(10)) FROM ("
+                " SELECT ch.assertion_uid AS uid, ch.file AS file, ch.direction AS direction,"
+                " date(c.time, 'unixepoch') || ' ' || substr(c.sha, 1, 10) || ' ' ||"
+                " CASE WHEN ch.details != '' THEN ch.details ELSE ch.kinds END AS step"
+                " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE ch.assertion_uid IN"
+                " (SELECT assertion_uid FROM oa_changes WHERE direction = 'loosen' GROUP BY 1 HAVING COUNT(*) >= 2)"
+                " ORDER BY c.seq, ch.id) GROUP BY uid ORDER BY 2 DESC, 1 LIMIT 25",
+                {"file", "loosenings", "timeline (date, commit, change)"});
   body += "<h3>The latest loosenings</h3>\n" +
           table(db,
                 "SELECT substr(c.sha, 1, 10), date(c.time, 'unixepoch'), c.subject, ch.file || ':' || ch.line, ch.details FROM oa_changes ch"
@@ -146,7 +150,7 @@ std::string lintSection(Database& db) {
 constexpr const char* kStyle = R"(body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;padding:0 1em}
 h1{font-size:1.6em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 nav a{margin-right:1em}figure{margin:1.2em 0}figcaption{color:#555;font-size:.9em}
-table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
+table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top;white-space:pre-line}
 th{background:#f4f6f7}.t5 td:last-child{text-align:right}.none{color:#888}.facts{font-size:1.05em}
 svg.chart text{font-size:12px;fill:#333}svg.chart .bar{fill:#2e86c1}svg.chart .axis{stroke:#999}
 code{background:#f4f6f7;padding:0 3px}footer{margin-top:3em;color:#888;font-size:.85em})";
