@@ -33,6 +33,7 @@ void addMineCommand(CLI::App& app);
 void addReportCommand(CLI::App& app);
 void addDiffCommand(CLI::App& app);
 void addLintCommand(CLI::App& app);  // and `oalens rules`
+void addMergeCommand(CLI::App& app);
 
 // Set by the command that ran: 0 clean, 1 findings or input errors, 2 usage or fatal error.
 int exitCode();
