@@ -113,7 +113,8 @@ TEST(LintCorpus, AnnotationsAreMetAndOutputIsGoldenAndDeterministic) {
     std::ofstream(kGolden) << actual;
     GTEST_SKIP() << "updated " << kGolden;
   }
-  EXPECT_EQ(readText(kGolden), actual) << "update: OALENS_UPDATE_GOLDEN=1 ctest -R LintCorpus";
+  EXPECT_TRUE(readText(kGolden) == actual) << "tests/golden/ml_scripts.lint.txt differs (update: OALENS_UPDATE_GOLDEN=1 ctest -R LintCorpus):\n"
+                                            << oalens::testing::unifiedDiff(readText(kGolden), actual);
 }
 
 TEST_F(LintEngine, CliExitCodesFormatsAndOptions) {
