@@ -19,18 +19,20 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-json table5(reports::Database& db) {
+json table5(reports::Database& db, int64_t repository) {
   json t;
-  for (const auto& [key, n] : reports::tableFive(db)) t[key] = n;
+  for (const auto& [key, n] : reports::tableFive(db, repository)) t[key] = n;
   return t;
 }
 
-json changes(reports::Database& db) {
+json changes(reports::Database& db, int64_t repository) {
   json list = json::array();
   reports::Statement q(db,
                        "SELECT c.sha, ch.file, ch.line, ch.kinds, ch.direction, ch.old_tolerances, ch.new_tolerances, ch.assertion_uid,"
                        " ch.old_file, ch.old_line, ch.api, ch.old_api, ch.details, ch.id, c.subject"
-                       " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id ORDER BY c.repository_id, c.seq, ch.id");
+                       " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1"
+                       " ORDER BY c.repository_id, c.seq, ch.id");
+  q.bind(1, repository);
   reports::Statement why(db, "SELECT reason FROM change_reasons WHERE change_id = ? ORDER BY reason");
   bool row = false;
   while (q.step(&row) && row) {
@@ -76,10 +78,12 @@ json changes(reports::Database& db) {
 
 void addReportCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("report", "tables and change lists from an oalens database");
-  static std::string tablesDb, changesDb, dashboardDb, format = "text", output;
+  static std::string tablesDb, changesDb, dashboardDb, repositoryPath, format = "text", output;
   cmd->add_option("--tables", tablesDb, "print the study's Table V for the mined history in DB");
   cmd->add_option("--changes", changesDb, "list every OA change in DB");
   cmd->add_option("--dashboard", dashboardDb, "write a self-contained HTML dashboard of DB (scan, history, lint) to -o or stdout");
+  cmd->add_option("--repository", repositoryPath,
+                  "with --tables or --changes: only this repository's history (its path as mined, or the end of it; for merged databases)");
   cmd->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   cmd->add_option("-o,--output", output, "write to this file instead of stdout");
   cmd->callback([] {
@@ -117,9 +121,15 @@ void addReportCommand(CLI::App& app) {
       setExitCode(2);
       return;
     }
+    int64_t repository = -1;
+    if (!repositoryPath.empty() && (repository = reports::repositoryId(db, repositoryPath)) < 0) {
+      fmt::print(stderr, "oalens: {}: no single repository named {} (see SELECT path FROM repositories)\n", path, repositoryPath);
+      setExitCode(2);
+      return;
+    }
     json out;
-    if (!tablesDb.empty()) out["table5"] = table5(db);
-    if (!changesDb.empty()) out["changes"] = changes(db);
+    if (!tablesDb.empty()) out["table5"] = table5(db, repository);
+    if (!changesDb.empty()) out["changes"] = changes(db, repository);
     std::string text;
     if (format == "json") {
       text = reports::jsonText(out) + "\n";

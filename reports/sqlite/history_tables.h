@@ -13,7 +13,13 @@ namespace oalens::reports {
 
 // (key, count) in the order of the study's table: commits, oa_commits, oa_changes, additions,
 // deletions, cosmetic, non_cosmetic, api, parameter, threshold, loosen, tighten, mixed.
-std::vector<std::pair<std::string, int64_t>> tableFive(Database& db);
+// `repository`: only that repository's history (a row id of `repositories`); -1: all of them
+// (a merged database sums its repositories).
+std::vector<std::pair<std::string, int64_t>> tableFive(Database& db, int64_t repository = -1);
+
+// The id of the repository whose stored path is `path`, or ends with "/" + `path`; -1 when
+// none or more than one matches.
+int64_t repositoryId(Database& db, const std::string& path);
 
 int64_t countRows(Database& db, const std::string& sql);
 

@@ -59,6 +59,13 @@ TEST_F(Merge, HistoriesScansAndLintRunsArriveWhole) {
   const auto a = table5(db("a.db")), b = table5(db("b.db")), all = table5(db("all.db"));
   EXPECT_GT(b["threshold"].get<int64_t>(), 0) << "the small repository has a threshold change";
   for (const auto& [key, value] : all.items()) EXPECT_EQ(value.get<int64_t>(), a[key].get<int64_t>() + b[key].get<int64_t>()) << key;
+  // Each repository's own table, out of the merged database.
+  EXPECT_EQ(nlohmann::json::parse(runCommand(bin_ + " report --tables " + db("all.db") + " --repository b --format json").out)["table5"], b);
+  EXPECT_EQ(nlohmann::json::parse(runCommand(bin_ + " report --tables " + db("all.db") + " --repository " + (dir_ / "a").string() +
+                                             " --format json")
+                                      .out)["table5"],
+            a);
+  EXPECT_EQ(runCommand(bin_ + " report --tables " + db("all.db") + " --repository no-such-repo").status, 2);
 
   const std::string changes = "SELECT assertion_uid, kinds, direction, details FROM oa_changes ORDER BY 1, 2, 3, 4";
   std::string both = query(db("a.db"), changes) + query(db("b.db"), changes);
