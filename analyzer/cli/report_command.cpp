@@ -83,7 +83,7 @@ void addReportCommand(CLI::App& app) {
   cmd->add_option("--changes", changesDb, "list every OA change in DB");
   cmd->add_option("--dashboard", dashboardDb, "write a self-contained HTML dashboard of DB (scan, history, lint) to -o or stdout");
   cmd->add_option("--repository", repositoryPath,
-                  "with --tables or --changes: only this repository's history (its path as mined, or the end of it; for merged databases)");
+                  "only this repository's history (its path as mined, or the end of it; for merged databases)");
   cmd->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   cmd->add_option("-o,--output", output, "write to this file instead of stdout");
   cmd->callback([] {
@@ -100,7 +100,13 @@ void addReportCommand(CLI::App& app) {
         setExitCode(2);
         return;
       }
-      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb))) setExitCode(2);
+      int64_t repository = -1;
+      if (!repositoryPath.empty() && (repository = reports::repositoryId(db, repositoryPath)) < 0) {
+        fmt::print(stderr, "oalens: {}: no single repository named {} (see SELECT path FROM repositories)\n", dashboardDb, repositoryPath);
+        setExitCode(2);
+        return;
+      }
+      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb, repository))) setExitCode(2);
       return;
     }
     const std::string& path = !tablesDb.empty() ? tablesDb : changesDb;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -17,9 +18,9 @@ bool hasTable(Database& db, const char* name) {
   return countRows(db, fmt::format("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '{}'", name)) > 0;
 }
 
-std::vector<Bar> bars(Database& db, const std::string& sql, int64_t bind = -1) {
+std::vector<Bar> bars(Database& db, const std::string& sql, std::optional<int64_t> bind = std::nullopt) {
   Statement q(db, sql);
-  if (bind >= 0) q.bind(1, bind);
+  if (bind) q.bind(1, *bind);
   std::vector<Bar> out;
   bool row = false;
   while (q.step(&row) && row) out.push_back({q.columnText(0), static_cast<double>(q.columnInt(1))});
@@ -27,9 +28,9 @@ std::vector<Bar> bars(Database& db, const std::string& sql, int64_t bind = -1) {
 }
 
 // A table of rows from `sql`, every cell escaped.
-std::string table(Database& db, const std::string& sql, const std::vector<std::string>& headers, int64_t bind = -1) {
+std::string table(Database& db, const std::string& sql, const std::vector<std::string>& headers, std::optional<int64_t> bind = std::nullopt) {
   Statement q(db, sql);
-  if (bind >= 0) q.bind(1, bind);
+  if (bind) q.bind(1, *bind);
   std::string out = "<table><tr>";
   for (const auto& h : headers) out += "<th>" + htmlEscape(h) + "</th>";
   out += "</tr>\n";
@@ -80,16 +81,19 @@ std::string scanSection(Database& db) {
   return section("scan", "Scan", body);
 }
 
-std::string historySection(Database& db) {
+// `repository` < 0: every repository of the database (a merged one sums them).
+std::string historySection(Database& db, int64_t repository) {
   if (!hasTable(db, "oa_changes") || countRows(db, "SELECT COUNT(*) FROM commits") == 0) return {};
   std::string body = "<table class=\"t5\"><tr><th colspan=\"2\">Table V (as the 2019 study)</th></tr>\n";
-  for (const auto& [key, n] : tableFive(db)) body += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", htmlEscape(key), n);
+  for (const auto& [key, n] : tableFive(db, repository)) body += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", htmlEscape(key), n);
   body += "</table>\n";
   // Per year: each kind of each change, and each threshold direction.
   static const std::vector<std::pair<std::string, std::string>> kinds = {
       {"added", "#7fb3d5"}, {"deleted", "#c39bd3"}, {"cosmetic", "#bfc9ca"}, {"api", "#f5b041"}, {"parameter", "#58d68d"}, {"threshold", "#ec7063"}};
   std::map<std::string, std::map<std::string, double>> perYear;
-  Statement q(db, "SELECT strftime('%Y', c.time, 'unixepoch'), ch.kinds, ch.direction FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id");
+  Statement q(db, "SELECT strftime('%Y', c.time, 'unixepoch'), ch.kinds, ch.direction FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
+                  " WHERE ?1 < 0 OR c.repository_id = ?1");
+  q.bind(1, repository);
   bool row = false;
   while (q.step(&row) && row) {
     const std::string year = q.columnText(0), k = "," + q.columnText(1) + ",", direction = q.columnText(2);
@@ -114,22 +118,26 @@ std::string historySection(Database& db) {
   body += figure("OA changes per year, by kind (a change with several kinds counts in each)", stackedColumns(years, byKind));
   body += figure("threshold changes per year, by direction", stackedColumns(years, byDirection));
   body += figure("reasons of OA changes (from commit messages and from the code change)",
-                 horizontalBars(bars(db, "SELECT reason || ' (' || source || ')', COUNT(*) FROM change_reasons GROUP BY 1 ORDER BY 2 DESC, 1")));
+                 horizontalBars(bars(db,
+                                     "SELECT r.reason || ' (' || r.source || ')', COUNT(*) FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
+                                     " JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1 GROUP BY 1 ORDER BY 2 DESC, 1",
+                                     repository)));
   body += "<h3>Assertions loosened twice or more, with their tolerance timelines</h3>\n" +
           table(db,
                 "SELECT MAX(file), SUM(direction = 'loosen'), GROUP_CONCAT(step, char(10)) FROM ("
                 " SELECT ch.assertion_uid AS uid, ch.file AS file, ch.direction AS direction,"
                 " date(c.time, 'unixepoch') || ' ' || substr(c.sha, 1, 10) || ' ' ||"
                 " CASE WHEN ch.details != '' THEN ch.details ELSE ch.kinds END AS step"
-                " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE ch.assertion_uid IN"
+                " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.assertion_uid IN"
                 " (SELECT assertion_uid FROM oa_changes WHERE direction = 'loosen' GROUP BY 1 HAVING COUNT(*) >= 2)"
-                " ORDER BY c.seq, ch.id) GROUP BY uid ORDER BY 2 DESC, 1 LIMIT 25",
-                {"file", "loosenings", "timeline (date, commit, change)"});
+                " ORDER BY c.repository_id, c.seq, ch.id) GROUP BY uid ORDER BY 2 DESC, 1 LIMIT 25",
+                {"file", "loosenings", "timeline (date, commit, change)"}, repository);
   body += "<h3>The latest loosenings</h3>\n" +
           table(db,
                 "SELECT substr(c.sha, 1, 10), date(c.time, 'unixepoch'), c.subject, ch.file || ':' || ch.line, ch.details FROM oa_changes ch"
-                " JOIN commits c ON c.id = ch.commit_id WHERE ch.direction IN ('loosen', 'mixed') ORDER BY c.seq DESC, ch.id DESC LIMIT 15",
-                {"commit", "date", "subject", "assertion", "change"});
+                " JOIN commits c ON c.id = ch.commit_id WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.direction IN ('loosen', 'mixed')"
+                " ORDER BY c.time DESC, c.seq DESC, ch.id DESC LIMIT 15",
+                {"commit", "date", "subject", "assertion", "change"}, repository);
   return section("history", "History", body);
 }
 
@@ -157,9 +165,9 @@ code{background:#f4f6f7;padding:0 3px}footer{margin-top:3em;color:#888;font-size
 
 }  // namespace
 
-std::string dashboardHtml(Database& db, const std::string& source) {
+std::string dashboardHtml(Database& db, const std::string& source, int64_t repository) {
   const std::string scan = hasTable(db, "scans") ? scanSection(db) : std::string();
-  const std::string history = historySection(db);
+  const std::string history = historySection(db, repository);
   const std::string lint = lintSection(db);
   std::string nav;
   for (const auto& [id, title, body] : {std::tuple{"scan", "Scan", &scan}, std::tuple{"history", "History", &history}, std::tuple{"lint", "Lint", &lint}})

@@ -5,13 +5,15 @@
 // the assertions loosened twice or more, the latest loosenings) and the latest lint run
 // (findings by rule and by file). Sections without data are left out.
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "reports/sqlite/sqlite_db.h"
 
 namespace oalens::reports {
 
-// `source` is how the page names the database (its path as given).
-std::string dashboardHtml(Database& db, const std::string& source);
+// `source` is how the page names the database (its path as given); `repository` (a row id of
+// `repositories`) limits the history to one repository of a merged database, -1 shows all.
+std::string dashboardHtml(Database& db, const std::string& source, int64_t repository = -1);
 
 }  // namespace oalens::reports

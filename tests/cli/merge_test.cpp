@@ -66,6 +66,9 @@ TEST_F(Merge, HistoriesScansAndLintRunsArriveWhole) {
                                       .out)["table5"],
             a);
   EXPECT_EQ(runCommand(bin_ + " report --tables " + db("all.db") + " --repository no-such-repo").status, 2);
+  auto page = runCommand(bin_ + " report --dashboard " + db("all.db") + " --repository b");
+  EXPECT_NE(page.out.find("<td>oa_changes</td><td>" + std::to_string(b["oa_changes"].get<int64_t>()) + "</td>"), std::string::npos)
+      << "the dashboard of one repository of the merge";
 
   const std::string changes = "SELECT assertion_uid, kinds, direction, details FROM oa_changes ORDER BY 1, 2, 3, 4";
   std::string both = query(db("a.db"), changes) + query(db("b.db"), changes);
