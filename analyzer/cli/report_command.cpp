@@ -77,7 +77,7 @@ json changes(reports::Database& db, int64_t repository) {
 }  // namespace
 
 void addReportCommand(CLI::App& app) {
-  CLI::App* cmd = app.add_subcommand("report", "tables and change lists from an oalens database");
+  CLI::App* cmd = app.add_subcommand("report", "tables, change lists and the HTML dashboard from an oalens database");
   static std::string tablesDb, changesDb, dashboardDb, repositoryPath, format = "text", output;
   cmd->add_option("--tables", tablesDb, "print the study's Table V for the mined history in DB");
   cmd->add_option("--changes", changesDb, "list every OA change in DB");
