@@ -87,31 +87,14 @@ void addReportCommand(CLI::App& app) {
   cmd->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   cmd->add_option("-o,--output", output, "write to this file instead of stdout");
   cmd->callback([] {
-    if (!dashboardDb.empty()) {
-      if (!std::filesystem::exists(dashboardDb)) {
-        fmt::print(stderr, "oalens: {}: no such database\n", dashboardDb);
-        setExitCode(2);
-        return;
-      }
-      reports::Database db;
-      std::string err;
-      if (!db.open(dashboardDb, err)) {
-        fmt::print(stderr, "oalens: {}\n", err);
-        setExitCode(2);
-        return;
-      }
-      int64_t repository = -1;
-      if (!repositoryPath.empty() && (repository = reports::repositoryId(db, repositoryPath)) < 0) {
-        fmt::print(stderr, "oalens: {}: no single repository named {} (see SELECT path FROM repositories)\n", dashboardDb, repositoryPath);
-        setExitCode(2);
-        return;
-      }
-      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb, repository))) setExitCode(2);
-      return;
-    }
-    const std::string& path = !tablesDb.empty() ? tablesDb : changesDb;
+    const std::string& path = !dashboardDb.empty() ? dashboardDb : !tablesDb.empty() ? tablesDb : changesDb;
     if (path.empty()) {
       fmt::print(stderr, "oalens: report needs --tables DB, --changes DB or --dashboard DB\n");
+      setExitCode(2);
+      return;
+    }
+    if (!std::filesystem::exists(path)) {  // opening would create an empty database
+      fmt::print(stderr, "oalens: {}: no such database\n", path);
       setExitCode(2);
       return;
     }
@@ -122,14 +105,18 @@ void addReportCommand(CLI::App& app) {
       setExitCode(2);
       return;
     }
-    if (reports::countRows(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'oa_changes'") == 0) {
-      fmt::print(stderr, "oalens: {} holds no mined history (run oalens mine first)\n", path);
-      setExitCode(2);
-      return;
-    }
     int64_t repository = -1;
     if (!repositoryPath.empty() && (repository = reports::repositoryId(db, repositoryPath)) < 0) {
       fmt::print(stderr, "oalens: {}: no single repository named {} (see SELECT path FROM repositories)\n", path, repositoryPath);
+      setExitCode(2);
+      return;
+    }
+    if (!dashboardDb.empty()) {
+      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb, repository))) setExitCode(2);
+      return;
+    }
+    if (reports::countRows(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'oa_changes'") == 0) {
+      fmt::print(stderr, "oalens: {} holds no mined history (run oalens mine first)\n", path);
       setExitCode(2);
       return;
     }
