@@ -120,7 +120,13 @@ FileLint lintFile(const FileModel& m, const Project& project, bool isTestFile, c
                   const std::vector<LintRuleFactory>& factories, const LintOptions& options) {
   FileLint result;
   std::vector<std::unique_ptr<LintRule>> rules;
-  for (LintRuleFactory make : factories) rules.push_back(make());
+  for (LintRuleFactory make : factories) {
+    auto rule = make();
+    // The ML2xx rules know Python's libraries (torch, numpy, sklearn) only; a C++ file gets
+    // the OA1xx rules, which read the language-neutral assertion records.
+    if (rule->info().family == LintFamily::Ml && m.language != Language::Python) continue;
+    rules.push_back(std::move(rule));
+  }
   // Dispatch tables: which rules each statement and expression kind goes to.
   std::vector<std::vector<LintRule*>> byStmt(size_t(StmtKind::Other) + 1), byExpr(size_t(ExprKind::Other) + 1);
   std::vector<LintRule*> byAssertion;

@@ -91,6 +91,24 @@ TEST_F(LintEngine, HostileInputsAreDiagnosedAndTheRunGoesOn) {
   EXPECT_FALSE(r.diagnostics.empty()) << "the NUL-byte file and the syntax error are reported";
 }
 
+// The ML rules are Python's: a C++ training loop with its own zeroGrad() is not theirs to judge
+// (flashlight's OptimBenchmark.cpp was reported by ML201), while the OA rules read C++ records.
+TEST_F(LintEngine, MlRulesLeaveCppAloneOaRulesDoNot) {
+  write("tests/optim_test.cpp",
+        "#include <gtest/gtest.h>\n"
+        "void loop(Optimizer& opt, Variable& w) {\n"
+        "  for (int it = 0; it < 100; it++) {\n"
+        "    opt.zeroGrad();\n"
+        "    w.backward();\n"
+        "    opt.step();\n"
+        "  }\n"
+        "}\n"
+        "TEST(Optim, Converges) { EXPECT_NEAR(loss(), 0.0, 0.5); }\n");
+  const LintResult r = lintAll(dir_);
+  ASSERT_EQ(r.findings.size(), 1u) << renderFindings(r);
+  EXPECT_EQ(r.findings[0].rule, "OA101");
+}
+
 TEST(LintCorpus, AnnotationsAreMetAndOutputIsGoldenAndDeterministic) {
   const auto expects = oalens::testing::readAnnotations(kCorpus, "# expect: ");
   ASSERT_GE(expects.size(), 20u) << "the corpus carries fewer annotations than it was written with";

@@ -22,11 +22,14 @@ struct Format {
 
 std::optional<Format> reducedPrecisionOf(std::string_view functionText) {
   static const RE2 wide(R"(\b(float64|double|f8|complex128)\b)");
+  // An integer dtype in the test: the checked values may be integers or bit patterns (a
+  // float16 tensor viewed as uint16), compared exactly whatever the tolerance.
+  static const RE2 integers(R"((?i)\bu?int(8|16|32|64)\b)");
   static const RE2 bf16(R"(\bbfloat16\b)");
   static const RE2 f16(R"(\b(float16|half|f2)\b)");
   static const RE2 f32(R"(\b(float32|single|f4)\b)");
   const re2::StringPiece text(functionText.data(), functionText.size());
-  if (RE2::PartialMatch(text, wide)) return std::nullopt;
+  if (RE2::PartialMatch(text, wide) || RE2::PartialMatch(text, integers)) return std::nullopt;
   if (RE2::PartialMatch(text, bf16)) return Format{"bfloat16", 0.00390625};
   if (RE2::PartialMatch(text, f16)) return Format{"float16", 0.00048828125};
   if (RE2::PartialMatch(text, f32)) return Format{"float32", 5.9604644775390625e-08};
