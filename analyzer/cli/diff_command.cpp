@@ -20,6 +20,7 @@
 #include "miners/gate/diff_gate.h"
 #include "miners/git/repository.h"
 #include "reports/json/json_report.h"
+#include "reports/sarif/sarif_report.h"
 
 namespace oalens::cli {
 
@@ -69,16 +70,9 @@ json sarif(const std::vector<miners::GateFinding>& findings) {
   json results = json::array();
   for (const auto& f : findings) {
     std::string level = f.severity == miners::GateSeverity::Warning || f.severity == miners::GateSeverity::Error ? "warning" : "note";
-    results.push_back({{"ruleId", f.rule},
-                       {"level", level},
-                       {"message", {{"text", f.message}}},
-                       {"partialFingerprints", {{"oalens/v1", f.fingerprint}}},
-                       {"locations", json::array({{{"physicalLocation",
-                                                    {{"artifactLocation", {{"uri", f.file}}},
-                                                     {"region", {{"startLine", f.line}, {"startColumn", std::max<uint32_t>(1, f.column)}}}}}}})}});
+    results.push_back(reports::sarifResult({f.rule, level, f.message, f.file, f.fingerprint, f.line, f.column}));
   }
-  json run = {{"tool", {{"driver", {{"name", "oalens"}, {"version", OALENS_VERSION}, {"rules", rules}}}}}, {"results", results}};
-  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"}, {"runs", json::array({run})}};
+  return reports::sarifLog(reports::sarifRun(std::move(rules), std::move(results)));
 }
 
 int runDiff(const DiffArgs& a) {

@@ -13,6 +13,7 @@
 #include "analyzer/lint/lint_engine.h"
 #include "reports/csv/csv_report.h"
 #include "reports/json/json_report.h"
+#include "reports/sarif/sarif_report.h"
 #include "reports/sqlite/sqlite_writer.h"
 #include "rules/lint/registry.h"
 
@@ -63,19 +64,9 @@ json sarif(const std::vector<analyzer::LintFinding>& findings) {
   }
   json results = json::array();
   for (const auto& f : findings)
-    results.push_back({{"ruleId", f.rule},
-                       {"level", sarifLevel(f.severity)},
-                       {"message", {{"text", f.message}}},
-                       {"partialFingerprints", {{"oalens/v1", f.fingerprint}}},
-                       {"locations", json::array({{{"physicalLocation",
-                                                    {{"artifactLocation", {{"uri", f.file}}},
-                                                     {"region",
-                                                      {{"startLine", f.line},
-                                                       {"startColumn", std::max<uint32_t>(1, f.column)},
-                                                       {"endLine", f.endLine},
-                                                       {"endColumn", std::max<uint32_t>(1, f.endColumn)}}}}}}})}});
-  json run = {{"tool", {{"driver", {{"name", "oalens"}, {"version", OALENS_VERSION}, {"rules", rules}}}}}, {"results", results}};
-  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"}, {"runs", json::array({run})}};
+    results.push_back(reports::sarifResult(
+        {f.rule, sarifLevel(f.severity), f.message, f.file, f.fingerprint, f.line, f.column, std::max<uint32_t>(1, f.endLine), f.endColumn}));
+  return reports::sarifLog(reports::sarifRun(std::move(rules), std::move(results)));
 }
 
 std::string render(const analyzer::LintResult& r, const std::string& format) {

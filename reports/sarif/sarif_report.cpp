@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace oalens::reports {
 
 using json = nlohmann::ordered_json;
@@ -43,7 +45,28 @@ json scanSarif(const analyzer::ScanResult& r) {
                                     {"rules", json::array({rule})}}}}},
               {"invocations", json::array({{{"executionSuccessful", true}, {"toolExecutionNotifications", notes}}})},
               {"results", results}};
-  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"}, {"runs", json::array({run})}};
+  return sarifLog(std::move(run));
+}
+
+json sarifLog(json run) {
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"}, {"runs", json::array({std::move(run)})}};
+}
+
+json sarifRun(json rules, json results) {
+  return {{"tool", {{"driver", {{"name", "oalens"}, {"version", OALENS_VERSION}, {"rules", std::move(rules)}}}}}, {"results", std::move(results)}};
+}
+
+json sarifResult(const SarifFinding& f) {
+  json region = {{"startLine", f.line}, {"startColumn", std::max<uint32_t>(1, f.column)}};
+  if (f.endLine > 0) {
+    region["endLine"] = f.endLine;
+    region["endColumn"] = std::max<uint32_t>(1, f.endColumn);
+  }
+  return {{"ruleId", f.rule},
+          {"level", f.level},
+          {"message", {{"text", f.message}}},
+          {"partialFingerprints", {{"oalens/v1", f.fingerprint}}},
+          {"locations", json::array({{{"physicalLocation", {{"artifactLocation", {{"uri", f.file}}}, {"region", region}}}}})}};
 }
 
 }  // namespace oalens::reports
