@@ -9,6 +9,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "analyzer/core/ignore_marker.h"
 #include "analyzer/core/parallel.h"
 
 namespace oalens::analyzer {
@@ -67,7 +68,6 @@ namespace {
 
 // The lines carrying an ignore marker, with the rules they name ("" = every rule).
 std::unordered_map<uint32_t, std::vector<std::string>> ignoreMarkers(const FileModel& m) {
-  static const RE2 marker(R"((?:#|//)\s*oalens:\s*ignore(?:\[([A-Za-z0-9_, -]*)\])?)");
   std::unordered_map<uint32_t, std::vector<std::string>> out;
   if (!m.source || m.source->find("oalens:") == std::string::npos) return out;
   std::string_view src(*m.source);
@@ -75,21 +75,7 @@ std::unordered_map<uint32_t, std::vector<std::string>> ignoreMarkers(const FileM
   for (size_t start = 0; start <= src.size(); ++line) {
     size_t nl = src.find('\n', start);
     if (nl == std::string_view::npos) nl = src.size();
-    re2::StringPiece text(src.data() + start, nl - start), ids;
-    if (text.find("oalens:") != re2::StringPiece::npos && RE2::PartialMatch(text, marker, &ids)) {
-      std::vector<std::string>& rules = out[line];
-      if (ids.empty()) rules.push_back("");
-      std::string id;
-      for (char c : std::string_view(ids.data(), ids.size()) ) {
-        if (c == ',' || c == ' ') {
-          if (!id.empty()) rules.push_back(id);
-          id.clear();
-        } else {
-          id += c;
-        }
-      }
-      if (!id.empty()) rules.push_back(id);
-    }
+    if (auto rules = ignoreMarker(src.substr(start, nl - start))) out[line] = std::move(*rules);
     start = nl + 1;
   }
   return out;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "analyzer/core/ignore_marker.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/tolerance/tolerance_resolver.h"
@@ -93,7 +94,6 @@ std::string fingerprint(const std::string& ruleId, const std::string& file, cons
 std::string markerReason(const Side& s, const analyzer::Assertion& a, std::string& ignoredRules) {
   // `# oalens: ...` in Python, `// oalens: ...` in C++.
   static const RE2 loosenOk(R"((?:#|//)\s*oalens:\s*loosen-ok\(([^)]*)\))");
-  static const RE2 ignore(R"((?:#|//)\s*oalens:\s*ignore\[([A-Z0-9, ]+)\])");
   std::string reason;
   const uint32_t first = a.range.start.line > 1 ? a.range.start.line - 1 : 1;
   for (uint32_t l = first; l <= a.range.end.line && l <= s.lines.size(); ++l) {
@@ -103,9 +103,10 @@ std::string markerReason(const Side& s, const analyzer::Assertion& a, std::strin
       if (firstChar == std::string_view::npos || (text[firstChar] != '#' && text.substr(firstChar, 2) != "//")) continue;
     }
     re2::StringPiece line(text.data(), text.size());
-    std::string r, ids;
+    std::string r;
     if (RE2::PartialMatch(line, loosenOk, &r) && reason.empty()) reason = r.empty() ? "stated" : r;
-    if (RE2::PartialMatch(line, ignore, &ids)) ignoredRules += ids + ",";
+    if (auto ids = analyzer::ignoreMarker(text))
+      for (const std::string& id : *ids) ignoredRules += id + ",";
   }
   return reason;
 }

@@ -11,7 +11,7 @@
 //   CH308 tolerance-not-evaluable a tolerance changed to a value that cannot be evaluated
 // A finding is accepted (severity note) when the author states why: `# oalens:
 // loosen-ok(<reason>)` on or just above the assertion, or a `Tolerance-Change: <reason>`
-// trailer in a commit of the range. `# oalens: ignore[CH301]` drops a finding.
+// trailer in a commit of the range. `# oalens: ignore[CH301]` drops a finding (analyzer/core/ignore_marker.h).
 #pragma once
 #include <optional>
 #include <string>
