@@ -142,6 +142,25 @@ TEST_F(DiffGate, MarkerAndTrailerStateTheReason) {
   EXPECT_NE(range.out.find("(accepted: float16 kernels)"), std::string::npos) << range.out;
 }
 
+// `# oalens: ignore[CH301]` drops that rule's finding on its line; another rule's id, a rule
+// name or a bare `ignore` leaves the gate's finding in place (it honours its own ids only).
+TEST_F(DiffGate, IgnoreMarkerDropsOnlyTheNamedRule) {
+  write("tests/test_a.py", "import numpy as np\ndef test_a():\n"
+                           "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n"
+                           "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-6)\n"
+                           "    np.testing.assert_allclose(f(3), 2.0, rtol=1e-6)\n"
+                           "    np.testing.assert_allclose(f(4), 2.0, rtol=1e-6)\n");
+  commitAll("init");
+  Result r = stageAndDiff("tests/test_a.py", "import numpy as np\ndef test_a():\n"
+                                             "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)  # oalens: ignore[CH302, CH301]\n"
+                                             "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-4)  # oalens: ignore[CH305]\n"
+                                             "    np.testing.assert_allclose(f(3), 2.0, rtol=1e-4)  # oalens: ignore[loose-tolerance]\n"
+                                             "    np.testing.assert_allclose(f(4), 2.0, rtol=1e-4)  # oalens: ignore\n");
+  EXPECT_EQ(r.out.find("tests/test_a.py:3:"), std::string::npos) << r.out;
+  for (const char* line : {"tests/test_a.py:4:", "tests/test_a.py:5:", "tests/test_a.py:6:"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+}
+
 TEST_F(DiffGate, RenamesAndCosmeticEditsAreNotFindings) {
   write("tests/test_a.py", kBase);
   commitAll("init");
