@@ -6,6 +6,7 @@
 // library, or unknown; arithmetic and loops met on the way are recorded, because they mark a
 // hand-written re-implementation. Every hop is bounded (kMaxHops) and visited sets stop cycles.
 #pragma once
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -50,11 +51,13 @@ class OriginTracer {
   // Calls that build or run a graph rather than compute the tested function (theano.function,
   // K.variable, T.matrix, K.eval...): they are plumbing, not the function under test.
   static bool isInfrastructure(const std::string& resolvedName);
-  // Calls that only configure (dtype, mode, symbolic input declarations): they do not make a
+  // Calls that only configure (dtype, mode, symbolic input declarations) or convert values into
+  // and out of the library's containers (theano._asarray, convert_to_numpy): they do not make a
   // side the code under test.
   static bool isConfiguration(const std::string& resolvedName);
   static bool computes(const Origin& o);
   bool iteratesBackends(const FileModel& m, FunctionId fn, ExprId iterable) const;
+  std::optional<std::vector<std::string>> parametrizedLibraryModules(const FileModel& m, FunctionId fn, std::string_view param) const;
 
  private:
   struct Walk;
@@ -73,5 +76,8 @@ class OriginTracer {
 // The top-level packages of the scanned tree that are not test suites: directories holding
 // an __init__.py whose name is not tests/test*/docs/examples/benchmarks.
 std::vector<std::string> inferLibraryPackages(const Project& project);
+// The same choice among top-level directories known to hold an __init__.py (the diff gate reads
+// them from a git tree, where only the changed files are scanned).
+std::vector<std::string> libraryPackagesAmong(const std::vector<std::string>& packageDirs);
 
 }  // namespace oalens::analyzer
