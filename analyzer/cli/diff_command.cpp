@@ -15,6 +15,7 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/scan/test_files.h"
 #include "miners/gate/diff_gate.h"
@@ -40,6 +41,7 @@ struct DiffArgs {
   std::string cppTestFiles;
   std::string output;
   bool wholeFiles = false;
+  std::vector<std::string> packages;
 };
 
 int severityRank(miners::GateSeverity s) { return static_cast<int>(s); }
@@ -109,6 +111,7 @@ int runDiff(const DiffArgs& a) {
 
   std::optional<std::vector<miners::FileChange>> changes;
   std::string trailerReason;
+  std::vector<std::string> packageCommits{""};  // where the library's packages are read: both ends of a range, else HEAD
   const bool worktree = !a.staged && a.range.empty();
   if (!a.range.empty()) {
     const bool symmetric = a.range.find("...") != std::string::npos;
@@ -134,6 +137,7 @@ int runDiff(const DiffArgs& a) {
       from = *mb;
     }
     changes = repo->treeChanges(from, *head, err);
+    packageCommits = {from, *head};  // both: a package renamed by the change (keras_core -> keras) is still the library
     // A reason stated for the whole range, in a commit trailer.
     static const RE2 trailer(R"((?m)^Tolerance-Change:[ \t]*(.+?)[ \t]*$)");
     if (auto commits = repo->range(from, *head, err))
@@ -159,6 +163,16 @@ int runDiff(const DiffArgs& a) {
 
   std::vector<miners::GateFinding> findings;
   std::vector<std::string> diagnostics;
+  miners::GateContext context{catalogue, trailerReason, a.packages};
+  if (context.libraryPackages.empty()) {
+    std::vector<std::string> packageDirs;
+    for (const std::string& commit : packageCommits) {
+      auto dirs = repo->topLevelPackageDirs(commit, err);
+      if (dirs) packageDirs.insert(packageDirs.end(), dirs->begin(), dirs->end());
+      else diagnostics.push_back(fmt::format("the library's packages could not be read ({}); oracles are not compared", err));
+    }
+    context.libraryPackages = analyzer::libraryPackagesAmong(packageDirs);
+  }
   size_t files = 0;
   for (const auto& fc : *changes) {
     const bool isTest = (!fc.oldPath.empty() && testFiles.isTest(fc.oldPath)) || (!fc.newPath.empty() && testFiles.isTest(fc.newPath));
@@ -185,7 +199,7 @@ int runDiff(const DiffArgs& a) {
         continue;
       }
     }
-    auto f = miners::checkFile(gf, catalogue, trailerReason, diagnostics);
+    auto f = miners::checkFile(gf, context, diagnostics);
     findings.insert(findings.end(), f.begin(), f.end());
   }
   for (const auto& d : diagnostics) fmt::print(stderr, "oalens: note: {}\n", d);
@@ -236,6 +250,9 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_option("--test-files", args.testFiles, "RE2 pattern for Python test file paths");
   cmd->add_option("--cpp-test-files", args.cppTestFiles, "RE2 pattern for C++ test file paths");
   cmd->add_option("-o,--output", args.output, "write the report to this file");
+  cmd->add_option("--package", args.packages,
+                  "top-level package of the library under test, for oracle changes (repeatable; default: the top-level "
+                  "directories with an __init__.py)");
   cmd->add_flag("--whole-files", args.wholeFiles,
                 "scan every changed test file whole (by default only the tests a change touches, when that is all it touches)");
   cmd->callback([] { setExitCode(runDiff(args)); });

@@ -9,6 +9,9 @@
 //   CH306 oa-test-skipped         a test with OA assertions is newly skipped or xfailed
 //   CH307 tightened-tolerance     (info)
 //   CH308 tolerance-not-evaluable a tolerance changed to a value that cannot be evaluated
+//   CH309 weakened-oracle         (note) an OA assertion's oracle now runs more of the library
+//                                 under test than before (DT -> SCUT_SAME, NI -> RI...; the oracle
+//                                 classifier on both sides, analyzer/oracle/oracle_independence.h)
 // A finding is accepted (severity note) when the author states why: `# oalens:
 // loosen-ok(<reason>)` on or just above the assertion, or a `Tolerance-Change: <reason>`
 // trailer in a commit of the range. `# oalens: ignore[CH301]` drops a finding (analyzer/core/ignore_marker.h).
@@ -52,9 +55,14 @@ struct GateRule {
 };
 const std::vector<GateRule>& gateRules();
 
-// Findings for one changed file, sorted by line. `trailerReason`: a reason stated for the whole
-// range (Tolerance-Change trailer), empty if none.
-std::vector<GateFinding> checkFile(const GateFile& file, const analyzer::Catalogue& catalogue, const std::string& trailerReason,
-                                   std::vector<std::string>& diagnostics);
+// What every file of one gate run shares.
+struct GateContext {
+  const analyzer::Catalogue& catalogue;
+  std::string trailerReason;                 // a reason stated for the whole range (Tolerance-Change trailer), or empty
+  std::vector<std::string> libraryPackages;  // the library under test, for the oracle classifier; none: no CH309
+};
+
+// Findings for one changed file, sorted by line.
+std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& context, std::vector<std::string>& diagnostics);
 
 }  // namespace oalens::miners

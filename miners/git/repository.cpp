@@ -362,6 +362,27 @@ static bool headTree(git_repository* repo, Tree& out, std::string& err) {
   return true;
 }
 
+std::optional<std::vector<std::string>> Repository::topLevelPackageDirs(const std::string& commit, std::string& err) const {
+  Tree root;
+  if (!(commit.empty() ? headTree(repo_.get(), root, err) : commitTree(repo_.get(), commit, root, err))) return std::nullopt;
+  std::vector<std::string> dirs;
+  if (!root.p) return dirs;
+  // `src/pkg/__init__.py` (the src layout) is imported as `pkg`, like `pkg/__init__.py`.
+  auto collect = [&](git_tree* tree, bool descendIntoSrc, auto& self) -> void {
+    const size_t n = git_tree_entrycount(tree);
+    for (size_t i = 0; i < n; ++i) {
+      const git_tree_entry* e = git_tree_entry_byindex(tree, i);
+      if (git_tree_entry_type(e) != GIT_OBJECT_TREE) continue;
+      Tree sub;
+      if (git_tree_lookup(&sub.p, repo_.get(), git_tree_entry_id(e)) != 0) continue;  // a missing subtree names no package
+      if (git_tree_entry_byname(sub.p, "__init__.py")) dirs.emplace_back(git_tree_entry_name(e));
+      else if (descendIntoSrc && std::string_view(git_tree_entry_name(e)) == "src") self(sub.p, false, self);
+    }
+  };
+  collect(root.p, true, collect);
+  return dirs;
+}
+
 std::optional<std::vector<FileChange>> Repository::stagedChanges(std::string& err) const {
   Tree head;
   if (!headTree(repo_.get(), head, err)) return std::nullopt;

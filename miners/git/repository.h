@@ -72,6 +72,10 @@ class Repository {
   // Changes between two commits' trees (old may be empty: the empty tree).
   std::optional<std::vector<FileChange>> treeChanges(const std::string& oldCommit, const std::string& newCommit, std::string& err,
                                                      const PathFilter& wanted = {}) const;
+  // The top-level directories of a commit's tree (HEAD when `commit` is empty; none before the
+  // first commit) that hold an __init__.py: the Python packages the oracle classifier takes for
+  // the library under test when only the changed files are scanned.
+  std::optional<std::vector<std::string>> topLevelPackageDirs(const std::string& commit, std::string& err) const;
   // HEAD (or the empty tree before the first commit) against the index. newBlob is the index blob.
   std::optional<std::vector<FileChange>> stagedChanges(std::string& err) const;
   // HEAD against the work tree; newBlob is empty and the new side is read from the file.

@@ -294,3 +294,110 @@ TEST_F(DiffGate, CppTestFilesAreCheckedToo) {
                                "(accepted: fp16 kernels) [CH301]", "[CH306]"})
     EXPECT_NE(r.out.find(expected), std::string::npos) << "missing: " << expected << "\n" << r.out;
 }
+
+namespace {
+
+// Oracles of four kinds, before a change that makes three of them run the library under test
+// and one of them stronger.
+const char* kIndependentOracles =
+    "import numpy as np\n"
+    "from minilib import ops\n"
+    "\n"
+    "def test_tanh():\n"
+    "    x = np.random.rand(3)\n"
+    "    expected = np.tanh(x)\n"
+    "    np.testing.assert_allclose(ops.tanh(x), expected, rtol=1e-6)\n"
+    "\n"
+    "def test_softmax():\n"
+    "    x = np.array([1.0, 2.0])\n"
+    "    e = np.exp(x - x.max())\n"
+    "    np.testing.assert_allclose(ops.softmax(x), e / e.sum())\n"
+    "\n"
+    "def test_relu():\n"
+    "    np.testing.assert_allclose(ops.relu(np.array([-1.0, 2.0])), [0.0, 2.0])\n"
+    "\n"
+    "def test_gelu():\n"
+    "    x = np.array([0.5])\n"
+    "    np.testing.assert_allclose(ops.gelu(x), ops.gelu_reference(x))\n";
+
+const char* kOraclesOnTheLibrary =
+    "import numpy as np\n"
+    "from minilib import ops\n"
+    "\n"
+    "def test_tanh():\n"
+    "    x = np.random.rand(3)\n"
+    "    expected = ops.tanh(x)\n"  // the assertion below stays as it was
+    "    np.testing.assert_allclose(ops.tanh(x), expected, rtol=1e-6)\n"
+    "\n"
+    "def test_softmax():\n"
+    "    x = np.array([1.0, 2.0])\n"
+    "    np.testing.assert_allclose(ops.softmax(x), ops.softmax(x + 1.0))\n"
+    "\n"
+    "def test_relu():\n"
+    "    np.testing.assert_allclose(ops.relu(np.array([-1.0, 2.0])), ops.maximum(np.array([-1.0, 2.0]), 0.0))\n"
+    "\n"
+    "def test_gelu():\n"
+    "    x = np.array([0.5])\n"
+    "    np.testing.assert_allclose(ops.gelu(x), 0.5 * x * (1 + np.tanh(0.79788 * (x + 0.044715 * x ** 3))))\n";
+
+}  // namespace
+
+TEST_F(DiffGate, AnOracleThatNowRunsTheCodeUnderTestIsAWeakenedOracle) {
+  fs::create_directories(dir_ / "minilib");
+  write("minilib/__init__.py", "");
+  write("tests/test_ops.py", kIndependentOracles);
+  commitAll("init");
+  Result r = stageAndDiff("tests/test_ops.py", kOraclesOnTheLibrary);
+  EXPECT_EQ(r.status, 0) << r.out;  // a note: it fails the gate only with --fail-on note
+  EXPECT_EQ(oalens("diff --staged --fail-on note").status, 1);
+  for (const char* expected :
+       {"tests/test_ops.py:7:5: note: oracle of numpy.testing.assert_allclose weakened from DT to SCUT_SAME: was \"the oracle is "
+        "computed by numpy.tanh (another library)\", now \"both sides compute minilib.ops.tanh on the same inputs; only flags or modes "
+        "differ\" [CH309]",
+        "tests/test_ops.py:11:5: note: oracle of numpy.testing.assert_allclose weakened from NI to SCUT_DIFF",
+        "tests/test_ops.py:14:5: note: oracle of numpy.testing.assert_allclose weakened from D to RI"})
+    EXPECT_NE(r.out.find(expected), std::string::npos) << "missing: " << expected << "\n" << r.out;
+  // The gelu check kept its CUT and got a stronger oracle (RI -> NI): neither a weakening nor a
+  // deletion; nor is the softmax check deleted, it only has another oracle.
+  EXPECT_EQ(r.out.find("CH302"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(":17:"), std::string::npos) << r.out;
+  size_t weakened = 0;
+  for (size_t at = r.out.find("[CH309]"); at != std::string::npos; at = r.out.find("[CH309]", at + 1)) ++weakened;
+  EXPECT_EQ(weakened, 3u) << r.out;
+
+  // Another library under test: no call is the library's, no oracle is judged weaker.
+  Result other = oalens("diff --staged --package otherlib");
+  EXPECT_EQ(other.out.find("[CH309]"), std::string::npos) << other.out;
+
+  // A stated reason accepts it, as for a loosened tolerance.
+  std::string stated = kOraclesOnTheLibrary;
+  stated.replace(stated.find("    np.testing.assert_allclose(ops.tanh"), 0, "    # oalens: loosen-ok(the numpy reference moved into ops)\n");
+  Result accepted = stageAndDiff("tests/test_ops.py", stated);
+  EXPECT_NE(accepted.out.find("note: oracle of numpy.testing.assert_allclose weakened from DT to SCUT_SAME"), std::string::npos)
+      << accepted.out;
+  EXPECT_NE(accepted.out.find("(accepted: the numpy reference moved into ops) [CH309]"), std::string::npos) << accepted.out;
+}
+
+TEST_F(DiffGate, FindsTheLibraryInTheSrcLayoutAndSaysWhenItKnowsNone) {
+  fs::create_directories(dir_ / "src" / "minilib");
+  write("src/minilib/__init__.py", "");
+  write("tests/test_ops.py", kIndependentOracles);
+  commitAll("init");
+  write("tests/test_ops.py", kOraclesOnTheLibrary);
+  commitAll("oracles from the library");
+  Result r = oalens("diff main~1..main --fail-on never");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("weakened from DT to SCUT_SAME"), std::string::npos) << r.out;
+
+  // Without any package the gate cannot judge oracles and says so where an oracle changed.
+  git("rm -q -r src");
+  commitAll("no package");
+  write("tests/test_ops.py", kIndependentOracles);
+  commitAll("back");
+  Result none = oalens("diff main~1..main --fail-on never");
+  EXPECT_EQ(none.out.find("[CH309]"), std::string::npos) << none.out;
+  EXPECT_NE(none.out.find("tests/test_ops.py:12: the compared values of numpy.testing.assert_allclose changed, but no package names "
+                          "the library under test, so its oracle is not judged (CH309); name it with --package"),
+            std::string::npos)
+      << none.out;
+}
