@@ -58,6 +58,16 @@ bool isPythonBuiltin(std::string_view name) {
   return false;
 }
 
+// The first module-level `NAME = value` of a file, or kNone.
+StmtId moduleLevelAssignment(const FileModel& m, std::string_view name) {
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != kNone || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;
+    if (m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == name) return s;
+  }
+  return kNone;
+}
+
 }  // namespace
 
 bool OriginSet::has(OriginKind k) const {
@@ -80,15 +90,12 @@ bool OriginTracer::iteratesBackends(const FileModel& m, FunctionId fn, ExprId it
   if (text.find("backend") != std::string_view::npos || text.find("BACKEND") != std::string_view::npos) return true;
   // A module-level list named elsewhere (`for k in WITH_NP`, WITH_NP = [KTF, KNP]): read its value.
   if (m.expr(iterable).kind == ExprKind::Name) {
-    for (const Stmt& st : m.stmts)
-      if (st.function == kNone && st.cls == kNone && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone &&
-          m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == m.expr(iterable).name) {
-        iterable = st.b;
-        break;
-      }
+    StmtId binding = moduleLevelAssignment(m, m.expr(iterable).name);
+    if (binding != kNone && m.stmts[binding].b != kNone) iterable = m.stmts[binding].b;
   }
-  // An imported module, or a conditional choosing between imported modules (KTH if ... else KTF).
-  // Counts of the library's modules and of other modules; -1 when it is no module.
+  // An imported module, or a conditional choosing between imported modules (KTH if ... else KTF):
+  // 1 when every choice is a module of the library, 2 when one is another module, -1 when one is
+  // not a module.
   auto moduleKind = [&](ExprId el) -> int {
     std::vector<ExprId> choices{el};
     int kind = 0;  // 1: every choice is the library's, 2: some other module
@@ -391,14 +398,10 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     }
   }
   // Module level, then a name imported from a scanned module.
-  for (StmtId s = 0; s < m.stmts.size(); ++s) {
-    const Stmt& st = m.stmts[s];
-    if (st.function != kNone || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;
-    if (m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == name) {
-      w.out.evidence.push_back(fmt::format("`{}` <- module line {}", name, st.range.start.line));
-      traceExpr(w, m, kNone, s, st.b, depth + 1);
-      return;
-    }
+  if (StmtId s = moduleLevelAssignment(m, name); s != kNone) {
+    w.out.evidence.push_back(fmt::format("`{}` <- module line {}", name, m.stmts[s].range.start.line));
+    traceExpr(w, m, kNone, s, m.stmts[s].b, depth + 1);
+    return;
   }
   for (const Import& imp : m.imports) {
     if (imp.alias != name || imp.name.empty()) continue;
@@ -410,13 +413,9 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
     if (const FileModel* other = project_.moduleFile(imp.module)) {
-      for (StmtId s = 0; s < other->stmts.size(); ++s) {
-        const Stmt& st = other->stmts[s];
-        if (st.function != kNone || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;
-        if (other->expr(st.a).kind == ExprKind::Name && other->expr(st.a).name == imp.name) {
-          traceExpr(w, *other, kNone, s, st.b, depth + 1);
-          return;
-        }
+      if (StmtId s = moduleLevelAssignment(*other, imp.name); s != kNone) {
+        traceExpr(w, *other, kNone, s, other->stmts[s].b, depth + 1);
+        return;
       }
     }
   }
