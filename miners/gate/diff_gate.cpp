@@ -60,7 +60,7 @@ struct Side {
   std::vector<std::string_view> lines;
 };
 
-Side scanSide(const std::string& path, const std::optional<std::string>& bytes, const GateContext& context,
+Side scanSide(const std::string& path, const std::optional<std::string>& bytes, const GateContext& context, bool classifyOracles,
               std::vector<std::string>& diagnostics) {
   Side s;
   if (!bytes) return s;
@@ -68,9 +68,7 @@ Side scanSide(const std::string& path, const std::optional<std::string>& bytes, 
   opt.threads = 1;
   opt.allFiles = true;
   s.scan = analyzer::scanSources({{path, *bytes}}, context.catalogue, opt);
-  // Without the library's packages every call looks like another library's: no type would be
-  // worth comparing.
-  if (!context.libraryPackages.empty()) analyzer::classifyOracles(s.scan, context.libraryPackages);
+  if (classifyOracles) analyzer::classifyOracles(s.scan, context.libraryPackages);
   for (const auto& d : s.scan.diagnostics) diagnostics.push_back(analyzer::formatDiagnostic(d));
   if (s.scan.project.files.empty() || !s.scan.project.files[0].source) return s;
   s.model = &s.scan.project.files[0];
@@ -229,8 +227,11 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       newBytes = std::move(scoped.newText);
     }
   }
-  Side olds = scanSide(file.oldPath.empty() ? path : file.oldPath, oldBytes, context, diagnostics);
-  Side news = scanSide(path, newBytes, context, diagnostics);
+  // Oracle types are compared on pairs only: none in an added or deleted file. Without the
+  // library's packages every call looks like another library's: no type would be worth comparing.
+  const bool classifyOracles = oldBytes && newBytes && !context.libraryPackages.empty();
+  Side olds = scanSide(file.oldPath.empty() ? path : file.oldPath, oldBytes, context, classifyOracles, diagnostics);
+  Side news = scanSide(path, newBytes, context, classifyOracles, diagnostics);
 
   auto emit = [&](const char* id, const Side& where, const analyzer::Assertion& at, std::string message, const std::string& oldText,
                   const std::string& newText, bool weakens) {
