@@ -31,77 +31,77 @@ const char* kImports =
     "import numpy as np\n"
     "import pytest\n"
     "from numpy.testing import assert_allclose\n"
-    "from minilib.backend import theano_backend as KTH\n"
-    "from minilib.backend import tensorflow_backend as KTF\n"
-    "import reference_ops as KNP\n";
+    "from minilib.backend import cpu_backend as BCPU\n"
+    "from minilib.backend import gpu_backend as BGPU\n"
+    "import ref_kernels as RK\n";
 
 }  // namespace
 
 TEST(OracleClassifier, ATestParametrizedOverBackendModulesRunsTheLibrary) {
-  // `k` takes the library's backend modules: k.map_fn is the library, not "another library".
+  // `be` takes the library's backend modules: be.cumulative is the library, not "another library".
   ScanResult r = classified(std::string(kImports) +  // lines 1-6
                             "\n"
-                            "@pytest.mark.parametrize('k', [KTH, KTF], ids=['th', 'tf'])\n"
-                            "def test_map(k):\n"
-                            "    x = np.random.rand(10, 3)\n"
-                            "    vx = k.variable(x)\n"
-                            "    kx = k.eval(k.map_fn(k.sum, vx))\n"
-                            "    kx2 = k.eval(k.map_fn(lambda i: k.sum(vx[i]), k.arange(10)))\n"
-                            "    assert_allclose(kx, kx2, atol=1e-05)\n"  // line 14
+                            "@pytest.mark.parametrize('be', [BCPU, BGPU], ids=['cpu', 'gpu'])\n"
+                            "def test_cumulative_reversed(be):\n"
+                            "    data = np.random.rand(6)\n"
+                            "    t = be.variable(data)\n"
+                            "    forward = be.eval(be.cumulative(t))\n"
+                            "    backward = be.eval(be.cumulative(be.reverse(t)))\n"
+                            "    assert_allclose(forward[-1], backward[-1], atol=1e-06)\n"  // line 14
                             "\n"
-                            "@pytest.mark.parametrize('k,ref', [(KTH, [1.7, 3.8]), (KTF, [3.3, 5.4])])\n"
-                            "def test_ctc(k, ref):\n"
-                            "    res = k.eval(k.ctc_batch_cost(k.variable(np.ones(3))))\n"
-                            "    assert_allclose(res, ref, atol=1e-05)\n");  // line 19
+                            "@pytest.mark.parametrize('be,expected', [(BCPU, [2.0, 4.0]), (BGPU, [2.0, 4.0])])\n"
+                            "def test_double(be, expected):\n"
+                            "    out = be.eval(be.double(be.variable(np.array([1.0, 2.0]))))\n"
+                            "    assert_allclose(out, expected, rtol=1e-06)\n");  // line 19
   EXPECT_EQ(typeAt(r, 14), "SCUT_DIFF");
-  const Assertion* map = atLine(r, 14);
-  ASSERT_NE(map, nullptr);
+  const Assertion* reversed = atLine(r, 14);
+  ASSERT_NE(reversed, nullptr);
   bool namesTheModules = false;
-  for (const auto& e : map->evidence) namesTheModules |= e.find("parametrized over modules of the library") != std::string::npos;
+  for (const auto& e : reversed->evidence) namesTheModules |= e.find("parametrized over modules of the library") != std::string::npos;
   EXPECT_TRUE(namesTheModules);
-  EXPECT_EQ(typeAt(r, 19), "D");  // `ref` is a parameter too, of literals
+  EXPECT_EQ(typeAt(r, 19), "D");  // `expected` is a parameter too, of literals
 }
 
 TEST(OracleClassifier, ALoopOverAModuleLevelListOfBackendsComparesImplementations) {
   // One backend (chosen by a conditional) beside the suite's numpy reference module, compared
   // pairwise by a helper of the test file.
   ScanResult r = classified(std::string(kImports) +  // lines 1-6
-                            "WITH_NP = [KTH if np.random.rand() > 2 else KTF, KNP]\n"
-                            "ONLY_DATA = [np.ones(3), np.zeros(3)]\n"
+                            "IMPLS = [BCPU if np.random.rand() > 2 else BGPU, RK]\n"
+                            "SIGNALS = [np.full(4, 2.0), np.arange(4.0)]\n"
                             "\n"
                             "def check_pairwise(values, atol=1e-05):\n"
                             "    for a, b in zip(values[1:], values[:-1]):\n"
                             "        assert_allclose(a, b, atol=atol)\n"
                             "\n"
-                            "def test_switch():\n"
-                            "    z_list = []\n"
-                            "    for k in WITH_NP:\n"
-                            "        x = k.variable(np.random.rand(2, 3))\n"
-                            "        z_list.append(k.eval(k.switch(k.greater_equal(x, 0.5), x * 0.1, x * 0.2)))\n"
-                            "    check_pairwise(z_list)\n"  // line 19
+                            "def test_clip_by_norm():\n"
+                            "    outs = []\n"
+                            "    for impl in IMPLS:\n"
+                            "        t = impl.variable(np.linspace(-2.0, 2.0, 5))\n"
+                            "        outs.append(impl.eval(impl.clip_by_norm(t, 1.5)))\n"
+                            "    check_pairwise(outs)\n"  // line 19
                             "\n"
-                            "def test_data_loop():\n"
-                            "    z_list = []\n"
-                            "    for v in ONLY_DATA:\n"
-                            "        z_list.append(KTF.eval(KTF.relu(KTF.variable(v))))\n"
-                            "    check_pairwise(z_list)\n");  // line 25
+                            "def test_signal_loop():\n"
+                            "    outs = []\n"
+                            "    for s in SIGNALS:\n"
+                            "        outs.append(BGPU.eval(BGPU.softsign(BGPU.variable(s))))\n"
+                            "    check_pairwise(outs)\n");  // line 25
   EXPECT_EQ(typeAt(r, 19), "DT");
   EXPECT_EQ(typeAt(r, 25), "SCUT_SAME");  // a list of arrays is no list of implementations
 }
 
 TEST(OracleClassifier, OneFunctionOfTwoBackendsIsDifferentialTestingWhateverPreparesTheInputs) {
-  // The CUT's kernel goes through a library helper (convert_kernel) the oracle does not call.
+  // The CPU side's window goes through a library helper (flip_window) the oracle does not call.
   ScanResult r = classified(std::string(kImports) +  // lines 1-6
-                            "from minilib.utils import convert_kernel\n"
+                            "from minilib.utils import flip_window\n"
                             "\n"
-                            "def test_conv1d():\n"
-                            "    xval = np.random.random((4, 8, 2))\n"
-                            "    kval = np.random.random((3, 2, 3))\n"
-                            "    zth = KTH.eval(KTH.conv1d(KTH.variable(xval), KTH.variable(convert_kernel(kval))))\n"
-                            "    ztf = KTF.eval(KTF.conv1d(KTF.variable(xval), KTF.variable(kval)))\n"
-                            "    assert_allclose(zth, ztf, atol=1e-05)\n"  // line 14
-                            "    zsum = KTF.eval(KTF.sum(KTF.variable(xval)))\n"
-                            "    assert_allclose(zth.sum(), zsum, atol=1e-05)\n");  // line 16
+                            "def test_pool1d():\n"
+                            "    signal = np.random.random((2, 9, 3))\n"
+                            "    window = np.random.random((2, 3))\n"
+                            "    cpu_out = BCPU.eval(BCPU.pool1d(BCPU.variable(signal), BCPU.variable(flip_window(window))))\n"
+                            "    gpu_out = BGPU.eval(BGPU.pool1d(BGPU.variable(signal), BGPU.variable(window)))\n"
+                            "    assert_allclose(cpu_out, gpu_out, atol=1e-05)\n"  // line 14
+                            "    total = BGPU.eval(BGPU.sum(BGPU.variable(signal)))\n"
+                            "    assert_allclose(cpu_out.sum(), total, atol=1e-05)\n");  // line 16
   EXPECT_EQ(typeAt(r, 14), "DT");
   EXPECT_EQ(typeAt(r, 16), "RI");  // another function of the library stays RI
 }
