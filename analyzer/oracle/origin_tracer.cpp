@@ -199,11 +199,26 @@ OriginTracer::OriginTracer(const Project& project, std::vector<std::string> pack
 
 bool OriginTracer::isLibrary(const std::string& name) const {
   // The library's own test suite (theano.gpuarray.tests.config) is test code, not the library.
-  static const RE2 testModule(R"((^|\.)(tests?|testing)(\.|$))");
+  static const RE2 testModule(R"((^|\.)(tests?|testing)(\.|$)|(^|\.)(test_\w*|\w*_tests?)\.)");
   if (RE2::PartialMatch(name, testModule)) return false;
   for (const auto& p : packages_)
     if (name == p || (name.size() > p.size() && name.compare(0, p.size(), p) == 0 && name[p.size()] == '.')) return true;
   return false;
+}
+
+std::string OriginTracer::libraryBaseOf(const FileModel& m, FunctionId fn, std::string_view className, int depth) const {
+  if (depth > 4) return {};
+  for (const ClassDef& c : m.classes) {
+    if (c.name != className) continue;
+    for (ExprId b : c.bases) {
+      const std::string dotted = dottedName(m, b);
+      if (dotted.empty()) continue;
+      if (std::string r = resolveDotted(m, fn, dotted); isLibrary(r)) return r;
+      if (dotted.find('.') == std::string::npos)
+        if (std::string r = libraryBaseOf(m, fn, dotted, depth + 1); !r.empty()) return r;
+    }
+  }
+  return {};
 }
 
 bool OriginTracer::isInfrastructure(const std::string& name) {
@@ -598,6 +613,17 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` calls {} (library under test)", m.expr(e).text.substr(0, 80), resolved));
     traceArgs();
     return;
+  }
+  // A class of the test module deriving from the library's (class ExampleLoss(losses.Loss)):
+  // instances run the library's machinery with the test's overrides.
+  if (callee.kind == ExprKind::Name) {
+    if (std::string base = libraryBaseOf(m, fn, callee.name, 0); !base.empty()) {
+      w.out.items.push_back({OriginKind::LibCall, resolved.empty() ? std::string(callee.name) : resolved, argKey, {}});
+      w.out.evidence.push_back(fmt::format("`{}` builds {}, a test class deriving from {} (library under test)",
+                                           m.expr(e).text.substr(0, 80), callee.name, base));
+      traceArgs();
+      return;
+    }
   }
   // A helper function of the scanned code: follow its return values.
   if (callee.kind == ExprKind::Name) {

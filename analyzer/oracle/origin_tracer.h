@@ -56,6 +56,9 @@ class OriginTracer {
   // side the code under test.
   static bool isConfiguration(const std::string& resolvedName);
   static bool computes(const Origin& o);
+  // The library class a class of the scanned module derives from, directly or through other
+  // classes of the module; empty when it derives from none.
+  std::string libraryBaseOf(const FileModel& m, FunctionId fn, std::string_view className, int depth) const;
   bool iteratesBackends(const FileModel& m, FunctionId fn, ExprId iterable) const;
   std::optional<std::vector<std::string>> parametrizedLibraryModules(const FileModel& m, FunctionId fn, std::string_view param) const;
 

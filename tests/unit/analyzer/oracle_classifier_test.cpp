@@ -106,6 +106,51 @@ TEST(OracleClassifier, OneFunctionOfTwoBackendsIsDifferentialTestingWhateverPrep
   EXPECT_EQ(typeAt(r, 16), "RI");  // another function of the library stays RI
 }
 
+// Test modules living beside the code they test (minilib/ops/pool_test.py), as in suites that
+// keep `*_test.py` inside the package: their helpers and classes are test code, not the library.
+TEST(OracleClassifier, HelpersOfATestModuleInsideThePackageAreTestCode) {
+  ScanResult r = scanPython({{"minilib/__init__.py", ""},
+                             {"minilib/ops/__init__.py", ""},
+                             {"minilib/ops/conv_test.py",
+                              "import numpy as np\n"
+                              "def np_conv1d(x, w):\n"
+                              "    out = np.zeros(len(x) - len(w) + 1)\n"
+                              "    for i in range(len(out)):\n"
+                              "        out[i] = np.sum(x[i:i + len(w)] * w)\n"
+                              "    return out\n"},
+                             {"minilib/ops/pool_test.py",
+                              "import numpy as np\n"                                  // 1
+                              "from minilib import ops\n"                             // 2
+                              "from minilib import losses\n"                          // 3
+                              "from minilib.ops.conv_test import np_conv1d\n"         // 4
+                              "\n"                                                    // 5
+                              "def np_pool1d(x, size):\n"                             // 6
+                              "    return np.mean(np.reshape(x, (-1, size)), axis=1) * 1.0\n"
+                              "\n"                                                    // 8
+                              "class SquaredLoss(losses.Loss):\n"                     // 9
+                              "    def call(self, y_true, y_pred):\n"                 // 10
+                              "        return ops.square(y_true - y_pred)\n"          // 11
+                              "\n"                                                    // 12
+                              "class PoolTest:\n"                                     // 13
+                              "    def test_pool(self):\n"                            // 14
+                              "        x = np.random.rand(8)\n"                       // 15
+                              "        np.testing.assert_allclose(ops.pool1d(x, 2), np_pool1d(x, 2), atol=1e-6)\n"  // 16
+                              "    def test_conv(self):\n"                            // 17
+                              "        x, w = np.random.rand(8), np.random.rand(3)\n" // 18
+                              "        np.testing.assert_allclose(ops.conv1d(x, w), np_conv1d(x, w), atol=1e-6)\n"  // 19
+                              "    def test_loss(self):\n"                            // 20
+                              "        loss = SquaredLoss()(np.ones(2), np.zeros(2))\n"  // 21
+                              "        np.testing.assert_allclose(loss, 1.0 + 0.0, atol=1e-6)\n"}});  // 22
+  classifyOracles(r);
+  EXPECT_EQ(typeAt(r, 16), "NI");  // the module's own numpy helper, traced into
+  EXPECT_EQ(typeAt(r, 19), "NI");  // a helper of another test module of the package, traced into
+  // A test class deriving from the library's runs the library: the CUT, not an unknown call.
+  const Assertion* loss = atLine(r, 22);
+  ASSERT_NE(loss, nullptr);
+  EXPECT_EQ(loss->oracleType, "D");
+  EXPECT_EQ(loss->actualText, "loss");
+}
+
 TEST(OracleIndependence, OrdersOraclesByHowMuchOfTheLibraryTheyRun) {
   for (const char* from : {"D", "DT", "NI"}) {
     EXPECT_TRUE(oracleWeakened(from, "RI")) << from;
