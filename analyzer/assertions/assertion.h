@@ -47,6 +47,11 @@ struct Assertion {
   std::vector<Tolerance> tolerances;
   ThresholdProvenance thresholdProvenance = ThresholdProvenance::None;
   std::string oracleType = "UNKNOWN";
+  std::string oracleReason;  // why the classifier chose oracleType, one sentence
+  // Digest of the oracle's code: its expression and every statement it was traced through,
+  // white space aside. Equal on two versions: the oracle is computed by the same code, and a
+  // different type comes from how names resolve (imports, the file's place), not from an edit.
+  uint64_t oracleSource = 0;
   std::vector<std::string> evidence;
 
   // Internal handles into the FileModel, for later passes.

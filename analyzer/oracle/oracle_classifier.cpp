@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <map>
@@ -203,16 +204,31 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
   return {"UNKNOWN", firstUnknownReason(oracle)};
 }
 
+// The oracle's expression and the statements it was traced through, white space aside and in
+// no particular order (a helper moved above another keeps its digest).
+uint64_t sourceDigest(std::string_view expression, std::vector<uint64_t> sources) {
+  std::string text;
+  for (char c : expression)
+    if (c != ' ' && c != '\n' && c != '\t' && c != '\\') text += c;
+  sources.push_back(XXH3_64bits(text.data(), text.size()));
+  std::sort(sources.begin(), sources.end());
+  sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+  return XXH3_64bits(sources.data(), sources.size() * sizeof(uint64_t));
+}
+
 void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   std::vector<std::string> ev;
   if (a.actualExpr == kNone && a.expectedExpr == kNone) {
     a.oracleType = "UNKNOWN";
-    a.evidence = {"no compared values were found"};
+    a.oracleReason = "no compared values were found";
+    a.evidence = {a.oracleReason};
     return;
   }
   if (a.expectedExpr == kNone) {
     // An error bound on one value (assert abs(x) < eps): the oracle is the implied zero.
     a.oracleType = "D";
+    a.oracleReason = "the oracle is the constant 0 of an error bound";
+    a.oracleSource = sourceDigest("0", {});
     a.evidence = {fmt::format("`{}` is compared with a bound: the oracle is the constant 0", a.actualText), "decision D"};
     return;
   }
@@ -220,13 +236,16 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     // One list compared pairwise with itself (assert_list_pairwise(z_list)).
     OriginSet both = tracer.trace(m, a.functionId, a.stmt, a.actualExpr);
     ev = both.evidence;
+    a.oracleSource = sourceDigest(a.actualText, both.sources);
     if (both.backendLoop || both.loop) {
       a.oracleType = both.backendLoop ? "DT" : "SCUT_SAME";
-      ev.push_back(both.backendLoop ? "elements computed by different backends are compared pairwise: decision DT"
-                                    : "elements of one loop are compared pairwise: decision SCUT_SAME");
+      a.oracleReason = both.backendLoop ? "elements computed by different backends are compared pairwise"
+                                        : "elements of one loop are compared pairwise";
+      ev.push_back(fmt::format("{}: decision {}", a.oracleReason, a.oracleType));
     } else {
       a.oracleType = "UNKNOWN";
-      ev.push_back("a value compared with itself, with no loop that would make its elements differ");
+      a.oracleReason = "a value compared with itself, with no loop that would make its elements differ";
+      ev.push_back(a.oracleReason);
     }
     if (ev.size() > kMaxEvidence) ev.erase(ev.begin(), ev.end() - kMaxEvidence);
     a.evidence = std::move(ev);
@@ -234,6 +253,18 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   }
   OriginSet actual = a.actualExpr == kNone ? OriginSet{} : tracer.trace(m, a.functionId, a.stmt, a.actualExpr);
   OriginSet oracle = tracer.trace(m, a.functionId, a.stmt, a.expectedExpr);
+  if (actual.backendLoop && oracle.backendLoop && !actual.bindings.empty() && actual.bindings == oracle.bindings) {
+    // Two elements of one list built over the library's backends (z_list[i] against
+    // z_list[i + 1]): one backend's result is the other's oracle.
+    a.oracleType = "DT";
+    a.oracleReason = "two elements of a list computed by different backends are compared";
+    a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
+    ev = oracle.evidence;
+    if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin(), ev.end() - static_cast<long>(kMaxEvidence - 1));
+    ev.push_back(fmt::format("{}: decision DT", a.oracleReason));
+    a.evidence = std::move(ev);
+    return;
+  }
   if (!computesWithLibrary(actual) && computesWithLibrary(oracle)) {
     std::swap(actual, oracle);
     std::swap(a.actualExpr, a.expectedExpr);
@@ -249,6 +280,8 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
   Decision d = decide(actual, oracle);
   a.oracleType = d.type;
+  a.oracleReason = d.why;
+  a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
   if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
   ev.push_back(fmt::format("decision {}: {}", d.type, d.why));
   a.evidence = std::move(ev);
@@ -267,6 +300,7 @@ static void keepWhatCppSupports(Assertion& a) {
                                    "namespaces yet; reported as UNKNOWN (docs/cpp.md)",
                                    a.oracleType));
   a.oracleType = "UNKNOWN";
+  a.oracleReason = "C++ oracles that need the library under test are not typed yet";
 }
 
 void classifyOracles(ScanResult& result, const std::vector<std::string>& packagesOverride, unsigned threads) {

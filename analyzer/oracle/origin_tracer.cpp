@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <re2/re2.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <cctype>
@@ -194,6 +195,13 @@ struct OriginTracer::Walk {
   int hops = 0;
 };
 
+// A statement the value was traced through: its text, white space aside, goes into the digest
+// of where the value comes from.
+void noteSource(OriginSet& out, const Stmt& st) {
+  const std::string text = normalized(st.text);
+  out.sources.push_back(XXH3_64bits(text.data(), text.size()));
+}
+
 OriginTracer::OriginTracer(const Project& project, std::vector<std::string> packages)
     : project_(project), packages_(std::move(packages)) {}
 
@@ -257,11 +265,13 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::Tuple:
     case ExprKind::List:
     case ExprKind::Set:
-    case ExprKind::Dict:
     case ExprKind::Starred:
     case ExprKind::Keyword:
       if (x.kind == ExprKind::UnaryOp && x.name != "-" && x.name != "+") w.out.arithmetic = true;
       for (uint32_t i = 0; i < x.childCount; ++i) traceExpr(w, m, fn, at, m.child(e, i), depth + 1);
+      return;
+    case ExprKind::Dict:  // the values; keys only select one ({Reduction.SUM: [198, 82]})
+      for (uint32_t i = 1; i < x.childCount; i += 2) traceExpr(w, m, fn, at, m.child(e, i), depth + 1);
       return;
     case ExprKind::Conditional:
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
@@ -358,6 +368,7 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         const bool arithmeticBefore = w.out.arithmetic;
         const auto operatorsBefore = w.out.operators;
         const size_t before = w.out.items.size();
+        noteSource(w.out, b);
         traceBoundValue(w, m, f, binding, name, depth + 1);
         bool onlyData = w.out.items.size() > before, anyRandom = false;
         for (size_t i = before; i < w.out.items.size(); ++i) {
@@ -373,6 +384,7 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       for (StmtId s : fills) {
         if (s < binding) continue;
         const Stmt& st = m.stmts[s];
+        noteSource(w.out, st);
         if (st.kind == StmtKind::AugAssign) w.out.arithmetic = true;
         w.out.evidence.push_back(fmt::format("`{}` filled at line {}", name, st.range.start.line));
         for (StmtId p = st.parent; p != kNone && p >= binding; p = m.stmts[p].parent)
@@ -390,6 +402,7 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       for (StmtId s : augments) {
         if (s < binding) continue;
         w.out.arithmetic = true;
+        noteSource(w.out, m.stmts[s]);
         for (StmtId p = m.stmts[s].parent; p != kNone && p > binding; p = m.stmts[p].parent)
           if (m.stmts[p].kind == StmtKind::For || m.stmts[p].kind == StmtKind::While) w.out.loop = true;
         w.out.evidence.push_back(fmt::format("`{}` updated at line {}", name, m.stmts[s].range.start.line));
@@ -412,9 +425,17 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
   }
-  // Module level, then a name imported from a scanned module.
-  if (StmtId s = moduleLevelAssignment(m, name); s != kNone) {
+  // Module level, then a name imported from a scanned module. `NAME = None` beside an import of
+  // NAME is the fallback of an optional import (except ImportError: KTF = None): the import
+  // is what a test that runs sees.
+  const auto importsName = [&] {
+    for (const Import& imp : m.imports)
+      if (imp.alias == name && imp.scope == kNone) return true;
+    return false;
+  };
+  if (StmtId s = moduleLevelAssignment(m, name); s != kNone && !(m.expr(m.stmts[s].b).text == "None" && importsName())) {
     w.out.evidence.push_back(fmt::format("`{}` <- module line {}", name, m.stmts[s].range.start.line));
+    noteSource(w.out, m.stmts[s]);
     traceExpr(w, m, kNone, s, m.stmts[s].b, depth + 1);
     return;
   }
@@ -429,6 +450,7 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     }
     if (const FileModel* other = project_.moduleFile(imp.module)) {
       if (StmtId s = moduleLevelAssignment(*other, imp.name); s != kNone) {
+        noteSource(w.out, other->stmts[s]);
         traceExpr(w, *other, kNone, s, other->stmts[s].b, depth + 1);
         return;
       }
@@ -516,13 +538,17 @@ bool OriginTracer::traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn
   if (best != kNone) {
     const Stmt& st = m.stmts[best];
     w.out.evidence.push_back(fmt::format("`self.{}` <- {} line {}", attr, m.functions[st.function].qualifiedName, st.range.start.line));
+    noteSource(w.out, st);
     traceExpr(w, m, st.function, best, st.b, depth + 1);
     // self.x[key] = value in any method of the class fills the container.
     for (StmtId s = 0; s < m.stmts.size(); ++s) {
       const Stmt& fill = m.stmts[s];
       if (fill.kind != StmtKind::Assign || fill.a == kNone || fill.function == kNone || m.functions[fill.function].cls != cls) continue;
       const Expr& t = m.expr(fill.a);
-      if (t.kind == ExprKind::Subscript && m.expr(m.child(fill.a, 0)).text == target) traceExpr(w, m, fill.function, s, fill.b, depth + 1);
+      if (t.kind == ExprKind::Subscript && m.expr(m.child(fill.a, 0)).text == target) {
+        noteSource(w.out, fill);
+        traceExpr(w, m, fill.function, s, fill.b, depth + 1);
+      }
     }
     return true;
   }
@@ -531,6 +557,7 @@ bool OriginTracer::traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn
     if (st.kind != StmtKind::Assign || st.function != kNone || st.cls != cls || st.a == kNone) continue;
     if (m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == attr) {
       w.out.evidence.push_back(fmt::format("`self.{}` <- class attribute line {}", attr, st.range.start.line));
+      noteSource(w.out, st);
       traceExpr(w, m, kNone, s, st.b, depth + 1);
       return true;
     }
@@ -550,6 +577,7 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     if (st.kind == StmtKind::AugAssign) w.out.arithmetic = true;
     if (st.kind != StmtKind::Return || st.a == kNone) continue;
     returned = true;
+    noteSource(w.out, st);
     traceExpr(w, m, helper, s, st.a, depth + 1);
   }
   return returned;

@@ -35,6 +35,9 @@ struct OriginSet {
   std::set<std::string> operators;  // arithmetic operators met on the way
   std::set<std::string> bindings;   // file:line:name of every binding followed
   std::vector<std::string> evidence;
+  // Digests of the statements the value was traced through (bindings, helpers' returns,
+  // setUp): the same list on two versions means the value is computed by the same code.
+  std::vector<uint64_t> sources;
 
   bool has(OriginKind k) const;
   std::set<std::string> apis(OriginKind k) const;

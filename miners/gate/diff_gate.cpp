@@ -201,16 +201,8 @@ bool skipped(const analyzer::FileModel& m, const analyzer::Function& f) {
   return false;
 }
 
-// The classifier's reason for its decision: "decision SCUT_SAME: both sides compute ..." or
-// "elements ... are compared pairwise: decision DT".
 std::string_view decisionReason(const analyzer::Assertion& a) {
-  const std::string decision = "decision " + a.oracleType;
-  for (auto it = a.evidence.rbegin(); it != a.evidence.rend(); ++it) {
-    std::string_view e = *it;
-    if (e.rfind(decision + ": ", 0) == 0) return e.substr(decision.size() + 2);
-    if (e.size() > decision.size() + 2 && e.ends_with(": " + decision)) return e.substr(0, e.size() - decision.size() - 2);
-  }
-  return a.oracleType;
+  return a.oracleReason.empty() ? std::string_view(a.oracleType) : std::string_view(a.oracleReason);
 }
 
 }  // namespace
@@ -282,8 +274,10 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       const AssertionVersion& o = olds.oa[size_t(p.oldIndex)];
       const AssertionVersion& n = news.oa[size_t(p.newIndex)];
       // The oracle is judged whether or not the assertion's text changed: `expected = np.tanh(x)`
-      // -> `expected = ops.tanh(x)` leaves the assertion as it was.
-      if (analyzer::oracleWeakened(o.assertion.oracleType, n.assertion.oracleType))
+      // -> `expected = ops.tanh(x)` leaves the assertion as it was. It must be computed by other
+      // code, though: with the same code a new type comes from names resolving elsewhere (an
+      // import renamed, the file moved into the package), not from an edit of the oracle.
+      if (analyzer::oracleWeakened(o.assertion.oracleType, n.assertion.oracleType) && o.assertion.oracleSource != n.assertion.oracleSource)
         emit("CH309", news, n.assertion,
              fmt::format("oracle of {} weakened from {} to {}: was \"{}\", now \"{}\"", n.assertion.api, o.assertion.oracleType,
                          n.assertion.oracleType, decisionReason(o.assertion), decisionReason(n.assertion)),

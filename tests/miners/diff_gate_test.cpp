@@ -378,6 +378,31 @@ TEST_F(DiffGate, AnOracleThatNowRunsTheCodeUnderTestIsAWeakenedOracle) {
   EXPECT_NE(accepted.out.find("(accepted: the numpy reference moved into ops) [CH309]"), std::string::npos) << accepted.out;
 }
 
+// The oracle's code is unchanged and only the module it imports moved into the package (an
+// extension module folded into the library): its type moves from DT to RI, but nobody edited
+// the oracle, so no weakening is reported; rewriting the oracle itself still is one.
+TEST_F(DiffGate, AnOracleWhoseCodeIsUnchangedIsNotWeakenedByAnImportThatMoved) {
+  fs::create_directories(dir_ / "minilib");
+  write("minilib/__init__.py", "");
+  const std::string body =
+      "\n"
+      "def test_conv():\n"
+      "    x, w = np.random.rand(8), np.random.rand(3)\n"
+      "    expected = conv_ref(x, w)\n"
+      "    np.testing.assert_allclose(ops.conv1d(x, w), expected, rtol=1e-6)\n";
+  write("tests/test_conv.py", "import numpy as np\nfrom minilib import ops\nfrom minilib_native import conv_ref\n" + body);
+  commitAll("init");
+  Result moved = stageAndDiff("tests/test_conv.py", "import numpy as np\nfrom minilib import ops\nfrom minilib.native import conv_ref\n" + body);
+  EXPECT_EQ(moved.out.find("[CH309]"), std::string::npos) << moved.out;
+
+  std::string rewritten = "import numpy as np\nfrom minilib import ops\nfrom minilib.native import conv_ref\n" + body;
+  rewritten.replace(rewritten.find("conv_ref(x, w)"), 14, "conv_ref(x, w[::-1])");
+  Result edited = stageAndDiff("tests/test_conv.py", rewritten);
+  EXPECT_NE(edited.out.find("tests/test_conv.py:8:5: note: oracle of numpy.testing.assert_allclose weakened from DT to RI"),
+            std::string::npos)
+      << edited.out;
+}
+
 TEST_F(DiffGate, FindsTheLibraryInTheSrcLayoutAndSaysWhenItKnowsNone) {
   fs::create_directories(dir_ / "src" / "minilib");
   write("src/minilib/__init__.py", "");

@@ -151,6 +151,49 @@ TEST(OracleClassifier, HelpersOfATestModuleInsideThePackageAreTestCode) {
   EXPECT_EQ(loss->actualText, "loss");
 }
 
+TEST(OracleClassifier, ATableOfLiteralsKeyedByTheLibrarysConstantsIsLiteralData) {
+  ScanResult r = classified(
+      "import numpy as np\n"
+      "from minilib import losses\n"
+      "EXPECTED = {losses.Reduction.SUM: [3.0], losses.Reduction.MEAN: [1.0]}\n"
+      "\n"
+      "def test_reduce():\n"
+      "    out = losses.reduce(np.ones(3), losses.Reduction.SUM)\n"
+      "    np.testing.assert_allclose(out, EXPECTED[losses.Reduction.SUM])\n");  // line 7
+  EXPECT_EQ(typeAt(r, 7), "D");  // the keys only pick a row; they compute nothing
+}
+
+TEST(OracleClassifier, AnOptionalImportsNoneFallbackDoesNotHideTheModule) {
+  // `except ImportError: BGPU = None` is what runs when the import fails, and then the test is
+  // skipped; when it runs, BGPU is the library's backend.
+  ScanResult r = classified(
+      "import numpy as np\n"
+      "from numpy.testing import assert_allclose\n"
+      "try:\n"
+      "    from minilib.backend import gpu_backend as BGPU\n"
+      "except ImportError:\n"
+      "    BGPU = None\n"
+      "\n"
+      "def test_sparse_dot():\n"
+      "    dense = np.random.rand(3, 3)\n"
+      "    for be in [BGPU]:\n"
+      "        s = be.eval(be.dot(be.sparse(dense), dense))\n"
+      "        d = be.eval(be.dot(be.variable(dense), dense))\n"
+      "        assert_allclose(s, d, atol=1e-5)\n");  // line 13
+  EXPECT_EQ(typeAt(r, 13), "SCUT_DIFF");  // the same backend function on a sparse and a dense input
+}
+
+TEST(OracleClassifier, NeighbouringElementsOfAListBuiltOverBackendsAreDifferentialTesting) {
+  ScanResult r = classified(std::string(kImports) +  // lines 1-6
+                            "\n"
+                            "def test_dropout_mean():\n"
+                            "    val = np.random.random((10, 10))\n"
+                            "    outs = [be.eval(be.dropout(be.variable(val), 0.2)) for be in [BCPU, BGPU]]\n"
+                            "    for i in range(len(outs) - 1):\n"
+                            "        assert np.abs(outs[i].mean() - outs[i + 1].mean()) < 0.05\n");  // line 12
+  EXPECT_EQ(typeAt(r, 12), "DT");  // one backend's mean is the other's oracle
+}
+
 TEST(OracleIndependence, OrdersOraclesByHowMuchOfTheLibraryTheyRun) {
   for (const char* from : {"D", "DT", "NI"}) {
     EXPECT_TRUE(oracleWeakened(from, "RI")) << from;
