@@ -9,6 +9,8 @@
 #include <map>
 #include <optional>
 
+#include "analyzer/oracle/module_bindings.h"
+
 namespace oalens::analyzer {
 
 namespace {
@@ -59,16 +61,6 @@ bool isPythonBuiltin(std::string_view name) {
   return false;
 }
 
-// The first module-level `NAME = value` of a file, or kNone.
-StmtId moduleLevelAssignment(const FileModel& m, std::string_view name) {
-  for (StmtId s = 0; s < m.stmts.size(); ++s) {
-    const Stmt& st = m.stmts[s];
-    if (st.function != kNone || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;
-    if (m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == name) return s;
-  }
-  return kNone;
-}
-
 }  // namespace
 
 bool OriginSet::has(OriginKind k) const {
@@ -82,111 +74,6 @@ std::set<std::string> OriginSet::apis(OriginKind k) const {
   for (const auto& o : items)
     if (o.kind == k) out.insert(o.api);
   return out;
-}
-
-// A loop over backends of the library: `for k in [KTH, KTF]`, `zip(xs, backends)`.
-bool OriginTracer::iteratesBackends(const FileModel& m, FunctionId fn, ExprId iterable) const {
-  if (iterable == kNone) return false;
-  std::string_view text = m.expr(iterable).text;
-  if (text.find("backend") != std::string_view::npos || text.find("BACKEND") != std::string_view::npos) return true;
-  // A module-level list named elsewhere (`for k in WITH_NP`, WITH_NP = [KTF, KNP]): read its value.
-  if (m.expr(iterable).kind == ExprKind::Name) {
-    StmtId binding = moduleLevelAssignment(m, m.expr(iterable).name);
-    if (binding != kNone && m.stmts[binding].b != kNone) iterable = m.stmts[binding].b;
-  }
-  // An imported module, or a conditional choosing between imported modules (KTH if ... else KTF):
-  // 1 when every choice is a module of the library, 2 when one is another module, -1 when one is
-  // not a module.
-  auto moduleKind = [&](ExprId el) -> int {
-    std::vector<ExprId> choices{el};
-    int kind = 0;  // 1: every choice is the library's, 2: some other module
-    while (!choices.empty()) {
-      ExprId c = choices.back();
-      choices.pop_back();
-      const Expr& x = m.expr(c);
-      if (x.kind == ExprKind::Conditional && x.childCount == 3) {
-        choices.push_back(m.child(c, 0));
-        choices.push_back(m.child(c, 2));
-        continue;
-      }
-      if (x.kind != ExprKind::Name) return -1;
-      bool viaImport = false;
-      std::string r = resolveDotted(m, fn, x.name, &viaImport);
-      if (!viaImport) return -1;
-      kind = std::max(kind, isLibrary(r) ? 1 : 2);
-    }
-    return kind;
-  };
-  // Any list or tuple literal inside the iterable naming two or more library modules, or the
-  // library's modules beside other implementations (a numpy reference module) and nothing else.
-  std::vector<ExprId> stack{iterable};
-  for (int guard = 0; !stack.empty() && guard < 64; ++guard) {
-    ExprId e = stack.back();
-    stack.pop_back();
-    const Expr& x = m.expr(e);
-    if (x.kind == ExprKind::List || x.kind == ExprKind::Tuple) {
-      int library = 0, other = 0, notModules = 0;
-      for (uint32_t i = 0; i < x.childCount; ++i) {
-        int k = moduleKind(m.child(e, i));
-        library += k == 1;
-        other += k == 2;
-        notModules += k < 0;
-      }
-      if (library >= 2 || (library >= 1 && library + other >= 2 && notModules == 0)) return true;
-    }
-    for (uint32_t i = 0; i < x.childCount; ++i) stack.push_back(m.child(e, i));
-  }
-  return false;
-}
-
-bool OriginTracer::isConfiguration(const std::string& name) {
-  static const RE2 re(
-      R"(^(config|floatX|floatx|set_floatx|cast_to_floatX|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|placeholder|TensorType|[A-Za-z_]*[Mm]ode(_[A-Za-z_]*)?|including|excluding|requiring|get_session|_get_session|clear_session|int_shape|ndim|shape|_?asarray|as_tensor|as_tensor_variable|convert_to_tensor|convert_to_numpy)$)");
-  std::string_view last = lastDottedComponent(name);
-  return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
-}
-
-bool OriginTracer::computes(const Origin& o) { return o.kind == OriginKind::LibCall && !o.moduleRef && !isConfiguration(o.api); }
-
-// The library modules a test parameter takes from `@pytest.mark.parametrize('k', [KTH, KTF])`
-// (also 'k,ref' with tuples), when every value is one; nothing otherwise.
-std::optional<std::vector<std::string>> OriginTracer::parametrizedLibraryModules(const FileModel& m, FunctionId fn, std::string_view param) const {
-  for (ExprId d : m.functions[fn].decorators) {
-    if (m.expr(d).kind != ExprKind::Call) continue;
-    CallArgs args = splitCall(m, d);
-    if (args.positional.size() < 2 || lastDottedComponent(dottedName(m, args.callee)) != "parametrize") continue;
-    const Expr& names = m.expr(args.positional[0]);
-    if (names.kind != ExprKind::String || names.text.size() < 2) continue;
-    // The names: 'k,ref' or 'k, ref' inside the quotes.
-    std::string_view list = names.text.substr(1, names.text.size() - 2);
-    int index = -1, at = 0;
-    for (size_t start = 0; start <= list.size(); ++at) {
-      size_t comma = std::min(list.find(',', start), list.size());
-      std::string_view one = list.substr(start, comma - start);
-      while (!one.empty() && one.front() == ' ') one.remove_prefix(1);
-      while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
-      if (one == param) index = at;
-      start = comma + 1;
-    }
-    if (index < 0) continue;
-    const Expr& values = m.expr(args.positional[1]);
-    if ((values.kind != ExprKind::List && values.kind != ExprKind::Tuple) || values.childCount == 0) return std::nullopt;
-    std::vector<std::string> modules;
-    for (uint32_t i = 0; i < values.childCount; ++i) {
-      ExprId v = m.child(args.positional[1], i);
-      if (at > 1) {  // one tuple per case
-        if (m.expr(v).kind != ExprKind::Tuple || m.childCount(v) <= uint32_t(index)) return std::nullopt;
-        v = m.child(v, uint32_t(index));
-      }
-      if (m.expr(v).kind != ExprKind::Name) return std::nullopt;
-      bool viaImport = false;
-      std::string resolved = resolveDotted(m, fn, m.expr(v).name, &viaImport);
-      if (!viaImport || !isLibrary(resolved)) return std::nullopt;
-      modules.push_back(std::move(resolved));
-    }
-    return modules;
-  }
-  return std::nullopt;
 }
 
 struct OriginTracer::Walk {
@@ -204,37 +91,6 @@ void noteSource(OriginSet& out, const Stmt& st) {
 
 OriginTracer::OriginTracer(const Project& project, std::vector<std::string> packages)
     : project_(project), packages_(std::move(packages)) {}
-
-bool OriginTracer::isLibrary(const std::string& name) const {
-  // The library's own test suite (theano.gpuarray.tests.config) is test code, not the library.
-  static const RE2 testModule(R"((^|\.)(tests?|testing)(\.|$)|(^|\.)(test_\w*|\w*_tests?)\.)");
-  if (RE2::PartialMatch(name, testModule)) return false;
-  for (const auto& p : packages_)
-    if (name == p || (name.size() > p.size() && name.compare(0, p.size(), p) == 0 && name[p.size()] == '.')) return true;
-  return false;
-}
-
-std::string OriginTracer::libraryBaseOf(const FileModel& m, FunctionId fn, std::string_view className, int depth) const {
-  if (depth > 4) return {};
-  for (const ClassDef& c : m.classes) {
-    if (c.name != className) continue;
-    for (ExprId b : c.bases) {
-      const std::string dotted = dottedName(m, b);
-      if (dotted.empty()) continue;
-      if (std::string r = resolveDotted(m, fn, dotted); isLibrary(r)) return r;
-      if (dotted.find('.') == std::string::npos)
-        if (std::string r = libraryBaseOf(m, fn, dotted, depth + 1); !r.empty()) return r;
-    }
-  }
-  return {};
-}
-
-bool OriginTracer::isInfrastructure(const std::string& name) {
-  static const RE2 re(
-      R"(^(function|shared|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|TensorType|tensor|placeholder|variable|constant|eval|get_value|set_value|batch_get_value|In|Out|Param|compile|Mode|get_mode|Input|InputLayer|Model|Sequential|fit|zeros|ones|function_dump|make_node|grad|config|floatX|cast_to_floatX|to_dense|get_session|_get_session|clear_session|including|excluding|requiring|clone|optimizer|[A-Za-z_]*[Mm]ode(_[A-Za-z_]*)?|floatx|set_floatx|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype)$)");
-  std::string_view last = lastDottedComponent(name);
-  return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
-}
 
 OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const {
   Walk w;
@@ -786,29 +642,6 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   }
   w.out.items.push_back({OriginKind::Unknown, dotted, argKey, fmt::format("callee `{}` is not resolved", dotted.empty() ? std::string(m.expr(args.callee).text) : dotted)});
   traceArgs();
-}
-
-std::vector<std::string> libraryPackagesAmong(const std::vector<std::string>& packageDirs) {
-  static const RE2 notLibrary(R"(^(tests?|testing|docs?|examples?|benchmarks?|scripts?|tools?|setup|conftest|build|dist|bin)$|test)");
-  std::vector<std::string> out;
-  for (const std::string& top : packageDirs)
-    if (!RE2::PartialMatch(top, notLibrary)) out.push_back(top);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
-}
-
-std::vector<std::string> inferLibraryPackages(const Project& project) {
-  std::vector<std::string> packageDirs;
-  for (const FileModel& f : project.files) {
-    // `src/pkg/__init__.py` (the src layout) is imported as `pkg`, like `pkg/__init__.py`.
-    std::string_view path = f.path;
-    if (path.rfind("src/", 0) == 0) path.remove_prefix(4);
-    auto slash = path.find('/');
-    if (slash == std::string_view::npos || path.substr(slash) != "/__init__.py") continue;
-    packageDirs.emplace_back(path.substr(0, slash));
-  }
-  return libraryPackagesAmong(packageDirs);
 }
 
 }  // namespace oalens::analyzer
