@@ -99,10 +99,14 @@ const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, ExprId callee, cons
 }
 
 ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) const {
-  ApiMatch out;
   const Expr& c = m.expr(call);
-  if (c.kind != ExprKind::Call || c.childCount == 0) return out;
-  ExprId callee = m.child(call, 0);
+  if (c.kind != ExprKind::Call || c.childCount == 0) return {};
+  return matchCallee(m, scope, m.child(call, 0));
+}
+
+ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId callee) const {
+  ApiMatch out;
+  if (callee == kNone) return out;
   const Expr& ce = m.expr(callee);
   if (ce.kind == ExprKind::Name) out.lastName = ce.name;
   else if (ce.kind == ExprKind::Attribute) out.lastName = ce.name;

@@ -21,6 +21,8 @@ class ApiMatcher {
  public:
   ApiMatcher(const Catalogue& catalogue, const Catalogue& wrappers) : catalogue_(catalogue), wrappers_(wrappers) {}
   ApiMatch match(const FileModel& m, FunctionId scope, ExprId call) const;
+  // The same for a function named without being called (tree_map(np.testing.assert_allclose, a, b)).
+  ApiMatch matchCallee(const FileModel& m, FunctionId scope, ExprId callee) const;
 
  private:
   const ApiSpec* matchCppShort(const FileModel& m, ExprId callee, const std::string& dotted) const;

@@ -286,7 +286,10 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
 }
 
 void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const {
-  CallArgs args = splitCall(m, call);
+  applySpec(m, a, spec, call, splitCall(m, call));
+}
+
+void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call, const CallArgs& args) const {
   a.isOa = spec.oa;
   a.category = spec.category;
   a.via = spec.via;
@@ -400,7 +403,7 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
   a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
 }
 
-static Assertion newAssertion(const FileModel& m, StmtId s) {
+Assertion AssertionFinder::newAssertion(const FileModel& m, StmtId s) {
   Assertion a;
   const Stmt& st = m.stmts[s];
   a.file = m.path;
@@ -488,8 +491,15 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     switch (st.kind) {
       case StmtKind::Assert: fromAssert(m, s, out); break;
       case StmtKind::ExprStmt:
-        if (st.a != kNone && m.expr(st.a).kind == ExprKind::Call) fromCall(m, s, st.a, out);
+      case StmtKind::Return:
+      case StmtKind::Assign: {
+        // A check mapped over structures, also inside another call (tree_all(tree_map(check, a, b))).
+        bool mappedAtTop = false;
+        for (ExprId call : mappingCalls(m, s))
+          if (fromMappedCall(m, s, call, out)) mappedAtTop |= call == st.a;
+        if (st.kind == StmtKind::ExprStmt && !mappedAtTop && st.a != kNone && m.expr(st.a).kind == ExprKind::Call) fromCall(m, s, st.a, out);
         break;
+      }
       case StmtKind::With:
         // with self.assertRaises(...), with pytest.warns(...): context-manager assertions.
         if (st.a != kNone)

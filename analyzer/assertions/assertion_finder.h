@@ -37,9 +37,29 @@ class AssertionFinder {
 
   // Fills category, actual/expected and tolerances of an assertion made by `spec` at `call`.
   void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const;
+  // The same with the arguments given: a check mapped over trees binds its arguments from the
+  // mapping call and a `partial` (assertion_mapped.cpp).
+  void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call, const CallArgs& args) const;
+
+  // A catalogued check mapped over the leaves of structures by `call` (tree_map(check, a, b),
+  // tree_map(partial(check, rtol=r), a, b), tree_map(lambda x, y: check(x, y), a, b)), with the
+  // arguments it receives: the leaves stand for a lambda's parameters.
+  struct MappedCheck {
+    const ApiSpec* spec = nullptr;
+    CallArgs args;
+  };
+  std::optional<MappedCheck> mappedCheck(const FileModel& m, FunctionId scope, ExprId call) const;
+  // The calls among a statement's own expressions that map something over structures.
+  static std::vector<ExprId> mappingCalls(const FileModel& m, StmtId s);
 
  private:
+  // An assertion at statement `s` with its place, function and test case filled.
+  static Assertion newAssertion(const FileModel& m, StmtId s);
   void fromCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const;
+  // jax.tree_util.tree_map(np.testing.assert_allclose, a, b), tree.map_structure(partial(
+  // assert_allclose, rtol=1e-5), a, b), jax.tree.map(lambda x, y: assert_allclose(x, y), a, b):
+  // one check of every leaf. False when `call` maps no assertion.
+  bool fromMappedCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const;
   void fromAssert(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
   void fromCondition(const FileModel& m, Assertion& a, ExprId cond) const;
   void applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide = kNone) const;

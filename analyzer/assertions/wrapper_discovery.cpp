@@ -180,7 +180,14 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     if (st.function != fid || st.a == kNone) continue;
     ExprId call = kNone;
     const ApiSpec* inner = nullptr;
-    if (st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
+    std::optional<CallArgs> mappedArgs;  // a check mapped over structures gets its arguments from the mapping
+    for (ExprId mapping : AssertionFinder::mappingCalls(m, s))
+      if (auto check = finder.mappedCheck(m, fid, mapping); check && check->spec->oa && !inner) {
+        call = mapping;
+        inner = check->spec;
+        mappedArgs = std::move(check->args);
+      }
+    if (!inner && st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
       ApiMatch match = matcher.match(m, fid, st.a);
       if (match.spec && match.spec->oa && !match.spec->isPredicate()) {
         call = st.a;
@@ -193,14 +200,14 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
             inner = check->spec;
           }
       }
-    } else if (st.kind == StmtKind::Assert) {
+    } else if (!inner && st.kind == StmtKind::Assert) {
       if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && !check->spec->approx) {
         call = check->call;
         inner = check->spec;
       }
     }
     if (!inner) continue;
-    CallArgs args = splitCall(m, call);
+    CallArgs args = mappedArgs ? std::move(*mappedArgs) : splitCall(m, call);
     ExprId actualArg = argumentFor(m, *inner, args, inner->actual);
     ExprId expectedArg = argumentFor(m, *inner, args, inner->expected.empty() ? inner->bound : inner->expected);
     std::string_view actualParam = originParam(m, fid, actualArg, 0);

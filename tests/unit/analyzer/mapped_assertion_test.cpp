@@ -1,0 +1,84 @@
+// Checks mapped over the leaves of nested structures (jax.tree_util.tree_map and its kin), and
+// absltest's sequence comparison: the forms JAX-era suites (flax, Keras 3) write.
+#include <gtest/gtest.h>
+
+#include "tests/support/scan_helpers.h"
+
+using namespace oalens::analyzer;
+using oalens::testing::atLine;
+using oalens::testing::scanOne;
+using oalens::testing::scanPython;
+using oalens::testing::tolerance;
+
+TEST(MappedAssertion, ACheckMappedOverTreesIsAnAssertionWithTheMappingsArguments) {
+  auto r = scanOne(
+      "import functools\n"
+      "import jax\n"
+      "import numpy as np\n"
+      "import tree\n"
+      "def test_params():\n"
+      "    got, want = run(), reference()\n"
+      "    jax.tree_util.tree_map(np.testing.assert_allclose, got, want)\n"                        // 7
+      "    jax.tree.map(functools.partial(np.testing.assert_allclose, rtol=1e-5), got, want)\n"  // 8
+      "    tree.map_structure(lambda g, w: np.testing.assert_allclose(g, w, atol=2e-4), got, want)\n"  // 9
+      "    jax.tree_util.tree_map(np.testing.assert_array_equal, got, want)\n"  // 10: exact
+      "    jax.tree_util.tree_map(np.allclose, got, want)\n"                    // 11: returns booleans
+      "    bumped = jax.tree_util.tree_map(lambda p: p + 1, got)\n");           // 12: no check
+  ASSERT_EQ(r.assertions.size(), 4u);
+  for (uint32_t line : {7u, 8u, 9u}) {
+    const Assertion* a = atLine(r, line);
+    ASSERT_NE(a, nullptr) << line;
+    EXPECT_EQ(a->api, "numpy.testing.assert_allclose") << line;
+    EXPECT_TRUE(a->isOa) << line;
+    EXPECT_EQ(a->form, "tree_map") << line;
+    EXPECT_EQ(a->actualText, "got") << line;  // the leaves, also for the lambda's parameters
+    EXPECT_EQ(a->expectedText, "want") << line;
+  }
+  EXPECT_EQ(tolerance(*atLine(r, 7), "rtol")->provenance, Provenance::Default);
+  EXPECT_EQ(tolerance(*atLine(r, 8), "rtol")->text, "1e-5");
+  EXPECT_EQ(tolerance(*atLine(r, 9), "atol")->text, "2e-4");
+  ASSERT_NE(atLine(r, 10), nullptr);
+  EXPECT_FALSE(atLine(r, 10)->isOa);
+  EXPECT_EQ(atLine(r, 11), nullptr);
+  EXPECT_EQ(atLine(r, 12), nullptr);
+}
+
+TEST(MappedAssertion, AHelperReturningAMappedCheckIsAWrapper) {
+  auto r = scanPython({{"tests/test_ckpt.py",
+                        "import jax\n"
+                        "import numpy as np\n"
+                        "def check_eq(xs, ys, tol=1e-6):\n"
+                        "    return jax.tree_util.tree_all(\n"
+                        "        jax.tree_util.tree_map(lambda x, y: np.testing.assert_allclose(x, y, atol=tol), xs, ys))\n"
+                        "def test_restore():\n"
+                        "    check_eq(restore(), saved())\n"  // 7
+                        "    check_eq(restore(), saved(), tol=1e-3)\n"}});  // 8
+  const Assertion* inside = atLine(r, 4);
+  ASSERT_NE(inside, nullptr);
+  EXPECT_TRUE(inside->isOa);
+  for (uint32_t line : {7u, 8u}) {
+    const Assertion* a = atLine(r, line);
+    ASSERT_NE(a, nullptr) << line;
+    EXPECT_EQ(a->api, "tests.test_ckpt.check_eq") << line;
+    EXPECT_EQ(a->via, "numpy.testing.assert_allclose") << line;
+    EXPECT_TRUE(a->isOa) << line;
+  }
+  EXPECT_EQ(tolerance(*atLine(r, 7), "atol")->text, "1e-6");  // the wrapper's default
+  EXPECT_EQ(tolerance(*atLine(r, 8), "atol")->text, "1e-3");
+}
+
+TEST(MappedAssertion, AbslSequenceAlmostEqualTakesTheExpectedSequenceFirst) {
+  auto r = scanOne(
+      "from absl.testing import absltest\n"
+      "class T(absltest.TestCase):\n"
+      "    def test_counts(self):\n"
+      "        self.assertSequenceAlmostEqual([1.0, 2.0], model_counts(), places=5)\n"  // 4
+      "        self.assertSequenceAlmostEqual([1.0], model_counts(), delta=0.1)\n");   // 5
+  const Assertion* places = atLine(r, 4);
+  ASSERT_NE(places, nullptr);
+  EXPECT_TRUE(places->isOa);
+  EXPECT_EQ(places->actualText, "model_counts()");
+  EXPECT_EQ(places->expectedText, "[1.0, 2.0]");
+  EXPECT_EQ(tolerance(*places, "places")->text, "5");
+  EXPECT_EQ(atLine(r, 5)->category, Category::Abs);
+}
