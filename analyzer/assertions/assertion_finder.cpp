@@ -39,7 +39,7 @@ std::string_view lastOf(const FileModel& m, ExprId callee) {
 }
 
 bool isReduction(std::string_view last) {
-  return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all";
+  return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all" || last == "tree_all";
 }
 
 // x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x): integer sizes. A closeness API applied to
@@ -222,6 +222,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
             continue;
           }
         }
+        if (auto mapped = mappedPredicateCheck(m, scope, e)) return done(*mapped);
         return std::nullopt;
       }
       case ExprKind::Compare: {
@@ -386,7 +387,12 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
   if (!check) return;
   a.negated = check->negated;
   if (check->spec) {
-    applySpec(m, a, *check->spec, check->call);
+    if (check->mappedArgs) {
+      applySpec(m, a, *check->spec, check->call, *check->mappedArgs);
+      a.form = "tree_map";
+    } else {
+      applySpec(m, a, *check->spec, check->call);
+    }
     applySetters(m, a, check->setterValues);
     a.negated = a.negated != check->spec->negated;
     a.api = check->spec->id;

@@ -30,6 +30,9 @@ class AssertionFinder {
     ExprId approxOther = kNone;  // for `x == approx(y)`: x
     ExprId lowerSide = kNone;    // for intervals `lo < x <= hi`: lo (boundSide is hi)
     bool negated = false;
+    // A predicate mapped over structures (tree_all(tree_map(np.allclose, a, b))): the arguments
+    // it receives, which `call` does not spell.
+    std::optional<CallArgs> mappedArgs;
     // Tolerances set by chained calls on an approx value: `Approx(y).epsilon(0.01)` -> (rtol, 0.01).
     std::vector<std::pair<std::string, ExprId>> setterValues;
   };
@@ -49,6 +52,9 @@ class AssertionFinder {
     CallArgs args;
   };
   std::optional<MappedCheck> mappedCheck(const FileModel& m, FunctionId scope, ExprId call) const;
+  // tree_map(np.allclose, a, b), tree_map(partial(np.isclose, atol=t), a, b) or
+  // tree_map(lambda x, y: np.all(np.isclose(x, y)), a, b), as a condition under tree_all.
+  std::optional<OaCheck> mappedPredicateCheck(const FileModel& m, FunctionId scope, ExprId call) const;
   // The calls among a statement's own expressions that map something over structures.
   static std::vector<ExprId> mappingCalls(const FileModel& m, StmtId s);
 

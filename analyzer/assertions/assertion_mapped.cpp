@@ -106,6 +106,44 @@ std::optional<AssertionFinder::MappedCheck> AssertionFinder::mappedCheck(const F
   return out;
 }
 
+std::optional<AssertionFinder::OaCheck> AssertionFinder::mappedPredicateCheck(const FileModel& m, FunctionId scope, ExprId call) const {
+  if (m.expr(call).kind != ExprKind::Call || !mapsOverStructures(m, scope, m.child(call, 0))) return std::nullopt;
+  CallArgs mapping = splitCall(m, call);
+  if (mapping.positional.size() < 2) return std::nullopt;
+  const ExprId fn = mapping.positional[0];
+  const std::vector<ExprId> leaves(mapping.positional.begin() + 1, mapping.positional.end());
+  if (m.expr(fn).kind == ExprKind::Lambda) {
+    // lambda x, y: np.all(np.isclose(x, y)): the condition as written, on the leaves.
+    const ExprId body = m.child(fn, 0);
+    std::optional<OaCheck> inner = body == kNone ? std::nullopt : conditionCheck(m, scope, body);
+    if (!inner || !inner->spec || inner->mappedArgs || inner->call == kNone || m.expr(inner->call).kind != ExprKind::Call) return std::nullopt;
+    const std::vector<std::string_view> params = lambdaParams(m.expr(fn).text);
+    CallArgs args = splitCall(m, inner->call);
+    for (ExprId& p : args.positional) p = leafFor(m, p, params, leaves);
+    for (auto& kw : args.keywords) kw.second = leafFor(m, kw.second, params, leaves);
+    inner->mappedArgs = std::move(args);
+    return inner;
+  }
+  OaCheck out;
+  ExprId predicate = fn;
+  CallArgs args;
+  if (m.expr(fn).kind == ExprKind::Call) {
+    CallArgs partial = splitCall(m, fn);
+    if (lastDottedComponent(dottedName(m, partial.callee)) != "partial" || partial.positional.empty()) return std::nullopt;
+    predicate = partial.positional[0];
+    args.positional.assign(partial.positional.begin() + 1, partial.positional.end());
+    args.keywords = partial.keywords;
+  }
+  ApiMatch match = matcher_.matchCallee(m, scope, predicate);
+  if (!match.spec || !match.spec->oa || !match.spec->isPredicate() || match.spec->approx) return std::nullopt;
+  args.callee = predicate;
+  args.positional.insert(args.positional.end(), leaves.begin(), leaves.end());
+  out.spec = match.spec;
+  out.call = call;
+  out.mappedArgs = std::move(args);
+  return out;
+}
+
 bool AssertionFinder::fromMappedCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const {
   const FunctionId scope = m.stmts[s].function;
   std::optional<MappedCheck> check = mappedCheck(m, scope, call);

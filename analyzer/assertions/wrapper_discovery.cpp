@@ -181,6 +181,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     ExprId call = kNone;
     const ApiSpec* inner = nullptr;
     std::optional<CallArgs> mappedArgs;  // a check mapped over structures gets its arguments from the mapping
+    bool returnsPredicate = false;
     for (ExprId mapping : AssertionFinder::mappingCalls(m, s))
       if (auto check = finder.mappedCheck(m, fid, mapping); check && check->spec->oa && !inner) {
         call = mapping;
@@ -198,12 +199,22 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           if (auto check = finder.conditionCheck(m, fid, args.positional[0]); check && check->spec) {
             call = check->call;
             inner = check->spec;
+            mappedArgs = std::move(check->mappedArgs);
           }
       }
     } else if (!inner && st.kind == StmtKind::Assert) {
       if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && !check->spec->approx) {
         call = check->call;
         inner = check->spec;
+        mappedArgs = std::move(check->mappedArgs);
+      }
+    } else if (!inner && st.kind == StmtKind::Return && m.language == Language::Python) {
+      // return np.allclose(a, b, atol=tol): a predicate of the suite's own, OA as a condition.
+      if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && check->spec->isPredicate() && !check->negated) {
+        call = check->call;
+        inner = check->spec;
+        mappedArgs = std::move(check->mappedArgs);
+        returnsPredicate = true;
       }
     }
     if (!inner) continue;
@@ -223,6 +234,10 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     w.alwaysDepend = inner->alwaysDepend;
     w.categoryIf = inner->categoryIf;
     nameDiscovered(m, f, w);
+    if (returnsPredicate) {
+      if (w.kind == ApiKind::Method) w.predicateMethod = true;
+      else w.kind = ApiKind::Predicate;
+    }
     w.actual = std::string(actualParam);
     if (inner->expected.empty()) w.bound = std::string(expectedParam);
     else w.expected = std::string(expectedParam);

@@ -82,3 +82,52 @@ TEST(MappedAssertion, AbslSequenceAlmostEqualTakesTheExpectedSequenceFirst) {
   EXPECT_EQ(tolerance(*places, "places")->text, "5");
   EXPECT_EQ(atLine(r, 5)->category, Category::Abs);
 }
+
+TEST(MappedAssertion, APredicateMappedOverTreesIsOaUnderAnAssertion) {
+  auto r = scanOne(
+      "import functools\n"
+      "import jax\n"
+      "import numpy as np\n"
+      "def test_tree(self):\n"
+      "    assert jax.tree_util.tree_all(jax.tree_util.tree_map(np.allclose, got(), want()))\n"  // 5
+      "    self.assertTrue(jax.tree.all(jax.tree.map(functools.partial(np.allclose, atol=1e-3), got(), want())))\n"  // 6
+      "    assert jax.tree_util.tree_all(jax.tree_util.tree_map(lambda x, y: np.all(np.isclose(x, y, rtol=1e-4)), got(), want()))\n");  // 7
+  for (uint32_t line : {5u, 6u, 7u}) {
+    const Assertion* a = atLine(r, line);
+    ASSERT_NE(a, nullptr) << line;
+    EXPECT_TRUE(a->isOa) << line;
+    EXPECT_EQ(a->actualText, "got()") << line;
+    EXPECT_EQ(a->expectedText, "want()") << line;
+  }
+  EXPECT_EQ(atLine(r, 5)->api, "numpy.allclose");
+  EXPECT_EQ(tolerance(*atLine(r, 6), "atol")->text, "1e-3");
+  EXPECT_EQ(atLine(r, 7)->api, "numpy.isclose");
+  EXPECT_EQ(tolerance(*atLine(r, 7), "rtol")->text, "1e-4");
+}
+
+TEST(MappedAssertion, AFunctionReturningAClosenessPredicateIsAPredicateWrapper) {
+  auto r = scanPython({{"tests/test_pred.py",
+                        "import jax\n"
+                        "import numpy as np\n"
+                        "def close(a, b, tol=1e-5):\n"
+                        "    return np.allclose(a, b, atol=tol)\n"
+                        "def tree_close(x, y):\n"
+                        "    return jax.tree_util.tree_all(jax.tree_util.tree_map(lambda u, v: np.all(np.isclose(u, v)), x, y))\n"
+                        "def test_it(self):\n"
+                        "    assert close(out(), ref())\n"                      // 8
+                        "    self.assertTrue(tree_close(out(), ref()))\n"       // 9
+                        "    self.assertFalse(close(out(), ref(), tol=0.1))\n"  // 10: must differ
+                        "    close(out(), ref())\n"}});                         // 11: a predicate alone checks nothing
+  const Assertion* plain = atLine(r, 8);
+  ASSERT_NE(plain, nullptr);
+  EXPECT_EQ(plain->api, "tests.test_pred.close");
+  EXPECT_TRUE(plain->isOa);
+  EXPECT_EQ(tolerance(*plain, "atol")->text, "1e-5");
+  ASSERT_NE(atLine(r, 9), nullptr);
+  EXPECT_EQ(atLine(r, 9)->api, "tests.test_pred.tree_close");
+  EXPECT_TRUE(atLine(r, 9)->isOa);
+  ASSERT_NE(atLine(r, 10), nullptr);
+  EXPECT_TRUE(atLine(r, 10)->negated);
+  EXPECT_EQ(tolerance(*atLine(r, 10), "atol")->text, "0.1");
+  EXPECT_EQ(atLine(r, 11), nullptr);
+}
