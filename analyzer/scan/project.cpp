@@ -81,6 +81,12 @@ std::string resolveDotted(const FileModel& m, FunctionId scope, std::string_view
     out.append(rest);
     return out;
   }
+  // A function defined inside the enclosing functions (a test's local helper) is named by its
+  // qualified name, as wrapper discovery names it.
+  for (FunctionId f = scope; f != kNone && f < m.functions.size() && !m.moduleName.empty(); f = m.functions[f].parent)
+    for (FunctionId g = f + 1; g < m.functions.size(); ++g)
+      if (m.functions[g].parent == f && m.functions[g].cls == kNone && m.functions[g].name == head)
+        return m.moduleName + "." + m.functions[g].qualifiedName + std::string(rest);
   if (definedAtModuleLevel(m, head) && !m.moduleName.empty()) return m.moduleName + "." + std::string(dotted);
   return std::string(dotted);
 }

@@ -131,3 +131,17 @@ TEST(MappedAssertion, AFunctionReturningAClosenessPredicateIsAPredicateWrapper) 
   EXPECT_EQ(tolerance(*atLine(r, 10), "atol")->text, "0.1");
   EXPECT_EQ(atLine(r, 11), nullptr);
 }
+
+TEST(MappedAssertion, APredicateDefinedInsideATestIsMatchedAtItsCalls) {
+  auto r = scanPython({{"tests/test_nested.py",
+                        "import numpy as np\n"
+                        "def test_slices():\n"
+                        "    def same(a, b):\n"
+                        "        return a.shape == b.shape and np.allclose(a, b)\n"
+                        "    assert same(sliced(), reference())\n"}});  // 5
+  const Assertion* a = atLine(r, 5);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->api, "tests.test_nested.test_slices.same");
+  EXPECT_TRUE(a->isOa);
+  EXPECT_EQ(a->actualText, "sliced()");
+}
