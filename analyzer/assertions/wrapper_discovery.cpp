@@ -22,10 +22,25 @@ bool isPassThrough(std::string_view last) {
       "list", "tuple", "float", "int", "eval", "get_value", "numpy", "cpu", "detach", "item", "tolist",
       "to_dense", "todense", "toarray", "as_numpy", "convert_to_numpy", "np_value", "value", "copy",
       "atleast_1d", "atleast_2d", "concatenate", "stack", "flat", "sorted", "reversed", "iter", "map",
+      // pytrees: jax.tree_util.tree_flatten(x) (its leaves first), jax.tree.leaves(x), tf.nest.flatten(x)
+      "tree_flatten", "tree_leaves", "leaves",
       // C++: iterators and views of a container parameter
       "begin", "cbegin", "data", "flat", "at", "get"};
   for (auto n : kNames)
     if (last == n) return true;
+  return false;
+}
+
+// The element indices leading to `name` in an assignment or loop target, nested tuples included.
+bool targetPath(const FileModel& m, ExprId target, std::string_view name, std::vector<uint32_t>& path, int depth) {
+  const Expr& t = m.expr(target);
+  if (t.kind == ExprKind::Name) return t.name == name;
+  if ((t.kind != ExprKind::Tuple && t.kind != ExprKind::List) || depth > 4) return false;
+  for (uint32_t i = 0; i < t.childCount; ++i) {
+    path.push_back(i);
+    if (targetPath(m, m.child(target, i), name, path, depth + 1)) return true;
+    path.pop_back();
+  }
   return false;
 }
 
@@ -43,13 +58,21 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
         const Stmt& st = m.stmts[s];
         if (st.function != f || (st.kind != StmtKind::Assign && st.kind != StmtKind::For)) continue;
         if (st.a == kNone) continue;
-        const Expr& t = m.expr(st.a);
-        bool binds = t.kind == ExprKind::Name && t.name == x.name;
-        for (uint32_t i = 0; !binds && (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) && i < t.childCount; ++i) {
-          const Expr& el = m.expr(m.child(st.a, i));
-          binds = el.kind == ExprKind::Name && el.name == x.name;
+        // Where the name sits in the target: x is {} in `x = ...`, {1, 0} in `for i, (x, y) in ...`.
+        std::vector<uint32_t> path;
+        if (!targetPath(m, st.a, x.name, path, 0)) continue;
+        // for x, y in zip(actual, desired): each target takes its own sequence; enumerate's first
+        // is the index. Anything else passes the whole value on.
+        ExprId value = st.b;
+        for (uint32_t step : path) {
+          if (value == kNone || m.expr(value).kind != ExprKind::Call) break;
+          CallArgs args = splitCall(m, value);
+          const std::string_view callee = m.expr(args.callee).name;
+          if (callee == "zip") value = step < args.positional.size() ? args.positional[step] : kNone;
+          else if (callee == "enumerate") value = step == 1 && !args.positional.empty() ? args.positional[0] : kNone;
+          else break;
         }
-        if (binds) return originParam(m, f, st.b, hops + 1);
+        return value == kNone ? std::string_view{} : originParam(m, f, value, hops + 1);
       }
       return {};
     }

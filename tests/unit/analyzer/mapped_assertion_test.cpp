@@ -145,3 +145,31 @@ TEST(MappedAssertion, APredicateDefinedInsideATestIsMatchedAtItsCalls) {
   EXPECT_TRUE(a->isOa);
   EXPECT_EQ(a->actualText, "sliced()");
 }
+
+TEST(MappedAssertion, AWrapperLoopingOverZippedLeavesComparesEachSequenceWithTheOther) {
+  auto r = scanPython({{"pkg/test_utils.py",
+                        "import jax\n"
+                        "import numpy as np\n"
+                        "def trees_close(actual, desired, rtol=1e-6, atol=0.0):\n"
+                        "    flat_a, _ = jax.tree_util.tree_flatten(actual)\n"
+                        "    flat_d, _ = jax.tree_util.tree_flatten(desired)\n"
+                        "    for x, y in zip(flat_a, flat_d):\n"
+                        "        np.testing.assert_allclose(x, y, rtol=rtol, atol=atol)\n"
+                        "def leaves_close(actual, desired):\n"
+                        "    for i, (x, y) in enumerate(zip(jax.tree.leaves(actual), jax.tree.leaves(desired))):\n"
+                        "        np.testing.assert_allclose(x, y, rtol=1e-3)\n"},
+                       {"tests/test_opt.py",
+                        "from pkg import test_utils\n"
+                        "def test_update():\n"
+                        "    test_utils.trees_close(updated(), expected(), atol=1e-4)\n"  // 3
+                        "    test_utils.leaves_close(updated(), expected())\n"}});       // 4
+  for (uint32_t line : {3u, 4u}) {
+    const Assertion* a = nullptr;
+    for (const auto& x : r.assertions)
+      if (x.file == "tests/test_opt.py" && x.range.start.line == line) a = &x;
+    ASSERT_NE(a, nullptr) << line;
+    EXPECT_TRUE(a->isOa) << line;
+    EXPECT_EQ(a->actualText, "updated()") << line;
+    EXPECT_EQ(a->expectedText, "expected()") << line;  // not the first sequence twice
+  }
+}
