@@ -44,6 +44,24 @@ bool targetPath(const FileModel& m, ExprId target, std::string_view name, std::v
   return false;
 }
 
+// Whether the function rebinds `name` under a condition on a dtype (`if a.dtype == np.float16:
+// rtol = max(rtol, 1e-3)`): the tolerance it passes on is then chosen by dtype.
+bool rebindsByDtype(const FileModel& m, FunctionId fid, std::string_view name) {
+  const Function& f = m.functions[fid];
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || (st.kind != StmtKind::Assign && st.kind != StmtKind::AugAssign) || st.a == kNone) continue;
+    std::vector<uint32_t> path;
+    if (!targetPath(m, st.a, name, path, 0)) continue;
+    for (StmtId p = st.parent; p != kNone; p = m.stmts[p].parent) {
+      const Stmt& c = m.stmts[p];
+      if ((c.kind == StmtKind::If || c.kind == StmtKind::While) && c.a != kNone && m.expr(c.a).text.find("dtype") != std::string_view::npos)
+        return true;
+    }
+  }
+  return false;
+}
+
 // The parameter of `f` that the value of `e` comes from, through assignments, loop targets,
 // subscripts, attributes and pass-through calls; empty if it is computed from something else.
 std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hops) {
@@ -269,6 +287,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       std::string_view fromParam = v == kNone ? std::string_view{} : originParam(m, fid, v, 0);
       if (!fromParam.empty()) {
         w.tolerances.emplace_back(kind, std::string(fromParam));
+        if (rebindsByDtype(m, fid, fromParam)) w.alwaysDepend = true;
         const ExprId def = paramDefault(f, fromParam);
         if (def != kNone && m.expr(def).kind != ExprKind::NoneLit) {
           w.defaults[kind] = std::string(m.expr(def).text);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "tests/support/scan_helpers.h"
 
 using namespace oalens::analyzer;
@@ -141,6 +143,37 @@ TEST(AssertionFinder, DiscoversWrappersTransitivelyAcrossFiles) {
   EXPECT_DOUBLE_EQ(*tolerance(*a, "atol")->value, 1e-5);
   EXPECT_EQ(b->api, "pkg.testing.very_close");
   EXPECT_DOUBLE_EQ(*tolerance(*b, "atol")->value, 1e-9);
+}
+
+// A suite's base test case that redefines a catalogued method (Keras 3's assertAlmostEqual
+// takes numpy's `decimal`, default 3): its calls on self run the suite's method.
+TEST(AssertionFinder, TheSuitesOwnMethodOnSelfWinsOverTheCataloguedOne) {
+  auto r = scanPython({{"pkg/testing.py",
+                        "import unittest\n"
+                        "import numpy as np\n"
+                        "class TestCase(unittest.TestCase):\n"
+                        "    def assertAlmostEqual(self, actual, desired, decimal=3, msg=None):\n"
+                        "        np.testing.assert_almost_equal(actual, desired, decimal=decimal)\n"
+                        "    def assertAllCloseAccordingToType(self, a, b, rtol=1e-6, atol=1e-6):\n"
+                        "        if a.dtype == np.float16:\n"
+                        "            rtol, atol = max(rtol, 1e-3), max(atol, 1e-3)\n"
+                        "        np.testing.assert_allclose(a, b, rtol=rtol, atol=atol)\n"},
+                       {"pkg/tests/test_opt.py",
+                        "from pkg import testing\n"
+                        "class OptTest(testing.TestCase):\n"
+                        "    def test_step(self):\n"
+                        "        self.assertAlmostEqual(step(), 2.0, decimal=6)\n"   // 4
+                        "        self.assertAlmostEqual(step(), 2.0)\n"              // 5
+                        "        self.assertAllCloseAccordingToType(step(), 2.0)\n"}});  // 6
+  std::map<uint32_t, const Assertion*> at;
+  for (const auto& x : r.assertions)
+    if (x.file == "pkg/tests/test_opt.py") at[x.range.start.line] = &x;
+  ASSERT_TRUE(at.count(4) && at.count(5) && at.count(6));
+  EXPECT_EQ(at[4]->api, "pkg.testing.TestCase.assertAlmostEqual");
+  EXPECT_EQ(tolerance(*at[4], "decimal")->text, "6");  // not unittest's places=7
+  EXPECT_EQ(tolerance(*at[5], "decimal")->text, "3");
+  EXPECT_EQ(tolerance(*at[5], "decimal")->provenance, Provenance::Default);
+  EXPECT_EQ(at[6]->thresholdProvenance, ThresholdProvenance::Depend);  // the wrapper picks it by dtype
 }
 
 TEST(AssertionFinder, GenericAssertionsByName) {
