@@ -97,6 +97,13 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
     case ExprKind::Subscript:
     case ExprKind::Attribute:
     case ExprKind::Starred: return originParam(m, f, m.child(e, 0), hops + 1);
+    case ExprKind::Conditional: {
+      // x.numpy() if isinstance(x, Tensor) else x: both branches pass x on (or one of them does).
+      const std::string_view body = originParam(m, f, m.child(e, 0), hops + 1);
+      const std::string_view orelse = originParam(m, f, m.child(e, 2), hops + 1);
+      if (body.empty() || orelse.empty() || body == orelse) return body.empty() ? orelse : body;
+      return {};
+    }
     case ExprKind::UnaryOp:  // C++ *it, &x
       if (x.name == "*" || x.name == "&") return originParam(m, f, m.child(e, 0), hops + 1);
       return {};
@@ -142,6 +149,11 @@ void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w) {
     w.id = m.moduleName.empty() ? f.qualifiedName : m.moduleName + "." + f.qualifiedName;
     if (method) w.kind = ApiKind::Method;
     w.names = {method ? std::string(f.name) : w.id};
+    // Suites import their helpers from a directory on sys.path (tests/unittests/_helpers as
+    // `unittests._helpers`, src/pkg as `pkg`): the id's dotted suffixes name it too, down to
+    // module.function.
+    for (size_t dot = w.id.find('.'); !method && dot != std::string::npos; dot = w.id.find('.', dot + 1))
+      if (w.id.find('.', dot + 1) != std::string::npos) w.names.push_back(w.id.substr(dot + 1));
   }
   const bool hasSelf = method && m.language == Language::Python;
   for (size_t i = hasSelf ? 1 : 0; i < f.params.size(); ++i) {

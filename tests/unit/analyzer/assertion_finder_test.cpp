@@ -176,6 +176,30 @@ TEST(AssertionFinder, TheSuitesOwnMethodOnSelfWinsOverTheCataloguedOne) {
   EXPECT_EQ(at[6]->thresholdProvenance, ThresholdProvenance::Depend);  // the wrapper picks it by dtype
 }
 
+// torchmetrics' layout: tests/unittests/_helpers/testers.py imported as unittests._helpers.testers
+// (its tests directory is on sys.path), values converted only when they are tensors.
+TEST(AssertionFinder, AWrapperImportedFromADirectoryOnThePathAndConvertingConditionally) {
+  auto r = scanPython({{"tests/unittests/_helpers/testers.py",
+                        "import numpy as np\n"
+                        "def _assert_allclose(result, ref, atol=1e-8):\n"
+                        "    result_np = result.detach().cpu().numpy()\n"
+                        "    ref_np = ref.detach().cpu().numpy() if hasattr(ref, 'detach') else ref\n"
+                        "    assert np.allclose(result_np, ref_np, atol=atol), 'differs'\n"},
+                       {"tests/unittests/test_metric.py",
+                        "from unittests._helpers.testers import _assert_allclose\n"
+                        "def test_metric():\n"
+                        "    _assert_allclose(metric(), reference(), atol=1e-6)\n"}});
+  const Assertion* a = nullptr;
+  for (const auto& x : r.assertions)
+    if (x.file == "tests/unittests/test_metric.py") a = &x;
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->api, "tests.unittests._helpers.testers._assert_allclose");
+  EXPECT_TRUE(a->isOa);
+  EXPECT_EQ(a->actualText, "metric()");
+  EXPECT_EQ(a->expectedText, "reference()");
+  EXPECT_EQ(tolerance(*a, "atol")->text, "1e-6");
+}
+
 TEST(AssertionFinder, GenericAssertionsByName) {
   auto r = scanOne(
       "class TestA(unittest.TestCase):\n"
