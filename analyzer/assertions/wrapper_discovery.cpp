@@ -328,8 +328,9 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
 
 }  // namespace
 
-Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads) {
-  Catalogue wrappers;
+Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads,
+                           const Catalogue* knownWrappers) {
+  Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
   const size_t n = project.files.size();
   std::vector<std::vector<bool>> known(n);
   for (size_t fi = 0; fi < n; ++fi) known[fi].assign(project.files[fi].functions.size(), false);

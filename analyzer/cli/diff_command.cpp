@@ -163,7 +163,15 @@ int runDiff(const DiffArgs& a) {
 
   std::vector<miners::GateFinding> findings;
   std::vector<std::string> diagnostics;
-  miners::GateContext context{catalogue, trailerReason, a.packages};
+  miners::GateContext context{catalogue, trailerReason, a.packages, {}};
+  // The suite's helper modules on each side: the range's ends; for --staged HEAD and the index;
+  // for the work tree HEAD and the files on disk.
+  context.suiteFile = [&](bool newSide, const std::string& path) -> std::optional<std::string> {
+    if (!newSide) return repo->fileAt(packageCommits.front(), path);
+    if (!a.range.empty()) return repo->fileAt(packageCommits.back(), path);
+    if (a.staged) return repo->fileAt("", path, /*fromIndex=*/true);
+    return readFile(fs::path(workdir) / path);
+  };
   if (context.libraryPackages.empty()) {
     std::vector<std::string> packageDirs;
     for (const std::string& commit : packageCommits) {

@@ -145,7 +145,7 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
 
   // Phase 2: project-wide wrapper discovery.
   ToleranceResolver resolver(&result.project);
-  result.wrapperCatalogue = discoverWrappers(result.project, catalogue, resolver, threads);
+  result.wrapperCatalogue = discoverWrappers(result.project, catalogue, resolver, threads, opt.knownWrappers);
   for (const auto& w : result.wrapperCatalogue.apis()) result.wrappers.push_back(w.id);
 
   // Phase 3: assertions per file, in parallel.

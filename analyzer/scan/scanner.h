@@ -41,6 +41,9 @@ struct ScanOptions {
   // Files to leave out entirely (RE2, matched against the relative path), e.g. a sandbox.
   std::vector<std::string> excludePatterns;
   bool allFiles = false;  // report assertions in every file, not only test files
+  // Wrappers discovered beforehand in modules that are not scanned now (the diff gate reads a
+  // suite's helper modules once for both sides of a change); not owned.
+  const Catalogue* knownWrappers = nullptr;
   // Count test cases as the study's figures imply: distinct test names across the project
   // (docs/counting.md). Off: every collected test function counts.
   bool studyCounting = false;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <re2/re2.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <map>
@@ -14,6 +15,7 @@
 #include "analyzer/tolerance/tolerance_resolver.h"
 #include "miners/classify/change_classifier.h"
 #include "miners/gate/diff_scope.h"
+#include "miners/gate/suite_modules.h"
 #include "miners/pairing/pairing.h"
 
 namespace oalens::miners {
@@ -60,13 +62,36 @@ struct Side {
   std::vector<std::string_view> lines;
 };
 
-Side scanSide(const std::string& path, const std::optional<std::string>& bytes, const GateContext& context, bool classifyOracles,
-              std::vector<std::string>& diagnostics) {
+Side scanSide(const std::string& path, const std::optional<std::string>& bytes, bool newSide, const GateContext& context,
+              bool classifyOracles, std::vector<std::string>& diagnostics) {
   Side s;
   if (!bytes) return s;
   analyzer::ScanOptions opt;
   opt.threads = 1;
   opt.allFiles = true;
+  if (context.suiteFile) {
+    auto read = [&](const std::string& p) { return context.suiteFile(newSide, p); };
+    std::vector<std::pair<std::string, std::string>> helpers = suiteModulesOf(path, *bytes, read);
+    if (!helpers.empty()) {
+      // The helpers only lend their wrappers; found once per distinct set, usually for both sides.
+      XXH3_state_t* state = XXH3_createState();
+      XXH3_64bits_reset(state);
+      for (const auto& [p, b] : helpers) {
+        XXH3_64bits_update(state, p.data(), p.size() + 1);
+        XXH3_64bits_update(state, b.data(), b.size());
+      }
+      const uint64_t key = XXH3_64bits_digest(state);
+      XXH3_freeState(state);
+      auto known = context.suiteWrappers.find(key);
+      if (known == context.suiteWrappers.end()) {
+        analyzer::ScanOptions helperOpt;
+        helperOpt.threads = 1;
+        helperOpt.testFilePattern = "^\\x01$";  // no helper reports assertions of its own
+        known = context.suiteWrappers.emplace(key, analyzer::scanSources(helpers, context.catalogue, helperOpt).wrapperCatalogue).first;
+      }
+      opt.knownWrappers = &known->second;
+    }
+  }
   s.scan = analyzer::scanSources({{path, *bytes}}, context.catalogue, opt);
   if (classifyOracles) analyzer::classifyOracles(s.scan, context.libraryPackages);
   for (const auto& d : s.scan.diagnostics) diagnostics.push_back(analyzer::formatDiagnostic(d));
@@ -222,8 +247,8 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
   // Oracle types are compared on pairs only: none in an added or deleted file. Without the
   // library's packages every call looks like another library's: no type would be worth comparing.
   const bool classifyOracles = oldBytes && newBytes && !context.libraryPackages.empty();
-  Side olds = scanSide(file.oldPath.empty() ? path : file.oldPath, oldBytes, context, classifyOracles, diagnostics);
-  Side news = scanSide(path, newBytes, context, classifyOracles, diagnostics);
+  Side olds = scanSide(file.oldPath.empty() ? path : file.oldPath, oldBytes, false, context, classifyOracles, diagnostics);
+  Side news = scanSide(path, newBytes, true, context, classifyOracles, diagnostics);
 
   auto emit = [&](const char* id, const Side& where, const analyzer::Assertion& at, std::string message, const std::string& oldText,
                   const std::string& newText, bool weakens) {

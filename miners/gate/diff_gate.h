@@ -16,6 +16,8 @@
 // loosen-ok(<reason>)` on or just above the assertion, or a `Tolerance-Change: <reason>`
 // trailer in a commit of the range. `# oalens: ignore[CH301]` drops a finding (analyzer/core/ignore_marker.h).
 #pragma once
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +62,12 @@ struct GateContext {
   const analyzer::Catalogue& catalogue;
   std::string trailerReason;                 // a reason stated for the whole range (Tolerance-Change trailer), or empty
   std::vector<std::string> libraryPackages;  // the library under test, for the oracle classifier; none: no CH309
+  // Another file of the repository on the old (false) or new (true) side of the change, or
+  // nullopt: the suite's helper modules a test imports are read through it (its base test
+  // case's own assertAllClose, its wrappers). Empty: each test file is scanned alone.
+  std::function<std::optional<std::string>(bool newSide, const std::string& path)> suiteFile;
+  // The wrappers of each distinct set of helper modules read so far, by digest.
+  mutable std::map<uint64_t, analyzer::Catalogue> suiteWrappers;
 };
 
 // Findings for one changed file, sorted by line.

@@ -481,4 +481,41 @@ std::optional<std::string> Repository::blob(const std::string& oidHex, bool& bin
   return std::string(data, static_cast<size_t>(git_blob_rawsize(b.p)));
 }
 
+void Repository::TreeDeleter::operator()(git_tree* t) const { git_tree_free(t); }
+
+std::optional<std::string> Repository::fileAt(const std::string& commit, const std::string& path, bool fromIndex) const {
+  git_oid oid;
+  if (fromIndex) {
+    Index index;
+    if (git_repository_index(&index.p, repo_.get()) != 0) return std::nullopt;
+    const git_index_entry* e = git_index_get_bypath(index.p, path.c_str(), 0);
+    if (!e) return std::nullopt;
+    oid = e->id;
+  } else {
+    git_tree* tree = nullptr;
+    for (auto& [c, t] : fileAtTrees_)
+      if (t && c == commit) tree = t.get();
+    if (!tree) {
+      Tree root;
+      std::string err;
+      if (!(commit.empty() ? headTree(repo_.get(), root, err) : commitTree(repo_.get(), commit, root, err)) || !root.p) return std::nullopt;
+      auto& slot = fileAtTrees_[fileAtNext_++ % fileAtTrees_.size()];
+      slot.first = commit;
+      slot.second.reset(root.p);
+      root.p = nullptr;
+      tree = slot.second.get();
+    }
+    git_tree_entry* entry = nullptr;
+    if (git_tree_entry_bypath(&entry, tree, path.c_str()) != 0) return std::nullopt;
+    const bool isBlob = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
+    oid = *git_tree_entry_id(entry);
+    git_tree_entry_free(entry);
+    if (!isBlob) return std::nullopt;
+  }
+  Blob b;
+  if (git_blob_lookup(&b.p, repo_.get(), &oid) != 0 || git_blob_is_binary(b.p) == 1) return std::nullopt;
+  const auto* data = static_cast<const char*>(git_blob_rawcontent(b.p));
+  return std::string(data, static_cast<size_t>(git_blob_rawsize(b.p)));
+}
+
 }  // namespace oalens::miners

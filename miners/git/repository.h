@@ -5,6 +5,7 @@
 #pragma once
 #include <git2.h>
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -64,6 +65,9 @@ class Repository {
   std::optional<std::vector<FileChange>> changes(const std::string& sha, std::string& err, const PathFilter& wanted = {}) const;
   // Blob bytes; nullopt with err set when the object is missing or unreadable.
   std::optional<std::string> blob(const std::string& oid, bool& binary, std::string& err) const;
+  // A file's bytes as a commit's tree holds it (HEAD when `commit` is empty), or as the index
+  // holds it (`fromIndex`); nullopt when there is no such file.
+  std::optional<std::string> fileAt(const std::string& commit, const std::string& path, bool fromIndex = false) const;
   bool isEmpty() const;
   bool isShallow() const;
   bool isBare() const;
@@ -90,7 +94,14 @@ class Repository {
   struct RepoDeleter {
     void operator()(git_repository* r) const { git_repository_free(r); }
   };
+  struct TreeDeleter {
+    void operator()(git_tree* t) const;
+  };
   std::unique_ptr<git_repository, RepoDeleter> repo_;
+  // fileAt's last two trees (the two ends of a range): the diff gate reads a few helper modules
+  // per side, and reading the commit and its root tree again for each was a quarter of a run.
+  mutable std::array<std::pair<std::string, std::unique_ptr<git_tree, TreeDeleter>>, 2> fileAtTrees_;
+  mutable size_t fileAtNext_ = 0;
 };
 
 }  // namespace oalens::miners

@@ -403,6 +403,37 @@ TEST_F(DiffGate, AnOracleWhoseCodeIsUnchangedIsNotWeakenedByAnImportThatMoved) {
       << edited.out;
 }
 
+// Keras 3's layout: the suite's base test case redefines assertAlmostEqual with numpy's
+// `decimal`. The gate reads that module at each side of the change, so decimal=6 -> 5 is a
+// loosening, as `scan` of the whole tree would see it.
+TEST_F(DiffGate, ReadsTheSuitesBaseTestCaseToKnowWhatItsMethodsTake) {
+  fs::create_directories(dir_ / "minilib" / "testing");
+  write("minilib/__init__.py", "");
+  write("minilib/testing/__init__.py", "from minilib.testing.test_case import TestCase\n");
+  write("minilib/testing/test_case.py",
+        "import unittest\n"
+        "import numpy as np\n"
+        "class TestCase(unittest.TestCase):\n"
+        "    def assertAlmostEqual(self, actual, desired, decimal=3, msg=None):\n"
+        "        np.testing.assert_almost_equal(actual, desired, decimal=decimal)\n");
+  const std::string test =
+      "from minilib import testing\n"
+      "class StepTest(testing.TestCase):\n"
+      "    def test_step(self):\n"
+      "        self.assertAlmostEqual(step(), 2.0, decimal=6)\n";
+  write("minilib/ops_test.py", test);
+  commitAll("init");
+  std::string looser = test;
+  looser.replace(looser.find("decimal=6"), 9, "decimal=5");
+  Result staged = stageAndDiff("minilib/ops_test.py", looser);
+  EXPECT_NE(staged.out.find("minilib/ops_test.py:4:9: warning: minilib.testing.test_case.TestCase.assertAlmostEqual loosened: decimal 6 -> 5"),
+            std::string::npos)
+      << staged.out;
+  commitAll("looser");
+  Result range = oalens("diff main~1..main --fail-on never");
+  EXPECT_NE(range.out.find("decimal 6 -> 5"), std::string::npos) << range.out;
+}
+
 TEST_F(DiffGate, FindsTheLibraryInTheSrcLayoutAndSaysWhenItKnowsNone) {
   fs::create_directories(dir_ / "src" / "minilib");
   write("src/minilib/__init__.py", "");
