@@ -5,6 +5,7 @@
 // The mapped function receives the leaves of the mapped structures as its first arguments, so
 // the check is the API called with the mapping call's remaining arguments (after a partial's).
 #include <algorithm>
+#include <optional>
 
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/scan/project.h"
@@ -47,12 +48,59 @@ std::vector<std::string_view> lambdaParams(std::string_view text) {
   return out;
 }
 
-// The leaf a lambda parameter stands for, or `e` itself.
-ExprId leafFor(const FileModel& m, ExprId e, const std::vector<std::string_view>& params, const std::vector<ExprId>& leaves) {
-  if (e == kNone || m.expr(e).kind != ExprKind::Name) return e;
-  auto at = std::find(params.begin(), params.end(), m.expr(e).name);
-  const size_t i = static_cast<size_t>(at - params.begin());
-  return at != params.end() && i < leaves.size() ? leaves[i] : e;
+// A mapping call taken apart: what is mapped (a lambda's body, or a function with the
+// arguments a `partial` fixes) and the leaves it receives.
+struct Mapping {
+  ExprId lambdaBody = kNone;             // lambda x, y: <body>
+  std::vector<std::string_view> params;  // the lambda's parameters, standing for the leaves
+  ExprId function = kNone;               // otherwise the function mapped (a partial unwrapped)
+  CallArgs fixed;                        // a partial's other arguments
+  std::vector<ExprId> leaves;
+};
+
+std::optional<Mapping> takeApart(const FileModel& m, ExprId call) {
+  CallArgs mapping = splitCall(m, call);
+  if (mapping.positional.size() < 2) return std::nullopt;
+  Mapping out;
+  const ExprId fn = mapping.positional[0];
+  out.leaves.assign(mapping.positional.begin() + 1, mapping.positional.end());
+  if (m.expr(fn).kind == ExprKind::Lambda) {
+    out.lambdaBody = m.child(fn, 0);
+    if (out.lambdaBody == kNone) return std::nullopt;
+    out.params = lambdaParams(m.expr(fn).text);
+    return out;
+  }
+  out.function = fn;
+  if (m.expr(fn).kind == ExprKind::Call) {  // partial(check, *first, **fixed)
+    CallArgs partial = splitCall(m, fn);
+    if (lastDottedComponent(dottedName(m, partial.callee)) != "partial" || partial.positional.empty()) return std::nullopt;
+    out.function = partial.positional[0];
+    out.fixed.positional.assign(partial.positional.begin() + 1, partial.positional.end());
+    out.fixed.keywords = partial.keywords;
+  }
+  return out;
+}
+
+// The arguments a call inside the lambda receives: its own, the parameters replaced by the leaves.
+CallArgs onLeaves(const FileModel& m, ExprId innerCall, const Mapping& mp) {
+  CallArgs args = splitCall(m, innerCall);
+  auto leafFor = [&](ExprId e) {
+    if (e == kNone || m.expr(e).kind != ExprKind::Name) return e;
+    auto at = std::find(mp.params.begin(), mp.params.end(), m.expr(e).name);
+    const size_t i = static_cast<size_t>(at - mp.params.begin());
+    return at != mp.params.end() && i < mp.leaves.size() ? mp.leaves[i] : e;
+  };
+  for (ExprId& p : args.positional) p = leafFor(p);
+  for (auto& kw : args.keywords) kw.second = leafFor(kw.second);
+  return args;
+}
+
+// The arguments the mapped function receives: a partial's, then the leaves.
+CallArgs fixedThenLeaves(const Mapping& mp) {
+  CallArgs args = mp.fixed;
+  args.callee = mp.function;
+  args.positional.insert(args.positional.end(), mp.leaves.begin(), mp.leaves.end());
+  return args;
 }
 
 }  // namespace
@@ -69,78 +117,37 @@ std::vector<ExprId> AssertionFinder::mappingCalls(const FileModel& m, StmtId s) 
 }
 
 std::optional<AssertionFinder::MappedCheck> AssertionFinder::mappedCheck(const FileModel& m, FunctionId scope, ExprId call) const {
-  CallArgs mapping = splitCall(m, call);
-  if (mapping.positional.size() < 2) return std::nullopt;
-  const ExprId fn = mapping.positional[0];
-  const std::vector<ExprId> leaves(mapping.positional.begin() + 1, mapping.positional.end());
-  MappedCheck out;
-  if (m.expr(fn).kind == ExprKind::Lambda) {
-    const ExprId body = m.child(fn, 0);
-    if (body == kNone || m.expr(body).kind != ExprKind::Call) return std::nullopt;
-    ApiMatch match = matcher_.match(m, scope, body);
-    if (!match.spec || match.spec->isPredicate()) return std::nullopt;
-    out.spec = match.spec;
-    out.args = splitCall(m, body);
-    const std::vector<std::string_view> params = lambdaParams(m.expr(fn).text);
-    for (ExprId& p : out.args.positional) p = leafFor(m, p, params, leaves);
-    for (auto& kw : out.args.keywords) kw.second = leafFor(m, kw.second, params, leaves);
-    return out;
-  }
-  // partial(check, *first, **fixed), or the check itself.
-  ExprId checkFn = fn;
-  if (m.expr(fn).kind == ExprKind::Call) {
-    CallArgs partial = splitCall(m, fn);
-    if (lastDottedComponent(dottedName(m, partial.callee)) != "partial" || partial.positional.empty()) return std::nullopt;
-    checkFn = partial.positional[0];
-    out.args.positional.assign(partial.positional.begin() + 1, partial.positional.end());
-    out.args.keywords = partial.keywords;
-    out.args.hasStarArgs = partial.hasStarArgs;
-  }
-  ApiMatch match = matcher_.matchCallee(m, scope, checkFn);
+  std::optional<Mapping> mp = takeApart(m, call);
+  if (!mp) return std::nullopt;
   // A predicate mapped over a tree (tree_map(np.allclose, a, b)) returns booleans; it checks nothing.
+  if (mp->lambdaBody != kNone) {
+    if (m.expr(mp->lambdaBody).kind != ExprKind::Call) return std::nullopt;
+    ApiMatch match = matcher_.match(m, scope, mp->lambdaBody);
+    if (!match.spec || match.spec->isPredicate()) return std::nullopt;
+    return MappedCheck{match.spec, onLeaves(m, mp->lambdaBody, *mp)};
+  }
+  ApiMatch match = matcher_.matchCallee(m, scope, mp->function);
   if (!match.spec || match.spec->isPredicate()) return std::nullopt;
-  out.spec = match.spec;
-  out.args.callee = checkFn;
-  out.args.positional.insert(out.args.positional.end(), leaves.begin(), leaves.end());
-  out.args.hasStarArgs |= mapping.hasStarArgs;
-  return out;
+  return MappedCheck{match.spec, fixedThenLeaves(*mp)};
 }
 
 std::optional<AssertionFinder::OaCheck> AssertionFinder::mappedPredicateCheck(const FileModel& m, FunctionId scope, ExprId call) const {
   if (m.expr(call).kind != ExprKind::Call || !mapsOverStructures(m, scope, m.child(call, 0))) return std::nullopt;
-  CallArgs mapping = splitCall(m, call);
-  if (mapping.positional.size() < 2) return std::nullopt;
-  const ExprId fn = mapping.positional[0];
-  const std::vector<ExprId> leaves(mapping.positional.begin() + 1, mapping.positional.end());
-  if (m.expr(fn).kind == ExprKind::Lambda) {
+  std::optional<Mapping> mp = takeApart(m, call);
+  if (!mp) return std::nullopt;
+  if (mp->lambdaBody != kNone) {
     // lambda x, y: np.all(np.isclose(x, y)): the condition as written, on the leaves.
-    const ExprId body = m.child(fn, 0);
-    std::optional<OaCheck> inner = body == kNone ? std::nullopt : conditionCheck(m, scope, body);
+    std::optional<OaCheck> inner = conditionCheck(m, scope, mp->lambdaBody);
     if (!inner || !inner->spec || inner->mappedArgs || inner->call == kNone || m.expr(inner->call).kind != ExprKind::Call) return std::nullopt;
-    const std::vector<std::string_view> params = lambdaParams(m.expr(fn).text);
-    CallArgs args = splitCall(m, inner->call);
-    for (ExprId& p : args.positional) p = leafFor(m, p, params, leaves);
-    for (auto& kw : args.keywords) kw.second = leafFor(m, kw.second, params, leaves);
-    inner->mappedArgs = std::move(args);
+    inner->mappedArgs = onLeaves(m, inner->call, *mp);
     return inner;
   }
-  OaCheck out;
-  ExprId predicate = fn;
-  CallArgs args;
-  if (m.expr(fn).kind == ExprKind::Call) {
-    CallArgs partial = splitCall(m, fn);
-    if (lastDottedComponent(dottedName(m, partial.callee)) != "partial" || partial.positional.empty()) return std::nullopt;
-    predicate = partial.positional[0];
-    args.positional.assign(partial.positional.begin() + 1, partial.positional.end());
-    args.keywords = partial.keywords;
-  }
-  ApiMatch match = matcher_.matchCallee(m, scope, predicate);
+  ApiMatch match = matcher_.matchCallee(m, scope, mp->function);
   if (!match.spec || !match.spec->oa || !match.spec->isPredicate() || match.spec->approx) return std::nullopt;
-  args.callee = predicate;
-  args.positional.insert(args.positional.end(), leaves.begin(), leaves.end());
+  OaCheck out;
   out.spec = match.spec;
   out.call = call;
-  out.mappedArgs = std::move(args);
+  out.mappedArgs = fixedThenLeaves(*mp);
   return out;
 }
 
@@ -149,12 +156,10 @@ bool AssertionFinder::fromMappedCall(const FileModel& m, StmtId s, ExprId call, 
   std::optional<MappedCheck> check = mappedCheck(m, scope, call);
   if (!check) {
     // lambda x, y: self.assertEqual(x, y) and other uncatalogued checks: the inner call as written.
-    const CallArgs mapping = splitCall(m, call);
-    if (mapping.positional.empty() || m.expr(mapping.positional[0]).kind != ExprKind::Lambda) return false;
-    const ExprId body = m.child(mapping.positional[0], 0);
-    if (body == kNone || m.expr(body).kind != ExprKind::Call) return false;
+    std::optional<Mapping> mp = takeApart(m, call);
+    if (!mp || mp->lambdaBody == kNone || m.expr(mp->lambdaBody).kind != ExprKind::Call) return false;
     const size_t before = out.size();
-    fromCall(m, s, body, out);
+    fromCall(m, s, mp->lambdaBody, out);
     if (out.size() == before) return false;
     out.back().form = "tree_map";
     return true;

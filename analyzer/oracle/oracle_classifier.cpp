@@ -207,9 +207,7 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
 // The oracle's expression and the statements it was traced through, white space aside and in
 // no particular order (a helper moved above another keeps its digest).
 uint64_t sourceDigest(std::string_view expression, std::vector<uint64_t> sources) {
-  std::string text;
-  for (char c : expression)
-    if (c != ' ' && c != '\n' && c != '\t' && c != '\\') text += c;
+  const std::string text = normalized(expression);
   sources.push_back(XXH3_64bits(text.data(), text.size()));
   std::sort(sources.begin(), sources.end());
   sources.erase(std::unique(sources.begin(), sources.end()), sources.end());

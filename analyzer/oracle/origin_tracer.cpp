@@ -21,12 +21,6 @@ constexpr int kMaxHops = 24;
 constexpr int kMaxSteps = 3000;
 
 
-std::string normalized(std::string_view text) {
-  std::string out;
-  for (char c : text)
-    if (c != ' ' && c != '\n' && c != '\t' && c != '\\') out += c;
-  return out;
-}
 
 bool isConstructor(std::string_view last) {
   static constexpr std::string_view k[] = {"array", "asarray", "asanyarray", "zeros", "ones", "eye", "identity", "full",
@@ -62,6 +56,13 @@ bool isPythonBuiltin(std::string_view name) {
 }
 
 }  // namespace
+
+std::string normalized(std::string_view text) {
+  std::string out;
+  for (char c : text)
+    if (c != ' ' && c != '\n' && c != '\t' && c != '\\') out += c;
+  return out;
+}
 
 bool OriginSet::has(OriginKind k) const {
   for (const auto& o : items)

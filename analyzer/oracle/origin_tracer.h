@@ -15,6 +15,10 @@
 
 namespace oalens::analyzer {
 
+// Code text without spaces, tabs, newlines and line continuations: how argument texts and the
+// statements an origin was traced through are compared.
+std::string normalized(std::string_view text);
+
 enum class OriginKind { Literal, Data, LibCall, OtherLib, Unknown };
 
 struct Origin {
