@@ -89,6 +89,16 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
   auto add = [&](std::string m) {
     if (!m.empty() && seen.insert(m).second) out.push_back(std::move(m));
   };
+  // Each name of `a, b as c` (an import list), without its alias.
+  auto eachListed = [](const std::string& list, auto&& use) {
+    for (size_t start = 0; start <= list.size();) {
+      size_t comma = list.find(',', start);
+      if (comma == std::string::npos) comma = list.size();
+      const std::string item = trim(std::string_view(list).substr(start, comma - start));
+      use(trim(item.substr(0, item.find(" as "))));
+      start = comma + 1;
+    }
+  };
   re2::StringPiece in(source);
   std::string module, names;
   while (RE2::FindAndConsume(&in, fromImport, &module, &names)) {
@@ -103,25 +113,13 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
     add(base);
     std::string list = names;
     list.erase(std::remove_if(list.begin(), list.end(), [](char c) { return c == '(' || c == ')' || c == '\\'; }), list.end());
-    for (size_t start = 0; start <= list.size();) {
-      size_t comma = list.find(',', start);
-      if (comma == std::string::npos) comma = list.size();
-      std::string name = trim(std::string_view(list).substr(start, comma - start));
-      name = trim(name.substr(0, name.find(" as ")));
+    eachListed(list, [&](const std::string& name) {
       if (!name.empty() && name != "*" && !base.empty()) add(base + "." + name);
-      start = comma + 1;
-    }
+    });
   }
   in = re2::StringPiece(source);
   std::string list;
-  while (RE2::FindAndConsume(&in, plainImport, &list))
-    for (size_t start = 0; start <= list.size();) {
-      size_t comma = list.find(',', start);
-      if (comma == std::string::npos) comma = list.size();
-      std::string name = trim(std::string_view(list).substr(start, comma - start));
-      add(trim(name.substr(0, name.find(" as "))));
-      start = comma + 1;
-    }
+  while (RE2::FindAndConsume(&in, plainImport, &list)) eachListed(list, add);
   return out;
 }
 

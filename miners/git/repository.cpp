@@ -469,16 +469,23 @@ std::optional<std::vector<FileChange>> Repository::changes(const std::string& sh
   return treeChanges(parent, sha, err, wanted);
 }
 
-std::optional<std::string> Repository::blob(const std::string& oidHex, bool& binary, std::string& err) const {
-  git_oid oid;
+// A blob's bytes and whether git takes it for binary; nullopt when it cannot be read.
+static std::optional<std::string> blobBytes(git_repository* repo, const git_oid& oid, bool& binary) {
   Blob b;
-  if (git_oid_fromstr(&oid, oidHex.c_str()) != 0 || git_blob_lookup(&b.p, repo_.get(), &oid) != 0) {
-    err = lastGitError(fmt::format("cannot read blob {}", oidHex).c_str());
-    return std::nullopt;
-  }
+  if (git_blob_lookup(&b.p, repo, &oid) != 0) return std::nullopt;
   binary = git_blob_is_binary(b.p) == 1;
   const auto* data = static_cast<const char*>(git_blob_rawcontent(b.p));
   return std::string(data, static_cast<size_t>(git_blob_rawsize(b.p)));
+}
+
+std::optional<std::string> Repository::blob(const std::string& oidHex, bool& binary, std::string& err) const {
+  git_oid oid;
+  std::optional<std::string> bytes;
+  if (git_oid_fromstr(&oid, oidHex.c_str()) != 0 || !(bytes = blobBytes(repo_.get(), oid, binary))) {
+    err = lastGitError(fmt::format("cannot read blob {}", oidHex).c_str());
+    return std::nullopt;
+  }
+  return bytes;
 }
 
 void Repository::TreeDeleter::operator()(git_tree* t) const { git_tree_free(t); }
@@ -512,10 +519,10 @@ std::optional<std::string> Repository::fileAt(const std::string& commit, const s
     git_tree_entry_free(entry);
     if (!isBlob) return std::nullopt;
   }
-  Blob b;
-  if (git_blob_lookup(&b.p, repo_.get(), &oid) != 0 || git_blob_is_binary(b.p) == 1) return std::nullopt;
-  const auto* data = static_cast<const char*>(git_blob_rawcontent(b.p));
-  return std::string(data, static_cast<size_t>(git_blob_rawsize(b.p)));
+  bool binary = false;
+  std::optional<std::string> bytes = blobBytes(repo_.get(), oid, binary);
+  if (binary) return std::nullopt;
+  return bytes;
 }
 
 }  // namespace oalens::miners
