@@ -236,10 +236,11 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     std::optional<CallArgs> mappedArgs;  // a check mapped over structures gets its arguments from the mapping
     bool returnsPredicate = false;
     for (ExprId mapping : AssertionFinder::mappingCalls(m, s))
-      if (auto check = finder.mappedCheck(m, fid, mapping); check && check->spec->oa && !inner) {
+      if (auto check = finder.mappedCheck(m, fid, mapping); check && check->spec->oa) {
         call = mapping;
         inner = check->spec;
         mappedArgs = std::move(check->args);
+        break;
       }
     if (!inner && st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
       ApiMatch match = matcher.match(m, fid, st.a);
