@@ -264,11 +264,19 @@ ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogu
 }
 
 ScanResult scanModel(FileModel model, const Catalogue& catalogue, const ScanOptions& options) {
-  std::vector<Input> inputs(1);
-  inputs[0].relative = model.path;
-  inputs[0].language = model.language;
-  inputs[0].inMemory = true;
-  inputs[0].model = std::move(model);
+  std::vector<FileModel> models;
+  models.push_back(std::move(model));
+  return scanModels(std::move(models), catalogue, options);
+}
+
+ScanResult scanModels(std::vector<FileModel> models, const Catalogue& catalogue, const ScanOptions& options) {
+  std::vector<Input> inputs(models.size());
+  for (size_t i = 0; i < models.size(); ++i) {
+    inputs[i].relative = models[i].path;
+    inputs[i].language = models[i].language;
+    inputs[i].inMemory = true;
+    inputs[i].model = std::move(models[i]);
+  }
   return scanInputs(std::move(inputs), {}, "", catalogue, options);
 }
 

@@ -108,6 +108,8 @@ SourceSelection selectSources(const std::filesystem::path& root, const ScanOptio
 // Scans one file whose model is built already (mine splices models from cached parts); its
 // source still goes through the input checks, and through the parser when it fails them.
 ScanResult scanModel(FileModel model, const Catalogue& catalogue, const ScanOptions& options);
+// The same for several files scanned together (mine's cached models of a suite's helpers).
+ScanResult scanModels(std::vector<FileModel> models, const Catalogue& catalogue, const ScanOptions& options);
 
 // Scans in-memory sources (git blobs for mine and diff); `files` maps relative path -> bytes.
 ScanResult scanSources(const std::vector<std::pair<std::string, std::string>>& files, const Catalogue& catalogue,

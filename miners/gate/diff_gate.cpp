@@ -84,10 +84,7 @@ Side scanSide(const std::string& path, const std::optional<std::string>& bytes, 
       XXH3_freeState(state);
       auto known = context.suiteWrappers.find(key);
       if (known == context.suiteWrappers.end()) {
-        analyzer::ScanOptions helperOpt;
-        helperOpt.threads = 1;
-        helperOpt.testFilePattern = "^\\x01$";  // no helper reports assertions of its own
-        known = context.suiteWrappers.emplace(key, analyzer::scanSources(helpers, context.catalogue, helperOpt).wrapperCatalogue).first;
+        known = context.suiteWrappers.emplace(key, wrappersOfSuiteModules(helpers, context.catalogue)).first;
       }
       opt.knownWrappers = &known->second;
     }

@@ -1,11 +1,14 @@
 #include "miners/gate/suite_modules.h"
 
 #include <re2/re2.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <set>
 
+#include "analyzer/scan/scanner.h"
 #include "miners/gate/diff_scope.h"
 #include "miners/gate/python_lines.h"
 
@@ -38,10 +41,10 @@ bool isTestModule(const std::string& path) {
   return name.ends_with("_test.py") || name.ends_with("_tests.py");
 }
 
-bool mentionsTest(const std::string& path) {
-  std::string lower(path);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower.find("test") != std::string::npos;
+bool mentionsTest(std::string_view path) {
+  for (size_t i = 0; i + 4 <= path.size(); ++i)
+    if ((path[i] | 0x20) == 't' && (path[i + 1] | 0x20) == 'e' && (path[i + 2] | 0x20) == 's' && (path[i + 3] | 0x20) == 't') return true;
+  return false;
 }
 
 // Functions whose names say they check something: the wrappers a suite's tests call.
@@ -81,9 +84,22 @@ std::string withOtherBodiesCut(const std::string& source) {
 }
 
 std::vector<std::string> importedModules(const std::string& path, const std::string& source) {
-  // One logical import per match; parenthesized name lists may span lines.
-  static const RE2 fromImport(R"((?m)^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*))");
-  static const RE2 plainImport(R"((?m)^[ \t]*import[ \t]+([^\n#]+))");
+  // One logical import per match, at a line start; parenthesized name lists may span lines.
+  static const RE2 fromImport(R"([ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*))");
+  static const RE2 plainImport(R"([ \t]*import[ \t]+([^\n#]+))");
+  // Both keep `import` on their first line, so only the lines holding it are tried: `mine` asks
+  // this of every version of a test file, and a 468 KB one took a millisecond searched whole.
+  std::vector<size_t> lineStarts;
+  constexpr std::string_view kImport = "import";
+  const char* const end = source.data() + source.size();
+  for (const char* at = source.data(); at < end; ++at) {
+    at = static_cast<const char*>(memmem(at, static_cast<size_t>(end - at), kImport.data(), kImport.size()));
+    if (!at) break;
+    const size_t offset = static_cast<size_t>(at - source.data());
+    const size_t newline = offset == 0 ? std::string::npos : source.rfind('\n', offset - 1);
+    const size_t start = newline == std::string::npos ? 0 : newline + 1;
+    if (lineStarts.empty() || lineStarts.back() != start) lineStarts.push_back(start);
+  }
   std::vector<std::string> out;
   std::set<std::string> seen;
   auto add = [&](std::string m) {
@@ -99,9 +115,13 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
       start = comma + 1;
     }
   };
-  re2::StringPiece in(source);
   std::string module, names;
-  while (RE2::FindAndConsume(&in, fromImport, &module, &names)) {
+  size_t consumed = 0;  // a name list spanning lines hides the lines it spans
+  for (size_t start : lineStarts) {
+    if (start < consumed) continue;
+    re2::StringPiece in(source.data() + start, source.size() - start);
+    if (!RE2::Consume(&in, fromImport, &module, &names)) continue;
+    consumed = static_cast<size_t>(in.data() - source.data());
     size_t dots = 0;
     while (dots < module.size() && module[dots] == '.') ++dots;
     std::string base = module.substr(dots);
@@ -117,47 +137,119 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
       if (!name.empty() && name != "*" && !base.empty()) add(base + "." + name);
     });
   }
-  in = re2::StringPiece(source);
   std::string list;
-  while (RE2::FindAndConsume(&in, plainImport, &list)) eachListed(list, add);
+  for (size_t start : lineStarts) {
+    re2::StringPiece in(source.data() + start, source.size() - start);
+    if (RE2::Consume(&in, plainImport, &list)) eachListed(list, add);
+  }
+  return out;
+}
+
+std::optional<SuiteModule> suiteModuleFromBytes(std::string path, const std::string& bytes, std::string id) {
+  if (bytes.size() > kMaxFileBytes) return std::nullopt;
+  SuiteModule m;
+  auto text = std::make_shared<std::string>(withOtherBodiesCut(bytes));
+  m.imports = std::make_shared<const std::vector<std::string>>(importedModules(path, *text));
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  XXH3_64bits_update(state, path.data(), path.size() + 1);
+  XXH3_64bits_update(state, text->data(), text->size());
+  m.digest = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  m.text = std::move(text);
+  m.path = std::move(path);
+  m.id = std::move(id);
+  return m;
+}
+
+std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::vector<std::string>& imports, const SuiteModuleLookup& lookup) {
+  std::vector<SuiteModule> out;
+  std::set<std::string, std::less<>> found{path};
+  std::string candidate;
+  size_t bytes = 0;
+  // A module's file, looked for from the repository root, under src/, and under each directory
+  // above the importer (a tests directory on sys.path: unittests._helpers ->
+  // tests/unittests/_helpers). A candidate mentions "test" in its root or in the module's path
+  // ("test" cannot span the '/' between them): most imports of a test outside a tests
+  // directory make no candidate at all.
+  struct Root {
+    std::string_view prefix;
+    bool mentionsTest;
+  };
+  std::vector<Root> roots;
+  std::string rel;
+  auto find = [&](const std::string& module) -> std::optional<SuiteModule> {
+    rel.assign(module);
+    std::replace(rel.begin(), rel.end(), '.', '/');
+    const bool relMentionsTest = mentionsTest(rel);
+    for (const Root& root : roots) {
+      if (!relMentionsTest && !root.mentionsTest) continue;
+      for (std::string_view suffix : {std::string_view(".py"), std::string_view("/__init__.py")}) {
+        candidate.assign(root.prefix).append(rel).append(suffix);
+        // A candidate not found is not remembered: looked for again, it is not found again.
+        if (isTestModule(candidate) || found.count(candidate)) continue;
+        if (auto m = lookup(candidate)) {
+          found.insert(candidate);
+          return m;
+        }
+      }
+    }
+    return std::nullopt;
+  };
+  // Each level's importers by value: `out` grows while they are read.
+  std::vector<std::pair<std::string, std::shared_ptr<const std::vector<std::string>>>> frontier{
+      {path, std::make_shared<const std::vector<std::string>>(imports)}};
+  for (int level = 0; level < kLevels && !frontier.empty(); ++level) {
+    const size_t firstNew = out.size();
+    for (const auto& [importer, modules] : frontier) {
+      roots.assign({{"", false}, {"src/", false}});
+      for (size_t slash = importer.find('/'); slash != std::string::npos; slash = importer.find('/', slash + 1)) {
+        const std::string_view prefix = std::string_view(importer).substr(0, slash + 1);
+        roots.push_back({prefix, mentionsTest(prefix)});
+      }
+      for (const std::string& module : *modules) {
+        if (out.size() >= kMaxFiles) return out;
+        auto found = find(module);
+        if (!found || bytes + found->text->size() > kMaxBytes) continue;
+        bytes += found->text->size();
+        out.push_back(std::move(*found));
+      }
+    }
+    frontier.clear();
+    for (size_t i = firstNew; i < out.size(); ++i) frontier.emplace_back(out[i].path, out[i].imports);
+  }
   return out;
 }
 
 std::vector<std::pair<std::string, std::string>> suiteModulesOf(const std::string& path, const std::string& source,
                                                                  const std::function<std::optional<std::string>(const std::string&)>& read) {
+  const std::vector<std::string> imports = importedModules(path, source);
   std::vector<std::pair<std::string, std::string>> out;
-  std::set<std::string> tried{path};
-  size_t bytes = 0;
-  // A module's file, looked for from the repository root, under src/, and under each directory
-  // above the test (a tests directory on sys.path: unittests._helpers -> tests/unittests/_helpers).
-  auto find = [&](const std::string& importer, const std::string& module) -> std::optional<std::pair<std::string, std::string>> {
-    std::string rel = module;
-    std::replace(rel.begin(), rel.end(), '.', '/');
-    std::vector<std::string> roots{"", "src/"};
-    for (size_t slash = importer.find('/'); slash != std::string::npos; slash = importer.find('/', slash + 1))
-      roots.push_back(importer.substr(0, slash + 1));
-    for (const std::string& root : roots)
-      for (const std::string& candidate : {root + rel + ".py", root + rel + "/__init__.py"}) {
-        if (!mentionsTest(candidate) || isTestModule(candidate) || !tried.insert(candidate).second) continue;
-        if (auto b = read(candidate); b && b->size() <= kMaxFileBytes) return std::make_pair(candidate, withOtherBodiesCut(*b));
-      }
-    return std::nullopt;
-  };
-  std::vector<std::pair<std::string, std::string>> frontier{{path, source}};
-  for (int level = 0; level < kLevels && !frontier.empty(); ++level) {
-    std::vector<std::pair<std::string, std::string>> next;
-    for (const auto& [importer, text] : frontier)
-      for (const std::string& module : importedModules(importer, text)) {
-        if (out.size() >= kMaxFiles) return out;
-        auto found = find(importer, module);
-        if (!found || bytes + found->second.size() > kMaxBytes) continue;
-        bytes += found->second.size();
-        next.push_back(*found);
-        out.push_back(std::move(*found));
-      }
-    frontier = std::move(next);
-  }
+  for (SuiteModule& m : suiteModulesOf(path, imports, [&](const std::string& candidate) -> std::optional<SuiteModule> {
+         auto b = read(candidate);
+         return b ? suiteModuleFromBytes(candidate, *b) : std::nullopt;
+       }))
+    out.emplace_back(std::move(m.path), *m.text);
   return out;
+}
+
+namespace {
+
+analyzer::ScanOptions helperScanOptions() {
+  analyzer::ScanOptions opt;
+  opt.threads = 1;
+  opt.testFilePattern = "^\\x01$";  // no helper reports assertions of its own
+  return opt;
+}
+
+}  // namespace
+
+analyzer::Catalogue wrappersOfSuiteModules(const std::vector<std::pair<std::string, std::string>>& modules, const analyzer::Catalogue& catalogue) {
+  return analyzer::scanSources(modules, catalogue, helperScanOptions()).wrapperCatalogue;
+}
+
+analyzer::Catalogue wrappersOfSuiteModels(std::vector<analyzer::FileModel> models, const analyzer::Catalogue& catalogue) {
+  return analyzer::scanModels(std::move(models), catalogue, helperScanOptions()).wrapperCatalogue;
 }
 
 }  // namespace oalens::miners

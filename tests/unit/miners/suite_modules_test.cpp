@@ -3,7 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
 #include <map>
+#include <random>
 
 using oalens::miners::importedModules;
 using oalens::miners::suiteModulesOf;
@@ -71,4 +77,75 @@ TEST(SuiteModules, BodiesOfFunctionsThatCheckNothingAreCutToPass) {
             "    def check_tree(self, x, y):\n"
             "        self.assertAllClose(x, y)\n");
   EXPECT_EQ(oalens::miners::withOtherBodiesCut("def f(:\n  '''unterminated\n"), "def f(:\n  '''unterminated\n");
+}
+
+namespace {
+
+// importedModules as it was before it searched only the lines holding `import`: both
+// patterns over the whole text, and the same reading of each match. The fast one must agree.
+std::string trimmed(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return std::string(s);
+}
+
+std::vector<std::string> importedModulesSearchingEverything(const std::string& path, const std::string& source) {
+  static const RE2 fromImport(R"((?m)^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*))");
+  static const RE2 plainImport(R"((?m)^[ \t]*import[ \t]+([^\n#]+))");
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  auto add = [&](std::string m) {
+    if (!m.empty() && seen.insert(m).second) out.push_back(std::move(m));
+  };
+  auto eachListed = [](const std::string& list, auto&& use) {
+    for (size_t start = 0; start <= list.size();) {
+      size_t comma = list.find(',', start);
+      if (comma == std::string::npos) comma = list.size();
+      const std::string item = trimmed(std::string_view(list).substr(start, comma - start));
+      use(trimmed(item.substr(0, item.find(" as "))));
+      start = comma + 1;
+    }
+  };
+  re2::StringPiece in(source);
+  std::string module, names;
+  while (RE2::FindAndConsume(&in, fromImport, &module, &names)) {
+    size_t dots = 0;
+    while (dots < module.size() && module[dots] == '.') ++dots;
+    std::string base = module.substr(dots);
+    if (dots > 0) {
+      std::string pkg = path.substr(0, path.rfind('/'));
+      std::replace(pkg.begin(), pkg.end(), '/', '.');
+      for (size_t up = 1; up < dots && !pkg.empty(); ++up) pkg = pkg.substr(0, pkg.rfind('.') == std::string::npos ? 0 : pkg.rfind('.'));
+      base = pkg.empty() ? base : base.empty() ? pkg : pkg + "." + base;
+    }
+    add(base);
+    std::string list = names;
+    list.erase(std::remove_if(list.begin(), list.end(), [](char c) { return c == '(' || c == ')' || c == '\\'; }), list.end());
+    eachListed(list, [&](const std::string& name) {
+      if (!name.empty() && name != "*" && !base.empty()) add(base + "." + name);
+    });
+  }
+  in = re2::StringPiece(source);
+  std::string list;
+  while (RE2::FindAndConsume(&in, plainImport, &list)) eachListed(list, add);
+  return out;
+}
+
+}  // namespace
+
+TEST(SuiteModules, SearchingOnlyImportLinesFindsWhatAWholeSearchFinds) {
+  const std::vector<std::string> pieces{
+      "import numpy as np\n", "from a.b import (c,\n    d as e)\n", "x = 'import os'\n", "  from .x import y  # import z\n",
+      "def importer():\n    import json\n", "from m import (\n  import_this,\n)\n", "important = 1\n", "from q import *\n",
+      "# from r import s\n", "import a.test_util, b\n", "from . import (\n", "\n", "reimport x\n", "from\timport\timport x\n",
+      "imports = [1]\n", "from t import u\\\n    , v\n"};
+  std::mt19937 random(7);
+  for (int round = 0; round < 2000; ++round) {
+    std::string source;
+    const int n = static_cast<int>(random() % 8);
+    for (int i = 0; i < n; ++i) source += pieces[random() % pieces.size()];
+    if (random() % 3 == 0 && !source.empty()) source.pop_back();  // no newline at the end
+    ASSERT_EQ(importedModules("pkg/sub/tests/x_test.py", source), importedModulesSearchingEverything("pkg/sub/tests/x_test.py", source))
+        << source;
+  }
 }
