@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace oalens::miners {
@@ -68,6 +69,9 @@ class Repository {
   // A file's bytes as a commit's tree holds it (HEAD when `commit` is empty), or as the index
   // holds it (`fromIndex`); nullopt when there is no such file.
   std::optional<std::string> fileAt(const std::string& commit, const std::string& path, bool fromIndex = false) const;
+  // The blob id (hex) of a file in a commit's tree, without reading the blob; nullopt when there
+  // is no such file. Shares fileAt's two trees: `mine` asks for a commit's and its parent's.
+  std::optional<std::string> blobIdAt(const std::string& commit, const std::string& path) const;
   bool isEmpty() const;
   bool isShallow() const;
   bool isBare() const;
@@ -97,11 +101,20 @@ class Repository {
   struct TreeDeleter {
     void operator()(git_tree* t) const;
   };
+  std::optional<git_oid> blobOidAt(const std::string& commit, const std::string& path) const;
   std::unique_ptr<git_repository, RepoDeleter> repo_;
   // fileAt's last two trees (the two ends of a range): the diff gate reads a few helper modules
   // per side, and reading the commit and its root tree again for each was a quarter of a run.
   mutable std::array<std::pair<std::string, std::unique_ptr<git_tree, TreeDeleter>>, 2> fileAtTrees_;
   mutable size_t fileAtNext_ = 0;
+  // blobOidAt's memo: (tree id, entry name) -> the entry (GIT_OBJECT_INVALID: none).
+  struct TreeEntry {
+    git_oid id{};
+    git_object_t type = GIT_OBJECT_INVALID;
+  };
+  static constexpr size_t kMaxTreeEntries = size_t{1} << 18;
+  mutable std::unordered_map<std::string, TreeEntry> entries_;
+  mutable std::string entryKey_;
 };
 
 }  // namespace oalens::miners

@@ -121,3 +121,53 @@ TEST(TreeDiff, EveryKindOfEntryChangeIsReportedAsLibgit2ReportsIt) {
   EXPECT_EQ(commits, 4);
   EXPECT_GE(reported, 20u);  // the script did make the changes it means to
 }
+
+namespace {
+
+std::string commandOutput(const std::string& cmd) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return out;
+  char buf[256];
+  while (fgets(buf, sizeof buf, p)) out += buf;
+  pclose(p);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+// Repository::blobIdAt looks paths up one directory at a time through a memo shared by every
+// commit; each answer must be git's (`git rev-parse C:PATH`, blobs only), also for a path whose
+// directory became a file, a link, a submodule, and paths asked again after they changed.
+TEST(TreeDiff, BlobIdsAtACommitAreGits) {
+  const fs::path dir = fs::temp_directory_path() / ("oalens_blob_id_at_" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  const std::string commit = "git add -A; git commit -q --allow-empty -m step; ";
+  const std::string script = "set -e; git init -q " + dir.string() + "; cd " + dir.string() +
+                             "; git config user.email t@example.com; git config user.name t; "
+                             "mkdir -p pkg/testing tests; echo 1 > pkg/testing/case.py; echo 1 > tests/test_a.py; echo 1 > x.py; " + commit +
+                             "echo 2 > pkg/testing/case.py; git rm -q x.py; mkdir x.py; echo 1 > x.py/inner.py; ln -s tests/test_a.py l.py; " +
+                             commit + "git update-index --add --cacheinfo 160000,$(git rev-parse HEAD),mod.py; git commit -q -m sub; " +
+                             "git rm -q -r x.py; echo 3 > x.py; echo 3 > pkg/testing/case.py; " + commit;
+  ASSERT_EQ(run("bash -c '" + script + "' >/dev/null 2>&1"), 0);
+  std::string err;
+  auto repo = oalens::miners::Repository::open(dir.string(), err);
+  ASSERT_TRUE(repo) << err;
+  const std::vector<std::string> commits{"HEAD~3", "HEAD~2", "HEAD~1", "HEAD", "HEAD~2", "HEAD"};  // back and forth
+  const std::vector<std::string> paths{"pkg/testing/case.py", "tests/test_a.py", "x.py", "x.py/inner.py", "l.py", "mod.py",
+                                       "pkg",                 "pkg/testing",     "none.py", "pkg/none/case.py", "tests/test_a.py/z"};
+  int blobs = 0;
+  for (const std::string& rev : commits) {
+    const std::string sha = commandOutput("git -C " + dir.string() + " rev-parse " + rev);
+    for (const std::string& path : paths) {
+      const std::string spec = sha + ":" + path;
+      const bool isBlob = commandOutput("git -C " + dir.string() + " cat-file -t " + spec + " 2>/dev/null") == "blob";
+      const std::string want = isBlob ? commandOutput("git -C " + dir.string() + " rev-parse " + spec) : "";
+      EXPECT_EQ(repo->blobIdAt(sha, path).value_or(""), want) << rev << ":" << path;
+      blobs += isBlob;
+    }
+  }
+  EXPECT_GE(blobs, 15);
+  fs::remove_all(dir);
+}
