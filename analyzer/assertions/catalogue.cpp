@@ -1,6 +1,9 @@
 #include "analyzer/assertions/catalogue.h"
 
 #include <fmt/format.h>
+#include <xxhash.h>
+
+#include <type_traits>
 
 #include <toml++/toml.h>
 
@@ -25,6 +28,63 @@ std::optional<Category> parseCategory(std::string_view s) {
   for (Category c : {Category::AbsRel, Category::Abs, Category::Rounding, Category::Ulp, Category::ErrorBound, Category::Exact})
     if (categoryName(c) == s) return c;
   return std::nullopt;
+}
+
+// Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
+// and stops the build here until it is hashed too: a digest that missed one would let `mine`
+// reuse a version analysed with other wrappers.
+static_assert(sizeof(ApiSpec) == 488, "hash the new ApiSpec field in Catalogue::digest");
+uint64_t Catalogue::digest() const {
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  auto bytes = [&](const void* p, size_t n) {
+    XXH3_64bits_update(state, &n, sizeof n);
+    XXH3_64bits_update(state, p, n);
+  };
+  auto text = [&](const std::string& t) { bytes(t.data(), t.size()); };
+  auto number = [&](auto v) { bytes(&v, sizeof v); };
+  auto texts = [&](const std::vector<std::string>& v) {
+    number(v.size());
+    for (const auto& t : v) text(t);
+  };
+  auto pairs = [&](const auto& v) {
+    number(v.size());
+    for (const auto& [a, b] : v) {
+      text(a);
+      if constexpr (std::is_same_v<std::decay_t<decltype(b)>, double>) number(b);
+      else text(b);
+    }
+  };
+  number(apis_.size());
+  for (const ApiSpec& a : apis_) {
+    text(a.id);
+    number(static_cast<int>(a.language));
+    texts(a.names);
+    number(static_cast<int>(a.kind));
+    number(a.shortMatch);
+    number(static_cast<int>(a.category));
+    number(a.oa);
+    texts(a.params);
+    text(a.actual);
+    text(a.expected);
+    text(a.bound);
+    pairs(a.tolerances);
+    pairs(a.defaults);
+    pairs(a.defaultValues);
+    pairs(a.categoryIf);
+    pairs(a.dtypeDefaults);
+    number(a.defaultDepends);
+    number(a.alwaysDepend);
+    number(a.negated);
+    number(a.approx);
+    number(a.predicateMethod);
+    pairs(a.setters);
+    number(a.discovered);
+    text(a.via);
+  }
+  const uint64_t d = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  return d;
 }
 
 int ApiSpec::paramIndex(std::string_view name) const {

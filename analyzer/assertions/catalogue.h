@@ -5,6 +5,7 @@
 // the key. Each entry belongs to one language, and names are looked up per language: Python's
 // `torch.allclose` and C++'s `torch::allclose` are different APIs with different defaults.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -78,6 +79,8 @@ class Catalogue {
   const ApiSpec* byId(std::string_view id) const;
   const std::vector<ApiSpec>& apis() const { return apis_; }
   size_t size() const { return apis_.size(); }
+  // A digest of every entry in order: equal catalogues match equal calls the same way.
+  uint64_t digest() const;
 
  private:
   void reindex();

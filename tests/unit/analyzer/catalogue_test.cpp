@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 using namespace oalens::analyzer;
 
 TEST(Catalogue, BuiltinLoadsEveryEntry) {
@@ -84,4 +86,43 @@ TEST(Catalogue, LanguageAndSettersAreChecked) {
   err = Catalogue::parseInto(c, "[[api]]\nid = \"y\"\ncategory = \"abs\"\npredicate = true\n", "user.toml");
   ASSERT_TRUE(err);
   EXPECT_NE(err->message.find("'predicate'"), std::string::npos) << err->message;
+}
+
+// `mine` keys a version's analysis by the digest of the wrappers it borrows: equal catalogues
+// must agree and any field that changes what a call means must change it.
+TEST(Catalogue, DigestFollowsEveryField) {
+  auto wrapper = [] {
+    oalens::analyzer::ApiSpec s;
+    s.id = "suite.TestCase.assertAlmostEqual";
+    s.names = {"suite.TestCase.assertAlmostEqual"};
+    s.kind = oalens::analyzer::ApiKind::Method;
+    s.category = oalens::analyzer::Category::Rounding;
+    s.oa = true;
+    s.params = {"self", "first", "second", "decimal"};
+    s.actual = "first";
+    s.expected = "second";
+    s.tolerances = {{"decimal", "decimal"}};
+    s.defaults = {{"decimal", "6"}};
+    s.discovered = true;
+    s.via = "numpy.testing.assert_array_almost_equal";
+    return s;
+  };
+  Catalogue a, b;
+  a.add(wrapper());
+  b.add(wrapper());
+  EXPECT_EQ(a.digest(), b.digest());
+  EXPECT_NE(a.digest(), Catalogue{}.digest());
+  const std::vector<std::function<void(oalens::analyzer::ApiSpec&)>> edits{
+      [](auto& s) { s.defaults["decimal"] = "4"; },     [](auto& s) { s.defaultValues["decimal"] = 4; },
+      [](auto& s) { s.params.push_back("msg"); },       [](auto& s) { s.expected = "first"; },
+      [](auto& s) { s.negated = true; },                [](auto& s) { s.via.clear(); },
+      [](auto& s) { s.kind = oalens::analyzer::ApiKind::Function; },
+      [](auto& s) { s.dtypeDefaults["float16"] = "2"; }, [](auto& s) { s.setters.push_back({"atol", "margin"}); }};
+  for (size_t i = 0; i < edits.size(); ++i) {
+    Catalogue changed;
+    oalens::analyzer::ApiSpec s = wrapper();
+    edits[i](s);
+    changed.add(std::move(s));
+    EXPECT_NE(changed.digest(), a.digest()) << "edit " << i;
+  }
 }
