@@ -52,6 +52,9 @@ void addMineCommand(CLI::App& app) {
   static bool wholeUnits = false;
   cmd->add_flag("--whole-units", wholeUnits,
                 "parse each changed test whole instead of splicing its model from its statements (slower; the same tables)");
+  static bool ownWrappersOnly = false;
+  cmd->add_flag("--own-wrappers-only", ownWrappersOnly,
+                "scan each version with only the wrappers its file defines, not those of the suite's helper modules it imports");
   cmd->add_flag("--check-splices", opt.checkSplices,
                 "also parse every spliced version and compare the two models; differences are reported (slow; for verification)");
   cmd->callback([] {
@@ -60,6 +63,7 @@ void addMineCommand(CLI::App& app) {
     opt.pieceCacheBytes = modelCacheMb << 20;
     opt.blobCacheBytes = cacheMb << 20;
     opt.deriveUntouchedTests = !wholeFiles;
+    opt.suiteHelpers = !ownWrappersOnly;
     opt.since = parseDate(since);
     opt.until = parseDate(until);
     if ((!since.empty() && !opt.since) || (!until.empty() && !opt.until)) {

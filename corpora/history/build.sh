@@ -488,4 +488,60 @@ NEW='assert abs(out[0, 0] - 0.5) < 1e-3'
 subst tests/test_nn_layers.py
 commit "Check the dense bias with a plain bound"
 
+# 32: a suite base test case (minilib/testing/case.py) whose assertAlmostEqual takes numpy's
+# `decimal` with a default of 6, and tests that call it on `self`
+mkdir -p minilib/testing
+: >minilib/testing/__init__.py
+cat >minilib/testing/case.py <<'EOF'
+import unittest
+
+import numpy as np
+
+
+class TestCase(unittest.TestCase):
+    def assertAlmostEqual(self, first, second, decimal=6):
+        np.testing.assert_array_almost_equal(first, second, decimal=decimal)
+EOF
+cat >tests/test_reductions.py <<'EOF'
+import numpy as np
+
+from minilib import ops
+from minilib.testing.case import TestCase
+
+
+class ReductionTest(TestCase):
+    def test_mean_of_ones(self):
+        self.assertAlmostEqual(ops.mean(np.ones(4)), 1.0)
+
+    def test_mean_of_range(self):
+        self.assertAlmostEqual(ops.mean(np.arange(5.0)), 2.0)
+EOF
+commit "Add reduction tests on the suite's TestCase"
+
+# 33: default -> explicit through the suite's method: decimal 6 -> 5 loosens
+OLD='self.assertAlmostEqual(ops.mean(np.arange(5.0)), 2.0)'
+NEW='self.assertAlmostEqual(ops.mean(np.arange(5.0)), 2.0, decimal=5)'
+subst tests/test_reductions.py
+commit "Relax the range mean check"
+
+# 34: the suite's default changes (decimal 6 -> 4); no test file changes
+OLD='def assertAlmostEqual(self, first, second, decimal=6):'
+NEW='def assertAlmostEqual(self, first, second, decimal=4):'
+subst minilib/testing/case.py
+commit "Lower the suite's default precision"
+
+# 35: a new check beside the unchanged ones: both sides read the suite as it is now, so the
+# default-tolerance check is no change
+block OLD <<'EOF'
+        self.assertAlmostEqual(ops.mean(np.arange(5.0)), 2.0, decimal=5)
+EOF
+block NEW <<'EOF'
+        self.assertAlmostEqual(ops.mean(np.arange(5.0)), 2.0, decimal=5)
+
+    def test_mean_of_halves(self):
+        self.assertAlmostEqual(ops.mean(np.full(3, 0.5)), 0.5)
+EOF
+subst tests/test_reductions.py
+commit "Test the mean of halves"
+
 echo "$(git rev-list --count HEAD) commits in $OUT"

@@ -24,6 +24,7 @@
 #include "miners/walk/derived_versions.h"
 #include "miners/walk/layout_handoff.h"
 #include "miners/walk/piece_models.h"
+#include "miners/walk/suite_wrappers.h"
 #include "analyzer/frontend/python/python_frontend.h"
 #include "analyzer/model/model_splice.h"
 
@@ -99,7 +100,7 @@ std::vector<AssertionVersion> wholeOaVersions(const std::string& path, std::stri
 CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string& sha, const MineOptions& opt,
                            const analyzer::Catalogue& catalogue, const analyzer::TestFileFilter& testFiles,
                            const std::set<std::string>& graftPoints,
-                           BlobCache& cache, Splicing& splicing, LayoutHandoff& layouts) {
+                           BlobCache& cache, Splicing& splicing, LayoutHandoff& layouts, SuiteWrappers* suite) {
   CommitResult r;
   std::string err;
   auto info = repo.commit(sha, err);
@@ -131,6 +132,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
   scan.threads = 1;
   scan.allFiles = true;
   scan.limits = opt.limits;
+  const std::string parent = r.info.parents.empty() ? std::string() : r.info.parents.front();
   for (auto& fc : *changes) {
     const bool oldIsTest = !fc.oldPath.empty() && testFiles.isTest(fc.oldPath);
     const bool newIsTest = !fc.newPath.empty() && testFiles.isTest(fc.newPath);
@@ -138,17 +140,51 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
     ++r.testFiles;
     FileResult f;
     f.change = fc;
+    // The wrappers each side borrows from the suite's helpers in its own commit's tree. A
+    // version is analysed once per set of helper versions; the new side's bytes, read for its
+    // imports, are handed on to its analysis.
+    SuiteWrappers::Known oldKnown, newKnown;
+    std::optional<std::string> newBytesRead;
+    auto isPython = [](const std::string& p) { return analyzer::languageOfPath(p) == analyzer::Language::Python; };
+    if (suite && !fc.oldBlob.empty() && !parent.empty() && isPython(fc.oldPath)) {
+      std::optional<std::string> oldBytes;
+      oldKnown = suite->of(repo, parent, fc.oldPath, fc.oldBlob, [&]() -> const std::string* {
+        bool binary = false;
+        std::string e;
+        oldBytes = repo.blob(fc.oldBlob, binary, e);
+        return oldBytes && !binary ? &*oldBytes : nullptr;
+      });
+    }
+    if (suite && !fc.newBlob.empty() && isPython(fc.newPath))
+      newKnown = suite->of(repo, sha, fc.newPath, fc.newBlob, [&]() -> const std::string* {
+        bool binary = false;
+        std::string e;
+        newBytesRead = repo.blob(fc.newBlob, binary, e);
+        if (binary) newBytesRead.reset();
+        return newBytesRead ? &*newBytesRead : nullptr;
+      });
+    auto withWrappers = [&](const SuiteWrappers::Known& known) {
+      analyzer::ScanOptions o = scan;
+      o.knownWrappers = known.wrappers.get();
+      return o;
+    };
+    const analyzer::ScanOptions oldScan = withWrappers(oldKnown), newScan = withWrappers(newKnown);
+    auto cacheKey = [](const std::string& path, const std::string& blob, const SuiteWrappers::Known& known) {
+      std::string key = path + '\0' + blob;
+      if (!known.key.empty()) key += '\0' + known.key;
+      return key;
+    };
     // The old side first: cached, or pending for an earlier commit (then this worker scans its
     // own side meanwhile and waits only to carry the untouched tests over), or computed here.
     using Entry = std::shared_ptr<const BlobCache::Entry>;
-    const std::string oldKey = fc.oldPath + '\0' + fc.oldBlob;
+    const std::string oldKey = cacheKey(fc.oldPath, fc.oldBlob, oldKnown);
     std::string oldFailure, newFailure;
     // `previous` is the old side's entry when this is the new side and it can be derived from it.
-    auto readAndScan = [&](const std::string& oid, const std::string& path, std::string& failure,
-                           const BlobCache::Pending& previous) -> std::shared_ptr<BlobCache::Entry> {
+    auto readAndScan = [&](const std::string& oid, const std::string& path, const analyzer::ScanOptions& sideScan, std::string& failure,
+                           const BlobCache::Pending& previous, std::optional<std::string>* alreadyRead) -> std::shared_ptr<BlobCache::Entry> {
       bool binary = false;
       std::string e;
-      auto bytes = repo.blob(oid, binary, e);
+      auto bytes = alreadyRead && *alreadyRead ? std::move(*alreadyRead) : repo.blob(oid, binary, e);
       if (!bytes || binary) {
         failure = bytes ? fmt::format("{}: binary blob {} skipped", path, oid.substr(0, 12)) : fmt::format("{}: {}", path, e);
         return nullptr;
@@ -158,7 +194,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
       // and indentation; a C++ version is scanned whole (tree-sitter-cpp parses a test file in
       // a few milliseconds, and C++ histories are short beside Keras's).
       if (analyzer::languageOfPath(path) != analyzer::Language::Python) {
-        fresh->versions = oaVersions(path, std::move(*bytes), catalogue, scan, fresh->diagnostics);
+        fresh->versions = oaVersions(path, std::move(*bytes), catalogue, sideScan, fresh->diagnostics);
         return fresh;
       }
       // A renamed file is derived from its old path's version too: the analysis of one file reads
@@ -178,7 +214,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
                 return oldEntry && oldEntry->diagnostics.empty() ? &oldEntry->versions : nullptr;
               },
               [&](ScopedPair& scoped, std::vector<std::string>& diagnostics) {
-                return splicedOaVersions(path, scoped, catalogue, scan, splicing, diagnostics);
+                return splicedOaVersions(path, scoped, catalogue, sideScan, splicing, diagnostics);
               },
               oldLayout ? &*oldLayout : nullptr, &newLayout);
           if (newLayout.valid) {
@@ -194,10 +230,10 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
           }
         }
       }
-      fresh->versions = wholeOaVersions(path, std::move(*bytes), catalogue, scan, splicing, fresh->diagnostics);
+      fresh->versions = wholeOaVersions(path, std::move(*bytes), catalogue, sideScan, splicing, fresh->diagnostics);
       return fresh;
     };
-    auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldFailure, {}); };
+    auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldScan, oldFailure, {}, nullptr); };
     Entry oldEntry;
     BlobCache::Pending oldPending;
     if (!fc.oldBlob.empty()) {
@@ -209,8 +245,11 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
     }
     Entry newEntry;
     if (!fc.newBlob.empty())
-      newEntry = cache.findOrCompute(fc.newPath + '\0' + fc.newBlob, seq,
-                                     [&] { return readAndScan(fc.newBlob, fc.newPath, newFailure, oldPending); });
+      // Derived only from an old version analysed with the same helpers.
+      newEntry = cache.findOrCompute(cacheKey(fc.newPath, fc.newBlob, newKnown), seq, [&] {
+        return readAndScan(fc.newBlob, fc.newPath, newScan, newFailure, oldKnown.key == newKnown.key ? oldPending : BlobCache::Pending{},
+                           &newBytesRead);
+      });
     if (!fc.oldBlob.empty() && !oldEntry) {
       if (oldPending.valid()) oldEntry = oldPending.get();
       // A version the other worker could not read is read again here, for this commit's message.
@@ -291,6 +330,8 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   if (opt.spliceModels) splicing.pieces = std::make_unique<PieceModels>(opt.pieceCacheBytes, opt.spliceUnits);
   splicing.check = opt.checkSplices;
   const std::set<std::string> graftPoints = repo->shallowRoots();
+  std::unique_ptr<SuiteWrappers> suite;
+  if (opt.suiteHelpers) suite = std::make_unique<SuiteWrappers>(catalogue);
   // The writer, once it has caught up, sleeps until a run of kWriterBatch results is ready in
   // order (or a worker waits on the window, or every commit is claimed), and a worker is woken
   // only when the window moves while it waits: a wake-up for every result cost a switch onto a
@@ -327,7 +368,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
       }
       CommitResult r;
       if (own) {
-        r = analyzeCommit(*own, i, todo[i].second, opt, catalogue, testFiles, graftPoints, cache, splicing, layouts);
+        r = analyzeCommit(*own, i, todo[i].second, opt, catalogue, testFiles, graftPoints, cache, splicing, layouts, suite.get());
       } else {
         r.info.sha = todo[i].second;
         r.ok = false;

@@ -40,6 +40,10 @@ struct MineOptions {
   bool spliceUnits = true;
   // 128 MB: on Keras master the cache hit 16.6k, 22.2k, 26.4k and 32.6k times at 16, 32, 64 and 128 MB, 32.8k at 1 GB.
   size_t pieceCacheBytes = size_t{128} << 20;
+  // Scan each version with the wrappers of the suite's helper modules it imports (its base test
+  // case, test utilities) as its commit's tree holds them (miners/walk/suite_wrappers.h); off:
+  // only the wrappers the file defines itself.
+  bool suiteHelpers = true;
   // Also parse every spliced version's text and compare the two models (slow; for verification).
   bool checkSplices = false;
 };

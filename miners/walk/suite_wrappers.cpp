@@ -1,0 +1,106 @@
+#include "miners/walk/suite_wrappers.h"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include "analyzer/frontend/python/python_frontend.h"
+#include "analyzer/model/model_splice.h"
+
+namespace oalens::miners {
+
+namespace {
+
+// Past these, a map is emptied and refilled: a version's imports are asked for by the next
+// change of the file, usually soon; helper versions and their sets are few.
+constexpr size_t kMaxImportEntries = 1 << 16;
+constexpr size_t kMaxModuleEntries = 1 << 12;
+constexpr size_t kMaxWrapperEntries = 1 << 12;
+
+template <typename Map>
+void bound(Map& map, size_t limit) {
+  if (map.size() >= limit) map.clear();
+}
+
+}  // namespace
+
+SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string& commit, const std::string& path,
+                                       const std::string& blob, const std::function<const std::string*()>& bytes) {
+  const std::string versionKey = path + '\0' + blob;
+  std::shared_ptr<const std::vector<std::string>> imports;
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = imports_.find(versionKey); it != imports_.end()) imports = it->second;
+  }
+  if (!imports) {
+    const std::string* text = bytes();
+    if (!text) return {};
+    imports = std::make_shared<const std::vector<std::string>>(importedModules(path, *text));
+    std::lock_guard lock(mu_);
+    bound(imports_, kMaxImportEntries);
+    imports_.emplace(versionKey, imports);
+  }
+  auto lookup = [&](const std::string& candidate) -> std::optional<SuiteModule> {
+    std::optional<std::string> id = repo.blobIdAt(commit, candidate);
+    if (!id) return std::nullopt;
+    const std::string moduleKey = candidate + '\0' + *id;
+    {
+      std::lock_guard lock(mu_);
+      if (auto it = modules_.find(moduleKey); it != modules_.end()) return it->second;
+    }
+    bool binary = false;
+    std::string err;
+    std::optional<std::string> b = repo.blob(*id, binary, err);
+    std::optional<SuiteModule> m = b && !binary ? suiteModuleFromBytes(candidate, *b, *id) : std::nullopt;
+    std::lock_guard lock(mu_);
+    bound(modules_, kMaxModuleEntries);
+    modules_.emplace(moduleKey, m);
+    return m;
+  };
+  const std::vector<SuiteModule> helpers = suiteModulesOf(path, *imports, lookup);
+  if (helpers.empty()) return {};
+  // The helpers' cut texts name the set: an edit of a cut body (most edits of a base test case)
+  // finds the wrappers already scanned.
+  std::vector<uint64_t> digests;
+  for (const SuiteModule& m : helpers) digests.push_back(m.digest);
+  const uint64_t digest = XXH3_64bits(digests.data(), digests.size() * sizeof(uint64_t));
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = wrappers_.find(digest); it != wrappers_.end()) return it->second;
+  }
+  // Two workers may find the same new set at once; both scan it, the first one's is kept. Each
+  // helper version is parsed once: the sets that share it (other tests' imports, other versions
+  // of its fellow helpers) copy its model, which costs a fraction of parsing it again.
+  std::vector<analyzer::FileModel> models;
+  for (const SuiteModule& m : helpers) {
+    std::shared_ptr<const analyzer::FileModel> model;
+    {
+      std::lock_guard lock(mu_);
+      if (auto it = parsed_.find(m.digest); it != parsed_.end()) model = it->second;
+    }
+    if (!model) {
+      analyzer::PythonFrontend frontend;
+      model = std::make_shared<const analyzer::FileModel>(frontend.parse(m.path, analyzer::pythonModuleName(m.path), *m.text));
+      std::lock_guard lock(mu_);
+      bound(parsed_, kMaxModuleEntries);
+      parsed_.emplace(m.digest, model);
+    }
+    // A model's views point into its own text: a splice with no regions is its copy.
+    std::string whyNot;
+    std::optional<analyzer::FileModel> copy = analyzer::spliceModels(*model, *model->source, {}, whyNot);
+    if (!copy) copy = analyzer::PythonFrontend().parse(m.path, analyzer::pythonModuleName(m.path), *m.text);
+    models.push_back(std::move(*copy));
+  }
+  auto wrappers = std::make_shared<const analyzer::Catalogue>(wrappersOfSuiteModels(std::move(models), catalogue_));
+  // The key is what the wrappers are, not where they came from: helpers that define none
+  // (most of a suite's utilities) leave a version's analysis and its cache key as they are.
+  Known known;
+  if (wrappers->size() > 0) {
+    known.key = fmt::format("{:016x}", wrappers->digest());
+    known.wrappers = std::move(wrappers);
+  }
+  std::lock_guard lock(mu_);
+  bound(wrappers_, kMaxWrapperEntries);
+  return wrappers_.emplace(digest, std::move(known)).first->second;
+}
+
+}  // namespace oalens::miners

@@ -1,0 +1,47 @@
+// The wrappers a version of a test file borrows from the suite's helper modules (its base test
+// case, its test utilities) as they are at one commit, for `mine`: the diff gate's reading
+// (miners/gate/suite_modules.h) at every commit. Without it, Keras 3's
+// `self.assertAlmostEqual(x, y, decimal=6)` is read as unittest's and a change of its decimal
+// is no threshold change. What versions share is cached: a test version's imports by its blob,
+// a helper's cut text and imports by its blob, the wrappers by the set of helper versions. Only
+// blob ids are looked up per version; helpers change in few commits.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "analyzer/assertions/catalogue.h"
+#include "miners/gate/suite_modules.h"
+#include "miners/git/repository.h"
+
+namespace oalens::miners {
+
+class SuiteWrappers {
+ public:
+  explicit SuiteWrappers(const analyzer::Catalogue& catalogue) : catalogue_(catalogue) {}
+
+  struct Known {
+    std::string key;  // a digest of the wrappers borrowed; empty when there are none
+    std::shared_ptr<const analyzer::Catalogue> wrappers;
+  };
+  // The version `blob` of `path`, its helpers read from `commit`'s tree. `bytes` gives the
+  // version's text (null when unreadable); it is asked only when the imports are not cached.
+  Known of(const Repository& repo, const std::string& commit, const std::string& path, const std::string& blob,
+           const std::function<const std::string*()>& bytes);
+
+
+ private:
+  const analyzer::Catalogue& catalogue_;
+  std::mutex mu_;
+  std::unordered_map<std::string, std::shared_ptr<const std::vector<std::string>>> imports_;  // path \0 blob
+  std::unordered_map<std::string, std::optional<SuiteModule>> modules_;                       // path \0 blob
+  std::unordered_map<uint64_t, std::shared_ptr<const analyzer::FileModel>> parsed_;  // by SuiteModule::digest
+  std::unordered_map<uint64_t, Known> wrappers_;  // by the digest of the helpers' cut texts
+};
+
+}  // namespace oalens::miners
