@@ -116,10 +116,28 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
     }
   };
   std::string module, names;
+  // Each pattern is tried only on a line that starts with its keyword, and given only the text
+  // it can match: the line, or up to the `)` closing a name list opened on it. (Given the rest
+  // of a large file, RE2 fell back to its slowest engine for the submatches: 1.4 G
+  // instructions of `mine` on Keras since 2023-06-01.)
+  auto lineEnd = [&](size_t start) {
+    const void* newline = memchr(source.data() + start, '\n', source.size() - start);
+    return newline ? static_cast<size_t>(static_cast<const char*>(newline) - source.data()) : source.size();
+  };
+  auto startsWith = [&](size_t start, std::string_view keyword) {
+    while (start < source.size() && (source[start] == ' ' || source[start] == '\t')) ++start;
+    return source.compare(start, keyword.size(), keyword) == 0;
+  };
   size_t consumed = 0;  // a name list spanning lines hides the lines it spans
   for (size_t start : lineStarts) {
-    if (start < consumed) continue;
-    re2::StringPiece in(source.data() + start, source.size() - start);
+    if (start < consumed || !startsWith(start, "from")) continue;
+    size_t end = lineEnd(start);
+    if (const void* open = memchr(source.data() + start, '(', end - start)) {
+      const size_t at = static_cast<size_t>(static_cast<const char*>(open) - source.data());
+      if (const void* close = memchr(source.data() + at, ')', source.size() - at))
+        end = std::max(end, static_cast<size_t>(static_cast<const char*>(close) - source.data()) + 1);
+    }
+    re2::StringPiece in(source.data() + start, end - start);
     if (!RE2::Consume(&in, fromImport, &module, &names)) continue;
     consumed = static_cast<size_t>(in.data() - source.data());
     size_t dots = 0;
@@ -139,7 +157,8 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
   }
   std::string list;
   for (size_t start : lineStarts) {
-    re2::StringPiece in(source.data() + start, source.size() - start);
+    if (!startsWith(start, "import")) continue;
+    re2::StringPiece in(source.data() + start, lineEnd(start) - start);
     if (RE2::Consume(&in, plainImport, &list)) eachListed(list, add);
   }
   return out;

@@ -138,9 +138,11 @@ TEST(SuiteModules, SearchingOnlyImportLinesFindsWhatAWholeSearchFinds) {
       "import numpy as np\n", "from a.b import (c,\n    d as e)\n", "x = 'import os'\n", "  from .x import y  # import z\n",
       "def importer():\n    import json\n", "from m import (\n  import_this,\n)\n", "important = 1\n", "from q import *\n",
       "# from r import s\n", "import a.test_util, b\n", "from . import (\n", "\n", "reimport x\n", "from\timport\timport x\n",
-      "imports = [1]\n", "from t import u\\\n    , v\n"};
+      "imports = [1]\n", "from t import u\\\n    , v\n", "from w import (x)  # (y)\n", "from (z import a\n",
+      "x = f(1)  # from b import c)\n", "  import  d , e as f\n", "from g.h import (i, j)\n", ")\n", "(\n",
+      "from k import l) (m\n", "\tfrom\t.n\timport\to\n"};
   std::mt19937 random(7);
-  for (int round = 0; round < 2000; ++round) {
+  for (int round = 0; round < 5000; ++round) {
     std::string source;
     const int n = static_cast<int>(random() % 8);
     for (int i = 0; i < n; ++i) source += pieces[random() % pieces.size()];
