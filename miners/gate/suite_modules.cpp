@@ -34,7 +34,9 @@ std::string packageOf(const std::string& path) {
 }
 
 // Another test module (nn_test.py, layers_tests.py) is a suite of tests, not its utilities; and
-// utilities past this size are not base test cases (Keras's numpy_test.py is 468 KB).
+// utilities past this size are not base test cases (Keras's numpy_test.py is 468 KB). Names
+// starting with test_ are not left out: test_case.py, test_utils.py and test_util.py are the
+// base test cases and utilities of Keras 3, tf.keras and JAX.
 constexpr size_t kMaxFileBytes = size_t{256} << 10;
 bool isTestModule(const std::string& path) {
   const std::string_view name = std::string_view(path).substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);

@@ -112,7 +112,7 @@ class Repository {
     git_oid id{};
     git_object_t type = GIT_OBJECT_INVALID;
   };
-  static constexpr size_t kMaxTreeEntries = size_t{1} << 18;
+  static constexpr size_t kMaxTreeEntries = size_t{1} << 16;
   mutable std::unordered_map<std::string, TreeEntry> entries_;
   mutable std::string entryKey_;
 };

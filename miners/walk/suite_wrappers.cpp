@@ -12,9 +12,14 @@ namespace {
 
 // Past these, a map is emptied and refilled: a version's imports are asked for by the next
 // change of the file, usually soon; helper versions and their sets are few.
-constexpr size_t kMaxImportEntries = 1 << 16;
-constexpr size_t kMaxModuleEntries = 1 << 12;
+constexpr size_t kMaxImportEntries = 1 << 14;
+// Helpers include other suites' test modules a test imports from (Theano's tests import
+// helpers from test_basic.py), whose versions are many and large.
+constexpr size_t kModuleBytes = size_t{16} << 20;
 constexpr size_t kMaxWrapperEntries = 1 << 12;
+// A parsed model holds several times its text: on Theano 4,096 of them took 250 MB more than
+// the run without helpers. A helper version's sets are scanned close together in the walk.
+constexpr size_t kMaxParsedEntries = 1 << 6;
 
 template <typename Map>
 void bound(Map& map, size_t limit) {
@@ -51,9 +56,13 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
     std::string err;
     std::optional<std::string> b = repo.blob(*id, binary, err);
     std::optional<SuiteModule> m = b && !binary ? suiteModuleFromBytes(candidate, *b, *id) : std::nullopt;
+    const size_t bytes = m ? m->text->size() + moduleKey.size() : moduleKey.size();
     std::lock_guard lock(mu_);
-    bound(modules_, kMaxModuleEntries);
-    modules_.emplace(moduleKey, m);
+    if (moduleBytes_ + bytes > kModuleBytes) {
+      modules_.clear();
+      moduleBytes_ = 0;
+    }
+    if (modules_.emplace(moduleKey, m).second) moduleBytes_ += bytes;
     return m;
   };
   const std::vector<SuiteModule> helpers = suiteModulesOf(path, *imports, lookup);
@@ -81,7 +90,7 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
       analyzer::PythonFrontend frontend;
       model = std::make_shared<const analyzer::FileModel>(frontend.parse(m.path, analyzer::pythonModuleName(m.path), *m.text));
       std::lock_guard lock(mu_);
-      bound(parsed_, kMaxModuleEntries);
+      bound(parsed_, kMaxParsedEntries);
       parsed_.emplace(m.digest, model);
     }
     // A model's views point into its own text: a splice with no regions is its copy.

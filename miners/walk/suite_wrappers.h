@@ -40,6 +40,7 @@ class SuiteWrappers {
   std::mutex mu_;
   std::unordered_map<std::string, std::shared_ptr<const std::vector<std::string>>> imports_;  // path \0 blob
   std::unordered_map<std::string, std::optional<SuiteModule>> modules_;                       // path \0 blob
+  size_t moduleBytes_ = 0;
   std::unordered_map<uint64_t, std::shared_ptr<const analyzer::FileModel>> parsed_;  // by SuiteModule::digest
   std::unordered_map<uint64_t, Known> wrappers_;  // by the digest of the helpers' cut texts
 };
