@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -169,6 +170,9 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
       return o;
     };
     const analyzer::ScanOptions oldScan = withWrappers(oldKnown), newScan = withWrappers(newKnown);
+    for (const SuiteWrappers::Known* known : {&oldKnown, &newKnown})
+      for (const std::string& problem : known->problems)
+        if (std::find(f.diagnostics.begin(), f.diagnostics.end(), problem) == f.diagnostics.end()) f.diagnostics.push_back(problem);
     auto cacheKey = [](const std::string& path, const std::string& blob, const SuiteWrappers::Known& known) {
       std::string key = path + '\0' + blob;
       if (!known.key.empty()) key += '\0' + known.key;

@@ -44,29 +44,42 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
     bound(imports_, kMaxImportEntries);
     imports_.emplace(versionKey, imports);
   }
+  std::vector<std::string> problems;
   auto lookup = [&](const std::string& candidate) -> std::optional<SuiteModule> {
     std::optional<std::string> id = repo.blobIdAt(commit, candidate);
     if (!id) return std::nullopt;
     const std::string moduleKey = candidate + '\0' + *id;
+    Helper helper;
+    bool cached = false;
     {
       std::lock_guard lock(mu_);
-      if (auto it = modules_.find(moduleKey); it != modules_.end()) return it->second;
+      if (auto it = modules_.find(moduleKey); it != modules_.end()) helper = it->second, cached = true;
     }
-    bool binary = false;
-    std::string err;
-    std::optional<std::string> b = repo.blob(*id, binary, err);
-    std::optional<SuiteModule> m = b && !binary ? suiteModuleFromBytes(candidate, *b, *id) : std::nullopt;
-    const size_t bytes = m ? m->text->size() + moduleKey.size() : moduleKey.size();
-    std::lock_guard lock(mu_);
-    if (moduleBytes_ + bytes > kModuleBytes) {
-      modules_.clear();
-      moduleBytes_ = 0;
+    if (!cached) {
+      bool binary = false;
+      std::string err;
+      std::optional<std::string> b = repo.blob(*id, binary, err);
+      if (b && !binary) helper.module = suiteModuleFromBytes(candidate, *b, *id);
+      // A helper that cannot be read lends no wrappers; the versions that import it say so.
+      if (!b) helper.problem = fmt::format("{}: the suite helper {} cannot be read, its wrappers are not used: {}", path, candidate, err);
+      const size_t bytes = moduleKey.size() + helper.problem.size() + (helper.module ? helper.module->text->size() : 0);
+      std::lock_guard lock(mu_);
+      if (moduleBytes_ + bytes > kModuleBytes) {
+        modules_.clear();
+        moduleBytes_ = 0;
+      }
+      if (modules_.emplace(moduleKey, helper).second) moduleBytes_ += bytes;
     }
-    if (modules_.emplace(moduleKey, m).second) moduleBytes_ += bytes;
-    return m;
+    if (!helper.problem.empty()) problems.push_back(helper.problem);
+    return helper.module;
   };
   const std::vector<SuiteModule> helpers = suiteModulesOf(path, *imports, lookup);
-  if (helpers.empty()) return {};
+  Known known = helpers.empty() ? Known{} : wrappersOf(helpers);
+  known.problems = std::move(problems);
+  return known;
+}
+
+SuiteWrappers::Known SuiteWrappers::wrappersOf(const std::vector<SuiteModule>& helpers) {
   // The helpers' cut texts name the set: an edit of a cut body (most edits of a base test case)
   // finds the wrappers already scanned.
   std::vector<uint64_t> digests;

@@ -28,6 +28,7 @@ class SuiteWrappers {
   struct Known {
     std::string key;  // a digest of the wrappers borrowed; empty when there are none
     std::shared_ptr<const analyzer::Catalogue> wrappers;
+    std::vector<std::string> problems;  // helpers that could not be read (a broken clone)
   };
   // The version `blob` of `path`, its helpers read from `commit`'s tree. `bytes` gives the
   // version's text (null when unreadable); it is asked only when the imports are not cached.
@@ -39,7 +40,14 @@ class SuiteWrappers {
   const analyzer::Catalogue& catalogue_;
   std::mutex mu_;
   std::unordered_map<std::string, std::shared_ptr<const std::vector<std::string>>> imports_;  // path \0 blob
-  std::unordered_map<std::string, std::optional<SuiteModule>> modules_;                       // path \0 blob
+  // The wrappers of a set of helpers, scanned once per set.
+  Known wrappersOf(const std::vector<SuiteModule>& helpers);
+
+  struct Helper {
+    std::optional<SuiteModule> module;
+    std::string problem;
+  };
+  std::unordered_map<std::string, Helper> modules_;  // path \0 blob
   size_t moduleBytes_ = 0;
   std::unordered_map<uint64_t, std::shared_ptr<const analyzer::FileModel>> parsed_;  // by SuiteModule::digest
   std::unordered_map<uint64_t, Known> wrappers_;  // by the digest of the helpers' cut texts

@@ -287,6 +287,54 @@ TEST_F(MineHistory, BinaryAndHugeBlobsAreSkippedWithAMessage) {
   EXPECT_GE(diagnosticsLike(db, "%test_huge.py%exceeds the%limit%"), 1);
 }
 
+// The suite's helpers are read from every commit: helpers with NUL bytes and invalid UTF-8,
+// 3,000 nested brackets, a symbolic link, one over the size limit, and (in a broken copy) one
+// whose object is gone. The run goes on, the readable base test case still lends its
+// `decimal`, and the missing one is said in the diagnostics.
+TEST_F(MineHistory, HostileSuiteHelpersLeaveTheRunGoing) {
+  fs::path hostile = gWork / "hostile";
+  ASSERT_EQ(scriptedRepository(
+                hostile,
+                "mkdir -p pkg/testing tests; : > pkg/__init__.py; : > pkg/testing/__init__.py"
+                "; printf \"import numpy as np\\n\\0\\377\\376\\ndef assert_near(a, b, tol=1e-3):\\n    np.testing.assert_allclose(a, b, atol=tol)\\n\""
+                " > pkg/testing/bytes_util.py"
+                "; { printf \"x = \"; head -c 3000 /dev/zero | tr \"\\0\" \"(\"; printf 1; head -c 3000 /dev/zero | tr \"\\0\" \")\"; echo; }"
+                " > pkg/testing/deep_util.py"
+                "; ln -s . pkg/testing/loop_util.py"
+                "; head -c 300000 /dev/zero | tr \"\\0\" \"#\" > pkg/testing/huge_util.py"
+                "; printf \"import unittest\\nimport numpy as np\\nclass TestCase(unittest.TestCase):\\n"
+                "    def assertAlmostEqual(self, a, b, decimal=6):\\n        np.testing.assert_array_almost_equal(a, b, decimal=decimal)\\n\""
+                " > pkg/testing/case.py"
+                "; printf \"from pkg.testing import bytes_util, deep_util, loop_util, huge_util\\nfrom pkg.testing.case import TestCase\\n"
+                "class T(TestCase):\\n    def test_a(self):\\n        self.assertAlmostEqual(f(), 1.0)\\n\" > tests/test_x.py"
+                "; git add -A; git commit -qm one"
+                "; sed -i \"s/1.0)/1.0, decimal=5)/\" tests/test_x.py; git commit -qam two"),
+            0);
+  auto loosenings = [](const fs::path& db) {
+    reports::Database d;
+    std::string err;
+    if (!d.open(db.string(), err)) return int64_t{-1};
+    reports::Statement q(d, "SELECT COUNT(*) FROM oa_changes WHERE kinds = 'threshold' AND direction = 'loosen'");
+    bool row = false;
+    return q.step(&row) && row ? q.columnInt(0) : int64_t{-1};
+  };
+  const fs::path db = gWork / "hostile.db";
+  auto s = mineInto(hostile, db);
+  EXPECT_EQ(s.processed, 2u);
+  EXPECT_EQ(s.failed, 0u);
+  EXPECT_EQ(loosenings(db), 1) << "decimal 6 -> 5 through pkg/testing/case.py";
+
+  const fs::path broken = gWork / "hostile-broken";
+  ASSERT_EQ(run("cp -r " + hostile.string() + " " + broken.string()), 0);
+  ASSERT_EQ(run("bash -c 'cd " + broken.string() + " && f=$(git rev-parse HEAD:pkg/testing/case.py) && rm -f .git/objects/${f:0:2}/${f:2}'"), 0);
+  const fs::path brokenDb = gWork / "hostile-broken.db";
+  s = mineInto(broken, brokenDb);
+  EXPECT_EQ(s.processed, 2u);
+  EXPECT_EQ(s.failed, 0u);
+  EXPECT_GE(diagnosticsLike(brokenDb, "%suite helper pkg/testing/case.py cannot be read%"), 1);
+  EXPECT_EQ(loosenings(brokenDb), 0) << "read as unittest's assertAlmostEqual, whose decimal means nothing";
+}
+
 TEST_F(MineHistory, UntouchedTestsFromThePreviousVersionGiveTheWholeScanDatabase) {
   fs::path derived = gWork / "derived.db", whole = gWork / "whole.db";
   mineInto(gRepo, derived);
