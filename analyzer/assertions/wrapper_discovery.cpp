@@ -1,6 +1,7 @@
 #include "analyzer/assertions/wrapper_discovery.h"
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include "analyzer/core/parallel.h"
 
@@ -225,6 +226,62 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
   return std::nullopt;
 }
 
+// The first statement after the block of `head` (its nested statements, those of functions
+// defined inside it included).
+StmtId afterBlock(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
+  StmtId e = head + 1;
+  while (e < end && (m.stmts[e].function != fid || m.stmts[e].depth > m.stmts[head].depth)) ++e;
+  return e;
+}
+
+// A statement that fails the test: raise, assert False, self.fail(...), pytest.fail(...).
+bool fails(const FileModel& m, const Stmt& st) {
+  if (st.kind == StmtKind::Raise) return true;
+  if (st.kind == StmtKind::Assert && st.a != kNone) return m.expr(st.a).text == "False";
+  if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) return false;
+  const std::string_view callee = m.expr(m.child(st.a, 0)).text;
+  return callee == "fail" || callee.ends_with(".fail");
+}
+
+bool failsIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
+  for (StmtId e = head + 1; e < afterBlock(m, fid, head, end); ++e)
+    if (m.stmts[e].function == fid && fails(m, m.stmts[e])) return true;
+  return false;
+}
+
+// Whether the check at `s` sits in a `try` whose handler swallows its failure and whose
+// success is made a failure after it (an `else:` or a statement after the try that raises or
+// fails): the function passes only when the values differ.
+bool passesOnlyWhenTheCheckFails(const FileModel& m, FunctionId fid, StmtId s) {
+  if (m.language != Language::Python) return false;
+  StmtId t = m.stmts[s].parent;
+  while (t != kNone && m.stmts[t].function == fid && m.stmts[t].kind != StmtKind::Try) t = m.stmts[t].parent;
+  if (t == kNone || m.stmts[t].function != fid) return false;
+  static const RE2 catchesAssertion(R"(^except\s*(:|\(?[^:]*\b(AssertionError|Exception|BaseException)\b))");
+  const Stmt& tryStmt = m.stmts[t];
+  const StmtId end = m.functions[fid].endStmt;
+  bool swallowed = false, failsAfter = false;
+  StmtId e = afterBlock(m, fid, t, end);
+  for (; e < end && m.stmts[e].function == fid && m.stmts[e].depth == tryStmt.depth && m.stmts[e].parent == tryStmt.parent;
+       e = afterBlock(m, fid, e, end)) {
+    const Stmt& clause = m.stmts[e];
+    if (clause.kind == StmtKind::Except) {
+      const re2::StringPiece text(clause.text.data(), clause.text.size());
+      if (RE2::PartialMatch(text, catchesAssertion) && !failsIn(m, fid, e, end)) swallowed = true;
+    } else if (clause.kind == StmtKind::Else) {
+      failsAfter = failsAfter || failsIn(m, fid, e, end);
+    } else if (clause.kind != StmtKind::Other || !clause.text.starts_with("finally")) {
+      break;  // the first statement after the try
+    }
+  }
+  for (; !failsAfter && e < end; e = afterBlock(m, fid, e, end)) {
+    const Stmt& next = m.stmts[e];
+    if (next.function != fid || next.depth < tryStmt.depth) break;
+    if (next.depth == tryStmt.depth && next.parent == tryStmt.parent && fails(m, next)) failsAfter = true;
+  }
+  return swallowed && failsAfter;
+}
+
 std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
                                    const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
@@ -235,25 +292,31 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     const ApiSpec* inner = nullptr;
     std::optional<CallArgs> mappedArgs;  // a check mapped over structures gets its arguments from the mapping
     bool returnsPredicate = false;
+    bool negated = false;  // the wrapper passes when the values differ
     for (ExprId mapping : AssertionFinder::mappingCalls(m, s))
       if (auto check = finder.mappedCheck(m, fid, mapping); check && check->spec->oa) {
         call = mapping;
         inner = check->spec;
         mappedArgs = std::move(check->args);
+        negated = inner->negated;
         break;
       }
     if (!inner && st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
       ApiMatch match = matcher.match(m, fid, st.a);
+      const AssertionForm form = match.generic ? assertionForm(match.lastName, m.language) : AssertionForm::Plain;
       if (match.spec && match.spec->oa && !match.spec->isPredicate()) {
         call = st.a;
         inner = match.spec;
-      } else if (match.generic && assertionForm(match.lastName, m.language) == AssertionForm::Truth) {
+        negated = inner->negated;
+      } else if (form == AssertionForm::Truth || form == AssertionForm::Falsity) {
         CallArgs args = splitCall(m, st.a);
         if (!args.positional.empty())
           if (auto check = finder.conditionCheck(m, fid, args.positional[0]); check && check->spec) {
             call = check->call;
             inner = check->spec;
             mappedArgs = std::move(check->mappedArgs);
+            // self.assertFalse(np.allclose(a, b)): the values must differ.
+            negated = (check->negated != inner->negated) != (form == AssertionForm::Falsity);
           }
       }
     } else if (!inner && st.kind == StmtKind::Assert) {
@@ -261,6 +324,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         call = check->call;
         inner = check->spec;
         mappedArgs = std::move(check->mappedArgs);
+        negated = check->negated != inner->negated;
       }
     } else if (!inner && st.kind == StmtKind::Return && m.language == Language::Python) {
       // return np.allclose(a, b, atol=tol): a predicate of the suite's own, OA as a condition.
@@ -282,6 +346,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
 
     ApiSpec w;
     w.oa = true;
+    // try: <check> except AssertionError: return, then raise: Keras's assertNotAllClose.
+    w.negated = negated != passesOnlyWhenTheCheckFails(m, fid, s);
     w.category = inner->category;
     w.via = inner->via.empty() ? inner->id : inner->via;
     w.defaultDepends = inner->defaultDepends;

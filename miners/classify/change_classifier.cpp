@@ -146,8 +146,17 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
   k.parameter = !sameText && ov != nv;
 
   std::map<std::string, const analyzer::Tolerance*> ot, nt;
-  for (const auto& t : a.tolerances) ot[t.name] = &t;
-  for (const auto& t : b.tolerances) nt[t.name] = &t;
+  // A check that now passes when the values differ (assertAllClose -> assertNotAllClose), or
+  // the other way round, accepts the opposite: its tolerances are neither looser nor tighter.
+  if (a.negated == b.negated) {
+    for (const auto& t : a.tolerances) ot[t.name] = &t;
+    for (const auto& t : b.tolerances) nt[t.name] = &t;
+  } else {
+    // The check itself changed (`assert np.allclose` -> `assert not np.allclose` too): an API change.
+    k.api = true;
+    k.details.push_back(b.negated ? "now passes when the values differ: tolerances not compared"
+                                  : "now passes when the values are close: tolerances not compared");
+  }
   bool loosen = false, tighten = false, unknown = false;
   double oldHalf = 0, newHalf = 0;
   if (centredInterval(ot, oldHalf) && centredInterval(nt, newHalf)) {

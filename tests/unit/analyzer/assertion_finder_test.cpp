@@ -248,3 +248,51 @@ TEST(AssertionFinder, BoundOnAnAbsoluteDifferenceIsOaWhateverTheBoundLooksLike) 
   EXPECT_FALSE(r.assertions[1].isOa);
   EXPECT_FALSE(r.assertions[2].isOa) << "a raw difference under a plain number times something; it deviates from nothing";
 }
+
+// A wrapper that passes only when the values differ is a negated check: it swallows the
+// check's failure and fails when the check passed (Keras 3's assertNotAllClose), or it
+// asserts the check false. A handler that re-raises, or nothing failing after the try, keeps
+// the check as it is.
+TEST(AssertionFinder, WrappersThatPassWhenTheValuesDifferAreNegated) {
+  const std::string code =
+      "import unittest\n"
+      "import numpy as np\n"
+      "class Case(unittest.TestCase):\n"
+      "    def assertNotClose(self, a, b, atol=1e-6):\n"                                   // 4
+      "        try:\n"
+      "            np.testing.assert_allclose(a, b, atol=atol)\n"
+      "        except AssertionError:\n"
+      "            return\n"
+      "        raise AssertionError('close')\n"
+      "    def assertNotCloseElse(self, a, b, atol=1e-6):\n"                               // 10
+      "        try:\n"
+      "            np.testing.assert_allclose(a, b, atol=atol)\n"
+      "        except (ValueError, AssertionError):\n"
+      "            pass\n"
+      "        else:\n"
+      "            self.fail('close')\n"
+      "    def assertCloseLogged(self, a, b, atol=1e-6):\n"                                // 17
+      "        try:\n"
+      "            np.testing.assert_allclose(a, b, atol=atol)\n"
+      "        except AssertionError:\n"
+      "            print(a, b)\n"
+      "            raise\n"
+      "    def assertFalseClose(self, a, b, atol=1e-6):\n"                                 // 23
+      "        self.assertFalse(np.allclose(a, b, atol=atol))\n"
+      "    def assertNotCloseAssert(self, a, b, atol=1e-6):\n"                             // 25
+      "        assert not np.allclose(a, b, atol=atol)\n"
+      "    def test_all(self):\n"
+      "        x = np.ones(3)\n"
+      "        self.assertNotClose(x, 2 * x)\n"                                             // 29
+      "        self.assertNotCloseElse(x, 2 * x)\n"                                         // 30
+      "        self.assertCloseLogged(x, x)\n"                                              // 31
+      "        self.assertFalseClose(x, 2 * x)\n"                                           // 32
+      "        self.assertNotCloseAssert(x, 2 * x)\n";                                      // 33
+  auto r = oalens::testing::scanOne(code);
+  for (const auto& [line, negated] : {std::pair{29u, true}, {30u, true}, {31u, false}, {32u, true}, {33u, true}}) {
+    const oalens::analyzer::Assertion* a = oalens::testing::atLine(r, line);
+    ASSERT_NE(a, nullptr) << "line " << line;
+    EXPECT_TRUE(a->isOa) << "line " << line;
+    EXPECT_EQ(a->negated, negated) << "line " << line << ": " << a->api;
+  }
+}

@@ -89,6 +89,25 @@ TEST(ChangeClassifier, NegatedChecksInvertTheDirection) {
   EXPECT_EQ(compareTolerance("places", 7, 3, false), Direction::Loosen);
 }
 
+// A check turned into its negation accepts the opposite: an API change whose tolerances are
+// neither looser nor tighter (Keras: assertAllClose(atol=1e-1) -> assertNotAllClose(atol=1e-6)).
+TEST(ChangeClassifier, ANegationFlipIsAnApiChangeWithoutDirection) {
+  for (const auto& [before, after] : {std::pair{"assert np.allclose(x, y, atol=1e-1)", "assert not np.allclose(x, y, atol=1e-6)"},
+                                      std::pair{"assert not np.allclose(x, y, atol=1e-6)", "assert np.allclose(x, y, atol=1e-1)"}}) {
+    ChangeKinds k = change(before, after);
+    EXPECT_TRUE(k.api) << before;
+    EXPECT_FALSE(k.threshold) << before;
+    EXPECT_FALSE(k.cosmetic) << before;
+    EXPECT_EQ(k.direction, Direction::None) << before;
+    ASSERT_EQ(k.details.size(), 1u) << before;
+    EXPECT_NE(k.details[0].find("tolerances not compared"), std::string::npos);
+  }
+  // Both negated: compared, inverted.
+  ChangeKinds both = change("assert not np.allclose(x, y, atol=1e-6)", "assert not np.allclose(x, y, atol=1e-3)");
+  EXPECT_TRUE(both.threshold);
+  EXPECT_EQ(both.direction, Direction::Tighten);
+}
+
 TEST(ChangeClassifier, LayoutOnlyIsCosmeticAndArgumentChangesAreParameters) {
   auto c = change("assert_allclose(f(x),y,rtol=1e-6)", "assert_allclose(f(x), y, rtol=1e-6)");
   EXPECT_TRUE(c.cosmetic);
