@@ -142,8 +142,8 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
     FileResult f;
     f.change = fc;
     // The wrappers each side borrows from the suite's helpers in its own commit's tree. A
-    // version is analysed once per set of helper versions; the new side's bytes, read for its
-    // imports, are handed on to its analysis.
+    // version is analysed once per set of wrappers it borrows (their digest joins its cache
+    // key); the new side's bytes, read for its imports, are handed on to its analysis.
     SuiteWrappers::Known oldKnown, newKnown;
     std::optional<std::string> newBytesRead;
     auto isPython = [](const std::string& p) { return analyzer::languageOfPath(p) == analyzer::Language::Python; };

@@ -61,16 +61,16 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
       std::optional<std::string> b = repo.blob(*id, binary, err);
       if (b && !binary) helper.module = suiteModuleFromBytes(candidate, *b, *id);
       // A helper that cannot be read lends no wrappers; the versions that import it say so.
-      if (!b) helper.problem = fmt::format("{}: the suite helper {} cannot be read, its wrappers are not used: {}", path, candidate, err);
-      const size_t bytes = moduleKey.size() + helper.problem.size() + (helper.module ? helper.module->text->size() : 0);
+      if (!b) helper.problem = fmt::format("the suite helper {} cannot be read, its wrappers are not used: {}", candidate, err);
+      const size_t held = moduleKey.size() + helper.problem.size() + (helper.module ? helper.module->text->size() : 0);
       std::lock_guard lock(mu_);
-      if (moduleBytes_ + bytes > kModuleBytes) {
+      if (moduleBytes_ + held > kModuleBytes) {
         modules_.clear();
         moduleBytes_ = 0;
       }
-      if (modules_.emplace(moduleKey, helper).second) moduleBytes_ += bytes;
+      if (modules_.emplace(moduleKey, helper).second) moduleBytes_ += held;
     }
-    if (!helper.problem.empty()) problems.push_back(helper.problem);
+    if (!helper.problem.empty()) problems.push_back(fmt::format("{}: {}", path, helper.problem));
     return helper.module;
   };
   const std::vector<SuiteModule> helpers = suiteModulesOf(path, *imports, lookup);

@@ -3,8 +3,10 @@
 // (miners/gate/suite_modules.h) at every commit. Without it, Keras 3's
 // `self.assertAlmostEqual(x, y, decimal=6)` is read as unittest's and a change of its decimal
 // is no threshold change. What versions share is cached: a test version's imports by its blob,
-// a helper's cut text and imports by its blob, the wrappers by the set of helper versions. Only
-// blob ids are looked up per version; helpers change in few commits.
+// a helper's cut text and imports by its blob, its parsed model by that text, the wrappers by
+// the set of cut texts. Per version only the helpers' blob ids are looked up. A version's
+// analysis depends on the wrappers alone, so `key` (their digest) is what `mine` adds to the
+// key of an analysed version.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -35,14 +37,13 @@ class SuiteWrappers {
   Known of(const Repository& repo, const std::string& commit, const std::string& path, const std::string& blob,
            const std::function<const std::string*()>& bytes);
 
-
  private:
-  const analyzer::Catalogue& catalogue_;
-  std::mutex mu_;
-  std::unordered_map<std::string, std::shared_ptr<const std::vector<std::string>>> imports_;  // path \0 blob
   // The wrappers of a set of helpers, scanned once per set.
   Known wrappersOf(const std::vector<SuiteModule>& helpers);
 
+  const analyzer::Catalogue& catalogue_;
+  std::mutex mu_;
+  std::unordered_map<std::string, std::shared_ptr<const std::vector<std::string>>> imports_;  // path \0 blob
   struct Helper {
     std::optional<SuiteModule> module;
     std::string problem;
