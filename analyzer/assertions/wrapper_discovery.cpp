@@ -244,7 +244,8 @@ bool fails(const FileModel& m, const Stmt& st) {
 }
 
 bool failsIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
-  for (StmtId e = head + 1; e < afterBlock(m, fid, head, end); ++e)
+  const StmtId blockEnd = afterBlock(m, fid, head, end);
+  for (StmtId e = head + 1; e < blockEnd; ++e)
     if (m.stmts[e].function == fid && fails(m, m.stmts[e])) return true;
   return false;
 }
