@@ -261,8 +261,16 @@ bool passesOnlyWhenTheCheckFails(const FileModel& m, FunctionId fid, StmtId s) {
   static const RE2 catchesAssertion(R"(^except\s*(:|\(?[^:]*\b(AssertionError|Exception|BaseException)\b))");
   const Stmt& tryStmt = m.stmts[t];
   const StmtId end = m.functions[fid].endStmt;
+  auto returnsIn = [&](StmtId from, StmtId to) {
+    for (StmtId r = from; r < to; ++r)
+      if (m.stmts[r].function == fid && m.stmts[r].kind == StmtKind::Return) return true;
+    return false;
+  };
   bool swallowed = false, failsAfter = false;
+  // A return after the check in the try, or in its else, ends the passing path before what
+  // follows the try: `else: return` then `raise` is a check that passes when the values are close.
   StmtId e = afterBlock(m, fid, t, end);
+  bool successReturns = returnsIn(s + 1, e);
   for (; e < end && m.stmts[e].function == fid && m.stmts[e].depth == tryStmt.depth && m.stmts[e].parent == tryStmt.parent;
        e = afterBlock(m, fid, e, end)) {
     const Stmt& clause = m.stmts[e];
@@ -271,11 +279,12 @@ bool passesOnlyWhenTheCheckFails(const FileModel& m, FunctionId fid, StmtId s) {
       if (RE2::PartialMatch(text, catchesAssertion) && !failsIn(m, fid, e, end)) swallowed = true;
     } else if (clause.kind == StmtKind::Else) {
       failsAfter = failsAfter || failsIn(m, fid, e, end);
+      successReturns = successReturns || returnsIn(e + 1, afterBlock(m, fid, e, end));
     } else if (clause.kind != StmtKind::Other || !clause.text.starts_with("finally")) {
       break;  // the first statement after the try
     }
   }
-  for (; !failsAfter && e < end; e = afterBlock(m, fid, e, end)) {
+  for (; !failsAfter && !successReturns && e < end; e = afterBlock(m, fid, e, end)) {
     const Stmt& next = m.stmts[e];
     if (next.function != fid || next.depth < tryStmt.depth) break;
     if (next.depth == tryStmt.depth && next.parent == tryStmt.parent && fails(m, next)) failsAfter = true;

@@ -251,8 +251,8 @@ TEST(AssertionFinder, BoundOnAnAbsoluteDifferenceIsOaWhateverTheBoundLooksLike) 
 
 // A wrapper that passes only when the values differ is a negated check: it swallows the
 // check's failure and fails when the check passed (Keras 3's assertNotAllClose), or it
-// asserts the check false. A handler that re-raises, or nothing failing after the try, keeps
-// the check as it is.
+// asserts the check false. A handler that re-raises, nothing failing after the try, or a
+// return on the passing path before the failure keeps the check as it is.
 TEST(AssertionFinder, WrappersThatPassWhenTheValuesDifferAreNegated) {
   const std::string code =
       "import unittest\n"
@@ -281,15 +281,25 @@ TEST(AssertionFinder, WrappersThatPassWhenTheValuesDifferAreNegated) {
       "        self.assertFalse(np.allclose(a, b, atol=atol))\n"
       "    def assertNotCloseAssert(self, a, b, atol=1e-6):\n"                             // 25
       "        assert not np.allclose(a, b, atol=atol)\n"
+      "    def assertCloseElseReturn(self, a, b, atol=1e-6):\n"                           // 27
+      "        try:\n"
+      "            np.testing.assert_allclose(a, b, atol=atol)\n"
+      "        except AssertionError:\n"
+      "            pass\n"
+      "        else:\n"
+      "            return\n"
+      "        raise AssertionError('not close')\n"
       "    def test_all(self):\n"
       "        x = np.ones(3)\n"
-      "        self.assertNotClose(x, 2 * x)\n"                                             // 29
-      "        self.assertNotCloseElse(x, 2 * x)\n"                                         // 30
-      "        self.assertCloseLogged(x, x)\n"                                              // 31
-      "        self.assertFalseClose(x, 2 * x)\n"                                           // 32
-      "        self.assertNotCloseAssert(x, 2 * x)\n";                                      // 33
+      "        self.assertNotClose(x, 2 * x)\n"                                             // 37
+      "        self.assertNotCloseElse(x, 2 * x)\n"                                         // 38
+      "        self.assertCloseLogged(x, x)\n"                                              // 39
+      "        self.assertFalseClose(x, 2 * x)\n"                                           // 40
+      "        self.assertNotCloseAssert(x, 2 * x)\n"                                       // 41
+      "        self.assertCloseElseReturn(x, x)\n";                                         // 42
   auto r = oalens::testing::scanOne(code);
-  for (const auto& [line, negated] : {std::pair{29u, true}, {30u, true}, {31u, false}, {32u, true}, {33u, true}}) {
+  for (const auto& [line, negated] :
+       {std::pair{37u, true}, {38u, true}, {39u, false}, {40u, true}, {41u, true}, {42u, false}}) {
     const oalens::analyzer::Assertion* a = oalens::testing::atLine(r, line);
     ASSERT_NE(a, nullptr) << "line " << line;
     EXPECT_TRUE(a->isOa) << "line " << line;
