@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <re2/re2.h>
-#include <xxhash.h>
 
 #include <algorithm>
 #include <map>
@@ -71,17 +70,10 @@ Side scanSide(const std::string& path, const std::optional<std::string>& bytes, 
   opt.allFiles = true;
   if (context.suiteFile) {
     auto read = [&](const std::string& p) { return context.suiteFile(newSide, p); };
-    std::vector<std::pair<std::string, std::string>> helpers = suiteModulesOf(path, *bytes, read);
+    const std::vector<SuiteModule> helpers = suiteModulesOf(path, *bytes, read);
     if (!helpers.empty()) {
       // The helpers only lend their wrappers; found once per distinct set, usually for both sides.
-      XXH3_state_t* state = XXH3_createState();
-      XXH3_64bits_reset(state);
-      for (const auto& [p, b] : helpers) {
-        XXH3_64bits_update(state, p.data(), p.size() + 1);
-        XXH3_64bits_update(state, b.data(), b.size());
-      }
-      const uint64_t key = XXH3_64bits_digest(state);
-      XXH3_freeState(state);
+      const uint64_t key = digestOf(helpers);
       auto known = context.suiteWrappers.find(key);
       if (known == context.suiteWrappers.end()) {
         known = context.suiteWrappers.emplace(key, wrappersOfSuiteModules(helpers, context.catalogue)).first;

@@ -166,7 +166,7 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
   return out;
 }
 
-std::optional<SuiteModule> suiteModuleFromBytes(std::string path, const std::string& bytes, std::string id) {
+std::optional<SuiteModule> suiteModuleFromBytes(std::string path, const std::string& bytes) {
   if (bytes.size() > kMaxFileBytes) return std::nullopt;
   SuiteModule m;
   auto text = std::make_shared<std::string>(withOtherBodiesCut(bytes));
@@ -179,7 +179,6 @@ std::optional<SuiteModule> suiteModuleFromBytes(std::string path, const std::str
   XXH3_freeState(state);
   m.text = std::move(text);
   m.path = std::move(path);
-  m.id = std::move(id);
   return m;
 }
 
@@ -242,16 +241,18 @@ std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::vect
   return out;
 }
 
-std::vector<std::pair<std::string, std::string>> suiteModulesOf(const std::string& path, const std::string& source,
-                                                                 const std::function<std::optional<std::string>(const std::string&)>& read) {
-  const std::vector<std::string> imports = importedModules(path, source);
-  std::vector<std::pair<std::string, std::string>> out;
-  for (SuiteModule& m : suiteModulesOf(path, imports, [&](const std::string& candidate) -> std::optional<SuiteModule> {
-         auto b = read(candidate);
-         return b ? suiteModuleFromBytes(candidate, *b) : std::nullopt;
-       }))
-    out.emplace_back(std::move(m.path), *m.text);
-  return out;
+std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::string& source,
+                                        const std::function<std::optional<std::string>(const std::string&)>& read) {
+  return suiteModulesOf(path, importedModules(path, source), [&](const std::string& candidate) -> std::optional<SuiteModule> {
+    auto b = read(candidate);
+    return b ? suiteModuleFromBytes(candidate, *b) : std::nullopt;
+  });
+}
+
+uint64_t digestOf(const std::vector<SuiteModule>& modules) {
+  std::vector<uint64_t> digests;
+  for (const SuiteModule& m : modules) digests.push_back(m.digest);
+  return XXH3_64bits(digests.data(), digests.size() * sizeof(uint64_t));
 }
 
 namespace {
@@ -265,8 +266,10 @@ analyzer::ScanOptions helperScanOptions() {
 
 }  // namespace
 
-analyzer::Catalogue wrappersOfSuiteModules(const std::vector<std::pair<std::string, std::string>>& modules, const analyzer::Catalogue& catalogue) {
-  return analyzer::scanSources(modules, catalogue, helperScanOptions()).wrapperCatalogue;
+analyzer::Catalogue wrappersOfSuiteModules(const std::vector<SuiteModule>& modules, const analyzer::Catalogue& catalogue) {
+  std::vector<std::pair<std::string, std::string>> sources;
+  for (const SuiteModule& m : modules) sources.emplace_back(m.path, *m.text);
+  return analyzer::scanSources(sources, catalogue, helperScanOptions()).wrapperCatalogue;
 }
 
 analyzer::Catalogue wrappersOfSuiteModels(std::vector<analyzer::FileModel> models, const analyzer::Catalogue& catalogue) {

@@ -22,7 +22,6 @@ struct SuiteModule {
   std::string path;
   std::shared_ptr<const std::string> text;                  // withOtherBodiesCut of its bytes
   std::shared_ptr<const std::vector<std::string>> imports;  // importedModules of that text
-  std::string id;                                           // its version (a blob id), when the reader knows it
   // XXH3 of the path and the cut text: what the wrappers found in it depend on. Most edits of
   // a base test case change bodies that are cut, not this.
   uint64_t digest = 0;
@@ -30,17 +29,19 @@ struct SuiteModule {
 // The module at a repository path, or nullopt when there is none (or it is too large to be a
 // test utility: suiteModuleFromBytes).
 using SuiteModuleLookup = std::function<std::optional<SuiteModule>(const std::string& path)>;
-std::optional<SuiteModule> suiteModuleFromBytes(std::string path, const std::string& bytes, std::string id = {});
+std::optional<SuiteModule> suiteModuleFromBytes(std::string path, const std::string& bytes);
 
 // The first-party modules that `path`, importing `imports`, reaches whose path mentions "test"
 // (test utilities, base test cases), and those they import in turn, up to two levels, at most
 // 16 files and 4 MB.
 std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::vector<std::string>& imports, const SuiteModuleLookup& lookup);
-// The same as (path, text) pairs, from a reader of a repository file's bytes.
-std::vector<std::pair<std::string, std::string>> suiteModulesOf(const std::string& path, const std::string& source,
-                                                                 const std::function<std::optional<std::string>(const std::string&)>& read);
+// The same from a test's source and a reader of a repository file's bytes.
+std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::string& source,
+                                        const std::function<std::optional<std::string>(const std::string&)>& read);
+// A set's digest, from its modules' digests in order: equal sets lend the same wrappers.
+uint64_t digestOf(const std::vector<SuiteModule>& modules);
 // The wrappers those modules define (they report no assertions of their own).
-analyzer::Catalogue wrappersOfSuiteModules(const std::vector<std::pair<std::string, std::string>>& modules, const analyzer::Catalogue& catalogue);
+analyzer::Catalogue wrappersOfSuiteModules(const std::vector<SuiteModule>& modules, const analyzer::Catalogue& catalogue);
 // The same from their parsed models (mine parses each helper version once).
 analyzer::Catalogue wrappersOfSuiteModels(std::vector<analyzer::FileModel> models, const analyzer::Catalogue& catalogue);
 

@@ -13,6 +13,7 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <utility>
 
 #include "analyzer/core/parallel.h"
 #include "analyzer/scan/scanner.h"
@@ -143,27 +144,22 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
     f.change = fc;
     // The wrappers each side borrows from the suite's helpers in its own commit's tree. A
     // version is analysed once per set of wrappers it borrows (their digest joins its cache
-    // key); the new side's bytes, read for its imports, are handed on to its analysis.
+    // key); a side's bytes, read for its imports, are handed on to its analysis.
     SuiteWrappers::Known oldKnown, newKnown;
-    std::optional<std::string> newBytesRead;
+    std::optional<std::string> oldBytesRead, newBytesRead;
+    // A side's text, read into `into` for its analysis to take over; null when unreadable or binary.
+    auto readInto = [&](const std::string& oid, std::optional<std::string>& into) -> const std::string* {
+      bool binary = false;
+      std::string e;
+      into = repo.blob(oid, binary, e);
+      if (binary) into.reset();
+      return into ? &*into : nullptr;
+    };
     auto isPython = [](const std::string& p) { return analyzer::languageOfPath(p) == analyzer::Language::Python; };
-    if (suite && !fc.oldBlob.empty() && !parent.empty() && isPython(fc.oldPath)) {
-      std::optional<std::string> oldBytes;
-      oldKnown = suite->of(repo, parent, fc.oldPath, fc.oldBlob, [&]() -> const std::string* {
-        bool binary = false;
-        std::string e;
-        oldBytes = repo.blob(fc.oldBlob, binary, e);
-        return oldBytes && !binary ? &*oldBytes : nullptr;
-      });
-    }
+    if (suite && !fc.oldBlob.empty() && !parent.empty() && isPython(fc.oldPath))
+      oldKnown = suite->of(repo, parent, fc.oldPath, fc.oldBlob, [&] { return readInto(fc.oldBlob, oldBytesRead); });
     if (suite && !fc.newBlob.empty() && isPython(fc.newPath))
-      newKnown = suite->of(repo, sha, fc.newPath, fc.newBlob, [&]() -> const std::string* {
-        bool binary = false;
-        std::string e;
-        newBytesRead = repo.blob(fc.newBlob, binary, e);
-        if (binary) newBytesRead.reset();
-        return newBytesRead ? &*newBytesRead : nullptr;
-      });
+      newKnown = suite->of(repo, sha, fc.newPath, fc.newBlob, [&] { return readInto(fc.newBlob, newBytesRead); });
     auto withWrappers = [&](const SuiteWrappers::Known& known) {
       analyzer::ScanOptions o = scan;
       o.knownWrappers = known.wrappers.get();
@@ -188,7 +184,9 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
                            const BlobCache::Pending& previous, std::optional<std::string>* alreadyRead) -> std::shared_ptr<BlobCache::Entry> {
       bool binary = false;
       std::string e;
-      auto bytes = alreadyRead && *alreadyRead ? std::move(*alreadyRead) : repo.blob(oid, binary, e);
+      // Text read beforehand serves once: a second analysis of the side reads the blob again.
+      std::optional<std::string> bytes = alreadyRead ? std::exchange(*alreadyRead, std::nullopt) : std::nullopt;
+      if (!bytes) bytes = repo.blob(oid, binary, e);
       if (!bytes || binary) {
         failure = bytes ? fmt::format("{}: binary blob {} skipped", path, oid.substr(0, 12)) : fmt::format("{}: {}", path, e);
         return nullptr;
@@ -237,7 +235,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
       fresh->versions = wholeOaVersions(path, std::move(*bytes), catalogue, sideScan, splicing, fresh->diagnostics);
       return fresh;
     };
-    auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldScan, oldFailure, {}, nullptr); };
+    auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldScan, oldFailure, {}, &oldBytesRead); };
     Entry oldEntry;
     BlobCache::Pending oldPending;
     if (!fc.oldBlob.empty()) {

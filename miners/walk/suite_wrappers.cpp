@@ -1,7 +1,6 @@
 #include "miners/walk/suite_wrappers.h"
 
 #include <fmt/format.h>
-#include <xxhash.h>
 
 #include "analyzer/frontend/python/python_frontend.h"
 #include "analyzer/model/model_splice.h"
@@ -59,7 +58,7 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
       bool binary = false;
       std::string err;
       std::optional<std::string> b = repo.blob(*id, binary, err);
-      if (b && !binary) helper.module = suiteModuleFromBytes(candidate, *b, *id);
+      if (b && !binary) helper.module = suiteModuleFromBytes(candidate, *b);
       // A helper that cannot be read lends no wrappers; the versions that import it say so.
       if (!b) helper.problem = fmt::format("the suite helper {} cannot be read, its wrappers are not used: {}", candidate, err);
       const size_t held = moduleKey.size() + helper.problem.size() + (helper.module ? helper.module->text->size() : 0);
@@ -82,9 +81,7 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
 SuiteWrappers::Known SuiteWrappers::wrappersOf(const std::vector<SuiteModule>& helpers) {
   // The helpers' cut texts name the set: an edit of a cut body (most edits of a base test case)
   // finds the wrappers already scanned.
-  std::vector<uint64_t> digests;
-  for (const SuiteModule& m : helpers) digests.push_back(m.digest);
-  const uint64_t digest = XXH3_64bits(digests.data(), digests.size() * sizeof(uint64_t));
+  const uint64_t digest = digestOf(helpers);
   {
     std::lock_guard lock(mu_);
     if (auto it = wrappers_.find(digest); it != wrappers_.end()) return it->second;

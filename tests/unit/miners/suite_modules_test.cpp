@@ -45,13 +45,13 @@ TEST(SuiteModules, ReadsTestUtilitiesTwoLevelsDeepButNotOtherTestsOrTheLibrary) 
   auto found = suiteModulesOf("minilib/pool_test.py",
                               "from minilib import ops, testing\nfrom minilib.conv_test import np_conv\nimport numpy as np\n", read);
   std::vector<std::string> paths;
-  for (const auto& f : found) paths.push_back(f.first);
+  for (const auto& f : found) paths.push_back(f.path);
   EXPECT_EQ(paths, (std::vector<std::string>{"minilib/testing/__init__.py", "minilib/testing/test_case.py"}));
 
   // A tests directory on sys.path: `unittests._helpers.testers` from tests/unittests/...
   found = suiteModulesOf("tests/unittests/bases/test_metric.py", "from unittests._helpers.testers import check\n", read);
   ASSERT_EQ(found.size(), 1u);
-  EXPECT_EQ(found[0].first, "tests/unittests/_helpers/testers.py");
+  EXPECT_EQ(found[0].path, "tests/unittests/_helpers/testers.py");
 }
 
 TEST(SuiteModules, BodiesOfFunctionsThatCheckNothingAreCutToPass) {
