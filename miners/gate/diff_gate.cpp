@@ -70,7 +70,7 @@ Side scanSide(const std::string& path, const std::optional<std::string>& bytes, 
   opt.allFiles = true;
   if (context.suiteFile) {
     auto read = [&](const std::string& p) { return context.suiteFile(newSide, p); };
-    const std::vector<SuiteModule> helpers = suiteModulesOf(path, *bytes, read);
+    const std::vector<SuiteModule> helpers = modulesLendingWrappers(suiteModulesOf(path, *bytes, read));
     if (!helpers.empty()) {
       // The helpers only lend their wrappers; found once per distinct set, usually for both sides.
       const uint64_t key = digestOf(helpers);

@@ -57,20 +57,27 @@ bool mayBeAWrapper(std::string_view name) {
 
 }  // namespace
 
-std::string withOtherBodiesCut(const std::string& source) {
+std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
+  bool kept = false;
   std::vector<LogicalLine> lines;
-  if (!logicalLines(source, lines)) return source;
+  if (!logicalLines(source, lines)) {
+    if (keptAFunction) *keptAFunction = true;
+    return source;
+  }
   const std::vector<size_t> starts = lineStartOffsets(source);
   std::string out;
   out.reserve(source.size());
   size_t copied = 0;  // bytes of `source` handled so far
   for (size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i].kind != LogicalLine::Def || mayBeAWrapper(lines[i].name)) continue;
-    const int bodyIndent = blockIndentAfter(lines, i);
-    if (bodyIndent < 0) continue;
+    if (lines[i].kind != LogicalLine::Def) continue;
+    // A checking name keeps its body; so does a body on the def's own line.
+    const int bodyIndent = mayBeAWrapper(lines[i].name) ? -1 : blockIndentAfter(lines, i);
     size_t j = i + 1;
-    while (j < lines.size() && lines[j].indent > lines[i].indent) ++j;
-    if (j == i + 1) continue;
+    while (bodyIndent >= 0 && j < lines.size() && lines[j].indent > lines[i].indent) ++j;
+    if (bodyIndent < 0 || j == i + 1) {
+      kept = true;
+      continue;
+    }
     // Only wrapper discovery reads these modules, and no line number of theirs is reported: the
     // body is cut down to a `pass`, so the parser does not even step over blank lines.
     const size_t from = starts[static_cast<size_t>(lines[i + 1].first)];
@@ -82,6 +89,7 @@ std::string withOtherBodiesCut(const std::string& source) {
     i = j - 1;
   }
   out.append(source, copied, std::string::npos);
+  if (keptAFunction) *keptAFunction = kept;
   return out;
 }
 
@@ -169,7 +177,7 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
 std::optional<SuiteModule> suiteModuleFromBytes(std::string path, const std::string& bytes) {
   if (bytes.size() > kMaxFileBytes) return std::nullopt;
   SuiteModule m;
-  auto text = std::make_shared<std::string>(withOtherBodiesCut(bytes));
+  auto text = std::make_shared<std::string>(withOtherBodiesCut(bytes, &m.keepsAFunction));
   m.imports = std::make_shared<const std::vector<std::string>>(importedModules(path, *text));
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
@@ -247,6 +255,37 @@ std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::stri
     auto b = read(candidate);
     return b ? suiteModuleFromBytes(candidate, *b) : std::nullopt;
   });
+}
+
+std::vector<SuiteModule> modulesLendingWrappers(std::vector<SuiteModule> modules) {
+  // The name another module imports this one by: its file's, or its package's for an
+  // __init__.py. Any component of an import counts (`from pkg import data`, relative imports
+  // resolved, a tests directory on sys.path named from below it), so no importer is missed.
+  auto importedName = [](const std::string& path) {
+    std::string_view p = path;
+    p.remove_suffix(p.ends_with(".py") ? 3 : 0);
+    if (p.ends_with("/__init__")) p.remove_suffix(9);
+    return p.substr(p.rfind('/') == std::string_view::npos ? 0 : p.rfind('/') + 1);
+  };
+  auto importedByAnother = [&](size_t i) {
+    const std::string_view name = importedName(modules[i].path);
+    for (size_t j = 0; j < modules.size(); ++j) {
+      if (j == i || !modules[j].imports) continue;
+      for (const std::string& dotted : *modules[j].imports)
+        for (size_t start = 0; start <= dotted.size();) {
+          const size_t dot = std::min(dotted.find('.', start), dotted.size());
+          if (std::string_view(dotted).substr(start, dot - start) == name) return true;
+          start = dot + 1;
+        }
+    }
+    return false;
+  };
+  std::vector<bool> lends(modules.size());
+  for (size_t i = 0; i < modules.size(); ++i) lends[i] = modules[i].keepsAFunction || importedByAnother(i);
+  std::vector<SuiteModule> out;
+  for (size_t i = 0; i < modules.size(); ++i)
+    if (lends[i]) out.push_back(std::move(modules[i]));
+  return out;
 }
 
 uint64_t digestOf(const std::vector<SuiteModule>& modules) {

@@ -25,6 +25,9 @@ struct SuiteModule {
   // XXH3 of the path and the cut text: what the wrappers found in it depend on. Most edits of
   // a base test case change bodies that are cut, not this.
   uint64_t digest = 0;
+  // Whether a function body (or a one-line function) is left after the cut: only such a module
+  // can define a wrapper itself.
+  bool keepsAFunction = true;
 };
 // The module at a repository path, or nullopt when there is none (or it is too large to be a
 // test utility: suiteModuleFromBytes).
@@ -40,6 +43,10 @@ std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::stri
                                         const std::function<std::optional<std::string>(const std::string&)>& read);
 // A set's digest, from its modules' digests in order: equal sets lend the same wrappers.
 uint64_t digestOf(const std::vector<SuiteModule>& modules);
+// The modules of a set that wrapper discovery needs: those that keep a function, and those
+// another module of the set imports (its constants, classes and names may serve that module's
+// wrappers). The rest (JAX's test data modules, hundreds of KB of literals) can lend nothing.
+std::vector<SuiteModule> modulesLendingWrappers(std::vector<SuiteModule> modules);
 // The wrappers those modules define (they report no assertions of their own).
 analyzer::Catalogue wrappersOfSuiteModules(const std::vector<SuiteModule>& modules, const analyzer::Catalogue& catalogue);
 // The same from their parsed models (mine parses each helper version once).
@@ -47,8 +54,9 @@ analyzer::Catalogue wrappersOfSuiteModels(std::vector<analyzer::FileModel> model
 
 // The source with the bodies of functions whose names say nothing of checking (`run_layer_test`,
 // `setUp`) cut down to `pass`: wrapper discovery reads the others, the parser skips the rest
-// (Keras's test_case.py: 33 KB). Unchanged when the lexical split is unsure.
-std::string withOtherBodiesCut(const std::string& source);
+// (Keras's test_case.py: 33 KB). Unchanged when the lexical split is unsure. `keptAFunction`,
+// when given, tells whether any function is left with its body (always so when unsure).
+std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction = nullptr);
 
 // The dotted modules a Python source imports (`from a.b import c` gives a.b and a.b.c, relative
 // imports resolved against `path`), in order of appearance, each once.

@@ -72,7 +72,7 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
     if (!helper.problem.empty()) problems.push_back(fmt::format("{}: {}", path, helper.problem));
     return helper.module;
   };
-  const std::vector<SuiteModule> helpers = suiteModulesOf(path, *imports, lookup);
+  const std::vector<SuiteModule> helpers = modulesLendingWrappers(suiteModulesOf(path, *imports, lookup));
   Known known = helpers.empty() ? Known{} : wrappersOf(helpers);
   known.problems = std::move(problems);
   return known;

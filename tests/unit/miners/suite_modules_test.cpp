@@ -79,6 +79,76 @@ TEST(SuiteModules, BodiesOfFunctionsThatCheckNothingAreCutToPass) {
   EXPECT_EQ(oalens::miners::withOtherBodiesCut("def f(:\n  '''unterminated\n"), "def f(:\n  '''unterminated\n");
 }
 
+TEST(SuiteModules, TheCutTellsWhetherAFunctionKeepsItsBody) {
+  bool kept = true;
+  oalens::miners::withOtherBodiesCut("import numpy as np\nDATA = dict(x=np.ones(3))\nclass Case:\n    pass\n", &kept);
+  EXPECT_FALSE(kept);
+  oalens::miners::withOtherBodiesCut("def make_harness(n):\n    return [n]\nclass Case:\n    def setUp(self):\n        self.x = 1\n", &kept);
+  EXPECT_FALSE(kept);
+  oalens::miners::withOtherBodiesCut("def make_harness(n):\n    return [n]\ndef close(a, b):\n    return abs(a - b) < 1e-6\n", &kept);
+  EXPECT_TRUE(kept);
+  oalens::miners::withOtherBodiesCut("def helper(a, b): assert_allclose(a, b)\n", &kept);  // a body on the def's line
+  EXPECT_TRUE(kept);
+  kept = false;
+  oalens::miners::withOtherBodiesCut("def f(:\n  '''unterminated\n", &kept);  // unsure: nothing is cut
+  EXPECT_TRUE(kept);
+}
+
+namespace {
+
+std::vector<oalens::miners::SuiteModule> suiteOf(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<oalens::miners::SuiteModule> out;
+  for (const auto& [path, text] : files) out.push_back(*oalens::miners::suiteModuleFromBytes(path, text));
+  return out;
+}
+
+std::vector<std::string> pathsOf(const std::vector<oalens::miners::SuiteModule>& modules) {
+  std::vector<std::string> out;
+  for (const auto& m : modules) out.push_back(m.path);
+  return out;
+}
+
+}  // namespace
+
+// A module with no function left after the cut lends wrappers only through another module of
+// the set that imports it; the set read without the others finds the same wrappers.
+TEST(SuiteModules, ModulesThatCanLendNoWrapperAreLeftOut) {
+  const auto suite = suiteOf({
+      {"pkg/testing/__init__.py", "from pkg.testing.checks import assert_near\n"},
+      {"pkg/testing/checks.py",
+       "import numpy as np\nfrom pkg.testing.tolerances import ATOL\n"
+       "def assert_near(a, b, atol=ATOL):\n    np.testing.assert_allclose(a, b, atol=atol)\n"},
+      {"pkg/testing/tolerances.py", "ATOL = 1e-5\n"},
+      {"pkg/testing/data/conv_cases.py", "import numpy as np\nCASES = [np.ones(3), np.zeros(3)]\n"},
+      {"pkg/testing/harness.py", "def make_cases(n):\n    return list(range(n))\n"},
+  });
+  const auto lending = oalens::miners::modulesLendingWrappers(suite);
+  // The package stays: checks.py's import pkg.testing.tolerances names it (any component counts).
+  EXPECT_EQ(pathsOf(lending),
+            (std::vector<std::string>{"pkg/testing/__init__.py", "pkg/testing/checks.py", "pkg/testing/tolerances.py"}));
+
+  const auto catalogue = oalens::analyzer::Catalogue::builtin();
+  const auto all = oalens::miners::wrappersOfSuiteModules(suite, catalogue);
+  const auto lent = oalens::miners::wrappersOfSuiteModules(lending, catalogue);
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(lent.digest(), all.digest());
+  const auto* spec = lent.byId("pkg.testing.checks.assert_near");
+  ASSERT_NE(spec, nullptr);
+  ASSERT_TRUE(spec->defaultValues.count("atol"));
+  EXPECT_DOUBLE_EQ(spec->defaultValues.at("atol"), 1e-5);  // read from the module it imports
+}
+
+// A package imported by its name (`from pkg import testing`) counts as imported.
+TEST(SuiteModules, APackageImportedByAnotherModuleIsKept) {
+  const auto suite = suiteOf({
+      {"pkg/testing/__init__.py", "LIMIT = 1e-4\n"},
+      {"pkg/testing/checks.py", "from pkg import testing\nimport numpy as np\n"
+                                "def check_close(a, b):\n    np.testing.assert_allclose(a, b, atol=testing.LIMIT)\n"},
+  });
+  EXPECT_EQ(pathsOf(oalens::miners::modulesLendingWrappers(suite)),
+            (std::vector<std::string>{"pkg/testing/__init__.py", "pkg/testing/checks.py"}));
+}
+
 namespace {
 
 // importedModules as it was before it searched only the lines holding `import`: both
