@@ -32,6 +32,11 @@ void initGit() {
     git_libgit2_init();
     git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
     git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, 0);
+    // libgit2 keeps parsed trees and commits up to 256 MB of their raw size (more in memory):
+    // on JAX's 37,554 commits that was 430 MB of the 1,072 MB peak, and it grew all run long. The
+    // walk reads each commit's trees once and its parent's while they are recent: 32 MB cost no
+    // measurable time on Keras, Theano or JAX (docs/mine.md, memory).
+    git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, static_cast<ssize_t>(32) << 20);
   });
 }
 
