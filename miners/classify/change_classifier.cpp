@@ -9,6 +9,7 @@
 #include <set>
 
 #include "analyzer/tolerance/allowed_deviation.h"
+#include "miners/classify/symbolic_tolerance.h"
 
 namespace oalens::miners {
 
@@ -49,6 +50,18 @@ Direction compareTolerance(const std::string& name, double oldValue, double newV
 namespace {
 
 std::string stripWs(const std::string& s) { return normalizeStatement(s); }
+
+// A tolerance's text on one line, its runs of white space one space (a table spans lines).
+std::string oneLine(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    if (!space) out += c;
+    else if (!out.empty() && out.back() != ' ') out += ' ';
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
 
 // Compares two values the classifier computed (a half-width, an allowance), not read from one
 // tolerance: equal up to rounding is equal. Records the direction and a detail line.
@@ -195,8 +208,24 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       k.details.push_back(factor > 0 ? fmt::format("{} {} -> {} ({}, x{:.3g})", name, from, to, directionName(d), factor)
                                      : fmt::format("{} {} -> {} ({})", name, from, to, directionName(d)));
     } else if (stripWs(old->text) != stripWs(t->text)) {
-      unknown = true;
-      k.details.push_back(fmt::format("{} {} -> {} (not evaluable)", name, old->text, t->text));
+      // Not evaluable, but the texts may still tell: the same expression with other numbers,
+      // or per-dtype tables. A default is no plain number: it may depend on the dtype.
+      const auto plain = [](const analyzer::Tolerance& x) { return x.value && x.provenance != analyzer::Provenance::Default; };
+      const auto moved = movedNumbers(old->text, t->text, plain(*old), plain(*t));
+      if (!moved) {
+        unknown = true;
+        k.details.push_back(fmt::format("{} {} -> {} (not evaluable)", name, old->text, t->text));
+      } else if (!moved->uncompared.empty()) {
+        unknown = true;
+        k.details.push_back(fmt::format("{} {} -> {} (not evaluable: {})", name, oneLine(old->text), oneLine(t->text),
+                                        fmt::join(moved->uncompared, ", ")));
+      }
+      for (const MovedNumber& m : moved ? moved->numbers : std::vector<MovedNumber>{}) {
+        const Direction d = m.grows ? compareTolerance(name, m.from, m.to, b.negated) : compareTolerance(name, m.to, m.from, b.negated);
+        if (d == Direction::None) continue;
+        (d == Direction::Loosen ? loosen : tighten) = true;
+        k.details.push_back(fmt::format("{} {} -> {} ({}: {})", name, oneLine(old->text), oneLine(t->text), directionName(d), m.label));
+      }
     }
   }
   if (sameText) unknown = false;  // the same text evaluating differently is only news with numbers

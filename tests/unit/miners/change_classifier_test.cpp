@@ -180,3 +180,27 @@ TEST(ChangeClassifier, ALiteralIntervalComparesItsBounds) {
   EXPECT_TRUE(k.threshold);
   EXPECT_EQ(k.direction, Direction::Loosen);
 }
+
+// Tolerances that cannot be evaluated still have a direction when only their numbers moved, or
+// when they are per-dtype tables; the gate and mine then say loosened or tightened.
+TEST(ChangeClassifier, UnevaluableTolerancesWhoseNumbersMovedHaveADirection) {
+  auto k = change("assert_allclose(f(x), y, atol=11 * EPS)", "assert_allclose(f(x), y, atol=30 * EPS)");
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_EQ(k.details.size(), 1u);
+  EXPECT_EQ(k.details[0], "atol 11 * EPS -> 30 * EPS (loosen: 11 -> 30)");
+  EXPECT_EQ(change("assert_allclose(f(x), y, atol=EPS / 10)", "assert_allclose(f(x), y, atol=EPS / 100)").direction, Direction::Tighten);
+  k = change("assert_allclose(f(x), y, rtol={np.float32: 1e-4,\n        np.float64: 1e-11})",
+             "assert_allclose(f(x), y, rtol={np.float32: 1e-4,\n        np.float64: 2e-11})");
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_EQ(k.details.size(), 1u);
+  EXPECT_EQ(k.details[0], "rtol {np.float32: 1e-4, np.float64: 1e-11} -> {np.float32: 1e-4, np.float64: 2e-11} (loosen: float64: 1e-11 -> 2e-11)");
+  // An entry for another dtype is a change the texts cannot weigh.
+  k = change("assert_allclose(f(x), y, rtol={np.float64: 1e-14})", "assert_allclose(f(x), y, rtol={np.float64: 1e-14, np.float32: 1e-5})");
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Unknown);
+  // What the texts cannot tell stays without a direction.
+  k = change("assert_allclose(f(x), y, atol=tol)", "assert_allclose(f(x), y, atol=2 * tol)");
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Unknown);
+}

@@ -1,0 +1,297 @@
+#include "miners/classify/symbolic_tolerance.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+
+#include "miners/gate/python_lines.h"
+
+namespace oalens::miners {
+
+namespace {
+
+struct Token {
+  enum Kind { Number, Name, String, Op } kind = Op;
+  std::string_view text;
+  double value = 0;  // of a Number
+};
+
+std::optional<double> numberValue(std::string_view text) {
+  std::string digits;
+  for (char c : text)
+    if (c != '_') digits += c;
+  if (digits.find_first_of("jJ") != std::string::npos) return std::nullopt;  // complex
+  char* end = nullptr;
+  const bool hex = digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+  const double v = hex ? static_cast<double>(std::strtoll(digits.c_str(), &end, 16)) : std::strtod(digits.c_str(), &end);
+  if (end != digits.c_str() + digits.size()) return std::nullopt;
+  return v;
+}
+
+// Python expression tokens; false on what it does not read (a triple-quoted string).
+bool tokenize(std::string_view s, std::vector<Token>& out) {
+  for (size_t i = 0; i < s.size();) {
+    const char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\' || c == '\f') {
+      ++i;
+    } else if (c == '#') {
+      while (i < s.size() && s[i] != '\n') ++i;
+    } else if ((c >= '0' && c <= '9') || (c == '.' && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '9')) {
+      const bool hex = c == '0' && i + 1 < s.size() && (s[i + 1] == 'x' || s[i + 1] == 'X');
+      size_t e = i;
+      while (e < s.size() && (isIdentifierChar(s[e]) || s[e] == '.' ||
+                              (!hex && (s[e] == '+' || s[e] == '-') && (s[e - 1] == 'e' || s[e - 1] == 'E'))))
+        ++e;
+      const auto v = numberValue(s.substr(i, e - i));
+      if (!v) return false;
+      out.push_back({Token::Number, s.substr(i, e - i), *v});
+      i = e;
+    } else if (isIdentifierStart(c)) {
+      const size_t e = identifierEnd(s, i);
+      out.push_back({Token::Name, s.substr(i, e - i)});
+      i = e;
+    } else if (c == '\'' || c == '"') {
+      if (s.substr(i, 3) == std::string(3, c)) return false;
+      size_t e = i + 1;
+      while (e < s.size() && s[e] != c) e += s[e] == '\\' ? 2 : 1;
+      if (e >= s.size()) return false;
+      out.push_back({Token::String, s.substr(i, e + 1 - i)});
+      i = e + 1;
+    } else {
+      static constexpr std::string_view kTwo[] = {"**", "//", "<=", ">=", "==", "!=", "->", ":="};
+      size_t n = 1;
+      for (std::string_view op : kTwo)
+        if (s.substr(i, 2) == op) n = 2;
+      out.push_back({Token::Op, s.substr(i, n)});
+      i += n;
+    }
+  }
+  return true;
+}
+
+bool isOp(const std::vector<Token>& t, size_t i, std::string_view op) {
+  return i < t.size() && (t[i].kind == Token::Op || t[i].kind == Token::Name) && t[i].text == op;
+}
+
+// How the expression's value moves with each number in it: +1 grows with it, -1 shrinks, 0
+// unknown. A small recursive reading of sums, products, unary signs, conditionals, calls and
+// brackets; false when the tokens are not one such expression.
+class SignReader {
+ public:
+  explicit SignReader(const std::vector<Token>& t) : t_(t), sign_(t.size(), 0) {}
+
+  bool read() { return conditional(1) && at_ == t_.size(); }
+  int signAt(size_t i) const { return sign_[i]; }
+
+ private:
+  bool conditional(int sign) {
+    if (!sum(sign)) return false;
+    if (!isOp(t_, at_, "if")) return true;
+    ++at_;
+    if (!skipTo("else")) return false;  // the condition: its numbers' effect is unknown
+    ++at_;
+    return conditional(sign);
+  }
+  bool sum(int sign) {
+    if (!term(sign)) return false;
+    while (isOp(t_, at_, "+") || isOp(t_, at_, "-")) {
+      const int s = t_[at_].text == "-" ? -sign : sign;
+      ++at_;
+      if (!term(s)) return false;
+    }
+    return true;
+  }
+  bool term(int sign) {
+    if (!factor(sign)) return false;
+    while (isOp(t_, at_, "*") || isOp(t_, at_, "/") || isOp(t_, at_, "//") || isOp(t_, at_, "%") || isOp(t_, at_, "@")) {
+      const std::string_view op = t_[at_].text;
+      const int s = op == "*" ? sign : (op == "/" || op == "//") ? -sign : 0;
+      ++at_;
+      if (!factor(s)) return false;
+    }
+    return true;
+  }
+  bool factor(int sign) {
+    if (isOp(t_, at_, "-") || isOp(t_, at_, "+")) {
+      const int s = t_[at_].text == "-" ? -sign : sign;
+      ++at_;
+      return factor(s);
+    }
+    const size_t start = at_;
+    if (!atom(sign)) return false;
+    if (!isOp(t_, at_, "**")) return true;
+    std::fill(sign_.begin() + static_cast<std::ptrdiff_t>(start), sign_.begin() + static_cast<std::ptrdiff_t>(at_), 0);
+    ++at_;
+    return factor(0);
+  }
+  bool atom(int sign) {
+    if (at_ >= t_.size()) return false;
+    const Token& tok = t_[at_];
+    if (tok.kind == Token::Number) {
+      sign_[at_++] = sign;
+      return true;
+    }
+    if (tok.kind == Token::String) {
+      ++at_;
+      return true;
+    }
+    std::string_view callee;
+    if (tok.kind == Token::Name) {
+      callee = tok.text;
+      ++at_;
+    } else if (isOp(t_, at_, "(")) {
+      ++at_;
+      if (isOp(t_, at_, ")")) return ++at_, true;
+      if (!conditional(sign) || !isOp(t_, at_, ")")) return false;
+      ++at_;
+    } else if (isOp(t_, at_, "[") || isOp(t_, at_, "{")) {
+      return skipBracket();
+    } else {
+      return false;
+    }
+    // Trailers: attributes, calls (max and min pass their arguments' moves on), subscripts.
+    for (;;) {
+      if (isOp(t_, at_, ".") && at_ + 1 < t_.size() && t_[at_ + 1].kind == Token::Name) {
+        callee = t_[at_ + 1].text;
+        at_ += 2;
+      } else if (isOp(t_, at_, "(")) {
+        const bool monotone = callee == "max" || callee == "min" || callee == "maximum" || callee == "minimum";
+        if (!monotone) {
+          if (!skipBracket()) return false;
+        } else {
+          ++at_;
+          while (!isOp(t_, at_, ")")) {
+            if (!conditional(sign)) return false;
+            if (isOp(t_, at_, ",")) ++at_;
+            else if (!isOp(t_, at_, ")")) return false;
+          }
+          ++at_;
+        }
+        callee = {};
+      } else if (isOp(t_, at_, "[")) {
+        if (!skipBracket()) return false;
+        callee = {};
+      } else {
+        return true;
+      }
+    }
+  }
+  // Past a bracketed group starting at the current token; its numbers keep sign 0.
+  bool skipBracket() {
+    int depth = 0;
+    for (; at_ < t_.size(); ++at_) {
+      if (isOp(t_, at_, "(") || isOp(t_, at_, "[") || isOp(t_, at_, "{")) ++depth;
+      if ((isOp(t_, at_, ")") || isOp(t_, at_, "]") || isOp(t_, at_, "}")) && --depth == 0) return ++at_, true;
+    }
+    return false;
+  }
+  // To the next `word` outside brackets.
+  bool skipTo(std::string_view word) {
+    int depth = 0;
+    for (; at_ < t_.size(); ++at_) {
+      if (depth == 0 && isOp(t_, at_, word)) return true;
+      if (isOp(t_, at_, "(") || isOp(t_, at_, "[") || isOp(t_, at_, "{")) ++depth;
+      if ((isOp(t_, at_, ")") || isOp(t_, at_, "]") || isOp(t_, at_, "}")) && --depth < 0) return false;
+    }
+    return false;
+  }
+
+  const std::vector<Token>& t_;
+  std::vector<int> sign_;
+  size_t at_ = 0;
+};
+
+// `{np.float32: 1e-4, "float64": 1e-11}`: entries by dtype (the last component of a dotted key).
+std::optional<std::map<std::string, double>> dtypeTable(const std::vector<Token>& t) {
+  if (t.size() < 2 || !isOp(t, 0, "{") || !isOp(t, t.size() - 1, "}")) return std::nullopt;
+  std::map<std::string, double> out;
+  for (size_t i = 1; i + 1 < t.size();) {
+    std::string key;
+    if (t[i].kind == Token::String) {
+      key = std::string(t[i].text.substr(1, t[i].text.size() - 2));
+      ++i;
+    } else {
+      while (i < t.size() && t[i].kind == Token::Name) {
+        key = std::string(t[i].text);
+        ++i;
+        if (!isOp(t, i, ".")) break;
+        ++i;
+      }
+    }
+    if (key.empty() || !isOp(t, i, ":")) return std::nullopt;
+    ++i;
+    const bool negative = isOp(t, i, "-");
+    i += negative ? 1 : 0;
+    if (i >= t.size() || t[i].kind != Token::Number) return std::nullopt;
+    out[key] = negative ? -t[i].value : t[i].value;
+    ++i;
+    if (isOp(t, i, ",")) ++i;
+    else if (i + 1 != t.size()) return std::nullopt;
+  }
+  return out;
+}
+
+std::optional<double> plainNumber(const std::vector<Token>& t) {
+  if (t.size() == 1 && t[0].kind == Token::Number) return t[0].value;
+  if (t.size() == 2 && isOp(t, 0, "-") && t[1].kind == Token::Number) return -t[1].value;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<MovedNumbers> movedNumbers(std::string_view fromText, std::string_view toText, bool fromIsPlainNumber,
+                                         bool toIsPlainNumber) {
+  std::vector<Token> from, to;
+  if (!tokenize(fromText, from) || !tokenize(toText, to)) return std::nullopt;
+  MovedNumbers out;
+
+  const auto fromTable = dtypeTable(from), toTable = dtypeTable(to);
+  const auto fromNumber = fromIsPlainNumber ? plainNumber(from) : std::nullopt;
+  const auto toNumber = toIsPlainNumber ? plainNumber(to) : std::nullopt;
+  if ((fromTable || fromNumber) && (toTable || toNumber) && (fromTable || toTable)) {
+    // A number written out applies to every dtype; entries of one side only are not compared.
+    std::map<std::string, double> before = fromTable ? *fromTable : std::map<std::string, double>{};
+    std::map<std::string, double> after = toTable ? *toTable : std::map<std::string, double>{};
+    if (!fromTable)
+      for (const auto& [key, v] : after) before[key] = *fromNumber;
+    if (!toTable)
+      for (const auto& [key, v] : before) after[key] = *toNumber;
+    bool shared = false;
+    for (const auto& [key, v] : before) {
+      auto it = after.find(key);
+      if (it == after.end()) {
+        out.uncompared.push_back(key + " only before");
+        continue;
+      }
+      shared = true;
+      if (it->second != v) out.numbers.push_back({v, it->second, true, fmt::format("{}: {:g} -> {:g}", key, v, it->second)});
+    }
+    for (const auto& [key, v] : after)
+      if (!before.count(key)) out.uncompared.push_back(key + " only after");
+    if (!shared) return std::nullopt;
+    return out;
+  }
+
+  if (from.size() != to.size()) return std::nullopt;
+  std::vector<size_t> moved;
+  for (size_t i = 0; i < from.size(); ++i) {
+    if (from[i].kind != to[i].kind) return std::nullopt;
+    if (from[i].kind == Token::Number) {
+      if (from[i].value != to[i].value) moved.push_back(i);
+    } else if (from[i].text != to[i].text) {
+      return std::nullopt;
+    }
+  }
+  if (moved.empty()) return out;
+  SignReader reader(to);
+  if (!reader.read()) return std::nullopt;
+  for (size_t i : moved) {
+    if (reader.signAt(i) == 0) return std::nullopt;
+    out.numbers.push_back({from[i].value, to[i].value, reader.signAt(i) > 0, fmt::format("{} -> {}", from[i].text, to[i].text)});
+  }
+  return out;
+}
+
+}  // namespace oalens::miners

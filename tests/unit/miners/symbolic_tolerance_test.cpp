@@ -1,0 +1,73 @@
+// Directions read from tolerance texts that cannot be evaluated.
+#include "miners/classify/symbolic_tolerance.h"
+
+#include <gtest/gtest.h>
+
+using oalens::miners::MovedNumber;
+using oalens::miners::movedNumbers;
+
+namespace {
+
+// "from->to:grows" for each moved number, or "none" when the texts cannot be compared.
+std::string moves(std::string_view from, std::string_view to, bool fromPlain = false, bool toPlain = false) {
+  const auto moved = movedNumbers(from, to, fromPlain, toPlain);
+  if (!moved) return "none";
+  std::string out;
+  for (const MovedNumber& m : moved->numbers) out += (out.empty() ? "" : " ") + m.label + (m.grows ? " up" : " down");
+  for (const std::string& u : moved->uncompared) out += (out.empty() ? "(" : " (") + u + ")";
+  return out;
+}
+
+}  // namespace
+
+TEST(SymbolicTolerance, NumbersInFactorsSummandsAndBranchesGrowTheTolerance) {
+  EXPECT_EQ(moves("11 * _SVD_TEST_EPS", "30 * _SVD_TEST_EPS"), "11 -> 30 up");
+  EXPECT_EQ(moves("40 * eps * np.linalg.norm(a)", "80 * eps * np.linalg.norm(a)"), "40 -> 80 up");
+  EXPECT_EQ(moves("atol * (70 if jnp.issubdtype(dtype, jnp.complexfloating)\n    else 30)",
+                  "atol * (80 if jnp.issubdtype(dtype, jnp.complexfloating)\n    else 30)"),
+            "70 -> 80 up");
+  EXPECT_EQ(moves("base + 1e-6", "base + 1e-5"), "1e-6 -> 1e-5 up");
+  EXPECT_EQ(moves("max(1e-5, 2 * eps)", "max(1e-5, 4 * eps)"), "2 -> 4 up");
+  EXPECT_EQ(moves("x - (a - 3)", "x - (a - 4)"), "3 -> 4 up");  // two minuses
+}
+
+TEST(SymbolicTolerance, DivisorsAndSubtrahendsShrinkIt) {
+  EXPECT_EQ(moves("eps / 10", "eps / 100"), "10 -> 100 down");
+  EXPECT_EQ(moves("1 - 3 * x", "1 - 5 * x"), "3 -> 5 down");  // the product is subtracted
+  EXPECT_EQ(moves("x / (2 * n)", "x / (4 * n)"), "2 -> 4 down");
+  EXPECT_EQ(moves("-2 * eps", "-3 * eps"), "2 -> 3 down");
+}
+
+TEST(SymbolicTolerance, NumbersWhoseEffectIsUnknownAreNotCompared) {
+  EXPECT_EQ(moves("10 ** -5", "10 ** -4"), "none");                                // an exponent
+  EXPECT_EQ(moves("1e-3 if n > 5 else 1e-4", "1e-3 if n > 6 else 1e-4"), "none");  // a condition
+  EXPECT_EQ(moves("f(3) * eps", "f(4) * eps"), "none");                            // any call but max and min
+  EXPECT_EQ(moves("tols[3]", "tols[4]"), "none");                                  // a subscript
+  EXPECT_EQ(moves("tol", "tol2"), "none");                                         // not just numbers moved
+  EXPECT_EQ(moves("3 * eps", "3 * eps * 2"), "none");
+  EXPECT_EQ(moves("1e-3j", "1e-2j"), "none");  // complex
+  EXPECT_EQ(moves("'''a''' and 1", "'''a''' and 2"), "none");
+}
+
+TEST(SymbolicTolerance, TheSameNumberSpelledOtherwiseDidNotMove) {
+  EXPECT_EQ(moves("1e-5 * eps", "0.00001 * eps"), "");
+  EXPECT_EQ(moves("1_000 * eps", "1000 * eps"), "");
+}
+
+TEST(SymbolicTolerance, PerDtypeTablesAreComparedEntryByEntry) {
+  EXPECT_EQ(moves("{np.float32: 1e-4, np.float64: 1e-11,\n np.complex64: 1e-4}", "{np.float32: 1e-4, np.float64: 2e-11, np.complex64: 1e-4}"),
+            "float64: 1e-11 -> 2e-11 up");
+  // Keyed by the dtype's name however it is spelled; an entry on one side only is not compared.
+  EXPECT_EQ(moves("{onp.float32: 1e-3, 'float64': 1e-12}", "{jnp.float32: 1e-2, np.float64: 1e-12, np.float16: 1}"),
+            "float32: 0.001 -> 0.01 up (float16 only after)");
+  EXPECT_EQ(moves("{np.float64: 1e-14}", "{np.float64: 1e-14, np.float32: 1e-5}"), "(float32 only after)");
+  EXPECT_EQ(moves("{onp.float64: 1e-14}", "{np.float64: 1e-14}"), "");  // the module renamed, the dtype the same
+  EXPECT_EQ(moves("{np.float32: 1e-3}", "{np.float64: 1e-12}"), "none");  // nothing shared
+}
+
+TEST(SymbolicTolerance, ANumberWrittenOutAppliesToEveryEntryButADefaultDoesNot) {
+  EXPECT_EQ(moves("1e-5", "{np.float32: 1e-4, np.float64: 1e-11}", true, false), "float32: 1e-05 -> 0.0001 up float64: 1e-05 -> 1e-11 up");
+  EXPECT_EQ(moves("{np.float32: 1e-4}", "1e-3", false, true), "float32: 0.0001 -> 0.001 up");
+  // A default (JAX's depends on the dtype) is no number for every dtype.
+  EXPECT_EQ(moves("1e-06", "{np.float32: 1e-5}", false, false), "none");
+}
