@@ -1,5 +1,8 @@
 #include "miners/gate/import_bindings.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include "miners/gate/python_lines.h"
 
 namespace oalens::miners {
@@ -105,8 +108,35 @@ bool readImportBindings(std::string_view statement, std::vector<ImportBinding>& 
   return !out.empty();
 }
 
+namespace {
+
+// `name` as a whole word of `code`, found by searching its bytes (memmem) and keeping a hit
+// with no identifier character on either side: what reading every word finds, faster when the
+// code is long and the names few (the reach searches every test of a changed file for them).
+bool mentionsWord(std::string_view code, std::string_view name) {
+  if (name.empty() || !isIdentifierStart(name[0])) return false;  // never a word
+  for (char c : name)
+    if (!isIdentifierChar(c)) return false;
+  const char* const begin = code.data();
+  const char* const end = begin + code.size();
+  for (const char* from = begin; from < end;) {
+    const char* hit = static_cast<const char*>(memmem(from, static_cast<size_t>(end - from), name.data(), name.size()));
+    if (!hit) return false;
+    const char* after = hit + name.size();
+    if ((hit == begin || !isIdentifierChar(hit[-1])) && (after == end || !isIdentifierChar(*after))) return true;
+    from = hit + 1;
+  }
+  return false;
+}
+
+constexpr size_t kFewNames = 4;
+
+}  // namespace
+
 bool mentionsAny(std::string_view code, const std::unordered_set<std::string>& names) {
   if (names.empty()) return false;
+  if (names.size() <= kFewNames)
+    return std::any_of(names.begin(), names.end(), [&](const std::string& name) { return mentionsWord(code, name); });
   std::string word;
   return anyIdentifier(code, [&](std::string_view w) {
     word.assign(w);

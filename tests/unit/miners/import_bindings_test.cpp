@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace oalens::miners;
 
 namespace {
@@ -50,4 +52,30 @@ TEST(ImportBindings, FindsWholeWordsOnly) {
   });
   EXPECT_EQ(words, (std::vector<std::string_view>{"a", "b", "c_1"}));
   EXPECT_TRUE(anyIdentifier("x + stop + y", [](std::string_view w) { return w == "stop"; }));  // and it stops there
+}
+
+// mentionsAny searches a few names by their bytes and more by reading every word: both must
+// find what reading every word finds, whatever the code and the names (odd bytes, UTF-8,
+// names that are no words at all).
+TEST(ImportBindings, SearchingNamesAsBytesFindsWhatReadingWordsFinds) {
+  auto readingWords = [](std::string_view code, const std::unordered_set<std::string>& names) {
+    return anyIdentifier(code, [&](std::string_view w) { return names.count(std::string(w)) > 0; });
+  };
+  std::mt19937 random(11);
+  const std::string alphabet = "ab_1 .(),\n\xc3\xa9#'9e";
+  auto text = [&](size_t most) {
+    std::string s;
+    for (size_t n = random() % (most + 1); n > 0; --n) s += alphabet[random() % alphabet.size()];
+    return s;
+  };
+  int found = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::unordered_set<std::string> names;
+    for (size_t n = 1 + random() % 6; n > 0; --n) names.insert(text(3));
+    const std::string code = text(40);
+    const bool expected = readingWords(code, names);
+    found += expected;
+    ASSERT_EQ(mentionsAny(code, names), expected) << "code [" << code << "], " << names.size() << " names";
+  }
+  EXPECT_GT(found, 1000);  // the rounds find names often enough to test both answers
 }
