@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -382,27 +383,64 @@ bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<
   return true;
 }
 
+namespace {
+
+// Whether old lines [a, b] are outside every hunk, and if so the new line of a. Hunks come in
+// order, and so do the calls' lines; `next` is the first hunk not yet wholly before them,
+// `shift` what the hunks before it add. A hunk with no old lines inserts after its oldStart
+// (xdiff's headers).
+std::optional<int> newLineOutsideHunks(const std::vector<LineHunk>& hunks, size_t& next, int& shift, int a, int b) {
+  auto whollyBefore = [](const LineHunk& h, int line) { return h.oldLines == 0 ? h.oldStart < line : h.oldStart + h.oldLines - 1 < line; };
+  while (next < hunks.size() && whollyBefore(hunks[next], a)) {
+    shift += hunks[next].newLines - hunks[next].oldLines;
+    ++next;
+  }
+  if (next < hunks.size() && (hunks[next].oldLines == 0 ? hunks[next].oldStart < b : hunks[next].oldStart <= b)) return std::nullopt;
+  return a + shift;
+}
+
+}  // namespace
+
 void insertUnitsThatDiffer(const ScopeSide& oldSide, const std::vector<TestUnit>& oldUnits, const ScopeSide& newSide,
-                           const std::vector<TestUnit>& newUnits, std::set<std::string>& names) {
+                           const std::vector<TestUnit>& newUnits, std::set<std::string>& names, const std::vector<LineHunk>* hunks) {
+  // Where the diff took each old unit's lines when it left them alone (-1: it did not): a new
+  // unit on exactly those lines has the same text, and is not compared.
+  std::vector<int> movedTo(oldUnits.size(), -1);
+  if (hunks) {
+    size_t next = 0;
+    int shift = 0, lastFirst = 0;
+    for (size_t u = 0; u < oldUnits.size(); ++u) {
+      const TestUnit& o = oldUnits[u];
+      if (o.firstLine < lastFirst || o.firstLine > o.lastLine) continue;  // out of order: the walk cannot go back
+      lastFirst = o.firstLine;
+      if (auto to = newLineOutsideHunks(*hunks, next, shift, o.firstLine, o.lastLine)) movedTo[u] = *to;
+    }
+  }
+  auto same = [&](size_t u, const TestUnit& n) {
+    const TestUnit& o = oldUnits[u];
+    if (movedTo[u] == n.firstLine && n.lastLine - n.firstLine == o.lastLine - o.firstLine) return true;
+    return oldSide.textOf(o) == newSide.textOf(n);
+  };
   // The usual case, the same names in the same order: units pair by position.
   if (std::equal(oldUnits.begin(), oldUnits.end(), newUnits.begin(), newUnits.end(),
                  [](const TestUnit& a, const TestUnit& b) { return a.name == b.name; })) {
     for (size_t u = 0; u < oldUnits.size(); ++u)
-      if (oldSide.textOf(oldUnits[u]) != newSide.textOf(newUnits[u])) names.insert(oldUnits[u].name);
+      if (!same(u, newUnits[u])) names.insert(oldUnits[u].name);
     return;
   }
-  // Each unit's text, by (name, how many units of that name come before it).
-  auto texts = [](const ScopeSide& side, const std::vector<TestUnit>& units) {
-    std::map<std::string, int> seen;
-    std::map<std::pair<std::string, int>, std::string_view> out;
-    for (const TestUnit& u : units) out[{u.name, seen[u.name]++}] = side.textOf(u);
-    return out;
-  };
-  const auto before = texts(oldSide, oldUnits), after = texts(newSide, newUnits);
-  for (const auto& [key, text] : before)
-    if (auto it = after.find(key); it == after.end() || it->second != text) names.insert(key.first);
-  for (const auto& [key, text] : after)
-    if (!before.count(key)) names.insert(key.first);
+  // Otherwise by name and how many units of that name come before it.
+  std::unordered_map<std::string_view, std::vector<size_t>> oldByName;
+  for (size_t u = 0; u < oldUnits.size(); ++u) oldByName[oldUnits[u].name].push_back(u);
+  std::unordered_map<std::string_view, size_t> seen;
+  for (const TestUnit& n : newUnits) {
+    const size_t k = seen[n.name]++;
+    auto it = oldByName.find(n.name);
+    if (it == oldByName.end() || k >= it->second.size() || !same(it->second[k], n)) names.insert(n.name);
+  }
+  for (const auto& [name, olds] : oldByName) {
+    auto it = seen.find(name);
+    if (olds.size() > (it == seen.end() ? 0 : it->second)) names.insert(std::string(name));
+  }
 }
 
 std::vector<TestUnit> helperUnits(const ScopeSide& s) {

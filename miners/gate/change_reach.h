@@ -47,9 +47,12 @@ bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<
                    std::unordered_set<std::string>& reached);
 
 // Adds the names of the units whose text differs between the sides, under the same name and
-// position among their namesakes, or that one side lacks.
+// position among their namesakes, or that one side lacks. `hunks`, when given (the line diff
+// of the two texts, in order), spares comparing the text of a unit whose lines the diff left
+// alone and aligned with its namesake's: those lines are the same.
 void insertUnitsThatDiffer(const ScopeSide& oldSide, const std::vector<TestUnit>& oldUnits, const ScopeSide& newSide,
-                           const std::vector<TestUnit>& newUnits, std::set<std::string>& names);
+                           const std::vector<TestUnit>& newUnits, std::set<std::string>& names,
+                           const std::vector<LineHunk>* hunks = nullptr);
 
 // Module-level functions that are not tests, with their decorators, as units.
 std::vector<TestUnit> helperUnits(const ScopeSide& s);

@@ -377,7 +377,7 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   // A test left alone by every hunk can still differ: lines the diff aligned may now belong to
   // another test (one test merged into its neighbour). Only a test whose text is the same on
   // both sides, under the same name and position among its namesakes, may be left out.
-  insertUnitsThatDiffer(oldSide, oldSide.units, newSide, newSide.units, touched);
+  insertUnitsThatDiffer(oldSide, oldSide.units, newSide, newSide.units, touched, &hunks);
   std::unordered_set<std::string> reached;
   if (!reachOfChange(oldSide, newSide, touched, reached)) return r;
   scopeHelpers(oldSide, newSide, reached, touched);

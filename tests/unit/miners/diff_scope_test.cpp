@@ -1,9 +1,12 @@
 #include "miners/gate/diff_scope.h"
 #include "miners/gate/python_lines.h"
+#include "miners/gate/change_reach.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <tuple>
 
 using namespace oalens::miners;
@@ -477,4 +480,75 @@ TEST(DiffScope, LogicalLinesAfterAnEditAreTheWholeLexs) {
   EXPECT_GT(compared, 1200) << "too many old texts were unsure";
   EXPECT_GT(unsure, 20) << "too few unsure texts to test that the edit path reports them";
   EXPECT_GT(steps, 800);
+}
+
+// The tests whose text differs are found from the hunks where the diff vouches for the lines,
+// and by comparing texts elsewhere: the same names as comparing every test's text under its
+// name and rank among its namesakes (what insertUnitsThatDiffer did before), on random
+// edits that insert, delete, replace and duplicate lines, move tests and drop the last newline.
+TEST(DiffScope, UnitsThatDifferAreFoundTheSameWithTheHunks) {
+  uint32_t state = 20261124;
+  auto next = [&state](uint32_t n) {
+    state = state * 1664525u + 1013904223u;
+    return (state >> 8) % n;
+  };
+  const std::vector<std::string> pool = {"def test_a():\n", "def test_b():\n", "class T:\n", "    def test_m(self):\n",
+                                         "        x = 1\n", "    x = f(1)\n", "\n", "    # note\n", "def helper():\n",
+                                         "    assert abs(a - b) < 1e-5\n", "@mark\n", "x = 2\n"};
+  int rounds = 0, differing = 0, spared = 0;
+  for (int round = 0; round < 5000; ++round) {
+    std::vector<std::string> oldLines;
+    for (uint32_t k = 1 + next(50); k > 0; --k) oldLines.push_back(pool[next(static_cast<uint32_t>(pool.size()))]);
+    std::vector<std::string> newLines = oldLines;
+    for (uint32_t e = 1 + next(4); e > 0; --e) {
+      const uint32_t at = next(static_cast<uint32_t>(newLines.size()) + 1);
+      const std::string line = pool[next(static_cast<uint32_t>(pool.size()))];
+      switch (next(5)) {
+        case 0: newLines.insert(newLines.begin() + at, line); break;
+        case 1: if (at < newLines.size()) newLines.erase(newLines.begin() + at); break;
+        case 2: if (at < newLines.size()) newLines.insert(newLines.begin() + at, newLines[at]); break;
+        case 3: {  // a block of lines moved elsewhere: tests shift past their namesakes
+          const uint32_t size = std::min<uint32_t>(1 + next(6), static_cast<uint32_t>(newLines.size()) - std::min<uint32_t>(at, static_cast<uint32_t>(newLines.size())));
+          std::vector<std::string> block(newLines.begin() + at, newLines.begin() + at + size);
+          newLines.erase(newLines.begin() + at, newLines.begin() + at + size);
+          const uint32_t to = next(static_cast<uint32_t>(newLines.size()) + 1);
+          newLines.insert(newLines.begin() + to, block.begin(), block.end());
+          break;
+        }
+        default: if (at < newLines.size()) newLines[at] = line;
+      }
+    }
+    std::string oldText, newText;
+    for (const auto& l : oldLines) oldText += l;
+    for (const auto& l : newLines) newText += l;
+    if (round % 4 == 0 && !newText.empty()) newText.pop_back();
+    oalens::miners::ScopeSide oldSide(oldText), newSide(newText);
+    if (!oalens::miners::findTestUnits(oldText, oldSide.units) || !oalens::miners::findTestUnits(newText, newSide.units)) continue;
+    oldSide.starts = oalens::miners::lineStartOffsets(oldText);
+    newSide.starts = oalens::miners::lineStartOffsets(newText);
+    const std::vector<oalens::miners::LineHunk> hunks = oalens::miners::lineHunks(oldText, newText);
+    // Every unit's text by (name, how many units of that name come before it), compared.
+    auto texts = [](const oalens::miners::ScopeSide& side) {
+      std::map<std::string, int> seen;
+      std::map<std::pair<std::string, int>, std::string_view> out;
+      for (const auto& u : side.units) out[{u.name, seen[u.name]++}] = side.textOf(u);
+      return out;
+    };
+    std::set<std::string> byText, withoutHunks, withHunks;
+    const auto before = texts(oldSide), after = texts(newSide);
+    for (const auto& [key, text] : before)
+      if (auto it = after.find(key); it == after.end() || it->second != text) byText.insert(key.first);
+    for (const auto& [key, text] : after)
+      if (!before.count(key)) byText.insert(key.first);
+    oalens::miners::insertUnitsThatDiffer(oldSide, oldSide.units, newSide, newSide.units, withoutHunks);
+    oalens::miners::insertUnitsThatDiffer(oldSide, oldSide.units, newSide, newSide.units, withHunks, &hunks);
+    ASSERT_EQ(withoutHunks, byText) << oldText << "---\n" << newText;
+    ASSERT_EQ(withHunks, byText) << oldText << "---\n" << newText;
+    ++rounds;
+    differing += !byText.empty();
+    spared += oldSide.units.size() == newSide.units.size() && !oldSide.units.empty();
+  }
+  EXPECT_GT(rounds, 3000);
+  EXPECT_GT(differing, 1000);
+  EXPECT_GT(spared, 1000);
 }
