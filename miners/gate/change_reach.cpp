@@ -294,40 +294,23 @@ void keepWhatKeptCodeMentions(std::vector<std::string_view> code, UnitsByWord& b
   }
 }
 
-// Which new-side units have the text of an old-side unit of their name: they mention what it
-// mentions, and a test is kept by name, so they need not be read again (most of a changed
-// file's tests are the same on both sides, and each was read twice).
-std::vector<bool> unitsAsBefore(const ScopeSide& oldSide, const ScopeSide& newSide) {
-  std::unordered_multimap<std::string_view, std::string_view> oldTexts;
-  for (const TestUnit& u : oldSide.units) oldTexts.emplace(u.name, oldSide.textOf(u));
-  std::vector<bool> out(newSide.units.size());
-  for (size_t i = 0; i < newSide.units.size(); ++i) {
-    const std::string_view text = newSide.textOf(newSide.units[i]);
-    const auto [from, to] = oldTexts.equal_range(newSide.units[i].name);
-    out[i] = std::any_of(from, to, [&](const auto& old) { return old.second == text; });
-  }
-  return out;
-}
-
 // A test that other kept code mentions (a helper or another test calls it, a module-level
 // statement wraps it) is kept too: leaving it out would change what that code sees. So is a
 // test method that sets an attribute kept code reads: where `self.tol` comes from, and whether
 // it is set in one place or several, is read from every method of the class.
-void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, const std::vector<bool>& asBefore,
-                        std::set<std::string>& touched) {
+void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched) {
   UnitsByWord byName, bySetAttribute;
-  for (const ScopeSide* s : {&oldSide, &newSide})
-    for (size_t i = 0; i < s->units.size(); ++i) {
-      const TestUnit& u = s->units[i];
-      if (touched.count(u.name) || (s == &newSide && asBefore[i])) continue;
-      const std::string_view name(u.name);
-      const auto dot = name.rfind('.');
-      byName[dot == std::string_view::npos ? name : name.substr(dot + 1)].emplace_back(s, &u);
-      if (dot != std::string_view::npos)
-        forEachSelfAttribute(s->textOf(u), [&](std::string_view a, bool assigned) {
-          if (assigned) bySetAttribute[a].emplace_back(s, &u);
-        });
-    }
+  // The tests left out so far: a new-side one has its old namesake's text (reachOfChange).
+  for (const TestUnit& u : oldSide.units) {
+    if (touched.count(u.name)) continue;
+    const std::string_view name(u.name);
+    const auto dot = name.rfind('.');
+    byName[dot == std::string_view::npos ? name : name.substr(dot + 1)].emplace_back(&oldSide, &u);
+    if (dot != std::string_view::npos)
+      forEachSelfAttribute(oldSide.textOf(u), [&](std::string_view a, bool assigned) {
+        if (assigned) bySetAttribute[a].emplace_back(&oldSide, &u);
+      });
+  }
   if (byName.empty()) return;
   std::vector<std::string_view> kept;
   for (const ScopeSide* s : {&oldSide, &newSide}) {
@@ -343,7 +326,6 @@ void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, cons
 
 bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched,
                    std::unordered_set<std::string>& reached) {
-  const std::vector<bool> asBefore = unitsAsBefore(oldSide, newSide);
   if (!oldSide.changed.empty() || !newSide.changed.empty()) {
     const std::vector<Owner> oldOwners = ownersOf(oldSide), newOwners = ownersOf(newSide);
     Reach reach;
@@ -369,17 +351,16 @@ bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<
           grew |= reach.names.size() != before;
         }
     }
-    for (const ScopeSide* s : {&oldSide, &newSide})
-      for (size_t i = 0; i < s->units.size(); ++i) {
-        const TestUnit& u = s->units[i];
-        if (touched.count(u.name) || (s == &newSide && asBefore[i])) continue;
-        const auto dot = u.name.find('.');
-        if ((dot != std::string::npos && reach.classes.count(u.name.substr(0, dot))) || mentionsAny(s->textOf(u), reach.names))
-          touched.insert(u.name);
-      }
+    // The tests left out so far; a new-side one has its old namesake's text.
+    for (const TestUnit& u : oldSide.units) {
+      if (touched.count(u.name)) continue;
+      const auto dot = u.name.find('.');
+      if ((dot != std::string::npos && reach.classes.count(u.name.substr(0, dot))) || mentionsAny(oldSide.textOf(u), reach.names))
+        touched.insert(u.name);
+    }
     reached = std::move(reach.names);
   }
-  keepMentionedTests(oldSide, newSide, asBefore, touched);
+  keepMentionedTests(oldSide, newSide, touched);
   return true;
 }
 

@@ -42,7 +42,9 @@ struct ScopeSide {
 
 // Adds to `touched` every test the changes outside tests reach, and every test that kept code
 // mentions by name (a helper or another test calls it). False when the reach cannot be bounded.
-// `reached` receives the names whose meaning the change may alter.
+// `reached` receives the names whose meaning the change may alter. `touched` must already hold
+// every test whose text differs between the sides (insertUnitsThatDiffer): a new-side test not
+// in it has its old namesake's text, so only the old one is read.
 bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<std::string>& touched,
                    std::unordered_set<std::string>& reached);
 
