@@ -18,4 +18,20 @@ std::string formatDiagnostic(const Diagnostic& d) {
                      d.message, d.code);
 }
 
+std::string squeezed(std::string_view text, size_t max) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  if (out.size() > max) out = out.substr(0, max - 3) + "...";
+  return out;
+}
+
 }  // namespace oalens::analyzer

@@ -24,4 +24,8 @@ struct Diagnostic {
 // `path:line:col: severity: message [code]`, the form editors and CI parse.
 std::string formatDiagnostic(const Diagnostic& d);
 
+// Source text for a message: its runs of white space one space, none at either end, and cut
+// to `max` characters (an ellipsis marks the cut).
+std::string squeezed(std::string_view text, size_t max = 60);
+
 }  // namespace oalens::analyzer

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "analyzer/core/diagnostics.h"
 #include "analyzer/tolerance/allowed_deviation.h"
 #include "miners/classify/symbolic_tolerance.h"
 
@@ -50,18 +51,6 @@ Direction compareTolerance(const std::string& name, double oldValue, double newV
 namespace {
 
 std::string stripWs(const std::string& s) { return normalizeStatement(s); }
-
-// A tolerance's text on one line, its runs of white space one space (a table spans lines).
-std::string oneLine(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
-    if (!space) out += c;
-    else if (!out.empty() && out.back() != ' ') out += ' ';
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
 
 // Compares two values the classifier computed (a half-width, an allowance), not read from one
 // tolerance: equal up to rounding is equal. Records the direction and a detail line.
@@ -215,16 +204,19 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       if (!moved) {
         unknown = true;
         k.details.push_back(fmt::format("{} {} -> {} (not evaluable)", name, old->text, t->text));
-      } else if (!moved->uncompared.empty()) {
-        unknown = true;
-        k.details.push_back(fmt::format("{} {} -> {} (not evaluable: {})", name, oneLine(old->text), oneLine(t->text),
-                                        fmt::join(moved->uncompared, ", ")));
+        continue;
       }
-      for (const MovedNumber& m : moved ? moved->numbers : std::vector<MovedNumber>{}) {
+      // A table spans lines: the texts go into the details on one line each.
+      const std::string from = analyzer::squeezed(old->text, std::string::npos), to = analyzer::squeezed(t->text, std::string::npos);
+      if (!moved->uncompared.empty()) {
+        unknown = true;
+        k.details.push_back(fmt::format("{} {} -> {} (not evaluable: {})", name, from, to, fmt::join(moved->uncompared, ", ")));
+      }
+      for (const MovedNumber& m : moved->numbers) {
         const Direction d = m.grows ? compareTolerance(name, m.from, m.to, b.negated) : compareTolerance(name, m.to, m.from, b.negated);
         if (d == Direction::None) continue;
         (d == Direction::Loosen ? loosen : tighten) = true;
-        k.details.push_back(fmt::format("{} {} -> {} ({}: {})", name, oneLine(old->text), oneLine(t->text), directionName(d), m.label));
+        k.details.push_back(fmt::format("{} {} -> {} ({}: {})", name, from, to, directionName(d), m.label));
       }
     }
   }

@@ -148,20 +148,5 @@ bool measuresTime(std::string_view text) {
 
 bool measuresTime(const FileModel& m, ExprId e) { return e != kNone && measuresTime(m.expr(e).text); }
 
-std::string squeezed(std::string_view text, size_t max) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  if (out.size() > max) out = out.substr(0, max - 3) + "...";
-  return out;
-}
 
 }  // namespace oalens::rules

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "analyzer/core/diagnostics.h"
 #include "analyzer/lint/lint_rule.h"
 
 namespace oalens::rules {
@@ -68,6 +69,6 @@ bool measuresTime(const FileModel& m, ExprId e);
 bool measuresTime(std::string_view text);
 
 // Whitespace squeezed and cut for messages.
-std::string squeezed(std::string_view text, size_t max = 60);
+using analyzer::squeezed;
 
 }  // namespace oalens::rules
