@@ -1,6 +1,7 @@
 // The assertion record every consumer sees (scan output, the database, mine, diff, lint).
 // Field meanings follow the machine-readable contract in docs/json.md.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,9 @@ struct Assertion {
   bool negated = false;
   std::vector<Tolerance> tolerances;
   ThresholdProvenance thresholdProvenance = ThresholdProvenance::None;
+  // What the tolerance or the code holding the check is chosen by at run time: RuntimeChoice
+  // bits (runtime_choice.h), dtype or device; 0 for a check that is not OA.
+  uint8_t runtimeChoices = 0;
   std::string oracleType = "UNKNOWN";
   std::string oracleReason;  // why the classifier chose oracleType, one sentence
   // Digest of the oracle's code: its expression and every statement it was traced through,

@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cmath>
+
+#include "analyzer/assertions/runtime_choice.h"
 
 namespace oalens::analyzer {
 
@@ -516,6 +519,14 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
         break;
       default: break;
     }
+  }
+  for (Assertion& a : out) {
+    if (!a.isOa) continue;
+    // Depend with no tolerance chosen at run time: the API picks its tolerance by dtype.
+    const bool apiPicksByDtype = a.thresholdProvenance == ThresholdProvenance::Depend &&
+                                 std::none_of(a.tolerances.begin(), a.tolerances.end(),
+                                              [](const Tolerance& t) { return t.provenance == Provenance::Depend; });
+    a.runtimeChoices = runtimeChoicesOf(m, a, apiPicksByDtype);
   }
   return out;
 }
