@@ -544,4 +544,45 @@ EOF
 subst tests/test_reductions.py
 commit "Test the mean of halves"
 
+# 36: the check moves into a session on the GPU and loosens (atol 1e-5 -> 1e-4); the message
+# gives no reason, the code does: hardware
+block OLD <<'EOF'
+    out = ops.tanh(x)
+    np.testing.assert_allclose(out, np.tanh(x), atol=1e-5)
+EOF
+block NEW <<'EOF'
+    with ops.session(use_gpu=True):
+        out = ops.tanh(x)
+        np.testing.assert_allclose(out, np.tanh(x), atol=1e-4)
+EOF
+subst tests/test_activations.py
+commit "Run the tanh check in a session"
+
+# 37: a loop over two dtypes now holds the check, which loosens (bound 1e-5 -> 1e-4): dtype
+# from the code
+block OLD <<'EOF'
+    x = np.arange(10, dtype=np.float64)
+    assert abs(ops.mean(x) - 4.5) < 1e-5
+EOF
+block NEW <<'EOF'
+    for dtype in (np.float32, np.float64):
+        x = np.arange(10, dtype=dtype)
+        assert abs(ops.mean(x) - 4.5) < 1e-4
+EOF
+subst tests/test_activations.py
+commit "Check the mean over both widths"
+
+# 38: the tolerance itself is chosen by the dtype (decimal 5 -> 4 for float32): dtype from the
+# code; one chosen by something else (the input's size) gives no reason
+OLD='    np.testing.assert_array_almost_equal(out, ref, decimal=5)'
+block NEW <<'EOF'
+    decimal = 4 if out.dtype == np.float32 else 5
+    np.testing.assert_array_almost_equal(out, ref, decimal=decimal)
+EOF
+subst tests/test_activations.py
+OLD='    np.testing.assert_allclose(ops.softmax(x + 100.0), ops.softmax(x), rtol=1e-6)'
+NEW='    np.testing.assert_allclose(ops.softmax(x + 100.0), ops.softmax(x), rtol=1e-5 if x.size > 8 else 1e-6)'
+subst tests/test_activations.py
+commit "Pick the sigmoid and shift tolerances case by case"
+
 echo "$(git rev-list --count HEAD) commits in $OUT"

@@ -4,7 +4,9 @@
 
 #include <chrono>
 #include <thread>
+#include <utility>
 
+#include "analyzer/assertions/runtime_choice.h"
 #include "analyzer/core/input_guard.h"
 #include "miners/state/blob_identities.h"
 #include "reports/sqlite/sqlite_writer.h"
@@ -111,6 +113,11 @@ bool MineStore::upgradeSchema(std::string& err) {
 }
 
 namespace {
+
+// The reason a change gets from the code when its new side gains a runtime choice.
+constexpr std::pair<uint8_t, std::string_view> kReasonOfChoice[] = {
+    {analyzer::kToleranceByDtype, "dtype"}, {analyzer::kBlockByDtype, "dtype"},
+    {analyzer::kToleranceByDevice, "hardware"}, {analyzer::kBlockByDevice, "hardware"}};
 
 std::string tolerancesText(const analyzer::Assertion& a) {
   std::string out;
@@ -236,12 +243,14 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       ++changes;
       for (const auto& reason : reasons)
         if (!why.bind(1, changeId).bind(2, reason).bind(3, std::string_view("message")).run()) return fail(why);
-      // From the code: a tolerance that now depends on dtype or device.
-      if (k.threshold && n) {
-        bool nowDepends = n->assertion.thresholdProvenance == analyzer::ThresholdProvenance::Depend;
-        bool wasDepends = o && o->assertion.thresholdProvenance == analyzer::ThresholdProvenance::Depend;
-        if (nowDepends && !wasDepends && !why.bind(1, changeId).bind(2, std::string_view("dtype")).bind(3, std::string_view("code")).run())
-          return fail(why);
+      // From the code: the new side's tolerance or the blocks holding it are chosen by a dtype
+      // or a device the old side's were not (analyzer/assertions/runtime_choice.h); not for a
+      // change of layout only, such as a check indented into a new block. A reason the message
+      // gives already keeps the message as its source.
+      if (o && n && (k.api || k.parameter || k.threshold)) {
+        const uint8_t gained = n->assertion.runtimeChoices & ~o->assertion.runtimeChoices;
+        for (const auto& [choice, reason] : kReasonOfChoice)
+          if ((gained & choice) && !why.bind(1, changeId).bind(2, reason).bind(3, std::string_view("code")).run()) return fail(why);
       }
     }
   }

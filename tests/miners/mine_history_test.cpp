@@ -24,7 +24,7 @@ using namespace oalens;
 namespace {
 
 const fs::path kSource = OALENS_SOURCE_DIR;
-constexpr size_t kFixtureCommits = 35;  // corpora/history/build.sh
+constexpr size_t kFixtureCommits = 38;  // corpora/history/build.sh
 fs::path gWork;
 fs::path gRepo;
 
@@ -148,6 +148,38 @@ TEST_F(MineHistory, ChangesMatchTheGroundTruth) {
   reports::Statement latin(d, "SELECT COUNT(*) FROM commits WHERE subject LIKE '%Jos\xc3\xa9%'");
   ASSERT_TRUE(latin.step(&row));
   EXPECT_EQ(latin.columnInt(0), 1);
+}
+
+// The reasons read from the code (source `code`) against expected_code_reasons.tsv: every one
+// expected, nothing else (a tolerance chosen by the input's size gives none).
+TEST_F(MineHistory, CodeReasonsMatchTheGroundTruth) {
+  fs::path db = gWork / "code_reasons.db";
+  mineInto(gRepo, db);
+  reports::Database d;
+  std::string err;
+  ASSERT_TRUE(d.open(db.string(), err)) << err;
+  std::multiset<std::string> got, want;
+  reports::Statement q(d,
+                       "SELECT c.subject, ch.file, ch.line, r.reason FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
+                       " JOIN commits c ON c.id = ch.commit_id WHERE r.source = 'code'");
+  bool row = false;
+  while (q.step(&row) && row) got.insert(q.columnText(0) + " | " + q.columnText(1) + ":" + q.columnText(2) + " | " + q.columnText(3));
+  std::ifstream f(kSource / "corpora/history/expected_code_reasons.tsv");
+  std::string line;
+  std::getline(f, line);  // header
+  while (std::getline(f, line)) {
+    std::vector<std::string> cols;
+    std::stringstream ss(line);
+    for (std::string c; std::getline(ss, c, '\t');) cols.push_back(c);
+    if (cols.size() >= 4) want.insert(cols[0] + " | " + cols[1] + ":" + cols[2] + " | " + cols[3]);
+  }
+  EXPECT_EQ(want.size(), 3u);
+  std::string missing, noisy;
+  for (const auto& w : want)
+    if (!got.count(w)) missing += "  missing: " + w + "\n";
+  for (const auto& g : got)
+    if (!want.count(g)) noisy += "  noisy:   " + g + "\n";
+  EXPECT_TRUE(missing.empty() && noisy.empty()) << missing << noisy;
 }
 
 TEST_F(MineHistory, SecondRunOnlyProcessesNewCommits) {
