@@ -33,7 +33,7 @@ json changes(reports::Database& db, int64_t repository) {
                        " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1"
                        " ORDER BY c.repository_id, c.seq, ch.id");
   q.bind(1, repository);
-  reports::Statement why(db, "SELECT reason FROM change_reasons WHERE change_id = ? ORDER BY reason");
+  reports::Statement why(db, "SELECT reason, source FROM change_reasons WHERE change_id = ? ORDER BY reason");
   bool row = false;
   while (q.step(&row) && row) {
     json j;
@@ -63,15 +63,31 @@ json changes(reports::Database& db, int64_t repository) {
     j["old_file"] = oldFile.empty() ? json(nullptr) : json(oldFile);
     j["old_line"] = oldFile.empty() ? json(nullptr) : json(q.columnInt(9));
     j["details"] = q.columnText(12);
-    json reasons = json::array();
+    json reasons = json::array(), sources = json::object();
     why.bind(1, q.columnInt(13));
     bool r = false;
-    while (why.step(&r) && r) reasons.push_back(why.columnText(0));
+    while (why.step(&r) && r) {
+      reasons.push_back(why.columnText(0));
+      sources[why.columnText(0)] = why.columnText(1);
+    }
     why.reset();
     j["reasons"] = reasons;
+    j["reason_sources"] = sources;  // reason -> "message" or "code"
     list.push_back(std::move(j));
   }
   return list;
+}
+
+// One change in the text list: `sha file:line ["kinds"] direction  details  [reasons]`, a reason
+// read from the code marked so (`hardware from the code`).
+std::string changeLine(const json& c) {
+  std::string reasons;
+  for (const auto& [reason, source] : c["reason_sources"].items())
+    reasons += fmt::format("{}{}{}", reasons.empty() ? "" : ", ", reason, source.get<std::string>() == "code" ? " from the code" : "");
+  const std::string& details = c["details"].get_ref<const std::string&>();
+  return fmt::format("{} {}:{} {} {}{}{}\n", c["commit"].get<std::string>().substr(0, 12), c["file"].get<std::string>(),
+                     c["line"].get<int64_t>(), c["kinds"].dump(), c["direction"].is_null() ? "" : c["direction"].get<std::string>(),
+                     details.empty() ? "" : "  " + details, reasons.empty() ? "" : "  [" + reasons + "]");
 }
 
 }  // namespace
@@ -135,10 +151,7 @@ void addReportCommand(CLI::App& app) {
           text += fmt::format("  {:<16}{:>8}\n", k, t[k].get<int64_t>());
       }
       if (out.contains("changes"))
-        for (const auto& c : out["changes"])
-          text += fmt::format("{} {}:{} {} {}{}\n", c["commit"].get<std::string>().substr(0, 12), c["file"].get<std::string>(),
-                              c["line"].get<int64_t>(), c["kinds"].dump(), c["direction"].is_null() ? "" : c["direction"].get<std::string>(),
-                              c["details"].get<std::string>().empty() ? "" : "  " + c["details"].get<std::string>());
+        for (const auto& c : out["changes"]) text += changeLine(c);
     }
     writeOutput(output, text);
   });
