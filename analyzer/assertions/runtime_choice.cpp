@@ -47,16 +47,21 @@ uint8_t loopVariableChoices(std::string_view target) {
 }
 
 // The conditions of the if/elif statements whose branches come before statement `at` in its
-// block: an `else` or `elif` branch runs because they were false.
+// block: an `else` or `elif` branch runs because they were false. Statements are in source
+// order, so the one before a statement is its previous sibling or the last statement nested in
+// it; climbing from there keeps a branch after a long block from reading the whole block.
 template <typename Add>
 void conditionsBefore(const FileModel& m, StmtId at, Add&& add) {
   const StmtId block = m.stmts[at].parent;
-  for (StmtId q = at; q-- > 0;) {
-    const Stmt& prev = m.stmts[q];
-    if (prev.parent != block) continue;  // a statement nested in a sibling
-    if (prev.kind != StmtKind::If) return;  // the else of a for, while or try
-    if (prev.a != kNone) add(m.expr(prev.a).text);
-    if (!prev.isElif) return;
+  for (StmtId q = at; q > 0;) {
+    StmtId prev = q - 1;
+    while (prev != kNone && prev != block && m.stmts[prev].parent != block) prev = m.stmts[prev].parent;
+    if (prev == kNone || prev == block) return;  // the first statement of its block
+    const Stmt& sibling = m.stmts[prev];
+    if (sibling.kind != StmtKind::If) return;  // the else of a for, while or try
+    if (sibling.a != kNone) add(m.expr(sibling.a).text);
+    if (!sibling.isElif) return;
+    q = prev;
   }
 }
 

@@ -92,3 +92,20 @@ TEST(RuntimeChoice, NotOaChecksHaveNone) {
       "        assert x == y\n");
   EXPECT_EQ(got, (std::vector<int>{0}));
 }
+
+TEST(RuntimeChoice, ElseAfterANestedBlockFindsItsIf) {
+  const std::vector<int> got = choicesOf(
+      "import numpy as np\n"
+      "def test_a(self):\n"
+      "    if x.dtype == np.float16:\n"
+      "        for i in range(3):\n"
+      "            with ctx():\n"
+      "                y = 1\n"
+      "    else:\n"
+      "        np.testing.assert_allclose(x, y, atol=1e-6)\n"
+      "    for i in range(3):\n"
+      "        pass\n"
+      "    else:\n"
+      "        np.testing.assert_allclose(x, y, atol=1e-6)\n");
+  EXPECT_EQ(got, (std::vector<int>{kBlockDtype, 0})) << "the else of a for loop has no condition";
+}
