@@ -1,5 +1,6 @@
 // `oalens mine REPO --db FILE`: OA assertion history from git into SQLite (docs/schema.md).
-// Prints a Table V summary of the run; `oalens report --tables DB` prints it for the whole DB.
+// Prints what the run did, then the repository's Table V as the database holds it (earlier runs
+// included); `oalens report --tables DB` prints it for the whole DB.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -7,6 +8,7 @@
 
 #include "analyzer/cli/commands.h"
 #include "miners/walk/miner.h"
+#include "reports/sqlite/history_tables.h"
 
 namespace oalens::cli {
 
@@ -88,6 +90,12 @@ void addMineCommand(CLI::App& app) {
                  "spliced from their statements {}, compound statements from their blocks' {}; parts parsed {}, reused {}\n",
                  s->spliced, s->spliceMismatches, s->unitsBuilt, s->unitsFromStatements, s->skeletonsFromStatements,
                  s->blocksFromStatements, s->partsParsed, s->partsReused);
+    reports::Database db;
+    std::string dbErr;
+    if (s->repositoryId >= 0 && db.open(opt.dbPath, dbErr)) {
+      fmt::print("  OA assertion changes of this repository (as the study's Table V):\n");
+      for (const auto& [key, n] : reports::tableFive(db, s->repositoryId)) fmt::print("    {:<16}{:>8}\n", key, n);
+    }
     fmt::print("  tables: oalens report --tables {}\n", opt.dbPath);
     setExitCode(s->failed > 0 ? 1 : 0);
   });

@@ -24,6 +24,7 @@ class MineStore {
   bool open(const std::string& path, std::string& err);
   bool beginRepository(const std::string& path, const std::string& tip, std::string& err);
   bool isDone(const std::string& sha) const { return done_.count(sha) > 0; }
+  int64_t repositoryId() const { return repositoryId_; }  // after beginRepository
   // Writes one commit atomically; false only when the database refuses the transaction.
   bool writeCommit(size_t seq, const CommitResult& r, const std::vector<std::string>& reasons, int testDelayMs, StoredCommit& out,
                    std::string& err);

@@ -313,6 +313,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
     return std::nullopt;
   }
   if (!store.beginRepository(opt.repoPath, *tip, err)) return std::nullopt;
+  summary.repositoryId = store.repositoryId();
   std::vector<std::pair<size_t, std::string>> todo;  // (walk position, sha)
   for (size_t i = 0; i < commits->size(); ++i) {
     if (store.isDone((*commits)[i])) ++summary.alreadyDone;

@@ -65,6 +65,7 @@ struct MineSummary {
   size_t unitsBuilt = 0, unitsFromStatements = 0, skeletonsFromStatements = 0, blocksFromStatements = 0;
   size_t partsParsed = 0, partsReused = 0;  // statements, unit skeletons, and the `pass` of units left out
   std::vector<std::string> warnings;
+  int64_t repositoryId = -1;  // the repository's row in the database (`repositories.id`)
 };
 
 // Returns nullopt (and err) only for fatal problems: the repository or database cannot be

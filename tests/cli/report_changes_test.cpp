@@ -1,10 +1,12 @@
 // `oalens report --changes` on the mined fixture history (corpora/history): the JSON list holds
 // every row of oa_changes with the keys of the machine-readable contract (shared/DESIGN.md)
 // and each reason's source; the text list has one line per change, its reasons at the end.
+// `oalens mine` ends with the repository's Table V, the figures `report --tables` prints.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <cstdio>
 #include <set>
 #include <sstream>
 
@@ -22,7 +24,9 @@ class ReportChanges : public ::testing::Test {
     dir_ = oalens::testing::scratchDirectory("oalens_report_changes");
     const std::string src = OALENS_SOURCE_DIR;
     ASSERT_EQ(runCommand("bash " + src + "/corpora/history/build.sh " + (dir_ / "repo").string()).status, 0);
-    ASSERT_EQ(runCommand(std::string(OALENS_BINARY) + " mine " + (dir_ / "repo").string() + " --db " + db()).status, 0);
+    auto mined = runCommand(std::string(OALENS_BINARY) + " mine " + (dir_ / "repo").string() + " --db " + db());
+    ASSERT_EQ(mined.status, 0) << mined.out;
+    mineOutput_ = mined.out;
   }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
   static std::string db() { return (dir_ / "history.db").string(); }
@@ -43,6 +47,7 @@ class ReportChanges : public ::testing::Test {
     return found;
   }
   static inline fs::path dir_;
+  static inline std::string mineOutput_;
 };
 
 }  // namespace
@@ -88,4 +93,15 @@ TEST_F(ReportChanges, TextHasOneLinePerChangeWithItsReasons) {
     }
   EXPECT_EQ(n, changes);
   EXPECT_EQ(tanh, 1u);
+}
+
+TEST_F(ReportChanges, MineEndsWithTheRepositorysTableFive) {
+  const json table = json::parse(runCommand(std::string(OALENS_BINARY) + " report --tables " + db() + " --format json").out)["table5"];
+  ASSERT_NE(mineOutput_.find("OA assertion changes of this repository (as the study's Table V):"), std::string::npos) << mineOutput_;
+  for (const auto& [key, value] : table.items()) {
+    char row[64];
+    std::snprintf(row, sizeof row, "    %-16s%8lld\n", key.c_str(), static_cast<long long>(value.get<int64_t>()));
+    EXPECT_NE(mineOutput_.find(row), std::string::npos) << key << " = " << value << " not in:\n" << mineOutput_;
+  }
+  EXPECT_EQ(table["oa_changes"], json::parse(report("--format json"))["changes"].size());
 }
