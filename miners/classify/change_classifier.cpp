@@ -191,9 +191,15 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       const double factor = digits ? std::pow(10.0, std::fabs(*t->value - *old->value))
                             : *old->value != 0 && *t->value != 0 ? std::max(*t->value / *old->value, *old->value / *t->value)
                                                                  : 0;
-      // Through a constant the text stays; the values say what changed.
-      const std::string from = old->text == t->text ? fmt::format("{} = {:g}", old->text, *old->value) : old->text;
-      const std::string to = old->text == t->text ? fmt::format("{:g}", *t->value) : t->text;
+      // Through a constant the text stays; the values say what changed. A text that is not its
+      // number (a name, an expression) shows the value compared: `delta 0.06 -> delta = 0.05`.
+      const auto withValue = [](const analyzer::Tolerance& x) {
+        return x.provenance == analyzer::Provenance::Literal || x.provenance == analyzer::Provenance::Default
+                   ? x.text
+                   : fmt::format("{} = {:g}", analyzer::squeezed(x.text, std::string::npos), *x.value);
+      };
+      const std::string from = old->text == t->text ? fmt::format("{} = {:g}", old->text, *old->value) : withValue(*old);
+      const std::string to = old->text == t->text ? fmt::format("{:g}", *t->value) : withValue(*t);
       k.details.push_back(factor > 0 ? fmt::format("{} {} -> {} ({}, x{:.3g})", name, from, to, directionName(d), factor)
                                      : fmt::format("{} {} -> {} ({})", name, from, to, directionName(d)));
     } else if (stripWs(old->text) != stripWs(t->text)) {
