@@ -44,11 +44,19 @@ constexpr size_t kWriterBatch = 16;
 // usually taken within a few dozen commits, long before 32 MB of newer ones push it out.
 constexpr size_t kLayoutHandoffBytes = size_t{32} << 20;
 
+// A version's OA assertions as mine keeps them: what pairing, the classifier and the store read.
+// The rest (the callee as written, the path, how each tolerance was resolved) is
+// dropped, since an untouched test's records are copied into every later version of its file.
 std::vector<AssertionVersion> oaVersionsOf(analyzer::ScanResult r, std::vector<std::string>& diagnostics) {
   for (const auto& d : r.diagnostics) diagnostics.push_back(fmt::format("{}: {}", d.path, d.message));
   std::vector<AssertionVersion> out;
-  for (auto& v : assertionVersions(r))
-    if (v.assertion.isOa) out.push_back(std::move(v));
+  for (auto& v : assertionVersions(r)) {
+    if (!v.assertion.isOa) continue;
+    analyzer::Assertion& a = v.assertion;
+    a.file = {}, a.apiText = {}, a.via = {}, a.form = {}, a.oracleReason = {}, a.evidence = {};
+    for (analyzer::Tolerance& t : a.tolerances) t.note = {};
+    out.push_back(std::move(v));
+  }
   return out;
 }
 
