@@ -107,10 +107,173 @@ std::vector<AssertionVersion> wholeOaVersions(const std::string& path, std::stri
   return splicedOaVersions(path, whole, catalogue, opt, splicing, diagnostics);  // parsed as text when not scoped
 }
 
+// What every file analysis of a run shares.
+struct RunShared {
+  const MineOptions& opt;
+  const analyzer::Catalogue& catalogue;
+  analyzer::ScanOptions scan;
+  BlobCache& cache;
+  Splicing& splicing;
+  LayoutHandoff& layouts;
+  SuiteWrappers* suite;
+};
+
+// One changed test file of commit `seq` (`sha`, its first parent `parent`): both sides
+// analysed (from the cache when they can be), paired and classified.
+FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sha, const std::string& parent, const FileChange& fc,
+                       RunShared& run) {
+  const MineOptions& opt = run.opt;
+  const analyzer::Catalogue& catalogue = run.catalogue;
+  const analyzer::ScanOptions& scan = run.scan;
+  BlobCache& cache = run.cache;
+  Splicing& splicing = run.splicing;
+  LayoutHandoff& layouts = run.layouts;
+  SuiteWrappers* suite = run.suite;
+  FileResult f;
+  f.change = fc;
+  // The wrappers each side borrows from the suite's helpers in its own commit's tree. A
+  // version is analysed once per set of wrappers it borrows (their digest joins its cache
+  // key); a side's bytes, read for its imports, are handed on to its analysis.
+  SuiteWrappers::Known oldKnown, newKnown;
+  std::optional<std::string> oldBytesRead, newBytesRead;
+  // A side's text, read into `into` for its analysis to take over; null when unreadable or binary.
+  auto readInto = [&](const std::string& oid, std::optional<std::string>& into) -> const std::string* {
+    bool binary = false;
+    std::string e;
+    into = repo.blob(oid, binary, e);
+    if (binary) into.reset();
+    return into ? &*into : nullptr;
+  };
+  auto isPython = [](const std::string& p) { return analyzer::languageOfPath(p) == analyzer::Language::Python; };
+  if (suite && !fc.oldBlob.empty() && !parent.empty() && isPython(fc.oldPath))
+    oldKnown = suite->of(repo, parent, fc.oldPath, fc.oldBlob, [&] { return readInto(fc.oldBlob, oldBytesRead); });
+  if (suite && !fc.newBlob.empty() && isPython(fc.newPath))
+    newKnown = suite->of(repo, sha, fc.newPath, fc.newBlob, [&] { return readInto(fc.newBlob, newBytesRead); });
+  auto withWrappers = [&](const SuiteWrappers::Known& known) {
+    analyzer::ScanOptions o = scan;
+    o.knownWrappers = known.wrappers.get();
+    return o;
+  };
+  const analyzer::ScanOptions oldScan = withWrappers(oldKnown), newScan = withWrappers(newKnown);
+  for (const SuiteWrappers::Known* known : {&oldKnown, &newKnown})
+    for (const std::string& problem : known->problems)
+      if (std::find(f.diagnostics.begin(), f.diagnostics.end(), problem) == f.diagnostics.end()) f.diagnostics.push_back(problem);
+  auto cacheKey = [](const std::string& path, const std::string& blob, const SuiteWrappers::Known& known) {
+    std::string key = path + '\0' + blob;
+    if (!known.key.empty()) key += '\0' + known.key;
+    return key;
+  };
+  // The old side first: cached, or pending for an earlier commit (then this worker scans its
+  // own side meanwhile and waits only to carry the untouched tests over), or computed here.
+  using Entry = std::shared_ptr<const BlobCache::Entry>;
+  const std::string oldKey = cacheKey(fc.oldPath, fc.oldBlob, oldKnown);
+  std::string oldFailure, newFailure;
+  // `previous` is the old side's entry when this is the new side and it can be derived from it.
+  auto readAndScan = [&](const std::string& oid, const std::string& path, const analyzer::ScanOptions& sideScan, std::string& failure,
+                         const BlobCache::Pending& previous, std::optional<std::string>* alreadyRead) -> std::shared_ptr<BlobCache::Entry> {
+    bool binary = false;
+    std::string e;
+    // Text read beforehand serves once: a second analysis of the side reads the blob again.
+    std::optional<std::string> bytes = alreadyRead ? std::exchange(*alreadyRead, std::nullopt) : std::nullopt;
+    if (!bytes) bytes = repo.blob(oid, binary, e);
+    if (!bytes || binary) {
+      failure = bytes ? fmt::format("{}: binary blob {} skipped", path, oid.substr(0, 12)) : fmt::format("{}: {}", path, e);
+      return nullptr;
+    }
+    auto fresh = std::make_shared<BlobCache::Entry>();
+    // Deriving a version from the previous one and splicing its model read Python's blocks
+    // and indentation; a C++ version is scanned whole (tree-sitter-cpp parses a test file in
+    // a few milliseconds, and C++ histories are short beside Keras's).
+    if (analyzer::languageOfPath(path) != analyzer::Language::Python) {
+      fresh->versions = oaVersions(path, std::move(*bytes), catalogue, sideScan, fresh->diagnostics);
+      return fresh;
+    }
+    // A renamed file is derived from its old path's version too: the analysis of one file reads
+    // nothing of its path but the name it reports.
+    if (opt.deriveUntouchedTests && previous.valid() && bytes->size() <= opt.limits.maxFileBytes) {
+      // The old version's text and layout, left by the commit that scoped it as its new side,
+      // or its blob read again.
+      std::optional<TextLayout> oldLayout = layouts.take(fc.oldPath + '\0' + fc.oldBlob);
+      auto oldBytes = oldLayout ? std::optional<std::string>(std::move(oldLayout->text)) : repo.blob(fc.oldBlob, binary, e);
+      if (oldBytes && !binary) {
+        Entry oldEntry;
+        TextLayout newLayout;
+        auto derived = versionsFromScopedScan(
+            *oldBytes, *bytes,
+            [&]() -> const std::vector<AssertionVersion>* {
+              oldEntry = previous.get();
+              return oldEntry && oldEntry->diagnostics.empty() ? &oldEntry->versions : nullptr;
+            },
+            [&](ScopedPair& scoped, std::vector<std::string>& diagnostics) {
+              return splicedOaVersions(path, scoped, catalogue, sideScan, splicing, diagnostics);
+            },
+            oldLayout ? &*oldLayout : nullptr, &newLayout);
+        if (newLayout.valid) {
+          // A derived version needs its text no more; one scanned whole still parses it.
+          newLayout.text = derived ? std::move(*bytes) : *bytes;
+          layouts.put(path + '\0' + oid, std::move(newLayout));
+        }
+        if (derived) {
+          fresh->versions = std::move(*derived);
+          if (fc.oldPath != path)  // carried over from the old path
+            for (AssertionVersion& v : fresh->versions) v.assertion.file = path;
+          return fresh;
+        }
+      }
+    }
+    fresh->versions = wholeOaVersions(path, std::move(*bytes), catalogue, sideScan, splicing, fresh->diagnostics);
+    return fresh;
+  };
+  auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldScan, oldFailure, {}, &oldBytesRead); };
+  Entry oldEntry;
+  BlobCache::Pending oldPending;
+  if (!fc.oldBlob.empty()) {
+    oldPending = cache.peek(oldKey, seq);
+    if (!oldPending.valid()) {
+      oldEntry = cache.findOrCompute(oldKey, seq, computeOld);
+      if (oldEntry) oldPending = BlobCache::ready(oldEntry);
+    }
+  }
+  Entry newEntry;
+  if (!fc.newBlob.empty())
+    // Derived only from an old version analysed with the same helpers.
+    newEntry = cache.findOrCompute(cacheKey(fc.newPath, fc.newBlob, newKnown), seq, [&] {
+      return readAndScan(fc.newBlob, fc.newPath, newScan, newFailure, oldKnown.key == newKnown.key ? oldPending : BlobCache::Pending{},
+                         &newBytesRead);
+    });
+  if (!fc.oldBlob.empty() && !oldEntry) {
+    if (oldPending.valid()) oldEntry = oldPending.get();
+    // A version the other worker could not read is read again here, for this commit's message.
+    if (!oldEntry) oldEntry = cache.findOrCompute(oldKey, seq, computeOld);
+  }
+  bool bothRead = true;
+  for (const auto& [oid, entry, failure, into] :
+       {std::tuple{&fc.oldBlob, &oldEntry, &oldFailure, &f.oldVersions}, std::tuple{&fc.newBlob, &newEntry, &newFailure, &f.newVersions}}) {
+    if (oid->empty()) continue;
+    if (!*entry) {
+      f.diagnostics.push_back(*failure);
+      bothRead = false;
+      continue;
+    }
+    *into = std::shared_ptr<const FileResult::Versions>(*entry, &(*entry)->versions);
+    f.diagnostics.insert(f.diagnostics.end(), (*entry)->diagnostics.begin(), (*entry)->diagnostics.end());
+  }
+  if (!bothRead) {
+    // One unreadable side would turn every assertion into an addition or a deletion.
+    f.oldVersions.reset();
+    f.newVersions.reset();
+  }
+  const FileResult::Versions &olds = f.olds(), &news = f.news();
+  f.pairs = pairAssertions(olds, news);
+  for (const auto& p : f.pairs)
+    f.kinds.push_back(classifyChange(p.oldIndex >= 0 ? &olds[p.oldIndex] : nullptr, p.newIndex >= 0 ? &news[p.newIndex] : nullptr));
+  return f;
+}
+
 CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string& sha, const MineOptions& opt,
-                           const analyzer::Catalogue& catalogue, const analyzer::TestFileFilter& testFiles,
+                           const analyzer::TestFileFilter& testFiles,
                            const std::set<std::string>& graftPoints,
-                           BlobCache& cache, Splicing& splicing, LayoutHandoff& layouts, SuiteWrappers* suite) {
+                           RunShared& run) {
   CommitResult r;
   std::string err;
   auto info = repo.commit(sha, err);
@@ -138,156 +301,16 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
     r.error = err;
     return r;
   }
-  analyzer::ScanOptions scan;
-  scan.threads = 1;
-  scan.allFiles = true;
-  scan.limits = opt.limits;
   const std::string parent = r.info.parents.empty() ? std::string() : r.info.parents.front();
-  for (auto& fc : *changes) {
+  std::vector<const FileChange*> tests;
+  for (const FileChange& fc : *changes) {
     const bool oldIsTest = !fc.oldPath.empty() && testFiles.isTest(fc.oldPath);
     const bool newIsTest = !fc.newPath.empty() && testFiles.isTest(fc.newPath);
-    if (!oldIsTest && !newIsTest) continue;
-    ++r.testFiles;
-    FileResult f;
-    f.change = fc;
-    // The wrappers each side borrows from the suite's helpers in its own commit's tree. A
-    // version is analysed once per set of wrappers it borrows (their digest joins its cache
-    // key); a side's bytes, read for its imports, are handed on to its analysis.
-    SuiteWrappers::Known oldKnown, newKnown;
-    std::optional<std::string> oldBytesRead, newBytesRead;
-    // A side's text, read into `into` for its analysis to take over; null when unreadable or binary.
-    auto readInto = [&](const std::string& oid, std::optional<std::string>& into) -> const std::string* {
-      bool binary = false;
-      std::string e;
-      into = repo.blob(oid, binary, e);
-      if (binary) into.reset();
-      return into ? &*into : nullptr;
-    };
-    auto isPython = [](const std::string& p) { return analyzer::languageOfPath(p) == analyzer::Language::Python; };
-    if (suite && !fc.oldBlob.empty() && !parent.empty() && isPython(fc.oldPath))
-      oldKnown = suite->of(repo, parent, fc.oldPath, fc.oldBlob, [&] { return readInto(fc.oldBlob, oldBytesRead); });
-    if (suite && !fc.newBlob.empty() && isPython(fc.newPath))
-      newKnown = suite->of(repo, sha, fc.newPath, fc.newBlob, [&] { return readInto(fc.newBlob, newBytesRead); });
-    auto withWrappers = [&](const SuiteWrappers::Known& known) {
-      analyzer::ScanOptions o = scan;
-      o.knownWrappers = known.wrappers.get();
-      return o;
-    };
-    const analyzer::ScanOptions oldScan = withWrappers(oldKnown), newScan = withWrappers(newKnown);
-    for (const SuiteWrappers::Known* known : {&oldKnown, &newKnown})
-      for (const std::string& problem : known->problems)
-        if (std::find(f.diagnostics.begin(), f.diagnostics.end(), problem) == f.diagnostics.end()) f.diagnostics.push_back(problem);
-    auto cacheKey = [](const std::string& path, const std::string& blob, const SuiteWrappers::Known& known) {
-      std::string key = path + '\0' + blob;
-      if (!known.key.empty()) key += '\0' + known.key;
-      return key;
-    };
-    // The old side first: cached, or pending for an earlier commit (then this worker scans its
-    // own side meanwhile and waits only to carry the untouched tests over), or computed here.
-    using Entry = std::shared_ptr<const BlobCache::Entry>;
-    const std::string oldKey = cacheKey(fc.oldPath, fc.oldBlob, oldKnown);
-    std::string oldFailure, newFailure;
-    // `previous` is the old side's entry when this is the new side and it can be derived from it.
-    auto readAndScan = [&](const std::string& oid, const std::string& path, const analyzer::ScanOptions& sideScan, std::string& failure,
-                           const BlobCache::Pending& previous, std::optional<std::string>* alreadyRead) -> std::shared_ptr<BlobCache::Entry> {
-      bool binary = false;
-      std::string e;
-      // Text read beforehand serves once: a second analysis of the side reads the blob again.
-      std::optional<std::string> bytes = alreadyRead ? std::exchange(*alreadyRead, std::nullopt) : std::nullopt;
-      if (!bytes) bytes = repo.blob(oid, binary, e);
-      if (!bytes || binary) {
-        failure = bytes ? fmt::format("{}: binary blob {} skipped", path, oid.substr(0, 12)) : fmt::format("{}: {}", path, e);
-        return nullptr;
-      }
-      auto fresh = std::make_shared<BlobCache::Entry>();
-      // Deriving a version from the previous one and splicing its model read Python's blocks
-      // and indentation; a C++ version is scanned whole (tree-sitter-cpp parses a test file in
-      // a few milliseconds, and C++ histories are short beside Keras's).
-      if (analyzer::languageOfPath(path) != analyzer::Language::Python) {
-        fresh->versions = oaVersions(path, std::move(*bytes), catalogue, sideScan, fresh->diagnostics);
-        return fresh;
-      }
-      // A renamed file is derived from its old path's version too: the analysis of one file reads
-      // nothing of its path but the name it reports.
-      if (opt.deriveUntouchedTests && previous.valid() && bytes->size() <= opt.limits.maxFileBytes) {
-        // The old version's text and layout, left by the commit that scoped it as its new side,
-        // or its blob read again.
-        std::optional<TextLayout> oldLayout = layouts.take(fc.oldPath + '\0' + fc.oldBlob);
-        auto oldBytes = oldLayout ? std::optional<std::string>(std::move(oldLayout->text)) : repo.blob(fc.oldBlob, binary, e);
-        if (oldBytes && !binary) {
-          Entry oldEntry;
-          TextLayout newLayout;
-          auto derived = versionsFromScopedScan(
-              *oldBytes, *bytes,
-              [&]() -> const std::vector<AssertionVersion>* {
-                oldEntry = previous.get();
-                return oldEntry && oldEntry->diagnostics.empty() ? &oldEntry->versions : nullptr;
-              },
-              [&](ScopedPair& scoped, std::vector<std::string>& diagnostics) {
-                return splicedOaVersions(path, scoped, catalogue, sideScan, splicing, diagnostics);
-              },
-              oldLayout ? &*oldLayout : nullptr, &newLayout);
-          if (newLayout.valid) {
-            // A derived version needs its text no more; one scanned whole still parses it.
-            newLayout.text = derived ? std::move(*bytes) : *bytes;
-            layouts.put(path + '\0' + oid, std::move(newLayout));
-          }
-          if (derived) {
-            fresh->versions = std::move(*derived);
-            if (fc.oldPath != path)  // carried over from the old path
-              for (AssertionVersion& v : fresh->versions) v.assertion.file = path;
-            return fresh;
-          }
-        }
-      }
-      fresh->versions = wholeOaVersions(path, std::move(*bytes), catalogue, sideScan, splicing, fresh->diagnostics);
-      return fresh;
-    };
-    auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldScan, oldFailure, {}, &oldBytesRead); };
-    Entry oldEntry;
-    BlobCache::Pending oldPending;
-    if (!fc.oldBlob.empty()) {
-      oldPending = cache.peek(oldKey, seq);
-      if (!oldPending.valid()) {
-        oldEntry = cache.findOrCompute(oldKey, seq, computeOld);
-        if (oldEntry) oldPending = BlobCache::ready(oldEntry);
-      }
-    }
-    Entry newEntry;
-    if (!fc.newBlob.empty())
-      // Derived only from an old version analysed with the same helpers.
-      newEntry = cache.findOrCompute(cacheKey(fc.newPath, fc.newBlob, newKnown), seq, [&] {
-        return readAndScan(fc.newBlob, fc.newPath, newScan, newFailure, oldKnown.key == newKnown.key ? oldPending : BlobCache::Pending{},
-                           &newBytesRead);
-      });
-    if (!fc.oldBlob.empty() && !oldEntry) {
-      if (oldPending.valid()) oldEntry = oldPending.get();
-      // A version the other worker could not read is read again here, for this commit's message.
-      if (!oldEntry) oldEntry = cache.findOrCompute(oldKey, seq, computeOld);
-    }
-    bool bothRead = true;
-    for (const auto& [oid, entry, failure, into] :
-         {std::tuple{&fc.oldBlob, &oldEntry, &oldFailure, &f.oldVersions}, std::tuple{&fc.newBlob, &newEntry, &newFailure, &f.newVersions}}) {
-      if (oid->empty()) continue;
-      if (!*entry) {
-        f.diagnostics.push_back(*failure);
-        bothRead = false;
-        continue;
-      }
-      *into = std::shared_ptr<const FileResult::Versions>(*entry, &(*entry)->versions);
-      f.diagnostics.insert(f.diagnostics.end(), (*entry)->diagnostics.begin(), (*entry)->diagnostics.end());
-    }
-    if (!bothRead) {
-      // One unreadable side would turn every assertion into an addition or a deletion.
-      f.oldVersions.reset();
-      f.newVersions.reset();
-    }
-    const FileResult::Versions &olds = f.olds(), &news = f.news();
-    f.pairs = pairAssertions(olds, news);
-    for (const auto& p : f.pairs)
-      f.kinds.push_back(classifyChange(p.oldIndex >= 0 ? &olds[p.oldIndex] : nullptr, p.newIndex >= 0 ? &news[p.newIndex] : nullptr));
-    r.files.push_back(std::move(f));
+    if (oldIsTest || newIsTest) tests.push_back(&fc);
   }
+  r.testFiles = static_cast<int>(tests.size());
+  r.files.resize(tests.size());
+  for (size_t i = 0; i < tests.size(); ++i) r.files[i] = analyzeFile(repo, seq, sha, parent, *tests[i], run);
   return r;
 }
 
@@ -353,6 +376,10 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   size_t nextToClaim = 0, nextToWrite = 0, waitingOnWindow = 0;
   bool writerWaiting = false;
   std::map<size_t, CommitResult> ready;
+  RunShared run{opt, catalogue, {}, cache, splicing, layouts, suite.get()};
+  run.scan.threads = 1;
+  run.scan.allFiles = true;
+  run.scan.limits = opt.limits;
   auto writerMayGo = [&] {  // under mu
     if (!ready.count(nextToWrite)) return false;
     if (waitingOnWindow > 0 || nextToClaim >= todo.size()) return true;
@@ -379,7 +406,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
       }
       CommitResult r;
       if (own) {
-        r = analyzeCommit(*own, i, todo[i].second, opt, catalogue, testFiles, graftPoints, cache, splicing, layouts, suite.get());
+        r = analyzeCommit(*own, i, todo[i].second, opt, testFiles, graftPoints, run);
       } else {
         r.info.sha = todo[i].second;
         r.ok = false;
