@@ -10,6 +10,7 @@
 #include "analyzer/cli/output.h"
 #include "reports/html/dashboard.h"
 #include "reports/json/json_report.h"
+#include "reports/sqlite/assertion_timelines.h"
 #include "reports/sqlite/history_tables.h"
 #include "reports/sqlite/sqlite_db.h"
 
@@ -23,6 +24,33 @@ json table5(reports::Database& db, int64_t repository) {
   json t;
   for (const auto& [key, n] : reports::tableFive(db, repository)) t[key] = n;
   return t;
+}
+
+// "api,threshold" -> ["api", "threshold"]
+json kindList(const std::string& kinds) {
+  json list = json::array();
+  for (size_t start = 0; start <= kinds.size();) {
+    size_t comma = kinds.find(',', start);
+    if (comma == std::string::npos) comma = kinds.size();
+    if (comma > start) list.push_back(kinds.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return list;
+}
+
+// The assertions loosened `atLeast` times or more, each with its changes.
+json loosened(reports::Database& db, int64_t repository, int64_t atLeast) {
+  json list = json::array();
+  for (const reports::AssertionTimeline& t : reports::loosenedAssertions(db, repository, atLeast)) {
+    json changes = json::array();
+    for (const reports::TimelineStep& s : t.steps)
+      changes.push_back({{"commit", s.commit}, {"date", s.date}, {"subject", s.subject}, {"file", s.file}, {"line", s.line},
+                         {"kinds", kindList(s.kinds)}, {"direction", s.direction.empty() ? json(nullptr) : json(s.direction)},
+                         {"details", s.details}, {"reasons", s.reasons}});
+    list.push_back({{"assertion_uid", t.uid}, {"file", t.steps.back().file}, {"line", t.steps.back().line}, {"loosenings", t.loosenings},
+                    {"changes", std::move(changes)}});
+  }
+  return list;
 }
 
 json changes(reports::Database& db, int64_t repository) {
@@ -41,15 +69,7 @@ json changes(reports::Database& db, int64_t repository) {
     j["subject"] = q.columnText(14);
     j["file"] = q.columnText(1);
     j["line"] = q.columnInt(2);
-    json kinds = json::array();
-    std::string k = q.columnText(3);
-    for (size_t start = 0; start <= k.size();) {
-      size_t comma = k.find(',', start);
-      if (comma == std::string::npos) comma = k.size();
-      if (comma > start) kinds.push_back(k.substr(start, comma - start));
-      start = comma + 1;
-    }
-    j["kinds"] = kinds;
+    j["kinds"] = kindList(q.columnText(3));
     std::string dir = q.columnText(4);
     j["direction"] = dir.empty() ? json(nullptr) : json(dir);
     std::string oldT = q.columnText(5), newT = q.columnText(6);
@@ -90,22 +110,46 @@ std::string changeLine(const json& c) {
                      details.empty() ? "" : "  " + details, reasons.empty() ? "" : "  [" + reasons + "]");
 }
 
+// Each assertion with how often it was loosened, then its changes a line each.
+std::string loosenedText(const json& loosened, int64_t atLeast) {
+  auto times = [](int64_t n) { return fmt::format("{} time{}", n, n == 1 ? "" : "s"); };
+  std::string text = fmt::format("Assertions loosened {} or more: {}\n", times(atLeast), loosened.size());
+  for (const auto& a : loosened) {
+    text += fmt::format("{}:{}  loosened {}  (uid {})\n", a["file"].get<std::string>(), a["line"].get<int64_t>(),
+                        times(a["loosenings"].get<int64_t>()), a["assertion_uid"].get<std::string>());
+    for (const auto& c : a["changes"]) {
+      const std::string& details = c["details"].get_ref<const std::string&>();
+      std::string reasons;
+      for (const auto& r : c["reasons"]) reasons += (reasons.empty() ? "" : ", ") + r.get<std::string>();
+      text += fmt::format("  {} {} {} {}{}{}\n", c["date"].get<std::string>(), c["commit"].get<std::string>().substr(0, 12), c["kinds"].dump(),
+                          c["direction"].is_null() ? "" : c["direction"].get<std::string>(), details.empty() ? "" : "  " + details,
+                          reasons.empty() ? "" : "  [" + reasons + "]");
+    }
+  }
+  return text;
+}
+
 }  // namespace
 
 void addReportCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("report", "tables, change lists and the HTML dashboard from an oalens database");
-  static std::string tablesDb, changesDb, dashboardDb, repositoryPath, format = "text", output;
+  static std::string tablesDb, changesDb, loosenedDb, dashboardDb, repositoryPath, format = "text", output;
+  static int64_t atLeast = 2;
   cmd->add_option("--tables", tablesDb, "print the study's Table V for the mined history in DB");
   cmd->add_option("--changes", changesDb, "list every OA change in DB");
+  cmd->add_option("--loosened", loosenedDb, "list the assertions loosened --at-least times in DB, each with its changes");
+  cmd->add_option("--at-least", atLeast, "loosenings that make an assertion one --loosened lists")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   cmd->add_option("--dashboard", dashboardDb, "write a self-contained HTML dashboard of DB (scan, history, lint) to -o or stdout");
   cmd->add_option("--repository", repositoryPath,
                   "only this repository's history (its path as mined, or the end of it; for merged databases)");
   cmd->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   cmd->add_option("-o,--output", output, "write to this file instead of stdout");
   cmd->callback([] {
-    const std::string& path = !dashboardDb.empty() ? dashboardDb : !tablesDb.empty() ? tablesDb : changesDb;
+    const std::string& path = !dashboardDb.empty() ? dashboardDb : !tablesDb.empty() ? tablesDb : !changesDb.empty() ? changesDb : loosenedDb;
     if (path.empty()) {
-      fmt::print(stderr, "oalens: report needs --tables DB, --changes DB or --dashboard DB\n");
+      fmt::print(stderr, "oalens: report needs --tables DB, --changes DB, --loosened DB or --dashboard DB\n");
       setExitCode(2);
       return;
     }
@@ -139,6 +183,7 @@ void addReportCommand(CLI::App& app) {
     json out;
     if (!tablesDb.empty()) out["table5"] = table5(db, repository);
     if (!changesDb.empty()) out["changes"] = changes(db, repository);
+    if (!loosenedDb.empty()) out["loosened"] = loosened(db, repository, atLeast);
     std::string text;
     if (format == "json") {
       text = reports::jsonText(out) + "\n";
@@ -152,6 +197,7 @@ void addReportCommand(CLI::App& app) {
       }
       if (out.contains("changes"))
         for (const auto& c : out["changes"]) text += changeLine(c);
+      if (out.contains("loosened")) text += loosenedText(out["loosened"], atLeast);
     }
     writeOutput(output, text);
   });

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "reports/html/svg_charts.h"
+#include "reports/sqlite/assertion_timelines.h"
 #include "reports/sqlite/history_tables.h"
 
 namespace oalens::reports {
@@ -43,6 +44,21 @@ std::string table(Database& db, const std::string& sql, const std::vector<std::s
     ++rows;
   }
   if (rows == 0) return "<p class=\"none\">none</p>\n";
+  return out + "</table>\n";
+}
+
+// The 25 assertions loosened most often (twice or more), each with its changes, one a line.
+std::string loosenedTable(Database& db, int64_t repository) {
+  const std::vector<AssertionTimeline> loosened = loosenedAssertions(db, repository, 2, 25);
+  if (loosened.empty()) return "<p class=\"none\">none</p>\n";
+  std::string out = "<table><tr><th>assertion (now)</th><th>loosenings</th><th>timeline (date, commit, change)</th></tr>\n";
+  for (const AssertionTimeline& t : loosened) {
+    std::string timeline;
+    for (const TimelineStep& s : t.steps)
+      timeline += fmt::format("{}{} {} {}", timeline.empty() ? "" : "\n", s.date, s.commit.substr(0, 10), s.details.empty() ? s.kinds : s.details);
+    out += fmt::format("<tr><td>{}:{}</td><td>{}</td><td>{}</td></tr>\n", htmlEscape(t.steps.back().file), t.steps.back().line, t.loosenings,
+                       htmlEscape(timeline));
+  }
   return out + "</table>\n";
 }
 
@@ -122,16 +138,7 @@ std::string historySection(Database& db, int64_t repository) {
                                      "SELECT r.reason || ' (' || r.source || ')', COUNT(*) FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
                                      " JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1 GROUP BY 1 ORDER BY 2 DESC, 1",
                                      repository)));
-  body += "<h3>Assertions loosened twice or more, with their tolerance timelines</h3>\n" +
-          table(db,
-                "SELECT MAX(file), SUM(direction = 'loosen'), GROUP_CONCAT(step, char(10)) FROM ("
-                " SELECT ch.assertion_uid AS uid, ch.file AS file, ch.direction AS direction,"
-                " date(c.time, 'unixepoch') || ' ' || substr(c.sha, 1, 10) || ' ' ||"
-                " CASE WHEN ch.details != '' THEN ch.details ELSE ch.kinds END AS step"
-                " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.assertion_uid IN"
-                " (SELECT assertion_uid FROM oa_changes WHERE direction = 'loosen' GROUP BY 1 HAVING COUNT(*) >= 2)"
-                " ORDER BY c.repository_id, c.seq, ch.id) GROUP BY uid ORDER BY 2 DESC, 1 LIMIT 25",
-                {"file", "loosenings", "timeline (date, commit, change)"}, repository);
+  body += "<h3>Assertions loosened twice or more, with their tolerance timelines</h3>\n" + loosenedTable(db, repository);
   body += "<h3>The latest loosenings</h3>\n" +
           table(db,
                 "SELECT substr(c.sha, 1, 10), date(c.time, 'unixepoch'), c.subject, ch.file || ':' || ch.line, ch.details FROM oa_changes ch"

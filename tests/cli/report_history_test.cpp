@@ -1,12 +1,15 @@
-// `oalens report --changes` on the mined fixture history (corpora/history): the JSON list holds
-// every row of oa_changes with the keys of the machine-readable contract (shared/DESIGN.md)
-// and each reason's source; the text list has one line per change, its reasons at the end.
-// `oalens mine` ends with the repository's Table V, the figures `report --tables` prints.
+// `oalens report` on the mined fixture history (corpora/history). `--changes`: the JSON list
+// holds every row of oa_changes with the keys of the machine-readable contract
+// (shared/DESIGN.md) and each reason's source; the text list has one line per change, its
+// reasons at the end. `--loosened`: the assertions loosened again and again, each with its
+// changes. `oalens mine` ends with the repository's Table V, the figures `report --tables` prints.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -18,10 +21,10 @@ using oalens::testing::runCommand;
 
 namespace {
 
-class ReportChanges : public ::testing::Test {
+class ReportHistory : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = oalens::testing::scratchDirectory("oalens_report_changes");
+    dir_ = oalens::testing::scratchDirectory("oalens_report_history");
     const std::string src = OALENS_SOURCE_DIR;
     ASSERT_EQ(runCommand("bash " + src + "/corpora/history/build.sh " + (dir_ / "repo").string()).status, 0);
     auto mined = runCommand(std::string(OALENS_BINARY) + " mine " + (dir_ / "repo").string() + " --db " + db());
@@ -30,8 +33,8 @@ class ReportChanges : public ::testing::Test {
   }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
   static std::string db() { return (dir_ / "history.db").string(); }
-  static std::string report(const std::string& args) {
-    auto r = runCommand(std::string(OALENS_BINARY) + " report --changes " + db() + " " + args);
+  static std::string report(const std::string& args, const std::string& what = "--changes") {
+    auto r = runCommand(std::string(OALENS_BINARY) + " report " + what + " " + db() + " " + args);
     EXPECT_EQ(r.status, 0) << r.out;
     return r.out;
   }
@@ -52,7 +55,7 @@ class ReportChanges : public ::testing::Test {
 
 }  // namespace
 
-TEST_F(ReportChanges, JsonHoldsEveryChangeWithTheContractsKeys) {
+TEST_F(ReportHistory, JsonHoldsEveryChangeWithTheContractsKeys) {
   const json changes = json::parse(report("--format json"))["changes"];
   const std::string rows = runCommand("sqlite3 " + db() + " 'SELECT COUNT(*) FROM oa_changes'").out;
   ASSERT_EQ(std::to_string(changes.size()) + "\n", rows);
@@ -81,7 +84,7 @@ TEST_F(ReportChanges, JsonHoldsEveryChangeWithTheContractsKeys) {
   EXPECT_EQ(bias["reason_sources"].value("dtype", ""), "message");
 }
 
-TEST_F(ReportChanges, TextHasOneLinePerChangeWithItsReasons) {
+TEST_F(ReportHistory, TextHasOneLinePerChangeWithItsReasons) {
   const std::string text = report("");
   const size_t changes = json::parse(report("--format json"))["changes"].size();
   std::istringstream lines(text);
@@ -95,7 +98,7 @@ TEST_F(ReportChanges, TextHasOneLinePerChangeWithItsReasons) {
   EXPECT_EQ(tanh, 1u);
 }
 
-TEST_F(ReportChanges, MineEndsWithTheRepositorysTableFive) {
+TEST_F(ReportHistory, MineEndsWithTheRepositorysTableFive) {
   const json table = json::parse(runCommand(std::string(OALENS_BINARY) + " report --tables " + db() + " --format json").out)["table5"];
   ASSERT_NE(mineOutput_.find("OA assertion changes of this repository (as the study's Table V):"), std::string::npos) << mineOutput_;
   for (const auto& [key, value] : table.items()) {
@@ -104,4 +107,41 @@ TEST_F(ReportChanges, MineEndsWithTheRepositorysTableFive) {
     EXPECT_NE(mineOutput_.find(row), std::string::npos) << key << " = " << value << " not in:\n" << mineOutput_;
   }
   EXPECT_EQ(table["oa_changes"], json::parse(report("--format json"))["changes"].size());
+}
+
+TEST_F(ReportHistory, LoosenedListsTheAssertionsLoosenedAgainWithTheirChanges) {
+  const json loosened = json::parse(report("--format json", "--loosened"))["loosened"];
+  const std::string uids =
+      runCommand("sqlite3 " + db() + " \"SELECT assertion_uid FROM oa_changes WHERE direction = 'loosen' GROUP BY 1 HAVING COUNT(*) >= 2\"").out;
+  std::set<std::string> expected, listed;
+  std::istringstream lines(uids);
+  for (std::string uid; std::getline(lines, uid);) expected.insert(uid);
+  ASSERT_FALSE(expected.empty());
+  int64_t previous = std::numeric_limits<int64_t>::max();
+  for (const json& a : loosened) {
+    listed.insert(a["assertion_uid"].get<std::string>());
+    int64_t loosenings = 0;
+    for (const json& c : a["changes"]) loosenings += c["direction"] == "loosen";
+    EXPECT_EQ(a["loosenings"], loosenings) << a.dump();
+    EXPECT_LE(a["loosenings"].get<int64_t>(), previous) << "most loosened first";
+    previous = a["loosenings"].get<int64_t>();
+    EXPECT_EQ(a["file"], a["changes"].back()["file"]);
+    EXPECT_EQ(a["line"], a["changes"].back()["line"]) << "where the assertion is after its last change";
+  }
+  EXPECT_EQ(listed, expected);
+  // The mean check: added, loosened, reverted, then loosened again under a loop over dtypes.
+  const auto mean = std::find_if(loosened.begin(), loosened.end(), [](const json& a) {
+    return a["file"] == "tests/test_activations.py" && a["line"] == 9;
+  });
+  ASSERT_NE(mean, loosened.end());
+  std::vector<std::string> story;
+  for (const json& c : (*mean)["changes"]) story.push_back(c["kinds"].dump() + " " + (c["direction"].is_null() ? "-" : c["direction"].get<std::string>()));
+  EXPECT_EQ(story, (std::vector<std::string>{"[\"added\"] -", "[\"threshold\"] loosen", "[\"threshold\"] tighten", "[\"threshold\"] loosen"}));
+  EXPECT_EQ((*mean)["changes"].back()["reasons"], json::array({"dtype (code)"}));
+
+  EXPECT_GT(json::parse(report("--at-least 1 --format json", "--loosened"))["loosened"].size(), loosened.size());
+  EXPECT_NE(runCommand(std::string(OALENS_BINARY) + " report --loosened " + db() + " --at-least 0").status, 0);
+  const std::string text = report("", "--loosened");
+  EXPECT_EQ(text.substr(0, text.find('\n')), "Assertions loosened 2 times or more: " + std::to_string(loosened.size()));
+  EXPECT_NE(text.find("tests/test_activations.py:9  loosened 2 times  (uid "), std::string::npos) << text;
 }
