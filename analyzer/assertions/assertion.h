@@ -20,6 +20,13 @@ std::string_view provenanceName(Provenance p);
 enum class ThresholdProvenance { Default, Customized, Depend, None };
 std::string_view thresholdProvenanceName(ThresholdProvenance p);
 
+// What is chosen at run time: RuntimeChoice bits.
+enum RuntimeChoice : uint8_t { kByDtype = 1, kByDevice = 2 };
+struct RuntimeChoices {
+  uint8_t tolerance = 0;  // by the tolerance's resolution
+  uint8_t blocks = 0;     // by the if/while/with/for blocks of the test that hold the check
+};
+
 struct Tolerance {
   std::string name;  // atol, rtol, decimal, places, delta, ulps, significant, bound
   std::string text;  // as written, or the catalogue default
@@ -47,9 +54,9 @@ struct Assertion {
   bool negated = false;
   std::vector<Tolerance> tolerances;
   ThresholdProvenance thresholdProvenance = ThresholdProvenance::None;
-  // What the tolerance or the code holding the check is chosen by at run time: RuntimeChoice
-  // bits (runtime_choice.h), dtype or device; 0 for a check that is not OA.
-  uint8_t runtimeChoices = 0;
+  // What the tolerance, and the test's blocks holding the check, are chosen by at run time
+  // (runtime_choice.h); none for a check that is not OA.
+  RuntimeChoices runtimeChoices;
   std::string oracleType = "UNKNOWN";
   std::string oracleReason;  // why the classifier chose oracleType, one sentence
   // Digest of the oracle's code: its expression and every statement it was traced through,

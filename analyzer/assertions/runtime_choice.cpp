@@ -27,7 +27,7 @@ const RE2& noDevice() {
   return re;
 }
 
-// A loop runs the check per dtype or device when its variables are named for one (`for dtype
+// A loop runs the check per dtype or device when its variables are named for one (RuntimeChoice bits) (`for dtype
 // in DTYPES`, `for x_dtype, tol in CASES`, `for device in devices`); the words alone would
 // also take `for cudnn_out in cudnn_outs` and `for f_gpu in fns`, loops over results.
 uint8_t loopVariableChoices(std::string_view target) {
@@ -38,8 +38,8 @@ uint8_t loopVariableChoices(std::string_view target) {
     const size_t end = std::min(target.find_first_of(" ,()[]\t\n", i), target.size());
     const std::string_view name = target.substr(i, end - i);
     if (!name.empty()) {
-      if (matches(name, dtypeName)) bits |= kToleranceByDtype;
-      if (matches(name, deviceName)) bits |= kToleranceByDevice;
+      if (matches(name, dtypeName)) bits |= kByDtype;
+      if (matches(name, deviceName)) bits |= kByDevice;
     }
     i = end + 1;
   }
@@ -75,20 +75,21 @@ uint8_t runtimeChoicesIn(std::string_view text) {
     text = withoutCpuSessions;
   }
   uint8_t bits = 0;
-  if (matches(text, dtypeWords())) bits |= kToleranceByDtype;
-  if (matches(text, deviceWords())) bits |= kToleranceByDevice;
+  if (matches(text, dtypeWords())) bits |= kByDtype;
+  if (matches(text, deviceWords())) bits |= kByDevice;
   return bits;
 }
 
-uint8_t runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alwaysByDtype) {
-  if (!a.isOa) return 0;
-  uint8_t tolerance = alwaysByDtype ? kToleranceByDtype : 0, blocks = 0;
+RuntimeChoices runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alwaysByDtype) {
+  RuntimeChoices out;
+  if (!a.isOa) return out;
+  if (alwaysByDtype) out.tolerance |= kByDtype;
   // The resolution note quotes the code that chooses (`chosen by `on_tpu``, `looked up by
   // `tol[dtype]``), the text may hold a table by dtype (`{np.float32: 1e-2} if on_tpu else
   // None`); a tolerance that names neither (`self.tol is set in 2 places`) gives no choice.
   for (const Tolerance& t : a.tolerances)
-    if (t.provenance == Provenance::Depend) tolerance |= runtimeChoicesIn(t.note) | runtimeChoicesIn(t.text);
-  auto add = [&](std::string_view text) { blocks |= runtimeChoicesIn(text); };
+    if (t.provenance == Provenance::Depend) out.tolerance |= runtimeChoicesIn(t.note) | runtimeChoicesIn(t.text);
+  auto add = [&](std::string_view text) { out.blocks |= runtimeChoicesIn(text); };
   // The blocks holding the check, up to the function's own statement (at class or module
   // level, outside the test's text).
   for (StmtId p = a.stmt < m.stmts.size() ? m.stmts[a.stmt].parent : kNone; p != kNone && p < m.stmts.size(); p = m.stmts[p].parent) {
@@ -101,7 +102,7 @@ uint8_t runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alwaysByDt
         break;
       case StmtKind::Else: conditionsBefore(m, p, add); break;
       case StmtKind::For:
-        if (st.a != kNone) blocks |= loopVariableChoices(m.expr(st.a).text);
+        if (st.a != kNone) out.blocks |= loopVariableChoices(m.expr(st.a).text);
         break;
       case StmtKind::While:
         if (st.a != kNone) add(m.expr(st.a).text);
@@ -113,7 +114,7 @@ uint8_t runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alwaysByDt
       default: break;
     }
   }
-  return static_cast<uint8_t>(tolerance | blocks << 2);
+  return out;
 }
 
 }  // namespace oalens::analyzer

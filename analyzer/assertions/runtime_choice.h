@@ -21,19 +21,12 @@
 
 namespace oalens::analyzer {
 
-enum RuntimeChoice : uint8_t {
-  kToleranceByDtype = 1,
-  kToleranceByDevice = 2,
-  kBlockByDtype = 4,
-  kBlockByDevice = 8,
-};
-
-// The choices a piece of code names, as kToleranceBy* bits: a condition, a loop header, a
-// `with` item, a tolerance's resolution note. `use_gpu=False` and `force_gpu=False` name no
-// device.
+// The choices a piece of code names (RuntimeChoice bits): a condition, a `with` item, a
+// tolerance's text or resolution note. `use_gpu=False` and `force_gpu=False` name no device.
 uint8_t runtimeChoicesIn(std::string_view text);
 
-// The choices an OA assertion found in `m` depends on (RuntimeChoice bits); 0 for others.
-uint8_t runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alwaysByDtype);
+// The choices an OA assertion found in `m` depends on; none for others. `alwaysByDtype`: its API
+// picks its tolerance by dtype.
+RuntimeChoices runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alwaysByDtype);
 
 }  // namespace oalens::analyzer

@@ -115,9 +115,7 @@ bool MineStore::upgradeSchema(std::string& err) {
 namespace {
 
 // The reason a change gets from the code when its new side gains a runtime choice.
-constexpr std::pair<uint8_t, std::string_view> kReasonOfChoice[] = {
-    {analyzer::kToleranceByDtype, "dtype"}, {analyzer::kBlockByDtype, "dtype"},
-    {analyzer::kToleranceByDevice, "hardware"}, {analyzer::kBlockByDevice, "hardware"}};
+constexpr std::pair<uint8_t, std::string_view> kReasonOfChoice[] = {{analyzer::kByDtype, "dtype"}, {analyzer::kByDevice, "hardware"}};
 
 std::string tolerancesText(const analyzer::Assertion& a) {
   std::string out;
@@ -248,7 +246,8 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       // change of layout only, such as a check indented into a new block. A reason the message
       // gives already keeps the message as its source.
       if (o && n && (k.api || k.parameter || k.threshold)) {
-        const uint8_t gained = n->assertion.runtimeChoices & ~o->assertion.runtimeChoices;
+        const analyzer::RuntimeChoices &now = n->assertion.runtimeChoices, &was = o->assertion.runtimeChoices;
+        const uint8_t gained = (now.tolerance & ~was.tolerance) | (now.blocks & ~was.blocks);
         for (const auto& [choice, reason] : kReasonOfChoice)
           if ((gained & choice) && !why.bind(1, changeId).bind(2, reason).bind(3, std::string_view("code")).run()) return fail(why);
       }

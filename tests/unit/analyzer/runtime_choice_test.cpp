@@ -9,23 +9,23 @@ using oalens::testing::scanOne;
 
 namespace {
 
-// The RuntimeChoice bits of each assertion of a one-file scan, in source order.
+// The choices of each assertion of a one-file scan, in source order, as one number: the
+// tolerance's bits, then the blocks' shifted by 2.
 std::vector<int> choicesOf(const std::string& source) {
   std::vector<int> out;
-  for (const Assertion& a : scanOne(source).assertions) out.push_back(a.runtimeChoices);
+  for (const Assertion& a : scanOne(source).assertions) out.push_back(a.runtimeChoices.tolerance | a.runtimeChoices.blocks << 2);
   return out;
 }
 
-constexpr int kTolDtype = kToleranceByDtype, kTolDevice = kToleranceByDevice, kBlockDtype = kBlockByDtype,
-              kBlockDevice = kBlockByDevice;
+constexpr int kTolDtype = kByDtype, kTolDevice = kByDevice, kBlockDtype = kByDtype << 2, kBlockDevice = kByDevice << 2;
 
 }  // namespace
 
 TEST(RuntimeChoice, WordsSayDtypeOrDevice) {
-  EXPECT_EQ(runtimeChoicesIn("x.dtype == np.float16"), kToleranceByDtype);
-  EXPECT_EQ(runtimeChoicesIn("jtu.device_under_test() == \"tpu\""), kToleranceByDevice);
-  EXPECT_EQ(runtimeChoicesIn("{np.float32: 1e-2} if on_tpu else None"), kToleranceByDtype | kToleranceByDevice);
-  EXPECT_EQ(runtimeChoicesIn("self.test_session(use_gpu=True)"), kToleranceByDevice);
+  EXPECT_EQ(runtimeChoicesIn("x.dtype == np.float16"), kByDtype);
+  EXPECT_EQ(runtimeChoicesIn("jtu.device_under_test() == \"tpu\""), kByDevice);
+  EXPECT_EQ(runtimeChoicesIn("{np.float32: 1e-2} if on_tpu else None"), kByDtype | kByDevice);
+  EXPECT_EQ(runtimeChoicesIn("self.test_session(use_gpu=True)"), kByDevice);
   EXPECT_EQ(runtimeChoicesIn("self.test_session(use_gpu=False)"), 0) << "the CPU, as without the argument";
   EXPECT_EQ(runtimeChoicesIn("K.backend() == 'cntk'"), 0) << "a backend is neither";
   EXPECT_EQ(runtimeChoicesIn("jit_compile"), 0);
