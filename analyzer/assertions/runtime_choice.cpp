@@ -27,9 +27,10 @@ const RE2& noDevice() {
   return re;
 }
 
-// A loop runs the check per dtype or device when its variables are named for one (RuntimeChoice bits) (`for dtype
-// in DTYPES`, `for x_dtype, tol in CASES`, `for device in devices`); the words alone would
-// also take `for cudnn_out in cudnn_outs` and `for f_gpu in fns`, loops over results.
+// A loop runs the check per dtype or device (RuntimeChoice bits) when its variables are named
+// for one (`for dtype in DTYPES`, `for x_dtype, tol in CASES`, `for device in devices`); the
+// words alone would also take `for cudnn_out in cudnn_outs` and `for f_gpu in fns`, loops over
+// results.
 uint8_t loopVariableChoices(std::string_view target) {
   static const RE2 dtypeName("(?i)^(\\w*_)?(dtype|floatx|precision)s?$");
   static const RE2 deviceName("(?i)^((\\w*_)?devices?|(use|on|force)_gpu|gpus?|cuda|tpus?|cpus?|platforms?)$");
