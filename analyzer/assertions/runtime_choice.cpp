@@ -118,4 +118,19 @@ RuntimeChoices runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alw
   return out;
 }
 
+RuntimeChoices gainedChoices(const RuntimeChoices& was, const RuntimeChoices& now) {
+  return {static_cast<uint8_t>(now.tolerance & ~was.tolerance), static_cast<uint8_t>(now.blocks & ~was.blocks)};
+}
+
+std::string gainedChoicesNote(const RuntimeChoices& was, const RuntimeChoices& now) {
+  auto words = [](uint8_t bits) {
+    return bits == (kByDtype | kByDevice) ? std::string("dtype and device") : bits == kByDtype ? std::string("dtype") : std::string("device");
+  };
+  const RuntimeChoices gained = gainedChoices(was, now);
+  std::string note;
+  if (gained.tolerance) note += "; the tolerance is now chosen by " + words(gained.tolerance);
+  if (gained.blocks) note += "; the check now runs in a block chosen by " + words(gained.blocks);
+  return note;
+}
+
 }  // namespace oalens::analyzer

@@ -14,6 +14,7 @@
 // or environment (`K.backend() == 'cntk'`, `jit_compile`) is neither.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "analyzer/assertions/assertion.h"
@@ -28,5 +29,12 @@ uint8_t runtimeChoicesIn(std::string_view text);
 // The choices an OA assertion found in `m` depends on; none for others. `alwaysByDtype`: its API
 // picks its tolerance by dtype.
 RuntimeChoices runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alwaysByDtype);
+
+// The choices `now` has and `was` lacks, field by field.
+RuntimeChoices gainedChoices(const RuntimeChoices& was, const RuntimeChoices& now);
+
+// What a change gained, for a message: "; the tolerance is now chosen by dtype", "; the check
+// now runs in a block chosen by device", both, or empty.
+std::string gainedChoicesNote(const RuntimeChoices& was, const RuntimeChoices& now);
 
 }  // namespace oalens::analyzer

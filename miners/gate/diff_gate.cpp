@@ -9,6 +9,7 @@
 #include "analyzer/core/ignore_marker.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/assertions/api_matcher.h"
+#include "analyzer/assertions/runtime_choice.h"
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/oracle/oracle_independence.h"
 #include "analyzer/tolerance/tolerance_resolver.h"
@@ -302,7 +303,9 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
                                           "its oracle is not judged (CH309); name it with --package",
                                           path, n.assertion.range.start.line, n.assertion.api));
       if (!k.threshold) continue;
-      std::string what = k.details.empty() ? std::string("tolerance changed") : fmt::format("{}", fmt::join(k.details, "; "));
+      // A loosening for one dtype or device says so: it is narrower than one for every run.
+      std::string what = (k.details.empty() ? std::string("tolerance changed") : fmt::format("{}", fmt::join(k.details, "; "))) +
+                         analyzer::gainedChoicesNote(o.assertion.runtimeChoices, n.assertion.runtimeChoices);
       // Across APIs the tolerances are of different systems; name both so the figures read right.
       const std::string api = k.api ? fmt::format("{} -> {}", o.assertion.api, n.assertion.api) : n.assertion.api;
       if (k.direction == Direction::Loosen || k.direction == Direction::Mixed)

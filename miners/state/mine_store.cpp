@@ -246,8 +246,8 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       // change of layout only, such as a check indented into a new block. A reason the message
       // gives already keeps the message as its source.
       if (o && n && (k.api || k.parameter || k.threshold)) {
-        const analyzer::RuntimeChoices &now = n->assertion.runtimeChoices, &was = o->assertion.runtimeChoices;
-        const uint8_t gained = (now.tolerance & ~was.tolerance) | (now.blocks & ~was.blocks);
+        const analyzer::RuntimeChoices g = analyzer::gainedChoices(o->assertion.runtimeChoices, n->assertion.runtimeChoices);
+        const uint8_t gained = g.tolerance | g.blocks;
         for (const auto& [choice, reason] : kReasonOfChoice)
           if ((gained & choice) && !why.bind(1, changeId).bind(2, reason).bind(3, std::string_view("code")).run()) return fail(why);
       }

@@ -121,6 +121,37 @@ TEST_F(DiffGate, ASwitchToALooserToleranceSystemIsALoosening) {
       << r.out;
 }
 
+// A loosening for one dtype or one device says so: it is narrower than one for every run.
+TEST_F(DiffGate, ALooseningForOneDtypeOrDeviceSaysSo) {
+  write("tests/test_d.py",
+        "import numpy as np\n"
+        "\n"
+        "def test_one(self):\n"
+        "    np.testing.assert_allclose(f(1), 2.0, atol=1e-6)\n"
+        "\n"
+        "def test_two(self):\n"
+        "    np.testing.assert_allclose(g(1), 2.0, atol=1e-6)\n");
+  commitAll("init");
+  Result r = stageAndDiff("tests/test_d.py",
+                          "import numpy as np\n"
+                          "\n"
+                          "def test_one(self):\n"
+                          "    atol = 1e-3 if x.dtype == np.float16 else 1e-6\n"
+                          "    np.testing.assert_allclose(f(1), 2.0, atol=atol)\n"
+                          "\n"
+                          "def test_two(self):\n"
+                          "    with self.session(use_gpu=True):\n"
+                          "        np.testing.assert_allclose(g(1), 2.0, atol=1e-5)\n");
+  EXPECT_NE(r.out.find("tests/test_d.py:5:5: warning: numpy.testing.assert_allclose loosened: atol 1e-6 -> atol = 0.001 (loosen, x1e+03); "
+                       "the tolerance is now chosen by dtype [CH301]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("tests/test_d.py:9:9: warning: numpy.testing.assert_allclose loosened: atol 1e-6 -> 1e-5 (loosen, x10); "
+                       "the check now runs in a block chosen by device [CH301]"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST_F(DiffGate, MarkerAndTrailerStateTheReason) {
   write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n"
                            "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-6)\n");
