@@ -20,6 +20,73 @@ constexpr double kMinScoreAcrossTests = 0.7;
 // sharing at least this much (an assertion rewritten, its neighbours untouched).
 constexpr double kMinScoreInOrder = 0.25;
 
+// Where an assertion is: its test case and function.
+using ScopeName = std::pair<std::string_view, std::string_view>;
+using Scope = std::pair<ScopeName, ScopeName>;  // an old scope and the new one it was renamed to
+ScopeName scopeOf(const analyzer::Assertion& a) { return {a.testCase, a.function}; }
+
+// The words of a function's name, its class and "test" left out: `TestNorm.test_mode_1` ->
+// {mode, 1}.
+std::set<std::string_view> nameWords(std::string_view function) {
+  const size_t dot = function.rfind('.');
+  if (dot != std::string_view::npos) function.remove_prefix(dot + 1);
+  std::set<std::string_view> words;
+  for (size_t start = 0; start <= function.size();) {
+    size_t end = function.find('_', start);
+    if (end == std::string_view::npos) end = function.size();
+    const std::string_view word = function.substr(start, end - start);
+    if (!word.empty() && word != "test") words.insert(word);
+    start = end + 1;
+  }
+  return words;
+}
+
+// Tests gone from the old version paired with tests new in the new one whose names share at
+// least half their words (`TestNorm.test_mode_1` -> `test_batchnorm_mode_1`, a class turned into
+// module-level functions), best first, each at most once. Their assertions pair as inside one
+// test: renamed tests often hold near-identical checks, which pairing across tests would mix up.
+std::set<Scope> renamedScopes(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news) {
+  std::set<ScopeName> oldScopes, newScopes;
+  for (const AssertionVersion& v : olds) oldScopes.insert(scopeOf(v.assertion));
+  for (const AssertionVersion& v : news) newScopes.insert(scopeOf(v.assertion));
+  std::vector<std::tuple<double, ScopeName, ScopeName>> candidates;
+  for (const ScopeName& gone : oldScopes) {
+    if (gone.second.empty() || newScopes.count(gone)) continue;
+    const std::set<std::string_view> goneWords = nameWords(gone.second);
+    for (const ScopeName& fresh : newScopes) {
+      if (fresh.second.empty() || oldScopes.count(fresh)) continue;
+      const std::set<std::string_view> freshWords = nameWords(fresh.second);
+      size_t shared = 0;
+      for (std::string_view w : goneWords) shared += freshWords.count(w);
+      const size_t all = goneWords.size() + freshWords.size() - shared;
+      const double score = all == 0 ? 0 : double(shared) / double(all);
+      if (score >= 0.5) candidates.emplace_back(score, gone, fresh);
+    }
+  }
+  std::sort(candidates.begin(), candidates.end(), [](const auto& x, const auto& y) {
+    if (std::get<0>(x) != std::get<0>(y)) return std::get<0>(x) > std::get<0>(y);
+    return std::tie(std::get<1>(x), std::get<2>(x)) < std::tie(std::get<1>(y), std::get<2>(y));
+  });
+  std::set<Scope> out;
+  std::set<ScopeName> taken;
+  for (const auto& [score, gone, fresh] : candidates)
+    if (!taken.count(gone) && !taken.count(fresh)) {
+      taken.insert(gone);
+      taken.insert(fresh);
+      out.insert({gone, fresh});
+    }
+  return out;
+}
+
+// Each assertion's place among those of its test (versions are in source order).
+std::vector<size_t> ranksInScope(const std::vector<AssertionVersion>& versions) {
+  std::map<ScopeName, size_t> seen;
+  std::vector<size_t> ranks;
+  ranks.reserve(versions.size());
+  for (const AssertionVersion& v : versions) ranks.push_back(seen[scopeOf(v.assertion)]++);
+  return ranks;
+}
+
 std::multiset<std::string> tokens(const std::string& s) {
   std::multiset<std::string> out;
   std::string cur;
@@ -94,7 +161,14 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
         break;
       }
     }
-  // 2. Edited statements: best scores first, inside one test case, then across.
+  // 2. Edited statements: best scores first, inside one test case; then across tests, where a
+  // test that is gone and one that is new with a name like it count as one renamed test
+  // (`TestNorm.test_mode_1` -> `test_batchnorm_mode_1`: Keras moved its unittest classes to
+  // pytest functions, rewriting `self.assertAlmostEqual` as `assert_allclose` on the way) and
+  // pair as inside one test, in one pool with the near-identical statements of any other tests
+  // (a renamed test's loose match must not take a statement that another test holds verbatim).
+  const std::set<Scope> renamed = renamedScopes(olds, news);
+  const std::vector<size_t> oldRank = ranksInScope(olds), newRank = ranksInScope(news);
   for (int pass = 0; pass < 2; ++pass) {
     std::vector<std::tuple<double, size_t, size_t>> candidates;
     for (size_t o = 0; o < olds.size(); ++o) {
@@ -105,11 +179,14 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
         const auto& b = news[n].assertion;
         const bool sameScope = a.testCase == b.testCase && a.function == b.function;
         if (pass == 0 && !sameScope) continue;
+        const bool renamedTest = pass == 1 && renamed.count({scopeOf(a), scopeOf(b)}) > 0;
         double score = tokenSimilarity(olds[o].normalized, news[n].normalized) + (a.api == b.api ? 0.15 : 0.0);
-        // Nearer statements win ties: an edit rarely moves an assertion far.
-        const double distance = std::abs(double(a.range.start.line) - double(b.range.start.line));
+        // Nearer statements win ties: an edit rarely moves an assertion far. A renamed test
+        // moves with its checks, so there the place among its checks counts, not the line.
+        const double distance = renamedTest ? std::abs(double(oldRank[o]) - double(newRank[n]))
+                                            : std::abs(double(a.range.start.line) - double(b.range.start.line));
         score -= std::min(0.1, distance / 1000.0);
-        if (score >= (pass == 0 ? kMinScore : kMinScoreAcrossTests)) candidates.emplace_back(score, o, n);
+        if (score >= (pass == 0 || renamedTest ? kMinScore : kMinScoreAcrossTests)) candidates.emplace_back(score, o, n);
       }
     }
     std::sort(candidates.begin(), candidates.end(), [](const auto& x, const auto& y) {

@@ -38,3 +38,52 @@ TEST(Pairing, UnchangedFirstThenMostSimilarThenLeftovers) {
   for (auto p : pairs) added |= p.oldIndex == -1 && p.newIndex == 2;
   EXPECT_TRUE(added);
 }
+
+namespace {
+// An assertion in the test function `function` (its test case too).
+AssertionVersion in(const std::string& function, const std::string& text, uint32_t line) {
+  AssertionVersion a = v(text, function, line);
+  a.assertion.function = function;
+  return a;
+}
+int newOf(const std::vector<Pair>& pairs, int o) {
+  for (const Pair& p : pairs)
+    if (p.oldIndex == o) return p.newIndex;
+  return -2;
+}
+}  // namespace
+
+// A unittest class turned into pytest functions with new names (Keras, 7da15230): each test's
+// checks pair with its renamed test's, in order, even where two of them differ only in a number
+// and the lines moved.
+TEST(Pairing, ARenamedTestPairsItsChecksInOrder) {
+  const std::vector<AssertionVersion> olds = {
+      in("TestNorm.test_mode_0", "self.assertAlmostEqual(K.eval(K.mean(out)), 0.0, places=1)", 37),
+      in("TestNorm.test_mode_0", "self.assertAlmostEqual(K.eval(K.std(out)), 1.0, places=1)", 38),
+      in("TestNorm.test_mode_1", "self.assertAlmostEqual(K.eval(K.mean(out)), 0.0)", 46),
+      in("TestNorm.test_mode_1", "self.assertAlmostEqual(K.eval(K.std(out)), 1.0, places=2)", 48),
+      in("TestNorm.test_mode_1", "self.assertAlmostEqual(K.eval(K.std(out)), 0.0, places=2)", 50)};
+  const std::vector<AssertionVersion> news = {in("test_batchnorm_mode_0", "assert_allclose(K.eval(K.mean(out)), 0.0, atol=1e-1)", 29),
+                                              in("test_batchnorm_mode_0", "assert_allclose(K.eval(K.std(out)), 1.0, atol=1e-1)", 30),
+                                              in("test_batchnorm_mode_1", "assert_allclose(K.eval(K.mean(out)), 0.0, atol=1e-1)", 40),
+                                              in("test_batchnorm_mode_1", "assert_allclose(K.eval(K.std(out)), 1.0, atol=1e-1)", 42),
+                                              in("test_batchnorm_mode_1", "assert_allclose(K.eval(K.std(out)), 0.0, atol=1e-1)", 44)};
+  const std::vector<Pair> pairs = pairAssertions(olds, news);
+  for (int o = 0; o < 5; ++o) EXPECT_EQ(newOf(pairs, o), o) << olds[size_t(o)].raw;
+}
+
+// Tests whose names share no word are not one renamed test, and a statement another test holds
+// nearly verbatim is not taken by a renamed test's loose match.
+TEST(Pairing, RenamedTestsNeedSimilarNamesAndYieldToNearVerbatimStatements) {
+  auto pairsFor = [](const std::string& newName) {
+    const std::vector<AssertionVersion> olds = {in("test_alpha", "assert_allclose(f(a), b, rtol=1e-3)", 3),
+                                                in("test_mode_1", "assert_allclose(x, y, atol=1e-5)", 10)};
+    const std::vector<AssertionVersion> news = {in(newName, "assert_allclose(g(c), d)", 3),
+                                                in("test_batchnorm_mode_1", "assert_allclose(x, z)", 10),
+                                                in("test_other", "assert_allclose(x, y, atol=1e-4)", 50)};
+    return pairAssertions(olds, news);
+  };
+  EXPECT_EQ(newOf(pairsFor("test_beta"), 0), -1) << "test_alpha and test_beta are two tests";
+  EXPECT_EQ(newOf(pairsFor("test_alpha_again"), 0), 0) << "test_alpha renamed: its check rewritten";
+  EXPECT_EQ(newOf(pairsFor("test_beta"), 1), 2);
+}
