@@ -100,14 +100,21 @@ json changes(reports::Database& db, int64_t repository) {
 
 // One change in the text list: `sha file:line ["kinds"] direction  details  [reasons]`, a reason
 // read from the code marked so (`hardware from the code`).
+// `["kinds"] direction  details  [reasons]`, leaving out what is empty.
+std::string kindsToReasons(const json& c, const std::string& reasons) {
+  std::string out = c["kinds"].dump();
+  if (!c["direction"].is_null()) out += " " + c["direction"].get<std::string>();
+  if (const std::string& details = c["details"].get_ref<const std::string&>(); !details.empty()) out += "  " + details;
+  if (!reasons.empty()) out += "  [" + reasons + "]";
+  return out;
+}
+
 std::string changeLine(const json& c) {
   std::string reasons;
   for (const auto& [reason, source] : c["reason_sources"].items())
     reasons += fmt::format("{}{}{}", reasons.empty() ? "" : ", ", reason, source.get<std::string>() == "code" ? " from the code" : "");
-  const std::string& details = c["details"].get_ref<const std::string&>();
-  return fmt::format("{} {}:{} {} {}{}{}\n", c["commit"].get<std::string>().substr(0, 12), c["file"].get<std::string>(),
-                     c["line"].get<int64_t>(), c["kinds"].dump(), c["direction"].is_null() ? "" : c["direction"].get<std::string>(),
-                     details.empty() ? "" : "  " + details, reasons.empty() ? "" : "  [" + reasons + "]");
+  return fmt::format("{} {}:{} {}\n", c["commit"].get<std::string>().substr(0, 12), c["file"].get<std::string>(), c["line"].get<int64_t>(),
+                     kindsToReasons(c, reasons));
 }
 
 // Each assertion with how often it was loosened, then its changes a line each.
@@ -118,12 +125,9 @@ std::string loosenedText(const json& loosened, int64_t atLeast) {
     text += fmt::format("{}:{}  loosened {}  (uid {})\n", a["file"].get<std::string>(), a["line"].get<int64_t>(),
                         times(a["loosenings"].get<int64_t>()), a["assertion_uid"].get<std::string>());
     for (const auto& c : a["changes"]) {
-      const std::string& details = c["details"].get_ref<const std::string&>();
       std::string reasons;
       for (const auto& r : c["reasons"]) reasons += (reasons.empty() ? "" : ", ") + r.get<std::string>();
-      text += fmt::format("  {} {} {} {}{}{}\n", c["date"].get<std::string>(), c["commit"].get<std::string>().substr(0, 12), c["kinds"].dump(),
-                          c["direction"].is_null() ? "" : c["direction"].get<std::string>(), details.empty() ? "" : "  " + details,
-                          reasons.empty() ? "" : "  [" + reasons + "]");
+      text += fmt::format("  {} {} {}\n", c["date"].get<std::string>(), c["commit"].get<std::string>().substr(0, 12), kindsToReasons(c, reasons));
     }
   }
   return text;
