@@ -49,13 +49,18 @@ std::set<Scope> renamedScopes(const std::vector<AssertionVersion>& olds, const s
   std::set<ScopeName> oldScopes, newScopes;
   for (const AssertionVersion& v : olds) oldScopes.insert(scopeOf(v.assertion));
   for (const AssertionVersion& v : news) newScopes.insert(scopeOf(v.assertion));
+  std::vector<std::pair<ScopeName, std::set<std::string_view>>> goneTests, newTests;
+  for (const ScopeName& gone : oldScopes)
+    if (!gone.second.empty() && !newScopes.count(gone)) goneTests.emplace_back(gone, nameWords(gone.second));
+  for (const ScopeName& fresh : newScopes)
+    if (!fresh.second.empty() && !oldScopes.count(fresh)) newTests.emplace_back(fresh, nameWords(fresh.second));
+  // Every gone test is compared with every new one: a generated file renaming thousands of
+  // tests at once is left to the other passes rather than costing millions of comparisons.
+  constexpr size_t kMaxComparisons = size_t{1} << 18;
+  if (goneTests.size() * newTests.size() > kMaxComparisons) return {};
   std::vector<std::tuple<double, ScopeName, ScopeName>> candidates;
-  for (const ScopeName& gone : oldScopes) {
-    if (gone.second.empty() || newScopes.count(gone)) continue;
-    const std::set<std::string_view> goneWords = nameWords(gone.second);
-    for (const ScopeName& fresh : newScopes) {
-      if (fresh.second.empty() || oldScopes.count(fresh)) continue;
-      const std::set<std::string_view> freshWords = nameWords(fresh.second);
+  for (const auto& [gone, goneWords] : goneTests) {
+    for (const auto& [fresh, freshWords] : newTests) {
       size_t shared = 0;
       for (std::string_view w : goneWords) shared += freshWords.count(w);
       const size_t all = goneWords.size() + freshWords.size() - shared;
