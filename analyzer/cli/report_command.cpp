@@ -185,7 +185,13 @@ void addReportCommand(CLI::App& app) {
       return;
     }
     json out;
-    if (!tablesDb.empty()) out["table5"] = table5(db, repository);
+    if (!tablesDb.empty()) {
+      out["table5"] = table5(db, repository);
+      out["threshold_reasons"] = json::array();
+      for (const reports::ReasonCount& r : reports::thresholdReasons(db, repository))
+        out["threshold_reasons"].push_back({{"reason", r.reason}, {"source", r.source}, {"changes", r.changes}, {"loosen", r.loosen},
+                                            {"tighten", r.tighten}, {"mixed", r.mixed}});
+    }
     if (!changesDb.empty()) out["changes"] = changes(db, repository);
     if (!loosenedDb.empty()) out["loosened"] = loosened(db, repository, atLeast);
     std::string text;
@@ -198,6 +204,12 @@ void addReportCommand(CLI::App& app) {
         for (const char* k : {"commits", "oa_commits", "oa_changes", "additions", "deletions", "cosmetic", "non_cosmetic", "api",
                               "parameter", "threshold", "loosen", "tighten", "mixed"})
           text += fmt::format("  {:<16}{:>8}\n", k, t[k].get<int64_t>());
+        text += "Reasons of threshold changes (a change with several counts in each)\n";
+        text += fmt::format("  {:<22}{:>8}{:>8}{:>8}{:>8}\n", "reason (source)", "changes", "loosen", "tighten", "mixed");
+        for (const auto& r : out["threshold_reasons"])
+          text += fmt::format("  {:<22}{:>8}{:>8}{:>8}{:>8}\n", r["reason"].get<std::string>() + " (" + r["source"].get<std::string>() + ")",
+                              r["changes"].get<int64_t>(), r["loosen"].get<int64_t>(), r["tighten"].get<int64_t>(), r["mixed"].get<int64_t>());
+        if (out["threshold_reasons"].empty()) text += "  none\n";
       }
       if (out.contains("changes"))
         for (const auto& c : out["changes"]) text += changeLine(c);

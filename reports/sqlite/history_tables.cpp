@@ -38,6 +38,20 @@ std::vector<std::pair<std::string, int64_t>> tableFive(Database& db, int64_t rep
   };
 }
 
+std::vector<ReasonCount> thresholdReasons(Database& db, int64_t repository) {
+  Statement q(db, fmt::format("SELECT r.reason, r.source, COUNT(*), SUM(ch.direction = 'loosen'), SUM(ch.direction = 'tighten'),"
+                              " SUM(ch.direction = 'mixed') FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
+                              " JOIN commits c ON c.id = ch.commit_id WHERE {} AND (?1 < 0 OR c.repository_id = ?1)"
+                              " GROUP BY r.reason, r.source ORDER BY 3 DESC, 1, 2",
+                              hasKind("threshold")));
+  q.bind(1, repository);
+  std::vector<ReasonCount> out;
+  bool row = false;
+  while (q.step(&row) && row)
+    out.push_back({q.columnText(0), q.columnText(1), q.columnInt(2), q.columnInt(3), q.columnInt(4), q.columnInt(5)});
+  return out;
+}
+
 int64_t repositoryId(Database& db, const std::string& path) {
   Statement q(db, "SELECT id FROM repositories WHERE path = ?1 OR substr(path, -length(?1) - 1) = '/' || ?1");
   q.bind(1, path);

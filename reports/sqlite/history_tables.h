@@ -17,6 +17,16 @@ namespace oalens::reports {
 // (a merged database sums its repositories).
 std::vector<std::pair<std::string, int64_t>> tableFive(Database& db, int64_t repository = -1);
 
+// The reasons of threshold changes, as the study's reasons for modifying thresholds: per reason
+// and source (`message` or `code`), how many threshold changes carry it and how many of them
+// loosen, tighten or are mixed; most frequent first. A change with several reasons counts in
+// each.
+struct ReasonCount {
+  std::string reason, source;
+  int64_t changes = 0, loosen = 0, tighten = 0, mixed = 0;
+};
+std::vector<ReasonCount> thresholdReasons(Database& db, int64_t repository = -1);
+
 // The id of the repository whose stored path is `path`, or ends with "/" + `path`; -1 when
 // none or more than one matches.
 int64_t repositoryId(Database& db, const std::string& path);

@@ -145,3 +145,23 @@ TEST_F(ReportHistory, LoosenedListsTheAssertionsLoosenedAgainWithTheirChanges) {
   EXPECT_EQ(text.substr(0, text.find('\n')), "Assertions loosened 2 times or more: " + std::to_string(loosened.size()));
   EXPECT_NE(text.find("tests/test_activations.py:9  loosened 2 times  (uid "), std::string::npos) << text;
 }
+
+TEST_F(ReportHistory, TablesCountTheReasonsOfThresholdChanges) {
+  const json reasons = json::parse(runCommand(std::string(OALENS_BINARY) + " report --tables " + db() + " --format json").out)["threshold_reasons"];
+  ASSERT_FALSE(reasons.empty());
+  for (const json& r : reasons) {
+    const std::string counted = runCommand("sqlite3 " + db() +
+                                           " \"SELECT COUNT(*) FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id WHERE"
+                                           " instr(',' || ch.kinds || ',', ',threshold,') > 0 AND r.reason = '" +
+                                           r["reason"].get<std::string>() + "' AND r.source = '" + r["source"].get<std::string>() + "'\"")
+                                    .out;
+    EXPECT_EQ(std::to_string(r["changes"].get<int64_t>()) + "\n", counted) << r.dump();
+    EXPECT_GE(r["changes"].get<int64_t>(), r["loosen"].get<int64_t>() + r["tighten"].get<int64_t>() + r["mixed"].get<int64_t>());
+  }
+  const auto code = std::find_if(reasons.begin(), reasons.end(), [](const json& r) { return r["reason"] == "dtype" && r["source"] == "code"; });
+  ASSERT_NE(code, reasons.end());
+  EXPECT_EQ((*code)["changes"], 2) << "the loop over dtypes and the tolerance chosen by dtype";
+  EXPECT_EQ((*code)["loosen"], 2);
+  EXPECT_NE(runCommand(std::string(OALENS_BINARY) + " report --tables " + db()).out.find("  dtype (code)                 2       2       0       0\n"),
+            std::string::npos);
+}
