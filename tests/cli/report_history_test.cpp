@@ -165,3 +165,27 @@ TEST_F(ReportHistory, TablesCountTheReasonsOfThresholdChanges) {
   EXPECT_NE(runCommand(std::string(OALENS_BINARY) + " report --tables " + db()).out.find("  dtype (code)                 2       2       0       0\n"),
             std::string::npos);
 }
+
+// A file that does not parse is recorded in mine_diagnostics, and the run's summary says how many
+// such problems there are and where to read them.
+TEST_F(ReportHistory, MineSaysHowManyProblemsItRecorded) {
+  const fs::path repo = dir_ / "broken";
+  ASSERT_EQ(runCommand("bash -c 'set -e; git init -q " + repo.string() + "; cd " + repo.string() +
+                       "; git config user.email t@example.com; git config user.name t; mkdir tests;"
+                       " printf \"import numpy as np\\ndef test_a():\\n    np.testing.assert_allclose(f(), 1.0)\\n\" > tests/test_a.py;"
+                       " git add -A; git commit -qm one;"
+                       " printf \"import numpy as np\\ndef test_a(:\\n    np.testing.assert_allclose(f(), 1.0, rtol=1e-3)\\n\" > tests/test_a.py;"
+                       " git commit -qam two'")
+                .status,
+            0);
+  const std::string db = (dir_ / "broken.db").string();
+  auto mined = runCommand(std::string(OALENS_BINARY) + " mine " + repo.string() + " --db " + db);
+  EXPECT_NE(mined.out.find("problem"), std::string::npos) << mined.out;
+  const std::string recorded = runCommand("sqlite3 " + db + " 'SELECT COUNT(*) FROM mine_diagnostics'").out;
+  const std::string count = recorded.substr(0, recorded.find('\n'));
+  ASSERT_NE(count, "0");
+  EXPECT_NE(mined.out.find("  " + count + (count == "1" ? " problem" : " problems") + " with files recorded: sqlite3 " + db +
+                           " 'SELECT * FROM mine_diagnostics'\n"),
+            std::string::npos)
+      << mined.out;
+}
