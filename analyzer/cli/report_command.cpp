@@ -43,10 +43,16 @@ json loosened(reports::Database& db, int64_t repository, int64_t atLeast) {
   json list = json::array();
   for (const reports::AssertionTimeline& t : reports::loosenedAssertions(db, repository, atLeast)) {
     json changes = json::array();
-    for (const reports::TimelineStep& s : t.steps)
+    for (const reports::TimelineStep& s : t.steps) {
+      json reasons = json::array(), sources = json::object();
+      for (const auto& [reason, source] : s.reasons) {
+        reasons.push_back(reason);
+        sources[reason] = source;
+      }
       changes.push_back({{"commit", s.commit}, {"date", s.date}, {"subject", s.subject}, {"file", s.file}, {"line", s.line},
                          {"kinds", kindList(s.kinds)}, {"direction", s.direction.empty() ? json(nullptr) : json(s.direction)},
-                         {"details", s.details}, {"reasons", s.reasons}});
+                         {"details", s.details}, {"reasons", std::move(reasons)}, {"reason_sources", std::move(sources)}});
+    }
     list.push_back({{"assertion_uid", t.uid}, {"file", t.steps.back().file}, {"line", t.steps.back().line}, {"loosenings", t.loosenings},
                     {"changes", std::move(changes)}});
   }
@@ -100,8 +106,12 @@ json changes(reports::Database& db, int64_t repository) {
 
 // One change in the text list: `sha file:line ["kinds"] direction  details  [reasons]`, a reason
 // read from the code marked so (`hardware from the code`).
-// `["kinds"] direction  details  [reasons]`, leaving out what is empty.
-std::string kindsToReasons(const json& c, const std::string& reasons) {
+// `["kinds"] direction  details  [reasons]`, leaving out what is empty; a reason read from the
+// code says so (`hardware from the code`).
+std::string kindsToReasons(const json& c) {
+  std::string reasons;
+  for (const auto& [reason, source] : c["reason_sources"].items())
+    reasons += fmt::format("{}{}{}", reasons.empty() ? "" : ", ", reason, source.get<std::string>() == "code" ? " from the code" : "");
   std::string out = c["kinds"].dump();
   if (!c["direction"].is_null()) out += " " + c["direction"].get<std::string>();
   if (const std::string& details = c["details"].get_ref<const std::string&>(); !details.empty()) out += "  " + details;
@@ -110,11 +120,8 @@ std::string kindsToReasons(const json& c, const std::string& reasons) {
 }
 
 std::string changeLine(const json& c) {
-  std::string reasons;
-  for (const auto& [reason, source] : c["reason_sources"].items())
-    reasons += fmt::format("{}{}{}", reasons.empty() ? "" : ", ", reason, source.get<std::string>() == "code" ? " from the code" : "");
   return fmt::format("{} {}:{} {}\n", c["commit"].get<std::string>().substr(0, 12), c["file"].get<std::string>(), c["line"].get<int64_t>(),
-                     kindsToReasons(c, reasons));
+                     kindsToReasons(c));
 }
 
 // Each assertion with how often it was loosened, then its changes a line each.
@@ -125,9 +132,7 @@ std::string loosenedText(const json& loosened, int64_t atLeast) {
     text += fmt::format("{}:{}  loosened {}  (uid {})\n", a["file"].get<std::string>(), a["line"].get<int64_t>(),
                         times(a["loosenings"].get<int64_t>()), a["assertion_uid"].get<std::string>());
     for (const auto& c : a["changes"]) {
-      std::string reasons;
-      for (const auto& r : c["reasons"]) reasons += (reasons.empty() ? "" : ", ") + r.get<std::string>();
-      text += fmt::format("  {} {} {}\n", c["date"].get<std::string>(), c["commit"].get<std::string>().substr(0, 12), kindsToReasons(c, reasons));
+      text += fmt::format("  {} {} {}\n", c["date"].get<std::string>(), c["commit"].get<std::string>().substr(0, 12), kindsToReasons(c));
     }
   }
   return text;

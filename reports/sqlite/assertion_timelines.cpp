@@ -24,7 +24,7 @@ std::vector<AssertionTimeline> loosenedAssertions(Database& db, int64_t reposito
                    steps.columnText(6), steps.columnText(7), steps.columnText(8), {}};
     why.bind(1, steps.columnInt(9));
     bool r = false;
-    while (why.step(&r) && r) s.reasons.push_back(why.columnText(1) == "code" ? why.columnText(0) + " (code)" : why.columnText(0));
+    while (why.step(&r) && r) s.reasons.emplace_back(why.columnText(0), why.columnText(1));
     why.reset();
     t.loosenings += s.direction == "loosen";
     t.steps.push_back(std::move(s));

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "reports/sqlite/sqlite_db.h"
@@ -16,7 +17,7 @@ struct TimelineStep {
   std::string file;
   int64_t line = 0;
   std::string kinds, direction, details;  // as in oa_changes (direction empty when null)
-  std::vector<std::string> reasons;       // "flaky", "hardware (code)", ...
+  std::vector<std::pair<std::string, std::string>> reasons;  // (reason, source: "message" or "code")
 };
 
 struct AssertionTimeline {

@@ -137,7 +137,8 @@ TEST_F(ReportHistory, LoosenedListsTheAssertionsLoosenedAgainWithTheirChanges) {
   std::vector<std::string> story;
   for (const json& c : (*mean)["changes"]) story.push_back(c["kinds"].dump() + " " + (c["direction"].is_null() ? "-" : c["direction"].get<std::string>()));
   EXPECT_EQ(story, (std::vector<std::string>{"[\"added\"] -", "[\"threshold\"] loosen", "[\"threshold\"] tighten", "[\"threshold\"] loosen"}));
-  EXPECT_EQ((*mean)["changes"].back()["reasons"], json::array({"dtype (code)"}));
+  EXPECT_EQ((*mean)["changes"].back()["reasons"], json::array({"dtype"}));
+  EXPECT_EQ((*mean)["changes"].back()["reason_sources"], json({{"dtype", "code"}}));
 
   EXPECT_GT(json::parse(report("--at-least 1 --format json", "--loosened"))["loosened"].size(), loosened.size());
   EXPECT_NE(runCommand(std::string(OALENS_BINARY) + " report --loosened " + db() + " --at-least 0").status, 0);
