@@ -38,20 +38,28 @@ json kindList(const std::string& kinds) {
   return list;
 }
 
+// `reasons` (by reason) and `reason_sources` (reason -> "message" or "code") of a change.
+void putReasons(json& change, const reports::Reasons& reasons) {
+  json list = json::array(), sources = json::object();
+  for (const auto& [reason, source] : reasons) {
+    list.push_back(reason);
+    sources[reason] = source;
+  }
+  change["reasons"] = std::move(list);
+  change["reason_sources"] = std::move(sources);
+}
+
 // The assertions loosened `atLeast` times or more, each with its changes.
 json loosened(reports::Database& db, int64_t repository, int64_t atLeast) {
   json list = json::array();
   for (const reports::AssertionTimeline& t : reports::loosenedAssertions(db, repository, atLeast)) {
     json changes = json::array();
     for (const reports::TimelineStep& s : t.steps) {
-      json reasons = json::array(), sources = json::object();
-      for (const auto& [reason, source] : s.reasons) {
-        reasons.push_back(reason);
-        sources[reason] = source;
-      }
-      changes.push_back({{"commit", s.commit}, {"date", s.date}, {"subject", s.subject}, {"file", s.file}, {"line", s.line},
-                         {"kinds", kindList(s.kinds)}, {"direction", s.direction.empty() ? json(nullptr) : json(s.direction)},
-                         {"details", s.details}, {"reasons", std::move(reasons)}, {"reason_sources", std::move(sources)}});
+      json change = {{"commit", s.commit}, {"date", s.date}, {"subject", s.subject}, {"file", s.file}, {"line", s.line},
+                     {"kinds", kindList(s.kinds)}, {"direction", s.direction.empty() ? json(nullptr) : json(s.direction)},
+                     {"details", s.details}};
+      putReasons(change, s.reasons);
+      changes.push_back(std::move(change));
     }
     list.push_back({{"assertion_uid", t.uid}, {"file", t.steps.back().file}, {"line", t.steps.back().line}, {"loosenings", t.loosenings},
                     {"changes", std::move(changes)}});
@@ -67,7 +75,7 @@ json changes(reports::Database& db, int64_t repository) {
                        " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1"
                        " ORDER BY c.repository_id, c.seq, ch.id");
   q.bind(1, repository);
-  reports::Statement why(db, "SELECT reason, source FROM change_reasons WHERE change_id = ? ORDER BY reason");
+  reports::ChangeReasons reasons(db);
   bool row = false;
   while (q.step(&row) && row) {
     json j;
@@ -89,23 +97,12 @@ json changes(reports::Database& db, int64_t repository) {
     j["old_file"] = oldFile.empty() ? json(nullptr) : json(oldFile);
     j["old_line"] = oldFile.empty() ? json(nullptr) : json(q.columnInt(9));
     j["details"] = q.columnText(12);
-    json reasons = json::array(), sources = json::object();
-    why.bind(1, q.columnInt(13));
-    bool r = false;
-    while (why.step(&r) && r) {
-      reasons.push_back(why.columnText(0));
-      sources[why.columnText(0)] = why.columnText(1);
-    }
-    why.reset();
-    j["reasons"] = reasons;
-    j["reason_sources"] = sources;  // reason -> "message" or "code"
+    putReasons(j, reasons.of(q.columnInt(13)));
     list.push_back(std::move(j));
   }
   return list;
 }
 
-// One change in the text list: `sha file:line ["kinds"] direction  details  [reasons]`, a reason
-// read from the code marked so (`hardware from the code`).
 // `["kinds"] direction  details  [reasons]`, leaving out what is empty; a reason read from the
 // code says so (`hardware from the code`).
 std::string kindsToReasons(const json& c) {
@@ -119,6 +116,7 @@ std::string kindsToReasons(const json& c) {
   return out;
 }
 
+// One change in the text list: `sha file:line ["kinds"] direction  details  [reasons]`.
 std::string changeLine(const json& c) {
   return fmt::format("{} {}:{} {}\n", c["commit"].get<std::string>().substr(0, 12), c["file"].get<std::string>(), c["line"].get<int64_t>(),
                      kindsToReasons(c));

@@ -13,7 +13,7 @@ std::vector<AssertionTimeline> loosenedAssertions(Database& db, int64_t reposito
                   " WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.assertion_uid IN"
                   " (SELECT assertion_uid FROM oa_changes WHERE direction = 'loosen' GROUP BY 1 HAVING COUNT(*) >= ?2)"
                   " ORDER BY c.repository_id, c.seq, ch.id");
-  Statement why(db, "SELECT reason, source FROM change_reasons WHERE change_id = ? ORDER BY reason");
+  ChangeReasons reasons(db);
   steps.bind(1, repository).bind(2, atLeast);
   std::map<std::string, AssertionTimeline> byUid;
   bool row = false;
@@ -21,11 +21,7 @@ std::vector<AssertionTimeline> loosenedAssertions(Database& db, int64_t reposito
     AssertionTimeline& t = byUid[steps.columnText(0)];
     t.uid = steps.columnText(0);
     TimelineStep s{steps.columnText(1), steps.columnText(2), steps.columnText(3), steps.columnText(4), steps.columnInt(5),
-                   steps.columnText(6), steps.columnText(7), steps.columnText(8), {}};
-    why.bind(1, steps.columnInt(9));
-    bool r = false;
-    while (why.step(&r) && r) s.reasons.emplace_back(why.columnText(0), why.columnText(1));
-    why.reset();
+                   steps.columnText(6), steps.columnText(7), steps.columnText(8), reasons.of(steps.columnInt(9))};
     t.loosenings += s.direction == "loosen";
     t.steps.push_back(std::move(s));
   }

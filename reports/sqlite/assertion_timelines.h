@@ -5,9 +5,9 @@
 #pragma once
 #include <cstdint>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "reports/sqlite/history_tables.h"
 #include "reports/sqlite/sqlite_db.h"
 
 namespace oalens::reports {
@@ -17,7 +17,7 @@ struct TimelineStep {
   std::string file;
   int64_t line = 0;
   std::string kinds, direction, details;  // as in oa_changes (direction empty when null)
-  std::vector<std::pair<std::string, std::string>> reasons;  // (reason, source: "message" or "code")
+  Reasons reasons;
 };
 
 struct AssertionTimeline {

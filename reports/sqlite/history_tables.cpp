@@ -52,6 +52,17 @@ std::vector<ReasonCount> thresholdReasons(Database& db, int64_t repository) {
   return out;
 }
 
+ChangeReasons::ChangeReasons(Database& db) : why_(db, "SELECT reason, source FROM change_reasons WHERE change_id = ? ORDER BY reason") {}
+
+Reasons ChangeReasons::of(int64_t changeId) {
+  Reasons out;
+  why_.bind(1, changeId);
+  bool row = false;
+  while (why_.step(&row) && row) out.emplace_back(why_.columnText(0), why_.columnText(1));
+  why_.reset();
+  return out;
+}
+
 int64_t repositoryId(Database& db, const std::string& path) {
   Statement q(db, "SELECT id FROM repositories WHERE path = ?1 OR substr(path, -length(?1) - 1) = '/' || ?1");
   q.bind(1, path);

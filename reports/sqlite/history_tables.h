@@ -27,6 +27,18 @@ struct ReasonCount {
 };
 std::vector<ReasonCount> thresholdReasons(Database& db, int64_t repository = -1);
 
+// A change's reasons, (reason, source: `message` or `code`) by reason, for the lists that print
+// each change with them (`report --changes`, `report --loosened`); the query is prepared once.
+using Reasons = std::vector<std::pair<std::string, std::string>>;
+class ChangeReasons {
+ public:
+  explicit ChangeReasons(Database& db);
+  Reasons of(int64_t changeId);
+
+ private:
+  Statement why_;
+};
+
 // The id of the repository whose stored path is `path`, or ends with "/" + `path`; -1 when
 // none or more than one matches.
 int64_t repositoryId(Database& db, const std::string& path);
