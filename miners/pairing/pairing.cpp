@@ -172,9 +172,16 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
   // pytest functions, rewriting `self.assertAlmostEqual` as `assert_allclose` on the way) and
   // pair as inside one test, in one pool with the near-identical statements of any other tests
   // (a renamed test's loose match must not take a statement that another test holds verbatim).
-  const std::set<Scope> renamed = renamedScopes(olds, news);
-  const std::vector<size_t> oldRank = ranksInScope(olds), newRank = ranksInScope(news);
+  std::set<Scope> renamed;
+  std::vector<size_t> oldRank, newRank;
   for (int pass = 0; pass < 2; ++pass) {
+    // Most changes leave nothing unpaired on one side or the other by now: the renamed tests
+    // and the checks' places in them are only worked out when both sides have some left.
+    const auto anyLeft = [](const std::vector<bool>& used) { return std::find(used.begin(), used.end(), false) != used.end(); };
+    if (pass == 1 && anyLeft(oldUsed) && anyLeft(newUsed)) {
+      renamed = renamedScopes(olds, news);
+      oldRank = ranksInScope(olds), newRank = ranksInScope(news);
+    }
     std::vector<std::tuple<double, size_t, size_t>> candidates;
     for (size_t o = 0; o < olds.size(); ++o) {
       if (oldUsed[o]) continue;
