@@ -215,8 +215,6 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
         }
         if (derived) {
           fresh->versions = std::move(*derived);
-          if (fc.oldPath != path)  // carried over from the old path
-            for (AssertionVersion& v : fresh->versions) v.assertion.file = path;
           return fresh;
         }
       }
