@@ -136,12 +136,12 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
     k.deleted = true;
     return k;
   }
-  const analyzer::Assertion& a = o->assertion;
-  const analyzer::Assertion& b = n->assertion;
+  const analyzer::Assertion& a = o->assertion();
+  const analyzer::Assertion& b = n->assertion();
   // Most pairs are an assertion a commit left alone, in a file it changed elsewhere: nothing
   // below would find a kind (the same tolerances compare equal one by one), so say so at once.
-  if (o->raw == n->raw && a.range.start.col == b.range.start.col && sameTolerances(a.tolerances, b.tolerances)) return k;
-  const bool sameText = o->normalized == n->normalized;
+  if (o->raw() == n->raw() && o->range.start.col == n->range.start.col && sameTolerances(a.tolerances, b.tolerances)) return k;
+  const bool sameText = o->normalized() == n->normalized();
   k.api = !sameText && a.api != b.api;
   // The compared values, in either order (a swap of arguments is not a new oracle).
   std::set<std::string> ov{stripWs(a.actualText), stripWs(a.expectedText)}, nv{stripWs(b.actualText), stripWs(b.expectedText)};
@@ -237,7 +237,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
   // Same tokens, different layout (white space, line breaks, indentation): what a line diff
   // shows as a changed assertion line although nothing in it changed. Text changed but no
   // kind explains it (a message argument, a keyword spelled out): layout too.
-  if (sameText) k.cosmetic = !k.threshold && (o->raw != n->raw || a.range.start.col != b.range.start.col);
+  if (sameText) k.cosmetic = !k.threshold && (o->raw() != n->raw() || o->range.start.col != n->range.start.col);
   else if (!k.api && !k.parameter && !k.threshold) k.cosmetic = true;
   return k;
 }

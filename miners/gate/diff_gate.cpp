@@ -94,7 +94,7 @@ Side scanSide(const std::string& path, const std::optional<std::string>& bytes, 
     s.lines.emplace_back(src.data() + start, nl - start);
     start = nl + 1;
   }
-  for (auto& v : assertionVersions(s.scan)) (v.assertion.isOa ? s.oa : s.other).push_back(std::move(v));
+  for (auto& v : assertionVersions(s.scan)) (v.assertion().isOa ? s.oa : s.other).push_back(std::move(v));
   return s;
 }
 
@@ -271,8 +271,8 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
   std::vector<Pair> split;
   for (Pair& p : pairs) {
     if (p.oldIndex < 0 || p.newIndex < 0) continue;
-    const auto& o = olds.oa[size_t(p.oldIndex)].assertion;
-    const auto& n = news.oa[size_t(p.newIndex)].assertion;
+    const auto& o = olds.oa[size_t(p.oldIndex)].assertion();
+    const auto& n = news.oa[size_t(p.newIndex)].assertion();
     const std::string ov = normalizeStatement(o.actualText + "," + o.expectedText), nv = normalizeStatement(n.actualText + "," + n.expectedText);
     if (ov == nv || tokenSimilarity(ov, nv) >= 0.5) continue;
     // The same API on the same CUT in the same test is the same check with another oracle.
@@ -292,28 +292,28 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       // -> `expected = ops.tanh(x)` leaves the assertion as it was. It must be computed by other
       // code, though: with the same code a new type comes from names resolving elsewhere (an
       // import renamed, the file moved into the package), not from an edit of the oracle.
-      if (analyzer::oracleWeakened(o.assertion.oracleType, n.assertion.oracleType) && o.assertion.oracleSource != n.assertion.oracleSource)
-        emit("CH309", news, n.assertion,
-             fmt::format("oracle of {} weakened from {} to {}: was \"{}\", now \"{}\"", n.assertion.api, o.assertion.oracleType,
-                         n.assertion.oracleType, decisionReason(o.assertion), decisionReason(n.assertion)),
-             o.normalized + " " + o.assertion.oracleType, n.normalized + " " + n.assertion.oracleType, true);
+      if (analyzer::oracleWeakened(o.assertion().oracleType, n.assertion().oracleType) && o.assertion().oracleSource != n.assertion().oracleSource)
+        emit("CH309", news, n.assertion(),
+             fmt::format("oracle of {} weakened from {} to {}: was \"{}\", now \"{}\"", n.assertion().api, o.assertion().oracleType,
+                         n.assertion().oracleType, decisionReason(o.assertion()), decisionReason(n.assertion())),
+             o.normalized() + " " + o.assertion().oracleType, n.normalized() + " " + n.assertion().oracleType, true);
       ChangeKinds k = classifyChange(&o, &n);
-      if (k.parameter && context.libraryPackages.empty() && n.assertion.language == analyzer::Language::Python)
+      if (k.parameter && context.libraryPackages.empty() && n.assertion().language == analyzer::Language::Python)
         diagnostics.push_back(fmt::format("{}:{}: the compared values of {} changed, but no package names the library under test, so "
                                           "its oracle is not judged (CH309); name it with --package",
-                                          path, n.assertion.range.start.line, n.assertion.api));
+                                          path, n.range.start.line, n.assertion().api));
       if (!k.threshold) continue;
       // A loosening for one dtype or device says so: it is narrower than one for every run.
       std::string what = (k.details.empty() ? std::string("tolerance changed") : fmt::format("{}", fmt::join(k.details, "; "))) +
-                         analyzer::gainedChoicesNote(o.assertion.runtimeChoices, n.assertion.runtimeChoices);
+                         analyzer::gainedChoicesNote(o.assertion().runtimeChoices, n.assertion().runtimeChoices);
       // Across APIs the tolerances are of different systems; name both so the figures read right.
-      const std::string api = k.api ? fmt::format("{} -> {}", o.assertion.api, n.assertion.api) : n.assertion.api;
+      const std::string api = k.api ? fmt::format("{} -> {}", o.assertion().api, n.assertion().api) : n.assertion().api;
       if (k.direction == Direction::Loosen || k.direction == Direction::Mixed)
-        emit("CH301", news, n.assertion, fmt::format("{} loosened: {}", api, what), o.normalized, n.normalized, true);
+        emit("CH301", news, n.assertion(), fmt::format("{} loosened: {}", api, what), o.normalized(), n.normalized(), true);
       else if (k.direction == Direction::Tighten)
-        emit("CH307", news, n.assertion, fmt::format("{} tightened: {}", api, what), o.normalized, n.normalized, false);
+        emit("CH307", news, n.assertion(), fmt::format("{} tightened: {}", api, what), o.normalized(), n.normalized(), false);
       else
-        emit("CH308", news, n.assertion, fmt::format("{}: {}", api, what), o.normalized, n.normalized, true);
+        emit("CH308", news, n.assertion(), fmt::format("{}: {}", api, what), o.normalized(), n.normalized(), true);
     } else if (p.oldIndex >= 0) {
       lostOa.push_back(p.oldIndex);
     } else {
@@ -327,8 +327,8 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     int best = -1;
     double bestScore = 0.3;  // shares at least the compared values
     for (size_t i = 0; i < pool.size(); ++i) {
-      if (used[i] || pool[i].assertion.testCase != a.assertion.testCase || pool[i].assertion.function != a.assertion.function) continue;
-      double s = tokenSimilarity(a.raw, pool[i].raw);  // raw: `assert g(1)` keeps its word boundary
+      if (used[i] || pool[i].assertion().testCase != a.assertion().testCase || pool[i].assertion().function != a.assertion().function) continue;
+      double s = tokenSimilarity(a.raw(), pool[i].raw());  // raw: `assert g(1)` keeps its word boundary
       if (s > bestScore) {
         bestScore = s;
         best = int(i);
@@ -338,16 +338,16 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     return best;
   };
   std::map<std::string, bool> oldOtherTexts;
-  for (const auto& o : olds.other) oldOtherTexts[o.normalized] = true;
+  for (const auto& o : olds.other) oldOtherTexts[o.normalized()] = true;
   for (int oi : lostOa) {
     const AssertionVersion& o = olds.oa[size_t(oi)];
     int ni = bestMatch(o, news.other, usedOther);
-    if (ni >= 0 && !oldOtherTexts.count(news.other[size_t(ni)].normalized)) {
+    if (ni >= 0 && !oldOtherTexts.count(news.other[size_t(ni)].normalized())) {
       const AssertionVersion& n = news.other[size_t(ni)];
-      emit("CH303", news, n.assertion, fmt::format("{} replaced by {}, which does not compare values within a tolerance", o.assertion.api, n.assertion.api),
-           o.normalized, n.normalized, true);
+      emit("CH303", news, n.assertion(), fmt::format("{} replaced by {}, which does not compare values within a tolerance", o.assertion().api, n.assertion().api),
+           o.normalized(), n.normalized(), true);
     } else {
-      emit("CH302", olds, o.assertion, fmt::format("{} deleted: `{}`", o.assertion.api, o.normalized.substr(0, 80)), o.normalized, "", true);
+      emit("CH302", olds, o.assertion(), fmt::format("{} deleted: `{}`", o.assertion().api, o.normalized().substr(0, 80)), o.normalized(), "", true);
     }
   }
   for (int ni : newOa) {
@@ -355,7 +355,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     int oi = bestMatch(n, olds.other, usedOldOther);
     if (oi < 0) continue;  // a new OA assertion: nothing weakened
     const AssertionVersion& o = olds.other[size_t(oi)];
-    emit("CH304", news, n.assertion, fmt::format("exact {} relaxed to {}", o.assertion.api, n.assertion.api), o.normalized, n.normalized, true);
+    emit("CH304", news, n.assertion(), fmt::format("exact {} relaxed to {}", o.assertion().api, n.assertion().api), o.normalized(), n.normalized(), true);
   }
   // Quality-metric bounds among the other assertions.
   if (olds.model && news.model) {
@@ -364,14 +364,14 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       if (p.oldIndex < 0 || p.newIndex < 0) continue;
       const AssertionVersion& o = olds.other[size_t(p.oldIndex)];
       const AssertionVersion& n = news.other[size_t(p.newIndex)];
-      auto ob = metricBound(*olds.model, o.assertion);
-      auto nb = metricBound(*news.model, n.assertion);
+      auto ob = metricBound(*olds.model, o.assertion());
+      auto nb = metricBound(*news.model, n.assertion());
       if (!ob || !nb || ob->metric != nb->metric || ob->lower != nb->lower || ob->value == nb->value) continue;
       const bool loosened = ob->lower ? nb->value < ob->value : nb->value > ob->value;
       if (!loosened) continue;
-      emit("CH305", news, n.assertion,
+      emit("CH305", news, n.assertion(),
            fmt::format("{} bound on `{}` relaxed: {} -> {}", ob->lower ? "lower" : "upper", ob->metric.substr(0, 60), ob->text, nb->text),
-           o.normalized, n.normalized, true);
+           o.normalized(), n.normalized(), true);
     }
   }
   // Tests with OA assertions newly skipped.
@@ -381,7 +381,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       if (f.isTestCase) oldSkipped[enabledName(f.qualifiedName)] = skipped(*olds.model, f);
     std::map<std::string, const analyzer::Assertion*> firstOa;
     for (const auto& v : news.oa)
-      if (!v.assertion.testCase.empty() && !firstOa.count(v.assertion.testCase)) firstOa[v.assertion.testCase] = &v.assertion;
+      if (!v.assertion().testCase.empty() && !firstOa.count(v.assertion().testCase)) firstOa[v.assertion().testCase] = &v.assertion();
     for (const auto& f : news.model->functions) {
       if (!f.isTestCase || !skipped(*news.model, f)) continue;
       auto was = oldSkipped.find(enabledName(f.qualifiedName));

@@ -47,8 +47,8 @@ std::set<std::string_view> nameWords(std::string_view function) {
 // test: renamed tests often hold near-identical checks, which pairing across tests would mix up.
 std::set<Scope> renamedScopes(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news) {
   std::set<ScopeName> oldScopes, newScopes;
-  for (const AssertionVersion& v : olds) oldScopes.insert(scopeOf(v.assertion));
-  for (const AssertionVersion& v : news) newScopes.insert(scopeOf(v.assertion));
+  for (const AssertionVersion& v : olds) oldScopes.insert(scopeOf(v.assertion()));
+  for (const AssertionVersion& v : news) newScopes.insert(scopeOf(v.assertion()));
   std::vector<std::pair<ScopeName, std::set<std::string_view>>> goneTests, newTests;
   for (const ScopeName& gone : oldScopes)
     if (!gone.second.empty() && !newScopes.count(gone)) goneTests.emplace_back(gone, nameWords(gone.second));
@@ -88,7 +88,7 @@ std::vector<size_t> ranksInScope(const std::vector<AssertionVersion>& versions) 
   std::map<ScopeName, size_t> seen;
   std::vector<size_t> ranks;
   ranks.reserve(versions.size());
-  for (const AssertionVersion& v : versions) ranks.push_back(seen[scopeOf(v.assertion)]++);
+  for (const AssertionVersion& v : versions) ranks.push_back(seen[scopeOf(v.assertion())]++);
   return ranks;
 }
 
@@ -131,7 +131,7 @@ std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan) {
   for (auto& a : scan.assertions) {
     std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
     std::string normalized = normalizeStatement(text);
-    out.push_back({std::move(a), std::move(normalized), std::string(text)});
+    out.push_back(AssertionVersion::of({std::move(a), std::move(normalized), std::string(text)}));
   }
   return out;
 }
@@ -152,15 +152,15 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
   // the first unused old one with its text (found through the text, not by a search of every
   // old statement: a large test file has thousands).
   std::unordered_map<std::string_view, std::vector<size_t>> oldsByText;
-  for (size_t o = 0; o < olds.size(); ++o) oldsByText[olds[o].normalized].push_back(o);
+  for (size_t o = 0; o < olds.size(); ++o) oldsByText[olds[o].normalized()].push_back(o);
   for (int pass = 0; pass < 2; ++pass)
     for (size_t n = 0; n < news.size(); ++n) {
       if (newUsed[n]) continue;
-      auto same = oldsByText.find(news[n].normalized);
+      auto same = oldsByText.find(news[n].normalized());
       if (same == oldsByText.end()) continue;
       for (size_t o : same->second) {
         if (oldUsed[o]) continue;
-        if (pass == 0 && olds[o].assertion.testCase != news[n].assertion.testCase) continue;
+        if (pass == 0 && olds[o].assertion().testCase != news[n].assertion().testCase) continue;
         oldUsed[o] = newUsed[n] = true;
         pairs.push_back({int(o), int(n)});
         break;
@@ -187,16 +187,16 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
       if (oldUsed[o]) continue;
       for (size_t n = 0; n < news.size(); ++n) {
         if (newUsed[n]) continue;
-        const auto& a = olds[o].assertion;
-        const auto& b = news[n].assertion;
+        const auto& a = olds[o].assertion();
+        const auto& b = news[n].assertion();
         const bool sameScope = a.testCase == b.testCase && a.function == b.function;
         if (pass == 0 && !sameScope) continue;
         const bool renamedTest = pass == 1 && renamed.count({scopeOf(a), scopeOf(b)}) > 0;
-        double score = tokenSimilarity(olds[o].normalized, news[n].normalized) + (a.api == b.api ? 0.15 : 0.0);
+        double score = tokenSimilarity(olds[o].normalized(), news[n].normalized()) + (a.api == b.api ? 0.15 : 0.0);
         // Nearer statements win ties: an edit rarely moves an assertion far. A renamed test
         // moves with its checks, so there the place among its checks counts, not the line.
         const double distance = renamedTest ? std::abs(double(oldRank[o]) - double(newRank[n]))
-                                            : std::abs(double(a.range.start.line) - double(b.range.start.line));
+                                            : std::abs(double(olds[o].range.start.line) - double(news[n].range.start.line));
         score -= std::min(0.1, distance / 1000.0);
         if (score >= (pass == 0 || renamedTest ? kMinScore : kMinScoreAcrossTests)) candidates.emplace_back(score, o, n);
       }
@@ -215,16 +215,16 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
   // diff would align it (assert_allclose(zth, ztf) -> assert_list_pairwise(z_list)).
   std::map<std::string, std::pair<std::vector<size_t>, std::vector<size_t>>> left;
   for (size_t o = 0; o < olds.size(); ++o)
-    if (!oldUsed[o]) left[olds[o].assertion.testCase + "\n" + olds[o].assertion.function].first.push_back(o);
+    if (!oldUsed[o]) left[olds[o].assertion().testCase + "\n" + olds[o].assertion().function].first.push_back(o);
   for (size_t n = 0; n < news.size(); ++n)
-    if (!newUsed[n]) left[news[n].assertion.testCase + "\n" + news[n].assertion.function].second.push_back(n);
+    if (!newUsed[n]) left[news[n].assertion().testCase + "\n" + news[n].assertion().function].second.push_back(n);
   for (auto& [scope, sides] : left) {
     if (!alignLeftovers) break;
     const bool sameCount = sides.first.size() == sides.second.size();
     for (size_t i = 0; i < std::min(sides.first.size(), sides.second.size()); ++i) {
       size_t o = sides.first[i], n = sides.second[i];
-      const bool sameApi = olds[o].assertion.api == news[n].assertion.api;
-      if (sameCount && sameApi && tokenSimilarity(olds[o].normalized, news[n].normalized) < kMinScoreInOrder) continue;
+      const bool sameApi = olds[o].assertion().api == news[n].assertion().api;
+      if (sameCount && sameApi && tokenSimilarity(olds[o].normalized(), news[n].normalized()) < kMinScoreInOrder) continue;
       oldUsed[o] = newUsed[n] = true;
       pairs.push_back({int(o), int(n)});
     }

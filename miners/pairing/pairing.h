@@ -3,6 +3,7 @@
 // (token Jaccard similarity, a bonus for the same API, at least kMinScore); then, across test
 // cases (a renamed test), near-identical ones. What is left is added or deleted.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,10 +12,26 @@
 
 namespace oalens::miners {
 
+// One check as a scan found it. Read-only and shared: mine carries an untouched test's checks
+// into every later version of its file, and a record holds a dozen strings, so the versions
+// share it and only the position is their own.
+struct ScannedCheck {
+  analyzer::Assertion assertion;  // its range: where the check stood in the scanned text
+  std::string normalized;         // the statement's text without whitespace
+  std::string raw;                // the statement's text as written
+};
+
 struct AssertionVersion {
-  analyzer::Assertion assertion;
-  std::string normalized;  // the statement's text without whitespace
-  std::string raw;         // the statement's text as written
+  std::shared_ptr<const ScannedCheck> check;
+  analyzer::SourceRange range;  // where the check stands in this version (read this, not assertion().range)
+
+  static AssertionVersion of(ScannedCheck scanned) {
+    analyzer::SourceRange at = scanned.assertion.range;
+    return {std::make_shared<const ScannedCheck>(std::move(scanned)), at};
+  }
+  const analyzer::Assertion& assertion() const { return check->assertion; }
+  const std::string& normalized() const { return check->normalized; }
+  const std::string& raw() const { return check->raw; }
 };
 
 // The statement's source text with all whitespace removed.

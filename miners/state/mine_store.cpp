@@ -178,7 +178,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
     if (!f.olds().empty() && !ids.linesOf(f.change.oldBlob, known)) return failIds();
     bool oldGrew = false;
     for (size_t o = 0; o < f.olds().size(); ++o) {
-      const uint32_t line = f.olds()[o].assertion.range.start.line;
+      const uint32_t line = f.olds()[o].range.start.line;
       if (auto it = known.find(line); it != known.end()) {
         oldIds[o] = it->second;
         continue;
@@ -198,7 +198,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       if (!ids.linesOf(f.change.newBlob, lines)) return failIds();
       const size_t before = lines.size();
       for (size_t n = 0; n < f.news().size(); ++n) {
-        const uint32_t line = f.news()[n].assertion.range.start.line;
+        const uint32_t line = f.news()[n].range.start.line;
         if (newIds[n] == 0) {
           std::optional<int64_t> id = identity(fmt::format("{}:{}:{}", shortSha, f.change.newPath, line));
           if (!id) return failIds();
@@ -220,21 +220,21 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       const AssertionVersion* main = n ? n : o;
       const std::optional<std::string> uid = uidText(n ? newIds[size_t(f.pairs[p].newIndex)] : oldIds[size_t(f.pairs[p].oldIndex)]);
       if (!uid) return failIds();
-      ch.bind(1, commitId).bind(2, *uid).bind(3, n ? f.change.newPath : f.change.oldPath).bind(4, int64_t(main->assertion.range.start.line));
-      if (o) ch.bind(5, f.change.oldPath).bind(6, int64_t(o->assertion.range.start.line)).bind(8, o->assertion.api);
+      ch.bind(1, commitId).bind(2, *uid).bind(3, n ? f.change.newPath : f.change.oldPath).bind(4, int64_t(main->range.start.line));
+      if (o) ch.bind(5, f.change.oldPath).bind(6, int64_t(o->range.start.line)).bind(8, o->assertion().api);
       else ch.bindNull(5).bindNull(6).bindNull(8);
-      ch.bind(7, main->assertion.api).bind(9, k.kindList());
+      ch.bind(7, main->assertion().api).bind(9, k.kindList());
       std::string_view dir = directionName(k.direction);
       if (dir.empty()) ch.bindNull(10);
       else ch.bind(10, dir);
-      if (o) ch.bind(11, tolerancesText(o->assertion));
+      if (o) ch.bind(11, tolerancesText(o->assertion()));
       else ch.bindNull(11);
-      if (n) ch.bind(12, tolerancesText(n->assertion));
+      if (n) ch.bind(12, tolerancesText(n->assertion()));
       else ch.bindNull(12);
       ch.bind(13, joined(k.details, "; "));
-      if (o) ch.bind(14, o->normalized);
+      if (o) ch.bind(14, o->normalized());
       else ch.bindNull(14);
-      if (n) ch.bind(15, n->normalized);
+      if (n) ch.bind(15, n->normalized());
       else ch.bindNull(15);
       if (!ch.run()) return fail(ch);
       const int64_t changeId = db_.lastInsertId();
@@ -246,7 +246,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       // change of layout only, such as a check indented into a new block. A reason the message
       // gives already keeps the message as its source.
       if (o && n && (k.api || k.parameter || k.threshold)) {
-        const analyzer::RuntimeChoices g = analyzer::gainedChoices(o->assertion.runtimeChoices, n->assertion.runtimeChoices);
+        const analyzer::RuntimeChoices g = analyzer::gainedChoices(o->assertion().runtimeChoices, n->assertion().runtimeChoices);
         const uint8_t gained = g.tolerance | g.blocks;
         for (const auto& [choice, reason] : kReasonOfChoice)
           if ((gained & choice) && !why.bind(1, changeId).bind(2, reason).bind(3, std::string_view("code")).run()) return fail(why);

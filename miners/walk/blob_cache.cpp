@@ -81,8 +81,8 @@ size_t BlobCache::size() {
 size_t BlobCache::approximateBytes(const Entry& e) {
   size_t n = sizeof(Entry);
   for (const auto& v : e.versions) {
-    const auto& a = v.assertion;
-    n += sizeof(AssertionVersion) + v.normalized.capacity() + v.raw.capacity() + a.file.capacity() + a.testCase.capacity() +
+    const auto& a = v.assertion();
+    n += sizeof(AssertionVersion) + v.normalized().capacity() + v.raw().capacity() + a.file.capacity() + a.testCase.capacity() +
          a.function.capacity() + a.api.capacity() + a.apiText.capacity() + a.via.capacity() + a.form.capacity() +
          a.actualText.capacity() + a.expectedText.capacity();
     for (const auto& t : a.tolerances) n += sizeof(t) + t.name.capacity() + t.text.capacity() + t.note.capacity();

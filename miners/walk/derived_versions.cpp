@@ -1,7 +1,9 @@
 #include "miners/walk/derived_versions.h"
 
 #include <algorithm>
-#include <map>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
 
 #include "miners/gate/diff_scope.h"
 
@@ -9,12 +11,25 @@ namespace oalens::miners {
 
 namespace {
 
-// The k-th test of a name, so that repeated names (a redefined test) still match in order.
-std::vector<std::pair<std::string, int>> occurrenceKeys(const std::vector<TestUnit>& units) {
-  std::map<std::string, int> seen;
-  std::vector<std::pair<std::string, int>> keys;
-  for (const TestUnit& u : units) keys.emplace_back(u.name, seen[u.name]++);
-  return keys;
+// Each name's tests in order, so that the k-th test of a name (a redefined test) matches the
+// k-th on the other side. Views into the units: no name is copied (a large file has thousands).
+using UnitsByName = std::unordered_map<std::string_view, std::vector<const TestUnit*>>;
+
+UnitsByName unitsByName(const std::vector<TestUnit>& units) {
+  UnitsByName byName;
+  byName.reserve(units.size());
+  for (const TestUnit& u : units) byName[u.name].push_back(&u);
+  return byName;
+}
+
+// The k of each unit: how many units of its name come before it.
+std::vector<size_t> occurrenceOrdinals(const std::vector<TestUnit>& units) {
+  std::unordered_map<std::string_view, size_t> seen;
+  seen.reserve(units.size());
+  std::vector<size_t> ordinals;
+  ordinals.reserve(units.size());
+  for (const TestUnit& u : units) ordinals.push_back(seen[u.name]++);
+  return ordinals;
 }
 
 // Per line, the first unit (in the order given) that holds it, or -1: the unit an old
@@ -52,44 +67,38 @@ std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::s
   // Lines and columns of the scanned assertions hold in the whole text; byte offsets were
   // counted in the blanked one.
   for (AssertionVersion& v : out) {
-    auto& r = v.assertion.range;
+    auto& r = v.range;
     r.startByte = static_cast<uint32_t>(newStarts[r.start.line] + r.start.col - 1);
     r.endByte = static_cast<uint32_t>(newStarts[r.end.line] + r.end.col - 1);
   }
-  const auto oldKeys = occurrenceKeys(scoped.oldUnits), newKeys = occurrenceKeys(scoped.newUnits);
-  std::map<std::pair<std::string, int>, const TestUnit*> newByKey;
-  for (size_t u = 0; u < scoped.newUnits.size(); ++u) newByKey[newKeys[u]] = &scoped.newUnits[u];
+  const std::vector<size_t> oldOrdinals = occurrenceOrdinals(scoped.oldUnits);
+  const UnitsByName newByName = unitsByName(scoped.newUnits);
   const std::vector<int> oldUnitAt = firstUnitOfLine(scoped.oldUnits, scoped.oldStarts.size());
   for (const AssertionVersion& v : oldVersions) {
-    const uint32_t line = v.assertion.range.start.line;
+    const uint32_t line = v.range.start.line;
     if (line >= oldUnitAt.size() || oldUnitAt[line] < 0) continue;  // outside the units: scanned anew
     const auto unit = scoped.oldUnits.begin() + oldUnitAt[line];
     if (scoped.touched.count(unit->name)) continue;  // scanned anew
-    auto moved = newByKey.find(oldKeys[static_cast<size_t>(unit - scoped.oldUnits.begin())]);
-    if (moved == newByKey.end()) return std::nullopt;  // cannot happen for an untouched test; be safe
-    const TestUnit& to = *moved->second;
+    const auto namesakes = newByName.find(unit->name);
+    const size_t ordinal = oldOrdinals[static_cast<size_t>(unit - scoped.oldUnits.begin())];
+    // Cannot happen for an untouched test; be safe.
+    if (namesakes == newByName.end() || ordinal >= namesakes->second.size()) return std::nullopt;
+    const TestUnit& to = *namesakes->second[ordinal];
     const int64_t lines = to.firstLine - unit->firstLine;
     const int64_t bytes = int64_t(newStarts[static_cast<size_t>(to.firstLine)]) - oldStarts[static_cast<size_t>(unit->firstLine)];
     AssertionVersion w = v;
-    auto& r = w.assertion.range;
+    auto& r = w.range;
     r.start.line = static_cast<uint32_t>(r.start.line + lines);
     r.end.line = static_cast<uint32_t>(r.end.line + lines);
     r.startByte = static_cast<uint32_t>(r.startByte + bytes);
     r.endByte = static_cast<uint32_t>(r.endByte + bytes);
     out.push_back(std::move(w));
   }
-  // Source order, stably: positions are sorted and each record moved once (a record holds a
-  // dozen strings; sorting the records moved each of them log n times).
-  std::vector<std::pair<uint64_t, uint32_t>> order(out.size());
-  for (size_t i = 0; i < out.size(); ++i) {
-    const auto& start = out[i].assertion.range.start;
-    order[i] = {uint64_t{start.line} << 32 | start.col, static_cast<uint32_t>(i)};
-  }
-  std::sort(order.begin(), order.end());  // the index breaks ties: stable
-  std::vector<AssertionVersion> sorted;
-  sorted.reserve(out.size());
-  for (const auto& [position, i] : order) sorted.push_back(std::move(out[i]));
-  return sorted;
+  // Source order; ties (none expected) keep the scanned checks first.
+  std::stable_sort(out.begin(), out.end(), [](const AssertionVersion& x, const AssertionVersion& y) {
+    return std::tie(x.range.start.line, x.range.start.col) < std::tie(y.range.start.line, y.range.start.col);
+  });
+  return out;
 }
 
 }  // namespace oalens::miners

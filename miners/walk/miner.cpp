@@ -46,18 +46,15 @@ constexpr size_t kLayoutHandoffBytes = size_t{32} << 20;
 
 // A version's OA assertions as mine keeps them: what pairing, the classifier and the store read.
 // The rest (the callee as written, the path, how each tolerance was resolved) is
-// dropped, since an untouched test's records are copied into every later version of its file.
+// dropped, since the analysed-version cache holds a record for as long as its test is untouched.
 std::vector<AssertionVersion> oaVersionsOf(analyzer::ScanResult r, std::vector<std::string>& diagnostics) {
   for (const auto& d : r.diagnostics) diagnostics.push_back(fmt::format("{}: {}", d.path, d.message));
-  std::vector<AssertionVersion> out;
-  for (auto& v : assertionVersions(r)) {
-    if (!v.assertion.isOa) continue;
-    analyzer::Assertion& a = v.assertion;
+  std::erase_if(r.assertions, [](const analyzer::Assertion& a) { return !a.isOa; });
+  for (analyzer::Assertion& a : r.assertions) {
     a.file = {}, a.apiText = {}, a.via = {}, a.form = {}, a.oracleReason = {}, a.evidence = {};
     for (analyzer::Tolerance& t : a.tolerances) t.note = {};
-    out.push_back(std::move(v));
   }
-  return out;
+  return assertionVersions(r);
 }
 
 std::vector<AssertionVersion> oaVersions(const std::string& path, std::string bytes, const analyzer::Catalogue& catalogue,

@@ -15,9 +15,9 @@ namespace {
 std::shared_ptr<BlobCache::Entry> entryWith(size_t assertions, size_t textBytes) {
   auto e = std::make_shared<BlobCache::Entry>();
   for (size_t i = 0; i < assertions; ++i) {
-    AssertionVersion v;
-    v.raw.assign(textBytes, 'x');
-    e->versions.push_back(std::move(v));
+    oalens::miners::ScannedCheck c;
+    c.raw.assign(textBytes, 'x');
+    e->versions.push_back(AssertionVersion::of(std::move(c)));
   }
   return e;
 }

@@ -14,7 +14,7 @@ std::vector<AssertionVersion> versions(const std::string& code) {
   auto r = oalens::testing::scanOne(code);
   std::vector<AssertionVersion> out;
   for (auto& v : assertionVersions(r))
-    if (v.assertion.isOa) out.push_back(std::move(v));
+    if (v.assertion().isOa) out.push_back(std::move(v));
   return out;
 }
 

@@ -14,7 +14,7 @@ std::vector<AssertionVersion> scanOa(const std::string& source, std::vector<std:
   for (const auto& d : r.diagnostics) diagnostics.push_back(d.message);
   std::vector<AssertionVersion> out;
   for (auto& v : miners::assertionVersions(r))
-    if (v.assertion.isOa) out.push_back(std::move(v));
+    if (v.assertion().isOa) out.push_back(std::move(v));
   return out;
 }
 
@@ -26,9 +26,10 @@ std::vector<AssertionVersion> scanScoped(miners::ScopedPair& scoped, std::vector
 std::string describe(const std::vector<AssertionVersion>& vs) {
   std::string out;
   for (const auto& v : vs) {
-    const auto& a = v.assertion;
-    out += std::to_string(a.range.start.line) + ":" + std::to_string(a.range.start.col) + "-" + std::to_string(a.range.end.line) + " [" +
-           std::to_string(a.range.startByte) + "," + std::to_string(a.range.endByte) + "] " + a.testCase + " " + a.api + " " + v.normalized;
+    const auto& a = v.assertion();
+    const auto& r = v.range;
+    out += std::to_string(r.start.line) + ":" + std::to_string(r.start.col) + "-" + std::to_string(r.end.line) + " [" +
+           std::to_string(r.startByte) + "," + std::to_string(r.endByte) + "] " + a.testCase + " " + a.api + " " + v.normalized();
     for (const auto& t : a.tolerances)
       out += " " + t.name + "=" + t.text + (t.value ? "(" + std::to_string(*t.value) + ")" : "") + " " +
              std::string(analyzer::provenanceName(t.provenance)) + " " + t.note;

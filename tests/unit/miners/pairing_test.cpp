@@ -5,14 +5,17 @@
 using namespace oalens::miners;
 
 namespace {
+ScannedCheck check(const std::string& text, const std::string& testCase, uint32_t line, const std::string& api = "x") {
+  ScannedCheck c;
+  c.assertion.testCase = testCase;
+  c.assertion.api = api;
+  c.assertion.range.start.line = line;
+  c.normalized = normalizeStatement(text);
+  c.raw = text;
+  return c;
+}
 AssertionVersion v(const std::string& text, const std::string& testCase, uint32_t line, const std::string& api = "x") {
-  AssertionVersion a;
-  a.assertion.testCase = testCase;
-  a.assertion.api = api;
-  a.assertion.range.start.line = line;
-  a.normalized = normalizeStatement(text);
-  a.raw = text;
-  return a;
+  return AssertionVersion::of(check(text, testCase, line, api));
 }
 }  // namespace
 
@@ -42,9 +45,9 @@ TEST(Pairing, UnchangedFirstThenMostSimilarThenLeftovers) {
 namespace {
 // An assertion in the test function `function` (its test case too).
 AssertionVersion in(const std::string& function, const std::string& text, uint32_t line) {
-  AssertionVersion a = v(text, function, line);
-  a.assertion.function = function;
-  return a;
+  ScannedCheck c = check(text, function, line);
+  c.assertion.function = function;
+  return AssertionVersion::of(std::move(c));
 }
 int newOf(const std::vector<Pair>& pairs, int o) {
   for (const Pair& p : pairs)
@@ -69,7 +72,7 @@ TEST(Pairing, ARenamedTestPairsItsChecksInOrder) {
                                               in("test_batchnorm_mode_1", "assert_allclose(K.eval(K.std(out)), 1.0, atol=1e-1)", 42),
                                               in("test_batchnorm_mode_1", "assert_allclose(K.eval(K.std(out)), 0.0, atol=1e-1)", 44)};
   const std::vector<Pair> pairs = pairAssertions(olds, news);
-  for (int o = 0; o < 5; ++o) EXPECT_EQ(newOf(pairs, o), o) << olds[size_t(o)].raw;
+  for (int o = 0; o < 5; ++o) EXPECT_EQ(newOf(pairs, o), o) << olds[size_t(o)].raw();
 }
 
 // Tests whose names share no word are not one renamed test, and a statement another test holds
