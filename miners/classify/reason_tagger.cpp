@@ -1,6 +1,9 @@
 #include "miners/classify/reason_tagger.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
 #include <re2/re2.h>
 
 #include <toml++/toml.h>
@@ -46,16 +49,85 @@ ReasonTagger ReasonTagger::fromToml(std::string_view text, std::string_view sour
       t.reasons_.clear();
       return t;
     }
-    t.reasons_.push_back({*id, std::move(re)});
+    const toml::node* squashed = (*tab)["squashed_commits"].node();
+    if (squashed && !squashed->is_boolean()) {
+      err = fmt::format("{}: reason[{}] ({}): 'squashed_commits' must be true or false", source, i, *id);
+      t.reasons_.clear();
+      return t;
+    }
+    t.reasons_.push_back({*id, std::move(re), squashed ? squashed->value_or(true) : true});
     ++i;
   }
   return t;
 }
 
+namespace {
+
+std::vector<std::string_view> linesOf(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (size_t start = 0; start <= text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+// `Signed-off-by: ...`, `PiperOrigin-RevId: 123`, `Change-Id: I...`: a token of letters and
+// dashes, a colon, no spaces before it.
+bool isTrailer(std::string_view line) {
+  const size_t colon = line.find(':');
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 >= line.size() || line[colon + 1] != ' ') return false;
+  const std::string_view key = line.substr(0, colon);
+  const bool token = std::all_of(key.begin(), key.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; });
+  return token && key.find('-') != std::string_view::npos;
+}
+
+}  // namespace
+
+std::string messageProse(std::string_view message, bool withSquashedCommits) {
+  const std::vector<std::string_view> lines = linesOf(message);
+  // Trailers close a message: only its last paragraph can hold them ("Follow-up: ..." earlier
+  // is prose).
+  size_t end = lines.size();
+  while (end > 1 && trimmed(lines[end - 1]).empty()) --end;
+  size_t lastParagraph = end;
+  while (lastParagraph > 1 && !trimmed(lines[lastParagraph - 1]).empty()) --lastParagraph;
+  if (lastParagraph <= 1) lastParagraph = lines.size();  // no blank line after the subject: no trailers
+  size_t squashItems = 0;
+  for (size_t i = 1; i < lines.size(); ++i) squashItems += lines[i].substr(0, 2) == "* ";
+  const bool squashList = !withSquashedCommits && squashItems >= 3;
+  std::string prose;
+  bool inFence = false;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string_view line = lines[i];
+    if (trimmed(line).substr(0, 3) == "```") {
+      inFence = !inFence;
+      continue;
+    }
+    const bool trailer = i >= lastParagraph && isTrailer(line);
+    // A Markdown table row (`| Dtype | Before |`): figures, not prose; `|x| is stable` is prose.
+    const std::string_view cells = trimmed(line);
+    const bool tableRow = cells.size() >= 2 && cells.front() == '|' && cells.back() == '|';
+    if (i > 0 && (inFence || trailer || tableRow || (squashList && line.substr(0, 2) == "* "))) continue;
+    prose.append(line);
+    prose.push_back('\n');
+  }
+  return prose;
+}
+
 std::vector<std::string> ReasonTagger::tag(std::string_view message) const {
+  const std::string whole = messageProse(message, true), withoutSquashed = messageProse(message, false);
   std::vector<std::string> out;
   for (const auto& r : reasons_)
-    if (RE2::PartialMatch(re2::StringPiece(message.data(), message.size()), *r.pattern)) out.push_back(r.id);
+    if (RE2::PartialMatch(r.readsSquashedCommits ? whole : withoutSquashed, *r.pattern)) out.push_back(r.id);
   return out;
 }
 

@@ -11,6 +11,14 @@ class RE2;
 
 namespace oalens::miners {
 
+// What of a commit message states its reasons: the subject and the body, without fenced code
+// blocks (a `dtype=float32` in an example), Markdown table rows (a benchmark's `| Dtype |`) and
+// trailers (`PiperOrigin-RevId:`, `Signed-off-by:`);
+// without, unless `withSquashedCommits`, the list of commit subjects a squash merge puts in its
+// body (three or more lines starting with "* "), where `* revert that`, `* cleanup` or
+// `* works for GPU` were steps of the branch, not why the merged change was made.
+std::string messageProse(std::string_view message, bool withSquashedCommits);
+
 class ReasonTagger {
  public:
   // Built-in patterns; a schema or pattern error is reported in `err` and leaves no patterns.
@@ -20,6 +28,8 @@ class ReasonTagger {
   ReasonTagger& operator=(ReasonTagger&&) noexcept;
   ~ReasonTagger();
 
+  // The reasons whose pattern matches the message's prose (messageProse; with the squashed
+  // commits unless the reason says `squashed_commits = false`).
   std::vector<std::string> tag(std::string_view message) const;
   size_t size() const { return reasons_.size(); }
 
@@ -28,6 +38,7 @@ class ReasonTagger {
   struct Reason {
     std::string id;
     std::unique_ptr<re2::RE2> pattern;
+    bool readsSquashedCommits = true;
   };
   std::vector<Reason> reasons_;
 };

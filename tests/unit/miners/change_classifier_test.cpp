@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include "miners/classify/reason_tagger.h"
 #include "tests/support/scan_helpers.h"
 
 using namespace oalens;
@@ -121,29 +120,6 @@ TEST(ChangeClassifier, LayoutOnlyIsCosmeticAndArgumentChangesAreParameters) {
   EXPECT_FALSE(a.parameter);
 }
 
-TEST(ReasonTagger, BuiltinPatternsTagMessages) {
-  std::string err;
-  ReasonTagger t = ReasonTagger::builtin(err);
-  ASSERT_TRUE(err.empty()) << err;
-  auto has = [&](const std::string& msg, const std::string& id) {
-    auto v = t.tag(msg);
-    return std::find(v.begin(), v.end(), id) != v.end();
-  };
-  EXPECT_TRUE(has("Fix flaky test_conv on CI", "flaky"));
-  EXPECT_TRUE(has("Relax tolerance on GPU", "hardware"));
-  EXPECT_TRUE(has("loosen float16 tolerance", "dtype"));
-  EXPECT_TRUE(has("Revert \"Tighten bounds\"", "rollback"));
-  EXPECT_TRUE(has("Refactor backend tests", "refactoring"));
-  EXPECT_TRUE(has("Add tests for softmax", "new-test"));
-  EXPECT_TRUE(t.tag("Update README").empty());
-}
-
-TEST(ReasonTagger, BadPatternsAreReportedWithTheirEntry) {
-  std::string err;
-  ReasonTagger t = ReasonTagger::fromToml("[[reason]]\nid = \"x\"\npattern = \"(unclosed\"\n", "r.toml", err);
-  EXPECT_NE(err.find("r.toml: reason[0] (x)"), std::string::npos) << err;
-  EXPECT_EQ(t.size(), 0u);
-}
 
 namespace {
 

@@ -1,0 +1,88 @@
+#include "miners/classify/reason_tagger.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using oalens::miners::messageProse;
+using oalens::miners::ReasonTagger;
+
+namespace {
+
+ReasonTagger builtin() {
+  std::string err;
+  ReasonTagger t = ReasonTagger::builtin(err);
+  EXPECT_TRUE(err.empty()) << err;
+  return t;
+}
+
+bool has(const ReasonTagger& t, const std::string& message, const std::string& id) {
+  const auto v = t.tag(message);
+  return std::find(v.begin(), v.end(), id) != v.end();
+}
+
+}  // namespace
+
+TEST(ReasonTagger, BuiltinPatternsTagMessages) {
+  const ReasonTagger t = builtin();
+  EXPECT_TRUE(has(t, "Fix flaky test_conv on CI", "flaky"));
+  EXPECT_TRUE(has(t, "Relax tolerance on GPU", "hardware"));
+  EXPECT_TRUE(has(t, "loosen float16 tolerance", "dtype"));
+  EXPECT_TRUE(has(t, "Support f16 accumulators in the matmul kernel", "dtype"));
+  EXPECT_TRUE(has(t, "Revert \"Tighten bounds\"", "rollback"));
+  EXPECT_TRUE(has(t, "Refactor backend tests", "refactoring"));
+  EXPECT_TRUE(has(t, "Fix code style in the conv tests", "refactoring"));
+  EXPECT_TRUE(has(t, "Add tests for softmax", "new-test"));
+  EXPECT_TRUE(has(t, "Add sparse.dot test for infer_shape", "new-test"));
+  EXPECT_TRUE(has(t, "Use the highest precision in the sharding test's matmuls", "dtype"));
+  EXPECT_TRUE(has(t, "Fix mixed precision einsum for torch", "dtype"));
+  EXPECT_TRUE(has(t, "Keep a running mean\n\n  |x| is summed in float32 now\n", "dtype"));
+  EXPECT_TRUE(t.tag("Update README").empty());
+}
+
+// Words that only look like a reason: a dtype attribute, a project's "x-style" rule, tests
+// that are talked about rather than added.
+TEST(ReasonTagger, WordsThatOnlyLookLikeAReasonAreNotOne) {
+  const ReasonTagger t = builtin();
+  EXPECT_FALSE(has(t, "generic bitcast assign\n\na.bitcast(X).assign(src) -> a.assign(src.bitcast(a.dtype))", "dtype"));
+  EXPECT_FALSE(has(t, "jnp.array: use numpy-style promotion for list inputs", "refactoring"));
+  EXPECT_FALSE(has(t, "Re-organized the tests for shape polymorphism", "new-test"));
+  EXPECT_FALSE(has(t, "Move MutableArray, add eager, improve tests", "new-test"));
+  EXPECT_FALSE(has(t, "Update precision & recall tests for class_id", "dtype"));
+  EXPECT_FALSE(has(t, "Hand-roll a swizzle\n\n| Test | Dtype | Before | After |\n|---|---|---|---|\n| 1 | bf16 | 2 | 1 |\n", "dtype"));
+}
+
+TEST(ReasonTagger, ReadsTheProseNotCodeBlocksTrailersOrASquashedBranchsCommits) {
+  const ReasonTagger t = builtin();
+  const std::string codeBlock = "Add a counter-based PRNG\n\nUsage:\n```python\nkey = random.key(0)\nrandom.uniform(key)  # dtype=float32\n```\n";
+  EXPECT_FALSE(has(t, codeBlock, "dtype"));
+  const std::string trailer = "Bump the eigh tolerance\n\nFails by a little on some seeds.\n\nPiperOrigin-RevId: 12345\nReverted-Undo-Id: 7\n";
+  EXPECT_FALSE(has(t, trailer, "rollback"));
+  const std::string squash =
+      "Implement GRU for the torch backend (#221)\n\n* add gru\n\n* revert the jax change\n\n* cleanup\n\n* works for GPU\n\n"
+      "* metal is flaky on this\n";
+  EXPECT_EQ(t.tag(squash), std::vector<std::string>{"flaky"}) << messageProse(squash, false);
+  // Two bullets are a written list, not a squash: read.
+  EXPECT_TRUE(has(t, "Relax two tolerances\n\n* the GPU kernel sums in another order\n* see #12\n", "hardware"));
+  // The subject always counts, and a paragraph that only looks like a trailer is prose.
+  EXPECT_TRUE(has(t, "Revert \"Tighten bounds\" (#9)\n\n* a\n\n* b\n\n* c\n", "rollback"));
+  EXPECT_TRUE(has(t, "Fix a test\n\nFollow-up: loosen the tolerance on GPU.\n\nMore text.\n", "hardware"));
+}
+
+TEST(ReasonTagger, AReasonCanSkipTheSquashedCommits) {
+  std::string err;
+  const ReasonTagger t = ReasonTagger::fromToml(
+      "[[reason]]\nid = \"all\"\npattern = 'gpu'\n[[reason]]\nid = \"prose\"\nsquashed_commits = false\npattern = 'gpu'\n", "r.toml", err);
+  ASSERT_TRUE(err.empty()) << err;
+  EXPECT_EQ(t.tag("Add x\n\n* a\n\n* b\n\n* works on gpu\n"), std::vector<std::string>{"all"});
+  EXPECT_EQ(t.tag("Add x on gpu\n\n* a\n\n* b\n\n* c\n"), (std::vector<std::string>{"all", "prose"}));
+  ReasonTagger::fromToml("[[reason]]\nid = \"x\"\nsquashed_commits = 1\npattern = 'a'\n", "r.toml", err);
+  EXPECT_NE(err.find("'squashed_commits' must be true or false"), std::string::npos) << err;
+}
+
+TEST(ReasonTagger, BadPatternsAreReportedWithTheirEntry) {
+  std::string err;
+  ReasonTagger t = ReasonTagger::fromToml("[[reason]]\nid = \"x\"\npattern = \"(unclosed\"\n", "r.toml", err);
+  EXPECT_NE(err.find("r.toml: reason[0] (x)"), std::string::npos) << err;
+  EXPECT_EQ(t.size(), 0u);
+}
