@@ -41,6 +41,26 @@ int heapScore(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
   return 100 * (shared(a, b) * 2) / static_cast<int>(a.size() + b.size());
 }
 
+// heapScore when it is `floor` or more, else a score below `floor` (-1 when the merge stopped
+// early). The score is 200 * shared / (|a| + |b|), rounded down, so it reaches `floor` exactly
+// when shared * 200 >= floor * (|a| + |b|); the merge stops once the matches so far and the
+// hashes left in the shorter remainder cannot make that many.
+int heapScoreAtLeast(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b, int floor) {
+  const int sizes = static_cast<int>(a.size() + b.size());
+  if (floor <= 0) return heapScore(a, b);
+  const int needed = (floor * sizes + 199) / 200;
+  size_t i = 0, j = 0;
+  int matches = 0;
+  while (i < a.size() && j < b.size()) {
+    if (matches + static_cast<int>(std::min(a.size() - i, b.size() - j)) < needed) return -1;
+    const uint32_t x = a[i], y = b[j];
+    matches += x == y;
+    i += x <= y;
+    j += x >= y;
+  }
+  return 100 * (matches * 2) / sizes;
+}
+
 }  // namespace
 
 LineSignature::LineSignature(git_hashsig* sig) : sig_(sig) {
@@ -59,6 +79,16 @@ LineSignature::LineSignature(git_hashsig* sig) : sig_(sig) {
 }
 
 LineSignature::~LineSignature() { git_hashsig_free(sig_); }
+
+int LineSignature::similarityAtLeast(const LineSignature& other, int floor) const {
+  if (!copied_ || !other.copied_) return similarity(other);
+  if (mins_.empty() && other.mins_.empty()) return similarity(other);
+  if (static_cast<int>(mins_.size()) < (1 << 7) - 1) return std::max(heapScoreAtLeast(mins_, other.mins_, floor), 0);
+  // (mins + maxs) / 2 >= floor needs maxs >= 2 * floor - mins.
+  const int mins = heapScore(mins_, other.mins_);
+  const int maxs = heapScoreAtLeast(maxs_, other.maxs_, 2 * floor - mins);
+  return maxs < 0 ? 0 : (mins + maxs) / 2;
+}
 
 int LineSignature::similarity(const LineSignature& other) const {
   if (!copied_ || !other.copied_) return git_hashsig_compare(sig_, other.sig_);

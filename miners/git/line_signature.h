@@ -30,6 +30,10 @@ class LineSignature {
 
   // git_hashsig_compare's score, 0-100, or its negative error.
   int similarity(const LineSignature& other) const;
+  // The same score when it is `floor` or more; otherwise some score below `floor`, found
+  // without finishing the merge once the shared hashes left cannot reach it. Rename detection
+  // drops every pair under its threshold, and most pairs of a large move are far under it.
+  int similarityAtLeast(const LineSignature& other, int floor) const;
   const git_hashsig* hashsig() const { return sig_; }
   // Whether the hashes were copied out and are compared here.
   bool comparesItself() const { return copied_; }
