@@ -157,10 +157,18 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
     if (projectIndexOf[i] == SIZE_MAX || !isTest[i]) return;
     perFile[i] = finder.find(result.project.files[projectIndexOf[i]]);
     oaDistances[i] = oaCallDistances(result.project.files[projectIndexOf[i]], perFile[i]);
-    std::stable_sort(perFile[i].begin(), perFile[i].end(), [](const Assertion& a, const Assertion& b) {
+    // The finder walks the statements in order, so the records are nearly always in order
+    // already; a stable sort would still move each record log n times.
+    const auto byPosition = [](const Assertion& a, const Assertion& b) {
       return std::tie(a.range.start.line, a.range.start.col) < std::tie(b.range.start.line, b.range.start.col);
-    });
+    };
+    if (!std::is_sorted(perFile[i].begin(), perFile[i].end(), byPosition))
+      std::stable_sort(perFile[i].begin(), perFile[i].end(), byPosition);
   });
+
+  size_t found = 0;
+  for (const auto& assertions : perFile) found += assertions.size();
+  result.assertions.reserve(found);
 
   for (size_t i = 0; i < n; ++i) {
     FileSummary& fs = result.files[i];
