@@ -1,10 +1,10 @@
 #include "miners/classify/reason_tagger.h"
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include <algorithm>
 #include <cctype>
-#include <re2/re2.h>
 
 #include <toml++/toml.h>
 
@@ -104,9 +104,10 @@ std::string messageProse(std::string_view message, bool withSquashedCommits) {
   size_t squashItems = 0;
   for (size_t i = 1; i < lines.size(); ++i) squashItems += lines[i].substr(0, 2) == "* ";
   const bool squashList = !withSquashedCommits && squashItems >= 3;
-  std::string prose;
+  std::string prose(lines[0]);  // the subject always counts
+  prose.push_back('\n');
   bool inFence = false;
-  for (size_t i = 0; i < lines.size(); ++i) {
+  for (size_t i = 1; i < lines.size(); ++i) {
     const std::string_view line = lines[i];
     if (trimmed(line).substr(0, 3) == "```") {
       inFence = !inFence;
@@ -116,7 +117,7 @@ std::string messageProse(std::string_view message, bool withSquashedCommits) {
     // A Markdown table row (`| Dtype | Before |`): figures, not prose; `|x| is stable` is prose.
     const std::string_view cells = trimmed(line);
     const bool tableRow = cells.size() >= 2 && cells.front() == '|' && cells.back() == '|';
-    if (i > 0 && (inFence || trailer || tableRow || (squashList && line.substr(0, 2) == "* "))) continue;
+    if (inFence || trailer || tableRow || (squashList && line.substr(0, 2) == "* ")) continue;
     prose.append(line);
     prose.push_back('\n');
   }
