@@ -78,6 +78,8 @@ size_t BlobCache::size() {
   return map_.size();
 }
 
+// A check's record is shared by the versions that carried it over (AssertionVersion) and is
+// counted in full for each: an upper bound, so the cache stays within its budget.
 size_t BlobCache::approximateBytes(const Entry& e) {
   size_t n = sizeof(Entry);
   for (const auto& v : e.versions) {
