@@ -19,6 +19,8 @@ ReasonTagger::~ReasonTagger() = default;
 
 ReasonTagger ReasonTagger::builtin(std::string& err) { return fromToml(kBuiltinReasonsToml, "rules/reasons/reasons.toml", err); }
 
+std::string_view ReasonTagger::builtinText() { return kBuiltinReasonsToml; }
+
 ReasonTagger ReasonTagger::fromToml(std::string_view text, std::string_view source, std::string& err) {
   ReasonTagger t;
   toml::table root;

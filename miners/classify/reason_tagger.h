@@ -23,6 +23,8 @@ class ReasonTagger {
  public:
   // Built-in patterns; a schema or pattern error is reported in `err` and leaves no patterns.
   static ReasonTagger builtin(std::string& err);
+  // rules/reasons/reasons.toml as built in.
+  static std::string_view builtinText();
   static ReasonTagger fromToml(std::string_view text, std::string_view source, std::string& err);
   ReasonTagger(ReasonTagger&&) noexcept;
   ReasonTagger& operator=(ReasonTagger&&) noexcept;

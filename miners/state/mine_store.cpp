@@ -80,6 +80,28 @@ bool MineStore::open(const std::string& path, std::string& err) {
   return true;
 }
 
+bool MineStore::hasCommits() {
+  reports::Statement q(db_, "SELECT 1 FROM commits LIMIT 1");
+  bool row = false;
+  return q.step(&row) && row;
+}
+
+std::optional<std::string> MineStore::meta(const std::string& key) {
+  reports::Statement q(db_, "SELECT value FROM meta WHERE key = ?");
+  bool row = false;
+  if (!q.bind(1, key).step(&row) || !row) return std::nullopt;
+  return q.columnText(0);
+}
+
+bool MineStore::setMeta(const std::string& key, const std::string& value, std::string& err) {
+  reports::Statement q(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
+  if (!q.bind(1, key).bind(2, value).run()) {
+    err = q.error();
+    return false;
+  }
+  return true;
+}
+
 bool MineStore::beginRepository(const std::string& path, const std::string& tip, std::string& err) {
   reports::Statement ins(db_, "INSERT INTO repositories(path, tip) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET tip = excluded.tip");
   if (!ins.bind(1, path).bind(2, tip).run()) {

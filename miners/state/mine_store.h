@@ -3,6 +3,7 @@
 // second run only analyses new commits and a killed run resumes after its last whole commit.
 #pragma once
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -24,6 +25,9 @@ class MineStore {
   bool open(const std::string& path, std::string& err);
   bool beginRepository(const std::string& path, const std::string& tip, std::string& err);
   bool isDone(const std::string& sha) const { return done_.count(sha) > 0; }
+  bool hasCommits();
+  std::optional<std::string> meta(const std::string& key);
+  bool setMeta(const std::string& key, const std::string& value, std::string& err);
   int64_t repositoryId() const { return repositoryId_; }  // after beginRepository
   // Writes one commit atomically; false only when the database refuses the transaction.
   bool writeCommit(size_t seq, const CommitResult& r, const std::vector<std::string>& reasons, int testDelayMs, StoredCommit& out,

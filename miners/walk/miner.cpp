@@ -309,6 +309,37 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
   return r;
 }
 
+// A database keeps the reason patterns it was first mined with (meta `reason_patterns`), so that
+// a resumed run tags its new commits as the earlier ones were and the reasons stay comparable;
+// mining into a new database reads them with this build's patterns. Nothing is said or stored
+// when the run has no new commit to tag.
+std::optional<ReasonTagger> databaseReasonTagger(MineStore& store, bool newCommits, std::vector<std::string>& warnings,
+                                                 std::string& err) {
+  if (!newCommits) return ReasonTagger::builtin(err);
+  const std::string builtin(ReasonTagger::builtinText());
+  const std::optional<std::string> stored = store.meta("reason_patterns");
+  if (stored && *stored != builtin) {
+    std::string storedErr;
+    ReasonTagger own = ReasonTagger::fromToml(*stored, "the database's reason patterns", storedErr);
+    if (storedErr.empty()) {
+      warnings.push_back(
+          "this database's reasons were read with the patterns it was first mined with, which differ from this build's "
+          "rules/reasons/reasons.toml; new commits are read with them too, so that all its reasons compare (mine into a new "
+          "database to read them with this build's)");
+      return own;
+    }
+    warnings.push_back(fmt::format("{}; this build's rules/reasons/reasons.toml is used from here on", storedErr));
+  } else if (!stored && store.hasCommits()) {
+    warnings.push_back(
+        "this database was mined before it kept its reason patterns: its earlier commits' reasons may have been read with "
+        "other patterns than its new ones (mine into a new database to read them all with this build's)");
+  }
+  if (stored != builtin && !store.setMeta("reason_patterns", builtin, err)) return std::nullopt;
+  ReasonTagger tagger = ReasonTagger::builtin(err);
+  if (!err.empty()) return std::nullopt;
+  return tagger;
+}
+
 }  // namespace
 
 std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
@@ -332,12 +363,6 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   }
   if (!walkErr.empty()) summary.warnings.push_back(walkErr);
   summary.walked = commits->size();
-  std::string reasonErr;
-  ReasonTagger tagger = ReasonTagger::builtin(reasonErr);
-  if (!reasonErr.empty()) {
-    err = reasonErr;
-    return std::nullopt;
-  }
   if (!store.beginRepository(opt.repoPath, *tip, err)) return std::nullopt;
   summary.repositoryId = store.repositoryId();
   std::vector<std::pair<size_t, std::string>> todo;  // (walk position, sha)
@@ -345,6 +370,8 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
     if (store.isDone((*commits)[i])) ++summary.alreadyDone;
     else todo.emplace_back(i, (*commits)[i]);
   }
+  std::optional<ReasonTagger> tagger = databaseReasonTagger(store, !todo.empty(), summary.warnings, err);
+  if (!tagger) return std::nullopt;
 
   const analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
   analyzer::ScanOptions defaults;
@@ -434,7 +461,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
       if (waitingOnWindow > 0) windowMoved.notify_all();
     }
     if (fatal || r.outOfRange) continue;
-    std::vector<std::string> reasons = tagger.tag(r.info.message);
+    std::vector<std::string> reasons = tagger->tag(r.info.message);
     StoredCommit stored;
     if (!store.writeCommit(todo[i].first, r, reasons, delayMs, stored, err)) {
       fatal = true;  // the database refuses writes (disk full, locked): stop cleanly

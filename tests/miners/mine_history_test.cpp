@@ -216,6 +216,64 @@ TEST_F(MineHistory, AVersion2DatabaseIsUpgradedAndResumed) {
   EXPECT_EQ(dump(old.string()), dump(clean.string()));
 }
 
+// A resumed run reads its new commits' reasons with the patterns the database was first mined
+// with (meta `reason_patterns`), so that all its reasons compare, and says so.
+TEST_F(MineHistory, AResumedRunKeepsTheDatabasesReasonPatterns) {
+  const fs::path db = gWork / "patterns.db";
+  mineWith(gRepo, db, [](miners::MineOptions& opt) { opt.rev = "HEAD~8"; });
+  auto reasonsOf = [&](const std::string& sql) {
+    reports::Database d;
+    std::string err;
+    std::multiset<std::string> out;
+    if (!d.open(db.string(), err)) return out;
+    reports::Statement q(d, sql);
+    bool row = false;
+    while (q.step(&row) && row) out.insert(q.columnText(0));
+    return out;
+  };
+  const std::string earlier = "SELECT r.reason FROM commit_reasons r JOIN commits c ON c.id = r.commit_id";
+  const std::multiset<std::string> before = reasonsOf(earlier);
+  ASSERT_FALSE(before.empty());
+  {
+    reports::Database d;
+    std::string err;
+    ASSERT_TRUE(d.open(db.string(), err)) << err;
+    ASSERT_TRUE(d.exec("UPDATE meta SET value = '[[reason]]\nid = \"any\"\npattern = \".\"\n' WHERE key = 'reason_patterns'", err)) << err;
+  }
+  const auto resumed = mineInto(gRepo, db);
+  ASSERT_GT(resumed.processed, 0u);
+  bool told = false;
+  for (const auto& w : resumed.warnings) told |= w.find("patterns it was first mined with") != std::string::npos;
+  EXPECT_TRUE(told);
+  std::multiset<std::string> after = reasonsOf(earlier);
+  for (const auto& r : before) {  // the earlier commits keep theirs
+    const auto kept = after.find(r);
+    ASSERT_NE(kept, after.end()) << r;
+    after.erase(kept);
+  }
+  const std::vector<std::string> everyNewCommit(resumed.processed, "any");
+  EXPECT_EQ(after, std::multiset<std::string>(everyNewCommit.begin(), everyNewCommit.end()))
+      << "each new commit tagged by the stored patterns alone";
+
+  // Nothing to tag, nothing said.
+  const auto idle = mineInto(gRepo, db);
+  EXPECT_EQ(idle.processed, 0u);
+  EXPECT_TRUE(idle.warnings.empty());
+
+  // A database from before the patterns were kept: told that its reasons may mix.
+  const fs::path older = gWork / "patterns-unkept.db";
+  mineWith(gRepo, older, [](miners::MineOptions& opt) { opt.rev = "HEAD~8"; });
+  {
+    reports::Database d;
+    std::string err;
+    ASSERT_TRUE(d.open(older.string(), err)) << err;
+    ASSERT_TRUE(d.exec("DELETE FROM meta WHERE key = 'reason_patterns'", err)) << err;
+  }
+  told = false;
+  for (const auto& w : mineInto(gRepo, older).warnings) told |= w.find("before it kept its reason patterns") != std::string::npos;
+  EXPECT_TRUE(told);
+}
+
 TEST_F(MineHistory, ThreadCountDoesNotChangeTheDatabase) {
   mineInto(gRepo, gWork / "j1.db", 1);
   mineInto(gRepo, gWork / "j4.db", 4);
