@@ -47,6 +47,7 @@ void addMergeCommand(CLI::App& app) {
       }
       fmt::print("{}: {} repositories, {} commits, {} OA changes, {} scans, {} lint runs\n", input, counts.repositories, counts.commits,
                  counts.oaChanges, counts.scans, counts.lintRuns);
+      for (const auto& note : counts.notes) fmt::print(stderr, "oalens: warning: {}: {}\n", input, note);
       for (const auto& path : counts.skippedRepositories)
         fmt::print(stderr, "oalens: {}: repository {} is already in {}; its history there is kept\n", input, path, output);
     }

@@ -89,6 +89,40 @@ bool copyAll(Database& out, std::string& err) {
 
 }  // namespace
 
+namespace {
+
+std::optional<std::string> reasonPatterns(Database& db, const char* schema) {
+  Statement q(db, fmt::format("SELECT value FROM {}.meta WHERE key = 'reason_patterns'", schema));
+  bool row = false;
+  if (!q.step(&row) || !row) return std::nullopt;
+  return q.columnText(0);
+}
+
+// The output takes the reason patterns of the first input that brings commits; an input whose
+// commits were tagged with other patterns (or unknown ones) is said so.
+bool mergeReasonPatterns(Database& out, bool outHadCommits, int64_t commitsIn, MergeCounts& counts, std::string& err) {
+  if (commitsIn == 0) return true;
+  const std::optional<std::string> theirs = reasonPatterns(out, "src"), ours = reasonPatterns(out, "main");
+  if (!outHadCommits && !ours) {
+    if (!theirs) return true;
+    Statement set(out, "INSERT OR REPLACE INTO main.meta(key, value) VALUES ('reason_patterns', ?)");
+    if (!set.bind(1, *theirs).run()) {
+      err = set.error();
+      return false;
+    }
+    return true;
+  }
+  if (!theirs || !ours)
+    counts.notes.push_back("its change reasons or the output's were mined before databases kept their reason patterns: the merged "
+                           "reasons may have been read with two pattern sets");
+  else if (*theirs != *ours)
+    counts.notes.push_back("its change reasons were read with other patterns (rules/reasons/reasons.toml) than the output's: the "
+                           "merged reasons mix two pattern sets");
+  return true;
+}
+
+}  // namespace
+
 bool mergeDatabase(Database& out, const std::string& input, MergeCounts& total, std::string& err) {
   MergeCounts counts;
   Statement attach(out, "ATTACH DATABASE ? AS src");
@@ -134,7 +168,9 @@ bool mergeDatabase(Database& out, const std::string& input, MergeCounts& total, 
     counts.oaChanges += countRows(out, "SELECT COUNT(*) FROM src.oa_changes WHERE commit_id IN (SELECT id FROM temp.kept_commits)");
     if (sourceHas(out, "lint_runs")) counts.lintRuns += countRows(out, "SELECT COUNT(*) FROM src.lint_runs");
   }
-  const bool copied = ok && copyAll(out, err) && out.exec("COMMIT", err);
+  const bool outHadCommits = countRows(out, "SELECT COUNT(*) FROM main.commits") > 0;
+  const bool copied =
+      ok && copyAll(out, err) && mergeReasonPatterns(out, outHadCommits, counts.commits, counts, err) && out.exec("COMMIT", err);
   if (!copied) {
     std::string ignored;
     out.exec("ROLLBACK", ignored);
@@ -147,6 +183,7 @@ bool mergeDatabase(Database& out, const std::string& input, MergeCounts& total, 
     total.scans += counts.scans, total.repositories += counts.repositories, total.commits += counts.commits;
     total.oaChanges += counts.oaChanges, total.lintRuns += counts.lintRuns;
     total.skippedRepositories.insert(total.skippedRepositories.end(), counts.skippedRepositories.begin(), counts.skippedRepositories.end());
+    total.notes.insert(total.notes.end(), counts.notes.begin(), counts.notes.end());
   }
   return copied;
 }

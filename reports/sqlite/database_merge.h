@@ -16,6 +16,9 @@ namespace oalens::reports {
 struct MergeCounts {
   int64_t scans = 0, repositories = 0, commits = 0, oaChanges = 0, lintRuns = 0;
   std::vector<std::string> skippedRepositories;  // paths already in the output
+  // Said of the input: its change reasons were read with other patterns than the output's
+  // (meta `reason_patterns`), so the merged reasons mix two pattern sets.
+  std::vector<std::string> notes;
 };
 
 // Merges the database at `input` into `out` (opened, with the current schema). False with

@@ -103,3 +103,31 @@ TEST_F(Merge, HistoriesScansAndLintRunsArriveWhole) {
 }
 
 }  // namespace
+
+// The merged database keeps the first history's reason patterns; an input whose reasons were
+// read with other patterns is said to mix them.
+TEST_F(Merge, ReasonsReadWithOtherPatternsAreSaidToMix) {
+  buildSmallRepository(dir_ / "b");
+  ASSERT_EQ(runCommand(bin_ + " mine " + (dir_ / "b").string() + " --db " + db("b1.db")).status, 0);
+  ASSERT_EQ(runCommand(bin_ + " mine " + (dir_ / "b").string() + " --db " + db("b2.db")).status, 0);
+  ASSERT_EQ(query(db("b2.db"), "UPDATE meta SET value = 'other' WHERE key = 'reason_patterns'"), "");
+  const std::string patterns = "SELECT value FROM meta WHERE key = 'reason_patterns'";
+  const std::string first = query(db("b1.db"), patterns);
+  ASSERT_FALSE(first.empty());
+
+  auto clean = runCommand(bin_ + " merge " + db("one.db") + " " + db("b1.db"));
+  EXPECT_EQ(clean.out.find("pattern"), std::string::npos) << clean.out;
+  EXPECT_EQ(query(db("one.db"), patterns), first);
+
+  // The same repository again is skipped, so the second input brings no commit: nothing to say.
+  auto skipped = runCommand(bin_ + " merge " + db("one.db") + " " + db("b2.db"));
+  EXPECT_EQ(skipped.out.find("pattern"), std::string::npos) << skipped.out;
+
+  ASSERT_EQ(runCommand("bash " + src_ + "/corpora/history/build.sh " + (dir_ / "a").string()).status, 0);
+  ASSERT_EQ(runCommand(bin_ + " mine " + (dir_ / "a").string() + " --db " + db("a.db")).status, 0);
+  ASSERT_EQ(query(db("a.db"), "UPDATE meta SET value = 'other' WHERE key = 'reason_patterns'"), "");
+  auto mixed = runCommand(bin_ + " merge " + db("one.db") + " " + db("a.db"));
+  EXPECT_EQ(mixed.status, 0) << mixed.out;
+  EXPECT_NE(mixed.out.find("mix two pattern sets"), std::string::npos) << mixed.out;
+  EXPECT_EQ(query(db("one.db"), patterns), first) << "the output keeps its own";
+}
