@@ -21,7 +21,7 @@ void addMergeCommand(CLI::App& app) {
     reports::Database out;
     std::string err;
     if (!out.open(output, err) || !out.exec(kSchemaSql, err) ||
-        !out.exec(fmt::format("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '{}')", reports::kSchemaVersion), err)) {
+        !reports::setMetaValue(out, "schema_version", std::to_string(reports::kSchemaVersion), err)) {
       fmt::print(stderr, "oalens: {}: {}\n", output, err);
       setExitCode(2);
       return;

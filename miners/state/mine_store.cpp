@@ -70,8 +70,7 @@ MineStore::~MineStore() = default;
 
 bool MineStore::open(const std::string& path, std::string& err) {
   if (!db_.open(path, err) || !upgradeSchema(err)) return false;
-  if (!db_.exec(fmt::format("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '{}')", reports::kSchemaVersion), err))
-    return false;
+  if (!reports::setMetaValue(db_, "schema_version", std::to_string(reports::kSchemaVersion), err)) return false;
   sql_ = std::make_unique<Statements>(db_);
   if (const reports::Statement* broken = sql_->firstBroken()) {
     err = broken->error();
@@ -86,20 +85,10 @@ bool MineStore::hasCommits() {
   return q.step(&row) && row;
 }
 
-std::optional<std::string> MineStore::meta(const std::string& key) {
-  reports::Statement q(db_, "SELECT value FROM meta WHERE key = ?");
-  bool row = false;
-  if (!q.bind(1, key).step(&row) || !row) return std::nullopt;
-  return q.columnText(0);
-}
+std::optional<std::string> MineStore::meta(const std::string& key) { return reports::metaValue(db_, key); }
 
 bool MineStore::setMeta(const std::string& key, const std::string& value, std::string& err) {
-  reports::Statement q(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
-  if (!q.bind(1, key).bind(2, value).run()) {
-    err = q.error();
-    return false;
-  }
-  return true;
+  return reports::setMetaValue(db_, key, value, err);
 }
 
 bool MineStore::beginRepository(const std::string& path, const std::string& tip, std::string& err) {

@@ -87,31 +87,12 @@ bool copyAll(Database& out, std::string& err) {
   return true;
 }
 
-}  // namespace
-
-namespace {
-
-std::optional<std::string> reasonPatterns(Database& db, const char* schema) {
-  Statement q(db, fmt::format("SELECT value FROM {}.meta WHERE key = 'reason_patterns'", schema));
-  bool row = false;
-  if (!q.step(&row) || !row) return std::nullopt;
-  return q.columnText(0);
-}
-
 // The output takes the reason patterns of the first input that brings commits; an input whose
 // commits were tagged with other patterns (or unknown ones) is said so.
 bool mergeReasonPatterns(Database& out, bool outHadCommits, int64_t commitsIn, MergeCounts& counts, std::string& err) {
   if (commitsIn == 0) return true;
-  const std::optional<std::string> theirs = reasonPatterns(out, "src"), ours = reasonPatterns(out, "main");
-  if (!outHadCommits && !ours) {
-    if (!theirs) return true;
-    Statement set(out, "INSERT OR REPLACE INTO main.meta(key, value) VALUES ('reason_patterns', ?)");
-    if (!set.bind(1, *theirs).run()) {
-      err = set.error();
-      return false;
-    }
-    return true;
-  }
+  const std::optional<std::string> theirs = metaValue(out, "reason_patterns", "src"), ours = metaValue(out, "reason_patterns");
+  if (!outHadCommits && !ours) return !theirs || setMetaValue(out, "reason_patterns", *theirs, err);
   if (!theirs || !ours)
     counts.notes.push_back("its change reasons or the output's were mined before databases kept their reason patterns: the merged "
                            "reasons may have been read with two pattern sets");
@@ -139,12 +120,10 @@ bool mergeDatabase(Database& out, const std::string& input, MergeCounts& total, 
     detach();
     return false;
   }
-  int schema = 0;
-  {  // each statement is finished before the next schema change: an open one holds src locked
-    Statement version(out, "SELECT value FROM src.meta WHERE key = 'schema_version'");
-    bool row = false;
-    if (version.step(&row) && row) schema = std::atoi(version.columnText(0).c_str());
-  }
+  // metaValue finishes its statement before returning: an open one would hold src locked
+  // against the schema changes below.
+  const std::optional<std::string> version = metaValue(out, "schema_version", "src");
+  const int schema = version ? std::atoi(version->c_str()) : 0;
   if (schema < 3 || schema > kSchemaVersion) {
     err = schema < 3 ? fmt::format("{}: schema version {} is older than 3; open it once with `oalens mine` to upgrade it", input, schema)
                      : fmt::format("{}: schema version {} is newer than this oalens ({})", input, schema, kSchemaVersion);

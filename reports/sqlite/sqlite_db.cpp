@@ -86,4 +86,20 @@ void Statement::reset() {
   sqlite3_clear_bindings(stmt_);
 }
 
+std::optional<std::string> metaValue(Database& db, std::string_view key, std::string_view schema) {
+  Statement q(db, fmt::format("SELECT value FROM {}.meta WHERE key = ?", schema));
+  bool row = false;
+  if (!q.bind(1, key).step(&row) || !row) return std::nullopt;
+  return q.columnText(0);
+}
+
+bool setMetaValue(Database& db, std::string_view key, std::string_view value, std::string& err) {
+  Statement q(db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
+  if (!q.bind(1, key).bind(2, value).run()) {
+    err = q.error();
+    return false;
+  }
+  return true;
+}
+
 }  // namespace oalens::reports

@@ -54,4 +54,10 @@ class Statement {
   std::string error_;
 };
 
+// A value of the `meta` table (docs/schema.md) of `schema` ("main", or the name of an attached
+// database); nullopt when the key is absent or the table cannot be read.
+std::optional<std::string> metaValue(Database& db, std::string_view key, std::string_view schema = "main");
+// Sets a value of the main database's `meta` table.
+bool setMetaValue(Database& db, std::string_view key, std::string_view value, std::string& err);
+
 }  // namespace oalens::reports

@@ -17,9 +17,7 @@ bool inOneTransaction(const std::string& path, std::string& err, const std::func
   Database db;
   if (!db.open(path, err) || !db.exec(kSchemaSql, err)) return false;
   if (!db.exec("BEGIN IMMEDIATE", err)) return false;
-  Statement meta(db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)");
-  if (meta.bind(1, std::to_string(kSchemaVersion)).run() && body(db)) return db.exec("COMMIT", err);
-  if (err.empty()) err = meta.error();
+  if (setMetaValue(db, "schema_version", std::to_string(kSchemaVersion), err) && body(db)) return db.exec("COMMIT", err);
   std::string ignored;
   db.exec("ROLLBACK", ignored);
   return false;

@@ -148,5 +148,4 @@ bool measuresTime(std::string_view text) {
 
 bool measuresTime(const FileModel& m, ExprId e) { return e != kNone && measuresTime(m.expr(e).text); }
 
-
 }  // namespace oalens::rules
