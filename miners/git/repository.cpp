@@ -211,17 +211,17 @@ std::vector<FileChange> collectDeltas(git_diff* d) {
   return out;
 }
 
-// libgit2's default rename metric with each pair's score remembered. git_diff_find_similar
-// scores every added file against every deleted one, and scores them all again after a round
-// in which a better match bumped an earlier one: on Keras master one commit that moves 1,297
-// files made 626,050 comparisons of 313,025 pairs (2.3% of `mine` in all, perf). The scores,
-// and so the renames, are libgit2's own (line_signature.h).
 // libgit2's default rename threshold (diff_tform.c, DEFAULT_THRESHOLD; find options leave it
 // 0). Pairs scoring under it never become renames and never keep a better pair from becoming
 // one (a mapping is replaced only by a higher score), so any score under it gives the same
 // renames: the comparison may stop as soon as the threshold is out of reach.
 constexpr int kRenameThreshold = 50;
 
+// libgit2's default rename metric with each pair's score remembered. git_diff_find_similar
+// scores every added file against every deleted one, and scores them all again after a round
+// in which a better match bumped an earlier one: on Keras master one commit that moves 1,297
+// files made 626,050 comparisons of 313,025 pairs (2.3% of `mine` in all, perf). The renames
+// are libgit2's own (line_signature.h); a score under kRenameThreshold may be any such score.
 struct RememberedScores {
   std::unordered_map<uint64_t, int> byPair;  // the two signatures' numbers
   uint32_t signatures = 0;
