@@ -13,10 +13,10 @@ namespace oalens::miners {
 
 // What of a commit message states its reasons: the subject and the body, without fenced code
 // blocks (a `dtype=float32` in an example), Markdown table rows (a benchmark's `| Dtype |`) and
-// trailers (`PiperOrigin-RevId:`, `Signed-off-by:`);
-// without, unless `withSquashedCommits`, the list of commit subjects a squash merge puts in its
-// body (three or more lines starting with "* "), where `* revert that`, `* cleanup` or
-// `* works for GPU` were steps of the branch, not why the merged change was made.
+// trailers (`PiperOrigin-RevId:`, `Signed-off-by:`); and, unless `withSquashedCommits`, without
+// the list of commit subjects a squash merge puts in its body (three or more lines starting
+// with "* "), where `* revert that`, `* cleanup` or `* works for GPU` were steps of the branch,
+// not why the merged change was made.
 std::string messageProse(std::string_view message, bool withSquashedCommits);
 
 class ReasonTagger {
