@@ -61,16 +61,16 @@ int newOf(const std::vector<Pair>& pairs, int o) {
 // and the lines moved.
 TEST(Pairing, ARenamedTestPairsItsChecksInOrder) {
   const std::vector<AssertionVersion> olds = {
-      in("TestNorm.test_mode_0", "self.assertAlmostEqual(K.eval(K.mean(out)), 0.0, places=1)", 37),
-      in("TestNorm.test_mode_0", "self.assertAlmostEqual(K.eval(K.std(out)), 1.0, places=1)", 38),
-      in("TestNorm.test_mode_1", "self.assertAlmostEqual(K.eval(K.mean(out)), 0.0)", 46),
-      in("TestNorm.test_mode_1", "self.assertAlmostEqual(K.eval(K.std(out)), 1.0, places=2)", 48),
-      in("TestNorm.test_mode_1", "self.assertAlmostEqual(K.eval(K.std(out)), 0.0, places=2)", 50)};
-  const std::vector<AssertionVersion> news = {in("test_batchnorm_mode_0", "assert_allclose(K.eval(K.mean(out)), 0.0, atol=1e-1)", 29),
-                                              in("test_batchnorm_mode_0", "assert_allclose(K.eval(K.std(out)), 1.0, atol=1e-1)", 30),
-                                              in("test_batchnorm_mode_1", "assert_allclose(K.eval(K.mean(out)), 0.0, atol=1e-1)", 40),
-                                              in("test_batchnorm_mode_1", "assert_allclose(K.eval(K.std(out)), 1.0, atol=1e-1)", 42),
-                                              in("test_batchnorm_mode_1", "assert_allclose(K.eval(K.std(out)), 0.0, atol=1e-1)", 44)};
+      in("TestScale.test_case_0", "self.assertAlmostEqual(ops.norm(y), 0.0, places=1)", 37),
+      in("TestScale.test_case_0", "self.assertAlmostEqual(ops.spread(y), 1.0, places=1)", 38),
+      in("TestScale.test_case_1", "self.assertAlmostEqual(ops.norm(y), 0.0)", 46),
+      in("TestScale.test_case_1", "self.assertAlmostEqual(ops.spread(y), 1.0, places=2)", 48),
+      in("TestScale.test_case_1", "self.assertAlmostEqual(ops.spread(y), 0.0, places=2)", 50)};
+  const std::vector<AssertionVersion> news = {in("test_scaling_case_0", "assert_allclose(ops.norm(y), 0.0, atol=1e-1)", 29),
+                                              in("test_scaling_case_0", "assert_allclose(ops.spread(y), 1.0, atol=1e-1)", 30),
+                                              in("test_scaling_case_1", "assert_allclose(ops.norm(y), 0.0, atol=1e-1)", 40),
+                                              in("test_scaling_case_1", "assert_allclose(ops.spread(y), 1.0, atol=1e-1)", 42),
+                                              in("test_scaling_case_1", "assert_allclose(ops.spread(y), 0.0, atol=1e-1)", 44)};
   const std::vector<Pair> pairs = pairAssertions(olds, news);
   for (int o = 0; o < 5; ++o) EXPECT_EQ(newOf(pairs, o), o) << olds[size_t(o)].raw();
 }
@@ -80,9 +80,9 @@ TEST(Pairing, ARenamedTestPairsItsChecksInOrder) {
 TEST(Pairing, RenamedTestsNeedSimilarNamesAndYieldToNearVerbatimStatements) {
   auto pairsFor = [](const std::string& newName) {
     const std::vector<AssertionVersion> olds = {in("test_alpha", "assert_allclose(f(a), b, rtol=1e-3)", 3),
-                                                in("test_mode_1", "assert_allclose(x, y, atol=1e-5)", 10)};
+                                                in("test_case_1", "assert_allclose(x, y, atol=1e-5)", 10)};
     const std::vector<AssertionVersion> news = {in(newName, "assert_allclose(g(c), d)", 3),
-                                                in("test_batchnorm_mode_1", "assert_allclose(x, z)", 10),
+                                                in("test_scaling_case_1", "assert_allclose(x, z)", 10),
                                                 in("test_other", "assert_allclose(x, y, atol=1e-4)", 50)};
     return pairAssertions(olds, news);
   };
