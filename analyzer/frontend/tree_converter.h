@@ -75,7 +75,10 @@ class TreeConverter {
   }
   TSNode field(TSNode n, TSFieldId f) const { return ts_node_child_by_field_id(n, f); }
 
-  // Appends the children of n (comments left out) to scratch; returns the index of the first.
+  // Appends the children of n to scratch; returns the index of the first. Extras are left out:
+  // they may stand between any two tokens and are no operand (comments, and Python's `\`
+  // continuation, which inside `f(a, \` would have become an argument). Tokens the parser
+  // skipped to recover are extras too, but kept: they stand where an operand was meant.
   size_t gather(TSNode n, bool namedOnly) {
     size_t start = scratch.size();
     ts_tree_cursor_reset(&cursor, n);
@@ -83,7 +86,7 @@ class TreeConverter {
     do {
       TSNode c = ts_tree_cursor_current_node(&cursor);
       if (namedOnly && !ts_node_is_named(c)) continue;
-      if (ts_node_is_named(c) && kind(c) == Kind::Comment) continue;
+      if (ts_node_is_extra(c) && !ts_node_is_error(c)) continue;
       scratch.push_back({c, ts_tree_cursor_current_field_id(&cursor)});
     } while (ts_tree_cursor_goto_next_sibling(&cursor));
     return start;

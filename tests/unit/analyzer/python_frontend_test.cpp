@@ -102,6 +102,26 @@ TEST(PythonFrontend, NestedComparisonsKeepTheirOwnOperators) {
 }
 
 // A comprehension's filter is one of the statement's expressions (lint reads them), not a child.
+
+// Regression (found by AddressSanitizer on Theano's history): a `\` continuation is a named
+// extra node. It became a third operand of `x == \ y`, with one operator for two gaps, and an
+// argument of `f(a, \ b)`, so that the oracle read as `\`.
+TEST(PythonFrontend, LineContinuationsAreNoOperands) {
+  FileModel m = parse(
+      "assert_allclose(out, \\\n    ref, rtol=1e-3)\n"
+      "assert ordered(x) == \\\n    [1, 2]\n"
+      "assert abs(a - b) \\\n    < 1e-5  # a comment is no operand either\n");
+  ASSERT_EQ(m.stmts.size(), 3u);
+  CallArgs args = splitCall(m, m.stmts[0].a);
+  ASSERT_EQ(args.positional.size(), 2u);
+  EXPECT_EQ(m.expr(args.positional[1]).text, "ref");
+  ASSERT_EQ(args.keywords.size(), 1u);
+  for (size_t s = 1; s < 3; ++s) {
+    EXPECT_EQ(m.childCount(m.stmts[s].a), 2u) << m.stmts[s].text;
+    EXPECT_EQ(m.compareOps.size(), 2u);
+  }
+  EXPECT_EQ(m.compareOp(m.stmts[2].a, 0), "<");
+}
 TEST(PythonFrontend, ComprehensionFiltersAreStatementExpressions) {
   FileModel m = parse("kept = [r for r in rows if r != missing]\n");
   ASSERT_EQ(m.stmts.size(), 1u);
