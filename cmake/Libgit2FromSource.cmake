@@ -61,6 +61,10 @@ endif()
 find_library(HTTP_PARSER_LIBRARY http_parser REQUIRED)
 find_package(ZLIB REQUIRED)
 include(ExternalProject)
+set(_lg2_sanitize_flags "")
+if(OALENS_SANITIZE)
+  set(_lg2_sanitize_flags "-fsanitize=${OALENS_SANITIZE} -fno-omit-frame-pointer")
+endif()
 set(_lg2_bin "${CMAKE_BINARY_DIR}/_build/libgit2")
 ExternalProject_Add(libgit2_static
   SOURCE_DIR "${_lg2_src}"
@@ -68,6 +72,7 @@ ExternalProject_Add(libgit2_static
   CMAKE_ARGS
     -DCMAKE_BUILD_TYPE=Release
     -DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}
+    "-DCMAKE_C_FLAGS=${_lg2_sanitize_flags}"
     -DCMAKE_POSITION_INDEPENDENT_CODE=ON
     -DBUILD_SHARED_LIBS=OFF -DBUILD_TESTS=OFF -DBUILD_CLI=OFF -DBUILD_EXAMPLES=OFF
     -DUSE_HTTPS=OFF -DUSE_SSH=OFF -DUSE_GSSAPI=OFF -DUSE_NTLMCLIENT=OFF
