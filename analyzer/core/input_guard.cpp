@@ -56,20 +56,22 @@ std::optional<uint64_t> findInvalidUtf8(std::string_view s) {
   return std::nullopt;
 }
 
-SourceInput inspectSourceBytes(std::string_view bytes, const InputLimits& limits) {
+SourceInput refusalOf(std::string_view bytes, const InputLimits& limits) {
   SourceInput in;
   if (bytes.size() > limits.maxFileBytes) {
     in.error = ReadError::TooLarge;
     in.message = fmt::format("skipped: {} exceeds the {} limit (--max-file-size)", humanBytes(bytes.size()),
                              humanBytes(limits.maxFileBytes));
-    return in;
-  }
-  if (auto nul = bytes.find('\0'); nul != std::string_view::npos) {
+  } else if (auto nul = bytes.find('\0'); nul != std::string_view::npos) {
     in.error = ReadError::HasNul;
     in.message = fmt::format("skipped: NUL byte at offset {}; not a source file", nul);
-    return in;
   }
-  in.firstInvalidUtf8 = findInvalidUtf8(bytes);
+  return in;
+}
+
+SourceInput inspectSourceBytes(std::string_view bytes, const InputLimits& limits) {
+  SourceInput in = refusalOf(bytes, limits);
+  if (in.error == ReadError::None) in.firstInvalidUtf8 = findInvalidUtf8(bytes);
   return in;
 }
 

@@ -34,6 +34,10 @@ SourceInput checkSourceBytes(std::string bytes, const InputLimits& limits);
 // that is already held elsewhere, such as a spliced model's.
 SourceInput inspectSourceBytes(std::string_view bytes, const InputLimits& limits);
 
+// Only whether the bytes are refused as a source (too large, a NUL byte), without the UTF-8
+// check: for `mine`, where a refused side is unreadable rather than a version without checks.
+SourceInput refusalOf(std::string_view bytes, const InputLimits& limits);
+
 // Returns the offset of the first byte that does not start a valid UTF-8 sequence.
 std::optional<uint64_t> findInvalidUtf8(std::string_view bytes);
 

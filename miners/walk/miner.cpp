@@ -15,6 +15,7 @@
 #include <thread>
 #include <utility>
 
+#include "analyzer/core/input_guard.h"
 #include "analyzer/core/parallel.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/scan/test_files.h"
@@ -175,6 +176,12 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
     if (!bytes) bytes = repo.blob(oid, binary, e);
     if (!bytes || binary) {
       failure = bytes ? fmt::format("{}: binary blob {} skipped", path, oid.substr(0, 12)) : fmt::format("{}: {}", path, e);
+      return nullptr;
+    }
+    // What the scan would skip (a NUL byte past the 8,000 bytes git sniffs for binary data, a
+    // file over --max-file-size) is unreadable too, not a version whose checks were all deleted.
+    if (analyzer::SourceInput refused = analyzer::refusalOf(*bytes, opt.limits); refused.error != analyzer::ReadError::None) {
+      failure = fmt::format("{}: {}", path, refused.message);
       return nullptr;
     }
     auto fresh = std::make_shared<BlobCache::Entry>();

@@ -376,6 +376,26 @@ TEST_F(MineHistory, BinaryAndHugeBlobsAreSkippedWithAMessage) {
   EXPECT_GE(diagnosticsLike(db, "%test_huge.py%exceeds the%limit%"), 1);
 }
 
+// A NUL byte past the 8,000 bytes git sniffs for binary data: the scan skips such a version, so
+// it is unreadable like a binary blob. Before, its checks read as deleted and came back as
+// added once the byte was gone (the two commits in between changed none of them).
+TEST_F(MineHistory, AVersionTheScanSkipsIsUnreadableNotEmpty) {
+  fs::path late = gWork / "late_nul";
+  ASSERT_EQ(scriptedRepository(late, "mkdir tests"
+                                     "; printf \"def test_a():\\n    assert_allclose(f(), 1.0, rtol=1e-6)\\n\" > tests/test_nul.py"
+                                     "; head -c 9000 /dev/zero | tr \"\\0\" \"#\" >> tests/test_nul.py; echo >> tests/test_nul.py"
+                                     "; git add -A; git commit -qm one; cp tests/test_nul.py ../late_nul.clean"
+                                     "; printf \"# \\0\\n\" >> tests/test_nul.py; git commit -qam two"
+                                     "; echo \"# more\" >> tests/test_nul.py; git commit -qam three"
+                                     "; cp ../late_nul.clean tests/test_nul.py; git commit -qam four"),
+            0);
+  fs::path db = gWork / "late_nul.db";
+  auto s = mineInto(late, db);
+  EXPECT_EQ(s.processed, 4u);
+  EXPECT_EQ(s.oaChanges, 1u);  // the addition in `one`
+  EXPECT_GE(diagnosticsLike(db, "%test_nul.py: skipped: NUL byte at offset 90%"), 3);
+}
+
 // The suite's helpers are read from every commit: helpers with NUL bytes and invalid UTF-8,
 // 3,000 nested brackets, a symbolic link, one over the size limit, and (in a broken copy) one
 // whose object is gone. The run goes on, the readable base test case still lends its
