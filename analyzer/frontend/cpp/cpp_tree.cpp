@@ -156,9 +156,11 @@ ExprId CppTree::binary(TSNode n, uint32_t depth) {
   std::string_view o = ts_node_is_null(op) ? "" : text(op);
   if (isComparison(o)) {
     size_t mark = idStack.size();
-    const uint32_t firstOp = static_cast<uint32_t>(m->compareOps.size());
     idStack.push_back(convert(field(n, fLeft), depth + 1));
     idStack.push_back(convert(field(n, fRight), depth + 1));
+    // After the operands: an operand holding a comparison of its own (`(a < b) == c`) pushes
+    // its operator first.
+    const uint32_t firstOp = static_cast<uint32_t>(m->compareOps.size());
     m->compareOps.push_back(o);
     ExprId id = newExpr(ExprKind::Compare, n);
     m->exprs[id].firstOp = firstOp;

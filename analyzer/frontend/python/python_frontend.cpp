@@ -248,6 +248,14 @@ struct PythonFrontend::Impl : TreeConverter<Py, PythonFrontend::Impl> {
       }
     }
     scratch.resize(start);
+    // Error recovery can leave operands and operators that do not alternate (`a junk is b`
+    // gives three operands and one operator): that is no comparison to read, and readers
+    // index the operators by the operands.
+    if (ops.size() + 1 != idStack.size() - mark) {
+      ExprId id = newExpr(ExprKind::Other, n);
+      setChildren(id, mark);
+      return id;
+    }
     ExprId id = newExpr(ExprKind::Compare, n);
     m->exprs[id].firstOp = static_cast<uint32_t>(m->compareOps.size());
     m->compareOps.insert(m->compareOps.end(), ops.begin(), ops.end());

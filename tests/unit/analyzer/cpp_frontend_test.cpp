@@ -144,6 +144,17 @@ TEST(CppFrontend, ComparisonsAndBooleansReadAsInPython) {
   EXPECT_EQ(m.expr(m.child(m.child(cond, 1), 1)).name, "True");
 }
 
+// Regression: the outer comparison took its operator's index before its operands were
+// converted, so it read the inner operand's `<` for its own `==`.
+TEST(CppFrontend, NestedComparisonsKeepTheirOwnOperators) {
+  FileModel m = parse("void f() { EXPECT_TRUE((a < b) == (c > d)); }\n");
+  ExprId cmp = splitCall(m, m.stmts[1].a).positional[0];
+  ASSERT_EQ(m.expr(cmp).kind, ExprKind::Compare);
+  EXPECT_EQ(m.compareOp(cmp, 0), "==");
+  EXPECT_EQ(m.compareOp(m.child(cmp, 0), 0), "<");
+  EXPECT_EQ(m.compareOp(m.child(cmp, 1), 0), ">");
+}
+
 TEST(CppFrontend, LambdaBodiesBelongToTheirFunction) {
   FileModel m = parse("TEST(A, B) {\n  auto check = [&](float v) { EXPECT_NEAR(v, 0, 1e-6); };\n  check(1);\n}\n");
   const Function* t = functionNamed(m, "A.B");

@@ -101,6 +101,17 @@ TEST(PythonFrontend, NestedComparisonsKeepTheirOwnOperators) {
   EXPECT_EQ(m.compareOp(m.child(m.stmts[1].a, 0), 0), "<");
 }
 
+// Regression (found by fuzzing the scan): error recovery left `split` inside the comparison of
+// `assert longername split is fixed`, three operands for one operator, and the interval check read
+// past the operators. Such a node is no comparison.
+TEST(PythonFrontend, ComparisonsWhoseOperatorsDoNotAlternateAreNone) {
+  FileModel m = parse("assert longername split is fixed; x\n");
+  ASSERT_GE(m.stmts.size(), 1u);
+  const Expr& e = m.expr(m.stmts[0].a);
+  EXPECT_EQ(e.kind, ExprKind::Other) << e.text;
+  EXPECT_TRUE(m.hasSyntaxErrors);
+}
+
 // A comprehension's filter is one of the statement's expressions (lint reads them), not a child.
 
 // Regression (found by AddressSanitizer on Theano's history): a `\` continuation is a named
