@@ -2,7 +2,8 @@
 // line `#--- next version`, go the way `mine` takes them, and every model spliced from cached
 // parts must equal the model of parsing the same text. The old version is assembled whole
 // (every unit kept), the new one scoped against it; each model is then scanned. A difference
-// is a wrong model that `mine` would have scanned without a word, so it stops the run.
+// is a wrong model that `mine` would have scanned without a word, so it stops the run. The
+// checks of the two whole versions are then paired and each pair classified, as `mine` does.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -14,7 +15,9 @@
 #include "analyzer/model/model_splice.h"
 #include "analyzer/scan/project.h"
 #include "analyzer/scan/scanner.h"
+#include "miners/classify/change_classifier.h"
 #include "miners/gate/diff_scope.h"
+#include "miners/pairing/pairing.h"
 #include "miners/walk/piece_models.h"
 
 namespace {
@@ -54,5 +57,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   miners::PieceModels pieces(64 << 20);
   expectParsedModel(pieces, miners::unscopedUnits(oldText), "old");
   expectParsedModel(pieces, miners::scopeToChangedTests(oldText, newText), "new");
+  analyzer::ScanOptions options;
+  options.threads = 1;
+  analyzer::ScanResult oldScan = analyzer::scanSources({{kPath, oldText}}, catalogue(), options);
+  analyzer::ScanResult newScan = analyzer::scanSources({{kPath, newText}}, catalogue(), options);
+  const std::vector<miners::AssertionVersion> olds = miners::assertionVersions(oldScan), news = miners::assertionVersions(newScan);
+  for (const miners::Pair& p : miners::pairAssertions(olds, news))
+    miners::classifyChange(p.oldIndex >= 0 ? &olds[p.oldIndex] : nullptr, p.newIndex >= 0 ? &news[p.newIndex] : nullptr);
   return 0;
 }
