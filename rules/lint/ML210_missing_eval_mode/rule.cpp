@@ -49,7 +49,9 @@ class MissingEvalMode final : public LintRule {
 
   void finishFile(LintContext& ctx) override {
     const FileModel& m = ctx.model;
-    for (const auto& [with, guard] : blocks_) {
+    for (const auto& block : blocks_) {
+      const StmtId with = block.first;  // not a structured binding: Clang 14 cannot capture one (scripts/fuzz)
+      const ExprId guard = block.second;
       std::string model;
       forEachCall(m, with + 1, blockEnd(m, with), [&](ExprId c, StmtId) {
         const ExprId callee = m.child(c, 0);
