@@ -275,14 +275,15 @@ bool Splicer::locate(std::string& whyNot) {
     k.outFn = function(ps.function);
     if (k.fnHdr) k.realPrefix = sk_.functions[ps.function].qualifiedName + ".";
     else if (k.clsHdr) k.realPrefix = sk_.classes[ps.cls].qualifiedName + ".";
-    // The piece ends where its wrapper function's block does, after a comment on the last
-    // line too; without one, where its last statement at the top ends (a definition, or an
-    // `if` with its `else`).
+    // The piece ends where its wrapper's block does, after a comment on the last line too
+    // (tree-sitter keeps it in the block: `x: int  # c` ends a class after the comment);
+    // without a wrapper, where its last statement at the top ends (a definition, or an `if`
+    // with its `else`).
     const std::vector<Stmt>& stmts = k.region->piece->stmts;
     size_t last = k.stmtHdr;
     for (size_t i = k.stmtHdr; i < stmts.size(); ++i)
       if (stmts[i].range.endByte > stmts[last].range.endByte) last = i;
-    if (k.fnHdr) last = k.stmtHdr - 1;
+    if (k.stmtHdr > 0) last = k.stmtHdr - 1;
     const SourceRange end = PieceMapping{*this, k}.range(stmts[last].range);
     k.endPos = end.end;
     k.endByte = end.endByte;

@@ -257,6 +257,31 @@ TEST(StatementParts, AFilesSkeletonIsSplicedFromItsStatementsAndAClassFromItsOwn
   EXPECT_EQ(moved.partMisses, 1u) << "the table; the class's other statements and its header are cached";
 }
 
+// Regression (`mine --check-splices` on JAX and tinygrad, 169 versions): a comment on the line
+// of a class's last class-level statement ends the class in tree-sitter's parse, but the
+// spliced class ended at the statement, so the class statement's text left the comment out.
+TEST(StatementParts, AClassEndsAfterTheCommentOnItsLastStatementsLine) {
+  const std::string text =
+      "import dataclasses\n"
+      "\n"
+      "\n"
+      "@dataclasses.dataclass\n"
+      "class Snapshot:\n"
+      "    name: str\n"
+      "    sizes: list  # one per buffer\n"
+      "\n"
+      "\n"
+      "class TestSnapshot(Base):\n"
+      "    pass  # the cases come from Base\n"
+      "\n"
+      "\n"
+      "def test_sizes():\n"
+      "    assert Snapshot('a', [1]).sizes == [1]\n";
+  miners::PieceModels pieces(size_t{16} << 20);
+  ASSERT_TRUE(splicedWhole(pieces, text));
+  EXPECT_EQ(pieces.counters().skeletonsFromStatements, 1u) << "the skeleton was parsed whole: the comparison did not test its splice";
+}
+
 TEST(StatementParts, AOneBlockCompoundStatementIsCutIntoItsBlocksStatements) {
   const std::string part =
       "def _():\n"
