@@ -15,6 +15,7 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/core/input_guard.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/scan/test_files.h"
@@ -192,12 +193,20 @@ int runDiff(const DiffArgs& a) {
     // Scoping to the changed tests reads Python's blocks; a C++ file is checked whole.
     gf.scopeToChangedTests = !a.wholeFiles && analyzer::languageOfPath(gf.newPath.empty() ? gf.oldPath : gf.newPath) == analyzer::Language::Python;
     bool binary = false;
+    // A side the scan would skip (a NUL byte past the 8,000 bytes git sniffs for binary data, a
+    // file over the size limit) is unreadable too: its checks would read as all deleted.
+    auto refused = [&](const std::string& path, const std::string& bytes) {
+      const analyzer::SourceInput in = analyzer::refusalOf(bytes, analyzer::InputLimits{});
+      if (in.error != analyzer::ReadError::None) diagnostics.push_back(fmt::format("{}: {}", path, in.message));
+      return in.error != analyzer::ReadError::None;
+    };
     if (!fc.oldBlob.empty()) {
       gf.oldBytes = repo->blob(fc.oldBlob, binary, err);
       if (!gf.oldBytes || binary) {
         diagnostics.push_back(fmt::format("{}: {}", fc.oldPath, binary ? "binary file skipped" : err));
         continue;
       }
+      if (refused(fc.oldPath, *gf.oldBytes)) continue;
     }
     if (!fc.newPath.empty()) {
       if (!fc.newBlob.empty()) gf.newBytes = repo->blob(fc.newBlob, binary, err);
@@ -206,6 +215,7 @@ int runDiff(const DiffArgs& a) {
         diagnostics.push_back(fmt::format("{}: {}", fc.newPath, binary ? "binary file skipped" : "cannot read the new version"));
         continue;
       }
+      if (refused(fc.newPath, *gf.newBytes)) continue;
     }
     auto f = miners::checkFile(gf, context, diagnostics);
     findings.insert(findings.end(), f.begin(), f.end());

@@ -244,6 +244,20 @@ TEST_F(DiffGate, BadInputGivesClearMessagesAndExitCodes) {
   EXPECT_EQ(badRange.status, 2) << badRange.out;
 }
 
+// A NUL byte past the 8,000 bytes git sniffs for binary data: the scan skips that side, and
+// before this its checks were reported as deleted (CH302) and failed the gate.
+TEST_F(DiffGate, ASideTheScanSkipsIsNotReportedAsDeletedChecks) {
+  const std::string padding(9000, '#');
+  write("tests/test_late.py", std::string(kBase) + padding + "\n");
+  commitAll("init");
+  std::string loosened = kBase;
+  loosened.replace(loosened.find("rtol=1e-6"), 9, "rtol=1e-5");  // a test is touched: the scan runs
+  Result staged = stageAndDiff("tests/test_late.py", loosened + padding + "\n" + std::string("# \0\n", 4));
+  EXPECT_EQ(staged.status, 0) << staged.out;
+  EXPECT_EQ(staged.out.find("CH302"), std::string::npos) << staged.out;
+  EXPECT_NE(staged.out.find("tests/test_late.py: skipped: NUL byte at offset"), std::string::npos) << staged.out;
+}
+
 TEST_F(DiffGate, InstalledHookBlocksThenPassesWithTheMarker) {
   write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n");
   commitAll("init");
