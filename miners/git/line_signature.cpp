@@ -23,11 +23,13 @@ struct Hashsig {
 };
 #endif
 
-// The hashes two ascending lists share, counted as a merge does (with repeats).
-int shared(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
+// The hashes two ascending lists share, counted as a merge does (with repeats); -1 as soon as
+// the matches so far and the hashes left in the shorter remainder cannot make `needed`.
+int shared(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b, int needed = 0) {
   size_t i = 0, j = 0;
   int matches = 0;
   while (i < a.size() && j < b.size()) {
+    if (matches + static_cast<int>(std::min(a.size() - i, b.size() - j)) < needed) return -1;
     const uint32_t x = a[i], y = b[j];
     matches += x == y;
     i += x <= y;
@@ -43,22 +45,11 @@ int heapScore(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
 
 // heapScore when it is `floor` or more, else a score below `floor` (-1 when the merge stopped
 // early). The score is 200 * shared / (|a| + |b|), rounded down, so it reaches `floor` exactly
-// when shared * 200 >= floor * (|a| + |b|); the merge stops once the matches so far and the
-// hashes left in the shorter remainder cannot make that many.
+// when shared * 200 >= floor * (|a| + |b|).
 int heapScoreAtLeast(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b, int floor) {
   const int sizes = static_cast<int>(a.size() + b.size());
-  if (floor <= 0) return heapScore(a, b);
-  const int needed = (floor * sizes + 199) / 200;
-  size_t i = 0, j = 0;
-  int matches = 0;
-  while (i < a.size() && j < b.size()) {
-    if (matches + static_cast<int>(std::min(a.size() - i, b.size() - j)) < needed) return -1;
-    const uint32_t x = a[i], y = b[j];
-    matches += x == y;
-    i += x <= y;
-    j += x >= y;
-  }
-  return 100 * (matches * 2) / sizes;
+  const int matches = shared(a, b, floor > 0 ? (floor * sizes + 199) / 200 : 0);
+  return matches < 0 ? -1 : 100 * (matches * 2) / sizes;
 }
 
 }  // namespace
