@@ -11,6 +11,7 @@
 
 #include "analyzer/core/ignore_marker.h"
 #include "analyzer/core/parallel.h"
+#include "analyzer/core/text_lines.h"
 
 namespace oalens::analyzer {
 
@@ -91,10 +92,7 @@ std::string_view lineText(const FileModel& m, uint32_t line) {
     ++start;
   }
   size_t end = src.find('\n', start);
-  std::string_view text = src.substr(start, end == std::string_view::npos ? src.size() - start : end - start);
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
-  return text;
+  return trimmedLine(src.substr(start, end == std::string_view::npos ? src.size() - start : end - start));
 }
 
 struct FileLint {

@@ -8,6 +8,8 @@
 
 #include <toml++/toml.h>
 
+#include "analyzer/core/text_lines.h"
+
 extern const char* const kBuiltinReasonsToml;  // generated from rules/reasons/reasons.toml
 
 namespace oalens::miners {
@@ -65,23 +67,6 @@ ReasonTagger ReasonTagger::fromToml(std::string_view text, std::string_view sour
 
 namespace {
 
-std::vector<std::string_view> linesOf(std::string_view text) {
-  std::vector<std::string_view> lines;
-  for (size_t start = 0; start <= text.size();) {
-    size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
-
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
 // `Signed-off-by: ...`, `PiperOrigin-RevId: 123`, `Change-Id: I...`: a token of letters and
 // dashes, a colon, no spaces before it.
 bool isTrailer(std::string_view line) {
@@ -95,13 +80,13 @@ bool isTrailer(std::string_view line) {
 }  // namespace
 
 std::string messageProse(std::string_view message, bool withSquashedCommits) {
-  const std::vector<std::string_view> lines = linesOf(message);
+  const std::vector<std::string_view> lines = analyzer::splitLines(message);
   // Trailers close a message: only its last paragraph can hold them ("Follow-up: ..." earlier
   // is prose).
   size_t end = lines.size();
-  while (end > 1 && trimmed(lines[end - 1]).empty()) --end;
+  while (end > 1 && analyzer::trimmedLine(lines[end - 1]).empty()) --end;
   size_t lastParagraph = end;
-  while (lastParagraph > 1 && !trimmed(lines[lastParagraph - 1]).empty()) --lastParagraph;
+  while (lastParagraph > 1 && !analyzer::trimmedLine(lines[lastParagraph - 1]).empty()) --lastParagraph;
   if (lastParagraph <= 1) lastParagraph = lines.size();  // no blank line after the subject: no trailers
   size_t squashItems = 0;
   for (size_t i = 1; i < lines.size(); ++i) squashItems += lines[i].substr(0, 2) == "* ";
@@ -111,13 +96,13 @@ std::string messageProse(std::string_view message, bool withSquashedCommits) {
   bool inFence = false;
   for (size_t i = 1; i < lines.size(); ++i) {
     const std::string_view line = lines[i];
-    if (trimmed(line).substr(0, 3) == "```") {
+    if (analyzer::trimmedLine(line).substr(0, 3) == "```") {
       inFence = !inFence;
       continue;
     }
     const bool trailer = i >= lastParagraph && isTrailer(line);
     // A Markdown table row (`| Dtype | Before |`): figures, not prose; `|x| is stable` is prose.
-    const std::string_view cells = trimmed(line);
+    const std::string_view cells = analyzer::trimmedLine(line);
     const bool tableRow = cells.size() >= 2 && cells.front() == '|' && cells.back() == '|';
     if (inFence || trailer || tableRow || (squashList && line.substr(0, 2) == "* ")) continue;
     prose.append(line);

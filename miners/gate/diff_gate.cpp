@@ -7,6 +7,7 @@
 #include <map>
 
 #include "analyzer/core/ignore_marker.h"
+#include "analyzer/core/text_lines.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/runtime_choice.h"
@@ -87,13 +88,7 @@ Side scanSide(const std::string& path, const std::optional<std::string>& bytes, 
   for (const auto& d : s.scan.diagnostics) diagnostics.push_back(analyzer::formatDiagnostic(d));
   if (s.scan.project.files.empty() || !s.scan.project.files[0].source) return s;
   s.model = &s.scan.project.files[0];
-  const std::string& src = *s.model->source;
-  for (size_t start = 0; start <= src.size();) {
-    size_t nl = src.find('\n', start);
-    if (nl == std::string::npos) nl = src.size();
-    s.lines.emplace_back(src.data() + start, nl - start);
-    start = nl + 1;
-  }
+  s.lines = analyzer::splitLines(*s.model->source);
   for (auto& v : assertionVersions(s.scan)) (v.assertion().isOa ? s.oa : s.other).push_back(std::move(v));
   return s;
 }
