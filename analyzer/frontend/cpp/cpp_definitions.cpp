@@ -1,0 +1,212 @@
+// C++ declarations, function and class definitions, and the test cases that macros define
+// (TEST, TEST_F, TEST_CASE, ...): each becomes the FileModel function or class a Python def would.
+#include "analyzer/frontend/cpp/cpp_converter.h"
+
+#include <cstring>
+
+namespace oalens::analyzer {
+
+ExprId CppFrontend::Impl::declaredName(TSNode d) {
+  for (int guard = 0; guard < 16 && !ts_node_is_null(d); ++guard) {
+    switch (kind(d)) {
+      case Cx::Identifier:
+      case Cx::FieldIdentifier:
+      case Cx::QualifiedIdentifier: return convert(d, 0);
+      case Cx::StructuredBindingDeclarator: return sequence(ExprKind::Tuple, d, 0);
+      case Cx::ReferenceDeclarator:
+      case Cx::PointerDeclarator:
+      case Cx::ParenthesizedDeclarator: {
+        TSNode inner = field(d, fDeclarator);
+        d = ts_node_is_null(inner) ? firstNamed(d) : inner;
+        continue;
+      }
+      case Cx::ArrayDeclarator:
+      case Cx::InitDeclarator: d = field(d, fDeclarator); continue;
+      default: return kNone;
+    }
+  }
+  return kNone;
+}
+
+void CppFrontend::Impl::declaration(const Work& w) {
+  TSNode n = w.node;
+  TSNode type = field(n, fType);
+  const Cx tk = kind(type);
+  if ((tk == Cx::ClassSpecifier || tk == Cx::StructSpecifier || tk == Cx::UnionSpecifier) && !ts_node_is_null(field(type, fBody)))
+    classDefinition({Action::Statement, type, w.parent, w.fn, w.cls, w.depth});
+  bool any = false;
+  TSNode fieldDefault = field(n, fDefaultValue);  // `float tol_ = 1e-3;` in a class body
+  for (const ChildRef& c : children(n)) {
+    if (c.field != fDeclarator) continue;
+    TSNode target = c.node, value{};
+    if (kind(c.node) == Cx::InitDeclarator) {
+      target = field(c.node, fDeclarator);
+      value = field(c.node, fValue);
+    } else if (!ts_node_is_null(fieldDefault)) {
+      value = fieldDefault;
+    }
+    if (kind(target) == Cx::FunctionDeclarator || ts_node_is_null(value)) continue;
+    // `float t{1e-5}` and `float t(1e-5)` hold one value; longer lists construct an object.
+    Cx vk = kind(value);
+    if (vk == Cx::InitializerList || vk == Cx::ArgumentList) {
+      std::vector<ChildRef> vals = children(value);
+      if (vals.size() == 1) value = vals[0].node;
+    }
+    StmtId s = addStmt(StmtKind::Assign, n, w);
+    ExprId b = kind(value) == Cx::ArgumentList ? sequence(ExprKind::Tuple, value, 0) : convert(value, 0);
+    ExprId a = declaredName(target);
+    m->stmts[s].a = a;
+    m->stmts[s].b = b;
+    any = true;
+  }
+  if (!any) addStmt(StmtKind::Other, n, w);
+}
+
+void CppFrontend::Impl::parameters(TSNode params, Function& f) {
+  if (ts_node_is_null(params)) return;
+  for (const ChildRef& c : children(params)) {
+    Param p;
+    const Cx k = kind(c.node);
+    if (k == Cx::Identifier) {  // a macro's parameter
+      p.name = text(c.node);
+    } else if (k == Cx::ParameterDeclaration || k == Cx::OptionalParameterDeclaration) {
+      ExprId nameId = declaredName(field(c.node, fDeclarator));
+      if (nameId != kNone) p.name = m->exprs[nameId].name;
+      TSNode def = field(c.node, fDefaultValue);
+      if (!ts_node_is_null(def)) p.defaultValue = convert(def, 0);
+    } else if (k == Cx::VariadicParameterDeclaration || text(c.node) == "...") {
+      p.varArgs = true;
+      p.name = "...";
+    } else {
+      continue;
+    }
+    f.params.push_back(p);
+  }
+}
+
+std::pair<std::string_view, std::string> CppFrontend::Impl::testCaseName(TestCaseNaming naming, const std::vector<TSNode>& args) {
+  auto stringContent = [&](TSNode s) -> std::string_view {
+    std::string_view t = text(s);
+    if (t.size() >= 2 && t.front() == '"' && t.back() == '"') return t.substr(1, t.size() - 2);
+    return t;
+  };
+  switch (naming) {
+    case TestCaseNaming::SuiteAndName:
+      if (args.size() >= 2) return {text(args[1]), fmt::format("{}.{}", text(args[0]), text(args[1]))};
+      break;
+    case TestCaseNaming::FirstIdentifier:
+      if (!args.empty()) return {text(args[0]), std::string(text(args[0]))};
+      break;
+    case TestCaseNaming::FirstString:
+    case TestCaseNaming::SecondString: {
+      size_t wanted = naming == TestCaseNaming::FirstString ? 0 : 1;
+      if (args.size() > wanted) {
+        std::string_view name = stringContent(args[wanted]);
+        return {name, std::string(name)};
+      }
+      break;
+    }
+  }
+  return {{}, "<unnamed test>"};
+}
+
+FunctionId CppFrontend::Impl::newFunction(std::string_view name, std::string qualifiedName, TSNode n, const Work& w, ClassId cls) {
+  FunctionId id = static_cast<FunctionId>(m->functions.size());
+  m->functions.emplace_back();
+  Function& f = m->functions.back();
+  f.name = name;
+  f.qualifiedName = std::move(qualifiedName);
+  f.range = rangeOf(n);
+  f.parent = w.fn;
+  f.cls = cls;
+  return id;
+}
+
+std::string CppFrontend::Impl::namespacePrefix(TSNode n) {
+  std::string out;
+  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    if (kind(p) != Cx::NamespaceDefinition) continue;
+    TSNode name = field(p, fName);
+    if (ts_node_is_null(name)) continue;  // an anonymous namespace
+    std::string part = cppDottedName(text(name));
+    out.insert(0, part + ".");
+  }
+  return out;
+}
+
+std::string CppFrontend::Impl::qualifiedPrefix(const Work& w) {
+  if (w.fn != kNone) return m->functions[w.fn].qualifiedName + ".";
+  if (w.cls != kNone) return m->classes[w.cls].qualifiedName + ".";
+  return namespacePrefix(w.node);
+}
+
+void CppFrontend::Impl::functionDefinition(const Work& w) {
+  TSNode n = w.node;
+  TSNode decl = field(n, fDeclarator);
+  for (int guard = 0; guard < 8 && !ts_node_is_null(decl) && kind(decl) != Cx::FunctionDeclarator; ++guard) {
+    TSNode inner = field(decl, fDeclarator);
+    decl = ts_node_is_null(inner) ? firstNamed(decl) : inner;
+  }
+  TSNode body = field(n, fBody);
+  if (kind(decl) != Cx::FunctionDeclarator || ts_node_is_null(body)) {
+    addStmt(StmtKind::Other, n, w);
+    return;
+  }
+  TSNode nameNode = field(decl, fDeclarator);
+  TSNode params = field(decl, fParameters);
+  std::string_view written = ts_node_is_null(nameNode) ? "" : text(nameNode);
+  FunctionId id;
+  if (auto naming = kind(nameNode) == Cx::Identifier ? testCaseMacro(written) : std::nullopt) {
+    std::vector<TSNode> args;
+    if (!ts_node_is_null(params))
+      for (const ChildRef& c : children(params)) args.push_back(c.node);
+    auto [name, qualifiedName] = testCaseName(*naming, args);
+    id = newFunction(name, std::move(qualifiedName), n, w, kNone);
+    m->functions[id].isTestCase = true;
+  } else {
+    std::string dotted = cppDottedName(written);
+    std::string_view last = written.substr(written.rfind(':') == std::string_view::npos ? 0 : written.rfind(':') + 1);
+    id = newFunction(last, qualifiedPrefix(w) + dotted, n, w, w.fn == kNone ? w.cls : kNone);
+    Function tmp;
+    parameters(params, tmp);
+    m->functions[id].params = std::move(tmp.params);
+  }
+  openFunction(id, n, w, body, {});
+}
+
+void CppFrontend::Impl::openFunction(FunctionId id, TSNode n, const Work& w, TSNode body, std::string_view stmtText) {
+  StmtId s = addStmt(StmtKind::FunctionDef, n, w, stmtText);
+  m->functions[id].firstStmt = s + 1;
+  m->functions[id].endStmt = s + 1;
+  work.push_back({Action::CloseFunction, n, kNone, w.fn, w.cls, w.depth, id});
+  if (kind(body) == Cx::CompoundStatement || kind(body) == Cx::TranslationUnit) pushItems(body, s, id, w.cls, 0);
+  else work.push_back({Action::Statement, body, s, id, w.cls, 0});
+}
+
+void CppFrontend::Impl::classDefinition(const Work& w) {
+  TSNode n = w.node;
+  TSNode body = field(n, fBody);
+  TSNode nameNode = field(n, fName);
+  if (ts_node_is_null(body)) return;  // a forward declaration
+  ClassId id = static_cast<ClassId>(m->classes.size());
+  m->classes.emplace_back();
+  {
+    ClassDef& c = m->classes.back();
+    c.name = ts_node_is_null(nameNode) ? "" : baseName(nameNode);
+    c.range = rangeOf(n);
+    c.parent = w.cls;
+    c.enclosingFunction = w.fn;
+    c.qualifiedName = qualifiedPrefix(w) + std::string(c.name);
+  }
+  StmtId s = addStmt(StmtKind::ClassDef, n, w);
+  std::vector<ExprId> bases;
+  for (const ChildRef& c : children(n))
+    if (kind(c.node) == Cx::BaseClassClause)
+      for (const ChildRef& b : children(c.node))
+        if (kind(b.node) != Cx::Unknown) bases.push_back(convert(b.node, 0));
+  m->classes[id].bases = std::move(bases);
+  work.push_back({Action::CloseClass, n, kNone, w.fn, w.cls, w.depth, id});
+  pushItems(body, s, kNone, id, 0);
+}
+
+}  // namespace oalens::analyzer

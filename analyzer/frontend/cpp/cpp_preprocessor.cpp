@@ -1,0 +1,119 @@
+// The preprocessor, read without running it: a #define's replacement text is parsed in place,
+// #if/#ifdef are branches, #include "..." is an import, and a bare macro call excuses the `;`
+// the grammar finds missing after it.
+#include "analyzer/frontend/cpp/cpp_converter.h"
+
+#include <cstring>
+
+namespace oalens::analyzer {
+
+std::string_view CppFrontend::Impl::calledMacro(TSNode exprStmt) {
+  TSNode c = firstNamed(exprStmt);
+  if (kind(c) != Cx::CallExpression) return {};
+  TSNode fn = field(c, fFunction);
+  if (kind(fn) != Cx::Identifier) return {};
+  std::string_view name = text(fn);
+  return looksLikeMacroName(name) ? name : std::string_view{};
+}
+
+void CppFrontend::Impl::macroBlock(const Work& w) {
+  std::string_view macro = calledMacro(w.node);
+  TSNode callNode = firstNamed(w.node);
+  std::vector<TSNode> args;
+  if (TSNode a = field(callNode, fArguments); !ts_node_is_null(a))
+    for (const ChildRef& c : children(a)) args.push_back(c.node);
+  if (auto naming = testCaseMacro(macro)) {
+    auto [name, qualifiedName] = testCaseName(*naming, args);
+    FunctionId id = newFunction(name, std::move(qualifiedName), w.node, w, kNone);
+    Function& f = m->functions[id];
+    f.isTestCase = true;
+    f.range.endByte = ts_node_end_byte(w.block);
+    TSPoint e = ts_node_end_point(w.block);
+    f.range.end = {e.row + 1, e.column + 1};
+    openFunction(id, w.node, w, w.block, span(w.node, w.block));
+    return;
+  }
+  StmtId s = addStmt(StmtKind::Other, w.node, w);
+  pushItems(w.block, s, w.fn, w.cls, static_cast<uint16_t>(w.depth + 1));
+}
+
+TSNode CppFrontend::Impl::parseMacroText(TSNode arg) {
+  TSRange r;
+  r.start_byte = ts_node_start_byte(arg);
+  r.end_byte = ts_node_end_byte(arg);
+  r.start_point = ts_node_start_point(arg);
+  r.end_point = ts_node_end_point(arg);
+  ts_parser_set_included_ranges(macroParser, &r, 1);
+  ts_parser_reset(macroParser);
+  TSTree* t = ts_parser_parse_string(macroParser, nullptr, src, static_cast<uint32_t>(m->source->size()));
+  ts_parser_set_included_ranges(macroParser, nullptr, 0);
+  if (!t) return TSNode{};
+  macroTrees.push_back(t);
+  return ts_tree_root_node(t);
+}
+
+void CppFrontend::Impl::preprocDefine(const Work& w) {
+  TSNode n = w.node;
+  TSNode nameNode = field(n, fName);
+  TSNode value = field(n, fValue);
+  if (ts_node_is_null(nameNode) || ts_node_is_null(value)) return;  // a flag: #define USE_CUDA
+  StmtId s = addStmt(StmtKind::Assign, n, w);
+  ExprId b = kNone;
+  TSNode root = parseMacroText(value);
+  TSNode first = ts_node_is_null(root) ? root : firstNamed(root);
+  // `1e-5f` alone parses as an ERROR around the literal; `(10 * FLT_EPSILON)` as an expression statement.
+  if (kind(first) == Cx::ExpressionStatement || kind(first) == Cx::Error) first = firstNamed(first);
+  b = ts_node_is_null(first) ? newExpr(ExprKind::Other, value) : convert(first, 0);
+  ExprId a = newExpr(ExprKind::Name, nameNode, text(nameNode));
+  m->stmts[s].a = a;
+  m->stmts[s].b = b;
+}
+
+void CppFrontend::Impl::preprocMacroFunction(const Work& w) {
+  TSNode n = w.node;
+  TSNode nameNode = field(n, fName);
+  TSNode value = field(n, fValue);
+  if (ts_node_is_null(nameNode) || ts_node_is_null(value)) return;
+  std::string_view name = text(nameNode);
+  // Macros know no namespaces: EXPECT_CLOSE is EXPECT_CLOSE wherever it is defined.
+  FunctionId id = newFunction(name, std::string(name), n, w, kNone);
+  Function tmp;
+  parameters(field(n, fParameters), tmp);
+  m->functions[id].params = std::move(tmp.params);
+  TSNode root = parseMacroText(value);
+  openFunction(id, n, w, root, {});
+}
+
+void CppFrontend::Impl::preprocBranch(const Work& w) {
+  TSNode n = w.node;
+  const Cx k = kind(n);
+  StmtId s = addStmt(StmtKind::If, n, w);
+  m->stmts[s].isElif = k == Cx::PreprocElif || k == Cx::PreprocElifdef;
+  TSNode cond = k == Cx::PreprocIf || k == Cx::PreprocElif ? field(n, fCondition) : field(n, fName);
+  ExprId a = ts_node_is_null(cond) ? kNone : convert(cond, 0);
+  m->stmts[s].a = a;
+  TSNode alt = field(n, fAlternative);
+  if (!ts_node_is_null(alt)) work.push_back({Action::Statement, alt, w.parent, w.fn, w.cls, w.depth});
+  pushItems(n, s, w.fn, w.cls, static_cast<uint16_t>(w.depth + 1));
+}
+
+void CppFrontend::Impl::include(TSNode n, const Work& w) {
+  TSNode path = field(n, ts_language_field_id_for_name(lang, "path", 4));
+  if (ts_node_is_null(path) || std::strcmp(ts_node_type(path), "string_literal") != 0) return;
+  std::string_view t = text(path);
+  if (t.size() < 2) return;
+  Import imp;
+  imp.module = std::string(t.substr(1, t.size() - 2));
+  imp.star = true;
+  imp.scope = w.fn;
+  imp.line = ts_node_start_point(n).row + 1;
+  m->imports.push_back(std::move(imp));
+}
+
+bool CppFrontend::Impl::excused(TSNode node) {
+  if (!ts_node_is_missing(node)) return false;
+  TSNode parent = ts_node_parent(node);
+  return kind(parent) == Cx::ExpressionStatement && !calledMacro(parent).empty();
+}
+
+}  // namespace oalens::analyzer
