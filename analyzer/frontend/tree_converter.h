@@ -9,6 +9,7 @@
 #include <tree_sitter/api.h>
 
 #include <cstring>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -154,6 +155,36 @@ class TreeConverter {
     if (!m->stmts.empty()) m->stmts.back().endExpr = s.firstExpr;
     m->stmts.push_back(s);
     return static_cast<StmtId>(m->stmts.size() - 1);
+  }
+
+  // a = b = value: one Assign per target, all with the final value. The first statement is
+  // added before the value is converted, so it owns the value's expressions; the other targets
+  // share that value. `addAssign` appends the statement of one target.
+  template <typename AddAssign>
+  void assignEach(const std::vector<TSNode>& targets, TSNode value, AddAssign addAssign) {
+    ExprId v = kNone;
+    bool first = true;
+    for (TSNode t : targets) {
+      if (ts_node_is_null(t)) continue;
+      StmtId s = addAssign();
+      if (first && !ts_node_is_null(value)) v = self().convert(value, 0);
+      first = false;
+      ExprId a = self().convert(t, 0);
+      m->stmts[s].a = a;
+      m->stmts[s].b = v;
+    }
+  }
+
+  // One warning for a tree with damage that `excused` does not pardon; the file is still scanned.
+  void reportDamage(TSNode root, const std::function<bool(TSNode)>& excused = {}) {
+    if (!ts_node_has_error(root)) return;
+    const DamageReport damage = findDamage(root, excused);
+    if (damage.regions == 0) return;
+    m->hasSyntaxErrors = true;
+    m->diagnostics.push_back({m->path, damage.first.row + 1, damage.first.column + 1, Severity::Warning, "syntax-error",
+                              fmt::format("syntax error ({} damaged region{}); tree-sitter recovered and the rest of "
+                                          "the file was scanned",
+                                          damage.regions, damage.regions == 1 ? "" : "s")});
   }
 
   void beginFile(FileModel& model, const ParseBudget& budget) {

@@ -104,7 +104,6 @@ struct CppFrontend::Impl : CppTree {
 
   // A missing `;` after a macro call is the preprocessor's business, not a syntax error.
   bool excused(TSNode node);
-  void reportSyntaxErrors(TSNode root);
 };
 
 }  // namespace oalens::analyzer

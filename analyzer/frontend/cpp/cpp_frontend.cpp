@@ -7,7 +7,7 @@
 // file's own buffer. Tuned for test files of 1-500 KiB.
 #include "analyzer/frontend/cpp/cpp_frontend.h"
 
-#include <fmt/format.h>
+#include <cstring>
 
 #include "analyzer/frontend/cpp/cpp_converter.h"
 
@@ -265,16 +265,7 @@ void CppFrontend::Impl::expressionStatement(const Work& w) {
       value = right;
       break;
     }
-    ExprId v = kNone;
-    bool first = true;
-    for (TSNode t : targets) {
-      StmtId s = addStmt(StmtKind::Assign, n, w);
-      if (first && !ts_node_is_null(value)) v = convert(value, 0);
-      first = false;
-      ExprId a = convert(t, 0);
-      m->stmts[s].a = a;
-      m->stmts[s].b = v;
-    }
+    assignEach(targets, value, [&] { return addStmt(StmtKind::Assign, n, w); });
     return;
   }
   // EXPECT_NEAR(a, b, tol) << "at " << i: the streamed message is not the check.
@@ -288,17 +279,6 @@ void CppFrontend::Impl::expressionStatement(const Work& w) {
   StmtId s = addStmt(StmtKind::ExprStmt, n, w);
   ExprId a = convert(core, 0);
   m->stmts[s].a = a;
-}
-
-void CppFrontend::Impl::reportSyntaxErrors(TSNode root) {
-  if (!ts_node_has_error(root)) return;
-  const DamageReport damage = findDamage(root, [this](TSNode n) { return excused(n); });
-  if (damage.regions == 0) return;
-  m->hasSyntaxErrors = true;
-  m->diagnostics.push_back({m->path, damage.first.row + 1, damage.first.column + 1, Severity::Warning, "syntax-error",
-                            fmt::format("syntax error ({} damaged region{}); tree-sitter recovered and the rest of "
-                                        "the file was scanned",
-                                        damage.regions, damage.regions == 1 ? "" : "s")});
 }
 
 CppFrontend::CppFrontend() : impl_(std::make_unique<Impl>()) {}
@@ -321,7 +301,7 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   I.currentFunction = kNone;
   TSNode root = ts_tree_root_node(tree);
   I.walkStatements(root);
-  I.reportSyntaxErrors(root);
+  I.reportDamage(root, [&I](TSNode n) { return I.excused(n); });
   for (TSTree* t : I.macroTrees) ts_tree_delete(t);
   I.macroTrees.clear();
   I.endFile();

@@ -155,7 +155,6 @@ struct PythonFrontend::Impl : TreeConverter<python_nodes::Py, PythonFrontend::Im
   void classDefinition(const Work& w);
   std::string resolveRelative(std::string_view dots, std::string_view rest) const;
   void importStatement(TSNode n, FunctionId scope);
-  void reportSyntaxErrors(TSNode root);
 };
 
 }  // namespace oalens::analyzer

@@ -27,7 +27,7 @@ FileModel PythonFrontend::parse(std::string path, std::string moduleName, std::s
   I.currentFunction = kNone;
   TSNode root = ts_tree_root_node(tree);
   I.walkStatements(root);
-  I.reportSyntaxErrors(root);
+  I.reportDamage(root);
   I.endFile();
   ts_tree_delete(tree);
   return model;

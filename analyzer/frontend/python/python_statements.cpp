@@ -2,8 +2,6 @@
 // 5,000 nested blocks cost heap, not stack.
 #include "analyzer/frontend/python/python_converter.h"
 
-#include <fmt/format.h>
-
 namespace oalens::analyzer {
 
 void PythonFrontend::Impl::walkStatements(TSNode root) {
@@ -64,19 +62,9 @@ void PythonFrontend::Impl::statement(const Work& w) {
       m->stmts[s].b = b;
       return;
     }
-    case Py::ReturnStatement: {
-      StmtId s = addStmt(StmtKind::Return, n, w);
-      size_t start = gather(n, true);
-      TSNode v = scratch.size() > start ? scratch[start].node : TSNode{};
-      scratch.resize(start);
-      if (!ts_node_is_null(v)) {
-        ExprId a = convert(v, 0);
-        m->stmts[s].a = a;
-      }
-      return;
-    }
+    case Py::ReturnStatement:
     case Py::RaiseStatement: {
-      StmtId s = addStmt(StmtKind::Raise, n, w);
+      StmtId s = addStmt(kind(n) == Py::ReturnStatement ? StmtKind::Return : StmtKind::Raise, n, w);
       size_t start = gather(n, true);
       TSNode v = scratch.size() > start ? scratch[start].node : TSNode{};
       scratch.resize(start);
@@ -261,19 +249,7 @@ void PythonFrontend::Impl::assignment(TSNode n, const Work& w) {
     value = right;
     break;
   }
-  // The first statement is added before the value is converted, so it owns the value's
-  // expressions; the other targets share that value.
-  ExprId v = kNone;
-  bool first = true;
-  for (TSNode t : targets) {
-    if (ts_node_is_null(t)) continue;
-    StmtId s = addStmt(StmtKind::Assign, n, w);
-    if (first && !ts_node_is_null(value)) v = convert(value, 0);
-    first = false;
-    ExprId a = convert(t, 0);
-    m->stmts[s].a = a;
-    m->stmts[s].b = v;
-  }
+  assignEach(targets, value, [&] { return addStmt(StmtKind::Assign, n, w); });
 }
 
 void PythonFrontend::Impl::parameters(TSNode params, Function& fnOut) {
@@ -468,16 +444,6 @@ void PythonFrontend::Impl::importStatement(TSNode n, FunctionId scope) {
     }
     m->imports.push_back(std::move(imp));
   }
-}
-
-void PythonFrontend::Impl::reportSyntaxErrors(TSNode root) {
-  if (!ts_node_has_error(root)) return;
-  m->hasSyntaxErrors = true;
-  const DamageReport damage = findDamage(root);
-  m->diagnostics.push_back({m->path, damage.first.row + 1, damage.first.column + 1, Severity::Warning, "syntax-error",
-                            fmt::format("syntax error ({} damaged region{}); tree-sitter recovered and the rest of "
-                                        "the file was scanned",
-                                        damage.regions, damage.regions == 1 ? "" : "s")});
 }
 
 }  // namespace oalens::analyzer
