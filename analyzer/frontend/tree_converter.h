@@ -62,6 +62,7 @@ class TreeConverter {
   std::vector<ExprId> idStack;
   uint32_t maxDepth = 200;
   bool truncated = false;
+  FunctionId currentFunction = kNone;  // of the statement being converted
 
   TSFieldId fieldId(const char* name) const { return ts_language_field_id_for_name(lang, name, static_cast<uint32_t>(std::strlen(name))); }
   Kind kind(TSNode n) const {
@@ -155,6 +156,33 @@ class TreeConverter {
     if (!m->stmts.empty()) m->stmts.back().endExpr = s.firstExpr;
     m->stmts.push_back(s);
     return static_cast<StmtId>(m->stmts.size() - 1);
+  }
+
+  // Runs the statement work stack (pushed so that statements pop in source order) until it is
+  // empty. A CloseFunction item marks where its function's statements end; CloseClass items
+  // only keep the order; any other item goes to `visit`, with currentFunction set to its
+  // function. `visit` may push more work.
+  template <typename Work, typename Visit>
+  void drainWork(std::vector<Work>& work, Visit visit) {
+    using Action = decltype(Work::action);
+    while (!work.empty()) {
+      Work w = work.back();
+      work.pop_back();
+      currentFunction = w.fn;
+      if (w.action == Action::CloseFunction) {
+        m->functions[w.index].endStmt = static_cast<StmtId>(m->stmts.size());
+        continue;
+      }
+      if (w.action == Action::CloseClass) continue;
+      visit(w);
+    }
+  }
+
+  // "outer." for a definition inside a function or class, empty at module level.
+  std::string enclosingPrefix(FunctionId fn, ClassId cls) const {
+    if (fn != kNone) return m->functions[fn].qualifiedName + ".";
+    if (cls != kNone) return m->classes[cls].qualifiedName + ".";
+    return {};
   }
 
   // a = b = value: one Assign per target, all with the final value. The first statement is

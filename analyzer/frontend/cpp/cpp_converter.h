@@ -21,7 +21,6 @@ struct CppFrontend::Impl : CppTree {
   TSParser* parser = nullptr;
   TSParser* macroParser = nullptr;  // replacement texts of #define, parsed in place
   std::vector<TSTree*> macroTrees;  // alive until the model is built: the work stack holds their nodes
-  FunctionId currentFunction = kNone;
 
   Impl() {
     parser = ts_parser_new();

@@ -135,8 +135,7 @@ std::string CppFrontend::Impl::namespacePrefix(TSNode n) {
 }
 
 std::string CppFrontend::Impl::qualifiedPrefix(const Work& w) {
-  if (w.fn != kNone) return m->functions[w.fn].qualifiedName + ".";
-  if (w.cls != kNone) return m->classes[w.cls].qualifiedName + ".";
+  if (w.fn != kNone || w.cls != kNone) return enclosingPrefix(w.fn, w.cls);
   return namespacePrefix(w.node);
 }
 

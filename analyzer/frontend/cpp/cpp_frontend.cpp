@@ -44,16 +44,7 @@ void CppFrontend::Impl::pushBody(TSNode body, StmtId parent, FunctionId fn, Clas
 void CppFrontend::Impl::walkStatements(TSNode root) {
   work.clear();
   pushItems(root, kNone, kNone, kNone, 0);
-  while (!work.empty()) {
-    Work w = work.back();
-    work.pop_back();
-    if (w.action == Action::CloseFunction) {
-      m->functions[w.index].endStmt = static_cast<StmtId>(m->stmts.size());
-      currentFunction = w.fn;
-      continue;
-    }
-    if (w.action == Action::CloseClass) continue;
-    currentFunction = w.fn;
+  drainWork(work, [this](const Work& w) {
     lambdaBodies.clear();
     if (w.action == Action::MacroBlock) macroBlock(w);
     else statement(w);
@@ -63,7 +54,7 @@ void CppFrontend::Impl::walkStatements(TSNode root) {
       for (size_t i = lambdaBodies.size(); i > 0; --i)
         work.push_back({Action::Statement, lambdaBodies[i - 1], owner, w.fn, w.cls, static_cast<uint16_t>(w.depth + 1)});
     }
-  }
+  });
 }
 
 void CppFrontend::Impl::statement(const Work& w) {

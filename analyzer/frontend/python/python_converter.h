@@ -86,7 +86,6 @@ struct PythonFrontend::Impl : TreeConverter<python_nodes::Py, PythonFrontend::Im
   TSFieldId fName, fValue, fLeft, fRight, fFunction, fArguments, fObject, fAttribute, fBody,
       fCondition, fConsequence, fAlternative, fParameters, fOperator, fOperators, fArgument,
       fModuleName, fAlias, fDefinition, fSuperclasses, fSubscript, fKey;
-  FunctionId currentFunction = kNone;
 
   Impl() : TreeConverter(tree_sitter_python(), python_nodes::kKindNames) {
     parser = ts_parser_new();

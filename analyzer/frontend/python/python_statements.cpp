@@ -7,18 +7,7 @@ namespace oalens::analyzer {
 void PythonFrontend::Impl::walkStatements(TSNode root) {
   work.clear();
   pushBlock(root, kNone, kNone, kNone, 0);
-  while (!work.empty()) {
-    Work w = work.back();
-    work.pop_back();
-    if (w.action == Action::CloseFunction) {
-      m->functions[w.index].endStmt = static_cast<StmtId>(m->stmts.size());
-      currentFunction = w.fn;
-      continue;
-    }
-    if (w.action == Action::CloseClass) continue;
-    currentFunction = w.fn;
-    statement(w);
-  }
+  drainWork(work, [this](const Work& w) { statement(w); });
 }
 
 void PythonFrontend::Impl::statement(const Work& w) {
@@ -319,10 +308,7 @@ void PythonFrontend::Impl::functionDefinition(const Work& w) {
     f.range = rangeOf(n);
     f.parent = w.fn;
     f.cls = w.fn == kNone ? w.cls : kNone;
-    std::string prefix;
-    if (w.fn != kNone) prefix = m->functions[w.fn].qualifiedName + ".";
-    else if (w.cls != kNone) prefix = m->classes[w.cls].qualifiedName + ".";
-    f.qualifiedName = prefix + std::string(f.name);
+    f.qualifiedName = enclosingPrefix(w.fn, w.cls) + std::string(f.name);
   }
   StmtId s = addStmt(StmtKind::FunctionDef, n, w);
   if (w.decorators) m->functions[id].decorators = *w.decorators;
@@ -347,10 +333,7 @@ void PythonFrontend::Impl::classDefinition(const Work& w) {
     c.range = rangeOf(n);
     c.parent = w.cls;
     c.enclosingFunction = w.fn;
-    std::string prefix;
-    if (w.fn != kNone) prefix = m->functions[w.fn].qualifiedName + ".";
-    else if (w.cls != kNone) prefix = m->classes[w.cls].qualifiedName + ".";
-    c.qualifiedName = prefix + std::string(c.name);
+    c.qualifiedName = enclosingPrefix(w.fn, w.cls) + std::string(c.name);
   }
   addStmt(StmtKind::ClassDef, n, w);
   TSNode supers = field(n, fSuperclasses);
