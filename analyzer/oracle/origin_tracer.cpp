@@ -15,12 +15,12 @@ namespace oalens::analyzer {
 
 namespace {
 
-// Real tests reach their oracle in fewer than 6 hops; 12 leaves room and bounds the work.
-constexpr int kMaxHops = 24;
+// A trace's depth counts the sub-expressions it descends into as well as the definitions it
+// follows, so it runs deeper than the hops a reader counts; 24 leaves room for both and bounds
+// the recursion.
+constexpr int kMaxTraceDepth = 24;
 // Total steps of one trace: large helpers fan out; this bounds the work per assertion.
 constexpr int kMaxSteps = 3000;
-
-
 
 bool isConstructor(std::string_view last) {
   static constexpr std::string_view k[] = {"array", "asarray", "asanyarray", "zeros", "ones", "eye", "identity", "full",
@@ -101,7 +101,7 @@ OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, Expr
 
 void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   if (e == kNone) return;
-  if (depth > kMaxHops || ++w.hops > kMaxSteps) {
+  if (depth > kMaxTraceDepth || ++w.hops > kMaxSteps) {
     w.out.items.push_back({OriginKind::Unknown, {}, {}, "trace too deep"});
     return;
   }
