@@ -4,7 +4,8 @@
 // or another method, return values of helper functions. Each origin is a literal, test data
 // (random arrays, parameters), a call into the library under test, a call into another
 // library, or unknown; arithmetic and loops met on the way are recorded, because they mark a
-// hand-written re-implementation. Every hop is bounded (kMaxHops) and visited sets stop cycles.
+// hand-written re-implementation. Every trace is bounded in depth (kMaxTraceDepth) and in
+// steps (kMaxSteps), and visited sets stop cycles.
 #pragma once
 #include <optional>
 #include <set>
