@@ -32,6 +32,19 @@ struct ChildRef {
   TSFieldId field;
 };
 
+// An item of a frontend's statement work stack: a statement to convert, in its block and
+// scope, or (by `Action`) the end of a function or class. Frontends add their own fields.
+template <typename Action>
+struct StatementWork {
+  Action action;
+  TSNode node;
+  StmtId parent;
+  FunctionId fn;
+  ClassId cls;
+  uint16_t depth;
+  uint32_t index = 0;  // function or class to close
+};
+
 template <typename Kind, typename Derived>
 class TreeConverter {
  public:

@@ -36,14 +36,7 @@ struct CppFrontend::Impl : CppTree {
   // ---- statements ----
 
   enum class Action : uint8_t { Statement, MacroBlock, CloseFunction, CloseClass };
-  struct Work {
-    Action action;
-    TSNode node;
-    StmtId parent;
-    FunctionId fn;
-    ClassId cls;
-    uint16_t depth;
-    uint32_t index = 0;  // function or class to close
+  struct Work : StatementWork<Action> {
     TSNode block{};      // MacroBlock: the block after a TEST_CASE("...") or SECTION("...") call
     bool isElif = false;
   };

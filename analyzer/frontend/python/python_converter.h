@@ -111,14 +111,7 @@ struct PythonFrontend::Impl : TreeConverter<python_nodes::Py, PythonFrontend::Im
   // ---- statements ----
 
   enum class Action : uint8_t { Statement, CloseFunction, CloseClass };
-  struct Work {
-    Action action;
-    TSNode node;
-    StmtId parent;
-    FunctionId fn;
-    ClassId cls;
-    uint16_t depth;
-    uint32_t index;  // function or class to close
+  struct Work : StatementWork<Action> {
     std::vector<ExprId>* decorators;
     // A decorated definition's statement owns its decorators' expressions, which are converted
     // before it; otherwise they would fall to the statement before (another test's last line).
