@@ -1,7 +1,6 @@
 #include "analyzer/oracle/origin_tracer.h"
 
 #include <fmt/format.h>
-#include <re2/re2.h>
 #include <xxhash.h>
 
 #include <algorithm>
@@ -10,6 +9,7 @@
 #include <optional>
 
 #include "analyzer/oracle/module_bindings.h"
+#include "analyzer/oracle/origin_walk.h"
 
 namespace oalens::analyzer {
 
@@ -22,40 +22,9 @@ constexpr int kMaxTraceDepth = 24;
 // Total steps of one trace: large helpers fan out; this bounds the work per assertion.
 constexpr int kMaxSteps = 3000;
 
-bool isConstructor(std::string_view last) {
-  static constexpr std::string_view k[] = {"array", "asarray", "asanyarray", "zeros", "ones", "eye", "identity", "full",
-                                           "arange", "linspace", "empty", "zeros_like", "ones_like", "full_like",
-                                           "list", "tuple", "float", "int", "float16", "float32", "float64", "int32",
-                                           "int64", "astype", "reshape", "copy", "ravel", "flatten", "tensor", "as_tensor",
-                                           "from_numpy", "cast", "bool", "complex", "dict", "range", "repeat", "tile",
-                                           "floatX", "asfloatx", "squeeze", "expand_dims", "T"};
-  for (auto n : k)
-    if (last == n) return true;
-  return false;
-}
-
-bool isShapeConstructor(std::string_view last) {
-  static constexpr std::string_view k[] = {"zeros", "ones", "empty", "eye", "identity", "zeros_like", "ones_like",
-                                           "empty_like", "full", "full_like"};
-  for (auto n : k)
-    if (last == n) return true;
-  return false;
-}
-
-bool isRandom(std::string_view resolved) {
-  static const RE2 re(R"((^|\.)random\.|(^|\.)(RandomState|default_rng|Generator|rng|randn|rand|randint|uniform|normal|standard_normal|permutation|shuffle|choice|binomial|multinomial|random_sample|random)$|\brng\.)");
-  return RE2::PartialMatch(re2::StringPiece(resolved.data(), resolved.size()), re);
-}
-
-bool isPythonBuiltin(std::string_view name) {
-  static constexpr std::string_view k[] = {"abs", "sum", "max", "min", "len", "round", "pow", "sorted", "reversed", "zip",
-                                           "map", "enumerate", "all", "any", "getattr", "isinstance", "str", "divmod"};
-  for (auto n : k)
-    if (name == n) return true;
-  return false;
-}
-
 }  // namespace
+
+using origin_names::isRandom;
 
 std::string normalized(std::string_view text) {
   std::string out;
@@ -77,11 +46,6 @@ std::set<std::string> OriginSet::apis(OriginKind k) const {
   return out;
 }
 
-struct OriginTracer::Walk {
-  OriginSet out;
-  std::set<std::pair<const FileModel*, uint64_t>> visited;  // (file, function<<32 | name hash) cut cycles
-  int hops = 0;
-};
 
 // A statement the value was traced through: its text, white space aside, goes into the digest
 // of where the value comes from.
@@ -438,211 +402,6 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     traceExpr(w, m, helper, s, st.a, depth + 1);
   }
   return returned;
-}
-
-void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
-  CallArgs args = splitCall(m, e);
-  const Expr& callee = m.expr(args.callee);
-  std::string dotted = dottedName(m, args.callee);
-  bool viaImport = false;
-  std::string resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &viaImport);
-  std::string_view last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
-  std::string argKey;
-  for (ExprId a : args.positional) argKey += normalized(m.expr(a).text) + ",";
-  auto traceArgs = [&] {
-    for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
-    for (const auto& kw : args.keywords)  // dtype=K.floatx() picks a type, it computes nothing
-      if (kw.first != "dtype" && kw.first != "name") traceExpr(w, m, fn, at, kw.second, depth + 1);
-  };
-
-  if (callee.kind == ExprKind::Subscript) {  // np.cast[dtype](x): a conversion
-    traceArgs();
-    return;
-  }
-  if (callee.kind == ExprKind::Call) {  // function([x], y)(v): run a graph compiled on the spot
-    size_t before = w.out.items.size();
-    traceExpr(w, m, fn, at, args.callee, depth + 1);
-    bool callsLibrary = false;
-    std::string module;
-    for (size_t i = before; i < w.out.items.size(); ++i) {
-      callsLibrary |= computes(w.out.items[i]);
-      if (w.out.items[i].moduleRef) module = w.out.items[i].api;
-    }
-    if (!module.empty()) w.out.items.push_back({OriginKind::LibCall, module + ".*", argKey, {}});  // getattr(backend, name)(x)
-    else if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, "graph()", argKey, {}});
-    traceArgs();
-    return;
-  }
-  // Random inputs and array constructors: test data, or whatever their arguments are.
-  if (!resolved.empty() && isRandom(resolved)) {
-    w.out.items.push_back({OriginKind::Data, resolved, {}, {}});
-    return;
-  }
-  if (isShapeConstructor(last) && viaImport && !isLibrary(resolved)) {
-    // np.zeros(shape), np.ones_like(x), np.eye(n): the values are fixed whatever the shape.
-    if ((last == "full" || last == "full_like") && args.positional.size() >= 2) traceExpr(w, m, fn, at, args.positional[1], depth + 1);
-    else w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
-    return;
-  }
-  if (isConstructor(last) && !isLibrary(resolved)) {
-    if (callee.kind == ExprKind::Attribute && !viaImport)
-      traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);  // x.astype(...), y.reshape(...)
-    if (last == "astype" || last == "cast") return;  // the argument is a dtype
-    traceArgs();
-    if (args.positional.empty() && args.keywords.empty()) w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
-    return;
-  }
-  // A call of the library under test.
-  if (!resolved.empty() && isLibrary(resolved)) {
-    w.out.items.push_back({OriginKind::LibCall, resolved, argKey, {}});
-    w.out.evidence.push_back(fmt::format("`{}` calls {} (library under test)", m.expr(e).text.substr(0, 80), resolved));
-    traceArgs();
-    return;
-  }
-  // A class of the test module deriving from the library's (class ExampleLoss(losses.Loss)):
-  // instances run the library's machinery with the test's overrides.
-  if (callee.kind == ExprKind::Name) {
-    if (std::string base = libraryBaseOf(m, fn, callee.name, 0); !base.empty()) {
-      w.out.items.push_back({OriginKind::LibCall, resolved.empty() ? std::string(callee.name) : resolved, argKey, {}});
-      w.out.evidence.push_back(fmt::format("`{}` builds {}, a test class deriving from {} (library under test)",
-                                           m.expr(e).text.substr(0, 80), callee.name, base));
-      traceArgs();
-      return;
-    }
-  }
-  // A helper function of the scanned code: follow its return values.
-  if (callee.kind == ExprKind::Name) {
-    for (FunctionId f = 0; f < m.functions.size(); ++f) {
-      const Function& F = m.functions[f];
-      if (F.name != callee.name || F.cls != kNone) continue;
-      if (F.parent != kNone && F.parent != fn) continue;
-      w.out.throughHelper = true;
-      w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));
-      if (traceHelper(w, m, f, depth + 1)) {
-        traceArgs();
-        return;
-      }
-    }
-  }
-  if (callee.kind == ExprKind::Attribute && dotted.rfind("self.", 0) == 0 && dotted.find('.', 5) == std::string::npos) {
-    // self.fast(x) with self.fast = compile(f) set in setUp: a call of a stored value.
-    bool isMethod = false;
-    for (const Function& F : m.functions) isMethod |= F.cls != kNone && F.name == callee.name;
-    if (!isMethod) {
-      size_t before = w.out.items.size();
-      if (traceSelfAttribute(w, m, fn, callee.name, depth + 1)) {
-        bool callsLibrary = false;
-        for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
-        if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, fmt::format("self.{}()", callee.name), argKey, {}});
-        traceArgs();
-        return;
-      }
-    }
-  }
-  if (callee.kind == ExprKind::Attribute && (dotted.rfind("self.", 0) == 0)) {
-    FunctionId owner = fn;
-    while (owner != kNone && m.functions[owner].cls == kNone) owner = m.functions[owner].parent;
-    for (FunctionId f = 0; f < m.functions.size(); ++f) {
-      const Function& F = m.functions[f];
-      if (F.name != callee.name || F.cls == kNone) continue;
-      if (owner != kNone && F.cls != m.functions[owner].cls) continue;
-      w.out.throughHelper = true;
-      w.out.evidence.push_back(fmt::format("`{}` returns from method {}", dotted, F.qualifiedName));
-      if (traceHelper(w, m, f, depth + 1)) {
-        traceArgs();
-        return;
-      }
-    }
-  }
-  if (viaImport) {
-    // Imported from another scanned module (a test-suite reference module).
-    std::string_view mod = std::string_view(resolved).substr(0, resolved.rfind('.'));
-    if (const FileModel* other = project_.moduleFile(mod)) {
-      for (FunctionId f = 0; f < other->functions.size(); ++f) {
-        const Function& F = other->functions[f];
-        if (F.parent != kNone || F.cls != kNone || F.name != lastDottedComponent(resolved)) continue;
-        w.out.throughHelper = true;
-        w.out.evidence.push_back(fmt::format("`{}` returns from {} in {}", last, F.qualifiedName, other->path));
-        if (traceHelper(w, *other, f, depth + 1)) {
-          traceArgs();
-          return;
-        }
-      }
-    }
-  }
-  // A call of a value: f(x) where f = theano.function(...), model.predict(x) on a library model.
-  if (callee.kind == ExprKind::Name && !isPythonBuiltin(callee.name) && !viaImport) {
-    size_t before = w.out.items.size();
-    traceName(w, m, fn, at, callee.name, depth + 1);
-    bool callsLibrary = false;
-    for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
-    if (callsLibrary) {
-      w.out.items.push_back({OriginKind::LibCall, fmt::format("{}()", callee.name), argKey, {}});
-      traceArgs();
-      return;
-    }
-    // np_func bound to np.cumsum: calling it runs another library's function.
-    bool functionObject = false;
-    for (size_t i = before; i < w.out.items.size(); ++i) {
-      Origin& o = w.out.items[i];
-      if (o.kind == OriginKind::Literal && o.api.find('.') != std::string::npos && !o.api.empty() && std::islower(static_cast<unsigned char>(lastDottedComponent(o.api)[0]))) {
-        o.kind = OriginKind::OtherLib;
-        o.args = argKey;
-        functionObject = true;
-      }
-    }
-    if (functionObject) {
-      traceArgs();
-      return;
-    }
-  }
-  if (callee.kind == ExprKind::Attribute && !viaImport) {
-    // A method on a value: classify by the receiver. The entry goes first, so the outermost
-    // call of a side is its first item.
-    size_t self = w.out.items.size();
-    w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", last), argKey, {}});
-    traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
-    bool onLibrary = false;
-    for (size_t i = self + 1; i < w.out.items.size(); ++i) {
-      onLibrary |= computes(w.out.items[i]);
-      if (w.out.items[i].moduleRef && i == self + 1) {  // backend.softmax(x) with backend a module of the library
-        w.out.items[self].api = w.out.items[i].api + "." + std::string(last);
-        onLibrary = true;
-      }
-    }
-    if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
-    traceArgs();
-    return;
-  }
-  if (callee.kind == ExprKind::Name && isPythonBuiltin(callee.name)) {
-    if (callee.name != "len" && callee.name != "getattr") w.out.arithmetic |= callee.name == "sum" || callee.name == "pow";
-    traceArgs();
-    return;
-  }
-  if (viaImport) {
-    size_t self = w.out.items.size();
-    w.out.items.push_back({OriginKind::OtherLib, resolved, argKey, {}});
-    const bool arithmeticBefore = w.out.arithmetic;
-    traceArgs();
-    // Only numbers written in the call itself: np.exp(values) on a literal array is a formula.
-    bool literalArgs = !args.positional.empty();
-    for (ExprId a : args.positional) {
-      const Expr& ax = m.expr(a);
-      const bool number = ax.kind == ExprKind::Number ||
-                          (ax.kind == ExprKind::UnaryOp && m.expr(m.child(a, 0)).kind == ExprKind::Number);
-      literalArgs &= number;
-    }
-    if (literalArgs) {  // -np.log(0.5), math.sqrt(2): a closed-form constant, unless the CUT is that function
-      w.out.items[self].closedForm = true;
-      w.out.arithmetic = arithmeticBefore;
-      w.out.evidence.push_back(fmt::format("`{}` is {} on numbers (a closed-form value)", m.expr(e).text.substr(0, 80), resolved));
-      return;
-    }
-    w.out.evidence.push_back(fmt::format("`{}` is {} (another library)", m.expr(e).text.substr(0, 80), resolved));
-    return;
-  }
-  w.out.items.push_back({OriginKind::Unknown, dotted, argKey, fmt::format("callee `{}` is not resolved", dotted.empty() ? std::string(m.expr(args.callee).text) : dotted)});
-  traceArgs();
 }
 
 }  // namespace oalens::analyzer

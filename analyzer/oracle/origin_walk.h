@@ -1,0 +1,33 @@
+// What origin_tracer.cpp and origin_calls.cpp (the tracing of a call: the library under test,
+// another library, a constructor of test data, a helper of the suite) share: the state of one
+// trace, and the names that tell what kind of call a callee is.
+#pragma once
+#include <cstdint>
+#include <set>
+#include <string_view>
+#include <utility>
+
+#include "analyzer/oracle/origin_tracer.h"
+
+namespace oalens::analyzer {
+
+struct OriginTracer::Walk {
+  OriginSet out;
+  std::set<std::pair<const FileModel*, uint64_t>> visited;  // (file, function<<32 | name hash) cut cycles
+  int hops = 0;
+};
+
+namespace origin_names {
+
+// An array, tensor or container built from its arguments (`np.array`, `zeros_like`, `astype`).
+bool isConstructor(std::string_view last);
+// A constructor whose arguments are a shape, not values (`np.zeros(shape)`).
+bool isShapeConstructor(std::string_view last);
+// A draw of random data (`np.random.*`, `rng.normal`, `RandomState`).
+bool isRandom(std::string_view resolved);
+// A builtin that computes on its arguments (`abs`, `sum`, `max`, ...).
+bool isPythonBuiltin(std::string_view name);
+
+}  // namespace origin_names
+
+}  // namespace oalens::analyzer
