@@ -5,6 +5,7 @@
 // which the FileModel owns and never moves, so a model is cheap to build and to keep.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -164,6 +165,12 @@ struct FileModel {
   uint32_t childCount(ExprId id) const { return exprs[id].childCount; }
   std::string_view compareOp(ExprId id, uint32_t i) const { return compareOps[exprs[id].firstOp + i]; }
 };
+
+// Whether `v` lies inside `buffer`: where a model's views point (its own source or another's).
+inline bool pointsInto(std::string_view v, const std::string& buffer) {
+  const std::less_equal<const char*> le;
+  return le(buffer.data(), v.data()) && le(v.data() + v.size(), buffer.data() + buffer.size());
+}
 
 // Arguments of a Call, split as the callee will see them.
 struct CallArgs {

@@ -130,6 +130,8 @@ TEST_F(HostileTree, InvalidUtf8InsideAnAssertionIsWrittenAsJsonAndSarif) {
                                                      " -q --format " + format + " 2>&1");
     EXPECT_TRUE(status == 0 || status == 1) << format << " exited " << status << "\n" << out.substr(0, 400);
     EXPECT_EQ(out.rfind("{", 0), 0u) << format << ": a JSON document";
-    if (std::string(format) == "json") EXPECT_NE(out.find("\xef\xbf\xbd"), std::string::npos) << "the bad byte is written as U+FFFD";
+    if (std::string(format) == "json") {
+      EXPECT_NE(out.find("\xef\xbf\xbd"), std::string::npos) << "the bad byte is written as U+FFFD";
+    }
   }
 }
