@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/support/scan_helpers.h"
+#include "tests/support/oa_versions.h"
 
 using namespace oalens;
 using miners::AssertionVersion;
@@ -10,12 +10,7 @@ using miners::AssertionVersion;
 namespace {
 
 std::vector<AssertionVersion> scanOa(const std::string& source, std::vector<std::string>& diagnostics) {
-  analyzer::ScanResult r = oalens::testing::scanPython({{"tests/test_ops.py", source}});
-  for (const auto& d : r.diagnostics) diagnostics.push_back(d.message);
-  std::vector<AssertionVersion> out;
-  for (auto& v : miners::assertionVersions(r))
-    if (v.assertion().isOa) out.push_back(std::move(v));
-  return out;
+  return oalens::testing::oaVersionsOf(source, diagnostics);
 }
 
 // scanOa over the scoped version's blanked text.
@@ -23,26 +18,8 @@ std::vector<AssertionVersion> scanScoped(miners::ScopedPair& scoped, std::vector
   return scanOa(scoped.newText, diagnostics);
 }
 
-std::string describe(const std::vector<AssertionVersion>& vs) {
-  std::string out;
-  for (const auto& v : vs) {
-    const auto& a = v.assertion();
-    const auto& r = v.range;
-    out += std::to_string(r.start.line) + ":" + std::to_string(r.start.col) + "-" + std::to_string(r.end.line) + " [" +
-           std::to_string(r.startByte) + "," + std::to_string(r.endByte) + "] " + a.testCase + " " + a.api + " " + v.normalized();
-    for (const auto& t : a.tolerances)
-      out += " " + t.name + "=" + t.text + (t.value ? "(" + std::to_string(*t.value) + ")" : "") + " " +
-             std::string(analyzer::provenanceName(t.provenance)) + " " + t.note;
-    out += " " + a.oracleType;
-    out += "\n";
-  }
-  return out;
-}
-
-// `text` with its first `from` replaced by `to`.
-std::string withReplaced(std::string text, std::string_view from, std::string_view to) {
-  return text.replace(text.find(from), from.size(), to);
-}
+std::string describe(const std::vector<AssertionVersion>& vs) { return oalens::testing::describeVersions(vs); }
+using oalens::testing::withReplaced;
 
 // The derived versions of `changed` and its whole scan, described; "not derived" when the
 // change could not be bounded.
