@@ -54,6 +54,9 @@ void addMineCommand(CLI::App& app) {
   static bool wholeUnits = false;
   cmd->add_flag("--whole-units", wholeUnits,
                 "parse each changed test whole instead of splicing its model from its statements (slower; the same tables)");
+  static bool keepChecklessTests = false;
+  cmd->add_flag("--keep-checkless-tests", keepChecklessTests,
+                "scan the touched tests that can hold no OA check too, instead of leaving them out (slower; the same tables)");
   static bool ownWrappersOnly = false;
   cmd->add_flag("--own-wrappers-only", ownWrappersOnly,
                 "scan each version with only the wrappers its file defines, not those of the suite's helper modules it imports");
@@ -62,6 +65,7 @@ void addMineCommand(CLI::App& app) {
   cmd->callback([] {
     opt.spliceModels = !parseScoped;
     opt.spliceUnits = !wholeUnits;
+    opt.leaveOutChecklessTests = !keepChecklessTests;
     opt.pieceCacheBytes = modelCacheMb << 20;
     opt.blobCacheBytes = cacheMb << 20;
     opt.deriveUntouchedTests = !wholeFiles;

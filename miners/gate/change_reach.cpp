@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "miners/gate/check_sieve.h"
 #include "miners/gate/import_bindings.h"
 
 namespace oalens::miners {
@@ -422,6 +423,69 @@ void insertUnitsThatDiffer(const ScopeSide& oldSide, const std::vector<TestUnit>
     auto it = seen.find(name);
     if (olds.size() > (it == seen.end() ? 0 : it->second)) names.insert(std::string(name));
   }
+}
+
+void leaveOutChecklessTests(const ScopeSide& side, size_t tests, const CheckWords& words, std::set<std::string>& kept) {
+  tests = std::min(tests, side.units.size());
+  CheckSieve sieve(side, words);
+  std::unordered_set<std::string_view> holding, checkless;
+  for (size_t i = 0; i < tests; ++i) {
+    const TestUnit& u = side.units[i];
+    if (!kept.count(u.name) || holding.count(u.name)) continue;
+    if (sieve.mayHoldCheck(u)) {
+      holding.insert(u.name);
+      checkless.erase(u.name);
+    } else {
+      checkless.insert(u.name);
+    }
+  }
+  if (checkless.empty()) return;
+  // What kept code needs stays (keepMentionedTests' rule): a test it names, one that sets an
+  // attribute it reads.
+  UnitsByWord byName, bySetAttribute;
+  bool namesWithoutTest = false;
+  for (size_t i = 0; i < tests; ++i) {
+    const TestUnit& u = side.units[i];
+    if (!checkless.count(u.name)) continue;
+    const std::string_view name(u.name);
+    const auto dot = name.rfind('.');
+    const std::string_view bare = dot == std::string_view::npos ? name : name.substr(dot + 1);
+    byName[bare].emplace_back(&side, &u);
+    namesWithoutTest |= bare.find("test") == std::string_view::npos;
+    forEachSelfAttribute(side.textOf(u), [&](std::string_view a, bool assigned) {
+      if (assigned) bySetAttribute[a].emplace_back(&side, &u);
+    });
+  }
+  std::vector<std::string_view> keptCode;
+  for (const LogicalLine& l : side.lines)
+    if (!side.inTest(l)) keptCode.push_back(side.textOf(l));
+  for (size_t i = 0; i < tests; ++i)
+    if (kept.count(side.units[i].name) && !checkless.count(side.units[i].name)) keptCode.push_back(side.textOf(side.units[i]));
+  std::set<std::string> needed;
+  if (!bySetAttribute.empty() || namesWithoutTest) {
+    keepWhatKeptCodeMentions(std::move(keptCode), byName, bySetAttribute, needed);
+  } else {
+    // Every name left to find holds "test" (test units are `test*`): only the words around
+    // its occurrences are read, not every word of the kept code.
+    while (!keptCode.empty() && !byName.empty()) {
+      const std::string_view code = keptCode.back();
+      keptCode.pop_back();
+      for (size_t at = code.find("test"); at != std::string_view::npos && !byName.empty(); at = code.find("test", at + 4)) {
+        size_t start = at;
+        while (start > 0 && isIdentifierChar(code[start - 1])) --start;
+        if (!isIdentifierStart(code[start])) continue;
+        const auto it = byName.find(code.substr(start, identifierEnd(code, start) - start));
+        if (it == byName.end()) continue;
+        for (const auto& [s, unit] : it->second) {
+          needed.insert(unit->name);
+          keptCode.push_back(s->textOf(*unit));  // what it mentions is needed in turn
+        }
+        byName.erase(it);
+      }
+    }
+  }
+  for (std::string_view name : checkless)
+    if (!needed.count(std::string(name))) kept.erase(std::string(name));
 }
 
 std::vector<TestUnit> helperUnits(const ScopeSide& s) {

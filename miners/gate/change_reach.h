@@ -56,6 +56,15 @@ void insertUnitsThatDiffer(const ScopeSide& oldSide, const std::vector<TestUnit>
                            const std::vector<TestUnit>& newUnits, std::set<std::string>& names,
                            const std::vector<LineHunk>* hunks = nullptr);
 
+class CheckWords;
+
+// Takes out of `kept` the names of the side's tests (its first `tests` units) that can hold
+// no OA check (check_sieve.h) and that no code still kept needs: none mentions the test by
+// name or reads an attribute it sets. Namesakes go together: a name stays while one of its
+// tests may hold a check. `mine` then parses what is left; the tests taken out are still
+// touched, so their checks in the previous version are not carried over.
+void leaveOutChecklessTests(const ScopeSide& side, size_t tests, const CheckWords& words, std::set<std::string>& kept);
+
 // Module-level functions that are not tests, with their decorators, as units.
 std::vector<TestUnit> helperUnits(const ScopeSide& s);
 

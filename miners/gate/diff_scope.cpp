@@ -264,7 +264,12 @@ bool logicalLinesAfterEdit(const std::vector<LogicalLine>& oldLines, const std::
 
 bool findTestUnits(std::string_view source, std::vector<TestUnit>& out) { return layout(source, out, nullptr); }
 
-ScopedPair unscopedUnits(std::string text) {
+namespace {
+std::string blankUntouched(const std::string& text, const std::vector<size_t>& starts, const std::vector<TestUnit>& units,
+                           const std::set<std::string>& keep, size_t& kept, size_t& dropped);
+}  // namespace
+
+ScopedPair unscopedUnits(std::string text, const CheckWords* checkWords) {
   ScopedPair r;
   {
     ScopeSide side(text);
@@ -272,13 +277,21 @@ ScopedPair unscopedUnits(std::string text) {
       r.newText = std::move(text);
       return r;
     }
+    const size_t tests = side.units.size();
+    if (checkWords) side.index();  // before the helpers join the units: they are not tests
     std::vector<TestUnit> helpers = helperUnits(side);
     side.units.insert(side.units.end(), helpers.begin(), helpers.end());
     for (const TestUnit& u : side.units) r.touched.insert(u.name);
+    r.newKept = r.touched;
+    if (checkWords) {
+      leaveOutChecklessTests(side, tests, *checkWords, r.newKept);
+      size_t kept = 0, dropped = 0;
+      if (r.newKept.size() != r.touched.size()) r.newText = blankUntouched(text, side.starts, side.units, r.newKept, kept, dropped);
+    }
     r.newDedentsAligned = dedentsAligned(side.lines);
     r.newUnits = std::move(side.units);
   }
-  r.newText = std::move(text);
+  if (r.newText.empty()) r.newText = std::move(text);
   r.scoped = true;
   return r;
 }
@@ -330,7 +343,8 @@ std::string blankUntouched(const std::string& text, const std::vector<size_t>& s
 
 }  // namespace
 
-ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText, TextLayout* oldLayout, TextLayout* newLayout) {
+ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText, TextLayout* oldLayout, TextLayout* newLayout,
+                               const CheckWords* checkWords) {
   ScopedPair r;
   ScopeSide oldSide(oldText), newSide(newText);
   std::vector<TestUnit> newMethods;
@@ -380,10 +394,13 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   insertUnitsThatDiffer(oldSide, oldSide.units, newSide, newSide.units, touched, &hunks);
   std::unordered_set<std::string> reached;
   if (!reachOfChange(oldSide, newSide, touched, reached)) return r;
+  const size_t newTests = newSide.units.size();
   scopeHelpers(oldSide, newSide, reached, touched);
   size_t keptOld = 0, droppedOld = 0;
   r.oldText = blankUntouched(oldText, oldSide.starts, oldSide.units, touched, keptOld, droppedOld);
-  r.newText = blankUntouched(newText, newSide.starts, newSide.units, touched, r.keptUnits, r.droppedUnits);
+  r.newKept = touched;
+  if (checkWords) leaveOutChecklessTests(newSide, newTests, *checkWords, r.newKept);
+  r.newText = blankUntouched(newText, newSide.starts, newSide.units, r.newKept, r.keptUnits, r.droppedUnits);
   r.oldUnits = std::move(oldSide.units);
   r.newUnits = std::move(newSide.units);
   r.oldStarts = std::move(oldSide.starts);

@@ -67,6 +67,9 @@ struct ScopedPair {
   // change to it parses again, holds less that changes.
   std::vector<TestUnit> newMethods;
   std::set<std::string> touched;             // names of the kept ones (changed, reached or mentioned)
+  // The names of the units the new text keeps: the touched ones, but for the tests that can
+  // hold no OA check (check_sieve.h), when the scoping was given the words that name one.
+  std::set<std::string> newKept;
   std::vector<size_t> oldStarts, newStarts;  // lineStartOffsets of the whole texts
   // Every dedent of the new text returns to the indentation of an enclosing block. A dedent to
   // another column is no syntax error to tree-sitter-python, but how it recovers depends on
@@ -85,15 +88,19 @@ struct TextLayout {
   std::vector<LogicalLine> lines;
 };
 
-// `oldLayout`, when given and valid, is the old text's layout and is consumed; `newLayout`,
-// when given, receives the new text's.
-ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText, TextLayout* oldLayout = nullptr,
-                               TextLayout* newLayout = nullptr);
+class CheckWords;
 
-// A whole text as a ScopedPair whose every test and module-level helper is kept, for building
-// its model from parts as a scoped one's (miners/walk/piece_models.h); not scoped when the
-// lexical split is unsure (newText holds the text either way).
-ScopedPair unscopedUnits(std::string text);
+// `oldLayout`, when given and valid, is the old text's layout and is consumed; `newLayout`,
+// when given, receives the new text's. With `checkWords`, the new text also leaves out the
+// touched tests that can hold no OA check (for `mine`, which looks for nothing else).
+ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& newText, TextLayout* oldLayout = nullptr,
+                               TextLayout* newLayout = nullptr, const CheckWords* checkWords = nullptr);
+
+// A whole text as a ScopedPair whose every test and module-level helper is kept (with
+// `checkWords`, but the tests that can hold no OA check), for building its model from parts as
+// a scoped one's (miners/walk/piece_models.h); not scoped when the lexical split is unsure
+// (newText holds the text either way).
+ScopedPair unscopedUnits(std::string text, const CheckWords* checkWords = nullptr);
 
 // Whether each logical line's indentation is a block's: a dedent lands on an enclosing indent.
 bool dedentsAligned(const std::vector<LogicalLine>& lines);

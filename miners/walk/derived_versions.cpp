@@ -47,13 +47,14 @@ std::vector<int> firstUnitOfLine(const std::vector<TestUnit>& units, size_t line
 
 std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::string& oldText, const std::string& newText,
                                                                     const OldOaVersions& previous, const ScanScopedVersion& scan,
-                                                                    TextLayout* oldLayout, TextLayout* newLayout) {
+                                                                    TextLayout* oldLayout, TextLayout* newLayout,
+                                                                    const CheckWords* checkWords) {
   if (oldText == newText) {  // a file renamed as it was
     const std::vector<AssertionVersion>* same = previous();
     if (!same) return std::nullopt;
     return *same;
   }
-  ScopedPair scoped = scopeToChangedTests(oldText, newText, oldLayout, newLayout);
+  ScopedPair scoped = scopeToChangedTests(oldText, newText, oldLayout, newLayout, checkWords);
   if (!scoped.scoped) return std::nullopt;
   std::vector<std::string> diagnostics;
   std::vector<AssertionVersion> out = scan(scoped, diagnostics);

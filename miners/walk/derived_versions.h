@@ -26,9 +26,11 @@ using OldOaVersions = std::function<const std::vector<AssertionVersion>*()>;
 // nullopt when the new version must be scanned whole: the change is not confined to tests, the
 // scoped scan reports anything (its diagnostics would miss the tests left out), or the previous
 // version's assertions are not there. The layouts are scopeToChangedTests': the old text's when
-// known (consumed), and the new text's, filled when the split is sure.
+// known (consumed), and the new text's, filled when the split is sure. With `checkWords`, the
+// touched tests that can hold no OA check are left out of the scan (miners/gate/check_sieve.h).
 std::optional<std::vector<AssertionVersion>> versionsFromScopedScan(const std::string& oldText, const std::string& newText,
                                                                     const OldOaVersions& oldVersions, const ScanScopedVersion& scan,
-                                                                    TextLayout* oldLayout = nullptr, TextLayout* newLayout = nullptr);
+                                                                    TextLayout* oldLayout = nullptr, TextLayout* newLayout = nullptr,
+                                                                    const CheckWords* checkWords = nullptr);
 
 }  // namespace oalens::miners

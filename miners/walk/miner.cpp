@@ -21,6 +21,7 @@
 #include "analyzer/scan/test_files.h"
 #include "miners/classify/change_classifier.h"
 #include "miners/classify/reason_tagger.h"
+#include "miners/gate/check_sieve.h"
 #include "miners/git/repository.h"
 #include "miners/state/mine_store.h"
 #include "miners/walk/blob_cache.h"
@@ -99,10 +100,24 @@ std::vector<AssertionVersion> splicedOaVersions(const std::string& path, ScopedP
 // A version scanned whole goes through the same parts, so that the versions after it find its
 // tests and skeleton parsed.
 std::vector<AssertionVersion> wholeOaVersions(const std::string& path, std::string bytes, const analyzer::Catalogue& catalogue,
-                                              const analyzer::ScanOptions& opt, Splicing& splicing, std::vector<std::string>& diagnostics) {
+                                              const analyzer::ScanOptions& opt, Splicing& splicing, const CheckWords* checkWords,
+                                              std::vector<std::string>& diagnostics) {
   if (!splicing.pieces || bytes.size() > opt.limits.maxFileBytes) return oaVersions(path, std::move(bytes), catalogue, opt, diagnostics);
+  if (!checkWords) {
+    ScopedPair whole = unscopedUnits(std::move(bytes));
+    return splicedOaVersions(path, whole, catalogue, opt, splicing, diagnostics);  // parsed as text when not scoped
+  }
+  ScopedPair sieved = unscopedUnits(bytes, checkWords);
+  std::vector<std::string> found;
+  std::vector<AssertionVersion> versions = splicedOaVersions(path, sieved, catalogue, opt, splicing, found);
+  if (found.empty() || sieved.newKept.size() == sieved.touched.size()) {
+    diagnostics.insert(diagnostics.end(), found.begin(), found.end());
+    return versions;
+  }
+  // A syntax error: tree-sitter's recovery reaches past the damaged statement, so what it makes
+  // of the checks depends on the tests around them. Such a version is scanned with every test.
   ScopedPair whole = unscopedUnits(std::move(bytes));
-  return splicedOaVersions(path, whole, catalogue, opt, splicing, diagnostics);  // parsed as text when not scoped
+  return splicedOaVersions(path, whole, catalogue, opt, splicing, diagnostics);
 }
 
 // What every file analysis of a run shares.
@@ -114,6 +129,7 @@ struct RunShared {
   Splicing& splicing;
   LayoutHandoff& layouts;
   SuiteWrappers* suite;
+  const CheckWords* checkWords;  // the catalogue's; null: every touched test is scanned
 };
 
 // One changed test file of commit `seq` (`sha`, its first parent `parent`): both sides
@@ -185,6 +201,10 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
       return nullptr;
     }
     auto fresh = std::make_shared<BlobCache::Entry>();
+    // The words that name a check in this side's scan: the catalogue's and its borrowed wrappers'.
+    std::optional<CheckWords> sideWords;
+    if (run.checkWords) sideWords.emplace(*run.checkWords, sideScan.knownWrappers);
+    const CheckWords* checkWords = sideWords ? &*sideWords : nullptr;
     // Deriving a version from the previous one and splicing its model read Python's blocks
     // and indentation; a C++ version is scanned whole (tree-sitter-cpp parses a test file in
     // a few milliseconds, and C++ histories are short beside Keras's).
@@ -211,7 +231,7 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
             [&](ScopedPair& scoped, std::vector<std::string>& diagnostics) {
               return splicedOaVersions(path, scoped, catalogue, sideScan, splicing, diagnostics);
             },
-            oldLayout ? &*oldLayout : nullptr, &newLayout);
+            oldLayout ? &*oldLayout : nullptr, &newLayout, checkWords);
         if (newLayout.valid) {
           // A derived version needs its text no more; one scanned whole still parses it.
           newLayout.text = derived ? std::move(*bytes) : *bytes;
@@ -223,7 +243,7 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
         }
       }
     }
-    fresh->versions = wholeOaVersions(path, std::move(*bytes), catalogue, sideScan, splicing, fresh->diagnostics);
+    fresh->versions = wholeOaVersions(path, std::move(*bytes), catalogue, sideScan, splicing, checkWords, fresh->diagnostics);
     return fresh;
   };
   auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldScan, oldFailure, {}, &oldBytesRead); };
@@ -405,7 +425,8 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   size_t nextToClaim = 0, nextToWrite = 0, waitingOnWindow = 0;
   bool writerWaiting = false;
   std::map<size_t, CommitResult> ready;
-  RunShared run{opt, catalogue, {}, cache, splicing, layouts, suite.get()};
+  const CheckWords catalogueWords(catalogue);
+  RunShared run{opt, catalogue, {}, cache, splicing, layouts, suite.get(), opt.leaveOutChecklessTests ? &catalogueWords : nullptr};
   run.scan.threads = 1;
   run.scan.allFiles = true;
   run.scan.limits = opt.limits;

@@ -38,6 +38,8 @@ struct MineOptions {
   bool spliceModels = true;
   // Splice each changed test's model in turn from its statements (miners/walk/statement_parts.h).
   bool spliceUnits = true;
+  // Leave out of a version's scan the tests that can hold no OA check (miners/gate/check_sieve.h).
+  bool leaveOutChecklessTests = true;
   // 128 MB: on Keras master the cache hit 16.6k, 22.2k, 26.4k and 32.6k times at 16, 32, 64 and 128 MB, 32.8k at 1 GB.
   size_t pieceCacheBytes = size_t{128} << 20;
   // Scan each version with the wrappers of the suite's helper modules it imports (its base test

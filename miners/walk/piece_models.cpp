@@ -178,7 +178,7 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
   };
   std::vector<Unit> units;
   units.reserve(scoped.newUnits.size() + scoped.newMethods.size());
-  for (const TestUnit& u : scoped.newUnits) units.push_back({&u, scoped.touched.count(u.name) > 0, 0});
+  for (const TestUnit& u : scoped.newUnits) units.push_back({&u, scoped.newKept.count(u.name) > 0, 0});
   for (const TestUnit& m : scoped.newMethods) units.push_back({&m, true, 0});
   std::sort(units.begin(), units.end(), [](const Unit& a, const Unit& b) { return a.unit->firstLine < b.unit->firstLine; });
   const std::vector<size_t> starts = lineStartOffsets(text);  // [line] -> first byte; one past the last line
