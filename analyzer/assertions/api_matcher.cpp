@@ -63,6 +63,8 @@ AssertionForm assertionForm(std::string_view n, Language language) {
   return AssertionForm::Plain;
 }
 
+bool mayMapOverStructures(std::string_view n) { return n == "tree_map" || n == "tree_multimap" || n == "map_structure" || n == "map"; }
+
 bool looksLikeAssertionName(std::string_view n, Language language) {
   // Exception and warning checks test control flow, not values; the study does not count
   // them (docs/counting.md), and neither do we.

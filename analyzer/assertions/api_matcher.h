@@ -48,4 +48,8 @@ enum class AssertionForm {
 };
 AssertionForm assertionForm(std::string_view lastName, Language language);
 
+// The last names of the calls that may map a check over the leaves of structures (tree_map,
+// tree_multimap, map_structure, jax.tree.map's map): assertion_mapped.cpp resolves them further.
+bool mayMapOverStructures(std::string_view lastName);
+
 }  // namespace oalens::analyzer

@@ -18,7 +18,7 @@ namespace {
 bool mapsOverStructures(const FileModel& m, FunctionId scope, ExprId callee) {
   const Expr& c = m.expr(callee);
   if (c.kind != ExprKind::Name && c.kind != ExprKind::Attribute) return false;
-  if (c.name != "tree_map" && c.name != "tree_multimap" && c.name != "map_structure" && c.name != "map") return false;
+  if (!mayMapOverStructures(c.name)) return false;
   const std::string dotted = dottedName(m, callee);
   if (dotted.empty()) return false;
   const std::string resolved = resolveDotted(m, scope, dotted);

@@ -295,6 +295,20 @@ void keepWhatKeptCodeMentions(std::vector<std::string_view> code, UnitsByWord& b
   }
 }
 
+// Indexes a test left out of the scan by the words kept code would need it by: its name, and
+// for a method the attributes it sets. Returns its name as kept code calls it.
+std::string_view indexLeftOutTest(const ScopeSide& side, const TestUnit& u, UnitsByWord& byName, UnitsByWord& bySetAttribute) {
+  const std::string_view name(u.name);
+  const auto dot = name.rfind('.');
+  const std::string_view bare = dot == std::string_view::npos ? name : name.substr(dot + 1);
+  byName[bare].emplace_back(&side, &u);
+  if (dot != std::string_view::npos)
+    forEachSelfAttribute(side.textOf(u), [&](std::string_view a, bool assigned) {
+      if (assigned) bySetAttribute[a].emplace_back(&side, &u);
+    });
+  return bare;
+}
+
 // A test that other kept code mentions (a helper or another test calls it, a module-level
 // statement wraps it) is kept too: leaving it out would change what that code sees. So is a
 // test method that sets an attribute kept code reads: where `self.tol` comes from, and whether
@@ -303,14 +317,7 @@ void keepMentionedTests(const ScopeSide& oldSide, const ScopeSide& newSide, std:
   UnitsByWord byName, bySetAttribute;
   // The tests left out so far: a new-side one has its old namesake's text (reachOfChange).
   for (const TestUnit& u : oldSide.units) {
-    if (touched.count(u.name)) continue;
-    const std::string_view name(u.name);
-    const auto dot = name.rfind('.');
-    byName[dot == std::string_view::npos ? name : name.substr(dot + 1)].emplace_back(&oldSide, &u);
-    if (dot != std::string_view::npos)
-      forEachSelfAttribute(oldSide.textOf(u), [&](std::string_view a, bool assigned) {
-        if (assigned) bySetAttribute[a].emplace_back(&oldSide, &u);
-      });
+    if (!touched.count(u.name)) indexLeftOutTest(oldSide, u, byName, bySetAttribute);
   }
   if (byName.empty()) return;
   std::vector<std::string_view> kept;
@@ -446,15 +453,8 @@ void leaveOutChecklessTests(const ScopeSide& side, size_t tests, const CheckWord
   bool namesWithoutTest = false;
   for (size_t i = 0; i < tests; ++i) {
     const TestUnit& u = side.units[i];
-    if (!checkless.count(u.name)) continue;
-    const std::string_view name(u.name);
-    const auto dot = name.rfind('.');
-    const std::string_view bare = dot == std::string_view::npos ? name : name.substr(dot + 1);
-    byName[bare].emplace_back(&side, &u);
-    namesWithoutTest |= bare.find("test") == std::string_view::npos;
-    forEachSelfAttribute(side.textOf(u), [&](std::string_view a, bool assigned) {
-      if (assigned) bySetAttribute[a].emplace_back(&side, &u);
-    });
+    if (checkless.count(u.name))
+      namesWithoutTest |= indexLeftOutTest(side, u, byName, bySetAttribute).find("test") == std::string_view::npos;
   }
   std::vector<std::string_view> keptCode;
   for (const LogicalLine& l : side.lines)

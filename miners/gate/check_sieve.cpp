@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 
+#include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/catalogue.h"
 #include "miners/gate/change_reach.h"
 #include "miners/gate/import_bindings.h"
@@ -12,25 +13,20 @@ namespace oalens::miners {
 namespace {
 
 // The assertions whose condition the finder reads for an error bound or an interval
-// (AssertionFinder::conditionCheck: `assert`, the truth and falsity forms, assertGreater's
-// bound; api_matcher.cpp, assertionForm).
+// (AssertionFinder::conditionCheck: `assert`, the truth and falsity forms, assertGreater's bound).
 bool isConditionAssertion(std::string_view w) {
-  return w == "assert" || w == "assert_" || w == "assertTrue" || w == "assertTrue_" || w == "failUnless" || w == "assertFalse" ||
-         w == "failIf" || w == "assertGreater" || w == "assertGreaterEqual";
+  return w == "assert" || analyzer::assertionForm(w, analyzer::Language::Python) != analyzer::AssertionForm::Plain;
 }
 
 // A test that writes module globals changes what other code reads; it is never left out.
 bool writesOtherScopes(std::string_view w) { return w == "global" || w == "nonlocal"; }
-
-// The calls that map a check over structures (assertion_mapped.cpp, isMappingCall).
-bool isMappingCall(std::string_view w) { return w == "tree_map" || w == "tree_multimap" || w == "map_structure" || w == "map"; }
 
 // Calls f with the words of a statement that the finder may take for a check through what the
 // file binds them to: a callee's last name (`check(`, `self.check (`), and on a line that maps
 // a function over structures, every word. True as soon as f is.
 template <typename F>
 bool anyCalledWord(std::string_view text, F&& f) {
-  const bool maps = anyIdentifier(text, [](std::string_view w) { return isMappingCall(w); });
+  const bool maps = anyIdentifier(text, [](std::string_view w) { return analyzer::mayMapOverStructures(w); });
   return anyIdentifier(text, [&](std::string_view w) {
     if (!maps) {
       const size_t after = skipBlanks(text, static_cast<size_t>(w.data() + w.size() - text.data()));
