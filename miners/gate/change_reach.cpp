@@ -95,10 +95,10 @@ std::vector<Owner> ownersOf(const ScopeSide& s) {
         top.kind = Owner::Import;
       } else if (head.kind == LogicalLine::Def) {
         top.kind = Owner::Function;
-        top.name = head.name;
+        top.name = head.nameIn(s.text);
       } else if (head.kind == LogicalLine::Class) {
         top.kind = Owner::ClassLevel;
-        top.cls = head.name;
+        top.cls = head.nameIn(s.text);
       } else if (isMainGuard(s.textOf(l))) {
         top.kind = Owner::MainGuard;  // runs only when the file is executed, never under a test runner
       } else if (std::string name = assignedName(s.textOf(l)); !name.empty()) {
@@ -110,7 +110,7 @@ std::vector<Owner> ownersOf(const ScopeSide& s) {
       if (bodyIndent < 0) bodyIndent = l.indent;
       if (l.indent == bodyIndent) {
         const LogicalLine& head = decorated(s.lines, k);
-        method = head.kind == LogicalLine::Def && head.indent == bodyIndent ? head.name : std::string();
+        method = head.kind == LogicalLine::Def && head.indent == bodyIndent ? head.nameIn(s.text) : std::string_view();
       }
       o.kind = method.empty() ? Owner::ClassLevel : Owner::Method;
       o.name = method;
@@ -493,12 +493,12 @@ std::vector<TestUnit> helperUnits(const ScopeSide& s) {
   const std::vector<LogicalLine>& ls = s.lines;
   for (size_t a = 0; a < ls.size(); ++a) {
     const LogicalLine& l = ls[a];
-    if (l.indent != 0 || l.kind != LogicalLine::Def || l.name.rfind("test", 0) == 0) continue;
+    if (l.indent != 0 || l.kind != LogicalLine::Def || l.nameIn(s.text).starts_with("test")) continue;
     size_t first = a;
     while (first > 0 && ls[first - 1].kind == LogicalLine::Decorator && ls[first - 1].indent == 0) --first;
     size_t last = a;
     while (last + 1 < ls.size() && ls[last + 1].indent > 0) ++last;
-    out.push_back({l.name, ls[first].first, ls[last].last, 0, blockIndentAfter(ls, a)});
+    out.push_back({std::string(l.nameIn(s.text)), ls[first].first, ls[last].last, 0, blockIndentAfter(ls, a)});
   }
   return out;
 }

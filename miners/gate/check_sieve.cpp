@@ -116,9 +116,7 @@ void CheckSieve::indexBindings() {
     if (l.kind == LogicalLine::Def) {
       size_t last = k;
       while (last + 1 < lines.size() && lines[last + 1].indent > l.indent) ++last;
-      // The name as the text spells it, so that the key lives as long as the text.
-      const size_t at = text.find(l.name);
-      if (at != std::string_view::npos) bindings_[text.substr(at, l.name.size())].push_back({k, last, true});
+      bindings_[l.nameIn(side_.text)].push_back({k, last, true});
     } else if (l.kind == LogicalLine::Import && anyIdentifier(text, [&](std::string_view w) { return words_.contains(w); })) {
       imports.clear();
       if (!readImportBindings(text, imports)) continue;  // a star import binds no name of its own

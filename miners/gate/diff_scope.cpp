@@ -151,7 +151,7 @@ namespace {
 
 // Test units (and, when asked, the other methods of module-level classes), and which lines
 // belong to a statement (the others are blank or comments only).
-void layoutOfLines(std::vector<LogicalLine> ls, std::vector<TestUnit>& tests, std::vector<bool>* codeLines,
+void layoutOfLines(std::string_view text, std::vector<LogicalLine> ls, std::vector<TestUnit>& tests, std::vector<bool>* codeLines,
                    std::vector<LogicalLine>* logical = nullptr, std::vector<TestUnit>* otherMethods = nullptr) {
   if (codeLines && !ls.empty()) {
     // Logical lines come in order, so the last one ends last.
@@ -159,12 +159,13 @@ void layoutOfLines(std::vector<LogicalLine> ls, std::vector<TestUnit>& tests, st
     for (const LogicalLine& l : ls)
       for (int k = l.first; k <= l.last; ++k) (*codeLines)[static_cast<size_t>(k)] = true;
   }
-  std::string cls;
+  std::string_view cls;
   int bodyIndent = -1;
   for (size_t a = 0; a < ls.size(); ++a) {
     const LogicalLine& l = ls[a];
+    const std::string_view name = l.nameIn(text);
     if (l.indent == 0) {
-      cls = l.kind == LogicalLine::Class ? l.name : std::string();
+      cls = l.kind == LogicalLine::Class ? name : std::string_view();
       bodyIndent = -1;
     } else if (!cls.empty() && bodyIndent < 0) {
       bodyIndent = l.indent;
@@ -173,13 +174,14 @@ void layoutOfLines(std::vector<LogicalLine> ls, std::vector<TestUnit>& tests, st
     const bool method = !cls.empty() && l.indent == bodyIndent;
     if (l.kind != LogicalLine::Def || (!topLevel && !method)) continue;  // nested: part of whatever holds it
     // A module-level def that is no test is a helper (helperUnits).
-    std::vector<TestUnit>* into = l.name.rfind("test", 0) == 0 ? &tests : method ? otherMethods : nullptr;
+    std::vector<TestUnit>* into = name.starts_with("test") ? &tests : method ? otherMethods : nullptr;
     if (!into) continue;
     size_t first = a;
     while (first > 0 && ls[first - 1].kind == LogicalLine::Decorator && ls[first - 1].indent == l.indent) --first;
     size_t last = a;
     while (last + 1 < ls.size() && ls[last + 1].indent > l.indent) ++last;
-    into->push_back({topLevel ? l.name : cls + "." + l.name, ls[first].first, ls[last].last, l.indent, blockIndentAfter(ls, a)});
+    into->push_back({topLevel ? std::string(name) : std::string(cls).append(".").append(name), ls[first].first, ls[last].last, l.indent,
+                     blockIndentAfter(ls, a)});
   }
   if (logical) *logical = std::move(ls);
 }
@@ -188,7 +190,7 @@ bool layout(std::string_view source, std::vector<TestUnit>& tests, std::vector<b
             std::vector<LogicalLine>* logical = nullptr, std::vector<TestUnit>* otherMethods = nullptr) {
   std::vector<LogicalLine> ls;
   if (!logicalLines(source, ls)) return false;
-  layoutOfLines(std::move(ls), tests, codeLines, logical, otherMethods);
+  layoutOfLines(source, std::move(ls), tests, codeLines, logical, otherMethods);
   return true;
 }
 
@@ -364,7 +366,7 @@ ScopedPair scopeToChangedTests(const std::string& oldText, const std::string& ne
   {
     std::vector<LogicalLine> newLines;
     if (!logicalLinesAfterEdit(oldSide.lines, oldSide.starts, newText, newSide.starts, hunks, newLines)) return r;
-    layoutOfLines(std::move(newLines), newSide.units, &newSide.code, &newSide.lines, &newMethods);
+    layoutOfLines(newText, std::move(newLines), newSide.units, &newSide.code, &newSide.lines, &newMethods);
   }
   // The new side's layout is handed on whatever the scoping decides below; its tests before
   // the helpers join them, its lines once the dedent check has read them.

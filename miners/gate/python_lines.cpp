@@ -77,12 +77,10 @@ bool logicalLinesFrom(std::string_view s, size_t& i, int& line, std::vector<Logi
       w = "def";
       after = skipBlanks(s, after + 3);
     }
-    if (w == "def") {
-      ll.kind = LogicalLine::Def;
-      ll.name = std::string(wordAt(after));
-    } else if (w == "class") {
-      ll.kind = LogicalLine::Class;
-      ll.name = std::string(wordAt(after));
+    if (w == "def" || w == "class") {
+      ll.kind = w == "def" ? LogicalLine::Def : LogicalLine::Class;
+      ll.nameOffset = static_cast<uint32_t>(after - j);
+      ll.nameSize = static_cast<uint32_t>(wordAt(after).size());
     } else if (s[j] == '@') {
       ll.kind = LogicalLine::Decorator;
     } else if (w == "import" || w == "from") {

@@ -16,7 +16,10 @@ struct LogicalLine {  // one statement header or simple statement, possibly over
   int first = 0, last = 0, indent = 0;  // 1-based lines; indentation in spaces
   size_t begin = 0, end = 0;            // bytes, from the first non-blank character
   Kind kind = Other;
-  std::string name;  // of a def or class
+  // A def's or class's name, where it lies after `begin`: an owned copy cost an allocation for
+  // each line copied (the diff scope copies every line a change leaves in place).
+  uint32_t nameOffset = 0, nameSize = 0;
+  std::string_view nameIn(std::string_view text) const { return text.substr(begin + nameOffset, nameSize); }
 };
 
 // Identifier characters, read byte-wise: ASCII letters, digits and `_`, and every byte of a

@@ -71,7 +71,7 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].kind != LogicalLine::Def) continue;
     // A checking name keeps its body; so does a body on the def's own line.
-    const int bodyIndent = mayBeAWrapper(lines[i].name) ? -1 : blockIndentAfter(lines, i);
+    const int bodyIndent = mayBeAWrapper(lines[i].nameIn(source)) ? -1 : blockIndentAfter(lines, i);
     size_t j = i + 1;
     while (bodyIndent >= 0 && j < lines.size() && lines[j].indent > lines[i].indent) ++j;
     if (bodyIndent < 0 || j == i + 1) {

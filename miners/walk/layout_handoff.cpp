@@ -5,7 +5,6 @@ namespace oalens::miners {
 size_t LayoutHandoff::approximateBytes(const TextLayout& layout) {
   size_t bytes = sizeof(TextLayout) + layout.text.capacity() + layout.code.capacity() / 8;
   bytes += layout.lines.capacity() * sizeof(LogicalLine) + layout.tests.capacity() * sizeof(TestUnit);
-  for (const LogicalLine& l : layout.lines) bytes += l.name.capacity() > 15 ? l.name.capacity() : 0;
   for (const TestUnit& u : layout.tests) bytes += u.name.capacity() > 15 ? u.name.capacity() : 0;
   return bytes;
 }

@@ -402,7 +402,7 @@ TEST(PythonLines, LogicalLinesFollowStringsCommentsBracketsAndContinuations) {
   std::vector<LogicalLine> lines;
   ASSERT_TRUE(logicalLines(source, lines));
   std::vector<std::tuple<int, int, int, LogicalLine::Kind, std::string>> got;
-  for (const LogicalLine& l : lines) got.emplace_back(l.first, l.last, l.indent, l.kind, l.name);
+  for (const LogicalLine& l : lines) got.emplace_back(l.first, l.last, l.indent, l.kind, std::string(l.nameIn(source)));
   using K = LogicalLine;
   const std::vector<std::tuple<int, int, int, LogicalLine::Kind, std::string>> expected{
       {1, 1, 0, K::Other, ""}, {2, 3, 0, K::Def, "f"},  {4, 4, 4, K::Other, ""},    {5, 6, 4, K::Other, ""},
@@ -418,11 +418,11 @@ TEST(PythonLines, LogicalLinesFollowStringsCommentsBracketsAndContinuations) {
 
 namespace {
 
-std::string describe(const std::vector<oalens::miners::LogicalLine>& ls) {
+std::string describe(const std::vector<oalens::miners::LogicalLine>& ls, std::string_view text) {
   std::string out;
   for (const auto& l : ls)
     out += std::to_string(l.first) + "-" + std::to_string(l.last) + " @" + std::to_string(l.indent) + " [" + std::to_string(l.begin) + "," +
-           std::to_string(l.end) + ") " + std::to_string(static_cast<int>(l.kind)) + " " + l.name + "\n";
+           std::to_string(l.end) + ") " + std::to_string(static_cast<int>(l.kind)) + " " + std::string(l.nameIn(text)) + "\n";
   return out;
 }
 
@@ -474,7 +474,7 @@ TEST(DiffScope, LogicalLinesAfterAnEditAreTheWholeLexs) {
       ++unsure;
       continue;
     }
-    ASSERT_EQ(describe(edited), describe(whole)) << oldText << "---\n" << newText;
+    ASSERT_EQ(describe(edited, newText), describe(whole, newText)) << oldText << "---\n" << newText;
     steps += !whole.empty();
   }
   EXPECT_GT(compared, 1200) << "too many old texts were unsure";
