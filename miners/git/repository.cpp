@@ -340,17 +340,20 @@ std::optional<std::vector<FileChange>> Repository::treeChanges(const std::string
   if (!commitTree(repo_.get(), oldCommit, oldTree, err) || !commitTree(repo_.get(), newCommit, newTree, err)) return std::nullopt;
   if (wanted) {
     // Without both an added and a deleted file there is no rename to look for, nor is there one
-    // that matters without a wanted path: the files the walk of the differing subtrees finds are
-    // what libgit2's diff would report.
+    // that matters unless a wanted path is added or deleted: a rename pairs an added file with a
+    // deleted one, so one between two other files leaves every wanted change as it is (a commit
+    // that adds a module and edits its tests). The files the walk of the differing subtrees
+    // finds are what libgit2's diff would report.
     std::vector<FileChange> changed;
     if (!changedSourceFiles(repo_.get(), oldTree.p, newTree.p, changed, err)) return std::nullopt;
-    bool anyWanted = false, added = false, deleted = false;
+    bool wantedAddedOrDeleted = false, added = false, deleted = false;
     for (const FileChange& fc : changed) {
-      anyWanted = anyWanted || wanted(fc.newPath.empty() ? fc.oldPath : fc.newPath);
-      added = added || fc.status == FileChange::Status::Added;
-      deleted = deleted || fc.status == FileChange::Status::Deleted;
+      const bool isAdded = fc.status == FileChange::Status::Added, isDeleted = fc.status == FileChange::Status::Deleted;
+      if (isAdded || isDeleted) wantedAddedOrDeleted = wantedAddedOrDeleted || wanted(isAdded ? fc.newPath : fc.oldPath);
+      added = added || isAdded;
+      deleted = deleted || isDeleted;
     }
-    if (!anyWanted || !added || !deleted) return changed;
+    if (!wantedAddedOrDeleted || !added || !deleted) return changed;
   }
   git_diff_options opts = sourceDeltasOnly();
   Diff d;

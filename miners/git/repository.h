@@ -58,10 +58,10 @@ class Repository {
   std::set<std::string> shallowRoots() const;
   std::optional<CommitInfo> commit(const std::string& sha, std::string& err) const;
   // Changed files between the commit's first parent (or the empty tree) and the commit. With
-  // `wanted`, renames are looked for only when a changed path is wanted: a rename pairs an
-  // added file with a deleted one, so one that involves a wanted path shows as that path's
+  // `wanted`, renames are looked for only when a wanted path is added or deleted: a rename pairs
+  // an added file with a deleted one, so one that involves a wanted path shows as that path's
   // addition or deletion first. Pairing similar files costs most on commits that move many
-  // files; the others are returned unpaired.
+  // files; the others are returned unpaired (a commit that edits a test and moves a module).
   using PathFilter = std::function<bool(std::string_view)>;
   std::optional<std::vector<FileChange>> changes(const std::string& sha, std::string& err, const PathFilter& wanted = {}) const;
   // Blob bytes; nullopt with err set when the object is missing or unreadable.

@@ -461,19 +461,20 @@ TEST_F(MineHistory, SplicedModelsEqualParsedOnesAndGiveTheSameDatabase) {
   EXPECT_EQ(dump(spliced.string()), dump(parsed.string()));
 }
 
-TEST_F(MineHistory, RenamesAreLookedForOnlyWhenAWantedPathChanged) {
+TEST_F(MineHistory, RenamesAreLookedForOnlyWhenAWantedPathIsAddedOrDeleted) {
   fs::path moves = gWork / "moves";
   ASSERT_EQ(scriptedRepository(moves, "mkdir -p src tests"
                                       "; seq 1 200 | sed \"s/.*/x_& = &/\" > src/util.py; cp src/util.py tests/test_util.py"
                                       "; git add -A; git commit -qm one"
                                       "; git mv src/util.py src/helpers.py; git commit -qm two"
-                                      "; git mv tests/test_util.py tests/test_helpers.py; git commit -qm three"),
+                                      "; git mv tests/test_util.py tests/test_helpers.py; git commit -qm three"
+                                      "; git mv src/helpers.py src/more.py; echo \"y = 1\" >> tests/test_helpers.py; git commit -qam four"),
             0);
   std::string err;
   auto repo = miners::Repository::open(moves.string(), err);
   ASSERT_TRUE(repo) << err;
   auto commits = repo->walk(*repo->resolve("HEAD", err), false, err);
-  ASSERT_TRUE(commits && commits->size() == 3) << err;
+  ASSERT_TRUE(commits && commits->size() == 4) << err;
   const miners::Repository::PathFilter tests = [](std::string_view p) { return p.rfind("tests/", 0) == 0; };
   auto statuses = [&](const std::string& sha, const miners::Repository::PathFilter& wanted) {
     std::multiset<int> out;
@@ -488,6 +489,10 @@ TEST_F(MineHistory, RenamesAreLookedForOnlyWhenAWantedPathChanged) {
   EXPECT_EQ(statuses((*commits)[1], {}), renamed);
   EXPECT_EQ(statuses((*commits)[1], tests), unpaired) << "no test moved: not paired";
   EXPECT_EQ(statuses((*commits)[2], tests), renamed);
+  const std::multiset<int> renamedAndEdited{static_cast<int>(S::Renamed), static_cast<int>(S::Modified)};
+  const std::multiset<int> unpairedAndEdited{static_cast<int>(S::Added), static_cast<int>(S::Deleted), static_cast<int>(S::Modified)};
+  EXPECT_EQ(statuses((*commits)[3], {}), renamedAndEdited);
+  EXPECT_EQ(statuses((*commits)[3], tests), unpairedAndEdited) << "a test edited, none moved: not paired";
 }
 
 // A C++ test file's history: an addition, a loosened EXPECT_NEAR, an API swap from
