@@ -2,6 +2,7 @@
 // tests a change to a test file's imports can reach. Only what the scoping rule needs: the
 // names an import binds and what it binds them to, and the words a piece of code mentions.
 #pragma once
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -33,6 +34,20 @@ bool anyIdentifier(std::string_view code, F&& f) {
     } else {
       ++i;
     }
+  }
+  return false;
+}
+
+// anyIdentifier over the identifiers that hold `part` only: the words around each occurrence,
+// found by a byte search, instead of every word of the code.
+template <typename F>
+bool anyIdentifierHolding(std::string_view code, std::string_view part, F&& f) {
+  for (size_t at = code.find(part); at != std::string_view::npos;) {
+    size_t start = at;
+    while (start > 0 && isIdentifierChar(code[start - 1])) --start;
+    const size_t end = std::max(identifierEnd(code, at), at + 1);
+    if (isIdentifierStart(code[start]) && f(code.substr(start, identifierEnd(code, start) - start))) return true;
+    at = code.find(part, end);
   }
   return false;
 }

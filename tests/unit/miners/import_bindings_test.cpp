@@ -79,3 +79,26 @@ TEST(ImportBindings, SearchingNamesAsBytesFindsWhatReadingWordsFinds) {
   }
   EXPECT_GT(found, 1000);  // the rounds find names often enough to test both answers
 }
+
+// The words around each "test" are the words holding it that reading every word finds, in order.
+TEST(ImportBindings, WordsHoldingAPartAreTheWordsReadingFindsWithIt) {
+  std::mt19937 random(12);
+  const std::string alphabet = "tes_1 .(\n\xc3\xa9x";
+  int found = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string code;
+    for (size_t n = random() % 41; n > 0; --n) code += random() % 3 == 0 ? std::string("test") : std::string(1, alphabet[random() % alphabet.size()]);
+    std::vector<std::string_view> expected, got;
+    anyIdentifier(code, [&](std::string_view w) {
+      if (w.find("test") != std::string_view::npos) expected.push_back(w);
+      return false;
+    });
+    anyIdentifierHolding(code, "test", [&](std::string_view w) {
+      got.push_back(w);
+      return false;
+    });
+    found += !expected.empty();
+    ASSERT_EQ(got, expected) << "code [" << code << "]";
+  }
+  EXPECT_GT(found, 1000);
+}
