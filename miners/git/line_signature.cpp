@@ -38,6 +38,19 @@ int shared(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b, int n
   return matches;
 }
 
+// At least the hashes two heaps share (with repeats, as the merge counts them): in each
+// bucket, no more than the smaller of the two counts can match.
+int sharedAtMost(const std::array<uint8_t, 512>& a, const std::array<uint8_t, 512>& b) {
+  int total = 0;
+  for (size_t i = 0; i < a.size(); ++i) total += std::min(a[i], b[i]);
+  return total;
+}
+
+void countBuckets(const std::vector<uint32_t>& hashes, std::array<uint8_t, 512>& buckets) {
+  // Multiplying spreads hashes whose low bits agree; the top 9 bits pick the bucket.
+  for (uint32_t h : hashes) ++buckets[(h * 2654435761u) >> 23];
+}
+
 // hashsig_heap_compare: the shared hashes against both heaps' sizes, scaled to 100.
 int heapScore(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
   return 100 * (shared(a, b) * 2) / static_cast<int>(a.size() + b.size());
@@ -63,6 +76,8 @@ LineSignature::LineSignature(git_hashsig* sig) : sig_(sig) {
   // The order of a merge does not change what it counts; ascending for both.
   std::sort(mins_.begin(), mins_.end());
   std::sort(maxs_.begin(), maxs_.end());
+  countBuckets(mins_, minBuckets_);
+  countBuckets(maxs_, maxBuckets_);
   lines_ = h->lines;
   ignoreWhitespace_ = (h->opt & GIT_HASHSIG_IGNORE_WHITESPACE) != 0;
   copied_ = true;
@@ -74,7 +89,16 @@ LineSignature::~LineSignature() { git_hashsig_free(sig_); }
 int LineSignature::similarityAtLeast(const LineSignature& other, int floor) const {
   if (!copied_ || !other.copied_) return similarity(other);
   if (mins_.empty() && other.mins_.empty()) return similarity(other);
-  if (static_cast<int>(mins_.size()) < (1 << 7) - 1) return std::max(heapScoreAtLeast(mins_, other.mins_, floor), 0);
+  // The score with every bounded hash shared; under `floor`, the merge cannot reach it.
+  auto scoreAtMost = [](const Buckets& a, const Buckets& b, size_t sizes) {
+    return sizes ? 100 * (sharedAtMost(a, b) * 2) / static_cast<int>(sizes) : 0;
+  };
+  const int minsAtMost = scoreAtMost(minBuckets_, other.minBuckets_, mins_.size() + other.mins_.size());
+  if (static_cast<int>(mins_.size()) < (1 << 7) - 1) {
+    if (minsAtMost < floor) return 0;
+    return std::max(heapScoreAtLeast(mins_, other.mins_, floor), 0);
+  }
+  if ((minsAtMost + scoreAtMost(maxBuckets_, other.maxBuckets_, maxs_.size() + other.maxs_.size())) / 2 < floor) return 0;
   // (mins + maxs) / 2 >= floor needs maxs >= 2 * floor - mins.
   const int mins = heapScore(mins_, other.mins_);
   const int maxs = heapScoreAtLeast(maxs_, other.maxs_, 2 * floor - mins);

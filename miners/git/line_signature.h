@@ -11,6 +11,7 @@
 #pragma once
 #include <git2/sys/hashsig.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -42,6 +43,13 @@ class LineSignature {
   git_hashsig* sig_;
   bool copied_ = false;
   std::vector<uint32_t> mins_, maxs_;  // each ascending
+  // How many of a heap's hashes fall in each of 512 buckets: the hashes two heaps share are at
+  // most the sum over buckets of the smaller count, which a few vector instructions add up.
+  // Most pairs a large move compares are unrelated files, and that bound rules them out
+  // without the merge.
+  static constexpr size_t kBuckets = 512;
+  using Buckets = std::array<uint8_t, kBuckets>;
+  Buckets minBuckets_{}, maxBuckets_{};
   size_t lines_ = 0;
   bool ignoreWhitespace_ = false;
 };
