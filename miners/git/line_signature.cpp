@@ -38,15 +38,15 @@ int shared(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b, int n
   return matches;
 }
 
-// At least the hashes two heaps share (with repeats, as the merge counts them): in each
-// bucket, no more than the smaller of the two counts can match.
+// A bound on the hashes two heaps share (with repeats, as the merge counts them): in each
+// bucket no more than the smaller of the two counts can match.
 int sharedAtMost(const std::array<uint8_t, 512>& a, const std::array<uint8_t, 512>& b) {
   int total = 0;
   for (size_t i = 0; i < a.size(); ++i) total += std::min(a[i], b[i]);
   return total;
 }
 
-void countBuckets(const std::vector<uint32_t>& hashes, std::array<uint8_t, 512>& buckets) {
+[[maybe_unused]] void countBuckets(const std::vector<uint32_t>& hashes, std::array<uint8_t, 512>& buckets) {  // the bundled libgit2 only
   // Multiplying spreads hashes whose low bits agree; the top 9 bits pick the bucket.
   for (uint32_t h : hashes) ++buckets[(h * 2654435761u) >> 23];
 }
@@ -76,6 +76,7 @@ LineSignature::LineSignature(git_hashsig* sig) : sig_(sig) {
   // The order of a merge does not change what it counts; ascending for both.
   std::sort(mins_.begin(), mins_.end());
   std::sort(maxs_.begin(), maxs_.end());
+  static_assert(kBuckets == 512, "countBuckets and sharedAtMost read 512 buckets (the top 9 bits of a spread hash)");
   countBuckets(mins_, minBuckets_);
   countBuckets(maxs_, maxBuckets_);
   lines_ = h->lines;
