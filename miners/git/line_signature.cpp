@@ -87,19 +87,22 @@ LineSignature::LineSignature(git_hashsig* sig) : sig_(sig) {
 
 LineSignature::~LineSignature() { git_hashsig_free(sig_); }
 
-int LineSignature::similarityAtLeast(const LineSignature& other, int floor) const {
-  if (!copied_ || !other.copied_) return similarity(other);
-  if (mins_.empty() && other.mins_.empty()) return similarity(other);
-  // The score with every bounded hash shared; under `floor`, the merge cannot reach it.
+bool LineSignature::mayReach(const LineSignature& other, int floor) const {
+  if (!copied_ || !other.copied_ || (mins_.empty() && other.mins_.empty())) return true;
+  // The score with every bounded hash shared.
   auto scoreAtMost = [](const Buckets& a, const Buckets& b, size_t sizes) {
     return sizes ? 100 * (sharedAtMost(a, b) * 2) / static_cast<int>(sizes) : 0;
   };
   const int minsAtMost = scoreAtMost(minBuckets_, other.minBuckets_, mins_.size() + other.mins_.size());
-  if (static_cast<int>(mins_.size()) < (1 << 7) - 1) {
-    if (minsAtMost < floor) return 0;
-    return std::max(heapScoreAtLeast(mins_, other.mins_, floor), 0);
-  }
-  if ((minsAtMost + scoreAtMost(maxBuckets_, other.maxBuckets_, maxs_.size() + other.maxs_.size())) / 2 < floor) return 0;
+  if (static_cast<int>(mins_.size()) < (1 << 7) - 1) return minsAtMost >= floor;
+  return (minsAtMost + scoreAtMost(maxBuckets_, other.maxBuckets_, maxs_.size() + other.maxs_.size())) / 2 >= floor;
+}
+
+int LineSignature::similarityAtLeast(const LineSignature& other, int floor) const {
+  if (!copied_ || !other.copied_) return similarity(other);
+  if (mins_.empty() && other.mins_.empty()) return similarity(other);
+  if (!mayReach(other, floor)) return 0;
+  if (static_cast<int>(mins_.size()) < (1 << 7) - 1) return std::max(heapScoreAtLeast(mins_, other.mins_, floor), 0);
   // (mins + maxs) / 2 >= floor needs maxs >= 2 * floor - mins.
   const int mins = heapScore(mins_, other.mins_);
   const int maxs = heapScoreAtLeast(maxs_, other.maxs_, 2 * floor - mins);

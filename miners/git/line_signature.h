@@ -35,6 +35,9 @@ class LineSignature {
   // without finishing the merge once the shared hashes left cannot reach it. Rename detection
   // drops every pair under its threshold, and most pairs of a large move are far under it.
   int similarityAtLeast(const LineSignature& other, int floor) const;
+  // False when the score is surely under `floor` (a bound from the hashes' buckets, a few
+  // dozen instructions); true when it may reach it.
+  bool mayReach(const LineSignature& other, int floor) const;
   const git_hashsig* hashsig() const { return sig_; }
   // Whether the hashes were copied out and are compared here.
   bool comparesItself() const { return copied_; }

@@ -257,6 +257,11 @@ git_diff_similarity_metric rememberingMetric(RememberedScores& scores) {
     auto& remembered = static_cast<RememberedScores*>(payload)->byPair;
     const auto* sa = static_cast<const NumberedSignature*>(a);
     const auto* sb = static_cast<const NumberedSignature*>(b);
+    // Most pairs of a large move are ruled out by the bound faster than a score is looked up.
+    if (!sa->sig.mayReach(sb->sig, kRenameThreshold)) {
+      *score = 0;
+      return 0;
+    }
     const uint64_t pair = uint64_t{sa->number} << 32 | sb->number;
     if (auto it = remembered.find(pair); it != remembered.end()) {
       *score = it->second;
