@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "analyzer/model/code_model.h"
 #include "miners/gate/check_sieve.h"
 #include "miners/gate/import_bindings.h"
 
@@ -304,17 +305,14 @@ void keepWhatKeptCodeMentions(std::vector<std::string_view> code, UnitsByWord& b
 }
 
 // Indexes a test left out of the scan by the words kept code would need it by: its name, and
-// for a method the attributes it sets. Returns its name as kept code calls it.
-std::string_view indexLeftOutTest(const ScopeSide& side, const TestUnit& u, UnitsByWord& byName, UnitsByWord& bySetAttribute) {
-  const std::string_view name(u.name);
-  const auto dot = name.rfind('.');
-  const std::string_view bare = dot == std::string_view::npos ? name : name.substr(dot + 1);
+// for a method the attributes it sets.
+void indexLeftOutTest(const ScopeSide& side, const TestUnit& u, UnitsByWord& byName, UnitsByWord& bySetAttribute) {
+  const std::string_view bare = analyzer::lastDottedComponent(u.name);  // as kept code calls it
   byName[bare].emplace_back(&side, &u);
-  if (dot != std::string_view::npos)
+  if (bare.size() != u.name.size())  // a method
     forEachSelfAttribute(side.textOf(u), [&](std::string_view a, bool assigned) {
       if (assigned) bySetAttribute[a].emplace_back(&side, &u);
     });
-  return bare;
 }
 
 // A test that other kept code mentions (a helper or another test calls it, a module-level

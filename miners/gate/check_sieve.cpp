@@ -6,6 +6,7 @@
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/catalogue.h"
+#include "analyzer/model/code_model.h"
 #include "miners/gate/change_reach.h"
 #include "miners/gate/import_bindings.h"
 
@@ -49,11 +50,6 @@ std::string_view lastWord(std::string_view text) {
   return text.substr(start, end - start);
 }
 
-std::string_view lastName(std::string_view dotted) {
-  const size_t dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
-
 }  // namespace
 
 CheckWords::CheckWords(const analyzer::Catalogue& catalogue) {
@@ -77,7 +73,7 @@ void CheckWords::addNamesOf(const analyzer::Catalogue& catalogue) {
   for (const analyzer::ApiSpec& spec : catalogue.apis()) {
     if (spec.language != analyzer::Language::Python) continue;
     if (!spec.oa && !spec.approx && spec.category != analyzer::Category::ErrorBound) continue;
-    for (const std::string& name : spec.names) add(lastName(name));
+    for (const std::string& name : spec.names) add(analyzer::lastDottedComponent(name));
   }
 }
 
