@@ -101,7 +101,6 @@ bool LineSignature::mayReach(const LineSignature& other, int floor) const {
 int LineSignature::similarityAtLeast(const LineSignature& other, int floor) const {
   if (!copied_ || !other.copied_) return similarity(other);
   if (mins_.empty() && other.mins_.empty()) return similarity(other);
-  if (!mayReach(other, floor)) return 0;
   if (static_cast<int>(mins_.size()) < (1 << 7) - 1) return std::max(heapScoreAtLeast(mins_, other.mins_, floor), 0);
   // (mins + maxs) / 2 >= floor needs maxs >= 2 * floor - mins.
   const int mins = heapScore(mins_, other.mins_);
