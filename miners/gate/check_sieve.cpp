@@ -42,6 +42,20 @@ bool hasComparison(std::string_view text) {
   return std::memchr(text.data(), '<', text.size()) || std::memchr(text.data(), '>', text.size());
 }
 
+// Whether a line's own words make a check: a check word or one `alsoNames` takes, or, on a
+// line with a comparison, a word `makesComparisonCheck` takes (an assertion's own statement, a
+// returned predicate). The comparison's words are looked at only on such a line
+// (assertionForm on every word of every line was a quarter of the sieve's cost).
+template <typename AlsoNames, typename MakesComparisonCheck>
+bool wordsMakeCheck(std::string_view text, const CheckWords& words, AlsoNames&& alsoNames, MakesComparisonCheck&& makesComparisonCheck) {
+  const bool comparison = hasComparison(text);
+  bool comparisonCheck = false;
+  return anyIdentifier(text, [&](std::string_view w) {
+    if (comparison && !comparisonCheck) comparisonCheck = makesComparisonCheck(w);
+    return words.contains(w) || alsoNames(w);
+  }) || comparisonCheck;
+}
+
 std::string_view lastWord(std::string_view text) {
   size_t end = text.size();
   while (end > 0 && !isIdentifierChar(text[end - 1])) --end;
@@ -93,16 +107,7 @@ bool CheckSieve::mayHoldCheck(const TestUnit& unit) {
 bool CheckSieve::lineNamesCheck(size_t line, bool throughBindings) {
   const std::string_view text = side_.textOf(side_.lines[line]);
   if (throughBindings) return anyCalledWord(text, [&](std::string_view w) { return namesCheck(w); });
-  // A condition assertion counts only with a comparison: its words are looked at only then
-  // (assertionForm on every word of every line was a quarter of the sieve's cost).
-  const bool comparison = hasComparison(text);
-  bool conditionAssertion = false;
-  if (anyIdentifier(text, [&](std::string_view w) {
-        if (comparison && !conditionAssertion) conditionAssertion = isConditionAssertion(w);
-        return words_.contains(w) || writesOtherScopes(w);
-      }))
-    return true;
-  return conditionAssertion;
+  return wordsMakeCheck(text, words_, writesOtherScopes, isConditionAssertion);
 }
 
 void CheckSieve::indexBindings() {
@@ -143,13 +148,9 @@ void CheckSieve::explore(std::string_view name) {
         const std::string_view text = side_.textOf(side_.lines[k]);
         // A comparison makes a predicate or a check where it is returned, asserted or the
         // body of a lambda (`return abs(a - b) < tol`).
-        const bool comparison = hasComparison(text);
-        bool returned = false;
-        e.direct = anyIdentifier(text, [&](std::string_view w) {
-          if (comparison && !returned) returned = w == "return" || w == "lambda" || w == "yield" || isConditionAssertion(w);
-          return words_.contains(w);
-        });
-        e.direct |= returned;
+        e.direct = wordsMakeCheck(
+            text, words_, [](std::string_view) { return false; },
+            [](std::string_view w) { return w == "return" || w == "lambda" || w == "yield" || isConditionAssertion(w); });
         if (!e.direct)
           anyCalledWord(text, [&](std::string_view w) {
             if (w != n && bindings_.count(w)) e.mentions.push_back(w);
