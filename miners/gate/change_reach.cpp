@@ -268,6 +268,16 @@ void noteGlobalWritersAndMethodAttributes(const ScopeSide& s, const std::vector<
 // Units left out so far, by a word that kept code would mention them by.
 using UnitsByWord = std::unordered_map<std::string_view, std::vector<std::pair<const ScopeSide*, const TestUnit*>>>;
 
+// When two texts count as one: the same bytes, or (`byPlace`) the same view of them. Both the
+// set's hash and its equality, so that one set serves either way.
+struct TextIdentity {
+  bool byPlace = false;
+  size_t operator()(std::string_view t) const {
+    return byPlace ? std::hash<const char*>()(t.data()) ^ (t.size() * 0x9E3779B97F4A7C15ull) : std::hash<std::string_view>()(t);
+  }
+  bool operator()(std::string_view a, std::string_view b) const { return byPlace ? a.data() == b.data() && a.size() == b.size() : a == b; }
+};
+
 // Adds to `touched` every unit the code mentions (by name, or by `self.X` of an attribute it
 // sets), and whatever their own text mentions in turn. The code is searched for those few
 // words, not all its words collected: that took 2% of `mine`. When every name holds "test"
@@ -279,9 +289,9 @@ void keepWhatKeptCodeMentions(std::vector<std::string_view> code, UnitsByWord& b
   // The two sides share most of their code: a text is read once, however often it is kept.
   // Reading every word costs more than hashing a text to see it again; a byte search for
   // "test" costs less, and then a text is skipped only when it is the same view.
-  std::unordered_set<std::string_view> read;
-  std::set<std::pair<const char*, size_t>> readViews;
-  auto firstRead = [&](std::string_view t) { return namesHoldTest ? readViews.emplace(t.data(), t.size()).second : read.insert(t).second; };
+  const TextIdentity same{namesHoldTest};
+  std::unordered_set<std::string_view, TextIdentity, TextIdentity> read(16, same, same);
+  auto firstRead = [&](std::string_view t) { return read.insert(t).second; };
   code.erase(std::remove_if(code.begin(), code.end(), [&](std::string_view t) { return !firstRead(t); }), code.end());
   auto keep = [&](UnitsByWord& units, std::string_view word) {
     auto it = units.find(word);
