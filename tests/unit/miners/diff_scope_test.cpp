@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
 #include <set>
 #include <tuple>
 
@@ -384,6 +385,23 @@ TEST(PythonLines, LineStartsAtTheEdges) {
   EXPECT_EQ(lineStartOffsets("a\nb"), (std::vector<size_t>{0, 0, 2, 3}));
   EXPECT_EQ(lineStartOffsets("a\n"), (std::vector<size_t>{0, 0, 2, 2}));
   EXPECT_EQ(lineStartOffsets("\n\n"), (std::vector<size_t>{0, 0, 1, 2, 2}));
+}
+
+TEST(PythonLines, LineStartsAsReadByteByByte) {
+  // Texts of every length up to 200 bytes, with newlines anywhere: first and last bytes,
+  // runs, none.
+  std::mt19937 random(7);
+  for (size_t size = 0; size < 200; ++size)
+    for (int density : {0, 1, 4, 16}) {
+      std::string text(size, 'x');
+      for (char& c : text)
+        if (density && random() % 16 < static_cast<unsigned>(density)) c = '\n';
+      std::vector<size_t> expected{0, 0};
+      for (size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n') expected.push_back(i + 1);
+      expected.push_back(text.size());
+      EXPECT_EQ(lineStartOffsets(text), expected) << "size " << size << " density " << density;
+    }
 }
 
 TEST(PythonLines, LogicalLinesFollowStringsCommentsBracketsAndContinuations) {
