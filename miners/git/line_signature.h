@@ -36,8 +36,8 @@ class LineSignature {
   // drops every pair under its threshold, and most pairs of a large move are far under it.
   int similarityAtLeast(const LineSignature& other, int floor) const;
   // False when the score is surely under `floor` (a bound from the hashes' buckets, a few
-  // dozen instructions); true when it may reach it. Checked before similarityAtLeast, which
-  // does not check it again: most pairs it rules out are never merged at all.
+  // dozen instructions); true when it may reach it. Callers ask it before similarityAtLeast,
+  // which does not ask it again.
   bool mayReach(const LineSignature& other, int floor) const;
   const git_hashsig* hashsig() const { return sig_; }
   // Whether the hashes were copied out and are compared here.
