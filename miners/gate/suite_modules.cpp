@@ -49,6 +49,25 @@ bool mentionsTest(std::string_view path) {
   return false;
 }
 
+bool isSpaceOrTab(char c) { return c == ' ' || c == '\t'; }
+
+size_t skipSpacesAndTabs(std::string_view s, size_t i) {
+  while (i < s.size() && isSpaceOrTab(s[i])) ++i;
+  return i;
+}
+
+// After `keyword` at i and the spaces or tabs that must follow it; npos when either is missing.
+size_t afterKeyword(std::string_view s, size_t i, std::string_view keyword) {
+  if (!s.substr(i).starts_with(keyword)) return std::string_view::npos;
+  const size_t next = skipSpacesAndTabs(s, i + keyword.size());
+  return next == i + keyword.size() ? std::string_view::npos : next;
+}
+
+// RE2's \w is ASCII: [0-9A-Za-z_].
+bool isModuleNameChar(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '.';
+}
+
 // Functions whose names say they check something: the wrappers a suite's tests call.
 bool mayBeAWrapper(std::string_view name) {
   static const RE2 checking(R"((?i)assert|check|expect|close|equal|near|same|compare|verify|approx)");
@@ -93,10 +112,44 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
   return out;
 }
 
+std::optional<size_t> readFromImport(std::string_view text, std::string& module, std::string& names) {
+  const size_t fromAt = skipSpacesAndTabs(text, 0);
+  const size_t moduleStart = afterKeyword(text, fromAt, "from");
+  if (moduleStart == std::string_view::npos) return std::nullopt;
+  size_t moduleEnd = moduleStart;
+  while (moduleEnd < text.size() && isModuleNameChar(text[moduleEnd])) ++moduleEnd;
+  size_t i = moduleEnd == skipSpacesAndTabs(text, moduleEnd) ? std::string_view::npos  // a blank must follow the module
+                                                           : afterKeyword(text, skipSpacesAndTabs(text, moduleEnd), "import");
+  // The pattern's next choice: an empty module between two runs of blanks (`from  import x`).
+  if (i == std::string_view::npos && moduleStart - (fromAt + 4) >= 2) {
+    moduleEnd = moduleStart;
+    i = afterKeyword(text, moduleStart, "import");
+  }
+  if (i == std::string_view::npos) return std::nullopt;
+  size_t end = std::string_view::npos;
+  if (i < text.size() && text[i] == '(') {
+    if (const size_t close = text.find(')', i + 1); close != std::string_view::npos) end = close + 1;
+  }
+  if (end == std::string_view::npos) {  // no closed list: the rest of the line, up to a comment
+    end = text.find_first_of("\n#", i);
+    if (end == std::string_view::npos) end = text.size();
+  }
+  module.assign(text.substr(moduleStart, moduleEnd - moduleStart));
+  names.assign(text.substr(i, end - i));
+  return end;
+}
+
+std::optional<size_t> readPlainImport(std::string_view text, std::string& names) {
+  const size_t i = afterKeyword(text, skipSpacesAndTabs(text, 0), "import");
+  if (i == std::string_view::npos) return std::nullopt;
+  size_t end = text.find_first_of("\n#", i);
+  if (end == std::string_view::npos) end = text.size();
+  names.assign(text.substr(i, end - i));
+  return end;
+}
+
 std::vector<std::string> importedModules(const std::string& path, const std::string& source) {
   // One logical import per match, at a line start; parenthesized name lists may span lines.
-  static const RE2 fromImport(R"([ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*))");
-  static const RE2 plainImport(R"([ \t]*import[ \t]+([^\n#]+))");
   // Both keep `import` on their first line, so only the lines holding it are tried: `mine` asks
   // this of every version of a test file, and a 468 KB one took a millisecond searched whole.
   std::vector<size_t> lineStarts;
@@ -126,10 +179,8 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
     }
   };
   std::string module, names;
-  // Each pattern is tried only on a line that starts with its keyword, and given only the text
-  // it can match: the line, or up to the `)` closing a name list opened on it. (Given the rest
-  // of a large file, RE2 fell back to its slowest engine for the submatches: 1.4 G
-  // instructions of `mine` on Keras since 2023-06-01.)
+  // Each statement is read only on a line that starts with its keyword, and given only the text
+  // it can span: the line, or up to the `)` closing a name list opened on it.
   auto lineEnd = [&](size_t start) {
     const void* newline = memchr(source.data() + start, '\n', source.size() - start);
     return newline ? static_cast<size_t>(static_cast<const char*>(newline) - source.data()) : source.size();
@@ -147,9 +198,9 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
       if (const void* close = memchr(source.data() + at, ')', source.size() - at))
         end = std::max(end, static_cast<size_t>(static_cast<const char*>(close) - source.data()) + 1);
     }
-    re2::StringPiece in(source.data() + start, end - start);
-    if (!RE2::Consume(&in, fromImport, &module, &names)) continue;
-    consumed = static_cast<size_t>(in.data() - source.data());
+    const std::optional<size_t> length = readFromImport(std::string_view(source).substr(start, end - start), module, names);
+    if (!length) continue;
+    consumed = start + *length;
     size_t dots = 0;
     while (dots < module.size() && module[dots] == '.') ++dots;
     std::string base = module.substr(dots);
@@ -168,8 +219,7 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
   std::string list;
   for (size_t start : lineStarts) {
     if (!startsWith(start, "import")) continue;
-    re2::StringPiece in(source.data() + start, lineEnd(start) - start);
-    if (RE2::Consume(&in, plainImport, &list)) eachListed(list, add);
+    if (readPlainImport(std::string_view(source).substr(start, lineEnd(start) - start), list)) eachListed(list, add);
   }
   return out;
 }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -61,5 +62,14 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction = 
 // The dotted modules a Python source imports (`from a.b import c` gives a.b and a.b.c, relative
 // imports resolved against `path`), in order of appearance, each once.
 std::vector<std::string> importedModules(const std::string& path, const std::string& source);
+
+// The import statement at the start of `text` as RE2 matches (Consume) the patterns
+// `[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)` and
+// `[ \t]*import[ \t]+([^\n#]+)`, read by hand: RE2 took 6,000 instructions a line to fill the
+// submatches (1.6% of `mine`). The match's length, its groups in `module` and `names`. One
+// difference, which names no module either way: `import` with only blanks after it matches
+// here with those blanks as its names, where the second pattern has no match or keeps one blank.
+std::optional<size_t> readFromImport(std::string_view text, std::string& module, std::string& names);
+std::optional<size_t> readPlainImport(std::string_view text, std::string& names);
 
 }  // namespace oalens::miners

@@ -12,6 +12,8 @@
 #include <random>
 
 using oalens::miners::importedModules;
+using oalens::miners::readFromImport;
+using oalens::miners::readPlainImport;
 using oalens::miners::suiteModulesOf;
 
 TEST(SuiteModules, ImportsInEveryFormAndRelativeOnes) {
@@ -220,4 +222,49 @@ TEST(SuiteModules, SearchingOnlyImportLinesFindsWhatAWholeSearchFinds) {
     ASSERT_EQ(importedModules("pkg/sub/tests/x_test.py", source), importedModulesSearchingEverything("pkg/sub/tests/x_test.py", source))
         << source;
   }
+}
+
+TEST(SuiteModules, ImportStatementsReadAsTheirPatternsMatch) {
+  // The patterns the hand reading replaced, matched at the start of the text as before.
+  static const RE2 fromImport(R"([ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*))");
+  static const RE2 plainImport(R"([ \t]*import[ \t]+([^\n#]+))");
+  const std::vector<std::string> tokens{" ",  "\t", "from", "import", ".",  "..", "a",    "b_1", "Z9", "(",  ")",
+                                        ",",  "#",  "\n",  " as ",  "-",  "\xc3\xa9", "*", "\\", "fromx", "importy"};
+  std::mt19937 random(11);
+  int fromMatches = 0, plainMatches = 0;
+  for (int round = 0; round < 40000; ++round) {
+    // Most texts start as a statement does, so that the readers get past their keywords.
+    static const std::vector<std::string> starts{"",         "from ",        "import ",          "from a import ",
+                                                 "from  import ", "  from .b\timport ", "\tfrom x.y  import\t", "from import "};
+    std::string text = starts[static_cast<size_t>(round) % starts.size()];
+    for (int n = static_cast<int>(random() % 10); n > 0; --n) text += tokens[random() % tokens.size()];
+    const std::string_view view(text);
+
+    std::string module, names, reModule, reNames;
+    re2::StringPiece in(text);
+    const bool reFrom = RE2::Consume(&in, fromImport, &reModule, &reNames);
+    const std::optional<size_t> from = readFromImport(view, module, names);
+    ASSERT_EQ(from.has_value(), reFrom) << text;
+    if (reFrom) {
+      ++fromMatches;
+      EXPECT_EQ(*from, static_cast<size_t>(in.data() - text.data())) << text;
+      EXPECT_EQ(module, reModule) << text;
+      EXPECT_EQ(names, reNames) << text;
+    }
+
+    in = re2::StringPiece(text);
+    const bool rePlain = RE2::Consume(&in, plainImport, &reNames);
+    const std::optional<size_t> plain = readPlainImport(view, names);
+    const bool onlyBlanks = plain && names.find_first_not_of(" \t") == std::string::npos;
+    if (rePlain) {
+      ++plainMatches;
+      ASSERT_TRUE(plain.has_value()) << text;
+      EXPECT_EQ(*plain, static_cast<size_t>(in.data() - text.data())) << text;
+      EXPECT_EQ(trimmed(names), trimmed(reNames)) << text;
+    } else {
+      EXPECT_TRUE(!plain || onlyBlanks) << text;
+    }
+  }
+  EXPECT_GT(fromMatches, 1000);
+  EXPECT_GT(plainMatches, 1000);
 }
