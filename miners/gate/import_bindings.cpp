@@ -110,21 +110,16 @@ bool readImportBindings(std::string_view statement, std::vector<ImportBinding>& 
 
 namespace {
 
-// `name` as a whole word of `code`, found by searching its bytes (memmem) and keeping a hit
+// `name` as a whole word of `code`, found by searching its bytes (findBytes) and keeping a hit
 // with no identifier character on either side: what reading every word finds, faster when the
 // code is long and the names few (the reach searches every test of a changed file for them).
 bool mentionsWord(std::string_view code, std::string_view name) {
   if (name.empty() || !isIdentifierStart(name[0])) return false;  // never a word
   for (char c : name)
     if (!isIdentifierChar(c)) return false;
-  const char* const begin = code.data();
-  const char* const end = begin + code.size();
-  for (const char* from = begin; from < end;) {
-    const char* hit = static_cast<const char*>(memmem(from, static_cast<size_t>(end - from), name.data(), name.size()));
-    if (!hit) return false;
-    const char* after = hit + name.size();
-    if ((hit == begin || !isIdentifierChar(hit[-1])) && (after == end || !isIdentifierChar(*after))) return true;
-    from = hit + 1;
+  for (size_t hit = findBytes(code, name); hit != std::string_view::npos; hit = findBytes(code, name, hit + 1)) {
+    const size_t after = hit + name.size();
+    if ((hit == 0 || !isIdentifierChar(code[hit - 1])) && (after == code.size() || !isIdentifierChar(code[after]))) return true;
   }
   return false;
 }

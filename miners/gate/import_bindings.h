@@ -8,6 +8,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "miners/gate/byte_search.h"
 #include "miners/gate/python_lines.h"
 
 namespace oalens::miners {
@@ -42,12 +43,12 @@ bool anyIdentifier(std::string_view code, F&& f) {
 // found by a byte search, instead of every word of the code.
 template <typename F>
 bool anyIdentifierHolding(std::string_view code, std::string_view part, F&& f) {
-  for (size_t at = code.find(part); at != std::string_view::npos;) {
+  for (size_t at = findBytes(code, part); at != std::string_view::npos;) {
     size_t start = at;
     while (start > 0 && isIdentifierChar(code[start - 1])) --start;
     const size_t end = std::max(identifierEnd(code, at), at + 1);
     if (isIdentifierStart(code[start]) && f(code.substr(start, identifierEnd(code, start) - start))) return true;
-    at = code.find(part, end);
+    at = findBytes(code, part, end);
   }
   return false;
 }

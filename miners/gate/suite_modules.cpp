@@ -9,6 +9,7 @@
 #include <set>
 
 #include "analyzer/scan/scanner.h"
+#include "miners/gate/byte_search.h"
 #include "miners/gate/diff_scope.h"
 #include "miners/gate/python_lines.h"
 
@@ -153,12 +154,7 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
   // Both keep `import` on their first line, so only the lines holding it are tried: `mine` asks
   // this of every version of a test file, and a 468 KB one took a millisecond searched whole.
   std::vector<size_t> lineStarts;
-  constexpr std::string_view kImport = "import";
-  const char* const end = source.data() + source.size();
-  for (const char* at = source.data(); at < end; ++at) {
-    at = static_cast<const char*>(memmem(at, static_cast<size_t>(end - at), kImport.data(), kImport.size()));
-    if (!at) break;
-    const size_t offset = static_cast<size_t>(at - source.data());
+  for (size_t offset = findBytes(source, "import"); offset != std::string::npos; offset = findBytes(source, "import", offset + 1)) {
     const size_t newline = offset == 0 ? std::string::npos : source.rfind('\n', offset - 1);
     const size_t start = newline == std::string::npos ? 0 : newline + 1;
     if (lineStarts.empty() || lineStarts.back() != start) lineStarts.push_back(start);
