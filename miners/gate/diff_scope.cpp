@@ -9,6 +9,10 @@
 #include <set>
 #include <unordered_set>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "miners/gate/change_reach.h"
 #include "miners/gate/python_lines.h"
 #include "miners/git/repository.h"
@@ -16,11 +20,26 @@
 namespace oalens::miners {
 
 std::vector<size_t> lineStartOffsets(std::string_view text) {
-  std::vector<size_t> starts{0, 0};
-  for (const char* p = text.data(), *end = text.data() + text.size();
-       (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)))) != nullptr; ++p)
-    starts.push_back(static_cast<size_t>(p - text.data()) + 1);
-  starts.push_back(text.size());
+  // Every text `mine` scopes is split here, some twice, and its lines are short: a memchr call
+  // per line was 2% of the instructions. The newlines of 16 bytes are read off one mask, in one
+  // pass (counting them first for an exact reserve cost more than it saved: docs/mine.md).
+  std::vector<size_t> starts;
+  starts.reserve(text.size() / 24 + 4);
+  starts.push_back(0);
+  starts.push_back(0);
+  const char* const data = text.data();
+  const size_t n = text.size();
+  size_t i = 0;
+#ifdef __SSE2__
+  const __m128i newline = _mm_set1_epi8('\n');
+  for (; i + 16 <= n; i += 16)
+    for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i)), newline)));
+         mask != 0; mask &= mask - 1)
+      starts.push_back(i + static_cast<size_t>(__builtin_ctz(mask)) + 1);
+#endif
+  for (; i < n; ++i)
+    if (data[i] == '\n') starts.push_back(i + 1);
+  starts.push_back(n);
   return starts;
 }
 
