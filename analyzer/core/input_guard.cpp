@@ -24,6 +24,13 @@ std::optional<uint64_t> findInvalidUtf8(std::string_view s) {
   const size_t n = s.size();
   size_t i = 0;
   while (i < n) {
+    // Source text is mostly ASCII: 8 bytes at a time while none has its high bit (this ran over
+    // every version `mine` reads, a byte at a time: 0.8% of its instructions).
+    for (uint64_t word; i + 8 <= n; i += 8) {
+      std::memcpy(&word, p + i, 8);
+      if (word & 0x8080808080808080ull) break;
+    }
+    if (i >= n) break;
     unsigned char c = p[i];
     if (c < 0x80) {
       ++i;
