@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "analyzer/frontend/frontends.h"
+#include "miners/git/binary_content.h"
 #include "miners/git/git_handles.h"
 #include "miners/git/line_signature.h"
 #include "miners/git/tree_diff.h"
@@ -492,9 +493,10 @@ std::optional<std::vector<FileChange>> Repository::changes(const std::string& sh
 static std::optional<std::string> blobBytes(git_repository* repo, const git_oid& oid, bool& binary) {
   Blob b;
   if (git_blob_lookup(&b.p, repo, &oid) != 0) return std::nullopt;
-  binary = git_blob_is_binary(b.p) == 1;
   const auto* data = static_cast<const char*>(git_blob_rawcontent(b.p));
-  return std::string(data, static_cast<size_t>(git_blob_rawsize(b.p)));
+  const auto size = static_cast<size_t>(git_blob_rawsize(b.p));
+  binary = looksBinary(std::string_view(data, size));
+  return std::string(data, size);
 }
 
 std::optional<std::string> Repository::blob(const std::string& oidHex, bool& binary, std::string& err) const {
