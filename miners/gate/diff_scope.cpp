@@ -32,10 +32,11 @@ std::vector<size_t> lineStartOffsets(std::string_view text) {
   size_t i = 0;
 #ifdef __SSE2__
   const __m128i newline = _mm_set1_epi8('\n');
-  for (; i + 16 <= n; i += 16)
-    for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i)), newline)));
-         mask != 0; mask &= mask - 1)
+  for (; i + 16 <= n; i += 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+    for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))); mask != 0; mask &= mask - 1)
       starts.push_back(i + static_cast<size_t>(__builtin_ctz(mask)) + 1);
+  }
 #endif
   for (; i < n; ++i)
     if (data[i] == '\n') starts.push_back(i + 1);

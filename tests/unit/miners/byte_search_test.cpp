@@ -31,6 +31,7 @@ TEST(ByteSearch, FindsWhatFindFinds) {
 TEST(ByteSearch, ImportsInAPythonFile) {
   const std::string source = std::string(40, ' ') + "import os\nfrom a import (b,\n  important)\n" + std::string(33, 'x') + "import";
   std::vector<size_t> places;
-  for (size_t at = findBytes(source, "import"); at != std::string_view::npos; at = findBytes(source, "import", at + 1)) places.push_back(at);
+  for (size_t at = findBytes(source, "import"); at != std::string_view::npos; at = findBytes(source, "import", at + 1))
+    places.push_back(at);
   EXPECT_EQ(places, (std::vector<size_t>{40, 57, 70, source.size() - 6}));
 }
