@@ -50,17 +50,10 @@ bool mentionsTest(std::string_view path) {
   return false;
 }
 
-bool isSpaceOrTab(char c) { return c == ' ' || c == '\t'; }
-
-size_t skipSpacesAndTabs(std::string_view s, size_t i) {
-  while (i < s.size() && isSpaceOrTab(s[i])) ++i;
-  return i;
-}
-
 // After `keyword` at i and the spaces or tabs that must follow it; npos when either is missing.
 size_t afterKeyword(std::string_view s, size_t i, std::string_view keyword) {
   if (!s.substr(i).starts_with(keyword)) return std::string_view::npos;
-  const size_t next = skipSpacesAndTabs(s, i + keyword.size());
+  const size_t next = skipBlanks(s, i + keyword.size());
   return next == i + keyword.size() ? std::string_view::npos : next;
 }
 
@@ -114,15 +107,16 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
 }
 
 std::optional<size_t> readFromImport(std::string_view text, std::string& module, std::string& names) {
-  const size_t fromAt = skipSpacesAndTabs(text, 0);
-  const size_t moduleStart = afterKeyword(text, fromAt, "from");
+  const size_t fromAt = skipBlanks(text, 0);
+  constexpr std::string_view kFrom = "from";
+  const size_t moduleStart = afterKeyword(text, fromAt, kFrom);
   if (moduleStart == std::string_view::npos) return std::nullopt;
   size_t moduleEnd = moduleStart;
   while (moduleEnd < text.size() && isModuleNameChar(text[moduleEnd])) ++moduleEnd;
-  size_t i = moduleEnd == skipSpacesAndTabs(text, moduleEnd) ? std::string_view::npos  // a blank must follow the module
-                                                           : afterKeyword(text, skipSpacesAndTabs(text, moduleEnd), "import");
+  size_t i = moduleEnd == skipBlanks(text, moduleEnd) ? std::string_view::npos  // a blank must follow the module
+                                                    : afterKeyword(text, skipBlanks(text, moduleEnd), "import");
   // The pattern's next choice: an empty module between two runs of blanks (`from  import x`).
-  if (i == std::string_view::npos && moduleStart - (fromAt + 4) >= 2) {
+  if (i == std::string_view::npos && moduleStart - (fromAt + kFrom.size()) >= 2) {
     moduleEnd = moduleStart;
     i = afterKeyword(text, moduleStart, "import");
   }
@@ -141,7 +135,7 @@ std::optional<size_t> readFromImport(std::string_view text, std::string& module,
 }
 
 std::optional<size_t> readPlainImport(std::string_view text, std::string& names) {
-  const size_t i = afterKeyword(text, skipSpacesAndTabs(text, 0), "import");
+  const size_t i = afterKeyword(text, skipBlanks(text, 0), "import");
   if (i == std::string_view::npos) return std::nullopt;
   size_t end = text.find_first_of("\n#", i);
   if (end == std::string_view::npos) end = text.size();
@@ -182,8 +176,7 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
     return newline ? static_cast<size_t>(static_cast<const char*>(newline) - source.data()) : source.size();
   };
   auto startsWith = [&](size_t start, std::string_view keyword) {
-    while (start < source.size() && (source[start] == ' ' || source[start] == '\t')) ++start;
-    return source.compare(start, keyword.size(), keyword) == 0;
+    return std::string_view(source).substr(skipBlanks(source, start)).starts_with(keyword);
   };
   size_t consumed = 0;  // a name list spanning lines hides the lines it spans
   for (size_t start : lineStarts) {
