@@ -254,11 +254,26 @@ void Catalogue::add(ApiSpec spec) {
   index(apis_.size() - 1);
 }
 
+bool Catalogue::addNames(std::string_view id, const std::vector<std::string>& names) {
+  auto it = id_.find(std::string(id));
+  if (it == id_.end()) return false;
+  ApiSpec& a = apis_[it->second];
+  const size_t first = a.names.size();
+  a.names.insert(a.names.end(), names.begin(), names.end());
+  indexNames(it->second, first);
+  return true;
+}
+
 void Catalogue::index(size_t i) {
+  id_[apis_[i].id] = i;
+  indexNames(i, 0);
+}
+
+void Catalogue::indexNames(size_t i, size_t firstName) {
   const ApiSpec& a = apis_[i];
-  id_[a.id] = i;
   Index& ix = byLanguage_[static_cast<size_t>(a.language)];
-  for (const auto& n : a.names) {
+  for (size_t k = firstName; k < a.names.size(); ++k) {
+    const std::string& n = a.names[k];
     if (a.kind == ApiKind::Method) {
       ix.method[n] = i;
       continue;

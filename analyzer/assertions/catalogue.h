@@ -73,6 +73,8 @@ class Catalogue {
   static Catalogue builtin();
 
   void add(ApiSpec spec);  // later entries with the same id replace earlier ones
+  // More names for the entry `id` (a module's re-export of it); false when there is no such entry.
+  bool addNames(std::string_view id, const std::vector<std::string>& names);
   const ApiSpec* byQualifiedName(std::string_view name, Language lang = Language::Python) const;
   const ApiSpec* byMethodName(std::string_view name, Language lang = Language::Python) const;
   const ApiSpec* byShortName(std::string_view name, Language lang = Language::Python) const;
@@ -85,6 +87,7 @@ class Catalogue {
  private:
   void reindex();
   void index(size_t i);
+  void indexNames(size_t i, size_t firstName);  // entry i's names from firstName on
   std::vector<ApiSpec> apis_;
   struct Index {
     std::unordered_map<std::string, size_t> qualified, method, shortName;

@@ -146,7 +146,8 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   // Phase 2: project-wide wrapper discovery.
   ToleranceResolver resolver(&result.project);
   result.wrapperCatalogue = discoverWrappers(result.project, catalogue, resolver, threads, opt.knownWrappers);
-  for (const auto& w : result.wrapperCatalogue.apis()) result.wrappers.push_back(w.id);
+  for (const auto& w : result.wrapperCatalogue.apis())
+    if (w.discovered) result.wrappers.push_back(w.id);  // not a catalogued API a module re-exports
 
   // Phase 3: assertions per file, in parallel.
   ApiMatcher matcher(catalogue, result.wrapperCatalogue);

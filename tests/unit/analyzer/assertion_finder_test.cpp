@@ -145,6 +145,52 @@ TEST(AssertionFinder, DiscoversWrappersTransitivelyAcrossFiles) {
   EXPECT_DOUBLE_EQ(*tolerance(*b, "atol")->value, 1e-9);
 }
 
+// Chainer's layout: chainer/testing/__init__.py re-exports the wrapper its array module
+// defines, and tests call it by the package (`testing.assert_allclose`), 474 checks of its suite.
+// A re-export of a catalogued function is still that function; one a module shadows is not.
+TEST(AssertionFinder, WrappersAndApisReExportedByAPackageAreCalledByThePackagesName) {
+  auto r = scanPython({{"lib/testing/array.py",
+                        "import numpy\n"
+                        "def assert_allclose(x, y, atol=1e-5, rtol=1e-4):\n"
+                        "    numpy.testing.assert_allclose(x, y, atol=atol, rtol=rtol)\n"},
+                       {"lib/testing/__init__.py",
+                        "from lib.testing.array import assert_allclose  # NOQA\n"
+                        "from numpy.testing import assert_array_almost_equal as almost\n"
+                        "from numpy.testing import assert_almost_equal\n"
+                        "def assert_almost_equal(a, b):\n"
+                        "    assert a == b\n"},
+                       {"lib/__init__.py", "from lib import testing\nfrom lib.testing import almost as nearly\n"},
+                       {"tests/test_ops.py",
+                        "from lib import testing\n"
+                        "import lib\n"
+                        "def check(y, expected, tol):\n"
+                        "    testing.assert_allclose(y, expected, atol=tol)\n"
+                        "def test_ops():\n"
+                        "    testing.assert_allclose(f(), 1.0)\n"          // 6
+                        "    testing.assert_allclose(f(), 1.0, atol=0)\n"  // 7
+                        "    check(f(), 1.0, 1e-3)\n"                      // 8
+                        "    testing.almost(f(), 1.0)\n"                   // 9
+                        "    lib.nearly(f(), 1.0, decimal=3)\n"            // 10
+                        "    testing.assert_almost_equal(f(), 1.0)\n"}});  // 11
+  std::map<uint32_t, const Assertion*> at;
+  for (const auto& x : r.assertions)
+    if (x.file == "tests/test_ops.py") at[x.range.start.line] = &x;
+  ASSERT_TRUE(at.count(6) && at.count(7) && at.count(8) && at.count(9) && at.count(10) && at.count(11));
+  EXPECT_EQ(at[6]->api, "lib.testing.array.assert_allclose");
+  EXPECT_TRUE(at[6]->isOa);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[6], "atol")->value, 1e-5);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[6], "rtol")->value, 1e-4);
+  EXPECT_EQ(tolerance(*at[7], "atol")->text, "0");
+  EXPECT_EQ(at[8]->api, "tests.test_ops.check");  // a wrapper of the re-exported wrapper
+  EXPECT_TRUE(at[8]->isOa);
+  EXPECT_EQ(at[9]->api, "numpy.testing.assert_array_almost_equal");
+  EXPECT_EQ(tolerance(*at[9], "decimal")->provenance, Provenance::Default);
+  EXPECT_EQ(at[10]->api, "numpy.testing.assert_array_almost_equal");  // re-exported twice
+  EXPECT_EQ(tolerance(*at[10], "decimal")->text, "3");
+  EXPECT_FALSE(at[11]->isOa);  // the package's own function, not numpy's
+  for (const std::string& w : r.wrappers) EXPECT_NE(w, "numpy.testing.assert_array_almost_equal");
+}
+
 // A suite's base test case that redefines a catalogued method (Keras 3's assertAlmostEqual
 // takes numpy's `decimal`, default 3): its calls on self run the suite's method.
 TEST(AssertionFinder, TheSuitesOwnMethodOnSelfWinsOverTheCataloguedOne) {
