@@ -1,5 +1,7 @@
 #include "analyzer/assertions/api_matcher.h"
 
+#include <optional>
+
 #include "analyzer/scan/project.h"
 
 namespace oalens::analyzer {
@@ -23,6 +25,19 @@ bool looksLikeCppAssertionName(std::string_view n) {
   for (std::string_view prefix : {"Expect", "Assert"})
     if (startsWith(n, prefix) && n.size() > prefix.size() && n[prefix.size()] >= 'A' && n[prefix.size()] <= 'Z') return true;
   return false;
+}
+
+// The id wrapper discovery gives the method `name` of the class whose method holds `scope`,
+// when that class defines it; nullopt when it does not (a base class's may run).
+std::optional<std::string> ownMethodId(const FileModel& m, FunctionId scope, std::string_view name) {
+  FunctionId f = scope;
+  while (f != kNone && f < m.functions.size() && m.functions[f].cls == kNone) f = m.functions[f].parent;
+  if (f == kNone || f >= m.functions.size()) return std::nullopt;
+  const ClassId cls = m.functions[f].cls;
+  for (const Function& g : m.functions)
+    if (g.cls == cls && g.name == name)
+      return m.moduleName.empty() ? g.qualifiedName : m.moduleName + "." + g.qualifiedName;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -135,7 +150,18 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     ExprId recv = m.child(callee, 0);
     std::string_view recvText = recv == kNone ? "" : m.expr(recv).text;
     if (recvText == "self" || recvText == "cls") {
-      if ((out.spec = wrappers_.byMethodName(out.lastName, m.language))) return out;
+      // The class's own method, when it defines one, is what runs: a wrapper of that name in
+      // another class (Chainer's suites define a `check_forward` in nearly every test class)
+      // is not.
+      if (std::optional<std::string> own = ownMethodId(m, scope, out.lastName)) {
+        const ApiSpec* spec = wrappers_.byId(*own);
+        if (spec && spec->kind == ApiKind::Method) {
+          out.spec = spec;
+          return out;
+        }
+      } else if ((out.spec = wrappers_.byMethodName(out.lastName, m.language))) {
+        return out;
+      }
     }
     if ((out.spec = catalogue_.byMethodName(out.lastName, m.language))) return out;
   } else if (!viaImport && !definedAtModuleLevel(m, out.lastName)) {

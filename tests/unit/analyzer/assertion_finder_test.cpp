@@ -191,6 +191,41 @@ TEST(AssertionFinder, WrappersAndApisReExportedByAPackageAreCalledByThePackagesN
   for (const std::string& w : r.wrappers) EXPECT_NE(w, "numpy.testing.assert_array_almost_equal");
 }
 
+// Chainer's suites define a `check_forward` in nearly every test class, some of them wrappers
+// of a check and some not: `self.check_forward(...)` runs the class's own method when it defines
+// one, and a base class's otherwise.
+TEST(AssertionFinder, SelfCallsRunTheClassesOwnMethodNotAWrapperOfTheSameNameElsewhere) {
+  auto r = scanPython({{"tests/test_lstm.py",
+                        "import numpy\n"
+                        "class LSTMTest:\n"
+                        "    def check_forward(self, y, expected):\n"
+                        "        numpy.testing.assert_allclose(y, expected, atol=1e-4)\n"
+                        "    def test_forward(self):\n"
+                        "        self.check_forward(lstm(), 1.0)\n"},  // 6
+                       {"tests/test_base.py",
+                        "import numpy\n"
+                        "class Base:\n"
+                        "    def check_close(self, y, expected):\n"
+                        "        numpy.testing.assert_allclose(y, expected, rtol=1e-3)\n"},
+                       {"tests/test_relu.py",
+                        "import numpy\n"
+                        "from tests.test_base import Base\n"
+                        "class ReluTest(Base):\n"
+                        "    def check_forward(self, op):\n"
+                        "        numpy.testing.assert_allclose(op(self.x), self.expected)\n"  // 5
+                        "    def test_forward(self):\n"
+                        "        self.check_forward(relu)\n"  // 7
+                        "        self.check_close(relu(1.0), 1.0)\n"}});  // 8
+  std::map<std::string, const Assertion*> at;
+  for (const auto& x : r.assertions) at[x.file + ":" + std::to_string(x.range.start.line)] = &x;
+  ASSERT_TRUE(at.count("tests/test_lstm.py:6"));
+  EXPECT_EQ(at["tests/test_lstm.py:6"]->api, "tests.test_lstm.LSTMTest.check_forward");
+  EXPECT_TRUE(at.count("tests/test_relu.py:5"));
+  EXPECT_FALSE(at.count("tests/test_relu.py:7"));  // ReluTest's own check_forward is no wrapper
+  ASSERT_TRUE(at.count("tests/test_relu.py:8"));
+  EXPECT_EQ(at["tests/test_relu.py:8"]->api, "tests.test_base.Base.check_close");
+}
+
 // A suite's base test case that redefines a catalogued method (Keras 3's assertAlmostEqual
 // takes numpy's `decimal`, default 3): its calls on self run the suite's method.
 TEST(AssertionFinder, TheSuitesOwnMethodOnSelfWinsOverTheCataloguedOne) {
