@@ -176,6 +176,19 @@ ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args
   return kNone;
 }
 
+// The value of a Python call's last `**kwargs`, or kNone.
+static ExprId keywordSplatOf(const FileModel& m, ExprId call) {
+  if (call == kNone || m.language != Language::Python || m.expr(call).kind != ExprKind::Call) return kNone;
+  ExprId out = kNone;
+  for (uint32_t i = 1; i < m.expr(call).childCount; ++i) {
+    const ExprId arg = m.child(call, i);
+    const Expr& e = m.expr(arg);
+    const bool splat = (e.kind == ExprKind::Keyword && e.name.empty()) || (e.kind == ExprKind::Starred && e.name == "**");
+    if (splat && e.childCount > 0) out = m.child(arg, 0);
+  }
+  return out;
+}
+
 ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spec) {
   if (!a.isOa) return ThresholdProvenance::None;
   if (spec && spec->alwaysDepend) return ThresholdProvenance::Depend;
@@ -318,6 +331,14 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     if (!chosenBy.empty() && param != chosenBy) continue;  // assertAlmostEqual(delta=...) has no places
     auto d = spec.defaults.find(kind);
     if (d == spec.defaults.end()) continue;
+    if (const ExprId kwargs = args.hasStarArgs ? keywordSplatOf(m, call) : kNone; kwargs != kNone) {
+      // `**self.check_forward_options` (Chainer's idiom) may set it: the default is not known
+      // to apply, and a change to or from such a call has no direction.
+      const std::string splat = fmt::format("**{}", m.expr(kwargs).text);
+      a.tolerances.push_back({kind, splat, std::nullopt, Provenance::Unresolved,
+                              fmt::format("`{}` may set it; the default is {} otherwise", splat, d->second)});
+      continue;
+    }
     std::string note = spec.discovered ? fmt::format("default of {}", spec.id) : "API default";
     if (spec.defaultDepends) note += " (float32; the API picks it by dtype)";
     auto resolved = spec.defaultValues.find(kind);

@@ -226,6 +226,27 @@ TEST(AssertionFinder, SelfCallsRunTheClassesOwnMethodNotAWrapperOfTheSameNameEls
   EXPECT_EQ(at["tests/test_relu.py:8"]->api, "tests.test_base.Base.check_close");
 }
 
+// `**self.check_forward_options` may set any tolerance the call does not write out, so the
+// API's default is not claimed for it (Chainer's suites pass their tolerances so).
+TEST(AssertionFinder, AKeywordSplatMaySetTheToleranceSoTheDefaultIsNotClaimed) {
+  auto r = scanOne("import numpy as np\n"
+                   "def test_f():\n"
+                   "    np.testing.assert_allclose(f(), 1.0, **opts)\n"               // 3
+                   "    np.testing.assert_allclose(f(), 1.0, rtol=1e-3, **opts)\n"    // 4
+                   "    np.testing.assert_allclose(f(), 1.0)\n");                     // 5
+  const Assertion* splat = atLine(r, 3);
+  const Assertion* partly = atLine(r, 4);
+  const Assertion* plain = atLine(r, 5);
+  ASSERT_TRUE(splat && partly && plain);
+  EXPECT_EQ(tolerance(*splat, "rtol")->provenance, Provenance::Unresolved);
+  EXPECT_EQ(tolerance(*splat, "rtol")->text, "**opts");
+  EXPECT_FALSE(tolerance(*splat, "rtol")->value.has_value());
+  EXPECT_EQ(splat->thresholdProvenance, ThresholdProvenance::Customized);
+  EXPECT_EQ(tolerance(*partly, "rtol")->provenance, Provenance::Literal);
+  EXPECT_EQ(tolerance(*partly, "atol")->provenance, Provenance::Unresolved);
+  EXPECT_EQ(tolerance(*plain, "rtol")->provenance, Provenance::Default);
+}
+
 // A suite's base test case that redefines a catalogued method (Keras 3's assertAlmostEqual
 // takes numpy's `decimal`, default 3): its calls on self run the suite's method.
 TEST(AssertionFinder, TheSuitesOwnMethodOnSelfWinsOverTheCataloguedOne) {
