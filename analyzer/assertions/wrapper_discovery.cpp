@@ -336,6 +336,16 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         mappedArgs = std::move(check->mappedArgs);
         negated = check->negated != inner->negated;
       }
+    } else if (!inner && st.kind == StmtKind::If && m.language == Language::Python && failsIn(m, fid, s, f.endStmt)) {
+      // if not _allclose(expected, value, rtol, atol): raise WrongValue(...) (PyTensor's
+      // tests.unittest_tools.assert_allclose, 280 calls at its tip): the function passes when
+      // the condition does not hold, the opposite of `assert <condition>`.
+      if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && !check->spec->approx) {
+        call = check->call;
+        inner = check->spec;
+        mappedArgs = std::move(check->mappedArgs);
+        negated = check->negated == inner->negated;
+      }
     } else if (!inner && st.kind == StmtKind::Return && m.language == Language::Python) {
       // return np.allclose(a, b, atol=tol): a predicate of the suite's own, OA as a condition.
       if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && check->spec->isPredicate() && !check->negated) {
@@ -462,7 +472,9 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
         if (spec) {
           known[fi][f] = true;
-          found[fi].push_back(std::move(*spec));
+          // The catalogue's entry wins for a library's own definition of a catalogued API
+          // (Theano's unittest_tools.assert_allclose): its defaults are the documented ones.
+          if (!catalogue.byQualifiedName(spec->id, spec->language)) found[fi].push_back(std::move(*spec));
         }
       }
     });

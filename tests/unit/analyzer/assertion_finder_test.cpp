@@ -247,6 +247,43 @@ TEST(AssertionFinder, AKeywordSplatMaySetTheToleranceSoTheDefaultIsNotClaimed) {
   EXPECT_EQ(tolerance(*plain, "rtol")->provenance, Provenance::Default);
 }
 
+// PyTensor's tests/unittest_tools.py checks with `if not _allclose(...): raise WrongValue(...)`:
+// a function that fails when a closeness condition does not hold is a wrapper like one that
+// asserts it, and one that fails when it holds is a negated one. A function that only logs is none.
+TEST(AssertionFinder, AFunctionThatRaisesWhenACheckFailsIsAWrapper) {
+  auto r = scanPython({{"tests/unittest_tools.py",
+                        "import numpy as np\n"
+                        "class WrongValue(Exception):\n"
+                        "    pass\n"
+                        "def assert_close(expected, value, rtol=None, atol=1e-6):\n"
+                        "    if not np.allclose(expected, value, rtol=rtol, atol=atol):\n"
+                        "        raise WrongValue(expected, value)\n"
+                        "def assert_far(a, b):\n"
+                        "    if np.allclose(a, b):\n"
+                        "        raise AssertionError('too close')\n"
+                        "def assert_logged(a, b):\n"
+                        "    if not np.allclose(a, b):\n"
+                        "        print('differs')\n"},
+                       {"tests/test_ops.py",
+                        "from tests import unittest_tools as utt\n"
+                        "def test_ops():\n"
+                        "    utt.assert_close(expected(), f(), atol=1e-3)\n"  // 3
+                        "    utt.assert_far(f(), g())\n"                      // 4
+                        "    utt.assert_logged(f(), g())\n"}});              // 5
+  std::map<uint32_t, const Assertion*> at;
+  for (const auto& x : r.assertions)
+    if (x.file == "tests/test_ops.py") at[x.range.start.line] = &x;
+  ASSERT_TRUE(at.count(3) && at.count(4) && at.count(5));
+  EXPECT_EQ(at[3]->api, "tests.unittest_tools.assert_close");
+  EXPECT_TRUE(at[3]->isOa);
+  EXPECT_FALSE(at[3]->negated);
+  EXPECT_EQ(tolerance(*at[3], "atol")->text, "1e-3");
+  EXPECT_DOUBLE_EQ(*tolerance(*at[3], "rtol")->value, 1e-5);  // None: numpy.allclose's own
+  EXPECT_TRUE(at[4]->isOa);
+  EXPECT_TRUE(at[4]->negated);
+  EXPECT_FALSE(at[5]->isOa);
+}
+
 // A suite's base test case that redefines a catalogued method (Keras 3's assertAlmostEqual
 // takes numpy's `decimal`, default 3): its calls on self run the suite's method.
 TEST(AssertionFinder, TheSuitesOwnMethodOnSelfWinsOverTheCataloguedOne) {
