@@ -45,8 +45,36 @@ bool targetPath(const FileModel& m, ExprId target, std::string_view name, std::v
   return false;
 }
 
+bool isIdentifierByte(char c) { return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+bool mentionsWord(std::string_view text, std::string_view word) {
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    const size_t end = at + word.size();
+    if ((at == 0 || !isIdentifierByte(text[at - 1])) && (end == text.size() || !isIdentifierByte(text[end]))) return true;
+  }
+  return false;
+}
+
+// Whether a value is chosen by dtype: it reads one, or a local name the function assigns from
+// one (JAX's early assertArraysAllClose: `tol = 1e-2 if ... dtype(x) ... else 1e-5`, then
+// `atol = atol or tol`).
+bool chosenByDtype(const FileModel& m, FunctionId fid, ExprId value) {
+  const std::string_view text = m.expr(value).text;
+  if (text.find("dtype") != std::string_view::npos) return true;
+  const Function& f = m.functions[fid];
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
+    const Expr& target = m.expr(st.a);
+    if (target.kind == ExprKind::Name && m.expr(st.b).text.find("dtype") != std::string_view::npos && mentionsWord(text, target.name))
+      return true;
+  }
+  return false;
+}
+
 // Whether the function rebinds `name` under a condition on a dtype (`if a.dtype == np.float16:
-// rtol = max(rtol, 1e-3)`): the tolerance it passes on is then chosen by dtype.
+// rtol = max(rtol, 1e-3)`) or to a value chosen by one: the tolerance it passes on is then
+// chosen by dtype.
 bool rebindsByDtype(const FileModel& m, FunctionId fid, std::string_view name) {
   const Function& f = m.functions[fid];
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
@@ -54,6 +82,7 @@ bool rebindsByDtype(const FileModel& m, FunctionId fid, std::string_view name) {
     if (st.function != fid || (st.kind != StmtKind::Assign && st.kind != StmtKind::AugAssign) || st.a == kNone) continue;
     std::vector<uint32_t> path;
     if (!targetPath(m, st.a, name, path, 0)) continue;
+    if (st.b != kNone && chosenByDtype(m, fid, st.b)) return true;
     for (StmtId p = st.parent; p != kNone; p = m.stmts[p].parent) {
       const Stmt& c = m.stmts[p];
       if ((c.kind == StmtKind::If || c.kind == StmtKind::While) && c.a != kNone && m.expr(c.a).text.find("dtype") != std::string_view::npos)

@@ -284,6 +284,31 @@ TEST(AssertionFinder, AFunctionThatRaisesWhenACheckFailsIsAWrapper) {
   EXPECT_FALSE(at[5]->isOa);
 }
 
+// JAX's early assertArraysAllClose: `tol = 1e-2 if <float32> else 1e-5`, `atol = atol or tol`,
+// then `if not onp.allclose(x, y, atol=atol, rtol=rtol): raise`. The tolerance a call leaves out
+// is chosen by dtype, not numpy's default.
+TEST(AssertionFinder, AToleranceReboundToAValueChosenByDtypeDepends) {
+  auto r = scanPython({{"tests/test_util.py",
+                        "import numpy as onp\n"
+                        "def assert_arrays_close(x, y, atol=None, rtol=None):\n"
+                        "    dtype = lambda x: str(onp.asarray(x).dtype)\n"
+                        "    tol = 1e-2 if 'float32' in {dtype(x), dtype(y)} else 1e-5\n"
+                        "    atol = atol or tol\n"
+                        "    rtol = rtol or tol\n"
+                        "    if not onp.allclose(x, y, atol=atol, rtol=rtol):\n"
+                        "        raise AssertionError('not close')\n"},
+                       {"tests/test_ops.py",
+                        "from tests.test_util import assert_arrays_close\n"
+                        "def test_ops():\n"
+                        "    assert_arrays_close(f(), g())\n"}});  // 3
+  const Assertion* a = nullptr;
+  for (const auto& x : r.assertions)
+    if (x.file == "tests/test_ops.py" && x.range.start.line == 3) a = &x;
+  ASSERT_NE(a, nullptr);
+  EXPECT_TRUE(a->isOa);
+  EXPECT_EQ(a->thresholdProvenance, ThresholdProvenance::Depend);
+}
+
 // A suite's base test case that redefines a catalogued method (Keras 3's assertAlmostEqual
 // takes numpy's `decimal`, default 3): its calls on self run the suite's method.
 TEST(AssertionFinder, TheSuitesOwnMethodOnSelfWinsOverTheCataloguedOne) {
