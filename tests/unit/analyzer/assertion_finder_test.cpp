@@ -309,6 +309,32 @@ TEST(AssertionFinder, AToleranceReboundToAValueChosenByDtypeDepends) {
   EXPECT_EQ(a->thresholdProvenance, ThresholdProvenance::Depend);
 }
 
+// Pyro's tests/common.py: `def assert_equal(actual, expected, prec=1e-5): if prec > 0.0: return
+// assert_close(actual, expected, atol=prec)`. A check returned is a check run: a wrapper.
+TEST(AssertionFinder, AFunctionReturningACheckIsAWrapper) {
+  auto r = scanPython({{"tests/common.py",
+                        "import numpy as np\n"
+                        "def assert_close(actual, expected, atol=1e-7, rtol=0):\n"
+                        "    np.testing.assert_allclose(actual, expected, atol=atol, rtol=rtol)\n"
+                        "def assert_equal(actual, expected, prec=1e-5):\n"
+                        "    if prec > 0.0:\n"
+                        "        return assert_close(actual, expected, atol=prec)\n"
+                        "    assert actual == expected\n"},
+                       {"tests/test_dist.py",
+                        "from tests.common import assert_equal\n"
+                        "def test_mean():\n"
+                        "    assert_equal(sample().mean(), 0.5)\n"                // 3
+                        "    assert_equal(sample().mean(), 0.5, prec=0.05)\n"}});  // 4
+  std::map<uint32_t, const Assertion*> at;
+  for (const auto& x : r.assertions)
+    if (x.file == "tests/test_dist.py") at[x.range.start.line] = &x;
+  ASSERT_TRUE(at.count(3) && at.count(4));
+  EXPECT_EQ(at[3]->api, "tests.common.assert_equal");
+  EXPECT_TRUE(at[3]->isOa);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[3], "atol")->value, 1e-5);
+  EXPECT_EQ(tolerance(*at[4], "atol")->text, "0.05");
+}
+
 // A suite's base test case that redefines a catalogued method (Keras 3's assertAlmostEqual
 // takes numpy's `decimal`, default 3): its calls on self run the suite's method.
 TEST(AssertionFinder, TheSuitesOwnMethodOnSelfWinsOverTheCataloguedOne) {
