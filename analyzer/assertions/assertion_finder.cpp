@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/runtime_choice.h"
 
 namespace oalens::analyzer {
@@ -176,19 +177,6 @@ ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args
   return kNone;
 }
 
-// The value of a Python call's last `**kwargs`, or kNone.
-static ExprId keywordSplatOf(const FileModel& m, ExprId call) {
-  if (call == kNone || m.language != Language::Python || m.expr(call).kind != ExprKind::Call) return kNone;
-  ExprId out = kNone;
-  for (uint32_t i = 1; i < m.expr(call).childCount; ++i) {
-    const ExprId arg = m.child(call, i);
-    const Expr& e = m.expr(arg);
-    const bool splat = (e.kind == ExprKind::Keyword && e.name.empty()) || (e.kind == ExprKind::Starred && e.name == "**");
-    if (splat && e.childCount > 0) out = m.child(arg, 0);
-  }
-  return out;
-}
-
 ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spec) {
   if (!a.isOa) return ThresholdProvenance::None;
   if (spec && spec->alwaysDepend) return ThresholdProvenance::Depend;
@@ -331,15 +319,42 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     if (!chosenBy.empty() && param != chosenBy) continue;  // assertAlmostEqual(delta=...) has no places
     auto d = spec.defaults.find(kind);
     if (d == spec.defaults.end()) continue;
-    if (const ExprId kwargs = args.hasStarArgs ? keywordSplatOf(m, call) : kNone; kwargs != kNone) {
-      // `**self.check_forward_options` (Chainer's idiom) may set it: the default is not known
-      // to apply, and a change to or from such a call has no direction.
+    std::string note = spec.discovered ? fmt::format("default of {}", spec.id) : "API default";
+    if (const ExprId kwargs = args.hasStarArgs ? keywordSplat(m, call) : kNone; kwargs != kNone) {
       const std::string splat = fmt::format("**{}", m.expr(kwargs).text);
-      a.tolerances.push_back({kind, splat, std::nullopt, Provenance::Unresolved,
-                              fmt::format("`{}` may set it; the default is {} otherwise", splat, d->second)});
+      const std::optional<SplatDict> dict = splatDict(m, a.functionId, a.stmt, kwargs);
+      if (const SplatEntry* entry = dict ? dict->find(param) : nullptr) {
+        // tol = {"atol": 1e-4}; assert_allclose(a, b, **tol): the dict's entry is the argument.
+        ResolvedValue r = resolver_.resolve(m, a.functionId, entry->stmt, entry->value);
+        if (r.provenance == Provenance::Literal) r.provenance = Provenance::Constant;  // named, as a bound name is
+        std::string where = fmt::format("set by `{}`", splat);
+        if (entry->condition != kNone) {
+          const Stmt& c = m.stmts[entry->condition];
+          const std::string_view head = c.text.substr(0, c.text.find(':'));
+          where += fmt::format(" under `{}`", head);
+          if (dict->count(param) == 1) where += fmt::format("; the default is {} otherwise", d->second);
+          if (ToleranceResolver::mentionsRuntimeChoice(head)) r.provenance = Provenance::Depend;
+        }
+        a.tolerances.push_back({kind, std::string(m.expr(entry->value).text), r.value, r.provenance,
+                                r.note.empty() ? where : fmt::format("{}; {}", where, r.note)});
+        continue;
+      }
+      if (dict && dict->closed) {
+        note += fmt::format("; `{}` does not set it", splat);
+      } else {
+        // `**self.check_forward_options` (Chainer's idiom) may set it: the default is not known
+        // to apply, and a change to or from such a call has no direction.
+        a.tolerances.push_back({kind, splat, std::nullopt, Provenance::Unresolved,
+                                fmt::format("`{}` may set it; the default is {} otherwise", splat, d->second)});
+        continue;
+      }
+    }
+    if (std::find(spec.defaultsByDtype.begin(), spec.defaultsByDtype.end(), kind) != spec.defaultsByDtype.end()) {
+      // JAX's assertArraysAllClose: `atol = max(tolerance(_dtype(actual), atol), ...)`.
+      a.tolerances.push_back({kind, d->second, std::nullopt, Provenance::Depend,
+                              fmt::format("{} picks it by dtype when a call leaves it out", spec.id)});
       continue;
     }
-    std::string note = spec.discovered ? fmt::format("default of {}", spec.id) : "API default";
     if (spec.defaultDepends) note += " (float32; the API picks it by dtype)";
     auto resolved = spec.defaultValues.find(kind);
     a.tolerances.push_back({kind, d->second,

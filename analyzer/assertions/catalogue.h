@@ -44,6 +44,9 @@ struct ApiSpec {
   std::map<std::string, std::string> dtypeDefaults;
   bool defaultDepends = false;
   bool alwaysDepend = false;
+  // Tolerance kinds a discovered wrapper picks by dtype when a call leaves them out and keeps
+  // when given (`atol = atol or tol`, `atol = max(tolerance(dtype(x), atol), ...)`).
+  std::vector<std::string> defaultsByDtype;
   bool negated = false;  // passes when the values differ (assertNotAlmostEqual)
   // A value that compares approximately with == (pytest.approx, Catch2's Approx): an OA
   // assertion as one side of an equality under an assertion, not as a call of its own.

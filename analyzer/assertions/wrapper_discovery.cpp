@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
+
 #include "analyzer/core/parallel.h"
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/keyword_splat.h"
 
 namespace oalens::analyzer {
 
@@ -72,24 +75,34 @@ bool chosenByDtype(const FileModel& m, FunctionId fid, ExprId value) {
   return false;
 }
 
-// Whether the function rebinds `name` under a condition on a dtype (`if a.dtype == np.float16:
-// rtol = max(rtol, 1e-3)`) or to a value chosen by one: the tolerance it passes on is then
-// chosen by dtype.
-bool rebindsByDtype(const FileModel& m, FunctionId fid, std::string_view name) {
+// How a function rebinds its tolerance parameter `name` by dtype. Under a condition on one
+// (`if a.dtype == np.float16: rtol = max(rtol, 1e-3)`) or to a value chosen by one that does
+// not read the parameter, the tolerance it passes on is chosen by dtype whatever the caller
+// gives. To a value chosen by dtype that reads the parameter (`atol = atol or tol`, JAX's
+// `atol = max(tolerance(_dtype(actual), atol), ...)`), a value given is passed on and only the
+// one a call leaves out is chosen by dtype.
+enum class DtypeRebinding { None, WhenNotGiven, Always };
+
+DtypeRebinding rebindingByDtype(const FileModel& m, FunctionId fid, std::string_view name) {
+  DtypeRebinding out = DtypeRebinding::None;
   const Function& f = m.functions[fid];
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fid || (st.kind != StmtKind::Assign && st.kind != StmtKind::AugAssign) || st.a == kNone) continue;
     std::vector<uint32_t> path;
     if (!targetPath(m, st.a, name, path, 0)) continue;
-    if (st.b != kNone && chosenByDtype(m, fid, st.b)) return true;
     for (StmtId p = st.parent; p != kNone; p = m.stmts[p].parent) {
       const Stmt& c = m.stmts[p];
       if ((c.kind == StmtKind::If || c.kind == StmtKind::While) && c.a != kNone && m.expr(c.a).text.find("dtype") != std::string_view::npos)
-        return true;
+        return DtypeRebinding::Always;
+    }
+    if (st.b != kNone && chosenByDtype(m, fid, st.b)) {
+      const bool keepsGiven = st.kind == StmtKind::Assign && mentionsWord(m.expr(st.b).text, name);
+      if (!keepsGiven) return DtypeRebinding::Always;
+      out = DtypeRebinding::WhenNotGiven;
     }
   }
-  return false;
+  return out;
 }
 
 // The parameter of `f` that the value of `e` comes from, through assignments, loop targets,
@@ -419,21 +432,50 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     w.actual = std::string(actualParam);
     if (inner->expected.empty()) w.bound = std::string(expectedParam);
     else w.expected = std::string(expectedParam);
+    // A tolerance the wrapper leaves to what it calls takes that callee's default.
+    auto inheritDefault = [&](const std::string& kind) {
+      if (auto d = inner->defaults.find(kind); d != inner->defaults.end()) {
+        w.defaults[kind] = d->second;
+        if (auto dv = inner->defaultValues.find(kind); dv != inner->defaultValues.end()) w.defaultValues[kind] = dv->second;
+      }
+      if (std::ranges::find(inner->defaultsByDtype, kind) != inner->defaultsByDtype.end()) w.defaultsByDtype.push_back(kind);
+    };
+    const ExprId splat = mappedArgs || !args.hasStarArgs ? kNone : keywordSplat(m, call);
+    const std::optional<SplatDict> splatEntries = splatDict(m, fid, s, splat);
     for (const auto& [kind, innerParam] : inner->tolerances) {
       ExprId v = argumentFor(m, *inner, args, innerParam);
+      if (v == kNone && splat != kNone) {
+        // kw = {}; if atol: kw["atol"] = atol; np.testing.assert_allclose(a, b, **kw)
+        if (const SplatEntry* entry = splatEntries ? splatEntries->find(innerParam) : nullptr) v = entry->value;
+        // def assert_allclose(a, b, **kwargs): np.testing.assert_allclose(a, b, **kwargs): the
+        // callers' keyword reaches the check under its own name, and only as a keyword.
+        else if (auto forwarded = forwardedKeyword(m, fid, s, splat, innerParam); forwarded && !innerParam.empty()) {
+          w.tolerances.emplace_back(kind, innerParam);
+          if (forwarded->defaultValue == kNone) {
+            inheritDefault(kind);
+          } else {  // kwargs.setdefault("rtol", 1e-4)
+            w.defaults[kind] = std::string(m.expr(forwarded->defaultValue).text);
+            if (ResolvedValue r = resolver.resolve(m, fid, s, forwarded->defaultValue); r.value) w.defaultValues[kind] = *r.value;
+          }
+          continue;
+        }
+      }
       std::string_view fromParam = v == kNone ? std::string_view{} : originParam(m, fid, v, 0);
       if (!fromParam.empty()) {
         w.tolerances.emplace_back(kind, std::string(fromParam));
-        if (rebindsByDtype(m, fid, fromParam)) w.alwaysDepend = true;
+        const DtypeRebinding rebinding = rebindingByDtype(m, fid, fromParam);
+        if (rebinding == DtypeRebinding::Always) w.alwaysDepend = true;
         const ExprId def = paramDefault(f, fromParam);
         if (def != kNone && m.expr(def).kind != ExprKind::NoneLit) {
           w.defaults[kind] = std::string(m.expr(def).text);
           // Defaults are evaluated where the function is defined.
           if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value)
             w.defaultValues[kind] = *r.value;
-        } else if (auto d = inner->defaults.find(kind); d != inner->defaults.end()) {
-          w.defaults[kind] = d->second;
-          if (auto dv = inner->defaultValues.find(kind); dv != inner->defaultValues.end()) w.defaultValues[kind] = dv->second;
+        } else {
+          inheritDefault(kind);
+          // A parameter with a default of its own is always given; None is what gets replaced.
+          if (rebinding == DtypeRebinding::WhenNotGiven && std::ranges::find(w.defaultsByDtype, kind) == w.defaultsByDtype.end())
+            w.defaultsByDtype.push_back(kind);
         }
         continue;
       }
@@ -441,9 +483,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       if (v != kNone) {
         w.defaults[kind] = std::string(m.expr(v).text);
         if (ResolvedValue r = resolver.resolve(m, fid, s, v); r.value) w.defaultValues[kind] = *r.value;
-      } else if (auto d = inner->defaults.find(kind); d != inner->defaults.end()) {
-        w.defaults[kind] = d->second;
-        if (auto dv = inner->defaultValues.find(kind); dv != inner->defaultValues.end()) w.defaultValues[kind] = dv->second;
+      } else {
+        inheritDefault(kind);
       }
     }
     return w;

@@ -1,0 +1,205 @@
+#include "analyzer/assertions/keyword_splat.h"
+
+#include <algorithm>
+
+namespace oalens::analyzer {
+
+namespace {
+
+// Calls on a dict that change nothing in it.
+bool readsOnly(std::string_view method) {
+  return method == "get" || method == "copy" || method == "items" || method == "keys" || method == "values";
+}
+
+bool isNamed(const FileModel& m, ExprId e, std::string_view name) {
+  return e != kNone && m.expr(e).kind == ExprKind::Name && m.expr(e).name == name;
+}
+
+// Whether statement `ancestor` holds `s` in its block, at any depth.
+bool holds(const FileModel& m, StmtId ancestor, StmtId s) {
+  for (StmtId p = m.stmts[s].parent; p != kNone; p = m.stmts[p].parent)
+    if (p == ancestor) return true;
+  return false;
+}
+
+// The innermost block around `s` that may not run when `at` does: an if, else, loop or handler
+// that does not hold `at` too. A with block or a try body runs whenever what holds it does.
+StmtId conditionOf(const FileModel& m, FunctionId fid, StmtId s, StmtId at) {
+  for (StmtId p = m.stmts[s].parent; p != kNone && m.stmts[p].function == fid; p = m.stmts[p].parent) {
+    if (holds(m, p, at)) return kNone;
+    const StmtKind k = m.stmts[p].kind;
+    if (k != StmtKind::With && k != StmtKind::Try) return p;
+  }
+  return kNone;
+}
+
+// Everything a function does to a local name before statement `at`.
+struct NameUse {
+  std::vector<StmtId> bindings;     // name = ...
+  std::vector<SplatEntry> sets;     // name["k"] = v, name.update(k=v), name.setdefault("k", v)
+  std::vector<SplatEntry> defaults; // name.setdefault("k", v): set only when absent
+  std::vector<std::string_view> removed;  // name.pop("k"), del name["k"]
+  bool opaque = false;              // changed in a way not read here
+};
+
+void addEntries(const FileModel& m, ExprId dictValue, StmtId s, std::vector<SplatEntry>& out, bool& opaque) {
+  const Expr& d = m.expr(dictValue);
+  if (d.kind == ExprKind::Dict) {
+    if (d.childCount % 2 != 0) opaque = true;
+    for (uint32_t i = 0; i + 1 < d.childCount; i += 2) {
+      const std::string_view key = stringLiteralText(m, m.child(dictValue, i));
+      if (key.empty()) opaque = true;
+      else out.push_back({key, m.child(dictValue, i + 1), s, kNone});
+    }
+    return;
+  }
+  if (d.kind == ExprKind::Call && m.expr(m.child(dictValue, 0)).text == "dict") {
+    CallArgs args = splitCall(m, dictValue);
+    if (!args.positional.empty() || args.hasStarArgs) opaque = true;
+    for (const auto& [k, v] : args.keywords) out.push_back({k, v, s, kNone});
+    return;
+  }
+  opaque = true;
+}
+
+NameUse usesOf(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  NameUse use;
+  const Function& f = m.functions[fid];
+  for (StmtId s = f.firstStmt; s < std::min(at, f.endStmt); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid) continue;
+    if ((st.kind == StmtKind::Assign || st.kind == StmtKind::For) && st.a != kNone) {
+      const Expr& target = m.expr(st.a);
+      if (target.kind == ExprKind::Name && target.name == name) {
+        if (st.kind == StmtKind::For) use.opaque = true;
+        use.bindings.push_back(s);
+      } else if (target.kind == ExprKind::Subscript && isNamed(m, m.child(st.a, 0), name)) {
+        const std::string_view key = stringLiteralText(m, m.child(st.a, 1));
+        if (key.empty() || st.b == kNone) use.opaque = true;
+        else use.sets.push_back({key, st.b, s, kNone});
+      } else if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List) {
+        for (uint32_t i = 0; i < target.childCount; ++i)
+          if (isNamed(m, m.child(st.a, i), name)) use.opaque = true;
+      }
+    } else if (st.kind == StmtKind::AugAssign && isNamed(m, st.a, name)) {
+      use.opaque = true;
+    } else if (st.kind == StmtKind::Other && st.text.starts_with("del ") && st.text.find(name) != std::string_view::npos) {
+      use.opaque = true;
+    }
+    for (ExprId e = st.firstExpr; e < st.endExpr; ++e) {
+      const Expr& x = m.expr(e);
+      if (x.kind != ExprKind::Call) continue;
+      const ExprId callee = m.child(e, 0);
+      if (m.expr(callee).kind != ExprKind::Attribute || !isNamed(m, m.child(callee, 0), name)) continue;
+      const std::string_view method = m.expr(callee).name;
+      if (readsOnly(method)) continue;
+      CallArgs args = splitCall(m, e);
+      const std::string_view key = args.positional.empty() ? std::string_view{} : stringLiteralText(m, args.positional[0]);
+      if (method == "update") {
+        if (args.hasStarArgs || args.positional.size() > 1) use.opaque = true;
+        if (args.positional.size() == 1) addEntries(m, args.positional[0], s, use.sets, use.opaque);
+        for (const auto& [k, v] : args.keywords) use.sets.push_back({k, v, s, kNone});
+      } else if (method == "setdefault" && !key.empty() && args.positional.size() == 2) {
+        use.defaults.push_back({key, args.positional[1], s, kNone});
+      } else if (method == "pop" && !key.empty()) {
+        use.removed.push_back(key);
+      } else {
+        use.opaque = true;
+      }
+    }
+  }
+  return use;
+}
+
+}  // namespace
+
+ExprId keywordSplat(const FileModel& m, ExprId call) {
+  if (call == kNone || m.language != Language::Python || m.expr(call).kind != ExprKind::Call) return kNone;
+  ExprId out = kNone;
+  for (uint32_t i = 1; i < m.expr(call).childCount; ++i) {
+    const ExprId arg = m.child(call, i);
+    const Expr& e = m.expr(arg);
+    const bool splat = (e.kind == ExprKind::Keyword && e.name.empty()) || (e.kind == ExprKind::Starred && e.name == "**");
+    if (splat && e.childCount > 0) out = m.child(arg, 0);
+  }
+  return out;
+}
+
+const SplatEntry* SplatDict::find(std::string_view key) const {
+  for (auto it = entries.rbegin(); it != entries.rend(); ++it)
+    if (it->key == key) return &*it;
+  return nullptr;
+}
+
+size_t SplatDict::count(std::string_view key) const {
+  return static_cast<size_t>(std::ranges::count_if(entries, [&](const SplatEntry& e) { return e.key == key; }));
+}
+
+std::optional<SplatDict> splatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat) {
+  if (fid == kNone || splat == kNone || m.expr(splat).kind != ExprKind::Name) return std::nullopt;
+  const std::string_view name = m.expr(splat).name;
+  for (const Param& p : m.functions[fid].params)
+    if (p.name == name) return std::nullopt;
+  NameUse use = usesOf(m, fid, at, name);
+  // The last binding on every path to the call starts the dict; a binding after it under a
+  // branch (`options = {}`, then `if dtype == float16: options = {"atol": 1e-4}`) may replace
+  // it, so that every entry is conditional from there on.
+  StmtId base = kNone;
+  for (StmtId b : use.bindings)
+    if (conditionOf(m, fid, b, at) == kNone) base = b;
+  if (base == kNone) return std::nullopt;
+  SplatDict out;
+  bool opaque = use.opaque;
+  addEntries(m, m.stmts[base].b, base, out.entries, opaque);
+  StmtId replacedUnder = kNone;
+  for (StmtId b : use.bindings) {
+    if (b <= base) continue;
+    if (replacedUnder == kNone) replacedUnder = conditionOf(m, fid, b, at);
+    addEntries(m, m.stmts[b].b, b, out.entries, opaque);
+  }
+  if (opaque && out.entries.empty() && use.sets.empty()) return std::nullopt;  // not a dict built here
+  for (SplatEntry& e : use.sets)
+    if (e.stmt > base) out.entries.push_back(e);
+  for (SplatEntry& e : use.defaults)
+    if (e.stmt > base && !out.find(e.key)) out.entries.push_back(e);
+  for (std::string_view key : use.removed)
+    std::erase_if(out.entries, [&](const SplatEntry& e) { return e.key == key; });
+  for (SplatEntry& e : out.entries) {
+    e.condition = conditionOf(m, fid, e.stmt, at);
+    if (e.condition == kNone && replacedUnder != kNone && e.stmt < replacedUnder) e.condition = replacedUnder;
+  }
+  out.closed = !opaque;
+  return out;
+}
+
+std::optional<ForwardedKeyword> forwardedKeyword(const FileModel& m, FunctionId fid, StmtId at, ExprId splat, std::string_view key) {
+  if (fid == kNone || splat == kNone || m.expr(splat).kind != ExprKind::Name) return std::nullopt;
+  const std::string_view name = m.expr(splat).name;
+  bool isKwargs = false;
+  for (const Param& p : m.functions[fid].params) isKwargs |= p.kwArgs && p.name == name;
+  if (!isKwargs) return std::nullopt;
+  NameUse use = usesOf(m, fid, at, name);
+  if (use.opaque || !use.bindings.empty() || std::ranges::find(use.removed, key) != use.removed.end()) return std::nullopt;
+  for (const SplatEntry& e : use.sets)
+    if (e.key == key) return std::nullopt;
+  ForwardedKeyword out;
+  for (const SplatEntry& e : use.defaults)
+    if (e.key == key) out.defaultValue = e.value;
+  return out;
+}
+
+std::string_view stringLiteralText(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::String) return {};
+  std::string_view t = m.expr(e).text;
+  while (!t.empty() && t.front() != '"' && t.front() != '\'') {
+    const char c = static_cast<char>(t.front() | 0x20);
+    if (c != 'r' && c != 'u' && c != 'b') return {};  // f-strings and the like are computed
+    t.remove_prefix(1);
+  }
+  if (t.size() < 2 || t.back() != t.front()) return {};
+  t = t.substr(1, t.size() - 2);
+  if (t.find_first_of("\"'\\") != std::string_view::npos) return {};  // triple quotes, escapes
+  return t;
+}
+
+}  // namespace oalens::analyzer

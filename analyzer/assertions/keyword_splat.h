@@ -1,0 +1,52 @@
+// Keyword splats: what a call's `**name` passes. Suites build the tolerances of a check in a
+// dict and splat it (`tol = {"atol": 1e-4}; assert_allclose(a, b, **tol)`; JAX's
+// _assert_numpy_allclose: `kw = {}; if atol: kw["atol"] = atol; ...(a, b, **kw)`), and helpers
+// forward their own `**kwargs` to the check they wrap. A splat read as "the defaults apply"
+// drops the tolerances it carries.
+#pragma once
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/model/code_model.h"
+
+namespace oalens::analyzer {
+
+// The value of a Python call's last `**value`, or kNone.
+ExprId keywordSplat(const FileModel& m, ExprId call);
+
+struct SplatEntry {
+  std::string_view key;
+  ExprId value = kNone;
+  StmtId stmt = kNone;        // where the entry is set
+  StmtId condition = kNone;   // the innermost if/else/loop/try the entry is set under and the call is not
+};
+
+// The entries of the dict a function builds under a local name and passes as `**name` at
+// statement `at`: `name = {...}`, `name = dict(k=v)`, `name["k"] = v`, `name.update(...)`.
+// `closed` when nothing else can add a key (no computed key, no `**other`, no other mutation),
+// so that a key it lacks is left at the callee's default. A binding under a branch after the
+// last one every path takes makes the entries before it conditional. nullopt when `splat` is
+// not such a name: a parameter, bound from something else than a dict, or only in branches.
+struct SplatDict {
+  std::vector<SplatEntry> entries;
+  bool closed = true;
+  // The last entry set for `key`, and how many are.
+  const SplatEntry* find(std::string_view key) const;
+  size_t count(std::string_view key) const;
+};
+std::optional<SplatDict> splatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat);
+
+// What a helper does with a keyword its callers give, when `splat` is the function's own
+// `**kwargs` parameter passed on to the check it wraps: nullopt when the keyword does not get
+// through unchanged (the parameter is rebound, or the key popped, set or changed in a way not
+// read here); its default when the helper sets one (`kwargs.setdefault("rtol", 1e-4)`).
+struct ForwardedKeyword {
+  ExprId defaultValue = kNone;
+};
+std::optional<ForwardedKeyword> forwardedKeyword(const FileModel& m, FunctionId fid, StmtId at, ExprId splat, std::string_view key);
+
+// The text of a string literal without its prefix and quotes; empty for anything else.
+std::string_view stringLiteralText(const FileModel& m, ExprId e);
+
+}  // namespace oalens::analyzer

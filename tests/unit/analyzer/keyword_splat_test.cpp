@@ -1,0 +1,156 @@
+// Tolerances passed through `**name`: a dict the test builds, a dict a helper builds from its
+// own parameters, and a helper that forwards its callers' keywords (analyzer/assertions/
+// keyword_splat.h).
+#include "analyzer/assertions/keyword_splat.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "analyzer/frontend/python/python_frontend.h"
+#include "tests/support/scan_helpers.h"
+
+using namespace oalens::analyzer;
+using oalens::testing::atLine;
+using oalens::testing::scanOne;
+using oalens::testing::scanPython;
+using oalens::testing::tolerance;
+
+namespace {
+
+std::map<uint32_t, const Assertion*> byLine(const ScanResult& r, const std::string& file) {
+  std::map<uint32_t, const Assertion*> at;
+  for (const auto& a : r.assertions)
+    if (a.file == file) at[a.range.start.line] = &a;
+  return at;
+}
+
+}  // namespace
+
+// Keras's `tol_kwargs = {"atol": 1e-4, "rtol": 1e-6}` then `assertAllClose(x, y, **tol_kwargs)`.
+TEST(KeywordSplat, ADictTheTestBuildsGivesItsEntriesAndLeavesTheRestAtTheirDefaults) {
+  auto r = scanOne("import numpy as np\n"
+                   "def test_f(approx):\n"
+                   "    tol = {'atol': 1e-4, 'rtol': 1e-6}\n"
+                   "    np.testing.assert_allclose(f(), 1.0, **tol)\n"      // 4
+                   "    kw = dict(rtol=2e-3)\n"
+                   "    np.testing.assert_allclose(f(), 1.0, **kw)\n"       // 6
+                   "    more = {}\n"
+                   "    if approx:\n"
+                   "        more.update(dict(atol=2e-5))\n"
+                   "    np.testing.assert_allclose(f(), 1.0, **more)\n"     // 10
+                   "    open_ = make_options()\n"
+                   "    np.testing.assert_allclose(f(), 1.0, **open_)\n");  // 12
+  const Assertion* literal = atLine(r, 4);
+  const Assertion* call = atLine(r, 6);
+  const Assertion* branch = atLine(r, 10);
+  const Assertion* unknown = atLine(r, 12);
+  ASSERT_TRUE(literal && call && branch && unknown);
+  EXPECT_EQ(tolerance(*literal, "atol")->text, "1e-4");
+  EXPECT_DOUBLE_EQ(*tolerance(*literal, "rtol")->value, 1e-6);
+  EXPECT_EQ(tolerance(*literal, "rtol")->provenance, Provenance::Constant);
+  EXPECT_EQ(literal->thresholdProvenance, ThresholdProvenance::Customized);
+  EXPECT_DOUBLE_EQ(*tolerance(*call, "rtol")->value, 2e-3);
+  EXPECT_EQ(tolerance(*call, "atol")->provenance, Provenance::Default);  // the dict has no atol
+  EXPECT_DOUBLE_EQ(*tolerance(*branch, "atol")->value, 2e-5);
+  EXPECT_NE(tolerance(*branch, "atol")->note.find("under `if approx`"), std::string::npos);
+  EXPECT_EQ(tolerance(*branch, "rtol")->provenance, Provenance::Default);
+  EXPECT_EQ(tolerance(*unknown, "atol")->provenance, Provenance::Unresolved);  // not a dict built here
+  EXPECT_EQ(tolerance(*unknown, "atol")->text, "**open_");
+}
+
+// Chainer's `options = {}`, then `if self.dtype == numpy.float16: options = {'atol': 1e-4}`.
+TEST(KeywordSplat, ADictReboundUnderADtypeBranchDepends) {
+  auto r = scanOne("import numpy\n"
+                   "def test_f(self):\n"
+                   "    options = {}\n"
+                   "    if self.dtype == numpy.float16:\n"
+                   "        options = {'atol': 1e-4, 'rtol': 1e-3}\n"
+                   "    numpy.testing.assert_allclose(f(), 1.0, **options)\n");  // 6
+  const Assertion* a = atLine(r, 6);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(tolerance(*a, "atol")->provenance, Provenance::Depend);
+  EXPECT_DOUBLE_EQ(*tolerance(*a, "atol")->value, 1e-4);
+  EXPECT_EQ(a->thresholdProvenance, ThresholdProvenance::Depend);
+}
+
+// tinygrad's `def assert_allclose(cmp, ref, **kwargs): np.testing.assert_allclose(..., **kwargs)`
+// and JAX's `_assert_numpy_allclose`, which builds `kw["atol"] = atol` and splats it: before,
+// `assert_allclose(b, ref, atol=1e-5)` was read at numpy's defaults.
+TEST(KeywordSplat, HelpersForwardingTheirKeywordsPassTheCallersTolerancesOn) {
+  auto r = scanPython({{"tests/helpers.py",
+                        "import numpy as np\n"
+                        "def close_fwd(cmp, ref, **kwargs):\n"
+                        "    np.testing.assert_allclose(cmp, ref, **kwargs)\n"
+                        "def close_rtol(cmp, ref, **kwargs):\n"
+                        "    kwargs.setdefault('rtol', 1e-4)\n"
+                        "    np.testing.assert_allclose(cmp, ref, **kwargs)\n"
+                        "def close_dict(a, b, atol=None, rtol=None):\n"
+                        "    kw = {}\n"
+                        "    if atol: kw['atol'] = atol\n"
+                        "    if rtol: kw['rtol'] = rtol\n"
+                        "    np.testing.assert_allclose(a, b, **kw)\n"
+                        "def close_popped(a, b, **kwargs):\n"
+                        "    kwargs.pop('atol', None)\n"
+                        "    np.testing.assert_allclose(a, b, **kwargs)\n"},
+                       {"tests/test_ops.py",
+                        "from tests.helpers import close_fwd, close_rtol, close_dict, close_popped\n"
+                        "def test_ops():\n"
+                        "    close_fwd(f(), g(), atol=1e-5, rtol=1e-3)\n"  // 3
+                        "    close_fwd(f(), g())\n"                        // 4
+                        "    close_rtol(f(), g())\n"                       // 5
+                        "    close_dict(f(), g(), atol=0.25)\n"            // 6
+                        "    close_popped(f(), g(), atol=0.25)\n"}});      // 7
+  auto at = byLine(r, "tests/test_ops.py");
+  ASSERT_TRUE(at.count(3) && at.count(4) && at.count(5) && at.count(6) && at.count(7));
+  EXPECT_DOUBLE_EQ(*tolerance(*at[3], "atol")->value, 1e-5);
+  EXPECT_EQ(tolerance(*at[3], "rtol")->provenance, Provenance::Literal);
+  EXPECT_EQ(at[3]->thresholdProvenance, ThresholdProvenance::Customized);
+  EXPECT_EQ(tolerance(*at[4], "rtol")->provenance, Provenance::Default);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "rtol")->value, 1e-7);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[5], "rtol")->value, 1e-4);  // the helper's setdefault
+  EXPECT_EQ(tolerance(*at[5], "rtol")->provenance, Provenance::Default);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[6], "atol")->value, 0.25);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[6], "rtol")->value, 1e-7);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[7], "atol")->value, 0.0);  // popped: numpy's default applies
+  EXPECT_EQ(tolerance(*at[7], "atol")->provenance, Provenance::Default);
+}
+
+// JAX's assertArraysAllClose: `atol = max(tolerance(_dtype(actual), atol), ...)` keeps a value
+// given and picks one by dtype for a call that leaves it out.
+TEST(KeywordSplat, AWrapperPickingOnlyTheMissingToleranceByDtypeKeepsTheGivenOne) {
+  auto r = scanPython({{"tests/test_util.py",
+                        "import numpy as np\n"
+                        "def _assert_close(a, b, atol=None, rtol=None):\n"
+                        "    kw = {}\n"
+                        "    if atol: kw['atol'] = atol\n"
+                        "    if rtol: kw['rtol'] = rtol\n"
+                        "    np.testing.assert_allclose(a, b, **kw)\n"
+                        "class TestCase:\n"
+                        "    def assertArraysClose(self, x, y, *, atol=None, rtol=None):\n"
+                        "        atol = max(tolerance(_dtype(x), atol), tolerance(_dtype(y), atol))\n"
+                        "        rtol = max(tolerance(_dtype(x), rtol), tolerance(_dtype(y), rtol))\n"
+                        "        _assert_close(x, y, atol=atol, rtol=rtol)\n"},
+                       {"tests/test_ops.py",
+                        "from tests.test_util import TestCase\n"
+                        "class OpsTest(TestCase):\n"
+                        "    def test_ops(self):\n"
+                        "        self.assertArraysClose(f(), g(), atol=2e-2, rtol=2e-2)\n"  // 4
+                        "        self.assertArraysClose(f(), g())\n"}});                     // 5
+  auto at = byLine(r, "tests/test_ops.py");
+  ASSERT_TRUE(at.count(4) && at.count(5));
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "atol")->value, 2e-2);
+  EXPECT_EQ(at[4]->thresholdProvenance, ThresholdProvenance::Customized);
+  EXPECT_EQ(tolerance(*at[5], "atol")->provenance, Provenance::Depend);
+  EXPECT_FALSE(tolerance(*at[5], "atol")->value.has_value());
+  EXPECT_EQ(at[5]->thresholdProvenance, ThresholdProvenance::Depend);
+}
+
+TEST(KeywordSplat, StringLiteralKeysAreReadWithoutTheirQuotes) {
+  PythonFrontend fe;
+  const FileModel m = fe.parse("tests/test_x.py", "tests.test_x", "x = {'atol': 1, \"rtol\": 2, f'x{y}': 3, 'a\\\\b': 4}\n");
+  std::vector<std::string_view> keys;
+  for (ExprId e = 0; e < m.exprs.size(); ++e)
+    if (m.expr(e).kind == ExprKind::String) keys.push_back(stringLiteralText(m, e));
+  EXPECT_EQ(keys, (std::vector<std::string_view>{"atol", "rtol", "", ""}));
+}
