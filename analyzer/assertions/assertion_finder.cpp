@@ -361,6 +361,14 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
                             resolved != spec.defaultValues.end() ? std::optional<double>(resolved->second) : ToleranceResolver::parseNumber(d->second),
                             Provenance::Default, note});
   }
+  // assertAllClose(x, y, atol=1e-3, tpu_atol=1e-2): on a TPU the check accepts 1e-2.
+  for (const DeviceTolerance& dt : spec.deviceTolerances) {
+    const ExprId v = argumentFor(m, spec, args, dt.param);
+    if (v == kNone || m.expr(v).kind == ExprKind::NoneLit) continue;
+    ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
+    a.tolerances.push_back({fmt::format("{}@{}", dt.kind, dt.label), std::string(m.expr(v).text), r.value, Provenance::Depend,
+                            fmt::format("`{}` replaces {} when `{}`", dt.param, dt.kind, dt.condition)});
+  }
   // Tolerances only a chained call sets (Catch2's Approx(x).margin(m)) start at their defaults.
   for (const auto& [kind, method] : spec.setters) {
     bool present = false;

@@ -33,7 +33,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 520, "hash the new ApiSpec field in Catalogue::digest");
+static_assert(sizeof(ApiSpec) == 544, "hash the new ApiSpec field in Catalogue::digest");
 uint64_t Catalogue::digest() const {
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
@@ -76,6 +76,8 @@ uint64_t Catalogue::digest() const {
     number(a.defaultDepends);
     number(a.alwaysDepend);
     texts(a.defaultsByDtype);
+    number(a.deviceTolerances.size());
+    for (const DeviceTolerance& d : a.deviceTolerances) texts({d.kind, d.param, d.label, d.condition});
     number(a.negated);
     number(a.approx);
     number(a.predicateMethod);

@@ -23,6 +23,13 @@ std::optional<Category> parseCategory(std::string_view s);
 
 enum class ApiKind { Function, Method, Predicate };
 
+// A tolerance a discovered wrapper replaces by another of its parameters on some devices
+// (Keras 3's assertAllClose: `if tpu_atol is not None and uses_tpu(): atol = tpu_atol`). A call
+// that passes `param` has a tolerance `kind@label` ("atol@tpu") besides `kind`.
+struct DeviceTolerance {
+  std::string kind, param, label, condition;
+};
+
 struct ApiSpec {
   std::string id;
   Language language = Language::Python;
@@ -47,6 +54,7 @@ struct ApiSpec {
   // Tolerance kinds a discovered wrapper picks by dtype when a call leaves them out and keeps
   // when given (`atol = atol or tol`, `atol = max(tolerance(dtype(x), atol), ...)`).
   std::vector<std::string> defaultsByDtype;
+  std::vector<DeviceTolerance> deviceTolerances;
   bool negated = false;  // passes when the values differ (assertNotAlmostEqual)
   // A value that compares approximately with == (pytest.approx, Catch2's Approx): an OA
   // assertion as one side of an equality under an assertion, not as a call of its own.

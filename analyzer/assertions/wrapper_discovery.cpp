@@ -5,11 +5,13 @@
 
 #include <algorithm>
 
+#include "analyzer/core/diagnostics.h"
 #include "analyzer/core/parallel.h"
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/keyword_splat.h"
+#include "analyzer/assertions/runtime_choice.h"
 
 namespace oalens::analyzer {
 
@@ -103,6 +105,34 @@ DtypeRebinding rebindingByDtype(const FileModel& m, FunctionId fid, std::string_
     }
   }
   return out;
+}
+
+// The parameters that replace tolerance parameter `name` on some devices: `if tpu_atol is not
+// None and uses_tpu(): atol = tpu_atol` (Keras 3's assertAllClose, 198 calls at master's tip
+// passing `tpu_atol` or `tpu_rtol`).
+void addDeviceTolerances(const FileModel& m, FunctionId fid, const std::string& kind, std::string_view name,
+                         std::vector<DeviceTolerance>& out) {
+  const Function& f = m.functions[fid];
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
+    if (m.expr(st.a).kind != ExprKind::Name || m.expr(st.a).name != name || m.expr(st.b).kind != ExprKind::Name) continue;
+    const std::string_view other = m.expr(st.b).name;
+    bool isParam = false;
+    for (const Param& p : f.params) isParam |= p.name == other && other != name && !p.varArgs && !p.kwArgs;
+    if (!isParam || st.parent == kNone || m.stmts[st.parent].kind != StmtKind::If || m.stmts[st.parent].a == kNone) continue;
+    const std::string_view condition = m.expr(m.stmts[st.parent].a).text;
+    if (!(runtimeChoicesIn(condition) & kByDevice)) continue;
+    // tpu_atol -> "tpu": the parameter's name without the tolerance's.
+    std::string label(other);
+    if (const size_t at = label.find(name); at != std::string::npos && label.size() > name.size()) {
+      label.erase(at, name.size());
+      while (!label.empty() && label.front() == '_') label.erase(0, 1);
+      while (!label.empty() && label.back() == '_') label.pop_back();
+    }
+    if (label.empty()) label = std::string(other);
+    out.push_back({kind, std::string(other), label, squeezed(condition, 120)});
+  }
 }
 
 // The parameter of `f` that the value of `e` comes from, through assignments, loop targets,
@@ -463,6 +493,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       std::string_view fromParam = v == kNone ? std::string_view{} : originParam(m, fid, v, 0);
       if (!fromParam.empty()) {
         w.tolerances.emplace_back(kind, std::string(fromParam));
+        addDeviceTolerances(m, fid, kind, fromParam, w.deviceTolerances);
         const DtypeRebinding rebinding = rebindingByDtype(m, fid, fromParam);
         if (rebinding == DtypeRebinding::Always) w.alwaysDepend = true;
         const ExprId def = paramDefault(f, fromParam);

@@ -176,18 +176,14 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
     for (const auto& [name, t] : ts) out.insert(name);
     return out;
   };
-  const bool otherSystem = names(ot) != names(nt) && compareAcceptance(ot, a, nt, b, loosen, tighten, k.details);
-  const decltype(nt) noneLeft;
-  for (const auto& [name, t] : otherSystem ? noneLeft : nt) {
-    auto it = ot.find(name);
-    if (it == ot.end()) continue;  // another tolerance system (places vs delta): not comparable
-    const analyzer::Tolerance* old = it->second;
+  // One tolerance of each side under one name: its direction and a detail line.
+  auto compareOne = [&](const std::string& name, const std::string& kind, const analyzer::Tolerance* old, const analyzer::Tolerance* t) {
     if (old->value && t->value) {
-      Direction d = compareTolerance(name, *old->value, *t->value, b.negated);
-      if (d == Direction::None) continue;
+      Direction d = compareTolerance(kind, *old->value, *t->value, b.negated);
+      if (d == Direction::None) return;
       (d == Direction::Loosen ? loosen : tighten) = true;
       // Digits-style tolerances: one decimal place is a factor of ten in what is accepted.
-      const bool digits = name == "decimal" || name == "places" || name == "significant";
+      const bool digits = kind == "decimal" || kind == "places" || kind == "significant";
       const double factor = digits ? std::pow(10.0, std::fabs(*t->value - *old->value))
                             : *old->value != 0 && *t->value != 0 ? std::max(*t->value / *old->value, *old->value / *t->value)
                                                                  : 0;
@@ -210,7 +206,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       if (!moved) {
         unknown = true;
         k.details.push_back(fmt::format("{} {} -> {} (not evaluable)", name, old->text, t->text));
-        continue;
+        return;
       }
       // A table spans lines: the texts go into the details on one line each.
       const std::string from = analyzer::squeezed(old->text, std::string::npos), to = analyzer::squeezed(t->text, std::string::npos);
@@ -219,12 +215,40 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
         k.details.push_back(fmt::format("{} {} -> {} (not evaluable: {})", name, from, to, fmt::join(moved->uncompared, ", ")));
       }
       for (const MovedNumber& m : moved->numbers) {
-        const Direction d = m.grows ? compareTolerance(name, m.from, m.to, b.negated) : compareTolerance(name, m.to, m.from, b.negated);
+        const Direction d = m.grows ? compareTolerance(kind, m.from, m.to, b.negated) : compareTolerance(kind, m.to, m.from, b.negated);
         if (d == Direction::None) continue;
         (d == Direction::Loosen ? loosen : tighten) = true;
         k.details.push_back(fmt::format("{} {} -> {} ({}: {})", name, from, to, directionName(d), m.label));
       }
     }
+  };
+  // A tolerance a device replaces (Keras 3's `tpu_atol`: "atol@tpu") is the base one where a
+  // side lacks it: adding `tpu_atol=1e-2` to `atol=1e-3` loosens the check on a TPU.
+  std::map<std::string, const analyzer::Tolerance*> od, nd;
+  for (auto [from, to] : {std::pair{&ot, &od}, std::pair{&nt, &nd}})
+    for (auto it = from->begin(); it != from->end();) {
+      if (it->first.find('@') == std::string::npos) {
+        ++it;
+        continue;
+      }
+      to->insert(*it);
+      it = from->erase(it);
+    }
+  const bool otherSystem = names(ot) != names(nt) && compareAcceptance(ot, a, nt, b, loosen, tighten, k.details);
+  const decltype(nt) noneLeft;
+  for (const auto& [name, t] : otherSystem ? noneLeft : nt)
+    if (auto it = ot.find(name); it != ot.end()) compareOne(name, name, it->second, t);  // else another system: not comparable
+  std::set<std::string> deviceNames = names(od);
+  deviceNames.merge(names(nd));
+  for (const std::string& name : deviceNames) {
+    const std::string kind = name.substr(0, name.find('@'));
+    auto either = [&](const auto& device, const auto& base) -> const analyzer::Tolerance* {
+      if (auto it = device.find(name); it != device.end()) return it->second;
+      auto it = base.find(kind);
+      return it == base.end() ? nullptr : it->second;
+    };
+    const analyzer::Tolerance *old = either(od, ot), *t = either(nd, nt);
+    if (old && t) compareOne(name, kind, old, t);
   }
   if (sameText) unknown = false;  // the same text evaluating differently is only news with numbers
   if (sameText && (loosen || tighten))

@@ -496,3 +496,29 @@ TEST(AssertionFinder, WrappersThatPassWhenTheValuesDifferAreNegated) {
     EXPECT_EQ(a->negated, negated) << "line " << line << ": " << a->api;
   }
 }
+
+// Keras 3's assertAllClose: `if tpu_atol is not None and uses_tpu(): atol = tpu_atol`. A call
+// passing `tpu_atol` has a second tolerance, chosen by device.
+TEST(AssertionFinder, AToleranceAWrapperReplacesOnADeviceIsReadBesideTheBaseOne) {
+  auto r = scanOne("import numpy as np\n"
+                   "class TestCase:\n"
+                   "    def assertAllClose(self, actual, desired, atol=1e-6, rtol=1e-6, tpu_atol=None):\n"
+                   "        if tpu_atol is not None and uses_tpu():\n"
+                   "            atol = tpu_atol\n"
+                   "        np.testing.assert_allclose(actual, desired, atol=atol, rtol=rtol)\n"
+                   "class OpsTest(TestCase):\n"
+                   "    def test_op(self):\n"
+                   "        self.assertAllClose(f(), g(), atol=1e-3, tpu_atol=1e-2)\n"  // 9
+                   "        self.assertAllClose(f(), g())\n");                          // 10
+  const Assertion* device = atLine(r, 9);
+  const Assertion* plain = atLine(r, 10);
+  ASSERT_TRUE(device && plain);
+  ASSERT_NE(tolerance(*device, "atol@tpu"), nullptr);
+  EXPECT_DOUBLE_EQ(*tolerance(*device, "atol@tpu")->value, 1e-2);
+  EXPECT_EQ(tolerance(*device, "atol@tpu")->provenance, Provenance::Depend);
+  EXPECT_DOUBLE_EQ(*tolerance(*device, "atol")->value, 1e-3);
+  EXPECT_EQ(device->thresholdProvenance, ThresholdProvenance::Depend);
+  EXPECT_TRUE(device->runtimeChoices.tolerance & kByDevice);
+  EXPECT_EQ(tolerance(*plain, "atol@tpu"), nullptr);
+  EXPECT_EQ(plain->thresholdProvenance, ThresholdProvenance::Default);
+}

@@ -180,3 +180,45 @@ TEST(ChangeClassifier, UnevaluableTolerancesWhoseNumbersMovedHaveADirection) {
   EXPECT_TRUE(k.threshold);
   EXPECT_EQ(k.direction, Direction::Unknown);
 }
+
+// Keras 3's assertAllClose takes `tpu_atol`, which replaces atol on a TPU: commit 4b7c19904c
+// added `tpu_atol=1e-2` to 183 checks, each a loosening on TPUs read as layout before.
+TEST(ChangeClassifier, ADeviceToleranceIsComparedWithTheOneItReplaces) {
+  const std::string head =
+      "import numpy as np\n"
+      "class TestCase:\n"
+      "    def assertAllClose(self, actual, desired, atol=1e-6, rtol=1e-6, tpu_atol=None, tpu_rtol=None):\n"
+      "        if tpu_atol is not None and uses_tpu():\n"
+      "            atol = tpu_atol\n"
+      "        if tpu_rtol is not None and uses_tpu():\n"
+      "            rtol = tpu_rtol\n"
+      "        np.testing.assert_allclose(actual, desired, atol=atol, rtol=rtol)\n"
+      "class OpsTest(TestCase):\n"
+      "    def test_op(self):\n"
+      "        ";
+  auto check = [&](const std::string& code) {
+    auto all = versions(head + code + "\n");
+    std::vector<AssertionVersion> out;
+    for (auto& v : all)
+      if (v.range.start.line == 11) out.push_back(std::move(v));
+    EXPECT_EQ(out.size(), 1u) << code;
+    return out;
+  };
+  auto kinds = [&](const std::string& before, const std::string& after) {
+    auto o = check(before), n = check(after);
+    return o.size() == 1 && n.size() == 1 ? classifyChange(&o[0], &n[0]) : ChangeKinds{};
+  };
+  auto added = kinds("self.assertAllClose(f(x), y, atol=1e-3)", "self.assertAllClose(f(x), y, atol=1e-3, tpu_atol=1e-2)");
+  EXPECT_TRUE(added.threshold);
+  EXPECT_FALSE(added.cosmetic);
+  EXPECT_EQ(added.direction, Direction::Loosen);
+  ASSERT_EQ(added.details.size(), 1u);
+  EXPECT_NE(added.details[0].find("atol@tpu 1e-3 -> 1e-2"), std::string::npos) << added.details[0];
+  EXPECT_EQ(kinds("self.assertAllClose(f(x), y, atol=1e-3, tpu_atol=1e-2)", "self.assertAllClose(f(x), y, atol=1e-3)").direction,
+            Direction::Tighten);
+  // Only the base tolerance moves; on a TPU the check accepts what it did.
+  auto base = kinds("self.assertAllClose(f(x), y, atol=1e-3, tpu_atol=1e-2)", "self.assertAllClose(f(x), y, atol=1e-4, tpu_atol=1e-2)");
+  EXPECT_EQ(base.direction, Direction::Tighten);
+  ASSERT_EQ(base.details.size(), 1u);
+  EXPECT_EQ(base.details[0].find("@"), std::string::npos) << base.details[0];
+}
