@@ -301,15 +301,30 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   a.call = call;
   a.actualExpr = argumentFor(m, spec, args, spec.actual);
   a.expectedExpr = argumentFor(m, spec, args, spec.expected);
+  // PyTorch's `self.assertEqual(x, y, atol=1e-5, rtol=0)`, or `self.assertEqual(x, y, 1e-4)`
+  // before 1.6: an `oa_if` parameter given makes the exact API an OA check. Written in place of
+  // unittest's message, only a value that reads as a tolerance counts (not `"sizes differ"`).
+  auto isOaIf = [&](std::string_view param) { return std::find(spec.oaIf.begin(), spec.oaIf.end(), param) != spec.oaIf.end(); };
+  auto given = [&](std::string_view param) -> ExprId {
+    const ExprId v = argumentFor(m, spec, args, param);
+    if (v == kNone || m.expr(v).kind == ExprKind::NoneLit || !isOaIf(param)) return v == kNone || m.expr(v).kind == ExprKind::NoneLit ? kNone : v;
+    if (m.expr(v).kind == ExprKind::String) return kNone;
+    const bool byKeyword = std::any_of(args.keywords.begin(), args.keywords.end(), [&](const auto& kw) { return kw.first == param; });
+    return byKeyword || looksLikeBound(m, v) || m.expr(v).text.find("prec") != std::string_view::npos ? v : kNone;
+  };
   std::string_view chosenBy;
   for (const auto& [param, cat] : spec.categoryIf) {
-    ExprId v = argumentFor(m, spec, args, param);
-    if (v != kNone && m.expr(v).kind != ExprKind::NoneLit) {
+    if (given(param) != kNone) {
       a.category = *parseCategory(cat);
       chosenBy = param;
+      if (isOaIf(param) && !spec.oa) {
+        a.isOa = true;
+        if (!spec.oaIfId.empty()) a.api = spec.oaIfId;
+      }
     }
   }
   for (const auto& [kind, param] : spec.tolerances) {
+    if (isOaIf(param) && given(param) == kNone) continue;  // not an OA check, or not this tolerance
     ExprId v = argumentFor(m, spec, args, param);
     if (v != kNone && m.expr(v).kind != ExprKind::NoneLit) {
       ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);

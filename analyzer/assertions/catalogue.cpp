@@ -33,7 +33,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 544, "hash the new ApiSpec field in Catalogue::digest");
+static_assert(sizeof(ApiSpec) == 600, "hash the new ApiSpec field in Catalogue::digest");
 uint64_t Catalogue::digest() const {
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
@@ -76,6 +76,8 @@ uint64_t Catalogue::digest() const {
     number(a.defaultDepends);
     number(a.alwaysDepend);
     texts(a.defaultsByDtype);
+    texts(a.oaIf);
+    text(a.oaIfId);
     number(a.deviceTolerances.size());
     for (const DeviceTolerance& d : a.deviceTolerances) texts({d.kind, d.param, d.label, d.condition});
     number(a.negated);
@@ -216,6 +218,10 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     for (auto& [k, v] : r.pairs("dtype_defaults")) spec.dtypeDefaults[k] = v;
     spec.defaultDepends = r.boolean("default_depends");
     spec.alwaysDepend = r.boolean("always_depend");
+    spec.oaIf = r.strings("oa_if");
+    spec.oaIfId = r.str("oa_if_id", false);
+    for (const std::string& param : spec.oaIf)
+      if (!spec.categoryIf.count(param)) r.fail("oa_if", fmt::format("parameters that 'category_if' gives a category ('{}' has none)", param));
     spec.negated = r.boolean("negated");
     spec.approx = r.boolean("approx");
     spec.predicateMethod = r.boolean("predicate");

@@ -55,6 +55,11 @@ struct ApiSpec {
   // when given (`atol = atol or tol`, `atol = max(tolerance(dtype(x), atol), ...)`).
   std::vector<std::string> defaultsByDtype;
   std::vector<DeviceTolerance> deviceTolerances;
+  // An exact API that checks within a tolerance when one of these parameters is given (PyTorch's
+  // TestCase.assertEqual is unittest's with atol/rtol, and before 1.6 a `prec`): the assertion
+  // is then an OA one, reported as `oaIfId` when set.
+  std::vector<std::string> oaIf;
+  std::string oaIfId;
   bool negated = false;  // passes when the values differ (assertNotAlmostEqual)
   // A value that compares approximately with == (pytest.approx, Catch2's Approx): an OA
   // assertion as one side of an equality under an assertion, not as a call of its own.

@@ -504,7 +504,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
             w.defaultValues[kind] = *r.value;
         } else {
           inheritDefault(kind);
-          // A parameter with a default of its own is always given; None is what gets replaced.
+          // Only a parameter left at None is replaced: a default of its own is a value given.
           if (rebinding == DtypeRebinding::WhenNotGiven && std::ranges::find(w.defaultsByDtype, kind) == w.defaultsByDtype.end())
             w.defaultsByDtype.push_back(kind);
         }

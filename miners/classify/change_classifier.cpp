@@ -97,7 +97,7 @@ std::optional<Acceptance> acceptanceOf(const std::map<std::string, const analyze
   for (const auto& [name, t] : ts) {
     if (!t->value) return std::nullopt;
     const double v = *t->value;
-    if (name == "atol" || name == "delta") out.absolute = v;
+    if (name == "atol" || name == "delta" || name == "prec") out.absolute = v;
     else if (name == "rtol") out.relative = v;
     else if (name == "places" || name == "decimal") out.absolute = *analyzer::allowedDeviation(name, v);
     else if (name == "bound" && analyzer::boundsAnAbsoluteDeviation(a)) out.absolute = v;

@@ -522,3 +522,38 @@ TEST(AssertionFinder, AToleranceAWrapperReplacesOnADeviceIsReadBesideTheBaseOne)
   EXPECT_EQ(tolerance(*plain, "atol@tpu"), nullptr);
   EXPECT_EQ(plain->thresholdProvenance, ThresholdProvenance::Default);
 }
+
+// PyTorch's TestCase.assertEqual takes atol/rtol (since 1.6) and, before, a `prec` third
+// argument: with one it is an OA check; a message in that place is not a tolerance.
+TEST(AssertionFinder, PyTorchAssertEqualWithAToleranceIsAnOaCheck) {
+  auto r = scanOne("import torch\n"
+                   "from torch.testing._internal.common_utils import TestCase\n"
+                   "class TestOps(TestCase):\n"
+                   "    def test_sin(self):\n"
+                   "        self.assertEqual(f(), g(), atol=1e-5, rtol=0)\n"     // 5
+                   "        self.assertEqual(f(), g(), 1e-4)\n"                  // 6
+                   "        self.assertEqual(f(), g(), prec=self.precision)\n"   // 7
+                   "        self.assertEqual(f(), g(), 'differs')\n"             // 8
+                   "        self.assertEqual(f(), g(), msg)\n"                   // 9
+                   "        self.assertEqual(f(), g())\n");                      // 10
+  const Assertion* both = atLine(r, 5);
+  const Assertion* positional = atLine(r, 6);
+  const Assertion* named = atLine(r, 7);
+  ASSERT_TRUE(both && positional && named);
+  EXPECT_TRUE(both->isOa);
+  EXPECT_EQ(both->api, "torch.testing._internal.common_utils.TestCase.assertEqual");
+  EXPECT_EQ(both->category, Category::AbsRel);
+  EXPECT_DOUBLE_EQ(*tolerance(*both, "atol")->value, 1e-5);
+  EXPECT_DOUBLE_EQ(*tolerance(*both, "rtol")->value, 0.0);
+  EXPECT_TRUE(positional->isOa);
+  EXPECT_EQ(positional->category, Category::Abs);
+  EXPECT_DOUBLE_EQ(*tolerance(*positional, "prec")->value, 1e-4);
+  EXPECT_TRUE(named->isOa);
+  for (uint32_t line : {8u, 9u, 10u}) {
+    const Assertion* exact = atLine(r, line);
+    ASSERT_NE(exact, nullptr);
+    EXPECT_FALSE(exact->isOa) << line;
+    EXPECT_EQ(exact->api, "unittest.TestCase.assertEqual") << line;
+    EXPECT_TRUE(exact->tolerances.empty()) << line;
+  }
+}

@@ -222,3 +222,20 @@ TEST(ChangeClassifier, ADeviceToleranceIsComparedWithTheOneItReplaces) {
   ASSERT_EQ(base.details.size(), 1u);
   EXPECT_EQ(base.details[0].find("@"), std::string::npos) << base.details[0];
 }
+
+// PyTorch 1.6 replaced assertEqual's `prec` (an absolute bound) by atol/rtol: compared by what
+// each accepts.
+TEST(ChangeClassifier, PyTorchPrecToAtolIsComparedByWhatEachAccepts) {
+  const std::string head = "import torch\nclass TestOps(TestCase):\n    def test_a(self):\n        ";
+  auto one = [&](const std::string& code) {
+    auto v = versions(head + code + "\n");
+    EXPECT_EQ(v.size(), 1u) << code;
+    return v;
+  };
+  auto o = one("self.assertEqual(f(x), y, prec=1e-5)");
+  auto n = one("self.assertEqual(f(x), y, atol=1e-4, rtol=0)");
+  ASSERT_TRUE(o.size() == 1 && n.size() == 1);
+  const ChangeKinds k = classifyChange(&o[0], &n[0]);
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Loosen);
+}
