@@ -541,6 +541,7 @@ TEST(AssertionFinder, PyTorchAssertEqualWithAToleranceIsAnOaCheck) {
   const Assertion* named = atLine(r, 7);
   ASSERT_TRUE(both && positional && named);
   EXPECT_TRUE(both->isOa);
+  ASSERT_TRUE(tolerance(*both, "atol") && tolerance(*both, "rtol") && tolerance(*positional, "prec"));
   EXPECT_EQ(both->api, "torch.testing._internal.common_utils.TestCase.assertEqual");
   EXPECT_EQ(both->category, Category::AbsRel);
   EXPECT_DOUBLE_EQ(*tolerance(*both, "atol")->value, 1e-5);
