@@ -1,5 +1,6 @@
 // Test helpers: scan in-memory Python sources with the built-in catalogue and look up results.
 #pragma once
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,14 @@ inline const analyzer::Assertion* atLine(const analyzer::ScanResult& r, uint32_t
   for (const auto& a : r.assertions)
     if (a.range.start.line == line) return &a;
   return nullptr;
+}
+
+// The assertions of one file by their first line.
+inline std::map<uint32_t, const analyzer::Assertion*> byLine(const analyzer::ScanResult& r, const std::string& file) {
+  std::map<uint32_t, const analyzer::Assertion*> at;
+  for (const auto& a : r.assertions)
+    if (a.file == file) at[a.range.start.line] = &a;
+  return at;
 }
 
 inline const analyzer::Tolerance* tolerance(const analyzer::Assertion& a, const std::string& name) {

@@ -8,6 +8,7 @@
 
 using namespace oalens::analyzer;
 using oalens::testing::atLine;
+using oalens::testing::byLine;
 using oalens::testing::scanOne;
 using oalens::testing::scanPython;
 using oalens::testing::tolerance;
@@ -172,9 +173,7 @@ TEST(AssertionFinder, WrappersAndApisReExportedByAPackageAreCalledByThePackagesN
                         "    testing.almost(f(), 1.0)\n"                   // 9
                         "    lib.nearly(f(), 1.0, decimal=3)\n"            // 10
                         "    testing.assert_almost_equal(f(), 1.0)\n"}});  // 11
-  std::map<uint32_t, const Assertion*> at;
-  for (const auto& x : r.assertions)
-    if (x.file == "tests/test_ops.py") at[x.range.start.line] = &x;
+  auto at = byLine(r, "tests/test_ops.py");
   ASSERT_TRUE(at.count(6) && at.count(7) && at.count(8) && at.count(9) && at.count(10) && at.count(11));
   EXPECT_EQ(at[6]->api, "lib.testing.array.assert_allclose");
   EXPECT_TRUE(at[6]->isOa);
@@ -270,9 +269,7 @@ TEST(AssertionFinder, AFunctionThatRaisesWhenACheckFailsIsAWrapper) {
                         "    utt.assert_close(expected(), f(), atol=1e-3)\n"  // 3
                         "    utt.assert_far(f(), g())\n"                      // 4
                         "    utt.assert_logged(f(), g())\n"}});              // 5
-  std::map<uint32_t, const Assertion*> at;
-  for (const auto& x : r.assertions)
-    if (x.file == "tests/test_ops.py") at[x.range.start.line] = &x;
+  auto at = byLine(r, "tests/test_ops.py");
   ASSERT_TRUE(at.count(3) && at.count(4) && at.count(5));
   EXPECT_EQ(at[3]->api, "tests.unittest_tools.assert_close");
   EXPECT_TRUE(at[3]->isOa);
@@ -325,9 +322,7 @@ TEST(AssertionFinder, AFunctionReturningACheckIsAWrapper) {
                         "def test_mean():\n"
                         "    assert_equal(sample().mean(), 0.5)\n"                // 3
                         "    assert_equal(sample().mean(), 0.5, prec=0.05)\n"}});  // 4
-  std::map<uint32_t, const Assertion*> at;
-  for (const auto& x : r.assertions)
-    if (x.file == "tests/test_dist.py") at[x.range.start.line] = &x;
+  auto at = byLine(r, "tests/test_dist.py");
   ASSERT_TRUE(at.count(3) && at.count(4));
   EXPECT_EQ(at[3]->api, "tests.common.assert_equal");
   EXPECT_TRUE(at[3]->isOa);
@@ -355,9 +350,7 @@ TEST(AssertionFinder, TheSuitesOwnMethodOnSelfWinsOverTheCataloguedOne) {
                         "        self.assertAlmostEqual(step(), 2.0, decimal=6)\n"   // 4
                         "        self.assertAlmostEqual(step(), 2.0)\n"              // 5
                         "        self.assertAllCloseAccordingToType(step(), 2.0)\n"}});  // 6
-  std::map<uint32_t, const Assertion*> at;
-  for (const auto& x : r.assertions)
-    if (x.file == "pkg/tests/test_opt.py") at[x.range.start.line] = &x;
+  auto at = byLine(r, "pkg/tests/test_opt.py");
   ASSERT_TRUE(at.count(4) && at.count(5) && at.count(6));
   EXPECT_EQ(at[4]->api, "pkg.testing.TestCase.assertAlmostEqual");
   EXPECT_EQ(tolerance(*at[4], "decimal")->text, "6");  // not unittest's places=7

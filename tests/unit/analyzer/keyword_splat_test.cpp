@@ -5,27 +5,15 @@
 
 #include <gtest/gtest.h>
 
-#include <map>
-
 #include "analyzer/frontend/python/python_frontend.h"
 #include "tests/support/scan_helpers.h"
 
 using namespace oalens::analyzer;
 using oalens::testing::atLine;
+using oalens::testing::byLine;
 using oalens::testing::scanOne;
 using oalens::testing::scanPython;
 using oalens::testing::tolerance;
-
-namespace {
-
-std::map<uint32_t, const Assertion*> byLine(const ScanResult& r, const std::string& file) {
-  std::map<uint32_t, const Assertion*> at;
-  for (const auto& a : r.assertions)
-    if (a.file == file) at[a.range.start.line] = &a;
-  return at;
-}
-
-}  // namespace
 
 // Keras's `tol_kwargs = {"atol": 1e-4, "rtol": 1e-6}` then `assertAllClose(x, y, **tol_kwargs)`.
 TEST(KeywordSplat, ADictTheTestBuildsGivesItsEntriesAndLeavesTheRestAtTheirDefaults) {
