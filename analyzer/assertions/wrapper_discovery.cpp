@@ -505,8 +505,12 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         } else {
           inheritDefault(kind);
           // Only a parameter left at None is replaced: a default of its own is a value given.
-          if (rebinding == DtypeRebinding::WhenNotGiven && std::ranges::find(w.defaultsByDtype, kind) == w.defaultsByDtype.end())
-            w.defaultsByDtype.push_back(kind);
+          // The callee's default is not what applies then, so it is not the text either.
+          if (rebinding == DtypeRebinding::WhenNotGiven) {
+            if (std::ranges::find(w.defaultsByDtype, kind) == w.defaultsByDtype.end()) w.defaultsByDtype.push_back(kind);
+            w.defaults[kind] = def == kNone ? "None" : std::string(m.expr(def).text);
+            w.defaultValues.erase(kind);
+          }
         }
         continue;
       }

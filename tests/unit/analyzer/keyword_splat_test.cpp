@@ -130,6 +130,7 @@ TEST(KeywordSplat, AWrapperPickingOnlyTheMissingToleranceByDtypeKeepsTheGivenOne
   EXPECT_DOUBLE_EQ(*tolerance(*at[4], "atol")->value, 2e-2);
   EXPECT_EQ(at[4]->thresholdProvenance, ThresholdProvenance::Customized);
   EXPECT_EQ(tolerance(*at[5], "atol")->provenance, Provenance::Depend);
+  EXPECT_EQ(tolerance(*at[5], "atol")->text, "None");  // not numpy's 0, which does not apply
   EXPECT_FALSE(tolerance(*at[5], "atol")->value.has_value());
   EXPECT_EQ(at[5]->thresholdProvenance, ThresholdProvenance::Depend);
 }
