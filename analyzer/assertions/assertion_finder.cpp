@@ -177,6 +177,38 @@ ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args
   return kNone;
 }
 
+// A tolerance a call leaves to its `**name`: the entry of a dict the function builds (`tol =
+// {"atol": 1e-4}`), with its condition when it is set under a branch the call is not in; or,
+// for anything else (`**self.check_forward_options`, Chainer's idiom), `**name` unresolved, since
+// it may set it: the default is not known to apply, and a change to or from such a call has no
+// direction. nullopt when the dict cannot hold the key, so that the default applies (`note`
+// then says so).
+static std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver,
+                                                   ExprId splatValue, const std::string& kind, const std::string& param,
+                                                   const std::string& defaultText, std::string& note) {
+  const std::string splat = fmt::format("**{}", m.expr(splatValue).text);
+  const std::optional<SplatDict> dict = splatDict(m, a.functionId, a.stmt, splatValue);
+  if (const SplatEntry* entry = dict ? dict->find(param) : nullptr) {
+    ResolvedValue r = resolver.resolve(m, a.functionId, entry->stmt, entry->value);
+    if (r.provenance == Provenance::Literal) r.provenance = Provenance::Constant;  // named, as a bound name is
+    std::string where = fmt::format("set by `{}`", splat);
+    if (entry->condition != kNone) {
+      const Stmt& c = m.stmts[entry->condition];
+      const std::string_view head = c.text.substr(0, c.text.find(':'));
+      where += fmt::format(" under `{}`", head);
+      if (dict->count(param) == 1) where += fmt::format("; the default is {} otherwise", defaultText);
+      if (ToleranceResolver::mentionsRuntimeChoice(head)) r.provenance = Provenance::Depend;
+    }
+    return Tolerance{kind, std::string(m.expr(entry->value).text), r.value, r.provenance,
+                     r.note.empty() ? where : fmt::format("{}; {}", where, r.note)};
+  }
+  if (dict && dict->closed) {
+    note += fmt::format("; `{}` does not set it", splat);
+    return std::nullopt;
+  }
+  return Tolerance{kind, splat, std::nullopt, Provenance::Unresolved, fmt::format("`{}` may set it; the default is {} otherwise", splat, defaultText)};
+}
+
 ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spec) {
   if (!a.isOa) return ThresholdProvenance::None;
   if (spec && spec->alwaysDepend) return ThresholdProvenance::Depend;
@@ -307,7 +339,8 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   auto isOaIf = [&](std::string_view param) { return std::find(spec.oaIf.begin(), spec.oaIf.end(), param) != spec.oaIf.end(); };
   auto given = [&](std::string_view param) -> ExprId {
     const ExprId v = argumentFor(m, spec, args, param);
-    if (v == kNone || m.expr(v).kind == ExprKind::NoneLit || !isOaIf(param)) return v == kNone || m.expr(v).kind == ExprKind::NoneLit ? kNone : v;
+    if (v == kNone || m.expr(v).kind == ExprKind::NoneLit) return kNone;
+    if (!isOaIf(param)) return v;
     if (m.expr(v).kind == ExprKind::String) return kNone;
     const bool byKeyword = std::any_of(args.keywords.begin(), args.keywords.end(), [&](const auto& kw) { return kw.first == param; });
     return byKeyword || looksLikeBound(m, v) || m.expr(v).text.find("prec") != std::string_view::npos ? v : kNone;
@@ -325,8 +358,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   }
   for (const auto& [kind, param] : spec.tolerances) {
     if (isOaIf(param) && given(param) == kNone) continue;  // not an OA check, or not this tolerance
-    ExprId v = argumentFor(m, spec, args, param);
-    if (v != kNone && m.expr(v).kind != ExprKind::NoneLit) {
+    if (const ExprId v = given(param); v != kNone) {
       ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
       a.tolerances.push_back({kind, std::string(m.expr(v).text), r.value, r.provenance, r.note});
       continue;
@@ -335,35 +367,11 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     auto d = spec.defaults.find(kind);
     if (d == spec.defaults.end()) continue;
     std::string note = spec.discovered ? fmt::format("default of {}", spec.id) : "API default";
-    if (const ExprId kwargs = args.hasStarArgs ? keywordSplat(m, call) : kNone; kwargs != kNone) {
-      const std::string splat = fmt::format("**{}", m.expr(kwargs).text);
-      const std::optional<SplatDict> dict = splatDict(m, a.functionId, a.stmt, kwargs);
-      if (const SplatEntry* entry = dict ? dict->find(param) : nullptr) {
-        // tol = {"atol": 1e-4}; assert_allclose(a, b, **tol): the dict's entry is the argument.
-        ResolvedValue r = resolver_.resolve(m, a.functionId, entry->stmt, entry->value);
-        if (r.provenance == Provenance::Literal) r.provenance = Provenance::Constant;  // named, as a bound name is
-        std::string where = fmt::format("set by `{}`", splat);
-        if (entry->condition != kNone) {
-          const Stmt& c = m.stmts[entry->condition];
-          const std::string_view head = c.text.substr(0, c.text.find(':'));
-          where += fmt::format(" under `{}`", head);
-          if (dict->count(param) == 1) where += fmt::format("; the default is {} otherwise", d->second);
-          if (ToleranceResolver::mentionsRuntimeChoice(head)) r.provenance = Provenance::Depend;
-        }
-        a.tolerances.push_back({kind, std::string(m.expr(entry->value).text), r.value, r.provenance,
-                                r.note.empty() ? where : fmt::format("{}; {}", where, r.note)});
+    if (const ExprId kwargs = args.hasStarArgs ? keywordSplat(m, call) : kNone; kwargs != kNone)
+      if (auto t = toleranceFromSplat(m, a, resolver_, kwargs, kind, param, d->second, note)) {
+        a.tolerances.push_back(std::move(*t));
         continue;
       }
-      if (dict && dict->closed) {
-        note += fmt::format("; `{}` does not set it", splat);
-      } else {
-        // `**self.check_forward_options` (Chainer's idiom) may set it: the default is not known
-        // to apply, and a change to or from such a call has no direction.
-        a.tolerances.push_back({kind, splat, std::nullopt, Provenance::Unresolved,
-                                fmt::format("`{}` may set it; the default is {} otherwise", splat, d->second)});
-        continue;
-      }
-    }
     if (std::find(spec.defaultsByDtype.begin(), spec.defaultsByDtype.end(), kind) != spec.defaultsByDtype.end()) {
       // JAX's assertArraysAllClose: `atol = max(tolerance(_dtype(actual), atol), ...)`.
       a.tolerances.push_back({kind, d->second, std::nullopt, Provenance::Depend,
