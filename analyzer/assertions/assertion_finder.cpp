@@ -184,10 +184,9 @@ ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args
 // direction. nullopt when the dict cannot hold the key, so that the default applies (`note`
 // then says so).
 static std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver,
-                                                   ExprId splatValue, const std::string& kind, const std::string& param,
-                                                   const std::string& defaultText, std::string& note) {
+                                                   ExprId splatValue, const std::optional<SplatDict>& dict, const std::string& kind,
+                                                   const std::string& param, const std::string& defaultText, std::string& note) {
   const std::string splat = fmt::format("**{}", m.expr(splatValue).text);
-  const std::optional<SplatDict> dict = splatDict(m, a.functionId, a.stmt, splatValue);
   if (const SplatEntry* entry = dict ? dict->find(param) : nullptr) {
     ResolvedValue r = resolver.resolve(m, a.functionId, entry->stmt, entry->value);
     if (r.provenance == Provenance::Literal) r.provenance = Provenance::Constant;  // named, as a bound name is
@@ -356,6 +355,8 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       }
     }
   }
+  const ExprId kwargs = args.hasStarArgs ? keywordSplat(m, call) : kNone;
+  std::optional<std::optional<SplatDict>> kwargsDict;
   for (const auto& [kind, param] : spec.tolerances) {
     if (isOaIf(param) && given(param) == kNone) continue;  // not an OA check, or not this tolerance
     if (const ExprId v = given(param); v != kNone) {
@@ -367,11 +368,13 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     auto d = spec.defaults.find(kind);
     if (d == spec.defaults.end()) continue;
     std::string note = spec.discovered ? fmt::format("default of {}", spec.id) : "API default";
-    if (const ExprId kwargs = args.hasStarArgs ? keywordSplat(m, call) : kNone; kwargs != kNone)
-      if (auto t = toleranceFromSplat(m, a, resolver_, kwargs, kind, param, d->second, note)) {
+    if (kwargs != kNone) {
+      if (!kwargsDict) kwargsDict = splatDict(m, a.functionId, a.stmt, kwargs);  // once for all kinds
+      if (auto t = toleranceFromSplat(m, a, resolver_, kwargs, *kwargsDict, kind, param, d->second, note)) {
         a.tolerances.push_back(std::move(*t));
         continue;
       }
+    }
     if (std::find(spec.defaultsByDtype.begin(), spec.defaultsByDtype.end(), kind) != spec.defaultsByDtype.end()) {
       // JAX's assertArraysAllClose: `atol = max(tolerance(_dtype(actual), atol), ...)`.
       a.tolerances.push_back({kind, d->second, std::nullopt, Provenance::Depend,

@@ -1,6 +1,7 @@
 #include "analyzer/assertions/keyword_splat.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace oalens::analyzer {
 
@@ -31,6 +32,21 @@ StmtId conditionOf(const FileModel& m, FunctionId fid, StmtId s, StmtId at) {
     if (k != StmtKind::With && k != StmtKind::Try) return p;
   }
   return kNone;
+}
+
+// Whether `text` names `name` where it may be bound or changed: followed by `[`, `.`, `=`, `:`
+// or an augmented assignment (`|=`, `+=`), or after `del`.
+bool mayChange(std::string_view text, std::string_view name) {
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    const size_t end = at + name.size();
+    const auto identifier = [](char c) { return c == '_' || std::isalnum(static_cast<unsigned char>(c)); };
+    if ((at > 0 && identifier(text[at - 1])) || (end < text.size() && identifier(text[end]))) continue;
+    size_t next = end;
+    while (next < text.size() && (text[next] == ' ' || text[next] == '\t')) ++next;
+    if (next < text.size() && std::string_view("[.=:|+&-").find(text[next]) != std::string_view::npos) return true;
+    if (text.starts_with("del ")) return true;
+  }
+  return false;
 }
 
 // Everything a function does to a local name before statement `at`.
@@ -67,7 +83,9 @@ NameUse usesOf(const FileModel& m, FunctionId fid, StmtId at, std::string_view n
   const Function& f = m.functions[fid];
   for (StmtId s = f.firstStmt; s < std::min(at, f.endStmt); ++s) {
     const Stmt& st = m.stmts[s];
-    if (st.function != fid) continue;
+    // Most statements only read it (`f(a, b, **kw)`) or do not name it: their text says so
+    // faster than their expressions.
+    if (st.function != fid || (st.kind != StmtKind::For && !mayChange(st.text, name))) continue;
     if ((st.kind == StmtKind::Assign || st.kind == StmtKind::For) && st.a != kNone) {
       const Expr& target = m.expr(st.a);
       if (target.kind == ExprKind::Name && target.name == name) {
