@@ -34,8 +34,8 @@ StmtId conditionOf(const FileModel& m, FunctionId fid, StmtId s, StmtId at) {
   return kNone;
 }
 
-// Whether `text` names `name` where it may be bound or changed: followed by `[`, `.`, `=`, `:`
-// or an augmented assignment (`|=`, `+=`), or after `del`.
+// Whether `text` names `name` where it may be bound or changed: followed by `[`, `.`, `=`, `:`,
+// an augmented assignment (`|=`, `+=`) or `,` (a tuple target), or after `del`.
 bool mayChange(std::string_view text, std::string_view name) {
   for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
     const size_t end = at + name.size();
@@ -43,7 +43,7 @@ bool mayChange(std::string_view text, std::string_view name) {
     if ((at > 0 && identifier(text[at - 1])) || (end < text.size() && identifier(text[end]))) continue;
     size_t next = end;
     while (next < text.size() && (text[next] == ' ' || text[next] == '\t')) ++next;
-    if (next < text.size() && std::string_view("[.=:|+&-").find(text[next]) != std::string_view::npos) return true;
+    if (next < text.size() && std::string_view("[.=:|+&-,").find(text[next]) != std::string_view::npos) return true;
     if (text.starts_with("del ")) return true;
   }
   return false;
