@@ -358,8 +358,9 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   const ExprId kwargs = args.hasStarArgs ? keywordSplat(m, call) : kNone;
   std::optional<std::optional<SplatDict>> kwargsDict;
   for (const auto& [kind, param] : spec.tolerances) {
-    if (isOaIf(param) && given(param) == kNone) continue;  // not an OA check, or not this tolerance
-    if (const ExprId v = given(param); v != kNone) {
+    const ExprId v = given(param);
+    if (v == kNone && isOaIf(param)) continue;  // not an OA check, or not this tolerance
+    if (v != kNone) {
       ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
       a.tolerances.push_back({kind, std::string(m.expr(v).text), r.value, r.provenance, r.note});
       continue;
@@ -389,8 +390,8 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   }
   // assertAllClose(x, y, atol=1e-3, tpu_atol=1e-2): on a TPU the check accepts 1e-2.
   for (const DeviceTolerance& dt : spec.deviceTolerances) {
-    const ExprId v = argumentFor(m, spec, args, dt.param);
-    if (v == kNone || m.expr(v).kind == ExprKind::NoneLit) continue;
+    const ExprId v = given(dt.param);
+    if (v == kNone) continue;
     ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
     a.tolerances.push_back({fmt::format("{}@{}", dt.kind, dt.label), std::string(m.expr(v).text), r.value, Provenance::Depend,
                             fmt::format("`{}` replaces {} when `{}`", dt.param, dt.kind, dt.condition)});

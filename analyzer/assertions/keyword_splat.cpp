@@ -1,7 +1,8 @@
 #include "analyzer/assertions/keyword_splat.h"
 
 #include <algorithm>
-#include <cctype>
+
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 
@@ -37,12 +38,8 @@ StmtId conditionOf(const FileModel& m, FunctionId fid, StmtId s, StmtId at) {
 // Whether `text` names `name` where it may be bound or changed: followed by `[`, `.`, `=`, `:`,
 // an augmented assignment (`|=`, `+=`) or `,` (a tuple target), or after `del`.
 bool mayChange(std::string_view text, std::string_view name) {
-  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
-    const size_t end = at + name.size();
-    const auto identifier = [](char c) { return c == '_' || std::isalnum(static_cast<unsigned char>(c)); };
-    if ((at > 0 && identifier(text[at - 1])) || (end < text.size() && identifier(text[end]))) continue;
-    size_t next = end;
-    while (next < text.size() && (text[next] == ' ' || text[next] == '\t')) ++next;
+  for (size_t at = findWord(text, name); at != std::string_view::npos; at = findWord(text, name, at + 1)) {
+    const size_t next = skipBlanks(text, at + name.size());
     if (next < text.size() && std::string_view("[.=:|+&-,").find(text[next]) != std::string_view::npos) return true;
     if (text.starts_with("del ")) return true;
   }

@@ -7,6 +7,7 @@
 
 #include "analyzer/core/diagnostics.h"
 #include "analyzer/core/parallel.h"
+#include "analyzer/core/words.h"
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
@@ -46,16 +47,6 @@ bool targetPath(const FileModel& m, ExprId target, std::string_view name, std::v
     path.push_back(i);
     if (targetPath(m, m.child(target, i), name, path, depth + 1)) return true;
     path.pop_back();
-  }
-  return false;
-}
-
-bool isIdentifierByte(char c) { return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
-bool mentionsWord(std::string_view text, std::string_view word) {
-  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-    const size_t end = at + word.size();
-    if ((at == 0 || !isIdentifierByte(text[at - 1])) && (end == text.size() || !isIdentifierByte(text[end]))) return true;
   }
   return false;
 }

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "analyzer/core/words.h"
+
 namespace oalens::analyzer {
 
 namespace {
@@ -42,8 +44,6 @@ constexpr std::string_view kTypeListMacros[] = {"TEST_CASE_TEMPLATE", "TEMPLATE_
                                                 "TEMPLATE_LIST_TEST_CASE", "TEMPLATE_TEST_CASE_SIG",
                                                 "BOOST_AUTO_TEST_CASE_TEMPLATE"};
 
-bool identifierChar(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
-
 // Blanks source[from, to) but for newlines.
 void blank(std::string& s, size_t from, size_t to) {
   for (size_t i = from; i < to; ++i)
@@ -77,11 +77,8 @@ std::optional<std::pair<size_t, size_t>> commaAndClose(std::string_view s, size_
 std::optional<std::string> blankTypeArguments(std::string_view source) {
   std::optional<std::string> out;
   for (std::string_view macro : kTypeListMacros) {
-    for (size_t at = source.find(macro); at != std::string_view::npos; at = source.find(macro, at + macro.size())) {
-      const size_t end = at + macro.size();
-      if ((at > 0 && identifierChar(source[at - 1])) || (end < source.size() && identifierChar(source[end]))) continue;
-      size_t open = end;
-      while (open < source.size() && (source[open] == ' ' || source[open] == '\t')) ++open;
+    for (size_t at = findWord(source, macro); at != std::string_view::npos; at = findWord(source, macro, at + macro.size())) {
+      const size_t open = skipBlanks(source, at + macro.size());
       if (open >= source.size() || source[open] != '(') continue;
       auto span = commaAndClose(source, open);
       if (!span || span->first == std::string_view::npos) continue;
@@ -97,21 +94,19 @@ bool blankBlockMacros(std::string& text) {
   for (size_t lineStart = 0; lineStart < text.size();) {
     size_t lineEnd = text.find('\n', lineStart);
     if (lineEnd == std::string::npos) lineEnd = text.size();
-    size_t i = lineStart;
-    while (i < lineEnd && (text[i] == ' ' || text[i] == '\t')) ++i;
+    size_t i = skipBlanks(text, lineStart);  // a line's blanks end at its '\n' at the latest
     const size_t nameStart = i;
-    while (i < lineEnd && identifierChar(text[i])) ++i;
+    while (i < lineEnd && isIdentifierByte(text[i])) ++i;
     const std::string_view name(text.data() + nameStart, i - nameStart);
     const bool indented = nameStart > lineStart;
     if (indented && looksLikeMacroName(name) && !testCaseMacro(name) && !isSectionMacro(name)) {
-      size_t j = i;
-      while (j < lineEnd && (text[j] == ' ' || text[j] == '\t')) ++j;
+      size_t j = skipBlanks(text, i);
       size_t blankEnd = i;
       if (j < lineEnd && text[j] == '(') {
         auto span = commaAndClose(std::string_view(text).substr(0, lineEnd), j);
         j = span ? span->second + 1 : lineEnd;
         blankEnd = j;
-        while (j < lineEnd && (text[j] == ' ' || text[j] == '\t')) ++j;
+        j = skipBlanks(text, j);
       }
       size_t k = j + 1;
       while (k < lineEnd && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r')) ++k;

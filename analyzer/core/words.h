@@ -1,0 +1,29 @@
+// Whole words of code text, found by their bytes: an occurrence counts when no identifier byte
+// (ASCII letter, digit, `_`) touches it on either side. What wrapper discovery, the keyword
+// splats and the C++ test-macro pass each searched by hand before. (The miners' reach reads
+// non-ASCII bytes as identifier bytes too and searches 16 bytes at a time: miners/gate.)
+#pragma once
+#include <string_view>
+
+namespace oalens::analyzer {
+
+inline bool isIdentifierByte(char c) { return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// The offset of the first whole-word occurrence of `word` in `text` at or after `from`, or npos.
+inline size_t findWord(std::string_view text, std::string_view word, size_t from = 0) {
+  for (size_t at = text.find(word, from); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    const size_t end = at + word.size();
+    if ((at == 0 || !isIdentifierByte(text[at - 1])) && (end == text.size() || !isIdentifierByte(text[end]))) return at;
+  }
+  return std::string_view::npos;
+}
+
+inline bool mentionsWord(std::string_view text, std::string_view word) { return findWord(text, word) != std::string_view::npos; }
+
+// The offset of the first byte at or after `from` that is not a space or a tab.
+inline size_t skipBlanks(std::string_view text, size_t from) {
+  while (from < text.size() && (text[from] == ' ' || text[from] == '\t')) ++from;
+  return from;
+}
+
+}  // namespace oalens::analyzer
