@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "analyzer/model/name_index.h"
 #include "analyzer/scan/project.h"
 
 namespace oalens::analyzer {
@@ -34,9 +35,14 @@ std::optional<std::string> ownMethodId(const FileModel& m, FunctionId scope, std
   while (f != kNone && f < m.functions.size() && m.functions[f].cls == kNone) f = m.functions[f].parent;
   if (f == kNone || f >= m.functions.size()) return std::nullopt;
   const ClassId cls = m.functions[f].cls;
+  auto idOf = [&m](const Function& g) { return m.moduleName.empty() ? g.qualifiedName : m.moduleName + "." + g.qualifiedName; };
+  if (const NameIndex* index = namesOf(m)) {
+    auto it = index->methods.find({cls, name});
+    if (it == index->methods.end()) return std::nullopt;
+    return idOf(m.functions[it->second]);
+  }
   for (const Function& g : m.functions)
-    if (g.cls == cls && g.name == name)
-      return m.moduleName.empty() ? g.qualifiedName : m.moduleName + "." + g.qualifiedName;
+    if (g.cls == cls && g.name == name) return idOf(g);
   return std::nullopt;
 }
 

@@ -23,6 +23,7 @@ using ClassId = uint32_t;
 inline constexpr uint32_t kNone = UINT32_MAX;
 
 enum class Language : uint8_t { Python, Cpp };
+struct NameIndex;
 std::string_view languageName(Language l);
 
 enum class ExprKind : uint8_t {
@@ -156,6 +157,8 @@ struct FileModel {
 
   bool hasSyntaxErrors = false;
   std::vector<Diagnostic> diagnostics;
+  std::shared_ptr<const NameIndex> names;  // analyzer/model/name_index.h: lookups by name
+
 
   const Expr& expr(ExprId id) const { return exprs[id]; }
   ExprId child(ExprId id, uint32_t i) const {

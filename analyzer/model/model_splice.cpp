@@ -7,6 +7,8 @@
 #include <functional>
 #include <unordered_map>
 
+#include "analyzer/model/name_index.h"
+
 namespace oalens::analyzer {
 
 namespace {
@@ -531,7 +533,10 @@ std::optional<FileModel> spliceModels(const FileModel& skeleton, std::string tar
   auto source = std::make_unique<std::string>(std::move(target));
   Splicer splicer(skeleton, *source, regions);
   std::optional<FileModel> out = splicer.run(whyNot);
-  if (out) out->source = std::move(source);
+  if (out) {
+    out->source = std::move(source);
+    indexNames(*out);
+  }
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "analyzer/scan/project.h"
 
+#include "analyzer/model/name_index.h"
+
 namespace oalens::analyzer {
 
 void Project::buildIndex() {
@@ -47,18 +49,36 @@ const FileModel* Project::moduleFile(std::string_view module) const {
 
 static const Import* findImport(const FileModel& m, FunctionId scope, std::string_view alias) {
   // Walk from the innermost scope outwards; the last matching import in a scope wins, as at run time.
+  const NameIndex* index = namesOf(m);
   FunctionId s = scope;
   for (;;) {
     const Import* found = nullptr;
-    for (const Import& imp : m.imports)
-      if (imp.scope == s && !imp.star && imp.alias == alias) found = &imp;
+    if (index) {
+      auto it = index->imports.find({s, alias});
+      if (it != index->imports.end()) found = &m.imports[it->second];
+    } else {
+      for (const Import& imp : m.imports)
+        if (imp.scope == s && !imp.star && imp.alias == alias) found = &imp;
+    }
     if (found) return found;
     if (s == kNone) return nullptr;
     s = m.functions[s].parent;
   }
 }
 
+// The first function named `name` nested in f (not a method), or kNone.
+static FunctionId nestedFunction(const FileModel& m, FunctionId f, std::string_view name) {
+  if (const NameIndex* index = namesOf(m)) {
+    auto it = index->nestedFunctions.find({f, name});
+    return it == index->nestedFunctions.end() ? kNone : it->second;
+  }
+  for (FunctionId g = f + 1; g < m.functions.size(); ++g)
+    if (m.functions[g].parent == f && m.functions[g].cls == kNone && m.functions[g].name == name) return g;
+  return kNone;
+}
+
 bool definedAtModuleLevel(const FileModel& m, std::string_view name) {
+  if (const NameIndex* index = namesOf(m)) return index->moduleLevel.contains(name);
   for (const Function& f : m.functions)
     if (f.parent == kNone && f.cls == kNone && f.name == name) return true;
   for (const ClassDef& c : m.classes)
@@ -84,9 +104,8 @@ std::string resolveDotted(const FileModel& m, FunctionId scope, std::string_view
   // A function defined inside the enclosing functions (a test's local helper) is named by its
   // qualified name, as wrapper discovery names it.
   for (FunctionId f = scope; f != kNone && f < m.functions.size() && !m.moduleName.empty(); f = m.functions[f].parent)
-    for (FunctionId g = f + 1; g < m.functions.size(); ++g)
-      if (m.functions[g].parent == f && m.functions[g].cls == kNone && m.functions[g].name == head)
-        return m.moduleName + "." + m.functions[g].qualifiedName + std::string(rest);
+    if (FunctionId g = nestedFunction(m, f, head); g != kNone)
+      return m.moduleName + "." + m.functions[g].qualifiedName + std::string(rest);
   if (definedAtModuleLevel(m, head) && !m.moduleName.empty()) return m.moduleName + "." + std::string(dotted);
   return std::string(dotted);
 }

@@ -7,6 +7,7 @@
 
 #include "analyzer/frontend/python/python_frontend.h"
 #include "analyzer/model/model_splice.h"
+#include "analyzer/model/name_index.h"
 #include "miners/gate/python_lines.h"
 #include "miners/walk/statement_parts.h"
 
@@ -42,6 +43,7 @@ size_t modelBytes(const analyzer::FileModel& m) {
     bytes += sizeof(f) + f.qualifiedName.capacity() + f.params.capacity() * sizeof(analyzer::Param) +
              f.decorators.capacity() * sizeof(analyzer::ExprId);
   for (const auto& c : m.classes) bytes += sizeof(c) + c.qualifiedName.capacity() + c.bases.capacity() * sizeof(analyzer::ExprId);
+  if (m.names) bytes += m.names->approximateBytes();
   return bytes;
 }
 

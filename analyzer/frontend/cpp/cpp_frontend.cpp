@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "analyzer/frontend/cpp/cpp_converter.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 
@@ -297,6 +298,7 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   I.macroTrees.clear();
   I.endFile();
   ts_tree_delete(tree);
+  indexNames(model);
   return model;
 }
 

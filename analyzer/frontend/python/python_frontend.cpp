@@ -4,6 +4,7 @@
 #include "analyzer/frontend/python/python_frontend.h"
 
 #include "analyzer/frontend/python/python_converter.h"
+#include "analyzer/model/name_index.h"
 #include "analyzer/frontend/ts_support.h"
 
 namespace oalens::analyzer {
@@ -30,6 +31,7 @@ FileModel PythonFrontend::parse(std::string path, std::string moduleName, std::s
   I.reportDamage(root);
   I.endFile();
   ts_tree_delete(tree);
+  indexNames(model);
   return model;
 }
 
