@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analyzer/assertions/dtype_overrides.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/runtime_choice.h"
 
@@ -395,6 +396,21 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
     a.tolerances.push_back({fmt::format("{}@{}", dt.kind, dt.label), std::string(m.expr(v).text), r.value, Provenance::Depend,
                             fmt::format("`{}` replaces {} when `{}`", dt.param, dt.kind, dt.condition)});
+  }
+  // @precisionOverride({torch.bfloat16: 1e-2}) on the test: for that dtype the check accepts the
+  // larger of its own atol and 1e-2, and a check with no tolerance of its own becomes an OA one.
+  for (const DtypeOverride& o : dtypeOverrides(m, a.functionId, spec.dtypeOverrideDecorators)) {
+    if (!a.isOa) {
+      a.isOa = true;
+      a.category = Category::AbsRel;
+      if (!spec.oaIfId.empty()) a.api = spec.oaIfId;
+    }
+    const Function& decorated = m.functions[o.function];
+    const StmtId def = decorated.firstStmt > 0 ? decorated.firstStmt - 1 : a.stmt;
+    ResolvedValue r = resolver_.resolve(m, o.function, def, o.value);
+    a.tolerances.push_back({fmt::format("{}@{}", o.kind, o.dtype), std::string(m.expr(o.value).text), r.value, Provenance::Depend,
+                            fmt::format("@{} sets it for {} on `{}` (the check takes the larger of it and its own)", o.decorator,
+                                        o.dtype, decorated.qualifiedName)});
   }
   // Tolerances only a chained call sets (Catch2's Approx(x).margin(m)) start at their defaults.
   for (const auto& [kind, method] : spec.setters) {

@@ -33,7 +33,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 600, "hash the new ApiSpec field in Catalogue::digest");
+static_assert(sizeof(ApiSpec) == 624, "hash the new ApiSpec field in Catalogue::digest");
 uint64_t Catalogue::digest() const {
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
@@ -78,6 +78,7 @@ uint64_t Catalogue::digest() const {
     texts(a.defaultsByDtype);
     texts(a.oaIf);
     text(a.oaIfId);
+    texts(a.dtypeOverrideDecorators);
     number(a.deviceTolerances.size());
     for (const DeviceTolerance& d : a.deviceTolerances) texts({d.kind, d.param, d.label, d.condition});
     number(a.negated);
@@ -220,6 +221,7 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     spec.alwaysDepend = r.boolean("always_depend");
     spec.oaIf = r.strings("oa_if");
     spec.oaIfId = r.str("oa_if_id", false);
+    spec.dtypeOverrideDecorators = r.strings("dtype_override_decorators");
     for (const std::string& param : spec.oaIf)
       if (!spec.categoryIf.count(param)) r.fail("oa_if", fmt::format("parameters that 'category_if' gives a category ('{}' has none)", param));
     spec.negated = r.boolean("negated");

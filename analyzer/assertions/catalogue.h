@@ -60,6 +60,10 @@ struct ApiSpec {
   // is then an OA one, reported as `oaIfId` when set.
   std::vector<std::string> oaIf;
   std::string oaIfId;
+  // Decorators (by last name) that set this API's tolerances per dtype for the checks of the
+  // test they decorate (PyTorch's precisionOverride and toleranceOverride,
+  // analyzer/assertions/dtype_overrides.h): a call under one is an OA check with `atol@dtype`.
+  std::vector<std::string> dtypeOverrideDecorators;
   bool negated = false;  // passes when the values differ (assertNotAlmostEqual)
   // A value that compares approximately with == (pytest.approx, Catch2's Approx): an OA
   // assertion as one side of an equality under an assertion, not as a call of its own.

@@ -240,6 +240,9 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
     if (auto it = ot.find(name); it != ot.end()) compareOne(name, name, it->second, t);  // else another system: not comparable
   std::set<std::string> deviceNames = names(od);
   deviceNames.merge(names(nd));
+  // Details of tolerances a test's decorator sets (PyTorch's @precisionOverride), which change
+  // with the decorator while the check's text stays.
+  std::set<size_t> byDecorator;
   for (const std::string& name : deviceNames) {
     const std::string kind = name.substr(0, name.find('@'));
     auto either = [&](const auto& device, const auto& base) -> const analyzer::Tolerance* {
@@ -248,11 +251,15 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       return it == base.end() ? nullptr : it->second;
     };
     const analyzer::Tolerance *old = either(od, ot), *t = either(nd, nt);
-    if (old && t) compareOne(name, kind, old, t);
+    if (!old || !t) continue;
+    const size_t before = k.details.size();
+    compareOne(name, kind, old, t);
+    if (old->note.starts_with('@') || t->note.starts_with('@'))
+      for (size_t i = before; i < k.details.size(); ++i) byDecorator.insert(i);
   }
   if (sameText) unknown = false;  // the same text evaluating differently is only news with numbers
   if (sameText && (loosen || tighten))
-    for (auto& d : k.details) d += " through a named constant";
+    for (size_t i = 0; i < k.details.size(); ++i) k.details[i] += byDecorator.count(i) ? " through the test's decorator" : " through a named constant";
   k.threshold = loosen || tighten || unknown;
   if (loosen && tighten) k.direction = Direction::Mixed;
   else if (loosen) k.direction = Direction::Loosen;

@@ -551,3 +551,44 @@ TEST(AssertionFinder, PyTorchAssertEqualWithAToleranceIsAnOaCheck) {
     EXPECT_TRUE(exact->tolerances.empty()) << line;
   }
 }
+
+// PyTorch's device-type tests raise the tolerances of every assertEqual in a test for some
+// dtypes with a decorator; the checks of nested helpers run on the same instance.
+TEST(AssertionFinder, PyTorchDtypeOverrideDecoratorsSetTolerancesPerDtype) {
+  auto r = scanOne("import torch\n"
+                   "from torch.testing._internal.common_utils import TestCase\n"
+                   "from torch.testing._internal.common_device_type import precisionOverride, toleranceOverride, tol\n"
+                   "class TestOps(TestCase):\n"
+                   "    @precisionOverride({torch.bfloat16: 1e-2, torch.half: 5e-3})\n"
+                   "    def test_add(self, device, dtype):\n"
+                   "        def check(a, b):\n"
+                   "            self.assertEqual(a, b)\n"                                 // 8
+                   "        self.assertEqual(f(), g(), atol=1e-4, rtol=0)\n"              // 9
+                   "    @toleranceOverride({torch.float16: tol(atol=1e-3, rtol=2e-3), torch.float32: tol(1e-5, 1e-6)})\n"
+                   "    def test_mul(self, device):\n"
+                   "        self.assertEqual(f(), g())\n"                                 // 12
+                   "    @unrelated({torch.float16: 1e-1})\n"
+                   "    def test_plain(self):\n"
+                   "        self.assertEqual(f(), g())\n");                               // 15
+  const Assertion* nested = atLine(r, 8);
+  const Assertion* own = atLine(r, 9);
+  const Assertion* pair = atLine(r, 12);
+  const Assertion* plain = atLine(r, 15);
+  ASSERT_TRUE(nested && own && pair && plain);
+  EXPECT_TRUE(nested->isOa);
+  EXPECT_EQ(nested->api, "torch.testing._internal.common_utils.TestCase.assertEqual");
+  EXPECT_EQ(nested->category, Category::AbsRel);
+  ASSERT_TRUE(tolerance(*nested, "atol@bfloat16") && tolerance(*nested, "atol@float16"));  // torch.half is float16
+  EXPECT_DOUBLE_EQ(*tolerance(*nested, "atol@bfloat16")->value, 1e-2);
+  EXPECT_EQ(tolerance(*nested, "atol@bfloat16")->provenance, Provenance::Depend);
+  EXPECT_EQ(nested->thresholdProvenance, ThresholdProvenance::Depend);
+  EXPECT_DOUBLE_EQ(*tolerance(*own, "atol")->value, 1e-4);
+  EXPECT_DOUBLE_EQ(*tolerance(*own, "atol@float16")->value, 5e-3);
+  EXPECT_DOUBLE_EQ(*tolerance(*pair, "atol@float16")->value, 1e-3);
+  EXPECT_DOUBLE_EQ(*tolerance(*pair, "rtol@float16")->value, 2e-3);
+  EXPECT_DOUBLE_EQ(*tolerance(*pair, "atol@float32")->value, 1e-5);
+  EXPECT_DOUBLE_EQ(*tolerance(*pair, "rtol@float32")->value, 1e-6);
+  EXPECT_EQ(pair->tolerances.size(), 4u);
+  EXPECT_FALSE(plain->isOa);
+  EXPECT_TRUE(plain->tolerances.empty());
+}

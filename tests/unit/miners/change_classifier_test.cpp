@@ -181,6 +181,37 @@ TEST(ChangeClassifier, UnevaluableTolerancesWhoseNumbersMovedHaveADirection) {
   EXPECT_EQ(k.direction, Direction::Unknown);
 }
 
+// PyTorch's @precisionOverride raises the tolerances of a test's checks for a dtype: raising
+// it loosens them with no change to their text.
+TEST(ChangeClassifier, ADecoratorsDtypeToleranceIsComparedAcrossVersions) {
+  auto at = [](const std::string& decorator) {
+    auto all = versions("import torch\n"
+                        "from torch.testing._internal.common_utils import TestCase\n"
+                        "class TestOps(TestCase):\n"
+                        "    " + decorator + "\n"
+                        "    def test_add(self, device, dtype):\n"
+                        "        self.assertEqual(f(x), y, atol=1e-4, rtol=0)\n");
+    EXPECT_EQ(all.size(), 1u) << decorator;
+    return all;
+  };
+  auto kinds = [&](const std::string& before, const std::string& after) {
+    auto o = at(before), n = at(after);
+    return o.size() == 1 && n.size() == 1 ? classifyChange(&o[0], &n[0]) : ChangeKinds{};
+  };
+  auto raised = kinds("@precisionOverride({torch.bfloat16: 1e-2})", "@precisionOverride({torch.bfloat16: 5e-2})");
+  EXPECT_TRUE(raised.threshold);
+  EXPECT_FALSE(raised.cosmetic);
+  EXPECT_EQ(raised.direction, Direction::Loosen);
+  ASSERT_EQ(raised.details.size(), 1u);
+  EXPECT_EQ(raised.details[0].rfind("atol@bfloat16 1e-2 = 0.01 -> 5e-2 = 0.05 (loosen", 0), 0u) << raised.details[0];
+  EXPECT_NE(raised.details[0].find("through the test's decorator"), std::string::npos) << raised.details[0];
+  // Added where there was none: compared with the check's own atol.
+  EXPECT_EQ(kinds("@dtypes(torch.float)", "@precisionOverride({torch.bfloat16: 1e-2})").direction, Direction::Loosen);
+  // Respelled key (torch.half is torch.float16), same value: no change.
+  auto respelled = kinds("@precisionOverride({torch.half: 1e-2})", "@precisionOverride({torch.float16: 1e-2})");
+  EXPECT_FALSE(respelled.threshold);
+}
+
 // Keras 3's assertAllClose takes `tpu_atol`, which replaces atol on a TPU: commit 4b7c19904c
 // added `tpu_atol=1e-2` to 183 checks, each a loosening on TPUs read as layout before.
 TEST(ChangeClassifier, ADeviceToleranceIsComparedWithTheOneItReplaces) {
