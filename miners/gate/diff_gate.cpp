@@ -106,11 +106,25 @@ std::string fingerprint(const std::string& ruleId, const std::string& file, cons
   return fmt::format("{:016x}", h);
 }
 
-// The reason stated next to an assertion: on its lines or the line above.
+// The reason stated next to an assertion: on its lines or the line above, or, for a tolerance a
+// decorator of its test sets (PyTorch's @precisionOverride), on that decorator's lines.
 std::string markerReason(const Side& s, const analyzer::Assertion& a, std::string& ignoredRules) {
   // `# oalens: ...` in Python, `// oalens: ...` in C++.
   static const RE2 loosenOk(R"((?:#|//)\s*oalens:\s*loosen-ok\(([^)]*)\))");
   std::string reason;
+  const bool setByDecorator =
+      std::any_of(a.tolerances.begin(), a.tolerances.end(), [](const analyzer::Tolerance& t) { return t.note.starts_with('@'); });
+  if (setByDecorator && s.model) {
+    for (analyzer::FunctionId f = a.functionId; f != analyzer::kNone && f < s.model->functions.size(); f = s.model->functions[f].parent)
+      for (analyzer::ExprId d : s.model->functions[f].decorators) {
+        const analyzer::SourceRange& r = s.model->expr(d).range;
+        for (uint32_t l = r.start.line; l <= r.end.line && l <= s.lines.size() && reason.empty(); ++l) {
+          std::string found;
+          if (RE2::PartialMatch(re2::StringPiece(s.lines[l - 1].data(), s.lines[l - 1].size()), loosenOk, &found))
+            reason = found.empty() ? "stated" : found;
+        }
+      }
+  }
   const uint32_t first = a.range.start.line > 1 ? a.range.start.line - 1 : 1;
   for (uint32_t l = first; l <= a.range.end.line && l <= s.lines.size(); ++l) {
     std::string_view text = s.lines[l - 1];

@@ -173,6 +173,33 @@ TEST_F(DiffGate, MarkerAndTrailerStateTheReason) {
   EXPECT_NE(range.out.find("(accepted: float16 kernels)"), std::string::npos) << range.out;
 }
 
+// PyTorch's @precisionOverride raises the tolerance of every check of its test for a dtype;
+// the reason for raising it is stated at the decorator, not at each check.
+TEST_F(DiffGate, ALooseningThroughATestDecoratorIsReportedAtEachCheckAndAcceptedAtTheDecorator) {
+  auto file = [](const std::string& decorator) {
+    return "import torch\n"
+           "from torch.testing._internal.common_utils import TestCase\n"
+           "class TestOps(TestCase):\n"
+           "    " + decorator + "\n"
+           "    def test_add(self, device, dtype):\n"
+           "        self.assertEqual(f(1), g(1))\n"
+           "        self.assertEqual(f(2), g(2), atol=1e-4, rtol=0)\n";
+  };
+  write("tests/test_t.py", file("@precisionOverride({torch.bfloat16: 1e-2})"));
+  commitAll("init");
+  Result r = stageAndDiff("tests/test_t.py", file("@precisionOverride({torch.bfloat16: 5e-2})"));
+  EXPECT_NE(r.status, 0) << r.out;
+  for (const char* at : {"tests/test_t.py:6:9: warning:", "tests/test_t.py:7:9: warning:"})
+    EXPECT_NE(r.out.find(std::string(at) + " torch.testing._internal.common_utils.TestCase.assertEqual loosened: atol@bfloat16 1e-2 = "
+                                           "0.01 -> 5e-2 = 0.05 (loosen, x5) through the test's decorator [CH301]"),
+              std::string::npos)
+        << r.out;
+  Result accepted = stageAndDiff("tests/test_t.py", file("@precisionOverride({torch.bfloat16: 5e-2})  # oalens: loosen-ok(bf16 matmul)"));
+  EXPECT_EQ(accepted.status, 0) << accepted.out;
+  EXPECT_EQ(accepted.out.find("warning:"), std::string::npos) << accepted.out;
+  EXPECT_NE(accepted.out.find("(accepted: bf16 matmul) [CH301]"), std::string::npos) << accepted.out;
+}
+
 // `# oalens: ignore[CH301]` drops that rule's finding on its line; another rule's id, a rule
 // name or a bare `ignore` leaves the gate's finding in place (it honours its own ids only).
 TEST_F(DiffGate, IgnoreMarkerDropsOnlyTheNamedRule) {
