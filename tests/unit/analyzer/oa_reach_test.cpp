@@ -84,3 +84,40 @@ TEST(OaReach, ADecoratorIsNotACallOfTheTestBeforeIt) {
   EXPECT_EQ(d["TestOps.test_first"], kUnreachable);
   EXPECT_EQ(d["TestOps.test_second"], kUnreachable);
 }
+
+// Distances along chains written callers first, through nested helpers, and through
+// `self.name()`, which may run the method of that name of any class of the file.
+TEST(OaReach, ChainsNestedHelpersAndMethodsOfAnyClassOfTheName) {
+  auto r = scanOne(
+      "from numpy.testing import assert_allclose\n"
+      "class TestChain:\n"
+      "    def test_start(self):\n"
+      "        self.step_1()\n"
+      "    def step_1(self):\n"
+      "        self.step_2()\n"
+      "    def step_2(self):\n"
+      "        self.step_3()\n"
+      "    def step_3(self):\n"
+      "        assert_allclose(f(), g(), atol=1e-5)\n"
+      "    def test_nested(self):\n"
+      "        def inner():\n"
+      "            def innermost():\n"
+      "                self.step_3()\n"
+      "            innermost()\n"
+      "        inner()\n"
+      "    def test_other_class_method(self):\n"
+      "        self.verify()\n"
+      "class Checks:\n"
+      "    def verify(self):\n"
+      "        assert f() == 1\n"
+      "class TestMore:\n"
+      "    def verify(self):\n"
+      "        self.step_2()\n"
+      "    def test_unrelated_name(self):\n"
+      "        self.nothing()\n");
+  auto d = distancesByTest(r);
+  EXPECT_EQ(d.at("TestChain.test_start"), 3);
+  EXPECT_EQ(d.at("TestChain.test_nested"), 3);  // inner -> innermost -> step_3
+  EXPECT_EQ(d.at("TestChain.test_other_class_method"), 3);  // TestMore.verify -> step_2 -> step_3
+  EXPECT_EQ(d.at("TestMore.test_unrelated_name"), kUnreachable);
+}
