@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analyzer/core/words.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 
@@ -35,16 +36,6 @@ StmtId conditionOf(const FileModel& m, FunctionId fid, StmtId s, StmtId at) {
   return kNone;
 }
 
-// Whether `text` names `name` where it may be bound or changed: followed by `[`, `.`, `=`, `:`,
-// an augmented assignment (`|=`, `+=`) or `,` (a tuple target), or after `del`.
-bool mayChange(std::string_view text, std::string_view name) {
-  for (size_t at = findWord(text, name); at != std::string_view::npos; at = findWord(text, name, at + 1)) {
-    const size_t next = skipBlanks(text, at + name.size());
-    if (next < text.size() && std::string_view("[.=:|+&-,").find(text[next]) != std::string_view::npos) return true;
-    if (text.starts_with("del ")) return true;
-  }
-  return false;
-}
 
 // Everything a function does to a local name before statement `at`.
 struct NameUse {
@@ -78,7 +69,14 @@ void addEntries(const FileModel& m, ExprId dictValue, StmtId s, std::vector<Spla
 NameUse usesOf(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
   NameUse use;
   const Function& f = m.functions[fid];
-  for (StmtId s = f.firstStmt; s < std::min(at, f.endStmt); ++s) {
+  // The model's index keeps the list of the statements the test below lets through, per
+  // function and name, so that each `**name` call does not read every statement before it.
+  const NameIndex* index = namesOf(m);
+  const std::vector<StmtId>* naming = index ? &index->statementsChanging(m, fid, name) : nullptr;
+  const StmtId end = naming ? static_cast<StmtId>(naming->size()) : std::min(at, f.endStmt);
+  for (StmtId i = naming ? 0 : f.firstStmt; i < end; ++i) {
+    const StmtId s = naming ? (*naming)[i] : i;
+    if (s >= std::min(at, f.endStmt)) break;
     const Stmt& st = m.stmts[s];
     // Most statements only read it (`f(a, b, **kw)`) or do not name it: their text says so
     // faster than their expressions.

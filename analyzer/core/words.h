@@ -26,4 +26,15 @@ inline size_t skipBlanks(std::string_view text, size_t from) {
   return from;
 }
 
+// Whether `text` names `name` where it may be bound or changed: followed by `[`, `.`, `=`, `:`,
+// an augmented assignment (`|=`, `+=`) or `,` (a tuple target), or after `del`.
+inline bool mayChange(std::string_view text, std::string_view name) {
+  for (size_t at = findWord(text, name); at != std::string_view::npos; at = findWord(text, name, at + 1)) {
+    const size_t next = skipBlanks(text, at + name.size());
+    if (next < text.size() && std::string_view("[.=:|+&-,").find(text[next]) != std::string_view::npos) return true;
+    if (text.starts_with("del ")) return true;
+  }
+  return false;
+}
+
 }  // namespace oalens::analyzer

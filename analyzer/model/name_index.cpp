@@ -1,19 +1,68 @@
 #include "analyzer/model/name_index.h"
 
+#include "analyzer/core/words.h"
+
 namespace oalens::analyzer {
 
 size_t NameIndex::approximateBytes() const {
   // A node per entry (key, value, next pointer, cached hash) and a bucket pointer.
   constexpr size_t perEntry = sizeof(ScopedName) + 3 * sizeof(void*) + sizeof(void*);
-  return sizeof(*this) + moduleLevel.size() * (sizeof(std::string_view) + 3 * sizeof(void*)) +
-         (nestedFunctions.size() + methods.size() + imports.size()) * perEntry;
+  size_t bytes = sizeof(*this) + moduleLevel.size() * (sizeof(std::string_view) + 3 * sizeof(void*)) +
+                 (nestedFunctions.size() + methods.size() + imports.size() + bindingStatements.size() +
+                  moduleAssignments.size()) * perEntry;
+  for (const auto& [key, statements] : bindingStatements) bytes += sizeof(statements) + statements.capacity() * sizeof(StmtId);
+  return bytes;
 }
+
+const std::vector<StmtId>& NameIndex::statementsBinding(FunctionId fn, std::string_view name) const {
+  static const std::vector<StmtId> kNoStatements;
+  auto it = bindingStatements.find({fn, name});
+  return it == bindingStatements.end() ? kNoStatements : it->second;
+}
+
+const std::vector<StmtId>& NameIndex::statementsChanging(const FileModel& m, FunctionId fn, std::string_view name) const {
+  std::lock_guard lock(changingMutex_);
+  auto [it, added] = changing_.try_emplace({fn, name});
+  if (added && fn < m.functions.size()) {
+    const Function& f = m.functions[fn];
+    for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function == fn && (st.kind == StmtKind::For || mayChange(st.text, name))) it->second.push_back(s);
+    }
+  }
+  return it->second;  // a node of the map: stays put when others are added
+}
+
+namespace {
+
+// The names statement s may bind or fill (see NameIndex::bindingStatements); a superset is
+// harmless, as the reader looks at each statement again.
+template <typename Add>
+void namesBoundBy(const FileModel& m, const Stmt& st, Add add) {
+  const Expr& t = m.expr(st.a);
+  if (t.kind == ExprKind::Name) add(t.name);
+  if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List)
+    for (uint32_t i = 0; i < t.childCount; ++i)
+      if (const Expr& el = m.expr(m.child(st.a, i)); el.kind == ExprKind::Name) add(el.name);
+  if (st.kind == StmtKind::ExprStmt && t.kind == ExprKind::Call && t.childCount > 0) {
+    const ExprId calleeId = m.child(st.a, 0);
+    const Expr& callee = m.expr(calleeId);
+    if (callee.kind == ExprKind::Attribute && callee.childCount > 0 && m.expr(m.child(calleeId, 0)).kind == ExprKind::Name)
+      add(m.expr(m.child(calleeId, 0)).name);
+  }
+  if ((st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign) && t.kind == ExprKind::Subscript && t.childCount > 0 &&
+      m.expr(m.child(st.a, 0)).kind == ExprKind::Name)
+    add(m.expr(m.child(st.a, 0)).name);
+}
+
+}  // namespace
 
 void indexNames(FileModel& m) {
   auto index = std::make_shared<NameIndex>();
   index->functionCount = m.functions.size();
   index->classCount = m.classes.size();
   index->importCount = m.imports.size();
+  index->statementCount = m.stmts.size();
   for (FunctionId f = 0; f < m.functions.size(); ++f) {
     const Function& fn = m.functions[f];
     if (fn.parent == kNone && fn.cls == kNone) index->moduleLevel.insert(fn.name);
@@ -24,13 +73,23 @@ void indexNames(FileModel& m) {
     if (c.parent == kNone && c.enclosingFunction == kNone) index->moduleLevel.insert(c.name);
   for (uint32_t i = 0; i < m.imports.size(); ++i)
     if (!m.imports[i].star) index->imports.insert_or_assign({m.imports[i].scope, m.imports[i].alias}, i);
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function == kNone && st.cls == kNone && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name)
+      index->moduleAssignments.try_emplace(m.expr(st.a).name, s);
+    if (st.function == kNone || st.a == kNone) continue;
+    namesBoundBy(m, st, [&](std::string_view name) {
+      std::vector<StmtId>& statements = index->bindingStatements[{st.function, name}];
+      if (statements.empty() || statements.back() != s) statements.push_back(s);
+    });
+  }
   m.names = std::move(index);
 }
 
 const NameIndex* namesOf(const FileModel& m) {
   const NameIndex* index = m.names.get();
   if (!index || index->functionCount != m.functions.size() || index->classCount != m.classes.size() ||
-      index->importCount != m.imports.size())
+      index->importCount != m.imports.size() || index->statementCount != m.stmts.size())
     return nullptr;
   return index;
 }

@@ -6,9 +6,11 @@
 // splice); a model built by other means, or changed after, has none and is scanned as before.
 #pragma once
 #include <cstdint>
+#include <mutex>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "analyzer/model/code_model.h"
 
@@ -29,6 +31,7 @@ struct NameIndex {
   size_t functionCount = 0;  // the model's counts when it was built: a model whose counts
   size_t classCount = 0;     // differ has changed since, and the index is not used
   size_t importCount = 0;
+  size_t statementCount = 0;
   std::unordered_set<std::string_view> moduleLevel;  // functions and classes defined at module level
   // (enclosing function, name) -> the first function of that name nested in it (not a method)
   std::unordered_map<ScopedName, FunctionId, ScopedNameHash> nestedFunctions;
@@ -36,8 +39,26 @@ struct NameIndex {
   std::unordered_map<ScopedName, FunctionId, ScopedNameHash> methods;
   // (scope, alias) -> the last import that binds alias in that scope (star imports left out)
   std::unordered_map<ScopedName, uint32_t, ScopedNameHash> imports;
+  // (function, name) -> in order, the statements of the function that may bind or fill the name:
+  // `name = ...`, `a, name = ...`, `for name in ...`, `name += ...`, `name[i] = ...`,
+  // `name.append(...)` (also extend, insert). The origin tracer reads these instead of every
+  // statement of the function, for each name of each check.
+  std::unordered_map<ScopedName, std::vector<StmtId>, ScopedNameHash> bindingStatements;
+  // name -> the first module-level `name = ...` (outside classes)
+  std::unordered_map<std::string_view, StmtId> moduleAssignments;
 
   size_t approximateBytes() const;
+  // The statements of fn, in order, that are loops or whose text may bind or change `name`
+  // (mayChange, analyzer/core/words.h): what the keyword splats read for each `**name` call of
+  // a function, instead of every statement before the call. Computed on the first request and
+  // kept; thread-safe.
+  const std::vector<StmtId>& statementsChanging(const FileModel& m, FunctionId fn, std::string_view name) const;
+  // The statements of bindingStatements for (fn, name); empty when there are none.
+  const std::vector<StmtId>& statementsBinding(FunctionId fn, std::string_view name) const;
+
+ private:
+  mutable std::mutex changingMutex_;
+  mutable std::unordered_map<ScopedName, std::vector<StmtId>, ScopedNameHash> changing_;
 };
 
 // Builds m's index (m.names). Call once the model's functions, classes and imports are final.

@@ -3,11 +3,16 @@
 #include <string_view>
 
 #include "analyzer/model/code_model.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 
 // The first module-level `NAME = value` of a file, or kNone.
 inline StmtId moduleLevelAssignment(const FileModel& m, std::string_view name) {
+  if (const NameIndex* index = namesOf(m)) {
+    auto it = index->moduleAssignments.find(name);
+    return it == index->moduleAssignments.end() ? kNone : it->second;
+  }
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != kNone || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 
+#include "analyzer/model/name_index.h"
 #include "analyzer/oracle/module_bindings.h"
 #include "analyzer/oracle/origin_walk.h"
 
@@ -151,7 +152,14 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     // The latest binding ahead of the use; a loop target binds from its iterable.
     StmtId binding = kNone;
     std::vector<StmtId> augments, fills;
-    for (StmtId s = F.firstStmt; s < F.endStmt && (f != fn || s < at || binding == kNone); ++s) {
+    // Only the statements that may bind or fill the name matter: the model's index lists them
+    // (analyzer/model/name_index.h); a model without one is read statement by statement.
+    const NameIndex* index = namesOf(m);
+    const std::vector<StmtId>* candidates = index ? &index->statementsBinding(f, name) : nullptr;
+    const StmtId end = candidates ? static_cast<StmtId>(candidates->size()) : F.endStmt;
+    for (StmtId i = candidates ? 0 : F.firstStmt; i < end; ++i) {
+      const StmtId s = candidates ? (*candidates)[i] : i;
+      if (!(s < F.endStmt && (f != fn || s < at || binding == kNone))) break;
       const Stmt& st = m.stmts[s];
       if (st.function != f || st.a == kNone) continue;
       if (f == fn && s >= at && binding != kNone) break;

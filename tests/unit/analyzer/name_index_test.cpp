@@ -106,3 +106,33 @@ TEST(NameIndex, ModelChangedAfterIndexingIsScanned) {
   ASSERT_NE(namesOf(m), nullptr);
   EXPECT_TRUE(definedAtModuleLevel(m, "added"));
 }
+
+TEST(NameIndex, ListsTheStatementsThatMayBindOrChangeAName) {
+  FileModel m = parse(
+      "LIMIT = 1e-3\n"                     // stmt: module level
+      "LIMIT = 1e-2\n"
+      "def test_a():\n"
+      "    out, ref = f(), g()\n"          // binds out and ref
+      "    kw = {'atol': LIMIT}\n"
+      "    outs = []\n"
+      "    outs.append(out)\n"             // fills outs
+      "    kw['rtol'] = 0\n"               // fills (and changes) kw
+      "    check(out, ref, **kw)\n"        // reads kw: neither
+      "    for out in outs:\n"             // rebinds out; a loop
+      "        check(out, ref, **kw)\n");
+  const NameIndex* index = namesOf(m);
+  ASSERT_NE(index, nullptr);
+  auto lines = [&](const std::vector<StmtId>& statements) {
+    std::vector<uint32_t> out;
+    for (StmtId s : statements) out.push_back(m.stmts[s].range.start.line);
+    return out;
+  };
+  const FunctionId test = functionNamed(m, "test_a");
+  EXPECT_EQ(lines(index->statementsBinding(test, "out")), (std::vector<uint32_t>{4, 10}));
+  EXPECT_EQ(lines(index->statementsBinding(test, "outs")), (std::vector<uint32_t>{6, 7}));
+  EXPECT_EQ(lines(index->statementsBinding(test, "kw")), (std::vector<uint32_t>{5, 8}));
+  EXPECT_TRUE(index->statementsBinding(test, "check").empty());
+  EXPECT_EQ(lines(index->statementsChanging(m, test, "kw")), (std::vector<uint32_t>{5, 8, 10}));  // the loop too
+  ASSERT_TRUE(index->moduleAssignments.contains("LIMIT"));
+  EXPECT_EQ(m.stmts[index->moduleAssignments.at("LIMIT")].range.start.line, 1u);  // the first
+}
