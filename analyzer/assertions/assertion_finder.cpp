@@ -409,8 +409,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     const StmtId def = decorated.firstStmt > 0 ? decorated.firstStmt - 1 : a.stmt;
     ResolvedValue r = resolver_.resolve(m, o.function, def, o.value);
     a.tolerances.push_back({fmt::format("{}@{}", o.kind, o.dtype), std::string(m.expr(o.value).text), r.value, Provenance::Depend,
-                            fmt::format("@{} sets it for {} on `{}` (the check takes the larger of it and its own)", o.decorator,
-                                        o.dtype, decorated.qualifiedName)});
+                            decoratorToleranceNote(o.decorator, o.dtype, decorated.qualifiedName)});
   }
   // Tolerances only a chained call sets (Catch2's Approx(x).margin(m)) start at their defaults.
   for (const auto& [kind, method] : spec.setters) {

@@ -1,5 +1,7 @@
 #include "analyzer/assertions/dtype_overrides.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <utility>
 
@@ -65,6 +67,10 @@ void readDecorator(const FileModel& m, ExprId deco, FunctionId fn, std::vector<D
 }
 
 }  // namespace
+
+std::string decoratorToleranceNote(std::string_view decorator, std::string_view dtype, std::string_view decorated) {
+  return fmt::format("@{} sets it for {} on `{}` (the check takes the larger of it and its own)", decorator, dtype, decorated);
+}
 
 std::vector<DtypeOverride> dtypeOverrides(const FileModel& m, FunctionId scope, const std::vector<std::string>& decorators) {
   std::vector<DtypeOverride> out;

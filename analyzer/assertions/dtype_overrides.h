@@ -28,4 +28,9 @@ struct DtypeOverride {
 // out; so is a dict written as anything but a literal.
 std::vector<DtypeOverride> dtypeOverrides(const FileModel& m, FunctionId scope, const std::vector<std::string>& decorators);
 
+// The note of a tolerance such a decorator sets ("@precisionOverride sets it for bfloat16 on
+// `TestOps.test_add` ..."), and whether a note is one: `mine` and `diff` tell such changes apart.
+std::string decoratorToleranceNote(std::string_view decorator, std::string_view dtype, std::string_view decorated);
+inline bool setByDecorator(std::string_view note) { return note.starts_with('@'); }
+
 }  // namespace oalens::analyzer

@@ -36,7 +36,6 @@ StmtId conditionOf(const FileModel& m, FunctionId fid, StmtId s, StmtId at) {
   return kNone;
 }
 
-
 // Everything a function does to a local name before statement `at`.
 struct NameUse {
   std::vector<StmtId> bindings;     // name = ...

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "analyzer/assertions/dtype_overrides.h"
 #include "analyzer/core/diagnostics.h"
 #include "analyzer/tolerance/allowed_deviation.h"
 #include "miners/classify/symbolic_tolerance.h"
@@ -254,7 +255,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
     if (!old || !t) continue;
     const size_t before = k.details.size();
     compareOne(name, kind, old, t);
-    if (old->note.starts_with('@') || t->note.starts_with('@'))
+    if (analyzer::setByDecorator(old->note) || analyzer::setByDecorator(t->note))
       for (size_t i = before; i < k.details.size(); ++i) byDecorator.insert(i);
   }
   if (sameText) unknown = false;  // the same text evaluating differently is only news with numbers

@@ -10,6 +10,7 @@
 #include "analyzer/core/text_lines.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/assertions/api_matcher.h"
+#include "analyzer/assertions/dtype_overrides.h"
 #include "analyzer/assertions/runtime_choice.h"
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/oracle/oracle_independence.h"
@@ -112,9 +113,9 @@ std::string markerReason(const Side& s, const analyzer::Assertion& a, std::strin
   // `# oalens: ...` in Python, `// oalens: ...` in C++.
   static const RE2 loosenOk(R"((?:#|//)\s*oalens:\s*loosen-ok\(([^)]*)\))");
   std::string reason;
-  const bool setByDecorator =
-      std::any_of(a.tolerances.begin(), a.tolerances.end(), [](const analyzer::Tolerance& t) { return t.note.starts_with('@'); });
-  if (setByDecorator && s.model) {
+  const bool byDecorator =
+      std::any_of(a.tolerances.begin(), a.tolerances.end(), [](const analyzer::Tolerance& t) { return analyzer::setByDecorator(t.note); });
+  if (byDecorator && s.model) {
     for (analyzer::FunctionId f = a.functionId; f != analyzer::kNone && f < s.model->functions.size(); f = s.model->functions[f].parent)
       for (analyzer::ExprId d : s.model->functions[f].decorators) {
         const analyzer::SourceRange& r = s.model->expr(d).range;
