@@ -63,7 +63,7 @@ static int runScan(const ScanArgs& args) {
     for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
 
   std::string text;
-  if (args.format == "json") text = reports::jsonText(reports::scanJson(result)) + "\n";
+  if (args.format == "json") text = reports::scanJsonText(result) + "\n";
   else if (args.format == "csv") text = reports::scanCsv(result);
   else if (args.format == "sarif") text = reports::jsonText(reports::scanSarif(result)) + "\n";
   else text = reports::scanTextSummary(result);

@@ -1,6 +1,9 @@
 #include "reports/json/json_report.h"
 
+#include <fmt/format.h>
+
 #include <map>
+#include <string_view>
 
 namespace oalens::reports {
 
@@ -86,6 +89,53 @@ json assertionJson(const Assertion& a) {
   return j;
 }
 
+namespace {
+
+json testCaseJson(const analyzer::TestCaseRecord& t) {
+  return {{"file", t.file}, {"name", t.name}, {"line", t.line}, {"end_line", t.endLine}, {"assertions", t.assertions},
+          {"oa_assertions", t.oaAssertions}, {"reaches_oa", t.reachesOa()}, {"oa_call_distance", t.oaCallDistance}};
+}
+
+json diagnosticJson(const analyzer::Diagnostic& d) {
+  return {{"file", d.path}, {"line", d.line}, {"column", d.col}, {"severity", analyzer::severityName(d.severity)},
+          {"code", d.code}, {"message", d.message}};
+}
+
+// Appends `text`, a JSON value dumped at depth 0, as it reads at `depth` of a document dumped
+// with an indent of 2: every line after the first shifted right. A dumped string holds no raw
+// line break, so every '\n' is one between lines.
+void appendNested(std::string& out, const std::string& text, int depth) {
+  const std::string shift(static_cast<size_t>(2 * depth), ' ');
+  size_t from = 0;
+  for (size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
+    out.append(text, from, nl + 1 - from);
+    out += shift;
+    from = nl + 1;
+  }
+  out.append(text, from, std::string::npos);
+}
+
+// `"key": [...]` at depth 1, its elements made and dumped one at a time.
+template <typename Items, typename ToJson>
+void appendArray(std::string& out, std::string_view key, const Items& items, ToJson toJson) {
+  out += fmt::format("  \"{}\": ", key);
+  if (items.empty()) {
+    out += "[]";
+    return;
+  }
+  out += "[\n";
+  bool first = true;
+  for (const auto& item : items) {
+    if (!first) out += ",\n";
+    first = false;
+    out += "    ";
+    appendNested(out, jsonText(toJson(item)), 2);
+  }
+  out += "\n  ]";
+}
+
+}  // namespace
+
 json scanJson(const ScanResult& r) {
   json out;
   out["tool"] = {{"name", "oalens"}, {"schema", 1}};
@@ -94,15 +144,26 @@ json scanJson(const ScanResult& r) {
   for (const Assertion& a : r.assertions) list.push_back(assertionJson(a));
   out["assertions"] = std::move(list);
   json cases = json::array();
-  for (const auto& t : r.testCases)
-    cases.push_back({{"file", t.file}, {"name", t.name}, {"line", t.line}, {"end_line", t.endLine}, {"assertions", t.assertions},
-                     {"oa_assertions", t.oaAssertions}, {"reaches_oa", t.reachesOa()}, {"oa_call_distance", t.oaCallDistance}});
+  for (const auto& t : r.testCases) cases.push_back(testCaseJson(t));
   out["test_cases"] = std::move(cases);
   json diags = json::array();
-  for (const auto& d : r.diagnostics)
-    diags.push_back({{"file", d.path}, {"line", d.line}, {"column", d.col}, {"severity", analyzer::severityName(d.severity)},
-                     {"code", d.code}, {"message", d.message}});
+  for (const auto& d : r.diagnostics) diags.push_back(diagnosticJson(d));
   out["diagnostics"] = std::move(diags);
+  return out;
+}
+
+std::string scanJsonText(const ScanResult& r) {
+  std::string out = "{\n  \"tool\": ";
+  appendNested(out, jsonText(json{{"name", "oalens"}, {"schema", 1}}), 1);
+  out += ",\n  \"summary\": ";
+  appendNested(out, jsonText(scanSummaryJson(r)), 1);
+  out += ",\n";
+  appendArray(out, "assertions", r.assertions, assertionJson);
+  out += ",\n";
+  appendArray(out, "test_cases", r.testCases, testCaseJson);
+  out += ",\n";
+  appendArray(out, "diagnostics", r.diagnostics, diagnosticJson);
+  out += "\n}";
   return out;
 }
 

@@ -13,6 +13,11 @@ nlohmann::ordered_json scanSummaryJson(const analyzer::ScanResult& r);
 nlohmann::ordered_json assertionJson(const analyzer::Assertion& a);
 nlohmann::ordered_json scanJson(const analyzer::ScanResult& r);
 
+// jsonText(scanJson(r)) to the byte, without the whole document in memory at once: each
+// assertion, test case and diagnostic is made and dumped in turn (a scan of 100,000 checks
+// held about 600 MB as a document).
+std::string scanJsonText(const analyzer::ScanResult& r);
+
 // Text of a JSON document for output. Source files with invalid UTF-8 are scanned as they are
 // (docs/json.md), so their texts reach the reports: an invalid byte becomes U+FFFD here instead
 // of the exception nlohmann::json throws by default, which ended the run.

@@ -36,6 +36,19 @@ TEST(JsonReport, FollowsTheContract) {
   EXPECT_TRUE(j["assertions"][1]["threshold_provenance"].is_null());
 }
 
+// `scan --format json` writes the document piece by piece; it must read as the whole
+// document dumped at once, nested objects, empty arrays and invalid UTF-8 included.
+TEST(JsonReport, TextMadePieceByPieceIsTheWholeDocumentsDump) {
+  auto r = oalens::testing::scanPython({{"tests/test_a.py", kCode},
+                                        {"tests/test_b.py", "def test_b(:\n    assert f() == \"\xff\xfe\"\n"},
+                                        {"tests/test_c.py", "def helper():\n    pass\n"}});
+  ASSERT_FALSE(r.assertions.empty());
+  ASSERT_FALSE(r.diagnostics.empty());
+  EXPECT_EQ(reports::scanJsonText(r), reports::jsonText(reports::scanJson(r)));
+  analyzer::ScanResult empty;
+  EXPECT_EQ(reports::scanJsonText(empty), reports::jsonText(reports::scanJson(empty)));
+}
+
 TEST(CsvReport, QuotesFieldsWithCommas) {
   auto r = oalens::testing::scanOne(kCode);
   std::string csv = reports::scanCsv(r);
