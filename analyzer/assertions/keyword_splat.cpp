@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
@@ -67,19 +66,12 @@ void addEntries(const FileModel& m, ExprId dictValue, StmtId s, std::vector<Spla
 
 NameUse usesOf(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
   NameUse use;
-  const Function& f = m.functions[fid];
-  // The model's index keeps the list of the statements the test below lets through, per
-  // function and name, so that each `**name` call does not read every statement before it.
-  const NameIndex* index = namesOf(m);
-  const std::vector<StmtId>* naming = index ? &index->statementsChanging(m, fid, name) : nullptr;
-  const StmtId end = naming ? static_cast<StmtId>(naming->size()) : std::min(at, f.endStmt);
-  for (StmtId i = naming ? 0 : f.firstStmt; i < end; ++i) {
-    const StmtId s = naming ? (*naming)[i] : i;
-    if (s >= std::min(at, f.endStmt)) break;
+  // Most statements only read it (`f(a, b, **kw)`) or do not name it: their text says so
+  // faster than their expressions, and the model's index keeps the rest.
+  std::vector<StmtId> scratch;
+  for (StmtId s : statementsChanging(m, fid, name, scratch)) {
+    if (s >= at) break;
     const Stmt& st = m.stmts[s];
-    // Most statements only read it (`f(a, b, **kw)`) or do not name it: their text says so
-    // faster than their expressions.
-    if (st.function != fid || (st.kind != StmtKind::For && !mayChange(st.text, name))) continue;
     if ((st.kind == StmtKind::Assign || st.kind == StmtKind::For) && st.a != kNone) {
       const Expr& target = m.expr(st.a);
       if (target.kind == ExprKind::Name && target.name == name) {

@@ -5,32 +5,14 @@
 namespace oalens::analyzer {
 
 size_t NameIndex::approximateBytes() const {
-  // A node per entry (key, value, next pointer, cached hash) and a bucket pointer.
+  // A node per entry (key, value, next pointer, cached hash) and a bucket pointer. The lists
+  // statementsChanging makes later, one per `**name` a function splats, are not counted.
   constexpr size_t perEntry = sizeof(ScopedName) + 3 * sizeof(void*) + sizeof(void*);
   size_t bytes = sizeof(*this) + moduleLevel.size() * (sizeof(std::string_view) + 3 * sizeof(void*)) +
                  (nestedFunctions.size() + methods.size() + imports.size() + bindingStatements.size() +
                   moduleAssignments.size()) * perEntry;
   for (const auto& [key, statements] : bindingStatements) bytes += sizeof(statements) + statements.capacity() * sizeof(StmtId);
   return bytes;
-}
-
-const std::vector<StmtId>& NameIndex::statementsBinding(FunctionId fn, std::string_view name) const {
-  static const std::vector<StmtId> kNoStatements;
-  auto it = bindingStatements.find({fn, name});
-  return it == bindingStatements.end() ? kNoStatements : it->second;
-}
-
-const std::vector<StmtId>& NameIndex::statementsChanging(const FileModel& m, FunctionId fn, std::string_view name) const {
-  std::lock_guard lock(changingMutex_);
-  auto [it, added] = changing_.try_emplace({fn, name});
-  if (added && fn < m.functions.size()) {
-    const Function& f = m.functions[fn];
-    for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
-      const Stmt& st = m.stmts[s];
-      if (st.function == fn && (st.kind == StmtKind::For || mayChange(st.text, name))) it->second.push_back(s);
-    }
-  }
-  return it->second;  // a node of the map: stays put when others are added
 }
 
 namespace {
@@ -55,7 +37,47 @@ void namesBoundBy(const FileModel& m, const Stmt& st, Add add) {
     add(m.expr(m.child(st.a, 0)).name);
 }
 
+void changingInto(const FileModel& m, FunctionId fn, std::string_view name, std::vector<StmtId>& out) {
+  if (fn >= m.functions.size()) return;
+  const Function& f = m.functions[fn];
+  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function == fn && (st.kind == StmtKind::For || mayChange(st.text, name))) out.push_back(s);
+  }
+}
+
 }  // namespace
+
+std::span<const StmtId> statementsBinding(const FileModel& m, FunctionId fn, std::string_view name, std::vector<StmtId>& scratch) {
+  if (const NameIndex* index = namesOf(m)) {
+    auto it = index->bindingStatements.find({fn, name});
+    return it == index->bindingStatements.end() ? std::span<const StmtId>{} : std::span<const StmtId>(it->second);
+  }
+  scratch.clear();
+  if (fn >= m.functions.size()) return scratch;
+  const Function& f = m.functions[fn];
+  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fn || st.a == kNone) continue;
+    bool named = false;
+    namesBoundBy(m, st, [&](std::string_view bound) { named |= bound == name; });
+    if (named) scratch.push_back(s);
+  }
+  return scratch;
+}
+
+std::span<const StmtId> statementsChanging(const FileModel& m, FunctionId fn, std::string_view name, std::vector<StmtId>& scratch) {
+  const NameIndex* index = namesOf(m);
+  if (!index) {
+    scratch.clear();
+    changingInto(m, fn, name, scratch);
+    return scratch;
+  }
+  std::lock_guard lock(index->changingMutex_);
+  auto [it, added] = index->changing_.try_emplace({fn, name});
+  if (added) changingInto(m, fn, name, it->second);
+  return it->second;  // a node of the map: stays put when others are added
+}
 
 void indexNames(FileModel& m) {
   auto index = std::make_shared<NameIndex>();

@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <mutex>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -49,18 +50,23 @@ struct NameIndex {
   std::unordered_map<std::string_view, StmtId> moduleAssignments;
 
   size_t approximateBytes() const;
-  // The statements of fn, in order, that are loops or whose text may bind or change `name`
-  // (mayChange, analyzer/core/words.h): what the keyword splats read for each `**name` call of
-  // a function, instead of every statement before the call. Computed on the first request and
-  // kept; thread-safe.
-  const std::vector<StmtId>& statementsChanging(const FileModel& m, FunctionId fn, std::string_view name) const;
-  // The statements of bindingStatements for (fn, name); empty when there are none.
-  const std::vector<StmtId>& statementsBinding(FunctionId fn, std::string_view name) const;
 
  private:
+  friend std::span<const StmtId> statementsChanging(const FileModel&, FunctionId, std::string_view, std::vector<StmtId>&);
+  // statementsChanging's lists, made on the first request for a (function, name).
   mutable std::mutex changingMutex_;
   mutable std::unordered_map<ScopedName, std::vector<StmtId>, ScopedNameHash> changing_;
 };
+
+// The statements of fn, in order, that may bind or fill `name` (NameIndex::bindingStatements):
+// the index's list, or, for a model without an index, the same list made in `scratch`.
+std::span<const StmtId> statementsBinding(const FileModel& m, FunctionId fn, std::string_view name, std::vector<StmtId>& scratch);
+
+// The statements of fn, in order, that are loops or whose text may bind or change `name`
+// (mayChange, analyzer/core/words.h): what the keyword splats read for each `**name` call of a
+// function, instead of every statement before the call. An index keeps each list once made
+// (thread-safe); a model without one has it made in `scratch`.
+std::span<const StmtId> statementsChanging(const FileModel& m, FunctionId fn, std::string_view name, std::vector<StmtId>& scratch);
 
 // Builds m's index (m.names). Call once the model's functions, classes and imports are final.
 void indexNames(FileModel& m);

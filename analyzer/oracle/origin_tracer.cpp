@@ -152,17 +152,11 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     // The latest binding ahead of the use; a loop target binds from its iterable.
     StmtId binding = kNone;
     std::vector<StmtId> augments, fills;
-    // Only the statements that may bind or fill the name matter: the model's index lists them
-    // (analyzer/model/name_index.h); a model without one is read statement by statement.
-    const NameIndex* index = namesOf(m);
-    const std::vector<StmtId>* candidates = index ? &index->statementsBinding(f, name) : nullptr;
-    const StmtId end = candidates ? static_cast<StmtId>(candidates->size()) : F.endStmt;
-    for (StmtId i = candidates ? 0 : F.firstStmt; i < end; ++i) {
-      const StmtId s = candidates ? (*candidates)[i] : i;
-      if (!(s < F.endStmt && (f != fn || s < at || binding == kNone))) break;
-      const Stmt& st = m.stmts[s];
-      if (st.function != f || st.a == kNone) continue;
+    // Only the statements that may bind or fill the name matter (analyzer/model/name_index.h).
+    std::vector<StmtId> scratch;
+    for (StmtId s : statementsBinding(m, f, name, scratch)) {
       if (f == fn && s >= at && binding != kNone) break;
+      const Stmt& st = m.stmts[s];
       const Expr& t = m.expr(st.a);
       bool binds = t.kind == ExprKind::Name && t.name == name;
       for (uint32_t i = 0; !binds && (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) && i < t.childCount; ++i) {

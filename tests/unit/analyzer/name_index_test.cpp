@@ -122,17 +122,23 @@ TEST(NameIndex, ListsTheStatementsThatMayBindOrChangeAName) {
       "        check(out, ref, **kw)\n");
   const NameIndex* index = namesOf(m);
   ASSERT_NE(index, nullptr);
-  auto lines = [&](const std::vector<StmtId>& statements) {
+  std::vector<StmtId> scratch;
+  auto lines = [&](std::span<const StmtId> statements) {
     std::vector<uint32_t> out;
     for (StmtId s : statements) out.push_back(m.stmts[s].range.start.line);
     return out;
   };
   const FunctionId test = functionNamed(m, "test_a");
-  EXPECT_EQ(lines(index->statementsBinding(test, "out")), (std::vector<uint32_t>{4, 10}));
-  EXPECT_EQ(lines(index->statementsBinding(test, "outs")), (std::vector<uint32_t>{6, 7}));
-  EXPECT_EQ(lines(index->statementsBinding(test, "kw")), (std::vector<uint32_t>{5, 8}));
-  EXPECT_TRUE(index->statementsBinding(test, "check").empty());
-  EXPECT_EQ(lines(index->statementsChanging(m, test, "kw")), (std::vector<uint32_t>{5, 8, 10}));  // the loop too
+  auto expectLists = [&](const char* how) {
+    EXPECT_EQ(lines(statementsBinding(m, test, "out", scratch)), (std::vector<uint32_t>{4, 10})) << how;
+    EXPECT_EQ(lines(statementsBinding(m, test, "outs", scratch)), (std::vector<uint32_t>{6, 7})) << how;
+    EXPECT_EQ(lines(statementsBinding(m, test, "kw", scratch)), (std::vector<uint32_t>{5, 8})) << how;
+    EXPECT_TRUE(statementsBinding(m, test, "check", scratch).empty()) << how;
+    EXPECT_EQ(lines(statementsChanging(m, test, "kw", scratch)), (std::vector<uint32_t>{5, 8, 10})) << how;  // the loop too
+  };
+  expectLists("from the index");
   ASSERT_TRUE(index->moduleAssignments.contains("LIMIT"));
   EXPECT_EQ(m.stmts[index->moduleAssignments.at("LIMIT")].range.start.line, 1u);  // the first
+  m.names.reset();
+  expectLists("made without an index");
 }
