@@ -113,17 +113,17 @@ std::string markerReason(const Side& s, const analyzer::Assertion& a, std::strin
   // `# oalens: ...` in Python, `// oalens: ...` in C++.
   static const RE2 loosenOk(R"((?:#|//)\s*oalens:\s*loosen-ok\(([^)]*)\))");
   std::string reason;
+  auto readReason = [&reason](std::string_view text) {  // the first reason stated counts
+    std::string r;
+    if (reason.empty() && RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), loosenOk, &r)) reason = r.empty() ? "stated" : r;
+  };
   const bool byDecorator =
       std::any_of(a.tolerances.begin(), a.tolerances.end(), [](const analyzer::Tolerance& t) { return analyzer::setByDecorator(t.note); });
   if (byDecorator && s.model) {
     for (analyzer::FunctionId f = a.functionId; f != analyzer::kNone && f < s.model->functions.size(); f = s.model->functions[f].parent)
       for (analyzer::ExprId d : s.model->functions[f].decorators) {
         const analyzer::SourceRange& r = s.model->expr(d).range;
-        for (uint32_t l = r.start.line; l <= r.end.line && l <= s.lines.size() && reason.empty(); ++l) {
-          std::string found;
-          if (RE2::PartialMatch(re2::StringPiece(s.lines[l - 1].data(), s.lines[l - 1].size()), loosenOk, &found))
-            reason = found.empty() ? "stated" : found;
-        }
+        for (uint32_t l = r.start.line; l <= r.end.line && l <= s.lines.size(); ++l) readReason(s.lines[l - 1]);
       }
   }
   const uint32_t first = a.range.start.line > 1 ? a.range.start.line - 1 : 1;
@@ -133,9 +133,7 @@ std::string markerReason(const Side& s, const analyzer::Assertion& a, std::strin
       size_t firstChar = text.find_first_not_of(" \t");
       if (firstChar == std::string_view::npos || (text[firstChar] != '#' && text.substr(firstChar, 2) != "//")) continue;
     }
-    re2::StringPiece line(text.data(), text.size());
-    std::string r;
-    if (RE2::PartialMatch(line, loosenOk, &r) && reason.empty()) reason = r.empty() ? "stated" : r;
+    readReason(text);
     if (auto ids = analyzer::ignoreMarker(text))
       for (const std::string& id : *ids) ignoredRules += id + ",";
   }

@@ -91,6 +91,8 @@ json assertionJson(const Assertion& a) {
 
 namespace {
 
+json toolJson() { return {{"name", "oalens"}, {"schema", 1}}; }
+
 json testCaseJson(const analyzer::TestCaseRecord& t) {
   return {{"file", t.file}, {"name", t.name}, {"line", t.line}, {"end_line", t.endLine}, {"assertions", t.assertions},
           {"oa_assertions", t.oaAssertions}, {"reaches_oa", t.reachesOa()}, {"oa_call_distance", t.oaCallDistance}};
@@ -138,7 +140,7 @@ void appendArray(std::string& out, std::string_view key, const Items& items, ToJ
 
 json scanJson(const ScanResult& r) {
   json out;
-  out["tool"] = {{"name", "oalens"}, {"schema", 1}};
+  out["tool"] = toolJson();
   out["summary"] = scanSummaryJson(r);
   json list = json::array();
   for (const Assertion& a : r.assertions) list.push_back(assertionJson(a));
@@ -154,7 +156,7 @@ json scanJson(const ScanResult& r) {
 
 std::string scanJsonText(const ScanResult& r) {
   std::string out = "{\n  \"tool\": ";
-  appendNested(out, jsonText(json{{"name", "oalens"}, {"schema", 1}}), 1);
+  appendNested(out, jsonText(toolJson()), 1);
   out += ",\n  \"summary\": ";
   appendNested(out, jsonText(scanSummaryJson(r)), 1);
   out += ",\n";

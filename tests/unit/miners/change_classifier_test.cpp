@@ -17,14 +17,20 @@ std::vector<AssertionVersion> versions(const std::string& code) {
   return out;
 }
 
+// The change between each side's only check; none when a side has another count (which the
+// caller expects, and so reports).
+ChangeKinds changeOfOnlyChecks(const std::vector<AssertionVersion>& o, const std::vector<AssertionVersion>& n) {
+  if (o.size() != 1 || n.size() != 1) return {};
+  return classifyChange(&o[0], &n[0]);
+}
+
 ChangeKinds change(const std::string& before, const std::string& after) {
   const std::string head = "import numpy as np\nfrom numpy.testing import assert_allclose\ndef test_a():\n    ";
   auto o = versions(head + before + "\n");
   auto n = versions(head + after + "\n");
   EXPECT_EQ(o.size(), 1u);
   EXPECT_EQ(n.size(), 1u);
-  if (o.size() != 1 || n.size() != 1) return {};
-  return classifyChange(&o[0], &n[0]);
+  return changeOfOnlyChecks(o, n);
 }
 
 }  // namespace
@@ -194,10 +200,7 @@ TEST(ChangeClassifier, ADecoratorsDtypeToleranceIsComparedAcrossVersions) {
     EXPECT_EQ(all.size(), 1u) << decorator;
     return all;
   };
-  auto kinds = [&](const std::string& before, const std::string& after) {
-    auto o = at(before), n = at(after);
-    return o.size() == 1 && n.size() == 1 ? classifyChange(&o[0], &n[0]) : ChangeKinds{};
-  };
+  auto kinds = [&](const std::string& before, const std::string& after) { return changeOfOnlyChecks(at(before), at(after)); };
   auto raised = kinds("@precisionOverride({torch.bfloat16: 1e-2})", "@precisionOverride({torch.bfloat16: 5e-2})");
   EXPECT_TRUE(raised.threshold);
   EXPECT_FALSE(raised.cosmetic);
@@ -235,10 +238,7 @@ TEST(ChangeClassifier, ADeviceToleranceIsComparedWithTheOneItReplaces) {
     EXPECT_EQ(out.size(), 1u) << code;
     return out;
   };
-  auto kinds = [&](const std::string& before, const std::string& after) {
-    auto o = check(before), n = check(after);
-    return o.size() == 1 && n.size() == 1 ? classifyChange(&o[0], &n[0]) : ChangeKinds{};
-  };
+  auto kinds = [&](const std::string& before, const std::string& after) { return changeOfOnlyChecks(check(before), check(after)); };
   auto added = kinds("self.assertAllClose(f(x), y, atol=1e-3)", "self.assertAllClose(f(x), y, atol=1e-3, tpu_atol=1e-2)");
   EXPECT_TRUE(added.threshold);
   EXPECT_FALSE(added.cosmetic);
