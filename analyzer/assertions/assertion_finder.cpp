@@ -250,6 +250,9 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         if (isReduction(last)) {
           if (!args.positional.empty()) {
             e = args.positional[0];
+            // all(torch.allclose(a, b) for a, b in pairs): every element of the comprehension
+            // is the check. A comprehension alone is no condition (a non-empty one is true).
+            if (m.expr(e).kind == ExprKind::Comprehension) e = m.child(e, 0);
             continue;
           }
           const Expr& callee = m.expr(args.callee);

@@ -52,6 +52,27 @@ TEST(AssertionFinder, PredicatesCountOnlyInsideAssertions) {
   EXPECT_TRUE(r.assertions[2].isOa);
 }
 
+TEST(AssertionFinder, AClosenessPredicateOverEveryElementOfAComprehensionIsOneCheck) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "import torch\n"
+      "def test_a():\n"
+      "    assert all(torch.allclose(r1[i], r2[i], atol=1e-6) for i in range(len(r1)))\n"
+      "    assert any([np.isclose(x, y).all() for y in ys])\n"
+      "    assert [torch.allclose(a, b) for a, b in pairs]\n"
+      "    assert all(len(x) > 1 for x in xs)\n");
+  ASSERT_EQ(r.assertions.size(), 4u);
+  EXPECT_TRUE(r.assertions[0].isOa);
+  EXPECT_EQ(r.assertions[0].api, "torch.allclose");
+  EXPECT_EQ(r.assertions[0].actualText, "r1[i]");
+  EXPECT_EQ(r.assertions[0].expectedText, "r2[i]");
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "atol")->value, 1e-6);
+  EXPECT_TRUE(r.assertions[1].isOa);
+  EXPECT_EQ(r.assertions[1].api, "numpy.isclose");
+  EXPECT_FALSE(r.assertions[2].isOa) << "a list is true when it is not empty, whatever it holds";
+  EXPECT_FALSE(r.assertions[3].isOa);
+}
+
 TEST(AssertionFinder, ErrorBoundsInBareAsserts) {
   auto r = scanOne(
       "def test_a():\n"
