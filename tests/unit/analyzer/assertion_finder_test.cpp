@@ -73,6 +73,33 @@ TEST(AssertionFinder, AClosenessPredicateOverEveryElementOfAComprehensionIsOneCh
   EXPECT_FALSE(r.assertions[3].isOa);
 }
 
+// jax.numpy's predicates take numpy's tolerances; tf.test.TestCase.assertNotAllClose passes its
+// keywords to assertAllClose and fails when the values are close.
+TEST(AssertionFinder, JaxNumpyPredicatesAndTensorFlowsNotAllClose) {
+  auto r = scanOne(
+      "import jax.numpy as jnp\n"
+      "import tensorflow as tf\n"
+      "class T(tf.test.TestCase):\n"
+      "  def test_a(self):\n"
+      "    assert jnp.allclose(f(1), g(1), atol=1e-6)\n"
+      "    self.assertTrue(jnp.isclose(f(2), 0.5).all())\n"
+      "    self.assertNotAllClose(f(3), g(3), atol=1e-3)\n"
+      "    jnp.allclose(f(4), g(4))\n");
+  ASSERT_EQ(r.assertions.size(), 3u);
+  EXPECT_EQ(r.assertions[0].api, "jax.numpy.allclose");
+  EXPECT_TRUE(r.assertions[0].isOa);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "atol")->value, 1e-6);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "rtol")->value, 1e-5);
+  EXPECT_EQ(tolerance(r.assertions[0], "rtol")->provenance, Provenance::Default);
+  EXPECT_EQ(r.assertions[1].api, "jax.numpy.isclose");
+  EXPECT_EQ(r.assertions[1].expectedText, "0.5");
+  EXPECT_EQ(r.assertions[2].api, "tf.test.TestCase.assertNotAllClose");
+  EXPECT_TRUE(r.assertions[2].isOa);
+  EXPECT_TRUE(r.assertions[2].negated);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[2], "atol")->value, 1e-3);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[2], "rtol")->value, 1e-6);
+}
+
 TEST(AssertionFinder, ErrorBoundsInBareAsserts) {
   auto r = scanOne(
       "def test_a():\n"
