@@ -175,8 +175,13 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
       CallArgs args = splitCall(m, e);
       const Expr& callee = m.expr(args.callee);
       if (!isPassThrough(callee.name)) return {};
+      // x.astype(ref.dtype) passes its receiver on, np.asarray(x) and self.to_numpy(x) their argument.
+      if (callee.kind == ExprKind::Attribute) {
+        const std::string_view receiver = originParam(m, f, m.child(args.callee, 0), hops + 1);
+        if (!receiver.empty() && receiver != "self" && receiver != "cls") return receiver;
+        if (args.positional.empty()) return receiver;
+      }
       if (!args.positional.empty()) return originParam(m, f, args.positional[0], hops + 1);
-      if (callee.kind == ExprKind::Attribute) return originParam(m, f, m.child(args.callee, 0), hops + 1);
       return {};
     }
     default: return {};

@@ -194,6 +194,33 @@ TEST(AssertionFinder, DiscoversWrappersTransitivelyAcrossFiles) {
   EXPECT_DOUBLE_EQ(*tolerance(*b, "atol")->value, 1e-9);
 }
 
+// JAX's Pallas tests compare in float32 whatever the dtype: `out.astype(jnp.float32)` passes the
+// parameter on as its receiver, while the argument (a dtype) comes from elsewhere.
+TEST(AssertionFinder, AMethodThatConvertsAParameterPassesItsReceiverOn) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "import jax.numpy as jnp\n"
+      "class T:\n"
+      "  def close(self, out, expected, *, atol=1e-5, rtol=1e-5):\n"
+      "    np.testing.assert_allclose(out.astype(jnp.float32), expected.astype(jnp.float32), atol=atol, rtol=rtol)\n"
+      "  def cast(self, out, ref):\n"
+      "    np.testing.assert_allclose(out.astype(ref.dtype), ref)\n"
+      "  def test_a(self):\n"
+      "    self.close(f(1), g(1), atol=1e-3)\n"
+      "    self.cast(f(1), g(1))\n");
+  const Assertion* close = atLine(r, 9);
+  ASSERT_NE(close, nullptr);
+  EXPECT_TRUE(close->isOa);
+  EXPECT_EQ(close->actualText, "f(1)");
+  EXPECT_EQ(close->expectedText, "g(1)");
+  EXPECT_DOUBLE_EQ(*tolerance(*close, "atol")->value, 1e-3);
+  EXPECT_DOUBLE_EQ(*tolerance(*close, "rtol")->value, 1e-5);
+  const Assertion* cast = atLine(r, 10);
+  ASSERT_NE(cast, nullptr);
+  EXPECT_EQ(cast->actualText, "f(1)") << "the dtype argument is not the value compared";
+  EXPECT_EQ(cast->expectedText, "g(1)");
+}
+
 // Chainer's layout: chainer/testing/__init__.py re-exports the wrapper its array module
 // defines, and tests call it by the package (`testing.assert_allclose`), 474 checks of its suite.
 // A re-export of a catalogued function is still that function; one a module shadows is not.
