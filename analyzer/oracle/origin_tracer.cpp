@@ -147,6 +147,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
 void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
   uint64_t key = (uint64_t(fn) << 32) ^ std::hash<std::string_view>{}(name);
   if (!w.visited.insert({&m, key}).second) return;
+  if (traceComprehensionTarget(w, m, fn, at, name, depth)) return;
   for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {
     const Function& F = m.functions[f];
     // The latest binding ahead of the use; a loop target binds from its iterable.
@@ -341,6 +342,44 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
     }
   }
   traceExpr(w, m, f, s, b.b, depth);
+}
+
+// `x` in `all(np.allclose(x, y) for x, y in zip(a, b))` or `ys = [f(x) for x in xs]`: a target of a
+// comprehension in the statement itself, bound from its iterable (for zip and enumerate, the
+// sequence in the target's position), ahead of any statement of the function.
+bool OriginTracer::traceComprehensionTarget(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
+  if (at == kNone || at >= m.stmts.size()) return false;
+  const Stmt& st = m.stmts[at];
+  for (ExprId e = st.firstExpr; e < st.endExpr; ++e) {
+    const Expr& x = m.expr(e);
+    if (x.kind != ExprKind::Comprehension) continue;
+    for (uint32_t i = 1; i + 1 < x.childCount; i += 2) {
+      const ExprId target = m.child(e, i), iterable = m.child(e, i + 1);
+      const Expr& t = m.expr(target);
+      int pos = -1;
+      bool binds = t.kind == ExprKind::Name && t.name == name;
+      for (uint32_t j = 0; !binds && t.kind == ExprKind::Tuple && j < t.childCount; ++j) {
+        const Expr& el = m.expr(m.child(target, j));
+        if (el.kind == ExprKind::Name && el.name == name) {
+          binds = true;
+          pos = static_cast<int>(j);
+        }
+      }
+      if (!binds) continue;
+      w.out.evidence.push_back(fmt::format("`{}` <- comprehension over `{}`", name, m.expr(iterable).text.substr(0, 80)));
+      if (iteratesBackends(m, fn, iterable)) w.out.backendLoop = true;
+      ExprId source = iterable;
+      if (pos >= 0 && m.expr(iterable).kind == ExprKind::Call) {
+        CallArgs args = splitCall(m, iterable);
+        const std::string_view callee = m.expr(args.callee).text;
+        if (callee == "zip" && args.positional.size() == t.childCount) source = args.positional[static_cast<size_t>(pos)];
+        else if (callee == "enumerate" && pos == 1 && !args.positional.empty()) source = args.positional[0];
+      }
+      traceExpr(w, m, fn, at, source, depth + 1);
+      return true;
+    }
+  }
+  return false;
 }
 
 bool OriginTracer::traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const {

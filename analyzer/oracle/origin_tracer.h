@@ -79,6 +79,7 @@ class OriginTracer {
   bool drawsRandom(const FileModel& m, FunctionId f, ExprId e) const;
   void traceBoundValue(Walk& w, const FileModel& m, FunctionId f, StmtId s, std::string_view name, int depth) const;
   bool traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const;
+  bool traceComprehensionTarget(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
 
   const Project& project_;
   std::vector<std::string> packages_;

@@ -194,6 +194,24 @@ TEST(OracleClassifier, NeighbouringElementsOfAListBuiltOverBackendsAreDifferenti
   EXPECT_EQ(typeAt(r, 12), "DT");  // one backend's mean is the other's oracle
 }
 
+TEST(OracleClassifier, ATargetOfAComprehensionComesFromItsIterable) {
+  // `x` and `y` are bound by the comprehension, not by the loop above it: tracing them to the
+  // function's own `x` would take the wrong value, and not tracing them leaves the oracle unknown.
+  ScanResult r = classified(std::string(kImports) +  // lines 1-6
+                            "\n"
+                            "def test_pairs():\n"
+                            "    for x in range(3):\n"
+                            "        pass\n"
+                            "    outs = [BCPU.eval(v) for v in np.ones(3)]\n"
+                            "    refs = [RK.exp(v) for v in np.ones(3)]\n"
+                            "    assert all(np.allclose(x, y) for x, y in zip(outs, refs))\n"  // line 13
+                            "    grads = [BCPU.grad(v) for v in np.ones(3)]\n"
+                            "    expected = 1 + sum((i + 1) / 3 for i in range(2))\n"
+                            "    assert_allclose(grads[0], expected)\n");  // line 16
+  EXPECT_EQ(typeAt(r, 13), "DT");  // another library's exp is the oracle
+  EXPECT_EQ(typeAt(r, 16), "D");   // arithmetic on literals, the comprehension's `i` included
+}
+
 TEST(OracleIndependence, OrdersOraclesByHowMuchOfTheLibraryTheyRun) {
   for (const char* from : {"D", "DT", "NI"}) {
     EXPECT_TRUE(oracleWeakened(from, "RI")) << from;
