@@ -148,19 +148,23 @@ double tokenSimilarity(const std::string& a, const std::string& b) {
 std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news, bool alignLeftovers) {
   std::vector<bool> oldUsed(olds.size(), false), newUsed(news.size(), false);
   std::vector<Pair> pairs;
-  // 1. Unchanged statements, preferring the same test case, in order: each new statement takes
-  // the first unused old one with its text (found through the text, not by a search of every
-  // old statement: a large test file has thousands).
+  // 1. Unchanged statements, preferring the same function, then the same test case, in order:
+  // each new statement takes the first unused old one with its text (found through the text,
+  // not by a search of every old statement: a large test file has thousands). Helpers outside
+  // any test share one (empty) test case, and their identical checks (Keras's backend helpers
+  // each end in `assert_allclose(z_list[i], z_list[i + 1], atol=1e-05)`) must not pair across
+  // helpers while the helper of the same name still holds one.
   std::unordered_map<std::string_view, std::vector<size_t>> oldsByText;
   for (size_t o = 0; o < olds.size(); ++o) oldsByText[olds[o].normalized()].push_back(o);
-  for (int pass = 0; pass < 2; ++pass)
+  for (int pass = 0; pass < 3; ++pass)
     for (size_t n = 0; n < news.size(); ++n) {
       if (newUsed[n]) continue;
       auto same = oldsByText.find(news[n].normalized());
       if (same == oldsByText.end()) continue;
       for (size_t o : same->second) {
         if (oldUsed[o]) continue;
-        if (pass == 0 && olds[o].assertion().testCase != news[n].assertion().testCase) continue;
+        if (pass == 0 && scopeOf(olds[o].assertion()) != scopeOf(news[n].assertion())) continue;
+        if (pass == 1 && olds[o].assertion().testCase != news[n].assertion().testCase) continue;
         oldUsed[o] = newUsed[n] = true;
         pairs.push_back({int(o), int(n)});
         break;

@@ -90,3 +90,34 @@ TEST(Pairing, RenamedTestsNeedSimilarNamesAndYieldToNearVerbatimStatements) {
   EXPECT_EQ(newOf(pairsFor("test_alpha_again"), 0), 0) << "test_alpha renamed: its check rewritten";
   EXPECT_EQ(newOf(pairsFor("test_beta"), 1), 2);
 }
+
+namespace {
+// An assertion in the module-level helper `function`, outside any test case.
+AssertionVersion inHelper(const std::string& function, const std::string& text, uint32_t line) {
+  ScannedCheck c = check(text, "", line);
+  c.assertion.function = function;
+  return AssertionVersion::of(std::move(c));
+}
+}  // namespace
+
+// Keras 94dbc3042f: every backend helper ended in the same check; one helper's check was edited
+// while another helper further down kept it verbatim. The verbatim one stays with its helper,
+// and the edited one pairs with its own helper's new check.
+TEST(Pairing, IdenticalChecksOfHelpersPairWithinTheirOwnHelperFirst) {
+  std::vector<AssertionVersion> olds = {inHelper("check_single", "assert_allclose(z_list[i], z_list[i + 1], atol=1e-05)", 32),
+                                        inHelper("check_composed", "assert_allclose(z_list[i], z_list[i + 1], atol=1e-05)", 166)};
+  std::vector<AssertionVersion> news = {inHelper("check_single", "assert_allclose(z1, z2, atol=1e-05)", 59),
+                                        inHelper("check_composed", "assert_allclose(z_list[i], z_list[i + 1], atol=1e-05)", 131)};
+  auto pairs = pairAssertions(olds, news);
+  EXPECT_EQ(newOf(pairs, 0), 0);
+  EXPECT_EQ(newOf(pairs, 1), 1);
+}
+
+// A check moved verbatim from the test's body into a helper nested in it is still one check.
+TEST(Pairing, AVerbatimCheckMovedToAnotherFunctionOfItsTestStillPairs) {
+  ScannedCheck moved = check("assert_allclose(out, ref)", "test_a", 12);
+  moved.assertion.function = "test_a.check";
+  std::vector<AssertionVersion> olds = {in("test_a", "assert_allclose(out, ref)", 5)};
+  std::vector<AssertionVersion> news = {AssertionVersion::of(std::move(moved))};
+  EXPECT_EQ(newOf(pairAssertions(olds, news), 0), 0);
+}
