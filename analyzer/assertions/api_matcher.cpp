@@ -46,6 +46,20 @@ std::optional<std::string> ownMethodId(const FileModel& m, FunctionId scope, std
   return std::nullopt;
 }
 
+// What follows the array module in `xp.testing.assert_allclose`, `self.xp.testing...` or
+// `backend_config.xp.testing...`: Chainer's and CuPy's suites name the module of the arrays at
+// hand `xp` (numpy or cupy, `xp = backend.get_array_module(x)`), and the two modules' testing
+// functions take the same arguments and defaults.
+std::optional<std::string_view> afterArrayModule(std::string_view dotted) {
+  for (size_t at = 0; at < dotted.size();) {
+    const size_t dot = dotted.find('.', at);
+    if (dot == std::string_view::npos) return std::nullopt;
+    if (dotted.substr(at, dot - at) == "xp") return dotted.substr(dot + 1);
+    at = dot + 1;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool isExceptionCheck(std::string_view n, Language language) {
@@ -141,6 +155,12 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     out.name = resolveDotted(m, scope, dotted, &viaImport);
     if ((out.spec = catalogue_.byQualifiedName(out.name, m.language))) return out;
     if ((out.spec = wrappers_.byQualifiedName(out.name, m.language))) return out;
+    if (auto rest = afterArrayModule(dotted); rest && !viaImport && m.language == Language::Python)
+      if (const ApiSpec* s = catalogue_.byQualifiedName("numpy." + std::string(*rest), m.language)) {
+        out.name = "numpy." + std::string(*rest);
+        out.spec = s;
+        return out;
+      }
   } else {
     out.name = std::string(out.lastName);
   }

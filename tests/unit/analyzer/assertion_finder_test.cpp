@@ -100,6 +100,32 @@ TEST(AssertionFinder, JaxNumpyPredicatesAndTensorFlowsNotAllClose) {
   EXPECT_DOUBLE_EQ(*tolerance(r.assertions[2], "rtol")->value, 1e-6);
 }
 
+// Chainer's and CuPy's suites check with the testing module of `xp`, the array module at hand
+// (numpy or cupy), whose functions take numpy's arguments and defaults; CuPy's own are numpy's.
+TEST(AssertionFinder, TheArrayModulesTestingFunctionsAreNumpys) {
+  auto r = scanOne(
+      "import cupy\n"
+      "from chainer import backend\n"
+      "def test_a(backend_config):\n"
+      "    xp = backend.get_array_module(x)\n"
+      "    xp.testing.assert_allclose(f(x), g(x), atol=1e-4)\n"
+      "    backend_config.xp.testing.assert_array_almost_equal(f(x), g(x), 4)\n"
+      "    cupy.testing.assert_allclose(f(x), g(x))\n"
+      "    xp.testing.assert_array_equal(f(x), g(x))\n"
+      "    wxp.testing.assert_allclose(f(x), g(x))\n");
+  ASSERT_EQ(r.assertions.size(), 5u);
+  EXPECT_EQ(r.assertions[0].api, "numpy.testing.assert_allclose");
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "atol")->value, 1e-4);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "rtol")->value, 1e-7);
+  EXPECT_EQ(r.assertions[1].api, "numpy.testing.assert_array_almost_equal");
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[1], "decimal")->value, 4);
+  EXPECT_EQ(r.assertions[2].api, "numpy.testing.assert_allclose");
+  EXPECT_TRUE(r.assertions[2].isOa);
+  EXPECT_EQ(r.assertions[3].api, "numpy.testing.assert_array_equal");
+  EXPECT_FALSE(r.assertions[3].isOa);
+  EXPECT_FALSE(r.assertions[4].isOa) << "only a module named xp is the array module";
+}
+
 TEST(AssertionFinder, ErrorBoundsInBareAsserts) {
   auto r = scanOne(
       "def test_a():\n"
