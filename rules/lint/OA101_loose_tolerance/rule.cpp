@@ -4,6 +4,8 @@
 // author's, and are left to OA102. An absolute tolerance is judged without the values' scale;
 // one written as an integer of 1 or more (`abs(n1 - n2) < 256`) is taken to bound counts,
 // sizes or pixel values and left alone, and so is a bound on elapsed time.
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "analyzer/tolerance/allowed_deviation.h"
@@ -37,6 +39,16 @@ class LooseTolerance final : public LintRule {
       const std::optional<double> accepted = allowedDeviation(t.name, *t.value);
       if (!accepted || *accepted < ctx.option("loose")) continue;
       const std::string written = t.text == fmt::format("{:g}", *t.value) ? t.text : fmt::format("{} ({:g})", t.text, *t.value);
+      if (digits && *t.value > 0 && *t.value < 1) {
+        // decimal=1e-3: a tolerance written where a count of decimal places goes (TF Addons'
+        // quantiles_test.py); numpy then accepts 1.5 * 10**-0.001, about 1.5.
+        const int meant = static_cast<int>(std::lround(-std::log10(*t.value)));
+        ctx.report(a.range, fmt::format("{}={} is a tolerance where {} counts decimal places: it accepts an error of {:g} in {} ({}={} "
+                                        "would accept {:g})",
+                                        t.name, written, t.name, *accepted, lastDottedComponent(a.api), t.name, meant,
+                                        allowedDeviation(t.name, meant).value_or(0)));
+        return;
+      }
       const std::string what = isRelativeTolerance(t.name) ? fmt::format("a relative error of {:g}%", *accepted * 100)
                                                            : fmt::format("an error of {:g}", *accepted);
       ctx.report(a.range, fmt::format("{}={} accepts {} in {}", t.name, written, what, lastDottedComponent(a.api)));
