@@ -247,6 +247,23 @@ TEST(AssertionFinder, AMethodThatConvertsAParameterPassesItsReceiverOn) {
   EXPECT_EQ(cast->expectedText, "g(1)");
 }
 
+// A method's own object holds the test's data, not a value its callers pass: tinygrad's
+// `np.testing.assert_allclose(self.res, test)` and Chainer's `self.x.mean(axis=0)` made their
+// helpers wrappers of `self`, and every call of them an OA check of its arguments.
+TEST(AssertionFinder, ValuesOfTheMethodsOwnObjectMakeNoWrapper) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "class T:\n"
+      "  def check_statistics(self, x):\n"
+      "    np.testing.assert_allclose(self.x.mean(axis=0), self.link.avg_mean)\n"
+      "  def check_covariance(self, is_gpu):\n"
+      "    np.testing.assert_allclose(self.dist.cov, self.params['cov'])\n"
+      "  def test_a(self):\n"
+      "    self.check_statistics(self.x)\n"
+      "    self.check_covariance(False)\n");
+  for (const Assertion& a : r.assertions) EXPECT_LT(a.range.start.line, 7u) << a.api << " at " << a.range.start.line;
+}
+
 // Chainer's layout: chainer/testing/__init__.py re-exports the wrapper its array module
 // defines, and tests call it by the package (`testing.assert_allclose`), 474 checks of its suite.
 // A re-export of a catalogued function is still that function; one a module shadows is not.
