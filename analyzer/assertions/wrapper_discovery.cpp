@@ -29,6 +29,9 @@ bool isPassThrough(std::string_view last) {
       "list", "tuple", "float", "int", "eval", "get_value", "numpy", "cpu", "detach", "item", "tolist",
       "to_dense", "todense", "toarray", "as_numpy", "convert_to_numpy", "np_value", "value", "copy",
       "atleast_1d", "atleast_2d", "concatenate", "stack", "flat", "sorted", "reversed", "iter", "map",
+      // the mean of samples: TFP's assertAllMeansClose(samples, expected, axis) checks
+      // `tf.reduce_mean(samples, axis)` against `expected`
+      "mean", "reduce_mean",
       // pytrees: jax.tree_util.tree_flatten(x) (its leaves first), jax.tree.leaves(x), tf.nest.flatten(x)
       "tree_flatten", "tree_leaves", "leaves",
       // C++: iterators and views of a container parameter

@@ -264,6 +264,26 @@ TEST(AssertionFinder, ValuesOfTheMethodsOwnObjectMakeNoWrapper) {
   for (const Assertion& a : r.assertions) EXPECT_LT(a.range.start.line, 7u) << a.api << " at " << a.range.start.line;
 }
 
+// TFP's assertAllMeansClose(samples, expected, axis, atol, rtol) checks the mean of the samples:
+// each call is an OA check of its arguments, with its own tolerances.
+TEST(AssertionFinder, AWrapperMayCompareTheMeanOfTheValuePassed) {
+  auto r = scanOne(
+      "import tensorflow as tf\n"
+      "class TestCase(tf.test.TestCase):\n"
+      "  def assertAllMeansClose(self, to_reduce, expected, axis, atol=1e-6, rtol=1e-6):\n"
+      "    mean = tf.reduce_mean(to_reduce, axis=axis)\n"
+      "    self.assertAllClose(mean, expected, atol=atol, rtol=rtol)\n"
+      "class NormalTest(TestCase):\n"
+      "  def test_mean(self):\n"
+      "    self.assertAllMeansClose(samples, 0.5, axis=0, atol=0.1)\n");
+  const Assertion* a = atLine(r, 8);
+  ASSERT_NE(a, nullptr);
+  EXPECT_TRUE(a->isOa);
+  EXPECT_EQ(a->actualText, "samples");
+  EXPECT_DOUBLE_EQ(*tolerance(*a, "atol")->value, 0.1);
+  EXPECT_DOUBLE_EQ(*tolerance(*a, "rtol")->value, 1e-6);
+}
+
 // Chainer's layout: chainer/testing/__init__.py re-exports the wrapper its array module
 // defines, and tests call it by the package (`testing.assert_allclose`), 474 checks of its suite.
 // A re-export of a catalogued function is still that function; one a module shadows is not.
