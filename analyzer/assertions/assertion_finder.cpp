@@ -47,7 +47,7 @@ bool isReduction(std::string_view last) {
   return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all" || last == "tree_all";
 }
 
-// x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x): integer sizes. A closeness API applied to
+// x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x), tf.shape(x): integer sizes. A closeness API applied to
 // them is an exact check written the long way; no tolerance can ever matter there.
 bool measuresShape(const FileModel& m, ExprId e) {
   if (e == kNone) return false;
@@ -59,7 +59,7 @@ bool measuresShape(const FileModel& m, ExprId e) {
   }
   if (x.kind == ExprKind::Call) {
     std::string_view last = lastOf(m, splitCall(m, e).callee);
-    return last == "len" || last == "int_shape";
+    return last == "len" || last == "int_shape" || last == "shape";
   }
   return false;
 }

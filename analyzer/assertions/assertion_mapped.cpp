@@ -48,6 +48,18 @@ std::vector<std::string_view> lambdaParams(std::string_view text) {
   return out;
 }
 
+// `helper(lambda x, y: check(x, y, ...), a, b)`: a function handed a lambda that calls something
+// on as many values as the call passes after it, as TFP's `assertAllAssertsNested` is (it maps
+// the lambda over the leaves of `a` and `b`). It counts as a mapping only where the lambda calls
+// a check the catalogue or wrapper discovery knows.
+bool handsACallItsArguments(const FileModel& m, ExprId call) {
+  const CallArgs args = splitCall(m, call);
+  if (args.positional.size() < 3) return false;
+  const ExprId fn = args.positional[0];
+  if (m.expr(fn).kind != ExprKind::Lambda || m.childCount(fn) == 0 || m.expr(m.child(fn, 0)).kind != ExprKind::Call) return false;
+  return lambdaParams(m.expr(fn).text).size() == args.positional.size() - 1;
+}
+
 // A mapping call taken apart: what is mapped (a lambda's body, or a function with the
 // arguments a `partial` fixes) and the leaves it receives.
 struct Mapping {
@@ -111,7 +123,7 @@ std::vector<ExprId> AssertionFinder::mappingCalls(const FileModel& m, StmtId s) 
   for (ExprId e = st.firstExpr; e < st.endExpr; ++e) {
     const Expr& x = m.expr(e);
     if (x.kind != ExprKind::Call || x.childCount < 3) continue;  // the callee, a function and a structure
-    if (mapsOverStructures(m, st.function, m.child(e, 0))) out.push_back(e);
+    if (mapsOverStructures(m, st.function, m.child(e, 0)) || handsACallItsArguments(m, e)) out.push_back(e);
   }
   return out;
 }
@@ -155,7 +167,9 @@ bool AssertionFinder::fromMappedCall(const FileModel& m, StmtId s, ExprId call, 
   const FunctionId scope = m.stmts[s].function;
   std::optional<MappedCheck> check = mappedCheck(m, scope, call);
   if (!check) {
-    // lambda x, y: self.assertEqual(x, y) and other uncatalogued checks: the inner call as written.
+    // lambda x, y: self.assertEqual(x, y) and other uncatalogued checks: the inner call as
+    // written, under a function known to map over structures.
+    if (!mapsOverStructures(m, scope, m.child(call, 0))) return false;
     std::optional<Mapping> mp = takeApart(m, call);
     if (!mp || mp->lambdaBody == kNone || m.expr(mp->lambdaBody).kind != ExprKind::Call) return false;
     const size_t before = out.size();

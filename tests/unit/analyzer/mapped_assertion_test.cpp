@@ -173,3 +173,40 @@ TEST(MappedAssertion, AWrapperLoopingOverZippedLeavesComparesEachSequenceWithThe
     EXPECT_EQ(a->expectedText, "expected()") << line;  // not the first sequence twice
   }
 }
+
+// TFP's TestCase maps a lambda over nested structures with its own helper,
+// `self.assertAllAssertsNested(lambda x, y: self.assertAllClose(x, y, rtol=rtol, atol=atol), a, b)`:
+// a function handed a lambda calling a known check on as many values as follow it maps the
+// check. Its `assertAllCloseNested(a, b, rtol, atol)` is then a wrapper, and a lambda of an
+// uncatalogued call (`self.assertEqual`) or of a shape stays what it was.
+TEST(MappedAssertion, AHelperHandedALambdaOfACheckAndItsValuesMapsTheCheck) {
+  auto r = scanOne(
+      "import tensorflow as tf\n"
+      "class TestCase(tf.test.TestCase):\n"
+      "  def assertAllAssertsNested(self, assert_fn, *structure):\n"
+      "    tf.nest.map_structure(assert_fn, *structure)\n"
+      "  def assertAllCloseNested(self, a, b, rtol=1e-06, atol=1e-06):\n"
+      "    self.assertAllAssertsNested(lambda x, y: self.assertAllClose(x, y, rtol=rtol, atol=atol), a, b)\n"
+      "class StateTest(TestCase):\n"
+      "  def test_state(self):\n"
+      "    self.assertAllCloseNested({'x': 1.0}, state, atol=1e-4)\n"                                  // 9
+      "    self.assertAllAssertsNested(lambda g, w: self.assertAllClose(g, w, rtol=2e-3), got, want)\n"  // 10
+      "    self.assertAllAssertsNested(lambda g, w: self.assertEqual(g, w), got, want)\n"                // 11
+      "    self.assertAllAssertsNested(lambda g, w: self.assertAllClose(tf.shape(g), tf.shape(w)), got, want)\n");  // 12
+  const Assertion* nested = atLine(r, 9);
+  ASSERT_NE(nested, nullptr);
+  EXPECT_TRUE(nested->isOa);
+  EXPECT_EQ(nested->expectedText, "state");
+  EXPECT_DOUBLE_EQ(*tolerance(*nested, "atol")->value, 1e-4);
+  EXPECT_DOUBLE_EQ(*tolerance(*nested, "rtol")->value, 1e-6);
+  const Assertion* direct = atLine(r, 10);
+  ASSERT_NE(direct, nullptr);
+  EXPECT_TRUE(direct->isOa);
+  EXPECT_EQ(direct->form, "tree_map");
+  EXPECT_EQ(direct->actualText, "got");
+  EXPECT_DOUBLE_EQ(*tolerance(*direct, "rtol")->value, 2e-3);
+  ASSERT_NE(atLine(r, 11), nullptr);
+  EXPECT_FALSE(atLine(r, 11)->isOa);
+  ASSERT_NE(atLine(r, 12), nullptr);
+  EXPECT_FALSE(atLine(r, 12)->isOa) << "tf.shape gives integer sizes: an exact check";
+}
