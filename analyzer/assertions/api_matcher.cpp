@@ -189,7 +189,12 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
         return out;
       }
     }
-    if ((out.spec = catalogue_.byMethodName(out.lastName, m.language))) return out;
+    // A method of the value it is called on (`out.allclose(ref)`) is no function of a module
+    // (`tf.experimental.numpy.allclose(a, b)`, not catalogued).
+    if (const ApiSpec* s = catalogue_.byMethodName(out.lastName, m.language); s && !(viaImport && s->actual == "self")) {
+      out.spec = s;
+      return out;
+    }
   } else if (!viaImport && !definedAtModuleLevel(m, out.lastName)) {
     // A bare name bound by nothing we can see: `from numpy.testing import *`.
     if ((out.spec = catalogue_.byShortName(out.lastName, m.language))) return out;

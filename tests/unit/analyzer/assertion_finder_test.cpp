@@ -126,6 +126,28 @@ TEST(AssertionFinder, TheArrayModulesTestingFunctionsAreNumpys) {
   EXPECT_FALSE(r.assertions[4].isOa) << "only a module named xp is the array module";
 }
 
+// PyTorch's tensor methods `out.allclose(ref)` and `out.isclose(ref)` are torch.allclose on the
+// tensor; a module's function of that name (`tf.experimental.numpy.allclose`) is not one.
+TEST(AssertionFinder, TheTensorMethodsAllcloseAndIscloseArePredicatesOfTheirReceiver) {
+  auto r = scanOne(
+      "import tensorflow as tf\n"
+      "def test_a():\n"
+      "    assert out.allclose(exp, atol=1e-6)\n"
+      "    assert not ema.running_mean.isclose(model.running_mean).all()\n"
+      "    out.allclose(exp)\n"
+      "    assert tf.experimental.numpy.allclose(a, b)\n");
+  ASSERT_EQ(r.assertions.size(), 3u);
+  EXPECT_EQ(r.assertions[0].api, "torch.Tensor.allclose");
+  EXPECT_TRUE(r.assertions[0].isOa);
+  EXPECT_EQ(r.assertions[0].actualText, "out");
+  EXPECT_EQ(r.assertions[0].expectedText, "exp");
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "atol")->value, 1e-6);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "rtol")->value, 1e-5);
+  EXPECT_TRUE(r.assertions[1].isOa);
+  EXPECT_TRUE(r.assertions[1].negated);
+  EXPECT_FALSE(r.assertions[2].isOa) << "a module's function is no method of a tensor";
+}
+
 TEST(AssertionFinder, ErrorBoundsInBareAsserts) {
   auto r = scanOne(
       "def test_a():\n"
