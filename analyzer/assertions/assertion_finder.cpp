@@ -47,8 +47,8 @@ bool isReduction(std::string_view last) {
   return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all" || last == "tree_all";
 }
 
-// x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x), tf.shape(x): integer sizes. A closeness API applied to
-// them is an exact check written the long way; no tolerance can ever matter there.
+// x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x), tf.shape(x): integer sizes. A closeness
+// API applied to them is an exact check written the long way; no tolerance can ever matter there.
 bool measuresShape(const FileModel& m, ExprId e) {
   if (e == kNone) return false;
   const Expr& x = m.expr(e);

@@ -1,0 +1,172 @@
+// Forms of OA checks read from suites beyond the study's (2026-11-26): closeness predicates over
+// a comprehension, jax.numpy's and the tensor methods' predicates, TensorFlow's assertNotAllClose,
+// the array module `xp` of Chainer and CuPy, and what wrapper discovery follows (a conversion
+// method's receiver, a mean) or does not (the method's own `self`).
+#include <gtest/gtest.h>
+
+#include "tests/support/scan_helpers.h"
+
+using namespace oalens::analyzer;
+using oalens::testing::atLine;
+using oalens::testing::scanOne;
+using oalens::testing::tolerance;
+
+TEST(AssertionForms, AClosenessPredicateOverEveryElementOfAComprehensionIsOneCheck) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "import torch\n"
+      "def test_a():\n"
+      "    assert all(torch.allclose(r1[i], r2[i], atol=1e-6) for i in range(len(r1)))\n"
+      "    assert any([np.isclose(x, y).all() for y in ys])\n"
+      "    assert [torch.allclose(a, b) for a, b in pairs]\n"
+      "    assert all(len(x) > 1 for x in xs)\n");
+  ASSERT_EQ(r.assertions.size(), 4u);
+  EXPECT_TRUE(r.assertions[0].isOa);
+  EXPECT_EQ(r.assertions[0].api, "torch.allclose");
+  EXPECT_EQ(r.assertions[0].actualText, "r1[i]");
+  EXPECT_EQ(r.assertions[0].expectedText, "r2[i]");
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "atol")->value, 1e-6);
+  EXPECT_TRUE(r.assertions[1].isOa);
+  EXPECT_EQ(r.assertions[1].api, "numpy.isclose");
+  EXPECT_FALSE(r.assertions[2].isOa) << "a list is true when it is not empty, whatever it holds";
+  EXPECT_FALSE(r.assertions[3].isOa);
+}
+
+// jax.numpy's predicates take numpy's tolerances; tf.test.TestCase.assertNotAllClose passes its
+// keywords to assertAllClose and fails when the values are close.
+TEST(AssertionForms, JaxNumpyPredicatesAndTensorFlowsNotAllClose) {
+  auto r = scanOne(
+      "import jax.numpy as jnp\n"
+      "import tensorflow as tf\n"
+      "class T(tf.test.TestCase):\n"
+      "  def test_a(self):\n"
+      "    assert jnp.allclose(f(1), g(1), atol=1e-6)\n"
+      "    self.assertTrue(jnp.isclose(f(2), 0.5).all())\n"
+      "    self.assertNotAllClose(f(3), g(3), atol=1e-3)\n"
+      "    jnp.allclose(f(4), g(4))\n");
+  ASSERT_EQ(r.assertions.size(), 3u);
+  EXPECT_EQ(r.assertions[0].api, "jax.numpy.allclose");
+  EXPECT_TRUE(r.assertions[0].isOa);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "atol")->value, 1e-6);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "rtol")->value, 1e-5);
+  EXPECT_EQ(tolerance(r.assertions[0], "rtol")->provenance, Provenance::Default);
+  EXPECT_EQ(r.assertions[1].api, "jax.numpy.isclose");
+  EXPECT_EQ(r.assertions[1].expectedText, "0.5");
+  EXPECT_EQ(r.assertions[2].api, "tf.test.TestCase.assertNotAllClose");
+  EXPECT_TRUE(r.assertions[2].isOa);
+  EXPECT_TRUE(r.assertions[2].negated);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[2], "atol")->value, 1e-3);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[2], "rtol")->value, 1e-6);
+}
+
+// Chainer's and CuPy's suites check with the testing module of `xp`, the array module at hand
+// (numpy or cupy), whose functions take numpy's arguments and defaults; CuPy's own are numpy's.
+TEST(AssertionForms, TheArrayModulesTestingFunctionsAreNumpys) {
+  auto r = scanOne(
+      "import cupy\n"
+      "from chainer import backend\n"
+      "def test_a(backend_config):\n"
+      "    xp = backend.get_array_module(x)\n"
+      "    xp.testing.assert_allclose(f(x), g(x), atol=1e-4)\n"
+      "    backend_config.xp.testing.assert_array_almost_equal(f(x), g(x), 4)\n"
+      "    cupy.testing.assert_allclose(f(x), g(x))\n"
+      "    xp.testing.assert_array_equal(f(x), g(x))\n"
+      "    wxp.testing.assert_allclose(f(x), g(x))\n");
+  ASSERT_EQ(r.assertions.size(), 5u);
+  EXPECT_EQ(r.assertions[0].api, "numpy.testing.assert_allclose");
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "atol")->value, 1e-4);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "rtol")->value, 1e-7);
+  EXPECT_EQ(r.assertions[1].api, "numpy.testing.assert_array_almost_equal");
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[1], "decimal")->value, 4);
+  EXPECT_EQ(r.assertions[2].api, "numpy.testing.assert_allclose");
+  EXPECT_TRUE(r.assertions[2].isOa);
+  EXPECT_EQ(r.assertions[3].api, "numpy.testing.assert_array_equal");
+  EXPECT_FALSE(r.assertions[3].isOa);
+  EXPECT_FALSE(r.assertions[4].isOa) << "only a module named xp is the array module";
+}
+
+// PyTorch's tensor methods `out.allclose(ref)` and `out.isclose(ref)` are torch.allclose on the
+// tensor; a module's function of that name (`tf.experimental.numpy.allclose`) is not one.
+TEST(AssertionForms, TheTensorMethodsAllcloseAndIscloseArePredicatesOfTheirReceiver) {
+  auto r = scanOne(
+      "import tensorflow as tf\n"
+      "def test_a():\n"
+      "    assert out.allclose(exp, atol=1e-6)\n"
+      "    assert not ema.running_mean.isclose(model.running_mean).all()\n"
+      "    out.allclose(exp)\n"
+      "    assert tf.experimental.numpy.allclose(a, b)\n");
+  ASSERT_EQ(r.assertions.size(), 3u);
+  EXPECT_EQ(r.assertions[0].api, "torch.Tensor.allclose");
+  EXPECT_TRUE(r.assertions[0].isOa);
+  EXPECT_EQ(r.assertions[0].actualText, "out");
+  EXPECT_EQ(r.assertions[0].expectedText, "exp");
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "atol")->value, 1e-6);
+  EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "rtol")->value, 1e-5);
+  EXPECT_TRUE(r.assertions[1].isOa);
+  EXPECT_TRUE(r.assertions[1].negated);
+  EXPECT_FALSE(r.assertions[2].isOa) << "a module's function is no method of a tensor";
+}
+
+// JAX's Pallas tests compare in float32 whatever the dtype: `out.astype(jnp.float32)` passes the
+// parameter on as its receiver, while the argument (a dtype) comes from elsewhere.
+TEST(AssertionForms, AMethodThatConvertsAParameterPassesItsReceiverOn) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "import jax.numpy as jnp\n"
+      "class T:\n"
+      "  def close(self, out, expected, *, atol=1e-5, rtol=1e-5):\n"
+      "    np.testing.assert_allclose(out.astype(jnp.float32), expected.astype(jnp.float32), atol=atol, rtol=rtol)\n"
+      "  def cast(self, out, ref):\n"
+      "    np.testing.assert_allclose(out.astype(ref.dtype), ref)\n"
+      "  def test_a(self):\n"
+      "    self.close(f(1), g(1), atol=1e-3)\n"
+      "    self.cast(f(1), g(1))\n");
+  const Assertion* close = atLine(r, 9);
+  ASSERT_NE(close, nullptr);
+  EXPECT_TRUE(close->isOa);
+  EXPECT_EQ(close->actualText, "f(1)");
+  EXPECT_EQ(close->expectedText, "g(1)");
+  EXPECT_DOUBLE_EQ(*tolerance(*close, "atol")->value, 1e-3);
+  EXPECT_DOUBLE_EQ(*tolerance(*close, "rtol")->value, 1e-5);
+  const Assertion* cast = atLine(r, 10);
+  ASSERT_NE(cast, nullptr);
+  EXPECT_EQ(cast->actualText, "f(1)") << "the dtype argument is not the value compared";
+  EXPECT_EQ(cast->expectedText, "g(1)");
+}
+
+// A method's own object holds the test's data, not a value its callers pass: tinygrad's
+// `np.testing.assert_allclose(self.res, test)` and Chainer's `self.x.mean(axis=0)` made their
+// helpers wrappers of `self`, and every call of them an OA check of its arguments.
+TEST(AssertionForms, ValuesOfTheMethodsOwnObjectMakeNoWrapper) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "class T:\n"
+      "  def check_statistics(self, x):\n"
+      "    np.testing.assert_allclose(self.x.mean(axis=0), self.link.avg_mean)\n"
+      "  def check_covariance(self, is_gpu):\n"
+      "    np.testing.assert_allclose(self.dist.cov, self.params['cov'])\n"
+      "  def test_a(self):\n"
+      "    self.check_statistics(self.x)\n"
+      "    self.check_covariance(False)\n");
+  for (const Assertion& a : r.assertions) EXPECT_LT(a.range.start.line, 7u) << a.api << " at " << a.range.start.line;
+}
+
+// TFP's assertAllMeansClose(samples, expected, axis, atol, rtol) checks the mean of the samples:
+// each call is an OA check of its arguments, with its own tolerances.
+TEST(AssertionForms, AWrapperMayCompareTheMeanOfTheValuePassed) {
+  auto r = scanOne(
+      "import tensorflow as tf\n"
+      "class TestCase(tf.test.TestCase):\n"
+      "  def assertAllMeansClose(self, to_reduce, expected, axis, atol=1e-6, rtol=1e-6):\n"
+      "    mean = tf.reduce_mean(to_reduce, axis=axis)\n"
+      "    self.assertAllClose(mean, expected, atol=atol, rtol=rtol)\n"
+      "class NormalTest(TestCase):\n"
+      "  def test_mean(self):\n"
+      "    self.assertAllMeansClose(samples, 0.5, axis=0, atol=0.1)\n");
+  const Assertion* a = atLine(r, 8);
+  ASSERT_NE(a, nullptr);
+  EXPECT_TRUE(a->isOa);
+  EXPECT_EQ(a->actualText, "samples");
+  EXPECT_DOUBLE_EQ(*tolerance(*a, "atol")->value, 0.1);
+  EXPECT_DOUBLE_EQ(*tolerance(*a, "rtol")->value, 1e-6);
+}
