@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "analyzer/core/diagnostics.h"
 #include "analyzer/core/parallel.h"
@@ -129,18 +130,30 @@ void addDeviceTolerances(const FileModel& m, FunctionId fid, const std::string& 
   }
 }
 
+bool isSelf(std::string_view name) { return name == "self" || name == "cls"; }
+
+// Whether `name` occurs in `text` as an identifier of its own.
+bool mentionsName(std::string_view text, std::string_view name) {
+  auto identifierChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    const size_t end = at + name.size();
+    if ((at == 0 || !identifierChar(text[at - 1])) && (end == text.size() || !identifierChar(text[end]))) return true;
+  }
+  return false;
+}
+
 // The parameter of `f` that the value of `e` comes from, through assignments, loop targets,
 // subscripts, attributes and pass-through calls; empty if it is computed from something else.
-std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hops) {
+// `self` or `cls` when it comes from the method's own object and `allowSelf` is set.
+std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hops, bool allowSelf) {
   if (e == kNone || hops > kMaxOriginHops) return {};
   const Expr& x = m.expr(e);
   switch (x.kind) {
     case ExprKind::Name: {
-      // A method's own object is no value its callers pass: `self.x.mean(axis=0)` compares
-      // the test's data, whatever the call's arguments are.
-      if (x.name == "self" || x.name == "cls") return {};
-      for (const Param& p : m.functions[f].params)
-        if (p.name == x.name) return p.name;
+      // A method's own object is what the caller calls it on: one side of a check may be its
+      // state (`zip(self.losses, losses)`, a baseline kept by the test), never a tolerance.
+      if (isSelf(x.name)) return allowSelf ? x.name : std::string_view{};
+      const bool isParam = std::ranges::any_of(m.functions[f].params, [&](const Param& p) { return p.name == x.name; });
       const Function& fn = m.functions[f];
       for (StmtId s = fn.firstStmt; s < fn.endStmt; ++s) {
         const Stmt& st = m.stmts[s];
@@ -149,6 +162,11 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
         // Where the name sits in the target: x is {} in `x = ...`, {1, 0} in `for i, (x, y) in ...`.
         std::vector<uint32_t> path;
         if (!targetPath(m, st.a, x.name, path, 0)) continue;
+        // A parameter keeps its caller's value through `x = np.asarray(x)` and a default set
+        // under a condition (`if atol is None: atol = 1e-5`); an assignment in the function's
+        // own body from anything else replaces it (Chainer's `def check_forward(self, y): y =
+        // F.upsampling_2d(...)`).
+        if (isParam && (st.depth != 0 || st.b == kNone || mentionsName(m.expr(st.b).text, x.name))) continue;
         // for x, y in zip(actual, desired): each target takes its own sequence; enumerate's first
         // is the index. Anything else passes the whole value on.
         ExprId value = st.b;
@@ -160,22 +178,22 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
           else if (callee == "enumerate") value = step == 1 && !args.positional.empty() ? args.positional[0] : kNone;
           else break;
         }
-        return value == kNone ? std::string_view{} : originParam(m, f, value, hops + 1);
+        return value == kNone ? std::string_view{} : originParam(m, f, value, hops + 1, allowSelf);
       }
-      return {};
+      return isParam ? x.name : std::string_view{};
     }
     case ExprKind::Subscript:
     case ExprKind::Attribute:
-    case ExprKind::Starred: return originParam(m, f, m.child(e, 0), hops + 1);
+    case ExprKind::Starred: return originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
     case ExprKind::Conditional: {
       // x.numpy() if isinstance(x, Tensor) else x: both branches pass x on (or one of them does).
-      const std::string_view body = originParam(m, f, m.child(e, 0), hops + 1);
-      const std::string_view orelse = originParam(m, f, m.child(e, 2), hops + 1);
+      const std::string_view body = originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
+      const std::string_view orelse = originParam(m, f, m.child(e, 2), hops + 1, allowSelf);
       if (body.empty() || orelse.empty() || body == orelse) return body.empty() ? orelse : body;
       return {};
     }
     case ExprKind::UnaryOp:  // C++ *it, &x
-      if (x.name == "*" || x.name == "&") return originParam(m, f, m.child(e, 0), hops + 1);
+      if (x.name == "*" || x.name == "&") return originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
       return {};
     case ExprKind::Call: {
       CallArgs args = splitCall(m, e);
@@ -183,8 +201,10 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
       if (!isPassThrough(callee.name)) return {};
       // x.astype(ref.dtype) passes its receiver on, np.asarray(x) and self.to_numpy(x) their argument.
       if (callee.kind == ExprKind::Attribute)
-        if (const std::string_view receiver = originParam(m, f, m.child(args.callee, 0), hops + 1); !receiver.empty()) return receiver;
-      if (!args.positional.empty()) return originParam(m, f, args.positional[0], hops + 1);
+        if (const std::string_view receiver = originParam(m, f, m.child(args.callee, 0), hops + 1, allowSelf);
+            !receiver.empty() && (!isSelf(receiver) || args.positional.empty()))
+          return receiver;
+      if (!args.positional.empty()) return originParam(m, f, args.positional[0], hops + 1, allowSelf);
       return {};
     }
     default: return {};
@@ -272,7 +292,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (differenceOperands(m, errorSide).first == kNone && differenceOperands(m, boundSide).first != kNone)
       std::swap(errorSide, boundSide);
     auto [left, right] = differenceOperands(m, errorSide);
-    std::string_view actualParam = originParam(m, fid, left, 0), expectedParam = originParam(m, fid, right, 0);
+    std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
     if (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam) continue;
     ApiSpec w;
     w.kind = ApiKind::Predicate;
@@ -282,7 +302,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     nameDiscovered(m, f, w);
     w.actual = std::string(actualParam);
     w.expected = std::string(expectedParam);
-    std::string_view boundParam = originParam(m, fid, boundSide, 0);
+    std::string_view boundParam = originParam(m, fid, boundSide, 0, false);
     w.tolerances.emplace_back("atol", std::string(boundParam));
     if (boundParam.empty()) {
       w.defaults["atol"] = std::string(m.expr(boundSide).text);
@@ -439,10 +459,12 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     CallArgs args = mappedArgs ? std::move(*mappedArgs) : splitCall(m, call);
     ExprId actualArg = argumentFor(m, *inner, args, inner->actual);
     ExprId expectedArg = argumentFor(m, *inner, args, inner->expected.empty() ? inner->bound : inner->expected);
-    std::string_view actualParam = originParam(m, fid, actualArg, 0);
-    std::string_view expectedParam = originParam(m, fid, expectedArg, 0);
+    std::string_view actualParam = originParam(m, fid, actualArg, 0, true);
+    std::string_view expectedParam = originParam(m, fid, expectedArg, 0, true);
     // Both sides may come from one parameter: assert_list_pairwise(z_list) compares its elements.
-    if (actualParam.empty() || expectedParam.empty()) continue;
+    // Both from the method's own object (`assert_allclose(self.res, test)` where `test` is
+    // computed from `self`): the caller passes neither.
+    if (actualParam.empty() || expectedParam.empty() || (isSelf(actualParam) && isSelf(expectedParam))) continue;
 
     ApiSpec w;
     w.oa = true;
@@ -489,7 +511,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           continue;
         }
       }
-      std::string_view fromParam = v == kNone ? std::string_view{} : originParam(m, fid, v, 0);
+      std::string_view fromParam = v == kNone ? std::string_view{} : originParam(m, fid, v, 0, false);
       if (!fromParam.empty()) {
         w.tolerances.emplace_back(kind, std::string(fromParam));
         addDeviceTolerances(m, fid, kind, fromParam, w.deviceTolerances);

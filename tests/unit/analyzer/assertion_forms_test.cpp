@@ -136,8 +136,10 @@ TEST(AssertionForms, AMethodThatConvertsAParameterPassesItsReceiverOn) {
 
 // A method's own object holds the test's data, not a value its callers pass: tinygrad's
 // `np.testing.assert_allclose(self.res, test)` and Chainer's `self.x.mean(axis=0)` made their
-// helpers wrappers of `self`, and every call of them an OA check of its arguments.
-TEST(AssertionForms, ValuesOfTheMethodsOwnObjectMakeNoWrapper) {
+// helpers wrappers of `self`, and every call of them an OA check of its arguments. One side
+// may be the object's state when the other is the caller's (tinygrad's `_compare(losses)`
+// against the baseline `self.losses`).
+TEST(AssertionForms, AWrapperComparesAtLeastOneValueItsCallerPasses) {
   auto r = scanOne(
       "import numpy as np\n"
       "class T:\n"
@@ -145,10 +147,45 @@ TEST(AssertionForms, ValuesOfTheMethodsOwnObjectMakeNoWrapper) {
       "    np.testing.assert_allclose(self.x.mean(axis=0), self.link.avg_mean)\n"
       "  def check_covariance(self, is_gpu):\n"
       "    np.testing.assert_allclose(self.dist.cov, self.params['cov'])\n"
+      "  def _compare(self, losses):\n"
+      "    for i, (x, y) in enumerate(zip(self.losses, losses)):\n"
+      "      self.assertAlmostEqual(x, y, places=5)\n"
       "  def test_a(self):\n"
-      "    self.check_statistics(self.x)\n"
-      "    self.check_covariance(False)\n");
-  for (const Assertion& a : r.assertions) EXPECT_LT(a.range.start.line, 7u) << a.api << " at " << a.range.start.line;
+      "    self.check_statistics(self.x)\n"   // 11
+      "    self.check_covariance(False)\n"    // 12
+      "    self._compare(run())\n");          // 13
+  EXPECT_EQ(atLine(r, 11), nullptr);
+  EXPECT_EQ(atLine(r, 12), nullptr);
+  const Assertion* compare = atLine(r, 13);
+  ASSERT_NE(compare, nullptr);
+  EXPECT_TRUE(compare->isOa);
+  EXPECT_EQ(compare->expectedText, "run()");
+  EXPECT_DOUBLE_EQ(*tolerance(*compare, "places")->value, 5);
+}
+
+// A parameter the helper's own body assigns anew from something else (Chainer's `def
+// check_forward(self, y): y = F.upsampling_2d(self.pooled_y, ...)`) is no longer the caller's
+// value; `x = np.asarray(x)` and a default set under a condition keep it.
+TEST(AssertionForms, AParameterAssignedAnewIsNotTheCallersValue) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "class T:\n"
+      "  def check_forward(self, y):\n"
+      "    y = upsample(self.pooled)\n"
+      "    np.testing.assert_allclose(self.pooled, y)\n"
+      "  def check_close(self, x, atol=None):\n"
+      "    if atol is None:\n"
+      "      atol = 1e-5\n"
+      "    x = np.asarray(x)\n"
+      "    np.testing.assert_allclose(x, self.ref, atol=atol)\n"
+      "  def test_a(self):\n"
+      "    self.check_forward(self.x)\n"           // 12
+      "    self.check_close(run(), atol=1e-3)\n");  // 13
+  EXPECT_EQ(atLine(r, 12), nullptr);
+  const Assertion* close = atLine(r, 13);
+  ASSERT_NE(close, nullptr);
+  EXPECT_TRUE(close->isOa);
+  EXPECT_DOUBLE_EQ(*tolerance(*close, "atol")->value, 1e-3);
 }
 
 // TFP's assertAllMeansClose(samples, expected, axis, atol, rtol) checks the mean of the samples:
