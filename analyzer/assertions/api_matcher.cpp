@@ -1,5 +1,6 @@
 #include "analyzer/assertions/api_matcher.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "analyzer/model/name_index.h"
@@ -58,6 +59,22 @@ std::optional<std::string_view> afterArrayModule(std::string_view dotted) {
     at = dot + 1;
   }
   return std::nullopt;
+}
+
+// Whether `name` is bound where `scope` sees it: a parameter or a binding of an enclosing
+// function, or a module-level definition or assignment (imports are resolved before this).
+bool boundInSight(const FileModel& m, FunctionId scope, std::string_view name) {
+  std::vector<StmtId> scratch;
+  for (FunctionId f = scope; f != kNone && f < m.functions.size(); f = m.functions[f].parent) {
+    if (std::ranges::any_of(m.functions[f].params, [&](const Param& p) { return p.name == name; })) return true;
+    if (!statementsBinding(m, f, name, scratch).empty()) return true;
+  }
+  if (definedAtModuleLevel(m, name)) return true;
+  if (const NameIndex* index = namesOf(m)) return index->moduleAssignments.contains(name);
+  return std::ranges::any_of(m.stmts, [&](const Stmt& st) {
+    return st.function == kNone && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
+           m.expr(st.a).name == name;
+  });
 }
 
 }  // namespace
@@ -190,10 +207,16 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
       }
     }
     // A method of the value it is called on (`out.allclose(ref)`) is no function of a module
-    // (`tf.experimental.numpy.allclose(a, b)`, not catalogued).
-    if (const ApiSpec* s = catalogue_.byMethodName(out.lastName, m.language); s && !(viaImport && s->actual == "self")) {
-      out.spec = s;
-      return out;
+    // (`tf.experimental.numpy.allclose(a, b)`, not catalogued), nor a call on a name nothing
+    // binds (`np.allclose(a, b)` with only `import numpy`: the module meant, misspelt).
+    if (const ApiSpec* s = catalogue_.byMethodName(out.lastName, m.language)) {
+      const bool onValue = s->actual != "self" ||
+                           (!viaImport && (m.language != Language::Python || m.expr(recv).kind != ExprKind::Name ||
+                                           boundInSight(m, scope, m.expr(recv).name)));
+      if (onValue) {
+        out.spec = s;
+        return out;
+      }
     }
   } else if (!viaImport && !definedAtModuleLevel(m, out.lastName)) {
     // A bare name bound by nothing we can see: `from numpy.testing import *`.

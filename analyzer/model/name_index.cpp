@@ -19,13 +19,19 @@ namespace {
 
 // The names statement s may bind or fill (see NameIndex::bindingStatements); a superset is
 // harmless, as the reader looks at each statement again.
+// The names of a target, nested tuples included (`for (name, param), g in zip(...)`).
+template <typename Add>
+void targetNames(const FileModel& m, ExprId target, Add& add, int depth) {
+  const Expr& t = m.expr(target);
+  if (t.kind == ExprKind::Name) add(t.name);
+  if ((t.kind == ExprKind::Tuple || t.kind == ExprKind::List) && depth < 4)
+    for (uint32_t i = 0; i < t.childCount; ++i) targetNames(m, m.child(target, i), add, depth + 1);
+}
+
 template <typename Add>
 void namesBoundBy(const FileModel& m, const Stmt& st, Add add) {
   const Expr& t = m.expr(st.a);
-  if (t.kind == ExprKind::Name) add(t.name);
-  if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List)
-    for (uint32_t i = 0; i < t.childCount; ++i)
-      if (const Expr& el = m.expr(m.child(st.a, i)); el.kind == ExprKind::Name) add(el.name);
+  targetNames(m, st.a, add, 0);
   if (st.kind == StmtKind::ExprStmt && t.kind == ExprKind::Call && t.childCount > 0) {
     const ExprId calleeId = m.child(st.a, 0);
     const Expr& callee = m.expr(calleeId);

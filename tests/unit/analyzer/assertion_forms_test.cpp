@@ -94,8 +94,11 @@ TEST(AssertionForms, TheTensorMethodsAllcloseAndIscloseArePredicatesOfTheirRecei
       "    assert out.allclose(exp, atol=1e-6)\n"
       "    assert not ema.running_mean.isclose(model.running_mean).all()\n"
       "    out.allclose(exp)\n"
-      "    assert tf.experimental.numpy.allclose(a, b)\n");
-  ASSERT_EQ(r.assertions.size(), 3u);
+      "    assert tf.experimental.numpy.allclose(a, b)\n"
+      "    assert np.allclose(f(1), g(1))\n"
+      "    for (name, param), g in zip(params.items(), grads):\n"
+      "        assert param.allclose(cache[name] - g)\n");
+  ASSERT_EQ(r.assertions.size(), 5u);
   EXPECT_EQ(r.assertions[0].api, "torch.Tensor.allclose");
   EXPECT_TRUE(r.assertions[0].isOa);
   EXPECT_EQ(r.assertions[0].actualText, "out");
@@ -105,6 +108,9 @@ TEST(AssertionForms, TheTensorMethodsAllcloseAndIscloseArePredicatesOfTheirRecei
   EXPECT_TRUE(r.assertions[1].isOa);
   EXPECT_TRUE(r.assertions[1].negated);
   EXPECT_FALSE(r.assertions[2].isOa) << "a module's function is no method of a tensor";
+  EXPECT_FALSE(r.assertions[3].isOa) << "`np` is bound by nothing here: no tensor of ours";
+  EXPECT_TRUE(r.assertions[4].isOa) << "a target of a nested tuple is bound by its loop";
+  EXPECT_EQ(r.assertions[4].actualText, "param");
 }
 
 // JAX's Pallas tests compare in float32 whatever the dtype: `out.astype(jnp.float32)` passes the
