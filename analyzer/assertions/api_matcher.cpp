@@ -29,22 +29,34 @@ bool looksLikeCppAssertionName(std::string_view n) {
   return false;
 }
 
-// The id wrapper discovery gives the method `name` of the class whose method holds `scope`,
-// when that class defines it; nullopt when it does not (a base class's may run).
+// The id wrapper discovery gives the method `name` of class `cls` or of a base class of it
+// defined in the same file (Chainer's `class TestCopyToNonChainerx(CopyTestBase, ...)` runs
+// CopyTestBase's `check_forward`); nullopt when none of those defines it (a base class of
+// another file may).
+std::optional<std::string> classMethodId(const FileModel& m, ClassId cls, std::string_view name, int depth) {
+  auto idOf = [&m](const Function& g) { return m.moduleName.empty() ? g.qualifiedName : m.moduleName + "." + g.qualifiedName; };
+  if (const NameIndex* index = namesOf(m)) {
+    if (auto it = index->methods.find({cls, name}); it != index->methods.end()) return idOf(m.functions[it->second]);
+  } else {
+    for (const Function& g : m.functions)
+      if (g.cls == cls && g.name == name) return idOf(g);
+  }
+  if (depth >= 4) return std::nullopt;
+  for (ExprId base : m.classes[cls].bases) {
+    if (base == kNone || m.expr(base).kind != ExprKind::Name) continue;
+    for (ClassId c = 0; c < m.classes.size(); ++c)
+      if (c != cls && m.classes[c].name == m.expr(base).name && m.classes[c].parent == kNone)
+        if (auto id = classMethodId(m, c, name, depth + 1)) return id;
+  }
+  return std::nullopt;
+}
+
+// The same for the class whose method holds `scope`.
 std::optional<std::string> ownMethodId(const FileModel& m, FunctionId scope, std::string_view name) {
   FunctionId f = scope;
   while (f != kNone && f < m.functions.size() && m.functions[f].cls == kNone) f = m.functions[f].parent;
   if (f == kNone || f >= m.functions.size()) return std::nullopt;
-  const ClassId cls = m.functions[f].cls;
-  auto idOf = [&m](const Function& g) { return m.moduleName.empty() ? g.qualifiedName : m.moduleName + "." + g.qualifiedName; };
-  if (const NameIndex* index = namesOf(m)) {
-    auto it = index->methods.find({cls, name});
-    if (it == index->methods.end()) return std::nullopt;
-    return idOf(m.functions[it->second]);
-  }
-  for (const Function& g : m.functions)
-    if (g.cls == cls && g.name == name) return idOf(g);
-  return std::nullopt;
+  return classMethodId(m, m.functions[f].cls, name, 0);
 }
 
 // What follows the array module in `xp.testing.assert_allclose`, `self.xp.testing...` or
@@ -75,6 +87,12 @@ bool boundInSight(const FileModel& m, FunctionId scope, std::string_view name) {
     return st.function == kNone && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
            m.expr(st.a).name == name;
   });
+}
+
+bool insideClass(const FileModel& m, FunctionId scope) {
+  for (FunctionId f = scope; f != kNone && f < m.functions.size(); f = m.functions[f].parent)
+    if (m.functions[f].cls != kNone) return true;
+  return false;
 }
 
 }  // namespace
@@ -202,7 +220,9 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
           out.spec = spec;
           return out;
         }
-      } else if ((out.spec = wrappers_.byMethodName(out.lastName, m.language))) {
+      } else if (insideClass(m, scope) && (out.spec = wrappers_.byMethodName(out.lastName, m.language))) {
+        // Inherited, perhaps: any wrapper of that name answers. A function outside any class
+        // (Chainer attaches `check_forward` to test classes with setattr) has no such base.
         return out;
       }
     }

@@ -361,8 +361,17 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   }
   const ExprId kwargs = args.hasStarArgs ? keywordSplat(m, call) : kNone;
   std::optional<std::optional<SplatDict>> kwargsDict;
-  for (const auto& [kind, param] : spec.tolerances) {
+  // A discovered wrapper may read one tolerance from the first given of two parameters
+  // (`atol=atol or tol`): the kind's later entries are its fallbacks.
+  const size_t firstTolerance = a.tolerances.size();
+  for (size_t i = 0; i < spec.tolerances.size(); ++i) {
+    const auto& [kind, param] = spec.tolerances[i];
+    const auto sameKind = [&kind](const auto& t) { return t.first == kind; };
+    if (std::any_of(a.tolerances.begin() + static_cast<std::ptrdiff_t>(firstTolerance), a.tolerances.end(),
+                    [&kind](const Tolerance& t) { return t.name == kind; }))
+      continue;
     const ExprId v = given(param);
+    if (v == kNone && std::any_of(spec.tolerances.begin() + static_cast<std::ptrdiff_t>(i) + 1, spec.tolerances.end(), sameKind)) continue;
     if (v == kNone && isOaIf(param)) continue;  // not an OA check, or not this tolerance
     if (v != kNone) {
       ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);

@@ -198,6 +198,11 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
     case ExprKind::Call: {
       CallArgs args = splitCall(m, e);
       const Expr& callee = m.expr(args.callee);
+      // lax_ans = lax_op(*args): the value of a function the caller passes (JAX's
+      // _CheckAgainstNumpy(np_fun, jnp_fun, args_maker, tol=...) compares the two functions).
+      if (callee.kind == ExprKind::Name && !isSelf(callee.name) &&
+          std::ranges::any_of(m.functions[f].params, [&](const Param& p) { return p.name == callee.name; }))
+        return callee.name;
       if (!isPassThrough(callee.name)) return {};
       // x.astype(ref.dtype) passes its receiver on, np.asarray(x) and self.to_numpy(x) their argument.
       if (callee.kind == ExprKind::Attribute)
@@ -507,6 +512,25 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           } else {  // kwargs.setdefault("rtol", 1e-4)
             w.defaults[kind] = std::string(m.expr(forwarded->defaultValue).text);
             if (ResolvedValue r = resolver.resolve(m, fid, s, forwarded->defaultValue); r.value) w.defaultValues[kind] = *r.value;
+          }
+          continue;
+        }
+      }
+      // atol=atol or tol (JAX's _CheckAgainstNumpy): the first of two parameters the caller
+      // gives, when the first has no default of its own (`atol=None`).
+      if (v != kNone && m.expr(v).kind == ExprKind::BoolOp && m.expr(v).name == "or") {
+        const std::string_view first = originParam(m, fid, m.child(v, 0), 0, false);
+        const std::string_view second = originParam(m, fid, m.child(v, 1), 0, false);
+        const ExprId firstDefault = first.empty() ? kNone : paramDefault(f, first);
+        if (!first.empty() && !second.empty() && first != second && (firstDefault == kNone || m.expr(firstDefault).kind == ExprKind::NoneLit)) {
+          w.tolerances.emplace_back(kind, std::string(first));
+          w.tolerances.emplace_back(kind, std::string(second));
+          if (const ExprId def = paramDefault(f, second); def != kNone && m.expr(def).kind != ExprKind::NoneLit) {
+            w.defaults[kind] = std::string(m.expr(def).text);
+            if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value)
+              w.defaultValues[kind] = *r.value;
+          } else {
+            inheritDefault(kind);
           }
           continue;
         }

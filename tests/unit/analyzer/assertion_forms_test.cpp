@@ -213,3 +213,38 @@ TEST(AssertionForms, AWrapperMayCompareTheMeanOfTheValuePassed) {
   EXPECT_DOUBLE_EQ(*tolerance(*a, "atol")->value, 0.1);
   EXPECT_DOUBLE_EQ(*tolerance(*a, "rtol")->value, 1e-6);
 }
+
+// JAX's differential checks: `_CheckAgainstNumpy(np_fun, jnp_fun, args_maker, tol=...)` runs both
+// functions it is given on the same arguments and compares the answers, with each tolerance the
+// first given of two parameters (`atol=atol or tol`).
+TEST(AssertionForms, AHelperComparingTwoFunctionsItIsGivenIsAWrapperOfThem) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "import jax.numpy as jnp\n"
+      "class T:\n"
+      "  def _CheckAgainstNumpy(self, numpy_op, lax_op, args_maker, tol=None, atol=None, rtol=None):\n"
+      "    args = args_maker()\n"
+      "    lax_ans = lax_op(*args)\n"
+      "    numpy_ans = numpy_op(*args)\n"
+      "    np.testing.assert_allclose(lax_ans, numpy_ans, atol=atol or tol, rtol=rtol or tol)\n"
+      "  def test_add(self):\n"
+      "    self._CheckAgainstNumpy(np.add, jnp.add, make, tol=1e-5)\n"        // 10
+      "    self._CheckAgainstNumpy(np.sub, jnp.sub, make, tol=1e-5, atol=0)\n"  // 11
+      "    self._CheckAgainstNumpy(np.mul, jnp.mul, make)\n");                  // 12
+  const Assertion* add = atLine(r, 10);
+  ASSERT_NE(add, nullptr);
+  EXPECT_TRUE(add->isOa);
+  EXPECT_EQ(add->actualText, "jnp.add");
+  EXPECT_EQ(add->expectedText, "np.add");
+  EXPECT_DOUBLE_EQ(*tolerance(*add, "atol")->value, 1e-5);
+  EXPECT_DOUBLE_EQ(*tolerance(*add, "rtol")->value, 1e-5);
+  EXPECT_EQ(add->tolerances.size(), 2u) << "one tolerance per kind";
+  const Assertion* sub = atLine(r, 11);
+  ASSERT_NE(sub, nullptr);
+  EXPECT_DOUBLE_EQ(*tolerance(*sub, "atol")->value, 0) << "the first parameter given wins";
+  EXPECT_DOUBLE_EQ(*tolerance(*sub, "rtol")->value, 1e-5);
+  const Assertion* mul = atLine(r, 12);
+  ASSERT_NE(mul, nullptr);
+  EXPECT_EQ(tolerance(*mul, "rtol")->provenance, Provenance::Default);
+  EXPECT_DOUBLE_EQ(*tolerance(*mul, "rtol")->value, 1e-7) << "numpy's default when neither is given";
+}
