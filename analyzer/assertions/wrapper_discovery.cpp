@@ -30,6 +30,8 @@ bool isPassThrough(std::string_view last) {
       "list", "tuple", "float", "int", "eval", "get_value", "numpy", "cpu", "detach", "item", "tolist",
       "to_dense", "todense", "toarray", "as_numpy", "convert_to_numpy", "np_value", "value", "copy",
       "atleast_1d", "atleast_2d", "concatenate", "stack", "flat", "sorted", "reversed", "iter", "map",
+      // tinygrad's lazy tensors: `fxn(*args).realize()` is the value `fxn` computes
+      "realize",
       // the mean of samples: TFP's assertAllMeansClose(samples, expected, axis) checks
       // `tf.reduce_mean(samples, axis)` against `expected`
       "mean", "reduce_mean",

@@ -248,3 +248,27 @@ TEST(AssertionForms, AHelperComparingTwoFunctionsItIsGivenIsAWrapperOfThem) {
   EXPECT_EQ(tolerance(*mul, "rtol")->provenance, Provenance::Default);
   EXPECT_DOUBLE_EQ(*tolerance(*mul, "rtol")->value, 1e-7) << "numpy's default when neither is given";
 }
+
+// tinygrad's helper_test_op(shapes, torch_fxn, tinygrad_fxn, atol=1e-6, rtol=1e-3) compares what
+// the two functions compute, the lazy tinygrad tensor made concrete with `.realize()`, through a
+// nested helper that checks its own two parameters.
+TEST(AssertionForms, ALazyTensorRealizedIsTheValueItsFunctionComputes) {
+  auto r = scanOne(
+      "import numpy as np\n"
+      "def helper_test_op(shps, torch_fxn, tinygrad_fxn=None, atol=1e-6, rtol=1e-3):\n"
+      "  if tinygrad_fxn is None: tinygrad_fxn = torch_fxn\n"
+      "  ts, tst = prepare(shps)\n"
+      "  out = torch_fxn(*ts)\n"
+      "  ret = tinygrad_fxn(*tst).realize()\n"
+      "  def compare(s, tinygrad_output, torch_output, atol, rtol):\n"
+      "    np.testing.assert_allclose(tinygrad_output, torch_output, atol=atol, rtol=rtol)\n"
+      "  compare('forward pass', ret.numpy(), out.detach().cpu().numpy(), atol=atol, rtol=rtol)\n"
+      "def test_dot():\n"
+      "  helper_test_op([(45, 65), (65, 45)], lambda x, y: x.matmul(y), Tensor.dot, atol=1e-4)\n");  // 11
+  const Assertion* dot = atLine(r, 11);
+  ASSERT_NE(dot, nullptr);
+  EXPECT_TRUE(dot->isOa);
+  EXPECT_EQ(dot->actualText, "Tensor.dot");
+  EXPECT_DOUBLE_EQ(*tolerance(*dot, "atol")->value, 1e-4);
+  EXPECT_DOUBLE_EQ(*tolerance(*dot, "rtol")->value, 1e-3);
+}
