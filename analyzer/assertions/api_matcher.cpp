@@ -1,6 +1,5 @@
 #include "analyzer/assertions/api_matcher.h"
 
-#include <algorithm>
 #include <optional>
 
 #include "analyzer/model/name_index.h"
@@ -77,16 +76,9 @@ std::optional<std::string_view> afterArrayModule(std::string_view dotted) {
 // function, or a module-level definition or assignment (imports are resolved before this).
 bool boundInSight(const FileModel& m, FunctionId scope, std::string_view name) {
   std::vector<StmtId> scratch;
-  for (FunctionId f = scope; f != kNone && f < m.functions.size(); f = m.functions[f].parent) {
-    if (std::ranges::any_of(m.functions[f].params, [&](const Param& p) { return p.name == name; })) return true;
-    if (!statementsBinding(m, f, name, scratch).empty()) return true;
-  }
-  if (definedAtModuleLevel(m, name)) return true;
-  if (const NameIndex* index = namesOf(m)) return index->moduleAssignments.contains(name);
-  return std::ranges::any_of(m.stmts, [&](const Stmt& st) {
-    return st.function == kNone && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
-           m.expr(st.a).name == name;
-  });
+  for (FunctionId f = scope; f != kNone && f < m.functions.size(); f = m.functions[f].parent)
+    if (m.functions[f].hasParam(name) || !statementsBinding(m, f, name, scratch).empty()) return true;
+  return definedAtModuleLevel(m, name) || moduleLevelAssignment(m, name) != kNone;
 }
 
 bool insideClass(const FileModel& m, FunctionId scope) {

@@ -4,7 +4,6 @@
 #include <re2/re2.h>
 
 #include <algorithm>
-#include <cctype>
 
 #include "analyzer/core/diagnostics.h"
 #include "analyzer/core/parallel.h"
@@ -134,16 +133,6 @@ void addDeviceTolerances(const FileModel& m, FunctionId fid, const std::string& 
 
 bool isSelf(std::string_view name) { return name == "self" || name == "cls"; }
 
-// Whether `name` occurs in `text` as an identifier of its own.
-bool mentionsName(std::string_view text, std::string_view name) {
-  auto identifierChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
-    const size_t end = at + name.size();
-    if ((at == 0 || !identifierChar(text[at - 1])) && (end == text.size() || !identifierChar(text[end]))) return true;
-  }
-  return false;
-}
-
 // The parameter of `f` that the value of `e` comes from, through assignments, loop targets,
 // subscripts, attributes and pass-through calls; empty if it is computed from something else.
 // `self` or `cls` when it comes from the method's own object and `allowSelf` is set.
@@ -155,7 +144,7 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
       // A method's own object is what the caller calls it on: one side of a check may be its
       // state (`zip(self.losses, losses)`, a baseline kept by the test), never a tolerance.
       if (isSelf(x.name)) return allowSelf ? x.name : std::string_view{};
-      const bool isParam = std::ranges::any_of(m.functions[f].params, [&](const Param& p) { return p.name == x.name; });
+      const bool isParam = m.functions[f].hasParam(x.name);
       const Function& fn = m.functions[f];
       for (StmtId s = fn.firstStmt; s < fn.endStmt; ++s) {
         const Stmt& st = m.stmts[s];
@@ -168,7 +157,7 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
         // under a condition (`if atol is None: atol = 1e-5`); an assignment in the function's
         // own body from anything else replaces it (Chainer's `def check_forward(self, y): y =
         // F.upsampling_2d(...)`).
-        if (isParam && (st.depth != 0 || st.b == kNone || mentionsName(m.expr(st.b).text, x.name))) continue;
+        if (isParam && (st.depth != 0 || st.b == kNone || mentionsWord(m.expr(st.b).text, x.name))) continue;
         // for x, y in zip(actual, desired): each target takes its own sequence; enumerate's first
         // is the index. Anything else passes the whole value on.
         ExprId value = st.b;
@@ -202,9 +191,7 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
       const Expr& callee = m.expr(args.callee);
       // lax_ans = lax_op(*args): the value of a function the caller passes (JAX's
       // _CheckAgainstNumpy(np_fun, jnp_fun, args_maker, tol=...) compares the two functions).
-      if (callee.kind == ExprKind::Name && !isSelf(callee.name) &&
-          std::ranges::any_of(m.functions[f].params, [&](const Param& p) { return p.name == callee.name; }))
-        return callee.name;
+      if (callee.kind == ExprKind::Name && !isSelf(callee.name) && m.functions[f].hasParam(callee.name)) return callee.name;
       if (!isPassThrough(callee.name)) return {};
       // x.astype(ref.dtype) passes its receiver on, np.asarray(x) and self.to_numpy(x) their argument.
       if (callee.kind == ExprKind::Attribute)
@@ -216,6 +203,14 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
     }
     default: return {};
   }
+}
+
+// A parameter's default as the wrapper's default for a tolerance: its text, and its value as
+// evaluated where the function is defined.
+void takeParamDefault(const FileModel& m, const Function& f, const ToleranceResolver& resolver, ApiSpec& w, const std::string& kind,
+                      ExprId def) {
+  w.defaults[kind] = std::string(m.expr(def).text);
+  if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value) w.defaultValues[kind] = *r.value;
 }
 
 ExprId paramDefault(const Function& f, std::string_view name) {
@@ -315,9 +310,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
       w.defaults["atol"] = std::string(m.expr(boundSide).text);
       if (ResolvedValue r = resolver.resolve(m, fid, s, boundSide); r.value) w.defaultValues["atol"] = *r.value;
     } else if (const ExprId def = paramDefault(f, boundParam); def != kNone) {
-      w.defaults["atol"] = std::string(m.expr(def).text);
-      if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value)
-        w.defaultValues["atol"] = *r.value;
+      takeParamDefault(m, f, resolver, w, "atol", def);
     }
     return w;
   }
@@ -528,9 +521,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           w.tolerances.emplace_back(kind, std::string(first));
           w.tolerances.emplace_back(kind, std::string(second));
           if (const ExprId def = paramDefault(f, second); def != kNone && m.expr(def).kind != ExprKind::NoneLit) {
-            w.defaults[kind] = std::string(m.expr(def).text);
-            if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value)
-              w.defaultValues[kind] = *r.value;
+            takeParamDefault(m, f, resolver, w, kind, def);
           } else {
             inheritDefault(kind);
           }
@@ -545,10 +536,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         if (rebinding == DtypeRebinding::Always) w.alwaysDepend = true;
         const ExprId def = paramDefault(f, fromParam);
         if (def != kNone && m.expr(def).kind != ExprKind::NoneLit) {
-          w.defaults[kind] = std::string(m.expr(def).text);
-          // Defaults are evaluated where the function is defined.
-          if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value)
-            w.defaultValues[kind] = *r.value;
+          takeParamDefault(m, f, resolver, w, kind, def);
         } else {
           inheritDefault(kind);
           // Only a parameter left at None is replaced: a default of its own is a value given.

@@ -121,6 +121,12 @@ struct Function {
   SourceRange range;
   bool isTestCase = false;
   bool isGenerator = false;   // contains yield: nose-style generator tests
+
+  bool hasParam(std::string_view n) const {
+    for (const Param& p : params)
+      if (p.name == n) return true;
+    return false;
+  }
 };
 
 struct ClassDef {

@@ -17,8 +17,6 @@ size_t NameIndex::approximateBytes() const {
 
 namespace {
 
-// The names statement s may bind or fill (see NameIndex::bindingStatements); a superset is
-// harmless, as the reader looks at each statement again.
 // The names of a target, nested tuples included (`for (name, param), g in zip(...)`).
 template <typename Add>
 void targetNames(const FileModel& m, ExprId target, Add& add, int depth) {
@@ -28,6 +26,8 @@ void targetNames(const FileModel& m, ExprId target, Add& add, int depth) {
     for (uint32_t i = 0; i < t.childCount; ++i) targetNames(m, m.child(target, i), add, depth + 1);
 }
 
+// The names statement s may bind or fill (see NameIndex::bindingStatements); a superset is
+// harmless, as the reader looks at each statement again.
 template <typename Add>
 void namesBoundBy(const FileModel& m, const Stmt& st, Add add) {
   const Expr& t = m.expr(st.a);

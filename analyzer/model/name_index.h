@@ -74,4 +74,18 @@ void indexNames(FileModel& m);
 // m's index when it still describes m, else nullptr.
 const NameIndex* namesOf(const FileModel& m);
 
+// The first module-level `NAME = value` of a file, or kNone.
+inline StmtId moduleLevelAssignment(const FileModel& m, std::string_view name) {
+  if (const NameIndex* index = namesOf(m)) {
+    auto it = index->moduleAssignments.find(name);
+    return it == index->moduleAssignments.end() ? kNone : it->second;
+  }
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != kNone || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;
+    if (m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == name) return s;
+  }
+  return kNone;
+}
+
 }  // namespace oalens::analyzer

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "analyzer/oracle/module_bindings.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "analyzer/oracle/module_bindings.h"
+#include "analyzer/model/name_index.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
 

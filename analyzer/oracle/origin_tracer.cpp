@@ -9,7 +9,6 @@
 #include <optional>
 
 #include "analyzer/model/name_index.h"
-#include "analyzer/oracle/module_bindings.h"
 #include "analyzer/oracle/origin_walk.h"
 
 namespace oalens::analyzer {
