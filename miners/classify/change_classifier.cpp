@@ -143,7 +143,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
   // below would find a kind (the same tolerances compare equal one by one), so say so at once.
   if (o->raw() == n->raw() && o->range.start.col == n->range.start.col && sameTolerances(a.tolerances, b.tolerances)) return k;
   const bool sameText = o->normalized() == n->normalized();
-  k.api = !sameText && a.api != b.api;
+  k.api = !sameText && !sameApi(*o, *n);
   // The compared values, in either order (a swap of arguments is not a new oracle).
   std::set<std::string> ov{stripWs(a.actualText), stripWs(a.expectedText)}, nv{stripWs(b.actualText), stripWs(b.expectedText)};
   k.parameter = !sameText && ov != nv;

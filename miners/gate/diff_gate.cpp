@@ -284,7 +284,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     const std::string ov = normalizeStatement(o.actualText + "," + o.expectedText), nv = normalizeStatement(n.actualText + "," + n.expectedText);
     if (ov == nv || tokenSimilarity(ov, nv) >= 0.5) continue;
     // The same API on the same CUT in the same test is the same check with another oracle.
-    const bool sameCheckNewOracle = o.api == n.api && o.testCase == n.testCase && !o.actualText.empty() &&
+    const bool sameCheckNewOracle = sameApi(olds.oa[size_t(p.oldIndex)], news.oa[size_t(p.newIndex)]) && o.testCase == n.testCase && !o.actualText.empty() &&
                                     normalizeStatement(o.actualText) == normalizeStatement(n.actualText);
     if (sameCheckNewOracle) continue;
     split.push_back({-1, p.newIndex});

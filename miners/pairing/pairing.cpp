@@ -128,12 +128,22 @@ std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan) {
   std::vector<AssertionVersion> out;
   if (scan.project.files.empty() || !scan.project.files[0].source) return out;
   const std::string& src = *scan.project.files[0].source;
+  const std::string& module = scan.project.files[0].moduleName;
   for (auto& a : scan.assertions) {
     std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
     std::string normalized = normalizeStatement(text);
-    out.push_back(AssertionVersion::of({std::move(a), std::move(normalized), std::string(text)}));
+    const bool own = !module.empty() && a.api.size() > module.size() + 1 && a.api.starts_with(module) && a.api[module.size()] == '.';
+    const size_t ownHead = own ? module.size() + 1 : 0;
+    out.push_back(AssertionVersion::of({std::move(a), std::move(normalized), std::string(text), ownHead}));
   }
   return out;
+}
+
+bool sameApi(const AssertionVersion& a, const AssertionVersion& b) {
+  const std::string &x = a.assertion().api, &y = b.assertion().api;
+  if (x == y) return true;
+  const size_t headX = a.check->ownModuleHead, headY = b.check->ownModuleHead;
+  return headX > 0 && headY > 0 && std::string_view(x).substr(headX) == std::string_view(y).substr(headY);
 }
 
 double tokenSimilarity(const std::string& a, const std::string& b) {
@@ -196,7 +206,7 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
         const bool sameScope = a.testCase == b.testCase && a.function == b.function;
         if (pass == 0 && !sameScope) continue;
         const bool renamedTest = pass == 1 && renamed.count({scopeOf(a), scopeOf(b)}) > 0;
-        double score = tokenSimilarity(olds[o].normalized(), news[n].normalized()) + (a.api == b.api ? 0.15 : 0.0);
+        double score = tokenSimilarity(olds[o].normalized(), news[n].normalized()) + (sameApi(olds[o], news[n]) ? 0.15 : 0.0);
         // Nearer statements win ties: an edit rarely moves an assertion far. A renamed test
         // moves with its checks, so there the place among its checks counts, not the line.
         const double distance = renamedTest ? std::abs(double(oldRank[o]) - double(newRank[n]))
@@ -227,8 +237,8 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
     const bool sameCount = sides.first.size() == sides.second.size();
     for (size_t i = 0; i < std::min(sides.first.size(), sides.second.size()); ++i) {
       size_t o = sides.first[i], n = sides.second[i];
-      const bool sameApi = olds[o].assertion().api == news[n].assertion().api;
-      if (sameCount && sameApi && tokenSimilarity(olds[o].normalized(), news[n].normalized()) < kMinScoreInOrder) continue;
+      const bool oneApi = sameApi(olds[o], news[n]);
+      if (sameCount && oneApi && tokenSimilarity(olds[o].normalized(), news[n].normalized()) < kMinScoreInOrder) continue;
       oldUsed[o] = newUsed[n] = true;
       pairs.push_back({int(o), int(n)});
     }

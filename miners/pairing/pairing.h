@@ -19,6 +19,9 @@ struct ScannedCheck {
   analyzer::Assertion assertion;  // its range: where the check stood in the scanned text
   std::string normalized;         // the statement's text without whitespace
   std::string raw;                // the statement's text as written
+  // The length of the api's head naming the scanned file's own module ("tests.test_ops." of
+  // "tests.test_ops.check"), 0 when the check is not through a helper of its own file.
+  size_t ownModuleHead = 0;
 };
 
 struct AssertionVersion {
@@ -33,6 +36,10 @@ struct AssertionVersion {
   const std::string& normalized() const { return check->normalized; }
   const std::string& raw() const { return check->raw; }
 };
+
+// The same API, or the same helper of each side's own file: a test file moved to another
+// package (tinygrad's test/ -> test/backend/) calls its helper by the module it now stands in.
+bool sameApi(const AssertionVersion& a, const AssertionVersion& b);
 
 // The statement's source text with all whitespace removed.
 std::string normalizeStatement(std::string_view text);

@@ -495,6 +495,39 @@ TEST_F(MineHistory, RenamesAreLookedForOnlyWhenAWantedPathIsAddedOrDeleted) {
   EXPECT_EQ(statuses((*commits)[3], tests), unpairedAndEdited) << "a test edited, none moved: not paired";
 }
 
+// A test file moved to another package keeps its untouched tests' checks, but a check through
+// the file's own helper is named by the module it now stands in: carried over from the old
+// path, its deletion in the next commit was named after the module it had left (tinygrad
+// 8c0ba1da5c, whose name under -j2 then hung on which worker analysed the version first).
+TEST_F(MineHistory, ARenamedFilesOwnHelpersAreNamedByItsNewModule) {
+  fs::path moved = gWork / "moved";
+  const std::string helper = "import numpy as np\\n\\ndef check(a, b):\\n    np.testing.assert_allclose(a, b, rtol=1e-5)\\n\\n";
+  const std::string untouched = "def test_sum():\\n    check(add(1, 2), 3.0)\\n\\n";
+  const std::string padding = "def test_shape():\\n    x = make(3)\\n    y = make(4)\\n    z = make(5)\\n    assert x.shape == (3,)\\n\\n";
+  ASSERT_EQ(scriptedRepository(moved, "mkdir -p tests/unit; printf \"" + helper + untouched + padding +
+                                           "def test_mul():\\n    check(mul(2, 2), 4.0)\\n\" > tests/test_ops.py"
+                                           "; git add -A; git commit -qm one"
+                                           "; git mv tests/test_ops.py tests/unit/test_ops.py; printf \"" + helper + untouched + padding +
+                                           "def test_mul():\\n    check(mul(2, 3), 6.0)\\n\" > tests/unit/test_ops.py; git commit -qam two"
+                                           "; printf \"" + helper + padding + "def test_mul():\\n    check(mul(2, 3), 6.0)\\n\" > tests/unit/test_ops.py"
+                                           "; git commit -qam three"),
+            0);
+  for (unsigned threads : {1u, 2u}) {
+    fs::path db = gWork / ("moved" + std::to_string(threads) + ".db");
+    mineInto(moved, db, threads);
+    reports::Database d;
+    std::string err;
+    ASSERT_TRUE(d.open(db.string(), err)) << err;
+    reports::Statement q(d, "SELECT c.subject, ch.kinds, ch.api FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
+                            " WHERE c.subject <> 'one' ORDER BY c.seq, ch.line");
+    std::vector<std::string> rows;
+    bool row = false;
+    while (q.step(&row) && row) rows.push_back(q.columnText(0) + " " + q.columnText(1) + " " + q.columnText(2));
+    EXPECT_EQ(rows, (std::vector<std::string>{"two parameter tests.unit.test_ops.check", "three deleted tests.unit.test_ops.check"}))
+        << threads << " thread(s)";
+  }
+}
+
 // A C++ test file's history: an addition, a loosened EXPECT_NEAR, an API swap from
 // EXPECT_FLOAT_EQ to EXPECT_NEAR, a renamed file (the assertion keeps its identity), and a
 // deletion, each recorded as for Python.
