@@ -365,7 +365,9 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   // (`atol=atol or tol`): the kind's later entries are its fallbacks.
   const size_t firstTolerance = a.tolerances.size();
   for (size_t i = 0; i < spec.tolerances.size(); ++i) {
-    const auto& [kind, param] = spec.tolerances[i];
+    // Named references, not a structured binding: Clang 14 (the fuzz build) cannot capture one.
+    const std::string& kind = spec.tolerances[i].first;
+    const std::string& param = spec.tolerances[i].second;
     const auto sameKind = [&kind](const auto& t) { return t.first == kind; };
     if (std::any_of(a.tolerances.begin() + static_cast<std::ptrdiff_t>(firstTolerance), a.tolerances.end(),
                     [&kind](const Tolerance& t) { return t.name == kind; }))
