@@ -87,6 +87,28 @@ bool insideClass(const FileModel& m, FunctionId scope) {
   return false;
 }
 
+// The wrapper method `name` of a base class the caller's class imports (torchmetrics' `class
+// TestMeanError(MetricTester)` after `from unittests._helpers.testers import MetricTester`):
+// among wrappers of one name in several classes (MetricTester's run_class_metric_test and its
+// subclass TextTester's), the one the class inherits. Null when no base names one.
+const ApiSpec* importedBaseMethod(const FileModel& m, FunctionId scope, std::string_view name, const Catalogue& wrappers) {
+  FunctionId f = scope;
+  while (f != kNone && f < m.functions.size() && m.functions[f].cls == kNone) f = m.functions[f].parent;
+  if (f == kNone || f >= m.functions.size()) return nullptr;
+  for (ExprId base : m.classes[m.functions[f].cls].bases) {
+    if (base == kNone) continue;
+    bool viaImport = false;
+    const std::string resolved = resolveDotted(m, scope, m.expr(base).text, &viaImport);
+    if (!viaImport) continue;
+    const std::string wanted = resolved + "." + std::string(name);
+    for (const ApiSpec& w : wrappers.apis())
+      if (w.kind == ApiKind::Method && w.id.ends_with(wanted) &&
+          (w.id.size() == wanted.size() || w.id[w.id.size() - wanted.size() - 1] == '.'))
+        return &w;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 bool isExceptionCheck(std::string_view n, Language language) {
@@ -213,8 +235,10 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
           return out;
         }
       } else if (insideClass(m, scope) && (out.spec = wrappers_.byMethodName(out.lastName, m.language))) {
-        // Inherited, perhaps: any wrapper of that name answers. A function outside any class
-        // (Chainer attaches `check_forward` to test classes with setattr) has no such base.
+        // Inherited, perhaps: the imported base class's, else any wrapper of that name. A
+        // function outside any class (Chainer attaches `check_forward` to test classes with
+        // setattr) has no such base.
+        if (const ApiSpec* inherited = importedBaseMethod(m, scope, out.lastName, wrappers_)) out.spec = inherited;
         return out;
       }
     }

@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "analyzer/assertions/dtype_overrides.h"
@@ -176,6 +177,23 @@ ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args
   int idx = spec.paramIndex(param);
   if (idx >= 0 && static_cast<size_t>(idx) < args.positional.size()) return args.positional[static_cast<size_t>(idx)];
   return kNone;
+}
+
+// Whether `callee` is `self.<method>`: the call runs on the calling test's own object.
+static bool isSelfCall(const FileModel& m, ExprId callee) {
+  if (callee == kNone || m.expr(callee).kind != ExprKind::Attribute) return false;
+  const ExprId receiver = m.child(callee, 0);
+  return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && m.expr(receiver).name == "self";
+}
+
+// "atol" of a default written `self.atol`; nullopt for anything else.
+static std::optional<std::string_view> selfAttributeName(std::string_view text) {
+  constexpr std::string_view kSelf = "self.";
+  if (!text.starts_with(kSelf) || text.size() == kSelf.size()) return std::nullopt;
+  const std::string_view attr = text.substr(kSelf.size());
+  for (char c : attr)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return std::nullopt;
+  return attr;
 }
 
 // A tolerance a call leaves to its `**name`: the entry of a dict the function builds (`tol =
@@ -398,6 +416,17 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       continue;
     }
     if (spec.defaultDepends) note += " (float32; the API picks it by dtype)";
+    // A method of the suite's base test case that checks with `self.atol` (torchmetrics'
+    // run_functional_metric_test) checks with the calling test class's own when it sets one.
+    if (spec.discovered && isSelfCall(m, args.callee))
+      if (const std::optional<std::string_view> attr = selfAttributeName(d->second)) {
+        ResolvedValue r = resolver_.resolveSelfAttribute(m, a.functionId, *attr);
+        if (r.value || r.provenance == Provenance::Depend) {
+          a.tolerances.push_back({kind, d->second, r.value, r.provenance == Provenance::Depend ? Provenance::Depend : Provenance::Default,
+                                  fmt::format("{}; {} of the calling test", note, r.note)});
+          continue;
+        }
+      }
     auto resolved = spec.defaultValues.find(kind);
     a.tolerances.push_back({kind, d->second,
                             resolved != spec.defaultValues.end() ? std::optional<double>(resolved->second) : ToleranceResolver::parseNumber(d->second),

@@ -117,16 +117,21 @@ NameUse usesOf(const FileModel& m, FunctionId fid, StmtId at, std::string_view n
 
 }  // namespace
 
-ExprId keywordSplat(const FileModel& m, ExprId call) {
-  if (call == kNone || m.language != Language::Python || m.expr(call).kind != ExprKind::Call) return kNone;
-  ExprId out = kNone;
+std::vector<ExprId> keywordSplats(const FileModel& m, ExprId call) {
+  std::vector<ExprId> out;
+  if (call == kNone || m.language != Language::Python || m.expr(call).kind != ExprKind::Call) return out;
   for (uint32_t i = 1; i < m.expr(call).childCount; ++i) {
     const ExprId arg = m.child(call, i);
     const Expr& e = m.expr(arg);
     const bool splat = (e.kind == ExprKind::Keyword && e.name.empty()) || (e.kind == ExprKind::Starred && e.name == "**");
-    if (splat && e.childCount > 0) out = m.child(arg, 0);
+    if (splat && e.childCount > 0) out.push_back(m.child(arg, 0));
   }
   return out;
+}
+
+ExprId keywordSplat(const FileModel& m, ExprId call) {
+  const std::vector<ExprId> all = keywordSplats(m, call);
+  return all.empty() ? kNone : all.back();
 }
 
 const SplatEntry* SplatDict::find(std::string_view key) const {

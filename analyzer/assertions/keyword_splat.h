@@ -14,6 +14,8 @@ namespace oalens::analyzer {
 
 // The value of a Python call's last `**value`, or kNone.
 ExprId keywordSplat(const FileModel& m, ExprId call);
+// The values of all of a Python call's `**value`s, in order (`f(**common, **kwargs)`).
+std::vector<ExprId> keywordSplats(const FileModel& m, ExprId call);
 
 struct SplatEntry {
   std::string_view key;

@@ -12,6 +12,7 @@
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/keyword_splat.h"
+#include "analyzer/assertions/param_origin.h"
 #include "analyzer/assertions/runtime_choice.h"
 
 namespace oalens::analyzer {
@@ -20,41 +21,6 @@ namespace {
 
 // Transitive wrappers deeper than this are not seen in real suites (the deepest seen is 3).
 constexpr int kMaxRounds = 5;
-constexpr int kMaxOriginHops = 8;
-
-// Calls that pass a value through without computing anything new from it.
-bool isPassThrough(std::string_view last) {
-  static constexpr std::string_view kNames[] = {
-      "asarray", "array", "asanyarray", "ravel", "flatten", "reshape", "squeeze", "astype", "zip", "enumerate",
-      "list", "tuple", "float", "int", "eval", "get_value", "numpy", "cpu", "detach", "item", "tolist",
-      "to_dense", "todense", "toarray", "as_numpy", "convert_to_numpy", "np_value", "value", "copy",
-      "atleast_1d", "atleast_2d", "concatenate", "stack", "flat", "sorted", "reversed", "iter", "map",
-      // tinygrad's lazy tensors: `fxn(*args).realize()` is the value `fxn` computes
-      "realize",
-      // the mean of samples: TFP's assertAllMeansClose(samples, expected, axis) checks
-      // `tf.reduce_mean(samples, axis)` against `expected`
-      "mean", "reduce_mean",
-      // pytrees: jax.tree_util.tree_flatten(x) (its leaves first), jax.tree.leaves(x), tf.nest.flatten(x)
-      "tree_flatten", "tree_leaves", "leaves",
-      // C++: iterators and views of a container parameter
-      "begin", "cbegin", "data", "flat", "at", "get"};
-  for (auto n : kNames)
-    if (last == n) return true;
-  return false;
-}
-
-// The element indices leading to `name` in an assignment or loop target, nested tuples included.
-bool targetPath(const FileModel& m, ExprId target, std::string_view name, std::vector<uint32_t>& path, int depth) {
-  const Expr& t = m.expr(target);
-  if (t.kind == ExprKind::Name) return t.name == name;
-  if ((t.kind != ExprKind::Tuple && t.kind != ExprKind::List) || depth > 4) return false;
-  for (uint32_t i = 0; i < t.childCount; ++i) {
-    path.push_back(i);
-    if (targetPath(m, m.child(target, i), name, path, depth + 1)) return true;
-    path.pop_back();
-  }
-  return false;
-}
 
 // Whether a value is chosen by dtype: it reads one, or a local name the function assigns from
 // one (JAX's early assertArraysAllClose: `tol = 1e-2 if ... dtype(x) ... else 1e-5`, then
@@ -128,80 +94,6 @@ void addDeviceTolerances(const FileModel& m, FunctionId fid, const std::string& 
     }
     if (label.empty()) label = std::string(other);
     out.push_back({kind, std::string(other), label, squeezed(condition, 120)});
-  }
-}
-
-bool isSelf(std::string_view name) { return name == "self" || name == "cls"; }
-
-// The parameter of `f` that the value of `e` comes from, through assignments, loop targets,
-// subscripts, attributes and pass-through calls; empty if it is computed from something else.
-// `self` or `cls` when it comes from the method's own object and `allowSelf` is set.
-std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hops, bool allowSelf) {
-  if (e == kNone || hops > kMaxOriginHops) return {};
-  const Expr& x = m.expr(e);
-  switch (x.kind) {
-    case ExprKind::Name: {
-      // A method's own object is what the caller calls it on: one side of a check may be its
-      // state (`zip(self.losses, losses)`, a baseline kept by the test), never a tolerance.
-      if (isSelf(x.name)) return allowSelf ? x.name : std::string_view{};
-      const bool isParam = m.functions[f].hasParam(x.name);
-      const Function& fn = m.functions[f];
-      for (StmtId s = fn.firstStmt; s < fn.endStmt; ++s) {
-        const Stmt& st = m.stmts[s];
-        if (st.function != f || (st.kind != StmtKind::Assign && st.kind != StmtKind::For)) continue;
-        if (st.a == kNone) continue;
-        // Where the name sits in the target: x is {} in `x = ...`, {1, 0} in `for i, (x, y) in ...`.
-        std::vector<uint32_t> path;
-        if (!targetPath(m, st.a, x.name, path, 0)) continue;
-        // A parameter keeps its caller's value through `x = np.asarray(x)` and a default set
-        // under a condition (`if atol is None: atol = 1e-5`); an assignment in the function's
-        // own body from anything else replaces it (Chainer's `def check_forward(self, y): y =
-        // F.upsampling_2d(...)`).
-        if (isParam && (st.depth != 0 || st.b == kNone || mentionsWord(m.expr(st.b).text, x.name))) continue;
-        // for x, y in zip(actual, desired): each target takes its own sequence; enumerate's first
-        // is the index. Anything else passes the whole value on.
-        ExprId value = st.b;
-        for (uint32_t step : path) {
-          if (value == kNone || m.expr(value).kind != ExprKind::Call) break;
-          CallArgs args = splitCall(m, value);
-          const std::string_view callee = m.expr(args.callee).name;
-          if (callee == "zip") value = step < args.positional.size() ? args.positional[step] : kNone;
-          else if (callee == "enumerate") value = step == 1 && !args.positional.empty() ? args.positional[0] : kNone;
-          else break;
-        }
-        return value == kNone ? std::string_view{} : originParam(m, f, value, hops + 1, allowSelf);
-      }
-      return isParam ? x.name : std::string_view{};
-    }
-    case ExprKind::Subscript:
-    case ExprKind::Attribute:
-    case ExprKind::Starred: return originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
-    case ExprKind::Conditional: {
-      // x.numpy() if isinstance(x, Tensor) else x: both branches pass x on (or one of them does).
-      const std::string_view body = originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
-      const std::string_view orelse = originParam(m, f, m.child(e, 2), hops + 1, allowSelf);
-      if (body.empty() || orelse.empty() || body == orelse) return body.empty() ? orelse : body;
-      return {};
-    }
-    case ExprKind::UnaryOp:  // C++ *it, &x
-      if (x.name == "*" || x.name == "&") return originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
-      return {};
-    case ExprKind::Call: {
-      CallArgs args = splitCall(m, e);
-      const Expr& callee = m.expr(args.callee);
-      // lax_ans = lax_op(*args): the value of a function the caller passes (JAX's
-      // _CheckAgainstNumpy(np_fun, jnp_fun, args_maker, tol=...) compares the two functions).
-      if (callee.kind == ExprKind::Name && !isSelf(callee.name) && m.functions[f].hasParam(callee.name)) return callee.name;
-      if (!isPassThrough(callee.name)) return {};
-      // x.astype(ref.dtype) passes its receiver on, np.asarray(x) and self.to_numpy(x) their argument.
-      if (callee.kind == ExprKind::Attribute)
-        if (const std::string_view receiver = originParam(m, f, m.child(args.callee, 0), hops + 1, allowSelf);
-            !receiver.empty() && (!isSelf(receiver) || args.positional.empty()))
-          return receiver;
-      if (!args.positional.empty()) return originParam(m, f, args.positional[0], hops + 1, allowSelf);
-      return {};
-    }
-    default: return {};
   }
 }
 
@@ -457,8 +349,22 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     }
     if (!inner) continue;
     CallArgs args = mappedArgs ? std::move(*mappedArgs) : splitCall(m, call);
-    ExprId actualArg = argumentFor(m, *inner, args, inner->actual);
-    ExprId expectedArg = argumentFor(m, *inner, args, inner->expected.empty() ? inner->bound : inner->expected);
+    // An argument the call does not write out may be an entry of a dict it splats, the last
+    // splat first (torchmetrics' run_class_metric_test: `common_kwargs = {"metric_class":
+    // metric_class, "reference_metric": reference_metric, "atol": atol or self.atol, ...}`,
+    // then `_class_test(rank=0, world_size=1, **common_kwargs, **kwargs_update)`).
+    std::vector<SplatDict> splatted;
+    if (!mappedArgs && args.hasStarArgs)
+      for (ExprId e : keywordSplats(m, call))
+        if (std::optional<SplatDict> d = splatDict(m, fid, s, e)) splatted.push_back(std::move(*d));
+    auto argument = [&](std::string_view param) {
+      ExprId v = argumentFor(m, *inner, args, param);
+      for (auto d = splatted.rbegin(); v == kNone && !param.empty() && d != splatted.rend(); ++d)
+        if (const SplatEntry* entry = d->find(param)) v = entry->value;
+      return v;
+    };
+    ExprId actualArg = argument(inner->actual);
+    ExprId expectedArg = argument(inner->expected.empty() ? inner->bound : inner->expected);
     std::string_view actualParam = originParam(m, fid, actualArg, 0, true);
     std::string_view expectedParam = originParam(m, fid, expectedArg, 0, true);
     // Both sides may come from one parameter: assert_list_pairwise(z_list) compares its elements.
@@ -492,15 +398,13 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       if (std::ranges::find(inner->defaultsByDtype, kind) != inner->defaultsByDtype.end()) w.defaultsByDtype.push_back(kind);
     };
     const ExprId splat = mappedArgs || !args.hasStarArgs ? kNone : keywordSplat(m, call);
-    const std::optional<SplatDict> splatEntries = splatDict(m, fid, s, splat);
     for (const auto& [kind, innerParam] : inner->tolerances) {
-      ExprId v = argumentFor(m, *inner, args, innerParam);
+      // kw = {}; if atol: kw["atol"] = atol; np.testing.assert_allclose(a, b, **kw)
+      ExprId v = argument(innerParam);
       if (v == kNone && splat != kNone) {
-        // kw = {}; if atol: kw["atol"] = atol; np.testing.assert_allclose(a, b, **kw)
-        if (const SplatEntry* entry = splatEntries ? splatEntries->find(innerParam) : nullptr) v = entry->value;
         // def assert_allclose(a, b, **kwargs): np.testing.assert_allclose(a, b, **kwargs): the
         // callers' keyword reaches the check under its own name, and only as a keyword.
-        else if (auto forwarded = forwardedKeyword(m, fid, s, splat, innerParam); forwarded && !innerParam.empty()) {
+        if (auto forwarded = forwardedKeyword(m, fid, s, splat, innerParam); forwarded && !innerParam.empty()) {
           w.tolerances.emplace_back(kind, innerParam);
           if (forwarded->defaultValue == kNone) {
             inheritDefault(kind);
@@ -525,6 +429,15 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           } else {
             inheritDefault(kind);
           }
+          continue;
+        }
+        // atol=atol or self.atol, rtol=rtol or 1e-5: the caller's when given, else the value
+        // written second.
+        if (!first.empty() && second.empty() && (firstDefault == kNone || m.expr(firstDefault).kind == ExprKind::NoneLit)) {
+          w.tolerances.emplace_back(kind, std::string(first));
+          const ExprId fallback = m.child(v, 1);
+          w.defaults[kind] = std::string(m.expr(fallback).text);
+          if (ResolvedValue r = resolver.resolve(m, fid, s, fallback); r.value) w.defaultValues[kind] = *r.value;
           continue;
         }
       }

@@ -183,6 +183,47 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
   return unresolved(fmt::format("computed by a call to `{}`", callee.empty() ? std::string(x.text) : callee));
 }
 
+ResolvedValue ToleranceResolver::resolveSelfAttribute(const FileModel& m, FunctionId fn, std::string_view attr) const {
+  return selfAttribute(m, fn, attr, fmt::format("self.{}", attr), 0);
+}
+
+ResolvedValue ToleranceResolver::selfAttribute(const FileModel& m, FunctionId fn, std::string_view attr, std::string_view dotted,
+                                               int hops) const {
+  // The class of the enclosing method, then `self.X = ...` in its methods (setUp first).
+  FunctionId f = fn;
+  while (f != kNone && m.functions[f].cls == kNone) f = m.functions[f].parent;
+  ClassId cls = f == kNone ? kNone : m.functions[f].cls;
+  for (int guard = 0; cls != kNone && guard < 8; ++guard) {
+    ResolvedValue v = fromBindings(m, kNone, cls, kNone, attr, hops + 1, "class constant");
+    if (v.provenance != Provenance::Unresolved || v.value) return v;
+    std::string selfTarget = fmt::format("self.{}", attr);
+    std::vector<StmtId> hits;
+    for (StmtId s = 0; s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.kind != StmtKind::Assign || st.function == kNone || st.a == kNone) continue;
+      if (m.functions[st.function].cls != cls || m.expr(st.a).text != selfTarget) continue;
+      hits.push_back(s);
+    }
+    if (hits.size() == 1) {
+      const Stmt& st = m.stmts[hits[0]];
+      ResolvedValue v2 = eval(m, st.function, hits[0], st.b, hops + 1);
+      if (v2.provenance == Provenance::Literal) v2.provenance = Provenance::Constant;
+      if (v2.note.empty()) v2.note = fmt::format("set in {}", m.functions[st.function].qualifiedName);
+      return v2;
+    }
+    if (hits.size() > 1) return {std::nullopt, Provenance::Depend, fmt::format("self.{} is set in {} places", attr, hits.size())};
+    // Base class in the same file.
+    ClassId next = kNone;
+    for (ExprId b : m.classes[cls].bases) {
+      std::string_view bn = m.expr(b).text;
+      for (ClassId k = 0; k < m.classes.size(); ++k)
+        if (m.classes[k].name == bn) next = k;
+    }
+    cls = next;
+  }
+  return unresolved(fmt::format("`{}` is not set in this file", dotted));
+}
+
 ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn, ExprId e, int hops) const {
   const Expr& x = m.expr(e);
   ExprId obj = m.child(e, 0);
@@ -214,41 +255,7 @@ ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn
   std::string_view head = std::string_view(dotted).substr(0, dotted.find('.'));
   std::string_view attr = x.name;
   const bool oneLevel = obj != kNone && m.expr(obj).kind == ExprKind::Name;
-  if (oneLevel && (head == "self" || head == "cls")) {
-    // The class of the enclosing method, then `self.X = ...` in its methods (setUp first).
-    FunctionId f = fn;
-    while (f != kNone && m.functions[f].cls == kNone) f = m.functions[f].parent;
-    ClassId cls = f == kNone ? kNone : m.functions[f].cls;
-    for (int guard = 0; cls != kNone && guard < 8; ++guard) {
-      ResolvedValue v = fromBindings(m, kNone, cls, kNone, attr, hops + 1, "class constant");
-      if (v.provenance != Provenance::Unresolved || v.value) return v;
-      std::string selfTarget = fmt::format("self.{}", attr);
-      std::vector<StmtId> hits;
-      for (StmtId s = 0; s < m.stmts.size(); ++s) {
-        const Stmt& st = m.stmts[s];
-        if (st.kind != StmtKind::Assign || st.function == kNone || st.a == kNone) continue;
-        if (m.functions[st.function].cls != cls || m.expr(st.a).text != selfTarget) continue;
-        hits.push_back(s);
-      }
-      if (hits.size() == 1) {
-        const Stmt& st = m.stmts[hits[0]];
-        ResolvedValue v2 = eval(m, st.function, hits[0], st.b, hops + 1);
-        if (v2.provenance == Provenance::Literal) v2.provenance = Provenance::Constant;
-        if (v2.note.empty()) v2.note = fmt::format("set in {}", m.functions[st.function].qualifiedName);
-        return v2;
-      }
-      if (hits.size() > 1) return {std::nullopt, Provenance::Depend, fmt::format("self.{} is set in {} places", attr, hits.size())};
-      // Base class in the same file.
-      ClassId next = kNone;
-      for (ExprId b : m.classes[cls].bases) {
-        std::string_view bn = m.expr(b).text;
-        for (ClassId k = 0; k < m.classes.size(); ++k)
-          if (m.classes[k].name == bn) next = k;
-      }
-      cls = next;
-    }
-    return unresolved(fmt::format("`{}` is not set in this file", dotted));
-  }
+  if (oneLevel && (head == "self" || head == "cls")) return selfAttribute(m, fn, attr, dotted, hops);
   if (oneLevel) {
     for (ClassId k = 0; k < m.classes.size(); ++k)
       if (m.classes[k].name == head) return fromBindings(m, kNone, k, kNone, attr, hops + 1, "class constant");

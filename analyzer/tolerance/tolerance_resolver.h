@@ -26,6 +26,9 @@ class ToleranceResolver {
   // Resolves expression `e` of file `m` as seen from statement `at` inside function `fn`.
   ResolvedValue resolve(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const;
 
+  // `self.attr` as seen from a method of function `fn`'s class: a class constant, or set once
+  // in its methods, through the base classes of the same file.
+  ResolvedValue resolveSelfAttribute(const FileModel& m, FunctionId fn, std::string_view attr) const;
   // Parses a Python numeric literal ("1e-5", "1_000", "0x10", "5L"); nullopt if not numeric.
   static std::optional<double> parseNumber(std::string_view text);
   // True when text (a condition, a subscript, a loop header) selects by dtype/device/config.
@@ -34,6 +37,7 @@ class ToleranceResolver {
  private:
   ResolvedValue eval(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
   ResolvedValue evalName(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const;
+  ResolvedValue selfAttribute(const FileModel& m, FunctionId fn, std::string_view attr, std::string_view dotted, int hops) const;
   ResolvedValue evalAttribute(const FileModel& m, FunctionId fn, ExprId e, int hops) const;
   ResolvedValue evalCall(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
   ResolvedValue fromBindings(const FileModel& m, FunctionId scope, ClassId cls, StmtId before,
