@@ -8,6 +8,7 @@
 #include <cstring>
 #include <set>
 
+#include "analyzer/core/words.h"
 #include "analyzer/scan/scanner.h"
 #include "miners/gate/byte_search.h"
 #include "miners/gate/diff_scope.h"
@@ -78,28 +79,59 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
     return source;
   }
   const std::vector<size_t> starts = lineStartOffsets(source);
+  // Each def with a block of its own: where its block ends, and whether its body is kept. A
+  // checking name keeps it, and so does calling a function whose body is kept, to a fixpoint:
+  // torchmetrics' MetricTester.run_class_metric_test calls _class_test, which calls
+  // _assert_allclose, and all three are wrappers `scan` finds.
+  struct Def {
+    size_t line;       // index into `lines`
+    size_t blockEnd;   // one past its block's last logical line
+    int bodyIndent;
+    bool keep;
+  };
+  std::vector<Def> defs;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].kind != LogicalLine::Def) continue;
+    const int bodyIndent = blockIndentAfter(lines, i);
+    size_t j = i + 1;
+    while (bodyIndent >= 0 && j < lines.size() && lines[j].indent > lines[i].indent) ++j;
+    defs.push_back({i, j, bodyIndent, bodyIndent < 0 || j == i + 1 || mayBeAWrapper(lines[i].nameIn(source))});
+  }
+  auto bodyOf = [&](const Def& d) {
+    const size_t from = lines[d.line + 1].begin, to = lines[d.blockEnd - 1].end;
+    return std::string_view(source).substr(from, to - from);
+  };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (Def& d : defs) {
+      if (d.keep) continue;
+      const std::string_view body = bodyOf(d);
+      for (const Def& callee : defs)
+        if (callee.keep && &callee != &d && analyzer::mentionsWord(body, lines[callee.line].nameIn(source))) {
+          d.keep = grew = true;
+          break;
+        }
+    }
+  }
   std::string out;
   out.reserve(source.size());
   size_t copied = 0;  // bytes of `source` handled so far
-  for (size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i].kind != LogicalLine::Def) continue;
-    // A checking name keeps its body; so does a body on the def's own line.
-    const int bodyIndent = mayBeAWrapper(lines[i].nameIn(source)) ? -1 : blockIndentAfter(lines, i);
-    size_t j = i + 1;
-    while (bodyIndent >= 0 && j < lines.size() && lines[j].indent > lines[i].indent) ++j;
-    if (bodyIndent < 0 || j == i + 1) {
+  size_t next = 0;    // the first def not yet passed
+  for (const Def& d : defs) {
+    if (d.line < next) continue;  // inside a body already cut
+    if (d.keep) {
       kept = true;
       continue;
     }
     // Only wrapper discovery reads these modules, and no line number of theirs is reported: the
     // body is cut down to a `pass`, so the parser does not even step over blank lines.
-    const size_t from = starts[static_cast<size_t>(lines[i + 1].first)];
-    const size_t to = std::min(starts[static_cast<size_t>(lines[j - 1].last) + 1], source.size());
+    const size_t from = starts[static_cast<size_t>(lines[d.line + 1].first)];
+    const size_t to = std::min(starts[static_cast<size_t>(lines[d.blockEnd - 1].last) + 1], source.size());
     out.append(source, copied, from - copied);
-    out.append(static_cast<size_t>(bodyIndent), ' ');
+    out.append(static_cast<size_t>(d.bodyIndent), ' ');
     out += "pass\n";
     copied = to;
-    i = j - 1;
+    next = d.blockEnd;
   }
   out.append(source, copied, std::string::npos);
   if (keptAFunction) *keptAFunction = kept;

@@ -62,11 +62,11 @@ TEST(SuiteModules, BodiesOfFunctionsThatCheckNothingAreCutToPass) {
       "class TestCase:\n"
       "    def assertAllClose(self, a, b, atol=1e-6):\n"
       "        np.testing.assert_allclose(a, b, atol=atol)\n"
-      "    def run_layer_test(self, layer):\n"
+      "    def build_inputs(self, layer):\n"
       "        out = layer(np.ones(3))\n"
-      "        self.assertAllClose(out, out)\n"
-      "        def run_build_asserts():\n"
+      "        def run_build():\n"
       "            pass\n"
+      "        return out\n"
       "    def check_tree(self, x, y):\n"
       "        self.assertAllClose(x, y)\n";
   EXPECT_EQ(oalens::miners::withOtherBodiesCut(source),
@@ -74,11 +74,39 @@ TEST(SuiteModules, BodiesOfFunctionsThatCheckNothingAreCutToPass) {
             "class TestCase:\n"
             "    def assertAllClose(self, a, b, atol=1e-6):\n"
             "        np.testing.assert_allclose(a, b, atol=atol)\n"
-            "    def run_layer_test(self, layer):\n"
+            "    def build_inputs(self, layer):\n"
             "        pass\n"
             "    def check_tree(self, x, y):\n"
             "        self.assertAllClose(x, y)\n");
   EXPECT_EQ(oalens::miners::withOtherBodiesCut("def f(:\n  '''unterminated\n"), "def f(:\n  '''unterminated\n");
+}
+
+// A function that calls one whose body is kept may be a wrapper of it, whatever its name
+// (torchmetrics: run_class_metric_test -> _class_test -> _assert_allclose), so it keeps its
+// body too, and so on to a fixpoint; a function calling none of them is still cut.
+TEST(SuiteModules, AFunctionCallingAKeptOneKeepsItsBody) {
+  const std::string source =
+      "import numpy as np\n"
+      "def _assert_close(a, b, atol=1e-8):\n"
+      "    assert np.allclose(a, b, atol=atol)\n"
+      "def _class_test(metric_class, reference, atol=1e-8):\n"
+      "    _assert_close(metric_class()(1), reference(1), atol=atol)\n"
+      "class MetricTester:\n"
+      "    def run_class_metric_test(self, metric_class, reference, atol=None):\n"
+      "        _class_test(metric_class, reference, atol=atol or 1e-8)\n"
+      "    def run_precision_test(self, metric_class):\n"
+      "        metric_class().half()\n";
+  EXPECT_EQ(oalens::miners::withOtherBodiesCut(source),
+            "import numpy as np\n"
+            "def _assert_close(a, b, atol=1e-8):\n"
+            "    assert np.allclose(a, b, atol=atol)\n"
+            "def _class_test(metric_class, reference, atol=1e-8):\n"
+            "    _assert_close(metric_class()(1), reference(1), atol=atol)\n"
+            "class MetricTester:\n"
+            "    def run_class_metric_test(self, metric_class, reference, atol=None):\n"
+            "        _class_test(metric_class, reference, atol=atol or 1e-8)\n"
+            "    def run_precision_test(self, metric_class):\n"
+            "        pass\n");
 }
 
 TEST(SuiteModules, TheCutTellsWhetherAFunctionKeepsItsBody) {
