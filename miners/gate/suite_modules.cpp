@@ -7,8 +7,8 @@
 #include <cctype>
 #include <cstring>
 #include <set>
+#include <unordered_map>
 
-#include "analyzer/core/words.h"
 #include "analyzer/scan/scanner.h"
 #include "miners/gate/byte_search.h"
 #include "miners/gate/diff_scope.h"
@@ -97,21 +97,39 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
     while (bodyIndent >= 0 && j < lines.size() && lines[j].indent > lines[i].indent) ++j;
     defs.push_back({i, j, bodyIndent, bodyIndent < 0 || j == i + 1 || mayBeAWrapper(lines[i].nameIn(source))});
   }
-  auto bodyOf = [&](const Def& d) {
-    const size_t from = lines[d.line + 1].begin, to = lines[d.blockEnd - 1].end;
-    return std::string_view(source).substr(from, to - from);
-  };
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (Def& d : defs) {
-      if (d.keep) continue;
-      const std::string_view body = bodyOf(d);
-      for (const Def& callee : defs)
-        if (callee.keep && &callee != &d && analyzer::mentionsWord(body, lines[callee.line].nameIn(source))) {
-          d.keep = grew = true;
-          break;
-        }
+  // Who mentions each word: a def kept makes every def whose body mentions its name kept, one
+  // pass over each body and each name, so a long chain of helpers costs no more than a short
+  // one.
+  std::unordered_map<std::string_view, std::vector<size_t>> mentionedBy;
+  for (size_t d = 0; d < defs.size(); ++d) {
+    if (defs[d].keep) continue;
+    const std::string_view body =
+        std::string_view(source).substr(lines[defs[d].line + 1].begin, lines[defs[d].blockEnd - 1].end - lines[defs[d].line + 1].begin);
+    for (size_t i = 0; i < body.size();) {
+      if (!isIdentifierStart(body[i]) || (i > 0 && isIdentifierChar(body[i - 1]))) {
+        ++i;
+        continue;
+      }
+      size_t end = i + 1;
+      while (end < body.size() && isIdentifierChar(body[end])) ++end;
+      std::vector<size_t>& readers = mentionedBy[body.substr(i, end - i)];
+      if (readers.empty() || readers.back() != d) readers.push_back(d);
+      i = end;
     }
+  }
+  std::vector<size_t> newlyKept;
+  for (size_t d = 0; d < defs.size(); ++d)
+    if (defs[d].keep) newlyKept.push_back(d);
+  while (!newlyKept.empty()) {
+    const size_t d = newlyKept.back();
+    newlyKept.pop_back();
+    const auto readers = mentionedBy.find(lines[defs[d].line].nameIn(source));
+    if (readers == mentionedBy.end()) continue;
+    for (size_t caller : readers->second)
+      if (!defs[caller].keep) {
+        defs[caller].keep = true;
+        newlyKept.push_back(caller);
+      }
   }
   std::string out;
   out.reserve(source.size());

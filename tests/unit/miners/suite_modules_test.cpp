@@ -98,6 +98,27 @@ TEST(SuiteModules, AFunctionCallingAKeptOneKeepsItsBody) {
   EXPECT_EQ(oalens::miners::withOtherBodiesCut(kept + "        metric_class().half()\n"), kept + "        pass\n");
 }
 
+// Callers defined before what they call keep their bodies as well: the keep spreads through
+// who mentions whom, in any order of definition.
+TEST(SuiteModules, KeptBodiesSpreadToCallersDefinedBeforeTheirCallees) {
+  const std::string source =
+      "def outer(a, b):\n"
+      "    return middle(a, b)\n"
+      "def middle(a, b):\n"
+      "    return inner(a, b)\n"
+      "def inner(a, b):\n"
+      "    return compare_close(a, b)\n"
+      "def unrelated(a):\n"
+      "    return a + 1\n"
+      "def compare_close(a, b):\n"
+      "    assert abs(a - b) < 1e-6\n";
+  const std::string cut = oalens::miners::withOtherBodiesCut(source);
+  EXPECT_NE(cut.find("return middle(a, b)"), std::string::npos);
+  EXPECT_NE(cut.find("return inner(a, b)"), std::string::npos);
+  EXPECT_NE(cut.find("return compare_close(a, b)"), std::string::npos);
+  EXPECT_EQ(cut.find("return a + 1"), std::string::npos);
+}
+
 TEST(SuiteModules, TheCutTellsWhetherAFunctionKeepsItsBody) {
   bool kept = true;
   oalens::miners::withOtherBodiesCut("import numpy as np\nDATA = dict(x=np.ones(3))\nclass Case:\n    pass\n", &kept);
