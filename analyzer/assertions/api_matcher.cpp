@@ -52,10 +52,9 @@ std::optional<std::string> classMethodId(const FileModel& m, ClassId cls, std::s
 
 // The same for the class whose method holds `scope`.
 std::optional<std::string> ownMethodId(const FileModel& m, FunctionId scope, std::string_view name) {
-  FunctionId f = scope;
-  while (f != kNone && f < m.functions.size() && m.functions[f].cls == kNone) f = m.functions[f].parent;
-  if (f == kNone || f >= m.functions.size()) return std::nullopt;
-  return classMethodId(m, m.functions[f].cls, name, 0);
+  const ClassId cls = enclosingClass(m, scope);
+  if (cls == kNone) return std::nullopt;
+  return classMethodId(m, cls, name, 0);
 }
 
 // What follows the array module in `xp.testing.assert_allclose`, `self.xp.testing...` or
@@ -81,21 +80,14 @@ bool boundInSight(const FileModel& m, FunctionId scope, std::string_view name) {
   return definedAtModuleLevel(m, name) || moduleLevelAssignment(m, name) != kNone;
 }
 
-bool insideClass(const FileModel& m, FunctionId scope) {
-  for (FunctionId f = scope; f != kNone && f < m.functions.size(); f = m.functions[f].parent)
-    if (m.functions[f].cls != kNone) return true;
-  return false;
-}
-
 // The wrapper method `name` of a base class the caller's class imports (torchmetrics' `class
 // TestMeanError(MetricTester)` after `from unittests._helpers.testers import MetricTester`):
 // among wrappers of one name in several classes (MetricTester's run_class_metric_test and its
 // subclass TextTester's), the one the class inherits. Null when no base names one.
 const ApiSpec* importedBaseMethod(const FileModel& m, FunctionId scope, std::string_view name, const Catalogue& wrappers) {
-  FunctionId f = scope;
-  while (f != kNone && f < m.functions.size() && m.functions[f].cls == kNone) f = m.functions[f].parent;
-  if (f == kNone || f >= m.functions.size()) return nullptr;
-  for (ExprId base : m.classes[m.functions[f].cls].bases) {
+  const ClassId cls = enclosingClass(m, scope);
+  if (cls == kNone) return nullptr;
+  for (ExprId base : m.classes[cls].bases) {
     if (base == kNone) continue;
     bool viaImport = false;
     const std::string resolved = resolveDotted(m, scope, m.expr(base).text, &viaImport);
@@ -234,7 +226,7 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
           out.spec = spec;
           return out;
         }
-      } else if (insideClass(m, scope) && (out.spec = wrappers_.byMethodName(out.lastName, m.language))) {
+      } else if (enclosingClass(m, scope) != kNone && (out.spec = wrappers_.byMethodName(out.lastName, m.language))) {
         // Inherited, perhaps: the imported base class's, else any wrapper of that name. A
         // function outside any class (Chainer attaches `check_forward` to test classes with
         // setattr) has no such base.

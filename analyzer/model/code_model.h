@@ -190,6 +190,12 @@ struct CallArgs {
 };
 CallArgs splitCall(const FileModel& m, ExprId call);
 
+// The class whose method holds function `f` (itself or a function nested in it), or kNone.
+inline ClassId enclosingClass(const FileModel& m, FunctionId f) {
+  while (f != kNone && f < m.functions.size() && m.functions[f].cls == kNone) f = m.functions[f].parent;
+  return f == kNone || f >= m.functions.size() ? kNone : m.functions[f].cls;
+}
+
 // "a.b.c" for Name/Attribute chains; empty if the chain contains anything else.
 std::string dottedName(const FileModel& m, ExprId id);
 

@@ -382,10 +382,8 @@ bool OriginTracer::traceComprehensionTarget(Walk& w, const FileModel& m, Functio
 }
 
 bool OriginTracer::traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const {
-  FunctionId f = fn;
-  while (f != kNone && m.functions[f].cls == kNone) f = m.functions[f].parent;
-  if (f == kNone) return false;
-  ClassId cls = m.functions[f].cls;
+  const ClassId cls = enclosingClass(m, fn);
+  if (cls == kNone) return false;
   std::string target = fmt::format("self.{}", attr);
   // setUp first, then any other method of the class, then class-level attributes.
   StmtId best = kNone;

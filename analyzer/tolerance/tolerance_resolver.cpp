@@ -190,9 +190,7 @@ ResolvedValue ToleranceResolver::resolveSelfAttribute(const FileModel& m, Functi
 ResolvedValue ToleranceResolver::selfAttribute(const FileModel& m, FunctionId fn, std::string_view attr, std::string_view dotted,
                                                int hops) const {
   // The class of the enclosing method, then `self.X = ...` in its methods (setUp first).
-  FunctionId f = fn;
-  while (f != kNone && m.functions[f].cls == kNone) f = m.functions[f].parent;
-  ClassId cls = f == kNone ? kNone : m.functions[f].cls;
+  ClassId cls = enclosingClass(m, fn);
   for (int guard = 0; cls != kNone && guard < 8; ++guard) {
     ResolvedValue v = fromBindings(m, kNone, cls, kNone, attr, hops + 1, "class constant");
     if (v.provenance != Provenance::Unresolved || v.value) return v;

@@ -12,6 +12,7 @@
 #include "analyzer/scan/scanner.h"
 #include "miners/gate/byte_search.h"
 #include "miners/gate/diff_scope.h"
+#include "miners/gate/import_bindings.h"
 #include "miners/gate/python_lines.h"
 
 namespace oalens::miners {
@@ -105,17 +106,11 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
     if (defs[d].keep) continue;
     const std::string_view body =
         std::string_view(source).substr(lines[defs[d].line + 1].begin, lines[defs[d].blockEnd - 1].end - lines[defs[d].line + 1].begin);
-    for (size_t i = 0; i < body.size();) {
-      if (!isIdentifierStart(body[i]) || (i > 0 && isIdentifierChar(body[i - 1]))) {
-        ++i;
-        continue;
-      }
-      size_t end = i + 1;
-      while (end < body.size() && isIdentifierChar(body[end])) ++end;
-      std::vector<size_t>& readers = mentionedBy[body.substr(i, end - i)];
+    anyIdentifier(body, [&](std::string_view word) {
+      std::vector<size_t>& readers = mentionedBy[word];
       if (readers.empty() || readers.back() != d) readers.push_back(d);
-      i = end;
-    }
+      return false;
+    });
   }
   std::vector<size_t> newlyKept;
   for (size_t d = 0; d < defs.size(); ++d)
