@@ -4,12 +4,12 @@
 #include <re2/re2.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 #include "analyzer/assertions/dtype_overrides.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/runtime_choice.h"
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 
@@ -191,8 +191,7 @@ static std::optional<std::string_view> selfAttributeName(std::string_view text) 
   constexpr std::string_view kSelf = "self.";
   if (!text.starts_with(kSelf) || text.size() == kSelf.size()) return std::nullopt;
   const std::string_view attr = text.substr(kSelf.size());
-  for (char c : attr)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return std::nullopt;
+  if (!std::ranges::all_of(attr, isIdentifierByte)) return std::nullopt;
   return attr;
 }
 

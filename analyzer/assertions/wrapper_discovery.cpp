@@ -353,10 +353,10 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // splat first (torchmetrics' run_class_metric_test: `common_kwargs = {"metric_class":
     // metric_class, "reference_metric": reference_metric, "atol": atol or self.atol, ...}`,
     // then `_class_test(rank=0, world_size=1, **common_kwargs, **kwargs_update)`).
+    const std::vector<ExprId> splats = mappedArgs || !args.hasStarArgs ? std::vector<ExprId>{} : keywordSplats(m, call);
     std::vector<SplatDict> splatted;
-    if (!mappedArgs && args.hasStarArgs)
-      for (ExprId e : keywordSplats(m, call))
-        if (std::optional<SplatDict> d = splatDict(m, fid, s, e)) splatted.push_back(std::move(*d));
+    for (ExprId e : splats)
+      if (std::optional<SplatDict> d = splatDict(m, fid, s, e)) splatted.push_back(std::move(*d));
     auto argument = [&](std::string_view param) {
       ExprId v = argumentFor(m, *inner, args, param);
       for (auto d = splatted.rbegin(); v == kNone && !param.empty() && d != splatted.rend(); ++d)
@@ -397,7 +397,13 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       }
       if (std::ranges::find(inner->defaultsByDtype, kind) != inner->defaultsByDtype.end()) w.defaultsByDtype.push_back(kind);
     };
-    const ExprId splat = mappedArgs || !args.hasStarArgs ? kNone : keywordSplat(m, call);
+    const ExprId splat = splats.empty() ? kNone : splats.back();
+    // A tolerance written at the inner call (`atol=1e-5`, `atol=atol or 1e-5`'s fallback): the
+    // wrapper's default, with its value where the call stands.
+    auto takeWrittenDefault = [&](const std::string& kind, ExprId written) {
+      w.defaults[kind] = std::string(m.expr(written).text);
+      if (ResolvedValue r = resolver.resolve(m, fid, s, written); r.value) w.defaultValues[kind] = *r.value;
+    };
     for (const auto& [kind, innerParam] : inner->tolerances) {
       // kw = {}; if atol: kw["atol"] = atol; np.testing.assert_allclose(a, b, **kw)
       ExprId v = argument(innerParam);
@@ -421,7 +427,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         const std::string_view first = originParam(m, fid, m.child(v, 0), 0, false);
         const std::string_view second = originParam(m, fid, m.child(v, 1), 0, false);
         const ExprId firstDefault = first.empty() ? kNone : paramDefault(f, first);
-        if (!first.empty() && !second.empty() && first != second && (firstDefault == kNone || m.expr(firstDefault).kind == ExprKind::NoneLit)) {
+        const bool firstLeftOut = !first.empty() && (firstDefault == kNone || m.expr(firstDefault).kind == ExprKind::NoneLit);
+        if (firstLeftOut && !second.empty() && first != second) {
           w.tolerances.emplace_back(kind, std::string(first));
           w.tolerances.emplace_back(kind, std::string(second));
           if (const ExprId def = paramDefault(f, second); def != kNone && m.expr(def).kind != ExprKind::NoneLit) {
@@ -433,11 +440,9 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         }
         // atol=atol or self.atol, rtol=rtol or 1e-5: the caller's when given, else the value
         // written second.
-        if (!first.empty() && second.empty() && (firstDefault == kNone || m.expr(firstDefault).kind == ExprKind::NoneLit)) {
+        if (firstLeftOut && second.empty()) {
           w.tolerances.emplace_back(kind, std::string(first));
-          const ExprId fallback = m.child(v, 1);
-          w.defaults[kind] = std::string(m.expr(fallback).text);
-          if (ResolvedValue r = resolver.resolve(m, fid, s, fallback); r.value) w.defaultValues[kind] = *r.value;
+          takeWrittenDefault(kind, m.child(v, 1));
           continue;
         }
       }
@@ -464,8 +469,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       }
       w.tolerances.emplace_back(kind, std::string{});
       if (v != kNone) {
-        w.defaults[kind] = std::string(m.expr(v).text);
-        if (ResolvedValue r = resolver.resolve(m, fid, s, v); r.value) w.defaultValues[kind] = *r.value;
+        takeWrittenDefault(kind, v);
       } else {
         inheritDefault(kind);
       }
