@@ -279,12 +279,13 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
   std::vector<Pair> split;
   for (Pair& p : pairs) {
     if (p.oldIndex < 0 || p.newIndex < 0) continue;
-    const auto& o = olds.oa[size_t(p.oldIndex)].assertion();
-    const auto& n = news.oa[size_t(p.newIndex)].assertion();
+    const AssertionVersion &oldVersion = olds.oa[size_t(p.oldIndex)], &newVersion = news.oa[size_t(p.newIndex)];
+    const auto& o = oldVersion.assertion();
+    const auto& n = newVersion.assertion();
     const std::string ov = normalizeStatement(o.actualText + "," + o.expectedText), nv = normalizeStatement(n.actualText + "," + n.expectedText);
     if (ov == nv || tokenSimilarity(ov, nv) >= 0.5) continue;
     // The same API on the same CUT in the same test is the same check with another oracle.
-    const bool sameCheckNewOracle = sameApi(olds.oa[size_t(p.oldIndex)], news.oa[size_t(p.newIndex)]) && o.testCase == n.testCase && !o.actualText.empty() &&
+    const bool sameCheckNewOracle = sameApi(oldVersion, newVersion) && o.testCase == n.testCase && !o.actualText.empty() &&
                                     normalizeStatement(o.actualText) == normalizeStatement(n.actualText);
     if (sameCheckNewOracle) continue;
     split.push_back({-1, p.newIndex});
