@@ -23,6 +23,7 @@ class ApiMatcher {
   ApiMatch match(const FileModel& m, FunctionId scope, ExprId call) const;
   // The same for a function named without being called (tree_map(np.testing.assert_allclose, a, b)).
   ApiMatch matchCallee(const FileModel& m, FunctionId scope, ExprId callee) const;
+  const Catalogue& catalogue() const { return catalogue_; }
 
  private:
   const ApiSpec* matchCppShort(const FileModel& m, ExprId callee, const std::string& dotted) const;

@@ -9,6 +9,7 @@
 #include "analyzer/assertions/catalogue.h"
 #include "analyzer/core/source_range.h"
 #include "analyzer/model/code_model.h"
+#include "analyzer/tolerance/dtype_table.h"
 
 namespace oalens::analyzer {
 
@@ -33,6 +34,10 @@ struct Tolerance {
   std::optional<double> value;
   Provenance provenance = Provenance::Default;
   std::string note;  // how it was resolved ("module constant TOL", "float32 default"...)
+  // The value for each dtype the text names none for, where the API picks it by dtype: all of
+  // them for its default, those a per-dtype table leaves out for a table given (dtype_table.h).
+  const DtypeTable* byDtype = nullptr;
+  bool isDtypeDefault = false;  // the API's pick by dtype: every dtype takes byDtype's value
 };
 
 struct Assertion {

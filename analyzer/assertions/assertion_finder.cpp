@@ -342,6 +342,28 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
   return std::nullopt;
 }
 
+namespace {
+
+// What each dtype gets from the API where a tolerance's text names no value for it: every dtype
+// for a default the API picks by dtype (only when it is the float32 entry, as `defaults` gives
+// it: a wrapper's own default is one value), the dtypes a table leaves out for one given.
+void attachDtypeDefaults(const ApiSpec& spec, std::vector<Tolerance>& tolerances, size_t first) {
+  for (size_t i = first; i < tolerances.size(); ++i) {
+    Tolerance& t = tolerances[i];
+    if (t.byDtype) continue;
+    const DtypeTable* table = dtypeDefaultsOf(spec.dtypeDefaults, t.name);
+    if (!table) continue;
+    if (t.provenance == Provenance::Default) {
+      const auto float32 = table->find("float32");
+      if (!spec.defaultDepends || !t.value || float32 == table->end() || float32->second != *t.value) continue;
+      t.isDtypeDefault = true;
+    }
+    t.byDtype = table;
+  }
+}
+
+}  // namespace
+
 void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const {
   applySpec(m, a, spec, call, splitCall(m, call));
 }
@@ -409,9 +431,14 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       }
     }
     if (std::find(spec.defaultsByDtype.begin(), spec.defaultsByDtype.end(), kind) != spec.defaultsByDtype.end()) {
-      // JAX's assertArraysAllClose: `atol = max(tolerance(_dtype(actual), atol), ...)`.
-      a.tolerances.push_back({kind, d->second, std::nullopt, Provenance::Depend,
-                              fmt::format("{} picks it by dtype when a call leaves it out", spec.id)});
+      // JAX's assertArraysAllClose: `atol = max(tolerance(_dtype(actual), atol), ...)`; through
+      // a catalogued picker its values per dtype are known, the float32 one standing for them.
+      const DtypeTable* table = dtypeDefaultsOf(spec.dtypeDefaults, kind);
+      auto float32 = spec.defaultValues.find(kind);
+      const bool known = table && float32 != spec.defaultValues.end();
+      a.tolerances.push_back({kind, d->second, known ? std::optional<double>(float32->second) : std::nullopt, Provenance::Depend,
+                              fmt::format("{} picks it by dtype when a call leaves it out{}", spec.id, known ? " (float32)" : ""),
+                              known ? table : nullptr, known});
       continue;
     }
     if (spec.defaultDepends) note += " (float32; the API picks it by dtype)";
@@ -431,6 +458,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
                             resolved != spec.defaultValues.end() ? std::optional<double>(resolved->second) : ToleranceResolver::parseNumber(d->second),
                             Provenance::Default, note});
   }
+  if (!spec.dtypeDefaults.empty()) attachDtypeDefaults(spec, a.tolerances, firstTolerance);
   // assertAllClose(x, y, atol=1e-3, tpu_atol=1e-2): on a TPU the check accepts 1e-2.
   for (const DeviceTolerance& dt : spec.deviceTolerances) {
     const ExprId v = given(dt.param);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <type_traits>
 
 #include <toml++/toml.h>
@@ -33,10 +34,10 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 624, "hash the new ApiSpec field in Catalogue::digest");
-uint64_t Catalogue::digest() const {
-  XXH3_state_t* state = XXH3_createState();
-  XXH3_64bits_reset(state);
+static_assert(sizeof(ApiSpec) == 624, "hash the new ApiSpec field in hashSpec");
+namespace {
+
+void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   auto bytes = [&](const void* p, size_t n) {
     XXH3_64bits_update(state, &n, sizeof n);
     XXH3_64bits_update(state, p, n);
@@ -49,44 +50,68 @@ uint64_t Catalogue::digest() const {
   };
   auto pairs = [&](const auto& v) {
     number(v.size());
-    for (const auto& [a, b] : v) {
-      text(a);
+    for (const auto& [k, b] : v) {
+      text(k);
       if constexpr (std::is_same_v<std::decay_t<decltype(b)>, double>) number(b);
       else text(b);
     }
   };
-  number(apis_.size());
-  for (const ApiSpec& a : apis_) {
-    text(a.id);
-    number(static_cast<int>(a.language));
-    texts(a.names);
-    number(static_cast<int>(a.kind));
-    number(a.shortMatch);
-    number(static_cast<int>(a.category));
-    number(a.oa);
-    texts(a.params);
-    text(a.actual);
-    text(a.expected);
-    text(a.bound);
-    pairs(a.tolerances);
-    pairs(a.defaults);
-    pairs(a.defaultValues);
-    pairs(a.categoryIf);
-    pairs(a.dtypeDefaults);
-    number(a.defaultDepends);
-    number(a.alwaysDepend);
-    texts(a.defaultsByDtype);
-    texts(a.oaIf);
-    text(a.oaIfId);
-    texts(a.dtypeOverrideDecorators);
-    number(a.deviceTolerances.size());
-    for (const DeviceTolerance& d : a.deviceTolerances) texts({d.kind, d.param, d.label, d.condition});
-    number(a.negated);
-    number(a.approx);
-    number(a.predicateMethod);
-    pairs(a.setters);
-    number(a.discovered);
-    text(a.via);
+  text(a.id);
+  number(static_cast<int>(a.language));
+  texts(a.names);
+  number(static_cast<int>(a.kind));
+  number(a.shortMatch);
+  number(static_cast<int>(a.category));
+  number(a.oa);
+  texts(a.params);
+  text(a.actual);
+  text(a.expected);
+  text(a.bound);
+  pairs(a.tolerances);
+  pairs(a.defaults);
+  pairs(a.defaultValues);
+  pairs(a.categoryIf);
+  pairs(a.dtypeDefaults);
+  number(a.defaultDepends);
+  number(a.alwaysDepend);
+  texts(a.defaultsByDtype);
+  texts(a.oaIf);
+  text(a.oaIfId);
+  texts(a.dtypeOverrideDecorators);
+  number(a.deviceTolerances.size());
+  for (const DeviceTolerance& d : a.deviceTolerances) texts({d.kind, d.param, d.label, d.condition});
+  number(a.negated);
+  number(a.approx);
+  number(a.predicateMethod);
+  pairs(a.setters);
+  number(a.discovered);
+  text(a.via);
+}
+
+}  // namespace
+
+uint64_t ApiSpec::digest() const {
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  hashSpec(state, *this);
+  const uint64_t d = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  return d;
+}
+
+uint64_t Catalogue::digest() const {
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  const size_t n = apis_.size(), width = sizeof n;  // length-prefixed, as every field
+  XXH3_64bits_update(state, &width, sizeof width);
+  XXH3_64bits_update(state, &n, sizeof n);
+  for (const ApiSpec& a : apis_) hashSpec(state, a);
+  for (const DtypePicker& p : pickers_) {  // after the entries: a catalogue without one hashes as before
+    for (const std::string& name : p.names) XXH3_64bits_update(state, name.data(), name.size() + 1);
+    for (const auto& [dtype, values] : p.dtypeDefaults) {
+      XXH3_64bits_update(state, dtype.data(), dtype.size() + 1);
+      XXH3_64bits_update(state, values.data(), values.size() + 1);
+    }
   }
   const uint64_t d = XXH3_64bits_digest(state);
   XXH3_freeState(state);
@@ -175,6 +200,22 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     if (!n) return std::nullopt;  // no [tool.oalens]: nothing to add
     base = n->as_table();
     if (!base) return CatalogueError{fmt::format("{}: '{}' must be a table", sourceName, tablePath)};
+  }
+  if (const toml::node* pickers = base->get("dtype_picker")) {
+    const toml::array* list = pickers->as_array();
+    if (!list) return CatalogueError{fmt::format("{}: 'dtype_picker' must be an array of tables ([[dtype_picker]])", sourceName)};
+    for (size_t i = 0; i < list->size(); ++i) {
+      const toml::table* t = (*list)[i].as_table();
+      if (!t) return CatalogueError{fmt::format("{}: dtype_picker[{}] must be a table", sourceName, i)};
+      EntryReader r{*t, fmt::format("{}: dtype_picker[{}]", sourceName, i), std::nullopt};
+      DtypePicker picker;
+      picker.names = r.strings("names");
+      for (auto& [k, v] : r.pairs("dtype_defaults")) picker.dtypeDefaults[k] = v;
+      if (picker.names.empty()) r.fail("names", "a non-empty array of strings");
+      if (picker.dtypeDefaults.empty()) r.fail("dtype_defaults", "a non-empty table of strings");
+      if (r.error) return r.error;
+      out.pickers_.push_back(std::move(picker));
+    }
   }
   const toml::node* apiNode = base->get("api");
   if (!apiNode) return std::nullopt;
@@ -317,5 +358,11 @@ const ApiSpec* Catalogue::byShortName(std::string_view n, Language l) const {
   return lookup(apis_, byLanguage_[static_cast<size_t>(l)].shortName, n);
 }
 const ApiSpec* Catalogue::byId(std::string_view n) const { return lookup(apis_, id_, n); }
+
+const DtypePicker* Catalogue::dtypePicker(std::string_view qualifiedName) const {
+  for (const DtypePicker& p : pickers_)
+    if (std::ranges::find(p.names, qualifiedName) != p.names.end()) return &p;
+  return nullptr;
+}
 
 }  // namespace oalens::analyzer

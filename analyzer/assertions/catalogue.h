@@ -79,6 +79,17 @@ struct ApiSpec {
   std::string via;          // for wrappers: the API the wrapper forwards to
 
   int paramIndex(std::string_view name) const;
+  // Every field: equal digests, the same entry.
+  uint64_t digest() const;
+};
+
+// A function a suite picks a tolerance with by dtype (JAX's `tolerance(dtype, tol)`: `tol` when
+// given, else the dtype's entry of its table). A wrapper that rebinds a tolerance parameter
+// through one (`atol = max(tolerance(_dtype(x), atol), ...)`) checks a call that leaves the
+// parameter out with these values.
+struct DtypePicker {
+  std::vector<std::string> names;                    // qualified names the callee resolves to
+  std::map<std::string, std::string> dtypeDefaults;  // as ApiSpec::dtypeDefaults
 };
 
 struct CatalogueError {
@@ -99,6 +110,7 @@ class Catalogue {
   const ApiSpec* byMethodName(std::string_view name, Language lang = Language::Python) const;
   const ApiSpec* byShortName(std::string_view name, Language lang = Language::Python) const;
   const ApiSpec* byId(std::string_view id) const;
+  const DtypePicker* dtypePicker(std::string_view qualifiedName) const;
   const std::vector<ApiSpec>& apis() const { return apis_; }
   size_t size() const { return apis_.size(); }
   // A digest of every entry in order: equal catalogues match equal calls the same way.
@@ -109,6 +121,7 @@ class Catalogue {
   void index(size_t i);
   void indexNames(size_t i, size_t firstName);  // entry i's names from firstName on
   std::vector<ApiSpec> apis_;
+  std::vector<DtypePicker> pickers_;
   struct Index {
     std::unordered_map<std::string, size_t> qualified, method, shortName;
   };

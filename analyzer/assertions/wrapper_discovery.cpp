@@ -47,7 +47,8 @@ bool chosenByDtype(const FileModel& m, FunctionId fid, ExprId value) {
 // one a call leaves out is chosen by dtype.
 enum class DtypeRebinding { None, WhenNotGiven, Always };
 
-DtypeRebinding rebindingByDtype(const FileModel& m, FunctionId fid, std::string_view name) {
+// `keptIn`: where the rebinding that keeps a given value reads it (`max(tolerance(...), ...)`).
+DtypeRebinding rebindingByDtype(const FileModel& m, FunctionId fid, std::string_view name, ExprId* keptIn = nullptr) {
   DtypeRebinding out = DtypeRebinding::None;
   const Function& f = m.functions[fid];
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
@@ -64,9 +65,21 @@ DtypeRebinding rebindingByDtype(const FileModel& m, FunctionId fid, std::string_
       const bool keepsGiven = st.kind == StmtKind::Assign && mentionsWord(m.expr(st.b).text, name);
       if (!keepsGiven) return DtypeRebinding::Always;
       out = DtypeRebinding::WhenNotGiven;
+      if (keptIn) *keptIn = st.b;
     }
   }
   return out;
+}
+
+// The catalogued dtype picker (JAX's `tolerance`) a call inside `value` resolves to, if any.
+const DtypePicker* dtypePickerIn(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, ExprId value, int depth = 0) {
+  if (value == kNone || depth > 8) return nullptr;
+  const Expr& e = m.expr(value);
+  if (e.kind == ExprKind::Call && e.childCount > 0)
+    if (const DtypePicker* p = matcher.catalogue().dtypePicker(matcher.matchCallee(m, fid, m.child(value, 0)).name)) return p;
+  for (uint32_t i = 0; i < e.childCount; ++i)
+    if (const DtypePicker* p = dtypePickerIn(m, fid, matcher, m.child(value, i), depth + 1)) return p;
+  return nullptr;
 }
 
 // The parameters that replace tolerance parameter `name` on some devices: `if tpu_atol is not
@@ -275,6 +288,20 @@ bool passesOnlyWhenTheCheckFails(const FileModel& m, FunctionId fid, StmtId s) {
   return swallowed && failsAfter;
 }
 
+// `self.assertAllClose(x[k], y[k], ...)` inside JaxTestCase.assertAllClose, over the entries
+// of a dict or a sequence: a function calling itself checks what the rest of its body checks,
+// not what its name matches elsewhere by method name (TensorFlow's assertAllClose, whose
+// defaults JAX's are not). `super().name(...)` runs the base's method and is no such call.
+bool callsItself(const FileModel& m, const Function& f, ExprId call) {
+  const ExprId callee = splitCall(m, call).callee;
+  if (callee == kNone) return false;
+  const Expr& c = m.expr(callee);
+  if (f.cls == kNone) return c.kind == ExprKind::Name && c.name == f.name;
+  if (c.kind != ExprKind::Attribute || c.name != f.name) return false;
+  const ExprId receiver = m.child(callee, 0);
+  return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && (m.expr(receiver).name == "self" || m.expr(receiver).name == "cls");
+}
+
 std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
                                    const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
@@ -297,7 +324,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     if (!inner && st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
       ApiMatch match = matcher.match(m, fid, st.a);
       const AssertionForm form = match.generic ? assertionForm(match.lastName, m.language) : AssertionForm::Plain;
-      if (match.spec && match.spec->oa && !match.spec->isPredicate()) {
+      if (match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a)) {
         call = st.a;
         inner = match.spec;
         negated = inner->negated;
@@ -333,7 +360,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       // return assert_close(actual, expected, atol=prec) (Pyro's tests.common.assert_equal, 737
       // calls at its tip): the check runs as the function returns.
       if (m.expr(st.a).kind == ExprKind::Call)
-        if (ApiMatch match = matcher.match(m, fid, st.a); match.spec && match.spec->oa && !match.spec->isPredicate()) {
+        if (ApiMatch match = matcher.match(m, fid, st.a); match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a)) {
           call = st.a;
           inner = match.spec;
           negated = inner->negated;
@@ -379,6 +406,9 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     w.category = inner->category;
     w.via = inner->via.empty() ? inner->id : inner->via;
     w.defaultDepends = inner->defaultDepends;
+    // What the callee picks by dtype: for a default left to it, and for dtypes a table passed
+    // on leaves out.
+    w.dtypeDefaults = inner->dtypeDefaults;
     w.alwaysDepend = inner->alwaysDepend;
     w.categoryIf = inner->categoryIf;
     nameDiscovered(m, f, w);
@@ -450,7 +480,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       if (!fromParam.empty()) {
         w.tolerances.emplace_back(kind, std::string(fromParam));
         addDeviceTolerances(m, fid, kind, fromParam, w.deviceTolerances);
-        const DtypeRebinding rebinding = rebindingByDtype(m, fid, fromParam);
+        ExprId keptIn = kNone;
+        const DtypeRebinding rebinding = rebindingByDtype(m, fid, fromParam, &keptIn);
         if (rebinding == DtypeRebinding::Always) w.alwaysDepend = true;
         const ExprId def = paramDefault(f, fromParam);
         if (def != kNone && m.expr(def).kind != ExprKind::NoneLit) {
@@ -463,6 +494,15 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
             if (std::ranges::find(w.defaultsByDtype, kind) == w.defaultsByDtype.end()) w.defaultsByDtype.push_back(kind);
             w.defaults[kind] = def == kNone ? "None" : std::string(m.expr(def).text);
             w.defaultValues.erase(kind);
+            // Through a catalogued picker, the values are known per dtype (the float32 one
+            // stands for them, as `defaults` does for a catalogued API).
+            if (const DtypePicker* picker = dtypePickerIn(m, fid, matcher, keptIn))
+              if (const DtypeTable* table = dtypeDefaultsOf(picker->dtypeDefaults, kind))
+                if (auto float32 = table->find("float32"); float32 != table->end()) {
+                  w.dtypeDefaults = picker->dtypeDefaults;
+                  w.defaults[kind] = fmt::format("{:g}", float32->second);
+                  w.defaultValues[kind] = float32->second;
+                }
           }
         }
         continue;
@@ -533,15 +573,20 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
     parallelFor(n, threadCount(threads, n), [&](size_t fi, unsigned) {
       const FileModel& m = project.files[fi];
       for (FunctionId f = 0; f < m.functions.size(); ++f) {
-        if (m.functions[f].isTestCase || known[fi][f]) continue;
+        if (m.functions[f].isTestCase) continue;
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
-        if (spec) {
-          known[fi][f] = true;
-          // The catalogue's entry wins for a library's own definition of a catalogued API
-          // (Theano's unittest_tools.assert_allclose): its defaults are the documented ones.
-          if (!catalogue.byQualifiedName(spec->id, spec->language)) found[fi].push_back(std::move(*spec));
-        }
+        // A wrapper found in an earlier round is read again: what it calls may have become a
+        // wrapper since (JaxTestCase._CheckAgainstNumpy calls `self.assertAllClose`, which
+        // matched TensorFlow's entry by method name until the suite's own was found).
+        if (!spec) continue;
+        // The catalogue's entry wins for a library's own definition of a catalogued API
+        // (Theano's unittest_tools.assert_allclose): its defaults are the documented ones.
+        if (catalogue.byQualifiedName(spec->id, spec->language)) continue;
+        if (known[fi][f])
+          if (const ApiSpec* before = wrappers.byId(spec->id); before && before->digest() == spec->digest()) continue;
+        known[fi][f] = true;
+        found[fi].push_back(std::move(*spec));
       }
     });
     size_t added = 0;
