@@ -191,7 +191,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       // Through a constant the text stays; the values say what changed. A text that is not its
       // number (a name, an expression) shows the value compared: `delta 0.06 -> delta = 0.05`.
       const auto withValue = [](const analyzer::Tolerance& x) {
-        return x.provenance == analyzer::Provenance::Literal || x.provenance == analyzer::Provenance::Default
+        return x.provenance == analyzer::Provenance::Literal || x.provenance == analyzer::Provenance::Default || x.isDtypeDefault
                    ? x.text
                    : fmt::format("{} = {:g}", analyzer::squeezed(x.text, std::string::npos), *x.value);
       };
@@ -202,8 +202,11 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
     } else if (stripWs(old->text) != stripWs(t->text)) {
       // Not evaluable, but the texts may still tell: the same expression with other numbers,
       // or per-dtype tables. A default is no plain number: it may depend on the dtype.
-      const auto plain = [](const analyzer::Tolerance& x) { return x.value && x.provenance != analyzer::Provenance::Default; };
-      const auto moved = movedNumbers(old->text, t->text, plain(*old), plain(*t));
+      const auto side = [](const analyzer::Tolerance& x) {
+        const bool plain = x.value && x.provenance != analyzer::Provenance::Default && !x.isDtypeDefault;
+        return ToleranceText{x.text, plain, x.byDtype, x.isDtypeDefault};
+      };
+      const auto moved = movedNumbers(side(*old), side(*t));
       if (!moved) {
         unknown = true;
         k.details.push_back(fmt::format("{} {} -> {} (not evaluable)", name, old->text, t->text));

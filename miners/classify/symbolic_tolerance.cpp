@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "miners/gate/python_lines.h"
 
@@ -239,37 +240,63 @@ std::optional<double> plainNumber(const std::vector<Token>& t) {
   return std::nullopt;
 }
 
+// What one side gives the dtypes of a comparison of tables: the entries its text names, a
+// number written out for all of them, or what the API picks for the rest.
+struct DtypeReading {
+  std::optional<std::map<std::string, double>> named;
+  std::optional<double> every;
+  const analyzer::DtypeTable* rest = nullptr;
+
+  bool readable() const { return named || every || rest; }
+  // The value for `dtype`, and whether the API picked it; nullopt when the side gives none.
+  std::optional<std::pair<double, bool>> valueFor(const std::string& dtype) const {
+    if (named)
+      if (auto it = named->find(dtype); it != named->end()) return std::pair{it->second, false};
+    if (every) return std::pair{*every, false};
+    if (rest)
+      if (auto it = rest->find(dtype); it != rest->end()) return std::pair{it->second, true};
+    return std::nullopt;
+  }
+};
+
+DtypeReading readDtypes(const ToleranceText& side, const std::vector<Token>& tokens) {
+  DtypeReading r;
+  if (side.isDefault && side.byDtype) {
+    r.rest = side.byDtype;  // names no dtype: the API picks every one
+    return r;
+  }
+  r.named = dtypeTable(tokens);
+  if (r.named) r.rest = side.byDtype;
+  else if (side.plainNumber) r.every = plainNumber(tokens);
+  return r;
+}
+
 }  // namespace
 
-std::optional<MovedNumbers> movedNumbers(std::string_view fromText, std::string_view toText, bool fromIsPlainNumber,
-                                         bool toIsPlainNumber) {
+std::optional<MovedNumbers> movedNumbers(const ToleranceText& fromSide, const ToleranceText& toSide) {
   std::vector<Token> from, to;
-  if (!tokenize(fromText, from) || !tokenize(toText, to)) return std::nullopt;
+  if (!tokenize(fromSide.text, from) || !tokenize(toSide.text, to)) return std::nullopt;
   MovedNumbers out;
 
-  const auto fromTable = dtypeTable(from), toTable = dtypeTable(to);
-  const auto fromNumber = fromIsPlainNumber ? plainNumber(from) : std::nullopt;
-  const auto toNumber = toIsPlainNumber ? plainNumber(to) : std::nullopt;
-  if ((fromTable || fromNumber) && (toTable || toNumber) && (fromTable || toTable)) {
-    // A number written out applies to every dtype; entries of one side only are not compared.
-    std::map<std::string, double> before = fromTable ? *fromTable : std::map<std::string, double>{};
-    std::map<std::string, double> after = toTable ? *toTable : std::map<std::string, double>{};
-    if (!fromTable)
-      for (const auto& [key, v] : after) before[key] = *fromNumber;
-    if (!toTable)
-      for (const auto& [key, v] : before) after[key] = *toNumber;
+  const DtypeReading before = readDtypes(fromSide, from), after = readDtypes(toSide, to);
+  if (before.readable() && after.readable() && (before.named || after.named)) {
+    std::set<std::string> dtypes;
+    for (const DtypeReading* r : {&before, &after})
+      if (r->named)
+        for (const auto& [dtype, v] : *r->named) dtypes.insert(dtype);
     bool shared = false;
-    for (const auto& [key, v] : before) {
-      auto it = after.find(key);
-      if (it == after.end()) {
-        out.uncompared.push_back(key + " only before");
+    for (const std::string& dtype : dtypes) {
+      const auto b = before.valueFor(dtype), a = after.valueFor(dtype);
+      if (!a || !b) {
+        out.uncompared.push_back(dtype + (b ? " only before" : " only after"));
         continue;
       }
       shared = true;
-      if (it->second != v) out.numbers.push_back({v, it->second, true, fmt::format("{}: {:g} -> {:g}", key, v, it->second)});
+      if (a->first == b->first) continue;
+      const auto picked = [](bool byApi) { return byApi ? " (default)" : ""; };
+      out.numbers.push_back(
+          {b->first, a->first, true, fmt::format("{}: {:g}{} -> {:g}{}", dtype, b->first, picked(b->second), a->first, picked(a->second))});
     }
-    for (const auto& [key, v] : after)
-      if (!before.count(key)) out.uncompared.push_back(key + " only after");
     if (!shared) return std::nullopt;
     return out;
   }

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/tolerance/dtype_table.h"
+
 namespace oalens::miners {
 
 // One number that moved. `grows`: the tolerance grows with it (a factor, a summand, a branch
@@ -25,12 +27,23 @@ struct MovedNumbers {
   std::vector<std::string> uncompared;  // table entries on one side only: "float32 only after"
 };
 
+// One side of a tolerance change as movedNumbers reads it.
+struct ToleranceText {
+  std::string_view text;
+  // A number written out (not a default, which may depend on the dtype): it applies to every
+  // entry of a table on the other side.
+  bool plainNumber = false;
+  // What the API gives each dtype the text names none for (analyzer/tolerance/dtype_table.h):
+  // every dtype when `isDefault` (the text is the API's default), those a table leaves out else.
+  const analyzer::DtypeTable* byDtype = nullptr;
+  bool isDefault = false;
+};
+
 // The numbers that moved between two texts of one tolerance; nullopt when the texts differ in
 // anything else, or a moved number sits where its effect is unknown (an exponent, a condition,
-// a call other than max and min, a subscript). `fromIsPlainNumber` / `toIsPlainNumber`: a side
-// that is a number written out (not a default, which may depend on the dtype) is compared with
-// every entry of a table on the other side.
-std::optional<MovedNumbers> movedNumbers(std::string_view fromText, std::string_view toText, bool fromIsPlainNumber,
-                                         bool toIsPlainNumber);
+// a call other than max and min, a subscript). Where a side is a per-dtype table, the dtypes
+// the tables name are compared, each side giving a dtype it names none for its number written
+// out or what the API picks for it (`byDtype`); a dtype neither gives is left uncompared.
+std::optional<MovedNumbers> movedNumbers(const ToleranceText& from, const ToleranceText& to);
 
 }  // namespace oalens::miners

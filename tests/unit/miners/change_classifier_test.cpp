@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/dtype_picker_suite.h"
 #include "tests/support/scan_helpers.h"
 
 using namespace oalens;
@@ -269,4 +270,54 @@ TEST(ChangeClassifier, PyTorchPrecToAtolIsComparedByWhatEachAccepts) {
   const ChangeKinds k = classifyChange(&o[0], &n[0]);
   EXPECT_TRUE(k.threshold);
   EXPECT_EQ(k.direction, Direction::Loosen);
+}
+
+namespace {
+
+// The change between the only check of two versions of tests/ops_test.py in the suite whose
+// base test case picks its tolerances by dtype (tests/support/dtype_picker_suite.h).
+ChangeKinds pickedChange(const std::string& before, const std::string& after) {
+  const std::string head = "from jax._src import test_util as jtu\nclass OpsTest(jtu.JaxTestCase):\n    def test_ops(self):\n        ";
+  auto checks = [&](const std::string& line) {
+    auto r = oalens::testing::scanDtypePickerSuite(head + line + "\n");
+    std::vector<AssertionVersion> out;
+    for (auto& v : assertionVersions(r))
+      if (v.assertion().isOa && v.assertion().file == "tests/ops_test.py") out.push_back(std::move(v));
+    EXPECT_EQ(out.size(), 1u) << line;
+    return out;
+  };
+  return changeOfOnlyChecks(checks(before), checks(after));
+}
+
+}  // namespace
+
+TEST(ChangeClassifier, ATableAgainstTheDefaultPickedByDtypeComparesTheDtypesItNames) {
+  // float64's default is 1e-15, whatever the float32 value that stands for the default says.
+  auto k = pickedChange("self.assertAllClose(f(), g())", "self.assertAllClose(f(), g(), rtol={np.float64: 1e-14})");
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_EQ(k.details.size(), 1u);
+  EXPECT_NE(k.details[0].find("float64: 1e-15 (default) -> 1e-14"), std::string::npos) << k.details[0];
+  EXPECT_EQ(pickedChange("self.assertAllClose(f(), g(), atol={np.float32: 1e-3})", "self.assertAllClose(f(), g())").direction,
+            Direction::Tighten);
+  // A number written out is still compared with the float32 entry, as before.
+  EXPECT_EQ(pickedChange("self.assertAllClose(f(), g())", "self.assertAllClose(f(), g(), atol=1e-5)").direction, Direction::Loosen);
+}
+
+TEST(ChangeClassifier, ADtypeATableLeavesOutTakesThePickersValue) {
+  auto k = pickedChange("self.assertAllClose(f(), g(), rtol={np.float32: 1e-3})",
+                        "self.assertAllClose(f(), g(), rtol={np.float32: 1e-3, np.complex64: 1e-3})");
+  EXPECT_EQ(k.direction, Direction::Loosen);  // complex64: 1e-6 -> 1e-3
+  // Two tables naming different dtypes: each side's own, else the picker's.
+  EXPECT_EQ(pickedChange("self.assertAllClose(f(), g(), rtol={np.float32: 1e-3})", "self.assertAllClose(f(), g(), rtol={np.float64: 1e-12})")
+                .direction,
+            Direction::Mixed);
+}
+
+TEST(ChangeClassifier, WithoutAPickerATableOnOneSideOnlyHasNoDirection) {
+  // numpy's assert_allclose takes no tables: its default is one number for every dtype, and the
+  // table's other dtypes are not known.
+  auto k = change("assert_allclose(f(x), y, rtol={np.float32: 1e-3})", "assert_allclose(f(x), y, rtol={np.float32: 1e-3, np.float64: 1e-9})");
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Unknown);
 }

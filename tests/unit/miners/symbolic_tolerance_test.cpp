@@ -10,7 +10,7 @@ namespace {
 
 // "from->to:grows" for each moved number, or "none" when the texts cannot be compared.
 std::string moves(std::string_view from, std::string_view to, bool fromPlain = false, bool toPlain = false) {
-  const auto moved = movedNumbers(from, to, fromPlain, toPlain);
+  const auto moved = movedNumbers({from, fromPlain}, {to, toPlain});
   if (!moved) return "none";
   std::string out;
   for (const MovedNumber& m : moved->numbers) out += (out.empty() ? "" : " ") + m.label + (m.grows ? " up" : " down");
@@ -70,4 +70,23 @@ TEST(SymbolicTolerance, ANumberWrittenOutAppliesToEveryEntryButADefaultDoesNot) 
   EXPECT_EQ(moves("{np.float32: 1e-4}", "1e-3", false, true), "float32: 0.0001 -> 0.001 up");
   // A default (JAX's depends on the dtype) is no number for every dtype.
   EXPECT_EQ(moves("1e-06", "{np.float32: 1e-5}", false, false), "none");
+}
+
+TEST(SymbolicTolerance, ADtypeASideNamesNoValueForTakesWhatTheApiPicks) {
+  const oalens::analyzer::DtypeTable picked{{"float32", 1e-6}, {"float64", 1e-15}, {"complex64", 1e-6}};
+  auto labels = [](const std::optional<oalens::miners::MovedNumbers>& moved) {
+    if (!moved) return std::string("none");
+    std::string out;
+    for (const MovedNumber& m : moved->numbers) out += (out.empty() ? "" : " ") + m.label;
+    for (const std::string& u : moved->uncompared) out += (out.empty() ? "(" : " (") + u + ")";
+    return out;
+  };
+  // The default itself: every dtype the other side names.
+  EXPECT_EQ(labels(movedNumbers({"1e-06", false, &picked, true}, {"{np.float64: 1e-14}", false, &picked})),
+            "float64: 1e-15 (default) -> 1e-14");
+  // A table's missing dtypes; a dtype the API has no value for stays uncompared.
+  EXPECT_EQ(labels(movedNumbers({"{np.float32: 1e-3}", false, &picked}, {"{np.float32: 1e-3, np.complex64: 1e-3, np.int8: 0}", false, &picked})),
+            "complex64: 1e-06 (default) -> 0.001 (int8 only after)");
+  // A number written out still applies to every dtype of the table, not the API's.
+  EXPECT_EQ(labels(movedNumbers({"1e-3", true, nullptr}, {"{np.float32: 1e-2}", false, &picked})), "float32: 0.001 -> 0.01");
 }
