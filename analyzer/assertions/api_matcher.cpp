@@ -57,6 +57,26 @@ std::optional<std::string> ownMethodId(const FileModel& m, FunctionId scope, std
   return classMethodId(m, cls, name, 0);
 }
 
+// The same for the bases of that class, defined in the file: what `super().name` runs.
+std::optional<std::string> baseMethodId(const FileModel& m, FunctionId scope, std::string_view name) {
+  const ClassId cls = enclosingClass(m, scope);
+  if (cls == kNone) return std::nullopt;
+  for (ExprId base : m.classes[cls].bases) {
+    if (base == kNone || m.expr(base).kind != ExprKind::Name) continue;
+    for (ClassId c = 0; c < m.classes.size(); ++c)
+      if (c != cls && m.classes[c].name == m.expr(base).name && m.classes[c].parent == kNone)
+        if (auto id = classMethodId(m, c, name, 1)) return id;
+  }
+  return std::nullopt;
+}
+
+// `super()` or `super(Cls, self)`.
+bool isSuperCall(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Call || m.expr(e).childCount == 0) return false;
+  const ExprId callee = m.child(e, 0);
+  return m.expr(callee).kind == ExprKind::Name && m.expr(callee).name == "super";
+}
+
 // What follows the array module in `xp.testing.assert_allclose`, `self.xp.testing...` or
 // `backend_config.xp.testing...`: Chainer's and CuPy's suites name the module of the arrays at
 // hand `xp` (numpy or cupy, `xp = backend.get_array_module(x)`), and the two modules' testing
@@ -84,14 +104,22 @@ bool boundInSight(const FileModel& m, FunctionId scope, std::string_view name) {
 // TestMeanError(MetricTester)` after `from unittests._helpers.testers import MetricTester`):
 // among wrappers of one name in several classes (MetricTester's run_class_metric_test and its
 // subclass TextTester's), the one the class inherits. Null when no base names one.
-const ApiSpec* importedBaseMethod(const FileModel& m, FunctionId scope, std::string_view name, const Catalogue& wrappers) {
-  const ClassId cls = enclosingClass(m, scope);
-  if (cls == kNone) return nullptr;
+// A class of the file between them is looked through (torchmetrics' `class
+// TestBinaryFairness(BinaryFairnessTester)`, `class BinaryFairnessTester(MetricTester)`).
+const ApiSpec* importedBaseMethod(const FileModel& m, FunctionId scope, ClassId cls, std::string_view name, const Catalogue& wrappers,
+                                  int depth) {
+  if (cls == kNone || depth > 4) return nullptr;
   for (ExprId base : m.classes[cls].bases) {
     if (base == kNone) continue;
     bool viaImport = false;
     const std::string resolved = resolveDotted(m, scope, m.expr(base).text, &viaImport);
-    if (!viaImport) continue;
+    if (!viaImport) {
+      if (m.expr(base).kind != ExprKind::Name) continue;
+      for (ClassId c = 0; c < m.classes.size(); ++c)
+        if (c != cls && m.classes[c].name == m.expr(base).name && m.classes[c].parent == kNone)
+          if (const ApiSpec* w = importedBaseMethod(m, scope, c, name, wrappers, depth + 1)) return w;
+      continue;
+    }
     const std::string wanted = resolved + "." + std::string(name);
     for (const ApiSpec& w : wrappers.apis())
       if (w.kind == ApiKind::Method && w.id.ends_with(wanted) &&
@@ -99,6 +127,10 @@ const ApiSpec* importedBaseMethod(const FileModel& m, FunctionId scope, std::str
         return &w;
   }
   return nullptr;
+}
+
+const ApiSpec* importedBaseMethod(const FileModel& m, FunctionId scope, std::string_view name, const Catalogue& wrappers) {
+  return importedBaseMethod(m, scope, enclosingClass(m, scope), name, wrappers, 0);
 }
 
 }  // namespace
@@ -216,6 +248,19 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     // redefine assertAllClose with their own tolerances), not the catalogued base method.
     ExprId recv = m.child(callee, 0);
     std::string_view recvText = recv == kNone ? "" : m.expr(recv).text;
+    // super().run_class_metric_test(...) in an override (torchmetrics' RetrievalMetricTester):
+    // the method of a base class runs, the imported base's or one of the same file.
+    if (isSuperCall(m, recv)) {
+      if (const ApiSpec* inherited = importedBaseMethod(m, scope, out.lastName, wrappers_)) {
+        out.spec = inherited;
+        return out;
+      }
+      if (std::optional<std::string> base = baseMethodId(m, scope, out.lastName))
+        if (const ApiSpec* spec = wrappers_.byId(*base); spec && spec->kind == ApiKind::Method) {
+          out.spec = spec;
+          return out;
+        }
+    }
     if (recvText == "self" || recvText == "cls") {
       // The class's own method, when it defines one, is what runs: a wrapper of that name in
       // another class (Chainer's suites define a `check_forward` in nearly every test class)

@@ -186,14 +186,6 @@ static bool isSelfCall(const FileModel& m, ExprId callee) {
   return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && m.expr(receiver).name == "self";
 }
 
-// "atol" of a default written `self.atol`; nullopt for anything else.
-static std::optional<std::string_view> selfAttributeName(std::string_view text) {
-  constexpr std::string_view kSelf = "self.";
-  if (!text.starts_with(kSelf) || text.size() == kSelf.size()) return std::nullopt;
-  const std::string_view attr = text.substr(kSelf.size());
-  if (!std::ranges::all_of(attr, isIdentifierByte)) return std::nullopt;
-  return attr;
-}
 
 // A tolerance a call leaves to its `**name`: the entry of a dict the function builds (`tol =
 // {"atol": 1e-4}`), with its condition when it is set under a branch the call is not in; or,
@@ -445,8 +437,8 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     // A method of the suite's base test case that checks with `self.atol` (torchmetrics'
     // run_functional_metric_test) checks with the calling test class's own when it sets one.
     if (spec.discovered && isSelfCall(m, args.callee))
-      if (const std::optional<std::string_view> attr = selfAttributeName(d->second)) {
-        ResolvedValue r = resolver_.resolveSelfAttribute(m, a.functionId, *attr);
+      if (const std::string_view attr = selfAttributeName(d->second); !attr.empty()) {
+        ResolvedValue r = resolver_.resolveSelfAttribute(m, a.functionId, attr);
         if (r.value || r.provenance == Provenance::Depend) {
           a.tolerances.push_back({kind, d->second, r.value, r.provenance == Provenance::Depend ? Provenance::Depend : Provenance::Default,
                                   fmt::format("{}; {} of the calling test", note, r.note)});

@@ -41,6 +41,46 @@ bool targetPath(const FileModel& m, ExprId target, std::string_view name, std::v
 
 bool isSelf(std::string_view name) { return name == "self" || name == "cls"; }
 
+namespace {
+
+// Whether function `g` calls its parameter `name` (`res = metric(trg, pds)`).
+bool callsParameter(const FileModel& m, FunctionId g, std::string_view name) {
+  const Function& fn = m.functions[g];
+  if (!fn.hasParam(name)) return false;
+  for (StmtId s = fn.firstStmt; s < fn.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != g) continue;
+    for (ExprId e : {st.a, st.b}) {
+      if (e == kNone) continue;
+      const std::string_view text = m.expr(e).text;
+      for (size_t at = findWord(text, name); at != std::string_view::npos; at = findWord(text, name, at + 1)) {
+        const size_t next = skipBlanks(text, at + name.size());
+        if ((at == 0 || text[at - 1] != '.') && next < text.size() && text[next] == '(') return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view adaptedParam(const FileModel& m, FunctionId f, const CallArgs& partialArgs, int hops) {
+  // partial(_compute_sklearn_metric, metric=reference_metric, reverse=reverse): a function of
+  // this module's that calls the function bound to one of its parameters computes its values
+  // with it (torchmetrics' retrieval tests adapt the reference metric so). Only the bound
+  // argument the adapter calls counts: `reverse` is a flag, not what it computes with.
+  const Expr& fn = m.expr(partialArgs.positional[0]);
+  if (fn.kind != ExprKind::Name) return {};
+  for (FunctionId g = 0; g < m.functions.size(); ++g) {
+    const Function& def = m.functions[g];
+    if (def.name != fn.name || def.parent != kNone || def.cls != kNone) continue;
+    for (const auto& [keyword, value] : partialArgs.keywords)
+      if (callsParameter(m, g, keyword))
+        if (const std::string_view origin = originParam(m, f, value, hops + 1, false); !origin.empty()) return origin;
+  }
+  return {};
+}
+
 std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hops, bool allowSelf) {
   if (e == kNone || hops > kMaxOriginHops) return {};
   const Expr& x = m.expr(e);
@@ -110,6 +150,8 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
       if (callee.kind == ExprKind::Call)
         if (const CallArgs maker = splitCall(m, args.callee); !maker.positional.empty())
           if (const std::string_view made = originParam(m, f, maker.positional[0], hops + 1, false); !made.empty()) return made;
+      if (callee.name == "partial" && !args.positional.empty())
+        if (const std::string_view adapted = adaptedParam(m, f, args, hops); !adapted.empty()) return adapted;
       if (!isPassThrough(callee.name)) return {};
       // x.astype(ref.dtype) passes its receiver on, np.asarray(x) and self.to_numpy(x) their argument.
       if (callee.kind == ExprKind::Attribute)

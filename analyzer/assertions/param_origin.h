@@ -27,4 +27,8 @@ bool isSelf(std::string_view name);
 // `self` or `cls` when it comes from the method's own object and `allowSelf` is set.
 std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hops, bool allowSelf);
 
+// The parameter of `f` bound, in `partial(g, ...)` (its arguments given), to a parameter that
+// module function `g` calls; empty when there is none.
+std::string_view adaptedParam(const FileModel& m, FunctionId f, const CallArgs& partialArgs, int hops);
+
 }  // namespace oalens::analyzer

@@ -26,6 +26,15 @@ inline size_t skipBlanks(std::string_view text, size_t from) {
   return from;
 }
 
+// "atol" of the text `self.atol`; empty for anything else (`self.atol * 2`, `atol`).
+inline std::string_view selfAttributeName(std::string_view text) {
+  constexpr std::string_view kSelf = "self.";
+  if (!text.starts_with(kSelf) || text.size() == kSelf.size()) return {};
+  for (char c : text.substr(kSelf.size()))
+    if (!isIdentifierByte(c)) return {};
+  return text.substr(kSelf.size());
+}
+
 // Whether `text` names `name` where it may be bound or changed: followed by `[`, `.`, `=`, `:`,
 // an augmented assignment (`|=`, `+=`) or `,` (a tuple target), or after `del`.
 inline bool mayChange(std::string_view text, std::string_view name) {

@@ -146,3 +146,92 @@ TEST(MetricHarness, TheImportedBaseClassPicksAmongWrappersOfOneName) {
     EXPECT_DOUBLE_EQ(*tolerance(*lines.at(8), "atol")->value, 1e-2) << textFirst;
   }
 }
+
+namespace {
+
+// A base harness in one module, a subclass in another that adapts the reference metric and
+// hands its arguments on through `super()` with its own `atol`, in torchmetrics' shape.
+const char* kBaseTester =
+    "import numpy as np\n"
+    "def _class_check(preds, target, metric_class, reference_metric, atol=1e-8):\n"
+    "    metric = metric_class()\n"
+    "    assert np.allclose(metric(preds, target), reference_metric(preds, target), atol=atol)\n"
+    "class MetricTester:\n"
+    "    atol = 1e-8\n"
+    "    def run_class(self, preds, target, metric_class, reference_metric, atol=None):\n"
+    "        _class_check(preds, target, metric_class, reference_metric, atol=atol or self.atol)\n";
+
+const char* kRankingTester =
+    "from functools import partial\n"
+    "from tests.helpers.testers import MetricTester\n"
+    "def _per_query(preds, target, metric=None, reverse=False):\n"
+    "    scores = [metric(p, t) for p, t in zip(preds, target)]\n"
+    "    return sum(scores) / len(scores)\n"
+    "class RankingTester(MetricTester):\n"
+    "    atol = 1e-6\n"
+    "    def run_class(self, preds, target, metric_class, reference_metric, reverse=False):\n"
+    "        adapted = partial(_per_query, metric=reference_metric, reverse=reverse)\n"
+    "        super().run_class(preds, target, metric_class=metric_class, reference_metric=adapted)\n";
+
+}  // namespace
+
+TEST(MetricHarness, AnOverrideHandingOnThroughSuperIsTheBasesCheckWithItsOwnAtol) {
+  auto r = scanPython({{"tests/helpers/testers.py", kBaseTester},
+                       {"tests/ranking/helpers.py", kRankingTester},
+                       {"tests/ranking/test_hits.py",
+                        "from tests.ranking.helpers import RankingTester\n"
+                        "class TestHits(RankingTester):\n"
+                        "    def test_class(self):\n"
+                        "        self.run_class(p, t, HitRate, reference_hits)\n"  // 4
+                        "class TestLooseHits(RankingTester):\n"
+                        "    atol = 1e-3\n"
+                        "    def test_class(self):\n"
+                        "        self.run_class(p, t, HitRate, reference_hits)\n"}});  // 8
+  const auto at = oalens::testing::byLine(r, "tests/ranking/test_hits.py");
+  ASSERT_TRUE(at.count(4) && at.count(8));
+  EXPECT_TRUE(at.at(4)->isOa) << "super().run_class is the base's check, and the adapter calls the reference";
+  EXPECT_EQ(at.at(4)->api, "tests.ranking.helpers.RankingTester.run_class");
+  EXPECT_EQ(at.at(4)->expectedText, "reference_hits");
+  ASSERT_TRUE(tolerance(*at.at(4), "atol")->value.has_value());
+  EXPECT_DOUBLE_EQ(*tolerance(*at.at(4), "atol")->value, 1e-6) << "RankingTester's atol, not MetricTester's";
+  EXPECT_DOUBLE_EQ(*tolerance(*at.at(8), "atol")->value, 1e-3) << "the calling test class's own comes first";
+}
+
+TEST(MetricHarness, AnAdapterCountsOnlyForTheArgumentItCalls) {
+  // `reverse` is bound too, but _per_query never calls it: the adapted value is the metric's.
+  auto r = scanPython({{"tests/helpers/testers.py", kBaseTester},
+                       {"tests/ranking/helpers.py",
+                        "from functools import partial\n"
+                        "from tests.helpers.testers import MetricTester\n"
+                        "def _flagged(preds, target, metric=None, reverse=False):\n"
+                        "    return reverse\n"
+                        "class FlagTester(MetricTester):\n"
+                        "    def run_class(self, preds, target, metric_class, reference_metric, reverse=False):\n"
+                        "        adapted = partial(_flagged, metric=reference_metric, reverse=reverse)\n"
+                        "        super().run_class(preds, target, metric_class=metric_class, reference_metric=adapted)\n"},
+                       {"tests/ranking/test_flag.py",
+                        "from tests.ranking.helpers import FlagTester\n"
+                        "class TestFlag(FlagTester):\n"
+                        "    def test_class(self):\n"
+                        "        self.run_class(p, t, HitRate, reference_hits)\n"}});  // 4
+  const auto at = oalens::testing::byLine(r, "tests/ranking/test_flag.py");
+  ASSERT_TRUE(at.count(4));
+  EXPECT_NE(at.at(4)->api, "tests.ranking.helpers.FlagTester.run_class") << "its reference is no function of what the caller gives";
+}
+
+TEST(MetricHarness, ABaseOfTheSameFileIsLookedThroughToTheImportedOne) {
+  auto r = scanPython({{"tests/helpers/testers.py", kBaseTester},
+                       {"tests/ranking/helpers.py", kRankingTester},
+                       {"tests/test_fair.py",
+                        "from tests.helpers.testers import MetricTester\n"
+                        "class FairTester(MetricTester):\n"
+                        "    def run_other(self):\n"
+                        "        pass\n"
+                        "class TestFair(FairTester):\n"
+                        "    def test_class(self):\n"
+                        "        self.run_class(p, t, Fairness, reference_fairness)\n"}});  // 7
+  const auto at = oalens::testing::byLine(r, "tests/test_fair.py");
+  ASSERT_TRUE(at.count(7));
+  EXPECT_EQ(at.at(7)->api, "tests.helpers.testers.MetricTester.run_class") << "not RankingTester's, another module's subclass";
+  EXPECT_DOUBLE_EQ(*tolerance(*at.at(7), "atol")->value, 1e-8);
+}
