@@ -70,6 +70,16 @@ bool mayBeAWrapper(std::string_view name) {
   return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), checking);
 }
 
+// Whether `body` calls `super()` (or `super(Cls, self)`) and a method `name` on something.
+bool handsOnToItsBase(std::string_view body, std::string_view name) {
+  if (findBytes(body, "super(") == std::string_view::npos) return false;
+  for (size_t at = findBytes(body, name); at != std::string_view::npos; at = findBytes(body, name, at + 1)) {
+    const size_t end = at + name.size();
+    if (at > 0 && body[at - 1] == '.' && end < body.size() && !isIdentifierChar(body[end]) && body[skipBlanks(body, end)] == '(') return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
@@ -97,6 +107,13 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
     size_t j = i + 1;
     while (bodyIndent >= 0 && j < lines.size() && lines[j].indent > lines[i].indent) ++j;
     defs.push_back({i, j, bodyIndent, bodyIndent < 0 || j == i + 1 || mayBeAWrapper(lines[i].nameIn(source))});
+    // An override handing on to its base's method of its name (torchmetrics' retrieval tester:
+    // `super().run_class_metric_test(...)`) is a wrapper when the base's is, which another
+    // module tells: it keeps its body.
+    if (!defs.back().keep) {
+      const std::string_view body = std::string_view(source).substr(lines[i + 1].begin, lines[j - 1].end - lines[i + 1].begin);
+      defs.back().keep = handsOnToItsBase(body, lines[i].nameIn(source));
+    }
   }
   // Who mentions each word: a def kept makes every def whose body mentions its name kept, one
   // pass over each body and each name, so a long chain of helpers costs no more than a short
@@ -112,12 +129,37 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
       return false;
     });
   }
+  // A function a kept one binds with `partial(adapter, metric=reference_metric)` keeps its body
+  // too: wrapper discovery reads what the adapter calls (torchmetrics' retrieval tests).
+  std::unordered_map<std::string_view, std::vector<size_t>> defsNamed;
+  for (size_t d = 0; d < defs.size(); ++d) defsNamed[lines[defs[d].line].nameIn(source)].push_back(d);
   std::vector<size_t> newlyKept;
+  auto keepAdaptersOf = [&](size_t d) {
+    if (defs[d].blockEnd == defs[d].line + 1) return;
+    const std::string_view body =
+        std::string_view(source).substr(lines[defs[d].line + 1].begin, lines[defs[d].blockEnd - 1].end - lines[defs[d].line + 1].begin);
+    constexpr std::string_view kPartial = "partial";
+    for (size_t at = findBytes(body, kPartial); at != std::string_view::npos; at = findBytes(body, kPartial, at + 1)) {
+      if (at > 0 && isIdentifierChar(body[at - 1])) continue;
+      size_t name = skipBlanks(body, at + kPartial.size());
+      if (name >= body.size() || body[name] != '(') continue;
+      name = skipBlanks(body, name + 1);
+      if (name >= body.size() || !isIdentifierStart(body[name])) continue;
+      const size_t end = identifierEnd(body, name);
+      if (auto adapters = defsNamed.find(body.substr(name, end - name)); adapters != defsNamed.end())
+        for (size_t a : adapters->second)
+          if (!defs[a].keep) {
+            defs[a].keep = true;
+            newlyKept.push_back(a);
+          }
+    }
+  };
   for (size_t d = 0; d < defs.size(); ++d)
     if (defs[d].keep) newlyKept.push_back(d);
   while (!newlyKept.empty()) {
     const size_t d = newlyKept.back();
     newlyKept.pop_back();
+    keepAdaptersOf(d);
     const auto readers = mentionedBy.find(lines[defs[d].line].nameIn(source));
     if (readers == mentionedBy.end()) continue;
     for (size_t caller : readers->second)

@@ -98,6 +98,28 @@ TEST(SuiteModules, AFunctionCallingAKeptOneKeepsItsBody) {
   EXPECT_EQ(oalens::miners::withOtherBodiesCut(kept + "        metric_class().half()\n"), kept + "        pass\n");
 }
 
+// An override handing on to its base's method of its name keeps its body, and so does the
+// adapter it binds with `partial`, for wrapper discovery reads what that calls; a function only
+// named in a check is cut as before.
+TEST(SuiteModules, AnAdapterAKeptFunctionBindsWithPartialKeepsItsBody) {
+  const std::string adapter =
+      "from functools import partial\n"
+      "def _per_query(preds, target, metric=None):\n"
+      "    return [metric(p, t) for p, t in zip(preds, target)]\n";
+  const std::string tester =
+      "class RankingTester(MetricTester):\n"
+      "    def run_class_metric_test(self, preds, target, reference_metric):\n"
+      "        adapted = partial( _per_query, metric=reference_metric)\n"
+      "        super().run_class_metric_test(preds, target, reference_metric=adapted)\n";
+  EXPECT_EQ(oalens::miners::withOtherBodiesCut(adapter + "def _unused(preds):\n    return preds\n" + tester),
+            adapter + "def _unused(preds):\n    pass\n" + tester);
+  const std::string notBound =
+      "def _per_query(preds, target, metric=None):\n    return metric(preds, target)\n"
+      "def assert_ranked(a, b):\n    assert a == _per_query\n";
+  EXPECT_EQ(oalens::miners::withOtherBodiesCut(notBound),
+            "def _per_query(preds, target, metric=None):\n    pass\ndef assert_ranked(a, b):\n    assert a == _per_query\n");
+}
+
 // Callers defined before what they call keep their bodies as well: the keep spreads through
 // who mentions whom, in any order of definition.
 TEST(SuiteModules, KeptBodiesSpreadToCallersDefinedBeforeTheirCallees) {
