@@ -186,7 +186,6 @@ static bool isSelfCall(const FileModel& m, ExprId callee) {
   return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && m.expr(receiver).name == "self";
 }
 
-
 // A tolerance a call leaves to its `**name`: the entry of a dict the function builds (`tol =
 // {"atol": 1e-4}`), with its condition when it is set under a branch the call is not in; or,
 // for anything else (`**self.check_forward_options`, Chainer's idiom), `**name` unresolved, since

@@ -1,0 +1,64 @@
+#include "analyzer/assertions/dtype_rebinding.h"
+
+#include <vector>
+
+#include "analyzer/assertions/param_origin.h"
+#include "analyzer/core/words.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+// Whether a value is chosen by dtype: it reads one, or a local name the function assigns from
+// one (JAX's early assertArraysAllClose: `tol = 1e-2 if ... dtype(x) ... else 1e-5`, then
+// `atol = atol or tol`).
+bool chosenByDtype(const FileModel& m, FunctionId fid, ExprId value) {
+  const std::string_view text = m.expr(value).text;
+  if (text.find("dtype") != std::string_view::npos) return true;
+  const Function& f = m.functions[fid];
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
+    const Expr& target = m.expr(st.a);
+    if (target.kind == ExprKind::Name && m.expr(st.b).text.find("dtype") != std::string_view::npos && mentionsWord(text, target.name))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+DtypeRebinding rebindingByDtype(const FileModel& m, FunctionId fid, std::string_view name, ExprId* keptIn) {
+  DtypeRebinding out = DtypeRebinding::None;
+  const Function& f = m.functions[fid];
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || (st.kind != StmtKind::Assign && st.kind != StmtKind::AugAssign) || st.a == kNone) continue;
+    std::vector<uint32_t> path;
+    if (!targetPath(m, st.a, name, path, 0)) continue;
+    for (StmtId p = st.parent; p != kNone; p = m.stmts[p].parent) {
+      const Stmt& c = m.stmts[p];
+      if ((c.kind == StmtKind::If || c.kind == StmtKind::While) && c.a != kNone && m.expr(c.a).text.find("dtype") != std::string_view::npos)
+        return DtypeRebinding::Always;
+    }
+    if (st.b != kNone && chosenByDtype(m, fid, st.b)) {
+      const bool keepsGiven = st.kind == StmtKind::Assign && mentionsWord(m.expr(st.b).text, name);
+      if (!keepsGiven) return DtypeRebinding::Always;
+      out = DtypeRebinding::WhenNotGiven;
+      if (keptIn) *keptIn = st.b;
+    }
+  }
+  return out;
+}
+
+const DtypePicker* dtypePickerIn(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, ExprId value, int depth) {
+  if (value == kNone || depth > 8) return nullptr;
+  const Expr& e = m.expr(value);
+  if (e.kind == ExprKind::Call && e.childCount > 0)
+    if (const DtypePicker* p = matcher.catalogue().dtypePicker(matcher.matchCallee(m, fid, m.child(value, 0)).name)) return p;
+  for (uint32_t i = 0; i < e.childCount; ++i)
+    if (const DtypePicker* p = dtypePickerIn(m, fid, matcher, m.child(value, i), depth + 1)) return p;
+  return nullptr;
+}
+
+}  // namespace oalens::analyzer
