@@ -126,10 +126,16 @@ std::string normalizeStatement(std::string_view text) {
 
 std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan) {
   std::vector<AssertionVersion> out;
-  if (scan.project.files.empty() || !scan.project.files[0].source) return out;
-  const std::string& src = *scan.project.files[0].source;
-  const std::string& module = scan.project.files[0].moduleName;
+  const auto& files = scan.project.files;
   for (auto& a : scan.assertions) {
+    // A one-file scan's checks are its file's (mine clears their path); a scan of several files
+    // finds each check's own, and skips one whose text it does not hold.
+    const analyzer::FileModel* file = files.size() == 1 ? &files[0] : nullptr;
+    for (size_t i = 0; !file && i < files.size(); ++i)
+      if (files[i].path == a.file) file = &files[i];
+    if (!file || !file->source || a.range.endByte > file->source->size() || a.range.startByte > a.range.endByte) continue;
+    const std::string& src = *file->source;
+    const std::string& module = file->moduleName;
     std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
     std::string normalized = normalizeStatement(text);
     const bool own = !module.empty() && a.api.size() > module.size() + 1 && a.api.starts_with(module) && a.api[module.size()] == '.';

@@ -44,7 +44,8 @@ bool sameApi(const AssertionVersion& a, const AssertionVersion& b);
 // The statement's source text with all whitespace removed.
 std::string normalizeStatement(std::string_view text);
 
-// The assertions of a one-file scan (scanSources) with their statement texts, in source order.
+// The assertions of a scan (scanSources; mine and diff scan one file) with their statement
+// texts, in source order.
 std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan);
 
 struct Pair {
