@@ -32,6 +32,16 @@ bool looksLikeCppAssertionName(std::string_view n) {
 // defined in the same file (Chainer's `class TestCopyToNonChainerx(CopyTestBase, ...)` runs
 // CopyTestBase's `check_forward`); nullopt when none of those defines it (a base class of
 // another file may).
+// The classes defined at the file's top level under the bare name a class of it gives as a
+// base (`class B(A)` after `class A:`), but that class itself.
+std::vector<ClassId> sameFileClasses(const FileModel& m, ExprId base, ClassId cls) {
+  std::vector<ClassId> out;
+  if (base == kNone || m.expr(base).kind != ExprKind::Name) return out;
+  for (ClassId c = 0; c < m.classes.size(); ++c)
+    if (c != cls && m.classes[c].name == m.expr(base).name && m.classes[c].parent == kNone) out.push_back(c);
+  return out;
+}
+
 std::optional<std::string> classMethodId(const FileModel& m, ClassId cls, std::string_view name, int depth) {
   auto idOf = [&m](const Function& g) { return m.moduleName.empty() ? g.qualifiedName : m.moduleName + "." + g.qualifiedName; };
   if (const NameIndex* index = namesOf(m)) {
@@ -41,12 +51,9 @@ std::optional<std::string> classMethodId(const FileModel& m, ClassId cls, std::s
       if (g.cls == cls && g.name == name) return idOf(g);
   }
   if (depth >= 4) return std::nullopt;
-  for (ExprId base : m.classes[cls].bases) {
-    if (base == kNone || m.expr(base).kind != ExprKind::Name) continue;
-    for (ClassId c = 0; c < m.classes.size(); ++c)
-      if (c != cls && m.classes[c].name == m.expr(base).name && m.classes[c].parent == kNone)
-        if (auto id = classMethodId(m, c, name, depth + 1)) return id;
-  }
+  for (ExprId base : m.classes[cls].bases)
+    for (ClassId c : sameFileClasses(m, base, cls))
+      if (auto id = classMethodId(m, c, name, depth + 1)) return id;
   return std::nullopt;
 }
 
@@ -61,12 +68,9 @@ std::optional<std::string> ownMethodId(const FileModel& m, FunctionId scope, std
 std::optional<std::string> baseMethodId(const FileModel& m, FunctionId scope, std::string_view name) {
   const ClassId cls = enclosingClass(m, scope);
   if (cls == kNone) return std::nullopt;
-  for (ExprId base : m.classes[cls].bases) {
-    if (base == kNone || m.expr(base).kind != ExprKind::Name) continue;
-    for (ClassId c = 0; c < m.classes.size(); ++c)
-      if (c != cls && m.classes[c].name == m.expr(base).name && m.classes[c].parent == kNone)
-        if (auto id = classMethodId(m, c, name, 1)) return id;
-  }
+  for (ExprId base : m.classes[cls].bases)
+    for (ClassId c : sameFileClasses(m, base, cls))
+      if (auto id = classMethodId(m, c, name, 1)) return id;
   return std::nullopt;
 }
 
@@ -114,10 +118,8 @@ const ApiSpec* importedBaseMethod(const FileModel& m, FunctionId scope, ClassId 
     bool viaImport = false;
     const std::string resolved = resolveDotted(m, scope, m.expr(base).text, &viaImport);
     if (!viaImport) {
-      if (m.expr(base).kind != ExprKind::Name) continue;
-      for (ClassId c = 0; c < m.classes.size(); ++c)
-        if (c != cls && m.classes[c].name == m.expr(base).name && m.classes[c].parent == kNone)
-          if (const ApiSpec* w = importedBaseMethod(m, scope, c, name, wrappers, depth + 1)) return w;
+      for (ClassId c : sameFileClasses(m, base, cls))
+        if (const ApiSpec* w = importedBaseMethod(m, scope, c, name, wrappers, depth + 1)) return w;
       continue;
     }
     const std::string wanted = resolved + "." + std::string(name);

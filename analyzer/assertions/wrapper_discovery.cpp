@@ -234,13 +234,13 @@ bool passesOnlyWhenTheCheckFails(const FileModel& m, FunctionId fid, StmtId s) {
 // not what its name matches elsewhere by method name (TensorFlow's assertAllClose, whose
 // defaults JAX's are not). `super().name(...)` runs the base's method and is no such call.
 bool callsItself(const FileModel& m, const Function& f, ExprId call) {
-  const ExprId callee = splitCall(m, call).callee;
-  if (callee == kNone) return false;
+  if (m.expr(call).childCount == 0) return false;
+  const ExprId callee = m.child(call, 0);
   const Expr& c = m.expr(callee);
   if (f.cls == kNone) return c.kind == ExprKind::Name && c.name == f.name;
   if (c.kind != ExprKind::Attribute || c.name != f.name) return false;
   const ExprId receiver = m.child(callee, 0);
-  return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && (m.expr(receiver).name == "self" || m.expr(receiver).name == "cls");
+  return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && isSelf(m.expr(receiver).name);
 }
 
 std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,

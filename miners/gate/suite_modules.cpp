@@ -101,6 +101,10 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
     bool keep;
   };
   std::vector<Def> defs;
+  // The text of a def's block: its logical lines after the def's own up to `blockEnd`.
+  auto blockText = [&](size_t defLine, size_t blockEnd) {
+    return std::string_view(source).substr(lines[defLine + 1].begin, lines[blockEnd - 1].end - lines[defLine + 1].begin);
+  };
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].kind != LogicalLine::Def) continue;
     const int bodyIndent = blockIndentAfter(lines, i);
@@ -110,10 +114,7 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
     // An override handing on to its base's method of its name (torchmetrics' retrieval tester:
     // `super().run_class_metric_test(...)`) is a wrapper when the base's is, which another
     // module tells: it keeps its body.
-    if (!defs.back().keep) {
-      const std::string_view body = std::string_view(source).substr(lines[i + 1].begin, lines[j - 1].end - lines[i + 1].begin);
-      defs.back().keep = handsOnToItsBase(body, lines[i].nameIn(source));
-    }
+    if (!defs.back().keep) defs.back().keep = handsOnToItsBase(blockText(i, j), lines[i].nameIn(source));
   }
   // Who mentions each word: a def kept makes every def whose body mentions its name kept, one
   // pass over each body and each name, so a long chain of helpers costs no more than a short
@@ -121,9 +122,7 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
   std::unordered_map<std::string_view, std::vector<size_t>> mentionedBy;
   for (size_t d = 0; d < defs.size(); ++d) {
     if (defs[d].keep) continue;
-    const std::string_view body =
-        std::string_view(source).substr(lines[defs[d].line + 1].begin, lines[defs[d].blockEnd - 1].end - lines[defs[d].line + 1].begin);
-    anyIdentifier(body, [&](std::string_view word) {
+    anyIdentifier(blockText(defs[d].line, defs[d].blockEnd), [&](std::string_view word) {
       std::vector<size_t>& readers = mentionedBy[word];
       if (readers.empty() || readers.back() != d) readers.push_back(d);
       return false;
@@ -136,8 +135,7 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
   std::vector<size_t> newlyKept;
   auto keepAdaptersOf = [&](size_t d) {
     if (defs[d].blockEnd == defs[d].line + 1) return;
-    const std::string_view body =
-        std::string_view(source).substr(lines[defs[d].line + 1].begin, lines[defs[d].blockEnd - 1].end - lines[defs[d].line + 1].begin);
+    const std::string_view body = blockText(defs[d].line, defs[d].blockEnd);
     constexpr std::string_view kPartial = "partial";
     for (size_t at = findBytes(body, kPartial); at != std::string_view::npos; at = findBytes(body, kPartial, at + 1)) {
       if (at > 0 && isIdentifierChar(body[at - 1])) continue;
