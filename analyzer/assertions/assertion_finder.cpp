@@ -10,6 +10,7 @@
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/runtime_choice.h"
 #include "analyzer/core/words.h"
+#include "analyzer/tolerance/comparable_text.h"
 
 namespace oalens::analyzer {
 
@@ -207,8 +208,10 @@ static std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Ass
       if (dict->count(param) == 1) where += fmt::format("; the default is {} otherwise", defaultText);
       if (ToleranceResolver::mentionsRuntimeChoice(head)) r.provenance = Provenance::Depend;
     }
-    return Tolerance{kind, std::string(m.expr(entry->value).text), r.value, r.provenance,
-                     r.note.empty() ? where : fmt::format("{}; {}", where, r.note)};
+    Tolerance t{kind, std::string(m.expr(entry->value).text), r.value, r.provenance,
+                r.note.empty() ? where : fmt::format("{}; {}", where, r.note)};
+    attachComparableText(t, m, a.functionId, entry->stmt, entry->value);
+    return t;
   }
   if (dict && dict->closed) {
     note += fmt::format("; `{}` does not set it", splat);
@@ -408,6 +411,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     if (v != kNone) {
       ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
       a.tolerances.push_back({kind, std::string(m.expr(v).text), r.value, r.provenance, r.note});
+      attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, v);
       continue;
     }
     if (!chosenBy.empty() && param != chosenBy) continue;  // assertAlmostEqual(delta=...) has no places
@@ -457,6 +461,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
     a.tolerances.push_back({fmt::format("{}@{}", dt.kind, dt.label), std::string(m.expr(v).text), r.value, Provenance::Depend,
                             fmt::format("`{}` replaces {} when `{}`", dt.param, dt.kind, dt.condition)});
+    attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, v);
   }
   // @precisionOverride({torch.bfloat16: 1e-2}) on the test: for that dtype the check accepts the
   // larger of its own atol and 1e-2, and a check with no tolerance of its own becomes an OA one.
@@ -471,6 +476,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     ResolvedValue r = resolver_.resolve(m, o.function, def, o.value);
     a.tolerances.push_back({fmt::format("{}@{}", o.kind, o.dtype), std::string(m.expr(o.value).text), r.value, Provenance::Depend,
                             decoratorToleranceNote(o.decorator, o.dtype, decorated.qualifiedName)});
+    attachComparableText(a.tolerances.back(), m, o.function, def, o.value);
   }
   // Tolerances only a chained call sets (Catch2's Approx(x).margin(m)) start at their defaults.
   for (const auto& [kind, method] : spec.setters) {
@@ -527,9 +533,11 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
   if (lowerSide != kNone) {
     ResolvedValue lr = resolver_.resolve(m, a.functionId, a.stmt, lowerSide);
     a.tolerances.push_back({"lower_bound", std::string(m.expr(lowerSide).text), lr.value, lr.provenance, lr.note});
+    attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, lowerSide);
   }
   ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, boundSide);
   a.tolerances.push_back({"bound", std::string(m.expr(boundSide).text), r.value, r.provenance, r.note});
+  attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, boundSide);
 }
 
 void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId cond) const {

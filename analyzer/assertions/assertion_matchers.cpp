@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/tolerance/comparable_text.h"
 
 namespace oalens::analyzer {
 
@@ -55,6 +56,7 @@ void AssertionFinder::applySetters(const FileModel& m, Assertion& a, const std::
   for (const auto& [kind, e] : values) {
     ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, e);
     Tolerance t{kind, std::string(m.expr(e).text), r.value, r.provenance, r.note};
+    attachComparableText(t, m, a.functionId, a.stmt, e);
     bool replaced = false;
     for (Tolerance& old : a.tolerances)
       if (old.name == kind) {
@@ -128,6 +130,7 @@ void AssertionFinder::fromMatcher(const FileModel& m, Assertion& a, ExprId actua
         ExprId v = args.positional[static_cast<size_t>(idx)];
         ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
         a.tolerances.push_back({kind, std::string(m.expr(v).text), r.value, r.provenance, r.note});
+        attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, v);
       } else if (auto d = spec.defaults.find(kind); d != spec.defaults.end()) {
         a.tolerances.push_back({kind, d->second, ToleranceResolver::parseNumber(d->second), Provenance::Default, "API default"});
       }

@@ -51,7 +51,7 @@ Direction compareTolerance(const std::string& name, double oldValue, double newV
 
 namespace {
 
-std::string stripWs(const std::string& s) { return normalizeStatement(s); }
+std::string stripWs(std::string_view s) { return normalizeStatement(s); }
 
 // Compares two values the classifier computed (a half-width, an allowance), not read from one
 // tolerance: equal up to rounding is equal. Records the direction and a detail line.
@@ -201,10 +201,13 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
                                      : fmt::format("{} {} -> {} ({})", name, from, to, directionName(d)));
     } else if (stripWs(old->text) != stripWs(t->text)) {
       // Not evaluable, but the texts may still tell: the same expression with other numbers,
-      // or per-dtype tables. A default is no plain number: it may depend on the dtype.
+      // or per-dtype tables. A default is no plain number: it may depend on the dtype. Texts
+      // are read as comparable (imported names by module, names bound once by their values):
+      // the same there, the tolerance did not change.
+      if (stripWs(old->comparableText()) == stripWs(t->comparableText())) return;
       const auto side = [](const analyzer::Tolerance& x) {
         const bool plain = x.value && x.provenance != analyzer::Provenance::Default && !x.isDtypeDefault;
-        return ToleranceText{x.text, plain, x.byDtype, x.isDtypeDefault};
+        return ToleranceText{x.comparableText(), plain, x.byDtype, x.isDtypeDefault};
       };
       const auto moved = movedNumbers(side(*old), side(*t));
       if (!moved) {

@@ -321,3 +321,58 @@ TEST(ChangeClassifier, WithoutAPickerATableOnOneSideOnlyHasNoDirection) {
   EXPECT_TRUE(k.threshold);
   EXPECT_EQ(k.direction, Direction::Unknown);
 }
+
+// Tolerances whose values are not known are compared as comparable texts
+// (analyzer/tolerance/comparable_text.h): imported names by their module, names bound once by
+// their values.
+namespace {
+
+ChangeKinds fileChange(const std::string& before, const std::string& after) {
+  auto o = versions(before), n = versions(after);
+  EXPECT_EQ(o.size(), 1u) << before;
+  EXPECT_EQ(n.size(), 1u) << after;
+  return changeOfOnlyChecks(o, n);
+}
+
+}  // namespace
+
+TEST(ChangeClassifier, AModuleAliasRenamedChangesNoTolerance) {
+  auto k = fileChange("import numpy as onp\ndef test_a(n):\n    assert abs(f() - 1) < 1 / onp.sqrt(n)\n",
+                      "import numpy as np\ndef test_a(n):\n    assert abs(f() - 1) < 1 / np.sqrt(n)\n");
+  EXPECT_FALSE(k.threshold);
+  EXPECT_TRUE(k.cosmetic);
+  // Another module is another tolerance.
+  k = fileChange("import numpy as onp\ndef test_a(n):\n    assert abs(f() - 1) < 1 / onp.sqrt(n)\n",
+                 "import jax.numpy as np\ndef test_a(n):\n    assert abs(f() - 1) < 1 / np.sqrt(n)\n");
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Unknown);
+}
+
+TEST(ChangeClassifier, ATableHoistedIntoALocalChangesNoTolerance) {
+  const std::string head = "import numpy as np\nfrom numpy.testing import assert_allclose\ndef test_a():\n";
+  auto k = fileChange(head + "    assert_allclose(f(), g(), rtol={np.float32: 1e-4})\n",
+                      head + "    tol = {np.float32: 1e-4}\n    assert_allclose(f(), g(), rtol=tol)\n");
+  EXPECT_FALSE(k.threshold);
+  EXPECT_TRUE(k.cosmetic);
+  // The local's entries moved: the direction is theirs.
+  k = fileChange(head + "    assert_allclose(f(), g(), rtol={np.float32: 1e-4})\n",
+                 head + "    tol = {np.float32: 1e-3}\n    assert_allclose(f(), g(), rtol=tol)\n");
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  // A table changed in place is not the table bound.
+  k = fileChange(head + "    assert_allclose(f(), g(), rtol={np.float32: 1e-4})\n",
+                 head + "    tol = {np.float32: 1e-4}\n    if on_tpu():\n        tol[np.float32] = 1e-2\n"
+                        "    assert_allclose(f(), g(), rtol=tol)\n");
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Unknown);
+}
+
+TEST(ChangeClassifier, ALocalTableAgainstTheDefaultPickedByDtype) {
+  // JAX 2bcae23e20: `tol = {np.float32: 1E-6, np.float64: 1E-13}` given to checks that had left
+  // the tolerance to the picker (float32 1e-6, float64 1e-15): float64 loosens.
+  auto k = pickedChange("self.assertAllClose(f(), g())",
+                        "tol = {np.float32: 1e-6, np.float64: 1e-13}\n        self.assertAllClose(f(), g(), atol=tol, rtol=tol)");
+  EXPECT_TRUE(k.threshold);
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_FALSE(k.details.empty());
+  EXPECT_NE(k.details[0].find("atol 1e-06 -> tol (loosen: float64: 1e-15 (default) -> 1e-13)"), std::string::npos) << k.details[0];
+}

@@ -1,0 +1,181 @@
+#include "analyzer/tolerance/comparable_text.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "analyzer/scan/project.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+constexpr int kMaxDepth = 4;  // names standing for names standing for ...: enough for real tests
+
+struct Replacement {
+  size_t offset = 0, length = 0;
+  std::string text;
+};
+
+bool bindsName(const FileModel& m, ExprId target, std::string_view name) {
+  if (target == kNone) return false;
+  const Expr& t = m.expr(target);
+  if (t.kind == ExprKind::Name) return t.name == name;
+  if (t.kind != ExprKind::Tuple && t.kind != ExprKind::List) return false;
+  for (uint32_t i = 0; i < t.childCount; ++i)
+    if (bindsName(m, m.child(target, i), name)) return true;
+  return false;
+}
+
+// `name[k] = v`, `name.x = v`, `name[k] += v`, `name.update(...)`: the value bound is not the
+// value read.
+bool changesInPlace(const FileModel& m, const Stmt& st, std::string_view name) {
+  auto rootIsName = [&](ExprId e) {
+    while (e != kNone && (m.expr(e).kind == ExprKind::Subscript || m.expr(e).kind == ExprKind::Attribute)) e = m.child(e, 0);
+    return e != kNone && m.expr(e).kind == ExprKind::Name && m.expr(e).name == name;
+  };
+  auto changedTarget = [&](ExprId t, auto&& self) -> bool {
+    if (t == kNone) return false;
+    const Expr& x = m.expr(t);
+    if (x.kind == ExprKind::Tuple || x.kind == ExprKind::List) {
+      for (uint32_t i = 0; i < x.childCount; ++i)
+        if (self(m.child(t, i), self)) return true;
+      return false;
+    }
+    return (x.kind == ExprKind::Subscript || x.kind == ExprKind::Attribute) && rootIsName(t);
+  };
+  if (st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign) return changedTarget(st.a, changedTarget);
+  if (st.kind == StmtKind::ExprStmt && st.a != kNone && m.expr(st.a).kind == ExprKind::Call) {
+    const ExprId callee = m.child(st.a, 0);
+    return callee != kNone && m.expr(callee).kind == ExprKind::Attribute && rootIsName(callee);
+  }
+  return false;
+}
+
+// How a scope binds `name`: not at all, once by a plain assignment ahead of `at` at the top of
+// its body (the value), or otherwise (a parameter, a loop, a branch, twice: nothing to show).
+enum class Binding { None, Once, Other };
+
+Binding bindingIn(const FileModel& m, FunctionId scope, StmtId at, std::string_view name, ExprId& value, StmtId& where) {
+  if (scope != kNone && m.functions[scope].hasParam(name)) return Binding::Other;
+  StmtId begin = 0, end = static_cast<StmtId>(m.stmts.size());
+  if (scope != kNone) {
+    begin = m.functions[scope].firstStmt;
+    end = m.functions[scope].endStmt;
+  }
+  int bindings = 0;
+  for (StmtId s = begin; s < end; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != scope || (scope == kNone && st.cls != kNone)) continue;
+    if (changesInPlace(m, st, name)) return Binding::Other;
+    const bool plain = st.kind == StmtKind::Assign && m.expr(st.a).kind == ExprKind::Name;
+    bool binds = false;
+    if (st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign || st.kind == StmtKind::For) binds = bindsName(m, st.a, name);
+    if (!binds) continue;
+    if (++bindings > 1 || !plain || st.depth != 0 || s >= at) return Binding::Other;
+    value = st.b;
+    where = s;
+  }
+  return bindings == 0 ? Binding::None : Binding::Once;
+}
+
+bool standsAlone(ExprKind k) {
+  switch (k) {
+    case ExprKind::Name:
+    case ExprKind::Attribute:
+    case ExprKind::Call:
+    case ExprKind::Number:
+    case ExprKind::String:
+    case ExprKind::Bool:
+    case ExprKind::NoneLit:
+    case ExprKind::Subscript:
+    case ExprKind::List:
+    case ExprKind::Set:
+    case ExprKind::Dict: return true;
+    default: return false;
+  }
+}
+
+std::string expand(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth);
+
+// What plain name `name` stands for, or nothing.
+std::optional<std::string> nameText(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) {
+  bool viaImport = false;
+  if (std::string r = resolveDotted(m, fn, name, &viaImport); viaImport) return r;
+  if (depth >= kMaxDepth) return std::nullopt;
+  // The innermost scope that binds the name decides (a nested helper reads its test's locals).
+  for (FunctionId f = fn;; f = m.functions[f].parent) {
+    ExprId value = kNone;
+    StmtId where = kNone;
+    const Binding b = bindingIn(m, f, f == fn ? at : static_cast<StmtId>(m.stmts.size()), name, value, where);
+    if (b == Binding::Other) return std::nullopt;
+    if (b == Binding::Once) {
+      if (value == kNone) return std::nullopt;
+      std::string text = expand(m, f, where, value, depth + 1);
+      return standsAlone(m.expr(value).kind) ? text : "(" + text + ")";
+    }
+    if (f == kNone) return std::nullopt;
+  }
+}
+
+void collect(const FileModel& m, FunctionId fn, StmtId at, ExprId e, ExprId root, int depth, std::vector<Replacement>& out) {
+  if (e == kNone) return;
+  const Expr& x = m.expr(e);
+  const Expr& r = m.expr(root);
+  // Lambdas and comprehensions bind names of their own.
+  if (x.kind == ExprKind::Lambda || x.kind == ExprKind::Comprehension) return;
+  std::optional<std::string> text;
+  if (x.kind == ExprKind::Name) {
+    text = nameText(m, fn, at, x.name, depth);
+  } else if (x.kind == ExprKind::Attribute) {
+    if (std::string dotted = dottedName(m, e); !dotted.empty()) {
+      bool viaImport = false;
+      std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
+      if (viaImport) text = std::move(resolved);
+      else if (dotted.find('.') != std::string::npos && m.expr(m.child(e, 0)).kind == ExprKind::Name) {
+        return;  // self.tol, cls.TOL, a local object's field: as written
+      }
+    }
+  }
+  if (text) {
+    if (x.text.data() < r.text.data() || x.text.data() + x.text.size() > r.text.data() + r.text.size()) return;
+    if (*text != x.text) out.push_back({static_cast<size_t>(x.text.data() - r.text.data()), x.text.size(), std::move(*text)});
+    return;
+  }
+  if (x.kind == ExprKind::Name || x.kind == ExprKind::Attribute) {
+    if (x.kind == ExprKind::Attribute) collect(m, fn, at, m.child(e, 0), root, depth, out);
+    return;
+  }
+  for (uint32_t i = 0; i < x.childCount; ++i) collect(m, fn, at, m.child(e, i), root, depth, out);
+}
+
+std::string expand(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) {
+  std::vector<Replacement> parts;
+  collect(m, fn, at, e, e, depth, parts);
+  std::string_view text = m.expr(e).text;
+  if (parts.empty()) return std::string(text);
+  std::sort(parts.begin(), parts.end(), [](const Replacement& a, const Replacement& b) { return a.offset < b.offset; });
+  std::string out;
+  size_t pos = 0;
+  for (const Replacement& p : parts) {
+    if (p.offset < pos) continue;  // overlapping: cannot happen for disjoint subtrees, but stay safe
+    out.append(text.substr(pos, p.offset - pos));
+    out += p.text;
+    pos = p.offset + p.length;
+  }
+  out.append(text.substr(pos));
+  return out;
+}
+
+}  // namespace
+
+std::string comparableText(const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
+  if (e == kNone || m.language != Language::Python) return {};
+  std::string out = expand(m, fn, at, e, 0);
+  return out == m.expr(e).text ? std::string{} : out;
+}
+
+void attachComparableText(Tolerance& t, const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
+  if (!t.value) t.comparable = comparableText(m, fn, at, e);
+}
+
+}  // namespace oalens::analyzer

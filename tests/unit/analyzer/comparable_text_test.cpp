@@ -1,0 +1,65 @@
+#include "analyzer/tolerance/comparable_text.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/support/scan_helpers.h"
+
+using namespace oalens::analyzer;
+using oalens::testing::atLine;
+using oalens::testing::scanOne;
+using oalens::testing::tolerance;
+
+namespace {
+
+// The comparable text of tolerance `name` of the check on `line` of `code`.
+std::string comparableAt(const std::string& code, uint32_t line, const std::string& name) {
+  auto r = scanOne(code);
+  const Assertion* a = atLine(r, line);
+  EXPECT_NE(a, nullptr) << "no assertion on line " << line;
+  if (!a) return "<no assertion>";
+  const Tolerance* t = tolerance(*a, name);
+  EXPECT_NE(t, nullptr) << "no tolerance " << name;
+  return t ? std::string(t->comparableText()) : "<no tolerance>";
+}
+
+const std::string kHead = "import numpy as onp\nfrom numpy.testing import assert_allclose\n";
+
+}  // namespace
+
+TEST(ComparableText, ImportedNamesAreSpelledByTheirModule) {
+  EXPECT_EQ(comparableAt(kHead + "def test_a(n, p):\n    assert abs(f() - 1) < 1 / onp.sqrt(n * p)\n", 4, "bound"),
+            "1 / numpy.sqrt(n * p)");
+}
+
+TEST(ComparableText, ANameBoundOnceAheadOfTheCheckIsItsValue) {
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    tol = {onp.float32: 1e-4}\n    assert_allclose(f(), g(), rtol=tol)\n", 5, "rtol"),
+            "{numpy.float32: 1e-4}");
+  // Module level too; an expression that is no atom keeps its grouping.
+  EXPECT_EQ(comparableAt(kHead + "EPS = onp.finfo(dtype).eps * 3\ndef test_a():\n    assert_allclose(f(), g(), atol=2 * EPS)\n", 5, "atol"),
+            "2 * (numpy.finfo(dtype).eps * 3)");
+}
+
+TEST(ComparableText, ANameChosenAtRunTimeStaysAsWritten) {
+  // A parameter, a name bound twice or under a branch, or a table changed in place.
+  EXPECT_EQ(comparableAt(kHead + "def test_a(tol):\n    assert_allclose(f(), g(), rtol=tol)\n", 4, "rtol"), "tol");
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    tol = {onp.float32: 1e-4}\n    tol = {onp.float32: 1e-3}\n"
+                                 "    assert_allclose(f(), g(), rtol=tol)\n",
+                         6, "rtol"),
+            "tol");
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    if on_tpu():\n        tol = {onp.float32: 1e-2}\n"
+                                 "    assert_allclose(f(), g(), rtol=tol)\n",
+                         6, "rtol"),
+            "tol");
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    tol = {onp.float64: 1e-14}\n    if on_tpu():\n        tol[onp.float32] = 1e-2\n"
+                                 "    assert_allclose(f(), g(), rtol=tol)\n",
+                         7, "rtol"),
+            "tol");
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    tol = {onp.float64: 1e-14}\n    tol.update(extra)\n"
+                                 "    assert_allclose(f(), g(), rtol=tol)\n",
+                         6, "rtol"),
+            "tol");
+  // A loop variable, and an attribute of the test case.
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    for tol in TOLS:\n        assert_allclose(f(), g(), rtol=tol)\n", 5, "rtol"), "tol");
+  EXPECT_EQ(comparableAt(kHead + "class T:\n    def test_a(self):\n        assert_allclose(f(), g(), rtol=self.tol)\n", 5, "rtol"),
+            "self.tol");
+}
