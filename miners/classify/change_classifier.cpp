@@ -177,9 +177,46 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
     for (const auto& [name, t] : ts) out.insert(name);
     return out;
   };
+  // By the texts, for values not known: the same expression with other numbers, per-dtype
+  // tables, or a conditional compared branch by branch (symbolic_tolerance.h). Texts are read as
+  // comparable (imported names by module, names bound once by their values): the same there,
+  // the tolerance did not change. False when the texts cannot tell and `orValues` allows the
+  // values to (nothing recorded then).
+  auto compareTexts = [&](const std::string& name, const std::string& kind, const analyzer::Tolerance* old, const analyzer::Tolerance* t,
+                          bool orValues) {
+    if (stripWs(old->comparableText()) == stripWs(t->comparableText())) return true;
+    // A default is no plain number: it may depend on the dtype.
+    const auto side = [](const analyzer::Tolerance& x) {
+      const bool plain = x.value && x.provenance != analyzer::Provenance::Default && !x.isDtypeDefault;
+      return ToleranceText{x.comparableText(), plain, x.byDtype, x.isDtypeDefault};
+    };
+    const auto moved = movedNumbers(side(*old), side(*t));
+    if (!moved && orValues) return false;
+    if (!moved) {
+      unknown = true;
+      k.details.push_back(fmt::format("{} {} -> {} (not evaluable)", name, old->text, t->text));
+      return true;
+    }
+    // A table spans lines: the texts go into the details on one line each.
+    const std::string from = analyzer::squeezed(old->text, std::string::npos), to = analyzer::squeezed(t->text, std::string::npos);
+    if (!moved->uncompared.empty()) {
+      unknown = true;
+      k.details.push_back(fmt::format("{} {} -> {} (not evaluable: {})", name, from, to, fmt::join(moved->uncompared, ", ")));
+    }
+    for (const MovedNumber& m : moved->numbers) {
+      const Direction d = m.grows ? compareTolerance(kind, m.from, m.to, b.negated) : compareTolerance(kind, m.to, m.from, b.negated);
+      if (d == Direction::None) continue;
+      (d == Direction::Loosen ? loosen : tighten) = true;
+      k.details.push_back(fmt::format("{} {} -> {} ({}: {})", name, from, to, directionName(d), m.label));
+    }
+    return true;
+  };
   // One tolerance of each side under one name: its direction and a detail line.
   auto compareOne = [&](const std::string& name, const std::string& kind, const analyzer::Tolerance* old, const analyzer::Tolerance* t) {
+    const bool textChanged = stripWs(old->text) != stripWs(t->text);
     if (old->value && t->value) {
+      // The value of `A if C else B` is A's: B moving, or A and B apart, only the branches show.
+      if (textChanged && (isConditional(old->text) || isConditional(t->text)) && compareTexts(name, kind, old, t, true)) return;
       Direction d = compareTolerance(kind, *old->value, *t->value, b.negated);
       if (d == Direction::None) return;
       (d == Direction::Loosen ? loosen : tighten) = true;
@@ -199,34 +236,8 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       const std::string to = old->text == t->text ? fmt::format("{:g}", *t->value) : withValue(*t);
       k.details.push_back(factor > 0 ? fmt::format("{} {} -> {} ({}, x{:.3g})", name, from, to, directionName(d), factor)
                                      : fmt::format("{} {} -> {} ({})", name, from, to, directionName(d)));
-    } else if (stripWs(old->text) != stripWs(t->text)) {
-      // Not evaluable, but the texts may still tell: the same expression with other numbers,
-      // or per-dtype tables. A default is no plain number: it may depend on the dtype. Texts
-      // are read as comparable (imported names by module, names bound once by their values):
-      // the same there, the tolerance did not change.
-      if (stripWs(old->comparableText()) == stripWs(t->comparableText())) return;
-      const auto side = [](const analyzer::Tolerance& x) {
-        const bool plain = x.value && x.provenance != analyzer::Provenance::Default && !x.isDtypeDefault;
-        return ToleranceText{x.comparableText(), plain, x.byDtype, x.isDtypeDefault};
-      };
-      const auto moved = movedNumbers(side(*old), side(*t));
-      if (!moved) {
-        unknown = true;
-        k.details.push_back(fmt::format("{} {} -> {} (not evaluable)", name, old->text, t->text));
-        return;
-      }
-      // A table spans lines: the texts go into the details on one line each.
-      const std::string from = analyzer::squeezed(old->text, std::string::npos), to = analyzer::squeezed(t->text, std::string::npos);
-      if (!moved->uncompared.empty()) {
-        unknown = true;
-        k.details.push_back(fmt::format("{} {} -> {} (not evaluable: {})", name, from, to, fmt::join(moved->uncompared, ", ")));
-      }
-      for (const MovedNumber& m : moved->numbers) {
-        const Direction d = m.grows ? compareTolerance(kind, m.from, m.to, b.negated) : compareTolerance(kind, m.to, m.from, b.negated);
-        if (d == Direction::None) continue;
-        (d == Direction::Loosen ? loosen : tighten) = true;
-        k.details.push_back(fmt::format("{} {} -> {} ({}: {})", name, from, to, directionName(d), m.label));
-      }
+    } else if (textChanged) {
+      compareTexts(name, kind, old, t, false);
     }
   };
   // A tolerance a device replaces (Keras 3's `tpu_atol`: "atol@tpu") is the base one where a

@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
 
 #include "miners/gate/python_lines.h"
+#include "miners/pairing/pairing.h"
 
 namespace oalens::miners {
 
@@ -271,9 +273,92 @@ DtypeReading readDtypes(const ToleranceText& side, const std::vector<Token>& tok
   return r;
 }
 
+// `A if C else B` at the top level of `text`: the texts of A, C and B.
+struct Branches {
+  std::string_view body, condition, orElse;
+};
+
+std::optional<Branches> topLevelConditional(std::string_view text) {
+  std::vector<Token> t;
+  if (!tokenize(text, t)) return std::nullopt;
+  if (t.size() >= 2 && isOp(t, 0, "(") && isOp(t, t.size() - 1, ")")) {
+    // `(A if C else B)`, as a name bound to a conditional reads: the brackets' own if they close last.
+    int open = 0;
+    size_t close = 0;
+    for (size_t i = 0; i < t.size() && close == 0; ++i) {
+      if (isOp(t, i, "(") || isOp(t, i, "[") || isOp(t, i, "{")) ++open;
+      else if ((isOp(t, i, ")") || isOp(t, i, "]") || isOp(t, i, "}")) && --open == 0) close = i;
+    }
+    if (close == t.size() - 1) {
+      const size_t begin = static_cast<size_t>(t[1].text.data() - text.data());
+      return topLevelConditional(text.substr(begin, static_cast<size_t>(t.back().text.data() - text.data()) - begin));
+    }
+  }
+  int depth = 0;
+  size_t ifAt = t.size();
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (isOp(t, i, "(") || isOp(t, i, "[") || isOp(t, i, "{")) ++depth;
+    else if (isOp(t, i, ")") || isOp(t, i, "]") || isOp(t, i, "}")) --depth;
+    else if (depth == 0 && t[i].kind == Token::Name && t[i].text == "lambda") return std::nullopt;
+    else if (depth == 0 && t[i].kind == Token::Name && t[i].text == "if" && ifAt == t.size()) ifAt = i;
+    else if (depth == 0 && t[i].kind == Token::Name && t[i].text == "else" && ifAt < i) {
+      const auto offset = [&](const Token& x) { return static_cast<size_t>(x.text.data() - text.data()); };
+      if (ifAt == 0 || i + 1 >= t.size()) return std::nullopt;
+      return Branches{text.substr(0, offset(t[ifAt])), text.substr(offset(t[ifAt + 1]), offset(t[i]) - offset(t[ifAt + 1])),
+                      text.substr(offset(t[i + 1]))};
+    }
+  }
+  return std::nullopt;
+}
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
 }  // namespace
 
+bool isConditional(std::string_view text) { return text.find("if") != std::string_view::npos && topLevelConditional(text).has_value(); }
+
 std::optional<MovedNumbers> movedNumbers(const ToleranceText& fromSide, const ToleranceText& toSide) {
+  if (auto direct = movedNumbersOfOneExpression(fromSide, toSide)) return direct;
+  // A tolerance chosen by a condition on one side only (`{'float32': 3E-2} if
+  // jtu.device_under_test() == 'tpu' else {}` -> left to the default): each branch is compared
+  // with the other side, and the check moved as its branches did. `None` is the API's default
+  // where it picks one by dtype (JAX's tolerance(dtype, None)).
+  const auto fromBranches = topLevelConditional(fromSide.text), toBranches = topLevelConditional(toSide.text);
+  if (!fromBranches && !toBranches) return std::nullopt;
+  // Both sides chosen by a condition: branch against branch when it is the same condition.
+  if (fromBranches && toBranches && normalizeStatement(fromBranches->condition) != normalizeStatement(toBranches->condition))
+    return std::nullopt;
+  const Branches& b = fromBranches ? *fromBranches : *toBranches;
+  const auto branchSide = [](const ToleranceText& whole, std::string_view branch) {
+    const std::string_view text = trimmed(branch);
+    const bool isNone = text == "None";
+    return ToleranceText{text, !isNone, whole.byDtype, isNone};
+  };
+  MovedNumbers out;
+  const auto label = [&](bool body) { return body ? fmt::format("if {}", trimmed(b.condition)) : std::string("else"); };
+  for (const bool body : {true, false}) {
+    const ToleranceText before = fromBranches ? branchSide(fromSide, body ? fromBranches->body : fromBranches->orElse) : fromSide;
+    const ToleranceText after = toBranches ? branchSide(toSide, body ? toBranches->body : toBranches->orElse) : toSide;
+    // `None` stands for the default only where the API picks one by dtype.
+    if ((before.isDefault && !before.byDtype) || (after.isDefault && !after.byDtype)) return std::nullopt;
+    const auto moved = movedNumbersOfOneExpression(before, after);
+    if (!moved) return std::nullopt;
+    for (MovedNumber m : moved->numbers) {
+      m.label = fmt::format("{}: {}", label(body), m.label);
+      out.numbers.push_back(std::move(m));
+    }
+    for (const std::string& u : moved->uncompared) out.uncompared.push_back(fmt::format("{}: {}", label(body), u));
+  }
+  return out;
+}
+
+std::optional<MovedNumbers> movedNumbersOfOneExpression(const ToleranceText& fromSide, const ToleranceText& toSide) {
+  // The API's default on both sides, picked by the same table: nothing moved.
+  if (fromSide.isDefault && toSide.isDefault && fromSide.byDtype && fromSide.byDtype == toSide.byDtype) return MovedNumbers{};
   std::vector<Token> from, to;
   if (!tokenize(fromSide.text, from) || !tokenize(toSide.text, to)) return std::nullopt;
   MovedNumbers out;
@@ -297,6 +382,8 @@ std::optional<MovedNumbers> movedNumbers(const ToleranceText& fromSide, const To
       out.numbers.push_back(
           {b->first, a->first, true, fmt::format("{}: {:g}{} -> {:g}{}", dtype, b->first, picked(b->second), a->first, picked(a->second))});
     }
+    // `{}` names no dtype: with the API picking every one on both sides, nothing moved.
+    if (dtypes.empty() && before.rest && after.rest && before.rest == after.rest) return out;
     if (!shared) return std::nullopt;
     return out;
   }

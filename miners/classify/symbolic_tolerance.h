@@ -44,6 +44,14 @@ struct ToleranceText {
 // a call other than max and min, a subscript). Where a side is a per-dtype table, the dtypes
 // the tables name are compared, each side giving a dtype it names none for its number written
 // out or what the API picks for it (`byDtype`); a dtype neither gives is left uncompared.
+// A side whose text is `A if C else B` where the other side's is no conditional is compared
+// branch by branch, each branch's moves labelled by it ("if on_tpu(): 0.03 -> 1e-06 (default)").
 std::optional<MovedNumbers> movedNumbers(const ToleranceText& from, const ToleranceText& to);
+
+// True when `text` is `A if C else B` (in brackets or not).
+bool isConditional(std::string_view text);
+
+// The same, for two texts read as one expression each.
+std::optional<MovedNumbers> movedNumbersOfOneExpression(const ToleranceText& from, const ToleranceText& to);
 
 }  // namespace oalens::miners

@@ -376,3 +376,46 @@ TEST(ChangeClassifier, ALocalTableAgainstTheDefaultPickedByDtype) {
   ASSERT_FALSE(k.details.empty());
   EXPECT_NE(k.details[0].find("atol 1e-06 -> tol (loosen: float64: 1e-15 (default) -> 1e-13)"), std::string::npos) << k.details[0];
 }
+
+TEST(ChangeClassifier, ATolerancePickedByADeviceConditionIsComparedBranchByBranch) {
+  // JAX 99e1c3dd66 dropped `tol = {'float32': 3E-2} if jtu.device_under_test() == 'tpu' else {}`:
+  // on a TPU float32 tightens to the default, elsewhere nothing moved.
+  auto k = pickedChange("tol = {'float32': 3E-2} if jtu.device_under_test() == 'tpu' else {}\n"
+                        "        self.assertAllClose(f(), g(), atol=tol, rtol=tol)",
+                        "self.assertAllClose(f(), g())");
+  EXPECT_EQ(k.direction, Direction::Tighten);
+  ASSERT_FALSE(k.details.empty());
+  EXPECT_NE(k.details[0].find("if jax._src.test_util.device_under_test() == 'tpu': float32: 0.03 -> 1e-06 (default)"), std::string::npos)
+      << k.details[0];
+  // `None` is the picker's default.
+  EXPECT_EQ(pickedChange("self.assertAllClose(f(), g())",
+                         "self.assertAllClose(f(), g(), rtol={np.float32: 1e-2} if jtu.device_under_test() == 'tpu' else None)")
+                .direction,
+            Direction::Loosen);
+  // The same condition on both sides: branch against branch.
+  EXPECT_EQ(pickedChange("self.assertAllClose(f(), g(), rtol={np.float32: 1e-2} if jtu.device_under_test() == 'tpu' else None)",
+                         "self.assertAllClose(f(), g(), rtol={np.float32: 5e-2} if jtu.device_under_test() == 'tpu' else None)")
+                .direction,
+            Direction::Loosen);
+  // Values known too: the value of a conditional is its first branch's, so the other branch
+  // moving, or the branches moving apart, only shows branch by branch.
+  auto k2 = change("assert_allclose(f(x), y, atol=1e-2 if on_tpu() else 1e-5)", "assert_allclose(f(x), y, atol=1e-2 if on_tpu() else 1e-4)");
+  EXPECT_TRUE(k2.threshold);
+  EXPECT_EQ(k2.direction, Direction::Loosen);
+  ASSERT_EQ(k2.details.size(), 1u);
+  EXPECT_EQ(k2.details[0], "atol 1e-2 if on_tpu() else 1e-5 -> 1e-2 if on_tpu() else 1e-4 (loosen: 1e-5 -> 1e-4)");
+  EXPECT_EQ(change("assert_allclose(f(x), y, atol=1e-5)", "assert_allclose(f(x), y, atol=1e-3 if on_gpu() else 1e-6)").direction,
+            Direction::Mixed);
+  // Where the branches cannot be read, the values are compared as before.
+  EXPECT_EQ(change("assert_allclose(f(x), y, atol=1e-5)", "assert_allclose(f(x), y, atol=1e-3 if on_gpu() else None)").direction,
+            Direction::Loosen);
+  // A branch that is another expression, or `None` where the API picks no default by dtype,
+  // leaves the direction unknown.
+  EXPECT_EQ(pickedChange("self.assertAllClose(f(), g())",
+                         "self.assertAllClose(f(), g(), rtol={np.float32: 1e-2} if jtu.device_under_test() == 'tpu' else tol)")
+                .direction,
+            Direction::Unknown);
+  EXPECT_EQ(change("assert_allclose(f(x), y, rtol={np.float32: 1e-3})", "assert_allclose(f(x), y, rtol={np.float32: 1e-2} if on_tpu() else None)")
+                .direction,
+            Direction::Unknown);
+}
