@@ -1,5 +1,7 @@
 #include "analyzer/tolerance/comparable_text.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -51,31 +53,69 @@ bool changesInPlace(const FileModel& m, const Stmt& st, std::string_view name) {
   return false;
 }
 
-// How a scope binds `name`: not at all, once by a plain assignment ahead of `at` at the top of
-// its body (the value), or otherwise (a parameter, a loop, a branch, twice: nothing to show).
-enum class Binding { None, Once, Other };
+// How a scope binds `name`, ahead of `at`: not at all; to one value (a plain assignment at the
+// top of its body); to one of two values by a condition (`tol = {}` then `if on_tpu(): tol =
+// {...}`, or `if C: tol = A` / `else: tol = B`, the `if` at the top of the body); or otherwise
+// (a parameter, a loop, a deeper branch, more bindings: nothing to show).
+struct Bound {
+  enum Kind { None, Value, Other } kind = None;
+  StmtId where = kNone;  // the binding of `value`
+  ExprId value = kNone;
+  ExprId condition = kNone;  // set for a choice: `value if condition else orElse`
+  ExprId orElse = kNone;
+  StmtId orElseWhere = kNone;
+};
 
-Binding bindingIn(const FileModel& m, FunctionId scope, StmtId at, std::string_view name, ExprId& value, StmtId& where) {
-  if (scope != kNone && m.functions[scope].hasParam(name)) return Binding::Other;
+// The statement after `s`'s block at its level (its `else`, `elif` or next statement), or kNone.
+StmtId nextSibling(const FileModel& m, StmtId s, StmtId end) {
+  for (StmtId q = s + 1; q < end; ++q) {
+    if (m.stmts[q].function != m.stmts[s].function) continue;
+    if (m.stmts[q].parent == m.stmts[s].parent) return q;
+    if (m.stmts[q].depth <= m.stmts[s].depth) return kNone;
+  }
+  return kNone;
+}
+
+Bound boundIn(const FileModel& m, FunctionId scope, StmtId at, std::string_view name) {
+  if (scope != kNone && m.functions[scope].hasParam(name)) return {Bound::Other};
   StmtId begin = 0, end = static_cast<StmtId>(m.stmts.size());
   if (scope != kNone) {
     begin = m.functions[scope].firstStmt;
     end = m.functions[scope].endStmt;
   }
-  int bindings = 0;
+  std::vector<StmtId> bindings;
   for (StmtId s = begin; s < end; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != scope || (scope == kNone && st.cls != kNone)) continue;
-    if (changesInPlace(m, st, name)) return Binding::Other;
+    if (changesInPlace(m, st, name)) return {Bound::Other};
+    if (st.kind != StmtKind::Assign && st.kind != StmtKind::AugAssign && st.kind != StmtKind::For) continue;
+    if (!bindsName(m, st.a, name)) continue;
     const bool plain = st.kind == StmtKind::Assign && m.expr(st.a).kind == ExprKind::Name;
-    bool binds = false;
-    if (st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign || st.kind == StmtKind::For) binds = bindsName(m, st.a, name);
-    if (!binds) continue;
-    if (++bindings > 1 || !plain || st.depth != 0 || s >= at) return Binding::Other;
-    value = st.b;
-    where = s;
+    if (!plain || s >= at || bindings.size() == 2) return {Bound::Other};
+    bindings.push_back(s);
   }
-  return bindings == 0 ? Binding::None : Binding::Once;
+  if (bindings.empty()) return {};
+  const Stmt& first = m.stmts[bindings[0]];
+  if (bindings.size() == 1) {
+    if (first.depth != 0) return {Bound::Other};
+    return {Bound::Value, bindings[0], first.b};
+  }
+  const Stmt& second = m.stmts[bindings[1]];
+  const auto topLevelIf = [&](StmtId p) {
+    return p != kNone && m.stmts[p].kind == StmtKind::If && !m.stmts[p].isElif && m.stmts[p].depth == 0 && m.stmts[p].a != kNone;
+  };
+  // `name = base` ... `if C: name = value` with no else.
+  if (first.depth == 0 && second.depth == 1 && topLevelIf(second.parent) && second.parent > bindings[0]) {
+    const StmtId after = nextSibling(m, second.parent, end);
+    if (after != kNone && (m.stmts[after].kind == StmtKind::Else || (m.stmts[after].kind == StmtKind::If && m.stmts[after].isElif)))
+      return {Bound::Other};
+    return {Bound::Value, bindings[1], second.b, m.stmts[second.parent].a, first.b, bindings[0]};
+  }
+  // `if C: name = value` / `else: name = orElse`.
+  if (first.depth == 1 && second.depth == 1 && topLevelIf(first.parent) && second.parent != kNone &&
+      m.stmts[second.parent].kind == StmtKind::Else && nextSibling(m, first.parent, end) == second.parent)
+    return {Bound::Value, bindings[0], first.b, m.stmts[first.parent].a, second.b, bindings[1]};
+  return {Bound::Other};
 }
 
 bool standsAlone(ExprKind k) {
@@ -104,14 +144,16 @@ std::optional<std::string> nameText(const FileModel& m, FunctionId fn, StmtId at
   if (depth >= kMaxDepth) return std::nullopt;
   // The innermost scope that binds the name decides (a nested helper reads its test's locals).
   for (FunctionId f = fn;; f = m.functions[f].parent) {
-    ExprId value = kNone;
-    StmtId where = kNone;
-    const Binding b = bindingIn(m, f, f == fn ? at : static_cast<StmtId>(m.stmts.size()), name, value, where);
-    if (b == Binding::Other) return std::nullopt;
-    if (b == Binding::Once) {
-      if (value == kNone) return std::nullopt;
-      std::string text = expand(m, f, where, value, depth + 1);
-      return standsAlone(m.expr(value).kind) ? text : "(" + text + ")";
+    const Bound b = boundIn(m, f, f == fn ? at : static_cast<StmtId>(m.stmts.size()), name);
+    if (b.kind == Bound::Other || (b.kind == Bound::Value && b.value == kNone)) return std::nullopt;
+    if (b.kind == Bound::Value) {
+      std::string text = expand(m, f, b.where, b.value, depth + 1);
+      if (b.condition != kNone) {
+        if (b.orElse == kNone) return std::nullopt;
+        return fmt::format("({} if {} else {})", text, expand(m, f, b.where, b.condition, depth + 1),
+                           expand(m, f, b.orElseWhere, b.orElse, depth + 1));
+      }
+      return standsAlone(m.expr(b.value).kind) ? text : "(" + text + ")";
     }
     if (f == kNone) return std::nullopt;
   }

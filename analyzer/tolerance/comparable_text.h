@@ -7,8 +7,11 @@
 //     entries can say the direction of (`rtol` left out -> `rtol=tol`).
 // The comparable text spells imported names by their module (`numpy.float32`) and replaces a
 // name bound once, unconditionally, ahead of the check in the test (or at module level) by the
-// value it is bound to. A name bound twice, under a branch, in a loop, or a parameter stays as
-// written: its value is chosen at run time.
+// value it is bound to; a name a top-level `if` chooses between two values (`tol = {}` then `if
+// on_tpu(): tol = {np.float32: 5e-3}`, or an `if`/`else` binding it in each branch) becomes the
+// conditional expression (`({np.float32: 5e-3} if on_tpu() else {})`). A parameter, a loop
+// variable, a name bound more often or deeper in branches, or changed in place stays as
+// written.
 #pragma once
 #include <string>
 

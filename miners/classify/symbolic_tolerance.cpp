@@ -311,6 +311,42 @@ std::optional<Branches> topLevelConditional(std::string_view text) {
   return std::nullopt;
 }
 
+// What a condition says of the dtype: whether it names one the API picks a default for, and
+// the one it tests for equality with (`dtype == np.float64`, `dtype == "float16"`), when that is
+// all it tests.
+struct DtypeCondition {
+  bool named = false;
+  std::optional<std::string> dtype;
+};
+
+DtypeCondition dtypeCondition(std::string_view condition, const analyzer::DtypeTable* picker) {
+  DtypeCondition out;
+  std::vector<Token> t;
+  if (!picker || !tokenize(condition, t)) return out;
+  std::set<std::string> named;
+  bool onlyEquality = true;
+  for (size_t i = 0; i < t.size(); ++i) {
+    std::string_view word = t[i].text;
+    if (t[i].kind == Token::String && word.size() >= 2) word = word.substr(1, word.size() - 2);
+    if ((t[i].kind == Token::Name || t[i].kind == Token::String) && picker->find(word) != picker->end()) named.insert(std::string(word));
+    if (isOp(t, i, "!=") || isOp(t, i, "in") || isOp(t, i, "not") || isOp(t, i, "or") || isOp(t, i, "<") || isOp(t, i, ">")) onlyEquality = false;
+  }
+  out.named = !named.empty();
+  if (named.size() == 1 && onlyEquality) out.dtype = *named.begin();
+  return out;
+}
+
+std::string squeezedText(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    const bool space = std::isspace(static_cast<unsigned char>(c));
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
@@ -338,13 +374,25 @@ std::optional<MovedNumbers> movedNumbers(const ToleranceText& fromSide, const To
     const bool isNone = text == "None";
     return ToleranceText{text, !isNone, whole.byDtype, isNone};
   };
+  // A condition on the dtype decides which of the API's defaults a branch compares with: under
+  // `dtype == np.float64` float64's 1e-15, not float32's (the default mode's) 1e-6.
+  const analyzer::DtypeTable* picker = fromSide.byDtype ? fromSide.byDtype : toSide.byDtype;
+  const DtypeCondition onDtype = dtypeCondition(b.condition, picker);
+  std::string bodyDefault;  // the text a default stands for in the body branch
+  if (onDtype.dtype) bodyDefault = fmt::format("{:g}", picker->find(*onDtype.dtype)->second);
   MovedNumbers out;
-  const auto label = [&](bool body) { return body ? fmt::format("if {}", trimmed(b.condition)) : std::string("else"); };
+  const auto label = [&](bool body) { return body ? fmt::format("if {}", squeezedText(b.condition)) : std::string("else"); };
   for (const bool body : {true, false}) {
-    const ToleranceText before = fromBranches ? branchSide(fromSide, body ? fromBranches->body : fromBranches->orElse) : fromSide;
-    const ToleranceText after = toBranches ? branchSide(toSide, body ? toBranches->body : toBranches->orElse) : toSide;
+    ToleranceText before = fromBranches ? branchSide(fromSide, body ? fromBranches->body : fromBranches->orElse) : fromSide;
+    ToleranceText after = toBranches ? branchSide(toSide, body ? toBranches->body : toBranches->orElse) : toSide;
     // `None` stands for the default only where the API picks one by dtype.
     if ((before.isDefault && !before.byDtype) || (after.isDefault && !after.byDtype)) return std::nullopt;
+    if (before.isDefault != after.isDefault && onDtype.named) {
+      // Only a branch taken for one dtype knows which default it compares with.
+      if (!body || !onDtype.dtype) return std::nullopt;
+      for (ToleranceText* side : {&before, &after})
+        if (side->isDefault) *side = ToleranceText{bodyDefault, true, side->byDtype, false};
+    }
     const auto moved = movedNumbersOfOneExpression(before, after);
     if (!moved) return std::nullopt;
     for (MovedNumber m : moved->numbers) {

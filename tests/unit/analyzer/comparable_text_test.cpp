@@ -39,6 +39,26 @@ TEST(ComparableText, ANameBoundOnceAheadOfTheCheckIsItsValue) {
             "2 * (numpy.finfo(dtype).eps * 3)");
 }
 
+TEST(ComparableText, ANameATopLevelIfChoosesIsAConditional) {
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    tol = {}\n    if on_tpu():\n        tol = {onp.float32: 5e-3}\n"
+                                 "    assert_allclose(f(), g(), rtol=tol)\n",
+                         7, "rtol"),
+            "({numpy.float32: 5e-3} if on_tpu() else {})");
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    if on_tpu():\n        tol = 1e-2\n    else:\n        tol = 1e-5\n"
+                                 "    assert_allclose(f(), g(), rtol=tol * scale)\n",
+                         8, "rtol"),
+            "(1e-2 if on_tpu() else 1e-5) * scale");
+  // With an elif, or the reassignment deeper, it is no longer one condition.
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    tol = {}\n    if on_tpu():\n        tol = {onp.float32: 5e-3}\n"
+                                 "    elif on_gpu():\n        pass\n    assert_allclose(f(), g(), rtol=tol)\n",
+                         9, "rtol"),
+            "tol");
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    tol = {}\n    for d in devices():\n        if on_tpu(d):\n"
+                                 "            tol = {onp.float32: 5e-3}\n    assert_allclose(f(), g(), rtol=tol)\n",
+                         8, "rtol"),
+            "tol");
+}
+
 TEST(ComparableText, ANameChosenAtRunTimeStaysAsWritten) {
   // A parameter, a name bound twice or under a branch, or a table changed in place.
   EXPECT_EQ(comparableAt(kHead + "def test_a(tol):\n    assert_allclose(f(), g(), rtol=tol)\n", 4, "rtol"), "tol");
@@ -49,6 +69,10 @@ TEST(ComparableText, ANameChosenAtRunTimeStaysAsWritten) {
   EXPECT_EQ(comparableAt(kHead + "def test_a():\n    if on_tpu():\n        tol = {onp.float32: 1e-2}\n"
                                  "    assert_allclose(f(), g(), rtol=tol)\n",
                          6, "rtol"),
+            "tol");
+  EXPECT_EQ(comparableAt(kHead + "def test_a():\n    tol = 1e-5\n    if on_tpu():\n        tol = 1e-2\n    tol = 1e-3\n"
+                                 "    assert_allclose(f(), g(), rtol=tol)\n",
+                         8, "rtol"),
             "tol");
   EXPECT_EQ(comparableAt(kHead + "def test_a():\n    tol = {onp.float64: 1e-14}\n    if on_tpu():\n        tol[onp.float32] = 1e-2\n"
                                  "    assert_allclose(f(), g(), rtol=tol)\n",

@@ -387,6 +387,25 @@ TEST(ChangeClassifier, ATolerancePickedByADeviceConditionIsComparedBranchByBranc
   ASSERT_FALSE(k.details.empty());
   EXPECT_NE(k.details[0].find("if jax._src.test_util.device_under_test() == 'tpu': float32: 0.03 -> 1e-06 (default)"), std::string::npos)
       << k.details[0];
+  // The same choice written as statements: `tol = {}` then `if ...: tol = {...}` (99e1c3dd66).
+  k = pickedChange("tol = {}\n        if jtu.device_under_test() == 'tpu':\n          tol = {np.float32: 5E-3}\n"
+                   "        self.assertAllClose(f(), g(), rtol=tol)",
+                   "self.assertAllClose(f(), g())");
+  EXPECT_EQ(k.direction, Direction::Tighten);
+  // A branch for one dtype compares with that dtype's default (2ff3479239: float64's 1e-15 ->
+  // 1e-14 loosens; read with float32's 1e-6 it would have tightened).
+  k = pickedChange("self.assertAllClose(f(), g())",
+                   "tol = None\n        if dtype == np.float64:\n          tol = 1e-14\n"
+                   "        self.assertAllClose(f(), g(), atol=tol, rtol=tol)");
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_FALSE(k.details.empty());
+  EXPECT_NE(k.details[0].find("if dtype == np.float64: 1e-15 -> 1e-14"), std::string::npos) << k.details[0];
+  // A condition naming dtypes otherwise does not say which default.
+  EXPECT_EQ(pickedChange("self.assertAllClose(f(), g())",
+                         "tol = None\n        if dtype != np.float32:\n          tol = 1e-14\n"
+                         "        self.assertAllClose(f(), g(), atol=tol, rtol=tol)")
+                .direction,
+            Direction::Unknown);
   // `None` is the picker's default.
   EXPECT_EQ(pickedChange("self.assertAllClose(f(), g())",
                          "self.assertAllClose(f(), g(), rtol={np.float32: 1e-2} if jtu.device_under_test() == 'tpu' else None)")
