@@ -203,12 +203,18 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       unknown = true;
       k.details.push_back(fmt::format("{} {} -> {} (not evaluable: {})", name, from, to, fmt::join(moved->uncompared, ", ")));
     }
+    // One line for the tolerance: its loosened moves, then its tightened ones.
+    std::vector<std::string> loosened, tightened;
     for (const MovedNumber& m : moved->numbers) {
       const Direction d = m.grows ? compareTolerance(kind, m.from, m.to, b.negated) : compareTolerance(kind, m.to, m.from, b.negated);
       if (d == Direction::None) continue;
       (d == Direction::Loosen ? loosen : tighten) = true;
-      k.details.push_back(fmt::format("{} {} -> {} ({}: {})", name, from, to, directionName(d), m.label));
+      (d == Direction::Loosen ? loosened : tightened).push_back(m.label);
     }
+    std::vector<std::string> parts;
+    if (!loosened.empty()) parts.push_back(fmt::format("{}: {}", directionName(Direction::Loosen), fmt::join(loosened, "; ")));
+    if (!tightened.empty()) parts.push_back(fmt::format("{}: {}", directionName(Direction::Tighten), fmt::join(tightened, "; ")));
+    if (!parts.empty()) k.details.push_back(fmt::format("{} {} -> {} ({})", name, from, to, fmt::join(parts, "; ")));
     return true;
   };
   // One tolerance of each side under one name: its direction and a detail line.

@@ -304,6 +304,15 @@ TEST(ChangeClassifier, ATableAgainstTheDefaultPickedByDtypeComparesTheDtypesItNa
   EXPECT_EQ(pickedChange("self.assertAllClose(f(), g())", "self.assertAllClose(f(), g(), atol=1e-5)").direction, Direction::Loosen);
 }
 
+TEST(ChangeClassifier, ATablesMovesAreOneDetailLoosenedFirst) {
+  auto k = pickedChange("self.assertAllClose(f(), g())", "self.assertAllClose(f(), g(), rtol={np.float32: 1e-7, np.float16: 1e-2, np.float64: 1e-12})");
+  EXPECT_EQ(k.direction, Direction::Mixed);
+  ASSERT_EQ(k.details.size(), 1u);
+  EXPECT_EQ(k.details[0],
+            "rtol 1e-06 -> {np.float32: 1e-7, np.float16: 1e-2, np.float64: 1e-12} (loosen: float16: 0.001 (default) -> 0.01; "
+            "float64: 1e-15 (default) -> 1e-12; tighten: float32: 1e-06 (default) -> 1e-07)");
+}
+
 TEST(ChangeClassifier, ADtypeATableLeavesOutTakesThePickersValue) {
   auto k = pickedChange("self.assertAllClose(f(), g(), rtol={np.float32: 1e-3})",
                         "self.assertAllClose(f(), g(), rtol={np.float32: 1e-3, np.complex64: 1e-3})");
