@@ -38,8 +38,9 @@ struct Tolerance {
   // them for its default, those a per-dtype table leaves out for a table given (dtype_table.h).
   const DtypeTable* byDtype = nullptr;
   bool isDtypeDefault = false;  // the API's pick by dtype: every dtype takes byDtype's value
-  // For a value not known: the text with imported names spelled by their module and names bound
-  // once replaced by their values (comparable_text.h); empty when that is `text`. Not output.
+  // For a value not known or chosen at run time: the text with imported names spelled by their
+  // module and names bound once replaced by their values (comparable_text.h); empty when that
+  // is `text`. Not output.
   std::string comparable{};
   std::string_view comparableText() const { return comparable.empty() ? std::string_view(text) : std::string_view(comparable); }
 };

@@ -150,8 +150,7 @@ std::optional<std::string> nameText(const FileModel& m, FunctionId fn, StmtId at
       std::string text = expand(m, f, b.where, b.value, depth + 1);
       if (b.condition != kNone) {
         if (b.orElse == kNone) return std::nullopt;
-        return fmt::format("({} if {} else {})", text, expand(m, f, b.where, b.condition, depth + 1),
-                           expand(m, f, b.orElseWhere, b.orElse, depth + 1));
+        return fmt::format("({} if {} else {})", text, m.expr(b.condition).text, expand(m, f, b.orElseWhere, b.orElse, depth + 1));
       }
       return standsAlone(m.expr(b.value).kind) ? text : "(" + text + ")";
     }
@@ -187,7 +186,12 @@ void collect(const FileModel& m, FunctionId fn, StmtId at, ExprId e, ExprId root
     if (x.kind == ExprKind::Attribute) collect(m, fn, at, m.child(e, 0), root, depth, out);
     return;
   }
-  for (uint32_t i = 0; i < x.childCount; ++i) collect(m, fn, at, m.child(e, i), root, depth, out);
+  for (uint32_t i = 0; i < x.childCount; ++i) {
+    // A condition stays as written: it is compared as text and shown to the reader, who wrote
+    // `jtu.device_under_test()`, not `jax._src.test_util.device_under_test()`.
+    if (x.kind == ExprKind::Conditional && i == 1) continue;
+    collect(m, fn, at, m.child(e, i), root, depth, out);
+  }
 }
 
 std::string expand(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) {
@@ -217,7 +221,8 @@ std::string comparableText(const FileModel& m, FunctionId fn, StmtId at, ExprId 
 }
 
 void attachComparableText(Tolerance& t, const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
-  if (!t.value) t.comparable = comparableText(m, fn, at, e);
+  // A value chosen at run time is one branch's: the others show in the text only.
+  if (!t.value || t.provenance == Provenance::Depend) t.comparable = comparableText(m, fn, at, e);
 }
 
 }  // namespace oalens::analyzer

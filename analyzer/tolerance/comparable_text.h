@@ -9,7 +9,8 @@
 // name bound once, unconditionally, ahead of the check in the test (or at module level) by the
 // value it is bound to; a name a top-level `if` chooses between two values (`tol = {}` then `if
 // on_tpu(): tol = {np.float32: 5e-3}`, or an `if`/`else` binding it in each branch) becomes the
-// conditional expression (`({np.float32: 5e-3} if on_tpu() else {})`). A parameter, a loop
+// conditional expression (`({np.float32: 5e-3} if on_tpu() else {})`; conditions stay as
+// written, for the reader). A parameter, a loop
 // variable, a name bound more often or deeper in branches, or changed in place stays as
 // written.
 #pragma once
@@ -24,7 +25,8 @@ namespace oalens::analyzer {
 // empty when it is the text as written.
 std::string comparableText(const FileModel& m, FunctionId fn, StmtId at, ExprId e);
 
-// Gives `t`, read from `e`, its comparable text when its value is not known.
+// Gives `t`, read from `e`, its comparable text when its value is not known or is chosen at run
+// time (the value is then one branch's).
 void attachComparableText(Tolerance& t, const FileModel& m, FunctionId fn, StmtId at, ExprId e);
 
 }  // namespace oalens::analyzer

@@ -118,10 +118,11 @@ bool compareAcceptance(const std::map<std::string, const analyzer::Tolerance*>& 
   return true;
 }
 
-// Same names, texts and values, in the same order (a NaN value is never the same).
+// Same names, texts, values and comparable texts, in the same order (a NaN value is never the
+// same).
 bool sameTolerances(const std::vector<analyzer::Tolerance>& a, const std::vector<analyzer::Tolerance>& b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const analyzer::Tolerance& x, const analyzer::Tolerance& y) {
-    return x.name == y.name && x.text == y.text && x.value == y.value;
+    return x.name == y.name && x.text == y.text && x.value == y.value && x.comparable == y.comparable;
   });
 }
 
@@ -192,6 +193,8 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
     };
     const auto moved = movedNumbers(side(*old), side(*t));
     if (!moved && orValues) return false;
+    // The same check whose name is bound otherwise: news only where numbers say how.
+    if (!moved && sameText) return true;
     if (!moved) {
       unknown = true;
       k.details.push_back(fmt::format("{} {} -> {} (not evaluable)", name, old->text, t->text));
@@ -199,7 +202,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
     }
     // A table spans lines: the texts go into the details on one line each.
     const std::string from = analyzer::squeezed(old->text, std::string::npos), to = analyzer::squeezed(t->text, std::string::npos);
-    if (!moved->uncompared.empty()) {
+    if (!moved->uncompared.empty() && !sameText) {
       unknown = true;
       k.details.push_back(fmt::format("{} {} -> {} (not evaluable: {})", name, from, to, fmt::join(moved->uncompared, ", ")));
     }
@@ -220,9 +223,13 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
   // One tolerance of each side under one name: its direction and a detail line.
   auto compareOne = [&](const std::string& name, const std::string& kind, const analyzer::Tolerance* old, const analyzer::Tolerance* t) {
     const bool textChanged = stripWs(old->text) != stripWs(t->text);
+    // A name bound to another value changes the comparable text only.
+    const bool meaningChanged = stripWs(old->comparableText()) != stripWs(t->comparableText());
     if (old->value && t->value) {
       // The value of `A if C else B` is A's: B moving, or A and B apart, only the branches show.
-      if (textChanged && (isConditional(old->text) || isConditional(t->text)) && compareTexts(name, kind, old, t, true)) return;
+      if (meaningChanged && (isConditional(old->comparableText()) || isConditional(t->comparableText())) &&
+          compareTexts(name, kind, old, t, true))
+        return;
       Direction d = compareTolerance(kind, *old->value, *t->value, b.negated);
       if (d == Direction::None) return;
       (d == Direction::Loosen ? loosen : tighten) = true;
@@ -242,7 +249,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       const std::string to = old->text == t->text ? fmt::format("{:g}", *t->value) : withValue(*t);
       k.details.push_back(factor > 0 ? fmt::format("{} {} -> {} ({}, x{:.3g})", name, from, to, directionName(d), factor)
                                      : fmt::format("{} {} -> {} ({})", name, from, to, directionName(d)));
-    } else if (textChanged) {
+    } else if (textChanged || meaningChanged) {
       compareTexts(name, kind, old, t, false);
     }
   };

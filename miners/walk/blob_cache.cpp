@@ -87,7 +87,7 @@ size_t BlobCache::approximateBytes(const Entry& e) {
     n += sizeof(AssertionVersion) + v.normalized().capacity() + v.raw().capacity() + a.file.capacity() + a.testCase.capacity() +
          a.function.capacity() + a.api.capacity() + a.apiText.capacity() + a.via.capacity() + a.form.capacity() +
          a.actualText.capacity() + a.expectedText.capacity();
-    for (const auto& t : a.tolerances) n += sizeof(t) + t.name.capacity() + t.text.capacity() + t.note.capacity();
+    for (const auto& t : a.tolerances) n += sizeof(t) + t.name.capacity() + t.text.capacity() + t.note.capacity() + t.comparable.capacity();
   }
   for (const auto& d : e.diagnostics) n += sizeof(d) + d.capacity();
   return n;
