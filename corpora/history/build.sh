@@ -585,4 +585,44 @@ NEW='    np.testing.assert_allclose(ops.softmax(x + 100.0), ops.softmax(x), rtol
 subst tests/test_activations.py
 commit "Pick the sigmoid and shift tolerances case by case"
 
+# 39: a test whose tolerance a branch picks, written as statements: an addition
+cat > tests/test_shift.py <<'EOF'
+import numpy as np
+from numpy.testing import assert_allclose
+
+from minilib import ops
+
+
+def test_shift_by_one():
+    x = np.arange(4.0)
+    tol = 1e-6
+    if ops.on_gpu():
+        tol = 1e-3
+    assert_allclose(ops.shift(x, 1.0), x + 1.0, atol=tol)
+EOF
+commit "Add the shift test"
+
+# 40: the same choice as one expression: the check and what its tolerance stands for are
+# unchanged, so no OA change
+block OLD <<'EOF'
+    tol = 1e-6
+    if ops.on_gpu():
+        tol = 1e-3
+EOF
+NEW='    tol = 1e-3 if ops.on_gpu() else 1e-6'
+subst tests/test_shift.py
+commit "Write the shift tolerance as one expression"
+
+# 41, 42: the check's text stays; one branch of its tolerance moves each time (a loosening of
+# the first branch, then a tightening of the other, which the value, the first branch's, does
+# not show)
+OLD='    tol = 1e-3 if ops.on_gpu() else 1e-6'
+NEW='    tol = 1e-2 if ops.on_gpu() else 1e-6'
+subst tests/test_shift.py
+commit "Relax the shift check where it runs on a GPU"
+OLD='    tol = 1e-2 if ops.on_gpu() else 1e-6'
+NEW='    tol = 1e-2 if ops.on_gpu() else 1e-7'
+subst tests/test_shift.py
+commit "Tighten the shift check on the host"
+
 echo "$(git rev-list --count HEAD) commits in $OUT"
