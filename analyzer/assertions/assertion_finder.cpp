@@ -193,24 +193,78 @@ static bool isSelfCall(const FileModel& m, ExprId callee) {
 // it may set it: the default is not known to apply, and a change to or from such a call has no
 // direction. nullopt when the dict cannot hold the key, so that the default applies (`note`
 // then says so).
+// The `if` an `else` belongs to (the statement before it at its level), or kNone.
+static StmtId ifOfElse(const FileModel& m, StmtId elseStmt) {
+  const Stmt& e = m.stmts[elseStmt];
+  for (StmtId q = elseStmt; q-- > 0;)
+    if (m.stmts[q].parent == e.parent && m.stmts[q].function == e.function) return m.stmts[q].kind == StmtKind::If ? q : kNone;
+  return kNone;
+}
+
+// An entry of a splatted dict set under an `if` holds only there: elsewhere the entry before it,
+// or the default where there is none and nothing else can set the key; one set under an `else`
+// holds there, the `if` branch giving its own entry or the default. For the comparison across
+// versions (comparable_text.h) the tolerance then reads as that choice: `(5e-4 if self.dtype ==
+// numpy.float16 else 1e-5)`. nullopt where the entry is set unconditionally or in another way.
+static std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict, const SplatEntry& entry,
+                                              std::string_view entryText, std::string_view defaultText) {
+  if (entry.condition == kNone) return std::nullopt;
+  const Stmt& c = m.stmts[entry.condition];
+  const SplatEntry* before = nullptr;
+  for (const SplatEntry& e : dict.entries)
+    if (&e != &entry && e.key == entry.key && e.stmt < entry.stmt) before = &e;
+  const auto textOf = [&](const SplatEntry& e) { return std::string(m.expr(e.value).text); };
+  if (c.kind == StmtKind::If && !c.isElif && c.a != kNone) {
+    std::string orElse;
+    // The entry before it holds elsewhere: set unconditionally, or in the dict the `if` replaces
+    // (splatDict marks those entries with the `if` too: they hold only when it is not taken).
+    if (before && (before->condition == kNone || (before->condition == entry.condition && before->stmt < entry.condition)))
+      orElse = textOf(*before);
+    else if (!before && dict.closed) orElse = defaultText;
+    if (orElse.empty()) return std::nullopt;
+    return fmt::format("({} if {} else {})", entryText, m.expr(c.a).text, orElse);
+  }
+  if (c.kind == StmtKind::Else) {
+    const StmtId ifStmt = ifOfElse(m, entry.condition);
+    if (ifStmt == kNone || m.stmts[ifStmt].isElif || m.stmts[ifStmt].a == kNone) return std::nullopt;
+    std::string inIf;
+    if (before && before->condition == ifStmt) inIf = textOf(*before);
+    else if (!before && dict.closed) inIf = defaultText;
+    if (inIf.empty()) return std::nullopt;
+    return fmt::format("({} if {} else {})", inIf, m.expr(m.stmts[ifStmt].a).text, entryText);
+  }
+  return std::nullopt;
+}
+
 static std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver,
                                                    ExprId splatValue, const std::optional<SplatDict>& dict, const std::string& kind,
                                                    const std::string& param, const std::string& defaultText, std::string& note) {
   const std::string splat = fmt::format("**{}", m.expr(splatValue).text);
   if (const SplatEntry* entry = dict ? dict->find(param) : nullptr) {
-    ResolvedValue r = resolver.resolve(m, a.functionId, entry->stmt, entry->value);
+    const FunctionId scope = dict->scope == kNone ? a.functionId : dict->scope;
+    ResolvedValue r = resolver.resolve(m, scope, entry->stmt, entry->value);
     if (r.provenance == Provenance::Literal) r.provenance = Provenance::Constant;  // named, as a bound name is
     std::string where = fmt::format("set by `{}`", splat);
+    if (scope != a.functionId) where += fmt::format(" in {}", m.functions[scope].qualifiedName);
     if (entry->condition != kNone) {
       const Stmt& c = m.stmts[entry->condition];
-      const std::string_view head = c.text.substr(0, c.text.find(':'));
+      std::string_view head = c.text.substr(0, c.text.find(':'));
       where += fmt::format(" under `{}`", head);
-      if (dict->count(param) == 1) where += fmt::format("; the default is {} otherwise", defaultText);
+      // An `else` is chosen by its `if`'s condition.
+      if (const StmtId ifStmt = c.kind == StmtKind::Else ? ifOfElse(m, entry->condition) : kNone; ifStmt != kNone) {
+        head = m.stmts[ifStmt].text.substr(0, m.stmts[ifStmt].text.find(':'));
+        where += fmt::format(" of `{}`", head);
+      }
+      if (dict->count(param) == 1) where += defaultText.empty() ? std::string("; not set otherwise") : fmt::format("; the default is {} otherwise", defaultText);
       if (ToleranceResolver::mentionsRuntimeChoice(head)) r.provenance = Provenance::Depend;
     }
     Tolerance t{kind, std::string(m.expr(entry->value).text), r.value, r.provenance,
                 r.note.empty() ? where : fmt::format("{}; {}", where, r.note)};
-    attachComparableText(t, m, a.functionId, entry->stmt, entry->value);
+    attachComparableText(t, m, scope, entry->stmt, entry->value);
+    // An entry set under an `if` holds only there: elsewhere the entry before it, or the
+    // default where there is none and nothing else can set it. For the comparison across
+    // versions, the tolerance reads as that choice.
+    if (std::optional<std::string> choice = entryChoice(m, *dict, *entry, t.comparableText(), defaultText)) t.comparable = *choice;
     return t;
   }
   if (dict && dict->closed) {
@@ -381,9 +435,25 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     const bool byKeyword = std::any_of(args.keywords.begin(), args.keywords.end(), [&](const auto& kw) { return kw.first == param; });
     return byKeyword || looksLikeBound(m, v) || m.expr(v).text.find("prec") != std::string_view::npos ? v : kNone;
   };
+  const ExprId kwargs = args.hasStarArgs ? keywordSplat(m, call) : kNone;
+  std::optional<std::optional<SplatDict>> kwargsDict;
+  // The dict `**kwargs` passes, when the check can be read to build it (made once for all kinds).
+  auto splatted = [&]() -> const SplatDict* {
+    if (kwargs == kNone) return nullptr;
+    if (!kwargsDict) {
+      kwargsDict = splatDict(m, a.functionId, a.stmt, kwargs, true);
+      if (!*kwargsDict) *kwargsDict = selfSplatDict(m, a.functionId, a.stmt, kwargs);
+    }
+    return *kwargsDict ? &**kwargsDict : nullptr;
+  };
+  auto splatSets = [&](std::string_view param) {
+    const SplatDict* d = splatted();
+    return d && d->find(param);
+  };
   std::string_view chosenBy;
   for (const auto& [param, cat] : spec.categoryIf) {
-    if (given(param) != kNone) {
+    // `assertAlmostEqual(x, y, **self.options)` with a `delta` in the dict checks by delta.
+    if (given(param) != kNone || (!isOaIf(param) && splatSets(param))) {
       a.category = *parseCategory(cat);
       chosenBy = param;
       if (isOaIf(param) && !spec.oa) {
@@ -392,8 +462,6 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       }
     }
   }
-  const ExprId kwargs = args.hasStarArgs ? keywordSplat(m, call) : kNone;
-  std::optional<std::optional<SplatDict>> kwargsDict;
   // A discovered wrapper may read one tolerance from the first given of two parameters
   // (`atol=atol or tol`): the kind's later entries are its fallbacks.
   const size_t firstTolerance = a.tolerances.size();
@@ -416,14 +484,17 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     }
     if (!chosenBy.empty() && param != chosenBy) continue;  // assertAlmostEqual(delta=...) has no places
     auto d = spec.defaults.find(kind);
-    if (d == spec.defaults.end()) continue;
+    // A tolerance without a default (unittest's `delta`) only where the dict sets it.
+    if (d == spec.defaults.end() && !(param == chosenBy && splatSets(param))) continue;
+    const std::string defaultText = d == spec.defaults.end() ? std::string{} : d->second;
     std::string note = spec.discovered ? fmt::format("default of {}", spec.id) : "API default";
     if (kwargs != kNone) {
-      if (!kwargsDict) kwargsDict = splatDict(m, a.functionId, a.stmt, kwargs);  // once for all kinds
-      if (auto t = toleranceFromSplat(m, a, resolver_, kwargs, *kwargsDict, kind, param, d->second, note)) {
+      splatted();
+      if (auto t = toleranceFromSplat(m, a, resolver_, kwargs, *kwargsDict, kind, param, defaultText, note)) {
         a.tolerances.push_back(std::move(*t));
         continue;
       }
+      if (d == spec.defaults.end()) continue;
     }
     if (std::find(spec.defaultsByDtype.begin(), spec.defaultsByDtype.end(), kind) != spec.defaultsByDtype.end()) {
       // JAX's assertArraysAllClose: `atol = max(tolerance(_dtype(actual), atol), ...)`; through

@@ -13,12 +13,23 @@ bool readsOnly(std::string_view method) {
   return method == "get" || method == "copy" || method == "items" || method == "keys" || method == "values";
 }
 
-bool isNamed(const FileModel& m, ExprId e, std::string_view name) {
-  return e != kNone && m.expr(e).kind == ExprKind::Name && m.expr(e).name == name;
-}
+// What a dict is bound to: a local name, or an attribute of the test case (`self.options`).
+struct Subject {
+  std::string_view name;
+  bool ofSelf = false;
+  bool is(const FileModel& m, ExprId e) const {
+    if (e == kNone) return false;
+    const Expr& x = m.expr(e);
+    if (!ofSelf) return x.kind == ExprKind::Name && x.name == name;
+    if (x.kind != ExprKind::Attribute || x.name != name || x.childCount == 0) return false;
+    const Expr& object = m.expr(m.child(e, 0));
+    return object.kind == ExprKind::Name && object.name == "self";
+  }
+};
 
 // Whether statement `ancestor` holds `s` in its block, at any depth.
 bool holds(const FileModel& m, StmtId ancestor, StmtId s) {
+  if (s >= m.stmts.size()) return false;
   for (StmtId p = m.stmts[s].parent; p != kNone; p = m.stmts[p].parent)
     if (p == ancestor) return true;
   return false;
@@ -31,6 +42,16 @@ StmtId conditionOf(const FileModel& m, FunctionId fid, StmtId s, StmtId at) {
     if (holds(m, p, at)) return kNone;
     const StmtKind k = m.stmts[p].kind;
     if (k != StmtKind::With && k != StmtKind::Try) return p;
+  }
+  return kNone;
+}
+
+// The `else` of an `if` statement, or kNone.
+StmtId elseOf(const FileModel& m, StmtId ifStmt) {
+  for (StmtId q = ifStmt + 1; q < m.stmts.size(); ++q) {
+    if (m.stmts[q].function != m.stmts[ifStmt].function) continue;
+    if (m.stmts[q].parent == m.stmts[ifStmt].parent) return m.stmts[q].kind == StmtKind::Else ? q : kNone;
+    if (m.stmts[q].depth <= m.stmts[ifStmt].depth) return kNone;
   }
   return kNone;
 }
@@ -64,37 +85,37 @@ void addEntries(const FileModel& m, ExprId dictValue, StmtId s, std::vector<Spla
   opaque = true;
 }
 
-NameUse usesOf(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+NameUse usesOf(const FileModel& m, FunctionId fid, StmtId at, const Subject& subject) {
   NameUse use;
   // Most statements only read it (`f(a, b, **kw)`) or do not name it: their text says so
   // faster than their expressions, and the model's index keeps the rest.
   std::vector<StmtId> scratch;
-  for (StmtId s : statementsChanging(m, fid, name, scratch)) {
+  for (StmtId s : statementsChanging(m, fid, subject.name, scratch)) {
     if (s >= at) break;
     const Stmt& st = m.stmts[s];
     if ((st.kind == StmtKind::Assign || st.kind == StmtKind::For) && st.a != kNone) {
       const Expr& target = m.expr(st.a);
-      if (target.kind == ExprKind::Name && target.name == name) {
+      if (subject.is(m, st.a)) {
         if (st.kind == StmtKind::For) use.opaque = true;
         use.bindings.push_back(s);
-      } else if (target.kind == ExprKind::Subscript && isNamed(m, m.child(st.a, 0), name)) {
+      } else if (target.kind == ExprKind::Subscript && subject.is(m, m.child(st.a, 0))) {
         const std::string_view key = stringLiteralText(m, m.child(st.a, 1));
         if (key.empty() || st.b == kNone) use.opaque = true;
         else use.sets.push_back({key, st.b, s, kNone});
       } else if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List) {
         for (uint32_t i = 0; i < target.childCount; ++i)
-          if (isNamed(m, m.child(st.a, i), name)) use.opaque = true;
+          if (subject.is(m, m.child(st.a, i))) use.opaque = true;
       }
-    } else if (st.kind == StmtKind::AugAssign && isNamed(m, st.a, name)) {
+    } else if (st.kind == StmtKind::AugAssign && subject.is(m, st.a)) {
       use.opaque = true;
-    } else if (st.kind == StmtKind::Other && st.text.starts_with("del ") && st.text.find(name) != std::string_view::npos) {
+    } else if (st.kind == StmtKind::Other && st.text.starts_with("del ") && st.text.find(subject.name) != std::string_view::npos) {
       use.opaque = true;
     }
     for (ExprId e = st.firstExpr; e < st.endExpr; ++e) {
       const Expr& x = m.expr(e);
       if (x.kind != ExprKind::Call) continue;
       const ExprId callee = m.child(e, 0);
-      if (m.expr(callee).kind != ExprKind::Attribute || !isNamed(m, m.child(callee, 0), name)) continue;
+      if (m.expr(callee).kind != ExprKind::Attribute || !subject.is(m, m.child(callee, 0))) continue;
       const std::string_view method = m.expr(callee).name;
       if (readsOnly(method)) continue;
       CallArgs args = splitCall(m, e);
@@ -144,22 +165,35 @@ size_t SplatDict::count(std::string_view key) const {
   return static_cast<size_t>(std::ranges::count_if(entries, [&](const SplatEntry& e) { return e.key == key; }));
 }
 
-std::optional<SplatDict> splatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat) {
-  if (fid == kNone || splat == kNone || m.expr(splat).kind != ExprKind::Name) return std::nullopt;
-  const std::string_view name = m.expr(splat).name;
-  for (const Param& p : m.functions[fid].params)
-    if (p.name == name) return std::nullopt;
-  NameUse use = usesOf(m, fid, at, name);
+namespace {
+
+// The dict `subject` holds at statement `at` of function `fid`, from what fid does to it.
+std::optional<SplatDict> dictBuiltIn(const FileModel& m, FunctionId fid, StmtId at, const Subject& subject, bool eitherBranch) {
+  NameUse use = usesOf(m, fid, at, subject);
   // The last binding on every path to the call starts the dict; a binding after it under a
   // branch (`options = {}`, then `if dtype == float16: options = {"atol": 1e-4}`) may replace
   // it, so that every entry is conditional from there on.
   StmtId base = kNone;
   for (StmtId b : use.bindings)
     if (conditionOf(m, fid, b, at) == kNone) base = b;
-  if (base == kNone) return std::nullopt;
   SplatDict out;
   bool opaque = use.opaque;
-  addEntries(m, m.stmts[base].b, base, out.entries, opaque);
+  if (base == kNone) {
+    // `if C: name = {...}` / `else: name = {...}`: one dict or the other, each entry under its
+    // branch; any other binding only in branches leaves the dict unknown.
+    if (!eitherBranch || use.bindings.size() != 2) return std::nullopt;
+    const StmtId inIf = use.bindings[0], inElse = use.bindings[1];
+    const StmtId ifStmt = m.stmts[inIf].parent, elseStmt = m.stmts[inElse].parent;
+    if (ifStmt == kNone || elseStmt == kNone || m.stmts[ifStmt].kind != StmtKind::If || m.stmts[ifStmt].isElif ||
+        m.stmts[elseStmt].kind != StmtKind::Else || conditionOf(m, fid, inIf, at) != ifStmt ||
+        conditionOf(m, fid, inElse, at) != elseStmt || elseOf(m, ifStmt) != elseStmt)
+      return std::nullopt;
+    addEntries(m, m.stmts[inIf].b, inIf, out.entries, opaque);
+    addEntries(m, m.stmts[inElse].b, inElse, out.entries, opaque);
+    base = inElse;
+  } else {
+    addEntries(m, m.stmts[base].b, base, out.entries, opaque);
+  }
   StmtId replacedUnder = kNone;
   for (StmtId b : use.bindings) {
     if (b <= base) continue;
@@ -178,7 +212,46 @@ std::optional<SplatDict> splatDict(const FileModel& m, FunctionId fid, StmtId at
     if (e.condition == kNone && replacedUnder != kNone && e.stmt < replacedUnder) e.condition = replacedUnder;
   }
   out.closed = !opaque;
+  out.scope = fid;
   return out;
+}
+
+// Whether function `f` binds or changes `self.<name>` anywhere.
+bool changesSelfAttribute(const FileModel& m, FunctionId f, const Subject& subject) {
+  const NameUse use = usesOf(m, f, m.functions[f].endStmt, subject);
+  return use.opaque || !use.bindings.empty() || !use.sets.empty() || !use.defaults.empty() || !use.removed.empty();
+}
+
+}  // namespace
+
+std::optional<SplatDict> splatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat, bool eitherBranch) {
+  if (fid == kNone || splat == kNone || m.expr(splat).kind != ExprKind::Name) return std::nullopt;
+  const std::string_view name = m.expr(splat).name;
+  for (const Param& p : m.functions[fid].params)
+    if (p.name == name) return std::nullopt;
+  return dictBuiltIn(m, fid, at, Subject{name}, eitherBranch);
+}
+
+std::optional<SplatDict> selfSplatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat) {
+  if (fid == kNone || splat == kNone || m.language != Language::Python) return std::nullopt;
+  const Expr& x = m.expr(splat);
+  if (x.kind != ExprKind::Attribute || x.childCount == 0 || m.expr(m.child(splat, 0)).kind != ExprKind::Name ||
+      m.expr(m.child(splat, 0)).name != "self")
+    return std::nullopt;
+  const Subject subject{x.name, true};
+  // Built by the method that checks, ahead of the check.
+  if (std::optional<SplatDict> here = dictBuiltIn(m, fid, at, subject, true)) return here;
+  // Else by the class's setUp, and by no other method, whose order against the check's is not known.
+  const ClassId cls = m.functions[fid].cls;
+  if (cls == kNone) return std::nullopt;
+  FunctionId setUp = kNone;
+  for (FunctionId f = 0; f < m.functions.size(); ++f) {
+    if (m.functions[f].cls != cls) continue;
+    if (m.functions[f].name == "setUp" && setUp == kNone) setUp = f;
+    else if (changesSelfAttribute(m, f, subject)) return std::nullopt;
+  }
+  if (setUp == kNone) return std::nullopt;
+  return dictBuiltIn(m, setUp, m.functions[setUp].endStmt, subject, true);
 }
 
 std::optional<ForwardedKeyword> forwardedKeyword(const FileModel& m, FunctionId fid, StmtId at, ExprId splat, std::string_view key) {
@@ -187,7 +260,7 @@ std::optional<ForwardedKeyword> forwardedKeyword(const FileModel& m, FunctionId 
   bool isKwargs = false;
   for (const Param& p : m.functions[fid].params) isKwargs |= p.kwArgs && p.name == name;
   if (!isKwargs) return std::nullopt;
-  NameUse use = usesOf(m, fid, at, name);
+  NameUse use = usesOf(m, fid, at, Subject{name});
   if (use.opaque || !use.bindings.empty() || std::ranges::find(use.removed, key) != use.removed.end()) return std::nullopt;
   for (const SplatEntry& e : use.sets)
     if (e.key == key) return std::nullopt;

@@ -28,16 +28,26 @@ struct SplatEntry {
 // statement `at`: `name = {...}`, `name = dict(k=v)`, `name["k"] = v`, `name.update(...)`.
 // `closed` when nothing else can add a key (no computed key, no `**other`, no other mutation),
 // so that a key it lacks is left at the callee's default. A binding under a branch after the
-// last one every path takes makes the entries before it conditional. nullopt when `splat` is
-// not such a name: a parameter, bound from something else than a dict, or only in branches.
+// last one every path takes makes the entries before it conditional; with `eitherBranch`, an
+// `if`/`else` binding it in each branch gives the entries of both, each under its branch (for
+// the check's own tolerances; wrapper discovery, which maps entries to its parameters, does not
+// take them). nullopt when `splat` is not such a name: a parameter, bound from something else
+// than a dict, or only in branches.
 struct SplatDict {
   std::vector<SplatEntry> entries;
   bool closed = true;
+  FunctionId scope = kNone;  // the function whose statements build it (its entries' scope)
   // The last entry set for `key`, and how many are.
   const SplatEntry* find(std::string_view key) const;
   size_t count(std::string_view key) const;
 };
-std::optional<SplatDict> splatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat);
+std::optional<SplatDict> splatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat, bool eitherBranch = false);
+// The same for `**self.options` in a method of a test case: the dict the method builds ahead of
+// statement `at`, or else the one its class's setUp builds, when no other method of the class
+// binds or changes it (Chainer: `self.check_forward_options = {}` then `if self.dtype ==
+// numpy.float16: self.check_forward_options = {'atol': 5e-4, 'rtol': 5e-3}` in setUp). Entries
+// under a block of setUp are conditional on it.
+std::optional<SplatDict> selfSplatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat);
 
 // What a helper does with a keyword its callers give, when `splat` is the function's own
 // `**kwargs` parameter passed on to the check it wraps: nullopt when the keyword does not get

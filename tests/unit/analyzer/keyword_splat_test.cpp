@@ -143,3 +143,85 @@ TEST(KeywordSplat, StringLiteralKeysAreReadWithoutTheirQuotes) {
     if (m.expr(e).kind == ExprKind::String) keys.push_back(stringLiteralText(m, e));
   EXPECT_EQ(keys, (std::vector<std::string_view>{"atol", "rtol", "", ""}));
 }
+
+// Chainer: the test case's setUp builds the dict, by dtype, and a method splats it
+// (`testing.assert_allclose(y, expect, **self.check_forward_options)`).
+TEST(KeywordSplat, ADictTheTestCasesSetUpBuildsIsReadWhereAMethodSplatsIt) {
+  auto r = scanOne("import numpy\n"
+                   "import unittest\n"
+                   "from numpy.testing import assert_allclose\n"
+                   "class TestOp(unittest.TestCase):\n"
+                   "    def setUp(self):\n"
+                   "        self.check_forward_options = {}\n"
+                   "        if self.dtype == numpy.float16:\n"
+                   "            self.check_forward_options = {'atol': 5e-4, 'rtol': 5e-3}\n"
+                   "        if self.dtype == numpy.float16:\n"
+                   "            self.check_backward_options = {'atol': 1e-2}\n"
+                   "        else:\n"
+                   "            self.check_backward_options = {'atol': 1e-4}\n"
+                   "    def check_forward(self, x):\n"
+                   "        assert_allclose(f(x), g(x), **self.check_forward_options)\n"    // 14
+                   "    def check_backward(self, x):\n"
+                   "        assert_allclose(df(x), dg(x), **self.check_backward_options)\n"  // 16
+                   "class TestOther(unittest.TestCase):\n"
+                   "    def setUp(self):\n"
+                   "        self.options = {'atol': 1e-3}\n"
+                   "    def prepare(self):\n"
+                   "        self.options = {'atol': 1e-1}\n"
+                   "    def test_a(self):\n"
+                   "        assert_allclose(f(1), g(1), **self.options)\n");  // 23
+  const Assertion* forward = atLine(r, 14);
+  const Assertion* backward = atLine(r, 16);
+  const Assertion* twoMethods = atLine(r, 23);
+  ASSERT_TRUE(forward && backward && twoMethods);
+  const Tolerance* atol = tolerance(*forward, "atol");
+  EXPECT_DOUBLE_EQ(*atol->value, 5e-4);
+  EXPECT_EQ(atol->provenance, Provenance::Depend);
+  EXPECT_NE(atol->note.find("in TestOp.setUp under `if self.dtype == numpy.float16`"), std::string::npos) << atol->note;
+  EXPECT_EQ(atol->comparable, "(5e-4 if self.dtype == numpy.float16 else 0)");  // numpy's atol default
+  EXPECT_EQ(forward->thresholdProvenance, ThresholdProvenance::Depend);
+  // One dict in each branch of an if/else.
+  EXPECT_EQ(tolerance(*backward, "atol")->comparable, "(1e-2 if self.dtype == numpy.float16 else 1e-4)");
+  // Set by two methods, whose order is not known: the defaults may or may not apply.
+  EXPECT_EQ(tolerance(*twoMethods, "atol")->provenance, Provenance::Unresolved);
+}
+
+// unittest's assertAlmostEqual checks by `delta` when the dict it is given sets one, by places
+// otherwise (Chainer 985dce75f5: `self.check_sum_options = {'delta': 1e-3}` / `{'delta': 1e-5}`).
+TEST(KeywordSplat, ADeltaTheDictSetsChoosesTheDeltaCheck) {
+  auto r = scanOne("import numpy\n"
+                   "import unittest\n"
+                   "class TestSum(unittest.TestCase):\n"
+                   "    def setUp(self):\n"
+                   "        if self.dtype == numpy.float16:\n"
+                   "            self.check_sum_options = {'delta': 1e-3}\n"
+                   "        else:\n"
+                   "            self.check_sum_options = {'delta': 1e-5}\n"
+                   "    def test_sum(self):\n"
+                   "        self.assertAlmostEqual(1.0, total(), **self.check_sum_options)\n");  // 10
+  const Assertion* a = atLine(r, 10);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(tolerance(*a, "places"), nullptr);
+  const Tolerance* delta = tolerance(*a, "delta");
+  ASSERT_TRUE(delta);
+  EXPECT_EQ(delta->comparable, "(1e-3 if self.dtype == numpy.float16 else 1e-5)");
+  EXPECT_EQ(delta->provenance, Provenance::Depend);
+}
+
+// The dict setUp replaces under an `if` holds where the `if` is not taken (Chainer 8fa8a855b8).
+TEST(KeywordSplat, ADictReplacedUnderAnIfHoldsOtherwise) {
+  auto r = scanOne("import numpy\n"
+                   "import unittest\n"
+                   "from numpy.testing import assert_allclose\n"
+                   "class TestNorm(unittest.TestCase):\n"
+                   "    def setUp(self):\n"
+                   "        self.check_forward_options = {'atol': 1e-4, 'rtol': 1e-3}\n"
+                   "        if self.dtype == numpy.float16:\n"
+                   "            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-2}\n"
+                   "    def check_forward(self, x):\n"
+                   "        assert_allclose(f(x), g(x), **self.check_forward_options)\n");  // 10
+  const Assertion* a = atLine(r, 10);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(tolerance(*a, "atol")->comparable, "(1e-3 if self.dtype == numpy.float16 else 1e-4)");
+  EXPECT_EQ(tolerance(*a, "rtol")->comparable, "(1e-2 if self.dtype == numpy.float16 else 1e-3)");
+}
