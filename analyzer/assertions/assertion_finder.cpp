@@ -9,6 +9,7 @@
 #include "analyzer/assertions/dtype_overrides.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/runtime_choice.h"
+#include "analyzer/assertions/splat_tolerance.h"
 #include "analyzer/core/words.h"
 #include "analyzer/tolerance/comparable_text.h"
 
@@ -187,92 +188,6 @@ static bool isSelfCall(const FileModel& m, ExprId callee) {
   return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && m.expr(receiver).name == "self";
 }
 
-// A tolerance a call leaves to its `**name`: the entry of a dict the function builds (`tol =
-// {"atol": 1e-4}`), with its condition when it is set under a branch the call is not in; or,
-// for anything else (`**self.check_forward_options`, Chainer's idiom), `**name` unresolved, since
-// it may set it: the default is not known to apply, and a change to or from such a call has no
-// direction. nullopt when the dict cannot hold the key, so that the default applies (`note`
-// then says so).
-// The `if` an `else` belongs to (the statement before it at its level), or kNone.
-static StmtId ifOfElse(const FileModel& m, StmtId elseStmt) {
-  const Stmt& e = m.stmts[elseStmt];
-  for (StmtId q = elseStmt; q-- > 0;)
-    if (m.stmts[q].parent == e.parent && m.stmts[q].function == e.function) return m.stmts[q].kind == StmtKind::If ? q : kNone;
-  return kNone;
-}
-
-// An entry of a splatted dict set under an `if` holds only there: elsewhere the entry before it,
-// or the default where there is none and nothing else can set the key; one set under an `else`
-// holds there, the `if` branch giving its own entry or the default. For the comparison across
-// versions (comparable_text.h) the tolerance then reads as that choice: `(5e-4 if self.dtype ==
-// numpy.float16 else 1e-5)`. nullopt where the entry is set unconditionally or in another way.
-static std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict, const SplatEntry& entry,
-                                              std::string_view entryText, std::string_view defaultText) {
-  if (entry.condition == kNone) return std::nullopt;
-  const Stmt& c = m.stmts[entry.condition];
-  const SplatEntry* before = nullptr;
-  for (const SplatEntry& e : dict.entries)
-    if (&e != &entry && e.key == entry.key && e.stmt < entry.stmt) before = &e;
-  const auto textOf = [&](const SplatEntry& e) { return std::string(m.expr(e.value).text); };
-  if (c.kind == StmtKind::If && !c.isElif && c.a != kNone) {
-    std::string orElse;
-    // The entry before it holds elsewhere: set unconditionally, or in the dict the `if` replaces
-    // (splatDict marks those entries with the `if` too: they hold only when it is not taken).
-    if (before && (before->condition == kNone || (before->condition == entry.condition && before->stmt < entry.condition)))
-      orElse = textOf(*before);
-    else if (!before && dict.closed) orElse = defaultText;
-    if (orElse.empty()) return std::nullopt;
-    return fmt::format("({} if {} else {})", entryText, m.expr(c.a).text, orElse);
-  }
-  if (c.kind == StmtKind::Else) {
-    const StmtId ifStmt = ifOfElse(m, entry.condition);
-    if (ifStmt == kNone || m.stmts[ifStmt].isElif || m.stmts[ifStmt].a == kNone) return std::nullopt;
-    std::string inIf;
-    if (before && before->condition == ifStmt) inIf = textOf(*before);
-    else if (!before && dict.closed) inIf = defaultText;
-    if (inIf.empty()) return std::nullopt;
-    return fmt::format("({} if {} else {})", inIf, m.expr(m.stmts[ifStmt].a).text, entryText);
-  }
-  return std::nullopt;
-}
-
-static std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver,
-                                                   ExprId splatValue, const std::optional<SplatDict>& dict, const std::string& kind,
-                                                   const std::string& param, const std::string& defaultText, std::string& note) {
-  const std::string splat = fmt::format("**{}", m.expr(splatValue).text);
-  if (const SplatEntry* entry = dict ? dict->find(param) : nullptr) {
-    const FunctionId scope = dict->scope == kNone ? a.functionId : dict->scope;
-    ResolvedValue r = resolver.resolve(m, scope, entry->stmt, entry->value);
-    if (r.provenance == Provenance::Literal) r.provenance = Provenance::Constant;  // named, as a bound name is
-    std::string where = fmt::format("set by `{}`", splat);
-    if (scope != a.functionId) where += fmt::format(" in {}", m.functions[scope].qualifiedName);
-    if (entry->condition != kNone) {
-      const Stmt& c = m.stmts[entry->condition];
-      std::string_view head = c.text.substr(0, c.text.find(':'));
-      where += fmt::format(" under `{}`", head);
-      // An `else` is chosen by its `if`'s condition.
-      if (const StmtId ifStmt = c.kind == StmtKind::Else ? ifOfElse(m, entry->condition) : kNone; ifStmt != kNone) {
-        head = m.stmts[ifStmt].text.substr(0, m.stmts[ifStmt].text.find(':'));
-        where += fmt::format(" of `{}`", head);
-      }
-      if (dict->count(param) == 1) where += defaultText.empty() ? std::string("; not set otherwise") : fmt::format("; the default is {} otherwise", defaultText);
-      if (ToleranceResolver::mentionsRuntimeChoice(head)) r.provenance = Provenance::Depend;
-    }
-    Tolerance t{kind, std::string(m.expr(entry->value).text), r.value, r.provenance,
-                r.note.empty() ? where : fmt::format("{}; {}", where, r.note)};
-    attachComparableText(t, m, scope, entry->stmt, entry->value);
-    // An entry set under an `if` holds only there: elsewhere the entry before it, or the
-    // default where there is none and nothing else can set it. For the comparison across
-    // versions, the tolerance reads as that choice.
-    if (std::optional<std::string> choice = entryChoice(m, *dict, *entry, t.comparableText(), defaultText)) t.comparable = *choice;
-    return t;
-  }
-  if (dict && dict->closed) {
-    note += fmt::format("; `{}` does not set it", splat);
-    return std::nullopt;
-  }
-  return Tolerance{kind, splat, std::nullopt, Provenance::Unresolved, fmt::format("`{}` may set it; the default is {} otherwise", splat, defaultText)};
-}
 
 ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spec) {
   if (!a.isOa) return ThresholdProvenance::None;
