@@ -13,6 +13,15 @@ namespace {
 
 constexpr int kMaxDepth = 4;  // names standing for names standing for ...: enough for real tests
 
+// What one comparable text may cost: each name replaced by its value may hold more names, so a
+// hostile file (`a = b + b + ... + b`, `b = c + c + ...`) would grow the text as the product
+// of its widths. Past the budget the tolerance keeps its text as written.
+struct Budget {
+  int expansions = 64;
+  size_t chars = 8192;
+  bool exhausted = false;
+};
+
 struct Replacement {
   size_t offset = 0, length = 0;
   std::string text;
@@ -135,22 +144,26 @@ bool standsAlone(ExprKind k) {
   }
 }
 
-std::string expand(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth);
+std::string expand(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth, Budget& budget);
 
 // What plain name `name` stands for, or nothing.
-std::optional<std::string> nameText(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) {
+std::optional<std::string> nameText(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth, Budget& budget) {
   bool viaImport = false;
   if (std::string r = resolveDotted(m, fn, name, &viaImport); viaImport) return r;
-  if (depth >= kMaxDepth) return std::nullopt;
+  if (depth >= kMaxDepth || budget.exhausted) return std::nullopt;
   // The innermost scope that binds the name decides (a nested helper reads its test's locals).
   for (FunctionId f = fn;; f = m.functions[f].parent) {
     const Bound b = boundIn(m, f, f == fn ? at : static_cast<StmtId>(m.stmts.size()), name);
     if (b.kind == Bound::Other || (b.kind == Bound::Value && b.value == kNone)) return std::nullopt;
     if (b.kind == Bound::Value) {
-      std::string text = expand(m, f, b.where, b.value, depth + 1);
+      if (--budget.expansions < 0) {
+        budget.exhausted = true;
+        return std::nullopt;
+      }
+      std::string text = expand(m, f, b.where, b.value, depth + 1, budget);
       if (b.condition != kNone) {
         if (b.orElse == kNone) return std::nullopt;
-        return fmt::format("({} if {} else {})", text, m.expr(b.condition).text, expand(m, f, b.orElseWhere, b.orElse, depth + 1));
+        return fmt::format("({} if {} else {})", text, m.expr(b.condition).text, expand(m, f, b.orElseWhere, b.orElse, depth + 1, budget));
       }
       return standsAlone(m.expr(b.value).kind) ? text : "(" + text + ")";
     }
@@ -158,7 +171,7 @@ std::optional<std::string> nameText(const FileModel& m, FunctionId fn, StmtId at
   }
 }
 
-void collect(const FileModel& m, FunctionId fn, StmtId at, ExprId e, ExprId root, int depth, std::vector<Replacement>& out) {
+void collect(const FileModel& m, FunctionId fn, StmtId at, ExprId e, ExprId root, int depth, Budget& budget, std::vector<Replacement>& out) {
   if (e == kNone) return;
   const Expr& x = m.expr(e);
   const Expr& r = m.expr(root);
@@ -166,7 +179,7 @@ void collect(const FileModel& m, FunctionId fn, StmtId at, ExprId e, ExprId root
   if (x.kind == ExprKind::Lambda || x.kind == ExprKind::Comprehension) return;
   std::optional<std::string> text;
   if (x.kind == ExprKind::Name) {
-    text = nameText(m, fn, at, x.name, depth);
+    text = nameText(m, fn, at, x.name, depth, budget);
   } else if (x.kind == ExprKind::Attribute) {
     if (std::string dotted = dottedName(m, e); !dotted.empty()) {
       bool viaImport = false;
@@ -183,20 +196,20 @@ void collect(const FileModel& m, FunctionId fn, StmtId at, ExprId e, ExprId root
     return;
   }
   if (x.kind == ExprKind::Name || x.kind == ExprKind::Attribute) {
-    if (x.kind == ExprKind::Attribute) collect(m, fn, at, m.child(e, 0), root, depth, out);
+    if (x.kind == ExprKind::Attribute) collect(m, fn, at, m.child(e, 0), root, depth, budget, out);
     return;
   }
   for (uint32_t i = 0; i < x.childCount; ++i) {
     // A condition stays as written: it is compared as text and shown to the reader, who wrote
     // `jtu.device_under_test()`, not `jax._src.test_util.device_under_test()`.
     if (x.kind == ExprKind::Conditional && i == 1) continue;
-    collect(m, fn, at, m.child(e, i), root, depth, out);
+    collect(m, fn, at, m.child(e, i), root, depth, budget, out);
   }
 }
 
-std::string expand(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) {
+std::string expand(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth, Budget& budget) {
   std::vector<Replacement> parts;
-  collect(m, fn, at, e, e, depth, parts);
+  collect(m, fn, at, e, e, depth, budget, parts);
   std::string_view text = m.expr(e).text;
   if (parts.empty()) return std::string(text);
   std::sort(parts.begin(), parts.end(), [](const Replacement& a, const Replacement& b) { return a.offset < b.offset; });
@@ -207,8 +220,12 @@ std::string expand(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int d
     out.append(text.substr(pos, p.offset - pos));
     out += p.text;
     pos = p.offset + p.length;
+    if (out.size() > budget.chars) {
+      budget.exhausted = true;
+      break;
+    }
   }
-  out.append(text.substr(pos));
+  if (!budget.exhausted) out.append(text.substr(pos));
   return out;
 }
 
@@ -216,8 +233,9 @@ std::string expand(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int d
 
 std::string comparableText(const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
   if (e == kNone || m.language != Language::Python) return {};
-  std::string out = expand(m, fn, at, e, 0);
-  return out == m.expr(e).text ? std::string{} : out;
+  Budget budget;
+  std::string out = expand(m, fn, at, e, 0, budget);
+  return budget.exhausted || out == m.expr(e).text ? std::string{} : out;
 }
 
 void attachComparableText(Tolerance& t, const FileModel& m, FunctionId fn, StmtId at, ExprId e) {

@@ -13,6 +13,25 @@ namespace {
 // Name chains longer than this are not constants anyone reads as one.
 constexpr int kMaxHops = 8;
 
+// Expressions one resolution may evaluate. Each name is evaluated where it is used, so a
+// hostile file of wide bindings (`a = b + b + ... + b`, `b = c + c + ...`) costs the product
+// of their widths: 300 wide and 4 deep took minutes. Real tolerances take a few dozen steps.
+constexpr int kMaxSteps = 20000;
+
+// The steps left to the outermost resolution running on this thread (resolutions nest: a
+// default of a parameter is resolved from within another).
+thread_local int stepsLeft = 0;
+thread_local int resolutionDepth = 0;
+
+struct Resolution {
+  Resolution() {
+    if (resolutionDepth++ == 0) stepsLeft = kMaxSteps;
+  }
+  ~Resolution() { --resolutionDepth; }
+  Resolution(const Resolution&) = delete;
+  Resolution& operator=(const Resolution&) = delete;
+};
+
 Provenance combine(Provenance a, Provenance b) {
   if (a == Provenance::Depend || b == Provenance::Depend) return Provenance::Depend;
   if (a == Provenance::Unresolved || b == Provenance::Unresolved) return Provenance::Unresolved;
@@ -73,11 +92,13 @@ bool ToleranceResolver::mentionsRuntimeChoice(std::string_view text) {
 }
 
 ResolvedValue ToleranceResolver::resolve(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const {
+  Resolution r;
   return eval(m, fn, at, e, 0);
 }
 
 ResolvedValue ToleranceResolver::eval(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const {
   if (e == kNone) return unresolved("missing");
+  if (--stepsLeft < 0) return unresolved("too many names to follow");
   if (hops > kMaxHops) return unresolved("name chain too long");
   const Expr& x = m.expr(e);
   switch (x.kind) {
@@ -184,6 +205,7 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
 }
 
 ResolvedValue ToleranceResolver::resolveSelfAttribute(const FileModel& m, FunctionId fn, std::string_view attr) const {
+  Resolution r;
   return selfAttribute(m, fn, attr, fmt::format("self.{}", attr), 0);
 }
 

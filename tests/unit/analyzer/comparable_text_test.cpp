@@ -87,3 +87,18 @@ TEST(ComparableText, ANameChosenAtRunTimeStaysAsWritten) {
   EXPECT_EQ(comparableAt(kHead + "class T:\n    def test_a(self):\n        assert_allclose(f(), g(), rtol=self.tol)\n", 5, "rtol"),
             "self.tol");
 }
+
+// Names whose values repeat other names grow the text as the product of their widths: past a
+// budget the tolerance keeps its text as written, at once.
+TEST(ComparableText, AHostileChainOfWideBindingsStaysAsWritten) {
+  std::string code = kHead + "e = make()\n";
+  const char* names[] = {"e", "d", "c", "b", "a"};
+  for (int level = 1; level < 5; ++level) {
+    code += std::string(names[level]) + " = ";
+    for (int i = 0; i < 150; ++i) code += std::string(i ? " + " : "") + names[level - 1];
+    code += "\n";
+  }
+  code += "def test_a():\n    assert_allclose(f(), g(), atol=a * 2)\n";
+  const uint32_t line = 9;
+  EXPECT_EQ(comparableAt(code, line, "atol"), "a * 2");
+}
