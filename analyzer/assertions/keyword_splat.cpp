@@ -46,16 +46,6 @@ StmtId conditionOf(const FileModel& m, FunctionId fid, StmtId s, StmtId at) {
   return kNone;
 }
 
-// The `else` of an `if` statement, or kNone.
-StmtId elseOf(const FileModel& m, StmtId ifStmt) {
-  for (StmtId q = ifStmt + 1; q < m.stmts.size(); ++q) {
-    if (m.stmts[q].function != m.stmts[ifStmt].function) continue;
-    if (m.stmts[q].parent == m.stmts[ifStmt].parent) return m.stmts[q].kind == StmtKind::Else ? q : kNone;
-    if (m.stmts[q].depth <= m.stmts[ifStmt].depth) return kNone;
-  }
-  return kNone;
-}
-
 // Everything a function does to a local name before statement `at`.
 struct NameUse {
   std::vector<StmtId> bindings;     // name = ...
@@ -186,7 +176,7 @@ std::optional<SplatDict> dictBuiltIn(const FileModel& m, FunctionId fid, StmtId 
     const StmtId ifStmt = m.stmts[inIf].parent, elseStmt = m.stmts[inElse].parent;
     if (ifStmt == kNone || elseStmt == kNone || m.stmts[ifStmt].kind != StmtKind::If || m.stmts[ifStmt].isElif ||
         m.stmts[elseStmt].kind != StmtKind::Else || conditionOf(m, fid, inIf, at) != ifStmt ||
-        conditionOf(m, fid, inElse, at) != elseStmt || elseOf(m, ifStmt) != elseStmt)
+        conditionOf(m, fid, inElse, at) != elseStmt || nextSibling(m, ifStmt) != elseStmt)
       return std::nullopt;
     addEntries(m, m.stmts[inIf].b, inIf, out.entries, opaque);
     addEntries(m, m.stmts[inElse].b, inElse, out.entries, opaque);

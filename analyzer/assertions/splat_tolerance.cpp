@@ -8,14 +8,6 @@ namespace oalens::analyzer {
 
 namespace {
 
-// The `if` an `else` belongs to (the statement before it at its level), or kNone.
-StmtId ifOfElse(const FileModel& m, StmtId elseStmt) {
-  const Stmt& e = m.stmts[elseStmt];
-  for (StmtId q = elseStmt; q-- > 0;)
-    if (m.stmts[q].parent == e.parent && m.stmts[q].function == e.function) return m.stmts[q].kind == StmtKind::If ? q : kNone;
-  return kNone;
-}
-
 // An entry of a splatted dict set under an `if` holds only there: elsewhere the entry before it,
 // or the default where there is none and nothing else can set the key; one set under an `else`
 // holds there, the `if` branch giving its own entry or the default. For the comparison across
@@ -40,8 +32,8 @@ std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict
     return fmt::format("({} if {} else {})", entryText, m.expr(c.a).text, orElse);
   }
   if (c.kind == StmtKind::Else) {
-    const StmtId ifStmt = ifOfElse(m, entry.condition);
-    if (ifStmt == kNone || m.stmts[ifStmt].isElif || m.stmts[ifStmt].a == kNone) return std::nullopt;
+    const StmtId ifStmt = previousSibling(m, entry.condition);
+    if (ifStmt == kNone || m.stmts[ifStmt].kind != StmtKind::If || m.stmts[ifStmt].isElif || m.stmts[ifStmt].a == kNone) return std::nullopt;
     std::string inIf;
     if (before && before->condition == ifStmt) inIf = textOf(*before);
     else if (!before && dict.closed) inIf = defaultText;
@@ -68,7 +60,8 @@ std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion&
       std::string_view head = c.text.substr(0, c.text.find(':'));
       where += fmt::format(" under `{}`", head);
       // An `else` is chosen by its `if`'s condition.
-      if (const StmtId ifStmt = c.kind == StmtKind::Else ? ifOfElse(m, entry->condition) : kNone; ifStmt != kNone) {
+      if (const StmtId ifStmt = c.kind == StmtKind::Else ? previousSibling(m, entry->condition) : kNone;
+          ifStmt != kNone && m.stmts[ifStmt].kind == StmtKind::If) {
         head = m.stmts[ifStmt].text.substr(0, m.stmts[ifStmt].text.find(':'));
         where += fmt::format(" of `{}`", head);
       }

@@ -42,6 +42,24 @@ std::string cppDottedName(std::string_view qualified) {
   return out;
 }
 
+StmtId nextSibling(const FileModel& m, StmtId s) {
+  const Stmt& st = m.stmts[s];
+  const StmtId end = st.function == kNone ? static_cast<StmtId>(m.stmts.size()) : m.functions[st.function].endStmt;
+  for (StmtId q = s + 1; q < end && q < m.stmts.size(); ++q) {
+    if (m.stmts[q].function != st.function) continue;  // a nested function's body
+    if (m.stmts[q].parent == st.parent) return q;
+    if (m.stmts[q].depth <= st.depth) return kNone;
+  }
+  return kNone;
+}
+
+StmtId previousSibling(const FileModel& m, StmtId s) {
+  const Stmt& st = m.stmts[s];
+  for (StmtId q = s; q-- > 0 && q != st.parent;)
+    if (m.stmts[q].parent == st.parent && m.stmts[q].function == st.function) return q;
+  return kNone;
+}
+
 std::string dottedName(const FileModel& m, ExprId id) {
   std::vector<std::string_view> parts;
   ExprId cur = id;

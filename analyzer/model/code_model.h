@@ -196,6 +196,12 @@ inline ClassId enclosingClass(const FileModel& m, FunctionId f) {
   return f == kNone || f >= m.functions.size() ? kNone : m.functions[f].cls;
 }
 
+// The statement after `s`'s block at its level (its `else` or `elif`, or the next statement of
+// the same block), or kNone.
+StmtId nextSibling(const FileModel& m, StmtId s);
+// The statement before `s` at its level (for an `else`, its `if`), or kNone.
+StmtId previousSibling(const FileModel& m, StmtId s);
+
 // "a.b.c" for Name/Attribute chains; empty if the chain contains anything else.
 std::string dottedName(const FileModel& m, ExprId id);
 

@@ -75,16 +75,6 @@ struct Bound {
   StmtId orElseWhere = kNone;
 };
 
-// The statement after `s`'s block at its level (its `else`, `elif` or next statement), or kNone.
-StmtId nextSibling(const FileModel& m, StmtId s, StmtId end) {
-  for (StmtId q = s + 1; q < end; ++q) {
-    if (m.stmts[q].function != m.stmts[s].function) continue;
-    if (m.stmts[q].parent == m.stmts[s].parent) return q;
-    if (m.stmts[q].depth <= m.stmts[s].depth) return kNone;
-  }
-  return kNone;
-}
-
 Bound boundIn(const FileModel& m, FunctionId scope, StmtId at, std::string_view name) {
   if (scope != kNone && m.functions[scope].hasParam(name)) return {Bound::Other};
   StmtId begin = 0, end = static_cast<StmtId>(m.stmts.size());
@@ -115,14 +105,14 @@ Bound boundIn(const FileModel& m, FunctionId scope, StmtId at, std::string_view 
   };
   // `name = base` ... `if C: name = value` with no else.
   if (first.depth == 0 && second.depth == 1 && topLevelIf(second.parent) && second.parent > bindings[0]) {
-    const StmtId after = nextSibling(m, second.parent, end);
+    const StmtId after = nextSibling(m, second.parent);
     if (after != kNone && (m.stmts[after].kind == StmtKind::Else || (m.stmts[after].kind == StmtKind::If && m.stmts[after].isElif)))
       return {Bound::Other};
     return {Bound::Value, bindings[1], second.b, m.stmts[second.parent].a, first.b, bindings[0]};
   }
   // `if C: name = value` / `else: name = orElse`.
   if (first.depth == 1 && second.depth == 1 && topLevelIf(first.parent) && second.parent != kNone &&
-      m.stmts[second.parent].kind == StmtKind::Else && nextSibling(m, first.parent, end) == second.parent)
+      m.stmts[second.parent].kind == StmtKind::Else && nextSibling(m, first.parent) == second.parent)
     return {Bound::Value, bindings[0], first.b, m.stmts[first.parent].a, second.b, bindings[1]};
   return {Bound::Other};
 }

@@ -178,14 +178,12 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
     for (const auto& [name, t] : ts) out.insert(name);
     return out;
   };
-  // By the texts, for values not known: the same expression with other numbers, per-dtype
-  // tables, or a conditional compared branch by branch (symbolic_tolerance.h). Texts are read as
-  // comparable (imported names by module, names bound once by their values): the same there,
-  // the tolerance did not change. False when the texts cannot tell and `orValues` allows the
-  // values to (nothing recorded then).
+  // By the comparable texts (imported names by module, names bound once by their values),
+  // which differ: the same expression with other numbers, per-dtype tables, or a conditional
+  // compared branch by branch (symbolic_tolerance.h). False when the texts cannot tell and
+  // `orValues` allows the values to (nothing recorded then).
   auto compareTexts = [&](const std::string& name, const std::string& kind, const analyzer::Tolerance* old, const analyzer::Tolerance* t,
                           bool orValues) {
-    if (stripWs(old->comparableText()) == stripWs(t->comparableText())) return true;
     // A default is no plain number: it may depend on the dtype.
     const auto side = [](const analyzer::Tolerance& x) {
       const bool plain = x.value && x.provenance != analyzer::Provenance::Default && !x.isDtypeDefault;
@@ -222,8 +220,8 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
   };
   // One tolerance of each side under one name: its direction and a detail line.
   auto compareOne = [&](const std::string& name, const std::string& kind, const analyzer::Tolerance* old, const analyzer::Tolerance* t) {
-    const bool textChanged = stripWs(old->text) != stripWs(t->text);
-    // A name bound to another value changes the comparable text only.
+    // Texts the same once read as comparable are the same tolerance (an alias renamed, a table
+    // hoisted into a local); a name bound to another value changes the comparable text only.
     const bool meaningChanged = stripWs(old->comparableText()) != stripWs(t->comparableText());
     if (old->value && t->value) {
       // The value of `A if C else B` is A's: B moving, or A and B apart, only the branches show.
@@ -249,7 +247,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       const std::string to = old->text == t->text ? fmt::format("{:g}", *t->value) : withValue(*t);
       k.details.push_back(factor > 0 ? fmt::format("{} {} -> {} ({}, x{:.3g})", name, from, to, directionName(d), factor)
                                      : fmt::format("{} {} -> {} ({})", name, from, to, directionName(d)));
-    } else if (textChanged || meaningChanged) {
+    } else if (meaningChanged) {
       compareTexts(name, kind, old, t, false);
     }
   };

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "analyzer/core/diagnostics.h"
 #include "miners/gate/python_lines.h"
 #include "miners/pairing/pairing.h"
 
@@ -336,17 +337,6 @@ DtypeCondition dtypeCondition(std::string_view condition, const analyzer::DtypeT
   return out;
 }
 
-std::string squeezedText(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    const bool space = std::isspace(static_cast<unsigned char>(c));
-    if (space && (out.empty() || out.back() == ' ')) continue;
-    out += space ? ' ' : c;
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
@@ -381,7 +371,7 @@ std::optional<MovedNumbers> movedNumbers(const ToleranceText& fromSide, const To
   std::string bodyDefault;  // the text a default stands for in the body branch
   if (onDtype.dtype) bodyDefault = fmt::format("{:g}", picker->find(*onDtype.dtype)->second);
   MovedNumbers out;
-  const auto label = [&](bool body) { return body ? fmt::format("if {}", squeezedText(b.condition)) : std::string("else"); };
+  const auto label = [&](bool body) { return body ? fmt::format("if {}", analyzer::squeezed(b.condition, std::string::npos)) : std::string("else"); };
   for (const bool body : {true, false}) {
     ToleranceText before = fromBranches ? branchSide(fromSide, body ? fromBranches->body : fromBranches->orElse) : fromSide;
     ToleranceText after = toBranches ? branchSide(toSide, body ? toBranches->body : toBranches->orElse) : toSide;
