@@ -38,6 +38,9 @@ struct Tolerance {
   // them for its default, those a per-dtype table leaves out for a table given (dtype_table.h).
   const DtypeTable* byDtype = nullptr;
   bool isDtypeDefault = false;  // the API's pick by dtype: every dtype takes byDtype's value
+  // A default the API picks by dtype from no table known here (`value` is float32's): unlike a
+  // default that is one number for every dtype (numpy's rtol=1e-7), it is no plain number.
+  bool defaultDependsOnDtype = false;
   // For a value not known or chosen at run time: the text with imported names spelled by their
   // module and names bound once replaced by their values (comparable_text.h); empty when that
   // is `text`. Not output.

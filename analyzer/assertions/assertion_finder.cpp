@@ -431,6 +431,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
         if (r.value || r.provenance == Provenance::Depend) {
           a.tolerances.push_back({kind, d->second, r.value, r.provenance == Provenance::Depend ? Provenance::Depend : Provenance::Default,
                                   fmt::format("{}; {} of the calling test", note, r.note)});
+          a.tolerances.back().defaultDependsOnDtype = spec.defaultDepends;
           continue;
         }
       }
@@ -438,6 +439,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     a.tolerances.push_back({kind, d->second,
                             resolved != spec.defaultValues.end() ? std::optional<double>(resolved->second) : ToleranceResolver::parseNumber(d->second),
                             Provenance::Default, note});
+    a.tolerances.back().defaultDependsOnDtype = spec.defaultDepends;
   }
   if (!spec.dtypeDefaults.empty()) attachDtypeDefaults(spec, a.tolerances, firstTolerance);
   // assertAllClose(x, y, atol=1e-3, tpu_atol=1e-2): on a TPU the check accepts 1e-2.

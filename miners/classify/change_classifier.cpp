@@ -184,9 +184,9 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
   // `orValues` allows the values to (nothing recorded then).
   auto compareTexts = [&](const std::string& name, const std::string& kind, const analyzer::Tolerance* old, const analyzer::Tolerance* t,
                           bool orValues) {
-    // A default is no plain number: it may depend on the dtype.
+    // A default the API picks by dtype is no plain number; one number for every dtype is.
     const auto side = [](const analyzer::Tolerance& x) {
-      const bool plain = x.value && x.provenance != analyzer::Provenance::Default && !x.isDtypeDefault;
+      const bool plain = x.value && !x.isDtypeDefault && !(x.provenance == analyzer::Provenance::Default && x.defaultDependsOnDtype);
       return ToleranceText{x.comparableText(), plain, x.byDtype, x.isDtypeDefault};
     };
     const auto moved = movedNumbers(side(*old), side(*t));

@@ -253,8 +253,11 @@ struct DtypeReading {
   bool readable() const { return named || every || rest; }
   // The value for `dtype`, and whether the API picked it; nullopt when the side gives none.
   std::optional<std::pair<double, bool>> valueFor(const std::string& dtype) const {
-    if (named)
+    if (named) {
       if (auto it = named->find(dtype); it != named->end()) return std::pair{it->second, false};
+      // CuPy's tables give the dtypes they name none for their 'default' entry.
+      if (auto it = named->find("default"); it != named->end()) return std::pair{it->second, false};
+    }
     if (every) return std::pair{*every, false};
     if (rest)
       if (auto it = rest->find(dtype); it != rest->end()) return std::pair{it->second, true};

@@ -331,6 +331,27 @@ TEST(ChangeClassifier, WithoutAPickerATableOnOneSideOnlyHasNoDirection) {
   EXPECT_EQ(k.direction, Direction::Unknown);
 }
 
+TEST(ChangeClassifier, AFixedDefaultAgainstATableIsComparedDtypeByDtype) {
+  // numpy's default rtol is 1e-7 for every dtype: a table given in its place moves the dtypes it
+  // names from that number.
+  auto k = change("assert_allclose(f(x), y)", "assert_allclose(f(x), y, rtol={np.float16: 1e-3, np.float64: 1e-9})");
+  EXPECT_EQ(k.direction, Direction::Mixed);
+  ASSERT_FALSE(k.details.empty());
+  EXPECT_EQ(k.details[0], "rtol 1e-07 -> {np.float16: 1e-3, np.float64: 1e-9} (loosen: float16: 1e-07 -> 0.001; tighten: float64: 1e-07 -> 1e-09)");
+}
+
+TEST(ChangeClassifier, ATablesDefaultEntryServesTheDtypesItNamesNone) {
+  // CuPy's tables: a dtype a side names none for takes its 'default' entry.
+  auto k = change("assert_allclose(f(x), y, rtol={np.float16: 1e-3, 'default': 1e-7})",
+                  "assert_allclose(f(x), y, rtol={np.float16: 1e-3, np.float32: 1e-6, 'default': 1e-7})");
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_FALSE(k.details.empty());
+  EXPECT_NE(k.details[0].find("float32: 1e-07 -> 1e-06"), std::string::npos) << k.details[0];
+  EXPECT_EQ(change("assert_allclose(f(x), y, rtol={np.float16: 1e-3, 'default': 1e-7})",
+                   "assert_allclose(f(x), y, rtol={np.float16: 1e-3, 'default': 1e-8})").direction,
+            Direction::Tighten);
+}
+
 // Tolerances whose values are not known are compared as comparable texts
 // (analyzer/tolerance/comparable_text.h): imported names by their module, names bound once by
 // their values.
