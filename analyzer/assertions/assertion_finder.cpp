@@ -593,6 +593,7 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   ApiMatch match = matcher_.match(m, st.function, call);
   if (!match.spec && !match.generic) return;
   if (match.spec && match.spec->isPredicate()) return;  // np.allclose(a, b) alone checks nothing
+  if (match.spec && match.spec->decorator) return;     // checks only the test it decorates
   Assertion a = newAssertion(m, s);
   CallArgs args = splitCall(m, call);
   a.apiText = std::string(m.expr(args.callee).text);
@@ -638,6 +639,14 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
 
 std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
   std::vector<Assertion> out;
+  // The decorated functions by their def statement (the statement before their body).
+  std::vector<FunctionId> decoratedAt;
+  for (FunctionId f = 0; f < m.functions.size(); ++f) {
+    const Function& fn = m.functions[f];
+    if (fn.decorators.empty() || fn.firstStmt == 0 || fn.firstStmt > m.stmts.size()) continue;
+    if (decoratedAt.empty()) decoratedAt.assign(m.stmts.size(), kNone);
+    decoratedAt[fn.firstStmt - 1] = f;
+  }
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     switch (st.kind) {
@@ -659,6 +668,9 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
             ExprId item = m.child(st.a, i);
             if (m.expr(item).kind == ExprKind::Call) fromCall(m, s, item, out);
           }
+        break;
+      case StmtKind::FunctionDef:
+        if (!decoratedAt.empty() && decoratedAt[s] != kNone) fromDecorators(m, decoratedAt[s], out);
         break;
       default: break;
     }

@@ -67,6 +67,9 @@ class AssertionFinder {
   // one check of every leaf. False when `call` maps no assertion.
   bool fromMappedCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const;
   void fromAssert(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
+  // `@testing.numpy_cupy_allclose(rtol=1e-6)` on function `f`: one check of what the test
+  // returns, run with CuPy against its run with NumPy (assertion_decorated.cpp).
+  void fromDecorators(const FileModel& m, FunctionId f, std::vector<Assertion>& out) const;
   void fromCondition(const FileModel& m, Assertion& a, ExprId cond) const;
   void applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide = kNone) const;
   // EXPECT_THAT(actual, FloatNear(expected, tol)), CHECK_THAT(x, WithinAbs(y, eps)),

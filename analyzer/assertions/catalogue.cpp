@@ -83,6 +83,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   number(a.negated);
   number(a.approx);
   number(a.predicateMethod);
+  number(a.decorator);
   pairs(a.setters);
   number(a.discovered);
   text(a.via);
@@ -269,6 +270,8 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     spec.approx = r.boolean("approx");
     spec.predicateMethod = r.boolean("predicate");
     if (spec.predicateMethod && spec.kind != ApiKind::Method) r.fail("predicate", "set only on kind = \"method\"");
+    spec.decorator = r.boolean("decorator");
+    if (spec.decorator && spec.kind != ApiKind::Function) r.fail("decorator", "set only on kind = \"function\"");
     spec.setters = r.pairs("setters");
     for (const auto& [kindName, _] : spec.defaults) {
       bool known = false;

@@ -71,6 +71,11 @@ struct ApiSpec {
   // A method that answers whether two values are close (`a.isApprox(b)`): like a predicate,
   // an OA assertion only as the condition of an assertion.
   bool predicateMethod = false;
+  // A decorator factory that makes the test it decorates a check (CuPy's
+  // `@testing.numpy_cupy_allclose(rtol=1e-6)`: the test runs once with NumPy and once with CuPy
+  // as its `xp`, and what the two runs return is compared): an assertion on the decorated test,
+  // never a call of its own (analyzer/assertions/assertion_decorated.cpp).
+  bool decorator = false;
   bool isPredicate() const { return kind == ApiKind::Predicate || predicateMethod; }
   // Chained calls that set a tolerance on an approx value or a matcher: tolerance kind ->
   // method name (Catch2: `Approx(x).epsilon(0.01).margin(1e-6)`).

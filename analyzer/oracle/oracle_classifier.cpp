@@ -216,6 +216,16 @@ uint64_t sourceDigest(std::string_view expression, std::vector<uint64_t> sources
 
 void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   std::vector<std::string> ev;
+  if (a.form == "decorator") {
+    // The decorator runs the test with NumPy and with CuPy and compares the results.
+    a.oracleType = "DT";
+    a.oracleReason = "the decorator runs the test with numpy and with cupy: numpy's result is the oracle";
+    a.oracleSource = sourceDigest(a.expectedText, {});
+    a.evidence = {a.expectedText.empty() ? std::string("the test returns what is compared")
+                                         : fmt::format("the test returns `{}`, run with cupy (CUT) and numpy (oracle)", a.expectedText.substr(0, 60)),
+                  fmt::format("decision DT: {}", a.oracleReason)};
+    return;
+  }
   if (a.actualExpr == kNone && a.expectedExpr == kNone) {
     a.oracleType = "UNKNOWN";
     a.oracleReason = "no compared values were found";

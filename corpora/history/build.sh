@@ -625,4 +625,43 @@ NEW='    tol = 1e-2 if ops.on_gpu() else 1e-7'
 subst tests/test_shift.py
 commit "Tighten the shift check on the host"
 
+# 43: CuPy's comparing decorators: each decorated test is one check of what it returns (run
+# with cupy against numpy), two additions
+cat > tests/test_xp.py <<'EOF'
+import unittest
+
+import numpy
+from cupy import testing
+
+
+class TestReduce(unittest.TestCase):
+
+    @testing.numpy_cupy_allclose()
+    def test_sum(self, xp):
+        return xp.arange(6.0).sum()
+
+    @testing.numpy_cupy_allclose(rtol=1e-6)
+    def test_mean(self, xp):
+        return xp.arange(6.0).mean()
+EOF
+commit "Compare the reductions with numpy"
+
+# 44: only the decorator's line changes: float16 gets its own rtol, the rest keep the default
+OLD='    @testing.numpy_cupy_allclose()'
+NEW="    @testing.numpy_cupy_allclose(rtol={numpy.float16: 1e-3, 'default': 1e-7})"
+subst tests/test_xp.py
+commit "Give float16 sums their own tolerance"
+
+# 45: the test returns another expression: the value compared changed (a parameter change)
+OLD='        return xp.arange(6.0).mean()'
+NEW='        return xp.arange(6.0).mean(keepdims=True)'
+subst tests/test_xp.py
+commit "Compare the mean with its dimensions kept"
+
+# 46: float32, which took the table's 'default' entry (1e-7), gets 1e-6 of its own
+OLD="    @testing.numpy_cupy_allclose(rtol={numpy.float16: 1e-3, 'default': 1e-7})"
+NEW="    @testing.numpy_cupy_allclose(rtol={numpy.float16: 1e-3, numpy.float32: 1e-6, 'default': 1e-7})"
+subst tests/test_xp.py
+commit "Give float32 sums their own tolerance"
+
 echo "$(git rev-list --count HEAD) commits in $OUT"

@@ -1,5 +1,7 @@
 #include "miners/pairing/pairing.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <cctype>
@@ -136,11 +138,14 @@ std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan) {
     if (!file || !file->source || a.range.endByte > file->source->size() || a.range.startByte > a.range.endByte) continue;
     const std::string& src = *file->source;
     const std::string& module = file->moduleName;
-    std::string_view text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
+    std::string text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
+    // A decorator's check compares what its test returns: that expression is part of its text,
+    // so that returning another value is a parameter change, not an untouched check.
+    if (a.form == "decorator" && !a.actualText.empty()) text += fmt::format(" -> {}", a.actualText);
     std::string normalized = normalizeStatement(text);
     const bool own = !module.empty() && a.api.size() > module.size() + 1 && a.api.starts_with(module) && a.api[module.size()] == '.';
     const size_t ownHead = own ? module.size() + 1 : 0;
-    out.push_back(AssertionVersion::of({std::move(a), std::move(normalized), std::string(text), ownHead}));
+    out.push_back(AssertionVersion::of({std::move(a), std::move(normalized), std::move(text), ownHead}));
   }
   return out;
 }
@@ -180,6 +185,9 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
       for (size_t o : same->second) {
         if (oldUsed[o]) continue;
         if (pass == 0 && scopeOf(olds[o].assertion()) != scopeOf(news[n].assertion())) continue;
+        // A decorator's check is its test's: its text (`... -> m + n`) recurs in other tests,
+        // and a renamed test is paired below.
+        if (pass > 0 && olds[o].assertion().form == "decorator") continue;
         if (pass == 1 && olds[o].assertion().testCase != news[n].assertion().testCase) continue;
         oldUsed[o] = newUsed[n] = true;
         pairs.push_back({int(o), int(n)});
@@ -213,6 +221,9 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
         if (pass == 0 && !sameScope) continue;
         const bool renamedTest = pass == 1 && renamed.count({scopeOf(a), scopeOf(b)}) > 0;
         double score = tokenSimilarity(olds[o].normalized(), news[n].normalized()) + (sameApi(olds[o], news[n]) ? 0.15 : 0.0);
+        // A decorator makes one check of its test: in the same test, the same API is the same
+        // check however its arguments changed (`numpy_cupy_allclose()` -> `(rtol={...})`).
+        if (sameScope && a.form == "decorator" && b.form == "decorator" && sameApi(olds[o], news[n])) score = std::max(score, 1.0);
         // Nearer statements win ties: an edit rarely moves an assertion far. A renamed test
         // moves with its checks, so there the place among its checks counts, not the line.
         const double distance = renamedTest ? std::abs(double(oldRank[o]) - double(newRank[n]))

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "analyzer/oracle/oracle_classifier.h"
 #include "tests/support/scan_helpers.h"
 
 using namespace oalens::analyzer;
@@ -594,4 +595,55 @@ TEST(AssertionFinder, PyTorchDtypeOverrideDecoratorsSetTolerancesPerDtype) {
   EXPECT_EQ(pair->tolerances.size(), 4u);
   EXPECT_FALSE(plain->isOa);
   EXPECT_TRUE(plain->tolerances.empty());
+}
+
+TEST(AssertionFinder, CupyDecoratorsCheckWhatTheTestReturnsAgainstNumpy) {
+  auto r = scanOne("import numpy\n"
+                   "from cupy import testing\n"
+                   "from cupy.testing import numpy_cupy_allclose\n"
+                   "TOL = 1e-5\n"
+                   "class TestSum:\n"
+                   "    @testing.for_all_dtypes()\n"
+                   "    @testing.numpy_cupy_allclose(1e-6, atol=TOL)\n"                    // 7
+                   "    def test_sum(self, xp, dtype):\n"
+                   "        a = xp.ones((2, 3), dtype)\n"
+                   "        return a.sum(axis=1)\n"
+                   "    @numpy_cupy_allclose(rtol={numpy.float16: 1e-3, 'default': 1e-6})\n"  // 11
+                   "    def test_mean(self, xp):\n"
+                   "        return xp.ones(3).mean()\n"
+                   "    @testing.numpy_cupy_array_almost_equal()\n"                         // 14
+                   "    def test_dot(self, xp):\n"
+                   "        return xp.dot(xp.ones(3), xp.ones(3))\n"
+                   "    @testing.numpy_cupy_array_equal()\n"                                // 17
+                   "    def test_zeros(self, xp):\n"
+                   "        return xp.zeros(3)\n"
+                   "    @testing.for_all_dtypes()\n"                                        // 20
+                   "    def test_plain(self, xp, dtype):\n"
+                   "        testing.numpy_cupy_allclose()\n");                              // 22: checks nothing
+  classifyOracles(r);
+  const Assertion* sum = atLine(r, 7);
+  const Assertion* mean = atLine(r, 11);
+  const Assertion* dot = atLine(r, 14);
+  const Assertion* zeros = atLine(r, 17);
+  ASSERT_TRUE(sum && mean && dot && zeros);
+  EXPECT_TRUE(sum->isOa);
+  EXPECT_EQ(sum->api, "cupy.testing.numpy_cupy_allclose");
+  EXPECT_EQ(sum->form, "decorator");
+  EXPECT_EQ(sum->testCase, "TestSum.test_sum");
+  EXPECT_EQ(sum->actualText, "a.sum(axis=1)");
+  EXPECT_EQ(sum->expectedText, "a.sum(axis=1)");
+  EXPECT_EQ(sum->oracleType, "DT");
+  EXPECT_DOUBLE_EQ(*tolerance(*sum, "rtol")->value, 1e-6);  // positional
+  EXPECT_DOUBLE_EQ(*tolerance(*sum, "atol")->value, 1e-5);  // a module constant
+  EXPECT_EQ(tolerance(*sum, "atol")->provenance, Provenance::Constant);
+  EXPECT_EQ(mean->api, "cupy.testing.numpy_cupy_allclose");
+  EXPECT_EQ(tolerance(*mean, "rtol")->text, "{numpy.float16: 1e-3, 'default': 1e-6}");
+  EXPECT_EQ(tolerance(*mean, "atol")->provenance, Provenance::Default);
+  EXPECT_EQ(dot->category, Category::Rounding);
+  EXPECT_DOUBLE_EQ(*tolerance(*dot, "decimal")->value, 6);
+  EXPECT_FALSE(zeros->isOa);
+  EXPECT_EQ(zeros->form, "decorator");
+  EXPECT_EQ(atLine(r, 20), nullptr);
+  EXPECT_EQ(atLine(r, 22), nullptr);
+  EXPECT_EQ(r.assertions.size(), 4u);
 }
