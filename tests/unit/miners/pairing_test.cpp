@@ -121,3 +121,26 @@ TEST(Pairing, AVerbatimCheckMovedToAnotherFunctionOfItsTestStillPairs) {
   std::vector<AssertionVersion> news = {AssertionVersion::of(std::move(moved))};
   EXPECT_EQ(newOf(pairAssertions(olds, news), 0), 0);
 }
+
+TEST(Pairing, ADecoratorsCheckIsItsTestsWhateverItsTextBecomes) {
+  // CuPy: each decorated test is one check, `@numpy_cupy_allclose(...) -> <what it returns>`.
+  auto d = [](const std::string& text, const std::string& test, uint32_t line) {
+    ScannedCheck c = check(text, "T." + test, line, "cupy.testing.numpy_cupy_allclose");
+    c.assertion.function = c.assertion.testCase;
+    c.assertion.form = "decorator";
+    return AssertionVersion::of(std::move(c));
+  };
+  // test_csr's decorator gains a table and its return changes; a new test_dense returns what
+  // test_csr returned before. Its identical text must not take test_csr's old check.
+  std::vector<AssertionVersion> olds = {d("numpy_cupy_allclose() -> (m + n).toarray()", "test_csr", 10)};
+  std::vector<AssertionVersion> news = {d("numpy_cupy_allclose(rtol={numpy.float16: 1e-3, 'default': 1e-7}) -> m + n", "test_csr", 10),
+                                        d("numpy_cupy_allclose() -> (m + n).toarray()", "test_dense", 16)};
+  auto pairs = pairAssertions(olds, news);
+  bool csrPaired = false, denseAdded = false;
+  for (auto p : pairs) {
+    csrPaired |= p.oldIndex == 0 && p.newIndex == 0;
+    denseAdded |= p.oldIndex == -1 && p.newIndex == 1;
+  }
+  EXPECT_TRUE(csrPaired);
+  EXPECT_TRUE(denseAdded);
+}
