@@ -294,7 +294,18 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
       }
     }
   } else if (!viaImport && !definedAtModuleLevel(m, out.lastName)) {
-    // A bare name bound by nothing we can see: `from numpy.testing import *`.
+    // A bare name bound by nothing we can see: `from numpy.testing import *`. A star import
+    // naming a module with a check of that name binds it (the last such import wins, as in
+    // Python): after `from mxnet.test_utils import *`, `assert_almost_equal` is MXNet's, not
+    // numpy's short name.
+    for (auto imp = m.imports.rbegin(); imp != m.imports.rend(); ++imp) {
+      if (!imp->star || imp->module.empty()) continue;
+      const std::string qualified = imp->module + "." + std::string(out.lastName);
+      if ((out.spec = catalogue_.byQualifiedName(qualified, m.language)) || (out.spec = wrappers_.byQualifiedName(qualified, m.language))) {
+        out.name = qualified;
+        return out;
+      }
+    }
     if ((out.spec = catalogue_.byShortName(out.lastName, m.language))) return out;
   }
   out.generic = looksLikeAssertionName(out.lastName, m.language);

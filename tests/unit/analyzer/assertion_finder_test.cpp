@@ -647,3 +647,31 @@ TEST(AssertionFinder, CupyDecoratorsCheckWhatTheTestReturnsAgainstNumpy) {
   EXPECT_EQ(atLine(r, 22), nullptr);
   EXPECT_EQ(r.assertions.size(), 4u);
 }
+
+TEST(AssertionFinder, AStarImportBindsTheChecksItsModuleHas) {
+  // MXNet's suites import their checks with `from mxnet.test_utils import *`; the last star
+  // import with a check of the name binds it, as Python does.
+  auto mx = scanOne("from numpy.testing import *\n"
+                    "from mxnet.test_utils import *\n"
+                    "def test_a():\n"
+                    "    assert_almost_equal(f(x), y, rtol=1e-3)\n"                        // 4
+                    "    check_symbolic_forward(sym, [x], [y], atol=1e-4)\n"               // 5
+                    "    check_numeric_gradient(sym, [x])\n");                              // 6
+  ASSERT_TRUE(atLine(mx, 4) && atLine(mx, 5) && atLine(mx, 6));
+  EXPECT_EQ(atLine(mx, 4)->api, "mxnet.test_utils.assert_almost_equal");
+  EXPECT_EQ(atLine(mx, 4)->category, Category::AbsRel);
+  EXPECT_DOUBLE_EQ(*tolerance(*atLine(mx, 4), "rtol")->value, 1e-3);
+  // Its default changed in 2020 (1e-20 -> picked by dtype): no one value serves the history.
+  EXPECT_EQ(tolerance(*atLine(mx, 4), "atol")->text, "None");
+  EXPECT_FALSE(tolerance(*atLine(mx, 4), "atol")->value);
+  EXPECT_EQ(atLine(mx, 5)->api, "mxnet.test_utils.check_symbolic_forward");
+  EXPECT_TRUE(atLine(mx, 5)->isOa);
+  EXPECT_EQ(atLine(mx, 5)->expectedText, "[y]");
+  EXPECT_FALSE(atLine(mx, 6)->isOa);  // a gradient check, as Theano's verify_grad
+  auto np = scanOne("from mxnet.test_utils import *\n"
+                    "from numpy.testing import *\n"
+                    "def test_a():\n"
+                    "    assert_almost_equal(f(x), y)\n");
+  ASSERT_TRUE(atLine(np, 4));
+  EXPECT_EQ(atLine(np, 4)->api, "numpy.testing.assert_almost_equal");
+}
