@@ -298,8 +298,8 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     // naming a module with a check of that name binds it (the last such import wins, as in
     // Python): after `from mxnet.test_utils import *`, `assert_almost_equal` is MXNet's, not
     // numpy's short name.
-    for (auto imp = m.imports.rbegin(); imp != m.imports.rend(); ++imp) {
-      if (!imp->star || imp->module.empty()) continue;
+    for (auto imp = m.imports.rbegin(); m.language == Language::Python && imp != m.imports.rend(); ++imp) {
+      if (!imp->star || imp->module.empty()) continue;  // (C++ includes are star imports too)
       const std::string qualified = imp->module + "." + std::string(out.lastName);
       if ((out.spec = catalogue_.byQualifiedName(qualified, m.language)) || (out.spec = wrappers_.byQualifiedName(qualified, m.language))) {
         out.name = qualified;
