@@ -117,7 +117,10 @@ void addCatalogueCommand(CLI::App& app) {
     for (const auto& a : catalogue.apis())
       out += fmt::format("{:<52} {:<7} {:<12} {:<5} {}\n", a.id, analyzer::languageName(a.language), analyzer::categoryName(a.category),
                          a.oa ? "OA" : "-",
-                         a.kind == analyzer::ApiKind::Method ? "method" : a.kind == analyzer::ApiKind::Predicate ? "predicate" : "function");
+                         a.kind == analyzer::ApiKind::Method      ? "method"
+                         : a.kind == analyzer::ApiKind::Predicate ? "predicate"
+                         : a.decorator                            ? "decorator"
+                                                                  : "function");
     writeOutput("", out);
   });
 }
