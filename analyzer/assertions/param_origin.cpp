@@ -13,6 +13,8 @@ bool isPassThrough(std::string_view last) {
       "atleast_1d", "atleast_2d", "concatenate", "stack", "flat", "sorted", "reversed", "iter",
       // tinygrad's lazy tensors: `fxn(*args).realize()` is the value `fxn` computes
       "realize",
+      // backend-neutral conversions: TensorLy's `T.to_numpy(x)`, MXNet's `x.asnumpy()`
+      "to_numpy", "asnumpy",
       // the mean of samples: TFP's assertAllMeansClose(samples, expected, axis) checks
       // `tf.reduce_mean(samples, axis)` against `expected`
       "mean", "reduce_mean",

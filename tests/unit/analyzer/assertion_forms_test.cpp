@@ -272,3 +272,32 @@ TEST(AssertionForms, ALazyTensorRealizedIsTheValueItsFunctionComputes) {
   EXPECT_DOUBLE_EQ(*tolerance(*dot, "atol")->value, 1e-4);
   EXPECT_DOUBLE_EQ(*tolerance(*dot, "rtol")->value, 1e-3);
 }
+
+// Backend-neutral suites convert what they compare before numpy checks it: TensorLy's
+// `np.testing.assert_allclose(T.to_numpy(actual), T.to_numpy(desired), ...)`, MXNet's
+// `assert_allclose(A.asnumpy(), B.asnumpy(), **kwds)`. The conversion passes the caller's value on.
+TEST(AssertionForms, ToNumpyAndAsnumpyPassTheCallersValueOn) {
+  auto r = oalens::testing::scanPython(
+      {{"pkg/testing.py",
+        "import numpy as np\n"
+        "from pkg import backend as T\n"
+        "def assert_allclose(actual, desired, rtol=1e-07, atol=0.0):\n"
+        "    np.testing.assert_allclose(T.to_numpy(actual), T.to_numpy(desired), rtol=rtol, atol=atol)\n"
+        "def assert_mx_allclose(A, B, **kwds):\n"
+        "    return np.testing.assert_allclose(A.asnumpy(), B.asnumpy(), **kwds)\n"},
+       {"pkg/tests/test_x.py",
+        "from pkg.testing import assert_allclose, assert_mx_allclose\n"
+        "def test_a():\n"
+        "    assert_allclose(f(x), y, rtol=1e-3)\n"
+        "    assert_mx_allclose(f(x), y, atol=1e-4)\n"}});
+  std::vector<const Assertion*> inTest;
+  for (const auto& a : r.assertions)
+    if (a.file == "pkg/tests/test_x.py") inTest.push_back(&a);
+  ASSERT_EQ(inTest.size(), 2u);
+  EXPECT_TRUE(inTest[0]->isOa);
+  EXPECT_EQ(inTest[0]->via, "numpy.testing.assert_allclose");
+  EXPECT_DOUBLE_EQ(*tolerance(*inTest[0], "rtol")->value, 1e-3);
+  EXPECT_DOUBLE_EQ(*tolerance(*inTest[0], "atol")->value, 0.0);  // the wrapper's own default
+  EXPECT_TRUE(inTest[1]->isOa);
+  EXPECT_DOUBLE_EQ(*tolerance(*inTest[1], "atol")->value, 1e-4);
+}
