@@ -43,10 +43,7 @@ void AssertionFinder::fromDecorators(const FileModel& m, FunctionId f, std::vect
     a.call = d;
     // Its arguments are evaluated where the test is defined (the class body or the module).
     applySpec(m, a, *match.spec, d);
-    a.functionId = f;
-    a.function = m.functions[f].qualifiedName;
-    for (FunctionId g = f; g != kNone; g = m.functions[g].parent)
-      if (m.functions[g].isTestCase) a.testCase = m.functions[g].qualifiedName;
+    placeIn(m, a, f);
     // Both sides are the returned expression, run with either module.
     a.actualExpr = a.expectedExpr = returnedValue(m, f);
     if (a.actualExpr != kNone) a.actualText = a.expectedText = std::string(m.expr(a.actualExpr).text);

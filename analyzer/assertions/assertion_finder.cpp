@@ -555,6 +555,14 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
   a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
 }
 
+void AssertionFinder::placeIn(const FileModel& m, Assertion& a, FunctionId f) {
+  a.functionId = f;
+  a.function = f == kNone ? std::string{} : m.functions[f].qualifiedName;
+  a.testCase.clear();
+  for (FunctionId g = f; g != kNone; g = m.functions[g].parent)
+    if (m.functions[g].isTestCase) a.testCase = m.functions[g].qualifiedName;
+}
+
 Assertion AssertionFinder::newAssertion(const FileModel& m, StmtId s) {
   Assertion a;
   const Stmt& st = m.stmts[s];
@@ -562,12 +570,7 @@ Assertion AssertionFinder::newAssertion(const FileModel& m, StmtId s) {
   a.range = st.range;
   a.language = m.language;
   a.stmt = s;
-  a.functionId = st.function;
-  if (st.function != kNone) {
-    a.function = m.functions[st.function].qualifiedName;
-    for (FunctionId f = st.function; f != kNone; f = m.functions[f].parent)
-      if (m.functions[f].isTestCase) a.testCase = m.functions[f].qualifiedName;
-  }
+  placeIn(m, a, st.function);
   return a;
 }
 

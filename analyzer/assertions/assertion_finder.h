@@ -61,6 +61,8 @@ class AssertionFinder {
  private:
   // An assertion at statement `s` with its place, function and test case filled.
   static Assertion newAssertion(const FileModel& m, StmtId s);
+  // The assertion belongs to function `f` (kNone: the module): its function and test case.
+  static void placeIn(const FileModel& m, Assertion& a, FunctionId f);
   void fromCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const;
   // jax.tree_util.tree_map(np.testing.assert_allclose, a, b), tree.map_structure(partial(
   // assert_allclose, rtol=1e-5), a, b), jax.tree.map(lambda x, y: assert_allclose(x, y), a, b):

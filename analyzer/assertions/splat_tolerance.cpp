@@ -13,8 +13,8 @@ namespace {
 // holds there, the `if` branch giving its own entry or the default. For the comparison across
 // versions (comparable_text.h) the tolerance then reads as that choice: `(5e-4 if self.dtype ==
 // numpy.float16 else 1e-5)`. nullopt where the entry is set unconditionally or in another way.
-std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict, const SplatEntry& entry,
-                                              std::string_view entryText, std::string_view defaultText) {
+std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict, const SplatEntry& entry, std::string_view entryText,
+                                       std::string_view defaultText) {
   if (entry.condition == kNone) return std::nullopt;
   const Stmt& c = m.stmts[entry.condition];
   const SplatEntry* before = nullptr;
@@ -71,9 +71,6 @@ std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion&
     Tolerance t{kind, std::string(m.expr(entry->value).text), r.value, r.provenance,
                 r.note.empty() ? where : fmt::format("{}; {}", where, r.note)};
     attachComparableText(t, m, scope, entry->stmt, entry->value);
-    // An entry set under an `if` holds only there: elsewhere the entry before it, or the
-    // default where there is none and nothing else can set it. For the comparison across
-    // versions, the tolerance reads as that choice.
     if (std::optional<std::string> choice = entryChoice(m, *dict, *entry, t.comparableText(), defaultText)) t.comparable = *choice;
     return t;
   }
