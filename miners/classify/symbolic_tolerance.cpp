@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -150,7 +151,9 @@ class SignReader {
       if (isOp(t_, at_, ")")) return ++at_, true;
       if (!conditional(sign) || !isOp(t_, at_, ")")) return false;
       ++at_;
-    } else if (isOp(t_, at_, "[") || isOp(t_, at_, "{")) {
+    } else if (isOp(t_, at_, "{")) {
+      return readOrSkip([&] { return tableValues(sign); }, at_);
+    } else if (isOp(t_, at_, "[")) {
       return skipBracket();
     } else {
       return false;
@@ -162,7 +165,9 @@ class SignReader {
         at_ += 2;
       } else if (isOp(t_, at_, "(")) {
         const bool monotone = callee == "max" || callee == "min" || callee == "maximum" || callee == "minimum";
-        if (!monotone) {
+        if (callee == "dict") {
+          if (!readOrSkip([&] { return keywordValues(sign); }, at_ - 1)) return false;
+        } else if (!monotone) {
           if (!skipBracket()) return false;
         } else {
           ++at_;
@@ -181,6 +186,49 @@ class SignReader {
         return true;
       }
     }
+  }
+  // A per-dtype table written out, `{np.float32: 1e-2 if on_tpu else 1e-3, np.float64: 1e-14}`:
+  // each value's numbers move its dtype's tolerance as `sign` says; a key's keep sign 0.
+  bool tableValues(int sign) {
+    ++at_;
+    while (!isOp(t_, at_, "}")) {
+      if (!skipTo(":")) return false;
+      ++at_;
+      if (!conditional(sign)) return false;
+      if (isOp(t_, at_, ",")) ++at_;
+      else if (!isOp(t_, at_, "}")) return false;
+    }
+    ++at_;
+    return true;
+  }
+  // The same table as `dict(float32=1e-3, float64=1e-10)`, from its opening bracket.
+  bool keywordValues(int sign) {
+    ++at_;
+    while (!isOp(t_, at_, ")")) {
+      if (at_ >= t_.size() || t_[at_].kind != Token::Name || !isOp(t_, at_ + 1, "=")) return false;
+      at_ += 2;
+      if (!conditional(sign)) return false;
+      if (isOp(t_, at_, ",")) ++at_;
+      else if (!isOp(t_, at_, ")")) return false;
+    }
+    ++at_;
+    return true;
+  }
+  // `read` from the current bracket when the table (from `first`), or one entry of it
+  // (`{...}[dtype]`), is the whole expression; else (a set, a comprehension, a table in a
+  // branch of a conditional, which movedNumbers compares branch by branch with better labels)
+  // the bracket is skipped and its numbers keep sign 0.
+  template <typename Read>
+  bool readOrSkip(Read&& read, size_t first) {
+    const size_t start = at_;
+    if (first == 0 && read()) {
+      if (isOp(t_, at_, "[") && !skipBracket()) return false;
+      if (at_ == t_.size()) return true;
+    }
+    at_ = start;
+    if (!skipBracket()) return false;
+    std::fill(sign_.begin() + static_cast<std::ptrdiff_t>(start), sign_.begin() + static_cast<std::ptrdiff_t>(at_), 0);
+    return true;
   }
   // Past a bracketed group starting at the current token; its numbers keep sign 0.
   bool skipBracket() {
@@ -206,6 +254,61 @@ class SignReader {
   std::vector<int> sign_;
   size_t at_ = 0;
 };
+
+// A product at the top level, `tol * 1000 * min(shape)`: its numbers multiplied into one
+// constant, its other factors as written with their operator (`* tol`, `/ n`), sorted. Nullopt
+// for anything else at the top level (a sum, a power, a conditional).
+struct Product {
+  double constant = 1;
+  std::vector<std::string> factors;
+};
+
+std::optional<Product> productOf(const std::vector<Token>& t) {
+  Product p;
+  size_t start = 0;
+  bool divides = false;
+  const auto endFactor = [&](size_t end) {
+    if (end == start) return false;
+    if (end == start + 1 && t[start].kind == Token::Number) {
+      if (divides && t[start].value == 0) return false;
+      p.constant = divides ? p.constant / t[start].value : p.constant * t[start].value;
+      return true;
+    }
+    std::string factor(divides ? "/" : "*");
+    for (size_t i = start; i < end; ++i) factor.append(" ").append(t[i].text);
+    p.factors.push_back(std::move(factor));
+    return true;
+  };
+  static const std::set<std::string_view> kKeywords = {"if", "else", "lambda", "and", "or", "not", "in", "is", "for"};
+  int depth = 0;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (isOp(t, i, "(") || isOp(t, i, "[") || isOp(t, i, "{")) ++depth;
+    else if (isOp(t, i, ")") || isOp(t, i, "]") || isOp(t, i, "}")) --depth;
+    else if (depth > 0) continue;
+    else if (isOp(t, i, "*") || isOp(t, i, "/")) {
+      if (!endFactor(i)) return std::nullopt;
+      divides = t[i].text == "/";
+      start = i + 1;
+    } else if ((t[i].kind == Token::Op && t[i].text != ".") || (t[i].kind == Token::Name && kKeywords.count(t[i].text))) {
+      return std::nullopt;
+    }
+  }
+  if (depth != 0 || !endFactor(t.size())) return std::nullopt;
+  std::sort(p.factors.begin(), p.factors.end());
+  return p;
+}
+
+// Two products of the same factors but for their numbers (`eps * 600` -> `600 * eps`, `tol *
+// min(shape)` -> `tol * 1000 * min(shape)`): the constant that moved, which grows the
+// tolerance; nothing moved when it is the same.
+std::optional<MovedNumbers> movedConstantFactor(const std::vector<Token>& from, const std::vector<Token>& to) {
+  const auto a = productOf(from), b = productOf(to);
+  if (!a || !b || a->factors.empty() || a->factors != b->factors) return std::nullopt;
+  MovedNumbers out;
+  if (std::fabs(a->constant - b->constant) <= 1e-12 * std::max(std::fabs(a->constant), std::fabs(b->constant))) return out;
+  out.numbers.push_back({a->constant, b->constant, true, fmt::format("factor {:g} -> {:g}", a->constant, b->constant)});
+  return out;
+}
 
 // `{np.float32: 1e-4, "float64": 1e-11}`: entries by dtype (the last component of a dotted key).
 std::optional<std::map<std::string, double>> dtypeTable(const std::vector<Token>& t) {
@@ -346,6 +449,29 @@ std::string_view trimmed(std::string_view s) {
   return s;
 }
 
+// The same tokens but for numbers, each moved number read for its effect.
+std::optional<MovedNumbers> numbersMovedInPlace(const std::vector<Token>& from, const std::vector<Token>& to) {
+  if (from.size() != to.size()) return std::nullopt;
+  std::vector<size_t> moved;
+  for (size_t i = 0; i < from.size(); ++i) {
+    if (from[i].kind != to[i].kind) return std::nullopt;
+    if (from[i].kind == Token::Number) {
+      if (from[i].value != to[i].value) moved.push_back(i);
+    } else if (from[i].text != to[i].text) {
+      return std::nullopt;
+    }
+  }
+  MovedNumbers out;
+  if (moved.empty()) return out;
+  SignReader reader(to);
+  if (!reader.read()) return std::nullopt;
+  for (size_t i : moved) {
+    if (reader.signAt(i) == 0) return std::nullopt;
+    out.numbers.push_back({from[i].value, to[i].value, reader.signAt(i) > 0, fmt::format("{} -> {}", from[i].text, to[i].text)});
+  }
+  return out;
+}
+
 }  // namespace
 
 bool isConditional(std::string_view text) { return text.find("if") != std::string_view::npos && topLevelConditional(text).has_value(); }
@@ -429,24 +555,8 @@ std::optional<MovedNumbers> movedNumbersOfOneExpression(const ToleranceText& fro
     return out;
   }
 
-  if (from.size() != to.size()) return std::nullopt;
-  std::vector<size_t> moved;
-  for (size_t i = 0; i < from.size(); ++i) {
-    if (from[i].kind != to[i].kind) return std::nullopt;
-    if (from[i].kind == Token::Number) {
-      if (from[i].value != to[i].value) moved.push_back(i);
-    } else if (from[i].text != to[i].text) {
-      return std::nullopt;
-    }
-  }
-  if (moved.empty()) return out;
-  SignReader reader(to);
-  if (!reader.read()) return std::nullopt;
-  for (size_t i : moved) {
-    if (reader.signAt(i) == 0) return std::nullopt;
-    out.numbers.push_back({from[i].value, to[i].value, reader.signAt(i) > 0, fmt::format("{} -> {}", from[i].text, to[i].text)});
-  }
-  return out;
+  if (auto inPlace = numbersMovedInPlace(from, to)) return inPlace;
+  return movedConstantFactor(from, to);
 }
 
 }  // namespace oalens::miners

@@ -1,8 +1,11 @@
 // Tolerance changes whose values cannot be evaluated but whose texts still say which way they
 // went: the same expression with other numbers (`11 * _SVD_TEST_EPS` -> `30 * _SVD_TEST_EPS`,
 // `atol * (70 if complex else 30)` -> `atol * (80 if complex else 30)`), and per-dtype tables
-// (`{np.float32: 1e-4, np.float64: 1e-11}`, JAX's idiom) compared entry by entry. On JAX's
-// history these were 70 of the 157 threshold changes that had no direction.
+// (`{np.float32: 1e-4, np.float64: 1e-11}`, JAX's idiom) compared entry by entry, tables whose
+// entries are expressions (`{np.float32: 1e-3 if on_tpu else 1e-5}`) by their numbers, and
+// products of the same factors by the product of their numbers (`eps * 600` -> `600 * eps`
+// is no change). On JAX's history these were 70 of the 157 threshold changes that had no
+// direction.
 #pragma once
 #include <optional>
 #include <string>

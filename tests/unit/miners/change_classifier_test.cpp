@@ -182,8 +182,16 @@ TEST(ChangeClassifier, UnevaluableTolerancesWhoseNumbersMovedHaveADirection) {
   k = change("assert_allclose(f(x), y, rtol={np.float64: 1e-14})", "assert_allclose(f(x), y, rtol={np.float64: 1e-14, np.float32: 1e-5})");
   EXPECT_TRUE(k.threshold);
   EXPECT_EQ(k.direction, Direction::Unknown);
-  // What the texts cannot tell stays without a direction.
+  // A factor added to a product scales it; factors swapped are the same tolerance.
   k = change("assert_allclose(f(x), y, atol=tol)", "assert_allclose(f(x), y, atol=2 * tol)");
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_EQ(k.details.size(), 1u);
+  EXPECT_EQ(k.details[0], "atol tol -> 2 * tol (loosen: factor 1 -> 2)");
+  k = change("assert_allclose(f(x), y, atol=eps * 600)", "assert_allclose(f(x), y, atol=600 * eps)");
+  EXPECT_FALSE(k.threshold);
+  EXPECT_TRUE(k.cosmetic);
+  // What the texts cannot tell stays without a direction.
+  k = change("assert_allclose(f(x), y, atol=tol)", "assert_allclose(f(x), y, atol=tol + delta)");
   EXPECT_TRUE(k.threshold);
   EXPECT_EQ(k.direction, Direction::Unknown);
 }

@@ -44,9 +44,40 @@ TEST(SymbolicTolerance, NumbersWhoseEffectIsUnknownAreNotCompared) {
   EXPECT_EQ(moves("f(3) * eps", "f(4) * eps"), "none");                            // any call but max and min
   EXPECT_EQ(moves("tols[3]", "tols[4]"), "none");                                  // a subscript
   EXPECT_EQ(moves("tol", "tol2"), "none");                                         // not just numbers moved
-  EXPECT_EQ(moves("3 * eps", "3 * eps * 2"), "none");
+  EXPECT_EQ(moves("3 * eps", "3 * eps + 2"), "none");
   EXPECT_EQ(moves("1e-3j", "1e-2j"), "none");  // complex
   EXPECT_EQ(moves("'''a''' and 1", "'''a''' and 2"), "none");
+}
+
+TEST(SymbolicTolerance, ProductsOfTheSameFactorsCompareByTheirConstant) {
+  // Factors swapped (JAX 629be0b701) is the same tolerance; a factor added scales it.
+  EXPECT_EQ(moves("eps * 600", "600 * eps"), "");
+  EXPECT_EQ(moves("tol * min(shape)", "tol * 1000 * min(shape)"), "factor 1 -> 1000 up");
+  EXPECT_EQ(moves("3 * eps", "3 * eps * 2"), "factor 3 -> 6 up");
+  EXPECT_EQ(moves("eps / 10", "eps * 0.1"), "");
+  EXPECT_EQ(moves("2 * x / 4 * np.finfo(d).eps", "np.finfo(d).eps * x / 8"), "factor 0.5 -> 0.125 up");  // a tightening
+  // Anything but a product at the top level, or factors that differ, is not read this way.
+  EXPECT_EQ(moves("eps * 600 + 1", "600 * eps + 1"), "none");
+  EXPECT_EQ(moves("tol * n", "tol * 2 * m"), "none");
+  EXPECT_EQ(moves("x / n", "x * n"), "none");
+  EXPECT_EQ(moves("-eps * 6", "6 * -eps"), "none");
+  EXPECT_EQ(moves("10 ** -3 * x", "x * 10 ** -3"), "none");
+}
+
+TEST(SymbolicTolerance, TablesWithComputedEntriesMoveByTheirValues) {
+  // JAX 27da460f25: a table whose float32 entry a device picks.
+  EXPECT_EQ(moves("{\n np.float32: 1e-2 if jtu.device_under_test() == \"tpu\" else 1e-3,\n np.float64: 1e-14\n}",
+                  "{np.float32: 2e-2 if jtu.device_under_test() == \"tpu\" else 1e-3, np.float64: 3e-14}"),
+            "1e-2 -> 2e-2 up 1e-14 -> 3e-14 up");
+  EXPECT_EQ(moves("dict(float32=1e-3 * k, float64=1e-10)", "dict(float32=1e-2 * k, float64=1e-10)"), "1e-3 -> 1e-2 up");
+  EXPECT_EQ(moves("{np.float32: 1e-3 if tpu else 1e-5}[dtype]", "{np.float32: 1e-3 if tpu else 2e-4}[dtype]"), "1e-5 -> 2e-4 up");
+  // A table in a branch is compared branch by branch, the branch named in the label.
+  EXPECT_EQ(moves("{np.float32: 1e-2} if tpu else {np.float32: 1e-3}", "{np.float32: 5e-2} if tpu else {np.float32: 1e-3}"),
+            "if tpu: float32: 0.01 -> 0.05 up");
+  // A key's numbers, a set and a comprehension are not read.
+  EXPECT_EQ(moves("{(1, 2): x * 2}", "{(1, 3): x * 2}"), "none");
+  EXPECT_EQ(moves("max({1e-3, y})", "max({1e-2, y})"), "none");
+  EXPECT_EQ(moves("{k: 1e-3 for k in ks}", "{k: 1e-2 for k in ks}"), "none");
 }
 
 TEST(SymbolicTolerance, TheSameNumberSpelledOtherwiseDidNotMove) {
