@@ -158,8 +158,26 @@ size_t SplatDict::count(std::string_view key) const {
 namespace {
 
 // The dict `subject` holds at statement `at` of function `fid`, from what fid does to it.
-std::optional<SplatDict> dictBuiltIn(const FileModel& m, FunctionId fid, StmtId at, const Subject& subject, bool eitherBranch) {
+// `startedElsewhere`: fid may only change a dict made before it runs (a test case's setUp
+// updating `self.options`, which its class body or a base class binds), whose entries are
+// those given (none, and not closed, when nothing here says what they are).
+std::optional<SplatDict> dictBuiltIn(const FileModel& m, FunctionId fid, StmtId at, const Subject& subject, bool eitherBranch,
+                                     const SplatDict* startedElsewhere = nullptr) {
   NameUse use = usesOf(m, fid, at, subject);
+  if (startedElsewhere && use.bindings.empty()) {
+    if (use.sets.empty() && use.defaults.empty() && use.removed.empty()) return std::nullopt;  // not changed here
+    SplatDict out = *startedElsewhere;
+    for (SplatEntry& e : use.sets) out.entries.push_back(e);
+    for (SplatEntry& e : use.defaults)
+      if (!out.find(e.key)) out.entries.push_back(e);
+    for (std::string_view key : use.removed)
+      std::erase_if(out.entries, [&](const SplatEntry& e) { return e.key == key; });
+    for (SplatEntry& e : out.entries)
+      if (e.stmt < m.stmts.size() && m.stmts[e.stmt].function == fid) e.condition = conditionOf(m, fid, e.stmt, at);
+    out.closed = startedElsewhere->closed && !use.opaque;
+    out.scope = fid;
+    return out;
+  }
   // The last binding on every path to the call starts the dict; a binding after it under a
   // branch (`options = {}`, then `if dtype == float16: options = {"atol": 1e-4}`) may replace
   // it, so that every entry is conditional from there on.
@@ -212,6 +230,37 @@ bool changesSelfAttribute(const FileModel& m, FunctionId f, const Subject& subje
   return use.opaque || !use.bindings.empty() || !use.sets.empty() || !use.defaults.empty() || !use.removed.empty();
 }
 
+// The dict a class body binds to `name` (`allclose_option = {'atol': 1e-6, 'rtol': 1e-4}`),
+// when it is the only binding of that name in any class body of the file: a subclass that
+// binds its own would make what `self.<name>` holds depend on the test case that runs.
+std::optional<SplatDict> classLevelDict(const FileModel& m, ClassId cls, std::string_view name) {
+  StmtId binding = kNone;
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != kNone || st.cls == kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;
+    const Expr& target = m.expr(st.a);
+    if (target.kind != ExprKind::Name || target.name != name) continue;
+    // One unconditional binding in the class's own body.
+    if (st.cls != cls || binding != kNone || (st.parent != kNone && m.stmts[st.parent].kind != StmtKind::ClassDef)) return std::nullopt;
+    binding = s;
+  }
+  if (binding == kNone || m.stmts[binding].b == kNone) return std::nullopt;
+  // A test case may be given its own value by name: Chainer's `@testing.parameterize({
+  // 'forward_test_options': {'atol': 1e-3}})` on a subclass, `setattr(self, 'options', ...)`;
+  // and another class's method may bind it on its instances.
+  for (ExprId e = 0; e < m.exprs.size(); ++e)
+    if (m.expr(e).kind == ExprKind::String && stringLiteralText(m, e) == name) return std::nullopt;
+  for (FunctionId f = 0; f < m.functions.size(); ++f)
+    if (m.functions[f].cls != cls && m.functions[f].cls != kNone && changesSelfAttribute(m, f, Subject{name, true})) return std::nullopt;
+  SplatDict out;
+  bool opaque = false;
+  addEntries(m, m.stmts[binding].b, binding, out.entries, opaque);
+  if (opaque && out.entries.empty()) return std::nullopt;  // not a dict
+  out.closed = !opaque;
+  return out;
+}
+
+
 }  // namespace
 
 std::optional<SplatDict> splatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat, bool eitherBranch) {
@@ -240,8 +289,19 @@ std::optional<SplatDict> selfSplatDict(const FileModel& m, FunctionId fid, StmtI
     if (m.functions[f].name == "setUp" && setUp == kNone) setUp = f;
     else if (changesSelfAttribute(m, f, subject)) return std::nullopt;
   }
-  if (setUp == kNone) return std::nullopt;
-  return dictBuiltIn(m, setUp, m.functions[setUp].endStmt, subject, true);
+  // The class body's dict, which setUp may update; else one a base class makes, whose entries
+  // are not known (Chainer's FunctionTestCase starts `self.check_forward_options` as `{}`, and
+  // its test cases' setUp calls `self.check_forward_options.update({'atol': 1e-3})`).
+  std::optional<SplatDict> classDict = classLevelDict(m, cls, subject.name);
+  if (setUp != kNone) {
+    if (std::optional<SplatDict> built = dictBuiltIn(m, setUp, m.functions[setUp].endStmt, subject, true)) return built;
+    SplatDict madeElsewhere;
+    madeElsewhere.closed = false;
+    if (std::optional<SplatDict> updated =
+            dictBuiltIn(m, setUp, m.functions[setUp].endStmt, subject, true, classDict ? &*classDict : &madeElsewhere))
+      return updated;
+  }
+  return classDict;
 }
 
 std::optional<ForwardedKeyword> forwardedKeyword(const FileModel& m, FunctionId fid, StmtId at, ExprId splat, std::string_view key) {

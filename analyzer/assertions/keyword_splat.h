@@ -46,7 +46,10 @@ std::optional<SplatDict> splatDict(const FileModel& m, FunctionId fid, StmtId at
 // statement `at`, or else the one its class's setUp builds, when no other method of the class
 // binds or changes it (Chainer: `self.check_forward_options = {}` then `if self.dtype ==
 // numpy.float16: self.check_forward_options = {'atol': 5e-4, 'rtol': 5e-3}` in setUp). Entries
-// under a block of setUp are conditional on it.
+// under a block of setUp are conditional on it. A setUp that only updates the dict
+// (`self.check_forward_options.update({'atol': 1e-3})`) updates the one the class body binds
+// (`check_forward_options = {'atol': 1e-4}`, the only such binding in the file's class bodies),
+// or else one a base class makes, which is not closed; with no setUp, the class body's dict.
 std::optional<SplatDict> selfSplatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat);
 
 // What a helper does with a keyword its callers give, when `splat` is the function's own

@@ -12,9 +12,12 @@ namespace {
 // or the default where there is none and nothing else can set the key; one set under an `else`
 // holds there, the `if` branch giving its own entry or the default. For the comparison across
 // versions (comparable_text.h) the tolerance then reads as that choice: `(5e-4 if self.dtype ==
-// numpy.float16 else 1e-5)`. nullopt where the entry is set unconditionally or in another way.
+// numpy.float16 else 1e-5)`. Where the dict is not closed (a base class made it), what holds
+// otherwise is the splat itself, which no text compares with: `(5e-4 if ... else
+// **self.check_forward_options)`. nullopt where the entry is set unconditionally or in another way.
 std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict, const SplatEntry& entry, std::string_view entryText,
-                                       std::string_view defaultText) {
+                                       std::string_view defaultText, std::string_view splatText) {
+  const std::string_view unset = dict.closed ? defaultText : splatText;
   if (entry.condition == kNone) return std::nullopt;
   const Stmt& c = m.stmts[entry.condition];
   const SplatEntry* before = nullptr;
@@ -27,7 +30,7 @@ std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict
     // (splatDict marks those entries with the `if` too: they hold only when it is not taken).
     if (before && (before->condition == kNone || (before->condition == entry.condition && before->stmt < entry.condition)))
       orElse = textOf(*before);
-    else if (!before && dict.closed) orElse = defaultText;
+    else if (!before) orElse = unset;
     if (orElse.empty()) return std::nullopt;
     return fmt::format("({} if {} else {})", entryText, m.expr(c.a).text, orElse);
   }
@@ -36,7 +39,7 @@ std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict
     if (ifStmt == kNone || m.stmts[ifStmt].kind != StmtKind::If || m.stmts[ifStmt].isElif || m.stmts[ifStmt].a == kNone) return std::nullopt;
     std::string inIf;
     if (before && before->condition == ifStmt) inIf = textOf(*before);
-    else if (!before && dict.closed) inIf = defaultText;
+    else if (!before) inIf = unset;
     if (inIf.empty()) return std::nullopt;
     return fmt::format("({} if {} else {})", inIf, m.expr(m.stmts[ifStmt].a).text, entryText);
   }
@@ -65,13 +68,16 @@ std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion&
         head = m.stmts[ifStmt].text.substr(0, m.stmts[ifStmt].text.find(':'));
         where += fmt::format(" of `{}`", head);
       }
-      if (dict->count(param) == 1) where += defaultText.empty() ? std::string("; not set otherwise") : fmt::format("; the default is {} otherwise", defaultText);
+      if (dict->count(param) == 1)
+        where += !dict->closed        ? fmt::format("; `{}` may set it otherwise", splat)
+                 : defaultText.empty() ? std::string("; not set otherwise")
+                                       : fmt::format("; the default is {} otherwise", defaultText);
       if (ToleranceResolver::mentionsRuntimeChoice(head)) r.provenance = Provenance::Depend;
     }
     Tolerance t{kind, std::string(m.expr(entry->value).text), r.value, r.provenance,
                 r.note.empty() ? where : fmt::format("{}; {}", where, r.note)};
     attachComparableText(t, m, scope, entry->stmt, entry->value);
-    if (std::optional<std::string> choice = entryChoice(m, *dict, *entry, t.comparableText(), defaultText)) t.comparable = *choice;
+    if (std::optional<std::string> choice = entryChoice(m, *dict, *entry, t.comparableText(), defaultText, splat)) t.comparable = *choice;
     return t;
   }
   if (dict && dict->closed) {

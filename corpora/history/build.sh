@@ -699,4 +699,29 @@ NEW='atol=4 * 600 * eps)'
 subst tests/test_solve.py
 commit "Allow four times the rounding error"
 
+# 51: Chainer's harness style: a base test case (not in this file) makes the options dict,
+# setUp only updates it for float16; one addition
+cat > tests/test_harness.py <<'EOF'
+import numpy as np
+
+from minilib.testing import FunctionTestCase
+
+
+class TestSoftplus(FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == np.float16:
+            self.check_forward_options.update({'atol': 1e-3, 'rtol': 1e-3})
+
+    def check_forward(self, x):
+        np.testing.assert_allclose(softplus(x), np.log1p(np.exp(x)), **self.check_forward_options)
+EOF
+commit "Check softplus against numpy"
+
+# 52: the float16 update raised, the check's text unchanged
+OLD="self.check_forward_options.update({'atol': 1e-3, 'rtol': 1e-3})"
+NEW="self.check_forward_options.update({'atol': 5e-3, 'rtol': 1e-3})"
+subst tests/test_harness.py
+commit "Allow float16 softplus more"
+
 echo "$(git rev-list --count HEAD) commits in $OUT"

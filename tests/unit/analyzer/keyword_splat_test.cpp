@@ -186,6 +186,75 @@ TEST(KeywordSplat, ADictTheTestCasesSetUpBuildsIsReadWhereAMethodSplatsIt) {
   EXPECT_EQ(tolerance(*twoMethods, "atol")->provenance, Provenance::Unresolved);
 }
 
+// Chainer's FunctionTestCase makes `self.check_forward_options` (`{}`) and its test cases' setUp
+// only updates it (ee2c1784d1); a mixin's class body binds `allclose_option` (e2bfcaa038).
+TEST(KeywordSplat, ADictSetUpOnlyUpdatesOrTheClassBodyBindsIsRead) {
+  auto r = scanOne("import numpy\n"
+                   "import unittest\n"
+                   "from chainer import testing\n"
+                   "class TestInv(testing.FunctionTestCase):\n"
+                   "    def setUp(self):\n"
+                   "        if self.dtype == numpy.float16:\n"
+                   "            self.check_forward_options.update({'atol': 1e-3, 'rtol': 1e-3})\n"
+                   "        else:\n"
+                   "            self.check_forward_options.update({'atol': 1e-4, 'rtol': 1e-4})\n"
+                   "    def forward(self, inputs, device):\n"
+                   "        numpy.testing.assert_allclose(f(inputs), eye(), **self.check_forward_options)\n"  // 11
+                   "class BaseTest(object):\n"
+                   "    allclose_option = {'atol': 1e-6, 'rtol': 1e-4}\n"
+                   "    def check(self, y1, y2):\n"
+                   "        numpy.testing.assert_allclose(y1, y2, **self.allclose_option)\n"  // 15
+                   "class TestUpdatedOnce(unittest.TestCase):\n"
+                   "    check_options = {'atol': 1e-5}\n"
+                   "    def setUp(self):\n"
+                   "        if self.dtype == numpy.float16:\n"
+                   "            self.check_options.update({'atol': 1e-2})\n"
+                   "    def test_a(self):\n"
+                   "        numpy.testing.assert_allclose(f(1), g(1), **self.check_options)\n"  // 22
+                   "class TestOverridden(unittest.TestCase):\n"
+                   "    opts = {'atol': 1e-5}\n"
+                   "    def test_b(self):\n"
+                   "        numpy.testing.assert_allclose(f(2), g(2), **self.opts)\n"  // 26
+                   "class TestSub(TestOverridden):\n"
+                   "    opts = {'atol': 1e-2}\n"
+                   "class TestConv(testing.FunctionTestCase):\n"
+                   "    def setUp(self):\n"
+                   "        if self.dtype == numpy.float16:\n"
+                   "            self.check_forward_options.update({'atol': 5e-4})\n"
+                   "    def forward(self, inputs, device):\n"
+                   "        numpy.testing.assert_allclose(f(inputs), g(), **self.check_forward_options)\n"  // 34
+                   "class TheanoBase(object):\n"
+                   "    fwd_options = {}\n"
+                   "    def check(self, o, e):\n"
+                   "        numpy.testing.assert_allclose(o, e, **self.fwd_options)\n"  // 38
+                   "@testing.parameterize({'fwd_options': {'atol': 1e-3}})\n"
+                   "class TestTheano(TheanoBase, unittest.TestCase):\n"
+                   "    pass\n");
+  const Assertion* updated = atLine(r, 11);
+  const Assertion* classBody = atLine(r, 15);
+  const Assertion* both = atLine(r, 22);
+  const Assertion* overridden = atLine(r, 26);
+  ASSERT_TRUE(updated && classBody && both && overridden);
+  ASSERT_TRUE(tolerance(*updated, "atol") && tolerance(*classBody, "atol") && tolerance(*both, "atol") && tolerance(*overridden, "atol"));
+  EXPECT_EQ(tolerance(*updated, "atol")->comparable, "(1e-3 if self.dtype == numpy.float16 else 1e-4)");
+  EXPECT_EQ(tolerance(*updated, "rtol")->provenance, Provenance::Depend);
+  EXPECT_DOUBLE_EQ(*tolerance(*classBody, "atol")->value, 1e-6);
+  EXPECT_DOUBLE_EQ(*tolerance(*classBody, "rtol")->value, 1e-4);
+  // The class body's entry holds where setUp's update does not.
+  EXPECT_EQ(tolerance(*both, "atol")->comparable, "(1e-2 if self.dtype == numpy.float16 else 1e-5)");
+  // Updated under a branch only, on a dict a base class made: what holds otherwise is not known.
+  const Assertion* oneBranch = atLine(r, 34);
+  ASSERT_TRUE(oneBranch && tolerance(*oneBranch, "atol"));
+  EXPECT_EQ(tolerance(*oneBranch, "atol")->comparable, "(5e-4 if self.dtype == numpy.float16 else **self.check_forward_options)");
+  EXPECT_NE(tolerance(*oneBranch, "atol")->note.find("`**self.check_forward_options` may set it otherwise"), std::string::npos);
+  // Two class bodies bind it, or a parameterization gives a test case its own: which one holds
+  // depends on the test case that runs.
+  EXPECT_EQ(tolerance(*overridden, "atol")->provenance, Provenance::Unresolved);
+  const Assertion* parameterized = atLine(r, 38);
+  ASSERT_TRUE(parameterized && tolerance(*parameterized, "atol"));
+  EXPECT_EQ(tolerance(*parameterized, "atol")->provenance, Provenance::Unresolved);
+}
+
 // unittest's assertAlmostEqual checks by `delta` when the dict it is given sets one, by places
 // otherwise (Chainer 985dce75f5: `self.check_sum_options = {'delta': 1e-3}` / `{'delta': 1e-5}`).
 TEST(KeywordSplat, ADeltaTheDictSetsChoosesTheDeltaCheck) {
