@@ -14,20 +14,16 @@
 
 namespace oalens::analyzer {
 
-namespace {
-
 // What the test returns: the value of its last `return` (a test returns once, at its end; one
 // returning early under a branch is read by its last return). Nested functions' returns are
 // theirs. kNone when the test returns nothing.
-ExprId returnedValue(const FileModel& m, FunctionId f) {
+ExprId AssertionFinder::returnedValue(const FileModel& m, FunctionId f) {
   const Function& fn = m.functions[f];
   ExprId value = kNone;
   for (StmtId s = fn.firstStmt; s < fn.endStmt && s < m.stmts.size(); ++s)
     if (m.stmts[s].kind == StmtKind::Return && m.stmts[s].function == f && m.stmts[s].a != kNone) value = m.stmts[s].a;
   return value;
 }
-
-}  // namespace
 
 void AssertionFinder::fromDecorators(const FileModel& m, FunctionId f, std::vector<Assertion>& out) const {
   const StmtId s = m.functions[f].firstStmt - 1;  // its def

@@ -405,7 +405,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     std::string note = spec.discovered ? fmt::format("default of {}", spec.id) : "API default";
     if (kwargs != kNone) {
       splatted();
-      if (auto t = toleranceFromSplat(m, a, resolver_, kwargs, *kwargsDict, kind, param, defaultText, note)) {
+      if (auto t = toleranceFromSplat(m, a, resolver_, m.expr(kwargs).text, *kwargsDict, kind, param, defaultText, note)) {
         a.tolerances.push_back(std::move(*t));
         continue;
       }
@@ -597,6 +597,7 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   if (!match.spec && !match.generic) return;
   if (match.spec && match.spec->isPredicate()) return;  // np.allclose(a, b) alone checks nothing
   if (match.spec && match.spec->decorator) return;     // checks only the test it decorates
+  if (match.spec && match.spec->isHarness()) return;   // a base test case, not a call that checks
   Assertion a = newAssertion(m, s);
   CallArgs args = splitCall(m, call);
   a.apiText = std::string(m.expr(args.callee).text);
@@ -677,6 +678,13 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
         break;
       default: break;
     }
+  }
+  // A test case's harness check goes where its class statement is, among the others in statement order.
+  std::vector<Assertion> harnessChecks;
+  fromHarnessClasses(m, harnessChecks);
+  for (Assertion& h : harnessChecks) {
+    auto at = std::upper_bound(out.begin(), out.end(), h.stmt, [](StmtId s, const Assertion& a) { return s < a.stmt; });
+    out.insert(at, std::move(h));
   }
   for (Assertion& a : out) {
     if (!a.isOa) continue;

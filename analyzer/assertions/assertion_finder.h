@@ -72,6 +72,13 @@ class AssertionFinder {
   // `@testing.numpy_cupy_allclose(rtol=1e-6)` on function `f`: one check of what the test
   // returns, run with CuPy against its run with NumPy (assertion_decorated.cpp).
   void fromDecorators(const FileModel& m, FunctionId f, std::vector<Assertion>& out) const;
+  // `class TestReLU(testing.FunctionTestCase)`: one check of what `forward` returns against what
+  // `forward_expected` returns, made by the base test case (assertion_harness.cpp).
+  void fromHarnessClasses(const FileModel& m, std::vector<Assertion>& out) const;
+  // The harness class `c` derives from, through the file's own classes.
+  const ApiSpec* harnessOf(const FileModel& m, ClassId c, int depth) const;
+  // What function `f` returns: its last `return`'s value, kNone when it returns nothing.
+  static ExprId returnedValue(const FileModel& m, FunctionId f);
   void fromCondition(const FileModel& m, Assertion& a, ExprId cond) const;
   void applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide = kNone) const;
   // EXPECT_THAT(actual, FloatNear(expected, tol)), CHECK_THAT(x, WithinAbs(y, eps)),

@@ -34,7 +34,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 624, "hash the new ApiSpec field in hashSpec");
+static_assert(sizeof(ApiSpec) == 648, "hash the new ApiSpec field in hashSpec");
 namespace {
 
 void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
@@ -84,6 +84,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   number(a.approx);
   number(a.predicateMethod);
   number(a.decorator);
+  texts(a.harness);
   pairs(a.setters);
   number(a.discovered);
   text(a.via);
@@ -272,6 +273,10 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     if (spec.predicateMethod && spec.kind != ApiKind::Method) r.fail("predicate", "set only on kind = \"method\"");
     spec.decorator = r.boolean("decorator");
     if (spec.decorator && spec.kind != ApiKind::Function) r.fail("decorator", "set only on kind = \"function\"");
+    spec.harness = r.strings("harness");
+    if (!spec.harness.empty() && spec.harness.size() != 3)
+      r.fail("harness", "three names: the method computing the value under test, the one computing the oracle, the options attribute");
+    if (spec.isHarness() && spec.decorator) r.fail("harness", "not set with 'decorator'");
     spec.setters = r.pairs("setters");
     for (const auto& [kindName, _] : spec.defaults) {
       bool known = false;

@@ -76,6 +76,14 @@ struct ApiSpec {
   // as its `xp`, and what the two runs return is compared): an assertion on the decorated test,
   // never a call of its own (analyzer/assertions/assertion_decorated.cpp).
   bool decorator = false;
+  // A base test case that makes each test case deriving from it one check (Chainer's
+  // `testing.FunctionTestCase`: its inherited test_forward compares what the test case's
+  // `forward` returns with what its `forward_expected` returns, within
+  // `self.check_forward_options`): the method computing the value under test, the one computing
+  // the oracle, and the attribute holding the options dict, which starts empty
+  // (analyzer/assertions/assertion_harness.cpp).
+  std::vector<std::string> harness;
+  bool isHarness() const { return harness.size() == 3; }
   bool isPredicate() const { return kind == ApiKind::Predicate || predicateMethod; }
   // Chained calls that set a tolerance on an approx value or a matcher: tolerance kind ->
   // method name (Catch2: `Approx(x).epsilon(0.01).margin(1e-6)`).

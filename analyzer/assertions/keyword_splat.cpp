@@ -164,17 +164,32 @@ namespace {
 std::optional<SplatDict> dictBuiltIn(const FileModel& m, FunctionId fid, StmtId at, const Subject& subject, bool eitherBranch,
                                      const SplatDict* startedElsewhere = nullptr) {
   NameUse use = usesOf(m, fid, at, subject);
-  if (startedElsewhere && use.bindings.empty()) {
-    if (use.sets.empty() && use.defaults.empty() && use.removed.empty()) return std::nullopt;  // not changed here
+  // A dict made before fid runs may be updated, or replaced in the first branch of an `if` (the
+  // start holds where it is not taken); a binding on every path is read below, one under an
+  // `elif` or `else` is not read.
+  const auto replacedUnderIfOnly = [&](StmtId b) {
+    const StmtId c = conditionOf(m, fid, b, at);
+    return c != kNone && m.stmts[c].kind == StmtKind::If && !m.stmts[c].isElif;
+  };
+  if (startedElsewhere && std::ranges::all_of(use.bindings, replacedUnderIfOnly)) {
+    if (use.bindings.empty() && use.sets.empty() && use.defaults.empty() && use.removed.empty()) return std::nullopt;  // not changed here
     SplatDict out = *startedElsewhere;
+    bool opaque = use.opaque;
+    StmtId replacedUnder = kNone;
+    for (StmtId b : use.bindings) {
+      if (replacedUnder == kNone) replacedUnder = conditionOf(m, fid, b, at);
+      addEntries(m, m.stmts[b].b, b, out.entries, opaque);
+    }
     for (SplatEntry& e : use.sets) out.entries.push_back(e);
     for (SplatEntry& e : use.defaults)
       if (!out.find(e.key)) out.entries.push_back(e);
     for (std::string_view key : use.removed)
       std::erase_if(out.entries, [&](const SplatEntry& e) { return e.key == key; });
-    for (SplatEntry& e : out.entries)
+    for (SplatEntry& e : out.entries) {
       if (e.stmt < m.stmts.size() && m.stmts[e.stmt].function == fid) e.condition = conditionOf(m, fid, e.stmt, at);
-    out.closed = startedElsewhere->closed && !use.opaque;
+      if (e.condition == kNone && replacedUnder != kNone && e.stmt < replacedUnder) e.condition = replacedUnder;
+    }
+    out.closed = startedElsewhere->closed && !opaque;
     out.scope = fid;
     return out;
   }
@@ -230,33 +245,61 @@ bool changesSelfAttribute(const FileModel& m, FunctionId f, const Subject& subje
   return use.opaque || !use.bindings.empty() || !use.sets.empty() || !use.defaults.empty() || !use.removed.empty();
 }
 
-// The dict a class body binds to `name` (`allclose_option = {'atol': 1e-6, 'rtol': 1e-4}`),
-// when it is the only binding of that name in any class body of the file: a subclass that
-// binds its own would make what `self.<name>` holds depend on the test case that runs.
-std::optional<SplatDict> classLevelDict(const FileModel& m, ClassId cls, std::string_view name) {
+// Whether a string of the file names `name`: Chainer's `@testing.parameterize({
+// 'forward_test_options': {'atol': 1e-3}})` gives a test case its own value, as `setattr(self,
+// 'options', ...)` does.
+bool namedByString(const FileModel& m, std::string_view name) {
+  for (ExprId e = 0; e < m.exprs.size(); ++e)
+    if (m.expr(e).kind == ExprKind::String && stringLiteralText(m, e) == name) return true;
+  return false;
+}
+
+// The dict class `cls`'s own body binds to `name` by its one unconditional binding there.
+std::optional<SplatDict> classBodyDict(const FileModel& m, ClassId cls, std::string_view name) {
   StmtId binding = kNone;
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
-    if (st.function != kNone || st.cls == kNone || st.kind != StmtKind::Assign || st.a == kNone) continue;
+    if (st.function != kNone || st.cls != cls || st.kind != StmtKind::Assign || st.a == kNone) continue;
     const Expr& target = m.expr(st.a);
     if (target.kind != ExprKind::Name || target.name != name) continue;
-    // One unconditional binding in the class's own body.
-    if (st.cls != cls || binding != kNone || (st.parent != kNone && m.stmts[st.parent].kind != StmtKind::ClassDef)) return std::nullopt;
+    if (binding != kNone || (st.parent != kNone && m.stmts[st.parent].kind != StmtKind::ClassDef)) return std::nullopt;
     binding = s;
   }
   if (binding == kNone || m.stmts[binding].b == kNone) return std::nullopt;
-  // A test case may be given its own value by name: Chainer's `@testing.parameterize({
-  // 'forward_test_options': {'atol': 1e-3}})` on a subclass, `setattr(self, 'options', ...)`;
-  // and another class's method may bind it on its instances.
-  for (ExprId e = 0; e < m.exprs.size(); ++e)
-    if (m.expr(e).kind == ExprKind::String && stringLiteralText(m, e) == name) return std::nullopt;
-  for (FunctionId f = 0; f < m.functions.size(); ++f)
-    if (m.functions[f].cls != cls && m.functions[f].cls != kNone && changesSelfAttribute(m, f, Subject{name, true})) return std::nullopt;
   SplatDict out;
   bool opaque = false;
   addEntries(m, m.stmts[binding].b, binding, out.entries, opaque);
   if (opaque && out.entries.empty()) return std::nullopt;  // not a dict
   out.closed = !opaque;
+  return out;
+}
+
+// The dict a class body binds to `name` (`allclose_option = {'atol': 1e-6, 'rtol': 1e-4}`) for
+// a method of that class, which its subclasses run too: read when it is the only binding of
+// that name in any class body of the file, no string names it and no method of another class
+// binds it on its instances, so that every test case running the method holds that dict.
+std::optional<SplatDict> classLevelDict(const FileModel& m, ClassId cls, std::string_view name) {
+  for (const Stmt& st : m.stmts)
+    if (st.function == kNone && st.cls != kNone && st.cls != cls && st.kind == StmtKind::Assign && st.a != kNone &&
+        m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == name)
+      return std::nullopt;
+  if (namedByString(m, name)) return std::nullopt;
+  for (FunctionId f = 0; f < m.functions.size(); ++f)
+    if (m.functions[f].cls != cls && m.functions[f].cls != kNone && changesSelfAttribute(m, f, Subject{name, true})) return std::nullopt;
+  return classBodyDict(m, cls, name);
+}
+
+// Class `cls` and the file's classes it derives from (by name, top-level), nearest first.
+std::vector<ClassId> lineageOf(const FileModel& m, ClassId cls) {
+  std::vector<ClassId> out{cls};
+  for (size_t i = 0; i < out.size() && out.size() < 8; ++i)
+    for (ExprId base : m.classes[out[i]].bases) {
+      if (m.expr(base).kind != ExprKind::Name) continue;
+      for (ClassId c = 0; c < m.classes.size(); ++c)
+        if (m.classes[c].parent == kNone && m.classes[c].enclosingFunction == kNone && m.classes[c].name == m.expr(base).name &&
+            std::find(out.begin(), out.end(), c) == out.end())
+          out.push_back(c);
+    }
   return out;
 }
 
@@ -302,6 +345,43 @@ std::optional<SplatDict> selfSplatDict(const FileModel& m, FunctionId fid, StmtI
       return updated;
   }
   return classDict;
+}
+
+std::optional<SplatDict> emptyBaseDictOf(const FileModel& m, ClassId cls, std::string_view name) {
+  if (cls == kNone || m.language != Language::Python) return std::nullopt;
+  const Subject subject{name, true};
+  // The test case's instances hold what its class and the file's classes it derives from do;
+  // its subclasses are test cases of their own.
+  const std::vector<ClassId> lineage = lineageOf(m, cls);
+  FunctionId setUp = kNone;
+  for (FunctionId f = 0; f < m.functions.size(); ++f) {
+    if (std::find(lineage.begin(), lineage.end(), m.functions[f].cls) == lineage.end()) continue;
+    if (m.functions[f].cls == cls && m.functions[f].name == "setUp" && setUp == kNone) setUp = f;
+    else if (changesSelfAttribute(m, f, subject)) return std::nullopt;
+  }
+  // The nearest class body's dict, else the base's empty one; a parameterization may replace
+  // either, and then what a test case starts from is not known.
+  std::optional<SplatDict> start;
+  const bool parameterized = namedByString(m, name);
+  bool unread = false;  // a class body binds it in a way not read here
+  for (ClassId c : lineage) {
+    if (parameterized || (start = classBodyDict(m, c, name))) break;
+    unread = std::ranges::any_of(m.stmts, [&](const Stmt& st) {
+      return st.function == kNone && st.cls == c && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
+             m.expr(st.a).name == name;
+    });
+    if (unread) break;
+  }
+  if (!start) {
+    start.emplace();
+    start->closed = !parameterized && !unread;
+  }
+  if (setUp != kNone) {
+    if (std::optional<SplatDict> built = dictBuiltIn(m, setUp, m.functions[setUp].endStmt, subject, true)) return built;
+    if (std::optional<SplatDict> updated = dictBuiltIn(m, setUp, m.functions[setUp].endStmt, subject, true, &*start)) return updated;
+    if (changesSelfAttribute(m, setUp, subject)) return std::nullopt;  // in a way not read here
+  }
+  return start;
 }
 
 std::optional<ForwardedKeyword> forwardedKeyword(const FileModel& m, FunctionId fid, StmtId at, ExprId splat, std::string_view key) {

@@ -51,6 +51,11 @@ std::optional<SplatDict> splatDict(const FileModel& m, FunctionId fid, StmtId at
 // (`check_forward_options = {'atol': 1e-4}`, the only such binding in the file's class bodies),
 // or else one a base class makes, which is not closed; with no setUp, the class body's dict.
 std::optional<SplatDict> selfSplatDict(const FileModel& m, FunctionId fid, StmtId at, ExprId splat);
+// The dict `self.<name>` holds in test case `cls` when a base class the file does not hold makes
+// it empty (Chainer's FunctionTestCase and `check_forward_options`): what the class body binds
+// and setUp builds or updates, as selfSplatDict reads them, on an empty dict. nullopt when
+// another method changes it too.
+std::optional<SplatDict> emptyBaseDictOf(const FileModel& m, ClassId cls, std::string_view name);
 
 // What a helper does with a keyword its callers give, when `splat` is the function's own
 // `**kwargs` parameter passed on to the check it wraps: nullopt when the keyword does not get

@@ -48,10 +48,10 @@ std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict
 
 }  // namespace
 
-std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver, ExprId splatValue,
+std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver, std::string_view splatValue,
                                             const std::optional<SplatDict>& dict, const std::string& kind, const std::string& param,
                                             const std::string& defaultText, std::string& note) {
-  const std::string splat = fmt::format("**{}", m.expr(splatValue).text);
+  const std::string splat = fmt::format("**{}", splatValue);
   if (const SplatEntry* entry = dict ? dict->find(param) : nullptr) {
     const FunctionId scope = dict->scope == kNone ? a.functionId : dict->scope;
     ResolvedValue r = resolver.resolve(m, scope, entry->stmt, entry->value);

@@ -120,6 +120,7 @@ void addCatalogueCommand(CLI::App& app) {
                          a.kind == analyzer::ApiKind::Method      ? "method"
                          : a.kind == analyzer::ApiKind::Predicate ? "predicate"
                          : a.decorator                            ? "decorator"
+                         : a.isHarness()                          ? "harness"
                                                                   : "function");
     writeOutput("", out);
   });

@@ -226,6 +226,29 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
                   fmt::format("decision DT: {}", a.oracleReason)};
     return;
   }
+  if (a.form == "harness" && a.expectedExpr != kNone) {
+    // A base test case compares what two methods return (Chainer's forward and
+    // forward_expected): each side is traced in its own method, and the roles are the harness's.
+    auto returnStatement = [&](ExprId e) {
+      for (StmtId s = 0; s < m.stmts.size(); ++s)
+        if (m.stmts[s].kind == StmtKind::Return && m.stmts[s].a == e) return s;
+      return kNone;
+    };
+    const StmtId actualAt = a.actualExpr == kNone ? kNone : returnStatement(a.actualExpr);
+    const StmtId oracleAt = returnStatement(a.expectedExpr);
+    OriginSet actual = actualAt == kNone ? OriginSet{} : tracer.trace(m, m.stmts[actualAt].function, actualAt, a.actualExpr);
+    OriginSet oracle = oracleAt == kNone ? OriginSet{} : tracer.trace(m, m.stmts[oracleAt].function, oracleAt, a.expectedExpr);
+    ev.push_back(fmt::format("the base test case compares `{}` (CUT) with `{}` (oracle)", a.actualText.substr(0, 60), a.expectedText.substr(0, 60)));
+    for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
+    const Decision d = decide(actual, oracle);
+    a.oracleType = d.type;
+    a.oracleReason = d.why;
+    a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
+    if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
+    ev.push_back(fmt::format("decision {}: {}", d.type, d.why));
+    a.evidence = std::move(ev);
+    return;
+  }
   if (a.actualExpr == kNone && a.expectedExpr == kNone) {
     a.oracleType = "UNKNOWN";
     a.oracleReason = "no compared values were found";

@@ -724,4 +724,41 @@ NEW="self.check_forward_options.update({'atol': 5e-3, 'rtol': 1e-3})"
 subst tests/test_harness.py
 commit "Allow float16 softplus more"
 
+# 53: Chainer's FunctionTestCase itself: the base's test_forward compares what forward returns
+# with what forward_expected returns, within check_forward_options; one addition on the class line
+cat > tests/test_relu_case.py <<'EOF'
+import numpy
+
+from chainer import functions
+from chainer import testing
+
+
+class TestReLU(testing.FunctionTestCase):
+
+    def setUp(self):
+        if self.dtype == numpy.float16:
+            self.check_forward_options.update({'atol': 1e-3, 'rtol': 1e-3})
+
+    def forward(self, inputs, device):
+        x, = inputs
+        return functions.relu(x),
+
+    def forward_expected(self, inputs):
+        x, = inputs
+        return numpy.maximum(x, 0),
+EOF
+commit "Test relu with the function test case"
+
+# 54: float16's options raised in setUp: the harness's check loosens, no check text changed
+OLD="self.check_forward_options.update({'atol': 1e-3, 'rtol': 1e-3})"
+NEW="self.check_forward_options.update({'atol': 5e-3, 'rtol': 1e-3})"
+subst tests/test_relu_case.py
+commit "Allow float16 relu more"
+
+# 55: another oracle: a parameter change of the same check
+OLD='        return numpy.maximum(x, 0),'
+NEW='        return x * (x > 0),'
+subst tests/test_relu_case.py
+commit "Compute the expected relu by masking"
+
 echo "$(git rev-list --count HEAD) commits in $OUT"

@@ -140,8 +140,10 @@ std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan) {
     const std::string& module = file->moduleName;
     std::string text(src.data() + a.range.startByte, a.range.endByte - a.range.startByte);
     // A decorator's check compares what its test returns: that expression is part of its text,
-    // so that returning another value is a parameter change, not an untouched check.
+    // so that returning another value is a parameter change, not an untouched check. So are the
+    // two values a harness's check compares (`testing.FunctionTestCase -> y, ~ expected,`).
     if (a.form == "decorator" && !a.actualText.empty()) text += fmt::format(" -> {}", a.actualText);
+    if (a.form == "harness") text += fmt::format(" -> {} ~ {}", a.actualText, a.expectedText);
     std::string normalized = normalizeStatement(text);
     const bool own = !module.empty() && a.api.size() > module.size() + 1 && a.api.starts_with(module) && a.api[module.size()] == '.';
     const size_t ownHead = own ? module.size() + 1 : 0;
@@ -149,6 +151,10 @@ std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan) {
   }
   return out;
 }
+
+// A check its test makes by being what it is, not by a statement: a decorator's (CuPy) or a
+// base test case's (Chainer's FunctionTestCase). One per test and API.
+bool madeByItsTest(const analyzer::Assertion& a) { return a.form == "decorator" || a.form == "harness"; }
 
 bool sameApi(const AssertionVersion& a, const AssertionVersion& b) {
   const std::string &x = a.assertion().api, &y = b.assertion().api;
@@ -187,7 +193,7 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
         if (pass == 0 && scopeOf(olds[o].assertion()) != scopeOf(news[n].assertion())) continue;
         // A decorator's check is its test's: its text (`... -> m + n`) recurs in other tests,
         // and a renamed test is paired below.
-        if (pass > 0 && olds[o].assertion().form == "decorator") continue;
+        if (pass > 0 && madeByItsTest(olds[o].assertion())) continue;
         if (pass == 1 && olds[o].assertion().testCase != news[n].assertion().testCase) continue;
         oldUsed[o] = newUsed[n] = true;
         pairs.push_back({int(o), int(n)});
@@ -223,7 +229,7 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
         double score = tokenSimilarity(olds[o].normalized(), news[n].normalized()) + (sameApi(olds[o], news[n]) ? 0.15 : 0.0);
         // A decorator makes one check of its test: in the same test, the same API is the same
         // check however its arguments changed (`numpy_cupy_allclose()` -> `(rtol={...})`).
-        if (sameScope && a.form == "decorator" && b.form == "decorator" && sameApi(olds[o], news[n])) score = std::max(score, 1.0);
+        if (sameScope && madeByItsTest(a) && a.form == b.form && sameApi(olds[o], news[n])) score = std::max(score, 1.0);
         // Nearer statements win ties: an edit rarely moves an assertion far. A renamed test
         // moves with its checks, so there the place among its checks counts, not the line.
         const double distance = renamedTest ? std::abs(double(oldRank[o]) - double(newRank[n]))

@@ -648,6 +648,52 @@ TEST(AssertionFinder, CupyDecoratorsCheckWhatTheTestReturnsAgainstNumpy) {
   EXPECT_EQ(r.assertions.size(), 4u);
 }
 
+TEST(AssertionFinder, ChainersFunctionTestCaseChecksForwardAgainstForwardExpected) {
+  auto r = scanOne("import numpy\n"
+                   "from chainer import functions\n"
+                   "from chainer import testing\n"
+                   "class TestReLU(testing.FunctionTestCase):\n"                       // 4
+                   "    def setUp(self):\n"
+                   "        if self.dtype == numpy.float16:\n"
+                   "            self.check_forward_options.update({'atol': 1e-3, 'rtol': 1e-3})\n"
+                   "    def forward(self, inputs, device):\n"
+                   "        x, = inputs\n"
+                   "        return functions.relu(x),\n"
+                   "    def forward_expected(self, inputs):\n"
+                   "        x, = inputs\n"
+                   "        return numpy.maximum(x, 0),\n"
+                   "class _Base(testing.LinkTestCase):\n"                                // 14: a base, no check
+                   "    def forward_expected(self, link, inputs):\n"
+                   "        return inputs\n"
+                   "class TestLinear(_Base):\n"                                         // 17
+                   "    check_forward_options = {'atol': 1e-4}\n"
+                   "    def forward(self, link, inputs, device):\n"
+                   "        return link(*inputs),\n"
+                   "class TestAbstract(testing.FunctionTestCase):\n"                    // 21: no oracle, no check
+                   "    def forward(self, inputs, device):\n"
+                   "        return inputs\n");
+  classifyOracles(r);
+  const Assertion* relu = atLine(r, 4);
+  const Assertion* linear = atLine(r, 17);
+  ASSERT_TRUE(relu && linear);
+  EXPECT_TRUE(relu->isOa);
+  EXPECT_EQ(relu->api, "chainer.testing.FunctionTestCase");
+  EXPECT_EQ(relu->form, "harness");
+  EXPECT_EQ(relu->function, "TestReLU.forward_expected");
+  EXPECT_EQ(relu->actualText, "functions.relu(x),");
+  EXPECT_EQ(relu->expectedText, "numpy.maximum(x, 0),");
+  EXPECT_EQ(relu->oracleType, "DT");
+  EXPECT_EQ(tolerance(*relu, "atol")->comparable, "(1e-3 if self.dtype == numpy.float16 else 1e-5)");
+  EXPECT_EQ(relu->thresholdProvenance, ThresholdProvenance::Depend);
+  EXPECT_EQ(linear->api, "chainer.testing.LinkTestCase");
+  EXPECT_EQ(linear->apiText, "_Base");
+  EXPECT_DOUBLE_EQ(*tolerance(*linear, "atol")->value, 1e-4);
+  EXPECT_EQ(tolerance(*linear, "rtol")->provenance, Provenance::Default);
+  EXPECT_EQ(atLine(r, 14), nullptr);
+  EXPECT_EQ(atLine(r, 21), nullptr);
+  EXPECT_EQ(r.assertions.size(), 2u);
+}
+
 TEST(AssertionFinder, AStarImportBindsTheChecksItsModuleHas) {
   // MXNet's suites import their checks with `from mxnet.test_utils import *`; the last star
   // import with a check of the name binds it, as Python does.

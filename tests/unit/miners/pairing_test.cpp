@@ -122,6 +122,27 @@ TEST(Pairing, AVerbatimCheckMovedToAnotherFunctionOfItsTestStillPairs) {
   EXPECT_EQ(newOf(pairAssertions(olds, news), 0), 0);
 }
 
+TEST(Pairing, AHarnessCheckIsItsTestCasesWhateverItComparesNow) {
+  // Chainer's FunctionTestCase: `testing.FunctionTestCase -> <forward> ~ <forward_expected>`.
+  auto h = [](const std::string& text, const std::string& cls, uint32_t line) {
+    ScannedCheck c = check(text, "", line, "chainer.testing.FunctionTestCase");
+    c.assertion.function = cls + ".forward_expected";
+    c.assertion.form = "harness";
+    return AssertionVersion::of(std::move(c));
+  };
+  std::vector<AssertionVersion> olds = {h("testing.FunctionTestCase -> y, ~ expected,", "TestA", 10)};
+  std::vector<AssertionVersion> news = {h("testing.FunctionTestCase -> functions.a(x), ~ numpy.a(x),", "TestA", 10),
+                                        h("testing.FunctionTestCase -> y, ~ expected,", "TestB", 30)};
+  auto pairs = pairAssertions(olds, news);
+  bool samePaired = false, otherAdded = false;
+  for (auto p : pairs) {
+    samePaired |= p.oldIndex == 0 && p.newIndex == 0;
+    otherAdded |= p.oldIndex == -1 && p.newIndex == 1;
+  }
+  EXPECT_TRUE(samePaired);
+  EXPECT_TRUE(otherAdded);
+}
+
 TEST(Pairing, ADecoratorsCheckIsItsTestsWhateverItsTextBecomes) {
   // CuPy: each decorated test is one check, `@numpy_cupy_allclose(...) -> <what it returns>`.
   auto d = [](const std::string& text, const std::string& test, uint32_t line) {
