@@ -214,6 +214,19 @@ uint64_t sourceDigest(std::string_view expression, std::vector<uint64_t> sources
   return XXH3_64bits(sources.data(), sources.size() * sizeof(uint64_t));
 }
 
+// The oracle type from the two sides' origins, with the evidence so far (`ev`, its first line
+// kept when it is cut), the oracle's, and the decision.
+void decideWithEvidence(Assertion& a, const OriginSet& actual, const OriginSet& oracle, std::vector<std::string> ev) {
+  for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
+  const Decision d = decide(actual, oracle);
+  a.oracleType = d.type;
+  a.oracleReason = d.why;
+  a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
+  if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
+  ev.push_back(fmt::format("decision {}: {}", d.type, d.why));
+  a.evidence = std::move(ev);
+}
+
 void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   std::vector<std::string> ev;
   if (a.form == "decorator") {
@@ -239,14 +252,7 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     OriginSet actual = actualAt == kNone ? OriginSet{} : tracer.trace(m, m.stmts[actualAt].function, actualAt, a.actualExpr);
     OriginSet oracle = oracleAt == kNone ? OriginSet{} : tracer.trace(m, m.stmts[oracleAt].function, oracleAt, a.expectedExpr);
     ev.push_back(fmt::format("the base test case compares `{}` (CUT) with `{}` (oracle)", a.actualText.substr(0, 60), a.expectedText.substr(0, 60)));
-    for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
-    const Decision d = decide(actual, oracle);
-    a.oracleType = d.type;
-    a.oracleReason = d.why;
-    a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
-    if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
-    ev.push_back(fmt::format("decision {}: {}", d.type, d.why));
-    a.evidence = std::move(ev);
+    decideWithEvidence(a, actual, oracle, std::move(ev));
     return;
   }
   if (a.actualExpr == kNone && a.expectedExpr == kNone) {
@@ -308,14 +314,7 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   } else {
     ev.push_back("neither side calls the library under test directly; the catalogue order is kept");
   }
-  for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
-  Decision d = decide(actual, oracle);
-  a.oracleType = d.type;
-  a.oracleReason = d.why;
-  a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
-  if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
-  ev.push_back(fmt::format("decision {}: {}", d.type, d.why));
-  a.evidence = std::move(ev);
+  decideWithEvidence(a, actual, oracle, std::move(ev));
 }
 
 }  // namespace
