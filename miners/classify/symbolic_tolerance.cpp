@@ -85,10 +85,13 @@ bool isOp(const std::vector<Token>& t, size_t i, std::string_view op) {
 // brackets; false when the tokens are not one such expression.
 class SignReader {
  public:
-  explicit SignReader(const std::vector<Token>& t) : t_(t), sign_(t.size(), 0) {}
+  explicit SignReader(const std::vector<Token>& t) : t_(t), sign_(t.size(), 0), dtype_(t.size()) {}
 
   bool read() { return conditional(1) && at_ == t_.size(); }
   int signAt(size_t i) const { return sign_[i]; }
+  // The dtype whose table entry holds token i (`float32` in `{np.float32: 1e-3 if c else
+  // 1e-5}`), empty outside a table.
+  std::string_view dtypeAt(size_t i) const { return dtype_[i]; }
 
  private:
   bool conditional(int sign) {
@@ -192,22 +195,37 @@ class SignReader {
   bool tableValues(int sign) {
     ++at_;
     while (!isOp(t_, at_, "}")) {
+      const size_t key = at_;
       if (!skipTo(":")) return false;
-      ++at_;
+      const std::string_view dtype = keyName(key, at_);
+      const size_t value = ++at_;
       if (!conditional(sign)) return false;
+      std::fill(dtype_.begin() + static_cast<std::ptrdiff_t>(value), dtype_.begin() + static_cast<std::ptrdiff_t>(at_), dtype);
       if (isOp(t_, at_, ",")) ++at_;
       else if (!isOp(t_, at_, "}")) return false;
     }
     ++at_;
     return true;
   }
+  // A table key's dtype: its last name (`np.float32`, `np.dtype(np.float16)`) or a string's text.
+  std::string_view keyName(size_t from, size_t to) const {
+    std::string_view out;
+    for (size_t i = from; i < to; ++i) {
+      if (t_[i].kind == Token::Name) out = t_[i].text;
+      else if (t_[i].kind == Token::String && t_[i].text.size() >= 2) out = t_[i].text.substr(1, t_[i].text.size() - 2);
+    }
+    return out;
+  }
   // The same table as `dict(float32=1e-3, float64=1e-10)`, from its opening bracket.
   bool keywordValues(int sign) {
     ++at_;
     while (!isOp(t_, at_, ")")) {
       if (at_ >= t_.size() || t_[at_].kind != Token::Name || !isOp(t_, at_ + 1, "=")) return false;
+      const std::string_view dtype = t_[at_].text;
       at_ += 2;
+      const size_t value = at_;
       if (!conditional(sign)) return false;
+      std::fill(dtype_.begin() + static_cast<std::ptrdiff_t>(value), dtype_.begin() + static_cast<std::ptrdiff_t>(at_), dtype);
       if (isOp(t_, at_, ",")) ++at_;
       else if (!isOp(t_, at_, ")")) return false;
     }
@@ -252,6 +270,7 @@ class SignReader {
 
   const std::vector<Token>& t_;
   std::vector<int> sign_;
+  std::vector<std::string_view> dtype_;
   size_t at_ = 0;
 };
 
@@ -467,7 +486,10 @@ std::optional<MovedNumbers> numbersMovedInPlace(const std::vector<Token>& from, 
   if (!reader.read()) return std::nullopt;
   for (size_t i : moved) {
     if (reader.signAt(i) == 0) return std::nullopt;
-    out.numbers.push_back({from[i].value, to[i].value, reader.signAt(i) > 0, fmt::format("{} -> {}", from[i].text, to[i].text)});
+    const std::string_view dtype = reader.dtypeAt(i);
+    out.numbers.push_back({from[i].value, to[i].value, reader.signAt(i) > 0,
+                           dtype.empty() ? fmt::format("{} -> {}", from[i].text, to[i].text)
+                                         : fmt::format("{}: {} -> {}", dtype, from[i].text, to[i].text)});
   }
   return out;
 }

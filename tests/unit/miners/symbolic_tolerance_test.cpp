@@ -68,9 +68,11 @@ TEST(SymbolicTolerance, TablesWithComputedEntriesMoveByTheirValues) {
   // JAX 27da460f25: a table whose float32 entry a device picks.
   EXPECT_EQ(moves("{\n np.float32: 1e-2 if jtu.device_under_test() == \"tpu\" else 1e-3,\n np.float64: 1e-14\n}",
                   "{np.float32: 2e-2 if jtu.device_under_test() == \"tpu\" else 1e-3, np.float64: 3e-14}"),
-            "1e-2 -> 2e-2 up 1e-14 -> 3e-14 up");
-  EXPECT_EQ(moves("dict(float32=1e-3 * k, float64=1e-10)", "dict(float32=1e-2 * k, float64=1e-10)"), "1e-3 -> 1e-2 up");
-  EXPECT_EQ(moves("{np.float32: 1e-3 if tpu else 1e-5}[dtype]", "{np.float32: 1e-3 if tpu else 2e-4}[dtype]"), "1e-5 -> 2e-4 up");
+            "float32: 1e-2 -> 2e-2 up float64: 1e-14 -> 3e-14 up");
+  EXPECT_EQ(moves("dict(float32=1e-3 * k, float64=1e-10)", "dict(float32=1e-2 * k, float64=1e-10)"), "float32: 1e-3 -> 1e-2 up");
+  EXPECT_EQ(moves("{np.float32: 1e-3 if tpu else 1e-5}[dtype]", "{np.float32: 1e-3 if tpu else 2e-4}[dtype]"), "float32: 1e-5 -> 2e-4 up");
+  EXPECT_EQ(moves("{np.dtype(np.float16): 1e-1, np.dtype(np.float32): 1e-4}[d]", "{np.dtype(np.float16): 1e-1, np.dtype(np.float32): 1e-3}[d]"),
+            "float32: 1e-4 -> 1e-3 up");
   // A table in a branch is compared branch by branch, the branch named in the label.
   EXPECT_EQ(moves("{np.float32: 1e-2} if tpu else {np.float32: 1e-3}", "{np.float32: 5e-2} if tpu else {np.float32: 1e-3}"),
             "if tpu: float32: 0.01 -> 0.05 up");
