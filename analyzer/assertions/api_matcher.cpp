@@ -29,32 +29,12 @@ bool looksLikeCppAssertionName(std::string_view n) {
 }
 
 // The id wrapper discovery gives the method `name` of class `cls` or of a base class of it
-// defined in the same file (Chainer's `class TestCopyToNonChainerx(CopyTestBase, ...)` runs
-// CopyTestBase's `check_forward`); nullopt when none of those defines it (a base class of
-// another file may).
-// The classes defined at the file's top level under the bare name a class of it gives as a
-// base (`class B(A)` after `class A:`), but that class itself.
-std::vector<ClassId> sameFileClasses(const FileModel& m, ExprId base, ClassId cls) {
-  std::vector<ClassId> out;
-  if (base == kNone || m.expr(base).kind != ExprKind::Name) return out;
-  for (ClassId c = 0; c < m.classes.size(); ++c)
-    if (c != cls && m.classes[c].name == m.expr(base).name && m.classes[c].parent == kNone) out.push_back(c);
-  return out;
-}
-
+// defined in the same file (classMethod); nullopt when none of those defines it.
 std::optional<std::string> classMethodId(const FileModel& m, ClassId cls, std::string_view name, int depth) {
-  auto idOf = [&m](const Function& g) { return m.moduleName.empty() ? g.qualifiedName : m.moduleName + "." + g.qualifiedName; };
-  if (const NameIndex* index = namesOf(m)) {
-    if (auto it = index->methods.find({cls, name}); it != index->methods.end()) return idOf(m.functions[it->second]);
-  } else {
-    for (const Function& g : m.functions)
-      if (g.cls == cls && g.name == name) return idOf(g);
-  }
-  if (depth >= 4) return std::nullopt;
-  for (ExprId base : m.classes[cls].bases)
-    for (ClassId c : sameFileClasses(m, base, cls))
-      if (auto id = classMethodId(m, c, name, depth + 1)) return id;
-  return std::nullopt;
+  const FunctionId f = classMethod(m, cls, name, depth);
+  if (f == kNone) return std::nullopt;
+  const Function& g = m.functions[f];
+  return m.moduleName.empty() ? g.qualifiedName : m.moduleName + "." + g.qualifiedName;
 }
 
 // The same for the class whose method holds `scope`.

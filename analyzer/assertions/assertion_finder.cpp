@@ -435,11 +435,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
           continue;
         }
       }
-    auto resolved = spec.defaultValues.find(kind);
-    a.tolerances.push_back({kind, d->second,
-                            resolved != spec.defaultValues.end() ? std::optional<double>(resolved->second) : ToleranceResolver::parseNumber(d->second),
-                            Provenance::Default, note});
-    a.tolerances.back().defaultDependsOnDtype = spec.defaultDepends;
+    a.tolerances.push_back(defaultTolerance(spec, kind, note));
   }
   if (!spec.dtypeDefaults.empty()) attachDtypeDefaults(spec, a.tolerances, firstTolerance);
   // assertAllClose(x, y, atol=1e-3, tpu_atol=1e-2): on a TPU the check accepts 1e-2.
@@ -553,6 +549,15 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
   if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
   a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
+}
+
+Tolerance defaultTolerance(const ApiSpec& spec, const std::string& kind, std::string note) {
+  const std::string& text = spec.defaults.at(kind);
+  auto resolved = spec.defaultValues.find(kind);
+  Tolerance t{kind, text, resolved != spec.defaultValues.end() ? std::optional<double>(resolved->second) : ToleranceResolver::parseNumber(text),
+              Provenance::Default, std::move(note)};
+  t.defaultDependsOnDtype = spec.defaultDepends;
+  return t;
 }
 
 void AssertionFinder::placeIn(const FileModel& m, Assertion& a, FunctionId f) {

@@ -104,5 +104,7 @@ bool looksLikeBound(const FileModel& m, ExprId e);
 
 ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args, std::string_view param);
 ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spec);
+// The tolerance `kind` at `spec`'s default (its resolved value, else its text's number).
+Tolerance defaultTolerance(const ApiSpec& spec, const std::string& kind, std::string note);
 
 }  // namespace oalens::analyzer

@@ -21,32 +21,13 @@
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/splat_tolerance.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 
 namespace {
 
-constexpr int kMaxLocalBases = 4;  // class A(B), B(C), ... inside one file
-
-// The file's own class a base expression names (`class TestA(_Base)`), or kNone.
-ClassId localClass(const FileModel& m, ExprId base) {
-  const Expr& e = m.expr(base);
-  if (e.kind != ExprKind::Name) return kNone;
-  for (ClassId c = 0; c < m.classes.size(); ++c)
-    if (m.classes[c].parent == kNone && m.classes[c].enclosingFunction == kNone && m.classes[c].name == e.name) return c;
-  return kNone;
-}
-
-// The method `name` of class `c` or of the file's classes it derives from.
-FunctionId methodOf(const FileModel& m, ClassId c, std::string_view name, int depth = 0) {
-  for (FunctionId f = 0; f < m.functions.size(); ++f)
-    if (m.functions[f].cls == c && m.functions[f].name == name) return f;
-  if (depth >= kMaxLocalBases) return kNone;
-  for (ExprId base : m.classes[c].bases)
-    if (const ClassId local = localClass(m, base); local != kNone && local != c)
-      if (const FunctionId f = methodOf(m, local, name, depth + 1); f != kNone) return f;
-  return kNone;
-}
+constexpr int kMaxLocalBases = 4;  // class A(B), B(C), ... inside one file, as classMethod reads them
 
 // The class statement of class `c`.
 StmtId classStatement(const FileModel& m, ClassId c) {
@@ -61,9 +42,10 @@ StmtId classStatement(const FileModel& m, ClassId c) {
 
 const ApiSpec* AssertionFinder::harnessOf(const FileModel& m, ClassId c, int depth) const {
   for (ExprId base : m.classes[c].bases) {
-    if (const ClassId local = localClass(m, base); local != kNone) {
-      if (local != c && depth < kMaxLocalBases)
-        if (const ApiSpec* spec = harnessOf(m, local, depth + 1)) return spec;
+    if (const std::vector<ClassId> locals = sameFileClasses(m, base, c); !locals.empty()) {
+      for (ClassId local : locals)
+        if (depth < kMaxLocalBases)
+          if (const ApiSpec* spec = harnessOf(m, local, depth + 1)) return spec;
       continue;
     }
     const ApiMatch match = matcher_.matchCallee(m, m.classes[c].enclosingFunction, base);
@@ -76,17 +58,17 @@ void AssertionFinder::fromHarnessClasses(const FileModel& m, std::vector<Asserti
   if (m.language != Language::Python || m.classes.empty()) return;
   // A class the file's other classes derive from is their base, not a test case that runs.
   std::vector<bool> derivedFrom(m.classes.size());
-  for (const ClassDef& c : m.classes)
-    for (ExprId base : c.bases)
-      if (const ClassId local = localClass(m, base); local != kNone) derivedFrom[local] = true;
+  for (ClassId c = 0; c < m.classes.size(); ++c)
+    for (ExprId base : m.classes[c].bases)
+      for (ClassId local : sameFileClasses(m, base, c)) derivedFrom[local] = true;
   for (ClassId c = 0; c < m.classes.size(); ++c) {
     if (derivedFrom[c] || m.classes[c].bases.empty()) continue;
     const ApiSpec* spec = harnessOf(m, c, 0);
     if (!spec) continue;
-    const FunctionId oracle = methodOf(m, c, spec->harness[1]);
+    const FunctionId oracle = classMethod(m, c, spec->harness[1]);
     const StmtId s = classStatement(m, c);
     if (oracle == kNone || s == kNone) continue;  // an abstract test case: no oracle, no check
-    const FunctionId cut = methodOf(m, c, spec->harness[0]);
+    const FunctionId cut = classMethod(m, c, spec->harness[0]);
     Assertion a = newAssertion(m, s);
     const ExprId firstBase = m.classes[c].bases.front();
     a.range = m.expr(firstBase).range;
@@ -96,7 +78,6 @@ void AssertionFinder::fromHarnessClasses(const FileModel& m, std::vector<Asserti
     a.isOa = spec->oa;
     a.category = spec->category;
     placeIn(m, a, oracle);
-    a.stmt = s;
     if (cut != kNone) a.actualExpr = returnedValue(m, cut);
     a.expectedExpr = returnedValue(m, oracle);
     if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
@@ -109,8 +90,8 @@ void AssertionFinder::fromHarnessClasses(const FileModel& m, std::vector<Asserti
       std::string note = "API default";
       if (std::optional<Tolerance> t = toleranceFromSplat(m, a, resolver_, options, dict, kind, param, defaultText, note)) {
         a.tolerances.push_back(std::move(*t));
-      } else if (!defaultText.empty()) {
-        a.tolerances.push_back({kind, defaultText, ToleranceResolver::parseNumber(defaultText), Provenance::Default, note});
+      } else if (d != spec->defaults.end()) {
+        a.tolerances.push_back(defaultTolerance(*spec, kind, note));
       }
     }
     a.thresholdProvenance = thresholdProvenanceOf(a, spec);

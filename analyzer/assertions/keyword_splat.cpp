@@ -254,14 +254,18 @@ bool namedByString(const FileModel& m, std::string_view name) {
   return false;
 }
 
+// Whether statement `st` binds `name` in the body of its class.
+bool bindsInClassBody(const FileModel& m, const Stmt& st, std::string_view name) {
+  return st.function == kNone && st.cls != kNone && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
+         m.expr(st.a).name == name;
+}
+
 // The dict class `cls`'s own body binds to `name` by its one unconditional binding there.
 std::optional<SplatDict> classBodyDict(const FileModel& m, ClassId cls, std::string_view name) {
   StmtId binding = kNone;
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
-    if (st.function != kNone || st.cls != cls || st.kind != StmtKind::Assign || st.a == kNone) continue;
-    const Expr& target = m.expr(st.a);
-    if (target.kind != ExprKind::Name || target.name != name) continue;
+    if (st.cls != cls || !bindsInClassBody(m, st, name)) continue;
     if (binding != kNone || (st.parent != kNone && m.stmts[st.parent].kind != StmtKind::ClassDef)) return std::nullopt;
     binding = s;
   }
@@ -280,29 +284,49 @@ std::optional<SplatDict> classBodyDict(const FileModel& m, ClassId cls, std::str
 // binds it on its instances, so that every test case running the method holds that dict.
 std::optional<SplatDict> classLevelDict(const FileModel& m, ClassId cls, std::string_view name) {
   for (const Stmt& st : m.stmts)
-    if (st.function == kNone && st.cls != kNone && st.cls != cls && st.kind == StmtKind::Assign && st.a != kNone &&
-        m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == name)
-      return std::nullopt;
+    if (st.cls != cls && bindsInClassBody(m, st, name)) return std::nullopt;
   if (namedByString(m, name)) return std::nullopt;
   for (FunctionId f = 0; f < m.functions.size(); ++f)
     if (m.functions[f].cls != cls && m.functions[f].cls != kNone && changesSelfAttribute(m, f, Subject{name, true})) return std::nullopt;
   return classBodyDict(m, cls, name);
 }
 
-// Class `cls` and the file's classes it derives from (by name, top-level), nearest first.
+// Class `cls` and the file's classes it derives from (sameFileClasses), nearest first.
 std::vector<ClassId> lineageOf(const FileModel& m, ClassId cls) {
   std::vector<ClassId> out{cls};
   for (size_t i = 0; i < out.size() && out.size() < 8; ++i)
-    for (ExprId base : m.classes[out[i]].bases) {
-      if (m.expr(base).kind != ExprKind::Name) continue;
-      for (ClassId c = 0; c < m.classes.size(); ++c)
-        if (m.classes[c].parent == kNone && m.classes[c].enclosingFunction == kNone && m.classes[c].name == m.expr(base).name &&
-            std::find(out.begin(), out.end(), c) == out.end())
-          out.push_back(c);
-    }
+    for (ExprId base : m.classes[out[i]].bases)
+      for (ClassId c : sameFileClasses(m, base, out[i]))
+        if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
   return out;
 }
 
+// The setUp among `classes`' methods, which sets `self.<name>` before every test runs: kNone
+// when there is none; nullopt when another of their methods changes it too (its order against
+// the check's is not known).
+std::optional<FunctionId> onlySetUpChanges(const FileModel& m, const std::vector<ClassId>& classes, ClassId cls, const Subject& subject) {
+  FunctionId setUp = kNone;
+  for (FunctionId f = 0; f < m.functions.size(); ++f) {
+    if (std::find(classes.begin(), classes.end(), m.functions[f].cls) == classes.end()) continue;
+    if (m.functions[f].cls == cls && m.functions[f].name == "setUp" && setUp == kNone) setUp = f;
+    else if (changesSelfAttribute(m, f, subject)) return std::nullopt;
+  }
+  return setUp;
+}
+
+// The dict `self.<name>` holds once `setUp` (kNone: none) ran on a test case that started with
+// `start` (nullopt: not known, and what setUp updates is then an open dict): what setUp binds on
+// every path, else `start` with its updates; nullopt when setUp changes it in a way not read here.
+std::optional<SplatDict> afterSetUp(const FileModel& m, FunctionId setUp, const Subject& subject, const std::optional<SplatDict>& start) {
+  if (setUp == kNone) return start;
+  const StmtId end = m.functions[setUp].endStmt;
+  if (std::optional<SplatDict> built = dictBuiltIn(m, setUp, end, subject, true)) return built;
+  SplatDict open;
+  open.closed = false;
+  if (std::optional<SplatDict> updated = dictBuiltIn(m, setUp, end, subject, true, start ? &*start : &open)) return updated;
+  if (changesSelfAttribute(m, setUp, subject)) return std::nullopt;
+  return start;
+}
 
 }  // namespace
 
@@ -326,25 +350,12 @@ std::optional<SplatDict> selfSplatDict(const FileModel& m, FunctionId fid, StmtI
   // Else by the class's setUp, and by no other method, whose order against the check's is not known.
   const ClassId cls = m.functions[fid].cls;
   if (cls == kNone) return std::nullopt;
-  FunctionId setUp = kNone;
-  for (FunctionId f = 0; f < m.functions.size(); ++f) {
-    if (m.functions[f].cls != cls) continue;
-    if (m.functions[f].name == "setUp" && setUp == kNone) setUp = f;
-    else if (changesSelfAttribute(m, f, subject)) return std::nullopt;
-  }
+  const std::optional<FunctionId> setUp = onlySetUpChanges(m, {cls}, cls, subject);
+  if (!setUp) return std::nullopt;
   // The class body's dict, which setUp may update; else one a base class makes, whose entries
   // are not known (Chainer's FunctionTestCase starts `self.check_forward_options` as `{}`, and
   // its test cases' setUp calls `self.check_forward_options.update({'atol': 1e-3})`).
-  std::optional<SplatDict> classDict = classLevelDict(m, cls, subject.name);
-  if (setUp != kNone) {
-    if (std::optional<SplatDict> built = dictBuiltIn(m, setUp, m.functions[setUp].endStmt, subject, true)) return built;
-    SplatDict madeElsewhere;
-    madeElsewhere.closed = false;
-    if (std::optional<SplatDict> updated =
-            dictBuiltIn(m, setUp, m.functions[setUp].endStmt, subject, true, classDict ? &*classDict : &madeElsewhere))
-      return updated;
-  }
-  return classDict;
+  return afterSetUp(m, *setUp, subject, classLevelDict(m, cls, subject.name));
 }
 
 std::optional<SplatDict> emptyBaseDictOf(const FileModel& m, ClassId cls, std::string_view name) {
@@ -353,12 +364,8 @@ std::optional<SplatDict> emptyBaseDictOf(const FileModel& m, ClassId cls, std::s
   // The test case's instances hold what its class and the file's classes it derives from do;
   // its subclasses are test cases of their own.
   const std::vector<ClassId> lineage = lineageOf(m, cls);
-  FunctionId setUp = kNone;
-  for (FunctionId f = 0; f < m.functions.size(); ++f) {
-    if (std::find(lineage.begin(), lineage.end(), m.functions[f].cls) == lineage.end()) continue;
-    if (m.functions[f].cls == cls && m.functions[f].name == "setUp" && setUp == kNone) setUp = f;
-    else if (changesSelfAttribute(m, f, subject)) return std::nullopt;
-  }
+  const std::optional<FunctionId> setUp = onlySetUpChanges(m, lineage, cls, subject);
+  if (!setUp) return std::nullopt;
   // The nearest class body's dict, else the base's empty one; a parameterization may replace
   // either, and then what a test case starts from is not known.
   std::optional<SplatDict> start;
@@ -366,22 +373,14 @@ std::optional<SplatDict> emptyBaseDictOf(const FileModel& m, ClassId cls, std::s
   bool unread = false;  // a class body binds it in a way not read here
   for (ClassId c : lineage) {
     if (parameterized || (start = classBodyDict(m, c, name))) break;
-    unread = std::ranges::any_of(m.stmts, [&](const Stmt& st) {
-      return st.function == kNone && st.cls == c && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
-             m.expr(st.a).name == name;
-    });
+    unread = std::ranges::any_of(m.stmts, [&](const Stmt& st) { return st.cls == c && bindsInClassBody(m, st, name); });
     if (unread) break;
   }
   if (!start) {
     start.emplace();
     start->closed = !parameterized && !unread;
   }
-  if (setUp != kNone) {
-    if (std::optional<SplatDict> built = dictBuiltIn(m, setUp, m.functions[setUp].endStmt, subject, true)) return built;
-    if (std::optional<SplatDict> updated = dictBuiltIn(m, setUp, m.functions[setUp].endStmt, subject, true, &*start)) return updated;
-    if (changesSelfAttribute(m, setUp, subject)) return std::nullopt;  // in a way not read here
-  }
-  return start;
+  return afterSetUp(m, *setUp, subject, start);
 }
 
 std::optional<ForwardedKeyword> forwardedKeyword(const FileModel& m, FunctionId fid, StmtId at, ExprId splat, std::string_view key) {

@@ -122,4 +122,26 @@ const NameIndex* namesOf(const FileModel& m) {
   return index;
 }
 
+std::vector<ClassId> sameFileClasses(const FileModel& m, ExprId base, ClassId cls) {
+  std::vector<ClassId> out;
+  if (base == kNone || m.expr(base).kind != ExprKind::Name) return out;
+  for (ClassId c = 0; c < m.classes.size(); ++c)
+    if (c != cls && m.classes[c].name == m.expr(base).name && m.classes[c].parent == kNone) out.push_back(c);
+  return out;
+}
+
+FunctionId classMethod(const FileModel& m, ClassId cls, std::string_view name, int depth) {
+  if (const NameIndex* index = namesOf(m)) {
+    if (auto it = index->methods.find({cls, name}); it != index->methods.end()) return it->second;
+  } else {
+    for (FunctionId f = 0; f < m.functions.size(); ++f)
+      if (m.functions[f].cls == cls && m.functions[f].name == name) return f;
+  }
+  if (depth >= 4) return kNone;
+  for (ExprId base : m.classes[cls].bases)
+    for (ClassId c : sameFileClasses(m, base, cls))
+      if (const FunctionId f = classMethod(m, c, name, depth + 1); f != kNone) return f;
+  return kNone;
+}
+
 }  // namespace oalens::analyzer

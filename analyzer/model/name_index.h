@@ -68,6 +68,15 @@ std::span<const StmtId> statementsBinding(const FileModel& m, FunctionId fn, std
 // (thread-safe); a model without one has it made in `scratch`.
 std::span<const StmtId> statementsChanging(const FileModel& m, FunctionId fn, std::string_view name, std::vector<StmtId>& scratch);
 
+// The classes defined at the file's top level under the bare name a class of it gives as a
+// base (`class B(A)` after `class A:`), but that class itself.
+std::vector<ClassId> sameFileClasses(const FileModel& m, ExprId base, ClassId cls);
+
+// The method `name` of class `cls`, or of a base class of it defined in the file (Chainer's
+// `class TestCopyToNonChainerx(CopyTestBase, ...)` runs CopyTestBase's `check_forward`), up to
+// four classes deep; kNone when none of those defines it (a base class of another file may).
+FunctionId classMethod(const FileModel& m, ClassId cls, std::string_view name, int depth = 0);
+
 // Builds m's index (m.names). Call once the model's functions, classes and imports are final.
 void indexNames(FileModel& m);
 
