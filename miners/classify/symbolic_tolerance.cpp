@@ -193,16 +193,36 @@ class SignReader {
   // A per-dtype table written out, `{np.float32: 1e-2 if on_tpu else 1e-3, np.float64: 1e-14}`:
   // each value's numbers move its dtype's tolerance as `sign` says; a key's keep sign 0.
   bool tableValues(int sign) {
-    ++at_;
-    while (!isOp(t_, at_, "}")) {
+    return tableEntries(sign, "}", [&]() -> std::optional<std::string_view> {
       const size_t key = at_;
-      if (!skipTo(":")) return false;
+      if (!skipTo(":")) return std::nullopt;
       const std::string_view dtype = keyName(key, at_);
-      const size_t value = ++at_;
+      ++at_;
+      return dtype;
+    });
+  }
+  // The same table as `dict(float32=1e-3, float64=1e-10)`, from its opening bracket.
+  bool keywordValues(int sign) {
+    return tableEntries(sign, ")", [&]() -> std::optional<std::string_view> {
+      if (at_ >= t_.size() || t_[at_].kind != Token::Name || !isOp(t_, at_ + 1, "=")) return std::nullopt;
+      const std::string_view dtype = t_[at_].text;
+      at_ += 2;
+      return dtype;
+    });
+  }
+  // A table's entries from its opening bracket to `close`: `readKey` reads past an entry's key
+  // and gives its dtype, which labels the numbers of the entry's value.
+  template <typename ReadKey>
+  bool tableEntries(int sign, std::string_view close, ReadKey&& readKey) {
+    ++at_;
+    while (!isOp(t_, at_, close)) {
+      const std::optional<std::string_view> dtype = readKey();
+      if (!dtype) return false;
+      const size_t value = at_;
       if (!conditional(sign)) return false;
-      std::fill(dtype_.begin() + static_cast<std::ptrdiff_t>(value), dtype_.begin() + static_cast<std::ptrdiff_t>(at_), dtype);
+      std::fill(dtype_.begin() + static_cast<std::ptrdiff_t>(value), dtype_.begin() + static_cast<std::ptrdiff_t>(at_), *dtype);
       if (isOp(t_, at_, ",")) ++at_;
-      else if (!isOp(t_, at_, "}")) return false;
+      else if (!isOp(t_, at_, close)) return false;
     }
     ++at_;
     return true;
@@ -215,22 +235,6 @@ class SignReader {
       else if (t_[i].kind == Token::String && t_[i].text.size() >= 2) out = t_[i].text.substr(1, t_[i].text.size() - 2);
     }
     return out;
-  }
-  // The same table as `dict(float32=1e-3, float64=1e-10)`, from its opening bracket.
-  bool keywordValues(int sign) {
-    ++at_;
-    while (!isOp(t_, at_, ")")) {
-      if (at_ >= t_.size() || t_[at_].kind != Token::Name || !isOp(t_, at_ + 1, "=")) return false;
-      const std::string_view dtype = t_[at_].text;
-      at_ += 2;
-      const size_t value = at_;
-      if (!conditional(sign)) return false;
-      std::fill(dtype_.begin() + static_cast<std::ptrdiff_t>(value), dtype_.begin() + static_cast<std::ptrdiff_t>(at_), dtype);
-      if (isOp(t_, at_, ",")) ++at_;
-      else if (!isOp(t_, at_, ")")) return false;
-    }
-    ++at_;
-    return true;
   }
   // `read` from the current bracket when the table (from `first`), or one entry of it
   // (`{...}[dtype]`), is the whole expression; else (a set, a comprehension, a table in a

@@ -152,8 +152,6 @@ std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan) {
   return out;
 }
 
-// A check its test makes by being what it is, not by a statement: a decorator's (CuPy) or a
-// base test case's (Chainer's FunctionTestCase). One per test and API.
 bool madeByItsTest(const analyzer::Assertion& a) { return a.form == "decorator" || a.form == "harness"; }
 
 bool sameApi(const AssertionVersion& a, const AssertionVersion& b) {
@@ -191,8 +189,8 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
       for (size_t o : same->second) {
         if (oldUsed[o]) continue;
         if (pass == 0 && scopeOf(olds[o].assertion()) != scopeOf(news[n].assertion())) continue;
-        // A decorator's check is its test's: its text (`... -> m + n`) recurs in other tests,
-        // and a renamed test is paired below.
+        // A decorator's or a harness's check is its test's: its text (`... -> m + n`) recurs in
+        // other tests, and a renamed test is paired below.
         if (pass > 0 && madeByItsTest(olds[o].assertion())) continue;
         if (pass == 1 && olds[o].assertion().testCase != news[n].assertion().testCase) continue;
         oldUsed[o] = newUsed[n] = true;
@@ -227,8 +225,9 @@ std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, cons
         if (pass == 0 && !sameScope) continue;
         const bool renamedTest = pass == 1 && renamed.count({scopeOf(a), scopeOf(b)}) > 0;
         double score = tokenSimilarity(olds[o].normalized(), news[n].normalized()) + (sameApi(olds[o], news[n]) ? 0.15 : 0.0);
-        // A decorator makes one check of its test: in the same test, the same API is the same
-        // check however its arguments changed (`numpy_cupy_allclose()` -> `(rtol={...})`).
+        // A decorator or a base test case makes one check of its test: in the same test, the
+        // same API is the same check however its arguments changed (`numpy_cupy_allclose()` ->
+        // `(rtol={...})`) or whatever it compares now.
         if (sameScope && madeByItsTest(a) && a.form == b.form && sameApi(olds[o], news[n])) score = std::max(score, 1.0);
         // Nearer statements win ties: an edit rarely moves an assertion far. A renamed test
         // moves with its checks, so there the place among its checks counts, not the line.

@@ -37,6 +37,10 @@ struct AssertionVersion {
   const std::string& raw() const { return check->raw; }
 };
 
+// A check its test makes by being what it is, not by a statement: a decorator's (CuPy) or a
+// base test case's (Chainer's FunctionTestCase). One per test and API, paired by its test.
+bool madeByItsTest(const analyzer::Assertion& a);
+
 // The same API, or the same helper of each side's own file: a test file moved to another
 // package (tinygrad's test/ -> test/backend/) calls its helper by the module it now stands in.
 bool sameApi(const AssertionVersion& a, const AssertionVersion& b);

@@ -54,7 +54,7 @@ std::vector<AssertionVersion> oaVersionsOf(analyzer::ScanResult r, std::vector<s
   std::erase_if(r.assertions, [](const analyzer::Assertion& a) { return !a.isOa; });
   for (analyzer::Assertion& a : r.assertions) {
     a.file = {}, a.apiText = {}, a.via = {}, a.oracleReason = {}, a.evidence = {};
-    if (a.form != "decorator" && a.form != "harness") a.form = {};  // pairing reads these checks by their test
+    if (!madeByItsTest(a)) a.form = {};  // pairing reads these checks by their test
     for (analyzer::Tolerance& t : a.tolerances) t.note = {};
   }
   return assertionVersions(r);
