@@ -147,8 +147,17 @@ bool OriginTracer::isInfrastructure(const std::string& name) {
   return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
 }
 
+bool isSourceRoot(std::string_view dir) {
+  // `src/` (the src layout), `python/` (MXNet, TVM, Arrow), `python-package/` (XGBoost,
+  // LightGBM), `lib/`: a directory that holds the packages without being one. Other
+  // directories holding packages (extra/, contrib/, plugin/, benchmark/) hold tools and
+  // examples, not the library, so only these names are taken.
+  static const RE2 re(R"(^(src|lib|python|python[-_]package)$)");
+  return RE2::FullMatch(re2::StringPiece(dir.data(), dir.size()), re);
+}
+
 std::vector<std::string> libraryPackagesAmong(const std::vector<std::string>& packageDirs) {
-  static const RE2 notLibrary(R"(^(tests?|testing|docs?|examples?|benchmarks?|scripts?|tools?|setup|conftest|build|dist|bin)$|test)");
+  static const RE2 notLibrary(R"(^(tests?|testing|docs?|examples?|benchmarks?|scripts?|tools?|setup|conftest|build|dist|bin|ci)$|test)");
   std::vector<std::string> out;
   for (const std::string& top : packageDirs)
     if (!RE2::PartialMatch(top, notLibrary)) out.push_back(top);
@@ -160,9 +169,10 @@ std::vector<std::string> libraryPackagesAmong(const std::vector<std::string>& pa
 std::vector<std::string> inferLibraryPackages(const Project& project) {
   std::vector<std::string> packageDirs;
   for (const FileModel& f : project.files) {
-    // `src/pkg/__init__.py` (the src layout) is imported as `pkg`, like `pkg/__init__.py`.
+    // `src/pkg/__init__.py` is imported as `pkg`, like `pkg/__init__.py`.
     std::string_view path = f.path;
-    if (path.rfind("src/", 0) == 0) path.remove_prefix(4);
+    if (const size_t slash = path.find('/'); slash != std::string_view::npos && isSourceRoot(path.substr(0, slash)))
+      path.remove_prefix(slash + 1);
     auto slash = path.find('/');
     if (slash == std::string_view::npos || path.substr(slash) != "/__init__.py") continue;
     packageDirs.emplace_back(path.substr(0, slash));

@@ -86,10 +86,14 @@ class OriginTracer {
 };
 
 // The top-level packages of the scanned tree that are not test suites: directories holding
-// an __init__.py whose name is not tests/test*/docs/examples/benchmarks.
+// an __init__.py whose name is not tests/test*/docs/examples/benchmarks, at the top or in a
+// source root (isSourceRoot).
 std::vector<std::string> inferLibraryPackages(const Project& project);
 // The same choice among top-level directories known to hold an __init__.py (the diff gate reads
 // them from a git tree, where only the changed files are scanned).
 std::vector<std::string> libraryPackagesAmong(const std::vector<std::string>& packageDirs);
+// Whether a top-level directory that is no package holds the library's packages: src/,
+// python/, python-package/, lib/ (python/mxnet is imported as mxnet).
+bool isSourceRoot(std::string_view dir);
 
 }  // namespace oalens::analyzer

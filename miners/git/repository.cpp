@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "analyzer/frontend/frontends.h"
+#include "analyzer/oracle/origin_tracer.h"
 #include "miners/git/binary_content.h"
 #include "miners/git/git_handles.h"
 #include "miners/git/line_signature.h"
@@ -387,8 +388,9 @@ std::optional<std::vector<std::string>> Repository::topLevelPackageDirs(const st
   if (!(commit.empty() ? headTree(repo_.get(), root, err) : commitTree(repo_.get(), commit, root, err))) return std::nullopt;
   std::vector<std::string> dirs;
   if (!root.p) return dirs;
-  // `src/pkg/__init__.py` (the src layout) is imported as `pkg`, like `pkg/__init__.py`.
-  auto collect = [&](git_tree* tree, bool descendIntoSrc, auto& self) -> void {
+  // `src/pkg/__init__.py` (the src layout; also python/, python-package/, lib/) is imported as
+  // `pkg`, like `pkg/__init__.py`.
+  auto collect = [&](git_tree* tree, bool descendIntoSourceRoots, auto& self) -> void {
     const size_t n = git_tree_entrycount(tree);
     for (size_t i = 0; i < n; ++i) {
       const git_tree_entry* e = git_tree_entry_byindex(tree, i);
@@ -396,7 +398,7 @@ std::optional<std::vector<std::string>> Repository::topLevelPackageDirs(const st
       Tree sub;
       if (git_tree_lookup(&sub.p, repo_.get(), git_tree_entry_id(e)) != 0) continue;  // a missing subtree names no package
       if (git_tree_entry_byname(sub.p, "__init__.py")) dirs.emplace_back(git_tree_entry_name(e));
-      else if (descendIntoSrc && std::string_view(git_tree_entry_name(e)) == "src") self(sub.p, false, self);
+      else if (descendIntoSourceRoots && analyzer::isSourceRoot(git_tree_entry_name(e))) self(sub.p, false, self);
     }
   };
   collect(root.p, true, collect);

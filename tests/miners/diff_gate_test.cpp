@@ -507,6 +507,27 @@ TEST_F(DiffGate, ReadsTheSuitesBaseTestCaseToKnowWhatItsMethodsTake) {
   EXPECT_NE(range.out.find("decimal 6 -> 5"), std::string::npos) << range.out;
 }
 
+TEST_F(DiffGate, FindsTheLibraryUnderAPythonPackageRootButNotUnderAPluginDirectory) {
+  // XGBoost and LightGBM keep their package in python-package/; plugin/ holds no library.
+  fs::create_directories(dir_ / "plugin" / "minilib");
+  write("plugin/minilib/__init__.py", "");
+  write("tests/test_ops.py", kIndependentOracles);
+  commitAll("init");
+  write("tests/test_ops.py", kOraclesOnTheLibrary);
+  commitAll("oracles from the library");
+  Result plugin = oalens("diff main~1..main --fail-on never");
+  EXPECT_EQ(plugin.out.find("[CH309]"), std::string::npos) << plugin.out;
+
+  git("mv plugin python-package");
+  commitAll("moved");
+  write("tests/test_ops.py", kIndependentOracles);
+  commitAll("back");
+  write("tests/test_ops.py", kOraclesOnTheLibrary);
+  commitAll("again");
+  Result r = oalens("diff main~1..main --fail-on never");
+  EXPECT_NE(r.out.find("weakened from DT to SCUT_SAME"), std::string::npos) << r.out;
+}
+
 TEST_F(DiffGate, FindsTheLibraryInTheSrcLayoutAndSaysWhenItKnowsNone) {
   fs::create_directories(dir_ / "src" / "minilib");
   write("src/minilib/__init__.py", "");

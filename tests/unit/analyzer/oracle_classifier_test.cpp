@@ -228,13 +228,19 @@ TEST(OracleIndependence, OrdersOraclesByHowMuchOfTheLibraryTheyRun) {
   EXPECT_FALSE(oracleWeakened("", "RI"));
 }
 
-TEST(LibraryPackages, TakesTopLevelAndSrcLayoutPackagesButNotTestSuites) {
+TEST(LibraryPackages, TakesTopLevelAndSourceRootPackagesButNotTestSuitesOrTools) {
   ScanResult r = scanPython({{"src/corelib/__init__.py", ""},
                              {"extras/__init__.py", ""},
                              {"tests/__init__.py", ""},
                              {"testing_utils/__init__.py", ""},
                              {"docs/__init__.py", ""},
-                             {"scripts/run.py", ""}});
-  EXPECT_EQ(inferLibraryPackages(r.project), (std::vector<std::string>{"corelib", "extras"}));
+                             {"scripts/run.py", ""},
+                             {"python-package/boosted/__init__.py", ""},
+                             {"python/netlib/__init__.py", ""},
+                             {"plugin/vision/__init__.py", ""},
+                             {"ci/__init__.py", ""}});
+  EXPECT_EQ(inferLibraryPackages(r.project), (std::vector<std::string>{"boosted", "corelib", "extras", "netlib"}));
+  EXPECT_TRUE(isSourceRoot("python_package"));
+  EXPECT_FALSE(isSourceRoot("contrib"));
   EXPECT_EQ(libraryPackagesAmong({"zeta", "alpha", "tests", "alpha"}), (std::vector<std::string>{"alpha", "zeta"}));
 }
