@@ -142,6 +142,7 @@ struct PythonFrontend::Impl : TreeConverter<python_nodes::Py, PythonFrontend::Im
   void walkStatements(TSNode root);
   void statement(const Work& w);
   void assignment(TSNode n, const Work& w);
+  void moduleBoundByCall(TSNode target, TSNode value, FunctionId scope);
   void parameters(TSNode params, Function& fnOut);
   void functionDefinition(const Work& w);
   void classDefinition(const Work& w);

@@ -2,6 +2,8 @@
 // 5,000 nested blocks cost heap, not stack.
 #include "analyzer/frontend/python/python_converter.h"
 
+#include <cctype>
+
 namespace oalens::analyzer {
 
 void PythonFrontend::Impl::walkStatements(TSNode root) {
@@ -239,6 +241,36 @@ void PythonFrontend::Impl::assignment(TSNode n, const Work& w) {
     break;
   }
   assignEach(targets, value, [&] { return addStmt(StmtKind::Assign, n, w); });
+  if (targets.size() == 1) moduleBoundByCall(targets[0], value, w.fn);
+}
+
+void PythonFrontend::Impl::moduleBoundByCall(TSNode target, TSNode value, FunctionId scope) {
+  // `cp = pytest.importorskip("cupy")` and `np = importlib.import_module("numpy")` bind a module
+  // as an import does: `cp.testing.assert_allclose` is cupy's check.
+  if (ts_node_is_null(target) || kind(target) != Py::Identifier || ts_node_is_null(value) || kind(value) != Py::Call) return;
+  TSNode fn = field(value, fFunction), args = field(value, fArguments);
+  if (ts_node_is_null(fn) || ts_node_is_null(args) || kind(args) != Py::ArgumentList) return;
+  const std::string_view callee = text(fn);
+  if (callee != "pytest.importorskip" && callee != "importorskip" && callee != "importlib.import_module" && callee != "import_module") return;
+  const size_t start = gather(args, true);
+  const TSNode first = scratch.size() > start ? scratch[start].node : TSNode{};
+  scratch.resize(start);
+  if (ts_node_is_null(first) || kind(first) != Py::String) return;
+  std::string_view literal = text(first);
+  if (literal.size() < 3 || (literal.front() != '"' && literal.front() != '\'') || literal.back() != literal.front()) return;
+  literal = literal.substr(1, literal.size() - 2);
+  // A plain dotted name only: a relative name (`import_module(".x", pkg)`) needs its package.
+  for (size_t i = 0; i < literal.size(); ++i) {
+    const char c = literal[i];
+    const bool word = std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    if (!(word || (c == '.' && i > 0 && i + 1 < literal.size() && literal[i - 1] != '.')) || (i == 0 && std::isdigit(static_cast<unsigned char>(c)))) return;
+  }
+  Import imp;
+  imp.module = std::string(literal);
+  imp.alias = text(target);
+  imp.scope = scope;
+  imp.line = ts_node_start_point(target).row + 1;
+  m->imports.push_back(std::move(imp));
 }
 
 void PythonFrontend::Impl::parameters(TSNode params, Function& fnOut) {

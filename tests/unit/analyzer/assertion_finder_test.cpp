@@ -35,6 +35,31 @@ TEST(AssertionFinder, FindsCataloguedCallsThroughEveryImportForm) {
   for (const auto& a : r.assertions) EXPECT_TRUE(a.isOa);
 }
 
+TEST(AssertionFinder, ModulesImportedByACallBindTheirName) {
+  auto r = scanOne(
+      "import importlib\n"
+      "import pytest\n"
+      "cp = pytest.importorskip('cupy')\n"
+      "def test_a():\n"
+      "    cp.testing.assert_allclose(f(), g(), rtol=1e-3)\n"
+      "def test_b():\n"
+      "    npt = importlib.import_module(\"numpy.testing\")\n"
+      "    npt.assert_allclose(f(), g())\n"
+      "def test_c():\n"
+      "    mod = importlib.import_module(name)\n"
+      "    rel = importlib.import_module('.testing', 'numpy')\n"
+      "    mod.assert_allclose(f(), g())\n"
+      "    rel.assert_allclose(f(), g())\n");
+  ASSERT_EQ(r.assertions.size(), 4u);
+  EXPECT_EQ(r.assertions[0].api, "numpy.testing.assert_allclose");  // cupy's, catalogued with numpy's
+  EXPECT_TRUE(r.assertions[0].isOa);
+  EXPECT_EQ(r.assertions[1].api, "numpy.testing.assert_allclose");
+  EXPECT_TRUE(r.assertions[1].isOa);
+  // A module named by a variable or relative to a package is not known.
+  EXPECT_FALSE(r.assertions[2].isOa);
+  EXPECT_FALSE(r.assertions[3].isOa);
+}
+
 TEST(AssertionFinder, PredicatesCountOnlyInsideAssertions) {
   auto r = scanOne(
       "import numpy as np\n"
