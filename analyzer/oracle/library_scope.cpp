@@ -68,7 +68,7 @@ bool OriginTracer::iteratesBackends(const FileModel& m, FunctionId fn, ExprId it
 
 bool OriginTracer::isConfiguration(const std::string& name) {
   static const RE2 re(
-      R"(^(config|floatX|floatx|set_floatx|cast_to_floatX|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|placeholder|TensorType|[A-Za-z_]*[Mm]ode(_[A-Za-z_]*)?|including|excluding|requiring|get_session|_get_session|clear_session|int_shape|ndim|shape|_?asarray|as_tensor|as_tensor_variable|convert_to_tensor|convert_to_numpy)$)");
+      R"(^(config|floatX|floatx|set_floatx|cast_to_floatX|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|placeholder|TensorType|[A-Za-z_]*[Mm]ode(_[A-Za-z_]*)?|including|excluding|requiring|get_session|_get_session|clear_session|int_shape|ndim|shape|_?asarray|array|as_tensor|as_tensor_variable|convert_to_tensor|convert_to_numpy|asnumpy|asscalar|as_np_ndarray|as_nd_ndarray|as_in_context|as_in_ctx|copyto|tostype|wait_to_read)$)");
   std::string_view last = lastDottedComponent(name);
   return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
 }
@@ -120,9 +120,16 @@ bool OriginTracer::isLibrary(const std::string& name) const {
   // The library's own test suite (theano.gpuarray.tests.config) is test code, not the library.
   static const RE2 testModule(R"((^|\.)(tests?|testing)(\.|$)|(^|\.)(test_\w*|\w*_tests?)\.)");
   if (RE2::PartialMatch(name, testModule)) return false;
-  for (const auto& p : packages_)
-    if (name == p || (name.size() > p.size() && name.compare(0, p.size(), p) == 0 && name[p.size()] == '.')) return true;
-  return false;
+  // A name the scanned tree gives a module of a source root (python.mxnet.base) is imported
+  // without the root (mxnet.base).
+  auto inPackage = [&](std::string_view n) {
+    for (const auto& p : packages_)
+      if (n == p || (n.size() > p.size() && n.compare(0, p.size(), p) == 0 && n[p.size()] == '.')) return true;
+    return false;
+  };
+  if (inPackage(name)) return true;
+  const size_t dot = name.find('.');
+  return dot != std::string::npos && isSourceRoot(std::string_view(name).substr(0, dot)) && inPackage(std::string_view(name).substr(dot + 1));
 }
 
 std::string OriginTracer::libraryBaseOf(const FileModel& m, FunctionId fn, std::string_view className, int depth) const {

@@ -209,6 +209,11 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
   }
+  if (callee.kind == ExprKind::Attribute && !viaImport && isConfiguration(std::string(last))) {
+    // x.asnumpy(), y.as_in_context(ctx): a conversion or a copy of the receiver computes nothing.
+    traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
+    return;
+  }
   if (callee.kind == ExprKind::Attribute && !viaImport) {
     // A method on a value: classify by the receiver. The entry goes first, so the outermost
     // call of a side is its first item.

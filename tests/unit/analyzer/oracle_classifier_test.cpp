@@ -212,6 +212,44 @@ TEST(OracleClassifier, ATargetOfAComprehensionComesFromItsIterable) {
   EXPECT_EQ(typeAt(r, 16), "D");   // arithmetic on literals, the comprehension's `i` included
 }
 
+TEST(OracleClassifier, TheLibrarysConversionsPassTheirDataThrough) {
+  // MXNet's layout: the package under python/, inputs built with its own array constructor,
+  // results converted with .asnumpy().
+  ScanResult r = scanPython({{"python/netlib/__init__.py", ""},
+                             {"python/netlib/test_utils.py",
+                              "from .ops import exp_reference\n"
+                              "def reference_exp(x):\n"
+                              "    return exp_reference(x)\n"},
+                             {"tests/test_ops.py",
+                              "import numpy as onp\n"
+                              "import netlib as nl\n"
+                              "from numpy.testing import assert_allclose\n"
+                              "def test_literal():\n"
+                              "    out = nl.np.add(nl.np.array([1., 2.]), 1)\n"
+                              "    assert_allclose(out.asnumpy(), nl.np.array([2., 3.]).asnumpy())\n"  // line 6
+                              "def test_reference():\n"
+                              "    x = nl.np.array(onp.random.rand(4))\n"
+                              "    out = nl.np.exp(x)\n"
+                              "    assert_allclose(out.asnumpy(), onp.exp(x.asnumpy()))\n"  // line 10
+                              "def test_hybrid():\n"
+                              "    x = nl.np.array(onp.random.rand(4))\n"
+                              "    net = nl.gluon.Dense(2)\n"
+                              "    net2 = nl.gluon.Dense(2)\n"
+                              "    net2.hybridize()\n"
+                              "    assert_allclose(net(x).asnumpy(), net2(x).asnumpy())\n"  // line 16
+                              "def test_helper():\n"
+                              "    from netlib.test_utils import reference_exp\n"
+                              "    x = nl.np.array(onp.random.rand(4))\n"
+                              "    assert_allclose(nl.np.exp(x).asnumpy(), reference_exp(x))\n"}});  // line 20
+  classifyOracles(r);
+  EXPECT_EQ(r.libraryPackages, (std::vector<std::string>{"netlib"}));
+  EXPECT_EQ(typeAt(r, 6), "D");    // was RI: the constructor read as a function of the library
+  EXPECT_EQ(typeAt(r, 10), "DT");  // numpy's exp on the converted input
+  EXPECT_EQ(typeAt(r, 16), "SCUT_SAME");
+  // The suite's helper calls python/netlib/ops.py, named python.netlib.ops in the tree: the library.
+  EXPECT_EQ(typeAt(r, 20), "RI");
+}
+
 TEST(OracleIndependence, OrdersOraclesByHowMuchOfTheLibraryTheyRun) {
   for (const char* from : {"D", "DT", "NI"}) {
     EXPECT_TRUE(oracleWeakened(from, "RI")) << from;
