@@ -1,5 +1,8 @@
 #include "analyzer/scan/project.h"
 
+#include <algorithm>
+#include <unordered_set>
+
 #include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
@@ -7,6 +10,13 @@ namespace oalens::analyzer {
 void Project::buildIndex() {
   byModule_.clear();
   cppByBasename_.clear();
+  // The directories known to be packages: those holding a scanned __init__.py.
+  std::unordered_set<std::string_view> packageDirs;
+  for (const FileModel& f : files) {
+    const std::string_view path = f.path;
+    if (f.language == Language::Python && (path == "__init__.py" || path.ends_with("/__init__.py")))
+      packageDirs.insert(path.substr(0, path.size() - std::min(path.size(), std::string_view("/__init__.py").size())));
+  }
   for (size_t i = 0; i < files.size(); ++i) {
     if (files[i].language == Language::Cpp) {
       const std::string& p = files[i].path;
@@ -17,9 +27,15 @@ void Project::buildIndex() {
     if (mod.empty()) continue;
     byModule_.emplace(mod, i);
     // Test suites are often scanned from inside the repository, or their root package is not
-    // the top directory: index every dotted suffix too, so "pkg.consts" finds "src.pkg.consts".
-    for (size_t dot = mod.find('.'); dot != std::string::npos; dot = mod.find('.', dot + 1))
+    // the top directory: index the dotted suffixes too, so "pkg.consts" finds "src.pkg.consts".
+    // A suffix that drops a package's name is no name the module is imported by: Keras's
+    // keras/src/backend/numpy/linalg.py is not `numpy.linalg`. A directory whose __init__.py
+    // was not scanned (mine reads a test's helpers without their packages) may be dropped.
+    const std::string& path = files[i].path;
+    for (size_t dot = mod.find('.'); dot != std::string::npos; dot = mod.find('.', dot + 1)) {
+      if (dot < path.size() && packageDirs.count(std::string_view(path).substr(0, dot))) break;
       byModule_.emplace(mod.substr(dot + 1), i);
+    }
   }
 }
 

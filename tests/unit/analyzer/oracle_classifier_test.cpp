@@ -250,6 +250,36 @@ TEST(OracleClassifier, TheLibrarysConversionsPassTheirDataThrough) {
   EXPECT_EQ(typeAt(r, 20), "RI");
 }
 
+TEST(OracleClassifier, ASuffixOfAPackagesModuleIsNotAnotherLibrarysName) {
+  // Keras 3 has keras/src/backend/numpy/linalg.py: numpy.linalg is still numpy's. The suite's
+  // tests/ directory is no package, so its modules are found by their short names.
+  ScanResult r = scanPython({{"corelib/__init__.py", ""},
+                             {"corelib/backend/__init__.py", ""},
+                             {"corelib/backend/numpy/__init__.py", ""},
+                             {"corelib/backend/numpy/linalg.py",
+                              "from corelib.backend.numpy.core import convert\n"
+                              "def matrix_power(a, n):\n"
+                              "    return convert(a) ** n\n"},
+                             {"tests/refs.py",
+                              "def power_reference(a, n):\n"
+                              "    out = a\n"
+                              "    for _ in range(n - 1):\n"
+                              "        out = out @ a\n"
+                              "    return out\n"},
+                             {"tests/test_linalg.py",
+                              "import numpy as np\n"
+                              "from numpy.testing import assert_allclose\n"
+                              "from corelib import linalg\n"
+                              "from refs import power_reference\n"
+                              "def test_power():\n"
+                              "    x = np.random.rand(3, 3)\n"
+                              "    assert_allclose(linalg.matrix_power(x, 2), np.linalg.matrix_power(x, 2))\n"  // line 7
+                              "    assert_allclose(linalg.matrix_power(x, 3), power_reference(x, 3))\n"}});  // line 8
+  classifyOracles(r);
+  EXPECT_EQ(typeAt(r, 7), "DT");
+  EXPECT_EQ(typeAt(r, 8), "NI");
+}
+
 TEST(OracleIndependence, OrdersOraclesByHowMuchOfTheLibraryTheyRun) {
   for (const char* from : {"D", "DT", "NI"}) {
     EXPECT_TRUE(oracleWeakened(from, "RI")) << from;
