@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -107,6 +108,60 @@ std::optional<Acceptance> acceptanceOf(const std::map<std::string, const analyze
   return out;
 }
 
+// The numbers of an oracle written as a number or a flat list or tuple of numbers (`0.5`,
+// `-1e-3`, `[0.5, 1.0]`); nullopt for anything else.
+std::optional<std::vector<double>> literalNumbers(std::string_view text) {
+  std::string t = stripWs(text);
+  if (t.size() >= 2 && ((t.front() == '[' && t.back() == ']') || (t.front() == '(' && t.back() == ')'))) t = t.substr(1, t.size() - 2);
+  if (!t.empty() && t.back() == ',') t.pop_back();
+  if (t.empty()) return std::nullopt;
+  std::vector<double> out;
+  for (size_t start = 0; start <= t.size();) {
+    const size_t comma = std::min(t.find(',', start), t.size());
+    const std::string one = t.substr(start, comma - start);
+    char* end = nullptr;
+    const double v = std::strtod(one.c_str(), &end);
+    if (one.empty() || end != one.c_str() + one.size() || !std::isfinite(v)) return std::nullopt;
+    out.push_back(v);
+    start = comma + 1;
+  }
+  return out;
+}
+
+// What a check accepts at an oracle value e: numpy's and most APIs' atol + rtol * |e|,
+// pytest.approx's max(rel * |e|, abs); nullopt for another approximate value (Catch2's Approx
+// scales its epsilon otherwise).
+std::optional<double> allowanceAt(const Acceptance& x, const analyzer::Assertion& check, double e) {
+  if (check.api == "pytest.approx") return std::max(x.relative * std::fabs(e), x.absolute);
+  if (check.api.find("Approx") != std::string::npos) return std::nullopt;
+  if (check.category == analyzer::Category::AbsRel || check.category == analyzer::Category::Abs ||
+      check.category == analyzer::Category::Rounding || check.category == analyzer::Category::ErrorBound)
+    return x.absolute + x.relative * std::fabs(e);
+  return std::nullopt;
+}
+
+// A change between tolerance systems that moves one allowance each way (assertAlmostEqual(x,
+// 0.5), |d| < 5e-8, -> x == approx(0.5), |d| <= 1e-6 * 0.5) has a direction where both sides
+// compare with the same literal oracle: what each accepts at its values. None when they
+// disagree between values or cannot be read.
+Direction directionAtOracle(const Acceptance& before, const analyzer::Assertion& a, const Acceptance& after, const analyzer::Assertion& b,
+                            std::vector<std::string>& details) {
+  const auto olds = literalNumbers(a.expectedText), news = literalNumbers(b.expectedText);
+  if (!olds || !news || *olds != *news) return Direction::None;
+  bool loosen = false, tighten = false;
+  std::vector<std::string> lines;
+  for (double e : *olds) {
+    const auto o = allowanceAt(before, a, e), n = allowanceAt(after, b, e);
+    if (!o || !n) return Direction::None;
+    std::vector<std::string> one;
+    compareComputed(fmt::format("allowance at the oracle's value {:g}:", e), *o, *n, b.negated, loosen, tighten, one);
+    if (!one.empty() && lines.size() < 3) lines.push_back(one.front());
+  }
+  if (loosen == tighten) return Direction::None;
+  details.insert(details.end(), lines.begin(), lines.end());
+  return loosen ? Direction::Loosen : Direction::Tighten;
+}
+
 // Compares two systems through what they accept; true when both could be read.
 bool compareAcceptance(const std::map<std::string, const analyzer::Tolerance*>& ot, const analyzer::Assertion& a,
                        const std::map<std::string, const analyzer::Tolerance*>& nt, const analyzer::Assertion& b, bool& loosen,
@@ -115,6 +170,16 @@ bool compareAcceptance(const std::map<std::string, const analyzer::Tolerance*>& 
   if (!before || !after || a.negated != b.negated) return false;
   compareComputed("absolute allowance", before->absolute, after->absolute, b.negated, loosen, tighten, details);
   compareComputed("relative allowance", before->relative, after->relative, b.negated, loosen, tighten, details);
+  return true;
+}
+
+// Tolerances that are plain numbers: literals, constants and the API's defaults with a value,
+// no per-dtype table or conditional (whose moves the details list dtype by dtype).
+bool plainNumbers(const std::map<std::string, const analyzer::Tolerance*>& ts) {
+  for (const auto& [name, t] : ts)
+    if (!t->value || t->isDtypeDefault || t->provenance == analyzer::Provenance::Depend || t->provenance == analyzer::Provenance::Unresolved ||
+        isConditional(t->comparableText()) || t->comparableText().find('{') != std::string::npos)
+      return false;
   return true;
 }
 
@@ -289,6 +354,12 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
   if (sameText) unknown = false;  // the same text evaluating differently is only news with numbers
   if (sameText && (loosen || tighten))
     for (size_t i = 0; i < k.details.size(); ++i) k.details[i] += byDecorator.count(i) ? " through the test's decorator" : " through a named constant";
+  // One allowance looser, another tighter: against the same literal oracle, what each version
+  // accepts at its values decides.
+  if (loosen && tighten && od.empty() && nd.empty() && plainNumbers(ot) && plainNumbers(nt) && a.negated == b.negated)
+    if (const auto before = acceptanceOf(ot, a), after = acceptanceOf(nt, b); before && after)
+      if (const Direction d = directionAtOracle(*before, a, *after, b, k.details); d != Direction::None)
+        loosen = d == Direction::Loosen, tighten = d == Direction::Tighten;
   k.threshold = loosen || tighten || unknown;
   if (loosen && tighten) k.direction = Direction::Mixed;
   else if (loosen) k.direction = Direction::Loosen;

@@ -81,6 +81,28 @@ TEST(ChangeClassifier, AnotherToleranceSystemIsComparedByWhatItAccepts) {
   EXPECT_EQ(change("assert abs(f(x) - y) < 1e-3", "assert_allclose(f(x), y, atol=1e-3)").direction, Direction::Loosen);
 }
 
+TEST(ChangeClassifier, AllowancesMovingApartAgainstALiteralOracleAreJudgedAtItsValue) {
+  // places=7 accepts |d| < 5e-8; approx(0.5) accepts max(1e-6 * 0.5, 1e-12) = 5e-7, approx(0) 1e-12.
+  auto k = change("self.assertAlmostEqual(f(x), 0.5)", "assert f(x) == pytest.approx(0.5)");
+  EXPECT_EQ(k.direction, Direction::Loosen);
+  ASSERT_EQ(k.details.size(), 3u);
+  EXPECT_EQ(k.details[2], "allowance at the oracle's value 0.5: 5e-08 -> 5e-07 (loosen, x10)");
+  EXPECT_EQ(change("self.assertAlmostEqual(f(x), 0)", "assert f(x) == pytest.approx(0)").direction, Direction::Tighten);
+  // numpy adds its allowances: 1e-3 + 1e-6 * 2 against |d| < 1e-3, element by element.
+  EXPECT_EQ(change("assert abs(f(x) - 2.0) < 1e-3", "assert_allclose(f(x), 2.0, atol=1e-6, rtol=1e-6)").direction, Direction::Tighten);
+  EXPECT_EQ(change("assert abs(f(x) - 2.0) < 1e-3", "assert_allclose(f(x), [2.0], atol=1e-6, rtol=1e-6)").direction, Direction::Tighten);
+  EXPECT_EQ(change("np.testing.assert_almost_equal(f(x), [0.0, 1e6], decimal=3)", "assert_allclose(f(x), [0.0, 1e6])").direction,
+            Direction::Mixed);  // tighter at 0, looser at a million
+  EXPECT_EQ(change("np.testing.assert_almost_equal(f(x), [1e5, 1e6], decimal=3)", "assert_allclose(f(x), [1e5, 1e6])").direction,
+            Direction::Loosen);
+  // The same system too: at 0.5, 1e-3 + 1e-5 * 0.5 -> 1e-5 + 1e-3 * 0.5.
+  EXPECT_EQ(change("assert_allclose(f(x), 0.5, rtol=1e-5, atol=1e-3)", "assert_allclose(f(x), 0.5, rtol=1e-3, atol=1e-5)").direction,
+            Direction::Tighten);
+  // Another oracle, or one that is not a literal: no value to judge at.
+  EXPECT_EQ(change("self.assertAlmostEqual(f(x), 0.5)", "assert f(x) == pytest.approx(0.25)").direction, Direction::Mixed);
+  EXPECT_EQ(change("self.assertAlmostEqual(f(x), y)", "assert f(x) == pytest.approx(y)").direction, Direction::Mixed);
+}
+
 TEST(ChangeClassifier, ABoundOnAnUnknownMeasureIsNotComparedWithOtherSystems) {
   // `err` may be a relative error: nothing says what 1e-3 allows in absolute terms.
   auto k = change("assert err(f(x), y) < 1e-3", "assert_allclose(f(x), y, atol=1e-6)");
