@@ -15,6 +15,18 @@ namespace {
 
 using namespace analyzer;
 
+// MXNet's Gluon writes each backward pass's gradients over the last ones (grad_req='write' is
+// its default), so its loops need no clearing; a file importing MXNet and not PyTorch is Gluon's.
+bool gradientsOverwritten(const FileModel& m) {
+  bool mxnet = false, torch = false;
+  for (const Import& imp : m.imports) {
+    const std::string_view top = std::string_view(imp.module).substr(0, imp.module.find('.'));
+    mxnet |= top == "mxnet";
+    torch |= top == "torch";
+  }
+  return mxnet && !torch;
+}
+
 bool isScheduler(const FileModel& m, ExprId object) {
   const std::string_view t = m.expr(object).text;
   return t.find("sched") != std::string_view::npos || t.find("lr") != std::string_view::npos;
@@ -38,7 +50,7 @@ class MissingZeroGrad final : public LintRule {
   void onExpr(LintContext& ctx, ExprId call) override {
     const FileModel& m = ctx.model;
     const ExprId optimizer = methodObject(m, call, "step");
-    if (optimizer == kNone || isScheduler(m, optimizer)) return;
+    if (optimizer == kNone || isScheduler(m, optimizer) || gradientsOverwritten(m)) return;
     const StmtId loop = enclosingLoop(m, ctx.stmt);
     if (loop == kNone || !reported_.insert(loop).second) return;
     bool backward = false;
@@ -57,7 +69,9 @@ class MissingZeroGrad final : public LintRule {
     bool cleared = false;
     forEachCall(m, first, end, [&](ExprId c, StmtId) {
       if (cleared) return;
-      cleared = isMethodCall(m, c, "zero_grad") || isMethodCall(m, c, "zero_");
+      // Paddle's optimizers clear with clear_grad() (clear_gradients() before 2.0).
+      cleared = isMethodCall(m, c, "zero_grad") || isMethodCall(m, c, "zero_") || isMethodCall(m, c, "clear_grad") ||
+                isMethodCall(m, c, "clear_gradients");
       if (cleared || !throughHelpers) return;
       const std::string_view name = calleeLastName(m, c);
       for (const Function& f : m.functions)
