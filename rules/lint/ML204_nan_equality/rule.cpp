@@ -12,9 +12,23 @@ namespace {
 
 using namespace analyzer;
 
+// An imported module, whose `nan` is a float NaN (numpy.nan, math.nan, torch.nan, tl.nan). An
+// attribute of a class is not taken for one: LightGBM's `_MissingType.NAN` is an enum member.
+// SymPy's is no float: `sympy.nan == sympy.nan` is True.
+bool nanModule(const FileModel& m, ExprId receiver, StmtId at) {
+  const std::string dotted = dottedName(m, receiver);
+  if (dotted.empty()) return false;
+  bool viaImport = false;
+  const std::string resolved = resolveDotted(m, m.stmts[at].function, dotted, &viaImport);
+  if (!viaImport || resolved.rfind("sympy", 0) == 0) return false;
+  const std::string_view last = lastDottedComponent(resolved);
+  const size_t first = last.find_first_not_of('_');
+  return first != std::string_view::npos && std::islower(static_cast<unsigned char>(last[first]));
+}
+
 bool isNan(const FileModel& m, ExprId e, StmtId at) {
   const Expr& x = m.expr(e);
-  if (x.kind == ExprKind::Attribute && (x.name == "nan" || x.name == "NaN" || x.name == "NAN")) return true;
+  if (x.kind == ExprKind::Attribute && (x.name == "nan" || x.name == "NaN" || x.name == "NAN")) return nanModule(m, m.child(e, 0), at);
   if (x.kind == ExprKind::Name && (x.name == "nan" || x.name == "NaN" || x.name == "NAN")) {  // from math import nan
     const std::string resolved = resolveDotted(m, m.stmts[at].function, x.name);
     return resolved != x.name && resolved.find('.') != std::string::npos;
