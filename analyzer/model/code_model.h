@@ -208,6 +208,10 @@ std::string dottedName(const FileModel& m, ExprId id);
 // "::testing::FloatNear" -> "testing.FloatNear": how the model spells a C++ qualified name.
 std::string cppDottedName(std::string_view qualified);
 
+// A C++ test macro, TEST(Suite, Name), defines no function a call can name: `Sigmoid(x)` inside
+// TEST(Activation, Sigmoid) calls the library's Sigmoid, not the test.
+inline bool callableByName(const FileModel& m, const Function& f) { return !(f.isTestCase && m.language == Language::Cpp); }
+
 // "c" for "a.b.c".
 inline std::string_view lastDottedComponent(std::string_view dotted) {
   auto dot = dotted.rfind('.');

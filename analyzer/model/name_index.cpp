@@ -93,7 +93,7 @@ void indexNames(FileModel& m) {
   index->statementCount = m.stmts.size();
   for (FunctionId f = 0; f < m.functions.size(); ++f) {
     const Function& fn = m.functions[f];
-    if (fn.parent == kNone && fn.cls == kNone) index->moduleLevel.insert(fn.name);
+    if (fn.parent == kNone && fn.cls == kNone && callableByName(m, fn)) index->moduleLevel.insert(fn.name);
     if (fn.cls != kNone) index->methods.try_emplace({fn.cls, fn.name}, f);
     else if (fn.parent != kNone) index->nestedFunctions.try_emplace({fn.parent, fn.name}, f);
   }

@@ -127,7 +127,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (callee.kind == ExprKind::Name) {
     for (FunctionId f = 0; f < m.functions.size(); ++f) {
       const Function& F = m.functions[f];
-      if (F.name != callee.name || F.cls != kNone) continue;
+      if (F.name != callee.name || F.cls != kNone || !callableByName(m, F)) continue;
       if (F.parent != kNone && F.parent != fn) continue;
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));

@@ -96,7 +96,7 @@ static FunctionId nestedFunction(const FileModel& m, FunctionId f, std::string_v
 bool definedAtModuleLevel(const FileModel& m, std::string_view name) {
   if (const NameIndex* index = namesOf(m)) return index->moduleLevel.contains(name);
   for (const Function& f : m.functions)
-    if (f.parent == kNone && f.cls == kNone && f.name == name) return true;
+    if (f.parent == kNone && f.cls == kNone && f.name == name && callableByName(m, f)) return true;
   for (const ClassDef& c : m.classes)
     if (c.parent == kNone && c.enclosingFunction == kNone && c.name == name) return true;
   return false;

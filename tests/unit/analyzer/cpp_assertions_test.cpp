@@ -95,3 +95,15 @@ TEST(CppAssertions, OracleTypesThatNeedTheLibraryAreNotGuessed) {
   EXPECT_EQ(atLine(r, 4)->oracleType, "D");
   EXPECT_EQ(atLine(r, 5)->oracleType, "NI");
 }
+
+TEST(CppAssertions, ATestMacroDefinesNoFunctionACallCanName) {
+  // TEST(Activation, Sigmoid) calls the library's Sigmoid, not the test itself.
+  auto r = scanCpp(
+      "TEST(Activation, Sigmoid) {\n"
+      "  float x = 0.3f;\n"
+      "  EXPECT_NEAR(Exp(x), Sigmoid(x) / (1 - Sigmoid(x)), 1e-5);\n"
+      "}\n");
+  classifyOracles(r);
+  ASSERT_NE(atLine(r, 3), nullptr);
+  for (const std::string& e : atLine(r, 3)->evidence) EXPECT_EQ(e.find("returns from helper"), std::string::npos) << e;
+}
