@@ -330,8 +330,8 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
 // (`blob->cpu_data()`) would pass for another library. Types that need to know the library
 // (DT, RI, SCUT_*) are not given for C++: UNKNOWN with the reason. D (literals) and NI (the
 // test's own formulas) do not depend on it.
-static void keepWhatCppSupports(Assertion& a) {
-  if (a.oracleType == "D" || a.oracleType == "NI" || a.oracleType == "UNKNOWN") return;
+static void keepWhatCppSupports(Assertion& a, bool knowsLibrary) {
+  if (knowsLibrary || a.oracleType == "D" || a.oracleType == "NI" || a.oracleType == "UNKNOWN") return;
   a.evidence.push_back(fmt::format("C++: {} needs to know the library under test, which is not read from includes and "
                                    "namespaces yet; reported as UNKNOWN (docs/cpp.md)",
                                    a.oracleType));
@@ -351,7 +351,7 @@ void classifyOracles(ScanResult& result, const std::vector<std::string>& package
     auto it = byPath.find(a.file);
     if (it == byPath.end()) return;
     classifyOne(tracer, *it->second, a);
-    if (a.language == Language::Cpp) keepWhatCppSupports(a);
+    if (a.language == Language::Cpp) keepWhatCppSupports(a, tracer.knowsCppLibrary(*it->second));
   });
 }
 

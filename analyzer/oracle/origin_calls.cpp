@@ -112,6 +112,16 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     traceArgs();
     return;
   }
+  // C++: a name the test neither binds nor defines, inside the library's namespace.
+  if (std::optional<Origin> o = cppLibraryCall(m, fn, e, dotted, argKey)) {
+    const bool library = o->kind == OriginKind::LibCall;
+    w.out.items.push_back(std::move(*o));
+    w.out.evidence.push_back(o->kind == OriginKind::Literal ? fmt::format("`{}` builds a {} from its elements", m.expr(e).text.substr(0, 80), dotted)
+                                                            : fmt::format("`{}` calls {} ({})", m.expr(e).text.substr(0, 80), dotted,
+                                                                          library ? "library under test" : "another library"));
+    traceArgs();
+    return;
+  }
   // A class of the test module deriving from the library's (class ExampleLoss(losses.Loss)):
   // instances run the library's machinery with the test's overrides.
   if (callee.kind == ExprKind::Name) {
@@ -227,6 +237,14 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         w.out.items[self].api = w.out.items[i].api + "." + std::string(last);
         onLibrary = true;
       }
+    }
+    // C++ inside the library's namespace: the test's objects are the library's (a layer, a
+    // tree, a tensor) unless they come from another library (a std::vector).
+    if (!onLibrary && m.language == Language::Cpp && knowsCppLibrary(m)) {
+      bool fromOther = false;
+      for (size_t i = self + 1; i < w.out.items.size(); ++i)
+        fromOther |= w.out.items[i].kind == OriginKind::OtherLib && !w.out.items[i].api.empty() && w.out.items[i].api[0] != '.';
+      onLibrary = !fromOther;
     }
     if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
     traceArgs();

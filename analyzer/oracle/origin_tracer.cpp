@@ -55,7 +55,9 @@ void noteSource(OriginSet& out, const Stmt& st) {
 }
 
 OriginTracer::OriginTracer(const Project& project, std::vector<std::string> packages)
-    : project_(project), packages_(std::move(packages)) {}
+    : project_(project), packages_(std::move(packages)) {
+  indexCppLibrary();
+}
 
 OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const {
   Walk w;

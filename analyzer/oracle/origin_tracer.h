@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "analyzer/scan/project.h"
@@ -69,6 +70,9 @@ class OriginTracer {
   std::string libraryBaseOf(const FileModel& m, FunctionId fn, std::string_view className, int depth) const;
   bool iteratesBackends(const FileModel& m, FunctionId fn, ExprId iterable) const;
   std::optional<std::vector<std::string>> parametrizedLibraryModules(const FileModel& m, FunctionId fn, std::string_view param) const;
+  // Whether a C++ file is written inside, or uses, a namespace of the library under test
+  // (cpp_library.cpp): where it is not, the types that need the library are not given.
+  bool knowsCppLibrary(const FileModel& m) const;
 
  private:
   struct Walk;
@@ -81,8 +85,17 @@ class OriginTracer {
   bool traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const;
   bool traceComprehensionTarget(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
 
+  // C++ (cpp_library.cpp): the call's origin when its name makes it the library's or another
+  // library's (`std::exp`); nullopt when the test binds or defines it, or nothing tells.
+  std::optional<Origin> cppLibraryCall(const FileModel& m, FunctionId fn, ExprId call, std::string_view dotted, const std::string& argKey) const;
+  bool boundInScope(const FileModel& m, FunctionId fn, std::string_view name) const;
+  void indexCppLibrary();
+
   const Project& project_;
   std::vector<std::string> packages_;
+  std::unordered_set<std::string> cppNamespaces_;     // namespaces the C++ tests open, less the suite's
+  std::unordered_set<std::string> cppTestFunctions_;  // functions and classes the scanned C++ files define
+  std::unordered_set<const FileModel*> cppInside_;    // C++ files inside or using one of those namespaces
 };
 
 // The top-level packages of the scanned tree that are not test suites: directories holding

@@ -107,3 +107,26 @@ TEST(CppAssertions, ATestMacroDefinesNoFunctionACallCanName) {
   ASSERT_NE(atLine(r, 3), nullptr);
   for (const std::string& e : atLine(r, 3)->evidence) EXPECT_EQ(e.find("returns from helper"), std::string::npos) << e;
 }
+
+TEST(CppAssertions, TheLibrarysNamespaceNamesTheLibraryUnderTest) {
+  auto r = oalens::testing::scanPython({{"tests/ops_test.cc",
+                                         "namespace mylib {\n"
+                                         "static float RefSigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }\n"
+                                         "TEST(Ops, Sigmoid) {\n"
+                                         "  float x = 0.3f;\n"
+                                         "  EXPECT_NEAR(Sigmoid(x), RefSigmoid(x), 1e-5);\n"                     // line 5
+                                         "  EXPECT_NEAR(common::Exp(x), std::exp(x), 1e-5);\n"                  // line 6
+                                         "  EXPECT_NEAR(mylib::common::Exp(x), Sigmoid(x) / (1 - Sigmoid(x)), 1e-5);\n"  // line 7
+                                         "  Tensor t = MakeTensor(x);\n"
+                                         "  EXPECT_NEAR(t.Sum(), t.Mean() * t.Size(), 1e-4);\n"                  // line 9
+                                         "  EXPECT_NEAR(Sigmoid(x), Sigmoid(x + 0.0f), 1e-6);\n"                 // line 10
+                                         "}\n"
+                                         "}  // namespace mylib\n"}});
+  classifyOracles(r);
+  ASSERT_NE(atLine(r, 5), nullptr);
+  EXPECT_EQ(atLine(r, 5)->oracleType, "NI");
+  EXPECT_EQ(atLine(r, 6)->oracleType, "DT");
+  EXPECT_EQ(atLine(r, 7)->oracleType, "RI");
+  EXPECT_EQ(atLine(r, 9)->oracleType, "RI");
+  EXPECT_EQ(atLine(r, 10)->oracleType, "SCUT_DIFF");
+}
