@@ -114,11 +114,11 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   }
   // C++: a name the test neither binds nor defines, inside the library's namespace.
   if (std::optional<Origin> o = cppLibraryCall(m, fn, e, dotted, argKey)) {
-    const bool library = o->kind == OriginKind::LibCall;
+    const std::string_view text = m.expr(e).text.substr(0, 80);
+    w.out.evidence.push_back(o->kind == OriginKind::Literal ? fmt::format("`{}` builds a {} from its elements", text, dotted)
+                                                            : fmt::format("`{}` calls {} ({})", text, dotted,
+                                                                          o->kind == OriginKind::LibCall ? "library under test" : "another library"));
     w.out.items.push_back(std::move(*o));
-    w.out.evidence.push_back(o->kind == OriginKind::Literal ? fmt::format("`{}` builds a {} from its elements", m.expr(e).text.substr(0, 80), dotted)
-                                                            : fmt::format("`{}` calls {} ({})", m.expr(e).text.substr(0, 80), dotted,
-                                                                          library ? "library under test" : "another library"));
     traceArgs();
     return;
   }
