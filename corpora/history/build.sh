@@ -761,4 +761,36 @@ NEW='        return x * (x > 0),'
 subst tests/test_relu_case.py
 commit "Compute the expected relu by masking"
 
+# 56: two checks of a metric against literal oracles, by unittest's places
+cat > tests/test_metric_values.py <<'EOF'
+import unittest
+
+from minilib.metrics import balanced_score
+
+
+class TestBalancedScore(unittest.TestCase):
+
+    def test_half(self):
+        self.assertAlmostEqual(balanced_score([0, 1], [1, 1]), 0.5)
+
+    def test_zero(self):
+        self.assertAlmostEqual(balanced_score([1, 1], [0, 0]), 0)
+EOF
+commit "Test the balanced score on two cases"
+
+# 57: both moved to pytest.approx (rel 1e-6, abs 1e-12): an absolute allowance falls and a
+# relative one appears; at 0.5 the check accepts more (loosen), at 0 less (tighten)
+OLD='        self.assertAlmostEqual(balanced_score([0, 1], [1, 1]), 0.5)'
+NEW='        assert balanced_score([0, 1], [1, 1]) == pytest.approx(0.5)'
+subst tests/test_metric_values.py
+OLD='        self.assertAlmostEqual(balanced_score([1, 1], [0, 0]), 0)'
+NEW='        assert balanced_score([1, 1], [0, 0]) == pytest.approx(0)'
+subst tests/test_metric_values.py
+OLD='import unittest'
+NEW='import unittest
+
+import pytest'
+subst tests/test_metric_values.py
+commit "Compare the balanced score with pytest.approx"
+
 echo "$(git rev-list --count HEAD) commits in $OUT"

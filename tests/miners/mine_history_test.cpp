@@ -24,7 +24,7 @@ using namespace oalens;
 namespace {
 
 const fs::path kSource = OALENS_SOURCE_DIR;
-constexpr size_t kFixtureCommits = 55;  // corpora/history/build.sh
+constexpr size_t kFixtureCommits = 57;  // corpora/history/build.sh
 fs::path gWork;
 fs::path gRepo;
 
