@@ -281,7 +281,34 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       }
     }
   }
+  // C++: `std::vector<float> out; layer.forward(in, out);` or `Predict(x, &out)`: a variable
+  // declared without a value is filled by the calls it is passed to.
+  if (m.language == Language::Cpp && traceOutArguments(w, m, fn, at, name, depth)) return;
   w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
+}
+
+bool OriginTracer::traceOutArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
+  if (fn == kNone) return false;
+  auto passes = [&](ExprId a) {
+    const Expr& x = m.expr(a);
+    if (x.kind == ExprKind::UnaryOp && x.childCount == 1) return m.expr(m.child(a, 0)).kind == ExprKind::Name && m.expr(m.child(a, 0)).name == name;
+    return x.kind == ExprKind::Name && x.name == name;
+  };
+  bool filled = false;
+  const Function& F = m.functions[fn];
+  for (StmtId s = F.firstStmt; s < at && s < F.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fn || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+    const CallArgs args = splitCall(m, st.a);
+    bool passed = false;
+    for (ExprId a : args.positional) passed |= passes(a);
+    if (!passed) continue;
+    filled = true;
+    noteSource(w.out, st);
+    w.out.evidence.push_back(fmt::format("`{}` filled by the call at line {}", name, st.range.start.line));
+    traceCall(w, m, fn, s, st.a, depth + 1);
+  }
+  return filled;
 }
 
 // Whether the expression itself draws random numbers (np.random.rand(5) + 0.1), as opposed to

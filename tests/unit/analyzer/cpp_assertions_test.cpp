@@ -130,3 +130,24 @@ TEST(CppAssertions, TheLibrarysNamespaceNamesTheLibraryUnderTest) {
   EXPECT_EQ(atLine(r, 9)->oracleType, "RI");
   EXPECT_EQ(atLine(r, 10)->oracleType, "SCUT_DIFF");
 }
+
+TEST(CppAssertions, AVariableDeclaredWithoutAValueIsFilledByTheCallsItIsPassedTo) {
+  auto r = oalens::testing::scanPython({{"tests/layer_test.cc",
+                                         "namespace mylib {\n"
+                                         "TEST(Layer, Forward) {\n"
+                                         "  std::vector<float> out;\n"
+                                         "  Layer l(3);\n"
+                                         "  l.forward(in, out);\n"
+                                         "  EXPECT_NEAR(1.5f, out[0], 1e-5);\n"  // line 6: the literal is the oracle
+                                         "}\n"
+                                         "}  // namespace mylib\n"}});
+  classifyOracles(r);
+  const Assertion* a = atLine(r, 6);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->oracleType, "D");
+  EXPECT_EQ(a->expectedText, "1.5f");
+  bool filled = false;
+  for (const std::string& e : a->evidence) filled |= e.find("filled by the call at line 5") != std::string::npos;
+  EXPECT_FALSE(filled);  // the oracle side is the literal; the CUT side was traced through the call
+  EXPECT_TRUE(a->swapped);
+}
