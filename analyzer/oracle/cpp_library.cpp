@@ -74,6 +74,19 @@ std::optional<Origin> OriginTracer::cppLibraryCall(const FileModel& m, FunctionI
   if (const size_t open = text.find_first_of("{("); open != std::string_view::npos && text[open] == '{')
     return Origin{OriginKind::Literal, std::string(dotted), argKey, {}};
   if (boundInScope(m, fn, root)) return std::nullopt;  // a method of a value the test holds
+  // A cast converts its argument (OriginTracer::isConfiguration): a call of no library.
+  if (root == "static_cast" || root == "dynamic_cast" || root == "reinterpret_cast" || root == "const_cast")
+    return Origin{OriginKind::LibCall, std::string(dotted), argKey, {}};
+  // A function-style cast to a scalar type, `double(n)`, or of one number to a type alias,
+  // `float_t(0)`: read as static_cast (`tensor_t(1, vec_t(n))` builds a container).
+  static constexpr std::string_view kScalars[] = {"float", "double", "int", "long", "short", "unsigned", "char", "bool"};
+  const CallArgs args = splitCall(m, call);
+  const bool oneNumber = args.positional.size() == 1 && args.keywords.empty() &&
+                         (m.expr(args.positional[0]).kind == ExprKind::Number ||
+                          (m.expr(args.positional[0]).kind == ExprKind::UnaryOp && m.expr(m.child(args.positional[0], 0)).kind == ExprKind::Number));
+  if (dotted == root && args.positional.size() == 1 &&
+      (std::find(std::begin(kScalars), std::end(kScalars), root) != std::end(kScalars) || (root.ends_with("_t") && oneNumber)))
+    return Origin{OriginKind::LibCall, "static_cast", argKey, {}};
   if (otherLibraryNamespace(root)) return Origin{OriginKind::OtherLib, std::string(dotted), argKey, {}};
   if (cppNamespaces_.count(std::string(root))) return Origin{OriginKind::LibCall, std::string(dotted), argKey, {}};
   // Unqualified, or qualified by a nested namespace (`common::Exp`), inside the library's

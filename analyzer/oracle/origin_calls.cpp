@@ -116,6 +116,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (std::optional<Origin> o = cppLibraryCall(m, fn, e, dotted, argKey)) {
     const std::string_view text = m.expr(e).text.substr(0, 80);
     w.out.evidence.push_back(o->kind == OriginKind::Literal ? fmt::format("`{}` builds a {} from its elements", text, dotted)
+                             : isConfiguration(o->api)      ? fmt::format("`{}` converts its argument", text)
                                                             : fmt::format("`{}` calls {} ({})", text, dotted,
                                                                           o->kind == OriginKind::LibCall ? "library under test" : "another library"));
     w.out.items.push_back(std::move(*o));

@@ -140,7 +140,20 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     }
     case ExprKind::Name: traceName(w, m, fn, at, x.name, depth + 1); return;
     case ExprKind::Call: traceCall(w, m, fn, at, e, depth + 1); return;
-    case ExprKind::Lambda: traceExpr(w, m, fn, at, m.child(e, 0), depth + 1); return;
+    case ExprKind::Lambda:
+      if (m.language == Language::Cpp) {
+        // A C++ lambda's body is statements of the function holding it: what it returns.
+        const StmtId first = fn == kNone ? 0 : m.functions[fn].firstStmt;
+        const StmtId end = fn == kNone ? static_cast<StmtId>(m.stmts.size()) : m.functions[fn].endStmt;
+        for (StmtId s = first; s < end && s < m.stmts.size(); ++s) {
+          const Stmt& st = m.stmts[s];
+          if (st.kind == StmtKind::Return && st.a != kNone && st.range.startByte >= x.range.startByte && st.range.endByte <= x.range.endByte)
+            traceExpr(w, m, st.function, s, st.a, depth + 1);
+        }
+        return;
+      }
+      traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+      return;
     default: w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not traced", x.text)}); return;
   }
 }

@@ -151,3 +151,25 @@ TEST(CppAssertions, AVariableDeclaredWithoutAValueIsFilledByTheCallsItIsPassedTo
   EXPECT_FALSE(filled);  // the oracle side is the literal; the CUT side was traced through the call
   EXPECT_TRUE(a->swapped);
 }
+
+TEST(CppAssertions, ALambdaReturnsWhatItsBodyReturnsAndACastConvertsItsArgument) {
+  auto r = oalens::testing::scanPython({{"tests/lambda_test.cc",
+                                         "namespace mylib {\n"
+                                         "TEST(Layer, Lambda) {\n"
+                                         "  auto make = [](size_t n) {\n"
+                                         "    return Tensor(n, 0.5f);\n"
+                                         "  };\n"
+                                         "  Tensor t = make(3);\n"
+                                         "  EXPECT_NEAR(0.5f, t[0], 1e-5);\n"                          // line 7
+                                         "  EXPECT_NEAR(t.sum(), make(3).sum(), 1e-5);\n"               // line 8
+                                         "  double x = static_cast<double>(3) / 2.0;\n"
+                                         "  EXPECT_NEAR(Cdf(x), 0.5 + 0.5 * std::tanh(x * 0.5), 1e-5);\n"  // line 10
+                                         "}\n"
+                                         "}  // namespace mylib\n"}});
+  classifyOracles(r);
+  ASSERT_NE(atLine(r, 7), nullptr);
+  EXPECT_EQ(atLine(r, 7)->oracleType, "D");
+  EXPECT_TRUE(atLine(r, 7)->swapped);
+  EXPECT_EQ(atLine(r, 8)->oracleType, "SCUT_SAME");
+  EXPECT_EQ(atLine(r, 10)->oracleType, "NI");
+}
