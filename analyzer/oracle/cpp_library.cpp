@@ -65,8 +65,8 @@ bool OriginTracer::boundInScope(const FileModel& m, FunctionId fn, std::string_v
   return moduleLevelAssignment(m, name) != kNone;
 }
 
-std::optional<Origin> OriginTracer::cppLibraryCall(const FileModel& m, FunctionId fn, ExprId call, std::string_view dotted,
-                                                   const std::string& argKey) const {
+std::optional<Origin> OriginTracer::cppLibraryCall(const FileModel& m, FunctionId fn, ExprId call, const CallArgs& args,
+                                                   std::string_view dotted, const std::string& argKey) const {
   if (m.language != Language::Cpp || dotted.empty() || cppNamespaces_.empty()) return std::nullopt;
   const std::string_view root = dotted.substr(0, dotted.find('.'));
   // `Tensor{{1.0f, 2.0f}}`: a value built from its elements, test data whatever its type.
@@ -80,7 +80,6 @@ std::optional<Origin> OriginTracer::cppLibraryCall(const FileModel& m, FunctionI
   // A function-style cast to a scalar type, `double(n)`, or of one number to a type alias,
   // `float_t(0)`: read as static_cast (`tensor_t(1, vec_t(n))` builds a container).
   static constexpr std::string_view kScalars[] = {"float", "double", "int", "long", "short", "unsigned", "char", "bool"};
-  const CallArgs args = splitCall(m, call);
   const bool oneNumber = args.positional.size() == 1 && args.keywords.empty() &&
                          (m.expr(args.positional[0]).kind == ExprKind::Number ||
                           (m.expr(args.positional[0]).kind == ExprKind::UnaryOp && m.expr(m.child(args.positional[0], 0)).kind == ExprKind::Number));

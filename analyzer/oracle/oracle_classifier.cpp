@@ -325,18 +325,18 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
 
 }  // namespace
 
-// The library under test is found through Python's imports; a C++ test names it through
-// includes and namespaces, which the tracer does not read yet, so every method of the library
-// (`blob->cpu_data()`) would pass for another library. Types that need to know the library
-// (DT, RI, SCUT_*) are not given for C++: UNKNOWN with the reason. D (literals) and NI (the
-// test's own formulas) do not depend on it.
+// The library under test is found through Python's imports; a C++ test names it through the
+// namespaces it is written in or uses (cpp_library.cpp). In a file that names none of the
+// library's, every method of the library (`blob->cpu_data()`) would pass for another library,
+// so the types that need to know it (DT, RI, SCUT_*) are not given: UNKNOWN with the reason.
+// D (literals) and NI (the test's own formulas) do not depend on it.
 static void keepWhatCppSupports(Assertion& a, bool knowsLibrary) {
   if (knowsLibrary || a.oracleType == "D" || a.oracleType == "NI" || a.oracleType == "UNKNOWN") return;
-  a.evidence.push_back(fmt::format("C++: {} needs to know the library under test, which is not read from includes and "
-                                   "namespaces yet; reported as UNKNOWN (docs/cpp.md)",
+  a.evidence.push_back(fmt::format("C++: {} needs to know the library under test, which this file names by no namespace it is "
+                                   "written in or uses; reported as UNKNOWN (docs/cpp.md)",
                                    a.oracleType));
   a.oracleType = "UNKNOWN";
-  a.oracleReason = "C++ oracles that need the library under test are not typed yet";
+  a.oracleReason = "C++ oracles that need the library under test are not typed outside its namespaces";
 }
 
 void classifyOracles(ScanResult& result, const std::vector<std::string>& packagesOverride, unsigned threads) {

@@ -113,7 +113,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     return;
   }
   // C++: a name the test neither binds nor defines, inside the library's namespace.
-  if (std::optional<Origin> o = cppLibraryCall(m, fn, e, dotted, argKey)) {
+  if (std::optional<Origin> o = cppLibraryCall(m, fn, e, args, dotted, argKey)) {
     const std::string_view text = m.expr(e).text.substr(0, 80);
     w.out.evidence.push_back(o->kind == OriginKind::Literal ? fmt::format("`{}` builds a {} from its elements", text, dotted)
                              : isConfiguration(o->api)      ? fmt::format("`{}` converts its argument", text)

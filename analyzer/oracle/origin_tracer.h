@@ -87,7 +87,8 @@ class OriginTracer {
 
   // C++ (cpp_library.cpp): the call's origin when its name makes it the library's or another
   // library's (`std::exp`); nullopt when the test binds or defines it, or nothing tells.
-  std::optional<Origin> cppLibraryCall(const FileModel& m, FunctionId fn, ExprId call, std::string_view dotted, const std::string& argKey) const;
+  std::optional<Origin> cppLibraryCall(const FileModel& m, FunctionId fn, ExprId call, const CallArgs& args, std::string_view dotted,
+                                       const std::string& argKey) const;
   bool boundInScope(const FileModel& m, FunctionId fn, std::string_view name) const;
   bool traceOutArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void indexCppLibrary();
