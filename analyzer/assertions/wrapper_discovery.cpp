@@ -13,6 +13,7 @@
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/dtype_rebinding.h"
 #include "analyzer/assertions/keyword_splat.h"
+#include "analyzer/assertions/lent_names.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/assertions/runtime_choice.h"
 
@@ -465,43 +466,6 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
   return std::nullopt;
 }
 
-// Packages re-export the helpers their modules define (`chainer/testing/__init__.py`: `from
-// chainer.testing.array import assert_allclose`), and suites call them by the package's name
-// (`testing.assert_allclose` after `from chainer import testing`). A module-level `from X import
-// n as a` in module M names X.n as M.a too (and, as nameDiscovered does, M.a's dotted suffixes
-// down to module.name), when X.n is a wrapper or a catalogued function and M binds `a` to
-// nothing else. A catalogued API is kept among the wrappers as a copy with its own id and the
-// new names only, so that it is still reported as itself. Returns how many names were added.
-size_t addReexportedNames(const Project& project, const Catalogue& catalogue, Catalogue& wrappers) {
-  size_t added = 0;
-  for (const FileModel& m : project.files) {
-    if (m.language != Language::Python || m.moduleName.empty()) continue;
-    for (const Import& imp : m.imports) {
-      if (imp.scope != kNone || imp.star || imp.name.empty() || imp.module.empty() || imp.alias.empty()) continue;
-      if (definedAtModuleLevel(m, imp.alias)) continue;
-      const std::string target = imp.module + "." + std::string(imp.name);
-      const ApiSpec* spec = wrappers.byQualifiedName(target);
-      if (!spec) spec = catalogue.byQualifiedName(target);
-      if (!spec || spec->kind == ApiKind::Method || spec->language != Language::Python) continue;
-      const std::string reexported = m.moduleName + "." + std::string(imp.alias);
-      std::vector<std::string> names;
-      for (size_t dot = std::string::npos;;) {
-        const std::string name = dot == std::string::npos ? reexported : reexported.substr(dot + 1);
-        if (!wrappers.byQualifiedName(name) && !catalogue.byQualifiedName(name)) names.push_back(name);
-        dot = reexported.find('.', dot == std::string::npos ? 0 : dot + 1);
-        if (dot == std::string::npos || reexported.find('.', dot + 1) == std::string::npos) break;
-      }
-      if (names.empty()) continue;
-      added += names.size();
-      if (wrappers.addNames(spec->id, names)) continue;
-      ApiSpec copy = *spec;
-      copy.names = std::move(names);
-      wrappers.add(std::move(copy));
-    }
-  }
-  return added;
-}
-
 }  // namespace
 
 Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads,
@@ -542,6 +506,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         ++added;
       }
     added += addReexportedNames(project, catalogue, wrappers);
+    added += addRuntimeChosenNames(project, catalogue, wrappers);
     if (added == 0) break;
   }
   return wrappers;

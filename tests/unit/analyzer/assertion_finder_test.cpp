@@ -746,3 +746,65 @@ TEST(AssertionFinder, AStarImportBindsTheChecksItsModuleHas) {
   ASSERT_TRUE(atLine(np, 4));
   EXPECT_EQ(atLine(np, 4)->api, "numpy.testing.assert_almost_equal");
 }
+
+// DGL's layout: `import backend as F` names tests/backend/__init__.py, which imports the backend
+// the environment names (`importlib.import_module(".%s" % name, __name__)`) and copies its
+// functions into itself; each backend's `allclose` returns its framework's allclose. 403 calls
+// of DGL's suite read as exact asserts before.
+TEST(AssertionFinder, APackageChoosingItsChildAtRunTimeLendsItsNameToTheChildrensWrappers) {
+  auto r = scanPython({{"tests/backend/__init__.py",
+                        "import importlib\n"
+                        "import os\n"
+                        "from . import spec\n"
+                        "name = os.environ.get('SUITE_BACKEND', 'torch_impl')\n"
+                        "impl = importlib.import_module('.%s' % name, __name__)\n"
+                        "for fn in spec.__all__:\n"
+                        "    globals()[fn] = getattr(impl, fn)\n"
+                        "def ones(n):\n"
+                        "    return [1] * n\n"},
+                       {"tests/backend/spec.py",
+                        "def close(a, b, rtol=1e-4, atol=1e-4):\n"
+                        "    '''Whether two tensors are close.'''\n"
+                        "    pass\n"},
+                       {"tests/backend/torch_impl/__init__.py",
+                        "import torch\n"
+                        "def close(a, b, rtol=1e-4, atol=1e-4):\n"
+                        "    return torch.allclose(a.float(), b.float(), rtol=rtol, atol=atol)\n"
+                        "def ones(n):\n"
+                        "    return torch.allclose(n, n)\n"},
+                       {"tests/backend/numpy_impl.py",
+                        "import numpy as np\n"
+                        "def close(a, b, rtol=1e-4, atol=1e-4):\n"
+                        "    return np.allclose(a, b, rtol=rtol, atol=atol)\n"},
+                       {"tests/fixed/__init__.py",
+                        "import importlib\n"
+                        "impl = importlib.import_module('.numpy_impl', __name__)\n"},
+                       {"tests/fixed/numpy_impl.py",
+                        "import numpy as np\n"
+                        "def near(a, b, atol=1e-3):\n"
+                        "    return np.allclose(a, b, atol=atol)\n"},
+                       {"tests/fixed/other_impl.py",
+                        "import numpy as np\n"
+                        "def far(a, b, atol=1e-3):\n"
+                        "    return np.allclose(a, b, atol=atol)\n"},
+                       {"tests/ops/test_ops.py",
+                        "import backend as F\n"
+                        "import fixed\n"
+                        "def test_ops():\n"
+                        "    assert F.close(f(), g())\n"               // 4
+                        "    assert F.close(f(), g(), atol=1e-2)\n"    // 5
+                        "    assert F.ones(3) == [1, 1, 1]\n"          // 6
+                        "    assert fixed.near(f(), g())\n"            // 7
+                        "    assert fixed.far(f(), g())\n"}});         // 8
+  auto at = byLine(r, "tests/ops/test_ops.py");
+  ASSERT_TRUE(at.count(4) && at.count(5) && at.count(6) && at.count(7) && at.count(8));
+  EXPECT_TRUE(at[4]->isOa);
+  EXPECT_EQ(at[4]->api, "tests.backend.close");
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "atol")->value, 1e-4);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "rtol")->value, 1e-4);
+  EXPECT_TRUE(at[5]->isOa);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[5], "atol")->value, 1e-2);
+  EXPECT_FALSE(at[6]->isOa);  // the package's own function, not its child's
+  EXPECT_TRUE(at[7]->isOa);   // the child a literal name picks
+  EXPECT_FALSE(at[8]->isOa);  // a child the package never imports
+}
