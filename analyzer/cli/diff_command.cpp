@@ -7,6 +7,7 @@
 #include <re2/re2.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -172,6 +173,22 @@ int runDiff(const DiffArgs& a) {
     if (!a.range.empty()) return repo->fileAt(packageCommits.back(), path);
     if (a.staged) return repo->fileAt("", path, /*fromIndex=*/true);
     return readFile(fs::path(workdir) / path);
+  };
+  // The index's directories are read as HEAD has them: a helper package's children are rarely
+  // added in the same change as a test that uses them.
+  context.suiteChildren = [&](bool newSide, const std::string& dir) -> std::vector<std::string> {
+    if (!newSide) return repo->pythonModulesIn(packageCommits.front(), dir);
+    if (!a.range.empty()) return repo->pythonModulesIn(packageCommits.back(), dir);
+    if (a.staged) return repo->pythonModulesIn("", dir);
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (fs::directory_iterator it(fs::path(workdir) / dir, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (it->is_directory(ec)) out.push_back(dir + name + "/__init__.py");
+      else if (name.ends_with(".py")) out.push_back(dir + name);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
   };
   if (context.libraryPackages.empty()) {
     std::vector<std::string> packageDirs;

@@ -73,7 +73,9 @@ Side scanSide(const std::string& path, const std::optional<std::string>& bytes, 
   opt.allFiles = true;
   if (context.suiteFile) {
     auto read = [&](const std::string& p) { return context.suiteFile(newSide, p); };
-    const std::vector<SuiteModule> helpers = modulesLendingWrappers(suiteModulesOf(path, *bytes, read));
+    SuiteChildLister children;
+    if (context.suiteChildren) children = [&](const std::string& dir) { return context.suiteChildren(newSide, dir); };
+    const std::vector<SuiteModule> helpers = modulesLendingWrappers(suiteModulesOf(path, *bytes, read, children));
     if (!helpers.empty()) {
       // The helpers only lend their wrappers; found once per distinct set, usually for both sides.
       const uint64_t key = digestOf(helpers);

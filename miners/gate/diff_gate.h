@@ -66,6 +66,9 @@ struct GateContext {
   // nullopt: the suite's helper modules a test imports are read through it (its base test
   // case's own assertAllClose, its wrappers). Empty: each test file is scanned alone.
   std::function<std::optional<std::string>(bool newSide, const std::string& path)> suiteFile;
+  // The Python modules directly in a directory on either side (SuiteChildLister): the children
+  // of a helper package that chooses one at run time. Empty: such children are not read.
+  std::function<std::vector<std::string>(bool newSide, const std::string& dir)> suiteChildren;
   // The wrappers of each distinct set of helper modules read so far, by digest.
   mutable std::map<uint64_t, analyzer::Catalogue> suiteWrappers;
 };

@@ -298,11 +298,25 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
   return out;
 }
 
+// Whether package `path` imports a child relative to itself by a call (`import_module(name,
+// __name__)`): analyzer/assertions/wrapper_discovery.cpp lends the child's wrappers the
+// package's name. Read from the uncut text, so that a call inside a function counts too.
+bool choosesAChildAtRunTime(const std::string& path, const std::string& bytes) {
+  if (path != "__init__.py" && !path.ends_with("/__init__.py")) return false;
+  for (size_t at = findBytes(bytes, "import_module("); at != std::string::npos; at = findBytes(bytes, "import_module(", at + 1)) {
+    const size_t end = std::min(bytes.find('\n', at), bytes.size());
+    const std::string_view rest = std::string_view(bytes).substr(at, end - at);
+    if (rest.find("__name__") != std::string_view::npos || rest.find("__package__") != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 std::optional<SuiteModule> suiteModuleFromBytes(std::string path, const std::string& bytes) {
   if (bytes.size() > kMaxFileBytes) return std::nullopt;
   SuiteModule m;
   auto text = std::make_shared<std::string>(withOtherBodiesCut(bytes, &m.keepsAFunction));
   m.imports = std::make_shared<const std::vector<std::string>>(importedModules(path, *text));
+  m.choosesAChild = choosesAChildAtRunTime(path, bytes);
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
   XXH3_64bits_update(state, path.data(), path.size() + 1);
@@ -314,7 +328,8 @@ std::optional<SuiteModule> suiteModuleFromBytes(std::string path, const std::str
   return m;
 }
 
-std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::vector<std::string>& imports, const SuiteModuleLookup& lookup) {
+std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::vector<std::string>& imports, const SuiteModuleLookup& lookup,
+                                        const SuiteChildLister& children) {
   std::vector<SuiteModule> out;
   std::set<std::string, std::less<>> found{path};
   std::string candidate;
@@ -349,11 +364,27 @@ std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::vect
     return std::nullopt;
   };
   // Each level's importers by value: `out` grows while they are read.
-  std::vector<std::pair<std::string, std::shared_ptr<const std::vector<std::string>>>> frontier{
-      {path, std::make_shared<const std::vector<std::string>>(imports)}};
+  struct Importer {
+    std::string path;
+    std::shared_ptr<const std::vector<std::string>> modules;
+    bool choosesAChild = false;
+  };
+  std::vector<Importer> frontier{{path, std::make_shared<const std::vector<std::string>>(imports)}};
+  auto take = [&](std::optional<SuiteModule> found) {
+    if (!found || bytes + found->text->size() > kMaxBytes) return;
+    bytes += found->text->size();
+    out.push_back(std::move(*found));
+  };
   for (int level = 0; level < kLevels && !frontier.empty(); ++level) {
     const size_t firstNew = out.size();
-    for (const auto& [importer, modules] : frontier) {
+    for (const auto& [importer, modules, choosesAChild] : frontier) {
+      if (choosesAChild && children) {
+        for (const std::string& child : children(importer.substr(0, importer.rfind('/') + 1))) {
+          if (out.size() >= kMaxFiles) return out;
+          if (isTestModule(child) || !found.insert(child).second) continue;
+          take(lookup(child));
+        }
+      }
       roots.assign({{"", false}, {"src/", false}});
       for (size_t slash = importer.find('/'); slash != std::string::npos; slash = importer.find('/', slash + 1)) {
         const std::string_view prefix = std::string_view(importer).substr(0, slash + 1);
@@ -361,24 +392,25 @@ std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::vect
       }
       for (const std::string& module : *modules) {
         if (out.size() >= kMaxFiles) return out;
-        auto found = find(module);
-        if (!found || bytes + found->text->size() > kMaxBytes) continue;
-        bytes += found->text->size();
-        out.push_back(std::move(*found));
+        take(find(module));
       }
     }
     frontier.clear();
-    for (size_t i = firstNew; i < out.size(); ++i) frontier.emplace_back(out[i].path, out[i].imports);
+    for (size_t i = firstNew; i < out.size(); ++i) frontier.push_back({out[i].path, out[i].imports, out[i].choosesAChild});
   }
   return out;
 }
 
 std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::string& source,
-                                        const std::function<std::optional<std::string>(const std::string&)>& read) {
-  return suiteModulesOf(path, importedModules(path, source), [&](const std::string& candidate) -> std::optional<SuiteModule> {
-    auto b = read(candidate);
-    return b ? suiteModuleFromBytes(candidate, *b) : std::nullopt;
-  });
+                                        const std::function<std::optional<std::string>(const std::string&)>& read,
+                                        const SuiteChildLister& children) {
+  return suiteModulesOf(
+      path, importedModules(path, source),
+      [&](const std::string& candidate) -> std::optional<SuiteModule> {
+        auto b = read(candidate);
+        return b ? suiteModuleFromBytes(candidate, *b) : std::nullopt;
+      },
+      children);
 }
 
 std::vector<SuiteModule> modulesLendingWrappers(std::vector<SuiteModule> modules) {
@@ -405,7 +437,7 @@ std::vector<SuiteModule> modulesLendingWrappers(std::vector<SuiteModule> modules
     return false;
   };
   std::vector<bool> lends(modules.size());
-  for (size_t i = 0; i < modules.size(); ++i) lends[i] = modules[i].keepsAFunction || importedByAnother(i);
+  for (size_t i = 0; i < modules.size(); ++i) lends[i] = modules[i].keepsAFunction || modules[i].choosesAChild || importedByAnother(i);
   std::vector<SuiteModule> out;
   for (size_t i = 0; i < modules.size(); ++i)
     if (lends[i]) out.push_back(std::move(modules[i]));

@@ -29,19 +29,29 @@ struct SuiteModule {
   // Whether a function body (or a one-line function) is left after the cut: only such a module
   // can define a wrapper itself.
   bool keepsAFunction = true;
+  // A package that imports one of its children by a name it computes at run time
+  // (`importlib.import_module(".%s" % backend, __name__)`, DGL's tests/backend/__init__.py):
+  // its children are read with it, since the names it lends are theirs.
+  bool choosesAChild = false;
 };
 // The module at a repository path, or nullopt when there is none (or it is too large to be a
 // test utility: suiteModuleFromBytes).
 using SuiteModuleLookup = std::function<std::optional<SuiteModule>(const std::string& path)>;
 std::optional<SuiteModule> suiteModuleFromBytes(std::string path, const std::string& bytes);
+// The paths of the Python modules directly in a repository directory ("pkg/" -> "pkg/a.py",
+// "pkg/sub/__init__.py"): the children a package that chooses one at run time may import.
+using SuiteChildLister = std::function<std::vector<std::string>(const std::string& dir)>;
 
 // The first-party modules that `path`, importing `imports`, reaches whose path mentions "test"
 // (test utilities, base test cases), and those they import in turn, up to two levels, at most
-// 16 files and 4 MB.
-std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::vector<std::string>& imports, const SuiteModuleLookup& lookup);
+// 16 files and 4 MB. With `children`, a package that chooses a child at run time brings its
+// children in (as modules it imports).
+std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::vector<std::string>& imports, const SuiteModuleLookup& lookup,
+                                        const SuiteChildLister& children = {});
 // The same from a test's source and a reader of a repository file's bytes.
 std::vector<SuiteModule> suiteModulesOf(const std::string& path, const std::string& source,
-                                        const std::function<std::optional<std::string>(const std::string&)>& read);
+                                        const std::function<std::optional<std::string>(const std::string&)>& read,
+                                        const SuiteChildLister& children = {});
 // A set's digest, from its modules' digests in order: equal sets lend the same wrappers.
 uint64_t digestOf(const std::vector<SuiteModule>& modules);
 // The modules of a set that wrapper discovery needs: those that keep a function, and those

@@ -573,6 +573,33 @@ std::optional<std::string> Repository::blobIdAt(const std::string& commit, const
   return hex(&*oid);
 }
 
+std::vector<std::string> Repository::pythonModulesIn(const std::string& commit, const std::string& dir) const {
+  std::vector<std::string> out;
+  Tree root;
+  std::string err;
+  if (!(commit.empty() ? headTree(repo_.get(), root, err) : commitTree(repo_.get(), commit, root, err)) || !root.p) return out;
+  Tree sub;
+  git_tree* tree = root.p;
+  if (!dir.empty()) {
+    git_tree_entry* e = nullptr;
+    const std::string path = dir.ends_with('/') ? dir.substr(0, dir.size() - 1) : dir;
+    if (git_tree_entry_bypath(&e, root.p, path.c_str()) != 0) return out;
+    const bool isTree = git_tree_entry_type(e) == GIT_OBJECT_TREE;
+    const int looked = isTree ? git_tree_lookup(&sub.p, repo_.get(), git_tree_entry_id(e)) : -1;
+    git_tree_entry_free(e);
+    if (looked != 0) return out;  // a file, or a missing object: no modules
+    tree = sub.p;
+  }
+  const std::string prefix = dir.empty() || dir.ends_with('/') ? dir : dir + "/";
+  for (size_t i = 0, n = git_tree_entrycount(tree); i < n; ++i) {
+    const git_tree_entry* e = git_tree_entry_byindex(tree, i);
+    const std::string name = git_tree_entry_name(e);
+    if (git_tree_entry_type(e) == GIT_OBJECT_TREE) out.push_back(prefix + name + "/__init__.py");
+    else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && name.ends_with(".py")) out.push_back(prefix + name);
+  }
+  return out;
+}
+
 std::optional<std::string> Repository::fileAt(const std::string& commit, const std::string& path, bool fromIndex) const {
   git_oid oid;
   if (fromIndex) {

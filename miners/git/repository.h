@@ -72,6 +72,10 @@ class Repository {
   // The blob id (hex) of a file in a commit's tree, without reading the blob; nullopt when there
   // is no such file. Shares fileAt's two trees: `mine` asks for a commit's and its parent's.
   std::optional<std::string> blobIdAt(const std::string& commit, const std::string& path) const;
+  // The Python modules directly in directory `dir` ("pkg/") of a commit's tree: "pkg/a.py" for
+  // a file, "pkg/sub/__init__.py" for a subdirectory (whether it holds one is not checked). Empty
+  // when there is no such directory.
+  std::vector<std::string> pythonModulesIn(const std::string& commit, const std::string& dir) const;
   bool isEmpty() const;
   bool isShallow() const;
   bool isBare() const;

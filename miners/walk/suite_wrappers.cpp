@@ -72,7 +72,8 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
     if (!helper.problem.empty()) problems.push_back(fmt::format("{}: {}", path, helper.problem));
     return helper.module;
   };
-  const std::vector<SuiteModule> helpers = modulesLendingWrappers(suiteModulesOf(path, *imports, lookup));
+  auto children = [&](const std::string& dir) { return repo.pythonModulesIn(commit, dir); };
+  const std::vector<SuiteModule> helpers = modulesLendingWrappers(suiteModulesOf(path, *imports, lookup, children));
   Known known = helpers.empty() ? Known{} : wrappersOf(helpers);
   known.problems = std::move(problems);
   return known;

@@ -507,6 +507,37 @@ TEST_F(DiffGate, ReadsTheSuitesBaseTestCaseToKnowWhatItsMethodsTake) {
   EXPECT_NE(range.out.find("decimal 6 -> 5"), std::string::npos) << range.out;
 }
 
+// DGL's layout: the tests' `backend` package imports the backend the environment names; the
+// gate reads its children on each side, so a check moved onto the backend's `close` is
+// compared by the child's tolerances, not reported as a check that became an exact assert.
+TEST_F(DiffGate, ReadsTheChildrenOfAHelperPackageThatChoosesOneAtRunTime) {
+  fs::create_directories(dir_ / "tests" / "backend" / "torch_impl");
+  write("tests/backend/__init__.py",
+        "import importlib, os\n"
+        "impl = importlib.import_module('.%s' % os.environ.get('B', 'torch_impl'), __name__)\n"
+        "globals().update({n: getattr(impl, n) for n in ('close',)})\n");
+  write("tests/backend/torch_impl/__init__.py",
+        "import torch\ndef close(a, b, rtol=1e-4, atol=1e-4):\n    return torch.allclose(a, b, rtol=rtol, atol=atol)\n");
+  const std::string test =
+      "import torch\n"
+      "import backend as F\n"
+      "def test_step():\n"
+      "    assert torch.allclose(step(), ref())\n";
+  write("tests/test_step.py", test);
+  commitAll("init");
+  std::string moved = test;
+  moved.replace(moved.find("torch.allclose"), 14, "F.close");
+  const std::string loosened = "tests/test_step.py:4:5: warning: torch.allclose -> tests.backend.close loosened: atol 1e-08 -> 1e-4";
+  Result staged = stageAndDiff("tests/test_step.py", moved);
+  EXPECT_NE(staged.out.find(loosened), std::string::npos) << staged.out;
+  EXPECT_EQ(staged.out.find("CH303"), std::string::npos) << staged.out;
+  Result worktree = oalens("diff --worktree --fail-on never");
+  EXPECT_NE(worktree.out.find(loosened), std::string::npos) << worktree.out;
+  commitAll("moved");
+  Result range = oalens("diff main~1..main --fail-on never");
+  EXPECT_NE(range.out.find(loosened), std::string::npos) << range.out;
+}
+
 TEST_F(DiffGate, FindsTheLibraryUnderAPythonPackageRootButNotUnderAPluginDirectory) {
   // XGBoost and LightGBM keep their package in python-package/; plugin/ holds no library.
   fs::create_directories(dir_ / "plugin" / "minilib");

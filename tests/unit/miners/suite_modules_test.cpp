@@ -211,6 +211,53 @@ TEST(SuiteModules, APackageImportedByAnotherModuleIsKept) {
             (std::vector<std::string>{"pkg/testing/__init__.py", "pkg/testing/checks.py"}));
 }
 
+// DGL's tests import `backend`, a package that imports the backend the environment names
+// (`importlib.import_module(".%s" % name, __name__)`): its children are read with it, and lend
+// their wrappers the package's name. Without a lister (the diff gate's reader of files) they
+// are not found.
+TEST(SuiteModules, APackageChoosingAChildAtRunTimeBringsItsChildren) {
+  const std::map<std::string, std::string> repo{
+      {"tests/backend/__init__.py",
+       "import importlib, os\nfrom . import spec\n"
+       "impl = importlib.import_module('.%s' % os.environ.get('B', 'torch_impl'), __name__)\n"},
+      {"tests/backend/spec.py", "def close(a, b, rtol=1e-4, atol=1e-4):\n    pass\n"},
+      {"tests/backend/torch_impl/__init__.py",
+       "import torch\ndef close(a, b, rtol=1e-4, atol=1e-4):\n    return torch.allclose(a, b, rtol=rtol, atol=atol)\n"},
+      {"tests/backend/numpy_impl.py",
+       "import numpy as np\ndef close(a, b, rtol=1e-4, atol=1e-4):\n    return np.allclose(a, b, rtol=rtol, atol=atol)\n"},
+      {"tests/backend/numpy_impl_test.py", "def test_close():\n    pass\n"}};
+  auto lookup = [&](const std::string& p) -> std::optional<oalens::miners::SuiteModule> {
+    auto it = repo.find(p);
+    return it == repo.end() ? std::nullopt : oalens::miners::suiteModuleFromBytes(p, it->second);
+  };
+  auto children = [&](const std::string& dir) {
+    std::vector<std::string> out;
+    for (const auto& [path, text] : repo) {
+      if (!path.starts_with(dir)) continue;
+      const std::string rest = path.substr(dir.size());
+      if (rest.find('/') == std::string::npos) out.push_back(path);
+      else if (rest.ends_with("/__init__.py") && rest.find('/') == rest.size() - 12) out.push_back(path);
+    }
+    return out;
+  };
+  const std::vector<std::string> imports{"backend"};
+  const auto withChildren = suiteModulesOf("tests/ops/test_ops.py", imports, lookup, children);
+  EXPECT_EQ(pathsOf(withChildren), (std::vector<std::string>{"tests/backend/__init__.py", "tests/backend/numpy_impl.py", "tests/backend/spec.py",
+                                                               "tests/backend/torch_impl/__init__.py"}));
+  const auto lending = oalens::miners::modulesLendingWrappers(withChildren);
+  const auto catalogue = oalens::analyzer::Catalogue::builtin();
+  const auto wrappers = oalens::miners::wrappersOfSuiteModules(lending, catalogue);
+  const auto* spec = wrappers.byQualifiedName("backend.close");
+  ASSERT_NE(spec, nullptr);
+  EXPECT_EQ(spec->id, "tests.backend.close");
+  EXPECT_DOUBLE_EQ(spec->defaultValues.count("atol") ? spec->defaultValues.at("atol") : std::stod(spec->defaults.at("atol")), 1e-4);
+
+  const auto without = suiteModulesOf("tests/ops/test_ops.py", imports, lookup);
+  EXPECT_EQ(pathsOf(without), (std::vector<std::string>{"tests/backend/__init__.py", "tests/backend/spec.py"}));
+  EXPECT_EQ(oalens::miners::wrappersOfSuiteModules(oalens::miners::modulesLendingWrappers(without), catalogue).byQualifiedName("backend.close"),
+            nullptr);
+}
+
 namespace {
 
 // importedModules as it was before it searched only the lines holding `import`: both
