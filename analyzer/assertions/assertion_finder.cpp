@@ -202,6 +202,16 @@ ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spe
   return a.tolerances.empty() ? ThresholdProvenance::None : ThresholdProvenance::Default;
 }
 
+// Whether a call of an exact API with `oa_if` parameters gives one of them by keyword (`eqx.tree_equal(x,
+// y, rtol=1e-5)`): then it checks within a tolerance, as a condition too.
+bool givesOaIfParameter(const FileModel& m, const ApiSpec& spec, ExprId call) {
+  if (spec.oaIf.empty()) return false;
+  const CallArgs args = splitCall(m, call);
+  for (const auto& [name, value] : args.keywords)
+    if (std::find(spec.oaIf.begin(), spec.oaIf.end(), name) != spec.oaIf.end() && m.expr(value).kind != ExprKind::NoneLit) return true;
+  return false;
+}
+
 std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const {
   ExprId e = cond;
   bool negated = false;
@@ -223,7 +233,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
       }
       case ExprKind::Call: {
         ApiMatch match = matcher_.match(m, scope, e);
-        if (match.spec && match.spec->oa && match.spec->isPredicate() && !match.spec->approx)
+        if (match.spec && match.spec->isPredicate() && !match.spec->approx && (match.spec->oa || givesOaIfParameter(m, *match.spec, e)))
           return done(OaCheck{match.spec, e});
         CallArgs args = splitCall(m, e);
         std::string_view last = lastOf(m, args.callee);
@@ -390,14 +400,16 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       continue;
     const ExprId v = given(param);
     if (v == kNone && std::any_of(spec.tolerances.begin() + static_cast<std::ptrdiff_t>(i) + 1, spec.tolerances.end(), sameKind)) continue;
-    if (v == kNone && isOaIf(param)) continue;  // not an OA check, or not this tolerance
+    // Not an OA check, or not this tolerance; once another `oa_if` parameter made it one, a
+    // catalogued default counts (Equinox's tree_equal(x, y, rtol=1e-5) keeps atol at 0).
+    if (v == kNone && isOaIf(param) && !(a.isOa && spec.defaults.count(kind))) continue;
     if (v != kNone) {
       ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
       a.tolerances.push_back({kind, std::string(m.expr(v).text), r.value, r.provenance, r.note});
       attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, v);
       continue;
     }
-    if (!chosenBy.empty() && param != chosenBy) continue;  // assertAlmostEqual(delta=...) has no places
+    if (!chosenBy.empty() && param != chosenBy && !isOaIf(param)) continue;  // assertAlmostEqual(delta=...) has no places
     auto d = spec.defaults.find(kind);
     // A tolerance without a default (unittest's `delta`) only where the dict sets it.
     if (d == spec.defaults.end() && !(param == chosenBy && splatSets(param))) continue;

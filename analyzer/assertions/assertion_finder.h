@@ -101,6 +101,8 @@ bool containsDifference(const FileModel& m, ExprId e, int depth = 0);
 bool containsAbsoluteValue(const FileModel& m, ExprId e, int depth = 0);
 // A value that reads as a tolerance: a float literal or constant, a tol/eps/threshold name.
 bool looksLikeBound(const FileModel& m, ExprId e);
+// Whether `call` gives one of `spec`'s `oa_if` parameters by keyword (not as None).
+bool givesOaIfParameter(const FileModel& m, const ApiSpec& spec, ExprId call);
 
 ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args, std::string_view param);
 ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spec);

@@ -29,7 +29,6 @@ std::vector<std::string> namesNotTaken(const std::string& dotted, const Catalogu
 struct ChosenChildren {
   bool any = false;
   std::vector<std::string> named;  // dotted module names
-  bool empty() const { return !any && named.empty(); }
 };
 
 ChosenChildren runtimeChosenChildren(const FileModel& m) {
@@ -55,6 +54,23 @@ ChosenChildren runtimeChosenChildren(const FileModel& m) {
     const std::string_view child = text.substr(2, text.size() - 3);
     if (child.find('.') == std::string_view::npos) out.named.push_back(m.moduleName + "." + std::string(child));
   }
+  return out;
+}
+
+// The scanned children `package` may import at run time, in the order of their module names.
+std::vector<const FileModel*> runtimeChosenChildModules(const Project& project, const FileModel& package) {
+  const ChosenChildren children = runtimeChosenChildren(package);
+  std::vector<std::string> chosen = children.named;
+  if (children.any) {
+    chosen.clear();
+    const std::string prefix = package.moduleName + ".";
+    for (const FileModel& c : project.files)
+      if (c.moduleName.starts_with(prefix) && c.moduleName.find('.', prefix.size()) == std::string::npos) chosen.push_back(c.moduleName);
+  }
+  std::sort(chosen.begin(), chosen.end());
+  std::vector<const FileModel*> out;
+  for (const std::string& name : chosen)
+    if (const FileModel* child = project.moduleFile(name)) out.push_back(child);
   return out;
 }
 
@@ -100,24 +116,11 @@ size_t addReexportedNames(const Project& project, const Catalogue& catalogue, Ca
 size_t addRuntimeChosenNames(const Project& project, const Catalogue& catalogue, Catalogue& wrappers) {
   size_t added = 0;
   for (const FileModel& m : project.files) {
-    const ChosenChildren children = runtimeChosenChildren(m);
-    if (children.empty()) continue;
-    std::vector<std::string> chosen = children.named;
-    if (children.any) {
-      chosen.clear();
-      const std::string prefix = m.moduleName + ".";
-      for (const FileModel& c : project.files)
-        if (c.moduleName.starts_with(prefix) && c.moduleName.find('.', prefix.size()) == std::string::npos)
-          chosen.push_back(c.moduleName);
-    }
-    std::sort(chosen.begin(), chosen.end());
     std::set<std::string_view, std::less<>> lent;
-    for (const std::string& childName : chosen) {
-      const FileModel* child = project.moduleFile(childName);
-      if (!child) continue;
+    for (const FileModel* child : runtimeChosenChildModules(project, m)) {
       for (const Function& f : child->functions) {
         if (f.cls != kNone || f.parent != kNone || lent.count(f.name) || definedAtModuleLevel(m, f.name)) continue;
-        const ApiSpec* spec = wrappers.byQualifiedName(childName + "." + std::string(f.name));
+        const ApiSpec* spec = wrappers.byQualifiedName(child->moduleName + "." + std::string(f.name));
         if (!spec || spec->kind == ApiKind::Method || spec->language != Language::Python) continue;
         lent.insert(f.name);
         const std::string id = m.moduleName + "." + std::string(f.name);

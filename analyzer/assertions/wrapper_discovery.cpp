@@ -346,13 +346,20 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // try: <check> except AssertionError: return, then raise: Keras's assertNotAllClose.
     w.negated = negated != passesOnlyWhenTheCheckFails(m, fid, s);
     w.category = inner->category;
+    // An exact predicate the wrapper gives a tolerance (`eqx.tree_equal(x, y, rtol=rtol)`)
+    // checks by that tolerance's category.
+    if (!inner->oa)
+      for (const auto& [param, cat] : inner->categoryIf)
+        if (argument(param) != kNone)
+          if (auto c = parseCategory(cat)) w.category = *c;
     w.via = inner->via.empty() ? inner->id : inner->via;
     w.defaultDepends = inner->defaultDepends;
     // What the callee picks by dtype: for a default left to it, and for dtypes a table passed
     // on leaves out.
     w.dtypeDefaults = inner->dtypeDefaults;
     w.alwaysDepend = inner->alwaysDepend;
-    w.categoryIf = inner->categoryIf;
+    // Its category is fixed then: the parameters that chose it are given by the wrapper.
+    if (inner->oa) w.categoryIf = inner->categoryIf;
     nameDiscovered(m, f, w);
     if (returnsPredicate) {
       if (w.kind == ApiKind::Method) w.predicateMethod = true;

@@ -808,3 +808,40 @@ TEST(AssertionFinder, APackageChoosingItsChildAtRunTimeLendsItsNameToTheChildren
   EXPECT_TRUE(at[7]->isOa);   // the child a literal name picks
   EXPECT_FALSE(at[8]->isOa);  // a child the package never imports
 }
+
+// Equinox's tree_equal is exact unless given rtol or atol; its suite's tree_allclose helper
+// returns it with both, 149 checks at Equinox's tip that read as plain asserts before.
+TEST(AssertionFinder, AnExactPredicateGivenAToleranceIsAnOaCheckAndSoAreWrappersGivingOne) {
+  auto r = scanPython({{"tests/helpers.py",
+                        "import equinox as eqx\n"
+                        "def tree_allclose(x, y, *, rtol=1e-5, atol=1e-8):\n"
+                        "    return eqx.tree_equal(x, y, typematch=True, rtol=rtol, atol=atol)\n"
+                        "def tree_same(x, y):\n"
+                        "    return eqx.tree_equal(x, y)\n"},
+                       {"tests/test_tree.py",
+                        "import equinox as eqx\n"
+                        "from .helpers import tree_allclose, tree_same\n"
+                        "def test_tree():\n"
+                        "    assert eqx.tree_equal(f(), g(), rtol=1e-3)\n"     // 4
+                        "    assert eqx.tree_equal(f(), g())\n"                // 5
+                        "    assert tree_allclose(f(), g(), atol=1e-4)\n"      // 6
+                        "    assert tree_same(f(), g())\n"                     // 7
+                        "    assert eqx.tree_equal(f(), g(), rtol=None)\n"}});  // 8
+  auto at = byLine(r, "tests/test_tree.py");
+  ASSERT_TRUE(at.count(4) && at.count(5) && at.count(6) && at.count(7) && at.count(8));
+  EXPECT_TRUE(at[4]->isOa);
+  EXPECT_EQ(at[4]->api, "equinox.tree_equal");
+  EXPECT_EQ(at[4]->category, Category::AbsRel);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "rtol")->value, 1e-3);
+  ASSERT_NE(tolerance(*at[4], "atol"), nullptr);  // left at its default, 0
+  EXPECT_EQ(tolerance(*at[4], "atol")->provenance, Provenance::Default);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "atol")->value, 0.0);
+  EXPECT_FALSE(at[5]->isOa);
+  EXPECT_TRUE(at[6]->isOa);
+  EXPECT_EQ(at[6]->api, "tests.helpers.tree_allclose");
+  EXPECT_EQ(at[6]->category, Category::AbsRel);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[6], "atol")->value, 1e-4);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[6], "rtol")->value, 1e-5);
+  EXPECT_FALSE(at[7]->isOa);
+  EXPECT_FALSE(at[8]->isOa);
+}
