@@ -115,6 +115,32 @@ const ApiSpec* importedBaseMethod(const FileModel& m, FunctionId scope, std::str
   return importedBaseMethod(m, scope, enclosingClass(m, scope), name, wrappers, 0);
 }
 
+// The modules a local name holds when the function binds it once to a choice of two imported
+// modules (PyTorch3D's `backend = torch if torch.is_tensor(input) else np`), the first branch
+// first; none otherwise.
+std::vector<std::string> conditionalModules(const FileModel& m, FunctionId scope, std::string_view name) {
+  if (scope == kNone || scope >= m.functions.size()) return {};
+  const Function& f = m.functions[scope];
+  ExprId value = kNone;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != scope || st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).text != name) continue;
+    if (value != kNone) return {};  // bound twice
+    value = st.b;
+  }
+  if (value == kNone || m.expr(value).kind != ExprKind::Conditional) return {};
+  std::vector<std::string> out;
+  for (uint32_t branch : {0u, 2u}) {
+    const ExprId e = m.child(value, branch);
+    if (e == kNone || m.expr(e).kind != ExprKind::Name) return {};
+    bool viaImport = false;
+    std::string module = resolveDotted(m, scope, m.expr(e).name, &viaImport);
+    if (!viaImport) return {};
+    out.push_back(std::move(module));
+  }
+  return out;
+}
+
 }  // namespace
 
 bool isExceptionCheck(std::string_view n, Language language) {
@@ -210,6 +236,15 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     out.name = resolveDotted(m, scope, dotted, &viaImport);
     if ((out.spec = catalogue_.byQualifiedName(out.name, m.language))) return out;
     if ((out.spec = wrappers_.byQualifiedName(out.name, m.language))) return out;
+    if (const size_t dot = dotted.find('.'); dot != std::string::npos && !viaImport && m.language == Language::Python)
+      for (const std::string& module : conditionalModules(m, scope, std::string_view(dotted).substr(0, dot))) {
+        std::string name = module + dotted.substr(dot);
+        if (const ApiSpec* s = catalogue_.byQualifiedName(name, m.language)) {
+          out.name = std::move(name);
+          out.spec = s;
+          return out;
+        }
+      }
     if (auto rest = afterArrayModule(dotted); rest && !viaImport && m.language == Language::Python)
       if (const ApiSpec* s = catalogue_.byQualifiedName("numpy." + std::string(*rest), m.language)) {
         out.name = "numpy." + std::string(*rest);

@@ -188,6 +188,33 @@ bool failsIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
   return false;
 }
 
+// Whether a function that stores a check's result in `name` at statement `s` passes only when it
+// holds: a later `if name: return` in the same block, and the function ending in a failure
+// (PyTorch3D's TestCaseMixin.assertClose: `close = backend.allclose(...)`, `if close: return`,
+// then a message built and `self.fail(err)`, 1,367 calls in its suite).
+bool passesOnlyWhenStoredCheckHolds(const FileModel& m, FunctionId fid, StmtId s, std::string_view name) {
+  const Function& f = m.functions[fid];
+  const Stmt& assign = m.stmts[s];
+  bool returnsWhenHolds = false;
+  for (StmtId e = afterBlock(m, fid, s, f.endStmt); e < f.endStmt && !returnsWhenHolds; e = afterBlock(m, fid, e, f.endStmt)) {
+    const Stmt& st = m.stmts[e];
+    if (st.function != fid || st.depth < assign.depth) break;
+    if (st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).text == name) return false;  // rebound
+    if (st.kind != StmtKind::If || st.isElif || st.a == kNone || m.expr(st.a).kind != ExprKind::Name || m.expr(st.a).name != name) continue;
+    const StmtId body = e + 1, after = afterBlock(m, fid, e, f.endStmt);
+    returnsWhenHolds = after == body + 1 && m.stmts[body].kind == StmtKind::Return &&
+                       (m.stmts[body].a == kNone || m.expr(m.stmts[body].a).kind == ExprKind::NoneLit);
+  }
+  if (!returnsWhenHolds) return false;
+  // The last statement of the function's own body fails.
+  for (StmtId e = f.endStmt; e > f.firstStmt; --e) {
+    const Stmt& last = m.stmts[e - 1];
+    if (last.function != fid) continue;
+    return last.depth == 0 && fails(m, last);
+  }
+  return false;
+}
+
 // Whether the check at `s` sits in a `try` whose handler swallows its failure and whose
 // success is made a failure after it (an `else:` or a statement after the try that raises or
 // fails): the function passes only when the values differ.
@@ -297,6 +324,16 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         inner = check->spec;
         mappedArgs = std::move(check->mappedArgs);
         negated = check->negated == inner->negated;
+      }
+    } else if (!inner && st.kind == StmtKind::Assign && m.language == Language::Python && st.b != kNone &&
+               m.expr(st.a).kind == ExprKind::Name) {
+      // close = np.allclose(a, b, atol=atol); if close: return; ...; self.fail(...)
+      if (auto check = finder.conditionCheck(m, fid, st.b);
+          check && check->spec && check->spec->isPredicate() && !check->negated && check->call == st.b &&
+          passesOnlyWhenStoredCheckHolds(m, fid, s, m.expr(st.a).name)) {
+        call = check->call;
+        inner = check->spec;
+        negated = inner->negated;
       }
     } else if (!inner && st.kind == StmtKind::Return && m.language == Language::Python) {
       // return assert_close(actual, expected, atol=prec) (Pyro's tests.common.assert_equal, 737

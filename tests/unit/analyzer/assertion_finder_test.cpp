@@ -845,3 +845,52 @@ TEST(AssertionFinder, AnExactPredicateGivenAToleranceIsAnOaCheckAndSoAreWrappers
   EXPECT_FALSE(at[7]->isOa);
   EXPECT_FALSE(at[8]->isOa);
 }
+
+// PyTorch3D's TestCaseMixin.assertClose: the module is chosen by the value's type, the check's
+// result stored, the method returning when it holds and failing at its end (1,367 calls of its
+// suite read as unknown method calls before). A method that only logs checks nothing.
+TEST(AssertionFinder, AHelperStoringACheckOfAChosenModuleAndFailingUnlessItHoldsIsAWrapper) {
+  auto r = scanPython({{"tests/common_testing.py",
+                        "import unittest\n"
+                        "import numpy as np\n"
+                        "import torch\n"
+                        "class TestCaseMixin(unittest.TestCase):\n"
+                        "    def assertClose(self, input, other, *, rtol=1e-05, atol=1e-08, msg=None):\n"
+                        "        backend = torch if torch.is_tensor(input) else np\n"
+                        "        close = backend.allclose(input, other, rtol=rtol, atol=atol)\n"
+                        "        if close:\n"
+                        "            return\n"
+                        "        err = f'Not close: {backend.abs(input - other).max()}'\n"
+                        "        if msg is not None:\n"
+                        "            self.fail(f'{msg} {err}')\n"
+                        "        self.fail(err)\n"
+                        "    def assertCloseOrLog(self, input, other, *, atol=1e-3):\n"
+                        "        close = torch.allclose(input, other, atol=atol)\n"
+                        "        if close:\n"
+                        "            return\n"
+                        "        print('differ')\n"
+                        "    def assertCloseUnlessBound(self, input, other, *, atol=1e-3):\n"
+                        "        close = torch.allclose(input, other, atol=atol)\n"
+                        "        close = True\n"
+                        "        if close:\n"
+                        "            return\n"
+                        "        self.fail('differ')\n"},
+                       {"tests/test_ops.py",
+                        "from .common_testing import TestCaseMixin\n"
+                        "class TestOps(TestCaseMixin):\n"
+                        "    def test_a(self):\n"
+                        "        self.assertClose(f(), g())\n"                // 4
+                        "        self.assertClose(f(), g(), atol=1e-4)\n"     // 5
+                        "        self.assertCloseOrLog(f(), g())\n"           // 6
+                        "        self.assertCloseUnlessBound(f(), g())\n"}});  // 7
+  auto at = byLine(r, "tests/test_ops.py");
+  ASSERT_TRUE(at.count(4) && at.count(5) && at.count(6) && at.count(7));
+  EXPECT_TRUE(at[4]->isOa);
+  EXPECT_EQ(at[4]->api, "tests.common_testing.TestCaseMixin.assertClose");
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "atol")->value, 1e-8);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "rtol")->value, 1e-5);
+  EXPECT_TRUE(at[5]->isOa);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[5], "atol")->value, 1e-4);
+  EXPECT_FALSE(at[6]->isOa);
+  EXPECT_FALSE(at[7]->isOa);
+}
