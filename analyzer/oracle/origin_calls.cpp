@@ -60,8 +60,24 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   bool viaImport = false;
   std::string resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &viaImport);
   std::string_view last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
+  // Arguments as the call sees their data: `f(x.cuda())` and `f(x)` run on the same input (a
+  // device move or a conversion of the value is peeled off), so that the CPU run compared with
+  // the GPU run is the same computation on the same inputs.
   std::string argKey;
-  for (ExprId a : args.positional) argKey += normalized(m.expr(a).text) + ",";
+  for (ExprId a : args.positional) {
+    ExprId data = a;
+    for (int peeled = 0; peeled < 8 && m.expr(data).kind == ExprKind::Call && m.expr(data).childCount > 0; ++peeled) {
+      const ExprId method = m.child(data, 0);
+      if (m.expr(method).kind != ExprKind::Attribute || !isConfiguration(std::string(m.expr(method).name))) break;
+      const ExprId receiver = m.child(method, 0);
+      bool isModule = false;  // np.asarray(x) converts x; the module is no data
+      if (m.expr(receiver).kind == ExprKind::Name || m.expr(receiver).kind == ExprKind::Attribute)
+        resolveDotted(m, fn, dottedName(m, receiver), &isModule);
+      if (isModule) break;
+      data = receiver;
+    }
+    argKey += normalized(m.expr(data).text) + ",";
+  }
   auto traceArgs = [&] {
     for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
     for (const auto& kw : args.keywords)  // dtype=K.floatx() picks a type, it computes nothing

@@ -250,6 +250,30 @@ TEST(OracleClassifier, TheLibrarysConversionsPassTheirDataThrough) {
   EXPECT_EQ(typeAt(r, 20), "RI");
 }
 
+// PyTorch's device moves and copies (`.to(device)`, `.cpu()`, `.detach()`, `.clone()`,
+// `.numpy()`) hand their tensor on: a literal moved to a device is still a literal, and two runs
+// of the library compared on the CPU are still the library's. They read as another library's
+// computation (DT) before (DGL, PyG, PyTorch3D: 160 oracles now D).
+TEST(OracleClassifier, DeviceMovesAndCopiesPassTheirTensorThrough) {
+  ScanResult r = scanPython({{"geomlib/__init__.py", ""},
+                             {"tests/test_ops.py",
+                              "import torch\n"
+                              "import geomlib\n"
+                              "def test_literal(device):\n"
+                              "    expected = torch.tensor([1.0, 2.0]).to(device)\n"
+                              "    torch.testing.assert_close(geomlib.f(device).cpu(), expected.cpu())\n"  // line 5
+                              "def test_copy():\n"
+                              "    x = torch.randn(3)\n"
+                              "    torch.testing.assert_close(geomlib.identity(x), x.clone().detach().numpy())\n"  // line 8
+                              "def test_two_runs():\n"
+                              "    x = torch.randn(3)\n"
+                              "    torch.testing.assert_close(geomlib.f(x).cpu(), geomlib.f(x.cuda()).cpu())\n"}});  // line 11
+  classifyOracles(r);
+  EXPECT_EQ(typeAt(r, 5), "D");
+  EXPECT_EQ(typeAt(r, 8), "D");
+  EXPECT_EQ(typeAt(r, 11), "SCUT_SAME");
+}
+
 TEST(OracleClassifier, ASuffixOfAPackagesModuleIsNotAnotherLibrarysName) {
   // Keras 3 has keras/src/backend/numpy/linalg.py: numpy.linalg is still numpy's. The suite's
   // tests/ directory is no package, so its modules are found by their short names.
