@@ -181,7 +181,11 @@ std::vector<std::string> inferLibraryPackages(const Project& project) {
     if (const size_t slash = path.find('/'); slash != std::string_view::npos && isSourceRoot(path.substr(0, slash)))
       path.remove_prefix(slash + 1);
     auto slash = path.find('/');
-    if (slash == std::string_view::npos || path.substr(slash) != "/__init__.py") continue;
+    if (slash == std::string_view::npos) continue;
+    // `faiss/python/__init__.py`: the Python bindings of the C++ library in faiss/, built and
+    // installed as the package `faiss`.
+    if (path.substr(slash) == "/python/__init__.py") packageDirs.emplace_back(path.substr(0, slash));
+    if (path.substr(slash) != "/__init__.py") continue;
     packageDirs.emplace_back(path.substr(0, slash));
   }
   return libraryPackagesAmong(packageDirs);

@@ -102,7 +102,8 @@ class OriginTracer {
 
 // The top-level packages of the scanned tree that are not test suites: directories holding
 // an __init__.py whose name is not tests/test*/docs/examples/benchmarks, at the top or in a
-// source root (isSourceRoot).
+// source root (isSourceRoot), and directories whose python/ subdirectory is a package (Faiss's
+// bindings, faiss/python/, are installed as `faiss`).
 std::vector<std::string> inferLibraryPackages(const Project& project);
 // The same choice among top-level directories known to hold an __init__.py (the diff gate reads
 // them from a git tree, where only the changed files are scanned).

@@ -397,8 +397,20 @@ std::optional<std::vector<std::string>> Repository::topLevelPackageDirs(const st
       if (git_tree_entry_type(e) != GIT_OBJECT_TREE) continue;
       Tree sub;
       if (git_tree_lookup(&sub.p, repo_.get(), git_tree_entry_id(e)) != 0) continue;  // a missing subtree names no package
-      if (git_tree_entry_byname(sub.p, "__init__.py")) dirs.emplace_back(git_tree_entry_name(e));
-      else if (descendIntoSourceRoots && analyzer::isSourceRoot(git_tree_entry_name(e))) self(sub.p, false, self);
+      if (git_tree_entry_byname(sub.p, "__init__.py")) {
+        dirs.emplace_back(git_tree_entry_name(e));
+        continue;
+      }
+      if (descendIntoSourceRoots && analyzer::isSourceRoot(git_tree_entry_name(e))) {
+        self(sub.p, false, self);
+        continue;
+      }
+      // faiss/python/__init__.py: the bindings of the library in faiss/, installed as `faiss`.
+      const git_tree_entry* python = descendIntoSourceRoots ? git_tree_entry_byname(sub.p, "python") : nullptr;
+      Tree bindings;
+      if (python && git_tree_entry_type(python) == GIT_OBJECT_TREE && git_tree_lookup(&bindings.p, repo_.get(), git_tree_entry_id(python)) == 0 &&
+          git_tree_entry_byname(bindings.p, "__init__.py"))
+        dirs.emplace_back(git_tree_entry_name(e));
     }
   };
   collect(root.p, true, collect);

@@ -557,6 +557,18 @@ TEST_F(DiffGate, FindsTheLibraryUnderAPythonPackageRootButNotUnderAPluginDirecto
   commitAll("again");
   Result r = oalens("diff main~1..main --fail-on never");
   EXPECT_NE(r.out.find("weakened from DT to SCUT_SAME"), std::string::npos) << r.out;
+
+  // Faiss's layout: the bindings of the library in minilib/ are minilib/python/, installed as
+  // `minilib`.
+  fs::create_directories(dir_ / "minilib" / "python");
+  git("mv python-package/minilib/__init__.py minilib/python/__init__.py");
+  commitAll("bindings");
+  write("tests/test_ops.py", kIndependentOracles);
+  commitAll("back again");
+  write("tests/test_ops.py", kOraclesOnTheLibrary);
+  commitAll("once more");
+  Result bindings = oalens("diff main~1..main --fail-on never");
+  EXPECT_NE(bindings.out.find("weakened from DT to SCUT_SAME"), std::string::npos) << bindings.out;
 }
 
 TEST_F(DiffGate, FindsTheLibraryInTheSrcLayoutAndSaysWhenItKnowsNone) {

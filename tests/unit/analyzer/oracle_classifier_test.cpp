@@ -330,8 +330,10 @@ TEST(LibraryPackages, TakesTopLevelAndSourceRootPackagesButNotTestSuitesOrTools)
                              {"python-package/boosted/__init__.py", ""},
                              {"python/netlib/__init__.py", ""},
                              {"plugin/vision/__init__.py", ""},
-                             {"ci/__init__.py", ""}});
-  EXPECT_EQ(inferLibraryPackages(r.project), (std::vector<std::string>{"boosted", "corelib", "extras", "netlib"}));
+                             {"ci/__init__.py", ""},
+                             {"vecsearch/python/__init__.py", ""},  // Faiss: bindings installed as `vecsearch`
+                             {"tools/python/__init__.py", ""}});
+  EXPECT_EQ(inferLibraryPackages(r.project), (std::vector<std::string>{"boosted", "corelib", "extras", "netlib", "vecsearch"}));
   EXPECT_TRUE(isSourceRoot("python_package"));
   EXPECT_FALSE(isSourceRoot("contrib"));
   EXPECT_EQ(libraryPackagesAmong({"zeta", "alpha", "tests", "alpha"}), (std::vector<std::string>{"alpha", "zeta"}));
