@@ -119,10 +119,10 @@ const ApiSpec* importedBaseMethod(const FileModel& m, FunctionId scope, std::str
 // modules (PyTorch3D's `backend = torch if torch.is_tensor(input) else np`), the first branch
 // first; none otherwise.
 std::vector<std::string> conditionalModules(const FileModel& m, FunctionId scope, std::string_view name) {
-  if (scope == kNone || scope >= m.functions.size()) return {};
-  const Function& f = m.functions[scope];
+  if (scope == kNone || scope >= m.functions.size() || name == "self" || name == "cls") return {};
   ExprId value = kNone;
-  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+  std::vector<StmtId> scratch;
+  for (StmtId s : statementsBinding(m, scope, name, scratch)) {
     const Stmt& st = m.stmts[s];
     if (st.function != scope || st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).text != name) continue;
     if (value != kNone) return {};  // bound twice

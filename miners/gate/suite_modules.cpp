@@ -299,7 +299,7 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
 }
 
 // Whether package `path` imports a child relative to itself by a call (`import_module(name,
-// __name__)`): analyzer/assertions/wrapper_discovery.cpp lends the child's wrappers the
+// __name__)`): analyzer/assertions/lent_names.cpp lends the child's wrappers the
 // package's name. Read from the uncut text, so that a call inside a function counts too.
 bool choosesAChildAtRunTime(const std::string& path, const std::string& bytes) {
   if (path != "__init__.py" && !path.ends_with("/__init__.py")) return false;
