@@ -452,6 +452,12 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   if (!spec.dtypeDefaults.empty()) attachDtypeDefaults(spec, a.tolerances, firstTolerance);
   // assertAllClose(x, y, atol=1e-3, tpu_atol=1e-2): on a TPU the check accepts 1e-2.
   for (const DeviceTolerance& dt : spec.deviceTolerances) {
+    if (dt.param.empty()) {  // the wrapper's own value on that device
+      if (!a.isOa) continue;
+      a.tolerances.push_back({fmt::format("{}@{}", dt.kind, dt.label), dt.valueText, ToleranceResolver::parseNumber(dt.valueText),
+                              Provenance::Depend, fmt::format("{} sets {} = {} when `{}`", spec.id, dt.kind, dt.valueText, dt.condition)});
+      continue;
+    }
     const ExprId v = given(dt.param);
     if (v == kNone) continue;
     ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);

@@ -28,6 +28,9 @@ enum class ApiKind { Function, Method, Predicate };
 // that passes `param` has a tolerance `kind@label` ("atol@tpu") besides `kind`.
 struct DeviceTolerance {
   std::string kind, param, label, condition;
+  // A value the wrapper sets itself on those devices (`if jax.default_backend() == "gpu": atol =
+  // 1e-3`), for every call, when `param` is empty.
+  std::string valueText;
 };
 
 struct ApiSpec {

@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "analyzer/core/diagnostics.h"
 #include "analyzer/core/parallel.h"
@@ -24,16 +25,38 @@ namespace {
 // Transitive wrappers deeper than this are not seen in real suites (the deepest seen is 3).
 constexpr int kMaxRounds = 5;
 
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
 // The parameters that replace tolerance parameter `name` on some devices: `if tpu_atol is not
 // None and uses_tpu(): atol = tpu_atol` (Keras 3's assertAllClose, 198 calls at master's tip
-// passing `tpu_atol` or `tpu_rtol`).
+// passing `tpu_atol` or `tpu_rtol`), and literals set on some devices.
 void addDeviceTolerances(const FileModel& m, FunctionId fid, const std::string& kind, std::string_view name,
                          std::vector<DeviceTolerance>& out) {
   const Function& f = m.functions[fid];
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
-    if (m.expr(st.a).kind != ExprKind::Name || m.expr(st.a).name != name || m.expr(st.b).kind != ExprKind::Name) continue;
+    if (m.expr(st.a).kind != ExprKind::Name || m.expr(st.a).name != name) continue;
+    if (m.expr(st.b).kind == ExprKind::Number && st.parent != kNone && m.stmts[st.parent].kind == StmtKind::If &&
+        !m.stmts[st.parent].isElif && m.stmts[st.parent].a != kNone) {
+      // if jax.default_backend() == "gpu": atol = 1e-3 (Equinox's tree_allclose): the wrapper's
+      // own value on that device, for every call.
+      const std::string_view condition = m.expr(m.stmts[st.parent].a).text;
+      if (!(runtimeChoicesIn(condition) & kByDevice)) continue;
+      std::string label = "device";
+      for (std::string_view device : {"gpu", "tpu", "cuda", "mps", "xla", "cpu"})
+        if (condition.find(device) != std::string_view::npos || condition.find(upper(device)) != std::string_view::npos) {
+          label = device;
+          break;
+        }
+      out.push_back({kind, {}, label, squeezed(condition, 120), std::string(m.expr(st.b).text)});
+      continue;
+    }
+    if (m.expr(st.b).kind != ExprKind::Name) continue;
     const std::string_view other = m.expr(st.b).name;
     bool isParam = false;
     for (const Param& p : f.params) isParam |= p.name == other && other != name && !p.varArgs && !p.kwArgs;

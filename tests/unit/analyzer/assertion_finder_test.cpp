@@ -846,6 +846,34 @@ TEST(AssertionFinder, AnExactPredicateGivenAToleranceIsAnOaCheckAndSoAreWrappers
   EXPECT_FALSE(at[8]->isOa);
 }
 
+// Equinox's tree_allclose sets `atol = 1e-3` when JAX runs on a GPU, whatever the call gives:
+// each call carries `atol@gpu`, chosen by device.
+TEST(AssertionFinder, AToleranceAWrapperSetsOnADeviceIsAnotherToleranceOfEachCall) {
+  auto r = scanPython({{"tests/helpers.py",
+                        "import jax\n"
+                        "import numpy as np\n"
+                        "def tree_allclose(x, y, *, rtol=1e-5, atol=1e-8):\n"
+                        "    if jax.default_backend() == 'gpu':\n"
+                        "        atol = 1e-3\n"
+                        "    return np.allclose(x, y, rtol=rtol, atol=atol)\n"},
+                       {"tests/test_tree.py",
+                        "from .helpers import tree_allclose\n"
+                        "def test_tree():\n"
+                        "    assert tree_allclose(f(), g())\n"                 // 3
+                        "    assert tree_allclose(f(), g(), atol=1e-4)\n"}});  // 4
+  auto at = byLine(r, "tests/test_tree.py");
+  ASSERT_TRUE(at.count(3) && at.count(4));
+  for (int line : {3, 4}) {
+    ASSERT_TRUE(at[line]->isOa);
+    const Tolerance* gpu = tolerance(*at[line], "atol@gpu");
+    ASSERT_NE(gpu, nullptr) << line;
+    EXPECT_DOUBLE_EQ(*gpu->value, 1e-3);
+    EXPECT_EQ(gpu->provenance, Provenance::Depend);
+  }
+  EXPECT_DOUBLE_EQ(*tolerance(*at[3], "atol")->value, 1e-8);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "atol")->value, 1e-4);
+}
+
 // PyTorch3D's TestCaseMixin.assertClose: the module is chosen by the value's type, the check's
 // result stored, the method returning when it holds and failing at its end (1,367 calls of its
 // suite read as unknown method calls before). A method that only logs checks nothing.
