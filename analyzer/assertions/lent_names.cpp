@@ -34,7 +34,7 @@ struct ChosenChildren {
 ChosenChildren runtimeChosenChildren(const FileModel& m) {
   ChosenChildren out;
   if (m.language != Language::Python || m.moduleName.empty()) return out;
-  if (m.path != "__init__.py" && !m.path.ends_with("/__init__.py")) return out;
+  if (!isPackageInit(m.path)) return out;
   for (ExprId e = 0; e < m.exprs.size(); ++e) {
     if (m.exprs[e].kind != ExprKind::Call || m.exprs[e].childCount == 0) continue;
     const CallArgs args = splitCall(m, e);

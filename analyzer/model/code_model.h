@@ -212,6 +212,9 @@ std::string cppDottedName(std::string_view qualified);
 // TEST(Activation, Sigmoid) calls the library's Sigmoid, not the test.
 inline bool callableByName(const FileModel& m, const Function& f) { return !(f.isTestCase && m.language == Language::Cpp); }
 
+// Whether a scanned path is a package's __init__.py ("__init__.py", "pkg/sub/__init__.py").
+inline bool isPackageInit(std::string_view path) { return path == "__init__.py" || path.ends_with("/__init__.py"); }
+
 // "c" for "a.b.c".
 inline std::string_view lastDottedComponent(std::string_view dotted) {
   auto dot = dotted.rfind('.');

@@ -53,6 +53,24 @@ using origin_names::isPythonBuiltin;
 using origin_names::isRandom;
 using origin_names::isShapeConstructor;
 
+namespace {
+
+// The value a conversion, copy or device move is called on (`x.asnumpy()`, `y.cuda()`,
+// `t.to(device)`): the call hands it on and computes nothing. kNone for any other call, and for
+// a module's function of that name (`np.asarray(x)` converts its argument, not the module).
+ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call) {
+  if (m.expr(call).kind != ExprKind::Call || m.expr(call).childCount == 0) return kNone;
+  const ExprId method = m.child(call, 0);
+  if (m.expr(method).kind != ExprKind::Attribute || !OriginTracer::isConfiguration(std::string(m.expr(method).name))) return kNone;
+  const ExprId receiver = m.child(method, 0);
+  bool isModule = false;
+  if (m.expr(receiver).kind == ExprKind::Name || m.expr(receiver).kind == ExprKind::Attribute)
+    resolveDotted(m, fn, dottedName(m, receiver), &isModule);
+  return isModule ? kNone : receiver;
+}
+
+}  // namespace
+
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   CallArgs args = splitCall(m, e);
   const Expr& callee = m.expr(args.callee);
@@ -66,15 +84,10 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   std::string argKey;
   for (ExprId a : args.positional) {
     ExprId data = a;
-    for (int peeled = 0; peeled < 8 && m.expr(data).kind == ExprKind::Call && m.expr(data).childCount > 0; ++peeled) {
-      const ExprId method = m.child(data, 0);
-      if (m.expr(method).kind != ExprKind::Attribute || !isConfiguration(std::string(m.expr(method).name))) break;
-      const ExprId receiver = m.child(method, 0);
-      bool isModule = false;  // np.asarray(x) converts x; the module is no data
-      if (m.expr(receiver).kind == ExprKind::Name || m.expr(receiver).kind == ExprKind::Attribute)
-        resolveDotted(m, fn, dottedName(m, receiver), &isModule);
-      if (isModule) break;
-      data = receiver;
+    for (int peeled = 0; peeled < 8; ++peeled) {
+      const ExprId value = convertedValue(m, fn, data);
+      if (value == kNone) break;
+      data = value;
     }
     argKey += normalized(m.expr(data).text) + ",";
   }
@@ -236,9 +249,9 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
   }
-  if (callee.kind == ExprKind::Attribute && !viaImport && isConfiguration(std::string(last))) {
+  if (const ExprId value = convertedValue(m, fn, e); value != kNone) {
     // x.asnumpy(), y.as_in_context(ctx): a conversion or a copy of the receiver computes nothing.
-    traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
+    traceExpr(w, m, fn, at, value, depth + 1);
     return;
   }
   if (callee.kind == ExprKind::Attribute && !viaImport) {

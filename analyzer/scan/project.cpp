@@ -14,7 +14,7 @@ void Project::buildIndex() {
   std::unordered_set<std::string_view> packageDirs;
   for (const FileModel& f : files) {
     const std::string_view path = f.path;
-    if (f.language == Language::Python && (path == "__init__.py" || path.ends_with("/__init__.py")))
+    if (f.language == Language::Python && isPackageInit(path))
       packageDirs.insert(path.substr(0, path.size() - std::min(path.size(), std::string_view("/__init__.py").size())));
   }
   for (size_t i = 0; i < files.size(); ++i) {

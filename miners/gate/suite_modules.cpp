@@ -302,7 +302,7 @@ std::vector<std::string> importedModules(const std::string& path, const std::str
 // __name__)`): analyzer/assertions/lent_names.cpp lends the child's wrappers the
 // package's name. Read from the uncut text, so that a call inside a function counts too.
 bool choosesAChildAtRunTime(const std::string& path, const std::string& bytes) {
-  if (path != "__init__.py" && !path.ends_with("/__init__.py")) return false;
+  if (!analyzer::isPackageInit(path)) return false;
   for (size_t at = findBytes(bytes, "import_module("); at != std::string::npos; at = findBytes(bytes, "import_module(", at + 1)) {
     const size_t end = std::min(bytes.find('\n', at), bytes.size());
     const std::string_view rest = std::string_view(bytes).substr(at, end - at);
