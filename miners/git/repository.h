@@ -72,6 +72,30 @@ class Repository {
   // The blob id (hex) of a file in a commit's tree, without reading the blob; nullopt when there
   // is no such file. Shares fileAt's two trees: `mine` asks for a commit's and its parent's.
   std::optional<std::string> blobIdAt(const std::string& commit, const std::string& path) const;
+  // An entry of a tree (type GIT_OBJECT_INVALID: none of that name).
+  struct TreeEntry {
+    git_oid id{};
+    git_object_t type = GIT_OBJECT_INVALID;
+  };
+  // Where a lookup of `path` in a commit's tree (HEAD when `commit` is empty) ended: the last
+  // directory it read ("" for the root, "a/b/"), as a prefix of `path` and by its tree id, and
+  // the entry it found there for the next name of `path`; the blob, when that entry is the
+  // file. A tree that holds that directory with the same entry of that name answers the same
+  // for `path`, whatever else changed. `read` is false when a tree object is missing.
+  struct PathProbe {
+    std::optional<git_oid> blob;
+    size_t dirLength = 0;
+    git_oid dir{};
+    TreeEntry entry;
+    bool read = false;
+  };
+  PathProbe probePath(const std::string& commit, std::string_view path) const;
+  // The entry `name` of the tree `dir` (`held`, when it is that tree, spares reading it);
+  // nullopt when the tree cannot be read.
+  std::optional<TreeEntry> entryIn(const git_oid& dir, std::string_view name, git_tree* held = nullptr) const;
+  // The tree id of directory `dir` ("a/b/", "" for the root) in a commit's tree; nullopt when
+  // there is no such directory.
+  std::optional<git_oid> treeOidAt(const std::string& commit, std::string_view dir) const;
   // The Python modules directly in directory `dir` ("pkg/") of a commit's tree: "pkg/a.py" for
   // a file, "pkg/sub/__init__.py" for a subdirectory (whether it holds one is not checked). Empty
   // when there is no such directory.
@@ -106,16 +130,13 @@ class Repository {
     void operator()(git_tree* t) const;
   };
   std::optional<git_oid> blobOidAt(const std::string& commit, const std::string& path) const;
+  git_tree* rootTreeOf(const std::string& commit) const;  // held in fileAtTrees_; null when unreadable
   std::unique_ptr<git_repository, RepoDeleter> repo_;
   // fileAt's last two trees (the two ends of a range): the diff gate reads a few helper modules
   // per side, and reading the commit and its root tree again for each was a quarter of a run.
   mutable std::array<std::pair<std::string, std::unique_ptr<git_tree, TreeDeleter>>, 2> fileAtTrees_;
   mutable size_t fileAtNext_ = 0;
-  // blobOidAt's memo: (tree id, entry name) -> the entry (GIT_OBJECT_INVALID: none).
-  struct TreeEntry {
-    git_oid id{};
-    git_object_t type = GIT_OBJECT_INVALID;
-  };
+  // entryIn's memo: (tree id, entry name) -> the entry.
   static constexpr size_t kMaxTreeEntries = size_t{1} << 16;
   mutable std::unordered_map<std::string, TreeEntry> entries_;
   // The directories blobOidAt read last, held for the names asked of them next.

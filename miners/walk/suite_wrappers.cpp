@@ -2,8 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <deque>
+#include <tuple>
+
 #include "analyzer/frontend/python/python_frontend.h"
 #include "analyzer/model/model_splice.h"
+#include "miners/git/git_handles.h"
 
 namespace oalens::miners {
 
@@ -16,6 +21,7 @@ constexpr size_t kMaxImportEntries = 1 << 14;
 // helpers from test_basic.py), whose versions are many and large.
 constexpr size_t kModuleBytes = size_t{16} << 20;
 constexpr size_t kMaxWrapperEntries = 1 << 12;
+constexpr size_t kMaxLookupEntries = 1 << 14;
 // A parsed model holds several times its text: on Theano 4,096 of them took 250 MB more than
 // the run without helpers. A helper version's sets are scanned close together in the walk.
 constexpr size_t kMaxParsedEntries = 1 << 6;
@@ -43,11 +49,49 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
     bound(imports_, kMaxImportEntries);
     imports_.emplace(versionKey, imports);
   }
+  // The same imports of the same file found the same helpers where every directory their
+  // lookups ended in is unchanged: those directories are checked instead of the lookups made
+  // again (Keras: 67 lookups a version, in a handful of directories).
+  std::string lookupsKey = versionKey.substr(0, path.size() + 1);
+  for (const std::string& module : *imports) lookupsKey.append(module).push_back('\n');
+  {
+    std::shared_ptr<const Lookups> previous;
+    {
+      std::lock_guard lock(mu_);
+      if (auto it = lookups_.find(lookupsKey); it != lookups_.end()) previous = it->second;
+    }
+    auto unchanged = [&](const LookupDir& dir) {
+      std::optional<git_oid> now = repo.treeOidAt(commit, dir.path);
+      if (!now) return false;
+      if (git_oid_equal(&*now, &dir.id)) return true;
+      for (const auto& [name, was] : dir.names) {
+        std::optional<Repository::TreeEntry> is = repo.entryIn(*now, name);
+        if (!is || is->type != was.type || (was.type != GIT_OBJECT_INVALID && !git_oid_equal(&is->id, &was.id))) return false;
+      }
+      return true;
+    };
+    if (previous && std::all_of(previous->dirs.begin(), previous->dirs.end(), unchanged)) return previous->known;
+  }
   std::vector<std::string> problems;
+  struct Ended {
+    std::string_view dir, name;
+    git_oid dirId;
+    Repository::TreeEntry entry;
+  };
+  std::deque<std::string> candidates;  // what `ended` views: a deque keeps them in place
+  std::vector<Ended> ended;
+  bool repeatable = true;  // false: the outcome depends on more than the directories recorded
   auto lookup = [&](const std::string& candidate) -> std::optional<SuiteModule> {
-    std::optional<std::string> id = repo.blobIdAt(commit, candidate);
-    if (!id) return std::nullopt;
-    const std::string moduleKey = candidate + '\0' + *id;
+    const Repository::PathProbe probe = repo.probePath(commit, candidate);
+    if (!probe.read) {
+      repeatable = false;
+    } else {
+      const std::string_view c = candidates.emplace_back(candidate);
+      const size_t nameEnd = std::min(c.find('/', probe.dirLength), c.size());
+      ended.push_back({c.substr(0, probe.dirLength), c.substr(probe.dirLength, nameEnd - probe.dirLength), probe.dir, probe.entry});
+    }
+    if (!probe.blob) return std::nullopt;
+    const std::string moduleKey = candidate + '\0' + hex(&*probe.blob);
     Helper helper;
     bool cached = false;
     {
@@ -57,7 +101,7 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
     if (!cached) {
       bool binary = false;
       std::string err;
-      std::optional<std::string> b = repo.blob(*id, binary, err);
+      std::optional<std::string> b = repo.blob(moduleKey.substr(candidate.size() + 1), binary, err);
       if (b && !binary) helper.module = suiteModuleFromBytes(candidate, *b);
       // A helper that cannot be read lends no wrappers; the versions that import it say so.
       if (!b) helper.problem = fmt::format("the suite helper {} cannot be read, its wrappers are not used: {}", candidate, err);
@@ -72,10 +116,27 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
     if (!helper.problem.empty()) problems.push_back(fmt::format("{}: {}", path, helper.problem));
     return helper.module;
   };
-  auto children = [&](const std::string& dir) { return repo.pythonModulesIn(commit, dir); };
+  auto children = [&](const std::string& dir) {
+    repeatable = false;  // the directory's listing is not recorded
+    return repo.pythonModulesIn(commit, dir);
+  };
   const std::vector<SuiteModule> helpers = modulesLendingWrappers(suiteModulesOf(path, *imports, lookup, children));
   Known known = helpers.empty() ? Known{} : wrappersOf(helpers);
   known.problems = std::move(problems);
+  // A version whose helpers could not all be read says so each time: it is not remembered.
+  if (repeatable && known.problems.empty()) {
+    auto lookups = std::make_shared<Lookups>();
+    std::sort(ended.begin(), ended.end(), [](const Ended& a, const Ended& b) { return std::tie(a.dir, a.name) < std::tie(b.dir, b.name); });
+    for (size_t i = 0; i < ended.size(); ++i) {
+      if (i == 0 || ended[i].dir != ended[i - 1].dir) lookups->dirs.push_back({std::string(ended[i].dir), ended[i].dirId, {}});
+      if (i == 0 || ended[i].dir != ended[i - 1].dir || ended[i].name != ended[i - 1].name)
+        lookups->dirs.back().names.emplace_back(std::string(ended[i].name), ended[i].entry);
+    }
+    lookups->known = known;
+    std::lock_guard lock(mu_);
+    bound(lookups_, kMaxLookupEntries);
+    lookups_.insert_or_assign(std::move(lookupsKey), std::move(lookups));
+  }
   return known;
 }
 

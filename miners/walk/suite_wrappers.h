@@ -4,9 +4,10 @@
 // `self.assertAlmostEqual(x, y, decimal=6)` is read as unittest's and a change of its decimal
 // is no threshold change. What versions share is cached: a test version's imports by its blob,
 // a helper's cut text and imports by its blob, its parsed model by that text, the wrappers by
-// the set of cut texts. Per version only the helpers' blob ids are looked up. A version's
-// analysis depends on the wrappers alone, so `key` (their digest) is what `mine` adds to the
-// key of an analysed version.
+// the set of cut texts. Per version, the directories where the lookups of its file's imports
+// ended the last time are checked; only where one holds another entry of a name looked up
+// there are the helpers looked up again. A version's analysis depends on the wrappers alone,
+// so `key` (their digest) is what `mine` adds to the key of an analysed version.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -52,6 +53,22 @@ class SuiteWrappers {
   size_t moduleBytes_ = 0;
   std::unordered_map<uint64_t, std::shared_ptr<const analyzer::FileModel>> parsed_;  // by SuiteModule::digest
   std::unordered_map<uint64_t, Known> wrappers_;  // by the digest of the helpers' cut texts
+  // Where the lookups of a file's helpers ended, for a later commit to be checked against: the
+  // directory each read last (path "a/b/", "" for the root) by its tree id, and the entries of
+  // the names looked up there. A directory whose id changed (the test's own, at every version)
+  // still holds the same entries for those names, mostly.
+  struct LookupDir {
+    std::string path;
+    git_oid id{};
+    std::vector<std::pair<std::string, Repository::TreeEntry>> names;
+  };
+  // What a file's imports found at the last commit they were looked up at: by path \0 the
+  // imported modules.
+  struct Lookups {
+    std::vector<LookupDir> dirs;
+    Known known;
+  };
+  std::unordered_map<std::string, std::shared_ptr<const Lookups>> lookups_;
 };
 
 }  // namespace oalens::miners

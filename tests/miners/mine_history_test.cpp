@@ -528,6 +528,40 @@ TEST_F(MineHistory, ARenamedFilesOwnHelpersAreNamedByItsNewModule) {
   }
 }
 
+// A helper's lookups are remembered with the directories they ended in (SuiteWrappers): a
+// commit that changes the helper and its test together reads each side with its own helper, so
+// the raised default of the suite's method is a loosening of the unchanged call.
+TEST_F(MineHistory, AHelperChangedWithItsTestIsReadAtEachSide) {
+  fs::path together = gWork / "together";
+  auto helper = [](const std::string& rtol) {
+    return "import numpy as np\\nimport unittest\\n\\nclass TestCase(unittest.TestCase):\\n"
+           "    def assertClose(self, a, b, rtol=" + rtol + "):\\n        np.testing.assert_allclose(a, b, rtol=rtol)\\n";
+  };
+  const std::string test = "from pkg.testing.case import TestCase\\nfrom pkg import ops\\n\\nclass OpsTest(TestCase):\\n"
+                           "    def test_add(self):\\n        self.assertClose(ops.add(1, 2), 3.0)\\n";
+  const std::string more = "\\n    def test_neg(self):\\n        assert ops.neg(1) == -1\\n";
+  ASSERT_EQ(scriptedRepository(together, "mkdir -p pkg/testing tests; : > pkg/__init__.py; : > pkg/testing/__init__.py"
+                                            "; printf \"" + helper("1e-6") + "\" > pkg/testing/case.py"
+                                            "; printf \"" + test + "\" > tests/test_ops.py; git add -A; git commit -qm one"
+                                            "; printf \"" + test + more + "\" > tests/test_ops.py; git commit -qam two"
+                                            "; printf \"" + helper("1e-4") + "\" > pkg/testing/case.py"
+                                            "; printf \"" + test + more + more + "\" > tests/test_ops.py; git commit -qam three"),
+            0);
+  for (unsigned threads : {1u, 2u}) {
+    fs::path db = gWork / ("together" + std::to_string(threads) + ".db");
+    mineInto(together, db, threads);
+    reports::Database d;
+    std::string err;
+    ASSERT_TRUE(d.open(db.string(), err)) << err;
+    reports::Statement q(d, "SELECT c.subject, ch.kinds, coalesce(ch.direction, ''), ch.new_tolerances FROM oa_changes ch"
+                            " JOIN commits c ON c.id = ch.commit_id WHERE c.subject <> 'one' ORDER BY c.seq, ch.line");
+    std::vector<std::string> rows;
+    bool row = false;
+    while (q.step(&row) && row) rows.push_back(q.columnText(0) + " " + q.columnText(1) + " " + q.columnText(2) + " " + q.columnText(3));
+    EXPECT_EQ(rows, (std::vector<std::string>{"three threshold loosen atol=0;rtol=1e-4"})) << threads << " thread(s)";
+  }
+}
+
 // A C++ test file's history: an addition, a loosened EXPECT_NEAR, an API swap from
 // EXPECT_FLOAT_EQ to EXPECT_NEAR, a renamed file (the assertion keeps its identity), and a
 // deletion, each recorded as for Python.

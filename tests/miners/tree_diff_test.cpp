@@ -139,7 +139,9 @@ std::string commandOutput(const std::string& cmd) {
 
 // Repository::blobIdAt looks paths up one directory at a time through a memo shared by every
 // commit; each answer must be git's (`git rev-parse C:PATH`, blobs only), also for a path whose
-// directory became a file, a link, a submodule, and paths asked again after they changed.
+// directory became a file, a link, a submodule, and paths asked again after they changed. So
+// must the directory where probePath says a lookup ended, its id (treeOidAt's too) and the
+// entry it found there.
 TEST(TreeDiff, BlobIdsAtACommitAreGits) {
   const fs::path dir = fs::temp_directory_path() / ("oalens_blob_id_at_" + std::to_string(getpid()));
   fs::remove_all(dir);
@@ -166,8 +168,27 @@ TEST(TreeDiff, BlobIdsAtACommitAreGits) {
       const std::string want = isBlob ? commandOutput("git -C " + dir.string() + " rev-parse " + spec) : "";
       EXPECT_EQ(repo->blobIdAt(sha, path).value_or(""), want) << rev << ":" << path;
       blobs += isBlob;
+      auto idText = [](const git_oid& id) {
+        char hex[GIT_OID_HEXSZ + 1];
+        return std::string(git_oid_tostr(hex, sizeof hex, &id));
+      };
+      const oalens::miners::Repository::PathProbe probe = repo->probePath(sha, path);
+      ASSERT_TRUE(probe.read) << rev << ":" << path;
+      const std::string dirPath = path.substr(0, probe.dirLength);
+      ASSERT_TRUE(dirPath.empty() || dirPath.ends_with('/')) << dirPath;
+      const std::string dirSpec = dirPath.empty() ? sha + "^{tree}" : sha + ":" + dirPath.substr(0, dirPath.size() - 1);
+      EXPECT_EQ(idText(probe.dir), commandOutput("git -C " + dir.string() + " rev-parse " + dirSpec)) << rev << ":" << path;
+      EXPECT_EQ(idText(repo->treeOidAt(sha, dirPath).value_or(git_oid{})), idText(probe.dir)) << rev << ":" << dirPath;
+      const std::string name = path.substr(probe.dirLength, path.find('/', probe.dirLength) - probe.dirLength);
+      const std::string entrySpec = sha + ":" + dirPath + name;
+      const bool hasEntry = !commandOutput("git -C " + dir.string() + " cat-file -t " + entrySpec + " 2>/dev/null").empty();
+      EXPECT_EQ(probe.entry.type != GIT_OBJECT_INVALID, hasEntry) << rev << ":" << dirPath + name;
+      if (hasEntry) EXPECT_EQ(idText(probe.entry.id), commandOutput("git -C " + dir.string() + " rev-parse " + entrySpec)) << rev << ":" << path;
     }
   }
   EXPECT_GE(blobs, 15);
+  const std::string head = commandOutput("git -C " + dir.string() + " rev-parse HEAD");
+  EXPECT_FALSE(repo->treeOidAt(head, "x.py/")) << "a file is no directory";
+  EXPECT_FALSE(repo->treeOidAt(head, "none/")) << "nor is a path that is not there";
   fs::remove_all(dir);
 }
