@@ -74,15 +74,13 @@ struct Splicing {
   std::vector<std::string> firstMismatches;
 };
 
-// The OA assertions of a version (scoped, or whole with every unit kept): from a model spliced
-// from cached parts when it can be built, else from parsing its text.
-std::vector<AssertionVersion> splicedOaVersions(const std::string& path, ScopedPair& scoped, const analyzer::Catalogue& catalogue,
-                                                const analyzer::ScanOptions& opt, Splicing& splicing,
-                                                std::vector<std::string>& diagnostics) {
+// The model of a scoped version spliced from cached parts; nullopt when it cannot be built, or
+// (--check-splices) when it differs from the parsed one, and the text must be parsed.
+std::optional<analyzer::FileModel> splicedModel(const std::string& path, const ScopedPair& scoped, Splicing& splicing) {
+  if (!splicing.pieces || !scoped.scoped) return std::nullopt;
   std::string whyNot;
-  std::optional<analyzer::FileModel> model;
-  if (splicing.pieces && scoped.scoped) model = splicing.pieces->assemble(path, scoped, whyNot);
-  if (!model) return oaVersions(path, std::move(scoped.newText), catalogue, opt, diagnostics);
+  std::optional<analyzer::FileModel> model = splicing.pieces->assemble(path, scoped, whyNot);
+  if (!model) return std::nullopt;
   ++splicing.spliced;
   if (splicing.check) {
     analyzer::PythonFrontend frontend;
@@ -92,9 +90,19 @@ std::vector<AssertionVersion> splicedOaVersions(const std::string& path, ScopedP
       std::lock_guard lock(splicing.mu);
       if (splicing.firstMismatches.size() < 20)
         splicing.firstMismatches.push_back(fmt::format("{}: spliced model differs from the parsed one: {}", path, difference));
-      return oaVersions(path, std::move(scoped.newText), catalogue, opt, diagnostics);
+      return std::nullopt;
     }
   }
+  return model;
+}
+
+// The OA assertions of a version (scoped, or whole with every unit kept): from a model spliced
+// from cached parts when it can be built, else from parsing its text.
+std::vector<AssertionVersion> splicedOaVersions(const std::string& path, ScopedPair& scoped, const analyzer::Catalogue& catalogue,
+                                                const analyzer::ScanOptions& opt, Splicing& splicing,
+                                                std::vector<std::string>& diagnostics) {
+  std::optional<analyzer::FileModel> model = splicedModel(path, scoped, splicing);
+  if (!model) return oaVersions(path, std::move(scoped.newText), catalogue, opt, diagnostics);
   return oaVersionsOf(analyzer::scanModel(std::move(*model), catalogue, opt), diagnostics);
 }
 
@@ -418,7 +426,11 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   splicing.check = opt.checkSplices;
   const std::set<std::string> graftPoints = repo->shallowRoots();
   std::unique_ptr<SuiteWrappers> suite;
-  if (opt.suiteHelpers) suite = std::make_unique<SuiteWrappers>(catalogue);
+  // A helper's new version is spliced from the parts its earlier ones left, as a test's is.
+  if (opt.suiteHelpers)
+    suite = std::make_unique<SuiteWrappers>(catalogue, [&splicing](const std::string& path, const std::string& text) {
+      return splicedModel(path, unscopedUnits(text), splicing);
+    });
   // The writer, once it has caught up, sleeps until a run of kWriterBatch results is ready in
   // order (or a worker waits on the window, or every commit is claimed), and a worker is woken
   // only when the window moves while it waits: a wake-up for every result cost a switch onto a

@@ -159,8 +159,9 @@ SuiteWrappers::Known SuiteWrappers::wrappersOf(const std::vector<SuiteModule>& h
       if (auto it = parsed_.find(m.digest); it != parsed_.end()) model = it->second;
     }
     if (!model) {
-      analyzer::PythonFrontend frontend;
-      model = std::make_shared<const analyzer::FileModel>(frontend.parse(m.path, analyzer::pythonModuleName(m.path), *m.text));
+      std::optional<analyzer::FileModel> spliced = splice_ ? splice_(m.path, *m.text) : std::nullopt;
+      if (!spliced) spliced = analyzer::PythonFrontend().parse(m.path, analyzer::pythonModuleName(m.path), *m.text);
+      model = std::make_shared<const analyzer::FileModel>(std::move(*spliced));
       std::lock_guard lock(mu_);
       bound(parsed_, kMaxParsedEntries);
       parsed_.emplace(m.digest, model);

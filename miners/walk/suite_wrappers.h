@@ -26,7 +26,10 @@ namespace oalens::miners {
 
 class SuiteWrappers {
  public:
-  explicit SuiteWrappers(const analyzer::Catalogue& catalogue) : catalogue_(catalogue) {}
+  // A helper version's model built from parts other versions left (nullopt: it is parsed).
+  using ModelSplicer = std::function<std::optional<analyzer::FileModel>(const std::string& path, const std::string& text)>;
+  explicit SuiteWrappers(const analyzer::Catalogue& catalogue, ModelSplicer splice = {})
+      : catalogue_(catalogue), splice_(std::move(splice)) {}
 
   struct Known {
     std::string key;  // a digest of the wrappers borrowed; empty when there are none
@@ -43,6 +46,7 @@ class SuiteWrappers {
   Known wrappersOf(const std::vector<SuiteModule>& helpers);
 
   const analyzer::Catalogue& catalogue_;
+  const ModelSplicer splice_;
   std::mutex mu_;
   std::unordered_map<std::string, std::shared_ptr<const std::vector<std::string>>> imports_;  // path \0 blob
   struct Helper {
