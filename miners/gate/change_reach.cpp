@@ -42,13 +42,13 @@ namespace {
 // What a line outside the tests belongs to, and so which name a change to it changes.
 struct Owner {
   enum Kind { InTest, Import, Function, Method, ClassLevel, Assignment, MainGuard, Module } kind = Module;
-  std::string name;  // the function, method or assigned name
-  std::string cls;
+  std::string_view name;  // the function, method or assigned name, in the side's text
+  std::string_view cls;
 };
 
 // The one name a module-level `NAME = value` binds; empty for anything else (several
 // targets, annotations, augmented assignment, dunder names the interpreter reads).
-std::string assignedName(std::string_view t) {
+std::string_view assignedName(std::string_view t) {
   if (t.empty() || !isIdentifierStart(t[0])) return {};
   const size_t e = identifierEnd(t, 0);
   size_t i = skipBlanks(t, e);
@@ -58,8 +58,8 @@ std::string assignedName(std::string_view t) {
     const size_t k = skipBlanks(t, ve);
     if (k < t.size() && t[k] == '=' && (k + 1 >= t.size() || t[k + 1] != '=')) return {};
   }
-  std::string name(t.substr(0, e));
-  return name.rfind("__", 0) == 0 ? std::string() : name;
+  const std::string_view name = t.substr(0, e);
+  return name.starts_with("__") ? std::string_view() : name;
 }
 
 bool startsWithWord(std::string_view t, std::string_view w) {
@@ -83,7 +83,7 @@ std::vector<Owner> ownersOf(const ScopeSide& s) {
   std::vector<Owner> out(s.lines.size());
   Owner top;
   int bodyIndent = -1;
-  std::string method;
+  std::string_view method;
   for (size_t k = 0; k < s.lines.size(); ++k) {
     const LogicalLine& l = s.lines[k];
     Owner o;
@@ -91,7 +91,7 @@ std::vector<Owner> ownersOf(const ScopeSide& s) {
       const LogicalLine& head = decorated(s.lines, k);
       top = Owner{};
       bodyIndent = -1;
-      method.clear();
+      method = {};
       if (head.kind == LogicalLine::Import) {
         top.kind = Owner::Import;
       } else if (head.kind == LogicalLine::Def) {
@@ -102,9 +102,9 @@ std::vector<Owner> ownersOf(const ScopeSide& s) {
         top.cls = head.nameIn(s.text);
       } else if (isMainGuard(s.textOf(l))) {
         top.kind = Owner::MainGuard;  // runs only when the file is executed, never under a test runner
-      } else if (std::string name = assignedName(s.textOf(l)); !name.empty()) {
+      } else if (std::string_view name = assignedName(s.textOf(l)); !name.empty()) {
         top.kind = Owner::Assignment;
-        top.name = std::move(name);
+        top.name = name;
       }
       o = top;
     } else if (top.kind == Owner::ClassLevel) {
@@ -120,7 +120,7 @@ std::vector<Owner> ownersOf(const ScopeSide& s) {
       o = top;
     }  // else: inside a module-level `if`, `try`, `for` or `with`: Module
     if (s.inTest(l)) o.kind = Owner::InTest;
-    out[k] = std::move(o);
+    out[k] = o;
   }
   return out;
 }
@@ -136,7 +136,7 @@ bool runsForEveryTest(std::string_view method) {
 struct Reach {
   std::unordered_set<std::string> names;
   std::set<std::string> classes;
-  std::set<std::string> globalWriters;  // functions and methods with a `global` statement
+  std::set<std::string, std::less<>> globalWriters;  // functions and methods with a `global` statement
   // (class, method) -> the attributes the method sets on either side
   std::map<std::pair<std::string, std::string>, std::set<std::string>> methodAttributes;
 
@@ -150,24 +150,24 @@ struct Reach {
       case Owner::Module:
         return false;
       case Owner::Assignment:
-        names.insert(o.name);
+        names.emplace(o.name);
         return true;
       case Owner::Function:
-        names.insert(o.name);
+        names.emplace(o.name);
         return !globalWriters.count(o.name);
       case Owner::Method:
         // A helper method reaches what calls it by name and what reads an attribute it sets;
         // setUp and the like run for every test of the class.
-        names.insert(o.name);
+        names.emplace(o.name);
         if (!runsForEveryTest(o.name)) {
-          if (auto it = methodAttributes.find({o.cls, o.name}); it != methodAttributes.end())
+          if (auto it = methodAttributes.find({std::string(o.cls), std::string(o.name)}); it != methodAttributes.end())
             names.insert(it->second.begin(), it->second.end());
           return !globalWriters.count(o.name);
         }
         [[fallthrough]];
       case Owner::ClassLevel:  // an attribute, setUp or a base class: every test of the class may see it
-        classes.insert(o.cls);
-        names.insert(o.cls);
+        classes.emplace(o.cls);
+        names.emplace(o.cls);
         return o.kind != Owner::Method || !globalWriters.count(o.name);
     }
     return false;
@@ -257,10 +257,10 @@ void noteGlobalWritersAndMethodAttributes(const ScopeSide& s, const std::vector<
   for (size_t k = 0; k < s.lines.size(); ++k) {
     const Owner& o = owners[k];
     if ((o.kind == Owner::Function || o.kind == Owner::Method) && startsWithWord(s.textOf(s.lines[k]), "global"))
-      reach.globalWriters.insert(o.name);
+      reach.globalWriters.emplace(o.name);
     if (o.kind == Owner::Method)
       forEachSelfAttribute(s.textOf(s.lines[k]), [&](std::string_view a, bool assigned) {
-        if (assigned) reach.methodAttributes[{o.cls, o.name}].emplace(a);
+        if (assigned) reach.methodAttributes[{std::string(o.cls), std::string(o.name)}].emplace(a);
       });
   }
 }
