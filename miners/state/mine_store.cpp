@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 #include <utility>
@@ -45,7 +46,7 @@ struct MineStore::Statements {
   explicit Statements(reports::Database& db)
       : insertCommit(db,
                      "INSERT INTO commits(repository_id, seq, sha, parents, time, author, subject, message, is_merge, test_files,"
-                     " oa_changes, status, error) VALUES (?,?,?,?,?,?,?,?,?,?,0,?,?)"),
+                     " oa_changes, status, error) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"),
         identities(db),
         insertChange(db,
                      "INSERT INTO oa_changes(commit_id, assertion_uid, file, line, old_file, old_line, api, old_api, kinds, direction,"
@@ -53,16 +54,19 @@ struct MineStore::Statements {
         insertChangeReason(db, "INSERT OR IGNORE INTO change_reasons(change_id, reason, source) VALUES (?,?,?)"),
         insertDiagnostic(db, "INSERT INTO mine_diagnostics(commit_id, path, message) VALUES (?,?,?)"),
         insertCommitReason(db, "INSERT OR IGNORE INTO commit_reasons(commit_id, reason) VALUES (?,?)"),
-        setChangeCount(db, "UPDATE commits SET oa_changes = ? WHERE id = ?") {}
+        begin(db, "BEGIN IMMEDIATE"),
+        commit(db, "COMMIT") {}
   const reports::Statement* firstBroken() const {
     for (const reports::Statement* s :
-         {&insertCommit, &insertChange, &insertChangeReason, &insertDiagnostic, &insertCommitReason, &setChangeCount})
+         {&insertCommit, &insertChange, &insertChangeReason, &insertDiagnostic, &insertCommitReason, &begin, &commit})
       if (!s->ok()) return s;
     return identities.firstBroken();
   }
   reports::Statement insertCommit;
   BlobIdentities identities;
-  reports::Statement insertChange, insertChangeReason, insertDiagnostic, insertCommitReason, setChangeCount;
+  reports::Statement insertChange, insertChangeReason, insertDiagnostic, insertCommitReason;
+  // Prepared once: the writer opens and closes a transaction for each of a history's commits.
+  reports::Statement begin, commit;
 };
 
 MineStore::MineStore() = default;
@@ -144,7 +148,10 @@ std::string joined(const std::vector<std::string>& v, const char* sep) {
 
 bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector<std::string>& reasons, int testDelayMs,
                             StoredCommit& out, std::string& err) {
-  if (!db_.exec("BEGIN IMMEDIATE", err)) return false;
+  if (!sql_->begin.run()) {
+    err = sql_->begin.error();
+    return false;
+  }
   auto rollBack = [&](const std::string& why) {
     err = why;
     std::string ignored;
@@ -155,12 +162,14 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
   const std::string message = messageAsUtf8(r.info.message, r.info.encoding);
   const std::string subject = message.substr(0, message.find('\n'));
   std::string parents = joined(r.info.parents, " ");
+  size_t changes = 0;  // every pair of a kind is stored below
+  for (const FileResult& f : r.files) changes += std::count_if(f.kinds.begin(), f.kinds.end(), [](const ChangeKinds& k) { return k.any(); });
   reports::Statement& c = sql_->insertCommit;
   c.bind(1, repositoryId_).bind(2, int64_t(seq)).bind(3, r.info.sha).bind(4, parents).bind(5, r.info.time)
       .bind(6, messageAsUtf8(r.info.author, r.info.encoding)).bind(7, subject).bind(8, message).bind(9, int64_t(r.merge))
-      .bind(10, int64_t(r.testFiles)).bind(11, std::string_view(r.ok ? "ok" : "error"));
-  if (r.ok) c.bindNull(12);
-  else c.bind(12, r.error);
+      .bind(10, int64_t(r.testFiles)).bind(11, int64_t(changes)).bind(12, std::string_view(r.ok ? "ok" : "error"));
+  if (r.ok) c.bindNull(13);
+  else c.bind(13, r.error);
   if (!c.run()) return fail(c);
   const int64_t commitId = db_.lastInsertId();
   const std::string shortSha = r.info.sha.substr(0, 12);
@@ -170,7 +179,6 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
   reports::Statement& ch = sql_->insertChange;
   reports::Statement& why = sql_->insertChangeReason;
   reports::Statement& diag = sql_->insertDiagnostic;
-  size_t changes = 0;
   std::unordered_map<std::string, int64_t> madeNow;  // identities created by this commit
   std::unordered_map<int64_t, std::string> uidOfMade;
   auto identity = [&](std::string uid) -> std::optional<int64_t> {
@@ -249,7 +257,6 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       else ch.bindNull(15);
       if (!ch.run()) return fail(ch);
       const int64_t changeId = db_.lastInsertId();
-      ++changes;
       for (const auto& reason : reasons)
         if (!why.bind(1, changeId).bind(2, reason).bind(3, std::string_view("message")).run()) return fail(why);
       // From the code: the new side's tolerance or the blocks holding it are chosen by a dtype
@@ -267,10 +274,8 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
   reports::Statement& cr = sql_->insertCommitReason;
   for (const auto& reason : reasons)
     if (!cr.bind(1, commitId).bind(2, reason).run()) return fail(cr);
-  reports::Statement& upd = sql_->setChangeCount;
-  if (!upd.bind(1, int64_t(changes)).bind(2, commitId).run()) return fail(upd);
   if (testDelayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(testDelayMs));
-  if (!db_.exec("COMMIT", err)) return false;
+  if (!sql_->commit.run()) return rollBack(sql_->commit.error());
   done_.insert(r.info.sha);
   out.oaChanges = changes;
   return true;
