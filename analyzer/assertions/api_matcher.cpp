@@ -179,6 +179,7 @@ AssertionForm assertionForm(std::string_view n, Language language) {
   return AssertionForm::Plain;
 }
 
+// Each name holds "map": the check sieve (miners/gate/check_sieve.cpp) looks for that first.
 bool mayMapOverStructures(std::string_view n) { return n == "tree_map" || n == "tree_multimap" || n == "map_structure" || n == "map"; }
 
 bool looksLikeAssertionName(std::string_view n, Language language) {
