@@ -134,6 +134,22 @@ std::string missingAndNoisy(const std::multiset<std::string>& want, const std::m
   return out;
 }
 
+// The rows of a query, each its first `columns` columns joined by spaces.
+std::vector<std::string> rowsOf(const fs::path& dbPath, const std::string& sql, int columns) {
+  reports::Database d;
+  std::string err;
+  if (!d.open(dbPath.string(), err)) return {"cannot open: " + err};
+  reports::Statement q(d, sql);
+  std::vector<std::string> rows;
+  bool row = false;
+  while (q.step(&row) && row) {
+    std::string line;
+    for (int i = 0; i < columns; ++i) line += (i ? " " : "") + q.columnText(i);
+    rows.push_back(std::move(line));
+  }
+  return rows;
+}
+
 int64_t diagnosticsLike(const fs::path& dbPath, const std::string& like) {
   reports::Database d;
   std::string err;
@@ -515,14 +531,8 @@ TEST_F(MineHistory, ARenamedFilesOwnHelpersAreNamedByItsNewModule) {
   for (unsigned threads : {1u, 2u}) {
     fs::path db = gWork / ("moved" + std::to_string(threads) + ".db");
     mineInto(moved, db, threads);
-    reports::Database d;
-    std::string err;
-    ASSERT_TRUE(d.open(db.string(), err)) << err;
-    reports::Statement q(d, "SELECT c.subject, ch.kinds, ch.api FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
-                            " WHERE c.subject <> 'one' ORDER BY c.seq, ch.line");
-    std::vector<std::string> rows;
-    bool row = false;
-    while (q.step(&row) && row) rows.push_back(q.columnText(0) + " " + q.columnText(1) + " " + q.columnText(2));
+    const std::vector<std::string> rows = rowsOf(db, "SELECT c.subject, ch.kinds, ch.api FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
+                                                     " WHERE c.subject <> 'one' ORDER BY c.seq, ch.line", 3);
     EXPECT_EQ(rows, (std::vector<std::string>{"two parameter tests.unit.test_ops.check", "three deleted tests.unit.test_ops.check"}))
         << threads << " thread(s)";
   }
@@ -550,14 +560,9 @@ TEST_F(MineHistory, AHelperChangedWithItsTestIsReadAtEachSide) {
   for (unsigned threads : {1u, 2u}) {
     fs::path db = gWork / ("together" + std::to_string(threads) + ".db");
     mineInto(together, db, threads);
-    reports::Database d;
-    std::string err;
-    ASSERT_TRUE(d.open(db.string(), err)) << err;
-    reports::Statement q(d, "SELECT c.subject, ch.kinds, coalesce(ch.direction, ''), ch.new_tolerances FROM oa_changes ch"
-                            " JOIN commits c ON c.id = ch.commit_id WHERE c.subject <> 'one' ORDER BY c.seq, ch.line");
-    std::vector<std::string> rows;
-    bool row = false;
-    while (q.step(&row) && row) rows.push_back(q.columnText(0) + " " + q.columnText(1) + " " + q.columnText(2) + " " + q.columnText(3));
+    const std::vector<std::string> rows =
+        rowsOf(db, "SELECT c.subject, ch.kinds, coalesce(ch.direction, ''), ch.new_tolerances FROM oa_changes ch"
+                   " JOIN commits c ON c.id = ch.commit_id WHERE c.subject <> 'one' ORDER BY c.seq, ch.line", 4);
     EXPECT_EQ(rows, (std::vector<std::string>{"three threshold loosen atol=0;rtol=1e-4"})) << threads << " thread(s)";
   }
 }
