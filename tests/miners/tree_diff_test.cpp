@@ -183,7 +183,9 @@ TEST(TreeDiff, BlobIdsAtACommitAreGits) {
       const std::string entrySpec = sha + ":" + dirPath + name;
       const bool hasEntry = !commandOutput("git -C " + dir.string() + " cat-file -t " + entrySpec + " 2>/dev/null").empty();
       EXPECT_EQ(probe.entry.type != GIT_OBJECT_INVALID, hasEntry) << rev << ":" << dirPath + name;
-      if (hasEntry) EXPECT_EQ(idText(probe.entry.id), commandOutput("git -C " + dir.string() + " rev-parse " + entrySpec)) << rev << ":" << path;
+      if (hasEntry) {
+        EXPECT_EQ(idText(probe.entry.id), commandOutput("git -C " + dir.string() + " rev-parse " + entrySpec)) << rev << ":" << path;
+      }
     }
   }
   EXPECT_GE(blobs, 15);
