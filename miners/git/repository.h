@@ -139,7 +139,7 @@ class Repository {
   // entryIn's memo: (tree id, entry name) -> the entry.
   static constexpr size_t kMaxTreeEntries = size_t{1} << 16;
   mutable std::unordered_map<std::string, TreeEntry> entries_;
-  // The directories blobOidAt read last, held for the names asked of them next.
+  // The directories entryIn read last, held for the names asked of them next.
   mutable std::array<std::unique_ptr<git_tree, TreeDeleter>, 8> recentTrees_;
   mutable size_t recentNext_ = 0;
   mutable std::string entryKey_;

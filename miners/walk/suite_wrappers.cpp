@@ -49,10 +49,11 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
     bound(imports_, kMaxImportEntries);
     imports_.emplace(versionKey, imports);
   }
-  // The same imports of the same file found the same helpers where every directory their
-  // lookups ended in is unchanged: those directories are checked instead of the lookups made
-  // again (Keras: 67 lookups a version, in a handful of directories).
-  std::string lookupsKey = versionKey.substr(0, path.size() + 1);
+  // The same imports of the same file find the same helpers where each of their lookups ends in
+  // the same entry of the same directory: those entries are checked, a directory whose id is
+  // unchanged at once, instead of the lookups made again (Keras: 67 lookups a version, in a
+  // handful of directories).
+  std::string lookupsKey = path + '\0';
   for (const std::string& module : *imports) lookupsKey.append(module).push_back('\n');
   {
     std::shared_ptr<const Lookups> previous;
@@ -91,7 +92,8 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
       ended.push_back({c.substr(0, probe.dirLength), c.substr(probe.dirLength, nameEnd - probe.dirLength), probe.dir, probe.entry});
     }
     if (!probe.blob) return std::nullopt;
-    const std::string moduleKey = candidate + '\0' + hex(&*probe.blob);
+    const std::string blobId = hex(&*probe.blob);
+    const std::string moduleKey = candidate + '\0' + blobId;
     Helper helper;
     bool cached = false;
     {
@@ -101,7 +103,7 @@ SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string
     if (!cached) {
       bool binary = false;
       std::string err;
-      std::optional<std::string> b = repo.blob(moduleKey.substr(candidate.size() + 1), binary, err);
+      std::optional<std::string> b = repo.blob(blobId, binary, err);
       if (b && !binary) helper.module = suiteModuleFromBytes(candidate, *b);
       // A helper that cannot be read lends no wrappers; the versions that import it say so.
       if (!b) helper.problem = fmt::format("the suite helper {} cannot be read, its wrappers are not used: {}", candidate, err);

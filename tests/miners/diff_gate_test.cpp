@@ -41,6 +41,15 @@ class DiffGate : public ::testing::Test {
     git("add -A");
     ASSERT_EQ(git("commit -q -m \"" + msg + "\"").status, 0);
   }
+  // `rel` committed as `before`, then as `after` (with whatever else is in the work tree), and
+  // the gate's findings on that last commit.
+  Result commitBothAndDiff(const std::string& rel, const std::string& before, const std::string& after) {
+    write(rel, before);
+    commitAll("before");
+    write(rel, after);
+    commitAll("after");
+    return oalens("diff main~1..main --fail-on never");
+  }
   fs::path dir_;
 };
 
@@ -542,20 +551,12 @@ TEST_F(DiffGate, FindsTheLibraryUnderAPythonPackageRootButNotUnderAPluginDirecto
   // XGBoost and LightGBM keep their package in python-package/; plugin/ holds no library.
   fs::create_directories(dir_ / "plugin" / "minilib");
   write("plugin/minilib/__init__.py", "");
-  write("tests/test_ops.py", kIndependentOracles);
-  commitAll("init");
-  write("tests/test_ops.py", kOraclesOnTheLibrary);
-  commitAll("oracles from the library");
-  Result plugin = oalens("diff main~1..main --fail-on never");
+  Result plugin = commitBothAndDiff("tests/test_ops.py", kIndependentOracles, kOraclesOnTheLibrary);
   EXPECT_EQ(plugin.out.find("[CH309]"), std::string::npos) << plugin.out;
 
   git("mv plugin python-package");
   commitAll("moved");
-  write("tests/test_ops.py", kIndependentOracles);
-  commitAll("back");
-  write("tests/test_ops.py", kOraclesOnTheLibrary);
-  commitAll("again");
-  Result r = oalens("diff main~1..main --fail-on never");
+  Result r = commitBothAndDiff("tests/test_ops.py", kIndependentOracles, kOraclesOnTheLibrary);
   EXPECT_NE(r.out.find("weakened from DT to SCUT_SAME"), std::string::npos) << r.out;
 
   // Faiss's layout: the bindings of the library in minilib/ are minilib/python/, installed as
@@ -563,22 +564,14 @@ TEST_F(DiffGate, FindsTheLibraryUnderAPythonPackageRootButNotUnderAPluginDirecto
   fs::create_directories(dir_ / "minilib" / "python");
   git("mv python-package/minilib/__init__.py minilib/python/__init__.py");
   commitAll("bindings");
-  write("tests/test_ops.py", kIndependentOracles);
-  commitAll("back again");
-  write("tests/test_ops.py", kOraclesOnTheLibrary);
-  commitAll("once more");
-  Result bindings = oalens("diff main~1..main --fail-on never");
+  Result bindings = commitBothAndDiff("tests/test_ops.py", kIndependentOracles, kOraclesOnTheLibrary);
   EXPECT_NE(bindings.out.find("weakened from DT to SCUT_SAME"), std::string::npos) << bindings.out;
 }
 
 TEST_F(DiffGate, FindsTheLibraryInTheSrcLayoutAndSaysWhenItKnowsNone) {
   fs::create_directories(dir_ / "src" / "minilib");
   write("src/minilib/__init__.py", "");
-  write("tests/test_ops.py", kIndependentOracles);
-  commitAll("init");
-  write("tests/test_ops.py", kOraclesOnTheLibrary);
-  commitAll("oracles from the library");
-  Result r = oalens("diff main~1..main --fail-on never");
+  Result r = commitBothAndDiff("tests/test_ops.py", kIndependentOracles, kOraclesOnTheLibrary);
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("weakened from DT to SCUT_SAME"), std::string::npos) << r.out;
 
