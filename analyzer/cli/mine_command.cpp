@@ -91,9 +91,10 @@ void addMineCommand(CLI::App& app) {
     fmt::print("  commits touching test files {}, with OA changes {}, OA changes {}\n", s->touchingTests, s->oaCommits, s->oaChanges);
     if (opt.checkSplices)
       fmt::print("  spliced models {}, differing from the parsed ones {}; units built {}, spliced from their statements {}; skeletons "
-                 "spliced from their statements {}, compound statements from their blocks' {}; parts parsed {}, reused {}\n",
+                 "spliced from their statements {}, compound statements from their blocks' {}; parts parsed {}, reused {}; versions "
+                 "derived from their file's newest analysed one {}\n",
                  s->spliced, s->spliceMismatches, s->unitsBuilt, s->unitsFromStatements, s->skeletonsFromStatements,
-                 s->blocksFromStatements, s->partsParsed, s->partsReused);
+                 s->blocksFromStatements, s->partsParsed, s->partsReused, s->derivedFromNewest);
     reports::Database db;
     std::string dbErr;
     if (s->repositoryId >= 0 && db.open(opt.dbPath, dbErr)) {

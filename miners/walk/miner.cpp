@@ -27,6 +27,7 @@
 #include "miners/walk/blob_cache.h"
 #include "miners/walk/derived_versions.h"
 #include "miners/walk/layout_handoff.h"
+#include "miners/walk/newest_versions.h"
 #include "miners/walk/piece_models.h"
 #include "miners/walk/suite_wrappers.h"
 #include "analyzer/frontend/python/python_frontend.h"
@@ -137,6 +138,7 @@ struct RunShared {
   BlobCache& cache;
   Splicing& splicing;
   LayoutHandoff& layouts;
+  NewestVersions& newest;
   SuiteWrappers* suite;
   const CheckWords* checkWords;  // the catalogue's; null: every touched test is scanned
 };
@@ -181,19 +183,20 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
   for (const SuiteWrappers::Known* known : {&oldKnown, &newKnown})
     for (const std::string& problem : known->problems)
       if (std::find(f.diagnostics.begin(), f.diagnostics.end(), problem) == f.diagnostics.end()) f.diagnostics.push_back(problem);
-  auto cacheKey = [](const std::string& path, const std::string& blob, const SuiteWrappers::Known& known) {
+  auto cacheKey = [](const std::string& path, const std::string& blob, const std::string& wrappersKey) {
     std::string key = path + '\0' + blob;
-    if (!known.key.empty()) key += '\0' + known.key;
+    if (!wrappersKey.empty()) key += '\0' + wrappersKey;
     return key;
   };
   // The old side first: cached, or pending for an earlier commit (then this worker scans its
   // own side meanwhile and waits only to carry the untouched tests over), or computed here.
   using Entry = std::shared_ptr<const BlobCache::Entry>;
-  const std::string oldKey = cacheKey(fc.oldPath, fc.oldBlob, oldKnown);
+  const std::string oldKey = cacheKey(fc.oldPath, fc.oldBlob, oldKnown.key);
   std::string oldFailure, newFailure;
   // `previous` is the old side's entry when this is the new side and it can be derived from it.
-  auto readAndScan = [&](const std::string& oid, const std::string& path, const analyzer::ScanOptions& sideScan, std::string& failure,
-                         const BlobCache::Pending& previous, std::optional<std::string>* alreadyRead) -> std::shared_ptr<BlobCache::Entry> {
+  auto readAndScan = [&](const std::string& oid, const std::string& path, const std::string& wrappersKey,
+                         const analyzer::ScanOptions& sideScan, std::string& failure, const BlobCache::Pending& previous,
+                         std::optional<std::string>* alreadyRead) -> std::shared_ptr<BlobCache::Entry> {
     bool binary = false;
     std::string e;
     // Text read beforehand serves once: a second analysis of the side reads the blob again.
@@ -225,19 +228,32 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
     // of a file's own wrappers name its module (`test.test_multitensor.helper_test_shard_op`),
     // so tests carried over from another module would keep the old name, and which version
     // came first would decide the name under -j2 (tinygrad 8c0ba1da5c).
-    if (opt.deriveUntouchedTests && previous.valid() && bytes->size() <= opt.limits.maxFileBytes &&
-        analyzer::pythonModuleName(fc.oldPath) == analyzer::pythonModuleName(path)) {
-      // The old version's text and layout, left by the commit that scoped it as its new side,
+    BlobCache::Pending base = previous;
+    std::string basePath = fc.oldPath, baseBlob = fc.oldBlob;
+    bool fromNewest = false;
+    if (base.valid() && analyzer::pythonModuleName(fc.oldPath) != analyzer::pythonModuleName(path)) base = {};
+    // A version no earlier change of its file left analysed (NewestVersions says which) is
+    // derived from the newest analysed version of its path, when one is still cached.
+    if (!base.valid())
+      if (std::optional<std::string> newest = run.newest.of(path, wrappersKey); newest && *newest != oid)
+        if (Entry sibling = cache.find(cacheKey(path, *newest, wrappersKey))) {
+          base = BlobCache::ready(std::move(sibling));
+          basePath = path;
+          baseBlob = std::move(*newest);
+          fromNewest = true;
+        }
+    if (opt.deriveUntouchedTests && base.valid() && bytes->size() <= opt.limits.maxFileBytes) {
+      // The base version's text and layout, left by the commit that scoped it as its new side,
       // or its blob read again.
-      std::optional<TextLayout> oldLayout = layouts.take(fc.oldPath + '\0' + fc.oldBlob);
-      auto oldBytes = oldLayout ? std::optional<std::string>(std::move(oldLayout->text)) : repo.blob(fc.oldBlob, binary, e);
+      std::optional<TextLayout> oldLayout = layouts.take(basePath + '\0' + baseBlob);
+      auto oldBytes = oldLayout ? std::optional<std::string>(std::move(oldLayout->text)) : repo.blob(baseBlob, binary, e);
       if (oldBytes && !binary) {
         Entry oldEntry;
         TextLayout newLayout;
         auto derived = versionsFromScopedScan(
             *oldBytes, *bytes,
             [&]() -> const std::vector<AssertionVersion>* {
-              oldEntry = previous.get();
+              oldEntry = base.get();
               return oldEntry && oldEntry->diagnostics.empty() ? &oldEntry->versions : nullptr;
             },
             [&](ScopedPair& scoped, std::vector<std::string>& diagnostics) {
@@ -251,14 +267,17 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
         }
         if (derived) {
           fresh->versions = std::move(*derived);
+          run.newest.note(path, wrappersKey, oid);
+          if (fromNewest) run.newest.countDerivation();
           return fresh;
         }
       }
     }
     fresh->versions = wholeOaVersions(path, std::move(*bytes), catalogue, sideScan, splicing, checkWords, fresh->diagnostics);
+    if (fresh->diagnostics.empty()) run.newest.note(path, wrappersKey, oid);
     return fresh;
   };
-  auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldScan, oldFailure, {}, &oldBytesRead); };
+  auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldKnown.key, oldScan, oldFailure, {}, &oldBytesRead); };
   Entry oldEntry;
   BlobCache::Pending oldPending;
   if (!fc.oldBlob.empty()) {
@@ -271,9 +290,9 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
   Entry newEntry;
   if (!fc.newBlob.empty())
     // Derived only from an old version analysed with the same helpers.
-    newEntry = cache.findOrCompute(cacheKey(fc.newPath, fc.newBlob, newKnown), seq, [&] {
-      return readAndScan(fc.newBlob, fc.newPath, newScan, newFailure, oldKnown.key == newKnown.key ? oldPending : BlobCache::Pending{},
-                         &newBytesRead);
+    newEntry = cache.findOrCompute(cacheKey(fc.newPath, fc.newBlob, newKnown.key), seq, [&] {
+      return readAndScan(fc.newBlob, fc.newPath, newKnown.key, newScan, newFailure,
+                         oldKnown.key == newKnown.key ? oldPending : BlobCache::Pending{}, &newBytesRead);
     });
   if (!fc.oldBlob.empty() && !oldEntry) {
     if (oldPending.valid()) oldEntry = oldPending.get();
@@ -421,6 +440,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
 
   BlobCache cache(opt.blobCacheBytes);
   LayoutHandoff layouts(kLayoutHandoffBytes);
+  NewestVersions newest;
   Splicing splicing;
   if (opt.spliceModels) splicing.pieces = std::make_unique<PieceModels>(opt.pieceCacheBytes, opt.spliceUnits);
   splicing.check = opt.checkSplices;
@@ -442,7 +462,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   bool writerWaiting = false;
   std::map<size_t, CommitResult> ready;
   const CheckWords catalogueWords(catalogue);
-  RunShared run{opt, catalogue, {}, cache, splicing, layouts, suite.get(), opt.leaveOutChecklessTests ? &catalogueWords : nullptr};
+  RunShared run{opt, catalogue, {}, cache, splicing, layouts, newest, suite.get(), opt.leaveOutChecklessTests ? &catalogueWords : nullptr};
   run.scan.threads = 1;
   run.scan.allFiles = true;
   run.scan.limits = opt.limits;
@@ -527,6 +547,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   for (auto& t : pool) t.join();
   if (fatal) return std::nullopt;
   summary.spliced = splicing.spliced;
+  summary.derivedFromNewest = newest.derivations();
   if (splicing.pieces) {
     const PieceModels::Counters c = splicing.pieces->counters();
     summary.unitsBuilt = c.unitMisses;

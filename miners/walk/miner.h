@@ -62,6 +62,9 @@ struct MineSummary {
   // differed from the parsed one; the first differences are among the warnings.
   size_t spliced = 0;
   size_t spliceMismatches = 0;
+  // Versions no earlier change of their file left analysed, derived from its newest analysed
+  // version (miners/walk/newest_versions.h).
+  size_t derivedFromNewest = 0;
   // Units (changed tests and helpers) parsed for the splice, and those of them spliced in turn
   // from their statements.
   size_t unitsBuilt = 0, unitsFromStatements = 0, skeletonsFromStatements = 0, blocksFromStatements = 0;

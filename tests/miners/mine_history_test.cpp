@@ -467,6 +467,36 @@ TEST_F(MineHistory, UntouchedTestsFromThePreviousVersionGiveTheWholeScanDatabase
   EXPECT_EQ(dump(derived.string()), dump(whole.string()));
 }
 
+// A merge that joins two branches' edits of a test file makes a version no commit analysed: the
+// next commit's old side. It is derived from the file's newest analysed version, and gives what
+// scanning it whole gives.
+TEST_F(MineHistory, AVersionMadeByAMergeIsDerivedFromItsFilesNewestVersion) {
+  fs::path joined = gWork / "joined";
+  auto file = [](const std::string& rtolA, const std::string& rtolB) {
+    std::string text = "import numpy as np\\n\\ndef test_a():\\n    np.testing.assert_allclose(f(1), 1.0, rtol=" + rtolA + ")\\n";
+    for (int i = 0; i < 4; ++i) text += "\\ndef test_pad" + std::to_string(i) + "():\\n    assert g(" + std::to_string(i) + ") == 0\\n";
+    return text + "\\ndef test_b():\\n    np.testing.assert_allclose(h(1), 2.0, rtol=" + rtolB + ")\\n";
+  };
+  ASSERT_EQ(scriptedRepository(joined, "mkdir tests; printf \"" + file("1e-5", "1e-5") + "\" > tests/test_ops.py"
+                                          "; git add -A; git commit -qm one; git branch side"
+                                          "; printf \"" + file("1e-5", "1e-3") + "\" > tests/test_ops.py; git commit -qam two"
+                                          "; git checkout -q side; printf \"" + file("1e-4", "1e-5") + "\" > tests/test_ops.py"
+                                          "; git commit -qam three; git checkout -q -; git merge -q --no-edit side"
+                                          "; printf \"" + file("1e-4", "1e-2") + "\" > tests/test_ops.py; git commit -qam four"),
+            0);
+  fs::path derived = gWork / "joined-derived.db", whole = gWork / "joined-whole.db";
+  const miners::MineSummary s = mineInto(joined, derived, 1);
+  mineWith(joined, whole, [](miners::MineOptions& opt) {
+    opt.threads = 1;
+    opt.deriveUntouchedTests = false;
+  });
+  EXPECT_EQ(s.derivedFromNewest, 1u) << "the merge's version of tests/test_ops.py was scanned whole";
+  EXPECT_EQ(dump(derived.string()), dump(whole.string()));
+  const std::vector<std::string> rows = rowsOf(derived, "SELECT c.subject, ch.kinds, coalesce(ch.direction, '') FROM oa_changes ch"
+                                                        " JOIN commits c ON c.id = ch.commit_id WHERE c.subject = 'four'", 3);
+  EXPECT_EQ(rows, (std::vector<std::string>{"four threshold loosen"}));
+}
+
 TEST_F(MineHistory, SplicedModelsEqualParsedOnesAndGiveTheSameDatabase) {
   fs::path spliced = gWork / "spliced.db", parsed = gWork / "parsed-scoped.db";
   const miners::MineSummary s = mineWith(gRepo, spliced, [](miners::MineOptions& opt) { opt.checkSplices = true; });
