@@ -224,13 +224,13 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
       fresh->versions = oaVersions(path, std::move(*bytes), catalogue, sideScan, fresh->diagnostics);
       return fresh;
     }
+    BlobCache::Pending base = previous;
+    std::string basePath = fc.oldPath, baseBlob = fc.oldBlob;
+    bool fromNewest = false;
     // A renamed file is derived from its old path's version only within one module: the ids
     // of a file's own wrappers name its module (`test.test_multitensor.helper_test_shard_op`),
     // so tests carried over from another module would keep the old name, and which version
     // came first would decide the name under -j2 (tinygrad 8c0ba1da5c).
-    BlobCache::Pending base = previous;
-    std::string basePath = fc.oldPath, baseBlob = fc.oldBlob;
-    bool fromNewest = false;
     if (base.valid() && analyzer::pythonModuleName(fc.oldPath) != analyzer::pythonModuleName(path)) base = {};
     // A version no earlier change of its file left analysed (NewestVersions says which) is
     // derived from the newest analysed version of its path, when one is still cached.
