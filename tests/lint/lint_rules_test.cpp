@@ -8,11 +8,11 @@
 // And for the registry: ids sorted and unique, names kebab-case, options declared, and
 // docs/rules.md current.
 #include <gtest/gtest.h>
+#include <re2/re2.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -35,7 +35,7 @@ const fs::path kRulesDir = fs::path(OALENS_SOURCE_DIR) / "rules" / "lint";
 std::vector<std::string> ruleFolders() {
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(kRulesDir))
-    if (e.is_directory() && std::regex_match(e.path().filename().string(), std::regex("[A-Z]{2}[0-9]{3}_[a-z0-9_]+")))
+    if (e.is_directory() && RE2::FullMatch(e.path().filename().string(), "[A-Z]{2}[0-9]{3}_[a-z0-9_]+"))
       out.push_back(e.path().filename().string());
   std::sort(out.begin(), out.end());
   return out;
@@ -131,8 +131,8 @@ TEST(LintRegistry, IdsSortedUniqueNamesKebabEveryRuleHasAFolder) {
   for (LintRuleFactory make : oalens::rules::lintRegistry()) {
     const auto rule = make();
     const LintRuleInfo& i = rule->info();
-    EXPECT_TRUE(std::regex_match(i.id, std::regex(i.family == LintFamily::Oracle ? "OA1[0-9]{2}" : "ML2[0-9]{2}"))) << i.id;
-    EXPECT_TRUE(std::regex_match(i.name, std::regex("[a-z0-9]+(-[a-z0-9]+)*"))) << i.name;
+    EXPECT_TRUE(RE2::FullMatch(i.id, i.family == LintFamily::Oracle ? "OA1[0-9]{2}" : "ML2[0-9]{2}")) << i.id;
+    EXPECT_TRUE(RE2::FullMatch(i.name, "[a-z0-9]+(-[a-z0-9]+)*")) << i.name;
     EXPECT_LT(previous, i.id) << "rules.def is sorted by id, each id once";
     previous = i.id;
     EXPECT_TRUE(folders.count(oalens::rules::lintRuleFolder(i))) << i.id << " has no folder " << oalens::rules::lintRuleFolder(i);
