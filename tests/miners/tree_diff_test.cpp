@@ -11,10 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "miners/git/git_handles.h"
 #include "miners/git/repository.h"
 #include "miners/git/tree_diff.h"
 
 namespace fs = std::filesystem;
+using oalens::miners::hex;
 using oalens::miners::FileChange;
 
 namespace {
@@ -39,7 +41,6 @@ std::vector<FileChange> libgit2Changes(git_repository* repo, git_tree* oldTree, 
   git_diff* diff = nullptr;
   EXPECT_EQ(git_diff_tree_to_tree(&diff, repo, oldTree, newTree, &opts), 0);
   std::vector<FileChange> out;
-  char hex[GIT_OID_HEXSZ + 1];
   for (size_t i = 0; diff && i < git_diff_num_deltas(diff); ++i) {
     const git_diff_delta* d = git_diff_get_delta(diff, i);
     FileChange fc;
@@ -49,11 +50,11 @@ std::vector<FileChange> libgit2Changes(git_repository* repo, git_tree* oldTree, 
     EXPECT_TRUE(d->status == GIT_DELTA_ADDED || d->status == GIT_DELTA_DELETED || d->status == GIT_DELTA_MODIFIED) << d->status;
     if (fc.status != FileChange::Status::Added) {
       fc.oldPath = d->old_file.path;
-      fc.oldBlob = git_oid_tostr(hex, sizeof hex, &d->old_file.id);
+      fc.oldBlob = hex(&d->old_file.id);
     }
     if (fc.status != FileChange::Status::Deleted) {
       fc.newPath = d->new_file.path;
-      fc.newBlob = git_oid_tostr(hex, sizeof hex, &d->new_file.id);
+      fc.newBlob = hex(&d->new_file.id);
     }
     out.push_back(fc);
   }
@@ -168,23 +169,20 @@ TEST(TreeDiff, BlobIdsAtACommitAreGits) {
       const std::string want = isBlob ? commandOutput("git -C " + dir.string() + " rev-parse " + spec) : "";
       EXPECT_EQ(repo->blobIdAt(sha, path).value_or(""), want) << rev << ":" << path;
       blobs += isBlob;
-      auto idText = [](const git_oid& id) {
-        char hex[GIT_OID_HEXSZ + 1];
-        return std::string(git_oid_tostr(hex, sizeof hex, &id));
-      };
       const oalens::miners::Repository::PathProbe probe = repo->probePath(sha, path);
       ASSERT_TRUE(probe.read) << rev << ":" << path;
       const std::string dirPath = path.substr(0, probe.dirLength);
       ASSERT_TRUE(dirPath.empty() || dirPath.ends_with('/')) << dirPath;
       const std::string dirSpec = dirPath.empty() ? sha + "^{tree}" : sha + ":" + dirPath.substr(0, dirPath.size() - 1);
-      EXPECT_EQ(idText(probe.dir), commandOutput("git -C " + dir.string() + " rev-parse " + dirSpec)) << rev << ":" << path;
-      EXPECT_EQ(idText(repo->treeOidAt(sha, dirPath).value_or(git_oid{})), idText(probe.dir)) << rev << ":" << dirPath;
+      EXPECT_EQ(hex(&probe.dir), commandOutput("git -C " + dir.string() + " rev-parse " + dirSpec)) << rev << ":" << path;
+      const git_oid dirId = repo->treeOidAt(sha, dirPath).value_or(git_oid{});
+      EXPECT_EQ(hex(&dirId), hex(&probe.dir)) << rev << ":" << dirPath;
       const std::string name = path.substr(probe.dirLength, path.find('/', probe.dirLength) - probe.dirLength);
       const std::string entrySpec = sha + ":" + dirPath + name;
       const bool hasEntry = !commandOutput("git -C " + dir.string() + " cat-file -t " + entrySpec + " 2>/dev/null").empty();
       EXPECT_EQ(probe.entry.type != GIT_OBJECT_INVALID, hasEntry) << rev << ":" << dirPath + name;
       if (hasEntry) {
-        EXPECT_EQ(idText(probe.entry.id), commandOutput("git -C " + dir.string() + " rev-parse " + entrySpec)) << rev << ":" << path;
+        EXPECT_EQ(hex(&probe.entry.id), commandOutput("git -C " + dir.string() + " rev-parse " + entrySpec)) << rev << ":" << path;
       }
     }
   }
