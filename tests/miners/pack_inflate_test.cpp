@@ -1,6 +1,6 @@
 // Every blob `mine` reads from a pack must be the bytes git itself gives. The libgit2 that
 // OALens builds inflates a pack object in one libdeflate call when its zlib stream lies in one
-// pack window, and leaves the others to zlib (cmake/libgit2-1.5.1-libdeflate.patch); both
+// pack window, and leaves the others to zlib (cmake/libgit2-1.5.1-oalens.patch); both
 // paths are read here: with the default windows most streams are inflated whole, with 8 KiB
 // windows most of the large ones cross a window's end and go to zlib.
 #include <git2.h>

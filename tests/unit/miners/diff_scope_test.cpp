@@ -1,13 +1,17 @@
 #include "miners/gate/diff_scope.h"
 #include "miners/gate/python_lines.h"
 #include "miners/gate/change_reach.h"
+#include "tests/support/process.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 using namespace oalens::miners;
@@ -301,6 +305,64 @@ TEST(DiffScope, HunksAreLibgit2s) {
     ++compared;
   }
   EXPECT_EQ(compared, 300);
+}
+
+// The xdiff in OALens's libgit2 hashes lines with XXH3 (cmake/libgit2-1.5.1-oalens.patch), and
+// git_diff_buffers runs that xdiff too: the hunks are compared here with the git command's,
+// `git diff --no-index -U0` without the indent heuristic (which libgit2 does not apply), on
+// texts with many repeated lines (as HunksAreLibgit2s) and with lines long enough for XXH3's
+// longer paths.
+TEST(DiffScope, HunksAreTheGitCommands) {
+  const std::filesystem::path dir = oalens::testing::scratchDirectory("oalens_hunks_git");
+  uint32_t state = 777;
+  auto next = [&state](uint32_t n) {
+    state = state * 1664525u + 1013904223u;
+    return (state >> 8) % n;
+  };
+  const std::vector<std::string> lines = {"a = 1\n", "b = 2\n", "\n", "    pass\n", "assert x\n", "a = 1\n",
+                                          "    np.testing.assert_allclose(model.predict(x_test), expected_outputs, rtol=1e-5)\n",
+                                          std::string(300, 'z') + "\n", "\t# tab\n"};
+  auto gitHunks = [&](const std::string& oldText, const std::string& newText) {
+    std::ofstream(dir / "old.py", std::ios::binary) << oldText;
+    std::ofstream(dir / "new.py", std::ios::binary) << newText;
+    const auto r = oalens::testing::runCommand("cd " + dir.string() + " && git -c diff.indentHeuristic=false diff --no-index --no-color -U0 old.py new.py");
+    EXPECT_TRUE(r.status == 0 || r.status == 1) << r.out;
+    std::vector<LineHunk> out;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) {
+      if (!line.starts_with("@@ -")) continue;
+      LineHunk h{};
+      int* fields[] = {&h.oldStart, &h.oldLines, &h.newStart, &h.newLines};
+      size_t at = 4;
+      for (int side = 0; side < 2; ++side) {
+        size_t used = 0;
+        *fields[2 * side] = std::stoi(line.substr(at), &used);
+        at += used;
+        *fields[2 * side + 1] = 1;
+        if (line[at] == ',') {
+          *fields[2 * side + 1] = std::stoi(line.substr(at + 1), &used);
+          at += used + 1;
+        }
+        at += 2;  // " +" after the old side
+      }
+      out.push_back(h);
+    }
+    return out;
+  };
+  for (int round = 0; round < 60; ++round) {
+    std::string oldText = "head_old\n", newText = "head_new\n";
+    const uint32_t count = 5 + next(60);
+    for (uint32_t i = 0; i < count; ++i) {
+      const std::string& line = lines[next(static_cast<uint32_t>(lines.size()))];
+      const uint32_t edit = next(8);
+      if (edit != 0) oldText += line;
+      if (edit != 1) newText += edit == 2 ? lines[next(static_cast<uint32_t>(lines.size()))] : line;
+    }
+    oldText += "tail_old\n";
+    newText += "tail_new\n";
+    EXPECT_EQ(hunkText(lineHunks(oldText, newText)), hunkText(gitHunks(oldText, newText))) << oldText << "---\n" << newText;
+  }
+  std::filesystem::remove_all(dir);
 }
 
 namespace {
