@@ -279,26 +279,42 @@ TEST(DiffScope, LineHunksTrimmedAtBothEndsEqualTheWholeBufferDiff) {
   for (const auto& [a, b] : cases) EXPECT_EQ(hunkText(lineHunks(a, b)), hunkText(wholeTextHunks(a, b))) << b;
 }
 
+namespace {
+
+// A seeded draw (a linear congruential generator): the same texts on every run.
+struct Draw {
+  uint32_t state;
+  uint32_t operator()(uint32_t n) {
+    state = state * 1664525u + 1013904223u;
+    return (state >> 8) % n;
+  }
+};
+
+// An old and a new text of up to `most` lines drawn from `lines`, each line kept, left out of
+// one side or replaced on the new side (1 in `editOneIn` each), between different heads.
+std::pair<std::string, std::string> drawnEdit(Draw& next, const std::vector<std::string>& lines, uint32_t most, uint32_t editOneIn) {
+  std::string oldText = "head_old\n", newText = "head_new\n";
+  const uint32_t count = 5 + next(most);
+  for (uint32_t i = 0; i < count; ++i) {
+    const std::string& line = lines[next(static_cast<uint32_t>(lines.size()))];
+    const uint32_t edit = next(editOneIn);
+    if (edit != 0) oldText += line;  // kept or changed on the new side
+    if (edit != 1) newText += edit == 2 ? lines[next(static_cast<uint32_t>(lines.size()))] : line;
+  }
+  return {oldText, newText};
+}
+
+}  // namespace
+
 // lineHunks calls the xdiff bundled in libgit2 directly (declared by hand in diff_scope.cpp);
 // the hunks must be git_diff_buffers' own. Lines drawn from a few repeated ones give xdiff many
 // equal choices to slide; the first and last lines differ so that no trimming hides a hunk.
 TEST(DiffScope, HunksAreLibgit2s) {
-  uint32_t state = 12345;
-  auto next = [&state](uint32_t n) {
-    state = state * 1664525u + 1013904223u;
-    return (state >> 8) % n;
-  };
+  Draw next{12345};
   const std::vector<std::string> lines = {"a = 1\n", "b = 2\n", "\n", "    pass\n", "assert x\n", "a = 1\n"};
   int compared = 0;
   for (int round = 0; round < 300; ++round) {
-    std::string oldText = "head_old\n", newText = "head_new\n";
-    const uint32_t count = 5 + next(40);
-    for (uint32_t i = 0; i < count; ++i) {
-      const std::string& line = lines[next(static_cast<uint32_t>(lines.size()))];
-      const uint32_t edit = next(10);
-      if (edit != 0) oldText += line;        // kept or changed on the new side
-      if (edit != 1) newText += edit == 2 ? lines[next(static_cast<uint32_t>(lines.size()))] : line;
-    }
+    auto [oldText, newText] = drawnEdit(next, lines, 40, 10);
     oldText += "tail_old";
     newText += round % 2 ? "tail_new\n" : "tail_new";
     EXPECT_EQ(hunkText(lineHunks(oldText, newText)), hunkText(wholeTextHunks(oldText, newText))) << oldText << "---\n" << newText;
@@ -314,11 +330,7 @@ TEST(DiffScope, HunksAreLibgit2s) {
 // longer paths.
 TEST(DiffScope, HunksAreTheGitCommands) {
   const std::filesystem::path dir = oalens::testing::scratchDirectory("oalens_hunks_git");
-  uint32_t state = 777;
-  auto next = [&state](uint32_t n) {
-    state = state * 1664525u + 1013904223u;
-    return (state >> 8) % n;
-  };
+  Draw next{777};
   const std::vector<std::string> lines = {"a = 1\n", "b = 2\n", "\n", "    pass\n", "assert x\n", "a = 1\n",
                                           "    np.testing.assert_allclose(model.predict(x_test), expected_outputs, rtol=1e-5)\n",
                                           std::string(300, 'z') + "\n", "\t# tab\n"};
@@ -350,14 +362,7 @@ TEST(DiffScope, HunksAreTheGitCommands) {
     return out;
   };
   for (int round = 0; round < 60; ++round) {
-    std::string oldText = "head_old\n", newText = "head_new\n";
-    const uint32_t count = 5 + next(60);
-    for (uint32_t i = 0; i < count; ++i) {
-      const std::string& line = lines[next(static_cast<uint32_t>(lines.size()))];
-      const uint32_t edit = next(8);
-      if (edit != 0) oldText += line;
-      if (edit != 1) newText += edit == 2 ? lines[next(static_cast<uint32_t>(lines.size()))] : line;
-    }
+    auto [oldText, newText] = drawnEdit(next, lines, 60, 8);
     oldText += "tail_old\n";
     newText += "tail_new\n";
     EXPECT_EQ(hunkText(lineHunks(oldText, newText)), hunkText(gitHunks(oldText, newText))) << oldText << "---\n" << newText;
