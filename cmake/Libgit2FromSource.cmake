@@ -92,8 +92,8 @@ endif()
 # it libgit2 stays as Debian builds it.
 find_path(LIBDEFLATE_INCLUDE_DIR libdeflate.h)
 find_library(LIBDEFLATE_LIBRARY NAMES libdeflate.a deflate)
-find_path(XXHASH_INCLUDE_DIR xxhash.h REQUIRED)
-set(_lg2_c_flags "${_lg2_sanitize_flags} -DOALENS_XXHASH_LINES -I${XXHASH_INCLUDE_DIR}")
+# xxhash.h as the top-level CMakeLists found it (pkg_check_modules(XXHASH ...)), inlined.
+set(_lg2_c_flags "${_lg2_sanitize_flags} -DOALENS_XXHASH_LINES -I${XXHASH_INCLUDEDIR}")
 if(LIBDEFLATE_INCLUDE_DIR AND LIBDEFLATE_LIBRARY)
   string(APPEND _lg2_c_flags " -DOALENS_LIBDEFLATE -I${LIBDEFLATE_INCLUDE_DIR}")
   message(STATUS "libgit2: pack objects inflated by libdeflate (${LIBDEFLATE_LIBRARY})")

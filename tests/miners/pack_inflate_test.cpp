@@ -65,7 +65,7 @@ std::vector<std::pair<std::string, std::string>> blobsByGit(const std::filesyste
   std::vector<std::pair<std::string, std::string>> out;
   std::istringstream lines(ids.out);
   for (std::string id; std::getline(lines, id);) {
-    const auto bytes = runCommand("cd " + dir.string() + " && git cat-file blob " + id + " 2>/dev/null");
+    const auto bytes = runCommand("cd " + dir.string() + " && git cat-file blob " + id);
     EXPECT_EQ(bytes.status, 0) << id;
     out.emplace_back(id, bytes.out);
   }
