@@ -1,6 +1,7 @@
 // Budgets that keep one hostile file from stalling or crashing a scan: a wall-clock limit per
-// parse (tree-sitter checks it through its progress callback) and a nesting cap for the
-// recursive expression conversion, so recursion depth never follows the input.
+// parse (tree-sitter checks it through its progress callback), a nesting cap for the
+// recursive expression conversion, so recursion depth never follows the input, and one for
+// statements, so no cost grows with the square of a hostile file's nesting.
 #pragma once
 #include <cstdint>
 
@@ -11,6 +12,10 @@ struct ParseBudget {
   uint64_t timeoutMicros = 20'000'000;
   // 200: real test code nests expressions fewer than 30 deep; deeper parts become `Other`.
   uint32_t maxExprDepth = 200;
+  // 256: statements nested in blocks, functions, classes and lambdas, counted together. Real
+  // test code nests fewer than 20 deep; a 50,000-deep chain of nested structs or lambdas took
+  // 5.6 and over 24 GB before the cap (names and owner chains grow with the square of depth).
+  uint32_t maxStmtDepth = 256;
 };
 
 }  // namespace oalens::analyzer

@@ -74,7 +74,12 @@ class TreeConverter {
   std::vector<ChildRef> scratch;
   std::vector<ExprId> idStack;
   uint32_t maxDepth = 200;
+  uint32_t maxStmtDepth = 256;
   bool truncated = false;
+  bool stmtsTruncated = false;
+  // Nesting level of each function's and class's body: the level of the statement that
+  // defines it plus one (drainWork fills them in as visits create definitions).
+  std::vector<uint32_t> functionLevel, classLevel;
   FunctionId currentFunction = kNone;  // of the statement being converted
 
   TSFieldId fieldId(const char* name) const { return ts_language_field_id_for_name(lang, name, static_cast<uint32_t>(std::strlen(name))); }
@@ -187,8 +192,29 @@ class TreeConverter {
         continue;
       }
       if (w.action == Action::CloseClass) continue;
+      const uint32_t level = w.depth + levelOf(w.fn, w.cls);
+      if (stmtsTooDeep(w.node, level)) continue;
       visit(w);
+      functionLevel.resize(m->functions.size(), level + 1);
+      classLevel.resize(m->classes.size(), level + 1);
     }
+  }
+
+  uint32_t levelOf(FunctionId fn, ClassId cls) const {
+    if (fn != kNone && fn < functionLevel.size()) return functionLevel[fn];
+    if (cls != kNone && cls < classLevel.size()) return classLevel[cls];
+    return 0;
+  }
+  // True past the statement nesting cap (the deeper statements are left out); says so once.
+  bool stmtsTooDeep(TSNode n, uint32_t level) {
+    if (level <= maxStmtDepth) return false;
+    if (!stmtsTruncated) {
+      stmtsTruncated = true;
+      TSPoint p = ts_node_start_point(n);
+      m->diagnostics.push_back({m->path, p.row + 1, p.column + 1, Severity::Warning, "nesting-too-deep",
+                                fmt::format("statements nested deeper than {} levels; the inner part is not analyzed", maxStmtDepth)});
+    }
+    return true;
   }
 
   // "outer." for a definition inside a function or class, empty at module level.
@@ -217,7 +243,7 @@ class TreeConverter {
   }
 
   // One warning for a tree with damage that `excused` does not pardon; the file is still scanned.
-  void reportDamage(TSNode root, const std::function<bool(TSNode)>& excused = {}) {
+  void reportDamage(TSNode root, const DamageExcuse& excused = {}) {
     if (!ts_node_has_error(root)) return;
     const DamageReport damage = findDamage(root, excused);
     if (damage.regions == 0) return;
@@ -232,7 +258,11 @@ class TreeConverter {
     m = &model;
     src = model.source->data();
     maxDepth = budget.maxExprDepth;
+    maxStmtDepth = budget.maxStmtDepth;
     truncated = false;
+    stmtsTruncated = false;
+    functionLevel.clear();
+    classLevel.clear();
     scratch.clear();
     idStack.clear();
   }

@@ -1,6 +1,7 @@
 #include "analyzer/frontend/ts_support.h"
 
 #include <chrono>
+#include <vector>
 
 namespace oalens::analyzer {
 
@@ -50,21 +51,24 @@ SourceRange rangeOf(TSNode n) {
   return r;
 }
 
-DamageReport findDamage(TSNode root, const std::function<bool(TSNode)>& excused) {
+DamageReport findDamage(TSNode root, const DamageExcuse& excused) {
   DamageReport out;
   if (!ts_node_has_error(root)) return out;
   TSPoint first{UINT32_MAX, 0};
   TSTreeCursor c = ts_tree_cursor_new(root);
+  std::vector<TSNode> ancestors;  // the parents of the cursor's node, root first
   bool more = true;
   while (more) {
     TSNode n = ts_tree_cursor_current_node(&c);
     if (ts_node_is_error(n) || ts_node_is_missing(n)) {
-      if (!excused || !excused(n)) {
+      const TSNode parent = ancestors.empty() ? TSNode{} : ancestors.back();
+      if (!excused || !excused(n, parent)) {
         ++out.regions;
         TSPoint p = ts_node_start_point(n);
         if (p.row < first.row || (p.row == first.row && p.column < first.column)) first = p;
       }
     } else if (ts_node_has_error(n) && ts_tree_cursor_goto_first_child(&c)) {
+      ancestors.push_back(n);
       continue;
     }
     while (!ts_tree_cursor_goto_next_sibling(&c)) {
@@ -72,6 +76,7 @@ DamageReport findDamage(TSNode root, const std::function<bool(TSNode)>& excused)
         more = false;
         break;
       }
+      ancestors.pop_back();
     }
   }
   ts_tree_cursor_delete(&c);

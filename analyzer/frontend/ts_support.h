@@ -22,7 +22,11 @@ struct DamageReport {
   TSPoint first{0, 0};     // where the first of them starts
 };
 // Counts the ERROR and MISSING nodes under `root`, descending only into subtrees that hold
-// one; `excused` may pardon a node (a macro call that the preprocessor would complete).
-DamageReport findDamage(TSNode root, const std::function<bool(TSNode)>& excused = {});
+// one; `excused` may pardon a node given its parent (a macro call that the preprocessor would
+// complete). The parent comes from the walk's own stack: tree-sitter's ts_node_parent searches
+// from the root and recurses once per level for an empty (MISSING) node, which overflowed the
+// stack on a 50,000-deep expression.
+using DamageExcuse = std::function<bool(TSNode node, TSNode parent)>;
+DamageReport findDamage(TSNode root, const DamageExcuse& excused = {});
 
 }  // namespace oalens::analyzer

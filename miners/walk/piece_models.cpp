@@ -100,7 +100,7 @@ PieceModels::PieceModels(size_t budgetBytes, bool splitUnits) : splitUnits_(spli
   for (size_t i = 0; i < kShards; ++i) shards_.push_back(std::make_unique<Shard>(budgetBytes / kShards));
 }
 
-PieceModels::Model PieceModels::parsed(const std::string& path, std::string source, Piece piece, bool split) {
+PieceModels::Model PieceModels::parsed(const std::string& path, std::string source, Piece piece, bool split, uint32_t nesting) {
   const Digest key = pieceKey(path, source, piece);
   Shard& shard = shardOf(key);
   {
@@ -114,8 +114,9 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
   if (piece == Piece::Unit) ++counters_.unitMisses;
   // Built outside the lock: two workers may build the same piece once each, which is rare.
   std::shared_ptr<const analyzer::FileModel> model;
-  if (splitUnits_ && split)
-    model = splicedFromStatements(path, source, piece == Piece::Skeleton ? Cut::TopLevel : piece == Piece::Unit ? Cut::Unit : Cut::Block);
+  if (splitUnits_ && split && nesting <= kMaxCutNesting)
+    model = splicedFromStatements(path, source, piece == Piece::Skeleton ? Cut::TopLevel : piece == Piece::Unit ? Cut::Unit : Cut::Block,
+                                  nesting);
   if (!model)
     model = std::make_shared<analyzer::FileModel>(compacted(threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source))));
   const size_t bytes = modelBytes(*model) + sizeof(Digest) + sizeof(Model);
@@ -127,7 +128,7 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
   return model;
 }
 
-PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, const std::string& source, Cut cut) {
+PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, const std::string& source, Cut cut, uint32_t nesting) {
   std::optional<StatementParts> parts = cut == Cut::TopLevel ? cutIntoTopLevelStatements(source)
                                         : cut == Cut::Unit   ? cutIntoStatements(source)
                                                              : cutIntoBlock(source);
@@ -141,7 +142,8 @@ PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, c
   for (StatementParts::Part& part : parts->statements) {
     // A class at the top of a skeleton is cut in turn: its class-level statements (lists of
     // test cases, constants) change while its methods, each a `pass` here, are units.
-    statements.push_back(parsed(path, std::move(part.source), cut == Cut::TopLevel && part.definesClass ? Piece::Unit : Piece::Part));
+    statements.push_back(parsed(path, std::move(part.source), cut == Cut::TopLevel && part.definesClass ? Piece::Unit : Piece::Part, true,
+                                cut == Cut::Block ? nesting + 1 : nesting));
     regions.push_back(part.region);
     regions.back().piece = statements.back().get();
   }

@@ -64,12 +64,16 @@ class PieceModels {
   };
   // The parsed model of `source` (cached by its text, and by the path too for a skeleton or
   // a unit that imports).
-  // `split` false: parsed as it is, not cut into statements.
-  Model parsed(const std::string& path, std::string source, Piece piece, bool split = true);
+  // `split` false: parsed as it is, not cut into statements. `nesting`: how many compound
+  // statements around this piece were cut already; past kMaxCutNesting the piece is parsed
+  // whole, since each cut copies and re-reads everything inside it (3,000 nested `if`s made
+  // mine's cost grow with the cube of the file's size).
+  static constexpr uint32_t kMaxCutNesting = 6;
+  Model parsed(const std::string& path, std::string source, Piece piece, bool split = true, uint32_t nesting = 0);
   // A unit's model spliced from its body's statements, a skeleton's from its top-level ones, a
   // compound statement's from its block's (statement_parts.h); null when it cannot be.
   enum class Cut { Unit, TopLevel, Block };
-  Model splicedFromStatements(const std::string& path, const std::string& source, Cut cut);
+  Model splicedFromStatements(const std::string& path, const std::string& source, Cut cut, uint32_t nesting);
 
   struct Shard {
     explicit Shard(size_t budget) : models(budget) {}

@@ -95,7 +95,7 @@ struct CppFrontend::Impl : CppTree {
   void include(TSNode n, const Work& w);
 
   // A missing `;` after a macro call is the preprocessor's business, not a syntax error.
-  bool excused(TSNode node);
+  bool excused(TSNode node, TSNode parent);
 };
 
 }  // namespace oalens::analyzer

@@ -293,7 +293,7 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   I.currentFunction = kNone;
   TSNode root = ts_tree_root_node(tree);
   I.walkStatements(root);
-  I.reportDamage(root, [&I](TSNode n) { return I.excused(n); });
+  I.reportDamage(root, [&I](TSNode n, TSNode parent) { return I.excused(n, parent); });
   for (TSTree* t : I.macroTrees) ts_tree_delete(t);
   I.macroTrees.clear();
   I.endFile();

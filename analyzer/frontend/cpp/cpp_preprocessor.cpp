@@ -110,9 +110,8 @@ void CppFrontend::Impl::include(TSNode n, const Work& w) {
   m->imports.push_back(std::move(imp));
 }
 
-bool CppFrontend::Impl::excused(TSNode node) {
-  if (!ts_node_is_missing(node)) return false;
-  TSNode parent = ts_node_parent(node);
+bool CppFrontend::Impl::excused(TSNode node, TSNode parent) {
+  if (!ts_node_is_missing(node) || ts_node_is_null(parent)) return false;
   return kind(parent) == Cx::ExpressionStatement && !calledMacro(parent).empty();
 }
 
