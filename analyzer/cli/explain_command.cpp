@@ -80,7 +80,7 @@ void addExplainCommand(CLI::App& app) {
       setExitCode(1);
       return;
     }
-    writeOutput("", out);
+    if (!writeOutput("", out)) setExitCode(2);
   });
 }
 

@@ -173,11 +173,13 @@ int runLint(const LintArgs& a) {
       return 2;
     }
   }
-  if (a.failOn == "never") return 0;
+  // An input that could not be read is an exit 1 whatever --fail-on says: the run is incomplete.
+  const bool lostInput = std::any_of(result.diagnostics.begin(), result.diagnostics.end(), analyzer::losesInput);
+  if (a.failOn == "never") return lostInput ? 1 : 0;
   const int threshold = a.failOn == "info" ? 0 : a.failOn == "note" ? 1 : a.failOn == "warning" ? 2 : 3;
   for (const auto& f : result.findings)
     if (static_cast<int>(f.severity) >= threshold) return 1;
-  return 0;
+  return lostInput ? 1 : 0;
 }
 
 }  // namespace

@@ -4,8 +4,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <system_error>
 
 #include "analyzer/cli/commands.h"
 
@@ -30,6 +33,17 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : 2;
+  } catch (const std::system_error& e) {
+    // fmt::print to a full device throws; a closed pipe is the reader's choice, not an error.
+    if (e.code() == std::errc::broken_pipe) return oalens::cli::exitCode();
+    // Not fmt::print: stderr may be the full device, and a second throw would abort.
+    std::fprintf(stderr, "oalens: cannot write its output: %s\n", e.what());
+    return 2;
+  }
+  // Output printed with fmt::print is still in stdio's buffer: a failed flush is a lost report.
+  if (std::fflush(stdout) != 0 && errno != EPIPE) {
+    std::fprintf(stderr, "oalens: cannot write standard output: %s\n", std::strerror(errno));
+    return 2;
   }
   return oalens::cli::exitCode();
 }

@@ -20,7 +20,7 @@ void addMergeCommand(CLI::App& app) {
   cmd->callback([] {
     reports::Database out;
     std::string err;
-    if (!out.open(output, err) || !out.exec(kSchemaSql, err) ||
+    if (!out.open(output, err) || !reports::isOalensDatabase(out, output, err) || !out.exec(kSchemaSql, err) ||
         !reports::setMetaValue(out, "schema_version", std::to_string(reports::kSchemaVersion), err)) {
       fmt::print(stderr, "oalens: {}: {}\n", output, err);
       setExitCode(2);

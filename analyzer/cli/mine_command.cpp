@@ -86,6 +86,8 @@ void addMineCommand(CLI::App& app) {
       return;
     }
     for (const auto& w : s->warnings) fmt::print(stderr, "oalens: warning: {}\n", w);
+    if (!s->incomplete.empty())
+      fmt::print(stderr, "oalens: error: the mined history is incomplete: {}\n", s->incomplete);
     fmt::print("mined {}: {} commits walked, {} already in the database, {} analysed ({} with errors)\n", opt.repoPath, s->walked,
                s->alreadyDone, s->processed, s->failed);
     fmt::print("  commits touching test files {}, with OA changes {}, OA changes {}\n", s->touchingTests, s->oaCommits, s->oaChanges);
@@ -109,7 +111,7 @@ void addMineCommand(CLI::App& app) {
                    opt.dbPath);
     }
     fmt::print("  tables: oalens report --tables {}\n", opt.dbPath);
-    setExitCode(s->failed > 0 ? 1 : 0);
+    setExitCode(s->failed > 0 || !s->incomplete.empty() ? 1 : 0);
   });
 }
 

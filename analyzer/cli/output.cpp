@@ -10,10 +10,11 @@ namespace oalens::cli {
 
 bool writeOutput(const std::string& path, const std::string& text) {
   if (path.empty() || path == "-") {
-    size_t n = std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fflush(stdout);
-    (void)n;  // EPIPE: the reader is gone, nothing more to say
-    return true;
+    const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+    if (written && std::fflush(stdout) == 0) return true;
+    if (errno == EPIPE) return true;  // the reader is gone (oalens scan | head): nothing more to say
+    std::fprintf(stderr, "oalens: cannot write standard output: %s\n", std::strerror(errno));
+    return false;
   }
   std::FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) {

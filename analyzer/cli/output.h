@@ -4,7 +4,8 @@
 
 namespace oalens::cli {
 
-// Returns false (after printing why) when the file cannot be written.
+// Returns false (after printing why) when the file, or standard output, cannot be written
+// (a full device): the command then exits 2. A closed pipe is no failure.
 bool writeOutput(const std::string& path, const std::string& text);
 
 }  // namespace oalens::cli

@@ -167,7 +167,7 @@ void addReportCommand(CLI::App& app) {
     }
     reports::Database db;
     std::string err;
-    if (!db.open(path, err)) {
+    if (!db.open(path, err, reports::Database::Access::ReadOnly) || !reports::isOalensDatabase(db, path, err)) {
       fmt::print(stderr, "oalens: {}\n", err);
       setExitCode(2);
       return;
@@ -196,6 +196,14 @@ void addReportCommand(CLI::App& app) {
                                             {"tighten", r.tighten}, {"mixed", r.mixed}});
     }
     if (!changesDb.empty()) out["changes"] = changes(db, repository);
+    const auto incomplete = reports::incompleteHistories(db, repository);
+    if (!incomplete.empty()) {
+      out["incomplete"] = json::array();
+      for (const auto& [repo, problem] : incomplete) {
+        out["incomplete"].push_back({{"repository", repo}, {"problem", problem}});
+        fmt::print(stderr, "oalens: warning: {}: the mined history is incomplete: {}\n", repo, problem);
+      }
+    }
     if (!loosenedDb.empty()) out["loosened"] = loosened(db, repository, atLeast);
     std::string text;
     if (format == "json") {
@@ -214,11 +222,14 @@ void addReportCommand(CLI::App& app) {
                               r["changes"].get<int64_t>(), r["loosen"].get<int64_t>(), r["tighten"].get<int64_t>(), r["mixed"].get<int64_t>());
         if (out["threshold_reasons"].empty()) text += "  none\n";
       }
+      if (out.contains("incomplete"))
+        for (const auto& i : out["incomplete"])
+          text += fmt::format("Incomplete history of {}: {}\n", i["repository"].get<std::string>(), i["problem"].get<std::string>());
       if (out.contains("changes"))
         for (const auto& c : out["changes"]) text += changeLine(c);
       if (out.contains("loosened")) text += loosenedText(out["loosened"], atLeast);
     }
-    writeOutput(output, text);
+    if (!writeOutput(output, text)) setExitCode(2);
   });
 }
 

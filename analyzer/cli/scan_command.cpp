@@ -122,7 +122,7 @@ void addCatalogueCommand(CLI::App& app) {
                          : a.decorator                            ? "decorator"
                          : a.isHarness()                          ? "harness"
                                                                   : "function");
-    writeOutput("", out);
+    if (!writeOutput("", out)) setExitCode(2);
   });
 }
 

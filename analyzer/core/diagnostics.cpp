@@ -13,6 +13,15 @@ std::string_view severityName(Severity s) {
   return "error";
 }
 
+bool losesInput(const Diagnostic& d) {
+  static constexpr std::string_view kSkipped[] = {"input-too-large", "input-binary",   "input-unreadable",    "symlink-loop",
+                                                  "dangling-symlink", "parse-timeout", "unreadable-directory"};
+  if (d.severity == Severity::Error) return true;
+  for (std::string_view code : kSkipped)
+    if (d.code == code) return true;
+  return false;
+}
+
 std::string formatDiagnostic(const Diagnostic& d) {
   return fmt::format("{}:{}:{}: {}: {} [{}]", d.path, d.line, d.col, severityName(d.severity),
                      d.message, d.code);

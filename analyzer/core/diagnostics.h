@@ -21,6 +21,12 @@ struct Diagnostic {
   std::string message;
 };
 
+// Whether the diagnostic says an input was not analysed at all: skipped (too large, binary,
+// a FIFO, a symlink loop or dangling link, a parse that ran out of time), unreadable, or an
+// error. Any of them makes a command exit 1; a file analysed around damage (a syntax error,
+// invalid UTF-8, nesting cut at a cap) does not.
+bool losesInput(const Diagnostic& d);
+
 // `path:line:col: severity: message [code]`, the form editors and CI parse.
 std::string formatDiagnostic(const Diagnostic& d);
 

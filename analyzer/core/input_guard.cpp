@@ -82,6 +82,23 @@ SourceInput inspectSourceBytes(std::string_view bytes, const InputLimits& limits
   return in;
 }
 
+std::string withValidUtf8(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size() + 8);
+  while (!bytes.empty()) {
+    const std::optional<uint64_t> bad = findInvalidUtf8(bytes);
+    if (!bad) break;
+    out.append(bytes.substr(0, *bad)).append("\xEF\xBF\xBD");
+    bytes.remove_prefix(*bad + 1);
+  }
+  return out.append(bytes);
+}
+
+bool pathMatches(std::string_view path, const RE2& re) {
+  if (!findInvalidUtf8(path)) return RE2::PartialMatch(re2::StringPiece(path.data(), path.size()), re);
+  return RE2::PartialMatch(withValidUtf8(path), re);
+}
+
 SourceInput checkSourceBytes(std::string bytes, const InputLimits& limits) {
   SourceInput in = inspectSourceBytes(bytes, limits);
   if (in.error == ReadError::None) in.text = std::move(bytes);

@@ -3,6 +3,8 @@
 // check for invalid UTF-8 that warns but still lets the file be scanned, since tree-sitter
 // recovers byte by byte and the assertions elsewhere in the file are still worth finding.
 #pragma once
+#include <re2/re2.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -40,5 +42,13 @@ SourceInput refusalOf(std::string_view bytes, const InputLimits& limits);
 
 // Returns the offset of the first byte that does not start a valid UTF-8 sequence.
 std::optional<uint64_t> findInvalidUtf8(std::string_view bytes);
+
+// `bytes` with each byte that starts no valid UTF-8 sequence replaced by U+FFFD. RE2 reads its
+// input as UTF-8 and matches no invalid byte with `.` or `[^/]`, so a file named
+// `test_caf\xe9.py` (Latin-1) was never a test file; paths are matched in this form.
+std::string withValidUtf8(std::string_view bytes);
+
+// Whether `re` matches part of `path`, read as withValidUtf8 reads it.
+bool pathMatches(std::string_view path, const RE2& re);
 
 }  // namespace oalens::analyzer

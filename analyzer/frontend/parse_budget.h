@@ -12,10 +12,11 @@ struct ParseBudget {
   uint64_t timeoutMicros = 20'000'000;
   // 200: real test code nests expressions fewer than 30 deep; deeper parts become `Other`.
   uint32_t maxExprDepth = 200;
-  // 256: statements nested in blocks, functions, classes and lambdas, counted together. Real
+  // 4,096: statements nested in blocks, functions, classes and lambdas, counted together. Real
   // test code nests fewer than 20 deep; a 50,000-deep chain of nested structs or lambdas took
-  // 5.6 and over 24 GB before the cap (names and owner chains grow with the square of depth).
-  uint32_t maxStmtDepth = 256;
+  // 5.6 and over 24 GB before the cap (names and owner chains grow with the square of depth);
+  // at the cap such a file costs about 40 and 160 MB.
+  uint32_t maxStmtDepth = 4096;
 };
 
 }  // namespace oalens::analyzer

@@ -74,7 +74,7 @@ class TreeConverter {
   std::vector<ChildRef> scratch;
   std::vector<ExprId> idStack;
   uint32_t maxDepth = 200;
-  uint32_t maxStmtDepth = 256;
+  uint32_t maxStmtDepth = 4096;
   bool truncated = false;
   bool stmtsTruncated = false;
   // Nesting level of each function's and class's body: the level of the statement that

@@ -13,6 +13,7 @@
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/oa_reach.h"
 #include "analyzer/assertions/wrapper_discovery.h"
+#include "analyzer/core/input_guard.h"
 #include "analyzer/core/parallel.h"
 #include "analyzer/frontend/cpp/clang_macros.h"
 #include "analyzer/frontend/frontends.h"
@@ -50,7 +51,7 @@ size_t ScanResult::distinctTestCaseNames() const {
   return names.size();
 }
 bool ScanResult::hasErrors() const {
-  return std::any_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
+  return std::any_of(diagnostics.begin(), diagnostics.end(), losesInput);
 }
 
 namespace {
@@ -117,7 +118,7 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   std::vector<bool> isTest(n);
   for (size_t i = 0; i < n; ++i) {
     const bool cpp = inputs[i].language == Language::Cpp;
-    isTest[i] = opt.allFiles || RE2::PartialMatch(inputs[i].relative, cpp ? *cppTestFiles : *testFiles);
+    isTest[i] = opt.allFiles || pathMatches(inputs[i].relative, cpp ? *cppTestFiles : *testFiles);
     FileSummary fs;
     fs.path = inputs[i].relative;
     fs.language = std::string(languageName(inputs[i].language));
@@ -209,13 +210,14 @@ void addWhatTheBuildSees(const std::filesystem::path& root, const ScanOptions& o
   const RE2 cppTests(options.cppTestFilePattern);
   std::vector<std::string> tests;
   for (const Input& in : inputs)
-    if (in.language == Language::Cpp && RE2::PartialMatch(in.relative, cppTests)) tests.push_back(in.relative);
+    if (in.language == Language::Cpp && pathMatches(in.relative, cppTests)) tests.push_back(in.relative);
   std::string err;
   ClangPreprocessing pp = preprocessTestFiles(options.compileCommandsDir, root, tests, err);
   const std::string database = (std::filesystem::path(options.compileCommandsDir) / "compile_commands.json").string();
   if (!err.empty()) diagnostics.push_back({database, 0, 0, Severity::Error, "compile-commands", err});
+  // A diagnostic about the pass as a whole belongs to the database; one about a file names it.
   for (Diagnostic d : pp.diagnostics) {
-    d.path = database;
+    if (d.path.empty()) d.path = database;
     diagnostics.push_back(std::move(d));
   }
   // Noted for test files only (a library header's branches are its own business), once per
@@ -251,10 +253,10 @@ SourceSelection selectSources(const std::filesystem::path& root, const ScanOptio
     if (!language || (*language == Language::Python ? !options.python : !options.cpp)) continue;
     // A root that is one file is scanned whatever its path says.
     const bool named = f.relative == f.absolute.filename().string() && std::filesystem::path(root) == f.absolute;
-    if (*language == Language::Cpp && !named && !RE2::PartialMatch(f.relative, cppTests) && !RE2::PartialMatch(f.relative, cppSupport))
+    if (*language == Language::Cpp && !named && !pathMatches(f.relative, cppTests) && !pathMatches(f.relative, cppSupport))
       continue;
     bool excluded = false;
-    for (const auto& re : excludes) excluded |= RE2::PartialMatch(f.relative, *re);
+    for (const auto& re : excludes) excluded |= pathMatches(f.relative, *re);
     if (!excluded) out.files.push_back({std::move(f), *language});
   }
   return out;

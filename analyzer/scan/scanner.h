@@ -92,7 +92,7 @@ struct ScanResult {
   size_t testCasesWithOa() const;        // direct or through same-file helpers, under the counting
   size_t testCasesWithDirectOa() const;  // an OA assertion in the test function itself
   size_t distinctTestCaseNames() const;
-  bool hasErrors() const;
+  bool hasErrors() const;  // some input was not analysed (losesInput): the exit code is 1
 };
 
 ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogue, const ScanOptions& options);

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "analyzer/core/input_guard.h"
 #include "analyzer/frontend/frontends.h"
 
 namespace oalens::analyzer {
@@ -18,8 +19,7 @@ class TestFileFilter {
   bool isTest(std::string_view path) const {
     const std::optional<Language> language = languageOfPath(path);
     if (!language) return false;
-    const re2::StringPiece p(path.data(), path.size());
-    return RE2::PartialMatch(p, *language == Language::Python ? python_ : cpp_);
+    return pathMatches(path, *language == Language::Python ? python_ : cpp_);
   }
 
  private:

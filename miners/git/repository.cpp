@@ -89,9 +89,12 @@ namespace {
 
 // libgit2 1.5 does not read .git/shallow: its walk fails at the first missing parent, and a
 // topological walk then yields nothing. This walk stops at the graft points instead and emits
-// each commit after its parents (iterative post-order, first parents first).
-std::optional<std::vector<std::string>> walkToGraftPoints(git_repository* repo, const git_oid& tip, bool firstParent,
-                                                          const std::set<std::string>& roots, std::string& err) {
+// each commit after its parents (iterative post-order, first parents first). With
+// `skipUnreadable` a commit that cannot be read (deleted, or corrupt in its pack) is passed
+// over like a graft point, so that the history after it is still mined; `err` names the first
+// one, as git does ("Could not read ..."), and the child whose parents could not be followed.
+std::optional<std::vector<std::string>> postOrderWalk(git_repository* repo, const git_oid& tip, bool firstParent,
+                                                      const std::set<std::string>& roots, bool skipUnreadable, std::string& err) {
   std::vector<std::string> out;
   std::set<std::string> seen;
   struct Frame {
@@ -100,12 +103,17 @@ std::optional<std::vector<std::string>> walkToGraftPoints(git_repository* repo, 
     size_t next = 0;
   };
   std::vector<Frame> stack;
-  auto enter = [&](const std::string& sha) -> bool {
+  auto enter = [&](const std::string& sha, const std::string& child) -> bool {
     if (!seen.insert(sha).second) return true;
     git_oid oid;
     Commit c;
     if (git_oid_fromstr(&oid, sha.c_str()) != 0 || git_commit_lookup(&c.p, repo, &oid) != 0) {
-      err = lastGitError(fmt::format("the commit walk stopped early at {}", sha.substr(0, 12)).c_str());
+      const std::string why = lastGitError("");
+      if (err.empty())
+        err = child.empty() ? fmt::format("could not read commit {}{}", sha, why)
+                            : fmt::format("could not read commit {}{}; failed to traverse the parents of commit {}: the history behind it "
+                                          "is not mined",
+                                          sha, why, child.substr(0, 12));
       return false;
     }
     Frame f{sha, {}, 0};
@@ -116,12 +124,13 @@ std::optional<std::vector<std::string>> walkToGraftPoints(git_repository* repo, 
     stack.push_back(std::move(f));
     return true;
   };
-  if (!enter(hex(&tip))) return out;
+  if (!enter(hex(&tip), "")) return out;
   while (!stack.empty()) {
     Frame& top = stack.back();
     if (top.next < top.parents.size()) {
       const std::string parent = top.parents[top.next++];
-      if (!enter(parent)) return out;  // keep what was walked; err says where it stopped
+      const std::string child = top.sha;
+      if (!enter(parent, child) && !skipUnreadable) return out;  // keep what was walked; err says where it stopped
       continue;
     }
     out.push_back(std::move(top.sha));
@@ -139,7 +148,7 @@ std::optional<std::vector<std::string>> Repository::walk(const std::string& tip,
       err = lastGitError("cannot start the commit walk");
       return std::nullopt;
     }
-    return walkToGraftPoints(repo_.get(), oid, firstParent, shallowRoots(), err);
+    return postOrderWalk(repo_.get(), oid, firstParent, shallowRoots(), true, err);
   }
   Walker w;
   git_oid oid;
@@ -158,8 +167,10 @@ std::optional<std::vector<std::string>> Repository::walk(const std::string& tip,
   int rc;
   while ((rc = git_revwalk_next(&next, w.p)) == 0) out.push_back(hex(&next));
   if (rc != GIT_ITEROVER) {
-    // A missing parent (shallow or broken history): keep what was walked, say so.
-    err = lastGitError("the commit walk stopped early");
+    // A commit that cannot be read: libgit2's topological walk reads every commit before it
+    // yields one, so it yields none. Walk again passing over the unreadable ones; err says which.
+    err.clear();
+    return postOrderWalk(repo_.get(), oid, firstParent, {}, true, err);
   }
   return out;
 }

@@ -21,6 +21,9 @@ struct FileResult {
   std::vector<Pair> pairs;
   std::vector<ChangeKinds> kinds;  // one per pair; no kind: unchanged
   std::vector<std::string> diagnostics;
+  // A side whose git object could not be read (missing, or corrupt: git exits 128 on it), in
+  // git's words; its commit is then stored as an error, with what could be read.
+  std::string unreadableObject;
 
  private:
   static const Versions& none() {

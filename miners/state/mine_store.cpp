@@ -1,6 +1,12 @@
 #include "miners/state/mine_store.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <algorithm>
 #include <chrono>
@@ -72,12 +78,45 @@ struct MineStore::Statements {
 MineStore::MineStore() = default;
 MineStore::~MineStore() = default;
 
+MineStore::LockFile::~LockFile() {
+  if (fd >= 0) ::close(fd);
+}
+
+bool MineStore::lockAgainstOtherRuns(const std::string& path, std::string& err) {
+  lock_.fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (lock_.fd < 0) {
+    err = fmt::format("cannot open database {}: {}", path, std::strerror(errno));
+    return false;
+  }
+  if (::flock(lock_.fd, LOCK_EX | LOCK_NB) != 0) {
+    err = errno == EWOULDBLOCK ? fmt::format("another oalens mine is writing {}; wait for it to end, or mine into another database", path)
+                               : fmt::format("cannot lock database {}: {}", path, std::strerror(errno));
+    return false;
+  }
+  return true;
+}
+
 bool MineStore::open(const std::string& path, std::string& err) {
-  if (!db_.open(path, err) || !upgradeSchema(err)) return false;
+  if (!db_.open(path, err) || !reports::isOalensDatabase(db_, path, err) || !lockAgainstOtherRuns(path, err) || !upgradeSchema(err))
+    return false;
   if (!reports::setMetaValue(db_, "schema_version", std::to_string(reports::kSchemaVersion), err)) return false;
   sql_ = std::make_unique<Statements>(db_);
   if (const reports::Statement* broken = sql_->firstBroken()) {
     err = broken->error();
+    return false;
+  }
+  return true;
+}
+
+bool MineStore::recordRun(const std::string& tip, size_t walked, size_t failed, const std::string& problem, std::string& err) {
+  reports::Statement ins(db_,
+                         "INSERT INTO mine_runs(repository_id, tip, tool, walked, failed, complete, problem) VALUES (?,?,?,?,?,?,?)");
+  ins.bind(1, repositoryId_).bind(2, tip).bind(3, std::string_view("oalens " OALENS_VERSION)).bind(4, int64_t(walked))
+      .bind(5, int64_t(failed)).bind(6, int64_t(problem.empty()));
+  if (problem.empty()) ins.bindNull(7);
+  else ins.bind(7, problem);
+  if (!ins.run()) {
+    err = ins.error();
     return false;
   }
   return true;

@@ -1,6 +1,7 @@
-// The mining database: the schema of docs/schema.md (version 3), one transaction per commit,
-// assertion identities carried from blob to blob, and the set of commits already stored, so a
-// second run only analyses new commits and a killed run resumes after its last whole commit.
+// The mining database: the schema of docs/schema.md, one transaction per commit, assertion
+// identities carried from blob to blob, and the set of commits already stored, so a second run
+// only analyses new commits and a killed run resumes after its last whole commit. One run at a
+// time writes a database: a second `mine` on it is refused while the first holds its lock.
 #pragma once
 #include <memory>
 #include <optional>
@@ -32,12 +33,22 @@ class MineStore {
   // Writes one commit atomically; false only when the database refuses the transaction.
   bool writeCommit(size_t seq, const CommitResult& r, const std::vector<std::string>& reasons, int testDelayMs, StoredCommit& out,
                    std::string& err);
+  // The row of a run that reached its end (table mine_runs): complete unless `problem` says why.
+  bool recordRun(const std::string& tip, size_t walked, size_t failed, const std::string& problem, std::string& err);
 
  private:
   // Prepared once per run: a commit touching test files runs them thousands of times, and
   // preparing them per commit and per lookup took 5% of `mine` (perf, Keras to 2.2.4).
   struct Statements;
   bool upgradeSchema(std::string& err);
+  bool lockAgainstOtherRuns(const std::string& path, std::string& err);
+  // An flock on the database file, held for the run (released by the kernel if the run dies).
+  // Declared before db_ so that it is closed after SQLite's connection: closing any descriptor
+  // of the file drops the POSIX locks SQLite holds on it.
+  struct LockFile {
+    int fd = -1;
+    ~LockFile();
+  } lock_;
   reports::Database db_;
   std::unique_ptr<Statements> sql_;  // declared after db_: finalized before it closes
   int64_t repositoryId_ = 0;

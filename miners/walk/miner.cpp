@@ -193,9 +193,10 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
   using Entry = std::shared_ptr<const BlobCache::Entry>;
   const std::string oldKey = cacheKey(fc.oldPath, fc.oldBlob, oldKnown.key);
   std::string oldFailure, newFailure;
+  bool oldMissing = false, newMissing = false;  // the failure is an object git cannot read
   // `previous` is the old side's entry when this is the new side and it can be derived from it.
   auto readAndScan = [&](const std::string& oid, const std::string& path, const std::string& wrappersKey,
-                         const analyzer::ScanOptions& sideScan, std::string& failure, const BlobCache::Pending& previous,
+                         const analyzer::ScanOptions& sideScan, std::string& failure, bool& missing, const BlobCache::Pending& previous,
                          std::optional<std::string>* alreadyRead) -> std::shared_ptr<BlobCache::Entry> {
     bool binary = false;
     std::string e;
@@ -204,6 +205,7 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
     if (!bytes) bytes = repo.blob(oid, binary, e);
     if (!bytes || binary) {
       failure = bytes ? fmt::format("{}: binary blob {} skipped", path, oid.substr(0, 12)) : fmt::format("{}: {}", path, e);
+      missing = !bytes;
       return nullptr;
     }
     // What the scan would skip (a NUL byte past the 8,000 bytes git sniffs for binary data, a
@@ -277,7 +279,7 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
     if (fresh->diagnostics.empty()) run.newest.note(path, wrappersKey, oid);
     return fresh;
   };
-  auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldKnown.key, oldScan, oldFailure, {}, &oldBytesRead); };
+  auto computeOld = [&] { return readAndScan(fc.oldBlob, fc.oldPath, oldKnown.key, oldScan, oldFailure, oldMissing, {}, &oldBytesRead); };
   Entry oldEntry;
   BlobCache::Pending oldPending;
   if (!fc.oldBlob.empty()) {
@@ -291,7 +293,7 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
   if (!fc.newBlob.empty())
     // Derived only from an old version analysed with the same helpers.
     newEntry = cache.findOrCompute(cacheKey(fc.newPath, fc.newBlob, newKnown.key), seq, [&] {
-      return readAndScan(fc.newBlob, fc.newPath, newKnown.key, newScan, newFailure,
+      return readAndScan(fc.newBlob, fc.newPath, newKnown.key, newScan, newFailure, newMissing,
                          oldKnown.key == newKnown.key ? oldPending : BlobCache::Pending{}, &newBytesRead);
     });
   if (!fc.oldBlob.empty() && !oldEntry) {
@@ -300,11 +302,12 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
     if (!oldEntry) oldEntry = cache.findOrCompute(oldKey, seq, computeOld);
   }
   bool bothRead = true;
-  for (const auto& [oid, entry, failure, into] :
-       {std::tuple{&fc.oldBlob, &oldEntry, &oldFailure, &f.oldVersions}, std::tuple{&fc.newBlob, &newEntry, &newFailure, &f.newVersions}}) {
+  for (const auto& [oid, entry, failure, missing, into] : {std::tuple{&fc.oldBlob, &oldEntry, &oldFailure, oldMissing, &f.oldVersions},
+                                                          std::tuple{&fc.newBlob, &newEntry, &newFailure, newMissing, &f.newVersions}}) {
     if (oid->empty()) continue;
     if (!*entry) {
       f.diagnostics.push_back(*failure);
+      if (missing && f.unreadableObject.empty()) f.unreadableObject = *failure;
       bothRead = false;
       continue;
     }
@@ -364,6 +367,11 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
   r.testFiles = static_cast<int>(tests.size());
   r.files.resize(tests.size());
   for (size_t i = 0; i < tests.size(); ++i) r.files[i] = analyzeFile(repo, seq, sha, parent, *tests[i], run);
+  for (const FileResult& f : r.files)
+    if (!f.unreadableObject.empty() && r.ok) {
+      r.ok = false;
+      r.error = f.unreadableObject;
+    }
   return r;
 }
 
@@ -419,7 +427,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
     err = walkErr;
     return std::nullopt;
   }
-  if (!walkErr.empty()) summary.warnings.push_back(walkErr);
+  summary.incomplete = walkErr;
   summary.walked = commits->size();
   if (!store.beginRepository(opt.repoPath, *tip, err)) return std::nullopt;
   summary.repositoryId = store.repositoryId();
@@ -536,7 +544,8 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
     summary.touchingTests += r.testFiles > 0;
     summary.oaCommits += stored.oaChanges > 0;
     summary.oaChanges += stored.oaChanges;
-    if (!r.ok) summary.warnings.push_back(fmt::format("{}: {}", r.info.sha.substr(0, 12), r.error));
+    if (!r.ok) summary.warnings.push_back(fmt::format("commit {}: {}", r.info.sha.substr(0, 12), r.error));
+    if (!r.ok && summary.incomplete.empty()) summary.incomplete = fmt::format("commit {} stored as an error: {}", r.info.sha.substr(0, 12), r.error);
     if (opt.progress && (i + 1) % 100 == 0) fmt::print(stderr, "mine: {}/{} commits\n", i + 1, todo.size());
   }
   {
@@ -546,6 +555,9 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   windowMoved.notify_all();
   for (auto& t : pool) t.join();
   if (fatal) return std::nullopt;
+  if (summary.failed > 1 && summary.incomplete.rfind("commit ", 0) == 0)
+    summary.incomplete += fmt::format(" (and {} more commits with errors)", summary.failed - 1);
+  if (!store.recordRun(*tip, summary.walked, summary.failed, summary.incomplete, err)) return std::nullopt;
   summary.spliced = splicing.spliced;
   summary.derivedFromNewest = newest.derivations();
   if (splicing.pieces) {

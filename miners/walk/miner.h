@@ -70,6 +70,9 @@ struct MineSummary {
   size_t unitsBuilt = 0, unitsFromStatements = 0, skeletonsFromStatements = 0, blocksFromStatements = 0;
   size_t partsParsed = 0, partsReused = 0;  // statements, unit skeletons, and the `pass` of units left out
   std::vector<std::string> warnings;
+  // Why the history in the database is incomplete (empty: it is whole): a commit the walk
+  // passed over, or commits stored as errors; also in mine_runs. The command then exits 1.
+  std::string incomplete;
   int64_t repositoryId = -1;  // the repository's row in the database (`repositories.id`)
 };
 

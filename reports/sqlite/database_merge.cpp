@@ -37,6 +37,7 @@ const std::vector<TableCopy>& tablesInOrder() {
        "s.change_id IN (SELECT id FROM src.oa_changes WHERE commit_id IN (SELECT id FROM temp.kept_commits))"},
       {"commit_reasons", {{"commit_id", "commits"}}, "s.commit_id IN (SELECT id FROM temp.kept_commits)"},
       {"mine_diagnostics", {{"commit_id", "commits"}}, "s.commit_id IS NULL OR s.commit_id IN (SELECT id FROM temp.kept_commits)"},
+      {"mine_runs", {{"id", "mine_runs"}, {"repository_id", "repositories"}}, "s.repository_id NOT IN (SELECT id FROM temp.skipped_repos)"},
       {"assertion_identities", {{"id", "assertion_identities"}}},
       {"lint_runs", {{"id", "lint_runs"}}},
       {"lint_findings", {{"id", "lint_findings"}, {"run_id", "lint_runs"}}},

@@ -4,6 +4,19 @@
 
 namespace oalens::reports {
 
+std::vector<std::pair<std::string, std::string>> incompleteHistories(Database& db, int64_t repository) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (countRows(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'mine_runs'") == 0) return out;
+  Statement q(db,
+              "SELECT r.path, m.problem FROM mine_runs m JOIN repositories r ON r.id = m.repository_id"
+              " WHERE m.id = (SELECT MAX(id) FROM mine_runs WHERE repository_id = m.repository_id) AND m.complete = 0"
+              " AND (?1 < 0 OR r.id = ?1) ORDER BY r.path");
+  q.bind(1, repository);
+  bool row = false;
+  while (q.step(&row) && row) out.emplace_back(q.columnText(0), q.columnText(1));
+  return out;
+}
+
 int64_t countRows(Database& db, const std::string& sql) {
   Statement q(db, sql);
   bool row = false;

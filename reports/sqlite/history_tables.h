@@ -39,6 +39,10 @@ class ChangeReasons {
   Statement why_;
 };
 
+// The repositories whose last `mine` run left an incomplete history (mine_runs), with why:
+// (repository path, problem). `repository` as above; empty for a database without the table.
+std::vector<std::pair<std::string, std::string>> incompleteHistories(Database& db, int64_t repository = -1);
+
 // The id of the repository whose stored path is `path`, or ends with "/" + `path`; -1 when
 // none or more than one matches.
 int64_t repositoryId(Database& db, const std::string& path);

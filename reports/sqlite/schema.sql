@@ -194,3 +194,17 @@ CREATE TABLE IF NOT EXISTS lint_findings (
   fingerprint TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS lint_findings_by_rule ON lint_findings(rule);
+
+-- Version 5: one row per `oalens mine` run that reached its end. `complete` is 0 when the walk
+-- passed over a commit it could not read (the history behind it is not mined) or some commit
+-- was stored as an error (an object git cannot read); `problem` says which, in git's words.
+CREATE TABLE IF NOT EXISTS mine_runs (
+  id            INTEGER PRIMARY KEY,
+  repository_id INTEGER NOT NULL REFERENCES repositories(id) ON DELETE CASCADE,
+  tip           TEXT NOT NULL,
+  tool          TEXT NOT NULL,
+  walked        INTEGER NOT NULL,
+  failed        INTEGER NOT NULL,
+  complete      INTEGER NOT NULL,
+  problem       TEXT
+);

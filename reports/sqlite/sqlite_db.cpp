@@ -2,19 +2,52 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <cstdlib>
+#include <vector>
+
 namespace oalens::reports {
 
 Database::~Database() {
   if (db_) sqlite3_close_v2(db_);
 }
 
-bool Database::open(const std::string& path, std::string& err) {
-  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+bool Database::open(const std::string& path, std::string& err, Access access) {
+  const int flags = access == Access::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     err = fmt::format("cannot open database {}: {}", path, db_ ? sqlite3_errmsg(db_) : "out of memory");
     return false;
   }
   sqlite3_busy_timeout(db_, 5000);
+  if (access == Access::ReadOnly) return readOnlyProbe(path, err) && exec("PRAGMA query_only=ON;", err);
   return exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", err);
+}
+
+// A database in WAL mode is read through its -shm index, which a reader must be able to
+// create: in a directory it cannot write, the first read fails. With no -wal file (the last
+// writer checkpointed it away) the file alone holds every row, and is opened as immutable.
+bool Database::readOnlyProbe(const std::string& path, std::string& err) {
+  if (sqlite3_exec(db_, "SELECT COUNT(*) FROM sqlite_master", nullptr, nullptr, nullptr) == SQLITE_OK) return true;
+  std::error_code ec;
+  const auto walBytes = std::filesystem::file_size(path + "-wal", ec);
+  if (!ec && walBytes > 0) {
+    err = fmt::format("cannot read database {}: {} (its -wal file needs a writable directory)", path, sqlite3_errmsg(db_));
+    return false;
+  }
+  sqlite3_close_v2(db_);
+  db_ = nullptr;
+  std::string uri = "file:";
+  for (char c : std::filesystem::absolute(path, ec).string()) {
+    if (c == '%' || c == '?' || c == '#') uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    else uri += c;
+  }
+  uri += "?immutable=1";
+  if (sqlite3_open_v2(uri.c_str(), &db_, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
+    err = fmt::format("cannot open database {}: {}", path, db_ ? sqlite3_errmsg(db_) : "out of memory");
+    return false;
+  }
+  return true;
 }
 
 bool Database::exec(std::string_view sql, std::string& err) {
@@ -97,6 +130,42 @@ bool setMetaValue(Database& db, std::string_view key, std::string_view value, st
   Statement q(db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
   if (!q.bind(1, key).bind(2, value).run()) {
     err = q.error();
+    return false;
+  }
+  return true;
+}
+
+bool isOalensDatabase(Database& db, const std::string& path, std::string& err) {
+  std::vector<std::string> tables;
+  {
+    Statement q(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
+    bool row = false;
+    while (q.step(&row) && row) tables.push_back(q.columnText(0));
+    if (!q.ok() || !q.error().empty()) {
+      err = fmt::format("{}: not a database OALens can read: {}", path, q.ok() ? q.error() : sqlite3_errmsg(db.handle()));
+      return false;
+    }
+  }
+  if (tables.empty()) return true;
+  const bool hasMeta = std::find(tables.begin(), tables.end(), "meta") != tables.end();
+  const std::optional<std::string> version = hasMeta ? metaValue(db, "schema_version") : std::nullopt;
+  if (!version) {
+    std::string listed;
+    for (size_t i = 0; i < tables.size() && i < 5; ++i) listed += (i ? ", " : "") + tables[i];
+    if (tables.size() > 5) listed += ", ...";
+    err = fmt::format("{}: not an OALens database (it holds other tables: {}; no meta.schema_version); choose another file", path,
+                      listed);
+    return false;
+  }
+  char* end = nullptr;
+  const long schema = std::strtol(version->c_str(), &end, 10);
+  if (end == version->c_str() || *end != '\0' || schema < 1) {
+    err = fmt::format("{}: not an OALens database (meta.schema_version is '{}')", path, *version);
+    return false;
+  }
+  if (schema > kSchemaVersion) {
+    err = fmt::format("{}: schema version {} is newer than this oalens ({}); use a newer oalens to read or extend it", path, schema,
+                      kSchemaVersion);
     return false;
   }
   return true;

@@ -10,6 +10,9 @@
 
 namespace oalens::reports {
 
+// The schema version this build writes (docs/schema.md; meta.schema_version).
+inline constexpr int kSchemaVersion = 5;
+
 class Statement;
 
 class Database {
@@ -19,12 +22,16 @@ class Database {
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
-  bool open(const std::string& path, std::string& err);
+  // ReadOnly for the commands that only read (report): a database file that is read-only, or
+  // on a read-only medium, can still be reported on, and is never changed.
+  enum class Access { ReadOnly, ReadWrite };
+  bool open(const std::string& path, std::string& err, Access access = Access::ReadWrite);
   bool exec(std::string_view sql, std::string& err);
   sqlite3* handle() const { return db_; }
   int64_t lastInsertId() const { return sqlite3_last_insert_rowid(db_); }
 
  private:
+  bool readOnlyProbe(const std::string& path, std::string& err);
   sqlite3* db_ = nullptr;
 };
 
@@ -59,5 +66,10 @@ class Statement {
 std::optional<std::string> metaValue(Database& db, std::string_view key, std::string_view schema = "main");
 // Sets a value of the main database's `meta` table.
 bool setMetaValue(Database& db, std::string_view key, std::string_view value, std::string& err);
+
+// Whether `db` (opened from `path`) is one OALens may read and write: an empty database, or one
+// whose meta.schema_version is at most kSchemaVersion. A database of another program (tables,
+// but no OALens meta) or of a newer OALens is refused, with err saying which.
+bool isOalensDatabase(Database& db, const std::string& path, std::string& err);
 
 }  // namespace oalens::reports

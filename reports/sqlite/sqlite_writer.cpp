@@ -15,7 +15,7 @@ namespace {
 // that also records the schema version; a failing body rolls everything back.
 bool inOneTransaction(const std::string& path, std::string& err, const std::function<bool(Database&)>& body) {
   Database db;
-  if (!db.open(path, err) || !db.exec(kSchemaSql, err)) return false;
+  if (!db.open(path, err) || !isOalensDatabase(db, path, err) || !db.exec(kSchemaSql, err)) return false;
   if (!db.exec("BEGIN IMMEDIATE", err)) return false;
   if (setMetaValue(db, "schema_version", std::to_string(kSchemaVersion), err) && body(db)) return db.exec("COMMIT", err);
   std::string ignored;

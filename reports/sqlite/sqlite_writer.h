@@ -5,12 +5,11 @@
 
 #include "analyzer/lint/lint_engine.h"
 #include "analyzer/scan/scanner.h"
+#include "reports/sqlite/sqlite_db.h"
 
 extern const char* const kSchemaSql;  // generated from reports/sqlite/schema.sql
 
 namespace oalens::reports {
-
-inline constexpr int kSchemaVersion = 4;
 
 bool writeScanDatabase(const std::string& path, const analyzer::ScanResult& r, std::string& err);
 

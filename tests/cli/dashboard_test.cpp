@@ -68,8 +68,12 @@ TEST_F(Dashboard, ShowsScanHistoryAndLintOfOneDatabase) {
 
 TEST_F(Dashboard, EmptyDatabaseSaysSoAndAMissingOneIsAnError) {
   const std::string db = (dir_ / "empty.db").string();
-  ASSERT_EQ(runCommand("sqlite3 " + db + " 'CREATE TABLE unrelated(x)'").status, 0);
+  ASSERT_EQ(runCommand("touch " + db).status, 0);  // a file of no bytes is an empty SQLite database
   EXPECT_NE(page(db).find("holds no scan, mined history or lint run"), std::string::npos);
+  // Another program's database is refused, not shown as an empty one.
+  const std::string foreign = (dir_ / "foreign.db").string();
+  ASSERT_EQ(runCommand("sqlite3 " + foreign + " 'CREATE TABLE unrelated(x)'").status, 0);
+  EXPECT_EQ(runCommand(std::string(OALENS_BINARY) + " report --dashboard " + foreign).status, 2);
   EXPECT_EQ(runCommand(std::string(OALENS_BINARY) + " report --dashboard " + (dir_ / "missing.db").string()).status, 2);
 }
 

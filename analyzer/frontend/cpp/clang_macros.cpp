@@ -15,6 +15,7 @@
 #include <llvm/Support/VirtualFileSystem.h>
 #include <re2/re2.h>
 
+#include <mutex>
 #include <set>
 
 namespace oalens::analyzer {
@@ -31,6 +32,39 @@ const RE2& checksSomething() {
   static const RE2 re(R"(\b(EXPECT_|ASSERT_|CHECK|REQUIRE|BOOST_(CHECK|REQUIRE|WARN|TEST)|VERIFY|assert\b|Approx|allclose|isclose|isApprox|Near|Within|Expect[A-Z]))");
   return re;
 }
+
+// The real file system with everything but regular files and directories hidden: Clang would
+// block forever reading an `#include` of a FIFO, or read a device without end. What it hides
+// is found missing (an empty header stands in) and named in a diagnostic.
+class RegularFilesOnly : public llvm::vfs::ProxyFileSystem {
+ public:
+  explicit RegularFilesOnly(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> real) : ProxyFileSystem(std::move(real)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine& path) override {
+    llvm::ErrorOr<llvm::vfs::Status> s = ProxyFileSystem::status(path);
+    if (s && !hidden(*s)) return s;
+    if (s) remember(path.str());
+    return s ? std::make_error_code(std::errc::no_such_file_or_directory) : s.getError();
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine& path) override {
+    llvm::ErrorOr<llvm::vfs::Status> s = ProxyFileSystem::status(path);
+    if (s && hidden(*s)) {
+      remember(path.str());
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    }
+    return ProxyFileSystem::openFileForRead(path);
+  }
+  std::set<std::string> hiddenPaths;
+
+ private:
+  static bool hidden(const llvm::vfs::Status& s) {
+    return s.getType() != llvm::sys::fs::file_type::regular_file && s.getType() != llvm::sys::fs::file_type::directory_file;
+  }
+  void remember(std::string path) {
+    std::lock_guard lock(mu_);
+    hiddenPaths.insert(std::move(path));
+  }
+  std::mutex mu_;
+};
 
 std::string relativeUnder(const fs::path& root, const std::string& file) {
   std::error_code ec;
@@ -155,7 +189,8 @@ ClangPreprocessing preprocessWithClang(const fs::path& compileCommandsDir, const
                                            unlisted)});
   if (listed.empty()) return out;
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  auto regular = llvm::makeIntrusiveRefCnt<RegularFilesOnly>(llvm::vfs::getRealFileSystem());
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(regular);
   overlay->pushOverlay(memory);
   clang::tooling::ClangTool tool(*db, listed, std::make_shared<clang::PCHContainerOperations>(), overlay);
   clang::IgnoringDiagConsumer quiet;
@@ -166,6 +201,11 @@ ClangPreprocessing preprocessWithClang(const fs::path& compileCommandsDir, const
                                                                          clang::tooling::ArgumentInsertPosition::END));
   Factory factory(canonicalRoot, *memory, out);
   tool.run(&factory);
+  for (const std::string& path : regular->hiddenPaths) {
+    const std::string inTree = relativeUnder(canonicalRoot, path);
+    out.diagnostics.push_back({inTree.empty() ? path : inTree, 0, 0, Severity::Warning, "input-unreadable",
+                               "not a regular file (a FIFO, socket or device); an #include of it was read as an empty header"});
+  }
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include "analyzer/frontend/cpp/clang_macros.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -98,4 +99,20 @@ TEST_F(ClangMacros, ABrokenDatabaseIsAnErrorAndTheScanGoesOn) {
   for (const auto& d : r.diagnostics) reported |= d.code == "compile-commands" && d.severity == Severity::Error;
   EXPECT_TRUE(reported);
   EXPECT_EQ(r.assertions.size(), 2u);
+}
+
+// Regression: Clang read an #include of a FIFO and blocked forever. It is now hidden (found
+// missing, an empty header stands in) and named in a warning; the alarm turns a hang into a
+// failure instead of a stalled suite.
+TEST_F(ClangMacros, AnIncludeOfAFifoIsAWarningNotAHang) {
+  ASSERT_EQ(::mkfifo((base_ / "ext" / "pipe.h").c_str(), 0600), 0);
+  write("proj/tests/conv_test.cc", "#include \"pipe.h\"\nTEST(Conv, Forward) {\n  EXPECT_NEAR(conv(1), 2.0, 1e-3);\n}\n");
+  ::alarm(60);
+  ScanResult r = scan((base_ / "build").string());
+  ::alarm(0);
+  bool warned = false;
+  for (const auto& d : r.diagnostics)
+    warned |= d.code == "input-unreadable" && d.path.find("pipe.h") != std::string::npos && d.severity == Severity::Warning;
+  EXPECT_TRUE(warned);
+  EXPECT_EQ(r.assertions.size(), 1u);
 }
