@@ -44,6 +44,7 @@ struct DiffArgs {
   std::string output;
   bool wholeFiles = false;
   std::vector<std::string> packages;
+  int renameLimit = miners::Repository::kDefaultRenameLimit;
 };
 
 int severityRank(miners::GateSeverity s) { return static_cast<int>(s); }
@@ -99,6 +100,7 @@ int runDiff(const DiffArgs& a) {
     fmt::print(stderr, "oalens: {}\n", err);
     return 2;
   }
+  repo->setRenameLimit(a.renameLimit);
   analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
   std::string workdir = repo->workdir();
   auto cfg = loadConfig(workdir.empty() ? fs::path(".") : fs::path(workdir), "", catalogue);
@@ -162,6 +164,7 @@ int runDiff(const DiffArgs& a) {
     fmt::print(stderr, "oalens: {}\n", err);
     return 2;
   }
+  if (const std::string note = repo->takeRenameNote(); !note.empty()) fmt::print(stderr, "oalens: warning: {}\n", note);
 
   std::vector<miners::GateFinding> findings;
   std::vector<std::string> diagnostics;
@@ -285,6 +288,10 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_option("--test-files", args.testFiles, "RE2 pattern for Python test file paths");
   cmd->add_option("--cpp-test-files", args.cppTestFiles, "RE2 pattern for C++ test file paths");
   cmd->add_option("-o,--output", args.output, "write the report to this file");
+  cmd->add_option("--rename-limit", args.renameLimit,
+                  "deleted files each added file is compared with to find an edited file's rename (the same content always pairs)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 30));
   cmd->add_option("--package", args.packages,
                   "top-level package of the library under test, for oracle changes (repeatable; default: the top-level "
                   "directories with an __init__.py)");

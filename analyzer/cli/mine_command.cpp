@@ -40,6 +40,11 @@ void addMineCommand(CLI::App& app) {
   cmd->add_option("--test-files", opt.testFilePattern, "RE2 pattern for Python test file paths");
   cmd->add_option("--cpp-test-files", opt.cppTestFilePattern, "RE2 pattern for C++ test file paths");
   cmd->add_option("-j,--jobs", opt.threads, "worker threads (0: one per core)");
+  cmd->add_option("--rename-limit", opt.renameLimit,
+                  "deleted files each added file is compared with to find an edited file's rename (files with the same content always "
+                  "pair; the repository's diff.renameLimit is not read)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 30));
   cmd->add_option("--cache-mb", cacheMb, "memory for analysed file versions reused by later commits")
       ->capture_default_str()
       ->check(CLI::Range(size_t{1}, size_t{1} << 20));

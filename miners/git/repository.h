@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace oalens::miners {
@@ -64,6 +65,13 @@ class Repository {
   // files; the others are returned unpaired (a commit that edits a test and moves a module).
   using PathFilter = std::function<bool(std::string_view)>;
   std::optional<std::vector<FileChange>> changes(const std::string& sha, std::string& err, const PathFilter& wanted = {}) const;
+  // Renames: files with the same blob always pair; edited files are compared for similarity
+  // with at most `limit` deleted files each (libgit2's rename_limit, set here so that the
+  // repository's diff.renameLimit does not change a history). Past it, the last diff leaves a
+  // note (takeRenameNote) that some renames may show as a deletion and an addition.
+  static constexpr int kDefaultRenameLimit = 10'000;
+  void setRenameLimit(int limit) { renameLimit_ = limit; }
+  std::string takeRenameNote() const { return std::exchange(renameNote_, {}); }
   // Blob bytes; nullopt with err set when the object is missing or unreadable.
   std::optional<std::string> blob(const std::string& oid, bool& binary, std::string& err) const;
   // A file's bytes as a commit's tree holds it (HEAD when `commit` is empty), or as the index
@@ -132,6 +140,8 @@ class Repository {
   std::optional<git_oid> blobOidAt(const std::string& commit, const std::string& path) const;
   git_tree* rootTreeOf(const std::string& commit) const;  // held in fileAtTrees_; null when unreadable
   std::unique_ptr<git_repository, RepoDeleter> repo_;
+  int renameLimit_ = kDefaultRenameLimit;
+  mutable std::string renameNote_;
   // fileAt's last two trees (the two ends of a range): the diff gate reads a few helper modules
   // per side, and reading the commit and its root tree again for each was a quarter of a run.
   mutable std::array<std::pair<std::string, std::unique_ptr<git_tree, TreeDeleter>>, 2> fileAtTrees_;

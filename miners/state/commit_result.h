@@ -40,6 +40,7 @@ struct CommitResult {
   bool outOfRange = false;  // outside --since/--until: not stored
   int testFiles = 0;
   std::vector<FileResult> files;
+  std::string note;  // about the commit as a whole (renames past the limit), stored in mine_diagnostics
 };
 
 }  // namespace oalens::miners

@@ -226,6 +226,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
     if (id) uidOfMade.emplace(*id, uid), madeNow.emplace(std::move(uid), *id);
     return id;
   };
+  if (!r.note.empty() && !diag.bind(1, commitId).bind(2, std::string_view("")).bind(3, r.note).run()) return fail(diag);
   for (const FileResult& f : r.files) {
     for (const auto& d : f.diagnostics)
       if (!diag.bind(1, commitId).bind(2, f.change.newPath.empty() ? f.change.oldPath : f.change.newPath).bind(3, d).run()) return fail(diag);

@@ -357,6 +357,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
     r.error = err;
     return r;
   }
+  r.note = repo.takeRenameNote();
   const std::string parent = r.info.parents.empty() ? std::string() : r.info.parents.front();
   std::vector<const FileChange*> tests;
   for (const FileChange& fc : *changes) {
@@ -484,6 +485,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   auto worker = [&] {
     std::string openErr;
     auto own = Repository::open(opt.repoPath, openErr);
+    if (own) own->setRenameLimit(opt.renameLimit);
     for (;;) {
       size_t i;
       {
@@ -545,6 +547,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
     summary.oaCommits += stored.oaChanges > 0;
     summary.oaChanges += stored.oaChanges;
     if (!r.ok) summary.warnings.push_back(fmt::format("commit {}: {}", r.info.sha.substr(0, 12), r.error));
+    if (!r.note.empty()) summary.warnings.push_back(fmt::format("commit {}: {}", r.info.sha.substr(0, 12), r.note));
     if (!r.ok && summary.incomplete.empty()) summary.incomplete = fmt::format("commit {} stored as an error: {}", r.info.sha.substr(0, 12), r.error);
     if (opt.progress && (i + 1) % 100 == 0) fmt::print(stderr, "mine: {}/{} commits\n", i + 1, todo.size());
   }

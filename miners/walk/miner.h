@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analyzer/core/input_guard.h"
+#include "miners/git/repository.h"
 
 namespace oalens::miners {
 
@@ -26,6 +27,7 @@ struct MineOptions {
   std::optional<int64_t> since, until;  // committer time bounds, seconds since the epoch
   std::string testFilePattern;          // Python test files; empty: the scan default
   std::string cppTestFilePattern;       // C++ test files; empty: the scan default
+  int renameLimit = Repository::kDefaultRenameLimit;  // deleted files each added one is compared with
   analyzer::InputLimits limits;
   bool progress = false;  // progress lines on stderr
   // Memory for the analysed versions of test files kept for reuse by later commits.

@@ -77,7 +77,8 @@ Statement& Statement::bind(int i, int64_t v) {
   return *this;
 }
 Statement& Statement::bind(int i, std::string_view v) {
-  if (stmt_) sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+  // An empty view may have no data pointer, which SQLite would bind as NULL, not as ''.
+  if (stmt_) sqlite3_bind_text(stmt_, i, v.data() ? v.data() : "", static_cast<int>(v.size()), SQLITE_TRANSIENT);
   return *this;
 }
 Statement& Statement::bind(int i, std::optional<double> v) {

@@ -246,3 +246,44 @@ TEST_F(Hardening, ASecondMineOnTheSameDatabaseIsToldWhy) {
   EXPECT_NE(firstLog.find("status 0"), std::string::npos) << firstLog;
   fs::remove(log);
 }
+
+// Item 6: moving 10,000 test files gave 8,999 deletions and additions (libgit2 compares each
+// added file with at most diff.renameLimit deleted ones, and read that from the repository's
+// config). Files moved unchanged always pair now, whatever either limit says.
+TEST_F(Hardening, AMoveOfTenThousandTestFilesIsRenames) {
+  ASSERT_EQ(runCommand(git("init -q -b main")).status, 0);
+  for (int i = 0; i < 10'000; ++i)
+    write("tests/test_m" + std::to_string(i) + ".py",
+          "def test_" + std::to_string(i) + "():\n    assert abs(f(" + std::to_string(i) + ") - g()) < 1e-3\n");
+  commitAll("add");
+  ASSERT_EQ(runCommand(git("config diff.renameLimit 10") + " && mkdir -p '" + (root_ / "sub").string() + "' && " +
+                       git("mv tests sub/tests"))
+                .status,
+            0);
+  commitAll("move");
+  auto mine = runCommand(oalens("mine '" + root_.string() + "' --db '" + db() + "'"));
+  EXPECT_EQ(mine.status, 0) << mine.out.substr(0, 600);
+  auto tables = runCommand(oalens("report --tables '" + db() + "' --format json"));
+  EXPECT_NE(tables.out.find("\"deletions\": 0,"), std::string::npos) << tables.out;
+  EXPECT_NE(tables.out.find("\"additions\": 10000,"), std::string::npos) << tables.out;
+  auto diff = runCommand("cd '" + root_.string() + "' && " + oalens("diff HEAD~1..HEAD --format json"));
+  EXPECT_EQ(diff.status, 0) << diff.out.substr(0, 600);
+  EXPECT_EQ(diff.out.find("CH302"), std::string::npos) << "no deleted OA assertion";
+}
+
+// Item 6: an edited file moved past the rename limit is a deletion and an addition, and the run
+// says so instead of staying silent.
+TEST_F(Hardening, RenamesPastTheLimitAreSaid) {
+  ASSERT_EQ(runCommand(git("init -q -b main")).status, 0);
+  for (int i = 0; i < 8; ++i)
+    write("tests/test_m" + std::to_string(i) + ".py", "def test_a():\n    assert abs(f() - g()) < 1e-3\n    x = " + std::to_string(i) + "\n");
+  commitAll("add");
+  for (int i = 0; i < 8; ++i) {
+    fs::remove(root_ / "tests" / ("test_m" + std::to_string(i) + ".py"));
+    write("moved/test_m" + std::to_string(i) + ".py",
+          "def test_a():\n    assert abs(f() - g()) < 1e-3\n    x = " + std::to_string(i) + "\n    y = 1\n");
+  }
+  commitAll("move and edit");
+  auto mine = runCommand(oalens("mine '" + root_.string() + "' --db '" + db() + "' --rename-limit 2"));
+  EXPECT_NE(mine.out.find("more than the rename limit 2"), std::string::npos) << mine.out;
+}
