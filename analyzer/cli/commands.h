@@ -32,6 +32,7 @@ void addExplainCommand(CLI::App& app);
 void addMineCommand(CLI::App& app);
 void addReportCommand(CLI::App& app);
 void addDiffCommand(CLI::App& app);
+void addInstallHookCommand(CLI::App& app);
 void addLintCommand(CLI::App& app);  // and `oalens rules`
 void addMergeCommand(CLI::App& app);
 

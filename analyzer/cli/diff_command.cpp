@@ -298,38 +298,6 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_flag("--whole-files", args.wholeFiles,
                 "scan every changed test file whole (by default only the tests a change touches, when that is all it touches)");
   cmd->callback([] { setExitCode(runDiff(args)); });
-
-  static std::string hookRepo = ".";
-  static bool force = false;
-  CLI::App* hook = app.add_subcommand("install-hook", "install a git pre-commit hook that runs `oalens diff --staged`");
-  hook->add_option("--repo", hookRepo, "repository")->capture_default_str();
-  hook->add_flag("--force", force, "replace an existing pre-commit hook");
-  hook->callback([] {
-    std::string err;
-    auto repo = miners::Repository::open(hookRepo, err);
-    if (!repo || repo->isBare()) {
-      fmt::print(stderr, "oalens: {}\n", repo ? "a bare repository has no hooks to run" : err);
-      setExitCode(2);
-      return;
-    }
-    fs::path hooks = fs::path(repo->workdir()) / ".git" / "hooks";
-    fs::create_directories(hooks);
-    fs::path target = hooks / "pre-commit";
-    if (fs::exists(target) && !force) {
-      fmt::print(stderr, "oalens: {} exists; use --force to replace it\n", target.string());
-      setExitCode(2);
-      return;
-    }
-    std::error_code ec;
-    fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    std::ofstream f(target);
-    f << "#!/bin/sh\n# Installed by `oalens install-hook`: stops commits that loosen OA tolerances without a stated reason.\n"
-      << "exec \"" << (ec ? std::string("oalens") : self.string()) << "\" diff --staged\n";
-    f.close();
-    fs::permissions(target, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
-                                fs::perms::others_exec);
-    fmt::print("installed {}\n", target.string());
-  });
 }
 
 }  // namespace oalens::cli

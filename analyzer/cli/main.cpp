@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   oalens::cli::addMineCommand(app);
   oalens::cli::addReportCommand(app);
   oalens::cli::addDiffCommand(app);
+  oalens::cli::addInstallHookCommand(app);
   oalens::cli::addLintCommand(app);
   oalens::cli::addMergeCommand(app);
   try {

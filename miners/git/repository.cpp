@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -404,6 +406,36 @@ git_diff_options sourcesOnly() {
 }
 
 }  // namespace
+
+std::optional<Repository> Repository::discover(const std::string& path, std::string& err) {
+  initGit();
+  git_buf root = {nullptr, 0, 0};
+  if (git_repository_discover(&root, path.c_str(), 0, nullptr) != 0) {
+    err = lastGitError(fmt::format("not inside a git repository: {}", path).c_str());
+    return std::nullopt;
+  }
+  const std::string found = root.ptr;
+  git_buf_dispose(&root);
+  return open(found, err);
+}
+
+std::optional<std::string> Repository::hooksDirectory(std::string& err) const {
+  git_config* cfg = nullptr;
+  if (git_repository_config_snapshot(&cfg, repo_.get()) != 0) {
+    err = lastGitError("cannot read the repository's configuration");
+    return std::nullopt;
+  }
+  const char* value = nullptr;
+  std::string configured;
+  if (git_config_get_string(&value, cfg, "core.hooksPath") == 0 && value) configured = value;
+  git_config_free(cfg);
+  if (configured.empty()) return (std::filesystem::path(git_repository_commondir(repo_.get())) / "hooks").string();
+  if (configured.rfind("~/", 0) == 0)
+    if (const char* home = std::getenv("HOME")) configured = std::string(home) + configured.substr(1);
+  std::filesystem::path p(configured);
+  if (p.is_relative()) p = std::filesystem::path(isBare() ? git_repository_path(repo_.get()) : workdir()) / p;
+  return p.lexically_normal().string();
+}
 
 bool Repository::isBare() const { return git_repository_is_bare(repo_.get()) == 1; }
 

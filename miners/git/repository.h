@@ -47,6 +47,8 @@ struct CommitInfo {
 class Repository {
  public:
   static std::optional<Repository> open(const std::string& path, std::string& err);
+  // The repository holding `path` (a directory inside its work tree is enough, as for git).
+  static std::optional<Repository> discover(const std::string& path, std::string& err);
   Repository() = default;
   Repository(Repository&&) noexcept = default;
   Repository& operator=(Repository&&) noexcept = default;
@@ -108,6 +110,10 @@ class Repository {
   // a file, "pkg/sub/__init__.py" for a subdirectory (whether it holds one is not checked). Empty
   // when there is no such directory.
   std::vector<std::string> pythonModulesIn(const std::string& commit, const std::string& dir) const;
+  // Where git runs this repository's hooks from: core.hooksPath when set (relative to the top of
+  // the work tree, `~/` expanded), else the hooks directory of the common git directory (the
+  // main one's for a linked worktree). nullopt with err when the config cannot be read.
+  std::optional<std::string> hooksDirectory(std::string& err) const;
   bool isEmpty() const;
   bool isShallow() const;
   bool isBare() const;

@@ -287,3 +287,43 @@ TEST_F(Hardening, RenamesPastTheLimitAreSaid) {
   auto mine = runCommand(oalens("mine '" + root_.string() + "' --db '" + db() + "' --rename-limit 2"));
   EXPECT_NE(mine.out.find("more than the rename limit 2"), std::string::npos) << mine.out;
 }
+
+// Item 8: install-hook wrote .git/hooks even when core.hooksPath sends git elsewhere (it said
+// "installed" and git never ran it), did not find the repository from a subdirectory, and
+// aborted in a linked worktree (.git is a file there). The hook now goes where git runs it, and
+// git runs it: a staged loosening is stopped.
+TEST_F(Hardening, TheHookGoesWhereGitRunsIt) {
+  ASSERT_EQ(runCommand(git("init -q -b main") + " && " + git("config core.hooksPath .githooks")).status, 0);
+  write("tests/test_x.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1.0, rtol=1e-7)\n");
+  commitAll("base");
+  fs::create_directories(root_ / "tests" / "deeper");
+  auto install = runCommand("cd '" + (root_ / "tests" / "deeper").string() + "' && " + oalens("install-hook"));
+  EXPECT_EQ(install.status, 0) << install.out;
+  EXPECT_TRUE(fs::exists(root_ / ".githooks" / "pre-commit")) << install.out;
+  write("tests/test_x.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1.0, rtol=1e-2)\n");
+  auto commit = runCommand(git("add -A") + " && " + git("-c user.name=t -c user.email=t@example.com commit -qm loosen"));
+  EXPECT_NE(commit.status, 0) << "git ran the hook and it stopped the loosening\n" << commit.out;
+  EXPECT_NE(commit.out.find("CH301"), std::string::npos) << commit.out;
+
+  const fs::path worktree = root_.string() + "-wt";
+  ASSERT_EQ(runCommand(git("config --unset core.hooksPath") + " && " + git("worktree add -q '" + worktree.string() + "'")).status, 0);
+  auto fromWorktree = runCommand("cd '" + worktree.string() + "' && " + oalens("install-hook"));
+  fs::remove_all(worktree);
+  EXPECT_EQ(fromWorktree.status, 0) << fromWorktree.out;
+  EXPECT_TRUE(fs::exists(root_ / ".git" / "hooks" / "pre-commit")) << "hooks of a linked worktree are the main repository's";
+}
+
+// Item 8: a dangling pre-commit symlink was followed and the hook written at its target.
+TEST_F(Hardening, AHookSymlinkIsNeverWrittenThrough) {
+  ASSERT_EQ(runCommand(git("init -q -b main")).status, 0);
+  const fs::path elsewhere = root_.string() + "-elsewhere";
+  fs::create_directories(root_ / ".git" / "hooks");
+  fs::create_symlink(elsewhere, root_ / ".git" / "hooks" / "pre-commit");
+  auto refused = runCommand(oalens("install-hook --repo '" + root_.string() + "'"));
+  EXPECT_EQ(refused.status, 2) << refused.out;
+  EXPECT_FALSE(fs::exists(elsewhere));
+  auto forced = runCommand(oalens("install-hook --force --repo '" + root_.string() + "'"));
+  EXPECT_EQ(forced.status, 0) << forced.out;
+  EXPECT_FALSE(fs::exists(elsewhere)) << "the link is replaced, its target never written";
+  EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(root_ / ".git" / "hooks" / "pre-commit")));
+}
