@@ -42,21 +42,34 @@ std::optional<ProjectConfig> loadConfig(const fs::path& root, const std::string&
       fmt::print(stderr, "oalens: cannot read configuration {}\n", path.string());
       return std::nullopt;
     }
-    if (auto err = analyzer::Catalogue::parseInto(catalogue, *text, path.string(), table)) {
-      fmt::print(stderr, "oalens: invalid configuration: {}\n", err->message);
+    std::string err;
+    auto one = configFromText(*text, path.string(), table, catalogue, err);
+    if (!one) {
+      fmt::print(stderr, "oalens: invalid configuration: {}\n", err);
       return std::nullopt;
     }
-    try {
-      toml::table t = toml::parse(*text, path.string());
-      const toml::node* scan = table.empty() ? t.get("scan") : t.at_path(table + ".scan").node();
-      if (scan && scan->is_table()) {
-        if (auto tf = (*scan->as_table())["test_files"].value<std::string>()) cfg.testFiles = *tf;
-      }
-    } catch (const toml::parse_error&) {
-      // already reported by the catalogue parser
-    }
-    cfg.source = path.string();
+    cfg = std::move(*one);
   }
+  return cfg;
+}
+
+std::optional<ProjectConfig> configFromText(const std::string& text, const std::string& source, const std::string& table,
+                                            analyzer::Catalogue& catalogue, std::string& err) {
+  if (auto e = analyzer::Catalogue::parseInto(catalogue, text, source, table)) {
+    err = e->message;
+    return std::nullopt;
+  }
+  ProjectConfig cfg;
+  try {
+    toml::table t = toml::parse(text, source);
+    const toml::node* scan = table.empty() ? t.get("scan") : t.at_path(table + ".scan").node();
+    if (scan && scan->is_table()) {
+      if (auto tf = (*scan->as_table())["test_files"].value<std::string>()) cfg.testFiles = *tf;
+    }
+  } catch (const toml::parse_error&) {
+    // already reported by the catalogue parser
+  }
+  cfg.source = source;
   return cfg;
 }
 

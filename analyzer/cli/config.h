@@ -19,4 +19,10 @@ struct ProjectConfig {
 std::optional<ProjectConfig> loadConfig(const std::filesystem::path& root, const std::string& explicitPath,
                                         analyzer::Catalogue& catalogue);
 
+// The configuration in `text`, read as a .oalens.toml (`table` "") or a pyproject.toml
+// (`table` "tool.oalens"), added to `catalogue`: for a configuration read from a git tree
+// (`oalens diff` reads the old side's). nullopt with err on a schema error.
+std::optional<ProjectConfig> configFromText(const std::string& text, const std::string& source, const std::string& table,
+                                            analyzer::Catalogue& catalogue, std::string& err);
+
 }  // namespace oalens::cli

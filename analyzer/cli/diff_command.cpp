@@ -15,6 +15,8 @@
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
+#include "analyzer/core/visible_text.h"
+#include "miners/gate/config_change.h"
 #include "analyzer/cli/output.h"
 #include "analyzer/core/input_guard.h"
 #include "analyzer/oracle/origin_tracer.h"
@@ -87,31 +89,14 @@ int runDiff(const DiffArgs& a) {
     return 2;
   }
   std::string err;
-  std::string repoPath = a.repo;
-  {
-    // Accept a path inside the work tree, as git does.
-    git_buf root = {nullptr, 0, 0};
-    miners::initGit();
-    if (git_repository_discover(&root, a.repo.c_str(), 0, nullptr) == 0) repoPath = root.ptr;
-    git_buf_dispose(&root);
-  }
-  auto repo = miners::Repository::open(repoPath, err);
+  // A path inside the work tree is enough, as for git.
+  auto repo = miners::Repository::discover(a.repo, err);
   if (!repo) {
     fmt::print(stderr, "oalens: {}\n", err);
     return 2;
   }
   repo->setRenameLimit(a.renameLimit);
-  analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
   std::string workdir = repo->workdir();
-  auto cfg = loadConfig(workdir.empty() ? fs::path(".") : fs::path(workdir), "", catalogue);
-  if (!cfg) return 2;
-  analyzer::ScanOptions defaults;
-  const analyzer::TestFileFilter testFiles(!a.testFiles.empty() ? a.testFiles : !cfg->testFiles.empty() ? cfg->testFiles : defaults.testFilePattern,
-                                           !a.cppTestFiles.empty() ? a.cppTestFiles : defaults.cppTestFilePattern);
-  if (!testFiles.ok()) {
-    fmt::print(stderr, "oalens: invalid --test-files or --cpp-test-files pattern\n");
-    return 2;
-  }
 
   std::optional<std::vector<miners::FileChange>> changes;
   std::string trailerReason;
@@ -166,7 +151,45 @@ int runDiff(const DiffArgs& a) {
   }
   if (const std::string note = repo->takeRenameNote(); !note.empty()) fmt::print(stderr, "oalens: warning: {}\n", note);
 
-  std::vector<miners::GateFinding> findings;
+  // The configuration of each side. The gate checks both with the old side's: a change that
+  // edits .oalens.toml cannot redefine what it is checked by, and CH310 says what it weakens.
+  auto configOf = [&](bool newSide) -> std::optional<miners::ConfigSide> {
+    miners::ConfigSide side{analyzer::Catalogue::builtin(), {}, {}, {}};
+    for (const auto& [path, table] : {std::pair{".oalens.toml", ""}, std::pair{"pyproject.toml", "tool.oalens"}}) {
+      std::optional<std::string> text;
+      if (!newSide) text = repo->fileAt(packageCommits.front(), path);
+      else if (!a.range.empty()) text = repo->fileAt(packageCommits.back(), path);
+      else if (a.staged) text = repo->fileAt("", path, /*fromIndex=*/true);
+      else text = readFile(fs::path(workdir) / path);
+      if (!text) continue;
+      if (std::string(table) == "tool.oalens" && text->find("[tool.oalens") == std::string::npos) continue;
+      std::string cfgErr;
+      auto cfg = configFromText(*text, path, table, side.catalogue, cfgErr);
+      if (!cfg) {
+        fmt::print(stderr, "oalens: invalid configuration ({} side): {}\n", newSide ? "new" : "old", cfgErr);
+        return std::nullopt;
+      }
+      side.testFiles = cfg->testFiles;
+      side.path = path;
+      side.text = std::move(*text);
+      break;
+    }
+    return side;
+  };
+  std::optional<miners::ConfigSide> oldConfig = configOf(false), newConfig = configOf(true);
+  if (!oldConfig || !newConfig) return 2;
+  const analyzer::Catalogue& catalogue = oldConfig->catalogue;
+  analyzer::ScanOptions defaults;
+  const analyzer::TestFileFilter testFiles(!a.testFiles.empty()        ? a.testFiles
+                                           : !oldConfig->testFiles.empty() ? oldConfig->testFiles
+                                                                           : defaults.testFilePattern,
+                                           !a.cppTestFiles.empty() ? a.cppTestFiles : defaults.cppTestFilePattern);
+  if (!testFiles.ok()) {
+    fmt::print(stderr, "oalens: invalid --test-files or --cpp-test-files pattern\n");
+    return 2;
+  }
+
+  std::vector<miners::GateFinding> findings = miners::weakenedConfiguration(*oldConfig, *newConfig, trailerReason);
   std::vector<std::string> diagnostics;
   miners::GateContext context{catalogue, trailerReason, a.packages, {}};
   // The suite's helper modules on each side: the range's ends; for --staged HEAD and the index;
@@ -240,7 +263,7 @@ int runDiff(const DiffArgs& a) {
     auto f = miners::checkFile(gf, context, diagnostics);
     findings.insert(findings.end(), f.begin(), f.end());
   }
-  for (const auto& d : diagnostics) fmt::print(stderr, "oalens: note: {}\n", d);
+  for (const auto& d : diagnostics) fmt::print(stderr, "oalens: note: {}\n", analyzer::withVisibleControls(d));
 
   std::string text;
   if (a.format == "json") {

@@ -7,6 +7,7 @@
 #include <ctime>
 
 #include "analyzer/cli/commands.h"
+#include "analyzer/core/visible_text.h"
 #include "miners/walk/miner.h"
 #include "reports/sqlite/history_tables.h"
 
@@ -90,9 +91,10 @@ void addMineCommand(CLI::App& app) {
       setExitCode(2);
       return;
     }
-    for (const auto& w : s->warnings) fmt::print(stderr, "oalens: warning: {}\n", w);
+    // Warnings quote paths from the history: their control bytes are shown, not obeyed.
+    for (const auto& w : s->warnings) fmt::print(stderr, "oalens: warning: {}\n", analyzer::withVisibleControls(w));
     if (!s->incomplete.empty())
-      fmt::print(stderr, "oalens: error: the mined history is incomplete: {}\n", s->incomplete);
+      fmt::print(stderr, "oalens: error: the mined history is incomplete: {}\n", analyzer::withVisibleControls(s->incomplete));
     fmt::print("mined {}: {} commits walked, {} already in the database, {} analysed ({} with errors)\n", opt.repoPath, s->walked,
                s->alreadyDone, s->processed, s->failed);
     fmt::print("  commits touching test files {}, with OA changes {}, OA changes {}\n", s->touchingTests, s->oaCommits, s->oaChanges);

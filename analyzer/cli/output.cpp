@@ -1,5 +1,7 @@
 #include "analyzer/cli/output.h"
 
+#include "analyzer/core/visible_text.h"
+
 #include <fmt/format.h>
 
 #include <cerrno>
@@ -8,7 +10,9 @@
 
 namespace oalens::cli {
 
-bool writeOutput(const std::string& path, const std::string& text) {
+bool writeOutput(const std::string& path, const std::string& rawText) {
+  // Reports quote file names and source text: their control bytes are shown, not obeyed.
+  const std::string text = analyzer::withVisibleControls(rawText);
   if (path.empty() || path == "-") {
     const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
     if (written && std::fflush(stdout) == 0) return true;

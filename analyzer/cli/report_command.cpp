@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analyzer/cli/commands.h"
+#include "analyzer/core/visible_text.h"
 #include "analyzer/cli/output.h"
 #include "reports/html/dashboard.h"
 #include "reports/json/json_report.h"
@@ -201,7 +202,8 @@ void addReportCommand(CLI::App& app) {
       out["incomplete"] = json::array();
       for (const auto& [repo, problem] : incomplete) {
         out["incomplete"].push_back({{"repository", repo}, {"problem", problem}});
-        fmt::print(stderr, "oalens: warning: {}: the mined history is incomplete: {}\n", repo, problem);
+        fmt::print(stderr, "oalens: warning: {}: the mined history is incomplete: {}\n", analyzer::withVisibleControls(repo),
+                   analyzer::withVisibleControls(problem));
       }
     }
     if (!loosenedDb.empty()) out["loosened"] = loosened(db, repository, atLeast);

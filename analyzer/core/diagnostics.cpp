@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/core/visible_text.h"
+
 namespace oalens::analyzer {
 
 std::string_view severityName(Severity s) {
@@ -23,8 +25,8 @@ bool losesInput(const Diagnostic& d) {
 }
 
 std::string formatDiagnostic(const Diagnostic& d) {
-  return fmt::format("{}:{}:{}: {}: {} [{}]", d.path, d.line, d.col, severityName(d.severity),
-                     d.message, d.code);
+  // A path or message may quote an input's bytes: their control bytes are shown, not obeyed.
+  return withVisibleControls(fmt::format("{}:{}:{}: {}: {} [{}]", d.path, d.line, d.col, severityName(d.severity), d.message, d.code));
 }
 
 std::string squeezed(std::string_view text, size_t max) {

@@ -45,6 +45,7 @@ const std::vector<GateRule>& gateRules() {
       // A note, not a warning: on real histories the classifier's type of one oracle moves with
       // edits that change no oracle (imports, renamed modules, helpers; docs/diff.md).
       {"CH309", "weakened-oracle", GateSeverity::Note, "an OA assertion's oracle now depends more on the code under test"},
+      {"CH310", "weakened-configuration", GateSeverity::Warning, "the project configuration makes the gate check less than before"},
   };
   return rules;
 }

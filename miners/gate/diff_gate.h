@@ -12,6 +12,11 @@
 //   CH309 weakened-oracle         (note) an OA assertion's oracle now runs more of the library
 //                                 under test than before (DT -> SCUT_SAME, NI -> RI...; the oracle
 //                                 classifier on both sides, analyzer/oracle/oracle_independence.h)
+//   CH310 weakened-configuration  the project configuration (.oalens.toml, [tool.oalens]) makes
+//                                 the gate check less: an OA check made not-OA or dropped, a
+//                                 default tolerance raised, the test-file pattern changed. The
+//                                 gate reads the configuration of the old side, so a change
+//                                 cannot turn it green by editing it (miners/gate/config_change.h)
 // A finding is accepted (severity note) when the author states why: `# oalens:
 // loosen-ok(<reason>)` on or just above the assertion, or a `Tolerance-Change: <reason>`
 // trailer in a commit of the range. `# oalens: ignore[CH301]` drops a finding (analyzer/core/ignore_marker.h).

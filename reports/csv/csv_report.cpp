@@ -5,8 +5,12 @@
 namespace oalens::reports {
 
 std::string csvField(std::string_view s) {
-  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
-  std::string out = "\"";
+  // A cell a spreadsheet would read as a formula (= + - @, or a tab or carriage return first)
+  // gets a leading ' and quotes (OWASP's CSV injection advice): a file named `=HYPERLINK(...)`
+  // or a check's text `-cmd|...` is shown as text, not run.
+  const bool formula = !s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r');
+  if (!formula && s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
+  std::string out = formula ? "\"'" : "\"";
   for (char c : s) {
     if (c == '"') out += '"';
     out += c;

@@ -5,9 +5,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analyzer/core/input_guard.h"
+
 namespace oalens::reports {
 
-std::string htmlEscape(std::string_view text) {
+std::string htmlEscape(std::string_view raw) {
+  // The page is UTF-8: a file name or text with other bytes (a Latin-1 path) gets U+FFFD.
+  const std::string valid = analyzer::withValidUtf8(raw);
+  const std::string_view text = valid;
   std::string out;
   out.reserve(text.size());
   for (char c : text) {

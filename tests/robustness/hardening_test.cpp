@@ -327,3 +327,69 @@ TEST_F(Hardening, AHookSymlinkIsNeverWrittenThrough) {
   EXPECT_FALSE(fs::exists(elsewhere)) << "the link is replaced, its target never written";
   EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(root_ / ".git" / "hooks" / "pre-commit")));
 }
+
+// Item 9: a .oalens.toml staged in the same change redefined assert_allclose as not-OA and the
+// gate turned green without a word. The gate reads the old side's configuration, and the
+// weakening configuration is a finding of its own (CH310).
+TEST_F(Hardening, AStagedConfigurationCannotTurnTheGateGreen) {
+  ASSERT_EQ(runCommand(git("init -q -b main")).status, 0);
+  write("tests/test_x.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1.0, rtol=1e-7)\n");
+  commitAll("base");
+  write("tests/test_x.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1.0, rtol=1e-2)\n");
+  write(".oalens.toml",
+        "[[api]]\nid = \"numpy.testing.assert_allclose\"\nnames = [\"numpy.testing.assert_allclose\"]\nkind = \"function\"\n"
+        "short = true\ncategory = \"exact\"\noa = false\nparams = [\"actual\", \"desired\"]\nactual = \"actual\"\n"
+        "expected = \"desired\"\n");
+  ASSERT_EQ(runCommand(git("add -A")).status, 0);
+  auto staged = runCommand("cd '" + root_.string() + "' && " + oalens("diff --staged"));
+  EXPECT_EQ(staged.status, 1) << staged.out;
+  EXPECT_NE(staged.out.find("[CH301]"), std::string::npos) << "still read with the old configuration\n" << staged.out;
+  EXPECT_NE(staged.out.find(".oalens.toml:2:1: warning: the configuration makes numpy.testing.assert_allclose not an OA check"),
+            std::string::npos)
+      << staged.out;
+  commitAll("loosen and redefine");
+  auto range = runCommand("cd '" + root_.string() + "' && " + oalens("diff HEAD~1..HEAD"));
+  EXPECT_EQ(range.status, 1) << range.out;
+  EXPECT_NE(range.out.find("[CH310]"), std::string::npos) << range.out;
+  // Once the configuration is in the base, it is what the gate reads.
+  write("tests/test_x.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1.0, rtol=1e-1)\n");
+  ASSERT_EQ(runCommand(git("add -A")).status, 0);
+  auto after = runCommand("cd '" + root_.string() + "' && " + oalens("diff --staged"));
+  EXPECT_EQ(after.status, 0) << after.out;
+}
+
+// Item 10: CSV cells starting with = + - @ were written as they are, and a spreadsheet runs them
+// as formulas: such a cell now gets a leading ' inside quotes.
+TEST_F(Hardening, CsvCellsAreNeverFormulas) {
+  write("=HYPERLINK(1).py", "def test_a():\n    assert abs(-f() - 1) < 1e-3\n");
+  auto scan = runCommand(oalens("scan '" + root_.string() + "' --all-files --format csv -q"));
+  EXPECT_NE(scan.out.find("\n\"'=HYPERLINK(1).py\","), std::string::npos) << scan.out;
+  EXPECT_EQ(scan.out.find("\n=HYPERLINK"), std::string::npos) << scan.out;
+  auto lint = runCommand(oalens("lint '" + root_.string() + "' --all-files --format csv --fail-on never -q"));
+  EXPECT_EQ(lint.out.find("\n=HYPERLINK"), std::string::npos) << lint.out;
+}
+
+// Item 10: a file name with an escape sequence went raw to the terminal (it could retitle the
+// terminal or hide text); every text output now shows such bytes as \xHH.
+TEST_F(Hardening, EscapeSequencesInNamesAreShownNotObeyed) {
+  const std::string name = "tests/test_\x1b]0;owned\x07\x1b[2J.py";
+  write(name, "def test_s(:\n    assert abs(a - b) < 1e-3\n");
+  for (const std::string& command : std::vector<std::string>{"scan", "lint --fail-on never"}) {
+    auto r = runCommand(oalens(command + " '" + root_.string() + "'"));
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << command;
+    EXPECT_NE(r.out.find("test_\\x1b]0;owned\\x07\\x1b[2J.py"), std::string::npos) << command << "\n" << r.out;
+  }
+}
+
+// Item 10: a non-UTF-8 path made the dashboard invalid UTF-8 (browsers show mojibake or refuse).
+TEST_F(Hardening, TheDashboardIsValidUtf8WhateverThePaths) {
+  write("tests/test_caf\xe9.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1.0, rtol=0.5)\n");
+  ASSERT_EQ(runCommand(oalens("scan '" + root_.string() + "' -q --db '" + db() + "' > /dev/null")).status, 0);
+  ASSERT_EQ(runCommand(oalens("lint '" + root_.string() + "' -q --fail-on never --db '" + db() + "' > /dev/null")).status, 0);
+  const std::string page = root_.string() + "/dashboard.html";
+  ASSERT_EQ(runCommand(oalens("report --dashboard '" + db() + "' -o '" + page + "'")).status, 0);
+  EXPECT_EQ(runCommand("iconv -f UTF-8 -t UTF-8 '" + page + "' > /dev/null").status, 0) << "valid UTF-8";
+  std::ifstream in(page);
+  const std::string html((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_NE(html.find("test_caf\xef\xbf\xbd.py"), std::string::npos) << "the bad byte is U+FFFD";
+}
