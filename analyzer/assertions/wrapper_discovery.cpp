@@ -98,6 +98,17 @@ std::string cppQualified(std::string_view dotted) {
   return out;
 }
 
+// A method declared @staticmethod: called through `self.f(a, b)` or `Cls.f(a, b)`, its first
+// parameter is the first argument, not the object (Kornia's BaseTester.assert_close: with
+// `actual` dropped as if it were `self`, the expected value was read as rtol).
+bool isStaticMethod(const FileModel& m, const Function& f) {
+  for (ExprId d : f.decorators) {
+    const std::string_view text = m.expr(d).text;
+    if (text == "staticmethod" || text.ends_with(".staticmethod")) return true;
+  }
+  return false;
+}
+
 // The id, names and parameters a discovered API is called by.
 void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w) {
   w.language = m.language;
@@ -119,7 +130,7 @@ void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w) {
     for (size_t dot = w.id.find('.'); !method && dot != std::string::npos; dot = w.id.find('.', dot + 1))
       if (w.id.find('.', dot + 1) != std::string::npos) w.names.push_back(w.id.substr(dot + 1));
   }
-  const bool hasSelf = method && m.language == Language::Python;
+  const bool hasSelf = method && m.language == Language::Python && !isStaticMethod(m, f);
   for (size_t i = hasSelf ? 1 : 0; i < f.params.size(); ++i) {
     const Param& p = f.params[i];
     if (p.varArgs || p.kwArgs || p.keywordOnly) continue;

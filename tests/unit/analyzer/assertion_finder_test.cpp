@@ -922,3 +922,34 @@ TEST(AssertionFinder, AHelperStoringACheckOfAChosenModuleAndFailingUnlessItHolds
   EXPECT_FALSE(at[6]->isOa);
   EXPECT_FALSE(at[7]->isOa);
 }
+
+// A @staticmethod wrapper called through `self` keeps its first parameter: Kornia's
+// BaseTester.assert_close(actual, expected, rtol=None, ...) lost `actual` as if it were `self`,
+// so every `self.assert_close(out, ref)` read `ref` as rtol (a customized tolerance) and the
+// oracle as untraceable. A classmethod's first parameter is still the class.
+TEST(AssertionFinder, AStaticMethodWrapperKeepsItsFirstParameter) {
+  auto r = scanPython({{"pkg/testing.py",
+                        "import numpy as np\n"
+                        "class BaseTester:\n"
+                        "    @staticmethod\n"
+                        "    def assert_close(actual, expected, rtol=None, atol=None):\n"
+                        "        np.testing.assert_allclose(actual, expected, rtol=rtol or 1e-4, atol=atol or 1e-5)\n"
+                        "    @classmethod\n"
+                        "    def check(cls, actual, expected, atol=1e-6):\n"
+                        "        np.testing.assert_allclose(actual, expected, atol=atol)\n"},
+                       {"pkg/tests/test_w.py",
+                        "import numpy as np\n"
+                        "from pkg.testing import BaseTester\n"
+                        "class TestOp(BaseTester):\n"
+                        "    def test_a(self):\n"
+                        "        self.assert_close(f(), np.ones(3))\n"
+                        "        self.check(f(), np.ones(3))\n"}});
+  const auto at = byLine(r, "pkg/tests/test_w.py");
+  ASSERT_EQ(at.count(5), 1u);
+  EXPECT_EQ(at.at(5)->actualText, "f()");
+  EXPECT_EQ(at.at(5)->expectedText, "np.ones(3)");
+  EXPECT_EQ(at.at(5)->thresholdProvenance, ThresholdProvenance::Default);
+  ASSERT_EQ(at.count(6), 1u);
+  EXPECT_EQ(at.at(6)->actualText, "f()");
+  EXPECT_EQ(at.at(6)->expectedText, "np.ones(3)");
+}
