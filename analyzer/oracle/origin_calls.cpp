@@ -46,9 +46,30 @@ bool isPythonBuiltin(std::string_view name) {
   return false;
 }
 
+bool movesData(std::string_view last) {
+  static constexpr std::string_view k[] = {
+      // layout
+      "reshape", "view", "view_as", "unsqueeze", "squeeze", "unsqueeze_", "squeeze_", "expand", "expand_as", "expand_dims",
+      "repeat", "repeat_interleave", "tile", "permute", "transpose", "t", "swapaxes", "swapdims", "moveaxis", "movedim",
+      "flatten", "ravel", "unflatten", "contiguous", "flip", "fliplr", "flipud", "roll", "broadcast_to", "broadcast_as",
+      "atleast_1d", "atleast_2d", "atleast_3d", "dimshuffle",
+      // selection
+      "narrow", "take", "take_along_axis", "index_select", "select", "unbind",
+      // joining
+      "stack", "concatenate", "cat", "concat", "hstack", "vstack", "dstack", "column_stack", "row_stack",
+      // copies, casts, device moves
+      "clone", "copy", "detach", "cpu", "cuda", "to", "numpy", "tolist", "item", "astype", "type_as", "float", "double",
+      "half", "bfloat16", "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready",
+      "requires_grad_", "get_value"};
+  for (auto n : k)
+    if (last == n) return true;
+  return false;
+}
+
 }  // namespace origin_names
 
 using origin_names::isConstructor;
+using origin_names::movesData;
 using origin_names::isPythonBuiltin;
 using origin_names::isRandom;
 using origin_names::isShapeConstructor;
@@ -70,6 +91,16 @@ ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call) {
 }
 
 }  // namespace
+
+// A library attribute read as a value and then called (f = lib.softmax; f(x)) is a call of the
+// library, not the constant it reads as until then.
+static void callLibraryValues(OriginSet& out, size_t from) {
+  for (size_t i = from; i < out.items.size(); ++i)
+    if (out.items[i].libraryValue) {
+      out.items[i].kind = OriginKind::LibCall;
+      out.items[i].libraryValue = false;
+    }
+}
 
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   CallArgs args = splitCall(m, e);
@@ -104,6 +135,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (callee.kind == ExprKind::Call) {  // function([x], y)(v): run a graph compiled on the spot
     size_t before = w.out.items.size();
     traceExpr(w, m, fn, at, args.callee, depth + 1);
+    callLibraryValues(w.out, before);
     bool callsLibrary = false;
     std::string module;
     for (size_t i = before; i < w.out.items.size(); ++i) {
@@ -132,6 +164,19 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (last == "astype" || last == "cast") return;  // the argument is a dtype
     traceArgs();
     if (args.positional.empty() && args.keywords.empty()) w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
+    return;
+  }
+  // The library's constant constructors (Se2.identity(), eye_like(n, x)) and wrappers of data in
+  // its own types (Boxes.from_tensor(t), Quaternion.from_coeffs(1, 0, 0, 0)) compute nothing
+  // under test: their values are fixed, or their arguments' (docs/oracles.md).
+  if (!resolved.empty() && isLibrary(resolved) && (isShapeConstructor(last) || last == "identity" || last == "eye_like")) {
+    w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
+    w.out.evidence.push_back(fmt::format("`{}` is a constant of the library", m.expr(e).text.substr(0, 80)));
+    return;
+  }
+  if (!resolved.empty() && isLibrary(resolved) && last.starts_with("from_") && !args.positional.empty()) {
+    w.out.evidence.push_back(fmt::format("`{}` wraps its argument in the library's type", m.expr(e).text.substr(0, 80)));
+    traceArgs();
     return;
   }
   // A call of the library under test.
@@ -184,6 +229,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (!isMethod) {
       size_t before = w.out.items.size();
       if (traceSelfAttribute(w, m, fn, callee.name, depth + 1)) {
+        callLibraryValues(w.out, before);
         bool callsLibrary = false;
         for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
         if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, fmt::format("self.{}()", callee.name), argKey, {}});
@@ -227,6 +273,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (callee.kind == ExprKind::Name && !isPythonBuiltin(callee.name) && !viaImport) {
     size_t before = w.out.items.size();
     traceName(w, m, fn, at, callee.name, depth + 1);
+    callLibraryValues(w.out, before);
     bool callsLibrary = false;
     for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
     if (callsLibrary) {
@@ -248,6 +295,14 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       traceArgs();
       return;
     }
+  }
+  if (callee.kind == ExprKind::Attribute && !viaImport && movesData(last) && !isLibrary(resolved)) {
+    // x.view(-1, 3), y.unsqueeze(0), z.flip(-1): the receiver's data, moved. Its arguments are
+    // shapes, axes or devices, except what a join or type_as adds.
+    traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
+    w.out.moves.insert(std::string(last));
+    w.out.evidence.push_back(fmt::format("`.{}` only moves data", last));
+    return;
   }
   if (const ExprId value = convertedValue(m, fn, e); value != kNone) {
     // x.asnumpy(), y.as_in_context(ctx): a conversion or a copy of the receiver computes nothing.
@@ -277,12 +332,28 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       onLibrary = !fromOther;
     }
     if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
+    // A method of a constant (So2.identity().matrix(), np.array([1., 2.]).sum()) is a constant:
+    // a closed form, unless the CUT computes the same function.
+    bool onConstant = self + 1 < w.out.items.size();
+    for (size_t i = self + 1; i < w.out.items.size(); ++i) onConstant &= w.out.items[i].kind == OriginKind::Literal;
+    if (onConstant && args.positional.empty()) {
+      w.out.items[self].kind = OriginKind::OtherLib;
+      w.out.items[self].closedForm = true;
+    }
     traceArgs();
     return;
   }
   if (callee.kind == ExprKind::Name && isPythonBuiltin(callee.name)) {
     if (callee.name != "len" && callee.name != "getattr") w.out.arithmetic |= callee.name == "sum" || callee.name == "pow";
     traceArgs();
+    return;
+  }
+  if (viaImport && movesData(last)) {
+    // np.stack([a, b]), jnp.broadcast_to(x, shape), torch.flip(x, dims): the first argument's
+    // data (a list of arrays for a join), moved; the rest are shapes and axes.
+    if (!args.positional.empty()) traceExpr(w, m, fn, at, args.positional[0], depth + 1);
+    w.out.moves.insert(std::string(last));
+    w.out.evidence.push_back(fmt::format("`{}` only moves data", resolved));
     return;
   }
   if (viaImport) {

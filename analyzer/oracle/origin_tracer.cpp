@@ -129,8 +129,14 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         if ((dotted.rfind("self.", 0) == 0) && m.expr(obj).kind == ExprKind::Name &&
             traceSelfAttribute(w, m, fn, x.name, depth + 1))
           return;
-        if (viaImport && isLibrary(resolved)) {  // module attribute of the library: a constant or a function object
-          w.out.items.push_back({OriginKind::LibCall, resolved, {}, {}});
+        if (viaImport && isLibrary(resolved)) {
+          // A module attribute of the library used as a value: a constant (kornia.pi, lib.EPS),
+          // or a function object (ops.tanh handed to a compile) that computes when called.
+          const std::string_view attr = lastDottedComponent(resolved);
+          const bool constant = attr == "pi" || attr == "e" || attr == "inf" || attr == "nan" || attr == "tau" ||
+                                std::none_of(attr.begin(), attr.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+          w.out.items.push_back({constant ? OriginKind::Literal : OriginKind::LibCall, resolved, {}, {}});
+          w.out.items.back().libraryValue = constant;
           return;
         }
         if (viaImport) {  // np.float32, math.tau: a named constant of another module

@@ -30,6 +30,7 @@ struct Origin {
   std::string reason;    // for Unknown: why
   bool closedForm = false;  // another library's function on numbers written in the call (-np.log(0.5))
   bool moduleRef = false;   // a module of the library used as a value (a backend passed around)
+  bool libraryValue = false;  // an attribute of the library's modules read as a value (a constant, or a function object)
 };
 
 struct OriginSet {
@@ -39,6 +40,7 @@ struct OriginSet {
   bool throughHelper = false;  // a test-suite helper computes it
   bool backendLoop = false;    // built by iterating over backends of the library
   std::set<std::string> operators;  // arithmetic operators met on the way
+  std::set<std::string> moves;      // data movements of another library met on the way (`transpose`)
   std::set<std::string> bindings;   // file:line:name of every binding followed
   std::vector<std::string> evidence;
   // Digests of the statements the value was traced through (bindings, helpers' returns,

@@ -30,6 +30,10 @@ bool isShapeConstructor(std::string_view last);
 bool isRandom(std::string_view resolved);
 // A builtin that computes on its arguments (`abs`, `sum`, `max`, ...).
 bool isPythonBuiltin(std::string_view name);
+// An operation that only moves data, in any array library: layout (reshape, view, permute,
+// flip), selection (take, narrow), joining (stack, concatenate), copies, casts and device
+// moves. It hands its operand's origin on and computes nothing (docs/oracles.md).
+bool movesData(std::string_view last);
 
 }  // namespace origin_names
 
