@@ -48,7 +48,7 @@ enum class ExprKind : uint8_t {
   Dict,         // children alternate key, value
   Comprehension,// child 0 = element; then (target, iterable) pairs of the for clauses
   Conditional,  // children body, condition, orelse
-  Lambda,       // child 0 = body
+  Lambda,       // child 0 = body; name = the parameters' text (Python)
   Slice,
   Other,        // anything else, or an expression cut off by the nesting budget
 };

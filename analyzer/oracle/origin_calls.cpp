@@ -66,8 +66,20 @@ bool movesData(std::string_view last) {
   return false;
 }
 
+bool appliesItsFunction(std::string_view last) {
+  static constexpr std::string_view k[] = {"vmap", "pmap", "jit", "pjit", "vectorize", "checkpoint", "remat", "filter_jit",
+                                           "filter_vmap", "filter_pmap", "filter_checkpoint", "named_call"};
+  for (auto n : k)
+    if (last == n) return true;
+  return false;
+}
+
+bool mapsItsFunction(std::string_view last) { return last == "tree_map" || last == "map" || last == "tree_map_with_path"; }
+
 }  // namespace origin_names
 
+using origin_names::appliesItsFunction;
+using origin_names::mapsItsFunction;
 using origin_names::isConstructor;
 using origin_names::movesData;
 using origin_names::isPythonBuiltin;
@@ -102,6 +114,49 @@ static void callLibraryValues(OriginSet& out, size_t from) {
     }
 }
 
+// The value of `function` applied to `arguments`: a lambda's body with its parameters bound to
+// them, or a function object's call (another library's function computes, the library's is a
+// call of the library); the arguments are traced as its inputs.
+void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function,
+                                const std::vector<ExprId>& arguments, int depth) const {
+  const Expr& f = m.expr(function);
+  if (f.kind == ExprKind::Lambda && f.childCount > 0) {
+    const size_t outer = w.lambdaArguments.size();
+    size_t index = 0;
+    for (std::string_view rest = f.name; !rest.empty() && index < arguments.size(); ++index) {
+      const size_t comma = std::min(rest.find(','), rest.size());
+      std::string_view one = rest.substr(0, comma);
+      one = one.substr(0, std::min(one.find('='), one.size()));
+      while (!one.empty() && (one.front() == ' ' || one.front() == '*')) one.remove_prefix(1);
+      while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
+      w.lambdaArguments.push_back({std::string(one), fn, at, arguments[index]});
+      rest.remove_prefix(std::min(comma + 1, rest.size()));
+    }
+    traceExpr(w, m, fn, at, m.child(function, 0), depth + 1);
+    w.lambdaArguments.resize(outer);
+    return;
+  }
+  bool viaImport = false;
+  const std::string dotted = dottedName(m, function);
+  const std::string resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &viaImport);
+  const std::string_view last = lastDottedComponent(resolved);
+  if (viaImport && !isLibrary(resolved) && (isShapeConstructor(last) || movesData(last))) {
+    // tree_map(jnp.zeros_like, x): fixed values whatever the shape; tree_map(jnp.stack, ...) moves data.
+    if (isShapeConstructor(last)) w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
+    else
+      for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);
+    return;
+  }
+  if (viaImport) {
+    w.out.items.push_back({isLibrary(resolved) ? OriginKind::LibCall : OriginKind::OtherLib, resolved, {}, {}});
+  } else {
+    const size_t before = w.out.items.size();
+    traceExpr(w, m, fn, at, function, depth + 1);
+    callLibraryValues(w.out, before);
+  }
+  for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);
+}
+
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   CallArgs args = splitCall(m, e);
   const Expr& callee = m.expr(args.callee);
@@ -132,6 +187,19 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     traceArgs();
     return;
   }
+  if (callee.kind == ExprKind::Call) {
+    // jax.vmap(f)(x), jax.jit(f)(x): f applied to x, batched or compiled.
+    const CallArgs transform = splitCall(m, args.callee);
+    if (!transform.positional.empty()) {
+      bool transformViaImport = false;
+      const std::string transformName = resolveDotted(m, fn, dottedName(m, transform.callee), &transformViaImport);
+      if (transformViaImport && appliesItsFunction(lastDottedComponent(transformName))) {
+        w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(args.callee).text.substr(0, 60)));
+        traceApplied(w, m, fn, at, transform.positional[0], args.positional, depth + 1);
+        return;
+      }
+    }
+  }
   if (callee.kind == ExprKind::Call) {  // function([x], y)(v): run a graph compiled on the spot
     size_t before = w.out.items.size();
     traceExpr(w, m, fn, at, args.callee, depth + 1);
@@ -145,6 +213,27 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (!module.empty()) w.out.items.push_back({OriginKind::LibCall, module + ".*", argKey, {}});  // getattr(backend, name)(x)
     else if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, "graph()", argKey, {}});
     traceArgs();
+    return;
+  }
+  // tree_map(f, a, b), map(f, xs): f applied to the leaves or items of its arguments.
+  if ((viaImport || (callee.kind == ExprKind::Name && callee.name == "map")) && mapsItsFunction(last) && args.positional.size() >= 2) {
+    w.out.evidence.push_back(fmt::format("`{}` applies its function to each leaf", m.expr(e).text.substr(0, 60)));
+    traceApplied(w, m, fn, at, args.positional[0], std::vector<ExprId>(args.positional.begin() + 1, args.positional.end()), depth + 1);
+    return;
+  }
+  // np.where(isnan(y), inf, y): masking invalid values is input preparation, a selection from
+  // the two branches. A mask that compares the data (`x >= 0`) makes a piecewise formula, which
+  // is computation like any other call of another library.
+  const auto masksInvalid = [&](ExprId condition) {
+    const std::string_view text = m.expr(condition).text;
+    return text.find("isnan") != std::string_view::npos || text.find("isinf") != std::string_view::npos ||
+           text.find("isfinite") != std::string_view::npos || text.find(".inf") != std::string_view::npos ||
+           text.find(".nan") != std::string_view::npos;
+  };
+  if (viaImport && last == "where" && args.positional.size() == 3 && !isLibrary(resolved) && masksInvalid(args.positional[0])) {
+    traceExpr(w, m, fn, at, args.positional[1], depth + 1);
+    traceExpr(w, m, fn, at, args.positional[2], depth + 1);
+    w.out.moves.insert("where");
     return;
   }
   // Random inputs and array constructors: test data, or whatever their arguments are.

@@ -169,7 +169,17 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
 }
 
 void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
-  uint64_t key = (uint64_t(fn) << 32) ^ std::hash<std::string_view>{}(name);
+  // A parameter of a lambda traced as applied: the argument it is bound to.
+  for (size_t i = w.lambdaArguments.size(); i > 0; --i) {
+    const Walk::LambdaArgument& bound = w.lambdaArguments[i - 1];
+    if (bound.name != name) continue;
+    const Walk::LambdaArgument argument = bound;
+    w.lambdaArguments.resize(i - 1);  // the argument is read where the lambda was applied
+    traceExpr(w, m, argument.fn, argument.at, argument.value, depth + 1);
+    return;
+  }
+  // Keyed by where the name is read too: `y = y[:, None]` reads the y bound before it.
+  uint64_t key = (uint64_t(fn) << 32) ^ std::hash<std::string_view>{}(name) ^ (uint64_t(at) * 0x9e3779b97f4a7c15ull);
   if (!w.visited.insert({&m, key}).second) return;
   if (traceComprehensionTarget(w, m, fn, at, name, depth)) return;
   for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {

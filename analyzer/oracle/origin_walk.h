@@ -18,6 +18,15 @@ struct OriginTracer::Walk {
   // Paths cut at kMaxTraceDepth: each leaves an unknown origin, and they are bounded too (a C++
   // lambda nesting 4,000 lambdas left one per return statement at every visit: 1.2 GB).
   int deepEnds = 0;
+  // Parameters of a lambda being traced as applied (jax.vmap(lambda p: ...)(points)): the
+  // argument each one is bound to, innermost last.
+  struct LambdaArgument {
+    std::string name;
+    FunctionId fn = kNone;
+    StmtId at = kNone;
+    ExprId value = kNone;
+  };
+  std::vector<LambdaArgument> lambdaArguments;
 };
 
 namespace origin_names {
@@ -34,6 +43,10 @@ bool isPythonBuiltin(std::string_view name);
 // flip), selection (take, narrow), joining (stack, concatenate), copies, casts and device
 // moves. It hands its operand's origin on and computes nothing (docs/oracles.md).
 bool movesData(std::string_view last);
+// A function transform that applies its function (`jax.vmap(f)(x)`, `jax.jit(f)(x)`), or a map
+// that applies it to the leaves or items of its arguments (`tree_map(f, a, b)`, `map(f, xs)`).
+bool appliesItsFunction(std::string_view last);
+bool mapsItsFunction(std::string_view last);
 
 }  // namespace origin_names
 

@@ -73,7 +73,11 @@ ExprId PythonFrontend::Impl::convert(TSNode n, uint32_t depth) {
     case Py::GeneratorExpression:
     case Py::DictionaryComprehension: return convertComprehension(n, depth);
     case Py::ConditionalExpression: return sequence(ExprKind::Conditional, n, depth);
-    case Py::Lambda: return withChildren(ExprKind::Lambda, n, {}, {field(n, fBody)}, depth);
+    case Py::Lambda: {
+      // The parameters' text (`p`, `x, y=1`) as the name: what a call of the lambda binds.
+      const TSNode params = field(n, fParameters);
+      return withChildren(ExprKind::Lambda, n, ts_node_is_null(params) ? std::string_view{} : text(params), {field(n, fBody)}, depth);
+    }
     case Py::ListSplat:
     case Py::ListSplatPattern: return starred(n, "*", depth);
     case Py::DictionarySplat:
