@@ -175,7 +175,10 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
     Core a = coreOf(cut);
     for (const auto& x : oracle.items) {
       if (x.kind != OriginKind::OtherLib) continue;
-      allClosed &= x.closedForm;
+      // On literal data, a closed form unless the CUT runs on the same inputs (expit(x)
+      // against the library's sigmoid(x) is differential testing; np.polyval at the points
+      // an interpolation is evaluated at is the ground truth).
+      allClosed &= x.closedForm || (x.literalInputs && !a.inputs.count(x.args));
       sameAsCut |= a.last.count(std::string(lastDottedComponent(x.api))) > 0;
     }
     if (allClosed && !sameAsCut && !oracle.arithmetic && !oracle.loop)

@@ -385,10 +385,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
   }
-  if (callee.kind == ExprKind::Attribute && !viaImport && movesData(last) && !isLibrary(resolved)) {
+  if (callee.kind == ExprKind::Attribute && !viaImport && (movesData(last) || last == "set") && !isLibrary(resolved)) {
     // x.view(-1, 3), y.unsqueeze(0), z.flip(-1): the receiver's data, moved. Its arguments are
-    // shapes, axes or devices, except what a join or type_as adds.
+    // shapes, axes or devices, except the values JAX's `x.at[i].set(v)` puts in.
     traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
+    if (last == "set")
+      for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
     w.out.moves.insert(std::string(last));
     w.out.evidence.push_back(fmt::format("`.{}` only moves data", last));
     return;
@@ -450,13 +452,26 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.items.push_back({OriginKind::OtherLib, resolved, argKey, {}});
     const bool arithmeticBefore = w.out.arithmetic;
     traceArgs();
-    // Only numbers written in the call itself: np.exp(values) on a literal array is a formula.
+    // Numbers written in the call (-np.log(0.5)), or arguments whose every origin is a literal
+    // (np.polyval([1., 2.], np.linspace(0, 1, 5))): a value fixed by the test, computed on
+    // literals, as closed a form as np.log(2) (docs/oracles.md).
     bool literalArgs = !args.positional.empty();
     for (ExprId a : args.positional) {
       const Expr& ax = m.expr(a);
       const bool number = ax.kind == ExprKind::Number ||
                           (ax.kind == ExprKind::UnaryOp && m.expr(m.child(a, 0)).kind == ExprKind::Number);
       literalArgs &= number;
+    }
+    if (!literalArgs && self + 1 < w.out.items.size() && w.out.arithmetic == arithmeticBefore) {
+      // Literal data without arithmetic on it: a closed form unless the CUT runs on the very
+      // same inputs (then it is another library computing what the CUT computes; decide()).
+      bool allLiteral = true;
+      for (size_t i = self + 1; i < w.out.items.size(); ++i) allLiteral &= w.out.items[i].kind == OriginKind::Literal;
+      if (allLiteral) {
+        w.out.items[self].literalInputs = true;
+        w.out.evidence.push_back(fmt::format("`{}` is {} on literal data", m.expr(e).text.substr(0, 80), resolved));
+        return;
+      }
     }
     if (literalArgs) {  // -np.log(0.5), math.sqrt(2): a closed-form constant, unless the CUT is that function
       w.out.items[self].closedForm = true;

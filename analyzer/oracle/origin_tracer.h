@@ -29,6 +29,7 @@ struct Origin {
   std::string args;      // positional argument texts of that call, normalized, for SCUT_SAME vs SCUT_DIFF
   std::string reason;    // for Unknown: why
   bool closedForm = false;  // another library's function on numbers written in the call (-np.log(0.5))
+  bool literalInputs = false;  // another library's function on literal data (np.polyval(c, np.linspace(0, 1, 5)))
   bool moduleRef = false;   // a module of the library used as a value (a backend passed around)
   bool libraryValue = false;  // an attribute of the library's modules read as a value (a constant, or a function object)
 };
