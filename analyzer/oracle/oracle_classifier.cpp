@@ -114,6 +114,12 @@ struct Decision {
   std::string why;
 };
 
+// Two different parts of results (h['loss'] against h['weighted_mse'], the loss and a metric
+// unpacked from one evaluate): outputs of different functions, even of one run.
+bool differentParts(const OriginSet& cut, const OriginSet& oracle) {
+  return !cut.selectors.empty() && !oracle.selectors.empty() && cut.selectors != oracle.selectors;
+}
+
 Decision decide(const OriginSet& cut, const OriginSet& oracle) {
   const bool oracleLib = computesWithLibrary(oracle);
   Core o = coreOf(oracle), a = coreOf(cut);
@@ -126,6 +132,9 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
   // The same model method applied last on both sides: predict before and after a save/load
   // round trip or a pickle, a model built twice from one config.
   if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && (computesWithLibrary(cut) || isModelMethod(o.primary))) {
+    if (differentParts(cut, oracle))
+      return {"RI", fmt::format("the oracle is another output of {} ({} against {}), computed by a different function", o.primary,
+                                *oracle.selectors.begin(), *cut.selectors.begin())};
     if (o.primaryInputs == a.primaryInputs)
       return {"SCUT_SAME", fmt::format("both sides run {} of the same model on the same inputs", o.primary)};
     return {"SCUT_DIFF", fmt::format("both sides run {} of the same model on different inputs", o.primary)};
@@ -152,6 +161,9 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
       return {"SCUT_DIFF", fmt::format("both sides compute {} on different inputs (a metamorphic relation)", *o.full.begin())};
     }
     if (o.full.empty() && a.full.empty()) {
+      if (differentParts(cut, oracle))
+        return {"RI", fmt::format("the oracle is another output of the same run ({} against {}), computed by a different function",
+                                  *oracle.selectors.begin(), *cut.selectors.begin())};
       if (sameInputs) return {"SCUT_SAME", "both sides run the same compiled function on the same inputs"};
       return {"SCUT_DIFF", "both sides run the same compiled function on different inputs"};
     }

@@ -113,6 +113,9 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
     case ExprKind::Subscript:
+      // h['loss'] and h['val_' + name] are different entries of one result; x[0] is a slice.
+      if (x.childCount > 1 && m.expr(m.child(e, 1)).text.find_first_of("'\"") != std::string_view::npos)
+        w.out.selectors.insert(normalized(m.expr(m.child(e, 1)).text));
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
       return;
     case ExprKind::Attribute: {
@@ -378,6 +381,9 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
   }
   const Expr& value = m.expr(b.b);
   const uint32_t arity = target.childCount;
+  // `loss, metric = model.evaluate(x, y)`: the element in name's position of one call's result.
+  if (b.kind == StmtKind::Assign && value.kind != ExprKind::Tuple && value.kind != ExprKind::List)
+    w.out.selectors.insert(fmt::format("#{}", pos));
   if (b.kind == StmtKind::Assign && (value.kind == ExprKind::Tuple || value.kind == ExprKind::List) && value.childCount == arity) {
     traceExpr(w, m, f, s, m.child(b.b, static_cast<uint32_t>(pos)), depth);
     return;

@@ -42,6 +42,9 @@ struct OriginSet {
   bool backendLoop = false;    // built by iterating over backends of the library
   std::set<std::string> operators;  // arithmetic operators met on the way
   std::set<std::string> moves;      // data movements of another library met on the way (`transpose`)
+  // Which part of a result the value is: a string key (`history['loss']`) or an unpacked
+  // position (`loss, acc = model.evaluate(x, y)` gives `#0` and `#1`).
+  std::set<std::string> selectors;
   std::set<std::string> bindings;   // file:line:name of every binding followed
   std::vector<std::string> evidence;
   // Digests of the statements the value was traced through (bindings, helpers' returns,
