@@ -429,7 +429,9 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       const DtypeTable* table = dtypeDefaultsOf(spec.dtypeDefaults, kind);
       auto float32 = spec.defaultValues.find(kind);
       const bool known = table && float32 != spec.defaultValues.end();
-      a.tolerances.push_back({kind, d->second, known ? std::optional<double>(float32->second) : std::nullopt, Provenance::Depend,
+      // The API's own default, picked by dtype: `default`, as NumPy's, Theano's and
+      // torch.testing's defaults are (docs/oracles.md, threshold provenance).
+      a.tolerances.push_back({kind, d->second, known ? std::optional<double>(float32->second) : std::nullopt, Provenance::Default,
                               fmt::format("{} picks it by dtype when a call leaves it out{}", spec.id, known ? " (float32)" : ""),
                               known ? table : nullptr, known});
       continue;
@@ -450,6 +452,17 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     a.tolerances.push_back(defaultTolerance(spec, kind, note));
   }
   if (!spec.dtypeDefaults.empty()) attachDtypeDefaults(spec, a.tolerances, firstTolerance);
+  // A switch of the wrapper's tolerances given at the call (low_tolerance=True): the defaults
+  // it leaves are no longer the API's, but chosen by it at run time.
+  for (const std::string& flag : spec.toleranceSwitches) {
+    const ExprId v = given(flag);
+    if (v == kNone) continue;
+    for (Tolerance& t : a.tolerances)
+      if (t.provenance == Provenance::Default) {
+        t.provenance = Provenance::Depend;
+        t.note += fmt::format("; switched by `{}={}`", flag, squeezed(m.expr(v).text, 40));
+      }
+  }
   // assertAllClose(x, y, atol=1e-3, tpu_atol=1e-2): on a TPU the check accepts 1e-2.
   for (const DeviceTolerance& dt : spec.deviceTolerances) {
     if (dt.param.empty()) {  // the wrapper's own value on that device

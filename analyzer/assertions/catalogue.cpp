@@ -34,7 +34,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 648, "hash the new ApiSpec field in hashSpec");
+static_assert(sizeof(ApiSpec) == 672, "hash the new ApiSpec field in hashSpec");
 namespace {
 
 void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
@@ -75,6 +75,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   number(a.defaultDepends);
   number(a.alwaysDepend);
   texts(a.defaultsByDtype);
+  texts(a.toleranceSwitches);
   texts(a.oaIf);
   text(a.oaIfId);
   texts(a.dtypeOverrideDecorators);

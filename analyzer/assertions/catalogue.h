@@ -57,6 +57,10 @@ struct ApiSpec {
   // Tolerance kinds a discovered wrapper picks by dtype when a call leaves them out and keeps
   // when given (`atol = atol or tol`, `atol = max(tolerance(dtype(x), atol), ...)`).
   std::vector<std::string> defaultsByDtype;
+  // Parameters of a discovered wrapper that change its tolerances without being one (Kornia's
+  // `low_tolerance=True` takes the square root of the dtype table's values): a call that gives
+  // one has tolerances chosen at run time (depend).
+  std::vector<std::string> toleranceSwitches;
   std::vector<DeviceTolerance> deviceTolerances;
   // An exact API that checks within a tolerance when one of these parameters is given (PyTorch's
   // TestCase.assertEqual is unittest's with atol/rtol, and before 1.6 a `prec`): the assertion

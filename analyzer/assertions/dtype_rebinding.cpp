@@ -1,5 +1,7 @@
 #include "analyzer/assertions/dtype_rebinding.h"
 
+#include <algorithm>
+
 #include <vector>
 
 #include "analyzer/assertions/param_origin.h"
@@ -47,6 +49,29 @@ DtypeRebinding rebindingByDtype(const FileModel& m, FunctionId fid, std::string_
       out = DtypeRebinding::WhenNotGiven;
       if (keptIn) *keptIn = st.b;
     }
+  }
+  return out;
+}
+
+std::vector<std::string> parametersSwitching(const FileModel& m, FunctionId fid, std::string_view name,
+                                             const std::vector<std::string_view>& excluded) {
+  std::vector<std::string> out;
+  const Function& f = m.functions[fid];
+  auto note = [&](std::string_view text) {
+    for (const Param& p : f.params) {
+      if (p.name == name || p.name == "self" || p.name == "cls" || p.varArgs || p.kwArgs) continue;
+      if (std::find(excluded.begin(), excluded.end(), p.name) != excluded.end()) continue;
+      if (mentionsWord(text, p.name) && std::find(out.begin(), out.end(), p.name) == out.end()) out.emplace_back(p.name);
+    }
+  };
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || (st.kind != StmtKind::Assign && st.kind != StmtKind::AugAssign) || st.a == kNone) continue;
+    std::vector<uint32_t> path;
+    if (!targetPath(m, st.a, name, path, 0)) continue;
+    if (st.b != kNone) note(m.expr(st.b).text);
+    for (StmtId p = st.parent; p != kNone; p = m.stmts[p].parent)
+      if ((m.stmts[p].kind == StmtKind::If || m.stmts[p].kind == StmtKind::While) && m.stmts[p].a != kNone) note(m.expr(m.stmts[p].a).text);
   }
   return out;
 }

@@ -21,6 +21,12 @@ enum class DtypeRebinding { None, WhenNotGiven, Always };
 // `keptIn`: where the rebinding that keeps a given value reads it (`max(tolerance(...), ...)`).
 DtypeRebinding rebindingByDtype(const FileModel& m, FunctionId fid, std::string_view name, ExprId* keptIn = nullptr);
 
+// The parameters of function `fid` other than `excluded` that decide a new value of `name`
+// inside it: named in the value of a statement rebinding `name`, or in a condition it sits under
+// (`rtol = math.sqrt(rtol) if low_tolerance else rtol` gives `low_tolerance`).
+std::vector<std::string> parametersSwitching(const FileModel& m, FunctionId fid, std::string_view name,
+                                             const std::vector<std::string_view>& excluded);
+
 // The catalogued dtype picker (JAX's `tolerance`) a call inside `value` resolves to, if any.
 const DtypePicker* dtypePickerIn(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, ExprId value, int depth = 0);
 

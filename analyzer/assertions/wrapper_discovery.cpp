@@ -505,6 +505,12 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       if (!fromParam.empty()) {
         w.tolerances.emplace_back(kind, std::string(fromParam));
         addDeviceTolerances(m, fid, kind, fromParam, w.deviceTolerances);
+        {
+          std::vector<std::string_view> notSwitches{w.actual, w.expected};
+          for (const auto& [k, p] : w.tolerances) notSwitches.push_back(p);
+          for (std::string& p : parametersSwitching(m, fid, fromParam, notSwitches))
+            if (std::ranges::find(w.toleranceSwitches, p) == w.toleranceSwitches.end()) w.toleranceSwitches.push_back(std::move(p));
+        }
         ExprId keptIn = kNone;
         const DtypeRebinding rebinding = rebindingByDtype(m, fid, fromParam, &keptIn);
         if (rebinding == DtypeRebinding::Always) w.alwaysDepend = true;

@@ -295,6 +295,9 @@ ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, Stm
     if (v.provenance != Provenance::Unresolved || v.value || !v.note.empty()) return v;
     for (const Param& p : m.functions[f].params) {
       if (p.name != name) continue;
+      // A test's own parameter is a fixture or a parametrize value: chosen per run.
+      if (p.defaultValue == kNone && m.functions[f].name.starts_with("test"))
+        return {std::nullopt, Provenance::Depend, fmt::format("parameter `{}` of test {}, a fixture or parametrized value", name, m.functions[f].qualifiedName)};
       if (p.defaultValue == kNone) return unresolved(fmt::format("parameter `{}` of {}, set by callers", name, m.functions[f].qualifiedName));
       ResolvedValue d = eval(m, m.functions[f].parent, m.functions[f].firstStmt, p.defaultValue, hops + 1);
       if (d.provenance == Provenance::Literal) d.provenance = Provenance::Constant;
@@ -401,7 +404,8 @@ ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId sco
     }
   }
   const Binding& last = found.back();
-  if (last.loop) return unresolved(fmt::format("`{}` is a loop variable", name));
+  // A loop over cases chooses it per iteration, as parametrize would.
+  if (last.loop) return {std::nullopt, Provenance::Depend, fmt::format("`{}` is a loop variable, chosen per iteration", name)};
   ResolvedValue v = eval(m, scope, last.stmt, last.value, hops + 1);
   if (v.provenance == Provenance::Literal) v.provenance = Provenance::Constant;
   if (v.note.empty()) v.note = fmt::format("{} `{}`", where, name);
