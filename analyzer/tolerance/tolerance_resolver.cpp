@@ -84,6 +84,11 @@ std::optional<double> ToleranceResolver::parseNumber(std::string_view t) {
   return v;
 }
 
+// A key written as a literal (`TOLS[0]`, `t["fp32"]`): the same entry on every run.
+static bool isLiteralKey(const Expr& key) {
+  return key.kind == ExprKind::Number || key.kind == ExprKind::String || key.kind == ExprKind::Bool || key.kind == ExprKind::NoneLit;
+}
+
 bool ToleranceResolver::mentionsRuntimeChoice(std::string_view text) {
   static const RE2 re(
       "(?i)(dtype|floatx|float16|float32|float64|bfloat16|\\bhalf\\b|precision|gpu|cuda|device|backend|config|"
@@ -144,6 +149,10 @@ ResolvedValue ToleranceResolver::eval(const FileModel& m, FunctionId fn, StmtId 
     }
     case ExprKind::Subscript:
       if (mentionsRuntimeChoice(x.text)) return {std::nullopt, Provenance::Depend, fmt::format("looked up by `{}`", x.text)};
+      // TOLS[solver], {Euler: 1e-3, ...}[type(s)]: a table read by a key that is no literal is
+      // read per run (a parameter, a loop variable, the case under test).
+      if (x.childCount > 1 && !isLiteralKey(m.expr(m.child(e, 1))))
+        return {std::nullopt, Provenance::Depend, fmt::format("looked up by `{}`", squeezed(m.expr(m.child(e, 1)).text, 40))};
       return unresolved("subscript");
     case ExprKind::Name: return evalName(m, fn, at, x.name, hops);
     case ExprKind::Attribute: return evalAttribute(m, fn, e, hops);
@@ -201,6 +210,11 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
   }
   const Expr& x = m.expr(e);
   if (mentionsRuntimeChoice(x.text)) return {std::nullopt, Provenance::Depend, fmt::format("computed by `{}`", x.text)};
+  // {Euler: 1e-3, ...}.get(type(solver), 1e-6): a table read by a key chosen per run.
+  if (const Expr& c = m.expr(args.callee); c.kind == ExprKind::Attribute && c.name == "get" && !args.positional.empty() &&
+                                           m.expr(m.child(args.callee, 0)).kind == ExprKind::Dict &&
+                                           !isLiteralKey(m.expr(args.positional[0])))
+    return {std::nullopt, Provenance::Depend, fmt::format("looked up by `{}`", squeezed(m.expr(args.positional[0]).text, 40))};
   return unresolved(fmt::format("computed by a call to `{}`", callee.empty() ? std::string(x.text) : callee));
 }
 
