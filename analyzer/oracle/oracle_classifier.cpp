@@ -216,12 +216,12 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
   }
   if (oracle.loop || oracle.arithmetic) {
     if (oracle.loop) return {"NI", "the oracle is accumulated by a loop written in the test"};
-    if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is arithmetic on literals"};
     // numpy arithmetic evaluating the library graph's own expression (v ** -.5 for a graph
-    // built as v ** -.5) is differential testing, not a re-implementation.
+    // built as v ** -.5) is differential testing, not a re-implementation, whatever the data.
     if (!oracle.loop && computesWithLibrary(cut) && !oracle.operators.empty() &&
         std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
       return {"DT", fmt::format("numpy arithmetic evaluates the same expression as the library graph ({})", fmt::join(oracle.operators, " "))};
+    if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is arithmetic on literals"};
     if (oracle.has(OriginKind::Unknown) && !oracle.has(OriginKind::Data)) return {"UNKNOWN", firstUnknownReason(oracle)};
     return {"NI", "the oracle is computed by hand-written arithmetic or a loop in the test"};
   }
@@ -340,6 +340,14 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     ev.push_back(fmt::format("CUT `{}` calls the library under test", a.actualText.substr(0, 60)));
   } else {
     ev.push_back("neither side calls the library under test directly; the catalogue order is kept");
+  }
+  if (const char* line = std::getenv("OALENS_DEBUG_LINE"); line && std::to_string(a.range.start.line) == line) {
+    for (const OriginSet* set : {&actual, &oracle}) {
+      fprintf(stderr, "%s: arith %d loop %d helper %d ops", set == &actual ? "CUT" : "ORACLE", set->arithmetic, set->loop, set->throughHelper);
+      for (auto& o : set->operators) fprintf(stderr, " %s", o.c_str());
+      fprintf(stderr, "\n");
+      for (const Origin& o : set->items) fprintf(stderr, "  kind %d api %s args %s closed %d lit %d\n", int(o.kind), o.api.c_str(), o.args.c_str(), o.closedForm, o.literalInputs);
+    }
   }
   decideWithEvidence(a, actual, oracle, std::move(ev));
 }

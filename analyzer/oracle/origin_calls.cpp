@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <string>
+#include <utility>
 
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/origin_tracer.h"
@@ -405,10 +406,13 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     // call of a side is its first item.
     size_t self = w.out.items.size();
     w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", last), argKey, {}});
+    const bool revisitedBefore = std::exchange(w.revisitedLibrary, false);
     traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
-    bool onLibrary = false;
+    bool onLibrary = std::exchange(w.revisitedLibrary, revisitedBefore);
     for (size_t i = self + 1; i < w.out.items.size(); ++i) {
-      onLibrary |= computes(w.out.items[i]);
+      // On anything the library made, a symbolic input included (`a = T.tensor3(); a.sum(0)`):
+      // the library's method.
+      onLibrary |= w.out.items[i].kind == OriginKind::LibCall && !w.out.items[i].moduleRef;
       if (w.out.items[i].moduleRef && i == self + 1) {  // backend.softmax(x) with backend a module of the library
         w.out.items[self].api = w.out.items[i].api + "." + std::string(last);
         onLibrary = true;

@@ -177,13 +177,28 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     const Walk::LambdaArgument& bound = w.lambdaArguments[i - 1];
     if (bound.name != name) continue;
     const Walk::LambdaArgument argument = bound;
-    w.lambdaArguments.resize(i - 1);  // the argument is read where the lambda was applied
+    // The argument is read where the lambda was applied, without the bindings made since.
+    std::vector<Walk::LambdaArgument> inner(w.lambdaArguments.begin() + static_cast<long>(i - 1), w.lambdaArguments.end());
+    w.lambdaArguments.resize(i - 1);
     traceExpr(w, m, argument.fn, argument.at, argument.value, depth + 1);
+    w.lambdaArguments.insert(w.lambdaArguments.end(), inner.begin(), inner.end());
     return;
   }
   // Keyed by where the name is read too: `y = y[:, None]` reads the y bound before it.
   uint64_t key = (uint64_t(fn) << 32) ^ std::hash<std::string_view>{}(name) ^ (uint64_t(at) * 0x9e3779b97f4a7c15ull);
-  if (!w.visited.insert({&m, key}).second) return;
+  if (!w.visited.insert({&m, key}).second) {
+    // Traced already on this side: what it was is still known (a method called on it asks).
+    if (auto it = w.libraryMade.find({&m, key}); it != w.libraryMade.end()) w.revisitedLibrary |= it->second;
+    return;
+  }
+  const size_t itemsBefore = w.out.items.size();
+  traceNameOnce(w, m, fn, at, name, depth);
+  bool made = false;
+  for (size_t i = itemsBefore; i < w.out.items.size(); ++i) made |= w.out.items[i].kind == OriginKind::LibCall && !w.out.items[i].moduleRef;
+  w.libraryMade[{&m, key}] = made;
+}
+
+void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
   if (traceComprehensionTarget(w, m, fn, at, name, depth)) return;
   for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {
     const Function& F = m.functions[f];

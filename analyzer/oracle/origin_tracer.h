@@ -84,6 +84,7 @@ class OriginTracer {
   struct Walk;
   void traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
   void traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
+  void traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
   void traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function, const std::vector<ExprId>& arguments,
                     int depth) const;

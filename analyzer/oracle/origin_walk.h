@@ -3,6 +3,7 @@
 // trace, and the names that tell what kind of call a callee is.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -14,6 +15,10 @@ namespace oalens::analyzer {
 struct OriginTracer::Walk {
   OriginSet out;
   std::set<std::pair<const FileModel*, uint64_t>> visited;  // (file, function<<32 | name hash) cut cycles
+  // Whether each name traced made a value of the library (a symbolic input, a model): a method
+  // called on it again is the library's, though the name is not traced twice.
+  std::map<std::pair<const FileModel*, uint64_t>, bool> libraryMade;
+  bool revisitedLibrary = false;
   int hops = 0;
   // Paths cut at kMaxTraceDepth: each leaves an unknown origin, and they are bounded too (a C++
   // lambda nesting 4,000 lambdas left one per return statement at every visit: 1.2 GB).
