@@ -309,7 +309,9 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       if (imp.alias == name && imp.scope == kNone) return true;
     return false;
   };
-  if (StmtId s = moduleLevelAssignment(m, name); s != kNone && !(m.expr(m.stmts[s].b).text == "None" && importsName())) {
+  // `x: int` at module level binds no value (the statement's value is kNone).
+  if (StmtId s = moduleLevelAssignment(m, name);
+      s != kNone && m.stmts[s].b != kNone && !(m.expr(m.stmts[s].b).text == "None" && importsName())) {
     w.out.evidence.push_back(fmt::format("`{}` <- module line {}", name, m.stmts[s].range.start.line));
     noteSource(w.out, m.stmts[s]);
     traceExpr(w, m, kNone, s, m.stmts[s].b, depth + 1);

@@ -338,3 +338,13 @@ TEST(LibraryPackages, TakesTopLevelAndSourceRootPackagesButNotTestSuitesOrTools)
   EXPECT_FALSE(isSourceRoot("contrib"));
   EXPECT_EQ(libraryPackagesAmong({"zeta", "alpha", "tests", "alpha"}), (std::vector<std::string>{"alpha", "zeta"}));
 }
+
+// Regression (found by oalens_scan_python_fuzz): an oracle naming a module-level annotation
+// without a value (`REF: float`) read the value of a statement that has none, out of bounds.
+TEST(OracleClassifier, AnAnnotationWithoutAValueIsNoBinding) {
+  ScanResult r = scanPython({{"pkg/__init__.py", ""},
+                             {"pkg/tests/test_x.py", "import numpy as np\nREF: float\ndef test_a():\n    np.testing.assert_allclose(f(), REF)\n"}});
+  classifyOracles(r, {"pkg"});
+  ASSERT_EQ(r.assertions.size(), 1u);
+  EXPECT_TRUE(r.assertions[0].isOa);
+}
