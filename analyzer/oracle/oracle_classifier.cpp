@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <re2/re2.h>
 #include <xxhash.h>
 
 #include <algorithm>
@@ -117,7 +118,55 @@ struct Decision {
 // Two different parts of results (h['loss'] against h['weighted_mse'], the loss and a metric
 // unpacked from one evaluate): outputs of different functions, even of one run.
 bool differentParts(const OriginSet& cut, const OriginSet& oracle) {
-  return !cut.selectors.empty() && !oracle.selectors.empty() && cut.selectors != oracle.selectors;
+  if (cut.selectors.empty() || oracle.selectors.empty() || cut.selectors == oracle.selectors) return false;
+  // A key named by a constant against another named one may be the same key.
+  const auto written = [](const OriginSet& s) {
+    return std::any_of(s.selectors.begin(), s.selectors.end(), [](const std::string& k) { return k[0] != '?'; });
+  };
+  return written(cut) || written(oracle);
+}
+
+// Whether a call's arguments (normalized texts, each followed by a comma) share one with any of
+// the CUT's library calls: np.maximum(x, 0.0) against relu(x) runs on the CUT's input.
+bool sharesAnInput(const std::multiset<std::string>& cutInputs, const std::string& args) {
+  const auto split = [](const std::string& text) {
+    std::set<std::string> parts;
+    int nesting = 0;
+    std::string part;
+    for (char c : text) {
+      if (c == '(' || c == '[' || c == '{') ++nesting;
+      if (c == ')' || c == ']' || c == '}') --nesting;
+      if (c == ',' && nesting == 0) {
+        if (!part.empty()) parts.insert(part);
+        part.clear();
+        continue;
+      }
+      part += c;
+    }
+    if (!part.empty()) parts.insert(part);
+    return parts;
+  };
+  const std::set<std::string> mine = split(args);
+  for (const std::string& inputs : cutInputs)
+    for (const std::string& one : split(inputs))
+      if (mine.count(one)) return true;
+  return false;
+}
+
+// The object a side's outermost method runs on, when it is a name: where it was bound.
+std::string receiverOf(const OriginSet& s, const std::string& method) {
+  for (const auto& o : s.items)
+    if (o.api == method) return o.receiver;
+  return {};
+}
+
+// A model or object made again from another (loaded, deserialized, cloned, copied): the same
+// model, whatever name it is bound to.
+bool remadeFromAnother(const OriginSet& s) {
+  static const RE2 re(R"((^|\.)(load[A-Za-z_]*|[A-Za-z_]*from_(config|json|yaml|file|pretrained)|clone[A-Za-z_]*|copy|deepcopy|loads|restore[A-Za-z_]*)$)");
+  for (const auto& o : s.items)
+    if (RE2::PartialMatch(o.api, re)) return true;
+  return false;
 }
 
 Decision decide(const OriginSet& cut, const OriginSet& oracle) {
@@ -135,6 +184,14 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
     if (differentParts(cut, oracle))
       return {"RI", fmt::format("the oracle is another output of {} ({} against {}), computed by a different function", o.primary,
                                 *oracle.selectors.begin(), *cut.selectors.begin())};
+    // Two objects built apart of different parts (a Dense model and a Conv2D one, each
+    // `model = Sequential()` filled by `model.add(...)`): the same method of different models,
+    // unless one was made from the other.
+    const std::string oracleObject = receiverOf(oracle, o.primary), cutObject = receiverOf(cut, a.primary);
+    if (!oracleObject.empty() && !cutObject.empty() && oracleObject != cutObject && o.full != a.full && !remadeFromAnother(oracle) &&
+        !remadeFromAnother(cut))
+      return {"RI", fmt::format("the oracle runs {} of another object (bound at {}), built apart from the CUT's", o.primary,
+                                oracleObject.substr(oracleObject.find(':') + 1))};
     if (o.primaryInputs == a.primaryInputs)
       return {"SCUT_SAME", fmt::format("both sides run {} of the same model on the same inputs", o.primary)};
     return {"SCUT_DIFF", fmt::format("both sides run {} of the same model on different inputs", o.primary)};
@@ -156,6 +213,9 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
         (o.inputs == a.inputs || (!o.primaryInputs.empty() && o.primaryInputs == a.primaryInputs) || runsOn(oracle, a.primaryInputs) ||
          runsOn(cut, o.primaryInputs) || ((oracle.throughHelper || cut.throughHelper) && !oracle.bindings.empty() && oracle.bindings == cut.bindings));
     if (!o.full.empty() && o.full == a.full) {
+      if (differentParts(cut, oracle))
+        return {"RI", fmt::format("the oracle is another output of {} ({} against {}), computed by a different function", *o.full.begin(),
+                                  *oracle.selectors.begin(), *cut.selectors.begin())};
       if (sameInputs)
         return {"SCUT_SAME", fmt::format("both sides compute {} on the same inputs; only flags or modes differ", *o.full.begin())};
       return {"SCUT_DIFF", fmt::format("both sides compute {} on different inputs (a metamorphic relation)", *o.full.begin())};
@@ -190,7 +250,7 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
       // On literal data, a closed form unless the CUT runs on the same inputs (expit(x)
       // against the library's sigmoid(x) is differential testing; np.polyval at the points
       // an interpolation is evaluated at is the ground truth).
-      allClosed &= x.closedForm || (x.literalInputs && !a.inputs.count(x.args));
+      allClosed &= x.closedForm || (x.literalInputs && !sharesAnInput(a.inputs, x.args));
       sameAsCut |= a.last.count(std::string(lastDottedComponent(x.api))) > 0;
     }
     if (allClosed && !sameAsCut && !oracle.arithmetic && !oracle.loop)

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <cctype>
 #include <string>
 #include <utility>
 
@@ -259,7 +260,17 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // The library's constant constructors (Se2.identity(), eye_like(n, x)) and wrappers of data in
   // its own types (Boxes.from_tensor(t), Quaternion.from_coeffs(1, 0, 0, 0)) compute nothing
   // under test: their values are fixed, or their arguments' (docs/oracles.md).
-  if (!resolved.empty() && isLibrary(resolved) && (isShapeConstructor(last) || last == "identity" || last == "eye_like")) {
+  // `identity` counts as a class's constructor (So2.identity(batch, device)) or called without
+  // values, not as a module's function of data (ops.identity(a)).
+  const auto classConstructor = [&] {
+    const size_t dot = resolved.rfind('.');
+    if (dot == std::string::npos) return false;
+    const std::string_view owner = lastDottedComponent(std::string_view(resolved).substr(0, dot));
+    return !owner.empty() && std::isupper(static_cast<unsigned char>(owner[0]));
+  };
+  if (!resolved.empty() && isLibrary(resolved) &&
+      ((isShapeConstructor(last) && last != "identity") || last == "eye_like" ||
+       (last == "identity" && (args.positional.empty() || classConstructor())))) {
     w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
     w.out.evidence.push_back(fmt::format("`{}` is a constant of the library", m.expr(e).text.substr(0, 80)));
     return;
@@ -407,8 +418,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     size_t self = w.out.items.size();
     w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", last), argKey, {}});
     const bool revisitedBefore = std::exchange(w.revisitedLibrary, false);
+    std::string bindingBefore = std::exchange(w.firstBinding, {});
     traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
     bool onLibrary = std::exchange(w.revisitedLibrary, revisitedBefore);
+    if (m.expr(m.child(args.callee, 0)).kind == ExprKind::Name) w.out.items[self].receiver = w.firstBinding;
+    if (bindingBefore.empty()) bindingBefore = w.firstBinding;
+    w.firstBinding = std::move(bindingBefore);
     for (size_t i = self + 1; i < w.out.items.size(); ++i) {
       // On anything the library made, a symbolic input included (`a = T.tensor3(); a.sum(0)`):
       // the library's method.

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/origin_walk.h"
@@ -114,8 +115,12 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     }
     case ExprKind::Subscript:
       // h['loss'] and h['val_' + name] are different entries of one result; x[0] is a slice.
+      // A key named by a constant (h[loss_name]) is kept too, marked: it counts against a
+      // written key only.
       if (x.childCount > 1 && m.expr(m.child(e, 1)).text.find_first_of("'\"") != std::string_view::npos)
         w.out.selectors.insert(normalized(m.expr(m.child(e, 1)).text));
+      else if (x.childCount > 1 && m.expr(m.child(e, 1)).kind == ExprKind::Name)
+        w.out.selectors.insert("?" + std::string(m.expr(m.child(e, 1)).text));
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
       return;
     case ExprKind::Attribute: {
@@ -218,11 +223,12 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       }
       if (!binds) {
         if (f == fn && s >= at) continue;
-        // xs.append(v), xs[i] = v, xs.extend(vs): the container's contents come from v.
+        // xs.append(v), xs[i] = v, xs.extend(vs), model.add(layer): the contents come from v.
         if (st.kind == StmtKind::ExprStmt && t.kind == ExprKind::Call) {
           ExprId calleeId = m.child(st.a, 0);
           const Expr& callee = m.expr(calleeId);
-          if (callee.kind == ExprKind::Attribute && (callee.name == "append" || callee.name == "extend" || callee.name == "insert") &&
+          if (callee.kind == ExprKind::Attribute &&
+              (callee.name == "append" || callee.name == "extend" || callee.name == "insert" || callee.name == "add") &&
               m.expr(m.child(calleeId, 0)).kind == ExprKind::Name && m.expr(m.child(calleeId, 0)).name == name)
             fills.push_back(s);
         } else if ((st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign) && t.kind == ExprKind::Subscript &&
@@ -237,6 +243,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
     if (binding != kNone) {
       const Stmt& b = m.stmts[binding];
       w.out.bindings.insert(fmt::format("{}:{}:{}", m.path, b.range.start.line, name));
+      if (w.firstBinding.empty()) w.firstBinding = fmt::format("{}:{}:{}", m.path, b.range.start.line, name);
       w.out.evidence.push_back(fmt::format("`{}` <- line {}: {}", name, b.range.start.line,
                                            b.text.substr(0, std::min<size_t>(b.text.find('\n'), 100))));
       if (b.kind == StmtKind::For && iteratesBackends(m, f, b.b)) w.out.backendLoop = true;
@@ -398,9 +405,20 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
   }
   const Expr& value = m.expr(b.b);
   const uint32_t arity = target.childCount;
-  // `loss, metric = model.evaluate(x, y)`: the element in name's position of one call's result.
+  // `loss, metric = model.evaluate(x, y)`: the element in name's position of one call's
+  // result; a helper of the test returning a tuple is read element by element (traceHelper).
+  if (b.kind == StmtKind::Assign && value.kind == ExprKind::Call) {
+    const Walk::Unpacked outer = std::exchange(w.unpacked, Walk::Unpacked{pos, arity});
+    const size_t helpersBefore = w.out.evidence.size();
+    traceExpr(w, m, f, s, b.b, depth);
+    w.unpacked = outer;
+    bool throughHelper = false;
+    for (size_t i = helpersBefore; i < w.out.evidence.size(); ++i) throughHelper |= w.out.evidence[i].find("returns from") != std::string::npos;
+    if (!throughHelper) w.out.selectors.insert(fmt::format("#{}", pos));
+    return;
+  }
   if (b.kind == StmtKind::Assign && value.kind != ExprKind::Tuple && value.kind != ExprKind::List)
-    w.out.selectors.insert(fmt::format("#{}", pos));
+    w.out.selectors.insert(fmt::format("#{}", pos));  // `loss, acc = scores`
   if (b.kind == StmtKind::Assign && (value.kind == ExprKind::Tuple || value.kind == ExprKind::List) && value.childCount == arity) {
     traceExpr(w, m, f, s, m.child(b.b, static_cast<uint32_t>(pos)), depth);
     return;
@@ -522,6 +540,14 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     if (st.kind != StmtKind::Return || st.a == kNone) continue;
     returned = true;
     noteSource(w.out, st);
+    // `a, b = _pair()` with `return ops.tanh(x), np.tanh(x)`: only the element unpacked.
+    const Expr& value = m.expr(st.a);
+    if (w.unpacked.position >= 0 && value.kind == ExprKind::Tuple && value.childCount == w.unpacked.arity) {
+      const int position = std::exchange(w.unpacked.position, -1);
+      traceExpr(w, m, helper, s, m.child(st.a, static_cast<uint32_t>(position)), depth + 1);
+      w.unpacked.position = position;
+      continue;
+    }
     traceExpr(w, m, helper, s, st.a, depth + 1);
   }
   return returned;

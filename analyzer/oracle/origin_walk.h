@@ -19,6 +19,13 @@ struct OriginTracer::Walk {
   // called on it again is the library's, though the name is not traced twice.
   std::map<std::pair<const FileModel*, uint64_t>, bool> libraryMade;
   bool revisitedLibrary = false;
+  // The element of a helper's returned tuple that an unpacking reads (`a, b = _pair()`), or -1.
+  struct Unpacked {
+    int position = -1;
+    uint32_t arity = 0;
+  } unpacked;
+  // The first binding a trace followed since it was last cleared: which object a method runs on.
+  std::string firstBinding;
   int hops = 0;
   // Paths cut at kMaxTraceDepth: each leaves an unknown origin, and they are bounded too (a C++
   // lambda nesting 4,000 lambdas left one per return statement at every visit: 1.2 GB).

@@ -38,14 +38,14 @@ TEST(DtypePicker, ALeftOutToleranceIsThePickersTableWithItsFloat32EntryAsValue) 
     EXPECT_EQ(a.via, "numpy.testing.assert_allclose") << line << ": the recursion matched no other API";
     const Tolerance* atol = tolerance(a, "atol");
     ASSERT_NE(atol, nullptr);
-    EXPECT_EQ(atol->provenance, Provenance::Depend);
+    EXPECT_EQ(atol->provenance, Provenance::Default) << "the API's own default, picked by dtype";
     ASSERT_TRUE(atol->value.has_value());
     EXPECT_DOUBLE_EQ(*atol->value, 1e-6);
     EXPECT_TRUE(atol->isDtypeDefault);
     ASSERT_NE(atol->byDtype, nullptr);
     EXPECT_DOUBLE_EQ(atol->byDtype->at("float64"), 1e-15);
     EXPECT_DOUBLE_EQ(atol->byDtype->at("bfloat16"), 1e-2);
-    EXPECT_EQ(a.thresholdProvenance, ThresholdProvenance::Depend);
+    EXPECT_EQ(a.thresholdProvenance, ThresholdProvenance::Default);
   }
   const Tolerance* table = tolerance(*at[6], "rtol");
   ASSERT_NE(table, nullptr);
@@ -72,7 +72,7 @@ TEST(DtypePicker, AFunctionOfAnotherNameIsNoPicker) {
   ASSERT_TRUE(at.count(4));
   const Tolerance* atol = tolerance(*at[4], "atol");
   ASSERT_NE(atol, nullptr);
-  EXPECT_EQ(atol->provenance, Provenance::Depend);
+  EXPECT_EQ(atol->provenance, Provenance::Default);
   EXPECT_FALSE(atol->value.has_value()) << "by dtype, with values nobody catalogued";
   EXPECT_EQ(atol->byDtype, nullptr);
 }

@@ -129,10 +129,10 @@ TEST(KeywordSplat, AWrapperPickingOnlyTheMissingToleranceByDtypeKeepsTheGivenOne
   ASSERT_TRUE(at.count(4) && at.count(5));
   EXPECT_DOUBLE_EQ(*tolerance(*at[4], "atol")->value, 2e-2);
   EXPECT_EQ(at[4]->thresholdProvenance, ThresholdProvenance::Customized);
-  EXPECT_EQ(tolerance(*at[5], "atol")->provenance, Provenance::Depend);
+  EXPECT_EQ(tolerance(*at[5], "atol")->provenance, Provenance::Default) << "the wrapper's own default, picked by dtype";
   EXPECT_EQ(tolerance(*at[5], "atol")->text, "None");  // not numpy's 0, which does not apply
   EXPECT_FALSE(tolerance(*at[5], "atol")->value.has_value());
-  EXPECT_EQ(at[5]->thresholdProvenance, ThresholdProvenance::Depend);
+  EXPECT_EQ(at[5]->thresholdProvenance, ThresholdProvenance::Default);
 }
 
 TEST(KeywordSplat, StringLiteralKeysAreReadWithoutTheirQuotes) {
