@@ -198,6 +198,16 @@ Decision decide(const OriginSet& cut, const OriginSet& oracle) {
   }
   if (oracleLib && oracle.throughHelper && (oracle.arithmetic || oracle.loop) && oracle.has(OriginKind::OtherLib))
     return {"NI", "a test helper re-implements it by hand from the library's outputs"};
+  // A formula the author writes out of the library's primitives ((x - m) / sqrt(v + eps) * g + b
+  // for a batch norm): three operators or more combine two primitives or more, where another
+  // function of the library would be one call, maybe rescaled (ops.sum(x) / x.size, an identity
+  // such as 0.5 * (tanh(x / 2) + 1) for a sigmoid).
+  // A graph of nothing but the author's arithmetic on symbolic inputs, against a named function
+  // of the library, is such a formula too.
+  if (const Core oc = coreOf(oracle), ac = coreOf(cut);
+      oracleLib && oracle.operators.size() >= 3 && (oc.full.size() >= 2 || (oc.full.empty() && !ac.full.empty())) &&
+      !differentParts(cut, oracle) && oc.full != ac.full)
+    return {"NI", fmt::format("the author writes the formula out of the library's primitives ({})", fmt::join(oracle.operators, " "))};
   if (oracleLib) {
     if (o.full.empty() && o.inputs.empty()) return {"D", "the oracle only passes data through the library's plumbing (a round trip)"};
     // Same inputs: the same argument texts, or the same variables with the same arithmetic
