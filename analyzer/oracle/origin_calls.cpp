@@ -54,7 +54,7 @@ bool movesData(std::string_view last) {
       "reshape", "view", "view_as", "unsqueeze", "squeeze", "unsqueeze_", "squeeze_", "expand", "expand_as", "expand_dims",
       "repeat", "repeat_interleave", "tile", "permute", "transpose", "t", "swapaxes", "swapdims", "moveaxis", "movedim",
       "flatten", "ravel", "unflatten", "contiguous", "flip", "fliplr", "flipud", "roll", "broadcast_to", "broadcast_as",
-      "atleast_1d", "atleast_2d", "atleast_3d", "dimshuffle",
+      "atleast_1d", "atleast_2d", "atleast_3d", "dimshuffle", "broadcast_arrays",
       // selection
       "narrow", "take", "take_along_axis", "index_select", "select", "unbind",
       // joining
@@ -148,6 +148,19 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
     else
       for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);
     return;
+  }
+  if (f.kind == ExprKind::Name) {
+    // jax.vmap(_solve)(xs) with `def _solve(tf): ...` in the test: the helper's return values.
+    for (FunctionId h = 0; h < m.functions.size(); ++h) {
+      const Function& H = m.functions[h];
+      if (H.name != f.name || H.cls != kNone || (H.parent != kNone && H.parent != fn) || !callableByName(m, H)) continue;
+      w.out.throughHelper = true;
+      w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", f.name, H.qualifiedName, H.range.start.line));
+      if (traceHelper(w, m, h, depth + 1)) {
+        for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);
+        return;
+      }
+    }
   }
   if (viaImport) {
     w.out.items.push_back({isLibrary(resolved) ? OriginKind::LibCall : OriginKind::OtherLib, resolved, {}, {}});
