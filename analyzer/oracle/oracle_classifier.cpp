@@ -169,7 +169,21 @@ bool remadeFromAnother(const OriginSet& s) {
   return false;
 }
 
-Decision decide(const OriginSet& cut, const OriginSet& oracle) {
+// Arithmetic or loops of the oracle's own: met directly in its expression, or under a binding
+// or helper the CUT's side does not follow. What both sides follow prepares the inputs they
+// share (gen_unique_vector(n) feeding the CUT and np.sort alike) and is no formula.
+bool ownOf(const std::set<std::string>& oracleAt, const std::set<std::string>& cutAt) {
+  for (const std::string& where : oracleAt)
+    if (where.empty() || !cutAt.count(where)) return true;
+  return false;
+}
+
+Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
+  // The oracle as it computes on its own: arithmetic and loops that only prepare inputs the CUT
+  // shares are left out of its flags.
+  OriginSet oracle = sharedOracle;
+  oracle.arithmetic = oracle.arithmetic && ownOf(oracle.arithmeticAt, cut.arithmeticAt);
+  oracle.loop = oracle.loop && ownOf(oracle.loopAt, cut.loopAt);
   const bool oracleLib = computesWithLibrary(oracle);
   Core o = coreOf(oracle), a = coreOf(cut);
   // A data movement is transparent (it hands its operand's origin on), unless it is the very

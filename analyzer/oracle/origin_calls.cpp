@@ -467,7 +467,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     return;
   }
   if (callee.kind == ExprKind::Name && isPythonBuiltin(callee.name)) {
-    if (callee.name != "len" && callee.name != "getattr") w.out.arithmetic |= callee.name == "sum" || callee.name == "pow";
+    if (callee.name == "sum" || callee.name == "pow") w.noteArithmetic();
     traceArgs();
     return;
   }
@@ -483,6 +483,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     size_t self = w.out.items.size();
     w.out.items.push_back({OriginKind::OtherLib, resolved, argKey, {}});
     const bool arithmeticBefore = w.out.arithmetic;
+    const std::set<std::string> arithmeticAtBefore = w.out.arithmeticAt;
     traceArgs();
     // Numbers written in the call (-np.log(0.5)), or arguments whose every origin is a literal
     // (np.polyval([1., 2.], np.linspace(0, 1, 5))): a value fixed by the test, computed on
@@ -508,6 +509,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (literalArgs) {  // -np.log(0.5), math.sqrt(2): a closed-form constant, unless the CUT is that function
       w.out.items[self].closedForm = true;
       w.out.arithmetic = arithmeticBefore;
+      w.out.arithmeticAt = arithmeticAtBefore;
       w.out.evidence.push_back(fmt::format("`{}` is {} on numbers (a closed-form value)", m.expr(e).text.substr(0, 80), resolved));
       return;
     }

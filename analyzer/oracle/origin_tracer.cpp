@@ -83,7 +83,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::Bool:
     case ExprKind::NoneLit: w.out.items.push_back({OriginKind::Literal, std::string(x.text), {}, {}}); return;
     case ExprKind::BinaryOp:
-      w.out.arithmetic = true;
+      w.noteArithmetic();
       w.out.operators.insert(std::string(x.name));
       [[fallthrough]];
     case ExprKind::UnaryOp:
@@ -95,7 +95,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::Set:
     case ExprKind::Starred:
     case ExprKind::Keyword:
-      if (x.kind == ExprKind::UnaryOp && x.name != "-" && x.name != "+") w.out.arithmetic = true;
+      if (x.kind == ExprKind::UnaryOp && x.name != "-" && x.name != "+") w.noteArithmetic();
       for (uint32_t i = 0; i < x.childCount; ++i) traceExpr(w, m, fn, at, m.child(e, i), depth + 1);
       return;
     case ExprKind::Dict:  // the values; keys only select one ({Reduction.SUM: [198, 82]})
@@ -247,8 +247,11 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       w.out.evidence.push_back(fmt::format("`{}` <- line {}: {}", name, b.range.start.line,
                                            b.text.substr(0, std::min<size_t>(b.text.find('\n'), 100))));
       if (b.kind == StmtKind::For && iteratesBackends(m, f, b.b)) w.out.backendLoop = true;
+      // Arithmetic and loops met from here on are under this binding (OriginSet::arithmeticAt).
+      w.within.push_back(fmt::format("{}:{}", m.path, b.range.start.line));
       {
         const bool arithmeticBefore = w.out.arithmetic;
+        const auto arithmeticAtBefore = w.out.arithmeticAt;
         const auto operatorsBefore = w.out.operators;
         const size_t before = w.out.items.size();
         noteSource(w.out, b);
@@ -261,6 +264,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         }
         if (onlyData && anyRandom && drawsRandom(m, f, m.stmts[binding].b)) {  // x = np.random.rand(5) + 0.1: defining test data
           w.out.arithmetic = arithmeticBefore;
+          w.out.arithmeticAt = arithmeticAtBefore;
           w.out.operators = operatorsBefore;
         }
       }
@@ -268,11 +272,11 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         if (s < binding) continue;
         const Stmt& st = m.stmts[s];
         noteSource(w.out, st);
-        if (st.kind == StmtKind::AugAssign) w.out.arithmetic = true;
+        if (st.kind == StmtKind::AugAssign) w.noteArithmetic();
         w.out.evidence.push_back(fmt::format("`{}` filled at line {}", name, st.range.start.line));
         for (StmtId p = st.parent; p != kNone && p >= binding; p = m.stmts[p].parent)
           if (m.stmts[p].kind == StmtKind::For) {
-            w.out.loop = true;
+            w.noteLoop();
             if (iteratesBackends(m, f, m.stmts[p].b)) w.out.backendLoop = true;
           }
         if (st.kind == StmtKind::ExprStmt) {
@@ -284,13 +288,14 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       }
       for (StmtId s : augments) {
         if (s < binding) continue;
-        w.out.arithmetic = true;
+        w.noteArithmetic();
         noteSource(w.out, m.stmts[s]);
         for (StmtId p = m.stmts[s].parent; p != kNone && p > binding; p = m.stmts[p].parent)
-          if (m.stmts[p].kind == StmtKind::For || m.stmts[p].kind == StmtKind::While) w.out.loop = true;
+          if (m.stmts[p].kind == StmtKind::For || m.stmts[p].kind == StmtKind::While) w.noteLoop();
         w.out.evidence.push_back(fmt::format("`{}` updated at line {}", name, m.stmts[s].range.start.line));
         traceExpr(w, m, f, s, m.stmts[s].b, depth + 1);
       }
+      w.within.pop_back();
       return;
     }
     for (const Param& p : F.params) {
@@ -532,11 +537,12 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
   if (!w.visited.insert({&m, key}).second) return true;
   const Function& F = m.functions[helper];
   bool returned = false;
+  w.within.push_back(fmt::format("{}:{}", m.path, F.range.start.line));
   for (StmtId s = F.firstStmt; s < F.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != helper) continue;
-    if (st.kind == StmtKind::For || st.kind == StmtKind::While) w.out.loop = true;
-    if (st.kind == StmtKind::AugAssign) w.out.arithmetic = true;
+    if (st.kind == StmtKind::For || st.kind == StmtKind::While) w.noteLoop();
+    if (st.kind == StmtKind::AugAssign) w.noteArithmetic();
     if (st.kind != StmtKind::Return || st.a == kNone) continue;
     returned = true;
     noteSource(w.out, st);
@@ -550,6 +556,7 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     }
     traceExpr(w, m, helper, s, st.a, depth + 1);
   }
+  w.within.pop_back();
   return returned;
 }
 

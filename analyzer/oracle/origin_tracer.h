@@ -39,6 +39,10 @@ struct OriginSet {
   std::vector<Origin> items;
   bool arithmetic = false;     // operators combine values on the way (a formula)
   bool loop = false;           // a loop or comprehension computes it
+  // Where the arithmetic and loops were met: the binding (file:line) or helper being traced
+  // then, "" directly in the expression. Those met under a binding the CUT's side follows too
+  // prepare the inputs both share (a data helper), and make no formula of the oracle.
+  std::set<std::string> arithmeticAt, loopAt;
   bool throughHelper = false;  // a test-suite helper computes it
   bool backendLoop = false;    // built by iterating over backends of the library
   std::set<std::string> operators;  // arithmetic operators met on the way

@@ -7,6 +7,7 @@
 #include <set>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "analyzer/oracle/origin_tracer.h"
 
@@ -24,6 +25,16 @@ struct OriginTracer::Walk {
     int position = -1;
     uint32_t arity = 0;
   } unpacked;
+  // The bindings and helpers being traced, innermost last (OriginSet::arithmeticAt).
+  std::vector<std::string> within;
+  void noteArithmetic() {
+    out.arithmetic = true;
+    out.arithmeticAt.insert(within.empty() ? std::string() : within.back());
+  }
+  void noteLoop() {
+    out.loop = true;
+    out.loopAt.insert(within.empty() ? std::string() : within.back());
+  }
   // The first binding a trace followed since it was last cleared: which object a method runs on.
   std::string firstBinding;
   int hops = 0;
