@@ -65,6 +65,9 @@ struct Assertion {
   // The check passes when the values are NOT close (assertNotAlmostEqual, assert not allclose,
   // assert abs(a - b) > eps): a larger tolerance makes it stricter, not looser.
   bool negated = false;
+  // A bound on a trained model's quality (`loss < 0.9`, `acc > 0.8`): an error bound whose
+  // oracle is the labels the metric measures the predictions against.
+  bool qualityBound = false;
   std::vector<Tolerance> tolerances;
   ThresholdProvenance thresholdProvenance = ThresholdProvenance::None;
   // What the tolerance, and the test's blocks holding the check, are chosen by at run time

@@ -135,6 +135,43 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
   }
 }
 
+// Which way a quality measure is better: a loss is bounded from above, an accuracy from below
+// (`loss >= 0.0` is a sanity range, not a bound on quality); a score either way.
+enum class QualityKind { None, LowerIsBetter, HigherIsBetter, Either };
+
+QualityKind measuresQuality(const FileModel& m, ExprId e) {
+  if (e == kNone) return QualityKind::None;
+  // The measure's own words; not a count of them (len(model.losses)) nor a shape.
+  static const RE2 lower(R"((?i)(loss|perplexity|\bmse\b|\bmae\b|rmse|\bnll\b))");
+  static const RE2 higher(R"((?i)(acc\b|acc'|acc"|accuracy|_acc|\bauc\b|\bf1|recall|psnr|ssim|\biou\b|dice))");
+  static const RE2 either(R"((?i)score)");
+  const std::string_view text = m.expr(e).text;
+  if (text.find("len(") != std::string_view::npos || text.find("shape") != std::string_view::npos ||
+      text.find("count") != std::string_view::npos)
+    return QualityKind::None;
+  const re2::StringPiece piece(text.data(), text.size());
+  if (RE2::PartialMatch(piece, lower)) return QualityKind::LowerIsBetter;
+  if (RE2::PartialMatch(piece, higher)) return QualityKind::HigherIsBetter;
+  if (RE2::PartialMatch(piece, either)) return QualityKind::Either;
+  return QualityKind::None;
+}
+
+bool qualityBound(const FileModel& m, ExprId e) {
+  if (e == kNone) return false;
+  const Expr& x = m.expr(e);
+  // A fraction or a named target (0.8, 1., `target`, `standard_score`); an integer is a count,
+  // and 0 a sign (`acc >= 0.0`).
+  if (x.kind == ExprKind::Number) {
+    const std::optional<double> v = ToleranceResolver::parseNumber(x.text);
+    return x.text.find_first_of(".eE") != std::string_view::npos && v && *v != 0.0;
+  }
+  // A named target (`target`, `standard_score`), not an earlier measure (`loss < prev_loss`
+  // checks that training improves, against no fixed bound).
+  static const RE2 earlier(R"((?i)(^|[._])(prev|previous|old|initial|init|last|first|before|start)[a-z]*_)");
+  return (x.kind == ExprKind::Name || x.kind == ExprKind::Attribute) &&
+         !RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), earlier);
+}
+
 bool containsDifference(const FileModel& m, ExprId e, int depth) {
   if (e == kNone || depth > kMaxConditionDepth) return false;
   const Expr& x = m.expr(e);
@@ -305,6 +342,24 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
           c.errorSide = big;
           c.boundSide = small;
           c.negated = true;
+          return done(c);
+        }
+        // A bound on a trained model's quality (`history['val_acc'][-1] > 0.8`, `loss < 0.9`):
+        // the metric measures the CUT's predictions against the labels, an error bound
+        // (docs/counting.md). A lower bound on it is stricter the larger it is, as a must-differ
+        // bound is.
+        const QualityKind belowBound = measuresQuality(m, small), aboveBound = measuresQuality(m, big);
+        if ((belowBound == QualityKind::LowerIsBetter || belowBound == QualityKind::Either) && qualityBound(m, big)) {
+          c.errorSide = small;
+          c.boundSide = big;
+          c.quality = true;
+          return done(c);
+        }
+        if ((aboveBound == QualityKind::HigherIsBetter || aboveBound == QualityKind::Either) && qualityBound(m, small)) {
+          c.errorSide = big;
+          c.boundSide = small;
+          c.negated = true;
+          c.quality = true;
           return done(c);
         }
         return std::nullopt;
@@ -559,6 +614,7 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
   auto check = conditionCheck(m, a.functionId, cond);
   if (!check) return;
   a.negated = check->negated;
+  a.qualityBound = check->quality;
   if (check->spec) {
     if (check->mappedArgs) {
       applySpec(m, a, *check->spec, check->call, *check->mappedArgs);

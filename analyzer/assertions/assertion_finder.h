@@ -30,6 +30,7 @@ class AssertionFinder {
     ExprId approxOther = kNone;  // for `x == approx(y)`: x
     ExprId lowerSide = kNone;    // for intervals `lo < x <= hi`: lo (boundSide is hi)
     bool negated = false;
+    bool quality = false;  // a bound on a trained model's quality (loss, accuracy): the labels are the oracle
     // A predicate mapped over structures (tree_all(tree_map(np.allclose, a, b))): the arguments
     // it receives, which `call` does not spell.
     std::optional<CallArgs> mappedArgs;

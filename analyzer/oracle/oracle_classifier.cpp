@@ -372,6 +372,15 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     a.evidence = {a.oracleReason};
     return;
   }
+  if (a.expectedExpr == kNone && a.qualityBound) {
+    // A bound on a trained model's quality: the metric compares its predictions with the labels,
+    // test data (docs/oracles.md).
+    a.oracleType = "D";
+    a.oracleReason = "the oracle is the labels a quality metric measures the predictions against (test data)";
+    a.oracleSource = sourceDigest("labels", {});
+    a.evidence = {fmt::format("`{}` bounds a trained model's quality", a.actualText), "decision D: " + a.oracleReason};
+    return;
+  }
   if (a.expectedExpr == kNone) {
     // An error bound on one value (assert abs(x) < eps): the oracle is the implied zero.
     a.oracleType = "D";

@@ -320,6 +320,16 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
                          analyzer::gainedChoicesNote(o.assertion().runtimeChoices, n.assertion().runtimeChoices);
       // Across APIs the tolerances are of different systems; name both so the figures read right.
       const std::string api = k.api ? fmt::format("{} -> {}", o.assertion().api, n.assertion().api) : n.assertion().api;
+      // A bound on a trained model's quality is an OA assertion (an error bound against the
+      // labels); relaxed, it keeps its own rule and words.
+      if (o.assertion().qualityBound && n.assertion().qualityBound && olds.model && news.model &&
+          (k.direction == Direction::Loosen || k.direction == Direction::Mixed))
+        if (auto ob = metricBound(*olds.model, o.assertion()), nb = metricBound(*news.model, n.assertion()); ob && nb) {
+          emit("CH305", news, n.assertion(),
+               fmt::format("{} bound on `{}` relaxed: {} -> {}", ob->lower ? "lower" : "upper", ob->metric.substr(0, 60), ob->text, nb->text),
+               o.normalized(), n.normalized(), true);
+          continue;
+        }
       if (k.direction == Direction::Loosen || k.direction == Direction::Mixed)
         emit("CH301", news, n.assertion(), fmt::format("{} loosened: {}", api, what), o.normalized(), n.normalized(), true);
       else if (k.direction == Direction::Tighten)

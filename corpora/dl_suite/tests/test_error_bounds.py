@@ -83,7 +83,7 @@ def test_bound_inside_loop():
 def test_non_oa_comparisons():
     scores = ops.softmax(np.array([2.0, 1.0, 0.1]))
     acc = float(np.max(scores))
-    assert acc > 0.5  # expect: assert api=assert
+    assert acc > 0.5  # expect: oa api=assert cat=error_bound thr=customized tol=bound:literal:0.5
     pieces = ops.split(np.arange(4), 2)
     assert len(pieces) < 3  # expect: assert api=assert
     a, b = _pair()

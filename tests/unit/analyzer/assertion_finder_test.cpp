@@ -96,7 +96,8 @@ TEST(AssertionFinder, ErrorBoundsInBareAsserts) {
   EXPECT_EQ(r.assertions[0].actualText, "m");
   EXPECT_EQ(r.assertions[0].expectedText, "p");
   EXPECT_DOUBLE_EQ(*tolerance(r.assertions[0], "bound")->value, 0.015);
-  EXPECT_FALSE(r.assertions[4].isOa);
+  EXPECT_TRUE(r.assertions[4].isOa) << "a bound on a model's accuracy (BoundsOnATrainedModelsQualityAreErrorBounds)";
+  EXPECT_TRUE(r.assertions[4].qualityBound);
   EXPECT_FALSE(r.assertions[5].isOa);
 }
 
@@ -957,4 +958,35 @@ TEST(AssertionFinder, AStaticMethodWrapperKeepsItsFirstParameter) {
   ASSERT_EQ(at.count(6), 1u);
   EXPECT_EQ(at.at(6)->actualText, "f()");
   EXPECT_EQ(at.at(6)->expectedText, "np.ones(3)");
+}
+
+// A bound on a trained model's quality is an error-bounding OA assertion (docs/counting.md):
+// the metric measures the predictions against the labels. A loss is bounded from above, an
+// accuracy from below; counts, shapes, signs (`loss >= 0.0`) and integers are not such bounds.
+TEST(AssertionFinder, BoundsOnATrainedModelsQualityAreErrorBounds) {
+  auto r = scanOne("def test_fit(self):\n"
+                   "    assert history.history['val_acc'][-1] > 0.8\n"       // 2: OA, lower bound
+                   "    assert (history.history['loss'][-1] < 1.)\n"         // 3: OA
+                   "    assert score < standard_score\n"                      // 4: OA, a named target
+                   "    assert len(model.losses) > 1\n"                       // 5: a count
+                   "    assert output.loss.item() >= 0.0\n"                  // 6: a sign
+                   "    assert history.history['acc'][-1] < 0.99\n"          // 7: an accuracy bounded from above
+                   "    assert n_calls <= 4\n");                              // 8: a counter
+  for (uint32_t line : {2u, 3u, 4u}) {
+    const Assertion* a = atLine(r, line);
+    ASSERT_NE(a, nullptr) << line;
+    EXPECT_TRUE(a->isOa) << line;
+    EXPECT_EQ(a->category, Category::ErrorBound) << line;
+    EXPECT_TRUE(a->qualityBound) << line;
+  }
+  EXPECT_TRUE(atLine(r, 2)->negated) << "a larger lower bound on an accuracy is stricter";
+  EXPECT_FALSE(atLine(r, 3)->negated);
+  for (uint32_t line : {5u, 6u, 7u, 8u}) {
+    const Assertion* a = atLine(r, line);
+    ASSERT_NE(a, nullptr) << line;
+    EXPECT_FALSE(a->isOa) << line;
+  }
+  classifyOracles(r, {});
+  EXPECT_EQ(atLine(r, 2)->oracleType, "D");
+  EXPECT_NE(atLine(r, 2)->oracleReason.find("labels"), std::string::npos);
 }
