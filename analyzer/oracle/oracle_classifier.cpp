@@ -217,9 +217,12 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
   // function of the library would be one call, maybe rescaled (ops.sum(x) / x.size, an identity
   // such as 0.5 * (tanh(x / 2) + 1) for a sigmoid).
   // A graph of nothing but the author's arithmetic on symbolic inputs, against a named function
-  // of the library, is such a formula too.
+  // of the library, is such a formula too, and so is arithmetic over two primitives or more of
+  // which the CUT uses none (inv(sqrt(var + eps)) against a batch norm's own inverse std).
   if (const Core oc = coreOf(oracle), ac = coreOf(cut);
-      oracleLib && oracle.operators.size() >= 3 && (oc.full.size() >= 2 || (oc.full.empty() && !ac.full.empty())) &&
+      oracleLib && ((oracle.operators.size() >= 3 && (oc.full.size() >= 2 || (oc.full.empty() && !ac.full.empty()))) ||
+                    (oracle.arithmetic && !oracle.operators.empty() && oc.full.size() >= 2 &&
+                     std::none_of(oc.full.begin(), oc.full.end(), [&](const std::string& f) { return ac.full.count(f) > 0; }))) &&
       !differentParts(cut, oracle) && oc.full != ac.full)
     return {"NI", fmt::format("the author writes the formula out of the library's primitives ({})", fmt::join(oracle.operators, " "))};
   if (oracleLib) {

@@ -173,6 +173,9 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
 }
 
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
+  // An element of this call's result that a subscript reads: only a compiled function's outputs
+  // list or a value called take it (below); no other list met on the way may.
+  const int element = std::exchange(w.selectElement, -1);
   CallArgs args = splitCall(m, e);
   const Expr& callee = m.expr(args.callee);
   std::string dotted = dottedName(m, args.callee);
@@ -297,6 +300,18 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (!resolved.empty() && isLibrary(resolved)) {
     w.out.items.push_back({OriginKind::LibCall, resolved, argKey, {}});
     w.out.evidence.push_back(fmt::format("`{}` calls {} (library under test)", m.expr(e).text.substr(0, 80), resolved));
+    // theano.function(inputs, [a, b, ...]) read at element k: only a graph of that output.
+    // The outputs may be a list written out, or one first in a sum of lists ([out, mean] + grads).
+    ExprId outputs = args.positional.size() >= 2 ? args.positional[1] : kNone;
+    while (outputs != kNone && m.expr(outputs).kind == ExprKind::BinaryOp && m.expr(outputs).name == "+" && m.expr(outputs).childCount == 2)
+      outputs = m.child(outputs, 0);
+    if (element >= 0 && last == "function" && outputs != kNone && m.expr(outputs).kind == ExprKind::List &&
+        static_cast<uint32_t>(element) < m.expr(outputs).childCount) {
+      w.out.evidence.push_back(fmt::format("output {} of the compiled function", element));
+      traceExpr(w, m, fn, at, args.positional[0], depth + 1);
+      traceExpr(w, m, fn, at, m.child(outputs, static_cast<uint32_t>(element)), depth + 1);
+      return;
+    }
     traceArgs();
     return;
   }
@@ -386,7 +401,9 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // A call of a value: f(x) where f = theano.function(...), model.predict(x) on a library model.
   if (callee.kind == ExprKind::Name && !isPythonBuiltin(callee.name) && !viaImport) {
     size_t before = w.out.items.size();
+    w.selectElement = element;
     traceName(w, m, fn, at, callee.name, depth + 1);
+    w.selectElement = -1;
     callLibraryValues(w.out, before);
     bool callsLibrary = false;
     for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);

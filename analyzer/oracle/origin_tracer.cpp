@@ -113,7 +113,32 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
       return;
     }
-    case ExprKind::Subscript:
+    case ExprKind::Subscript: {
+      // outs[1 + 5] of outs = f(...): the element of f's outputs list, where one is written.
+      if (x.childCount > 1) {
+        const Expr& index = m.expr(m.child(e, 1));
+        const auto integer = [](std::string_view text) -> std::optional<long> {
+          long v = 0;
+          for (char c : text) {
+            if (c < '0' || c > '9' || v > 1'000'000) return std::nullopt;
+            v = v * 10 + (c - '0');
+          }
+          return text.empty() ? std::nullopt : std::optional<long>(v);
+        };
+        std::optional<long> k;
+        if (index.kind == ExprKind::Number) k = integer(index.text);
+        else if (index.kind == ExprKind::BinaryOp && index.name == "+" && index.childCount == 2) {
+          const auto l = integer(m.expr(m.child(m.child(e, 1), 0)).text), r = integer(m.expr(m.child(m.child(e, 1), 1)).text);
+          if (l && r) k = *l + *r;
+        }
+        if (k && m.expr(m.child(e, 0)).kind == ExprKind::Name) {
+          const int outer = std::exchange(w.selectElement, static_cast<int>(*k));
+          traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+          w.selectElement = outer;
+          return;
+        }
+      }
+    }
       // h['loss'] and h['val_' + name] are different entries of one result; x[0] is a slice.
       // A key named by a constant (h[loss_name]) is kept too, marked: it counts against a
       // written key only.

@@ -32,7 +32,7 @@ struct Origin {
   bool literalInputs = false;  // another library's function on literal data (np.polyval(c, np.linspace(0, 1, 5)))
   bool moduleRef = false;   // a module of the library used as a value (a backend passed around)
   bool libraryValue = false;  // an attribute of the library's modules read as a value (a constant, or a function object)
-  std::string receiver;       // for a method: where its object was bound (file:line:name), when it is a name
+  std::string receiver = {};  // for a method: where its object was bound (file:line:name), when it is a name
 };
 
 struct OriginSet {

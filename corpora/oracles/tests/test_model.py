@@ -95,7 +95,7 @@ def test_fit_initial_loss_matches_ops():
     loss0 = float(ops.mean(ops.square(probe.logits(x) - y)))
     history = Model(w0.copy()).fit(x, y, epochs=1, lr=LR)
     assert len(history) == 1
-    assert history[0] == pytest.approx(loss0, rel=1e-12)  # oracle: RI thr=customized
+    assert history[0] == pytest.approx(loss0, rel=1e-12)  # oracle: NI thr=customized
 
 
 def test_fit_zero_learning_rate_keeps_weights():
