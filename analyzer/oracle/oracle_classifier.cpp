@@ -425,7 +425,14 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     a.evidence = std::move(ev);
     return;
   }
-  if (!computesWithLibrary(actual) && computesWithLibrary(oracle)) {
+  // Both sides compute with the library: the one that writes a formula out of its primitives is
+  // the reference, the other the code under test (Theano's utt.assert_allclose(expected, value)
+  // given the bn op's output first and the hand-written one second).
+  const auto formula = [](const OriginSet& s) {
+    return s.arithmetic && !s.operators.empty() && (coreOf(s).full.size() >= 2 || s.operators.size() >= 3);
+  };
+  const bool formulaIsActual = computesWithLibrary(actual) && computesWithLibrary(oracle) && formula(actual) && !formula(oracle);
+  if ((!computesWithLibrary(actual) && computesWithLibrary(oracle)) || formulaIsActual) {
     std::swap(actual, oracle);
     std::swap(a.actualExpr, a.expectedExpr);
     std::swap(a.actualText, a.expectedText);

@@ -145,7 +145,7 @@ class DenseReluCase(NnTestCase):
 
     def test_relu_of_ops(self):
         ref = ops.relu(ops.matmul(self.x, self.w) + self.b)
-        self.assertAllClose(ref, self.model.predict(self.x))  # oracle: RI thr=default
+        self.assertAllClose(ref, self.model.predict(self.x))  # oracle: NI thr=default
 
     def test_rows_independent(self):
         full = self.model.predict(self.x)
