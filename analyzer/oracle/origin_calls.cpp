@@ -197,8 +197,10 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   }
   auto traceArgs = [&] {
     for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
-    for (const auto& kw : args.keywords)  // dtype=K.floatx() picks a type, it computes nothing
-      if (kw.first != "dtype" && kw.first != "name") traceExpr(w, m, fn, at, kw.second, depth + 1);
+    // dtype=K.floatx() picks a type, device=device a place: they compute nothing.
+    for (const auto& kw : args.keywords)
+      if (kw.first != "dtype" && kw.first != "name" && kw.first != "device" && kw.first != "requires_grad" && kw.first != "layout")
+        traceExpr(w, m, fn, at, kw.second, depth + 1);
   };
 
   if (callee.kind == ExprKind::Subscript) {  // np.cast[dtype](x): a conversion
@@ -512,13 +514,17 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
                           (ax.kind == ExprKind::UnaryOp && m.expr(m.child(a, 0)).kind == ExprKind::Number);
       literalArgs &= number;
     }
-    if (!literalArgs && self + 1 < w.out.items.size() && w.out.arithmetic == arithmeticBefore) {
-      // Literal data without arithmetic on it: a closed form unless the CUT runs on the very
-      // same inputs (then it is another library computing what the CUT computes; decide()).
+    if (!literalArgs && self + 1 < w.out.items.size()) {
+      // Literal data, maybe with arithmetic on it (cos(pi / 4)): a closed form unless the CUT
+      // runs on the very same inputs (then another library computes what the CUT computes, or
+      // with arithmetic the author spells the CUT's function out; decide()).
       bool allLiteral = true;
       for (size_t i = self + 1; i < w.out.items.size(); ++i) allLiteral &= w.out.items[i].kind == OriginKind::Literal;
       if (allLiteral) {
         w.out.items[self].literalInputs = true;
+        w.out.items[self].argsArithmetic = w.out.arithmetic != arithmeticBefore;
+        w.out.arithmetic = arithmeticBefore;
+        w.out.arithmeticAt = arithmeticAtBefore;
         w.out.evidence.push_back(fmt::format("`{}` is {} on literal data", m.expr(e).text.substr(0, 80), resolved));
         return;
       }

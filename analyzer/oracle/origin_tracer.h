@@ -30,6 +30,7 @@ struct Origin {
   std::string reason;    // for Unknown: why
   bool closedForm = false;  // another library's function on numbers written in the call (-np.log(0.5))
   bool literalInputs = false;  // another library's function on literal data (np.polyval(c, np.linspace(0, 1, 5)))
+  bool argsArithmetic = false;  // with arithmetic in its arguments (np.where(x >= 0, x, x * 0.1))
   bool moduleRef = false;   // a module of the library used as a value (a backend passed around)
   bool libraryValue = false;  // an attribute of the library's modules read as a value (a constant, or a function object)
   std::string receiver = {};  // for a method: where its object was bound (file:line:name), when it is a name
