@@ -416,8 +416,34 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     a.evidence = std::move(ev);
     return;
   }
-  OriginSet actual = a.actualExpr == kNone ? OriginSet{} : tracer.trace(m, a.functionId, a.stmt, a.actualExpr);
-  OriginSet oracle = tracer.trace(m, a.functionId, a.stmt, a.expectedExpr);
+  // A check mapped by a lambda over structures (tree_map(lambda a, b: allclose(a, -b), fwd,
+  // back)): its parameters stand for the structures' leaves.
+  OriginTracer::Bindings leaves;
+  if (a.form == "tree_map" && a.call != kNone && a.stmt != kNone) {
+    // The mapping call: the one whose first argument is a lambda holding the check.
+    CallArgs mapping;
+    const SourceRange& inner = m.expr(a.call).range;
+    for (ExprId e = m.stmts[a.stmt].firstExpr; e < m.stmts[a.stmt].endExpr && e < m.exprs.size(); ++e) {
+      if (m.expr(e).kind != ExprKind::Call) continue;
+      CallArgs c = splitCall(m, e);
+      if (c.positional.empty() || m.expr(c.positional[0]).kind != ExprKind::Lambda) continue;
+      const SourceRange& lambda = m.expr(c.positional[0]).range;
+      if (lambda.startByte <= inner.startByte && inner.endByte <= lambda.endByte) mapping = c;
+    }
+    if (!mapping.positional.empty() && m.expr(mapping.positional[0]).kind == ExprKind::Lambda) {
+      std::string_view rest = m.expr(mapping.positional[0]).name;
+      for (size_t i = 1; i < mapping.positional.size() && !rest.empty(); ++i) {
+        const size_t comma = std::min(rest.find(','), rest.size());
+        std::string_view one = rest.substr(0, comma);
+        while (!one.empty() && one.front() == ' ') one.remove_prefix(1);
+        while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
+        leaves.emplace_back(std::string(one), mapping.positional[i]);
+        rest.remove_prefix(std::min(comma + 1, rest.size()));
+      }
+    }
+  }
+  OriginSet actual = a.actualExpr == kNone ? OriginSet{} : tracer.trace(m, a.functionId, a.stmt, a.actualExpr, leaves);
+  OriginSet oracle = tracer.trace(m, a.functionId, a.stmt, a.expectedExpr, leaves);
   if (actual.backendLoop && oracle.backendLoop && !actual.bindings.empty() && actual.bindings == oracle.bindings) {
     // Two elements of one list built over the library's backends (z_list[i] against
     // z_list[i + 1]): one backend's result is the other's oracle.

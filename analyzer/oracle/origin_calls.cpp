@@ -176,6 +176,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // An element of this call's result that a subscript reads: only a compiled function's outputs
   // list or a value called take it (below); no other list met on the way may.
   const int element = std::exchange(w.selectElement, -1);
+  const std::vector<ExprId>* calledWith = std::exchange(w.pendingArguments, nullptr);
   CallArgs args = splitCall(m, e);
   const Expr& callee = m.expr(args.callee);
   std::string dotted = dottedName(m, args.callee);
@@ -193,6 +194,13 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (value == kNone) break;
       data = value;
     }
+    // A parameter of a lambda being applied stands for its argument (vec_eval(ts[1:], ts[:-1])).
+    if (m.expr(data).kind == ExprKind::Name)
+      for (size_t i = w.lambdaArguments.size(); i > 0; --i)
+        if (w.lambdaArguments[i - 1].name == m.expr(data).name) {
+          data = w.lambdaArguments[i - 1].value;
+          break;
+        }
     argKey += normalized(m.expr(data).text) + ",";
   }
   auto traceArgs = [&] {
@@ -233,6 +241,13 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (!module.empty()) w.out.items.push_back({OriginKind::LibCall, module + ".*", argKey, {}});  // getattr(backend, name)(x)
     else if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, "graph()", argKey, {}});
     traceArgs();
+    return;
+  }
+  // f = jax.vmap(g) called later as f(x): g applied to the arguments of that call.
+  if (calledWith && viaImport && appliesItsFunction(last) && !args.positional.empty()) {
+    w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(e).text.substr(0, 60)));
+    // The arguments are read where the value is called, which the transform precedes.
+    traceApplied(w, m, fn, at, args.positional[0], *calledWith, depth + 1);
     return;
   }
   // tree_map(f, a, b), map(f, xs): f applied to the leaves or items of its arguments.
@@ -404,8 +419,10 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (callee.kind == ExprKind::Name && !isPythonBuiltin(callee.name) && !viaImport) {
     size_t before = w.out.items.size();
     w.selectElement = element;
+    w.pendingArguments = &args.positional;
     traceName(w, m, fn, at, callee.name, depth + 1);
     w.selectElement = -1;
+    w.pendingArguments = nullptr;
     callLibraryValues(w.out, before);
     bool callsLibrary = false;
     for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);

@@ -60,8 +60,9 @@ OriginTracer::OriginTracer(const Project& project, std::vector<std::string> pack
   indexCppLibrary();
 }
 
-OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const {
+OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e, const Bindings& bound) const {
   Walk w;
+  for (const auto& [name, value] : bound) w.lambdaArguments.push_back({name, fn, at, value});
   traceExpr(w, m, fn, at, e, 0);
   return std::move(w.out);
 }

@@ -66,7 +66,10 @@ class OriginTracer {
   // `libraryPackages`: top-level packages of the library under test ("keras", "theano").
   OriginTracer(const Project& project, std::vector<std::string> libraryPackages);
 
-  OriginSet trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e) const;
+  // `bound`: names standing for other expressions, as a mapped lambda's parameters stand for the
+  // leaves of the structures mapped (tree_map(lambda a, b: allclose(a, -b), fwd, back)).
+  using Bindings = std::vector<std::pair<std::string, ExprId>>;
+  OriginSet trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e, const Bindings& bound = {}) const;
 
   bool isLibrary(const std::string& resolvedName) const;
   // Calls that build or run a graph rather than compute the tested function (theano.function,

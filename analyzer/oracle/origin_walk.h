@@ -23,6 +23,9 @@ struct OriginTracer::Walk {
   // The element of a compiled function's outputs a subscript reads (`outs = f(x); outs[1]` with
   // `f = theano.function([x], [a, b])`), or -1: taken by the outputs list, if one is reached.
   int selectElement = -1;
+  // The arguments a stored value is called with (`f = jax.vmap(lambda a, b: ...); f(x, y)`):
+  // a function transform reached while tracing the value applies its function to them.
+  const std::vector<ExprId>* pendingArguments = nullptr;
   // The element of a helper's returned tuple that an unpacking reads (`a, b = _pair()`), or -1.
   struct Unpacked {
     int position = -1;
