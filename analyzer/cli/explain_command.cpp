@@ -31,7 +31,9 @@ std::string describe(const analyzer::Assertion& a) {
   if (!a.isOa) return out;
   if (a.negated) out += "  negated:             passes when the values differ\n";
   out += fmt::format("  threshold:           {}\n", analyzer::thresholdProvenanceName(a.thresholdProvenance));
-  out += fmt::format("  oracle type:         {}\n", a.oracleType);
+  // The decisive step first, in one line a maintainer can check; then the chain that led there.
+  out += fmt::format("  oracle type:         {}: {}\n", a.oracleType, a.oracleReason.empty() ? "-" : a.oracleReason);
+  out += "  evidence:\n";
   for (size_t i = 0; i < a.evidence.size(); ++i) out += fmt::format("    {}. {}\n", i + 1, a.evidence[i]);
   return out;
 }
@@ -63,6 +65,11 @@ void addExplainCommand(CLI::App& app) {
     }
     std::error_code ec;
     fs::path rel = fs::path(file).is_absolute() ? fs::relative(file, root, ec) : fs::path(file);
+    if (!fs::exists(fs::path(root) / rel, ec)) {
+      fmt::print(stderr, "oalens: {}: no such file under {}\n", rel.generic_string(), root);
+      setExitCode(2);
+      return;
+    }
     analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
     if (!loadConfig(root, "", catalogue)) {
       setExitCode(2);
