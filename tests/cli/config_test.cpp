@@ -63,7 +63,10 @@ TEST_F(CliConfig, SchemaErrorStopsWithExitTwo) {
 TEST_F(CliConfig, UsageErrorsExitTwo) {
   EXPECT_EQ(run(std::string(OALENS_BINARY) + " scan " + dir_.string() + " --format yaml").status, 2);
   EXPECT_EQ(run(std::string(OALENS_BINARY) + " scan /nonexistent/oalens").status, 2);
-  EXPECT_EQ(run(std::string(OALENS_BINARY) + " explain nowhere.py:1 --root " + dir_.string()).status, 1);
+  EXPECT_EQ(run(std::string(OALENS_BINARY) + " explain nowhere.py:1 --root " + dir_.string()).status, 2);
+  // A file that exists but holds no assertion at that line is an answer, not a usage error.
+  std::ofstream(dir_ / "tests" / "test_plain.py") << "def test_a():\n    x = 1\n";
+  EXPECT_EQ(run(std::string(OALENS_BINARY) + " explain tests/test_plain.py:2 --root " + dir_.string()).status, 1);
 }
 
 // The Clang module is opened only for --compile-commands; when it cannot be, that scan says so
