@@ -1,6 +1,9 @@
 #include "analyzer/assertions/api_matcher.h"
 
+#include <cctype>
 #include <optional>
+
+#include <re2/re2.h>
 
 #include "analyzer/model/name_index.h"
 #include "analyzer/scan/project.h"
@@ -141,7 +144,142 @@ std::vector<std::string> conditionalModules(const FileModel& m, FunctionId scope
   return out;
 }
 
+// `obj.f` or `obj->f` in C++, a member of a value; not `ns::f` or `Class::f`.
+bool isMemberAccess(const FileModel& m, ExprId attribute) {
+  const Expr& a = m.expr(attribute);
+  if (a.kind != ExprKind::Attribute || a.childCount == 0) return false;
+  const ExprId receiver = m.child(attribute, 0);
+  if (receiver == kNone) return false;
+  const std::string_view recv = m.expr(receiver).text;
+  if (a.text.size() <= recv.size() || a.text.substr(0, recv.size()) != recv) return a.text.find("::") == std::string_view::npos;
+  size_t at = recv.size();
+  // Blanks and comments may stand between an object and its member (a chain over lines).
+  while (at < a.text.size()) {
+    const char c = a.text[at];
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      ++at;
+    } else if (a.text.substr(at, 2) == "//") {
+      const size_t end = a.text.find('\n', at);
+      at = end == std::string_view::npos ? a.text.size() : end + 1;
+    } else if (a.text.substr(at, 2) == "/*") {
+      const size_t end = a.text.find("*/", at + 2);
+      at = end == std::string_view::npos ? a.text.size() : end + 2;
+    } else {
+      break;
+    }
+  }
+  return at < a.text.size() && (a.text[at] == '.' || a.text[at] == '-');
+}
+
+// The class a C++ method call's object is of, as written: `Tester().size(4).Test(k)` and
+// `Tester t; t.size(4); t.Test(k)` -> "Tester" (builder methods are taken to return the object,
+// as `return *this;` does). Empty when the object is anything else.
+std::string_view receiverClass(const FileModel& m, FunctionId scope, ExprId receiver) {
+  ExprId cur = receiver;
+  for (int hops = 0; cur != kNone && hops < 32; ++hops) {
+    const Expr& x = m.expr(cur);
+    if (x.kind == ExprKind::Call && x.childCount > 0) {
+      const ExprId callee = m.child(cur, 0);
+      const Expr& c = m.expr(callee);
+      if (isMemberAccess(m, callee)) {
+        cur = m.child(callee, 0);  // a builder method: on to its object
+        continue;
+      }
+      if (c.kind == ExprKind::Name || c.kind == ExprKind::Attribute) return c.name;  // a constructor
+      return {};
+    }
+    if (x.kind != ExprKind::Name || scope == kNone) return {};
+    // A local declared with its class: `Tester t;`, `Tester t(3);`, `auto t = Tester();`.
+    static const RE2 declared(R"(^\s*(?:const\s+)?(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<[^;]*>)?\s*&?\s+([A-Za-z_]\w*)\s*[;({=])");
+    const Function& f = m.functions[scope];
+    for (StmtId st = f.firstStmt; st < f.endStmt && st < m.stmts.size(); ++st) {
+      const Stmt& d = m.stmts[st];
+      if (d.function != scope || (d.kind != StmtKind::Other && d.kind != StmtKind::Assign)) continue;
+      if (d.text.find(x.name) == std::string_view::npos) continue;
+      re2::StringPiece typePiece, namePiece;
+      if (!RE2::PartialMatch(re2::StringPiece(d.text.data(), d.text.size()), declared, &typePiece, &namePiece)) continue;
+      const std::string_view type(typePiece.data(), typePiece.size()), name(namePiece.data(), namePiece.size());
+      if (name != x.name) continue;
+      if (type == "auto" && d.kind == StmtKind::Assign && d.b != kNone) {
+        cur = d.b;
+        break;
+      }
+      return type;
+    }
+    if (cur == receiver || m.expr(cur).kind == ExprKind::Name) return {};
+  }
+  return {};
+}
+
+// How well an argument fits a declared parameter type, without a compiler: a number fits an
+// arithmetic type, a string a character type, and a name the type it is named after (XNNPACK's
+// `xnn_f32_ibilinear_ukernel__scalar_c1` fits `xnn_f32_ibilinear_ukernel_fn` better than
+// `xnn_u8_ibilinear_ukernel_fn`: the longer prefix they share).
+int typeFit(const FileModel& m, ExprId arg, std::string_view type) {
+  if (arg == kNone || type.empty()) return 0;
+  std::string t(type);
+  for (std::string_view drop : {"const ", "volatile ", "typename ", "struct ", "class "})
+    for (size_t at; (at = t.find(drop)) != std::string::npos;) t.erase(at, drop.size());
+  if (const size_t lt = t.find('<'); lt != std::string::npos) t.erase(lt);
+  if (const size_t colon = t.rfind("::"); colon != std::string::npos) t.erase(0, colon + 2);
+  const Expr& a = m.expr(arg);
+  const bool arithmetic = t == "float" || t == "double" || t == "int" || t == "long" || t == "size_t" || t == "int32_t" ||
+                          t == "int64_t" || t == "uint32_t" || t == "uint64_t" || t == "unsigned" || t == "bool" || t == "half";
+  if (a.kind == ExprKind::Number) return arithmetic ? 2000 : 0;
+  if (a.kind == ExprKind::String) return t.find("char") != std::string::npos || t.find("string") != std::string::npos ? 2000 : 0;
+  std::string_view name = a.text;
+  if (const size_t colon = name.rfind("::"); colon != std::string_view::npos) name.remove_prefix(colon + 2);
+  // The words both are made of (`scale_f32_scalar` and `f32_scale_fn` share scale and f32).
+  auto words = [](std::string_view s) {
+    std::vector<std::string> out;
+    std::string w;
+    for (size_t i = 0; i <= s.size(); ++i) {
+      const char c = i < s.size() ? s[i] : '_';
+      const bool boundary = !std::isalnum(static_cast<unsigned char>(c)) ||
+                            (std::isupper(static_cast<unsigned char>(c)) && !w.empty() && std::islower(static_cast<unsigned char>(w.back())));
+      if (boundary && !w.empty()) {
+        if (w != "fn" && w != "t" && w != "type" && w != "ptr") out.push_back(w);
+        w.clear();
+      }
+      if (std::isalnum(static_cast<unsigned char>(c))) w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+  };
+  const std::vector<std::string> argWords = words(name), typeWords = words(t);
+  int shared = 0;
+  for (const std::string& w : typeWords)
+    if (std::ranges::find(argWords, w) != argWords.end()) ++shared;
+  // Between types that share as many words, the longer common start decides
+  // (`xnn_f16_..._u8` is an f16 kernel unrolled by 8, not a u8 kernel).
+  size_t prefix = 0;
+  while (prefix < name.size() && prefix < t.size() &&
+         std::tolower(static_cast<unsigned char>(name[prefix])) == std::tolower(static_cast<unsigned char>(t[prefix])))
+    ++prefix;
+  return shared * 1000 + static_cast<int>(std::min<size_t>(prefix, 999));
+}
+
 }  // namespace
+
+const ApiSpec* chooseOverload(const FileModel& m, ExprId call, const std::vector<const ApiSpec*>& overloads) {
+  const CallArgs args = splitCall(m, call);
+  const size_t given = args.positional.size();
+  const ApiSpec* best = nullptr;
+  int bestScore = -1;
+  bool tied = false;
+  for (const ApiSpec* o : overloads) {
+    if (given < o->requiredParams || given > o->paramTypes.size()) continue;
+    int score = 0;
+    for (size_t i = 0; i < given; ++i) score += typeFit(m, args.positional[i], o->paramTypes[i]);
+    if (score > bestScore) {
+      best = o;
+      bestScore = score;
+      tied = false;
+    } else if (score == bestScore && best && best->checksNothing != o->checksNothing) {
+      tied = true;  // an OA overload and one that checks nothing fit alike: not known which runs
+    }
+  }
+  return tied ? nullptr : best;
+}
 
 bool isExceptionCheck(std::string_view n, Language language) {
   if (language == Language::Cpp) {
@@ -177,6 +315,15 @@ AssertionForm assertionForm(std::string_view n, Language language) {
   if (isOneOf(n, {"assertFalse", "failIf"})) return AssertionForm::Falsity;
   if (isOneOf(n, {"assertGreater", "assertGreaterEqual"})) return AssertionForm::GreaterBound;
   return AssertionForm::Plain;
+}
+
+AssertionForm assertionFormOf(const ApiMatch& match, Language language) {
+  if (match.spec) {
+    if (match.spec->condition == ConditionCheck::Truth) return AssertionForm::Truth;
+    if (match.spec->condition == ConditionCheck::Falsity) return AssertionForm::Falsity;
+    return AssertionForm::Plain;
+  }
+  return match.generic ? assertionForm(match.lastName, language) : AssertionForm::Plain;
 }
 
 // Each name holds "map": the check sieve (miners/gate/check_sieve.cpp) looks for that first.
@@ -220,7 +367,16 @@ const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, ExprId callee, cons
 ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) const {
   const Expr& c = m.expr(call);
   if (c.kind != ExprKind::Call || c.childCount == 0) return {};
-  return matchCallee(m, scope, m.child(call, 0));
+  ApiMatch out = matchCallee(m, scope, m.child(call, 0));
+  if (out.spec && out.spec->discovered && m.language == Language::Cpp) {
+    const std::vector<const ApiSpec*> overloads = wrappers_.overloadsOf(*out.spec);
+    if (!overloads.empty()) {
+      out.spec = chooseOverload(m, call, overloads);
+      if (out.spec && out.spec->checksNothing) out.spec = nullptr;
+      out.generic = false;
+    }
+  }
+  return out;
 }
 
 ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId callee) const {
@@ -260,6 +416,13 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
       out.spec = s;
       return out;
     }
+    // A method of an object the test builds: the discovered `Class::method` it runs.
+    if (wrappers_.byShortName(out.lastName, Language::Cpp) && isMemberAccess(m, callee))
+      if (std::string_view cls = receiverClass(m, scope, m.child(callee, 0)); !cls.empty())
+        if (const ApiSpec* s = wrappers_.byMember(std::string(cls) + "." + std::string(out.lastName))) {
+          out.spec = s;
+          return out;
+        }
   }
   if (ce.kind == ExprKind::Attribute) {
     // On self, the suite's own method runs when it defines one (Keras's and JAX's test cases

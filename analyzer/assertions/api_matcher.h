@@ -31,6 +31,11 @@ class ApiMatcher {
   const Catalogue& wrappers_;
 };
 
+// Among the C++ overloads of one discovered name, the one a call's arguments fit: by their
+// count, then by how well each fits its parameter's declared type. Null when none fits, or when
+// an overload that checks and one that does not fit alike.
+const ApiSpec* chooseOverload(const FileModel& m, ExprId call, const std::vector<const ApiSpec*>& overloads);
+
 // assert_x, assertX, assert_, failUnlessX, failIfX: names test frameworks give assertions; in
 // C++ EXPECT_*, ASSERT_*, CHECK*, REQUIRE*, BOOST_CHECK*/REQUIRE*/WARN*/TEST*, VERIFY*,
 // assert, and helpers named Expect*/Assert*.
@@ -48,6 +53,9 @@ enum class AssertionForm {
   GreaterBound,  // first argument bounds the second from above (assertGreater(tol, err), EXPECT_GT)
 };
 AssertionForm assertionForm(std::string_view lastName, Language language);
+// The form of a matched call: a catalogued condition check's (`DLIB_TEST(cond)`: Truth), else
+// the generic name's; Plain for every other catalogued API.
+AssertionForm assertionFormOf(const ApiMatch& match, Language language);
 
 // The last names of the calls that may map a check over the leaves of structures (tree_map,
 // tree_multimap, map_structure, jax.tree.map's map): assertion_mapped.cpp resolves them further.

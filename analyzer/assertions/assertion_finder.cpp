@@ -114,9 +114,12 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
       CallArgs args = splitCall(m, e);
       std::string_view last = lastOf(m, args.callee);
       if (last == "abs" || last == "absolute" || last == "fabs" || last == "norm" || last == "rel_error" ||
-          last == "relative_error" || last == "abs_error")
+          last == "relative_error" || last == "abs_error" || last == "squaredNorm" || last == "lpNorm" || last == "frobenius_norm")
         return true;
       const Expr& callee = m.expr(args.callee);
+      // A vector's length (dlib's `length(x)`, `length_squared(x)`) as a free function of one
+      // value; `s.length()` is a size.
+      if ((last == "length" || last == "length_squared") && callee.kind == ExprKind::Name && args.positional.size() == 1) return true;
       // np.max(abs(a - b)), (a - b).abs().max(), diff.sum()
       for (ExprId a : args.positional)
         if (looksLikeError(m, a, depth + 1)) return true;
@@ -203,7 +206,12 @@ bool looksLikeBound(const FileModel& m, ExprId e) {
       if (looksLikeBound(m, m.child(e, i))) return true;
     return false;
   }
-  return RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), boundName);
+  // The range of a type (`std::numeric_limits<uint8_t>::max()`, `INT_MAX`) bounds a value's
+  // size, not its deviation; its epsilon does bound a deviation.
+  static const RE2 typeRange(R"((numeric_limits|Limits?)\b.*::(max|min|lowest|infinity)\s*\(|_MAX\b|_MIN\b)");
+  const re2::StringPiece text(x.text.data(), x.text.size());
+  if (RE2::PartialMatch(text, typeRange)) return false;
+  return RE2::PartialMatch(text, boundName);
 }
 
 ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args, std::string_view param) {
@@ -690,12 +698,13 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   if (match.spec && match.spec->isPredicate()) return;  // np.allclose(a, b) alone checks nothing
   if (match.spec && match.spec->decorator) return;     // checks only the test it decorates
   if (match.spec && match.spec->isHarness()) return;   // a base test case, not a call that checks
+  if (match.spec && match.spec->condition == ConditionCheck::Abort) return;  // checks as an `if`'s block only
   Assertion a = newAssertion(m, s);
   CallArgs args = splitCall(m, call);
   a.apiText = std::string(m.expr(args.callee).text);
   a.form = "call";
   a.call = call;
-  if (match.spec) {
+  if (match.spec && match.spec->condition == ConditionCheck::None) {
     a.api = match.spec->id;
     applySpec(m, a, *match.spec, call);
     a.negated = match.spec->negated;
@@ -705,8 +714,8 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   // Generic assertion: canonical name is the method name, or the resolved function name.
   const bool isMethod = m.expr(args.callee).kind == ExprKind::Attribute &&
                         (m.expr(m.child(args.callee, 0)).text == "self" || m.expr(m.child(args.callee, 0)).text == "cls");
-  a.api = isMethod ? std::string(match.lastName) : match.name;
-  const AssertionForm form = assertionForm(match.lastName, m.language);
+  a.api = match.spec ? match.spec->id : isMethod ? std::string(match.lastName) : match.name;
+  const AssertionForm form = assertionFormOf(match, m.language);
   if ((form == AssertionForm::Truth || form == AssertionForm::Falsity) && !args.positional.empty()) {
     a.form = std::string(match.lastName);
     fromCondition(m, a, args.positional[0]);
@@ -764,6 +773,9 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
             ExprId item = m.child(st.a, i);
             if (m.expr(item).kind == ExprKind::Call) fromCall(m, s, item, out);
           }
+        break;
+      case StmtKind::If:
+        if (m.language == Language::Cpp) fromAbortingIf(m, s, out);
         break;
       case StmtKind::FunctionDef:
         if (!decoratedAt.empty() && decoratedAt[s] != kNone) fromDecorators(m, decoratedAt[s], out);

@@ -70,6 +70,17 @@ class AssertionFinder {
   // one check of every leaf. False when `call` maps no assertion.
   bool fromMappedCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const;
   void fromAssert(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
+  // `if (!IsNear(a, b, eps)) HWY_ABORT(...)`, `if (std::abs(a - b) > tol) { FAIL() << ...; }`,
+  // `if (err > tol) throw ...` in C++: the test fails when the condition holds, so the `if`
+  // checks its negation (assertion_aborting.cpp). Only OA checks are kept: an `if` around an
+  // abort that bounds no deviation (`if (!file) abort()`) guards, it does not check a value.
+  void fromAbortingIf(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
+ public:
+  // The aborting call (a catalogued `checks = "abort"` API) or `throw` among the statements of
+  // the block `head` opens, kNone-free: the API's id, "throw", or nullopt.
+  std::optional<std::string> abortIn(const FileModel& m, StmtId head) const;
+
+ private:
   // `@testing.numpy_cupy_allclose(rtol=1e-6)` on function `f`: one check of what the test
   // returns, run with CuPy against its run with NumPy (assertion_decorated.cpp).
   void fromDecorators(const FileModel& m, FunctionId f, std::vector<Assertion>& out) const;

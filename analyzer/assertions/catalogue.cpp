@@ -34,7 +34,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 672, "hash the new ApiSpec field in hashSpec");
+static_assert(sizeof(ApiSpec) == 704, "hash the new ApiSpec field in hashSpec");
 namespace {
 
 void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
@@ -87,6 +87,10 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   number(a.decorator);
   texts(a.harness);
   pairs(a.setters);
+  number(static_cast<int>(a.condition));
+  texts(a.paramTypes);
+  number(a.requiredParams);
+  number(a.checksNothing);
   number(a.discovered);
   text(a.via);
 }
@@ -279,6 +283,11 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
       r.fail("harness", "three names: the method computing the value under test, the one computing the oracle, the options attribute");
     if (spec.isHarness() && spec.decorator) r.fail("harness", "not set with 'decorator'");
     spec.setters = r.pairs("setters");
+    if (std::string checks = r.str("checks", false); checks == "condition") spec.condition = ConditionCheck::Truth;
+    else if (checks == "false_condition") spec.condition = ConditionCheck::Falsity;
+    else if (checks == "abort") spec.condition = ConditionCheck::Abort;
+    else if (!checks.empty()) r.fail("checks", "one of condition, false_condition, abort");
+    if (spec.condition != ConditionCheck::None && spec.oa) r.fail("checks", "set on entries with oa = false (the condition decides)");
     for (const auto& [kindName, _] : spec.defaults) {
       bool known = false;
       for (const auto& [k, p] : spec.tolerances) known |= k == kindName;
@@ -328,6 +337,20 @@ bool Catalogue::addNames(std::string_view id, const std::vector<std::string>& na
 void Catalogue::index(size_t i) {
   id_[apis_[i].id] = i;
   indexNames(i, 0);
+  const ApiSpec& a = apis_[i];
+  if (a.language == Language::Cpp && a.discovered && !a.names.empty() && (!a.paramTypes.empty() || a.checksNothing)) {
+    std::vector<size_t>& same = overloads_[a.names.front()];
+    if (std::ranges::find(same, i) == same.end()) same.push_back(i);
+  }
+}
+
+std::vector<const ApiSpec*> Catalogue::overloadsOf(const ApiSpec& spec) const {
+  std::vector<const ApiSpec*> out;
+  if (spec.names.empty()) return out;
+  auto it = overloads_.find(spec.names.front());
+  if (it == overloads_.end()) return out;
+  for (size_t i : it->second) out.push_back(&apis_[i]);
+  return out;
 }
 
 void Catalogue::indexNames(size_t i, size_t firstName) {
@@ -340,6 +363,11 @@ void Catalogue::indexNames(size_t i, size_t firstName) {
       continue;
     }
     ix.qualified[n] = i;
+    if (a.language == Language::Cpp)
+      if (const size_t last = n.rfind('.'); last != std::string::npos && last > 0) {
+        const size_t before = n.rfind('.', last - 1);
+        ix.member[before == std::string::npos ? n : n.substr(before + 1)] = i;
+      }
     if (a.shortMatch) {
       auto dot = n.rfind('.');
       ix.shortName[dot == std::string::npos ? n : n.substr(dot + 1)] = i;
@@ -350,6 +378,7 @@ void Catalogue::indexNames(size_t i, size_t firstName) {
 void Catalogue::reindex() {
   for (Index& ix : byLanguage_) ix = {};
   id_.clear();
+  overloads_.clear();
   for (size_t i = 0; i < apis_.size(); ++i) index(i);
 }
 
@@ -365,6 +394,9 @@ const ApiSpec* Catalogue::byMethodName(std::string_view n, Language l) const {
 }
 const ApiSpec* Catalogue::byShortName(std::string_view n, Language l) const {
   return lookup(apis_, byLanguage_[static_cast<size_t>(l)].shortName, n);
+}
+const ApiSpec* Catalogue::byMember(std::string_view n) const {
+  return lookup(apis_, byLanguage_[static_cast<size_t>(Language::Cpp)].member, n);
 }
 const ApiSpec* Catalogue::byId(std::string_view n) const { return lookup(apis_, id_, n); }
 

@@ -23,6 +23,12 @@ std::optional<Category> parseCategory(std::string_view s);
 
 enum class ApiKind { Function, Method, Predicate };
 
+// What a call checks when it does not compare arguments: the condition it is given
+// (`DLIB_TEST(abs(a - b) < 1e-5)`, `HWY_ASSERT(IsNear(x, y, 0.1))`, read as `assert cond`), that
+// condition's falsity, or nothing itself: it fails the test, so an `if (cond)` whose block
+// calls it checks `!cond` (`if (!IsNear(a, b, eps)) HWY_ABORT(...)`, `if (err > tol) FAIL()`).
+enum class ConditionCheck : uint8_t { None, Truth, Falsity, Abort };
+
 // A tolerance a discovered wrapper replaces by another of its parameters on some devices
 // (Keras 3's assertAllClose: `if tpu_atol is not None and uses_tpu(): atol = tpu_atol`). A call
 // that passes `param` has a tolerance `kind@label` ("atol@tpu") besides `kind`.
@@ -91,10 +97,19 @@ struct ApiSpec {
   // (analyzer/assertions/assertion_harness.cpp).
   std::vector<std::string> harness;
   bool isHarness() const { return harness.size() == 3; }
+  // `checks = "condition" | "false_condition" | "abort"` (ConditionCheck above).
+  ConditionCheck condition = ConditionCheck::None;
   bool isPredicate() const { return kind == ApiKind::Predicate || predicateMethod; }
   // Chained calls that set a tolerance on an approx value or a matcher: tolerance kind ->
   // method name (Catch2: `Approx(x).epsilon(0.01).margin(1e-6)`).
   std::vector<std::pair<std::string, std::string>> setters;
+  // C++ overloads of a discovered wrapper (wrapper_discovery.cpp): each parameter's declared
+  // type, how many parameters have no default, and whether the entry stands for an overload
+  // that checks nothing (a call resolved to it is no assertion). The matcher picks among the
+  // entries of one name by the call's arguments (api_matcher.cpp).
+  std::vector<std::string> paramTypes;
+  uint32_t requiredParams = 0;
+  bool checksNothing = false;
   bool discovered = false;  // a project wrapper found by the analyzer, not from a file
   std::string via;          // for wrappers: the API the wrapper forwards to
 
@@ -129,6 +144,11 @@ class Catalogue {
   const ApiSpec* byQualifiedName(std::string_view name, Language lang = Language::Python) const;
   const ApiSpec* byMethodName(std::string_view name, Language lang = Language::Python) const;
   const ApiSpec* byShortName(std::string_view name, Language lang = Language::Python) const;
+  // A C++ member function by `Class.method`, whatever namespaces the class is in.
+  const ApiSpec* byMember(std::string_view classDotMethod) const;
+  // The overloads of a discovered C++ entry (every entry with its first name and parameter
+  // types), the entry itself among them; empty when it has none.
+  std::vector<const ApiSpec*> overloadsOf(const ApiSpec& spec) const;
   const ApiSpec* byId(std::string_view id) const;
   const DtypePicker* dtypePicker(std::string_view qualifiedName) const;
   const std::vector<ApiSpec>& apis() const { return apis_; }
@@ -144,7 +164,10 @@ class Catalogue {
   std::vector<DtypePicker> pickers_;
   struct Index {
     std::unordered_map<std::string, size_t> qualified, method, shortName;
+    // C++ members by their class and name, the namespaces left out ("Tester.Test").
+    std::unordered_map<std::string, size_t> member;
   };
+  std::unordered_map<std::string, std::vector<size_t>> overloads_;  // first name -> overload entries
   Index byLanguage_[2];  // indexed by Language
   std::unordered_map<std::string, size_t> id_;
 };

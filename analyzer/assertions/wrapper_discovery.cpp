@@ -157,6 +157,20 @@ std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
   return {kNone, kNone};
 }
 
+// A C++ function (not a test case) with parameters, or a method (its object holds what it
+// checks: a tester configured by builder calls), whose check compares values it computes itself
+// rather than two of its parameters (one side at most is a parameter's): wrapper_discovery's
+// self-contained checks. A free function
+// without parameters is a test of its own (dlib's `void test_qr()`), not a check.
+bool computesBothSides(const FileModel& m, const Function& f, std::string_view actualParam, std::string_view expectedParam) {
+  if (m.language != Language::Cpp || f.isTestCase) return false;
+  const bool takesSomething = !f.params.empty() && !(f.params.size() == 1 && f.params[0].varArgs);
+  if (!takesSomething && f.cls == kNone) return false;
+  // One side may come from a parameter (`Run(kernel)` compares `kernel(x)` with a reference
+  // it computes): that side is the caller's value, the other the helper's own.
+  return actualParam.empty() || expectedParam.empty() || actualParam == expectedParam;
+}
+
 // A C++ function that answers whether two of its parameters are close: it returns or branches
 // on `abs(a - b) < eps` (tiny-dnn's is_near_container, a suite's own SameUpTo). Calls of it as
 // the condition of an assertion are OA assertions with an absolute tolerance. Python suites
@@ -176,7 +190,8 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
       std::swap(errorSide, boundSide);
     auto [left, right] = differenceOperands(m, errorSide);
     std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
-    if (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam) continue;
+    if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
+      continue;
     ApiSpec w;
     w.kind = ApiKind::Predicate;
     w.oa = true;
@@ -305,6 +320,16 @@ bool callsItself(const FileModel& m, const Function& f, ExprId call) {
   return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && isSelf(m.expr(receiver).name);
 }
 
+// An ordering API (`EXPECT_LE(a, b)`) checks a deviation only when its value measures one or
+// its bound is a tolerance (`ASSERT_LE(acc, std::numeric_limits<uint8_t>::max())` checks a
+// range): as the assertion finder decides for the call itself.
+bool boundsADeviation(const FileModel& m, const AssertionFinder& finder, const ApiSpec& spec, ExprId call) {
+  if (spec.category != Category::ErrorBound || spec.bound.empty()) return true;
+  Assertion probe;
+  finder.applySpec(m, probe, spec, call);
+  return probe.isOa;
+}
+
 std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
                                    const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
@@ -326,8 +351,9 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       }
     if (!inner && st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
       ApiMatch match = matcher.match(m, fid, st.a);
-      const AssertionForm form = match.generic ? assertionForm(match.lastName, m.language) : AssertionForm::Plain;
-      if (match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a)) {
+      const AssertionForm form = assertionFormOf(match, m.language);
+      if (match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a) &&
+          boundsADeviation(m, finder, *match.spec, st.a)) {
         call = st.a;
         inner = match.spec;
         negated = inner->negated;
@@ -349,7 +375,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         mappedArgs = std::move(check->mappedArgs);
         negated = check->negated != inner->negated;
       }
-    } else if (!inner && st.kind == StmtKind::If && m.language == Language::Python && failsIn(m, fid, s, f.endStmt)) {
+    } else if (!inner && st.kind == StmtKind::If &&
+               (m.language == Language::Python ? failsIn(m, fid, s, f.endStmt) : finder.abortIn(m, s).has_value())) {
       // if not _allclose(expected, value, rtol, atol): raise WrongValue(...) (PyTensor's
       // tests.unittest_tools.assert_allclose, 280 calls at its tip): the function passes when
       // the condition does not hold, the opposite of `assert <condition>`.
@@ -410,7 +437,12 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // Both sides may come from one parameter: assert_list_pairwise(z_list) compares its elements.
     // Both from the method's own object (`assert_allclose(self.res, test)` where `test` is
     // computed from `self`): the caller passes neither.
-    if (actualParam.empty() || expectedParam.empty() || (isSelf(actualParam) && isSelf(expectedParam))) continue;
+    // A C++ helper that computes both sides itself and checks them (a tester's `Test(kernel)`
+    // comparing the kernel's output with a reference loop, a gradient check comparing numeric
+    // with analytic gradients) is a check wherever it is called: its call is the OA call site,
+    // with the tolerance it writes inside as its default. It must take something to check.
+    const bool selfContained = computesBothSides(m, f, actualParam, expectedParam);
+    if (!selfContained && (actualParam.empty() || expectedParam.empty() || (isSelf(actualParam) && isSelf(expectedParam)))) continue;
 
     ApiSpec w;
     w.oa = true;
@@ -550,6 +582,43 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
   return std::nullopt;
 }
 
+// C++ functions of one file that share a qualified name: overloads (`Test(f16_fn)`,
+// `Test(f32_fn)`, `Test(u8_fn)` of a tester), by name.
+std::unordered_map<std::string_view, std::vector<FunctionId>> cppOverloads(const FileModel& m) {
+  std::unordered_map<std::string_view, std::vector<FunctionId>> byName, out;
+  if (m.language != Language::Cpp) return out;
+  for (FunctionId f = 0; f < m.functions.size(); ++f)
+    if (!m.functions[f].isTestCase) byName[m.functions[f].qualifiedName].push_back(f);
+  for (auto& [name, fs] : byName)
+    if (fs.size() > 1) out.emplace(name, std::move(fs));
+  return out;
+}
+
+// An overload's entry tells it from its siblings: its parameter types, in its id too.
+void signOverload(const FileModel& m, const Function& f, ApiSpec& w) {
+  w.paramTypes.clear();
+  w.requiredParams = 0;
+  std::string signature;
+  for (const Param& p : f.params) {
+    if (p.varArgs) continue;
+    w.paramTypes.emplace_back(p.type);
+    if (p.defaultValue == kNone) ++w.requiredParams;
+    signature += (signature.empty() ? "" : ",") + std::string(p.type);
+  }
+  w.id += "(" + signature + ")";
+  (void)m;
+}
+
+// The entry of an overload that is no check (a tester's `Test(u8_fn)` compares exactly): a
+// call the matcher resolves to it is no assertion, not its OA sibling's.
+ApiSpec overloadThatChecksNothing(const FileModel& m, const Function& f) {
+  ApiSpec w;
+  nameDiscovered(m, f, w);
+  w.checksNothing = true;
+  signOverload(m, f, w);
+  return w;
+}
+
 }  // namespace
 
 Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads,
@@ -566,10 +635,16 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
     std::vector<std::vector<ApiSpec>> found(n);
     parallelFor(n, threadCount(threads, n), [&](size_t fi, unsigned) {
       const FileModel& m = project.files[fi];
+      const auto overloads = cppOverloads(m);
+      std::vector<bool> isWrapper(overloads.empty() ? 0 : m.functions.size(), false);
       for (FunctionId f = 0; f < m.functions.size(); ++f) {
         if (m.functions[f].isTestCase) continue;
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
+        if (spec && overloads.count(m.functions[f].qualifiedName)) {
+          signOverload(m, m.functions[f], *spec);
+          isWrapper[f] = true;
+        }
         // A wrapper found in an earlier round is read again: what it calls may have become a
         // wrapper since (JaxTestCase._CheckAgainstNumpy calls `self.assertAllClose`, which
         // matched TensorFlow's entry by method name until the suite's own was found).
@@ -581,6 +656,15 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
           if (const ApiSpec* before = wrappers.byId(spec->id); before && before->digest() == spec->digest()) continue;
         known[fi][f] = true;
         found[fi].push_back(std::move(*spec));
+      }
+      for (const auto& [name, siblings] : overloads) {
+        if (std::ranges::none_of(siblings, [&](FunctionId g) { return isWrapper[g]; })) continue;
+        for (FunctionId g : siblings) {
+          if (isWrapper[g]) continue;
+          ApiSpec shadow = overloadThatChecksNothing(m, m.functions[g]);
+          if (const ApiSpec* before = wrappers.byId(shadow.id); before && before->digest() == shadow.digest()) continue;
+          found[fi].push_back(std::move(shadow));
+        }
       }
     });
     size_t added = 0;

@@ -23,6 +23,7 @@ struct ScanArgs {
   std::string counting = "static";
   bool quiet = false;
   bool skipOracles = false;
+  bool noLibrarySources = false;
 };
 
 void addScanCommand(CLI::App& app, ScanArgs& args);

@@ -29,6 +29,7 @@ static int runScan(const ScanArgs& args) {
   analyzer::ScanOptions opt;
   opt.threads = args.jobs;
   opt.allFiles = args.allFiles;
+  opt.librarySources = !args.noLibrarySources;
   opt.studyCounting = args.counting == "study";
   opt.limits.maxFileBytes = static_cast<uint64_t>(args.maxFileMiB * 1024 * 1024);
   if (!cfg->testFiles.empty()) opt.testFilePattern = cfg->testFiles;
@@ -98,6 +99,8 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
       ->check(CLI::IsMember({"static", "study"}))
       ->capture_default_str();
   cmd->add_flag("--all-files", args.allFiles, "report assertions in every file, not only test files");
+  cmd->add_flag("--no-library-sources", args.noLibrarySources,
+                "do not read the library's C++ files for the definitions its tests check with (docs/cpp.md)");
   cmd->add_flag("--skip-oracles", args.skipOracles, "do not classify oracles (oracle_type stays UNKNOWN); for benchmarks");
   cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics on stderr");
   cmd->callback([&args] { setExitCode(runScan(args)); });

@@ -103,6 +103,9 @@ struct Stmt {
 
 struct Param {
   std::string_view name;
+  // C++: the declared type as written (`xnn_f32_ibilinear_ukernel_fn`, `const Tensor&`'s
+  // `Tensor`), which tells overloads apart; empty in Python.
+  std::string_view type;
   ExprId defaultValue = kNone;
   bool varArgs = false;      // *args
   bool kwArgs = false;       // **kwargs

@@ -94,7 +94,7 @@ std::string modelDifference(const FileModel& a, const FileModel& b) {
       return d.diff;
     for (size_t j = 0; j < x.params.size(); ++j) {
       const Param &p = x.params[j], &q = y.params[j];
-      if (!d.view("functions.params", i, "name", p.name, q.name) || !d.same("functions.params", i, "defaultValue", p.defaultValue, q.defaultValue) ||
+      if (!d.view("functions.params", i, "name", p.name, q.name) || !d.view("functions.params", i, "type", p.type, q.type) || !d.same("functions.params", i, "defaultValue", p.defaultValue, q.defaultValue) ||
           !d.same("functions.params", i, "varArgs", p.varArgs, q.varArgs) || !d.same("functions.params", i, "kwArgs", p.kwArgs, q.kwArgs) ||
           !d.same("functions.params", i, "keywordOnly", p.keywordOnly, q.keywordOnly))
         return d.diff;

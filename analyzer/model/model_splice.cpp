@@ -377,6 +377,7 @@ bool remapped(Function& f, const M& m) {
   f.parent = m.function(f.parent);
   for (Param& q : f.params) {
     q.name = m.view(q.name);
+    q.type = m.view(q.type);
     q.defaultValue = m.expr(q.defaultValue);
   }
   for (ExprId& d : f.decorators) d = m.expr(d);

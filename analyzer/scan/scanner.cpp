@@ -19,6 +19,7 @@
 #include "analyzer/frontend/frontends.h"
 #include "analyzer/model/test_cases.h"
 #include "analyzer/scan/file_walker.h"
+#include "analyzer/scan/library_sources.h"
 #include "analyzer/tolerance/tolerance_resolver.h"
 
 namespace oalens::analyzer {
@@ -72,20 +73,20 @@ bool passesInputChecks(const std::string& text, const InputLimits& limits) {
 }
 
 ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDiagnostics, std::string root,
-                      const Catalogue& catalogue, const ScanOptions& opt) {
+                      const Catalogue& catalogue, const ScanOptions& opt, const std::vector<SourcePath>& library = {}) {
   ScanResult result;
   result.root = std::move(root);
   result.studyCounting = opt.studyCounting;
   result.diagnostics = std::move(walkDiagnostics);
-  const size_t n = inputs.size();
-  const unsigned threads = threadCount(opt.threads, n);
+  const size_t inputCount = inputs.size();
+  const unsigned threads = threadCount(opt.threads, std::max<size_t>(inputCount, 1));
 
   // Phase 1: read and parse, in parallel.
-  std::vector<FileModel> models(n);
-  std::vector<std::string> skipped(n);
-  std::vector<ReadError> readErrors(n, ReadError::None);
+  std::vector<FileModel> models(inputCount);
+  std::vector<std::string> skipped(inputCount);
+  std::vector<ReadError> readErrors(inputCount, ReadError::None);
   std::vector<std::unique_ptr<Frontends>> frontends(threads);
-  parallelFor(n, threads, [&](size_t i, unsigned w) {
+  auto parseInput = [&](size_t i, unsigned w) {
     Input& in = inputs[i];
     if (in.model && passesInputChecks(*in.model->source, opt.limits)) {
       models[i] = std::move(*in.model);
@@ -110,7 +111,32 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
     }
     // The C++ frontend marks test cases itself: TEST(...) and TEST_CASE(...) say what they are.
     if (in.language == Language::Python) markTestCases(models[i]);
-  });
+  };
+  parallelFor(inputCount, threads, parseInput);
+
+  // Phase 1b: the library's files that define what the C++ tests check with (library_sources.h),
+  // parsed too; read for their definitions only, never reported.
+  if (!library.empty()) {
+    const RE2 cppTestFiles(opt.cppTestFilePattern);
+    std::vector<const FileModel*> tests, parsed;
+    for (size_t i = 0; i < inputCount; ++i) {
+      if (!models[i].source) continue;
+      parsed.push_back(&models[i]);
+      if (inputs[i].language == Language::Cpp && pathMatches(inputs[i].relative, cppTestFiles)) tests.push_back(&models[i]);
+    }
+    const std::vector<std::string> names = namesTestsCheckWith(tests, parsed, catalogue);
+    for (size_t chosen : filesDefining(library, names, opt.limits, threads))
+      inputs.push_back({library[chosen].relative, Language::Cpp, {}, library[chosen].absolute, false});
+    for (size_t k = inputCount; k < inputs.size(); ++k) result.libraryFiles.push_back(inputs[k].relative);
+    const size_t extra = inputs.size() - inputCount;
+    if (extra > 0) {
+      models.resize(inputs.size());
+      skipped.resize(inputs.size());
+      readErrors.resize(inputs.size(), ReadError::None);
+      parallelFor(extra, threadCount(opt.threads, extra), [&](size_t k, unsigned w) { parseInput(inputCount + k, w); });
+    }
+  }
+  const size_t n = inputs.size();
 
   // mine and diff scan every blob with allFiles: no pattern to compile on their hot path.
   std::unique_ptr<RE2> testFiles = opt.allFiles ? nullptr : std::make_unique<RE2>(opt.testFilePattern);
@@ -118,6 +144,10 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   std::vector<bool> isTest(n);
   for (size_t i = 0; i < n; ++i) {
     const bool cpp = inputs[i].language == Language::Cpp;
+    if (i >= inputCount) {  // a library file read for its definitions: no record, no diagnostic
+      isTest[i] = false;
+      continue;
+    }
     isTest[i] = opt.allFiles || pathMatches(inputs[i].relative, cpp ? *cppTestFiles : *testFiles);
     FileSummary fs;
     fs.path = inputs[i].relative;
@@ -173,8 +203,8 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   result.assertions.reserve(found);
 
   for (size_t i = 0; i < n; ++i) {
-    FileSummary& fs = result.files[i];
     if (projectIndexOf[i] == SIZE_MAX || !isTest[i]) continue;
+    FileSummary& fs = result.files[i];
     const FileModel& m = result.project.files[projectIndexOf[i]];
     std::map<std::string, size_t> caseIndex;
     for (FunctionId f = 0; f < m.functions.size(); ++f) {
@@ -251,13 +281,16 @@ SourceSelection selectSources(const std::filesystem::path& root, const ScanOptio
   for (auto& f : walk.files) {
     const std::optional<Language> language = languageOfPath(f.relative);
     if (!language || (*language == Language::Python ? !options.python : !options.cpp)) continue;
-    // A root that is one file is scanned whatever its path says.
-    const bool named = f.relative == f.absolute.filename().string() && std::filesystem::path(root) == f.absolute;
-    if (*language == Language::Cpp && !named && !pathMatches(f.relative, cppTests) && !pathMatches(f.relative, cppSupport))
-      continue;
     bool excluded = false;
     for (const auto& re : excludes) excluded |= pathMatches(f.relative, *re);
-    if (!excluded) out.files.push_back({std::move(f), *language});
+    if (excluded) continue;
+    // A root that is one file is scanned whatever its path says.
+    const bool named = f.relative == f.absolute.filename().string() && std::filesystem::path(root) == f.absolute;
+    if (*language == Language::Cpp && !named && !pathMatches(f.relative, cppTests) && !pathMatches(f.relative, cppSupport)) {
+      if (options.librarySources && !isVendoredPath(f.relative)) out.library.push_back(std::move(f));
+      continue;
+    }
+    out.files.push_back({std::move(f), *language});
   }
   return out;
 }
@@ -269,7 +302,7 @@ ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogu
   for (auto& [f, language] : selection.files) inputs.push_back({f.relative, language, {}, f.absolute, false});
   std::vector<Diagnostic> walkDiagnostics = std::move(selection.diagnostics);
   if (!options.compileCommandsDir.empty() && options.cpp) addWhatTheBuildSees(root, options, inputs, walkDiagnostics);
-  ScanResult result = scanInputs(std::move(inputs), std::move(walkDiagnostics), root.string(), catalogue, options);
+  ScanResult result = scanInputs(std::move(inputs), std::move(walkDiagnostics), root.string(), catalogue, options, selection.library);
   std::erase_if(result.files, [](const FileSummary& f) { return f.path.rfind(kSyntheticPrefix, 0) == 0; });
   return result;
 }

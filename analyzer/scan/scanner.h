@@ -32,6 +32,9 @@ struct ScanOptions {
   // wrappers and tolerance constants): a library's own C++ sources hold no test assertions and
   // would cost most of a scan.
   std::string cppSupportPattern = "(?i)test";
+  // Read the library's own C++ files that define what the tests check with (library_sources.h);
+  // only for a scan of a directory (scanPath), not for mine's and diff's blobs.
+  bool librarySources = true;
   // A directory holding the build's compile_commands.json: C++ test files are preprocessed as
   // the build does (analyzer/frontend/cpp/clang_macros.h). Empty: tree-sitter alone.
   std::string compileCommandsDir;
@@ -81,6 +84,7 @@ struct ScanResult {
   std::vector<TestCaseRecord> testCases;
   std::vector<Diagnostic> diagnostics;
   std::vector<std::string> wrappers;  // ids of discovered wrapper APIs
+  std::vector<std::string> libraryFiles;  // library C++ files read for their definitions (library_sources.h)
   std::vector<std::string> libraryPackages;  // the library under test, set by the oracle classifier
   Project project;                    // kept for later passes (oracle classification, explain)
   Catalogue wrapperCatalogue;
@@ -101,6 +105,9 @@ ScanResult scanPath(const std::filesystem::path& root, const Catalogue& catalogu
 // and test-support files, less the excluded ones (`oalens parse` reads the same).
 struct SourceSelection {
   std::vector<std::pair<SourcePath, Language>> files;
+  // The other C++ files (the library's own, vendored folders left out): candidates for the
+  // definitions the tests check with, read only when they define one.
+  std::vector<SourcePath> library;
   std::vector<Diagnostic> diagnostics;
 };
 SourceSelection selectSources(const std::filesystem::path& root, const ScanOptions& options);

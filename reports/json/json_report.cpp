@@ -44,6 +44,7 @@ json scanSummaryJson(const ScanResult& r) {
   s["per_category"] = perCategory;
   s["threshold_provenance"] = perProvenance;
   s["wrappers"] = r.wrappers;
+  s["library_files"] = r.libraryFiles;
   s["library_packages"] = r.libraryPackages;
   std::map<std::string, size_t> perOracle;
   for (const Assertion& a : r.assertions)

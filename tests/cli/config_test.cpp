@@ -83,3 +83,23 @@ TEST_F(CliConfig, AMissingClangModuleIsAnErrorOnlyForCompileCommands) {
   Result without = run(scan + " 2>&1");
   EXPECT_EQ(without.status, 0) << without.out;
 }
+
+// A suite's own condition macro and its own failing call, declared in .oalens.toml: the
+// condition is read as `assert cond` is, and an `if` whose block calls the failing one checks
+// the condition's negation.
+TEST_F(CliConfig, ConditionAndAbortMacrosDeclaredInOalensToml) {
+  std::ofstream(dir_ / ".oalens.toml") << "[[api]]\nid = \"MY_CHECK\"\nlanguage = \"cpp\"\ncategory = \"exact\"\nchecks = \"condition\"\n"
+                                          "params = [\"cond\"]\n\n"
+                                          "[[api]]\nid = \"MY_DIE\"\nlanguage = \"cpp\"\ncategory = \"exact\"\nchecks = \"abort\"\n";
+  std::ofstream(dir_ / "tests" / "k_test.cc") << "void t() {\n  MY_CHECK(std::abs(f(1) - 2.0) < 1e-4);\n"
+                                                 "  if (std::abs(f(2) - 4.0) > 1e-3) MY_DIE(\"far\");\n  MY_CHECK(n > 0);\n}\n";
+  Result r = run(std::string(OALENS_BINARY) + " scan " + dir_.string() + " --language cpp --format json");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\"oa_assertions\": 2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"api\": \"MY_DIE\""), std::string::npos) << r.out;
+  // `checks` with `oa = true` contradicts itself: a schema error.
+  std::ofstream(dir_ / ".oalens.toml") << "[[api]]\nid = \"MY_CHECK\"\nlanguage = \"cpp\"\ncategory = \"abs\"\noa = true\nchecks = \"condition\"\n";
+  Result bad = run(std::string(OALENS_BINARY) + " scan " + dir_.string());
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("key 'checks'"), std::string::npos) << bad.out;
+}

@@ -72,6 +72,7 @@ void CppFrontend::Impl::parameters(TSNode params, Function& f) {
     } else if (k == Cx::ParameterDeclaration || k == Cx::OptionalParameterDeclaration) {
       ExprId nameId = declaredName(field(c.node, fDeclarator));
       if (nameId != kNone) p.name = m->exprs[nameId].name;
+      if (TSNode type = field(c.node, fType); !ts_node_is_null(type)) p.type = text(type);
       TSNode def = field(c.node, fDefaultValue);
       if (!ts_node_is_null(def)) p.defaultValue = convert(def, 0);
     } else if (k == Cx::VariadicParameterDeclaration || text(c.node) == "...") {

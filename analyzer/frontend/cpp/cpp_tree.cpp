@@ -241,6 +241,13 @@ ExprId CppTree::convert(TSNode n, uint32_t depth) {
       TSNode inner = firstNamed(n);
       return ts_node_is_null(inner) ? newExpr(ExprKind::Other, n) : convert(inner, depth + 1);
     }
+    case Cx::AssignmentExpression: {
+      // `(err = max(abs(a - b))) < tol`: inside an expression an assignment is the value it
+      // assigns. (An assignment statement is read by the frontend before it gets here.)
+      TSNode op = field(n, fOperator), right = field(n, fRight);
+      if (ts_node_is_null(op) || text(op) != "=" || ts_node_is_null(right)) return newExpr(ExprKind::Other, n);
+      return convert(right, depth + 1);
+    }
     case Cx::SubscriptExpression: return subscript(n, depth);
     case Cx::CastExpression: {
       TSNode v = field(n, fValue);

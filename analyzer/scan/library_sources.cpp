@@ -1,0 +1,199 @@
+#include "analyzer/scan/library_sources.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <unordered_set>
+
+#include "analyzer/assertions/api_matcher.h"
+#include "analyzer/core/parallel.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+// The outermost call of a condition, through `!`, `not` and `== true`: what decides it.
+ExprId outermostCall(const FileModel& m, ExprId e) {
+  for (int hops = 0; e != kNone && hops < 8; ++hops) {
+    const Expr& x = m.expr(e);
+    if (x.kind == ExprKind::Call) return e;
+    if (x.kind == ExprKind::UnaryOp && x.childCount == 1) {
+      e = m.child(e, 0);
+      continue;
+    }
+    if (x.kind == ExprKind::Compare && m.childCount(e) == 2) {
+      const std::string_view other = m.expr(m.child(e, 1)).text;
+      if (other != "true" && other != "false") return kNone;
+      e = m.child(e, 0);
+      continue;
+    }
+    return kNone;
+  }
+  return kNone;
+}
+
+// The name a call is made by, when it is given at least two values: a check compares two, or
+// one with a bound (`q.is_member(x)`, `good()` and `s.contains(k)` compare nothing; a method
+// compares its object with one argument only without a tolerance, `a.equals(b, tol)`).
+std::string_view calleeName(const FileModel& m, ExprId call) {
+  if (call == kNone || m.expr(call).childCount == 0) return {};
+  const ExprId callee = m.child(call, 0);
+  const Expr& c = m.expr(callee);
+  if (c.kind != ExprKind::Name && c.kind != ExprKind::Attribute) return {};
+  if (splitCall(m, call).positional.size() < 2) return {};
+  return c.name;
+}
+
+// Whether the block `head` opens fails the test: an aborting call or a `throw` directly in it.
+bool blockAborts(const FileModel& m, const ApiMatcher& matcher, StmtId head) {
+  const Stmt& h = m.stmts[head];
+  for (StmtId e = head + 1; e < m.stmts.size(); ++e) {
+    const Stmt& st = m.stmts[e];
+    if (st.function != h.function || st.depth <= h.depth) break;
+    if (st.parent != head) continue;
+    if (st.kind == StmtKind::Raise) return true;
+    if (st.kind == StmtKind::ExprStmt && st.a != kNone && m.expr(st.a).kind == ExprKind::Call)
+      if (const ApiMatch match = matcher.match(m, st.function, st.a); match.spec && match.spec->condition == ConditionCheck::Abort)
+        return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool isVendoredPath(const std::string& relative) {
+  static const RE2 vendored(R"((?i)(^|/)(third_party|third-party|thirdparty|3rdparty|3rd_party|external|extern|vendor|vendored|deps|_deps|build)/)");
+  return RE2::PartialMatch(relative, vendored);
+}
+
+std::vector<std::string> namesTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
+                                             const Catalogue& catalogue) {
+  std::unordered_set<std::string_view> defined;
+  for (const FileModel* m : parsed)
+    for (const Function& f : m->functions) defined.insert(f.name);
+  static const RE2 checkLike(R"((?i)(assert|expect|check|verify|compare|near|close|equal|approx|similar|match))");
+  const Catalogue noWrappers;
+  const ApiMatcher matcher(catalogue, noWrappers);
+  std::set<std::string> names;
+  auto want = [&](std::string_view name) {
+    if (name.empty() || defined.count(name)) return;
+    if (catalogue.byShortName(name, Language::Cpp) || catalogue.byQualifiedName(name, Language::Cpp)) return;
+    names.emplace(name);
+  };
+  for (const FileModel* file : tests) {
+    const FileModel& m = *file;
+    if (m.language != Language::Cpp) continue;
+    for (StmtId s = 0; s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.a == kNone) continue;
+      if (st.kind == StmtKind::If && blockAborts(m, matcher, s)) {
+        want(calleeName(m, outermostCall(m, st.a)));
+        continue;
+      }
+      if (st.kind != StmtKind::ExprStmt || m.expr(st.a).kind != ExprKind::Call) continue;
+      const ApiMatch match = matcher.match(m, st.function, st.a);
+      const AssertionForm form = assertionFormOf(match, m.language);
+      if (form == AssertionForm::Truth || form == AssertionForm::Falsity) {
+        const CallArgs args = splitCall(m, st.a);
+        if (!args.positional.empty()) want(calleeName(m, outermostCall(m, args.positional[0])));
+      } else if (!match.spec) {
+        const std::string_view name = calleeName(m, st.a);
+        if (RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), checkLike)) want(name);
+      }
+    }
+  }
+  return {names.begin(), names.end()};
+}
+
+namespace {
+
+std::string escapedAlternation(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) {
+    if (!out.empty()) out += '|';
+    out += RE2::QuoteMeta(n);
+  }
+  return out;
+}
+
+// Whether the text before a name on its line reads as the start of a definition or a
+// declaration (`inline bool`, `template <class T> bool`, `void Tensor::`), not as a use.
+bool definitionPrefix(std::string_view prefix, std::string_view lineBefore) {
+  auto trim = [](std::string_view t) {
+    while (!t.empty() && (t.front() == ' ' || t.front() == '\t' || t.front() == '\r')) t.remove_prefix(1);
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\r')) t.remove_suffix(1);
+    return t;
+  };
+  prefix = trim(prefix);
+  if (prefix.empty()) {
+    // The return type on the line before (`template <class T>\ninline bool\nequal(`): a line
+    // ending in a name or a declarator, not a statement, a block or an argument list.
+    lineBefore = trim(lineBefore);
+    if (lineBefore.empty() || lineBefore.starts_with("//") || lineBefore.starts_with("*") || lineBefore.starts_with("#")) return false;
+    const char last = lineBefore.back();
+    return std::isalnum(static_cast<unsigned char>(last)) || last == '_' || last == '>' || last == '*' || last == '&';
+  }
+  // Template arguments may hold anything (`enable_if<is_complex<T>, bool>::type equal (`).
+  std::string outside;
+  int angle = 0;
+  for (char c : prefix) {
+    if (c == '<') ++angle;
+    else if (c == '>' && angle > 0) --angle;
+    else if (angle == 0) outside += c;
+  }
+  if (outside.find_first_of(";(){}=,\"") != std::string::npos) return false;
+  if (prefix.ends_with(".") || prefix.ends_with("->")) return false;
+  const size_t wordEnd = prefix.find_first_of(" \t<:*&");
+  const std::string_view first = prefix.substr(0, wordEnd);
+  for (std::string_view use : {"return", "else", "case", "if", "while", "for", "do", "throw", "new", "delete", "sizeof", "co_return",
+                               "goto", "using", "typedef"})
+    if (first == use) return false;
+  return true;
+}
+
+}  // namespace
+
+std::vector<size_t> filesDefining(const std::vector<SourcePath>& candidates, const std::vector<std::string>& names,
+                                  const InputLimits& limits, unsigned threads) {
+  if (names.empty() || candidates.empty()) return {};
+  // A match without a submatch runs on RE2's DFA alone: most files mention no name at all.
+  const RE2 anyMention("(?:" + escapedAlternation(names) + ")\\s*\\(");
+  const RE2 mention("\\b(" + escapedAlternation(names) + ")\\s*\\(");
+  const RE2 macro("(?m)^[ \\t]*#[ \\t]*define[ \\t]+(" + escapedAlternation(names) + ")\\(");
+  std::vector<char> defines(candidates.size(), 0);
+  parallelFor(candidates.size(), threadCount(threads, candidates.size()), [&](size_t i, unsigned) {
+    const SourceInput src = readSourceFile(candidates[i].absolute, limits);
+    if (src.error != ReadError::None) return;
+    const re2::StringPiece text(src.text.data(), src.text.size());
+    if (!RE2::PartialMatch(text, anyMention)) return;
+    if (RE2::PartialMatch(text, macro)) {
+      defines[i] = 1;
+      return;
+    }
+    re2::StringPiece rest = text;
+    re2::StringPiece name;
+    while (RE2::FindAndConsume(&rest, mention, &name)) {
+      const size_t at = static_cast<size_t>(name.data() - text.data());
+      const size_t lineStart = src.text.rfind('\n', at == 0 ? 0 : at - 1);
+      const size_t from = lineStart == std::string::npos ? 0 : lineStart + 1;
+      std::string_view before;
+      if (from >= 2) {
+        const size_t previousStart = src.text.rfind('\n', from - 2);
+        const size_t begin = previousStart == std::string::npos ? 0 : previousStart + 1;
+        before = std::string_view(src.text).substr(begin, from - 1 - begin);
+      }
+      if (from <= at && definitionPrefix(std::string_view(src.text).substr(from, at - from), before)) {
+        defines[i] = 1;
+        return;
+      }
+    }
+  });
+  std::vector<size_t> out;
+  for (size_t i = 0; i < candidates.size(); ++i)
+    if (defines[i]) out.push_back(i);
+  return out;
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,34 @@
+// The library's own C++ definitions that its tests check with. A C++ suite's checks often live
+// in the library it tests (dlib's `dlib::equal(a, b, eps)` in a matrix header, a gradient check
+// in the library's sources): the scan reads the library files that define what the tests call
+// in a check's place, and only those, since a library's sources are many times its tests.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "analyzer/assertions/catalogue.h"
+#include "analyzer/core/input_guard.h"
+#include "analyzer/model/code_model.h"
+#include "analyzer/scan/file_walker.h"
+
+namespace oalens::analyzer {
+
+// The names C++ test files call where a check is decided, that none of `parsed` defines and
+// no catalogue entry names: the outermost call of a condition under a truth assertion
+// (`DLIB_TEST(equal(a, b, 1e-5))`, `ASSERT_TRUE(jacobianTest(f, x))`, a method:
+// `EXPECT_TRUE(a.equals(b, tol))`) or under an aborting `if`, and a statement that is a call
+// named like a check (`assertTensorsNear(a, b);`, `checkGrad(m, 0);`). Sorted, unique.
+std::vector<std::string> namesTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
+                                             const Catalogue& catalogue);
+
+// Of `candidates` (library C++ files: not test files, not vendored), those whose text defines
+// one of `names` (a function or method defined or declared at the start of a line, or a
+// function-like macro), in their order. Files refused by `limits` are passed over.
+std::vector<size_t> filesDefining(const std::vector<SourcePath>& candidates, const std::vector<std::string>& names,
+                                  const InputLimits& limits, unsigned threads);
+
+// Whether a relative path lies in a folder of code a project vendors (third_party, external,
+// deps...): not the library under test.
+bool isVendoredPath(const std::string& relative);
+
+}  // namespace oalens::analyzer

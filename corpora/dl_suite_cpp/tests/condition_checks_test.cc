@@ -1,0 +1,35 @@
+// Suites that check a condition without an assertion macro of a test framework: macros that
+// take a condition (dlib's DLIB_TEST, Highway's HWY_ASSERT), and an `if` whose block fails the
+// test (FAIL(), HWY_ABORT, throw), which checks that its condition does not hold.
+#include <stdexcept>
+
+#include "minitensor/tensor.h"
+
+namespace {
+
+TEST(ConditionMacros, ErrorBounds) {
+  const float y = minitensor::sigmoid(0.0f);
+  DLIB_TEST(std::abs(y - 0.5f) < 1e-6);  // expect: oa api=DLIB_TEST cat=error_bound thr=customized tol=bound:literal:1e-06
+  DLIB_TEST_MSG(std::abs(y - 0.5f) < 1e-6, "sigmoid(0)");  // expect: oa api=DLIB_TEST cat=error_bound thr=customized tol=bound:literal:1e-06
+  HWY_ASSERT(std::abs(y - 0.5f) <= 1e-5f);  // expect: oa api=HWY_ASSERT cat=error_bound thr=customized tol=bound:literal:1e-05
+  HWY_ASSERT(y > 0.0f);  // expect: assert api=HWY_ASSERT cat=exact
+  HWY_ASSERT_EQ(0.5f, y);  // expect: assert api=HWY_ASSERT_EQ cat=exact
+}
+
+TEST(ConditionMacros, AValueKeptWhileItIsChecked) {
+  float err;
+  DLIB_TEST_MSG((err = std::abs(minitensor::relu(-1.0f))) < 1e-7, err);  // expect: oa api=DLIB_TEST cat=error_bound thr=customized tol=bound:literal:1e-07
+}
+
+TEST(AbortingIf, FailsWhenTheValueIsFar) {
+  const float y = minitensor::sigmoid(2.0f);
+  if (std::abs(y - 0.8807971f) > 1e-6f) FAIL() << "sigmoid(2) is " << y;  // expect: oa api=abort_if cat=error_bound thr=customized tol=bound:literal:1e-06
+  if (!(std::abs(y - 0.8807971f) <= 1e-5f)) {  // expect: oa api=abort_if cat=error_bound thr=customized tol=bound:literal:1e-05
+    HWY_ABORT("sigmoid(2) is %f", y);
+  }
+  if (std::abs(y - 0.8807971f) > 1e-4f) throw std::runtime_error("sigmoid(2)");  // expect: oa api=throw cat=error_bound thr=customized tol=bound:literal:0.0001
+  // A guard, not a check of a value: no record.
+  if (y != y) FAIL() << "NaN";
+}
+
+}  // namespace

@@ -1,0 +1,73 @@
+// The library files a C++ scan reads for the definitions its tests check with: which texts
+// define a name (and which only use it), which folders are vendored, and how a call picks among
+// overloads of a discovered helper.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "analyzer/scan/library_sources.h"
+#include "tests/support/process.h"
+#include "tests/support/scan_helpers.h"
+
+namespace fs = std::filesystem;
+using namespace oalens::analyzer;
+
+TEST(LibrarySources, DefinitionsAreToldFromUses) {
+  const fs::path dir = oalens::testing::scratchDirectory("oalens_library");
+  const std::vector<std::pair<std::string, std::string>> texts = {
+      {"defines.h", "namespace lib {\ninline bool allClose(const T& a, const T& b, float tol) {\n  return true;\n}\n}\n"},
+      {"uses.h", "bool f() {\n  return allClose(x, y, 1e-3f);\n}\nvoid g() {\n  h();\n  allClose(x, y, 1e-3f);\n}\n"},
+      {"template.h", "template <class E>\ntypename enable_if<is_complex<E>, bool>::type allClose (\n  const E& a, const E& b);\n"},
+      {"macro.h", "#define allClose(a, b) (std::abs((a) - (b)) < 1e-5)\n"},
+      {"next_line.h", "template <class T>\ninline bool\nallClose(const T& a, const T& b) { return a == b; }\n"},
+      {"member.cc", "bool Tensor::allClose(const Tensor& other, float tol) const { return true; }\n"},
+      {"other.h", "inline bool notTheName(int a, int b) { return a < b; }\n"},
+  };
+  std::vector<SourcePath> candidates;
+  for (const auto& [name, text] : texts) {
+    std::ofstream(dir / name) << text;
+    candidates.push_back({dir / name, name});
+  }
+  std::vector<std::string> chosen;
+  for (size_t i : filesDefining(candidates, {"allClose"}, InputLimits{}, 2)) chosen.push_back(candidates[i].relative);
+  EXPECT_EQ(chosen, (std::vector<std::string>{"defines.h", "template.h", "macro.h", "next_line.h", "member.cc"}));
+  EXPECT_TRUE(filesDefining(candidates, {}, InputLimits{}, 1).empty());
+  fs::remove_all(dir);
+}
+
+TEST(LibrarySources, VendoredFoldersAreNotTheLibrary) {
+  EXPECT_TRUE(isVendoredPath("third_party/eigen/Core.h"));
+  EXPECT_TRUE(isVendoredPath("src/3rdparty/x.h"));
+  EXPECT_TRUE(isVendoredPath("lib/external/pybind11/pytypes.h"));
+  EXPECT_FALSE(isVendoredPath("dlib/matrix/matrix_utilities.h"));
+  EXPECT_FALSE(isVendoredPath("src/externals.h"));
+}
+
+// Overloads of one discovered helper: the call's argument count, then its arguments' fit to
+// the declared types, chooses; a call that fits an OA overload and an exact one alike is none.
+TEST(LibrarySources, OverloadsAreChosenByTheArguments) {
+  const auto r = oalens::testing::scanPython({{"tests/t_test.cc",
+                                               "bool near(float a, float b) { return std::abs(a - b) < 1e-6f; }\n"
+                                               "bool near(float a, float b, float eps) { return std::abs(a - b) < eps; }\n"
+                                               "struct T {\n"
+                                               "  void Run(f32_kernel_fn k) { EXPECT_NEAR(k(1), ref(1), 1e-5); }\n"
+                                               "  void Run(u8_kernel_fn k) { EXPECT_EQ(k(1), ref(1)); }\n"
+                                               "};\n"
+                                               "TEST(A, B) {\n"
+                                               "  EXPECT_TRUE(near(x, 0.5f));\n"               // 8
+                                               "  EXPECT_TRUE(near(x, 0.5f, 1e-3f));\n"        // 9
+                                               "  T().Run(f32_kernel_scalar);\n"                // 10
+                                               "  T().Run(u8_kernel_scalar);\n"                 // 11
+                                               "  T().Run(some_other_kernel);\n"                // 12
+                                               "}\n"}});
+  const auto at = oalens::testing::byLine(r, "tests/t_test.cc");
+  ASSERT_TRUE(at.count(8) && at.count(9) && at.count(10));
+  EXPECT_EQ(at.at(8)->api, "near(float,float)");
+  EXPECT_DOUBLE_EQ(*oalens::testing::tolerance(*at.at(8), "atol")->value, 1e-6);
+  EXPECT_EQ(at.at(9)->api, "near(float,float,float)");
+  EXPECT_EQ(at.at(10)->api, "T::Run(f32_kernel_fn)");
+  EXPECT_TRUE(at.at(10)->isOa);
+  EXPECT_FALSE(at.count(11)) << "the exact overload's call is no OA check";
+  EXPECT_FALSE(at.count(12)) << "an argument that fits both overloads alike decides nothing: " << (at.count(12) ? at.at(12)->api : "");
+}
