@@ -28,6 +28,7 @@ using Diff = Owned<git_diff, git_diff_free>;
 using Blob = Owned<git_blob, git_blob_free>;
 using Walker = Owned<git_revwalk, git_revwalk_free>;
 using Object = Owned<git_object, git_object_free>;
+using Reference = Owned<git_reference, git_reference_free>;
 
 }  // namespace
 
@@ -50,6 +51,23 @@ std::string lastGitError(const char* what) {
   return fmt::format("{}: {}", what, e && e->message ? e->message : "unknown libgit2 error");
 }
 
+namespace {
+
+// libgit2 1.5's revparse leaks the reference it found, and with it the reference database,
+// when the reference names an object that is not there (a branch file edited by hand, a pruned
+// object): such a reference is told here, in git's words, before revparse reads it.
+bool namesAMissingObject(git_repository* repo, const std::string& rev, std::string& err) {
+  Reference named, direct;
+  const std::string refName = rev.substr(0, rev.find('^'));
+  if (git_reference_dwim(&named.p, repo, refName.c_str()) != 0 || git_reference_resolve(&direct.p, named.p) != 0) return false;
+  Object target;
+  if (git_object_lookup(&target.p, repo, git_reference_target(direct.p), GIT_OBJECT_ANY) == 0) return false;
+  err = lastGitError(fmt::format("cannot resolve revision '{}'", rev).c_str());
+  return true;
+}
+
+}  // namespace
+
 std::optional<Repository> Repository::open(const std::string& path, std::string& err) {
   initGit();
   git_repository* r = nullptr;
@@ -66,6 +84,7 @@ bool Repository::isEmpty() const { return git_repository_is_empty(repo_.get()) =
 bool Repository::isShallow() const { return git_repository_is_shallow(repo_.get()) == 1; }
 
 std::optional<std::string> Repository::resolve(const std::string& rev, std::string& err) const {
+  if (namesAMissingObject(repo_.get(), rev, err)) return std::nullopt;
   Object obj;
   if (git_revparse_single(&obj.p, repo_.get(), rev.c_str()) != 0) {
     err = lastGitError(fmt::format("cannot resolve revision '{}'", rev).c_str());
@@ -499,6 +518,7 @@ std::optional<std::vector<FileChange>> Repository::treeChanges(const std::string
 bool headTree(git_repository* repo, Tree& out, std::string& err) {
   if (git_repository_head_unborn(repo) == 1) return true;  // no commits yet: compare with the empty tree
   Object head;
+  if (namesAMissingObject(repo, "HEAD", err)) return false;
   if (git_revparse_single(&head.p, repo, "HEAD^{tree}") != 0) {
     err = lastGitError("cannot read HEAD");
     return false;
