@@ -326,6 +326,15 @@ AssertionForm assertionFormOf(const ApiMatch& match, Language language) {
   return match.generic ? assertionForm(match.lastName, language) : AssertionForm::Plain;
 }
 
+bool failsTheTest(const FileModel& m, const ApiMatch& match, ExprId call) {
+  if (match.spec && match.spec->condition == ConditionCheck::Abort) return true;
+  if (assertionFormOf(match, m.language) != AssertionForm::Truth) return false;
+  const CallArgs args = splitCall(m, call);
+  if (args.positional.empty()) return false;
+  const std::string_view condition = m.expr(args.positional[0]).text;
+  return condition == "false" || condition == "False" || condition == "0";
+}
+
 // Each name holds "map": the check sieve (miners/gate/check_sieve.cpp) looks for that first.
 bool mayMapOverStructures(std::string_view n) { return n == "tree_map" || n == "tree_multimap" || n == "map_structure" || n == "map"; }
 

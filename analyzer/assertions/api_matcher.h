@@ -57,6 +57,11 @@ AssertionForm assertionForm(std::string_view lastName, Language language);
 // the generic name's; Plain for every other catalogued API.
 AssertionForm assertionFormOf(const ApiMatch& match, Language language);
 
+// Whether the matched call fails the test whenever it runs: a catalogued failing call (`FAIL()`,
+// `HWY_ABORT(...)`, `checks = "abort"`), or a condition check of a literal false
+// (`HWY_ASSERT(false)`, `ASSERT_TRUE(false)`, `assert(0)`).
+bool failsTheTest(const FileModel& m, const ApiMatch& match, ExprId call);
+
 // The last names of the calls that may map a check over the leaves of structures (tree_map,
 // tree_multimap, map_structure, jax.tree.map's map): assertion_mapped.cpp resolves them further.
 bool mayMapOverStructures(std::string_view lastName);

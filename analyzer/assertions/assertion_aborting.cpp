@@ -15,7 +15,7 @@ std::optional<std::string> AssertionFinder::abortIn(const FileModel& m, StmtId h
     if (st.kind == StmtKind::Raise) return std::string("throw");
     if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
     const ApiMatch match = matcher_.match(m, st.function, st.a);
-    if (match.spec && match.spec->condition == ConditionCheck::Abort) return match.spec->id;
+    if (failsTheTest(m, match, st.a)) return match.spec ? match.spec->id : std::string(match.lastName);
   }
   return std::nullopt;
 }

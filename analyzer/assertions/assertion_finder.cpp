@@ -74,6 +74,14 @@ bool isNumberLiteral(const FileModel& m, ExprId e) {
   return x.kind == ExprKind::Number;
 }
 
+// 0, 0.0, 0.f, -0.0: a zero written out.
+bool isZeroLiteral(const FileModel& m, ExprId e) {
+  if (!isNumberLiteral(m, e)) return false;
+  const ExprId number = m.expr(e).kind == ExprKind::Number ? e : m.child(e, 0);
+  auto v = ToleranceResolver::parseNumber(m.expr(number).text);
+  return v && *v == 0;
+}
+
 // Whether `assertLess(actual, bound)` / `EXPECT_LT(actual, bound)` checks a deviation against a
 // tolerance rather than an order, a range or a time.
 //  - The actual side measures a deviation: an error-like value (`err`, `abs(a - b)`,
@@ -103,7 +111,15 @@ void markExact(Assertion& a) {
 
 bool looksLikeError(const FileModel& m, ExprId e, int depth) {
   if (e == kNone || depth > kMaxConditionDepth) return false;
-  static const RE2 errorName("(?i)(err|diff|dist|delta|residual|deviation|mismatch|discrepanc)");
+  static const RE2 errorName(R"((?i)(err|diff|dist|delta|residual|deviation|mismatch|discrepanc|snr))");
+  // As a word of a name (`s_rels`, `SumL1`, `max_ulps`): a deviation counted in ULPs, an L1
+  // distance, a relative error; but not in a tolerance's name (`rel_tolerance`).
+  static const RE2 errorWord(R"(((\b|_)(ulps?|l1s?|rels?)|(\b|_|[a-z])(Ulps?|ULPs?|L1s?|Rels?))(\b|_|[A-Z]|$))");
+  static const RE2 toleranceWord(R"((?i)(tol|eps|thresh|bound|margin|limit))");
+  auto named = [&](std::string_view n) {
+    const re2::StringPiece piece(n.data(), n.size());
+    return RE2::PartialMatch(piece, errorName) || (RE2::PartialMatch(piece, errorWord) && !RE2::PartialMatch(piece, toleranceWord));
+  };
   const Expr& x = m.expr(e);
   switch (x.kind) {
     case ExprKind::BinaryOp:
@@ -123,8 +139,9 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
       // np.max(abs(a - b)), (a - b).abs().max(), diff.sum()
       for (ExprId a : args.positional)
         if (looksLikeError(m, a, depth + 1)) return true;
-      if (callee.kind == ExprKind::Attribute) return looksLikeError(m, m.child(args.callee, 0), depth + 1);
-      return RE2::PartialMatch(re2::StringPiece(last.data(), last.size()), errorName);
+      // stats.L1().Max(): the receiver's words or the method's own.
+      if (callee.kind == ExprKind::Attribute && looksLikeError(m, m.child(args.callee, 0), depth + 1)) return true;
+      return named(last);
     }
     case ExprKind::Subscript:
     case ExprKind::Attribute:
@@ -132,7 +149,7 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
       [[fallthrough]];
     case ExprKind::Name: {
       std::string_view n = x.kind == ExprKind::Subscript ? m.expr(m.child(e, 0)).text : x.name;
-      return RE2::PartialMatch(re2::StringPiece(n.data(), n.size()), errorName);
+      return named(n);
     }
     default: return false;
   }
@@ -346,7 +363,9 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
           c.boundSide = big;
           return done(c);
         }
-        if (looksLikeError(m, big) && looksLikeBound(m, small)) {  // abs(a - b) > eps: must differ
+        // abs(a - b) > eps: must differ; but `err >= 0.0` holds for any error, a sanity check.
+        const bool atLeastZero = (op == "<=" || op == ">=") && isZeroLiteral(m, small);
+        if (looksLikeError(m, big) && looksLikeBound(m, small) && !atLeastZero) {
           c.errorSide = big;
           c.boundSide = small;
           c.negated = true;
@@ -568,9 +587,12 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     ExprId b = argumentFor(m, spec, args, spec.bound);
     if (b != kNone) {
       a.expectedExpr = kNone;
+      const ExprId lower = spec.lowerBound.empty() ? kNone : argumentFor(m, spec, args, spec.lowerBound);
       // Read before applyErrorBound replaces the actual side by the difference's first operand.
-      const bool oa = errorBoundIsOa(m, a.actualExpr, b);
-      applyErrorBound(m, a, a.actualExpr, b);
+      // An interval (`IsInside(lo, hi, x)`) checks a deviation as `lo < x <= hi` does: with a
+      // tolerance in a bound.
+      const bool oa = errorBoundIsOa(m, a.actualExpr, b) || (lower != kNone && (looksLikeBound(m, lower) || looksLikeBound(m, b)));
+      applyErrorBound(m, a, a.actualExpr, b, lower);
       // assertLess(len(x), 5) is an ordering check, not an approximation.
       if (!oa) markExact(a);
     }

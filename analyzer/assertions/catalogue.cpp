@@ -34,7 +34,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 704, "hash the new ApiSpec field in hashSpec");
+static_assert(sizeof(ApiSpec) == 736, "hash the new ApiSpec field in hashSpec");
 namespace {
 
 void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
@@ -67,6 +67,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   text(a.actual);
   text(a.expected);
   text(a.bound);
+  text(a.lowerBound);
   pairs(a.tolerances);
   pairs(a.defaults);
   pairs(a.defaultValues);
@@ -258,6 +259,7 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     spec.actual = r.str("actual", false);
     spec.expected = r.str("expected", false);
     spec.bound = r.str("bound", false);
+    spec.lowerBound = r.str("lower_bound", false);
     spec.tolerances = r.pairs("tolerances");
     for (auto& [k, v] : r.pairs("defaults")) spec.defaults[k] = v;
     for (auto& [k, v] : r.pairs("category_if")) {

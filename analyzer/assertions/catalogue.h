@@ -51,6 +51,8 @@ struct ApiSpec {
   bool oa = false;
   std::vector<std::string> params;
   std::string actual, expected, bound;
+  // An interval check's lower end (`IsInside(lo, hi, x)`: bound "hi", lowerBound "lo").
+  std::string lowerBound;
   std::vector<std::pair<std::string, std::string>> tolerances;  // tolerance kind -> parameter
   std::map<std::string, std::string> defaults;                   // tolerance kind -> value text
   // Values of defaults written as names (a wrapper's `tol = kTol`), resolved where the wrapper

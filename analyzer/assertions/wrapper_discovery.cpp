@@ -171,6 +171,95 @@ bool computesBothSides(const FileModel& m, const Function& f, std::string_view a
   return actualParam.empty() || expectedParam.empty() || actualParam == expectedParam;
 }
 
+// `lo <= x && x <= hi` (either order, either direction): the three sides.
+struct IntervalSides {
+  ExprId lo = kNone, mid = kNone, hi = kNone;
+};
+std::optional<IntervalSides> intervalIn(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::BoolOp || m.expr(e).name != "and" || m.childCount(e) != 2) return std::nullopt;
+  std::pair<ExprId, ExprId> sides[2];  // (smaller, larger) of each comparison
+  for (uint32_t i = 0; i < 2; ++i) {
+    const ExprId c = m.child(e, i);
+    if (m.expr(c).kind != ExprKind::Compare || m.childCount(c) != 2) return std::nullopt;
+    const std::string_view op = m.compareOp(c, 0);
+    if (op == "<" || op == "<=") sides[i] = {m.child(c, 0), m.child(c, 1)};
+    else if (op == ">" || op == ">=") sides[i] = {m.child(c, 1), m.child(c, 0)};
+    else return std::nullopt;
+  }
+  auto same = [&](ExprId a, ExprId b) { return m.expr(a).text == m.expr(b).text; };
+  if (same(sides[0].second, sides[1].first)) return IntervalSides{sides[0].first, sides[0].second, sides[1].second};
+  if (same(sides[1].second, sides[0].first)) return IntervalSides{sides[1].first, sides[1].second, sides[0].second};
+  return std::nullopt;
+}
+
+// `e - t` and `e + t`: an interval around an expected value by a tolerance (e, t); nullopt else.
+std::optional<std::pair<ExprId, ExprId>> aroundByTolerance(const FileModel& m, ExprId lo, ExprId hi) {
+  if (lo == kNone || hi == kNone) return std::nullopt;
+  const Expr &l = m.expr(lo), &h = m.expr(hi);
+  if (l.kind != ExprKind::BinaryOp || h.kind != ExprKind::BinaryOp || l.name != "-" || h.name != "+") return std::nullopt;
+  const ExprId e = m.child(lo, 0), t = m.child(lo, 1);
+  if (m.expr(e).text != m.expr(m.child(hi, 0)).text || m.expr(t).text != m.expr(m.child(hi, 1)).text) return std::nullopt;
+  return std::pair{e, t};
+}
+
+// A C++ function returning whether a value lies in an interval: `IsInside(lo, hi, x) { return
+// lo <= x && x <= hi; }` checks x against its two bounds (an interval predicate, OA at a call
+// when a bound holds a tolerance, as `lo < x <= hi` is), and `IsNear(e, x, tol) { return
+// IsInside(e - tol, e + tol, x); }` or `return e - tol <= x && x <= e + tol;` is a closeness
+// predicate with an absolute tolerance.
+std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                             const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.size() < 2) return std::nullopt;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Return || st.a == kNone) continue;
+    IntervalSides sides;
+    if (auto written = intervalIn(m, st.a)) {
+      sides = *written;
+    } else if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && !check->spec->lowerBound.empty() && !check->negated) {
+      const CallArgs args = splitCall(m, check->call);
+      sides = {argumentFor(m, *check->spec, args, check->spec->lowerBound), argumentFor(m, *check->spec, args, check->spec->actual),
+               argumentFor(m, *check->spec, args, check->spec->bound)};
+    } else {
+      continue;
+    }
+    const std::string_view valueParam = originParam(m, fid, sides.mid, 0, false);
+    if (valueParam.empty()) continue;
+    ApiSpec w;
+    w.kind = ApiKind::Predicate;
+    w.oa = true;
+    if (auto around = aroundByTolerance(m, sides.lo, sides.hi)) {
+      const std::string_view expectedParam = originParam(m, fid, around->first, 0, false);
+      if (expectedParam.empty() || expectedParam == valueParam) continue;
+      w.category = Category::Abs;
+      w.via = "closeness predicate";
+      nameDiscovered(m, f, w);
+      w.actual = std::string(valueParam);
+      w.expected = std::string(expectedParam);
+      const std::string_view tolParam = originParam(m, fid, around->second, 0, false);
+      w.tolerances.emplace_back("atol", std::string(tolParam));
+      if (tolParam.empty()) {
+        w.defaults["atol"] = std::string(m.expr(around->second).text);
+        if (ResolvedValue r = resolver.resolve(m, fid, s, around->second); r.value) w.defaultValues["atol"] = *r.value;
+      } else if (const ExprId def = paramDefault(f, tolParam); def != kNone) {
+        takeParamDefault(m, f, resolver, w, "atol", def);
+      }
+      return w;
+    }
+    const std::string_view loParam = originParam(m, fid, sides.lo, 0, false), hiParam = originParam(m, fid, sides.hi, 0, false);
+    if (loParam.empty() || hiParam.empty() || loParam == hiParam || loParam == valueParam || hiParam == valueParam) continue;
+    w.category = Category::ErrorBound;
+    w.via = "interval predicate";
+    nameDiscovered(m, f, w);
+    w.actual = std::string(valueParam);
+    w.bound = std::string(hiParam);
+    w.lowerBound = std::string(loParam);
+    return w;
+  }
+  return std::nullopt;
+}
+
 // A C++ function that answers whether two of its parameters are close: it returns or branches
 // on `abs(a - b) < eps` (tiny-dnn's is_near_container, a suite's own SameUpTo). Calls of it as
 // the condition of an assertion are OA assertions with an absolute tolerance. Python suites
@@ -323,8 +412,11 @@ bool callsItself(const FileModel& m, const Function& f, ExprId call) {
 // An ordering API (`EXPECT_LE(a, b)`) checks a deviation only when its value measures one or
 // its bound is a tolerance (`ASSERT_LE(acc, std::numeric_limits<uint8_t>::max())` checks a
 // range): as the assertion finder decides for the call itself.
-bool boundsADeviation(const FileModel& m, const AssertionFinder& finder, const ApiSpec& spec, ExprId call) {
+bool boundsADeviation(const FileModel& m, FunctionId fid, const AssertionFinder& finder, const ApiSpec& spec, ExprId call) {
   if (spec.category != Category::ErrorBound || spec.bound.empty()) return true;
+  // A bound the caller gives is judged at each call (`AssertLess(actual, max)`).
+  const CallArgs args = splitCall(m, call);
+  if (!originParam(m, fid, argumentFor(m, spec, args, spec.bound), 0, false).empty()) return true;
   Assertion probe;
   finder.applySpec(m, probe, spec, call);
   return probe.isOa;
@@ -353,7 +445,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       ApiMatch match = matcher.match(m, fid, st.a);
       const AssertionForm form = assertionFormOf(match, m.language);
       if (match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a) &&
-          boundsADeviation(m, finder, *match.spec, st.a)) {
+          boundsADeviation(m, fid, finder, *match.spec, st.a)) {
         call = st.a;
         inner = match.spec;
         negated = inner->negated;
@@ -471,6 +563,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     w.actual = std::string(actualParam);
     if (inner->expected.empty()) w.bound = std::string(expectedParam);
     else w.expected = std::string(expectedParam);
+    if (!inner->lowerBound.empty()) w.lowerBound = std::string(originParam(m, fid, argument(inner->lowerBound), 0, true));
     // A tolerance the wrapper leaves to what it calls takes that callee's default.
     auto inheritDefault = [&](const std::string& kind) {
       if (auto d = inner->defaults.find(kind); d != inner->defaults.end()) {
@@ -641,6 +734,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (m.functions[f].isTestCase) continue;
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
+        if (!spec) spec = intervalPredicateSpec(m, f, finder, resolver);
         if (spec && overloads.count(m.functions[f].qualifiedName)) {
           signOverload(m, m.functions[f], *spec);
           isWrapper[f] = true;

@@ -55,8 +55,7 @@ bool blockAborts(const FileModel& m, const ApiMatcher& matcher, StmtId head) {
     if (st.parent != head) continue;
     if (st.kind == StmtKind::Raise) return true;
     if (st.kind == StmtKind::ExprStmt && st.a != kNone && m.expr(st.a).kind == ExprKind::Call)
-      if (const ApiMatch match = matcher.match(m, st.function, st.a); match.spec && match.spec->condition == ConditionCheck::Abort)
-        return true;
+      if (failsTheTest(m, matcher.match(m, st.function, st.a), st.a)) return true;
   }
   return false;
 }
