@@ -713,6 +713,37 @@ void AssertionFinder::fromAssert(const FileModel& m, StmtId s, std::vector<Asser
   out.push_back(std::move(a));
 }
 
+std::optional<AssertionFinder::MappedCheck> AssertionFinder::predicateMacroCheck(const FileModel& m, FunctionId scope,
+                                                                               ExprId call) const {
+  static const RE2 predicateMacro(R"((?:EXPECT|ASSERT)_PRED(_FORMAT)?([1-5]))");
+  if (m.language != Language::Cpp || m.expr(call).kind != ExprKind::Call) return std::nullopt;
+  const CallArgs args = splitCall(m, call);
+  const std::string_view macro = m.expr(args.callee).text;
+  std::string format, count;
+  if (args.positional.size() < 2 || !RE2::FullMatch(re2::StringPiece(macro.data(), macro.size()), predicateMacro, &format, &count))
+    return std::nullopt;
+  const ExprId function = args.positional[0];
+  const ApiMatch inner = matcher_.matchCallee(m, scope, function);
+  if (!inner.spec || !inner.spec->oa) return std::nullopt;
+  MappedCheck out{inner.spec, {}};
+  out.args.callee = function;
+  // The texts a formatter receives first stand for nothing the check compares.
+  if (!format.empty()) out.args.positional.assign(static_cast<size_t>(std::stoi(count)), function);
+  out.args.positional.insert(out.args.positional.end(), args.positional.begin() + 1, args.positional.end());
+  return out;
+}
+
+bool AssertionFinder::fromPredicateMacro(const FileModel& m, FunctionId scope, ExprId call, Assertion& a) const {
+  std::optional<MappedCheck> check = predicateMacroCheck(m, scope, call);
+  if (!check) return false;
+  a.api = check->spec->id;
+  a.form = std::string(m.expr(splitCall(m, call).callee).text);
+  a.apiText = std::string(m.expr(check->args.callee).text);
+  applySpec(m, a, *check->spec, call, check->args);
+  a.negated = check->spec->negated;
+  return true;
+}
+
 void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const {
   const Stmt& st = m.stmts[s];
   ApiMatch match = matcher_.match(m, st.function, call);
@@ -737,6 +768,10 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   const bool isMethod = m.expr(args.callee).kind == ExprKind::Attribute &&
                         (m.expr(m.child(args.callee, 0)).text == "self" || m.expr(m.child(args.callee, 0)).text == "cls");
   a.api = match.spec ? match.spec->id : isMethod ? std::string(match.lastName) : match.name;
+  if (fromPredicateMacro(m, st.function, call, a)) {
+    out.push_back(std::move(a));
+    return;
+  }
   const AssertionForm form = assertionFormOf(match, m.language);
   if ((form == AssertionForm::Truth || form == AssertionForm::Falsity) && !args.positional.empty()) {
     a.form = std::string(match.lastName);

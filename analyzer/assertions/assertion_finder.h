@@ -53,6 +53,9 @@ class AssertionFinder {
     CallArgs args;
   };
   std::optional<MappedCheck> mappedCheck(const FileModel& m, FunctionId scope, ExprId call) const;
+  // GoogleTest's EXPECT_PRED2(pred, a, b) as pred(a, b), EXPECT_PRED_FORMAT2(format, a, b) as
+  // format("a", "b", a, b): the predicate or formatter when it is OA, with those arguments.
+  std::optional<MappedCheck> predicateMacroCheck(const FileModel& m, FunctionId scope, ExprId call) const;
   // tree_map(np.allclose, a, b), tree_map(partial(np.isclose, atol=t), a, b) or
   // tree_map(lambda x, y: np.all(np.isclose(x, y)), a, b), as a condition under tree_all.
   std::optional<OaCheck> mappedPredicateCheck(const FileModel& m, FunctionId scope, ExprId call) const;
@@ -69,6 +72,7 @@ class AssertionFinder {
   // assert_allclose, rtol=1e-5), a, b), jax.tree.map(lambda x, y: assert_allclose(x, y), a, b):
   // one check of every leaf. False when `call` maps no assertion.
   bool fromMappedCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const;
+  bool fromPredicateMacro(const FileModel& m, FunctionId scope, ExprId call, Assertion& a) const;
   void fromAssert(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
   // `if (!IsNear(a, b, eps)) HWY_ABORT(...)`, `if (std::abs(a - b) > tol) { FAIL() << ...; }`,
   // `if (err > tol) throw ...` in C++: the test fails when the condition holds, so the `if`

@@ -441,6 +441,13 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         negated = inner->negated;
         break;
       }
+    if (!inner && st.kind == StmtKind::ExprStmt)
+      if (auto check = finder.predicateMacroCheck(m, fid, st.a)) {
+        call = st.a;
+        inner = check->spec;
+        mappedArgs = std::move(check->args);
+        negated = inner->negated;
+      }
     if (!inner && st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
       ApiMatch match = matcher.match(m, fid, st.a);
       const AssertionForm form = assertionFormOf(match, m.language);
