@@ -171,6 +171,20 @@ bool computesBothSides(const FileModel& m, const Function& f, std::string_view a
   return actualParam.empty() || expectedParam.empty() || actualParam == expectedParam;
 }
 
+// A predicate's absolute tolerance `bound`: the caller's argument when a parameter gives it
+// (with that parameter's default), else the value written in the predicate as its default.
+void takeAbsoluteTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId bound, const ToleranceResolver& resolver, ApiSpec& w) {
+  const Function& f = m.functions[fid];
+  const std::string_view boundParam = originParam(m, fid, bound, 0, false);
+  w.tolerances.emplace_back("atol", std::string(boundParam));
+  if (boundParam.empty()) {
+    w.defaults["atol"] = std::string(m.expr(bound).text);
+    if (ResolvedValue r = resolver.resolve(m, fid, s, bound); r.value) w.defaultValues["atol"] = *r.value;
+  } else if (const ExprId def = paramDefault(f, boundParam); def != kNone) {
+    takeParamDefault(m, f, resolver, w, "atol", def);
+  }
+}
+
 // `lo <= x && x <= hi` (either order, either direction): the three sides.
 struct IntervalSides {
   ExprId lo = kNone, mid = kNone, hi = kNone;
@@ -237,14 +251,7 @@ std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid,
       nameDiscovered(m, f, w);
       w.actual = std::string(valueParam);
       w.expected = std::string(expectedParam);
-      const std::string_view tolParam = originParam(m, fid, around->second, 0, false);
-      w.tolerances.emplace_back("atol", std::string(tolParam));
-      if (tolParam.empty()) {
-        w.defaults["atol"] = std::string(m.expr(around->second).text);
-        if (ResolvedValue r = resolver.resolve(m, fid, s, around->second); r.value) w.defaultValues["atol"] = *r.value;
-      } else if (const ExprId def = paramDefault(f, tolParam); def != kNone) {
-        takeParamDefault(m, f, resolver, w, "atol", def);
-      }
+      takeAbsoluteTolerance(m, fid, s, around->second, resolver, w);
       return w;
     }
     const std::string_view loParam = originParam(m, fid, sides.lo, 0, false), hiParam = originParam(m, fid, sides.hi, 0, false);
@@ -289,14 +296,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     nameDiscovered(m, f, w);
     w.actual = std::string(actualParam);
     w.expected = std::string(expectedParam);
-    std::string_view boundParam = originParam(m, fid, boundSide, 0, false);
-    w.tolerances.emplace_back("atol", std::string(boundParam));
-    if (boundParam.empty()) {
-      w.defaults["atol"] = std::string(m.expr(boundSide).text);
-      if (ResolvedValue r = resolver.resolve(m, fid, s, boundSide); r.value) w.defaultValues["atol"] = *r.value;
-    } else if (const ExprId def = paramDefault(f, boundParam); def != kNone) {
-      takeParamDefault(m, f, resolver, w, "atol", def);
-    }
+    takeAbsoluteTolerance(m, fid, s, boundSide, resolver, w);
     return w;
   }
   return std::nullopt;
