@@ -72,7 +72,7 @@ json sarif(const std::vector<analyzer::LintFinding>& findings) {
 std::string render(const analyzer::LintResult& r, const std::string& format) {
   if (format == "json") {
     json list = json::array();
-    for (const auto& f : r.findings)
+    for (const auto& f : r.findings) {
       list.push_back({{"file", f.file},
                       {"line", f.line},
                       {"column", f.column},
@@ -84,6 +84,11 @@ std::string render(const analyzer::LintResult& r, const std::string& format) {
                       {"message", f.message},
                       {"fix", f.fix},
                       {"fingerprint", f.fingerprint}});
+      if (f.cell != 0) {
+        list.back()["cell"] = f.cell;
+        list.back()["cell_line"] = f.cellLine;
+      }
+    }
     return reports::jsonText(json{{"files_linted", r.files}, {"suppressed", r.suppressed}, {"findings", list}}) + "\n";
   }
   if (format == "sarif") return reports::jsonText(sarif(r.findings)) + "\n";
@@ -95,8 +100,11 @@ std::string render(const analyzer::LintResult& r, const std::string& format) {
     return out;
   }
   std::string out;
-  for (const auto& f : r.findings)
-    out += fmt::format("{}:{}:{}: {}: {} [{}]\n", f.file, f.line, f.column, analyzer::lintSeverityName(f.severity), f.message, f.rule);
+  for (const auto& f : r.findings) {
+    const std::string at = f.cell != 0 ? fmt::format("{}:cell {}:line {}:{}", f.file, f.cell, f.cellLine, f.column)
+                                       : fmt::format("{}:{}:{}", f.file, f.line, f.column);
+    out += fmt::format("{}: {}: {} [{}]\n", at, analyzer::lintSeverityName(f.severity), f.message, f.rule);
+  }
   return out;
 }
 

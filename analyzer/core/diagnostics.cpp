@@ -17,7 +17,8 @@ std::string_view severityName(Severity s) {
 
 bool losesInput(const Diagnostic& d) {
   static constexpr std::string_view kSkipped[] = {"input-too-large", "input-binary",   "input-unreadable",    "symlink-loop",
-                                                  "dangling-symlink", "parse-timeout", "unreadable-directory"};
+                                                  "dangling-symlink", "parse-timeout", "unreadable-directory",
+                                                  "broken-notebook"};
   if (d.severity == Severity::Error) return true;
   for (std::string_view code : kSkipped)
     if (d.code == code) return true;

@@ -19,7 +19,7 @@ struct InputLimits {
   uint64_t maxFileBytes = 8ull << 20;
 };
 
-enum class ReadError { None, NotFound, NotRegular, Unreadable, TooLarge, HasNul };
+enum class ReadError { None, NotFound, NotRegular, Unreadable, TooLarge, HasNul, NotANotebook };
 
 struct SourceInput {
   std::string text;

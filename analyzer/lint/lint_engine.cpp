@@ -1,5 +1,7 @@
 #include "analyzer/lint/lint_engine.h"
 
+#include "analyzer/frontend/notebook.h"
+
 #define XXH_INLINE_ALL
 #include <fmt/format.h>
 #include <re2/re2.h>
@@ -95,6 +97,22 @@ std::string_view lineText(const FileModel& m, uint32_t line) {
   return trimmedLine(src.substr(start, end == std::string_view::npos ? src.size() - start : end - start));
 }
 
+// A line of a notebook's code as the line of the .ipynb text that holds it (the cell's first
+// line of the file when Jupyter's layout was not found), with the cell and its line.
+uint32_t notebookFileLine(const NotebookCode& nb, uint32_t line) {
+  if (line == 0 || line > nb.lines.size()) return line;
+  const NotebookLine& at = nb.lines[line - 1];
+  return at.fileLine != 0 ? at.fileLine : 1;
+}
+
+void placeInNotebook(const NotebookCode& nb, LintFinding& f) {
+  if (f.line == 0 || f.line > nb.lines.size()) return;
+  f.cell = nb.lines[f.line - 1].cell;
+  f.cellLine = nb.lines[f.line - 1].cellLine;
+  f.line = notebookFileLine(nb, f.line);
+  f.endLine = std::max(f.line, notebookFileLine(nb, f.endLine));
+}
+
 struct FileLint {
   std::vector<LintFinding> findings;
   size_t suppressed = 0;
@@ -158,6 +176,8 @@ FileLint lintFile(const FileModel& m, const Project& project, bool isTestFile, c
     const std::string key = fmt::format("{}\x1f{}\x1f{}\x1f{}", f.rule, f.file, text, nth);
     f.fingerprint = fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
   }
+  if (m.notebook)
+    for (LintFinding& f : result.findings) placeInNotebook(*m.notebook, f);
   return result;
 }
 
@@ -187,12 +207,25 @@ LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& 
   }
   std::stable_sort(result.findings.begin(), result.findings.end(),
                    [](const LintFinding& a, const LintFinding& b) { return a.file < b.file; });
+  // A notebook's syntax errors and other notes point into the notebook too.
+  std::unordered_map<std::string_view, const NotebookCode*> notebooks;
+  for (const FileModel& m : files)
+    if (m.notebook) notebooks[m.path] = m.notebook.get();
+  for (Diagnostic& d : result.diagnostics) {
+    auto nb = notebooks.find(d.path);
+    if (nb == notebooks.end() || d.line == 0 || d.line > nb->second->lines.size()) continue;
+    const NotebookLine& at = nb->second->lines[d.line - 1];
+    d.message = fmt::format("cell {}, line {}: {}", at.cell, at.cellLine, d.message);
+    d.line = notebookFileLine(*nb->second, d.line);
+  }
   return result;
 }
 
 LintResult lintPath(const std::filesystem::path& root, const Catalogue& catalogue, const std::vector<LintRuleFactory>& rules,
                     const LintOptions& options) {
-  return lintScan(scanPath(root, catalogue, options.scan), rules, options);
+  ScanOptions scan = options.scan;
+  scan.notebooks = true;  // training code lives in notebooks too
+  return lintScan(scanPath(root, catalogue, scan), rules, options);
 }
 
 }  // namespace oalens::analyzer

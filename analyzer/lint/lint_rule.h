@@ -53,6 +53,9 @@ struct LintFinding {
   std::string message;
   std::string fix;
   std::string fingerprint;  // stable across line shifts: rule, file, the line's text, occurrence
+  // In a notebook: the cell (1-based among all its cells) and the line within it; `line` and
+  // `endLine` are then lines of the .ipynb text.
+  uint32_t cell = 0, cellLine = 0;
 };
 
 // What a rule sees of one file while it runs.

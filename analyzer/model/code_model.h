@@ -24,6 +24,7 @@ inline constexpr uint32_t kNone = UINT32_MAX;
 
 enum class Language : uint8_t { Python, Cpp };
 struct NameIndex;
+struct NotebookCode;
 std::string_view languageName(Language l);
 
 enum class ExprKind : uint8_t {
@@ -167,6 +168,8 @@ struct FileModel {
   bool hasSyntaxErrors = false;
   std::vector<Diagnostic> diagnostics;
   std::shared_ptr<const NameIndex> names;  // analyzer/model/name_index.h: lookups by name
+  // A notebook's: where each line of `source` sits in the .ipynb (analyzer/frontend/notebook.h).
+  std::shared_ptr<const NotebookCode> notebook;
 
 
   const Expr& expr(ExprId id) const { return exprs[id]; }

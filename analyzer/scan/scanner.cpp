@@ -17,6 +17,7 @@
 #include "analyzer/core/parallel.h"
 #include "analyzer/frontend/cpp/clang_macros.h"
 #include "analyzer/frontend/frontends.h"
+#include "analyzer/frontend/notebook.h"
 #include "analyzer/model/test_cases.h"
 #include "analyzer/scan/file_walker.h"
 #include "analyzer/scan/library_sources.h"
@@ -103,7 +104,21 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
     }
     if (!frontends[w]) frontends[w] = std::make_unique<Frontends>();
     std::optional<uint64_t> badUtf8 = src.firstInvalidUtf8;
+    std::shared_ptr<NotebookCode> notebook;
+    if (isNotebookPath(in.relative)) {
+      std::string err;
+      auto code = notebookCode(src.text, err);
+      if (!code) {
+        skipped[i] = err;
+        readErrors[i] = ReadError::NotANotebook;
+        models[i].path = in.relative;
+        return;
+      }
+      src.text = std::move(code->python);
+      notebook = std::make_shared<NotebookCode>(std::move(*code));
+    }
     models[i] = frontends[w]->parse(in.language, in.relative, std::move(src.text), opt.budget);
+    models[i].notebook = std::move(notebook);
     if (badUtf8) {
       models[i].diagnostics.insert(models[i].diagnostics.begin(),
                                    {in.relative, 0, 0, Severity::Warning, "invalid-utf8",
@@ -155,11 +170,13 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
     fs.isTestFile = isTest[i];
     fs.scanned = skipped[i].empty() && models[i].source != nullptr;
     if (!skipped[i].empty()) {
-      const bool isError = readErrors[i] != ReadError::TooLarge && readErrors[i] != ReadError::HasNul;
+      const ReadError e = readErrors[i];
+      const bool isError = e != ReadError::TooLarge && e != ReadError::HasNul && e != ReadError::NotANotebook;
       result.diagnostics.push_back({inputs[i].relative, 0, 0, isError ? Severity::Error : Severity::Warning,
-                                    readErrors[i] == ReadError::TooLarge ? "input-too-large"
-                                    : readErrors[i] == ReadError::HasNul ? "input-binary"
-                                                                         : "input-unreadable",
+                                    e == ReadError::TooLarge       ? "input-too-large"
+                                    : e == ReadError::HasNul       ? "input-binary"
+                                    : e == ReadError::NotANotebook ? "broken-notebook"
+                                                                   : "input-unreadable",
                                     skipped[i]});
     }
     for (auto& d : models[i].diagnostics) result.diagnostics.push_back(d);
@@ -272,14 +289,16 @@ void addWhatTheBuildSees(const std::filesystem::path& root, const ScanOptions& o
 }  // namespace
 
 SourceSelection selectSources(const std::filesystem::path& root, const ScanOptions& options) {
-  WalkResult walk = walkSourceFiles(root, sourceExtensions());
+  std::vector<std::string> extensions = sourceExtensions();
+  if (options.notebooks) extensions.push_back(".ipynb");
+  WalkResult walk = walkSourceFiles(root, extensions);
   std::vector<std::unique_ptr<RE2>> excludes;
   for (const auto& p : options.excludePatterns) excludes.push_back(std::make_unique<RE2>(p));
   const RE2 cppTests(options.cppTestFilePattern), cppSupport(options.cppSupportPattern);
   SourceSelection out;
   out.diagnostics = std::move(walk.diagnostics);
   for (auto& f : walk.files) {
-    const std::optional<Language> language = languageOfPath(f.relative);
+    const std::optional<Language> language = options.notebooks && isNotebookPath(f.relative) ? Language::Python : languageOfPath(f.relative);
     if (!language || (*language == Language::Python ? !options.python : !options.cpp)) continue;
     bool excluded = false;
     for (const auto& re : excludes) excluded |= pathMatches(f.relative, *re);

@@ -41,6 +41,9 @@ struct ScanOptions {
   // Which languages to scan; the study's tables are Python only (`--language python`).
   bool python = true;
   bool cpp = true;
+  // Jupyter notebooks (.ipynb) read as the Python of their code cells (analyzer/frontend/
+  // notebook.h): `lint` reads them, `scan` does not (a notebook holds no test suite).
+  bool notebooks = false;
   // Files to leave out entirely (RE2, matched against the relative path), e.g. a sandbox.
   std::vector<std::string> excludePatterns;
   bool allFiles = false;  // report assertions in every file, not only test files

@@ -110,13 +110,14 @@ TEST_F(LintEngine, MlRulesLeaveCppAloneOaRulesDoNot) {
 }
 
 TEST(LintCorpus, AnnotationsAreMetAndOutputIsGoldenAndDeterministic) {
-  const auto expects = oalens::testing::readAnnotations(kCorpus, "# expect: ");
+  const auto expects = oalens::testing::readAnnotations(kCorpus, "# expect: ", {".py", ".ipynb"});
   ASSERT_GE(expects.size(), 20u) << "the corpus carries fewer annotations than it was written with";
   const LintResult r = lintAll(kCorpus, 1);
   std::set<std::tuple<std::string, uint32_t, std::string>> reported, wanted;
   for (const auto& f : r.findings) reported.insert({f.file, f.line, f.rule});
   for (const auto& [where, text] : expects) {
-    std::istringstream ids(text);
+    // In a notebook the annotation ends inside a JSON string: `# expect: ML205\n",`.
+    std::istringstream ids(text.substr(0, text.find_first_of("\\\"")));
     std::string id;
     while (ids >> id && id.size() == 5) wanted.insert({where.first, where.second, id});
   }
@@ -133,6 +134,45 @@ TEST(LintCorpus, AnnotationsAreMetAndOutputIsGoldenAndDeterministic) {
   }
   EXPECT_TRUE(readText(kGolden) == actual) << "tests/golden/ml_scripts.lint.txt differs (update: OALENS_UPDATE_GOLDEN=1 ctest -R LintCorpus):\n"
                                             << oalens::testing::unifiedDiff(readText(kGolden), actual);
+}
+
+// A notebook is the Python of its code cells, its findings placed by cell; a broken one is
+// told and the other files are still linted (exit 1: an input was lost).
+TEST_F(LintEngine, NotebooksAreLintedAndTheirFindingsPlacedByCell) {
+  write("explore.ipynb",
+        "{\n"
+        " \"cells\": [\n"
+        "  {\"cell_type\": \"markdown\", \"source\": [\"# Notes\"]},\n"
+        "  {\n"
+        "   \"cell_type\": \"code\",\n"
+        "   \"source\": [\n"
+        "    \"import numpy as np\\n\",\n"
+        "    \"!pip list\\n\",\n"
+        "    \"noise = np.random.normal(size=10)\"\n"
+        "   ]\n"
+        "  }\n"
+        " ],\n"
+        " \"nbformat\": 4\n"
+        "}\n");
+  const std::string bin = OALENS_BINARY, path = dir_.string();
+  auto text = runCommand(bin + " lint " + path);
+  EXPECT_EQ(text.status, 1) << text.out;
+  EXPECT_NE(text.out.find("explore.ipynb:cell 2:line 3:9: warning: numpy.random.normal draws random numbers"), std::string::npos)
+      << text.out;
+  // Named on the command line, as pre-commit passes it; JSON gives the line of the .ipynb text.
+  auto json = runCommand(bin + " lint " + (dir_ / "explore.ipynb").string() + " --format json -q");
+  const auto doc = nlohmann::json::parse(json.out.substr(0, json.out.rfind('}') + 1));
+  ASSERT_EQ(doc["findings"].size(), 1u) << json.out;
+  EXPECT_EQ(doc["findings"][0]["line"], 9);
+  EXPECT_EQ(doc["findings"][0]["cell"], 2);
+  EXPECT_EQ(doc["findings"][0]["cell_line"], 3);
+
+  write("broken.ipynb", "{\"cells\": [");
+  write("clean.py", "x = 1\n");
+  auto broken = runCommand(bin + " lint " + path + " --fail-on never");
+  EXPECT_EQ(broken.status, 1) << broken.out;
+  EXPECT_NE(broken.out.find("broken.ipynb:0:0: warning: not a notebook: the file is not JSON [broken-notebook]"), std::string::npos)
+      << broken.out;
 }
 
 TEST_F(LintEngine, CliExitCodesFormatsAndOptions) {

@@ -92,7 +92,7 @@ TEST_P(LintRule, ReadmeHasTheSectionsAndItsExamplesAreFixtures) {
 
 TEST_P(LintRule, ReportsExactlyTheAnnotatedLines) {
   const fs::path fixtures = folder() / "fixtures";
-  const auto expects = oalens::testing::readAnnotations(fixtures, "# expect: ");
+  const auto expects = oalens::testing::readAnnotations(fixtures, "# expect: ", {".py", ".ipynb"});
   ASSERT_FALSE(expects.empty()) << GetParam() << ": the bad fixtures carry no `# expect:` annotation";
   const LintResult r = lintAlone(fixtures, id());
   std::set<std::pair<std::string, uint32_t>> reported, wanted;

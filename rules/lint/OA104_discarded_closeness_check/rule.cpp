@@ -2,7 +2,8 @@
 // math.isclose, `t.allclose(u)`) as a statement of its own: the boolean is thrown away and
 // nothing is checked. Common where an `assert` was forgotten or lost in an edit. Any file:
 // helpers outside test files check results too. A call inside `with self.assertRaises(...)` or
-// `with pytest.raises(...)` is made for the exception it raises, and is left alone.
+// `with pytest.raises(...)` is made for the exception it raises, and is left alone; so is a
+// notebook cell's last expression, whose value the notebook displays.
 #include <fmt/format.h>
 
 #include "rules/lint/support/lint_patterns.h"
@@ -37,6 +38,7 @@ class DiscardedClosenessCheck final : public LintRule {
                                      "jax.numpy.isclose", "cupy.allclose", "cupy.isclose"});
     const bool method = isMethodCall(m, call, "allclose") || isMethodCall(m, call, "isclose");
     if (!predicate && !method) return;
+    if (displayedByTheNotebook(m, s)) return;  // a cell's last expression is shown, not discarded
     for (StmtId p = m.stmts[s].parent; p != kNone; p = m.stmts[p].parent)
       if (m.stmts[p].kind == StmtKind::With && (m.stmts[p].text.find("raises") != std::string_view::npos ||
                                                 m.stmts[p].text.find("Raises") != std::string_view::npos))

@@ -1,5 +1,7 @@
 #include "rules/lint/support/lint_patterns.h"
 
+#include "analyzer/frontend/notebook.h"
+
 #include <re2/re2.h>
 
 #include <cctype>
@@ -147,5 +149,17 @@ bool measuresTime(std::string_view text) {
 }
 
 bool measuresTime(const FileModel& m, ExprId e) { return e != kNone && measuresTime(m.expr(e).text); }
+
+bool displayedByTheNotebook(const FileModel& m, StmtId s) {
+  if (!m.notebook || s >= m.stmts.size() || m.stmts[s].parent != kNone || m.stmts[s].function != kNone) return false;
+  const uint32_t line = m.stmts[s].range.start.line;
+  for (const auto& [first, last] : m.notebook->cellSpans) {
+    if (line < first || line > last) continue;
+    for (StmtId t = s + 1; t < m.stmts.size(); ++t)
+      if (m.stmts[t].parent == kNone && m.stmts[t].function == kNone && m.stmts[t].range.start.line <= last) return false;
+    return true;
+  }
+  return false;
+}
 
 }  // namespace oalens::rules

@@ -59,6 +59,10 @@ ExprId keywordArgument(const FileModel& m, ExprId call, std::string_view keyword
 // (a one-step def-use, enough for `p = softmax(x); log(p)`), or kNone.
 ExprId lastAssignedValue(const FileModel& m, std::string_view name, StmtId before);
 
+// Whether statement `s` is a notebook cell's last top-level statement: IPython displays its
+// value (`np.allclose(a, b)` there shows True or False), it does not throw it away.
+bool displayedByTheNotebook(const FileModel& m, StmtId s);
+
 // "X_test", "x_val", "valid_ds", "df_holdout": a word part of the name (split at '_', '.' and
 // case changes) is test, val, valid, validation, holdout or eval.
 bool namesHeldOutData(std::string_view name);
