@@ -4,6 +4,7 @@
 // features the model is trained on. Fit inside a Pipeline or after the split instead.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include <set>
@@ -15,11 +16,14 @@ namespace {
 
 using namespace analyzer;
 
+// Transformers that learn from the rows they are fit on. Stateless ones learn nothing a test row
+// could leak into: Normalizer scales each row by its own norm, PolynomialFeatures learns only
+// the number of columns.
 bool isTransformerClass(std::string_view name) {
   static const std::set<std::string, std::less<>> classes = {
-      "StandardScaler", "MinMaxScaler", "MaxAbsScaler",    "RobustScaler", "Normalizer",          "PCA",
+      "StandardScaler", "MinMaxScaler", "MaxAbsScaler",    "RobustScaler", "PCA",
       "TruncatedSVD",   "SelectKBest",  "SelectPercentile", "SimpleImputer", "KNNImputer",         "IterativeImputer",
-      "TfidfVectorizer", "CountVectorizer", "PolynomialFeatures", "QuantileTransformer", "PowerTransformer", "KBinsDiscretizer"};
+      "TfidfVectorizer", "CountVectorizer", "QuantileTransformer", "PowerTransformer", "KBinsDiscretizer"};
   return classes.count(name) > 0;
 }
 
@@ -73,24 +77,22 @@ class PreprocessingBeforeSplit final : public LintRule {
     if (st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name) names.push_back(m.expr(st.a).name);
     const StmtSpan scope = scopeOf(m, ctx.stmt);
     // Followed forward through assignments: `filled = imputer.transform(X)`, `scaled =
-    // StandardScaler().fit_transform(filled)` both carry the fitted rows.
-    std::vector<ExprId> splits;
-    for (StmtId s = ctx.stmt + 1; s < scope.end; ++s) {
+    // StandardScaler().fit_transform(filled)` both carry the fitted rows; a name given other
+    // data (`X = load_holdout()`) no longer does. A split counts with the names of its time.
+    bool splitLater = false;
+    for (StmtId s = ctx.stmt + 1; s < scope.end && !splitLater; ++s) {
       const Stmt& later = m.stmts[s];
       if (later.function != st.function) continue;
       forEachCall(m, s, s + 1, [&](ExprId c, StmtId) {
-        if (calleeLastName(m, c) == "train_test_split") splits.push_back(c);
+        if (calleeLastName(m, c) != "train_test_split") return;
+        for (std::string_view n : names) splitLater |= mentionsWord(m.expr(c).text, n);
       });
       if (later.kind != StmtKind::Assign || later.a == kNone || later.b == kNone || m.expr(later.a).kind != ExprKind::Name) continue;
-      for (size_t i = 0; i < names.size(); ++i)
-        if (mentionsWord(m.expr(later.b).text, names[i])) {
-          names.push_back(m.expr(later.a).name);
-          break;
-        }
+      const std::string_view target = m.expr(later.a).name;
+      const bool carries = std::any_of(names.begin(), names.end(), [&](std::string_view n) { return mentionsWord(m.expr(later.b).text, n); });
+      if (carries) names.push_back(target);
+      else std::erase(names, target);
     }
-    bool splitLater = false;
-    for (ExprId split : splits)
-      for (std::string_view n : names) splitLater |= mentionsWord(m.expr(split).text, n);
     if (!splitLater) return;
     ctx.report(m.expr(call).range,
                fmt::format("{} is fit on {} before train_test_split: the test rows shape the preprocessing", cls, m.expr(data).name));
