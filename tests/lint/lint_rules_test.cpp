@@ -92,7 +92,8 @@ TEST_P(LintRule, ReadmeHasTheSectionsAndItsExamplesAreFixtures) {
 
 TEST_P(LintRule, ReportsExactlyTheAnnotatedLines) {
   const fs::path fixtures = folder() / "fixtures";
-  const auto expects = oalens::testing::readAnnotations(fixtures, "# expect: ", {".py", ".ipynb"});
+  auto expects = oalens::testing::readAnnotations(fixtures, "# expect: ", {".py", ".ipynb"});
+  expects.merge(oalens::testing::readAnnotations(fixtures, "// expect: ", {".cc", ".cpp", ".h"}));
   ASSERT_FALSE(expects.empty()) << GetParam() << ": the bad fixtures carry no `# expect:` annotation";
   const LintResult r = lintAlone(fixtures, id());
   std::set<std::pair<std::string, uint32_t>> reported, wanted;

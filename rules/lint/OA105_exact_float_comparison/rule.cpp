@@ -5,7 +5,9 @@
 // computed (arithmetic, or a reduction such as mean or sum): a value stored and read back
 // (`config.rate == 0.3`) is the same double and compares equal, and so is one division of
 // integers (`3 / 10 == 0.3`, `8 * n / 100 == 1.6`), which IEEE 754 rounds correctly. Only
-// equality checks count: assertEqual, assert_equal, assert_array_equal and `assert a == b`.
+// equality checks count: assertEqual, assert_equal, assert_array_equal and `assert a == b`; in
+// C++ EXPECT_EQ, ASSERT_EQ, BOOST_CHECK_EQUAL, HWY_ASSERT_EQ, where a tensor's value read out
+// (`t.item<float>()`) counts as computed too.
 #include <fmt/format.h>
 
 #include <cctype>
@@ -81,6 +83,20 @@ bool isComputed(const FileModel& m, ExprId e) {
   return reductions.count(calleeLastName(m, e)) > 0;
 }
 
+// GoogleTest's, Boost.Test's and Highway's exact equality macros.
+bool isCppEqualityCheck(std::string_view api) {
+  return api == "EXPECT_EQ" || api == "ASSERT_EQ" || api == "BOOST_CHECK_EQUAL" || api == "BOOST_REQUIRE_EQUAL" ||
+         api == "BOOST_TEST" || api == "HWY_ASSERT_EQ" || api == "CHECK_EQ";
+}
+
+// A C++ tensor's value read out as a number (`t.item<float>()`, `t.scalar<double>()`): what an
+// operation computed, as a reduction's result is.
+bool readsATensorScalar(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Call) return false;
+  const std::string_view name = calleeLastName(m, e);
+  return name == "item" || name == "scalar" || name.starts_with("item<") || name.starts_with("scalar<");
+}
+
 // The literal of `e` (or of `-e`), or empty.
 std::string_view floatLiteral(const FileModel& m, ExprId e) {
   if (e == kNone) return {};
@@ -106,9 +122,11 @@ class ExactFloatComparison final : public LintRule {
 
   void onAssertion(LintContext& ctx, const Assertion& a) override {
     if (a.isOa || a.category != Category::Exact || a.negated) return;
-    const std::string_view api = lastDottedComponent(a.api);
-    if (api != "assert" && api != "assertEqual" && api != "assert_equal" && api != "assert_array_equal") return;
     const FileModel& m = ctx.model;
+    const std::string_view api = lastDottedComponent(a.api);
+    const bool cpp = m.language == Language::Cpp;
+    if (cpp ? !isCppEqualityCheck(a.api) : api != "assert" && api != "assertEqual" && api != "assert_equal" && api != "assert_array_equal")
+      return;
     if (a.api == "assert") {  // only `==`: `<` and `!=` have no exactness to lose
       const ExprId test = a.stmt == kNone ? kNone : m.stmts[a.stmt].a;
       if (test == kNone || m.expr(test).kind != ExprKind::Compare) return;
@@ -116,8 +134,13 @@ class ExactFloatComparison final : public LintRule {
         if (m.compareOp(test, i) != "==") return;
     }
     for (auto [side, other] : {std::pair{a.expectedExpr, a.actualExpr}, std::pair{a.actualExpr, a.expectedExpr}}) {
-      const std::string_view literal = floatLiteral(m, side);
-      if (literal.empty() || !isComputed(m, other)) continue;
+      std::string_view literal = floatLiteral(m, side);
+      if (cpp) {
+        // 0.1f, 0.1L: the suffix picks the type, the decimal is as unrepresentable.
+        while (!literal.empty() && (literal.back() == 'f' || literal.back() == 'F' || literal.back() == 'l' || literal.back() == 'L'))
+          literal.remove_suffix(1);
+      }
+      if (literal.empty() || !(isComputed(m, other) || (cpp && readsATensorScalar(m, other)))) continue;
       if (std::optional<bool> exact = exactInBinary(literal); exact && !*exact) {
         ctx.report(a.range, fmt::format("exact comparison with {}, which binary floating point cannot represent", m.expr(side).text));
         return;
