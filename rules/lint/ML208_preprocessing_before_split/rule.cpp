@@ -45,6 +45,52 @@ bool mentionsWord(std::string_view text, std::string_view word) {
   return false;
 }
 
+// Whether data going by `names` after statement `at` reaches a train_test_split later in the
+// function. Followed forward through assignments: `filled = imputer.transform(X)`, `scaled =
+// StandardScaler().fit_transform(filled)` both carry the fitted rows; a name given other data
+// (`X = load_holdout()`) no longer does. A split counts with the names of its time.
+bool splitLater(const FileModel& m, StmtId at, std::vector<std::string_view> names) {
+  const Stmt& st = m.stmts[at];
+  const StmtSpan scope = scopeOf(m, at);
+  bool split = false;
+  for (StmtId s = at + 1; s < scope.end && !split; ++s) {
+    const Stmt& later = m.stmts[s];
+    if (later.function != st.function) continue;
+    forEachCall(m, s, s + 1, [&](ExprId c, StmtId) {
+      if (calleeLastName(m, c) != "train_test_split") return;
+      for (std::string_view n : names) split |= mentionsWord(m.expr(c).text, n);
+    });
+    if (later.kind != StmtKind::Assign || later.a == kNone || later.b == kNone || m.expr(later.a).kind != ExprKind::Name) continue;
+    const std::string_view target = m.expr(later.a).name;
+    const bool carries = std::any_of(names.begin(), names.end(), [&](std::string_view n) { return mentionsWord(m.expr(later.b).text, n); });
+    if (carries) names.push_back(target);
+    else std::erase(names, target);
+  }
+  return split;
+}
+
+// How often `word` occurs in `text` as a whole identifier.
+int countWord(std::string_view text, std::string_view word) {
+  int n = 0;
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    const auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    n += (at == 0 || !isIdent(text[at - 1])) && (at + word.size() >= text.size() || !isIdent(text[at + word.size()]));
+  }
+  return n;
+}
+
+// The root name of an assignment target: `X`, `df` of `df["age"]` or of `df.age`.
+std::string_view targetRoot(const FileModel& m, ExprId target) {
+  while (target != kNone && (m.expr(target).kind == ExprKind::Subscript || m.expr(target).kind == ExprKind::Attribute))
+    target = m.child(target, 0);
+  return target != kNone && m.expr(target).kind == ExprKind::Name ? m.expr(target).name : std::string_view{};
+}
+
+bool isStatistic(std::string_view name) {
+  return name == "mean" || name == "std" || name == "var" || name == "median" || name == "min" || name == "max" || name == "quantile" ||
+         name == "nanmean" || name == "nanstd" || name == "nanmedian";
+}
+
 class PreprocessingBeforeSplit final : public LintRule {
  public:
   const LintRuleInfo& info() const override {
@@ -63,6 +109,7 @@ class PreprocessingBeforeSplit final : public LintRule {
   void onExpr(LintContext& ctx, ExprId call) override {
     const FileModel& m = ctx.model;
     const std::string_view method = calleeLastName(m, call);
+    if (isStatistic(method)) return statisticBeforeSplit(ctx, call, method);
     if (method != "fit" && method != "fit_transform") return;
     const ExprId object = methodObject(m, call, method);
     ExprId data = firstArgument(m, call);
@@ -75,28 +122,41 @@ class PreprocessingBeforeSplit final : public LintRule {
     std::vector<std::string_view> names = {m.expr(data).name};
     const Stmt& st = m.stmts[ctx.stmt];
     if (st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name) names.push_back(m.expr(st.a).name);
-    const StmtSpan scope = scopeOf(m, ctx.stmt);
-    // Followed forward through assignments: `filled = imputer.transform(X)`, `scaled =
-    // StandardScaler().fit_transform(filled)` both carry the fitted rows; a name given other
-    // data (`X = load_holdout()`) no longer does. A split counts with the names of its time.
-    bool splitLater = false;
-    for (StmtId s = ctx.stmt + 1; s < scope.end && !splitLater; ++s) {
-      const Stmt& later = m.stmts[s];
-      if (later.function != st.function) continue;
-      forEachCall(m, s, s + 1, [&](ExprId c, StmtId) {
-        if (calleeLastName(m, c) != "train_test_split") return;
-        for (std::string_view n : names) splitLater |= mentionsWord(m.expr(c).text, n);
-      });
-      if (later.kind != StmtKind::Assign || later.a == kNone || later.b == kNone || m.expr(later.a).kind != ExprKind::Name) continue;
-      const std::string_view target = m.expr(later.a).name;
-      const bool carries = std::any_of(names.begin(), names.end(), [&](std::string_view n) { return mentionsWord(m.expr(later.b).text, n); });
-      if (carries) names.push_back(target);
-      else std::erase(names, target);
-    }
-    if (!splitLater) return;
+    if (!splitLater(m, ctx.stmt, names)) return;
     ctx.report(m.expr(call).range,
                fmt::format("{} is fit on {} before train_test_split: the test rows shape the preprocessing", cls, m.expr(data).name));
   }
+
+ private:
+  // `X = (X - X.mean()) / X.std()`, `df["age"] = df["age"].fillna(df["age"].median())`,
+  // `df.fillna(df.mean(), inplace=True)`: a statistic of all the rows applied to the data,
+  // which is split afterwards. A statistic only printed or kept aside is left alone.
+  void statisticBeforeSplit(LintContext& ctx, ExprId call, std::string_view stat) {
+    const FileModel& m = ctx.model;
+    if (!decided_.insert(ctx.stmt).second) return;  // one verdict a statement: (X - X.mean()) / X.std()
+    const bool function = calleeIs(m, call, ctx.stmt, {"numpy.mean", "numpy.std", "numpy.var", "numpy.median", "numpy.nanmean", "numpy.nanstd",
+                                                       "numpy.nanmedian", "torch.mean", "torch.std", "torch.var", "torch.median"});
+    const ExprId object = function ? firstArgument(m, call) : methodObject(m, call, stat);
+    const std::string_view data = object == kNone ? std::string_view{} : receiverRoot(m, object);
+    if (data.empty() || data == "np" || data == "numpy" || data == "torch" || data == "self") return;
+    const Stmt& st = m.stmts[ctx.stmt];
+    std::vector<std::string_view> names = {data};
+    if (st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone) {
+      // Applied to the data: the data appears in the value besides inside the statistic.
+      const std::string_view target = targetRoot(m, st.a);
+      if (target.empty() || countWord(m.expr(st.b).text, data) < 2) return;
+      names.push_back(target);
+    } else if (st.kind == StmtKind::ExprStmt && st.a != kNone && m.expr(st.a).kind == ExprKind::Call) {
+      const std::string_view outer = calleeLastName(m, st.a);
+      if ((outer != "fillna" && outer != "clip") || keywordArgument(m, st.a, "inplace") == kNone) return;
+    } else {
+      return;
+    }
+    if (!splitLater(m, ctx.stmt, names)) return;
+    ctx.report(m.expr(call).range,
+               fmt::format("the {} of {} is taken over all rows before train_test_split: the test rows shape the preprocessing", stat, data));
+  }
+  std::set<StmtId> decided_;
 };
 
 }  // namespace
