@@ -35,20 +35,6 @@ std::string lineText(const std::string& text, uint32_t line) {
   return text.substr(start, text.find('\n', start) - start);
 }
 
-// FNV-1a of the finding's rule, file and message: stable across runs and machines.
-std::string fingerprintOf(const GateFinding& f) {
-  uint64_t h = 1469598103934665603ull;
-  for (const std::string* s : {&f.rule, &f.file, &f.message}) {
-    for (unsigned char c : *s) {
-      h ^= c;
-      h *= 1099511628211ull;
-    }
-    h ^= 0xff;
-    h *= 1099511628211ull;
-  }
-  return fmt::format("{:016x}", h);
-}
-
 std::string statedReason(const std::string& line) {
   static const RE2 loosenOk(R"(#\s*oalens:\s*loosen-ok\(([^)]*)\))");
   std::string r;
@@ -74,7 +60,7 @@ std::vector<GateFinding> weakenedConfiguration(const ConfigSide& before, const C
     f.name = rule->name;
     f.severity = rule->severity;
     f.message = std::move(message);
-    f.fingerprint = fingerprintOf(f);
+    f.fingerprint = gateFingerprint(f.rule, f.file, f.message, "");
     std::string reason = statedReason(lineText(after.text, f.line));
     if (reason.empty()) reason = trailerReason;
     if (!reason.empty()) {

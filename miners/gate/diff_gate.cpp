@@ -97,18 +97,6 @@ Side scanSide(const std::string& path, const std::optional<std::string>& bytes, 
   return s;
 }
 
-std::string fingerprint(const std::string& ruleId, const std::string& file, const std::string& a, const std::string& b) {
-  uint64_t h = 1469598103934665603ull;  // FNV-1a: stable across runs and machines
-  for (const std::string* s : {&ruleId, &file, &a, &b}) {
-    for (unsigned char c : *s) {
-      h ^= c;
-      h *= 1099511628211ull;
-    }
-    h ^= 0xff;
-    h *= 1099511628211ull;
-  }
-  return fmt::format("{:016x}", h);
-}
 
 // The reason stated next to an assertion: on its lines or the line above, or, for a tolerance a
 // decorator of its test sets (PyTorch's @precisionOverride), on that decorator's lines.
@@ -233,6 +221,19 @@ std::string_view decisionReason(const analyzer::Assertion& a) {
 
 }  // namespace
 
+std::string gateFingerprint(const std::string& ruleId, const std::string& file, const std::string& a, const std::string& b) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a: stable across runs and machines
+  for (const std::string* s : {&ruleId, &file, &a, &b}) {
+    for (unsigned char c : *s) {
+      h ^= c;
+      h *= 1099511628211ull;
+    }
+    h ^= 0xff;
+    h *= 1099511628211ull;
+  }
+  return fmt::format("{:016x}", h);
+}
+
 std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& context, std::vector<std::string>& diagnostics) {
   const std::string& trailerReason = context.trailerReason;
   std::vector<GateFinding> out;
@@ -265,7 +266,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     f.name = r.name;
     f.severity = r.severity;
     f.message = std::move(message);
-    f.fingerprint = fingerprint(id, path, oldText, newText);
+    f.fingerprint = gateFingerprint(id, path, oldText, newText);
     if (weakens && reason.empty() && !trailerReason.empty()) reason = trailerReason;
     if (weakens && !reason.empty()) {
       f.severity = GateSeverity::Note;

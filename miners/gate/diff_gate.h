@@ -78,6 +78,10 @@ struct GateContext {
   mutable std::map<uint64_t, analyzer::Catalogue> suiteWrappers;
 };
 
+// A finding's fingerprint: FNV-1a of the rule, the file and two texts that say what changed,
+// stable across runs and machines (baselines and SARIF's partialFingerprints keep it).
+std::string gateFingerprint(const std::string& ruleId, const std::string& file, const std::string& a, const std::string& b);
+
 // Findings for one changed file, sorted by line.
 std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& context, std::vector<std::string>& diagnostics);
 

@@ -6,17 +6,13 @@
 #include "analyzer/assertions/catalogue.h"
 #include "analyzer/lint/lint_engine.h"
 #include "analyzer/scan/scanner.h"
-#include "rules/lint/registry.h"
+#include "tests/fuzz/every_lint_rule.h"
 #include "tests/fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace oalens::analyzer;
   static const Catalogue catalogue = Catalogue::builtin();
-  static const std::vector<LintRuleFactory> rules = [] {
-    LintOptions every;
-    std::vector<std::string> unknown;
-    return selectRules(oalens::rules::lintRegistry(), every, unknown);
-  }();
+  const std::vector<LintRuleFactory>& rules = oalens::fuzz::everyLintRule();
   const std::string bytes = oalens::fuzz::bytesOf(data, size);
   LintOptions options;
   options.scan.threads = 1;
