@@ -35,39 +35,6 @@ std::string_view transformerOf(const FileModel& m, ExprId object, StmtId at) {
   return isTransformerClass(cls) ? cls : std::string_view{};
 }
 
-bool mentionsWord(std::string_view text, std::string_view word) {
-  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-    const auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    const bool before = at == 0 || !isIdent(text[at - 1]);
-    const bool after = at + word.size() >= text.size() || !isIdent(text[at + word.size()]);
-    if (before && after) return true;
-  }
-  return false;
-}
-
-// Whether data going by `names` after statement `at` reaches a train_test_split later in the
-// function. Followed forward through assignments: `filled = imputer.transform(X)`, `scaled =
-// StandardScaler().fit_transform(filled)` both carry the fitted rows; a name given other data
-// (`X = load_holdout()`) no longer does. A split counts with the names of its time.
-bool splitLater(const FileModel& m, StmtId at, std::vector<std::string_view> names) {
-  const Stmt& st = m.stmts[at];
-  const StmtSpan scope = scopeOf(m, at);
-  bool split = false;
-  for (StmtId s = at + 1; s < scope.end && !split; ++s) {
-    const Stmt& later = m.stmts[s];
-    if (later.function != st.function) continue;
-    forEachCall(m, s, s + 1, [&](ExprId c, StmtId) {
-      if (calleeLastName(m, c) != "train_test_split") return;
-      for (std::string_view n : names) split |= mentionsWord(m.expr(c).text, n);
-    });
-    if (later.kind != StmtKind::Assign || later.a == kNone || later.b == kNone || m.expr(later.a).kind != ExprKind::Name) continue;
-    const std::string_view target = m.expr(later.a).name;
-    const bool carries = std::any_of(names.begin(), names.end(), [&](std::string_view n) { return mentionsWord(m.expr(later.b).text, n); });
-    if (carries) names.push_back(target);
-    else std::erase(names, target);
-  }
-  return split;
-}
 
 // How often `word` occurs in `text` as a whole identifier.
 int countWord(std::string_view text, std::string_view word) {
@@ -122,7 +89,7 @@ class PreprocessingBeforeSplit final : public LintRule {
     std::vector<std::string_view> names = {m.expr(data).name};
     const Stmt& st = m.stmts[ctx.stmt];
     if (st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name) names.push_back(m.expr(st.a).name);
-    if (!splitLater(m, ctx.stmt, names)) return;
+    if (!reachesTrainTestSplit(m, ctx.stmt, names)) return;
     ctx.report(m.expr(call).range,
                fmt::format("{} is fit on {} before train_test_split: the test rows shape the preprocessing", cls, m.expr(data).name));
   }
@@ -152,7 +119,7 @@ class PreprocessingBeforeSplit final : public LintRule {
     } else {
       return;
     }
-    if (!splitLater(m, ctx.stmt, names)) return;
+    if (!reachesTrainTestSplit(m, ctx.stmt, names)) return;
     ctx.report(m.expr(call).range,
                fmt::format("the {} of {} is taken over all rows before train_test_split: the test rows shape the preprocessing", stat, data));
   }

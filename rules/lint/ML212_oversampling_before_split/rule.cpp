@@ -15,13 +15,6 @@ namespace {
 
 using namespace analyzer;
 
-bool mentionsName(std::string_view text, std::string_view word) {
-  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-    const auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    if ((at == 0 || !isIdent(text[at - 1])) && (at + word.size() >= text.size() || !isIdent(text[at + word.size()]))) return true;
-  }
-  return false;
-}
 
 // The names an assignment binds: `X_res` of `X_res = ...`, both of `X_res, y_res = ...`.
 std::vector<std::string_view> boundNames(const FileModel& m, ExprId target) {
@@ -82,27 +75,9 @@ class OversamplingBeforeSplit final : public LintRule {
     }
     std::vector<std::string_view> names = boundNames(m, st.a);
     if (names.empty()) return;
-    // Followed forward by name, as ML208 follows fitted data, to the first split that takes it.
-    const StmtSpan scope = scopeOf(m, s);
-    for (StmtId t = s + 1; t < scope.end; ++t) {
-      const Stmt& later = m.stmts[t];
-      if (later.function != st.function) continue;
-      bool split = false;
-      forEachCall(m, t, t + 1, [&](ExprId c, StmtId) {
-        if (calleeLastName(m, c) != "train_test_split") return;
-        for (std::string_view n : names) split |= mentionsName(m.expr(c).text, n);
-      });
-      if (split) {
-        ctx.report(m.expr(call).range, fmt::format("{} is {} before train_test_split: copies of the same rows end up in train and test",
-                                                   squeezed(m.expr(st.a).text), how));
-        return;
-      }
-      if (later.kind != StmtKind::Assign || later.a == kNone || later.b == kNone || m.expr(later.a).kind != ExprKind::Name) continue;
-      const std::string_view target = m.expr(later.a).name;
-      const bool carries = std::any_of(names.begin(), names.end(), [&](std::string_view n) { return mentionsName(m.expr(later.b).text, n); });
-      if (carries) names.push_back(target);
-      else std::erase(names, target);
-    }
+    if (!reachesTrainTestSplit(m, s, names)) return;
+    ctx.report(m.expr(call).range,
+               fmt::format("{} is {} before train_test_split: copies of the same rows end up in train and test", squeezed(m.expr(st.a).text), how));
   }
 };
 

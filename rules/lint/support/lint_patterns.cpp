@@ -4,6 +4,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "analyzer/scan/project.h"
@@ -12,6 +13,7 @@ namespace oalens::rules {
 
 using analyzer::ExprKind;
 using analyzer::kNone;
+using analyzer::Stmt;
 using analyzer::StmtKind;
 
 namespace {
@@ -160,6 +162,33 @@ bool displayedByTheNotebook(const FileModel& m, StmtId s) {
     return true;
   }
   return false;
+}
+
+bool mentionsIdentifier(std::string_view text, std::string_view word) {
+  const auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1))
+    if ((at == 0 || !isIdent(text[at - 1])) && (at + word.size() >= text.size() || !isIdent(text[at + word.size()]))) return true;
+  return false;
+}
+
+bool reachesTrainTestSplit(const FileModel& m, StmtId at, std::vector<std::string_view> names) {
+  const Stmt& st = m.stmts[at];
+  const StmtSpan scope = scopeOf(m, at);
+  bool split = false;
+  for (StmtId s = at + 1; s < scope.end && !split; ++s) {
+    const Stmt& later = m.stmts[s];
+    if (later.function != st.function) continue;
+    forEachCall(m, s, s + 1, [&](ExprId c, StmtId) {
+      if (calleeLastName(m, c) != "train_test_split") return;
+      for (std::string_view n : names) split |= mentionsIdentifier(m.expr(c).text, n);
+    });
+    if (later.kind != StmtKind::Assign || later.a == kNone || later.b == kNone || m.expr(later.a).kind != ExprKind::Name) continue;
+    const std::string_view target = m.expr(later.a).name;
+    const bool carries = std::any_of(names.begin(), names.end(), [&](std::string_view n) { return mentionsIdentifier(m.expr(later.b).text, n); });
+    if (carries) names.push_back(target);
+    else std::erase(names, target);
+  }
+  return split;
 }
 
 }  // namespace oalens::rules

@@ -59,6 +59,15 @@ ExprId keywordArgument(const FileModel& m, ExprId call, std::string_view keyword
 // (a one-step def-use, enough for `p = softmax(x); log(p)`), or kNone.
 ExprId lastAssignedValue(const FileModel& m, std::string_view name, StmtId before);
 
+// Whether `word` occurs in `text` as a whole identifier.
+bool mentionsIdentifier(std::string_view text, std::string_view word);
+
+// Whether data going by `names` after statement `at` reaches a train_test_split later in the
+// function (or at module level). Followed forward through assignments: `filled =
+// imputer.transform(X)` carries X's rows; a name given other data (`X = load_holdout()`) no
+// longer does. A split counts with the names of its time.
+bool reachesTrainTestSplit(const FileModel& m, StmtId at, std::vector<std::string_view> names);
+
 // Whether statement `s` is a notebook cell's last top-level statement: IPython displays its
 // value (`np.allclose(a, b)` there shows True or False), it does not throw it away.
 bool displayedByTheNotebook(const FileModel& m, StmtId s);
