@@ -4,21 +4,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analyzer/core/text_lines.h"
+
 namespace oalens::analyzer {
 
 namespace {
 
 using json = nlohmann::json;
 
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
 // IPython syntax on one line: a line magic, a shell escape, a help request, or either assigned.
 bool isIPythonLine(std::string_view line) {
-  const std::string_view t = trimmed(line);
+  const std::string_view t = trimmedLine(line);
   if (t.empty()) return false;
   if (t.front() == '%' || t.front() == '!') return true;
   static const RE2 help(R"(^\??[\w.]+\?{1,2}$)");
@@ -30,7 +26,7 @@ bool isIPythonLine(std::string_view line) {
 // Cell magics whose body is Python that runs as the cell's code.
 bool runsTheCellAsPython(std::string_view magicLine) {
   static const RE2 magic(R"(^%%(time|timeit|capture|prun|debug)\b)");
-  const std::string_view t = trimmed(magicLine);
+  const std::string_view t = trimmedLine(magicLine);
   return RE2::PartialMatch(re2::StringPiece(t.data(), t.size()), magic);
 }
 
@@ -40,20 +36,14 @@ bool runsTheCellAsPython(std::string_view magicLine) {
 std::vector<std::pair<uint32_t, bool>> sourceLines(std::string_view text, std::string_view key) {
   std::vector<std::pair<uint32_t, bool>> out;  // (line, one string a line)
   const std::string open = "\"" + std::string(key) + "\":";
-  uint32_t line = 1;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
+  const std::vector<std::string_view> lines = splitLines(text);
+  for (size_t i = 0; i < lines.size(); ++i) {
     // Each unescaped key on the line (a string's `\"source\":` is escaped), in order.
-    const std::string_view l = text.substr(start, end - start);
+    const std::string_view l = lines[i];
     for (size_t at = l.find(open); at != std::string_view::npos; at = l.find(open, at + open.size())) {
       if (at > 0 && l[at - 1] == '\\') continue;
-      out.emplace_back(line, trimmed(l.substr(at + open.size())) == "[");
+      out.emplace_back(static_cast<uint32_t>(i + 1), trimmedLine(l.substr(at + open.size())) == "[");
     }
-    if (end == text.size()) break;
-    start = end + 1;
-    ++line;
   }
   return out;
 }
@@ -136,7 +126,7 @@ std::optional<NotebookCode> notebookCode(std::string_view text, std::string& err
       }
     }
     if (lines.empty()) continue;
-    const bool wholeCellForeign = trimmed(lines[0]).starts_with("%%") && !runsTheCellAsPython(lines[0]);
+    const bool wholeCellForeign = trimmedLine(lines[0]).starts_with("%%") && !runsTheCellAsPython(lines[0]);
     const uint32_t first = static_cast<uint32_t>(out.lines.size()) + 1;
     for (size_t i = 0; i < lines.size(); ++i) {
       if (!wholeCellForeign && !isIPythonLine(lines[i])) out.python += lines[i];

@@ -97,20 +97,23 @@ std::string_view lineText(const FileModel& m, uint32_t line) {
   return trimmedLine(src.substr(start, end == std::string_view::npos ? src.size() - start : end - start));
 }
 
-// A line of a notebook's code as the line of the .ipynb text that holds it (the cell's first
-// line of the file when Jupyter's layout was not found), with the cell and its line.
-uint32_t notebookFileLine(const NotebookCode& nb, uint32_t line) {
-  if (line == 0 || line > nb.lines.size()) return line;
-  const NotebookLine& at = nb.lines[line - 1];
-  return at.fileLine != 0 ? at.fileLine : 1;
+// Where line `line` of a notebook's code sits in the notebook, or null for a line it has not.
+const NotebookLine* notebookLineAt(const NotebookCode& nb, uint32_t line) {
+  return line == 0 || line > nb.lines.size() ? nullptr : &nb.lines[line - 1];
 }
 
+// The line of the .ipynb text that holds `at` (the file's first when Jupyter's layout was not
+// found).
+uint32_t fileLineOf(const NotebookLine& at) { return at.fileLine != 0 ? at.fileLine : 1; }
+
 void placeInNotebook(const NotebookCode& nb, LintFinding& f) {
-  if (f.line == 0 || f.line > nb.lines.size()) return;
-  f.cell = nb.lines[f.line - 1].cell;
-  f.cellLine = nb.lines[f.line - 1].cellLine;
-  f.line = notebookFileLine(nb, f.line);
-  f.endLine = std::max(f.line, notebookFileLine(nb, f.endLine));
+  const NotebookLine* start = notebookLineAt(nb, f.line);
+  if (!start) return;
+  const NotebookLine* end = notebookLineAt(nb, f.endLine);
+  f.cell = start->cell;
+  f.cellLine = start->cellLine;
+  f.line = fileLineOf(*start);
+  f.endLine = std::max(f.line, end ? fileLineOf(*end) : f.endLine);
 }
 
 struct FileLint {
@@ -213,10 +216,10 @@ LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& 
     if (m.notebook) notebooks[m.path] = m.notebook.get();
   for (Diagnostic& d : result.diagnostics) {
     auto nb = notebooks.find(d.path);
-    if (nb == notebooks.end() || d.line == 0 || d.line > nb->second->lines.size()) continue;
-    const NotebookLine& at = nb->second->lines[d.line - 1];
-    d.message = fmt::format("cell {}, line {}: {}", at.cell, at.cellLine, d.message);
-    d.line = notebookFileLine(*nb->second, d.line);
+    const NotebookLine* at = nb == notebooks.end() ? nullptr : notebookLineAt(*nb->second, d.line);
+    if (!at) continue;
+    d.message = fmt::format("cell {}, line {}: {}", at->cell, at->cellLine, d.message);
+    d.line = fileLineOf(*at);
   }
   return result;
 }

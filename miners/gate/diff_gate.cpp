@@ -97,7 +97,6 @@ Side scanSide(const std::string& path, const std::optional<std::string>& bytes, 
   return s;
 }
 
-
 // The reason stated next to an assertion: on its lines or the line above, or, for a tolerance a
 // decorator of its test sets (PyTorch's @precisionOverride), on that decorator's lines.
 std::string markerReason(const Side& s, const analyzer::Assertion& a, std::string& ignoredRules) {

@@ -4,9 +4,6 @@
 // features the model is trained on. Fit inside a Pipeline or after the split instead.
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cctype>
-
 #include <set>
 
 #include "rules/lint/support/lint_patterns.h"
@@ -35,16 +32,6 @@ std::string_view transformerOf(const FileModel& m, ExprId object, StmtId at) {
   return isTransformerClass(cls) ? cls : std::string_view{};
 }
 
-
-// How often `word` occurs in `text` as a whole identifier.
-int countWord(std::string_view text, std::string_view word) {
-  int n = 0;
-  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-    const auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    n += (at == 0 || !isIdent(text[at - 1])) && (at + word.size() >= text.size() || !isIdent(text[at + word.size()]));
-  }
-  return n;
-}
 
 // The root name of an assignment target: `X`, `df` of `df["age"]` or of `df.age`.
 std::string_view targetRoot(const FileModel& m, ExprId target) {
@@ -111,7 +98,7 @@ class PreprocessingBeforeSplit final : public LintRule {
     if (st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone) {
       // Applied to the data: the data appears in the value besides inside the statistic.
       const std::string_view target = targetRoot(m, st.a);
-      if (target.empty() || countWord(m.expr(st.b).text, data) < 2) return;
+      if (target.empty() || countIdentifier(m.expr(st.b).text, data) < 2) return;
       names.push_back(target);
     } else if (st.kind == StmtKind::ExprStmt && st.a != kNone && m.expr(st.a).kind == ExprKind::Call) {
       const std::string_view outer = calleeLastName(m, st.a);

@@ -5,9 +5,6 @@
 // test set holds near-duplicates of training rows (overlap leakage).
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cctype>
-
 #include "rules/lint/support/lint_patterns.h"
 
 namespace oalens::rules {

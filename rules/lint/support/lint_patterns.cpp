@@ -164,12 +164,15 @@ bool displayedByTheNotebook(const FileModel& m, StmtId s) {
   return false;
 }
 
-bool mentionsIdentifier(std::string_view text, std::string_view word) {
+int countIdentifier(std::string_view text, std::string_view word) {
   const auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  int n = 0;
   for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1))
-    if ((at == 0 || !isIdent(text[at - 1])) && (at + word.size() >= text.size() || !isIdent(text[at + word.size()]))) return true;
-  return false;
+    n += (at == 0 || !isIdent(text[at - 1])) && (at + word.size() >= text.size() || !isIdent(text[at + word.size()]));
+  return n;
 }
+
+bool mentionsIdentifier(std::string_view text, std::string_view word) { return countIdentifier(text, word) > 0; }
 
 bool reachesTrainTestSplit(const FileModel& m, StmtId at, std::vector<std::string_view> names) {
   const Stmt& st = m.stmts[at];

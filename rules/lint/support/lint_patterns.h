@@ -59,7 +59,8 @@ ExprId keywordArgument(const FileModel& m, ExprId call, std::string_view keyword
 // (a one-step def-use, enough for `p = softmax(x); log(p)`), or kNone.
 ExprId lastAssignedValue(const FileModel& m, std::string_view name, StmtId before);
 
-// Whether `word` occurs in `text` as a whole identifier.
+// How often `word` occurs in `text` as a whole identifier, and whether it does at all.
+int countIdentifier(std::string_view text, std::string_view word);
 bool mentionsIdentifier(std::string_view text, std::string_view word);
 
 // Whether data going by `names` after statement `at` reaches a train_test_split later in the
