@@ -76,6 +76,10 @@ class LintContext {
   const LintRuleInfo* rule = nullptr;
   const std::map<std::string, double>* overrides = nullptr;  // "ID.option" -> value
   std::vector<LintFinding>* out = nullptr;
+
+  // Whole-file analyses several rules read (the leakage rules' data flow): built by the first
+  // rule that asks, kept for the others, dropped with the file.
+  std::map<std::string, std::shared_ptr<const void>, std::less<>> fileAnalyses;
 };
 
 struct LintSubscriptions {

@@ -65,7 +65,7 @@ def logistic_baseline(X, y):
 def boosting_cv(X, y):
     model = GradientBoostingClassifier(n_estimators=300, learning_rate=0.05, max_depth=3, random_state=SEED)
     cv = StratifiedKFold(n_splits=5, shuffle=True)  # expect: ML206
-    scores = cross_val_score(model, X.fillna(X.median()), y, cv=cv, scoring="roc_auc")
+    scores = cross_val_score(model, X.fillna(X.median()), y, cv=cv, scoring="roc_auc")  # expect: ML208
     return {"cv_auc_mean": float(scores.mean()), "cv_auc_std": float(scores.std())}
 
 

@@ -1,0 +1,600 @@
+#include "rules/lint/support/data_flow.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "analyzer/frontend/notebook.h"
+#include "rules/lint/support/lint_patterns.h"
+#include "rules/lint/support/ml_vocabulary.h"
+
+namespace oalens::rules::flow {
+namespace {
+
+using namespace analyzer;
+
+// A notebook of a few thousand cells runs in well under this; a generated file stops here.
+constexpr size_t kStatementBudget = 200000;
+constexpr size_t kMaxInlineDepth = 4;
+constexpr size_t kMaxTraces = 48;
+constexpr size_t kMaxPath = 8;
+
+struct Trace {
+  uint32_t event = 0;
+  std::vector<std::string_view> path;
+};
+
+struct Value {
+  std::vector<uint32_t> rows;  // sorted row sources
+  std::vector<Trace> learned;
+  Part part = Part::Whole;
+  StmtId splitAt = kNone;        // the split that made it a part
+  bool concatenated = false;     // rows of several sources put one after the other
+  std::string_view constructor;  // the class or function whose call made it
+  ExprId built = kNone;          // that call
+};
+
+void addRows(std::vector<uint32_t>& to, const std::vector<uint32_t>& from) {
+  for (uint32_t r : from)
+    if (auto at = std::lower_bound(to.begin(), to.end(), r); at == to.end() || *at != r) to.insert(at, r);
+}
+
+bool overlaps(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
+  for (uint32_t r : a)
+    if (std::binary_search(b.begin(), b.end(), r)) return true;
+  return false;
+}
+
+void addLearned(std::vector<Trace>& to, const std::vector<Trace>& from) {
+  for (const Trace& t : from) {
+    if (to.size() >= kMaxTraces) return;
+    if (std::none_of(to.begin(), to.end(), [&](const Trace& u) { return u.event == t.event; })) to.push_back(t);
+  }
+}
+
+// Two values combined (an expression, a call's arguments): rows and events of both; the part of
+// whichever holds rows, Whole when train and test rows meet.
+Value unite(const Value& a, const Value& b) {
+  Value v = a;
+  addRows(v.rows, b.rows);
+  addLearned(v.learned, b.learned);
+  if (a.rows.empty()) v.part = b.part, v.splitAt = b.splitAt;
+  else if (!b.rows.empty() && a.part != b.part) v.part = Part::Whole;
+  v.concatenated = a.concatenated || b.concatenated;
+  return v;
+}
+
+struct Frame {
+  std::unordered_map<std::string_view, Value> names;
+  Frame* parent = nullptr;
+  Value returned;
+  std::unordered_set<std::string_view> rebound;  // names given a new value by `name = ...`
+};
+
+class Interpreter {
+ public:
+  explicit Interpreter(const FileModel& m) : m_(m) {
+    for (const Import& i : m.imports)
+      if (!i.alias.empty()) importAliases_.insert(i.alias);
+    for (FunctionId f = 0; f < m.functions.size(); ++f)
+      if (m.functions[f].cls == kNone) functionsByName_[m.functions[f].name].push_back(f);
+      else if (m.functions[f].cls < m.classes.size()) methods_.emplace(std::pair{m.classes[m.functions[f].cls].name, m.functions[f].name}, f);
+  }
+
+  DataFlow run() {
+    Frame module;
+    module_ = &module;
+    for (StmtId s = 0; s < m_.stmts.size() && !out_.exhausted; ++s)
+      if (m_.stmts[s].function == kNone && m_.stmts[s].cls == kNone) exec(s, module);
+    // Functions no module code calls still split and preprocess their own parameters.
+    for (FunctionId f = 0; f < m_.functions.size() && !out_.exhausted; ++f) {
+      if (inlined_.count(f)) continue;
+      Frame local;
+      local.parent = &module;
+      for (const Param& p : m_.functions[f].params) local.names[p.name] = freshRows();
+      runBody(f, local);
+    }
+    return std::move(out_);
+  }
+
+ private:
+  Value freshRows() {
+    Value v;
+    v.rows.push_back(nextRows_++);
+    return v;
+  }
+
+  Value* lookup(Frame& frame, std::string_view name) {
+    for (Frame* f = &frame; f; f = f->parent)
+      if (auto it = f->names.find(name); it != f->names.end()) return &it->second;
+    return nullptr;
+  }
+
+  void runBody(FunctionId f, Frame& frame) {
+    const Function& fn = m_.functions[f];
+    for (StmtId s = fn.firstStmt; s < fn.endStmt && s < m_.stmts.size() && !out_.exhausted; ++s)
+      if (m_.stmts[s].function == f) exec(s, frame);
+  }
+
+  void exec(StmtId s, Frame& frame) {
+    if (++visited_ > kStatementBudget) {
+      out_.exhausted = true;
+      return;
+    }
+    const Stmt& st = m_.stmts[s];
+    stmt_ = s;
+    switch (st.kind) {
+      case StmtKind::Assign:
+        if (st.a != kNone && st.b != kNone) assign(st.a, st.b, frame);
+        break;
+      case StmtKind::AugAssign:
+        if (st.a != kNone && st.b != kNone) {
+          const Value v = eval(st.b, frame);
+          if (const std::string_view root = rootName(st.a); !root.empty()) mutate(frame, root, v);
+        }
+        break;
+      case StmtKind::For:
+        if (st.a != kNone && st.b != kNone) bind(st.a, eval(st.b, frame), frame);
+        break;
+      case StmtKind::Return:
+        if (st.a != kNone) frame.returned = unite(frame.returned, eval(st.a, frame));
+        break;
+      case StmtKind::ExprStmt:
+      case StmtKind::If:
+      case StmtKind::While:
+      case StmtKind::With:
+        if (st.a != kNone) eval(st.a, frame);
+        break;
+      default:
+        break;
+    }
+  }
+
+  // The name an assignment target or a method's receiver belongs to: `df` of `df["a"].b`.
+  std::string_view rootName(ExprId e) const {
+    while (e != kNone) {
+      const Expr& x = m_.expr(e);
+      if (x.kind == ExprKind::Name) return x.name;
+      if (x.kind != ExprKind::Subscript && x.kind != ExprKind::Attribute && x.kind != ExprKind::Call) return {};
+      if (x.kind == ExprKind::Call) {
+        const ExprId callee = m_.child(e, 0);
+        if (callee == kNone || m_.expr(callee).kind != ExprKind::Attribute) return {};
+        e = m_.child(callee, 0);
+        continue;
+      }
+      e = m_.child(e, 0);
+    }
+    return {};
+  }
+
+  void assign(ExprId target, ExprId value, Frame& frame) {
+    const Expr& v = m_.expr(value);
+    const bool unpacks = m_.expr(target).kind == ExprKind::Tuple || m_.expr(target).kind == ExprKind::List;
+    if (unpacks && v.kind == ExprKind::Call && calleeLastName(m_, value) == "random_split") {
+      // torch's random_split(dataset, [n_train, n_test(, n_val)]): the first part trains.
+      const std::vector<Value> parts = splitParts(value, frame);
+      for (uint32_t i = 0; i < m_.childCount(target); ++i)
+        bind(m_.child(target, i), parts.empty() ? Value{} : parts[i == 0 ? 0 : 1], frame);
+      return;
+    }
+    if (unpacks && v.kind == ExprKind::Call && calleeLastName(m_, value) == "train_test_split") {
+      const std::vector<Value> parts = splitParts(value, frame);
+      for (uint32_t i = 0; i < m_.childCount(target); ++i)
+        bind(m_.child(target, i), i < parts.size() ? parts[i] : Value{}, frame);
+      return;
+    }
+    if (unpacks && (v.kind == ExprKind::Tuple || v.kind == ExprKind::List) && m_.childCount(value) == m_.childCount(target)) {
+      std::vector<Value> values;
+      for (uint32_t i = 0; i < m_.childCount(value); ++i) values.push_back(eval(m_.child(value, i), frame));
+      for (uint32_t i = 0; i < m_.childCount(target); ++i) bind(m_.child(target, i), values[i], frame);
+      return;
+    }
+    bind(target, eval(value, frame), frame);
+  }
+
+  void bind(ExprId target, Value v, Frame& frame) {
+    const Expr& t = m_.expr(target);
+    if (t.kind == ExprKind::Name) {
+      for (Trace& tr : v.learned)
+        if (tr.path.size() < kMaxPath && (tr.path.empty() || tr.path.back() != t.name)) tr.path.push_back(t.name);
+      checkTrainingPart(v, t.name);
+      // In an `else` or `elif` branch the name may still hold what the first branch gave it:
+      // the two branches' values meet.
+      if (inAlternativeBranch())
+        if (auto it = frame.names.find(t.name); it != frame.names.end()) v = unite(it->second, v);
+      frame.names[t.name] = std::move(v);
+      frame.rebound.insert(t.name);
+    } else if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List || t.kind == ExprKind::Starred) {
+      for (uint32_t i = 0; i < m_.childCount(target); ++i) bind(m_.child(target, i), v, frame);
+    } else if (const std::string_view root = rootName(target); !root.empty()) {
+      mutate(frame, root, v);
+    }
+  }
+
+  bool inAlternativeBranch() const {
+    for (StmtId p = m_.stmts[stmt_].parent; p != kNone; p = m_.stmts[p].parent) {
+      const Stmt& st = m_.stmts[p];
+      if (st.kind == StmtKind::FunctionDef || st.kind == StmtKind::ClassDef) return false;
+      if (st.kind == StmtKind::Else || st.kind == StmtKind::Except || (st.kind == StmtKind::If && st.isElif)) return true;
+    }
+    return false;
+  }
+
+  // `root[...] = v`, `root.fillna(v, inplace=True)`: the value root holds takes in v's events.
+  void mutate(Frame& frame, std::string_view root, const Value& v) {
+    Value* held = lookup(frame, root);
+    if (!held) held = &(frame.names[root] = Value{});
+    std::vector<Trace> added = v.learned;
+    for (Trace& tr : added)
+      if (tr.path.size() < kMaxPath && (tr.path.empty() || tr.path.back() != root)) tr.path.push_back(root);
+    addLearned(held->learned, added);
+    if (held->rows.empty()) addRows(held->rows, v.rows);
+    checkTrainingPart(*held, root);
+  }
+
+  // A statistic or fit over rows that include test rows, written into the training part.
+  void checkTrainingPart(const Value& v, std::string_view name) {
+    if (v.part != Part::Train) return;
+    for (const Trace& tr : v.learned) {
+      const Event& ev = out_.events[tr.event];
+      if (ev.kind == EventKind::Learns && ev.subjectPart == Part::Whole && overlaps(ev.subjectRows, v.rows))
+        leak(tr, LeakKind::IntoTrainingPart, fmt::format("the training part {}", name), v.splitAt);
+    }
+  }
+
+  void leak(const Trace& tr, LeakKind kind, std::string split, StmtId splitAt) {
+    if (!leaked_.insert(out_.events[tr.event].call).second) return;
+    out_.leaks.push_back(Leak{tr.event, kind, splitAt == kNone ? stmt_ : splitAt, std::move(split), tr.path});
+  }
+
+  // Data about to be split (or cross-validated): every event over rows it shares leaks.
+  void checkSplit(const std::vector<Value>& inputs, std::string_view how) {
+    for (const Value& v : inputs)
+      for (const Trace& tr : v.learned) {
+        const Event& ev = out_.events[tr.event];
+        if (ev.subjectPart != Part::Train && overlaps(ev.subjectRows, v.rows)) leak(tr, LeakKind::BeforeSplit, std::string(how), stmt_);
+      }
+  }
+
+  std::vector<Value> splitParts(ExprId call, Frame& frame) {
+    const CallArgs args = splitCall(m_, call);
+    std::vector<Value> inputs;
+    for (ExprId a : args.positional) inputs.push_back(eval(a, frame));
+    for (const auto& [k, v] : args.keywords) eval(v, frame);
+    if (calleeLastName(m_, call) == "random_split" && inputs.size() > 1) inputs.resize(1);  // the sizes are no data
+    checkSplit(inputs, calleeLastName(m_, call));
+    std::vector<Value> parts;
+    for (const Value& in : inputs)
+      for (Part p : {Part::Train, Part::Test}) {
+        Value part = in;
+        part.part = p;
+        part.splitAt = stmt_;
+        part.concatenated = false;
+        parts.push_back(std::move(part));
+      }
+    return parts;
+  }
+
+  uint32_t newEvent(EventKind kind, ExprId call, std::string what, const Value& subject) {
+    out_.events.push_back(Event{kind, stmt_, call, std::move(what), subject.rows, subject.part});
+    return static_cast<uint32_t>(out_.events.size() - 1);
+  }
+
+  // The result of a call that learned from `subject`: its rows (when `rows`), its events and the new one.
+  Value learnedFrom(const Value& subject, uint32_t event, bool rows) {
+    Value v;
+    if (rows) v.rows = subject.rows, v.part = subject.part, v.splitAt = subject.splitAt;
+    v.learned = subject.learned;
+    if (v.learned.size() < kMaxTraces) v.learned.push_back(Trace{event, {}});
+    return v;
+  }
+
+  Value eval(ExprId e, Frame& frame) {
+    if (e == kNone) return {};
+    const Expr& x = m_.expr(e);
+    switch (x.kind) {
+      case ExprKind::Name: {
+        if (Value* v = lookup(frame, x.name)) return *v;
+        return {};
+      }
+      case ExprKind::Attribute: {
+        const std::string_view a = x.name;
+        if (a == "shape" || a == "size" || a == "ndim" || a == "dtype" || a == "dtypes") return {};
+        return eval(m_.child(e, 0), frame);
+      }
+      case ExprKind::Subscript:
+        return subscript(e, frame);
+      case ExprKind::Call:
+        return call(e, frame);
+      case ExprKind::Number:
+      case ExprKind::String:
+      case ExprKind::Bool:
+      case ExprKind::NoneLit:
+        return {};
+      default: {
+        Value v;
+        for (uint32_t i = 0; i < m_.childCount(e); ++i) v = unite(v, eval(m_.child(e, i), frame));
+        return v;
+      }
+    }
+  }
+
+  // `data[:n]` and `data[n:]` of rows concatenated earlier split them again into the parts
+  // they were (the train and test sets a notebook joined to preprocess together).
+  Value subscript(ExprId e, Frame& frame) {
+    Value base = eval(m_.child(e, 0), frame);
+    ExprId index = m_.child(e, 1);
+    const Value indexValue = eval(index, frame);
+    if (index != kNone && m_.expr(index).kind == ExprKind::Tuple && m_.childCount(index) > 0) index = m_.child(index, 0);
+    if (base.concatenated && index != kNone && m_.expr(index).kind == ExprKind::Slice) {
+      const std::string_view text = m_.expr(index).text;
+      const bool head = text.starts_with(':') && text.size() > 1, tail = text.ends_with(':') && text.size() > 1;
+      if (head != tail) {
+        checkSplit({base}, fmt::format("the slice {}", squeezed(m_.expr(e).text, 40)));
+        base.part = head ? Part::Train : Part::Test;
+        base.splitAt = stmt_;
+        base.concatenated = false;
+      }
+    }
+    addLearned(base.learned, indexValue.learned);
+    return base;
+  }
+
+  bool isModule(ExprId e) const {
+    while (e != kNone && m_.expr(e).kind == ExprKind::Attribute) e = m_.child(e, 0);
+    return e != kNone && m_.expr(e).kind == ExprKind::Name && importAliases_.count(m_.expr(e).name) > 0;
+  }
+
+  bool rowWise(ExprId call) const {
+    const ExprId axis = keywordArgument(m_, call, "axis");
+    if (axis != kNone) {
+      const std::string_view t = m_.expr(axis).text;
+      return t == "1" || t == "-1" || t == "'columns'" || t == "\"columns\"";
+    }
+    const ExprId first = firstArgument(m_, call);
+    return first != kNone && (m_.expr(first).text == "1" || m_.expr(first).text == "-1");
+  }
+
+  bool windowed(ExprId receiver) const {
+    for (ExprId e = receiver; e != kNone && m_.expr(e).kind == ExprKind::Call;) {
+      if (isWindow(calleeLastName(m_, e))) return true;
+      const ExprId callee = m_.child(e, 0);
+      if (callee == kNone || m_.expr(callee).kind != ExprKind::Attribute) break;
+      e = m_.child(callee, 0);
+    }
+    return false;
+  }
+
+  bool learner(const Value& object, std::string_view method) const {
+    const std::string_view cls = object.constructor;
+    if (learnsFromRows(cls)) return true;
+    if (isStatelessTransformer(cls)) return false;
+    if (isCompositeTransformer(cls) && object.built != kNone) {
+      const std::string_view text = m_.expr(object.built).text;
+      for (std::string_view part : {"Scaler", "Imputer", "PCA", "SVD", "Vectorizer", "Select", "Discretizer", "Transformer", "Encoder"})
+        if (text.find(part) != std::string_view::npos && !(part == "Encoder" && text.find("LabelEncoder") != std::string_view::npos)) return true;
+      return false;
+    }
+    return method == "fit_transform" || method == "fit_on_texts";
+  }
+
+  Value call(ExprId e, Frame& frame) {
+    const CallArgs args = splitCall(m_, e);
+    const ExprId callee = args.callee;
+    const std::string_view name = calleeLastName(m_, e);
+    const bool method = callee != kNone && m_.expr(callee).kind == ExprKind::Attribute && !isModule(m_.child(callee, 0));
+    const ExprId receiverExpr = method ? m_.child(callee, 0) : kNone;
+    Value receiver = method ? eval(receiverExpr, frame) : Value{};
+    std::vector<Value> positional;
+    for (ExprId a : args.positional) positional.push_back(eval(a, frame));
+    Value all;
+    for (const Value& v : positional) all = unite(all, v);
+    for (const auto& [k, v] : args.keywords) all = unite(all, eval(v, frame));
+    const Value first = positional.empty() ? Value{} : positional.front();
+    const std::string firstText = args.positional.empty() ? std::string{} : squeezed(m_.expr(args.positional.front()).text, 40);
+
+    if (isScalarFunction(name)) return {};
+    if (name == "train_test_split" || name == "random_split") {
+      checkSplit(name == "random_split" ? std::vector<Value>(positional.begin(), positional.begin() + std::min<size_t>(1, positional.size()))
+                                        : positional,
+                 name);
+      return all;
+    }
+    if (!method && isCrossValidation(name)) {
+      checkSplit(std::vector<Value>(positional.begin() + std::min<size_t>(1, positional.size()), positional.end()), name);
+      return {};
+    }
+    if (method) return methodCall(e, name, receiverExpr, std::move(receiver), positional, all, firstText, frame);
+
+    if (isScalingFunction(name) && !positional.empty()) {
+      if (name == "qcut" || !rowWise(e)) {
+        const uint32_t ev = newEvent(EventKind::Learns, e, fmt::format("{} is applied to {}", name, firstText), first);
+        return learnedFrom(first, ev, true);
+      }
+    }
+    if (isRowStatistic(name) && !positional.empty() && !rowWise(e)) {
+      const uint32_t ev = newEvent(EventKind::Learns, e, fmt::format("the {} of {} is taken over all rows", name, firstText), first);
+      return learnedFrom(first, ev, false);
+    }
+    if (name == "resample" && keywordArgument(m_, e, "replace") != kNone && m_.expr(keywordArgument(m_, e, "replace")).text == "True") {
+      const uint32_t ev = newEvent(EventKind::Oversamples, e, fmt::format("resample(replace=True) copies rows of {}", firstText), all);
+      return learnedFrom(all, ev, true);
+    }
+    if (callee != kNone && m_.expr(callee).kind == ExprKind::Name)
+      if (const FunctionId f = localFunction(name); f != kNone) return inlineCall(f, args, positional, frame);
+    Value v = all;
+    if (isRowConcatenation(name)) {
+      const ExprId axis = keywordArgument(m_, e, "axis");
+      v.concatenated = v.rows.size() >= 2 && (axis == kNone || m_.expr(axis).text == "0");
+    }
+    if (v.rows.empty()) v = unite(freshRows(), v);
+    v.constructor = name;
+    v.built = e;
+    return v;
+  }
+
+  Value methodCall(ExprId e, std::string_view name, ExprId receiverExpr, Value receiver, const std::vector<Value>& positional, const Value& all,
+                   std::string_view firstText, Frame& frame) {
+    const Value first = positional.empty() ? Value{} : positional.front();
+    const std::string_view root = rootName(receiverExpr);
+    if (name == "fit" || name == "fit_transform" || name == "partial_fit" || name == "fit_on_texts") {
+      if (receiver.constructor.ends_with("SearchCV")) checkSplit(positional, receiver.constructor);
+      Value fitted = receiver;
+      addLearned(fitted.learned, all.learned);
+      if (learner(receiver, name) && !positional.empty()) {
+        const std::string cls = receiver.constructor.empty() ? squeezed(m_.expr(receiverExpr).text, 30) : std::string(receiver.constructor);
+        const uint32_t ev = newEvent(EventKind::Learns, e, fmt::format("{} is fit on {}", cls, firstText), first);
+        if (fitted.learned.size() < kMaxTraces) fitted.learned.push_back(Trace{ev, {}});
+        if (name == "fit_transform") {
+          Value result = learnedFrom(first, ev, true);
+          addLearned(result.learned, receiver.learned);
+          if (!root.empty()) setHeld(frame, root, fitted);
+          return result;
+        }
+      }
+      if (!root.empty()) setHeld(frame, root, fitted);
+      return fitted;
+    }
+    if (name == "transform" || name == "predict" || name == "predict_proba" || name == "decision_function" || name == "inverse_transform" ||
+        name == "texts_to_sequences" || name == "texts_to_matrix") {
+      Value result = first;
+      addLearned(result.learned, receiver.learned);
+      return result;
+    }
+    if (name == "fit_resample" || name == "fit_sample") {
+      if (isUndersampler(receiver.constructor)) return all;
+      const std::string sampler = receiver.constructor.empty() ? squeezed(m_.expr(receiverExpr).text, 30) : std::string(receiver.constructor);
+      const uint32_t ev = newEvent(EventKind::Oversamples, e, fmt::format("{} oversamples {}", sampler, firstText), all);
+      return learnedFrom(all, ev, true);
+    }
+    if (isRowStatistic(name) && !rowWise(e) && !windowed(receiverExpr)) {
+      const uint32_t ev =
+          newEvent(EventKind::Learns, e, fmt::format("the {} of {} is taken over all rows", name, squeezed(m_.expr(receiverExpr).text, 40)), receiver);
+      return learnedFrom(receiver, ev, false);
+    }
+    if (name == "apply" || name == "agg" || name == "pipe") {
+      const ExprId fn = firstArgument(m_, e);
+      if (fn != kNone && m_.expr(fn).kind == ExprKind::Name)
+        if (const FunctionId f = localFunction(m_.expr(fn).name); f != kNone && !rowWise(e)) {
+          CallArgs one;
+          return unite(receiver, inlineCall(f, one, {receiver}, frame));
+        }
+    }
+    if (const FunctionId f = methodOf(receiver.constructor, name); f != kNone) {
+      // A method of a class of this file, on an object built here: `self` is the receiver.
+      std::vector<Value> withSelf = {receiver};
+      withSelf.insert(withSelf.end(), positional.begin(), positional.end());
+      CallArgs shifted = splitCall(m_, e);
+      shifted.positional.insert(shifted.positional.begin(), receiverExpr);
+      return unite(receiver, inlineCall(f, shifted, withSelf, frame));
+    }
+    Value result = unite(receiver, all);
+    const ExprId inplace = keywordArgument(m_, e, "inplace");
+    const bool changesReceiver = (inplace != kNone && m_.expr(inplace).text == "True") || name == "append" || name == "extend" ||
+                                 name == "update" || name == "insert";
+    if (changesReceiver && !root.empty()) mutate(frame, root, all);
+    if (isRowConcatenation(name) && !all.rows.empty() && !receiver.rows.empty() && !overlaps(all.rows, receiver.rows)) result.concatenated = true;
+    return result;
+  }
+
+  void setHeld(Frame& frame, std::string_view name, const Value& v) {
+    if (Value* held = lookup(frame, name)) *held = v;
+    else frame.names[name] = v;
+  }
+
+  FunctionId localFunction(std::string_view name) const {
+    auto it = functionsByName_.find(name);
+    if (it == functionsByName_.end()) return kNone;
+    // The definition in force: the last one above the call (a notebook redefines helpers).
+    const uint32_t line = m_.stmts[stmt_].range.start.line;
+    FunctionId chosen = it->second.front();
+    for (FunctionId f : it->second)
+      if (m_.functions[f].range.start.line <= line) chosen = f;
+    return chosen;
+  }
+
+  FunctionId methodOf(std::string_view cls, std::string_view method) const {
+    if (cls.empty()) return kNone;
+    auto it = methods_.find({cls, method});
+    return it == methods_.end() ? kNone : it->second;
+  }
+
+  Value inlineCall(FunctionId f, const CallArgs& args, const std::vector<Value>& positional, Frame& caller) {
+    Value all;
+    for (const Value& v : positional) all = unite(all, v);
+    if (inlineStack_.size() >= kMaxInlineDepth || std::count(inlineStack_.begin(), inlineStack_.end(), f)) return all;
+    inlined_.insert(f);
+    const Function& fn = m_.functions[f];
+    Frame local;
+    local.parent = module_;
+    std::vector<std::pair<std::string_view, std::string_view>> passedNames;  // parameter -> the caller's name
+    size_t next = 0;
+    for (const Param& p : fn.params) {
+      if (p.varArgs || p.kwArgs) continue;
+      if (!p.keywordOnly && next < positional.size()) {
+        local.names[p.name] = positional[next];
+        if (next < args.positional.size())
+          if (const std::string_view root = rootName(args.positional[next]); !root.empty()) passedNames.emplace_back(p.name, root);
+        ++next;
+        continue;
+      }
+      for (const auto& [k, v] : args.keywords)
+        if (k == p.name) {
+          local.names[p.name] = eval(v, caller);
+          if (const std::string_view root = rootName(v); !root.empty()) passedNames.emplace_back(p.name, root);
+        }
+    }
+    const StmtId callSite = stmt_;
+    inlineStack_.push_back(f);
+    runBody(f, local);
+    inlineStack_.pop_back();
+    stmt_ = callSite;
+    // What the function did to the objects it was passed (`df.fillna(..., inplace=True)`).
+    for (const auto& [param, root] : passedNames)
+      if (!local.rebound.count(param))
+        if (auto it = local.names.find(param); it != local.names.end()) mutate(caller, root, it->second);
+    return local.returned;
+  }
+
+  const FileModel& m_;
+  DataFlow out_;
+  Frame* module_ = nullptr;
+  StmtId stmt_ = 0;
+  uint32_t nextRows_ = 0;
+  size_t visited_ = 0;
+  std::unordered_set<std::string_view> importAliases_;
+  std::unordered_map<std::string_view, std::vector<FunctionId>> functionsByName_;
+  std::map<std::pair<std::string_view, std::string_view>, FunctionId> methods_;  // (class, method) -> its definition
+  std::set<FunctionId> inlined_;
+  std::vector<FunctionId> inlineStack_;
+  std::set<ExprId> leaked_;
+};
+
+}  // namespace
+
+DataFlow analyzeDataFlow(const FileModel& m) {
+  if (m.language != Language::Python) return {};
+  return Interpreter(m).run();
+}
+
+const DataFlow& dataFlowOf(LintContext& ctx) {
+  std::shared_ptr<const void>& slot = ctx.fileAnalyses["data-flow"];
+  if (!slot) slot = std::make_shared<const DataFlow>(analyzeDataFlow(ctx.model));
+  return *static_cast<const DataFlow*>(slot.get());
+}
+
+std::string placeOf(const FileModel& m, StmtId s) {
+  const uint32_t line = m.stmts[s].range.start.line;
+  if (m.notebook && line >= 1 && line <= m.notebook->lines.size()) {
+    const NotebookLine& at = m.notebook->lines[line - 1];
+    return fmt::format("cell {}, line {}", at.cell, at.cellLine);
+  }
+  return fmt::format("line {}", line);
+}
+
+}  // namespace oalens::rules::flow

@@ -1,0 +1,65 @@
+// The data-flow core of the leakage rules. It follows a file's data as a program runs it, from
+// where rows are read to where they are split into train and test: module statements in order
+// (a notebook's cells one after the other), the functions of the file inlined where they are
+// called (parameters bound to the caller's values, in-place changes handed back), and the
+// functions nobody calls on their own. An assignment makes a new value; `df["c"] = ...`,
+// `inplace=True` and `.append` change the value a name holds.
+//
+// A value records which row sources it holds (each read, load or constructor call is one), which
+// events shaped it, and whether it is the training or the test part of a split. An event is a
+// statistic or fit over rows (a transformer's fit, `df.mean()`, `preprocessing.scale`) or an
+// oversampling; it travels with everything computed from its result. A leak is an event over
+// rows that include test rows which reaches a split of those rows (train_test_split,
+// cross-validation, or slices of train and test concatenated earlier), or is written into a
+// training part after the split. Loops run once and both branches of an `if` run in order, so the
+// analysis is flow-insensitive inside a branch.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/lint/lint_rule.h"
+
+namespace oalens::rules::flow {
+
+using analyzer::ExprId;
+using analyzer::StmtId;
+
+enum class Part : uint8_t { Whole, Train, Test };
+enum class EventKind : uint8_t { Learns, Oversamples };
+
+struct Event {
+  EventKind kind = EventKind::Learns;
+  StmtId stmt = analyzer::kNone;
+  ExprId call = analyzer::kNone;
+  std::string what;  // "StandardScaler is fit on X", "the mean of df is taken"
+  std::vector<uint32_t> subjectRows;
+  Part subjectPart = Part::Whole;
+};
+
+enum class LeakKind : uint8_t { BeforeSplit, IntoTrainingPart };
+
+struct Leak {
+  uint32_t event = 0;
+  LeakKind kind = LeakKind::BeforeSplit;
+  StmtId at = analyzer::kNone;         // the split (of the training part written into)
+  std::string split;                   // "train_test_split", "cross_val_score", "the slice data[:n]"
+  std::vector<std::string_view> path;  // the names the data went by from the event to `at`
+};
+
+struct DataFlow {
+  std::vector<Event> events;
+  std::vector<Leak> leaks;  // one a leaking event, the first place it leaks
+  bool exhausted = false;   // the statement budget ran out: later statements were not followed
+};
+
+DataFlow analyzeDataFlow(const analyzer::FileModel& m);
+
+// The file's data flow, built once for all the rules that read it.
+const DataFlow& dataFlowOf(analyzer::LintContext& ctx);
+
+// "line 12", or "cell 4, line 2" in a notebook.
+std::string placeOf(const analyzer::FileModel& m, StmtId s);
+
+}  // namespace oalens::rules::flow
