@@ -84,7 +84,12 @@ class UnseededRandomness final : public LintRule {
   void finishFile(LintContext& ctx) override {
     if (seeded_ || firstDraw_ == kNone) return;
     if (!ctx.isTestFile && drawInFunction_ && !hasMainBlock(ctx.model)) return;
-    ctx.report(ctx.model.expr(firstDraw_).range, fmt::format("{} draws random numbers but no seed is set in this file", drawName_));
+    const std::string_view last = lastDottedComponent(drawName_);
+    if (last == "default_rng" || last == "RandomState")  // the generator draws nothing itself; what it draws is unreproducible
+      ctx.report(ctx.model.expr(firstDraw_).range,
+                 fmt::format("{}() makes a generator without a seed and no seed is set in this file: its draws change every run", drawName_));
+    else
+      ctx.report(ctx.model.expr(firstDraw_).range, fmt::format("{} draws random numbers but no seed is set in this file", drawName_));
   }
 
  private:

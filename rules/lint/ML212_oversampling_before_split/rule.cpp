@@ -36,9 +36,11 @@ class OversamplingBeforeSplit final : public LintRule {
     const flow::DataFlow& df = flow::dataFlowOf(ctx);
     for (const flow::Leak& leak : df.leaks) {
       const flow::Event& ev = df.events[leak.event];
-      if (ev.kind != flow::EventKind::Oversamples || leak.kind != flow::LeakKind::BeforeSplit) continue;
-      ctx.report(m.expr(ev.call).range, fmt::format("{} before {} splits it ({}): copies of the same rows end up in train and test", ev.what,
-                                                    leak.split, flow::placeOf(m, leak.at)));
+      if (ev.kind != flow::EventKind::Oversamples || leak.kind == flow::LeakKind::IntoTrainingPart) continue;
+      const bool folds = leak.kind == flow::LeakKind::BeforeCrossValidation;
+      ctx.report(m.expr(ev.call).range, fmt::format("{} before {} splits it{} ({}): copies of the same rows end up in {}", ev.what, leak.split,
+                                                    folds ? " into folds" : "", flow::placeOf(m, leak.at),
+                                                    folds ? "training and validation folds" : "train and test"));
     }
   }
 };

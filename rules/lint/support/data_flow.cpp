@@ -1,6 +1,7 @@
 #include "rules/lint/support/data_flow.h"
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include <algorithm>
 #include <map>
@@ -253,11 +254,11 @@ class Interpreter {
   }
 
   // Data about to be split (or cross-validated): every event over rows it shares leaks.
-  void checkSplit(const std::vector<Value>& inputs, std::string_view how) {
+  void checkSplit(const std::vector<Value>& inputs, std::string_view how, bool folds = false) {
     for (const Value& v : inputs)
       for (const Trace& tr : v.learned) {
         const Event& ev = out_.events[tr.event];
-        if (ev.subjectPart != Part::Train && overlaps(ev.subjectRows, v.rows)) leak(tr, LeakKind::BeforeSplit, std::string(how), stmt_);
+        if (ev.subjectPart != Part::Train && overlaps(ev.subjectRows, v.rows)) leak(tr, folds ? LeakKind::BeforeCrossValidation : LeakKind::BeforeSplit, std::string(how), stmt_);
       }
   }
 
@@ -406,7 +407,7 @@ class Interpreter {
       return all;
     }
     if (!method && isCrossValidation(name)) {
-      checkSplit(std::vector<Value>(positional.begin() + std::min<size_t>(1, positional.size()), positional.end()), name);
+      checkSplit(std::vector<Value>(positional.begin() + std::min<size_t>(1, positional.size()), positional.end()), name, true);
       return {};
     }
     if (method) return methodCall(e, name, receiverExpr, std::move(receiver), positional, all, firstText, frame);
@@ -443,18 +444,19 @@ class Interpreter {
     const Value first = positional.empty() ? Value{} : positional.front();
     const std::string_view root = rootName(receiverExpr);
     if (name == "fit" || name == "fit_transform" || name == "partial_fit" || name == "fit_on_texts") {
-      if (receiver.constructor.ends_with("SearchCV")) checkSplit(positional, receiver.constructor);
+      if (receiver.constructor.ends_with("SearchCV")) checkSplit(positional, receiver.constructor, true);
+      // fit starts over (and scikit-learn clones the steps a Pipeline or a ColumnTransformer is
+      // given): what the object learned before is gone, but for partial_fit.
       Value fitted = receiver;
+      if (name != "partial_fit") fitted.learned.clear();
       addLearned(fitted.learned, all.learned);
       if (learner(receiver, name) && !positional.empty()) {
         const std::string cls = receiver.constructor.empty() ? squeezed(m_.expr(receiverExpr).text, 30) : std::string(receiver.constructor);
         const uint32_t ev = newEvent(EventKind::Learns, e, fmt::format("{} is fit on {}", cls, firstText), first);
         if (fitted.learned.size() < kMaxTraces) fitted.learned.push_back(Trace{ev, {}});
         if (name == "fit_transform") {
-          Value result = learnedFrom(first, ev, true);
-          addLearned(result.learned, receiver.learned);
           if (!root.empty()) setHeld(frame, root, fitted);
-          return result;
+          return learnedFrom(first, ev, true);
         }
       }
       if (!root.empty()) setHeld(frame, root, fitted);
@@ -575,10 +577,17 @@ class Interpreter {
   std::set<ExprId> leaked_;
 };
 
+// Whether the file can split data at all: a leak needs a split, a cross-validation or rows joined
+// to be cut apart again. Most test files have none and are not interpreted.
+bool maySplit(std::string_view source) {
+  static const RE2 words(R"(split|cross_val|SearchCV|_curve|permutation_test_score|concat|vstack|row_stack|append)");
+  return RE2::PartialMatch(re2::StringPiece(source.data(), source.size()), words);
+}
+
 }  // namespace
 
 DataFlow analyzeDataFlow(const FileModel& m) {
-  if (m.language != Language::Python) return {};
+  if (m.language != Language::Python || !m.source || !maySplit(*m.source)) return {};
   return Interpreter(m).run();
 }
 

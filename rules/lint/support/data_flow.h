@@ -38,7 +38,9 @@ struct Event {
   Part subjectPart = Part::Whole;
 };
 
-enum class LeakKind : uint8_t { BeforeSplit, IntoTrainingPart };
+// Before a split into train and test; before a cross-validation splits it into folds (the
+// validation folds shaped it); written into the training part after a split.
+enum class LeakKind : uint8_t { BeforeSplit, BeforeCrossValidation, IntoTrainingPart };
 
 struct Leak {
   uint32_t event = 0;
