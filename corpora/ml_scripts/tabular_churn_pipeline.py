@@ -21,7 +21,7 @@ def baseline(path):
     filled = imputer.fit_transform(features)  # expect: ML208
     scaled = StandardScaler().fit_transform(filled)  # expect: ML208
     X_train, X_test, y_train, y_test = train_test_split(scaled, labels, test_size=0.2)  # expect: ML206
-    model = GradientBoostingClassifier().fit(X_train, y_train)
+    model = GradientBoostingClassifier().fit(X_train, y_train)  # expect: ML213
     return roc_auc_score(y_test, model.predict_proba(X_test)[:, 1])
 
 
