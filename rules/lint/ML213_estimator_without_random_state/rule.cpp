@@ -1,4 +1,4 @@
-// ML213 estimator-without-random-state: a scikit-learn (or XGBoost, LightGBM) estimator whose
+// ML213 estimator-without-random-state: a scikit-learn estimator whose
 // fit draws random numbers (forests, boosting, bagging, MLPs, SGD, k-means, t-SNE, randomized
 // searches) built without random_state: every run fits another model, so scores and chosen
 // hyper-parameters move between runs. Quiet in a file that seeds numpy's global generator,
@@ -22,7 +22,7 @@ bool drawsWhenFit(std::string_view cls) {
       "BaggingClassifier", "BaggingRegressor", "AdaBoostClassifier", "AdaBoostRegressor", "IsolationForest", "DecisionTreeClassifier",
       "DecisionTreeRegressor", "ExtraTreeClassifier", "ExtraTreeRegressor", "MLPClassifier", "MLPRegressor", "SGDClassifier",
       "SGDRegressor", "Perceptron", "PassiveAggressiveClassifier", "KMeans", "MiniBatchKMeans", "TSNE", "GaussianMixture",
-      "RandomizedSearchCV", "XGBClassifier", "XGBRegressor", "LGBMClassifier", "LGBMRegressor"};
+      "RandomizedSearchCV"};
   return names.count(cls) > 0;
 }
 
@@ -35,7 +35,7 @@ class EstimatorWithoutRandomState final : public LintRule {
                                     LintSeverity::Warning,
                                     LintPrecision::Medium,
                                     "an estimator whose fit is random built without random_state",
-                                    "pass random_state=<int> (seed= for XGBoost's old API) so that every run fits the same model",
+                                    "pass random_state=<int> so that every run fits the same model",
                                     {}};
     return kInfo;
   }
@@ -45,13 +45,16 @@ class EstimatorWithoutRandomState final : public LintRule {
     const FileModel& m = ctx.model;
     const std::string callee = resolvedCallee(m, call, ctx.stmt);
     if (callee == "numpy.random.seed") numpySeeded_ = true;
-    const bool known = callee.starts_with("sklearn.") || callee.starts_with("xgboost.") || callee.starts_with("lightgbm.");
+    const bool known = callee.starts_with("sklearn.");
     const std::string_view cls = lastDottedComponent(callee);
     if (!known || !drawsWhenFit(cls)) return;
     const CallArgs args = splitCall(m, call);
     if (args.hasStarArgs) return;  // random_state may be among **params
-    for (const auto& [k, v] : args.keywords)
-      if (k == "random_state" || k == "seed" || k == "random_seed") return;
+    for (const auto& [k, v] : args.keywords) {
+      if (k == "random_state") return;
+      // k-means started from given centres, once, draws nothing.
+      if (k == "init" && m.expr(v).kind != ExprKind::String) return;
+    }
     pending_.push_back({call, std::string(cls)});
   }
 

@@ -16,12 +16,14 @@ using namespace analyzer;
 bool returnsCopy(std::string_view method) {
   static const std::set<std::string, std::less<>> names = {"dropna",    "fillna",      "drop",      "drop_duplicates", "sort_values",
                                                            "sort_index", "reset_index", "set_index", "astype",          "interpolate",
-                                                           "reindex",    "assign",      "merge",     "ffill",           "bfill"};
+                                                           "reindex",    "merge",       "ffill",     "bfill"};
   return names.count(method) > 0;
 }
 
-// Under `with pytest.raises(...)` or `self.assertRaises(...)` a call is made for its exception.
+// Under `with pytest.raises(...)`, `self.assertRaises(...)` or directly in a `try:` block a call
+// is made for its exception (a tutorial showing the error a bad merge raises).
 bool expectsAnError(const FileModel& m, StmtId s) {
+  if (const StmtId p = m.stmts[s].parent; p != kNone && m.stmts[p].kind == StmtKind::Try) return true;
   for (StmtId p = m.stmts[s].parent; p != kNone; p = m.stmts[p].parent)
     if (m.stmts[p].kind == StmtKind::With && (m.stmts[p].text.find("raises") != std::string_view::npos ||
                                               m.stmts[p].text.find("Raises") != std::string_view::npos))

@@ -152,8 +152,26 @@ bool measuresTime(std::string_view text) {
 
 bool measuresTime(const FileModel& m, ExprId e) { return e != kNone && measuresTime(m.expr(e).text); }
 
+namespace {
+// A script exported from a notebook (`jupyter nbconvert --to script`) marks each cell with a
+// `# In[12]:` line: a top-level statement followed by such a line, or by the end of the file,
+// before the next top-level statement was its cell's last.
+bool lastOfAnExportedCell(const FileModel& m, StmtId s) {
+  const std::string& text = *m.source;
+  if (text.find("\n# In[") == std::string::npos) return false;
+  StmtId next = s + 1;
+  while (next < m.stmts.size() && !(m.stmts[next].parent == kNone && m.stmts[next].function == kNone)) ++next;
+  if (next < m.stmts.size() && !analyzer::pointsInto(m.stmts[next].text, text)) return false;
+  const size_t from = static_cast<size_t>(m.stmts[s].text.data() + m.stmts[s].text.size() - text.data());
+  const size_t to = next < m.stmts.size() ? static_cast<size_t>(m.stmts[next].text.data() - text.data()) : text.size();
+  if (from > to || to > text.size()) return false;
+  return next >= m.stmts.size() || std::string_view(text).substr(from, to - from).find("\n# In[") != std::string_view::npos;
+}
+}  // namespace
+
 bool displayedByTheNotebook(const FileModel& m, StmtId s) {
-  if (!m.notebook || s >= m.stmts.size() || m.stmts[s].parent != kNone || m.stmts[s].function != kNone) return false;
+  if (s >= m.stmts.size() || m.stmts[s].parent != kNone || m.stmts[s].function != kNone) return false;
+  if (!m.notebook) return m.source && analyzer::pointsInto(m.stmts[s].text, *m.source) && lastOfAnExportedCell(m, s);
   const uint32_t line = m.stmts[s].range.start.line;
   for (const auto& [first, last] : m.notebook->cellSpans) {
     if (line < first || line > last) continue;

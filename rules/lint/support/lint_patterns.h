@@ -70,7 +70,8 @@ bool mentionsIdentifier(std::string_view text, std::string_view word);
 bool reachesTrainTestSplit(const FileModel& m, StmtId at, std::vector<std::string_view> names);
 
 // Whether statement `s` is a notebook cell's last top-level statement: IPython displays its
-// value (`np.allclose(a, b)` there shows True or False), it does not throw it away.
+// value (`np.allclose(a, b)` there shows True or False), it does not throw it away. Scripts
+// exported from notebooks count too: their `# In[12]:` lines mark where each cell began.
 bool displayedByTheNotebook(const FileModel& m, StmtId s);
 
 // "X_test", "x_val", "valid_ds", "df_holdout": a word part of the name (split at '_', '.' and
