@@ -29,7 +29,9 @@ std::string_view lintSeverityName(LintSeverity s) {
   return "warning";
 }
 
-std::string_view lintPrecisionName(LintPrecision p) { return p == LintPrecision::High ? "high" : "medium"; }
+std::string_view lintPrecisionName(LintPrecision p) {
+  return p == LintPrecision::High ? "high" : p == LintPrecision::Medium ? "medium" : "low";
+}
 
 double LintContext::option(std::string_view name) const {
   if (overrides)
@@ -60,7 +62,9 @@ std::vector<LintRuleFactory> selectRules(const std::vector<LintRuleFactory>& reg
     const LintRuleInfo& info = rule->info();
     const bool named = options.only.count(info.id) || options.only.count(info.name);
     if (named) seen.insert(options.only.count(info.id) ? info.id : info.name);
-    if (options.only.empty() ? options.families.count(info.family) > 0 : named) chosen.push_back(make);
+    // Opt-in rules (precision low) run only when named.
+    const bool byDefault = options.families.count(info.family) > 0 && info.precision != LintPrecision::Low;
+    if (options.only.empty() ? byDefault : named) chosen.push_back(make);
   }
   for (const std::string& want : options.only)
     if (!seen.count(want)) unknown.push_back(want);

@@ -21,7 +21,8 @@ namespace oalens::analyzer {
 enum class LintFamily { Oracle, Ml };
 enum class LintSeverity { Info, Note, Warning, Error };
 // How often a finding is a real problem on the fixtures and real code measured (docs/lint.md).
-enum class LintPrecision { High, Medium };
+// A rule of Low precision is opt-in: it runs only when named (`--rule ID`).
+enum class LintPrecision { High, Medium, Low };
 
 std::string_view lintFamilyName(LintFamily f);
 std::string_view lintSeverityName(LintSeverity s);

@@ -9,6 +9,7 @@
 // notebook cells.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 #include "rules/lint/support/data_flow.h"
@@ -56,7 +57,7 @@ class PreprocessingBeforeSplit final : public LintRule {
               ? fmt::format("{} before {} splits it into folds ({}): the validation folds shape the preprocessing", ev.what, leak.split, where)
               : fmt::format("{}, test rows included, and written into {} split off at {}: the test rows shape the training data", ev.what,
                             leak.split, where);
-      ctx.report(m.expr(ev.call).range, message + pathText(leak.path));
+      ctx.report(m.expr(ev.call).range, message + pathText(leak.path) + flow::modelsTrainedOn(m, df, leak.event));
     }
   }
 };

@@ -40,7 +40,8 @@ class OversamplingBeforeSplit final : public LintRule {
       const bool folds = leak.kind == flow::LeakKind::BeforeCrossValidation;
       ctx.report(m.expr(ev.call).range, fmt::format("{} before {} splits it{} ({}): copies of the same rows end up in {}", ev.what, leak.split,
                                                     folds ? " into folds" : "", flow::placeOf(m, leak.at),
-                                                    folds ? "training and validation folds" : "train and test"));
+                                                    folds ? "training and validation folds" : "train and test") +
+                                        flow::modelsTrainedOn(m, df, leak.event));
     }
   }
 };

@@ -38,7 +38,7 @@ class CopyResultDiscarded final : public LintRule {
                                     "copy-result-discarded",
                                     LintFamily::Ml,
                                     LintSeverity::Warning,
-                                    LintPrecision::High,
+                                    LintPrecision::Low,
                                     "a call that returns a changed copy (df.dropna(), np.append) used as a statement",
                                     "assign the result (df = df.dropna()) or pass inplace=True where the API has it",
                                     {}};

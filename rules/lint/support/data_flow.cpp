@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <memory>
 #include <set>
@@ -459,6 +460,7 @@ class Interpreter {
           return learnedFrom(first, ev, true);
         }
       }
+      if (!learner(receiver, name) || positional.empty()) recordFit(receiver, receiverExpr, all);
       if (!root.empty()) setHeld(frame, root, fitted);
       return fitted;
     }
@@ -502,6 +504,16 @@ class Interpreter {
     if (changesReceiver && !root.empty()) mutate(frame, root, all);
     if (isRowConcatenation(name) && !all.rows.empty() && !receiver.rows.empty() && !overlaps(all.rows, receiver.rows)) result.concatenated = true;
     return result;
+  }
+
+  void recordFit(const Value& model, ExprId receiverExpr, const Value& data) {
+    if (data.learned.empty()) return;
+    // A class's name (LogisticRegression, make_pipeline), not that of the loop's enumerate or zip.
+    const std::string_view cls = model.constructor;
+    const bool named = !cls.empty() && (std::isupper(static_cast<unsigned char>(cls.front())) || isCompositeTransformer(cls));
+    ModelFit fit{stmt_, named ? std::string(cls) : squeezed(m_.expr(receiverExpr).text, 30), {}};
+    for (const Trace& t : data.learned) fit.events.push_back(t.event);
+    out_.fits.push_back(std::move(fit));
   }
 
   void setHeld(Frame& frame, std::string_view name, const Value& v) {
@@ -595,6 +607,23 @@ const DataFlow& dataFlowOf(LintContext& ctx) {
   std::shared_ptr<const void>& slot = ctx.fileAnalyses["data-flow"];
   if (!slot) slot = std::make_shared<const DataFlow>(analyzeDataFlow(ctx.model));
   return *static_cast<const DataFlow*>(slot.get());
+}
+
+// "; it trains LogisticRegression (line 17)": the model fits whose training data carries the leak.
+std::string modelsTrainedOn(const FileModel& m, const DataFlow& df, uint32_t event) {
+  std::vector<std::string> names, models;  // each model once, at its first fit
+  for (const ModelFit& fit : df.fits) {
+    if (std::find(fit.events.begin(), fit.events.end(), event) == fit.events.end()) continue;
+    if (std::find(names.begin(), names.end(), fit.model) != names.end()) continue;
+    names.push_back(fit.model);
+    models.push_back(fmt::format("{} ({})", fit.model, placeOf(m, fit.stmt)));
+  }
+  if (models.empty()) return {};
+  const size_t shown = std::min<size_t>(models.size(), 4);
+  std::string out = "; it trains ";
+  for (size_t i = 0; i < shown; ++i) out += (i ? ", " : "") + models[i];
+  if (models.size() > shown) out += fmt::format(" and {} more", models.size() - shown);
+  return out;
 }
 
 std::string placeOf(const FileModel& m, StmtId s) {

@@ -50,8 +50,17 @@ struct Leak {
   std::vector<std::string_view> path;  // the names the data went by from the event to `at`
 };
 
+// A model fit (an estimator that is no transformer, a Keras model) and the events its training
+// data carries: where a leak ends up.
+struct ModelFit {
+  StmtId stmt = analyzer::kNone;
+  std::string model;  // its class when built in the file (LogisticRegression), else the receiver as written
+  std::vector<uint32_t> events;
+};
+
 struct DataFlow {
   std::vector<Event> events;
+  std::vector<ModelFit> fits;
   std::vector<Leak> leaks;  // one a leaking event, the first place it leaks
   bool exhausted = false;   // the statement budget ran out: later statements were not followed
 };
@@ -60,6 +69,10 @@ DataFlow analyzeDataFlow(const analyzer::FileModel& m);
 
 // The file's data flow, built once for all the rules that read it.
 const DataFlow& dataFlowOf(analyzer::LintContext& ctx);
+
+// "; it trains LogisticRegression (line 17), SVC (line 20)": the models whose training data
+// carries the event, each at its first fit; empty when none does.
+std::string modelsTrainedOn(const analyzer::FileModel& m, const DataFlow& df, uint32_t event);
 
 // "line 12", or "cell 4, line 2" in a notebook.
 std::string placeOf(const analyzer::FileModel& m, StmtId s);
