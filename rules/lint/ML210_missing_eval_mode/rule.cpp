@@ -67,8 +67,8 @@ class MissingEvalMode final : public LintRule {
 
  private:
   // `model.eval()` in the function holding `at` (or at module level for module code), or any
-  // `.eval()` in a function of this file that calls that function (it may pass the model in
-  // under another name).
+  // `.eval()` in a function of this file, or in module code, that calls that function (it may
+  // pass the model in under another name).
   bool evaluatedAround(const FileModel& m, StmtId at, const std::string& model) const {
     const FunctionId f = m.stmts[at].function;
     for (const auto& [stmt, object] : evaluations_)
@@ -77,10 +77,12 @@ class MissingEvalMode final : public LintRule {
     const std::string_view name = m.functions[f].name;
     for (const auto& [stmt, object] : evaluations_) {
       const FunctionId caller = m.stmts[stmt].function;
-      if (caller == kNone || caller == f) continue;
+      if (caller == f) continue;
       bool calls = false;
-      forEachCall(m, m.functions[caller].firstStmt, m.functions[caller].endStmt,
-                  [&](ExprId c, StmtId) { calls |= calleeLastName(m, c) == name; });
+      // Module code (a notebook's cells) that calls the function after an eval() counts too.
+      const StmtId first = caller == kNone ? 0 : m.functions[caller].firstStmt;
+      const StmtId end = caller == kNone ? static_cast<StmtId>(m.stmts.size()) : m.functions[caller].endStmt;
+      forEachCall(m, first, end, [&](ExprId c, StmtId s) { calls |= m.stmts[s].function == caller && calleeLastName(m, c) == name; });
       if (calls) return true;
     }
     return false;

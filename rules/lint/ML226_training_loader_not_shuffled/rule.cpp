@@ -42,11 +42,14 @@ class TrainingLoaderNotShuffled final : public LintRule {
     if (dataset == kNone || !namesTrainingData(m.expr(dataset).text) || namesHeldOutData(m.expr(dataset).text)) return;
     // DataLoader(dataset, batch_size, shuffle, sampler, batch_sampler, ...): a third positional is shuffle.
     if (args.positional.size() >= 3) return;
-    for (const auto& [k, v] : args.keywords)
+    bool explicitlyOff = false;
+    for (const auto& [k, v] : args.keywords) {
       if (k == "sampler" || k == "batch_sampler" || (k == "shuffle" && m.expr(v).text != "False")) return;
-    ctx.report(m.expr(call).range, fmt::format("DataLoader over {} does not shuffle (its default): every epoch sees the rows in the same "
+      explicitlyOff |= k == "shuffle";
+    }
+    ctx.report(m.expr(call).range, fmt::format("DataLoader over {} does not shuffle ({}): every epoch sees the rows in the same "
                                                "order, and each batch one stretch of it",
-                                               squeezed(m.expr(dataset).text, 40)));
+                                               squeezed(m.expr(dataset).text, 40), explicitlyOff ? "shuffle=False" : "its default"));
   }
 };
 
