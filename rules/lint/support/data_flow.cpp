@@ -259,7 +259,11 @@ class Interpreter {
     for (const Value& v : inputs)
       for (const Trace& tr : v.learned) {
         const Event& ev = out_.events[tr.event];
-        if (ev.subjectPart != Part::Train && overlaps(ev.subjectRows, v.rows)) leak(tr, folds ? LeakKind::BeforeCrossValidation : LeakKind::BeforeSplit, std::string(how), stmt_);
+        // A training part fit on and then split again (a validation split, cross-validation
+        // of the training set) leaks into the new held-out rows as the whole data would.
+        const bool sameRows = ev.subjectPart == v.part && ev.subjectSplitAt == v.splitAt;
+        if ((ev.subjectPart != Part::Train || sameRows) && overlaps(ev.subjectRows, v.rows))
+          leak(tr, folds ? LeakKind::BeforeCrossValidation : LeakKind::BeforeSplit, std::string(how), stmt_);
       }
   }
 
@@ -283,7 +287,7 @@ class Interpreter {
   }
 
   uint32_t newEvent(EventKind kind, ExprId call, std::string what, const Value& subject) {
-    out_.events.push_back(Event{kind, stmt_, call, std::move(what), subject.rows, subject.part});
+    out_.events.push_back(Event{kind, stmt_, call, std::move(what), subject.rows, subject.part, subject.splitAt});
     return static_cast<uint32_t>(out_.events.size() - 1);
   }
 
@@ -444,6 +448,15 @@ class Interpreter {
                    std::string_view firstText, Frame& frame) {
     const Value first = positional.empty() ? Value{} : positional.front();
     const std::string_view root = rootName(receiverExpr);
+    if (const FunctionId f = methodOf(receiver.constructor, name); f != kNone) {
+      // A method of a class of this file (its own fit too), on an object built here: `self` is
+      // the receiver.
+      std::vector<Value> withSelf = {receiver};
+      withSelf.insert(withSelf.end(), positional.begin(), positional.end());
+      CallArgs shifted = splitCall(m_, e);
+      shifted.positional.insert(shifted.positional.begin(), receiverExpr);
+      return unite(receiver, inlineCall(f, shifted, withSelf, frame));
+    }
     if (name == "fit" || name == "fit_transform" || name == "partial_fit" || name == "fit_on_texts") {
       if (receiver.constructor.ends_with("SearchCV")) checkSplit(positional, receiver.constructor, true);
       // fit starts over (and scikit-learn clones the steps a Pipeline or a ColumnTransformer is
@@ -488,14 +501,6 @@ class Interpreter {
           CallArgs one;
           return unite(receiver, inlineCall(f, one, {receiver}, frame));
         }
-    }
-    if (const FunctionId f = methodOf(receiver.constructor, name); f != kNone) {
-      // A method of a class of this file, on an object built here: `self` is the receiver.
-      std::vector<Value> withSelf = {receiver};
-      withSelf.insert(withSelf.end(), positional.begin(), positional.end());
-      CallArgs shifted = splitCall(m_, e);
-      shifted.positional.insert(shifted.positional.begin(), receiverExpr);
-      return unite(receiver, inlineCall(f, shifted, withSelf, frame));
     }
     Value result = unite(receiver, all);
     const ExprId inplace = keywordArgument(m_, e, "inplace");

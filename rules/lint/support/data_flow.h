@@ -36,6 +36,7 @@ struct Event {
   std::string what;  // "StandardScaler is fit on X", "the mean of df is taken"
   std::vector<uint32_t> subjectRows;
   Part subjectPart = Part::Whole;
+  StmtId subjectSplitAt = analyzer::kNone;  // the split whose part the subject was
 };
 
 // Before a split into train and test; before a cross-validation splits it into folds (the
