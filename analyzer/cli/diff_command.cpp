@@ -23,6 +23,7 @@
 #include "analyzer/scan/scanner.h"
 #include "analyzer/scan/test_files.h"
 #include "miners/gate/diff_gate.h"
+#include "miners/gate/trailer_scope.h"
 #include "miners/git/repository.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
@@ -99,7 +100,7 @@ int runDiff(const DiffArgs& a) {
   std::string workdir = repo->workdir();
 
   std::optional<std::vector<miners::FileChange>> changes;
-  std::string trailerReason;
+  miners::TrailerScope trailers;
   std::vector<std::string> packageCommits{""};  // where the library's packages are read: both ends of a range, else HEAD
   const bool worktree = !a.staged && a.range.empty();
   if (!a.range.empty()) {
@@ -127,14 +128,11 @@ int runDiff(const DiffArgs& a) {
     }
     changes = repo->treeChanges(from, *head, err);
     packageCommits = {from, *head};  // both: a package renamed by the change (keras_core -> keras) is still the library
-    // A reason stated for the whole range, in a commit trailer.
-    static const RE2 trailer(R"((?m)^Tolerance-Change:[ \t]*(.+?)[ \t]*$)");
-    if (auto commits = repo->range(from, *head, err))
-      for (const auto& sha : *commits)
-        if (auto info = repo->commit(sha, err)) {
-          std::string reason;
-          if (RE2::PartialMatch(info->message, trailer, &reason)) trailerReason = reason;
-        }
+    // Reasons stated in commit trailers, each for the files its own commit changes.
+    if (auto commits = repo->range(from, *head, err)) {
+      if (auto scope = miners::scopeTrailers(*repo, *commits, err)) trailers = std::move(*scope);
+      else fmt::print(stderr, "oalens: warning: commit trailers not read: {}\n", err);
+    }
   } else {
     // Before the first commit HEAD is the empty tree: everything is new, nothing is weakened.
     auto conflicted = repo->conflicts();
@@ -189,9 +187,10 @@ int runDiff(const DiffArgs& a) {
     return 2;
   }
 
-  std::vector<miners::GateFinding> findings = miners::weakenedConfiguration(*oldConfig, *newConfig, trailerReason);
+  std::vector<miners::GateFinding> findings =
+      miners::weakenedConfiguration(*oldConfig, *newConfig, trailers.reasonFor(oldConfig->path, newConfig->path));
   std::vector<std::string> diagnostics;
-  miners::GateContext context{catalogue, trailerReason, a.packages, {}};
+  miners::GateContext context{catalogue, "", a.packages, {}};
   // The suite's helper modules on each side: the range's ends; for --staged HEAD and the index;
   // for the work tree HEAD and the files on disk.
   context.suiteFile = [&](bool newSide, const std::string& path) -> std::optional<std::string> {
@@ -260,6 +259,7 @@ int runDiff(const DiffArgs& a) {
       }
       if (refused(fc.newPath, *gf.newBytes)) continue;
     }
+    context.trailerReason = trailers.reasonFor(fc.oldPath, fc.newPath);
     auto f = miners::checkFile(gf, context, diagnostics);
     findings.insert(findings.end(), f.begin(), f.end());
   }
@@ -289,9 +289,12 @@ int runDiff(const DiffArgs& a) {
   auto failOn = parseFailOn(a.failOn);
   bool fail = false;
   for (const auto& f : findings) fail |= failOn && severityRank(f.severity) >= severityRank(*failOn);
+  // A commit's trailer is read in range mode only: before the commit (pre-commit, --staged, the
+  // work tree) there is no message to read, so only the marker is offered there.
   if (a.format == "text" && fail)
     fmt::print(stderr, "oalens: this change weakens OA assertions; state the reason with `# oalens: loosen-ok(<reason>)` "
-                       "(`// oalens: ...` in C++) next to the assertion or a `Tolerance-Change: <reason>` commit trailer\n");
+                       "(`// oalens: ...` in C++) next to the assertion{}\n",
+               a.range.empty() ? "" : " or a `Tolerance-Change: <reason>` trailer in the commit that makes the change");
   return fail ? 1 : 0;
 }
 

@@ -19,7 +19,7 @@
 //                                 cannot turn it green by editing it (miners/gate/config_change.h)
 // A finding is accepted (severity note) when the author states why: `# oalens:
 // loosen-ok(<reason>)` on or just above the assertion, or a `Tolerance-Change: <reason>`
-// trailer in a commit of the range. `# oalens: ignore[CH301]` drops a finding (analyzer/core/ignore_marker.h).
+// trailer in the commit that changes the file (miners/gate/trailer_scope.h). `# oalens: ignore[CH301]` drops a finding (analyzer/core/ignore_marker.h).
 #pragma once
 #include <functional>
 #include <map>

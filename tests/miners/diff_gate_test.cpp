@@ -183,6 +183,40 @@ TEST_F(DiffGate, MarkerAndTrailerStateTheReason) {
   EXPECT_NE(range.out.find("(accepted: float16 kernels)"), std::string::npos) << range.out;
 }
 
+// A trailer excuses what its own commit changes: in a range, another commit's loosening that
+// states no reason is still a warning, and so is a file loosened again by a commit without one.
+TEST_F(DiffGate, ATrailerExcusesOnlyTheFilesItsOwnCommitChanges) {
+  const auto check = [](const std::string& rtol) {
+    return "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=" + rtol + ")\n";
+  };
+  write("tests/test_one.py", check("1e-6"));
+  write("tests/test_two.py", check("1e-6"));
+  write("tests/test_three.py", check("1e-6"));
+  commitAll("init");
+  write("tests/test_one.py", check("1e-4"));
+  write("tests/test_three.py", check("1e-4"));
+  git("add -A");
+  ASSERT_EQ(git("commit -q -m 'Relax one and three' -m 'Tolerance-Change: float16 kernels'").status, 0);
+  write("tests/test_two.py", check("1e-4"));
+  write("tests/test_three.py", check("1e-3"));
+  git("add -A");
+  ASSERT_EQ(git("commit -q -m 'Relax two and three again'").status, 0);
+  Result range = oalens("diff HEAD~2..HEAD");
+  EXPECT_EQ(range.status, 1) << range.out;
+  EXPECT_NE(range.out.find("tests/test_one.py:3:5: note: numpy.testing.assert_allclose loosened: rtol 1e-6 -> 1e-4 (loosen, x100) "
+                           "(accepted: float16 kernels) [CH301]"),
+            std::string::npos)
+      << range.out;
+  EXPECT_NE(range.out.find("tests/test_two.py:3:5: warning:"), std::string::npos) << range.out;
+  EXPECT_NE(range.out.find("tests/test_three.py:3:5: warning:"), std::string::npos) << range.out;
+  // Before a commit there is no trailer to read: the hint offers the marker only.
+  write("tests/test_one.py", check("1e-2"));
+  git("add -A");
+  Result staged = oalens("diff --staged");
+  EXPECT_EQ(staged.status, 1) << staged.out;
+  EXPECT_EQ(staged.out.find("Tolerance-Change"), std::string::npos) << staged.out;
+}
+
 // PyTorch's @precisionOverride raises the tolerance of every check of its test for a dtype;
 // the reason for raising it is stated at the decorator, not at each check.
 TEST_F(DiffGate, ALooseningThroughATestDecoratorIsReportedAtEachCheckAndAcceptedAtTheDecorator) {
