@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <iterator>
+#include <set>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -23,6 +25,7 @@
 #include "analyzer/scan/scanner.h"
 #include "analyzer/scan/test_files.h"
 #include "miners/gate/diff_gate.h"
+#include "miners/gate/change_wide.h"
 #include "miners/gate/trailer_scope.h"
 #include "miners/git/repository.h"
 #include "reports/json/json_report.h"
@@ -81,6 +84,30 @@ json sarif(const std::vector<miners::GateFinding>& findings) {
     results.push_back(reports::sarifResult({f.rule, level, f.message, f.file, f.fingerprint, f.line, f.column}));
   }
   return reports::sarifLog(reports::sarifRun(std::move(rules), std::move(results)));
+}
+
+// The functions and classes the non-test Python files of the change stop defining (a name
+// moved to another changed file is not removed), and the modules it deletes.
+miners::ChangeFacts removedCode(const miners::Repository& repo, const std::vector<miners::FileChange>& changes,
+                                const analyzer::TestFileFilter& testFiles, const std::string& worktreeDir) {
+  miners::ChangeFacts facts;
+  std::set<std::string> before, after;
+  std::string err;
+  for (const auto& fc : changes) {
+    const std::string& path = fc.newPath.empty() ? fc.oldPath : fc.newPath;
+    if (!path.ends_with(".py") || testFiles.isTest(path)) continue;
+    bool binary = false;
+    if (!fc.oldBlob.empty())
+      if (auto text = repo.blob(fc.oldBlob, binary, err); text && !binary) before.merge(miners::definedNames(*text));
+    std::optional<std::string> now;
+    if (!fc.newBlob.empty()) now = repo.blob(fc.newBlob, binary, err);
+    else if (!fc.newPath.empty() && !worktreeDir.empty()) now = readFile(fs::path(worktreeDir) / fc.newPath);
+    if (now && !binary) after.merge(miners::definedNames(*now));
+    if (fc.newPath.empty())
+      for (const std::string& name : miners::moduleNamesOf(fc.oldPath)) facts.removedModules.insert(name);
+  }
+  std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::inserter(facts.removedNames, facts.removedNames.end()));
+  return facts;
 }
 
 int runDiff(const DiffArgs& a) {
@@ -224,6 +251,8 @@ int runDiff(const DiffArgs& a) {
     }
     context.libraryPackages = analyzer::libraryPackagesAmong(packageDirs);
   }
+  // What the change does to the code under test: the functions and modules it removes.
+  miners::ChangeFacts facts = removedCode(*repo, *changes, testFiles, worktree ? workdir : std::string());
   size_t files = 0;
   for (const auto& fc : *changes) {
     const bool isTest = (!fc.oldPath.empty() && testFiles.isTest(fc.oldPath)) || (!fc.newPath.empty() && testFiles.isTest(fc.newPath));
@@ -260,9 +289,16 @@ int runDiff(const DiffArgs& a) {
       if (refused(fc.newPath, *gf.newBytes)) continue;
     }
     context.trailerReason = trailers.reasonFor(fc.oldPath, fc.newPath);
-    auto f = miners::checkFile(gf, context, diagnostics);
+    std::vector<std::string> added;
+    auto f = miners::checkFile(gf, context, diagnostics, &added);
     findings.insert(findings.end(), f.begin(), f.end());
+    facts.addedOa.insert(added.begin(), added.end());
+    if (fc.newPath.empty() && gf.oldBytes && miners::importsAnyOf(*gf.oldBytes, facts.removedModules)) facts.testsWithGoneCode.insert(fc.oldPath);
   }
+  // A deletion the rest of the change explains (the assertion moved to another file, or went
+  // with the code it tests) weakens nothing.
+  if (const size_t explained = miners::dropExplainedDeletions(findings, facts))
+    diagnostics.push_back(fmt::format("{} deleted OA assertion(s) moved to another file or went with the code they test: not reported", explained));
   for (const auto& d : diagnostics) fmt::print(stderr, "oalens: note: {}\n", analyzer::withVisibleControls(d));
 
   std::string text;

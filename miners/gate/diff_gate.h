@@ -44,6 +44,9 @@ struct GateFinding {
   std::string message;
   std::string statedReason;  // set when accepted
   std::string fingerprint;
+  // CH302: the deleted assertion as the pairing normalises it, and what it compares (the
+  // change-wide passes of miners/gate/change_wide.h read them; no output prints them).
+  std::string assertionText, comparedText;
 };
 
 struct GateFile {
@@ -82,7 +85,10 @@ struct GateContext {
 // stable across runs and machines (baselines and SARIF's partialFingerprints keep it).
 std::string gateFingerprint(const std::string& ruleId, const std::string& file, const std::string& a, const std::string& b);
 
-// Findings for one changed file, sorted by line.
-std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& context, std::vector<std::string>& diagnostics);
+// Findings for one changed file, sorted by line. `added`, when given, receives the OA
+// assertions the new side has and the old side has not (normalised), for the change-wide pass
+// that tells a moved assertion from a deleted one.
+std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& context, std::vector<std::string>& diagnostics,
+                                   std::vector<std::string>* added = nullptr);
 
 }  // namespace oalens::miners

@@ -217,6 +217,57 @@ TEST_F(DiffGate, ATrailerExcusesOnlyTheFilesItsOwnCommitChanges) {
   EXPECT_EQ(staged.out.find("Tolerance-Change"), std::string::npos) << staged.out;
 }
 
+// A deletion the rest of the change explains is no weakening: the test moved to another file,
+// or it went with the code it tests. A test deleted while its code stays is still reported.
+TEST_F(DiffGate, ADeletedAssertionThatMovedOrWentWithItsCodeIsNoWeakening) {
+  std::filesystem::create_directories(dir_ / "mylib");
+  write("mylib/__init__.py", "");
+  write("mylib/ops.py", "def fancy(x):\n    return 2 * x\n\ndef plain(x):\n    return x\n");
+  write("mylib/legacy.py", "def old_mean(xs):\n    return sum(xs) / len(xs)\n");
+  write("tests/test_ops.py",
+        "import numpy as np\nfrom mylib.ops import fancy, plain\n\n"
+        "def test_fancy():\n    np.testing.assert_allclose(fancy(1), 2.0, rtol=1e-6)\n\n"
+        "def test_plain():\n    np.testing.assert_allclose(plain(1), 1.0, rtol=1e-6)\n\n"
+        "def test_moved():\n    np.testing.assert_allclose(plain(3), 3.0, rtol=1e-6)\n");
+  write("tests/test_legacy.py", "import numpy as np\nfrom mylib import legacy\n\n"
+                                "def test_old_mean():\n    np.testing.assert_allclose(legacy.old_mean([1, 3]), 2.0, rtol=1e-6)\n");
+  commitAll("init");
+  // fancy() and the legacy module go with their tests; test_moved moves to another file.
+  write("mylib/ops.py", "def plain(x):\n    return x\n");
+  std::filesystem::remove(dir_ / "mylib/legacy.py");
+  std::filesystem::remove(dir_ / "tests/test_legacy.py");
+  write("tests/test_plain_more.py",
+        "import numpy as np\nfrom mylib.ops import plain\n\ndef test_moved():\n    np.testing.assert_allclose(plain(3), 3.0, rtol=1e-6)\n");
+  Result r = stageAndDiff("tests/test_ops.py", "import numpy as np\nfrom mylib.ops import plain\n\n"
+                                               "def test_plain():\n    np.testing.assert_allclose(plain(1), 1.0, rtol=1e-6)\n");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out.find("CH302"), std::string::npos) << r.out;
+  // Deleting a test of code that stays is a weakening.
+  commitAll("drop fancy");
+  r = stageAndDiff("tests/test_ops.py", "import numpy as np\nfrom mylib.ops import plain\n");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("tests/test_ops.py:5:5: warning: numpy.testing.assert_allclose deleted"), std::string::npos) << r.out;
+}
+
+// A test rewritten to check through a helper of its file (a harness) lost its own assertion but
+// still checks within a tolerance; a test that already used the helper and drops a check of its
+// own is reported.
+TEST_F(DiffGate, AnAssertionMigratedIntoAHelperIsNoDeletion) {
+  const std::string helper =
+      "import numpy as np\n\n"
+      "def check_op(name, x):\n    np.testing.assert_allclose(getattr(np, name)(x), reference(name, x), atol=1e-5)\n\n";
+  write("tests/test_backend.py", helper +
+                                     "def test_mean():\n    x = np.ones(3)\n    np.testing.assert_allclose(np.mean(x), 1.0, atol=1e-5)\n\n"
+                                     "def test_sum():\n    check_op('sum', np.ones(3))\n"
+                                     "    np.testing.assert_allclose(np.sum(np.ones(2)), 2.0, atol=1e-5)\n");
+  commitAll("init");
+  Result r = stageAndDiff("tests/test_backend.py", helper +
+                                                       "def test_mean():\n    check_op('mean', np.ones(3))\n\n"
+                                                       "def test_sum():\n    check_op('sum', np.ones(3))\n");
+  EXPECT_EQ(r.out.find("test_backend.py:8:5"), std::string::npos) << r.out;  // test_mean: migrated
+  EXPECT_NE(r.out.find("test_backend.py:12:5: warning: numpy.testing.assert_allclose deleted"), std::string::npos) << r.out;
+}
+
 // PyTorch's @precisionOverride raises the tolerance of every check of its test for a dtype;
 // the reason for raising it is stated at the decorator, not at each check.
 TEST_F(DiffGate, ALooseningThroughATestDecoratorIsReportedAtEachCheckAndAcceptedAtTheDecorator) {
