@@ -26,6 +26,7 @@
 #include "analyzer/scan/test_files.h"
 #include "miners/gate/diff_gate.h"
 #include "miners/gate/change_wide.h"
+#include "reports/github/github_annotations.h"
 #include "miners/gate/trailer_scope.h"
 #include "miners/git/repository.h"
 #include "reports/json/json_report.h"
@@ -315,6 +316,14 @@ int runDiff(const DiffArgs& a) {
                       {"stated_reason", f.statedReason.empty() ? json(nullptr) : json(f.statedReason)},
                       {"fingerprint", f.fingerprint}});
     text = reports::jsonText(json{{"files_checked", files}, {"findings", list}}) + "\n";
+  } else if (a.format == "github") {
+    for (const auto& f : findings) {
+      const std::string_view level = f.severity == miners::GateSeverity::Error     ? "error"
+                                     : f.severity == miners::GateSeverity::Warning ? "warning"
+                                                                                   : "notice";
+      const std::string title = f.rule + " " + f.name;
+      text += reports::githubAnnotation({level, f.file, f.line, f.column, 0, 0, title, f.message});
+    }
   } else if (a.format == "sarif") {
     text = reports::jsonText(sarif(findings)) + "\n";
   } else {
@@ -343,7 +352,9 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_flag("--staged", args.staged, "check the index against HEAD (pre-commit)");
   cmd->add_flag("--worktree", args.worktree, "check the work tree against HEAD (the default)");
   cmd->add_option("--repo", args.repo, "repository (a path inside it is enough)")->capture_default_str();
-  cmd->add_option("--format", args.format, "output format")->check(CLI::IsMember({"text", "json", "sarif"}))->capture_default_str();
+  cmd->add_option("--format", args.format, "output format (github: workflow commands that annotate a pull request)")
+      ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
+      ->capture_default_str();
   cmd->add_option("--fail-on", args.failOn, "lowest severity that fails the check")
       ->check(CLI::IsMember({"info", "note", "warning", "error", "never"}))
       ->capture_default_str();

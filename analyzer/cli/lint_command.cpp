@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "analyzer/cli/commands.h"
@@ -12,6 +14,7 @@
 #include "analyzer/cli/output.h"
 #include "analyzer/lint/lint_engine.h"
 #include "reports/csv/csv_report.h"
+#include "reports/github/github_annotations.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
 #include "reports/sqlite/sqlite_writer.h"
@@ -32,12 +35,14 @@ struct LintArgs {
   std::string failOn = "warning";
   std::string testFiles;
   std::vector<std::string> rules;
+  std::vector<std::string> ignores;
   std::vector<std::string> families;
   std::vector<std::string> settings;  // ID.option=value
   std::vector<std::string> exclude;
   unsigned jobs = 0;
   bool allFiles = false;
   bool quiet = false;
+  bool statistics = false;
 };
 
 std::vector<std::unique_ptr<analyzer::LintRule>> registryRules() {
@@ -92,6 +97,17 @@ std::string render(const analyzer::LintResult& r, const std::string& format) {
     return reports::jsonText(json{{"files_linted", r.files}, {"suppressed", r.suppressed}, {"findings", list}}) + "\n";
   }
   if (format == "sarif") return reports::jsonText(sarif(r.findings)) + "\n";
+  if (format == "github") {
+    std::string out;
+    for (const auto& f : r.findings) {
+      const std::string_view level = f.severity == analyzer::LintSeverity::Error     ? "error"
+                                     : f.severity == analyzer::LintSeverity::Warning ? "warning"
+                                                                                     : "notice";
+      const std::string title = f.rule + " " + f.name;
+      out += reports::githubAnnotation({level, f.file, f.line, f.column, f.endLine, f.endColumn, title, f.message});
+    }
+    return out;
+  }
   if (format == "csv") {
     std::string out = "file,line,column,rule,name,severity,message,fingerprint\n";
     for (const auto& f : r.findings)
@@ -105,6 +121,19 @@ std::string render(const analyzer::LintResult& r, const std::string& format) {
                                        : fmt::format("{}:{}:{}", f.file, f.line, f.column);
     out += fmt::format("{}: {}: {} [{}]\n", at, analyzer::lintSeverityName(f.severity), f.message, f.rule);
   }
+  return out;
+}
+
+// `--statistics`: how many findings each rule has, most first, as ruff prints them.
+std::string statistics(const analyzer::LintResult& r) {
+  std::map<std::pair<std::string, std::string>, size_t> counts;
+  for (const auto& f : r.findings) ++counts[{f.rule, f.name}];
+  std::vector<std::pair<size_t, std::pair<std::string, std::string>>> rows;
+  for (const auto& [rule, n] : counts) rows.push_back({n, rule});
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  std::string out;
+  for (const auto& [n, rule] : rows) out += fmt::format("{:>6}  {}  {}\n", n, rule.first, rule.second);
+  out += fmt::format("{:>6}  findings in {} files ({} suppressed)\n", r.findings.size(), r.files, r.suppressed);
   return out;
 }
 
@@ -132,6 +161,7 @@ int runLint(const LintArgs& a) {
     }
   }
   opt.only.insert(a.rules.begin(), a.rules.end());
+  opt.ignored.insert(a.ignores.begin(), a.ignores.end());
   if (!a.families.empty()) {
     opt.families.clear();
     for (const std::string& f : a.families) opt.families.insert(f == "oracle" ? analyzer::LintFamily::Oracle : analyzer::LintFamily::Ml);
@@ -171,7 +201,7 @@ int runLint(const LintArgs& a) {
   }
   if (!a.quiet)
     for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
-  if (!writeOutput(a.output, render(result, a.format))) return 2;
+  if (!writeOutput(a.output, a.statistics ? statistics(result) : render(result, a.format))) return 2;
   if (!a.db.empty()) {
     std::string err;
     std::string roots;
@@ -196,11 +226,15 @@ void addLintCommand(CLI::App& app) {
   static LintArgs args;
   CLI::App* cmd = app.add_subcommand("lint", "ML anti-patterns in training code and tolerance hygiene in test code");
   cmd->add_option("paths", args.paths, "files or directories to lint (default: .)");
-  cmd->add_option("--format", args.format, "output format")->check(CLI::IsMember({"text", "json", "csv", "sarif"}))->capture_default_str();
+  cmd->add_option("--format", args.format, "output format (github: workflow commands that annotate a pull request)")
+      ->check(CLI::IsMember({"text", "json", "csv", "sarif", "github"}))
+      ->capture_default_str();
   cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
   cmd->add_option("--db", args.db, "also write the findings to this SQLite database (tables lint_runs, lint_findings; docs/schema.md)");
   cmd->add_option("--rule", args.rules, "run only this rule, by id or name (repeatable)");
+  cmd->add_option("--ignore", args.ignores, "leave out this rule, by id or name (repeatable)");
+  cmd->add_flag("--statistics", args.statistics, "print how many findings each rule has instead of the findings");
   cmd->add_option("--family", args.families, "run only this family (repeatable)")->check(CLI::IsMember({"oracle", "ml"}));
   cmd->add_option("--set", args.settings, "a rule option, ID.option=value (repeatable; `oalens rules` lists them)");
   cmd->add_option("--fail-on", args.failOn, "lowest severity that makes the exit code 1")

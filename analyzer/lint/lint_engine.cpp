@@ -64,10 +64,13 @@ std::vector<LintRuleFactory> selectRules(const std::vector<LintRuleFactory>& reg
     if (named) seen.insert(options.only.count(info.id) ? info.id : info.name);
     // Opt-in rules (precision low) run only when named.
     const bool byDefault = options.families.count(info.family) > 0 && info.precision != LintPrecision::Low;
-    if (options.only.empty() ? byDefault : named) chosen.push_back(make);
+    const bool ignored = options.ignored.count(info.id) || options.ignored.count(info.name);
+    if (ignored) seen.insert(options.ignored.count(info.id) ? info.id : info.name);
+    if (!ignored && (options.only.empty() ? byDefault : named)) chosen.push_back(make);
   }
-  for (const std::string& want : options.only)
-    if (!seen.count(want)) unknown.push_back(want);
+  for (const std::set<std::string>* names : {&options.only, &options.ignored})
+    for (const std::string& want : *names)
+      if (!seen.count(want)) unknown.push_back(want);
   return chosen;
 }
 

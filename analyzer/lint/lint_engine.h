@@ -19,6 +19,7 @@ namespace oalens::analyzer {
 struct LintOptions {
   ScanOptions scan;
   std::set<std::string> only;      // rule ids or names; empty: every rule of the chosen families
+  std::set<std::string> ignored;   // rule ids or names left out of whatever the rest chooses
   std::set<LintFamily> families = {LintFamily::Oracle, LintFamily::Ml};
   std::map<std::string, double> overrides;  // "ID.option" -> value
 };

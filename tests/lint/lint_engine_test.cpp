@@ -203,6 +203,19 @@ TEST_F(LintEngine, CliExitCodesFormatsAndOptions) {
   EXPECT_EQ(sarif["runs"][0]["tool"]["driver"]["rules"].size(), oalens::rules::lintRegistry().size());
   EXPECT_EQ(sarif["runs"][0]["results"][0]["ruleId"], "OA101");
 
+  // Rule control and CI formats: --ignore, --statistics, GitHub workflow annotations.
+  EXPECT_EQ(runCommand(bin + " lint " + path + " --ignore OA101").status, 0);
+  EXPECT_EQ(runCommand(bin + " lint " + path + " --ignore loose-tolerance").status, 0);
+  EXPECT_EQ(runCommand(bin + " lint " + path + " --ignore no-such-rule").status, 2);
+  auto stats = runCommand(bin + " lint " + path + " --statistics -q");
+  EXPECT_NE(stats.out.find("     1  OA101  loose-tolerance\n"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("     1  findings in 1 files (0 suppressed)"), std::string::npos) << stats.out;
+  auto github = runCommand(bin + " lint " + path + " --format github -q");
+  EXPECT_EQ(github.out,
+            "::warning file=tests/test_loose.py,line=3,col=5,endLine=3,endColumn=41,title=OA101 loose-tolerance::rtol=0.5 accepts a "
+            "relative error of 50%25 in assert_allclose\n")
+      << github.out;
+
   const std::string db = (dir_ / "lint.db").string();
   EXPECT_EQ(runCommand(bin + " lint " + path + " -q --db " + db).status, 1);
   auto rows = runCommand("sqlite3 " + db + " \"SELECT rule, line, fingerprint FROM lint_findings; SELECT files, findings FROM lint_runs\"");

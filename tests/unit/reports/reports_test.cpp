@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "reports/csv/csv_report.h"
+#include "reports/github/github_annotations.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
 #include "reports/sqlite/sqlite_db.h"
@@ -81,4 +82,13 @@ TEST(SqliteWriter, RoundTripsAssertionsAndTolerances) {
   ASSERT_TRUE(v.step(&row));
   EXPECT_EQ(v.columnText(0), std::to_string(reports::kSchemaVersion));
   std::filesystem::remove(path);
+}
+
+// GitHub's runner reads %, CR and LF as escapes in a message, and : and , also in a property.
+TEST(GithubAnnotations, EscapeWhatTheRunnerReadsAsSyntax) {
+  const std::string line = oalens::reports::githubAnnotation(
+      {"notice", "tests/a,b:c.py", 4, 2, 4, 9, "CH302 deleted-oa-assertion", "100% gone:\nnext"});
+  EXPECT_EQ(line, "::notice file=tests/a%2Cb%3Ac.py,line=4,col=2,endLine=4,endColumn=9,title=CH302 deleted-oa-assertion::100%25 gone:%0Anext\n");
+  // An end column is given on one line only.
+  EXPECT_EQ(oalens::reports::githubAnnotation({"error", "x.py", 1, 1, 3, 5, "", "m"}), "::error file=x.py,line=1,col=1,endLine=3::m\n");
 }
