@@ -137,23 +137,24 @@ struct MetricBound {
   bool lower = false;
   double value = 0;
   std::string text;
+  bool strict = false;  // < or >: the bound itself fails
 };
 
 std::optional<MetricBound> metricBound(const analyzer::FileModel& m, const analyzer::Assertion& a) {
   using namespace analyzer;
   if (a.stmt == kNone) return std::nullopt;
   ToleranceResolver resolver;
-  auto make = [&](ExprId metric, ExprId bound, bool lower) -> std::optional<MetricBound> {
+  auto make = [&](ExprId metric, ExprId bound, bool lower, bool strict = false) -> std::optional<MetricBound> {
     ResolvedValue v = resolver.resolve(m, a.functionId, a.stmt, bound);
     if (!v.value) return std::nullopt;
-    return MetricBound{normalizeStatement(m.expr(metric).text), lower, *v.value, std::string(m.expr(bound).text)};
+    return MetricBound{normalizeStatement(m.expr(metric).text), lower, *v.value, std::string(m.expr(bound).text), strict};
   };
   const Stmt& st = m.stmts[a.stmt];
   if (st.kind == StmtKind::Assert && st.a != kNone && m.expr(st.a).kind == ExprKind::Compare && m.childCount(st.a) == 2) {
     std::string_view op = m.compareOp(st.a, 0);
     ExprId l = m.child(st.a, 0), r = m.child(st.a, 1);
-    if (op == ">" || op == ">=") return make(l, r, true);
-    if (op == "<" || op == "<=") return make(l, r, false);
+    if (op == ">" || op == ">=") return make(l, r, true, op.size() == 1);
+    if (op == "<" || op == "<=") return make(l, r, false, op.size() == 1);
     return std::nullopt;
   }
   if (a.call == kNone || m.expr(a.call).kind != ExprKind::Call) return std::nullopt;
@@ -177,6 +178,37 @@ std::optional<MetricBound> metricBound(const analyzer::FileModel& m, const analy
     if (op == "<" || op == "<=") return make(m.child(cmp, 0), m.child(cmp, 1), false);
   }
   return std::nullopt;
+}
+
+// `assert lo <= x <= hi` (or `hi >= x >= lo`) with bounds that evaluate: an interval check.
+struct IntervalBound {
+  std::string middle;
+  double lo = 0, hi = 0;
+  bool loStrict = false, hiStrict = false;
+  std::string text;
+};
+
+std::optional<IntervalBound> intervalBound(const analyzer::FileModel& m, const analyzer::Assertion& a) {
+  using namespace analyzer;
+  if (a.stmt == kNone) return std::nullopt;
+  const Stmt& st = m.stmts[a.stmt];
+  if (st.kind != StmtKind::Assert || st.a == kNone || m.expr(st.a).kind != ExprKind::Compare || m.childCount(st.a) != 3) return std::nullopt;
+  const std::string_view op1 = m.compareOp(st.a, 0), op2 = m.compareOp(st.a, 1);
+  const bool rising = (op1 == "<" || op1 == "<=") && (op2 == "<" || op2 == "<=");
+  const bool falling = (op1 == ">" || op1 == ">=") && (op2 == ">" || op2 == ">=");
+  if (!rising && !falling) return std::nullopt;
+  ToleranceResolver resolver;
+  const ResolvedValue first = resolver.resolve(m, a.functionId, a.stmt, m.child(st.a, 0));
+  const ResolvedValue last = resolver.resolve(m, a.functionId, a.stmt, m.child(st.a, 2));
+  if (!first.value || !last.value) return std::nullopt;
+  IntervalBound b;
+  b.middle = normalizeStatement(m.expr(m.child(st.a, 1)).text);
+  b.lo = rising ? *first.value : *last.value;
+  b.hi = rising ? *last.value : *first.value;
+  b.loStrict = (rising ? op1 : op2).size() == 1;
+  b.hiStrict = (rising ? op2 : op1).size() == 1;
+  b.text = std::string(m.expr(st.a).text);
+  return b;
 }
 
 // A test's name with gtest's DISABLED_ prefixes removed: the same test before and after it is
@@ -464,8 +496,21 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       const AssertionVersion& n = news.other[size_t(p.newIndex)];
       auto ob = metricBound(*olds.model, o.assertion());
       auto nb = metricBound(*news.model, n.assertion());
-      if (!ob || !nb || ob->metric != nb->metric || ob->lower != nb->lower || ob->value == nb->value) continue;
-      const bool loosened = ob->lower ? nb->value < ob->value : nb->value > ob->value;
+      if (auto oi = intervalBound(*olds.model, o.assertion()), ni = intervalBound(*news.model, n.assertion()); oi && ni && oi->middle == ni->middle) {
+        // An interval widened on one side or both (a bound moved out, or made to include itself), not narrowed on either.
+        const bool wider = ni->lo < oi->lo || ni->hi > oi->hi || (ni->lo == oi->lo && oi->loStrict && !ni->loStrict) ||
+                           (ni->hi == oi->hi && oi->hiStrict && !ni->hiStrict);
+        const bool narrower = ni->lo > oi->lo || ni->hi < oi->hi || (ni->lo == oi->lo && !oi->loStrict && ni->loStrict) ||
+                              (ni->hi == oi->hi && !oi->hiStrict && ni->hiStrict);
+        if (wider && !narrower)
+          emit("CH305", news, n.assertion(), fmt::format("interval on `{}` widened: {} -> {}", oi->middle.substr(0, 60), oi->text, ni->text),
+               o.normalized(), n.normalized(), true);
+        continue;
+      }
+      if (!ob || !nb || ob->metric != nb->metric || ob->lower != nb->lower) continue;
+      // The same bound made to include itself (`< 3` -> `<= 3`) accepts the boundary too.
+      const bool boundaryIncluded = ob->value == nb->value && ob->strict && !nb->strict;
+      const bool loosened = boundaryIncluded || (ob->lower ? nb->value < ob->value : nb->value > ob->value);
       if (!loosened) continue;
       emit("CH305", news, n.assertion(),
            fmt::format("{} bound on `{}` relaxed: {} -> {}", ob->lower ? "lower" : "upper", ob->metric.substr(0, 60), ob->text, nb->text),

@@ -267,6 +267,22 @@ TEST_F(DiffGate, AnAssertionMigratedIntoAHelperIsNoDeletion) {
   EXPECT_NE(r.out.find("test_backend.py:12:5: note: numpy.testing.assert_allclose deleted"), std::string::npos) << r.out;
 }
 
+// An interval check widened on either side is relaxed; one narrowed, or a lower bound added to a
+// one-sided bound, is not.
+TEST_F(DiffGate, AWidenedIntervalIsRelaxed) {
+  write("tests/test_counts.py", "def test_counts():\n    assert 3 <= count() <= 5\n    assert 10 < steps() < 20\n"
+                                "    assert 2 <= size() <= 9\n    assert err() <= 0.1\n");
+  commitAll("init");
+  Result r = stageAndDiff("tests/test_counts.py", "def test_counts():\n    assert 3 <= count() <= 12\n    assert 10 <= steps() < 20\n"
+                                                 "    assert 3 <= size() <= 9\n    assert 0 <= err() <= 0.1\n");
+  EXPECT_NE(r.out.find("tests/test_counts.py:2:5: warning: interval on `count()` widened: 3 <= count() <= 5 -> 3 <= count() <= 12 [CH305]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("tests/test_counts.py:3:5: warning: interval on `steps()` widened"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("test_counts.py:4:"), std::string::npos) << r.out;  // narrowed
+  EXPECT_EQ(r.out.find("test_counts.py:5:"), std::string::npos) << r.out;  // a lower bound added
+}
+
 // PyTorch's @precisionOverride raises the tolerance of every check of its test for a dtype;
 // the reason for raising it is stated at the decorator, not at each check.
 TEST_F(DiffGate, ALooseningThroughATestDecoratorIsReportedAtEachCheckAndAcceptedAtTheDecorator) {
