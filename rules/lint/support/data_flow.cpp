@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "analyzer/frontend/notebook.h"
+#include "rules/lint/support/flow_values.h"
 #include "rules/lint/support/lint_patterns.h"
 #include "rules/lint/support/ml_vocabulary.h"
 
@@ -23,54 +24,6 @@ using namespace analyzer;
 // A notebook of a few thousand cells runs in well under this; a generated file stops here.
 constexpr size_t kStatementBudget = 200000;
 constexpr size_t kMaxInlineDepth = 4;
-constexpr size_t kMaxTraces = 48;
-constexpr size_t kMaxPath = 8;
-
-struct Trace {
-  uint32_t event = 0;
-  std::vector<std::string_view> path;
-};
-
-struct Value {
-  std::vector<uint32_t> rows;  // sorted row sources
-  std::vector<Trace> learned;
-  Part part = Part::Whole;
-  StmtId splitAt = kNone;        // the split that made it a part
-  bool concatenated = false;     // rows of several sources put one after the other
-  std::string_view constructor;  // the class or function whose call made it
-  ExprId built = kNone;          // that call
-};
-
-void addRows(std::vector<uint32_t>& to, const std::vector<uint32_t>& from) {
-  for (uint32_t r : from)
-    if (auto at = std::lower_bound(to.begin(), to.end(), r); at == to.end() || *at != r) to.insert(at, r);
-}
-
-bool overlaps(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
-  for (uint32_t r : a)
-    if (std::binary_search(b.begin(), b.end(), r)) return true;
-  return false;
-}
-
-void addLearned(std::vector<Trace>& to, const std::vector<Trace>& from) {
-  for (const Trace& t : from) {
-    if (to.size() >= kMaxTraces) return;
-    if (std::none_of(to.begin(), to.end(), [&](const Trace& u) { return u.event == t.event; })) to.push_back(t);
-  }
-}
-
-// Two values combined (an expression, a call's arguments): rows and events of both; the part of
-// whichever holds rows, Whole when train and test rows meet.
-Value unite(const Value& a, const Value& b) {
-  Value v = a;
-  addRows(v.rows, b.rows);
-  addLearned(v.learned, b.learned);
-  if (a.rows.empty()) v.part = b.part, v.splitAt = b.splitAt;
-  else if (!b.rows.empty() && a.part != b.part) v.part = Part::Whole;
-  v.concatenated = a.concatenated || b.concatenated;
-  return v;
-}
-
 struct Frame {
   std::unordered_map<std::string_view, Value> names;
   Frame* parent = nullptr;
