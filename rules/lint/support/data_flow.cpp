@@ -33,31 +33,50 @@ struct Frame {
 
 class Interpreter {
  public:
-  explicit Interpreter(const FileModel& m) : m_(m) {
-    for (const Import& i : m.imports)
-      if (!i.alias.empty()) importAliases_.insert(i.alias);
-    for (FunctionId f = 0; f < m.functions.size(); ++f)
-      if (m.functions[f].cls == kNone) functionsByName_[m.functions[f].name].push_back(f);
-      else if (m.functions[f].cls < m.classes.size()) methods_.emplace(std::pair{m.classes[m.functions[f].cls].name, m.functions[f].name}, f);
-  }
+  Interpreter(const FileModel& m, const Project* project) : mp_(&m), home_(m), project_(project) {}
 
   DataFlow run() {
     Frame module;
     module_ = &module;
-    for (StmtId s = 0; s < m_.stmts.size() && !out_.exhausted; ++s)
-      if (m_.stmts[s].function == kNone && m_.stmts[s].cls == kNone) exec(s, module);
+    for (StmtId s = 0; s < m().stmts.size() && !out_.exhausted; ++s)
+      if (m().stmts[s].function == kNone && m().stmts[s].cls == kNone) exec(s, module);
     // Functions no module code calls still split and preprocess their own parameters.
-    for (FunctionId f = 0; f < m_.functions.size() && !out_.exhausted; ++f) {
-      if (inlined_.count(f)) continue;
+    for (FunctionId f = 0; f < m().functions.size() && !out_.exhausted; ++f) {
+      if (inlined_.count({&home_, f})) continue;
       Frame local;
       local.parent = &module;
-      for (const Param& p : m_.functions[f].params) local.names[p.name] = freshRows();
+      for (const Param& p : m().functions[f].params) local.names[p.name] = freshRows();
       runBody(f, local);
     }
     return std::move(out_);
   }
 
  private:
+  struct FileIndex {
+    std::unordered_set<std::string_view> importAliases;
+    std::unordered_map<std::string_view, std::vector<FunctionId>> functionsByName;
+    std::map<std::pair<std::string_view, std::string_view>, FunctionId> methods;  // (class, method) -> its definition
+  };
+
+  const FileModel& m() const { return *mp_; }
+  // The statement and call of the linted file where what happens now is reported.
+  StmtId here() const { return mp_ == &home_ ? stmt_ : reportStmt_; }
+  ExprId hereCall(ExprId call) const { return mp_ == &home_ ? call : reportCall_; }
+
+  const FileIndex& fileIndex() const {
+    auto [it, fresh] = indexes_.try_emplace(mp_);
+    if (fresh) {
+      const FileModel& f = *mp_;
+      for (const Import& i : f.imports)
+        if (!i.alias.empty()) it->second.importAliases.insert(i.alias);
+      for (FunctionId fn = 0; fn < f.functions.size(); ++fn)
+        if (f.functions[fn].cls == kNone) it->second.functionsByName[f.functions[fn].name].push_back(fn);
+        else if (f.functions[fn].cls < f.classes.size())
+          it->second.methods.emplace(std::pair{f.classes[f.functions[fn].cls].name, f.functions[fn].name}, fn);
+    }
+    return it->second;
+  }
+
   Value freshRows() {
     Value v;
     v.rows.push_back(nextRows_++);
@@ -71,9 +90,9 @@ class Interpreter {
   }
 
   void runBody(FunctionId f, Frame& frame) {
-    const Function& fn = m_.functions[f];
-    for (StmtId s = fn.firstStmt; s < fn.endStmt && s < m_.stmts.size() && !out_.exhausted; ++s)
-      if (m_.stmts[s].function == f) exec(s, frame);
+    const Function& fn = m().functions[f];
+    for (StmtId s = fn.firstStmt; s < fn.endStmt && s < m().stmts.size() && !out_.exhausted; ++s)
+      if (m().stmts[s].function == f) exec(s, frame);
   }
 
   void exec(StmtId s, Frame& frame) {
@@ -81,7 +100,7 @@ class Interpreter {
       out_.exhausted = true;
       return;
     }
-    const Stmt& st = m_.stmts[s];
+    const Stmt& st = m().stmts[s];
     stmt_ = s;
     switch (st.kind) {
       case StmtKind::Assign:
@@ -113,47 +132,47 @@ class Interpreter {
   // The name an assignment target or a method's receiver belongs to: `df` of `df["a"].b`.
   std::string_view rootName(ExprId e) const {
     while (e != kNone) {
-      const Expr& x = m_.expr(e);
+      const Expr& x = m().expr(e);
       if (x.kind == ExprKind::Name) return x.name;
       if (x.kind != ExprKind::Subscript && x.kind != ExprKind::Attribute && x.kind != ExprKind::Call) return {};
       if (x.kind == ExprKind::Call) {
-        const ExprId callee = m_.child(e, 0);
-        if (callee == kNone || m_.expr(callee).kind != ExprKind::Attribute) return {};
-        e = m_.child(callee, 0);
+        const ExprId callee = m().child(e, 0);
+        if (callee == kNone || m().expr(callee).kind != ExprKind::Attribute) return {};
+        e = m().child(callee, 0);
         continue;
       }
-      e = m_.child(e, 0);
+      e = m().child(e, 0);
     }
     return {};
   }
 
   void assign(ExprId target, ExprId value, Frame& frame) {
-    const Expr& v = m_.expr(value);
-    const bool unpacks = m_.expr(target).kind == ExprKind::Tuple || m_.expr(target).kind == ExprKind::List;
-    if (unpacks && v.kind == ExprKind::Call && calleeLastName(m_, value) == "random_split") {
+    const Expr& v = m().expr(value);
+    const bool unpacks = m().expr(target).kind == ExprKind::Tuple || m().expr(target).kind == ExprKind::List;
+    if (unpacks && v.kind == ExprKind::Call && calleeLastName(m(), value) == "random_split") {
       // torch's random_split(dataset, [n_train, n_test(, n_val)]): the first part trains.
       const std::vector<Value> parts = splitParts(value, frame);
-      for (uint32_t i = 0; i < m_.childCount(target); ++i)
-        bind(m_.child(target, i), parts.empty() ? Value{} : parts[i == 0 ? 0 : 1], frame);
+      for (uint32_t i = 0; i < m().childCount(target); ++i)
+        bind(m().child(target, i), parts.empty() ? Value{} : parts[i == 0 ? 0 : 1], frame);
       return;
     }
-    if (unpacks && v.kind == ExprKind::Call && calleeLastName(m_, value) == "train_test_split") {
+    if (unpacks && v.kind == ExprKind::Call && calleeLastName(m(), value) == "train_test_split") {
       const std::vector<Value> parts = splitParts(value, frame);
-      for (uint32_t i = 0; i < m_.childCount(target); ++i)
-        bind(m_.child(target, i), i < parts.size() ? parts[i] : Value{}, frame);
+      for (uint32_t i = 0; i < m().childCount(target); ++i)
+        bind(m().child(target, i), i < parts.size() ? parts[i] : Value{}, frame);
       return;
     }
-    if (unpacks && (v.kind == ExprKind::Tuple || v.kind == ExprKind::List) && m_.childCount(value) == m_.childCount(target)) {
+    if (unpacks && (v.kind == ExprKind::Tuple || v.kind == ExprKind::List) && m().childCount(value) == m().childCount(target)) {
       std::vector<Value> values;
-      for (uint32_t i = 0; i < m_.childCount(value); ++i) values.push_back(eval(m_.child(value, i), frame));
-      for (uint32_t i = 0; i < m_.childCount(target); ++i) bind(m_.child(target, i), values[i], frame);
+      for (uint32_t i = 0; i < m().childCount(value); ++i) values.push_back(eval(m().child(value, i), frame));
+      for (uint32_t i = 0; i < m().childCount(target); ++i) bind(m().child(target, i), values[i], frame);
       return;
     }
     bind(target, eval(value, frame), frame);
   }
 
   void bind(ExprId target, Value v, Frame& frame) {
-    const Expr& t = m_.expr(target);
+    const Expr& t = m().expr(target);
     if (t.kind == ExprKind::Name) {
       for (Trace& tr : v.learned)
         if (tr.path.size() < kMaxPath && (tr.path.empty() || tr.path.back() != t.name)) tr.path.push_back(t.name);
@@ -165,15 +184,15 @@ class Interpreter {
       frame.names[t.name] = std::move(v);
       frame.rebound.insert(t.name);
     } else if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List || t.kind == ExprKind::Starred) {
-      for (uint32_t i = 0; i < m_.childCount(target); ++i) bind(m_.child(target, i), v, frame);
+      for (uint32_t i = 0; i < m().childCount(target); ++i) bind(m().child(target, i), v, frame);
     } else if (const std::string_view root = rootName(target); !root.empty()) {
       mutate(frame, root, v);
     }
   }
 
   bool inAlternativeBranch() const {
-    for (StmtId p = m_.stmts[stmt_].parent; p != kNone; p = m_.stmts[p].parent) {
-      const Stmt& st = m_.stmts[p];
+    for (StmtId p = m().stmts[stmt_].parent; p != kNone; p = m().stmts[p].parent) {
+      const Stmt& st = m().stmts[p];
       if (st.kind == StmtKind::FunctionDef || st.kind == StmtKind::ClassDef) return false;
       if (st.kind == StmtKind::Else || st.kind == StmtKind::Except || (st.kind == StmtKind::If && st.isElif)) return true;
     }
@@ -204,7 +223,7 @@ class Interpreter {
 
   void leak(const Trace& tr, LeakKind kind, std::string split, StmtId splitAt) {
     if (!leaked_.insert(out_.events[tr.event].call).second) return;
-    out_.leaks.push_back(Leak{tr.event, kind, splitAt == kNone ? stmt_ : splitAt, std::move(split), tr.path});
+    out_.leaks.push_back(Leak{tr.event, kind, splitAt == kNone ? here() : splitAt, std::move(split), tr.path});
   }
 
   // Data about to be split (or cross-validated): every event over rows it shares leaks.
@@ -216,23 +235,23 @@ class Interpreter {
         // of the training set) leaks into the new held-out rows as the whole data would.
         const bool sameRows = ev.subjectPart == v.part && ev.subjectSplitAt == v.splitAt;
         if ((ev.subjectPart != Part::Train || sameRows) && overlaps(ev.subjectRows, v.rows))
-          leak(tr, folds ? LeakKind::BeforeCrossValidation : LeakKind::BeforeSplit, std::string(how), stmt_);
+          leak(tr, folds ? LeakKind::BeforeCrossValidation : LeakKind::BeforeSplit, std::string(how), here());
       }
   }
 
   std::vector<Value> splitParts(ExprId call, Frame& frame) {
-    const CallArgs args = splitCall(m_, call);
+    const CallArgs args = splitCall(m(), call);
     std::vector<Value> inputs;
     for (ExprId a : args.positional) inputs.push_back(eval(a, frame));
     for (const auto& [k, v] : args.keywords) eval(v, frame);
-    if (calleeLastName(m_, call) == "random_split" && inputs.size() > 1) inputs.resize(1);  // the sizes are no data
-    checkSplit(inputs, calleeLastName(m_, call));
+    if (calleeLastName(m(), call) == "random_split" && inputs.size() > 1) inputs.resize(1);  // the sizes are no data
+    checkSplit(inputs, calleeLastName(m(), call));
     std::vector<Value> parts;
     for (const Value& in : inputs)
       for (Part p : {Part::Train, Part::Test}) {
         Value part = in;
         part.part = p;
-        part.splitAt = stmt_;
+        part.splitAt = here();
         part.concatenated = false;
         parts.push_back(std::move(part));
       }
@@ -240,7 +259,8 @@ class Interpreter {
   }
 
   uint32_t newEvent(EventKind kind, ExprId call, std::string what, const Value& subject) {
-    out_.events.push_back(Event{kind, stmt_, call, std::move(what), subject.rows, subject.part, subject.splitAt});
+    if (mp_ != &home_) what = fmt::format("{} (in {})", what, m().moduleName);
+    out_.events.push_back(Event{kind, here(), hereCall(call), std::move(what), subject.rows, subject.part, subject.splitAt});
     return static_cast<uint32_t>(out_.events.size() - 1);
   }
 
@@ -255,7 +275,7 @@ class Interpreter {
 
   Value eval(ExprId e, Frame& frame) {
     if (e == kNone) return {};
-    const Expr& x = m_.expr(e);
+    const Expr& x = m().expr(e);
     switch (x.kind) {
       case ExprKind::Name: {
         if (Value* v = lookup(frame, x.name)) return *v;
@@ -264,7 +284,7 @@ class Interpreter {
       case ExprKind::Attribute: {
         const std::string_view a = x.name;
         if (a == "shape" || a == "size" || a == "ndim" || a == "dtype" || a == "dtypes") return {};
-        return eval(m_.child(e, 0), frame);
+        return eval(m().child(e, 0), frame);
       }
       case ExprKind::Subscript:
         return subscript(e, frame);
@@ -277,7 +297,7 @@ class Interpreter {
         return {};
       default: {
         Value v;
-        for (uint32_t i = 0; i < m_.childCount(e); ++i) v = unite(v, eval(m_.child(e, i), frame));
+        for (uint32_t i = 0; i < m().childCount(e); ++i) v = unite(v, eval(m().child(e, i), frame));
         return v;
       }
     }
@@ -286,17 +306,17 @@ class Interpreter {
   // `data[:n]` and `data[n:]` of rows concatenated earlier split them again into the parts
   // they were (the train and test sets a notebook joined to preprocess together).
   Value subscript(ExprId e, Frame& frame) {
-    Value base = eval(m_.child(e, 0), frame);
-    ExprId index = m_.child(e, 1);
+    Value base = eval(m().child(e, 0), frame);
+    ExprId index = m().child(e, 1);
     const Value indexValue = eval(index, frame);
-    if (index != kNone && m_.expr(index).kind == ExprKind::Tuple && m_.childCount(index) > 0) index = m_.child(index, 0);
-    if (base.concatenated && index != kNone && m_.expr(index).kind == ExprKind::Slice) {
-      const std::string_view text = m_.expr(index).text;
+    if (index != kNone && m().expr(index).kind == ExprKind::Tuple && m().childCount(index) > 0) index = m().child(index, 0);
+    if (base.concatenated && index != kNone && m().expr(index).kind == ExprKind::Slice) {
+      const std::string_view text = m().expr(index).text;
       const bool head = text.starts_with(':') && text.size() > 1, tail = text.ends_with(':') && text.size() > 1;
       if (head != tail) {
-        checkSplit({base}, fmt::format("the slice {}", squeezed(m_.expr(e).text, 40)));
+        checkSplit({base}, fmt::format("the slice {}", squeezed(m().expr(e).text, 40)));
         base.part = head ? Part::Train : Part::Test;
-        base.splitAt = stmt_;
+        base.splitAt = here();
         base.concatenated = false;
       }
     }
@@ -305,26 +325,26 @@ class Interpreter {
   }
 
   bool isModule(ExprId e) const {
-    while (e != kNone && m_.expr(e).kind == ExprKind::Attribute) e = m_.child(e, 0);
-    return e != kNone && m_.expr(e).kind == ExprKind::Name && importAliases_.count(m_.expr(e).name) > 0;
+    while (e != kNone && m().expr(e).kind == ExprKind::Attribute) e = m().child(e, 0);
+    return e != kNone && m().expr(e).kind == ExprKind::Name && fileIndex().importAliases.count(m().expr(e).name) > 0;
   }
 
   bool rowWise(ExprId call) const {
-    const ExprId axis = keywordArgument(m_, call, "axis");
+    const ExprId axis = keywordArgument(m(), call, "axis");
     if (axis != kNone) {
-      const std::string_view t = m_.expr(axis).text;
+      const std::string_view t = m().expr(axis).text;
       return t == "1" || t == "-1" || t == "'columns'" || t == "\"columns\"";
     }
-    const ExprId first = firstArgument(m_, call);
-    return first != kNone && (m_.expr(first).text == "1" || m_.expr(first).text == "-1");
+    const ExprId first = firstArgument(m(), call);
+    return first != kNone && (m().expr(first).text == "1" || m().expr(first).text == "-1");
   }
 
   bool windowed(ExprId receiver) const {
-    for (ExprId e = receiver; e != kNone && m_.expr(e).kind == ExprKind::Call;) {
-      if (isWindow(calleeLastName(m_, e))) return true;
-      const ExprId callee = m_.child(e, 0);
-      if (callee == kNone || m_.expr(callee).kind != ExprKind::Attribute) break;
-      e = m_.child(callee, 0);
+    for (ExprId e = receiver; e != kNone && m().expr(e).kind == ExprKind::Call;) {
+      if (isWindow(calleeLastName(m(), e))) return true;
+      const ExprId callee = m().child(e, 0);
+      if (callee == kNone || m().expr(callee).kind != ExprKind::Attribute) break;
+      e = m().child(callee, 0);
     }
     return false;
   }
@@ -333,8 +353,8 @@ class Interpreter {
     const std::string_view cls = object.constructor;
     if (learnsFromRows(cls)) return true;
     if (isStatelessTransformer(cls)) return false;
-    if (isCompositeTransformer(cls) && object.built != kNone) {
-      const std::string_view text = m_.expr(object.built).text;
+    if (isCompositeTransformer(cls) && !object.builtBy.empty()) {
+      const std::string_view text = object.builtBy;
       for (std::string_view part : {"Scaler", "Imputer", "PCA", "SVD", "Vectorizer", "Select", "Discretizer", "Transformer", "Encoder"})
         if (text.find(part) != std::string_view::npos && !(part == "Encoder" && text.find("LabelEncoder") != std::string_view::npos)) return true;
       return false;
@@ -343,11 +363,12 @@ class Interpreter {
   }
 
   Value call(ExprId e, Frame& frame) {
-    const CallArgs args = splitCall(m_, e);
+    const CallArgs args = splitCall(m(), e);
+    currentCall_ = e;
     const ExprId callee = args.callee;
-    const std::string_view name = calleeLastName(m_, e);
-    const bool method = callee != kNone && m_.expr(callee).kind == ExprKind::Attribute && !isModule(m_.child(callee, 0));
-    const ExprId receiverExpr = method ? m_.child(callee, 0) : kNone;
+    const std::string_view name = calleeLastName(m(), e);
+    const bool method = callee != kNone && m().expr(callee).kind == ExprKind::Attribute && !isModule(m().child(callee, 0));
+    const ExprId receiverExpr = method ? m().child(callee, 0) : kNone;
     Value receiver = method ? eval(receiverExpr, frame) : Value{};
     std::vector<Value> positional;
     for (ExprId a : args.positional) positional.push_back(eval(a, frame));
@@ -355,7 +376,7 @@ class Interpreter {
     for (const Value& v : positional) all = unite(all, v);
     for (const auto& [k, v] : args.keywords) all = unite(all, eval(v, frame));
     const Value first = positional.empty() ? Value{} : positional.front();
-    const std::string firstText = args.positional.empty() ? std::string{} : squeezed(m_.expr(args.positional.front()).text, 40);
+    const std::string firstText = args.positional.empty() ? std::string{} : squeezed(m().expr(args.positional.front()).text, 40);
 
     if (isScalarFunction(name)) return {};
     if (name == "train_test_split" || name == "random_split") {
@@ -380,20 +401,24 @@ class Interpreter {
       const uint32_t ev = newEvent(EventKind::Learns, e, fmt::format("the {} of {} is taken over all rows", name, firstText), first);
       return learnedFrom(first, ev, false);
     }
-    if (name == "resample" && keywordArgument(m_, e, "replace") != kNone && m_.expr(keywordArgument(m_, e, "replace")).text == "True") {
+    if (name == "resample" && keywordArgument(m(), e, "replace") != kNone && m().expr(keywordArgument(m(), e, "replace")).text == "True") {
       const uint32_t ev = newEvent(EventKind::Oversamples, e, fmt::format("resample(replace=True) copies rows of {}", firstText), all);
       return learnedFrom(all, ev, true);
     }
-    if (callee != kNone && m_.expr(callee).kind == ExprKind::Name)
+    if (callee != kNone && m().expr(callee).kind == ExprKind::Name)
       if (const FunctionId f = localFunction(name); f != kNone) return inlineCall(f, args, positional, frame);
+    if (const auto [file, f] = importedFunction(callee); file) {
+      currentCall_ = e;
+      return inlineCall(f, args, positional, frame, file);
+    }
     Value v = all;
     if (isRowConcatenation(name)) {
-      const ExprId axis = keywordArgument(m_, e, "axis");
-      v.concatenated = v.rows.size() >= 2 && (axis == kNone || m_.expr(axis).text == "0");
+      const ExprId axis = keywordArgument(m(), e, "axis");
+      v.concatenated = v.rows.size() >= 2 && (axis == kNone || m().expr(axis).text == "0");
     }
     if (v.rows.empty()) v = unite(freshRows(), v);
     v.constructor = name;
-    v.built = e;
+    v.builtBy = m().expr(e).text;
     return v;
   }
 
@@ -406,7 +431,7 @@ class Interpreter {
       // the receiver.
       std::vector<Value> withSelf = {receiver};
       withSelf.insert(withSelf.end(), positional.begin(), positional.end());
-      CallArgs shifted = splitCall(m_, e);
+      CallArgs shifted = splitCall(m(), e);
       shifted.positional.insert(shifted.positional.begin(), receiverExpr);
       return unite(receiver, inlineCall(f, shifted, withSelf, frame));
     }
@@ -418,7 +443,7 @@ class Interpreter {
       if (name != "partial_fit") fitted.learned.clear();
       addLearned(fitted.learned, all.learned);
       if (learner(receiver, name) && !positional.empty()) {
-        const std::string cls = receiver.constructor.empty() ? squeezed(m_.expr(receiverExpr).text, 30) : std::string(receiver.constructor);
+        const std::string cls = receiver.constructor.empty() ? squeezed(m().expr(receiverExpr).text, 30) : std::string(receiver.constructor);
         const uint32_t ev = newEvent(EventKind::Learns, e, fmt::format("{} is fit on {}", cls, firstText), first);
         if (fitted.learned.size() < kMaxTraces) fitted.learned.push_back(Trace{ev, {}});
         if (name == "fit_transform") {
@@ -426,7 +451,7 @@ class Interpreter {
           return learnedFrom(first, ev, true);
         }
       }
-      if (!learner(receiver, name) || positional.empty()) recordFit(receiver, receiverExpr, all);
+      if ((name == "fit" || name == "partial_fit") && (!learner(receiver, name) || positional.empty())) recordFit(receiver, receiverExpr, all);
       if (!root.empty()) setHeld(frame, root, fitted);
       return fitted;
     }
@@ -438,26 +463,26 @@ class Interpreter {
     }
     if (name == "fit_resample" || name == "fit_sample") {
       if (isUndersampler(receiver.constructor)) return all;
-      const std::string sampler = receiver.constructor.empty() ? squeezed(m_.expr(receiverExpr).text, 30) : std::string(receiver.constructor);
+      const std::string sampler = receiver.constructor.empty() ? squeezed(m().expr(receiverExpr).text, 30) : std::string(receiver.constructor);
       const uint32_t ev = newEvent(EventKind::Oversamples, e, fmt::format("{} oversamples {}", sampler, firstText), all);
       return learnedFrom(all, ev, true);
     }
     if (isRowStatistic(name) && !rowWise(e) && !windowed(receiverExpr)) {
       const uint32_t ev =
-          newEvent(EventKind::Learns, e, fmt::format("the {} of {} is taken over all rows", name, squeezed(m_.expr(receiverExpr).text, 40)), receiver);
+          newEvent(EventKind::Learns, e, fmt::format("the {} of {} is taken over all rows", name, squeezed(m().expr(receiverExpr).text, 40)), receiver);
       return learnedFrom(receiver, ev, false);
     }
     if (name == "apply" || name == "agg" || name == "pipe") {
-      const ExprId fn = firstArgument(m_, e);
-      if (fn != kNone && m_.expr(fn).kind == ExprKind::Name)
-        if (const FunctionId f = localFunction(m_.expr(fn).name); f != kNone && !rowWise(e)) {
+      const ExprId fn = firstArgument(m(), e);
+      if (fn != kNone && m().expr(fn).kind == ExprKind::Name)
+        if (const FunctionId f = localFunction(m().expr(fn).name); f != kNone && !rowWise(e)) {
           CallArgs one;
           return unite(receiver, inlineCall(f, one, {receiver}, frame));
         }
     }
     Value result = unite(receiver, all);
-    const ExprId inplace = keywordArgument(m_, e, "inplace");
-    const bool changesReceiver = (inplace != kNone && m_.expr(inplace).text == "True") || name == "append" || name == "extend" ||
+    const ExprId inplace = keywordArgument(m(), e, "inplace");
+    const bool changesReceiver = (inplace != kNone && m().expr(inplace).text == "True") || name == "append" || name == "extend" ||
                                  name == "update" || name == "insert";
     if (changesReceiver && !root.empty()) mutate(frame, root, all);
     if (isRowConcatenation(name) && !all.rows.empty() && !receiver.rows.empty() && !overlaps(all.rows, receiver.rows)) result.concatenated = true;
@@ -469,7 +494,7 @@ class Interpreter {
     // A class's name (LogisticRegression, make_pipeline), not that of the loop's enumerate or zip.
     const std::string_view cls = model.constructor;
     const bool named = !cls.empty() && (std::isupper(static_cast<unsigned char>(cls.front())) || isCompositeTransformer(cls));
-    ModelFit fit{stmt_, named ? std::string(cls) : squeezed(m_.expr(receiverExpr).text, 30), {}};
+    ModelFit fit{here(), named ? std::string(cls) : squeezed(m().expr(receiverExpr).text, 30), {}};
     for (const Trace& t : data.learned) fit.events.push_back(t.event);
     out_.fits.push_back(std::move(fit));
   }
@@ -480,28 +505,39 @@ class Interpreter {
   }
 
   FunctionId localFunction(std::string_view name) const {
-    auto it = functionsByName_.find(name);
-    if (it == functionsByName_.end()) return kNone;
+    const auto& byName = fileIndex().functionsByName;
+    auto it = byName.find(name);
+    if (it == byName.end()) return kNone;
     // The definition in force: the last one above the call (a notebook redefines helpers).
-    const uint32_t line = m_.stmts[stmt_].range.start.line;
+    const uint32_t line = m().stmts[stmt_].range.start.line;
     FunctionId chosen = it->second.front();
     for (FunctionId f : it->second)
-      if (m_.functions[f].range.start.line <= line) chosen = f;
+      if (m().functions[f].range.start.line <= line) chosen = f;
     return chosen;
   }
 
   FunctionId methodOf(std::string_view cls, std::string_view method) const {
     if (cls.empty()) return kNone;
-    auto it = methods_.find({cls, method});
-    return it == methods_.end() ? kNone : it->second;
+    const auto& methods = fileIndex().methods;
+    auto it = methods.find({cls, method});
+    return it == methods.end() ? kNone : it->second;
   }
 
-  Value inlineCall(FunctionId f, const CallArgs& args, const std::vector<Value>& positional, Frame& caller) {
+  // Runs function `f` of `file` (the current file when null) with the caller's arguments.
+  Value inlineCall(FunctionId f, const CallArgs& args, const std::vector<Value>& positional, Frame& caller, const FileModel* file = nullptr) {
+    if (!file) file = mp_;
+    const ExprId site = currentCall_;  // before the arguments' own calls move it
     Value all;
     for (const Value& v : positional) all = unite(all, v);
-    if (inlineStack_.size() >= kMaxInlineDepth || std::count(inlineStack_.begin(), inlineStack_.end(), f)) return all;
-    inlined_.insert(f);
-    const Function& fn = m_.functions[f];
+    const std::pair<const FileModel*, FunctionId> key{file, f};
+    if (inlineStack_.size() >= kMaxInlineDepth || std::count(inlineStack_.begin(), inlineStack_.end(), key)) return all;
+    inlined_.insert(key);
+    // The arguments are the caller's code: read them before the callee's file runs.
+    std::vector<std::pair<std::string_view, std::pair<Value, std::string_view>>> keywordValues;  // keyword -> value, caller's name
+    for (const auto& [k, v] : args.keywords) keywordValues.push_back({k, {eval(v, caller), rootName(v)}});
+    std::vector<std::string_view> positionalRoots;
+    for (ExprId a : args.positional) positionalRoots.push_back(rootName(a));
+    const Function& fn = file->functions[f];
     Frame local;
     local.parent = module_;
     std::vector<std::pair<std::string_view, std::string_view>> passedNames;  // parameter -> the caller's name
@@ -510,21 +546,27 @@ class Interpreter {
       if (p.varArgs || p.kwArgs) continue;
       if (!p.keywordOnly && next < positional.size()) {
         local.names[p.name] = positional[next];
-        if (next < args.positional.size())
-          if (const std::string_view root = rootName(args.positional[next]); !root.empty()) passedNames.emplace_back(p.name, root);
+        if (next < positionalRoots.size() && !positionalRoots[next].empty()) passedNames.emplace_back(p.name, positionalRoots[next]);
         ++next;
         continue;
       }
-      for (const auto& [k, v] : args.keywords)
+      for (const auto& [k, value] : keywordValues)
         if (k == p.name) {
-          local.names[p.name] = eval(v, caller);
-          if (const std::string_view root = rootName(v); !root.empty()) passedNames.emplace_back(p.name, root);
+          local.names[p.name] = value.first;
+          if (!value.second.empty()) passedNames.emplace_back(p.name, value.second);
         }
     }
     const StmtId callSite = stmt_;
-    inlineStack_.push_back(f);
+    const FileModel* callerFile = mp_;
+    const StmtId savedReportStmt = reportStmt_;
+    const ExprId savedReportCall = reportCall_;
+    if (file != mp_ && mp_ == &home_) reportStmt_ = stmt_, reportCall_ = site;
+    mp_ = file;
+    inlineStack_.push_back(key);
     runBody(f, local);
     inlineStack_.pop_back();
+    mp_ = callerFile;
+    reportStmt_ = savedReportStmt, reportCall_ = savedReportCall;
     stmt_ = callSite;
     // What the function did to the objects it was passed (`df.fillna(..., inplace=True)`).
     for (const auto& [param, root] : passedNames)
@@ -533,17 +575,44 @@ class Interpreter {
     return local.returned;
   }
 
-  const FileModel& m_;
+  // A function imported from a module of the project (`from prep import clean`, `prep.clean`):
+  // its file and definition.
+  std::pair<const FileModel*, FunctionId> importedFunction(ExprId callee) {
+    if (!project_ || callee == kNone) return {nullptr, kNone};
+    std::string module, function;
+    const Expr& c = m().expr(callee);
+    for (const Import& i : m().imports) {
+      if (c.kind == ExprKind::Name && !i.name.empty() && i.alias == c.name) module = i.module, function = std::string(i.name);
+      if (c.kind == ExprKind::Attribute && i.name.empty()) {
+        const ExprId object = m().child(callee, 0);
+        if (object != kNone && m().expr(object).kind == ExprKind::Name && m().expr(object).name == i.alias)
+          module = i.module, function = std::string(c.name);
+      }
+    }
+    if (module.empty()) return {nullptr, kNone};
+    const FileModel* file = project_->moduleFile(module);
+    if (!file || file == mp_ || file->language != Language::Python) return {nullptr, kNone};
+    for (FunctionId f = 0; f < file->functions.size(); ++f)
+      if (file->functions[f].name == function && file->functions[f].cls == kNone && file->functions[f].parent == kNone) return {file, f};
+    return {nullptr, kNone};
+  }
+
+  // The file whose statements run now: the linted file, or a module of the project whose helper
+  // is inlined. Events and leaks raised in another file are placed at the linted file's call.
+  const FileModel* mp_;
+  const FileModel& home_;
+  const Project* project_;
+  StmtId reportStmt_ = kNone;
+  ExprId reportCall_ = kNone;
+  ExprId currentCall_ = kNone;  // the call being evaluated
   DataFlow out_;
   Frame* module_ = nullptr;
   StmtId stmt_ = 0;
   uint32_t nextRows_ = 0;
   size_t visited_ = 0;
-  std::unordered_set<std::string_view> importAliases_;
-  std::unordered_map<std::string_view, std::vector<FunctionId>> functionsByName_;
-  std::map<std::pair<std::string_view, std::string_view>, FunctionId> methods_;  // (class, method) -> its definition
-  std::set<FunctionId> inlined_;
-  std::vector<FunctionId> inlineStack_;
+  mutable std::map<const FileModel*, FileIndex> indexes_;  // built as each file is first run
+  std::set<std::pair<const FileModel*, FunctionId>> inlined_;
+  std::vector<std::pair<const FileModel*, FunctionId>> inlineStack_;
   std::set<ExprId> leaked_;
 };
 
@@ -556,14 +625,16 @@ bool maySplit(std::string_view source) {
 
 }  // namespace
 
-DataFlow analyzeDataFlow(const FileModel& m) {
+DataFlow analyzeDataFlow(const FileModel& m, const Project* project) {
   if (m.language != Language::Python || !m.source || !maySplit(*m.source)) return {};
-  return Interpreter(m).run();
+  return Interpreter(m, project).run();
 }
 
 const DataFlow& dataFlowOf(LintContext& ctx) {
   std::shared_ptr<const void>& slot = ctx.fileAnalyses["data-flow"];
-  if (!slot) slot = std::make_shared<const DataFlow>(analyzeDataFlow(ctx.model));
+  // A test suite's files call the library under test, not a data pipeline's helpers: their
+  // imports are not followed (it would run the library's code for nothing).
+  if (!slot) slot = std::make_shared<const DataFlow>(analyzeDataFlow(ctx.model, ctx.isTestFile ? nullptr : &ctx.project));
   return *static_cast<const DataFlow*>(slot.get());
 }
 

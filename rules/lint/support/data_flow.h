@@ -1,8 +1,9 @@
 // The data-flow core of the leakage rules. It follows a file's data as a program runs it, from
 // where rows are read to where they are split into train and test: module statements in order
-// (a notebook's cells one after the other), the functions of the file inlined where they are
-// called (parameters bound to the caller's values, in-place changes handed back), and the
-// functions nobody calls on their own. An assignment makes a new value; `df["c"] = ...`,
+// (a notebook's cells one after the other), the functions of the file and those it imports from
+// other modules of the project inlined where they are called (parameters bound to the caller's
+// values, in-place changes handed back; what happens in another module is reported at the
+// call), and the functions nobody calls on their own. An assignment makes a new value; `df["c"] = ...`,
 // `inplace=True` and `.append` change the value a name holds.
 //
 // A value records which row sources it holds (each read, load or constructor call is one), which
@@ -66,7 +67,8 @@ struct DataFlow {
   bool exhausted = false;   // the statement budget ran out: later statements were not followed
 };
 
-DataFlow analyzeDataFlow(const analyzer::FileModel& m);
+// `project`, when given, holds the modules whose imported functions are followed too.
+DataFlow analyzeDataFlow(const analyzer::FileModel& m, const analyzer::Project* project = nullptr);
 
 // The file's data flow, built once for all the rules that read it.
 const DataFlow& dataFlowOf(analyzer::LintContext& ctx);

@@ -26,7 +26,7 @@ struct Value {
   StmtId splitAt = analyzer::kNone;  // the split that made it a part
   bool concatenated = false;         // rows of several sources put one after the other
   std::string_view constructor;      // the class or function whose call made it
-  ExprId built = analyzer::kNone;    // that call
+  std::string_view builtBy;          // that call as written (in whichever file it was made)
 };
 
 inline void addRows(std::vector<uint32_t>& to, const std::vector<uint32_t>& from) {
