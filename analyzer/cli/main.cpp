@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "analyzer/cli/commands.h"
+#include "analyzer/cli/suggest.h"
 
 int main(int argc, char** argv) {
   // A closed pipe (oalens scan | head) ends the run quietly instead of killing it mid-write.
@@ -33,6 +34,8 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
+    if (rc != 0)
+      if (const std::string hint = oalens::cli::suggestionFor(app, argc, argv); !hint.empty()) fmt::print(stderr, "oalens: {}\n", hint);
     return rc == 0 ? 0 : 2;
   } catch (const std::system_error& e) {
     // fmt::print to a full device throws; a closed pipe is the reader's choice, not an error.
