@@ -12,6 +12,7 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/lint/lint_baseline.h"
 #include "analyzer/lint/lint_engine.h"
 #include "reports/csv/csv_report.h"
 #include "reports/github/github_annotations.h"
@@ -43,6 +44,7 @@ struct LintArgs {
   bool allFiles = false;
   bool quiet = false;
   bool statistics = false;
+  std::string baseline, writeBaseline;
 };
 
 std::vector<std::unique_ptr<analyzer::LintRule>> registryRules() {
@@ -199,6 +201,17 @@ int runLint(const LintArgs& a) {
     result.files += one.files;
     result.suppressed += one.suppressed;
   }
+  if (!a.writeBaseline.empty() && !writeOutput(a.writeBaseline, analyzer::lintBaselineText(result))) return 2;
+  if (!a.baseline.empty()) {
+    std::string err;
+    const auto accepted = analyzer::readLintBaseline(a.baseline, err);
+    if (!accepted) {
+      fmt::print(stderr, "oalens: {}: {}\n", a.baseline, err);
+      return 2;
+    }
+    if (const size_t n = analyzer::applyLintBaseline(result, *accepted); n && !a.quiet)
+      fmt::print(stderr, "oalens: {} finding(s) in the baseline {} not shown\n", n, a.baseline);
+  }
   if (!a.quiet)
     for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
   if (!writeOutput(a.output, a.statistics ? statistics(result) : render(result, a.format))) return 2;
@@ -235,6 +248,8 @@ void addLintCommand(CLI::App& app) {
   cmd->add_option("--rule", args.rules, "run only this rule, by id or name (repeatable)");
   cmd->add_option("--ignore", args.ignores, "leave out this rule, by id or name (repeatable)");
   cmd->add_flag("--statistics", args.statistics, "print how many findings each rule has instead of the findings");
+  cmd->add_option("--baseline", args.baseline, "leave out the findings whose fingerprints this file holds (from --write-baseline)");
+  cmd->add_option("--write-baseline", args.writeBaseline, "write the fingerprints of this run's findings to this file");
   cmd->add_option("--family", args.families, "run only this family (repeatable)")->check(CLI::IsMember({"oracle", "ml"}));
   cmd->add_option("--set", args.settings, "a rule option, ID.option=value (repeatable; `oalens rules` lists them)");
   cmd->add_option("--fail-on", args.failOn, "lowest severity that makes the exit code 1")

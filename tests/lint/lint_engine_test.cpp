@@ -216,6 +216,26 @@ TEST_F(LintEngine, CliExitCodesFormatsAndOptions) {
             "relative error of 50%25 in assert_allclose\n")
       << github.out;
 
+  // A baseline accepts today's findings; a new one still fails, and a broken baseline is a usage error.
+  const std::string baseline = (dir_ / "baseline.json").string();
+  EXPECT_EQ(runCommand(bin + " lint " + path + " -q --write-baseline " + baseline).status, 1);
+  auto quiet = runCommand(bin + " lint " + path + " --baseline " + baseline);
+  EXPECT_EQ(quiet.status, 0) << quiet.out;
+  EXPECT_NE(quiet.out.find("1 finding(s) in the baseline"), std::string::npos) << quiet.out;
+  write("tests/test_looser.py",
+        "from numpy.testing import assert_allclose\n"
+        "def test_b():\n"
+        "    assert_allclose(g(1), 2.0, rtol=0.9)\n");
+  auto fresh = runCommand(bin + " lint " + path + " -q --baseline " + baseline);
+  EXPECT_EQ(fresh.status, 1) << fresh.out;
+  EXPECT_NE(fresh.out.find("tests/test_looser.py:3:5"), std::string::npos) << fresh.out;
+  EXPECT_EQ(fresh.out.find("tests/test_loose.py"), std::string::npos) << fresh.out;
+  write("not_a_baseline.json", "[1, 2]");
+  EXPECT_EQ(runCommand(bin + " lint " + path + "/tests --baseline " + (dir_ / "not_a_baseline.json").string()).status, 2);
+  std::filesystem::remove(dir_ / "tests/test_looser.py");
+  std::filesystem::remove(dir_ / "not_a_baseline.json");
+  std::filesystem::remove(baseline);
+
   const std::string db = (dir_ / "lint.db").string();
   EXPECT_EQ(runCommand(bin + " lint " + path + " -q --db " + db).status, 1);
   auto rows = runCommand("sqlite3 " + db + " \"SELECT rule, line, fingerprint FROM lint_findings; SELECT files, findings FROM lint_runs\"");

@@ -1,0 +1,42 @@
+#include "analyzer/lint/lint_baseline.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace oalens::analyzer {
+
+std::optional<std::set<std::string>> readLintBaseline(const std::string& path, std::string& err) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    err = "cannot read the baseline";
+    return std::nullopt;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  const nlohmann::json doc = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("fingerprints") || !doc["fingerprints"].is_array()) {
+    err = "not a lint baseline (JSON with a list of fingerprints; `oalens lint --write-baseline FILE` writes one)";
+    return std::nullopt;
+  }
+  std::set<std::string> out;
+  for (const auto& entry : doc["fingerprints"]) {
+    if (entry.is_object() && entry.contains("fingerprint") && entry["fingerprint"].is_string()) out.insert(entry["fingerprint"].get<std::string>());
+    else if (entry.is_string()) out.insert(entry.get<std::string>());
+  }
+  return out;
+}
+
+std::string lintBaselineText(const LintResult& result) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const LintFinding& f : result.findings) list.push_back({{"fingerprint", f.fingerprint}, {"rule", f.rule}, {"file", f.file}});
+  return nlohmann::ordered_json{{"version", 1}, {"fingerprints", list}}.dump(2) + "\n";
+}
+
+size_t applyLintBaseline(LintResult& result, const std::set<std::string>& fingerprints) {
+  const size_t before = result.findings.size();
+  std::erase_if(result.findings, [&](const LintFinding& f) { return fingerprints.count(f.fingerprint) > 0; });
+  return before - result.findings.size();
+}
+
+}  // namespace oalens::analyzer
