@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/cli/suggest.h"
+
 #include <fstream>
 #include <sstream>
 #include <toml++/toml.h>
@@ -53,6 +55,54 @@ std::optional<ProjectConfig> loadConfig(const fs::path& root, const std::string&
   return cfg;
 }
 
+namespace {
+
+bool stringList(const toml::node& node, std::vector<std::string>& out) {
+  const toml::array* list = node.as_array();
+  if (!list) return false;
+  for (const toml::node& item : *list) {
+    auto text = item.value<std::string>();
+    if (!text) return false;
+    out.push_back(*text);
+  }
+  return true;
+}
+
+// [lint]: select, ignore, per-file-ignores; any other key is a mistake worth saying.
+bool readLintTable(const toml::table& lint, ProjectConfig& cfg, std::string& err) {
+  for (const auto& [key, node] : lint) {
+    const std::string name(key.str());
+    if (name == "select" || name == "ignore") {
+      if (!stringList(node, name == "select" ? cfg.lintSelect : cfg.lintIgnore)) {
+        err = fmt::format("{} must be a list of rule ids or names", name);
+        return false;
+      }
+    } else if (name == "per-file-ignores") {
+      const toml::table* globs = node.as_table();
+      if (!globs) {
+        err = "per-file-ignores must be a table of glob = [rule ids or names]";
+        return false;
+      }
+      for (const auto& [glob, rulesNode] : *globs) {
+        std::vector<std::string> rules;
+        if (!stringList(rulesNode, rules)) {
+          err = fmt::format("per-file-ignores.\"{}\" must be a list of rule ids or names", glob.str());
+          return false;
+        }
+        cfg.perFileIgnores.emplace_back(std::string(glob.str()), std::move(rules));
+      }
+    } else {
+      const std::string meant = closestName(name, {"select", "ignore", "per-file-ignores"});
+      err = meant.empty() ? fmt::format("unknown key '{}' (select, ignore and per-file-ignores are known)", name)
+                          : fmt::format("unknown key '{}'; did you mean '{}'?", name, meant);
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<ProjectConfig> configFromText(const std::string& text, const std::string& source, const std::string& table,
                                             analyzer::Catalogue& catalogue, std::string& err) {
   if (auto e = analyzer::Catalogue::parseInto(catalogue, text, source, table)) {
@@ -66,6 +116,12 @@ std::optional<ProjectConfig> configFromText(const std::string& text, const std::
     if (scan && scan->is_table()) {
       if (auto tf = (*scan->as_table())["test_files"].value<std::string>()) cfg.testFiles = *tf;
     }
+    const toml::node* lint = table.empty() ? t.get("lint") : t.at_path(table + ".lint").node();
+    if (lint && lint->is_table())
+      if (!readLintTable(*lint->as_table(), cfg, err)) {
+        err = fmt::format("{}: [lint] {}", source, err);
+        return std::nullopt;
+      }
   } catch (const toml::parse_error&) {
     // already reported by the catalogue parser
   }

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "analyzer/assertions/catalogue.h"
 
@@ -12,6 +14,9 @@ namespace oalens::cli {
 struct ProjectConfig {
   std::string testFiles;  // [scan] test_files
   std::string source;     // which file it came from, for messages
+  // [lint] select / ignore (rule ids or names) and per-file-ignores ({"glob" = ["ID", ...]}).
+  std::vector<std::string> lintSelect, lintIgnore;
+  std::vector<std::pair<std::string, std::vector<std::string>>> perFileIgnores;
 };
 
 // Loads the built-in catalogue plus the project's extensions. Returns nullopt (after printing

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <fnmatch.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -162,8 +164,11 @@ int runLint(const LintArgs& a) {
       return 2;
     }
   }
-  opt.only.insert(a.rules.begin(), a.rules.end());
+  // The command line's choice of rules, else the configuration's; ignores add up.
+  if (!a.rules.empty()) opt.only.insert(a.rules.begin(), a.rules.end());
+  else opt.only.insert(cfg->lintSelect.begin(), cfg->lintSelect.end());
   opt.ignored.insert(a.ignores.begin(), a.ignores.end());
+  opt.ignored.insert(cfg->lintIgnore.begin(), cfg->lintIgnore.end());
   if (!a.families.empty()) {
     opt.families.clear();
     for (const std::string& f : a.families) opt.families.insert(f == "oracle" ? analyzer::LintFamily::Oracle : analyzer::LintFamily::Ml);
@@ -201,6 +206,15 @@ int runLint(const LintArgs& a) {
     result.files += one.files;
     result.suppressed += one.suppressed;
   }
+  // per-file-ignores: a glob of the reported path and the rules it drops (ids or names, "*" all).
+  std::erase_if(result.findings, [&](const analyzer::LintFinding& f) {
+    for (const auto& [glob, ruleNames] : cfg->perFileIgnores) {
+      if (::fnmatch(glob.c_str(), f.file.c_str(), 0) != 0) continue;
+      for (const std::string& r : ruleNames)
+        if (r == "*" || r == f.rule || r == f.name) return ++result.suppressed, true;
+    }
+    return false;
+  });
   if (!a.writeBaseline.empty() && !writeOutput(a.writeBaseline, analyzer::lintBaselineText(result))) return 2;
   if (!a.baseline.empty()) {
     std::string err;

@@ -103,3 +103,27 @@ TEST_F(CliConfig, ConditionAndAbortMacrosDeclaredInOalensToml) {
   EXPECT_EQ(bad.status, 2) << bad.out;
   EXPECT_NE(bad.out.find("key 'checks'"), std::string::npos) << bad.out;
 }
+
+// [lint] select / ignore / per-file-ignores in the configuration; an unknown key is an error
+// that names the key meant.
+TEST_F(CliConfig, LintRulesChosenInTheConfiguration) {
+  const std::string loose = "from numpy.testing import assert_allclose\ndef test_a():\n    assert_allclose(f(1), 2.0, rtol=0.5)\n";
+  fs::create_directories(dir_ / "legacy");
+  std::ofstream(dir_ / "tests" / "test_loose.py") << loose;
+  std::ofstream(dir_ / "legacy" / "test_old.py") << loose;
+  const std::string lint = std::string(OALENS_BINARY) + " lint " + dir_.string() + " -q";
+  std::ofstream(dir_ / ".oalens.toml") << "[lint.per-file-ignores]\n\"legacy/*\" = [\"OA101\"]\n";
+  Result r = run(lint);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("tests/test_loose.py:3:5"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("legacy/test_old.py"), std::string::npos) << r.out;
+  std::ofstream(dir_ / ".oalens.toml") << "[lint]\nignore = [\"loose-tolerance\"]\n";
+  EXPECT_EQ(run(lint).status, 0);
+  std::ofstream(dir_ / ".oalens.toml") << "[lint]\nselect = [\"ML205\"]\n";
+  EXPECT_EQ(run(lint).status, 0);
+  EXPECT_EQ(run(lint + " --rule OA101").status, 1) << "the command line's choice wins";
+  std::ofstream(dir_ / ".oalens.toml") << "[lint]\nselekt = [\"OA101\"]\n";
+  Result bad = run(std::string(OALENS_BINARY) + " lint " + dir_.string());
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("[lint] unknown key 'selekt'; did you mean 'select'?"), std::string::npos) << bad.out;
+}
