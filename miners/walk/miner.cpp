@@ -1,7 +1,10 @@
 #include "miners/walk/miner.h"
 
+#include <toml++/toml.h>
+
 #include <fmt/format.h>
 #include <re2/re2.h>
+#include <toml++/toml.h>
 
 #include <algorithm>
 #include <atomic>
@@ -407,6 +410,31 @@ std::optional<ReasonTagger> databaseReasonTagger(MineStore& store, bool newCommi
   return tagger;
 }
 
+// The catalogue with the project's own APIs from the configuration at `tip` (.oalens.toml, or
+// [tool.oalens] in pyproject.toml), and its [scan] test_files; the built-in one, with a warning,
+// when the configuration there is invalid.
+analyzer::Catalogue tipCatalogue(const Repository& repo, const std::string& tip, std::string& testFiles, std::vector<std::string>& warnings) {
+  analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
+  for (const auto& [path, table] : {std::pair{".oalens.toml", ""}, std::pair{"pyproject.toml", "tool.oalens"}}) {
+    const std::optional<std::string> text = repo.fileAt(tip, path);
+    if (!text || (std::string_view(table) == "tool.oalens" && text->find("[tool.oalens") == std::string::npos)) continue;
+    if (auto e = analyzer::Catalogue::parseInto(catalogue, *text, path, table)) {
+      warnings.push_back(fmt::format("the configuration {} at the tip is invalid and not used: {}", path, e->message));
+      return analyzer::Catalogue::builtin();
+    }
+    try {
+      const toml::table t = toml::parse(std::string_view(*text), std::string_view(path));
+      const toml::node* scan = std::string_view(table).empty() ? t.get("scan") : t.at_path(std::string(table) + ".scan").node();
+      if (scan && scan->is_table())
+        if (auto pattern = (*scan->as_table())["test_files"].value<std::string>()) testFiles = *pattern;
+    } catch (const toml::parse_error&) {
+      // parseInto has said what is wrong
+    }
+    break;
+  }
+  return catalogue;
+}
+
 }  // namespace
 
 std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
@@ -440,10 +468,13 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   std::optional<ReasonTagger> tagger = databaseReasonTagger(store, !todo.empty(), summary.warnings, err);
   if (!tagger) return std::nullopt;
 
-  const analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
+  // The project's configuration as the tip holds it: its own APIs and test-file pattern apply to
+  // the whole history, as they do to `scan` and `diff` of today's tree.
+  std::string configuredTestFiles;
+  const analyzer::Catalogue catalogue = tipCatalogue(*repo, *tip, configuredTestFiles, summary.warnings);
   analyzer::ScanOptions defaults;
-  const analyzer::TestFileFilter testFiles(opt.testFilePattern.empty() ? defaults.testFilePattern : opt.testFilePattern,
-                                           opt.cppTestFilePattern.empty() ? defaults.cppTestFilePattern : opt.cppTestFilePattern);
+  const std::string pythonTests = !opt.testFilePattern.empty() ? opt.testFilePattern : !configuredTestFiles.empty() ? configuredTestFiles : defaults.testFilePattern;
+  const analyzer::TestFileFilter testFiles(pythonTests, opt.cppTestFilePattern.empty() ? defaults.cppTestFilePattern : opt.cppTestFilePattern);
   const unsigned threads = analyzer::threadCount(opt.threads, todo.size());
   const size_t window = kWindowPerWorker * threads;
 

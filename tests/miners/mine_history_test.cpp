@@ -632,3 +632,37 @@ TEST_F(MineHistory, CppTestFilesAreMinedLikePythonOnes) {
   ASSERT_EQ(uids.size(), 5u);
   EXPECT_EQ(uids[4], uids[3]) << "the assertion deleted in four is the one swapped in two, across the rename";
 }
+
+// The project's own check, declared in the configuration at the tip, is mined through the whole
+// history; an invalid configuration there is a warning and the built-in catalogue is used.
+TEST_F(MineHistory, TheConfigurationAtTheTipDeclaresTheProjectsOwnChecks) {
+  const fs::path repo = gWork / "configured";
+  ASSERT_EQ(scriptedRepository(repo, "mkdir tests"
+                                     "; printf \"from mylib.checks import check_close\\ndef test_a():\\n    check_close(f(1), 2.0, 1e-6)\\n\" > tests/test_m.py"
+                                     "; git add -A; git commit -qm one"
+                                     "; sed -i \"s/1e-6/1e-3/\" tests/test_m.py; git commit -qam two"),
+            0);
+  std::ofstream(repo / ".oalens.toml") << "[[api]]\nid = \"mylib.checks.check_close\"\ncategory = \"abs\"\noa = true\n"
+                                          "params = [\"got\", \"want\", \"eps\"]\nactual = \"got\"\nexpected = \"want\"\n"
+                                          "tolerances = { atol = \"eps\" }\n";
+  ASSERT_EQ(run("cd " + repo.string() + " && git add -A && git commit -qm three"), 0);
+  auto loosenings = [](const fs::path& db) {
+    reports::Database d;
+    std::string err;
+    if (!d.open(db.string(), err)) return int64_t{-1};
+    reports::Statement q(d, "SELECT COUNT(*) FROM oa_changes WHERE kinds = 'threshold' AND direction = 'loosen'");
+    bool row = false;
+    return q.step(&row) && row ? q.columnInt(0) : int64_t{-1};
+  };
+  const fs::path db = gWork / "configured.db";
+  auto s = mineInto(repo, db);
+  EXPECT_EQ(s.failed, 0u);
+  EXPECT_EQ(loosenings(db), 1) << "check_close's atol 1e-6 -> 1e-3, known from the tip's .oalens.toml";
+
+  std::ofstream(repo / ".oalens.toml") << "[[api]]\nid = 3\n";
+  ASSERT_EQ(run("cd " + repo.string() + " && git commit -qam four"), 0);
+  auto broken = mineInto(repo, gWork / "configured-broken.db");
+  bool warned = false;
+  for (const auto& w : broken.warnings) warned |= w.find("configuration .oalens.toml at the tip is invalid") != std::string::npos;
+  EXPECT_TRUE(warned);
+}
