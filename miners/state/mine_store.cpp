@@ -99,7 +99,6 @@ bool MineStore::lockAgainstOtherRuns(const std::string& path, std::string& err) 
 bool MineStore::open(const std::string& path, std::string& err) {
   if (!db_.open(path, err) || !reports::isOalensDatabase(db_, path, err) || !lockAgainstOtherRuns(path, err) || !upgradeSchema(err))
     return false;
-  if (!reports::setMetaValue(db_, "schema_version", std::to_string(reports::kSchemaVersion), err)) return false;
   sql_ = std::make_unique<Statements>(db_);
   if (const reports::Statement* broken = sql_->firstBroken()) {
     err = broken->error();
@@ -158,8 +157,11 @@ bool MineStore::beginRepository(const std::string& path, const std::string& tip,
 bool MineStore::upgradeSchema(std::string& err) {
   if (!db_.exec("BEGIN IMMEDIATE", err)) return false;
   bool version2 = false;
+  // The schema version is written with the tables it describes: a run killed while creating a
+  // database leaves no tables, or tables a resumed run recognises as its own.
   if (BlobIdentities::renameVersion2Table(db_, version2, err) && db_.exec(kSchemaSql, err) &&
-      (!version2 || BlobIdentities::migrateVersion2Rows(db_, err)) && db_.exec("COMMIT", err))
+      (!version2 || BlobIdentities::migrateVersion2Rows(db_, err)) &&
+      reports::setMetaValue(db_, "schema_version", std::to_string(reports::kSchemaVersion), err) && db_.exec("COMMIT", err))
     return true;
   std::string ignored;
   db_.exec("ROLLBACK", ignored);
