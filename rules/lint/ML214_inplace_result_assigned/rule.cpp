@@ -11,18 +11,6 @@ namespace {
 
 using namespace analyzer;
 
-// `frame.dropna(...)`: a method of an object, not a function of an imported module (`F.relu`).
-bool onAnObject(const FileModel& m, ExprId call) {
-  const ExprId callee = m.child(call, 0);
-  if (callee == kNone || m.expr(callee).kind != ExprKind::Attribute) return false;
-  ExprId root = m.child(callee, 0);
-  while (root != kNone && (m.expr(root).kind == ExprKind::Attribute || m.expr(root).kind == ExprKind::Subscript)) root = m.child(root, 0);
-  if (root == kNone || m.expr(root).kind != ExprKind::Name) return true;
-  for (const Import& i : m.imports)
-    if (i.alias == m.expr(root).name) return false;
-  return true;
-}
-
 class InplaceResultAssigned final : public LintRule {
  public:
   const LintRuleInfo& info() const override {
@@ -46,7 +34,8 @@ class InplaceResultAssigned final : public LintRule {
     std::string what;
     if (const ExprId inplace = keywordArgument(m, call, "inplace"); inplace != kNone && m.expr(inplace).text == "True") {
       // pandas methods return None; PyTorch's F.relu(x, inplace=True) returns x and nn.ReLU(inplace=True) a module.
-      if (!onAnObject(m, call) || resolvedCallee(m, call, s).starts_with("torch.")) return;
+      const ExprId object = methodObject(m, call, calleeLastName(m, call));
+      if (object == kNone || namesImport(m, object, s) || resolvedCallee(m, call, s).starts_with("torch.")) return;
       what = fmt::format("{}(..., inplace=True)", calleeLastName(m, call));
     }
     else if (calleeIs(m, call, s, {"random.shuffle", "numpy.random.shuffle"}))

@@ -60,20 +60,13 @@ class CopyResultDiscarded final : public LintRule {
       if (object == kNone || !returnsCopy(method)) return;
       if (const ExprId inplace = keywordArgument(m, call, "inplace"); inplace != kNone) return;
       // A module's function (`os.drop...`) or an ORM's table.drop(engine) act on the world, not on a copy.
-      const std::string_view root = receiverRoot(m, object);
-      if (m.expr(object).kind == ExprKind::Name && isImportedName(m, root)) return;
+      if (namesImport(m, object, s)) return;
       if (method == "drop" && m.expr(call).text.find("engine") != std::string_view::npos) return;
       what = fmt::format("{}.{}()", squeezed(m.expr(object).text, 40), method);
     }
     ctx.report(m.expr(call).range, fmt::format("{} returns a changed copy that is thrown away: nothing is changed", what));
   }
 
- private:
-  static bool isImportedName(const FileModel& m, std::string_view name) {
-    for (const Import& i : m.imports)
-      if (i.alias == name) return true;
-    return false;
-  }
 };
 
 }  // namespace

@@ -32,11 +32,7 @@ class MergeWithoutKeys final : public LintRule {
     if (!function) {
       if (object == kNone) return;
       // tf.summary.merge(...) and other modules' merge functions are no DataFrame method.
-      ExprId root = object;
-      while (root != kNone && m.expr(root).kind == ExprKind::Attribute) root = m.child(root, 0);
-      if (root != kNone && m.expr(root).kind == ExprKind::Name)
-        for (const Import& i : m.imports)
-          if (i.alias == m.expr(root).name) return;
+      if (namesImport(m, object, ctx.stmt)) return;
     }
     const CallArgs args = splitCall(m, call);
     if (args.hasStarArgs) return;

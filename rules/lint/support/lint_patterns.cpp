@@ -74,6 +74,14 @@ std::string_view receiverRoot(const FileModel& m, ExprId object) {
   return object == kNone ? std::string_view{} : m.expr(object).text;
 }
 
+bool namesImport(const FileModel& m, ExprId object, StmtId at) {
+  const std::string dotted = analyzer::dottedName(m, object);
+  if (dotted.empty()) return false;
+  bool throughImport = false;
+  analyzer::resolveDotted(m, at == kNone ? kNone : m.stmts[at].function, dotted, &throughImport);
+  return throughImport;
+}
+
 bool isTensorBackward(const FileModel& m, ExprId call) {
   const ExprId object = methodObject(m, call, "backward");
   return object != kNone && m.expr(object).text.find("autograd") == std::string_view::npos;

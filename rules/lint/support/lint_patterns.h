@@ -40,6 +40,9 @@ bool isMethodCall(const FileModel& m, ExprId call, std::string_view name);
 // The object a chain of method calls starts from: `model` for `model.to(device).train()`,
 // `self.net` for `self.net.eval()`; its text is how rules match the same object.
 std::string_view receiverRoot(const FileModel& m, ExprId object);
+// Whether `object` (`np`, `tf.compat.v1.summary`) is an imported module or an attribute of one,
+// through the imports visible at `at`: a method called on it is that module's function.
+bool namesImport(const FileModel& m, ExprId object, StmtId at);
 // `loss.backward()` on a tensor; not `dist_autograd.backward(ctx, [loss])`, whose gradients
 // live in a per-iteration context and never accumulate in `.grad`.
 bool isTensorBackward(const FileModel& m, ExprId call);
