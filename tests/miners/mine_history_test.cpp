@@ -63,6 +63,16 @@ std::string dump(const std::string& dbPath) {
   return out.str();
 }
 
+// The loosened thresholds a mined database records, or -1 when it cannot be read.
+int64_t loosenings(const fs::path& db) {
+  reports::Database d;
+  std::string err;
+  if (!d.open(db.string(), err)) return -1;
+  reports::Statement q(d, "SELECT COUNT(*) FROM oa_changes WHERE kinds = 'threshold' AND direction = 'loosen'");
+  bool row = false;
+  return q.step(&row) && row ? q.columnInt(0) : -1;
+}
+
 // Mines repo into db on two threads; `adjust` changes any other option.
 miners::MineSummary mineWith(const fs::path& repo, const fs::path& db, const std::function<void(miners::MineOptions&)>& adjust) {
   miners::MineOptions opt;
@@ -435,14 +445,6 @@ TEST_F(MineHistory, HostileSuiteHelpersLeaveTheRunGoing) {
                 "; git add -A; git commit -qm one"
                 "; sed -i \"s/1.0)/1.0, decimal=5)/\" tests/test_x.py; git commit -qam two"),
             0);
-  auto loosenings = [](const fs::path& db) {
-    reports::Database d;
-    std::string err;
-    if (!d.open(db.string(), err)) return int64_t{-1};
-    reports::Statement q(d, "SELECT COUNT(*) FROM oa_changes WHERE kinds = 'threshold' AND direction = 'loosen'");
-    bool row = false;
-    return q.step(&row) && row ? q.columnInt(0) : int64_t{-1};
-  };
   const fs::path db = gWork / "hostile.db";
   auto s = mineInto(hostile, db);
   EXPECT_EQ(s.processed, 2u);
@@ -646,14 +648,6 @@ TEST_F(MineHistory, TheConfigurationAtTheTipDeclaresTheProjectsOwnChecks) {
                                           "params = [\"got\", \"want\", \"eps\"]\nactual = \"got\"\nexpected = \"want\"\n"
                                           "tolerances = { atol = \"eps\" }\n";
   ASSERT_EQ(run("cd " + repo.string() + " && git add -A && git commit -qm three"), 0);
-  auto loosenings = [](const fs::path& db) {
-    reports::Database d;
-    std::string err;
-    if (!d.open(db.string(), err)) return int64_t{-1};
-    reports::Statement q(d, "SELECT COUNT(*) FROM oa_changes WHERE kinds = 'threshold' AND direction = 'loosen'");
-    bool row = false;
-    return q.step(&row) && row ? q.columnInt(0) : int64_t{-1};
-  };
   const fs::path db = gWork / "configured.db";
   auto s = mineInto(repo, db);
   EXPECT_EQ(s.failed, 0u);
