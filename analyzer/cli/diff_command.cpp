@@ -252,8 +252,8 @@ int runDiff(const DiffArgs& a) {
     }
     context.libraryPackages = analyzer::libraryPackagesAmong(packageDirs);
   }
-  // What the change does to the code under test: the functions and modules it removes.
-  miners::ChangeFacts facts = removedCode(*repo, *changes, testFiles, worktree ? workdir : std::string());
+  miners::ChangeFacts facts;
+  std::vector<std::pair<std::string, std::string>> deletedTests;  // path, text: read against the removed modules
   size_t files = 0;
   for (const auto& fc : *changes) {
     const bool isTest = (!fc.oldPath.empty() && testFiles.isTest(fc.oldPath)) || (!fc.newPath.empty() && testFiles.isTest(fc.newPath));
@@ -294,12 +294,20 @@ int runDiff(const DiffArgs& a) {
     auto f = miners::checkFile(gf, context, diagnostics, &added);
     findings.insert(findings.end(), f.begin(), f.end());
     facts.addedOa.insert(added.begin(), added.end());
-    if (fc.newPath.empty() && gf.oldBytes && miners::importsAnyOf(*gf.oldBytes, facts.removedModules)) facts.testsWithGoneCode.insert(fc.oldPath);
+    if (fc.newPath.empty() && gf.oldBytes) deletedTests.emplace_back(fc.oldPath, std::move(*gf.oldBytes));
   }
   // A deletion the rest of the change explains (the assertion moved to another file, or went
-  // with the code it tests) weakens nothing.
-  if (const size_t explained = miners::dropExplainedDeletions(findings, facts))
-    diagnostics.push_back(fmt::format("{} deleted OA assertion(s) moved to another file or went with the code they test: not reported", explained));
+  // with the code it tests) weakens nothing. What the change does to the code under test (the
+  // functions and modules it removes) is read only when there is a deletion to explain.
+  if (std::any_of(findings.begin(), findings.end(), [](const miners::GateFinding& f) { return f.rule == "CH302"; })) {
+    miners::ChangeFacts code = removedCode(*repo, *changes, testFiles, worktree ? workdir : std::string());
+    facts.removedNames = std::move(code.removedNames);
+    facts.removedModules = std::move(code.removedModules);
+    for (const auto& [path, text] : deletedTests)
+      if (miners::importsAnyOf(text, facts.removedModules)) facts.testsWithGoneCode.insert(path);
+    if (const size_t explained = miners::dropExplainedDeletions(findings, facts))
+      diagnostics.push_back(fmt::format("{} deleted OA assertion(s) moved to another file or went with the code they test: not reported", explained));
+  }
   for (const auto& d : diagnostics) fmt::print(stderr, "oalens: note: {}\n", analyzer::withVisibleControls(d));
 
   std::string text;
