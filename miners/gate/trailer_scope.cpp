@@ -24,19 +24,20 @@ std::string TrailerScope::reasonFor(const std::string& oldPath, const std::strin
 
 std::optional<TrailerScope> scopeTrailers(const Repository& repo, const std::vector<std::string>& commits, std::string& err) {
   TrailerScope scope;
-  std::vector<std::pair<std::string, std::string>> reasons;  // commit, reason
+  struct Stated {
+    std::string sha, parent, reason;
+  };
+  std::vector<Stated> commitsRead;
   bool stated = false;
   for (const std::string& sha : commits) {
     auto info = repo.commit(sha, err);
     if (!info) return std::nullopt;
-    reasons.emplace_back(sha, trailerReason(info->message));
-    stated |= !reasons.back().second.empty();
+    commitsRead.push_back({sha, info->parents.empty() ? std::string() : info->parents.front(), trailerReason(info->message)});
+    stated |= !commitsRead.back().reason.empty();
   }
   if (!stated) return scope;  // nothing to scope: no commit reads its changes
-  for (const auto& [sha, reason] : reasons) {
-    auto info = repo.commit(sha, err);
-    if (!info) return std::nullopt;
-    auto changes = repo.treeChanges(info->parents.empty() ? std::string() : info->parents.front(), sha, err);
+  for (const auto& [sha, parent, reason] : commitsRead) {
+    auto changes = repo.treeChanges(parent, sha, err);
     if (!changes) return std::nullopt;
     for (const FileChange& c : *changes)
       for (const std::string* path : {&c.oldPath, &c.newPath}) {
