@@ -178,6 +178,37 @@ bool ownOf(const std::set<std::string>& oracleAt, const std::set<std::string>& c
   return false;
 }
 
+// The first call met tracing a side, the one that computes its value last; nullptr when none.
+const Origin* outermostCall(const OriginSet& s) {
+  for (const Origin& o : s.items)
+    if (o.kind == OriginKind::Unknown || o.kind == OriginKind::OtherLib || (o.kind == OriginKind::LibCall && OriginTracer::computes(o)))
+      return &o;
+  return nullptr;
+}
+
+// The library call through which the CUT runs every origin of an oracle that holds an
+// unresolved callee, or "" when the CUT does not hold them all.
+std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle) {
+  if (!oracle.has(OriginKind::Unknown) || !computesWithLibrary(cut)) return {};
+  const auto same = [](const Origin& x, const Origin& y) { return x.kind == y.kind && x.api == y.api && x.args == y.args; };
+  // The library call is given the unresolved function itself (batch(kernel_fn, 2)), not data
+  // the function made (Split(2)(m) of a matrix from an unresolved constructor).
+  const auto takes = [](const Origin& c, const Origin& o) {
+    return o.kind == OriginKind::Unknown && !o.api.empty() && sharesAnInput({c.args}, o.api + ",");
+  };
+  for (const Origin& c : cut.items) {
+    if (!OriginTracer::computes(c) || std::any_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) { return same(c, o); }))
+      continue;
+    // The function given to the library need not be called on the CUT's side; every other
+    // origin of the oracle must be the CUT's too.
+    const bool all = std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) {
+      return takes(c, o) || std::any_of(cut.items.begin(), cut.items.end(), [&](const Origin& x) { return same(x, o); });
+    });
+    if (all && std::any_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) { return takes(c, o); })) return c.api;
+  }
+  return {};
+}
+
 Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
   // The oracle as it computes on its own: arithmetic and loops that only prepare inputs the CUT
   // shares are left out of its flags.
@@ -262,7 +293,12 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
     if (libraryFunction(o.primary) && libraryFunction(a.primary) && o.primary != a.primary &&
         lastDottedComponent(o.primary) == lastDottedComponent(a.primary))
       return {"DT", fmt::format("the oracle computes {} with another backend of the library ({})", lastDottedComponent(o.primary), o.primary)};
-    if (!a.full.empty() && std::includes(o.full.begin(), o.full.end(), a.full.begin(), a.full.end()))
+    // The CUT's function applied last to an input the library transformed first (f(inverse(p))
+    // against f(p)) is a metamorphic relation; the CUT's function used inside another function
+    // of the library (a functional form reading the module's parameters, a combinator of the
+    // CUT's layers) is that other function computing it.
+    if (!a.full.empty() && std::includes(o.full.begin(), o.full.end(), a.full.begin(), a.full.end()) &&
+        (o.primary.empty() || a.full.count(o.primary)))
       return {"SCUT_DIFF", fmt::format("the oracle applies {} to a transformed input", *a.full.begin())};
     return {"RI", fmt::format("the oracle uses {}, a different function of the library under test", o.full.empty() ? "the library" : *o.full.begin())};
   }
@@ -320,6 +356,20 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
   if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is a literal"};
   if (allOf(oracle, {OriginKind::Literal, OriginKind::Data}))
     return {"D", "the oracle is test-supplied data (the untransformed input or a defined array)"};
+  // A function the scan cannot see into, run alone as the oracle and through the library as the
+  // CUT (kernel_fn against batch(kernel_fn)): the same computation, the library only changes how
+  // it runs.
+  if (const std::string wrapper = libraryRunOf(cut, oracle); !wrapper.empty())
+    return {"SCUT_SAME", fmt::format("the CUT runs the oracle's own computation through {}: the same function run another way", wrapper)};
+  // One function the scan cannot see into (a helper's parameter, predictor(t, x) against
+  // predictor(t2, x)) computes both sides: the same code under test, on the same inputs or not.
+  if (const Origin *o = outermostCall(oracle), *c = outermostCall(cut);
+      o && c && o->kind == OriginKind::Unknown && c->kind == OriginKind::Unknown && o->api == c->api && !o->api.empty() &&
+      o->reason.rfind("callee ", 0) == 0) {
+    if (o->args == c->args && oracle.operators == cut.operators)
+      return {"SCUT_SAME", fmt::format("both sides call {} on the same inputs", o->api)};
+    return {"SCUT_DIFF", fmt::format("both sides call {} on different inputs (a metamorphic relation)", o->api)};
+  }
   return {"UNKNOWN", firstUnknownReason(oracle)};
 }
 

@@ -69,8 +69,12 @@ bool movesData(std::string_view last) {
 }
 
 bool appliesItsFunction(std::string_view last) {
+  // Batching, compiling and differentiating transforms: `value_and_grad(f)(x)` and `jacfwd(f)(x)`
+  // are f again, computed another way, as `jit(f)(x)` is; scripting a module leaves the module.
   static constexpr std::string_view k[] = {"vmap", "pmap", "jit", "pjit", "vectorize", "checkpoint", "remat", "filter_jit",
-                                           "filter_vmap", "filter_pmap", "filter_checkpoint", "named_call"};
+                                           "filter_vmap", "filter_pmap", "filter_checkpoint", "named_call", "grad",
+                                           "value_and_grad", "jacfwd", "jacrev", "jacobian", "hessian", "filter_grad",
+                                           "filter_value_and_grad", "script"};
   for (auto n : k)
     if (last == n) return true;
   return false;
@@ -137,6 +141,16 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
     traceExpr(w, m, fn, at, m.child(function, 0), depth + 1);
     w.lambdaArguments.resize(outer);
     return;
+  }
+  // jit(jacrev(f))(x): transforms stacked on one function are that function, applied.
+  if (f.kind == ExprKind::Call) {
+    const CallArgs inner = splitCall(m, function);
+    bool innerViaImport = false;
+    const std::string innerName = resolveDotted(m, fn, dottedName(m, inner.callee), &innerViaImport);
+    if (!inner.positional.empty() && innerViaImport && appliesItsFunction(lastDottedComponent(innerName))) {
+      traceApplied(w, m, fn, at, inner.positional[0], arguments, depth + 1);
+      return;
+    }
   }
   bool viaImport = false;
   const std::string dotted = dottedName(m, function);
@@ -248,6 +262,20 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(e).text.substr(0, 60)));
     // The arguments are read where the value is called, which the transform precedes.
     traceApplied(w, m, fn, at, args.positional[0], *calledWith, depth + 1);
+    return;
+  }
+  // jvp(f, (x, y), (dx, dy)) and linearize(f, x, y): f at the primals, with its derivative.
+  if (viaImport && (last == "jvp" || last == "linearize" || last == "vjp") && args.positional.size() >= 2 && !isLibrary(resolved)) {
+    std::vector<ExprId> primals(args.positional.begin() + 1, args.positional.end());
+    if (const ExprId packed = args.positional[1];
+        last == "jvp" && (m.expr(packed).kind == ExprKind::Tuple || m.expr(packed).kind == ExprKind::List)) {
+      primals.clear();
+      for (uint32_t i = 0; i < m.childCount(packed); ++i) primals.push_back(m.child(packed, i));
+    } else if (last == "jvp") {
+      primals = {packed};
+    }
+    w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(e).text.substr(0, 60)));
+    traceApplied(w, m, fn, at, args.positional[0], primals, depth + 1);
     return;
   }
   // tree_map(f, a, b), map(f, xs): f applied to the leaves or items of its arguments.

@@ -49,3 +49,10 @@ def trace(fn, example):
     g = Graph()
     g.add("call", fn, "x")
     return g
+
+
+def batched(fn, size):
+    """fn run on chunks of `size` rows of its input, the results stacked."""
+    def run(x):
+        return np.concatenate([fn(x[i:i + size]) for i in range(0, len(x), size)])
+    return run

@@ -192,3 +192,12 @@ def decode(payload):
     dtype, shape, raw = payload.split(b"|", 2)
     shape = tuple(int(s) for s in shape.decode().split(",") if s)
     return np.frombuffer(raw, dtype=dtype.decode()).reshape(shape)
+
+
+def chain(*fns):
+    """The composition of fns, the first applied first."""
+    def chained(x):
+        for fn in fns:
+            x = fn(x)
+        return x
+    return chained
