@@ -532,6 +532,11 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
         }
       }
     a.tolerances.push_back(defaultTolerance(spec, kind, note));
+    if (spec.local && std::ranges::find(spec.ownDefaults, kind) != spec.ownDefaults.end() &&
+        a.tolerances.back().provenance == Provenance::Default) {
+      a.tolerances.back().provenance = Provenance::Literal;
+      a.tolerances.back().note = fmt::format("fixed by {}, a helper local to the test", spec.id);
+    }
   }
   if (!spec.dtypeDefaults.empty()) attachDtypeDefaults(spec, a.tolerances, firstTolerance);
   // A switch of the wrapper's tolerances given at the call (low_tolerance=True): the defaults

@@ -113,6 +113,10 @@ struct ApiSpec {
   uint32_t requiredParams = 0;
   bool checksNothing = false;
   bool discovered = false;  // a project wrapper found by the analyzer, not from a file
+  // A discovered wrapper defined inside a function (a test's own `def close(a, b)`): the
+  // tolerances it fixes are that test's choice, not a suite-wide default.
+  bool local = false;
+  std::vector<std::string> ownDefaults;  // tolerance kinds whose default the wrapper writes itself
   std::string via;          // for wrappers: the API the wrapper forwards to
 
   int paramIndex(std::string_view name) const;

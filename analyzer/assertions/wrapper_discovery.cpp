@@ -80,6 +80,7 @@ void addDeviceTolerances(const FileModel& m, FunctionId fid, const std::string& 
 void takeParamDefault(const FileModel& m, const Function& f, const ToleranceResolver& resolver, ApiSpec& w, const std::string& kind,
                       ExprId def) {
   w.defaults[kind] = std::string(m.expr(def).text);
+  w.ownDefaults.push_back(kind);
   if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value) w.defaultValues[kind] = *r.value;
 }
 
@@ -113,6 +114,7 @@ bool isStaticMethod(const FileModel& m, const Function& f) {
 void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w) {
   w.language = m.language;
   w.discovered = true;
+  w.local = f.parent != kNone;
   const bool method = f.cls != kNone;
   if (m.language == Language::Cpp) {
     // No imports to resolve through: `ns::ExpectClose(...)` and `ExpectClose(...)` both name it.
@@ -589,6 +591,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // wrapper's default, with its value where the call stands.
     auto takeWrittenDefault = [&](const std::string& kind, ExprId written) {
       w.defaults[kind] = std::string(m.expr(written).text);
+      w.ownDefaults.push_back(kind);
       if (ResolvedValue r = resolver.resolve(m, fid, s, written); r.value) w.defaultValues[kind] = *r.value;
     };
     for (const auto& [kind, innerParam] : inner->tolerances) {
@@ -603,6 +606,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
             inheritDefault(kind);
           } else {  // kwargs.setdefault("rtol", 1e-4)
             w.defaults[kind] = std::string(m.expr(forwarded->defaultValue).text);
+            w.ownDefaults.push_back(kind);
             if (ResolvedValue r = resolver.resolve(m, fid, s, forwarded->defaultValue); r.value) w.defaultValues[kind] = *r.value;
           }
           continue;
