@@ -36,7 +36,7 @@ bool isShapeConstructor(std::string_view last) {
 }
 
 bool isRandom(std::string_view resolved) {
-  static const RE2 re(R"((^|\.)random\.|(^|\.)(RandomState|default_rng|Generator|rng|randn|rand|randint|uniform|normal|standard_normal|permutation|shuffle|choice|binomial|multinomial|random_sample|random)$|\brng\.)");
+  static const RE2 re(R"((^|\.)random\.|(^|\.)(RandomState|default_rng|Generator|rng|randn|rand|randint|uniform|normal|standard_normal|permutation|shuffle|choice|binomial|multinomial|random_sample|random|rand_[a-z_]+|randn_like|rand_like|random_[a-z_]+)$|\brng\.)");
   return RE2::PartialMatch(re2::StringPiece(resolved.data(), resolved.size()), re);
 }
 

@@ -201,3 +201,9 @@ def chain(*fns):
             x = fn(x)
         return x
     return chained
+
+
+def rand_unit_vectors(n, dim=3, seed=None):
+    """n random vectors of length 1."""
+    v = np.random.default_rng(seed).standard_normal((n, dim))
+    return v / np.linalg.norm(v, axis=-1, keepdims=True)

@@ -61,3 +61,8 @@ def test_steps_compose(step):
     two_halves = step(0.5, step(0.5, x0))
     whole = step(1.0, x0)
     np.testing.assert_allclose(two_halves, whole, atol=1e-5)  # oracle: SCUT_DIFF thr=customized
+
+
+def test_normalizing_unit_vectors_leaves_them():
+    v = ops.rand_unit_vectors(5, seed=0)
+    np.testing.assert_allclose(ops.l2_normalize(v), v, atol=1e-6)  # oracle: D thr=customized
