@@ -312,6 +312,87 @@ StmtId afterBlock(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
   return e;
 }
 
+// Whether the block of `head` sets `flag` to `value` (`failed = true;`).
+bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
+  const StmtId blockEnd = afterBlock(m, fid, head, end);
+  for (StmtId e = head + 1; e < blockEnd; ++e) {
+    const Stmt& x = m.stmts[e];
+    if (x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone && m.expr(x.a).text == flag &&
+        m.expr(x.b).text == value)
+      return true;
+  }
+  return false;
+}
+
+// `gap > 0.02f` where the function bound `gap` to a difference's size first (`float gap =
+// std::fabs(numeric - analytic[i]);`): the error exceeding its bound, read from the binding
+// before `at`; nullopt for any other condition.
+std::optional<AssertionFinder::OaCheck> exceededLocalError(const FileModel& m, FunctionId fid, StmtId at, ExprId cond) {
+  if (m.expr(cond).kind != ExprKind::Compare || m.childCount(cond) != 2) return std::nullopt;
+  const std::string_view op = m.compareOp(cond, 0);
+  if (op != ">" && op != ">=") return std::nullopt;
+  const ExprId error = m.child(cond, 0), bound = m.child(cond, 1);
+  if (m.expr(error).kind != ExprKind::Name || !looksLikeBound(m, bound)) return std::nullopt;
+  for (StmtId s = m.functions[fid].firstStmt; s < at; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone || m.expr(st.a).text != m.expr(error).name)
+      continue;
+    if (!looksLikeError(m, st.b) || !containsDifference(m, st.b)) return std::nullopt;
+    AssertionFinder::OaCheck c;
+    c.compare = cond;
+    c.errorSide = st.b;
+    c.boundSide = bound;
+    return c;
+  }
+  return std::nullopt;
+}
+
+// A C++ function that keeps a flag while it compares and answers with it (a gradient check
+// that goes over every coordinate: `if (err > 0.01 || isnan(err)) failed = true;` then `return
+// !failed;`): whether every comparison held, a closeness predicate as one returning
+// `abs(a - b) < eps` is. The sides are the helper's own when it computes both.
+std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                         const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.empty() || f.isTestCase) return std::nullopt;
+  for (StmtId r = f.firstStmt; r < f.endStmt; ++r) {
+    const Stmt& ret = m.stmts[r];
+    if (ret.function != fid || ret.kind != StmtKind::Return || ret.a == kNone) continue;
+    ExprId answer = ret.a;
+    const bool negated = m.expr(answer).kind == ExprKind::Not && m.childCount(answer) == 1;
+    if (negated) answer = m.child(answer, 0);
+    if (m.expr(answer).kind != ExprKind::Name) continue;
+    const std::string_view flag = m.expr(answer).name, failing = negated ? "true" : "false";
+    for (StmtId s = f.firstStmt; s < r; ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != fid || st.kind != StmtKind::If || st.a == kNone || !setsFlagIn(m, fid, s, f.endStmt, flag, failing)) continue;
+      // The condition, or one alternative of it (`err > tol || isnan(err)`).
+      std::vector<ExprId> conditions{st.a};
+      if (m.expr(st.a).kind == ExprKind::BoolOp && m.expr(st.a).name == "or")
+        for (uint32_t i = 0; i < m.childCount(st.a); ++i) conditions.push_back(m.child(st.a, i));
+      for (ExprId c : conditions) {
+        auto check = finder.conditionCheck(m, fid, c);
+        if (!check) check = exceededLocalError(m, fid, s, c);
+        if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
+        auto [left, right] = differenceOperands(m, check->errorSide);
+        const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
+        if (!computesBothSides(m, f, actualParam, expectedParam)) continue;
+        ApiSpec w;
+        w.kind = ApiKind::Predicate;
+        w.oa = true;
+        w.category = Category::Abs;
+        w.via = "closeness predicate";
+        nameDiscovered(m, f, w);
+        w.actual = std::string(actualParam);
+        w.expected = std::string(expectedParam);
+        takeAbsoluteTolerance(m, fid, s, check->boundSide, resolver, w);
+        return w;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // A statement that fails the test: raise, assert False, self.fail(...), pytest.fail(...).
 bool fails(const FileModel& m, const Stmt& st) {
   if (st.kind == StmtKind::Raise) return true;
@@ -746,6 +827,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = intervalPredicateSpec(m, f, finder, resolver);
+        if (!spec) spec = flagPredicateSpec(m, f, finder, resolver);
         if (spec && overloads.count(m.functions[f].qualifiedName)) {
           signOverload(m, m.functions[f], *spec);
           isWrapper[f] = true;
