@@ -602,6 +602,12 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       if (!oa) markExact(a);
     }
   }
+  if (spec.category == Category::ErrorBound && spec.bound.empty() && spec.discovered && a.isOa)
+    if (auto d = spec.defaults.find("bound"); d != spec.defaults.end()) {
+      const ExprId error = a.actualExpr;
+      applyErrorBound(m, a, error, kNone, kNone);
+      a.tolerances.push_back(defaultTolerance(spec, "bound", fmt::format("default of {}", spec.id)));
+    }
   if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr)))
     markExact(a);
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
@@ -640,6 +646,7 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
     a.tolerances.push_back({"lower_bound", std::string(m.expr(lowerSide).text), lr.value, lr.provenance, lr.note});
     attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, lowerSide);
   }
+  if (boundSide == kNone) return;  // a bound the caller does not write (a helper's own)
   ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, boundSide);
   a.tolerances.push_back({"bound", std::string(m.expr(boundSide).text), r.value, r.provenance, r.note});
   attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, boundSide);

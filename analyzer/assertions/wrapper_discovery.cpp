@@ -312,6 +312,18 @@ StmtId afterBlock(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
   return e;
 }
 
+// The parameter whose absolute value or norm `e` is (`std::abs(err)`, `fabs(d)`, `norm(v)`), or "".
+std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Call) return {};
+  const CallArgs args = splitCall(m, e);
+  if (args.positional.size() != 1) return {};
+  std::string_view callee = m.expr(args.callee).text;
+  for (const std::string_view separator : {"::", "."})
+    if (const size_t at = callee.rfind(separator); at != std::string_view::npos) callee.remove_prefix(at + separator.size());
+  if (callee != "abs" && callee != "fabs" && callee != "absolute" && callee != "norm") return {};
+  return originParam(m, fid, args.positional[0], 0, false);
+}
+
 // Whether the block of `head` sets `flag` to `value` (`failed = true;`).
 bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
   const StmtId blockEnd = afterBlock(m, fid, head, end);
@@ -616,6 +628,9 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     ExprId expectedArg = argument(inner->expected.empty() ? inner->bound : inner->expected);
     std::string_view actualParam = originParam(m, fid, actualArg, 0, true);
     std::string_view expectedParam = originParam(m, fid, expectedArg, 0, true);
+    // expectSmall(err, tol) { EXPECT_LT(std::abs(err), tol); }: the size of the deviation a
+    // caller passes (`expectSmall(a - b, 1e-4)`) is bounded.
+    if (actualParam.empty() && inner->category == Category::ErrorBound) actualParam = sizeOfParam(m, fid, actualArg);
     // Both sides may come from one parameter: assert_list_pairwise(z_list) compares its elements.
     // Both from the method's own object (`assert_allclose(self.res, test)` where `test` is
     // computed from `self`): the caller passes neither.
@@ -653,6 +668,13 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     w.actual = std::string(actualParam);
     if (inner->expected.empty()) w.bound = std::string(expectedParam);
     else w.expected = std::string(expectedParam);
+    // expectTiny(d) { ASSERT_LE(std::abs(d), 1e-6f); }: a bound the helper writes itself is the
+    // bound of every call.
+    if (inner->expected.empty() && expectedParam.empty() && inner->category == Category::ErrorBound && expectedArg != kNone) {
+      w.defaults["bound"] = std::string(m.expr(expectedArg).text);
+      w.ownDefaults.push_back("bound");
+      if (ResolvedValue r = resolver.resolve(m, fid, s, expectedArg); r.value) w.defaultValues["bound"] = *r.value;
+    }
     if (!inner->lowerBound.empty()) w.lowerBound = std::string(originParam(m, fid, argument(inner->lowerBound), 0, true));
     // A tolerance the wrapper leaves to what it calls takes that callee's default.
     auto inheritDefault = [&](const std::string& kind) {
