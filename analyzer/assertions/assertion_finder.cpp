@@ -231,6 +231,33 @@ bool looksLikeBound(const FileModel& m, ExprId e) {
   return RE2::PartialMatch(text, boundName);
 }
 
+// A bound written as a band around an expected value: `e + t`, `e - t`, `e * (1 + t)`,
+// `(1 - t) * e`, with `t` a tolerance (by name or a small float literal). Gives (e, t).
+std::optional<std::pair<ExprId, ExprId>> bandAround(const FileModel& m, ExprId bound) {
+  if (bound == kNone || m.expr(bound).kind != ExprKind::BinaryOp || m.childCount(bound) != 2) return std::nullopt;
+  const auto tolerance = [&](ExprId t) { return t != kNone && m.expr(t).kind != ExprKind::BinaryOp && looksLikeBound(m, t); };
+  const ExprId l = m.child(bound, 0), r = m.child(bound, 1);
+  const std::string_view op = m.expr(bound).name;
+  if ((op == "+" || op == "-") && tolerance(r) && !looksLikeBound(m, l)) return std::pair{l, r};
+  // 0.5f + 1e-4f: of two numbers, the smaller widens the larger.
+  if ((op == "+" || op == "-") && m.expr(l).kind == ExprKind::Number && m.expr(r).kind == ExprKind::Number && tolerance(r)) {
+    const auto e = ToleranceResolver::parseNumber(m.expr(l).text), t = ToleranceResolver::parseNumber(m.expr(r).text);
+    if (e && t && std::fabs(*t) < std::fabs(*e)) return std::pair{l, r};
+  }
+  if (op != "*") return std::nullopt;
+  // 1 + t: the factor a relative band scales the expected value by.
+  const auto factor = [&](ExprId f) -> ExprId {
+    while (f != kNone && m.expr(f).kind == ExprKind::Other && m.childCount(f) == 1) f = m.child(f, 0);
+    if (f == kNone || m.expr(f).kind != ExprKind::BinaryOp || (m.expr(f).name != "+" && m.expr(f).name != "-")) return kNone;
+    const ExprId one = m.child(f, 0), t = m.child(f, 1);
+    if (m.expr(one).kind != ExprKind::Number || ToleranceResolver::parseNumber(m.expr(one).text) != 1.0) return kNone;
+    return tolerance(t) ? t : kNone;
+  };
+  if (const ExprId t = factor(r); t != kNone) return std::pair{l, t};
+  if (const ExprId t = factor(l); t != kNone) return std::pair{r, t};
+  return std::nullopt;
+}
+
 ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args, std::string_view param) {
   if (param.empty()) return kNone;
   // "self" names the receiver of a method call (C++ `a.isApprox(b)`: a is the value under test).
@@ -597,6 +624,14 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       // An interval (`IsInside(lo, hi, x)`) checks a deviation as `lo < x <= hi` does: with a
       // tolerance in a bound.
       const bool oa = errorBoundIsOa(m, a.actualExpr, b) || (lower != kNone && (looksLikeBound(m, lower) || looksLikeBound(m, b)));
+      // EXPECT_LE(x, expected * (1 + tol)): a value kept below an expected one by a tolerance.
+      if (const auto band = lower == kNone && !looksLikeError(m, a.actualExpr) ? bandAround(m, b) : std::nullopt) {
+        applyBand(m, a, a.actualExpr, band->first, band->second);
+        if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
+        if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
+        a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
+        return;
+      }
       applyErrorBound(m, a, a.actualExpr, b, lower);
       // assertLess(len(x), 5) is an ordering check, not an approximation.
       if (!oa) markExact(a);
@@ -613,6 +648,19 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
   if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
   a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
+}
+
+void AssertionFinder::applyBand(const FileModel& m, Assertion& a, ExprId value, ExprId expected, ExprId tolerance) const {
+  a.isOa = true;
+  a.category = Category::ErrorBound;
+  a.actualExpr = value;
+  a.expectedExpr = expected;
+  a.actualText = std::string(m.expr(value).text);
+  a.expectedText = std::string(m.expr(expected).text);
+  ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, tolerance);
+  a.tolerances.push_back({"bound", std::string(m.expr(tolerance).text), r.value, r.provenance, r.note});
+  attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, tolerance);
+  a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
 }
 
 void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide) const {
@@ -797,6 +845,10 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
       a.actualExpr = args.positional[0];
       a.actualText = std::string(m.expr(a.actualExpr).text);
     }
+  } else if (const auto band = form == AssertionForm::GreaterBound && args.positional.size() >= 2 ? bandAround(m, args.positional[1])
+                                                                                                  : std::nullopt) {
+    // EXPECT_GE(snr, min_snr - tolerance): a value kept above an expected one less a tolerance.
+    applyBand(m, a, args.positional[0], band->first, band->second);
   } else if (form == AssertionForm::GreaterBound && args.positional.size() >= 2 && looksLikeError(m, args.positional[1])) {
     applyErrorBound(m, a, args.positional[1], args.positional[0]);
     a.actualText = a.actualExpr == kNone ? "" : std::string(m.expr(a.actualExpr).text);

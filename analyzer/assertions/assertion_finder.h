@@ -41,6 +41,8 @@ class AssertionFinder {
 
   // Fills category, actual/expected and tolerances of an assertion made by `spec` at `call`.
   void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const;
+  // A value kept on one side of `expected` widened by `tolerance` (a band's bound).
+  void applyBand(const FileModel& m, Assertion& a, ExprId value, ExprId expected, ExprId tolerance) const;
   // The same with the arguments given: a check mapped over trees binds its arguments from the
   // mapping call and a `partial` (assertion_mapped.cpp).
   void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call, const CallArgs& args) const;

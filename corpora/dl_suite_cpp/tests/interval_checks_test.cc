@@ -64,4 +64,15 @@ TEST(IntervalChecks, StatisticsOfTheErrors) {
   HWY_ASSERT(s_rels[0].Mean() <= rel_tolerance);  // expect: oa api=HWY_ASSERT cat=error_bound thr=customized tol=bound:constant:0.001
 }
 
+// Bands: a bound written as the expected value widened by a tolerance. The tolerance is the
+// threshold and the expected value the oracle, on either side of the comparison.
+TEST(IntervalChecks, BandsAroundAnExpectedValue) {
+  const float snr = measure().L1().Max();
+  const float min_snr = 30.0f, snr_tolerance = 0.5f;
+  EXPECT_GE(snr, min_snr - snr_tolerance);  // expect: oa api=EXPECT_GE cat=error_bound thr=customized tol=bound:constant:0.5
+  const float y = minitensor::sigmoid(0.0f);
+  EXPECT_LE(y, 0.5f * (1 + 1e-3f));  // expect: oa api=EXPECT_LT cat=error_bound thr=customized tol=bound:literal:0.001
+  ASSERT_LT(y, 0.5f + 1e-4f);  // expect: oa api=EXPECT_LT cat=error_bound thr=customized tol=bound:literal:0.0001
+}
+
 }  // namespace
