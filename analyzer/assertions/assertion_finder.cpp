@@ -301,6 +301,66 @@ bool givesOaIfParameter(const FileModel& m, const ApiSpec& spec, ExprId call) {
   return false;
 }
 
+namespace {
+
+// The container a range starts at (`a.begin()`, `std::begin(a)`, `a.data()`), or the argument.
+ExprId rangeOf(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Call) return e;
+  const CallArgs args = splitCall(m, e);
+  const Expr& callee = m.expr(args.callee);
+  const std::string_view last = callee.kind == ExprKind::Attribute ? callee.name : lastDottedComponent(callee.text);
+  if (last != "begin" && last != "cbegin" && last != "data") return e;
+  if (callee.kind == ExprKind::Attribute && args.positional.empty()) return m.child(args.callee, 0);
+  return args.positional.size() == 1 ? args.positional[0] : e;
+}
+
+}  // namespace
+
+// std::equal(a.begin(), a.end(), b.begin(), cmp), std::ranges::equal(a, b, cmp),
+// absl::c_equal(a, b, cmp) with a comparator that is a closeness check: a lambda returning
+// `std::abs(x - y) < 1e-5f`, or a functor built with its tolerance (`CloseTo(1e-3f)`) whose
+// operator() returns one. The comparator's error bound is the check's; the ranges its sides.
+std::optional<AssertionFinder::OaCheck> AssertionFinder::rangeComparatorCheck(const FileModel& m, FunctionId scope, const CallArgs& args,
+                                                                              std::string_view last) const {
+  if (m.language != Language::Cpp || last != "equal" || args.positional.size() < 3) return std::nullopt;
+  const size_t n = args.positional.size();
+  const ExprId comparator = args.positional[n - 1];
+  // Where the comparator's answer is read: the lambda's return, or its operator()'s.
+  std::optional<OaCheck> inner;
+  ExprId tolerance = kNone;
+  const auto returnedCheck = [&](FunctionId fn, uint32_t from, uint32_t to) -> std::optional<OaCheck> {
+    for (StmtId s = 0; s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != fn || st.kind != StmtKind::Return || st.a == kNone || st.range.startByte < from || st.range.endByte > to) continue;
+      if (auto c = conditionCheck(m, fn, st.a); c && !c->spec && c->errorSide != kNone && c->lowerSide == kNone) return c;
+    }
+    return std::nullopt;
+  };
+  const Expr& cmp = m.expr(comparator);
+  if (cmp.kind == ExprKind::Lambda) {
+    inner = returnedCheck(scope, cmp.range.startByte, cmp.range.endByte);
+  } else if (cmp.kind == ExprKind::Call) {
+    const CallArgs built = splitCall(m, comparator);
+    const std::string_view type = lastDottedComponent(m.expr(built.callee).text);
+    if (built.positional.size() != 1) return std::nullopt;
+    for (FunctionId f = 0; f < m.functions.size() && !inner; ++f) {
+      const Function& op = m.functions[f];
+      if (op.name != "operator()" || op.cls == kNone || m.classes[op.cls].name != type) continue;
+      inner = returnedCheck(f, 0, UINT32_MAX);
+    }
+    tolerance = built.positional[0];
+  }
+  if (!inner) return std::nullopt;
+  OaCheck c;
+  c.compare = inner->compare;
+  c.errorSide = inner->errorSide;
+  c.boundSide = tolerance != kNone ? tolerance : inner->boundSide;
+  const bool iterators = n >= 4;  // (first1, last1, first2[, last2], cmp) against (range1, range2, cmp)
+  c.rangeActual = rangeOf(m, args.positional[0]);
+  c.rangeExpected = rangeOf(m, args.positional[iterators ? 2 : 1]);
+  return c;
+}
+
 std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const {
   ExprId e = cond;
   bool negated = false;
@@ -341,6 +401,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
           }
         }
         if (auto mapped = mappedPredicateCheck(m, scope, e)) return done(*mapped);
+        if (auto ranged = rangeComparatorCheck(m, scope, args, last)) return done(*ranged);
         return std::nullopt;
       }
       case ExprKind::Compare: {
@@ -722,6 +783,10 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
     return;
   }
   applyErrorBound(m, a, check->errorSide, check->boundSide, check->lowerSide);
+  if (check->rangeActual != kNone) {
+    a.actualExpr = check->rangeActual;
+    a.expectedExpr = check->rangeExpected;
+  }
   a.call = check->compare;
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
   if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);

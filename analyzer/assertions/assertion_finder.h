@@ -36,8 +36,12 @@ class AssertionFinder {
     std::optional<CallArgs> mappedArgs;
     // Tolerances set by chained calls on an approx value: `Approx(y).epsilon(0.01)` -> (rtol, 0.01).
     std::vector<std::pair<std::string, ExprId>> setterValues;
+    // Two ranges compared element by element through a closeness comparator
+    // (`std::equal(a.begin(), a.end(), b.begin(), close)`): the containers compared.
+    ExprId rangeActual = kNone, rangeExpected = kNone;
   };
   std::optional<OaCheck> conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const;
+  std::optional<OaCheck> rangeComparatorCheck(const FileModel& m, FunctionId scope, const CallArgs& args, std::string_view last) const;
 
   // Fills category, actual/expected and tolerances of an assertion made by `spec` at `call`.
   void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const;
