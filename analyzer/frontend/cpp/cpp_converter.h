@@ -64,6 +64,8 @@ struct CppFrontend::Impl : CppTree {
   // The declared name inside a declarator: `x` of `x`, `&x`, `*x`, `x[3]`; a Tuple for `[a, b]`.
   ExprId declaredName(TSNode d);
   void declaration(const Work& w);
+  // A lambda bound to a name in a function body, made a function of its own; false if it has no body or name.
+  bool namedLambda(const Work& w, TSNode target, TSNode lambda);
   void parameters(TSNode params, Function& f);
 
   // The name a test-case macro gives its test: "Suite.Name", "name", or a string's content.

@@ -46,6 +46,12 @@ void CppFrontend::Impl::declaration(const Work& w) {
       value = fieldDefault;
     }
     if (kind(target) == Cx::FunctionDeclarator || ts_node_is_null(value)) continue;
+    // `auto near = [](float a, float b, float t) { return std::abs(a - b) < t; };` in a
+    // function: a helper of that function, called by its name as a function is.
+    if (kind(value) == Cx::LambdaExpression && w.fn != kNone && namedLambda(w, target, value)) {
+      any = true;
+      continue;
+    }
     // `float t{1e-5}` and `float t(1e-5)` hold one value; longer lists construct an object.
     Cx vk = kind(value);
     if (vk == Cx::InitializerList || vk == Cx::ArgumentList) {
@@ -60,6 +66,20 @@ void CppFrontend::Impl::declaration(const Work& w) {
     any = true;
   }
   if (!any) addStmt(StmtKind::Other, n, w);
+}
+
+bool CppFrontend::Impl::namedLambda(const Work& w, TSNode target, TSNode lambda) {
+  TSNode body = field(lambda, fBody);
+  const ExprId nameId = declaredName(target);
+  if (ts_node_is_null(body) || nameId == kNone || m->exprs[nameId].kind != ExprKind::Name) return false;
+  const std::string_view name = m->exprs[nameId].name;
+  const FunctionId id = newFunction(name, qualifiedPrefix(w) + std::string(name), lambda, w, kNone);
+  TSNode declarator = field(lambda, fDeclarator);
+  Function tmp;
+  if (!ts_node_is_null(declarator)) parameters(field(declarator, fParameters), tmp);
+  m->functions[id].params = std::move(tmp.params);
+  openFunction(id, w.node, w, body, {});
+  return true;
 }
 
 void CppFrontend::Impl::parameters(TSNode params, Function& f) {

@@ -155,14 +155,30 @@ TEST(CppFrontend, NestedComparisonsKeepTheirOwnOperators) {
   EXPECT_EQ(m.compareOp(m.child(cmp, 1), 0), ">");
 }
 
-TEST(CppFrontend, LambdaBodiesBelongToTheirFunction) {
-  FileModel m = parse("TEST(A, B) {\n  auto check = [&](float v) { EXPECT_NEAR(v, 0, 1e-6); };\n  check(1);\n}\n");
+TEST(CppFrontend, LambdaBodiesPassedOnBelongToTheirFunction) {
+  FileModel m = parse("TEST(A, B) {\n  std::for_each(v.begin(), v.end(), [&](float x) { EXPECT_NEAR(x, 0, 1e-6); });\n}\n");
   const Function* t = functionNamed(m, "A.B");
   ASSERT_NE(t, nullptr);
   bool found = false;
   for (StmtId s = t->firstStmt; s < t->endStmt; ++s)
     found |= m.stmts[s].kind == StmtKind::ExprStmt && m.expr(m.stmts[s].a).text.rfind("EXPECT_NEAR", 0) == 0 && m.stmts[s].function == 0;
   EXPECT_TRUE(found);
+}
+
+TEST(CppFrontend, NamedLambdasAreHelpersOfTheirFunction) {
+  FileModel m = parse("TEST(A, B) {\n  auto check = [&](float v, float tol) { EXPECT_NEAR(v, 0, tol); };\n  check(1, 1e-6);\n}\n");
+  const Function* t = functionNamed(m, "A.B");
+  const Function* helper = functionNamed(m, "A.B.check");
+  ASSERT_NE(t, nullptr);
+  ASSERT_NE(helper, nullptr);
+  EXPECT_EQ(helper->parent, 0u);
+  ASSERT_EQ(helper->params.size(), 2u);
+  EXPECT_EQ(helper->params[1].name, "tol");
+  bool inHelper = false;
+  for (StmtId s = helper->firstStmt; s < helper->endStmt; ++s)
+    inHelper |= m.stmts[s].kind == StmtKind::ExprStmt && m.expr(m.stmts[s].a).text.rfind("EXPECT_NEAR", 0) == 0 &&
+                &m.functions[m.stmts[s].function] == helper;
+  EXPECT_TRUE(inHelper);
 }
 
 TEST(CppFrontend, NamespacesQualifyHelpersButNotTestsOrMacros) {
