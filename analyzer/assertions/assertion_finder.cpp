@@ -308,7 +308,7 @@ ExprId rangeOf(const FileModel& m, ExprId e) {
   if (e == kNone || m.expr(e).kind != ExprKind::Call) return e;
   const CallArgs args = splitCall(m, e);
   const Expr& callee = m.expr(args.callee);
-  const std::string_view last = callee.kind == ExprKind::Attribute ? callee.name : lastDottedComponent(callee.text);
+  const std::string_view last = lastOf(m, args.callee);
   if (last != "begin" && last != "cbegin" && last != "data") return e;
   if (callee.kind == ExprKind::Attribute && args.positional.empty()) return m.child(args.callee, 0);
   return args.positional.size() == 1 ? args.positional[0] : e;
@@ -341,7 +341,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::rangeComparatorCheck(co
     inner = returnedCheck(scope, cmp.range.startByte, cmp.range.endByte);
   } else if (cmp.kind == ExprKind::Call) {
     const CallArgs built = splitCall(m, comparator);
-    const std::string_view type = lastDottedComponent(m.expr(built.callee).text);
+    const std::string_view type = lastOf(m, built.callee);
     if (built.positional.size() != 1) return std::nullopt;
     for (FunctionId f = 0; f < m.functions.size() && !inner; ++f) {
       const Function& op = m.functions[f];
@@ -359,6 +359,15 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::rangeComparatorCheck(co
   c.rangeActual = rangeOf(m, args.positional[0]);
   c.rangeExpected = rangeOf(m, args.positional[iterators ? 2 : 1]);
   return c;
+}
+
+// The value of Boost.Test's tolerance manipulator (`tt::tolerance(1e-5)`,
+// `boost::test_tools::tolerance(eps)`), or kNone.
+ExprId boostToleranceOf(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Call) return kNone;
+  const CallArgs args = splitCall(m, e);
+  if (args.positional.size() != 1 || lastOf(m, args.callee) != "tolerance") return kNone;
+  return args.positional[0];
 }
 
 std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const {
@@ -898,7 +907,24 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
     return;
   }
   const AssertionForm form = assertionFormOf(match, m.language);
-  if ((form == AssertionForm::Truth || form == AssertionForm::Falsity) && !args.positional.empty()) {
+  if (form == AssertionForm::Truth && args.positional.size() >= 2 && boostToleranceOf(m, args.positional[1]) != kNone &&
+      m.expr(args.positional[0]).kind == ExprKind::Compare && m.childCount(args.positional[0]) == 2 &&
+      m.compareOp(args.positional[0], 0) == "==") {
+    // BOOST_TEST(x == y, boost::test_tools::tolerance(1e-5)): floating values compared within
+    // a relative tolerance (a fraction of the larger magnitude).
+    const ExprId cond = args.positional[0], tolerance = boostToleranceOf(m, args.positional[1]);
+    a.form = std::string(match.lastName);
+    a.isOa = true;
+    a.category = Category::AbsRel;
+    a.actualExpr = m.child(cond, 0);
+    a.expectedExpr = m.child(cond, 1);
+    a.actualText = std::string(m.expr(a.actualExpr).text);
+    a.expectedText = std::string(m.expr(a.expectedExpr).text);
+    ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, tolerance);
+    a.tolerances.push_back({"rtol", std::string(m.expr(tolerance).text), r.value, r.provenance, r.note});
+    attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, tolerance);
+    a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
+  } else if ((form == AssertionForm::Truth || form == AssertionForm::Falsity) && !args.positional.empty()) {
     a.form = std::string(match.lastName);
     fromCondition(m, a, args.positional[0]);
     // assertFalse(np.allclose(a, b)), EXPECT_FALSE(x.isApprox(y)): the values must differ.
