@@ -1,11 +1,15 @@
 // `oalens parse PATH`: reads and parses every file `scan` reads (Python, and C++ test and
 // support files) with tree-sitter and discards the trees. It does what `scan` does before any
 // analysis, with the same reader, file selection and threads, so scripts/bench-scan can measure
-// scan against this floor on the same files.
+// scan against this floor on the same files. The library files a C++ scan reads for the
+// definitions its tests call are chosen by that analysis; `--library-files LIST` names them
+// (as `scan --format json` lists them in `library_files`) so the floor parses them too.
 #include <fmt/format.h>
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include "analyzer/cli/commands.h"
@@ -20,11 +24,20 @@ void addParseCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("parse", "parse every file scan reads and discard the trees (benchmark floor)");
   static std::string path = ".";
   static unsigned jobs = 0;
+  static std::string libraryList;
   cmd->add_option("path", path, "file or directory")->capture_default_str();
+  cmd->add_option("--library-files", libraryList, "a file listing library files (relative to PATH, one a line) to parse as C++ too");
   cmd->add_option("-j,--jobs", jobs, "worker threads (0: one per core)");
   cmd->callback([] {
     auto t0 = std::chrono::steady_clock::now();
-    const analyzer::SourceSelection walk = analyzer::selectSources(path, analyzer::ScanOptions{});
+    analyzer::SourceSelection walk = analyzer::selectSources(path, analyzer::ScanOptions{});
+    if (!libraryList.empty()) {
+      std::ifstream list(libraryList);
+      if (!list) throw CLI::ValidationError("--library-files", "cannot read " + libraryList);
+      for (std::string relative; std::getline(list, relative);)
+        if (!relative.empty())
+          walk.files.push_back({analyzer::SourcePath{std::filesystem::path(path) / relative, relative}, analyzer::Language::Cpp});
+    }
     const unsigned threads = analyzer::threadCount(jobs, walk.files.size());
     std::vector<analyzer::Frontends> frontends(threads);
     std::atomic<uint64_t> bytes{0}, parsed{0};
