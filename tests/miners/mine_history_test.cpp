@@ -671,3 +671,48 @@ TEST_F(MineHistory, TablesLeftWithoutTheirVersionAreResumed) {
   EXPECT_EQ(s.failed, 0u);
   EXPECT_GT(s.processed, 0u);
 }
+
+// `oalens diff C^..C` and `oalens mine` read every edit of the scripted history alike: a
+// threshold change mine finds loosened (or mixed) is a CH301 finding of the gate at the same
+// line, one it finds tightened a CH307, a deletion a CH302, and the gate finds none of these
+// that mine does not. The two share the pairing and the change classifier (miners/pairing,
+// miners/classify); this holds them to it.
+TEST_F(MineHistory, TheGateAndTheMinerReadEveryEditAlike) {
+  const fs::path db = gWork / "agree.db";
+  auto s = mineInto(gRepo, db);
+  ASSERT_EQ(s.failed, 0u);
+  std::set<std::string> mined;
+  for (const std::string& row : rowsOf(db,
+                                        // A deletion is reported where the assertion was.
+                                        "SELECT c.sha, CASE WHEN ch.kinds = 'deleted' THEN coalesce(ch.old_file, ch.file) ELSE ch.file END,"
+                                        " CASE WHEN ch.kinds = 'deleted' THEN coalesce(ch.old_line, ch.line) ELSE ch.line END,"
+                                        " CASE WHEN ch.kinds = 'deleted' THEN 'deleted' ELSE ch.direction END"
+                                        " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
+                                        " WHERE ch.direction IN ('loosen', 'tighten', 'mixed') OR ch.kinds = 'deleted'",
+                                        4)) {
+    std::istringstream in(row);
+    std::string sha, file, line, direction;
+    in >> sha >> file >> line >> direction;
+    mined.insert(sha + " " + file + ":" + line + " " + (direction == "tighten" ? "CH307" : direction == "deleted" ? "CH302" : "CH301"));
+  }
+  ASSERT_FALSE(mined.empty());
+  std::set<std::string> gated;
+  for (const std::string& sha : rowsOf(db, "SELECT sha FROM commits WHERE parents != '' AND is_merge = 0 ORDER BY seq", 1)) {
+    const fs::path out = gWork / "agree.json";
+    run("cd " + gRepo.string() + " && " + OALENS_BINARY + " diff " + sha + "^.." + sha + " --fail-on never --format json > " + out.string() +
+        " 2>/dev/null");
+    std::ifstream f(out);
+    const std::string json((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    // One finding an object: its file, line and rule, in that order.
+    for (size_t at = json.find("\"file\": \""); at != std::string::npos; at = json.find("\"file\": \"", at + 1)) {
+      const size_t fileEnd = json.find('"', at + 9);
+      const size_t lineAt = json.find("\"line\": ", fileEnd), ruleAt = json.find("\"rule\": \"", fileEnd);
+      if (lineAt == std::string::npos || ruleAt == std::string::npos) break;
+      const std::string rule = json.substr(ruleAt + 9, 5);
+      if (rule != "CH301" && rule != "CH307" && rule != "CH302") continue;
+      gated.insert(sha + " " + json.substr(at + 9, fileEnd - at - 9) + ":" + std::to_string(std::stol(json.substr(lineAt + 8))) + " " + rule);
+    }
+  }
+  std::multiset<std::string> want(mined.begin(), mined.end()), got(gated.begin(), gated.end());
+  EXPECT_EQ(missingAndNoisy(want, got), "") << "missing: mined but not gated; noisy: gated but not mined";
+}
