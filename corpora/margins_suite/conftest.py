@@ -15,6 +15,11 @@ SUITE_SEED = 20261201
 def pytest_configure(config):
     random.seed(SUITE_SEED)
     np.random.seed(SUITE_SEED)
+    try:
+        import torch
+    except ImportError:
+        return
+    torch.manual_seed(SUITE_SEED)
 
 
 @pytest.fixture

@@ -140,8 +140,9 @@ def compare(actual, expected, form, rtol=0.0, atol=0.0, bound=None, param=None, 
             tol = np.maximum(rtol * ref, atol)
         else:
             tol = np.full(err.shape, float(bound))
-        used = np.where(err == 0, 0.0, err / tol)
-        rel = np.where(err == 0, 0.0, err / ref)
+        unbounded = np.isinf(err)  # a NaN or an infinity against something else: no tolerance covers it
+        used = np.where(err == 0, 0.0, np.where(unbounded, np.inf, err / tol))
+        rel = np.where(err == 0, 0.0, np.where(unbounded, np.inf, err / ref))
         k = int(np.argmax(np.where(np.isnan(used), -1.0, used)))
         m.max_abs_err = float(err.max())
         m.max_rel_err = float(rel.max())
