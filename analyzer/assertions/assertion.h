@@ -38,6 +38,7 @@ struct Tolerance {
   // them for its default, those a per-dtype table leaves out for a table given (dtype_table.h).
   const DtypeTable* byDtype = nullptr;
   bool isDtypeDefault = false;  // the API's pick by dtype: every dtype takes byDtype's value
+  bool inclusive = false;       // a bound the value may equal (`<=`, `>=`, assertLessEqual, EXPECT_LE)
   // A default the API picks by dtype from no table known here (`value` is float32's): unlike a
   // default that is one number for every dtype (numpy's rtol=1e-7), it is no plain number.
   bool defaultDependsOnDtype = false;

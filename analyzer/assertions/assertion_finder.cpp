@@ -109,6 +109,30 @@ void markExact(Assertion& a) {
 
 }  // namespace
 
+// Which bounds of an error bound the value may equal: `err <= tol`, `lo < x <= hi` (the upper),
+// read from the comparison `compare`, or from the API's name (`EXPECT_LE`, assertLessEqual).
+static void markInclusiveBounds(const FileModel& m, Assertion& a, ExprId compare, std::string_view api = {}) {
+  bool upper = false, lower = false;
+  if (compare != kNone && m.expr(compare).kind == ExprKind::Compare) {
+    const uint32_t n = m.childCount(compare);
+    if (n == 2) {
+      upper = lower = m.compareOp(compare, 0).ends_with("=");
+    } else if (n == 3) {
+      // lo < x <= hi or hi >= x > lo: the first operator is the lower side's when rising.
+      const std::string_view op0 = m.compareOp(compare, 0), op1 = m.compareOp(compare, 1);
+      const bool rising = op0.starts_with("<");
+      lower = (rising ? op0 : op1).ends_with("=");
+      upper = (rising ? op1 : op0).ends_with("=");
+    }
+  } else if (!api.empty()) {
+    upper = lower = api.ends_with("_LE") || api.ends_with("_GE") || api.ends_with("LessEqual") || api.ends_with("GreaterEqual");
+  }
+  for (Tolerance& t : a.tolerances) {
+    if (t.name == "bound") t.inclusive = upper;
+    if (t.name == "lower_bound") t.inclusive = lower;
+  }
+}
+
 bool looksLikeError(const FileModel& m, ExprId e, int depth) {
   if (e == kNone || depth > kMaxConditionDepth) return false;
   static const RE2 errorName(R"((?i)(err|diff|dist|delta|residual|deviation|mismatch|discrepanc|snr))");
@@ -703,6 +727,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
         return;
       }
       applyErrorBound(m, a, a.actualExpr, b, lower);
+      markInclusiveBounds(m, a, kNone, a.apiText);
       // assertLess(len(x), 5) is an ordering check, not an approximation.
       if (!oa) markExact(a);
     }
@@ -792,6 +817,7 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
     return;
   }
   applyErrorBound(m, a, check->errorSide, check->boundSide, check->lowerSide);
+  markInclusiveBounds(m, a, check->compare);
   if (check->rangeActual != kNone) {
     a.actualExpr = check->rangeActual;
     a.expectedExpr = check->rangeExpected;
@@ -942,6 +968,7 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
     applyBand(m, a, args.positional[0], band->first, band->second);
   } else if (form == AssertionForm::GreaterBound && args.positional.size() >= 2 && looksLikeError(m, args.positional[1])) {
     applyErrorBound(m, a, args.positional[1], args.positional[0]);
+    markInclusiveBounds(m, a, kNone, a.apiText);
     a.actualText = a.actualExpr == kNone ? "" : std::string(m.expr(a.actualExpr).text);
     a.expectedText = a.expectedExpr == kNone ? "" : std::string(m.expr(a.expectedExpr).text);
     a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);

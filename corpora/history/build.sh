@@ -793,4 +793,28 @@ import pytest'
 subst tests/test_metric_values.py
 commit "Compare the balanced score with pytest.approx"
 
+# 58: an error bound and a bound on a trained model's quality, both strict
+cat > tests/test_bounds.py <<'EOF'
+from minilib.fit import fit_slope, train_accuracy
+
+
+def test_fit_error():
+    err = abs(fit_slope([0, 1, 2], [0, 2, 4]) - 2.0)
+    assert err < 0.05
+
+
+def test_accuracy():
+    assert train_accuracy() > 0.9
+EOF
+commit "Bound the fit's error and the training accuracy"
+
+# 59: both bounds now accept their own value (`<` -> `<=`, `>` -> `>=`): loosened
+OLD='    assert err < 0.05'
+NEW='    assert err <= 0.05'
+subst tests/test_bounds.py
+OLD='    assert train_accuracy() > 0.9'
+NEW='    assert train_accuracy() >= 0.9'
+subst tests/test_bounds.py
+commit "Let the bounds accept their own values"
+
 echo "$(git rev-list --count HEAD) commits in $OUT"

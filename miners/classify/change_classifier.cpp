@@ -294,6 +294,14 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
           compareTexts(name, kind, old, t, true))
         return;
       Direction d = compareTolerance(kind, *old->value, *t->value, b.negated);
+      // `err < tol` -> `err <= tol`, `acc > 0.9` -> `acc >= 0.9`: the bound itself now passes.
+      if (d == Direction::None && (kind == "bound" || kind == "lower_bound") && old->inclusive != t->inclusive) {
+        d = t->inclusive ? Direction::Loosen : Direction::Tighten;
+        (d == Direction::Loosen ? loosen : tighten) = true;
+        k.details.push_back(fmt::format("{} {} {:g} -> {} {:g} ({})", name, old->inclusive ? "inclusive" : "strict", *old->value,
+                                        t->inclusive ? "inclusive" : "strict", *t->value, directionName(d)));
+        return;
+      }
       if (d == Direction::None) return;
       (d == Direction::Loosen ? loosen : tighten) = true;
       // Digits-style tolerances: one decimal place is a factor of ten in what is accepted.

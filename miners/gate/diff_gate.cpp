@@ -180,6 +180,14 @@ std::optional<MetricBound> metricBound(const analyzer::FileModel& m, const analy
   return std::nullopt;
 }
 
+// "lower bound on `acc` relaxed: > 0.9 -> >= 0.9": both bounds with their comparison, so that a
+// bound made to include itself reads as a change.
+std::string relaxedBoundMessage(const MetricBound& o, const MetricBound& n) {
+  const auto op = [](const MetricBound& b) { return b.lower ? (b.strict ? ">" : ">=") : (b.strict ? "<" : "<="); };
+  return fmt::format("{} bound on `{}` relaxed: {} {} -> {} {}", o.lower ? "lower" : "upper", o.metric.substr(0, 60), op(o), o.text, op(n), n.text);
+}
+
+
 // `assert lo <= x <= hi` (or `hi >= x >= lo`) with bounds that evaluate: an interval check.
 struct IntervalBound {
   std::string middle;
@@ -402,7 +410,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
           (k.direction == Direction::Loosen || k.direction == Direction::Mixed))
         if (auto ob = metricBound(*olds.model, o.assertion()), nb = metricBound(*news.model, n.assertion()); ob && nb) {
           emit("CH305", news, n.assertion(),
-               fmt::format("{} bound on `{}` relaxed: {} -> {}", ob->lower ? "lower" : "upper", ob->metric.substr(0, 60), ob->text, nb->text),
+               relaxedBoundMessage(*ob, *nb),
                o.normalized(), n.normalized(), true);
           continue;
         }
@@ -513,7 +521,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       const bool loosened = boundaryIncluded || (ob->lower ? nb->value < ob->value : nb->value > ob->value);
       if (!loosened) continue;
       emit("CH305", news, n.assertion(),
-           fmt::format("{} bound on `{}` relaxed: {} -> {}", ob->lower ? "lower" : "upper", ob->metric.substr(0, 60), ob->text, nb->text),
+           relaxedBoundMessage(*ob, *nb),
            o.normalized(), n.normalized(), true);
     }
   }
