@@ -4,6 +4,8 @@
 
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/oracle/oracle_classifier.h"
+#include "analyzer/scan/scanner.h"
+#include "analyzer/scan/test_files.h"
 #include "tests/support/scan_helpers.h"
 
 using namespace oalens::analyzer;
@@ -172,4 +174,17 @@ TEST(CppAssertions, ALambdaReturnsWhatItsBodyReturnsAndACastConvertsItsArgument)
   EXPECT_TRUE(atLine(r, 7)->swapped);
   EXPECT_EQ(atLine(r, 8)->oracleType, "SCUT_SAME");
   EXPECT_EQ(atLine(r, 10)->oracleType, "NI");
+}
+
+// Test directories are named in any case (Shark's `Test/RBM/...cpp`); a library file whose
+// path only holds a capitalised word (`src/Tester.cpp`) is not a test file for that.
+TEST(CppAssertions, TestDirectoriesAreReadInAnyCase) {
+  const ScanOptions defaults;
+  const TestFileFilter filter(defaults.testFilePattern, defaults.cppTestFilePattern);
+  ASSERT_TRUE(filter.ok());
+  EXPECT_TRUE(filter.isTest("Test/RBM/AverageEnergyGradient.cpp"));
+  EXPECT_TRUE(filter.isTest("lib/Tests/ops.cc"));
+  EXPECT_TRUE(filter.isTest("tests/ops.cc"));
+  EXPECT_FALSE(filter.isTest("src/Tester.cpp"));
+  EXPECT_FALSE(filter.isTest("src/Models/Kernels.cpp"));
 }
