@@ -1,6 +1,7 @@
 // `oalens report`: reads only the database. --tables prints the study's Table V for the mined
 // history; --changes lists every OA change; both as text or JSON (docs/json.md). --dashboard
-// writes a self-contained HTML page of everything the database holds (reports/html/).
+// writes a self-contained HTML page of everything the database holds (reports/html/). --margins
+// reads a margins database instead (report_margins.h).
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/core/visible_text.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/cli/report_margins.h"
 #include "reports/html/dashboard.h"
 #include "reports/json/json_report.h"
 #include "reports/sqlite/assertion_timelines.h"
@@ -143,6 +145,7 @@ void addReportCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("report", "tables, change lists and the HTML dashboard from an oalens database");
   static std::string tablesDb, changesDb, loosenedDb, dashboardDb, repositoryPath, format = "text", output;
   static int64_t atLeast = 2;
+  static MarginsArgs margins;
   cmd->add_option("--tables", tablesDb, "print the study's Table V for the mined history in DB");
   cmd->add_option("--changes", changesDb, "list every OA change in DB");
   cmd->add_option("--loosened", loosenedDb, "list the assertions loosened --at-least times in DB, each with its changes");
@@ -152,12 +155,26 @@ void addReportCommand(CLI::App& app) {
   cmd->add_option("--dashboard", dashboardDb, "write a self-contained HTML dashboard of DB (scan, history, lint) to -o or stdout");
   cmd->add_option("--repository", repositoryPath,
                   "only this repository's history (its path as mined, or the end of it; for merged databases)");
+  cmd->add_option("--margins", margins.db,
+                  "judge each OA assertion of --root by the tolerance share the test runs in DB used (pytest -p oalens_margins)");
+  cmd->add_option("--root", margins.root, "with --margins: the tree the tests ran in, scanned for its OA assertions")
+      ->capture_default_str();
+  cmd->add_option("--safety-factor", margins.safetyFactor,
+                  "with --margins: an over-loose tolerance is suggested at this many times the largest error")
+      ->check(CLI::Range(1.0, 1e6))
+      ->capture_default_str();
   cmd->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
   cmd->add_option("-o,--output", output, "write to this file instead of stdout");
   cmd->callback([] {
+    if (!margins.db.empty()) {
+      margins.format = format;
+      margins.output = output;
+      setExitCode(reportMargins(margins));
+      return;
+    }
     const std::string& path = !dashboardDb.empty() ? dashboardDb : !tablesDb.empty() ? tablesDb : !changesDb.empty() ? changesDb : loosenedDb;
     if (path.empty()) {
-      fmt::print(stderr, "oalens: report needs --tables DB, --changes DB, --loosened DB or --dashboard DB\n");
+      fmt::print(stderr, "oalens: report needs --tables DB, --changes DB, --loosened DB, --dashboard DB or --margins DB\n");
       setExitCode(2);
       return;
     }

@@ -114,6 +114,11 @@ std::string Statement::columnText(int i) const {
   return t ? reinterpret_cast<const char*>(t) : "";
 }
 
+std::optional<double> Statement::columnDouble(int i) const {
+  if (sqlite3_column_type(stmt_, i) == SQLITE_NULL) return std::nullopt;
+  return sqlite3_column_double(stmt_, i);
+}
+
 void Statement::reset() {
   if (!stmt_) return;
   sqlite3_reset(stmt_);

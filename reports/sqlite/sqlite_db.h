@@ -53,6 +53,7 @@ class Statement {
   bool run();  // step to completion, then reset for the next bind
   int64_t columnInt(int i) const { return sqlite3_column_int64(stmt_, i); }
   std::string columnText(int i) const;
+  std::optional<double> columnDouble(int i) const;  // nullopt for NULL
   void reset();
 
  private:

@@ -17,6 +17,7 @@ import sys
 import pytest
 
 from . import extremes, runs
+from .apis import APIS
 from .patcher import Patcher
 from .recorder import Recorder
 from .store import Store, StoreError
@@ -47,7 +48,7 @@ class Margins:
         self.recorder.active = True
         self.store.set_meta({"rootdir": os.path.abspath(str(rootdir)), "runs": self.runs, "seed": self.seed,
                              "confidence": self.confidence, "python": sys.version.split()[0],
-                             "pytest": pytest.__version__})
+                             "pytest": pytest.__version__, "watched_apis": ",".join(sorted({a.id for a in APIS}))})
         self.finished = False
 
     def finish(self):

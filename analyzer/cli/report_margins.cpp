@@ -1,0 +1,42 @@
+#include "analyzer/cli/report_margins.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "analyzer/cli/config.h"
+#include "analyzer/cli/output.h"
+#include "analyzer/scan/scanner.h"
+#include "reports/json/json_report.h"
+#include "reports/margins/margins_db.h"
+#include "reports/margins/margins_render.h"
+#include "reports/margins/margins_verdicts.h"
+
+namespace oalens::cli {
+
+int reportMargins(const MarginsArgs& args) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(args.root, ec)) {
+    fmt::print(stderr, "oalens: {}: no such directory (--root is the tree the tests ran in)\n", args.root);
+    return 2;
+  }
+  reports::MarginsData data;
+  std::string err;
+  if (!reports::readMargins(args.db, data, err)) {
+    fmt::print(stderr, "oalens: {}\n", err);
+    return 2;
+  }
+  analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
+  if (!loadConfig(args.root, "", catalogue)) return 2;
+  analyzer::ScanOptions opt;
+  opt.allFiles = true;  // a wrapper's own check lives in a helper module, not a test file
+  const analyzer::ScanResult scan = analyzer::scanPath(args.root, catalogue, opt);
+  reports::MarginsOptions options;
+  options.root = std::filesystem::absolute(args.root, ec).lexically_normal().generic_string();
+  options.safetyFactor = args.safetyFactor;
+  const reports::MarginsReport report = reports::judgeMargins(scan, data, options);
+  const std::string text = args.format == "json" ? reports::jsonText(reports::marginsJson(report)) + "\n" : reports::marginsText(report);
+  return writeOutput(args.output, text) ? 0 : 2;
+}
+
+}  // namespace oalens::cli

@@ -1,0 +1,127 @@
+#include "reports/margins/margins_db.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#include "reports/sqlite/history_tables.h"
+#include "reports/sqlite/sqlite_db.h"
+
+namespace oalens::reports {
+
+namespace {
+
+// The rows of the calls grouped per frame position and test run. MAX(used) is the query's one
+// min/max aggregate, so SQLite takes the bare columns (api, form, tolerance...) from the row
+// that holds it: the worst call's.
+constexpr const char* kGroupsSql =
+    "SELECT f.file, f.line, f.depth = 0, c.test_id, c.run, MAX(c.used), SUM(c.passed = 0), COUNT(*), c.api, c.form,"
+    " c.tolerance, c.rtol, c.atol, c.bound, c.param, c.max_abs_err"
+    " FROM frames f JOIN calls c ON c.id = f.call_id GROUP BY f.file, f.line, f.depth = 0, c.test_id, c.run"
+    " ORDER BY f.file, f.line";
+
+constexpr const char* kExtremesSql =
+    "SELECT file, line, samples, distribution, confidence, used_at_confidence, p_exceed FROM extremes ORDER BY file, line";
+
+bool checkFormat(Database& db, const std::string& path, std::string& err) {
+  Statement tables(db, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
+  bool row = false;
+  if (!tables.ok() || !tables.step(&row) || !row) {
+    err = fmt::format("{}: not a database oalens can read: {}", path, tables.ok() ? tables.error() : sqlite3_errmsg(db.handle()));
+    return false;
+  }
+  const std::optional<std::string> format = tables.columnInt(0) ? metaValue(db, "format") : std::nullopt;
+  if (!format || *format != "oalens-margins") {
+    err = fmt::format("{}: not a margins database (no meta.format 'oalens-margins'; write one with pytest -p oalens_margins)", path);
+    return false;
+  }
+  const std::string version = metaValue(db, "schema_version").value_or("");
+  char* end = nullptr;
+  const long schema = std::strtol(version.c_str(), &end, 10);
+  if (end == version.c_str() || *end != '\0' || schema < 1) {
+    err = fmt::format("{}: not a margins database (meta.schema_version is '{}')", path, version);
+    return false;
+  }
+  if (schema > kMarginsSchemaVersion) {
+    err = fmt::format("{}: margins schema version {} is newer than this oalens reads ({})", path, schema, kMarginsSchemaVersion);
+    return false;
+  }
+  return true;
+}
+
+bool readGroups(Database& db, const std::string& path, MarginsData& out, std::string& err) {
+  Statement q(db, kGroupsSql);
+  bool row = false;
+  while (q.step(&row) && row) {
+    MarginGroup g;
+    g.file = q.columnText(0);
+    g.line = q.columnInt(1);
+    g.direct = q.columnInt(2) != 0;
+    g.testId = q.columnText(3);
+    g.run = q.columnInt(4);
+    g.maxUsed = q.columnDouble(5);
+    g.failedCalls = q.columnInt(6);
+    g.calls = q.columnInt(7);
+    g.api = q.columnText(8);
+    g.form = q.columnText(9);
+    g.tolerance = q.columnText(10);
+    g.rtol = q.columnDouble(11);
+    g.atol = q.columnDouble(12);
+    g.bound = q.columnDouble(13);
+    g.param = q.columnDouble(14);
+    g.maxAbsErr = q.columnDouble(15);
+    out.groups.push_back(std::move(g));
+  }
+  if (!q.ok() || !q.error().empty()) {
+    err = fmt::format("{}: cannot read the recorded calls: {}", path, q.ok() ? q.error() : sqlite3_errmsg(db.handle()));
+    return false;
+  }
+  return true;
+}
+
+bool readExtremes(Database& db, const std::string& path, MarginsData& out, std::string& err) {
+  Statement q(db, kExtremesSql);
+  bool row = false;
+  while (q.step(&row) && row) {
+    MarginExtreme e;
+    e.file = q.columnText(0);
+    e.line = q.columnInt(1);
+    e.samples = q.columnInt(2);
+    e.distribution = q.columnText(3);
+    e.confidence = q.columnDouble(4).value_or(0);
+    e.usedAtConfidence = q.columnDouble(5).value_or(0);
+    e.pExceed = q.columnDouble(6).value_or(0);
+    out.extremes.push_back(std::move(e));
+  }
+  if (!q.ok() || !q.error().empty()) {
+    err = fmt::format("{}: cannot read the extreme-value estimates: {}", path, q.ok() ? q.error() : sqlite3_errmsg(db.handle()));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool readMargins(const std::string& path, MarginsData& out, std::string& err) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {  // opening would create an empty database
+    err = fmt::format("{}: no such database", path);
+    return false;
+  }
+  Database db;
+  if (!db.open(path, err, Database::Access::ReadOnly) || !checkFormat(db, path, err)) return false;
+  out.rootdir = metaValue(db, "rootdir").value_or("");
+  out.runsPerTest = std::strtoll(metaValue(db, "runs").value_or("1").c_str(), nullptr, 10);
+  out.diagnostics = countRows(db, "SELECT COUNT(*) FROM diagnostics");
+  const std::string watched = metaValue(db, "watched_apis").value_or("");
+  for (size_t start = 0; start < watched.size();) {
+    size_t comma = std::min(watched.find(',', start), watched.size());
+    if (comma > start) out.watchedApis.push_back(watched.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return readGroups(db, path, out, err) && readExtremes(db, path, out, err);
+}
+
+}  // namespace oalens::reports

@@ -1,0 +1,14 @@
+// Renders a margins report (margins_verdicts.h) as JSON (`summary` and the `margins` list of
+// docs/margins.md) or as text: a summary, then one line per assertion measured, by file and line.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "reports/margins/margins_verdicts.h"
+
+namespace oalens::reports {
+
+nlohmann::ordered_json marginsJson(const MarginsReport& report);
+std::string marginsText(const MarginsReport& report);
+
+}  // namespace oalens::reports

@@ -1,0 +1,194 @@
+#include "reports/margins/margins_verdicts.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+namespace oalens::reports {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// `v` rounded up to one significant digit: 3.2e-9 -> 4e-9; 0 stays 0.
+double upToOneDigit(double v) {
+  if (!(v > 0) || !std::isfinite(v)) return v > 0 ? v : 0;
+  double exponent = std::floor(std::log10(v));
+  double scale = std::pow(10.0, exponent);
+  double mantissa = std::ceil(v / scale - 1e-9);  // 3.0000000001 stays 3
+  if (mantissa >= 10) return std::pow(10.0, exponent + 1);
+  return mantissa * scale;
+}
+
+// The recorded files as paths under the scanned tree. The plugin records them relative to
+// pytest's rootdir; when that is another folder than the tree, each is moved through the
+// absolute path (a file outside the tree maps to "" and joins nothing). A rootdir that does not
+// exist here (a database from another machine) is taken to be the tree.
+class PathMap {
+ public:
+  PathMap(const std::string& rootdir, const std::string& root) {
+    std::error_code ec;
+    tree_ = fs::weakly_canonical(root, ec);
+    if (!rootdir.empty() && fs::is_directory(rootdir, ec)) {
+      fs::path r = fs::weakly_canonical(rootdir, ec);
+      if (!ec && r != tree_) rootdir_ = r;
+    }
+  }
+  std::string operator()(const std::string& recorded) {
+    if (rootdir_.empty()) return recorded;
+    auto [it, fresh] = cache_.try_emplace(recorded);
+    if (!fresh) return it->second;
+    fs::path rel = (rootdir_ / recorded).lexically_normal().lexically_relative(tree_);
+    const std::string text = rel.generic_string();
+    it->second = rel.empty() || text == ".." || text.rfind("../", 0) == 0 ? "" : text;
+    return it->second;
+  }
+
+ private:
+  fs::path tree_, rootdir_;
+  std::unordered_map<std::string, std::string> cache_;
+};
+
+struct Joined {
+  std::set<std::pair<std::string, int64_t>> runs, failed;
+  std::set<std::string> tests;
+  int64_t calls = 0;
+  double maxUsed = -1;
+  const MarginGroup* worst = nullptr;
+};
+
+void add(Joined& j, const MarginGroup& g) {
+  j.runs.emplace(g.testId, g.run);
+  if (g.failedCalls > 0) j.failed.emplace(g.testId, g.run);
+  j.tests.insert(g.testId);
+  j.calls += g.calls;
+  const double used = g.maxUsed.value_or(0);
+  if (!j.worst || used > j.maxUsed) {
+    j.maxUsed = used;
+    j.worst = &g;
+  }
+}
+
+std::string verdictOf(const Joined& j) {
+  if (j.failed.size() == j.runs.size()) return "failing";
+  if (!j.failed.empty() || j.maxUsed > kTightShare) return "flaky-tight";
+  if (j.maxUsed < kOverLooseShare) return "over-loose";
+  return "healthy";
+}
+
+void suggest(MarginVerdict& v, const MarginGroup& worst, double safetyFactor) {
+  if (v.verdict == "over-loose") {
+    if (v.maxUsed == 0) {
+      v.suggested = "exact";
+      v.basis = "the values were equal in every run";
+      return;
+    }
+    v.suggested = scaledTolerance(worst, v.maxUsed * safetyFactor);
+    if (!v.suggested.empty()) v.basis = fmt::format("{:g}x the largest error measured", safetyFactor);
+    return;
+  }
+  if (v.verdict == "flaky-tight" && v.extreme && v.extreme->usedAtConfidence > 1) {
+    v.suggested = scaledTolerance(worst, v.extreme->usedAtConfidence);
+    if (!v.suggested.empty())
+      v.basis = fmt::format("the {:g}% extreme-value bound ({}, {} runs)", v.extreme->confidence * 100, v.extreme->distribution,
+                            v.extreme->samples);
+  }
+}
+
+}  // namespace
+
+std::string scaledTolerance(const MarginGroup& worst, double factor) {
+  auto value = [&](const std::optional<double>& x) { return fmt::format("{:g}", upToOneDigit(*x * factor)); };
+  if (!(factor > 0) || !std::isfinite(factor)) return "";
+  if (worst.form == "sum" || worst.form == "max") {
+    if (!worst.rtol || !worst.atol) return "";
+    const bool approx = worst.form == "max";
+    return fmt::format("{}={} {}={}", approx ? "rel" : "rtol", value(worst.rtol), approx ? "abs" : "atol", value(worst.atol));
+  }
+  if (!worst.bound || !(*worst.bound > 0)) return "";
+  const double bound = *worst.bound * factor;
+  if (worst.form == "decimal") return fmt::format("decimal={:g}", std::floor(std::log10(1.5 / bound)));  // 1.5 * 10**-decimal
+  if (worst.form == "places") return fmt::format("places={:g}", std::floor(std::log10(0.5 / bound)));   // round(d, places) == 0
+  if (worst.form == "delta") return fmt::format("delta={:g}", upToOneDigit(bound));
+  return "";
+}
+
+MarginsReport judgeMargins(const analyzer::ScanResult& scan, const MarginsData& data, const MarginsOptions& options) {
+  MarginsReport report;
+  report.root = options.root;
+  report.rootdir = data.rootdir;
+  report.runsPerTest = data.runsPerTest;
+  report.diagnostics = data.diagnostics;
+  report.safetyFactor = options.safetyFactor;
+
+  PathMap toTree(data.rootdir, options.root);
+  std::map<std::string, std::vector<std::pair<int64_t, const MarginGroup*>>> byFile;
+  for (const MarginGroup& g : data.groups)
+    if (std::string file = toTree(g.file); !file.empty()) byFile[file].emplace_back(g.line, &g);
+  for (auto& [file, groups] : byFile) std::stable_sort(groups.begin(), groups.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  std::map<std::string, std::vector<const MarginExtreme*>> extremes;
+  for (const MarginExtreme& e : data.extremes)
+    if (std::string file = toTree(e.file); !file.empty()) extremes[file].push_back(&e);
+
+  for (const analyzer::Assertion& a : scan.assertions) {
+    if (!a.isOa) continue;
+    ++report.oaAssertions;
+    const int64_t first = a.range.start.line, last = std::max(a.range.end.line, a.range.start.line);
+    Joined j;
+    if (auto it = byFile.find(a.file); it != byFile.end()) {
+      auto lo = std::lower_bound(it->second.begin(), it->second.end(), first, [](auto& p, int64_t l) { return p.first < l; });
+      for (; lo != it->second.end() && lo->first <= last; ++lo)
+        if (lo->second->direct || !a.via.empty()) add(j, *lo->second);
+    }
+    if (!j.worst) {
+      const std::string& api = a.via.empty() ? a.api : a.via;
+      const bool watched = std::find(data.watchedApis.begin(), data.watchedApis.end(), api) != data.watchedApis.end();
+      ++(watched ? report.notReached : report.notWatched);
+      report.unreached.push_back({a.file, a.range.start.line, a.api, watched});
+      continue;
+    }
+    ++report.measured;
+    if (a.negated) {
+      ++report.notJudged;
+      continue;
+    }
+    MarginVerdict v;
+    v.file = a.file;
+    v.line = a.range.start.line;
+    v.endLine = a.range.end.line;
+    v.api = a.api;
+    v.via = a.via;
+    v.testCase = a.testCase;
+    v.verdict = verdictOf(j);
+    v.maxUsed = j.maxUsed;
+    v.runs = static_cast<int64_t>(j.runs.size());
+    v.failedRuns = static_cast<int64_t>(j.failed.size());
+    v.tests = static_cast<int64_t>(j.tests.size());
+    v.calls = j.calls;
+    v.tolerance = j.worst->tolerance;
+    v.maxAbsErr = j.worst->maxAbsErr;
+    if (auto it = extremes.find(a.file); it != extremes.end())
+      for (const MarginExtreme* e : it->second)
+        if (e->line >= first && e->line <= last) {
+          v.extreme = *e;
+          break;
+        }
+    suggest(v, *j.worst, options.safetyFactor);
+    if (v.verdict == "over-loose") ++report.overLoose;
+    else if (v.verdict == "flaky-tight") ++report.flakyTight;
+    else if (v.verdict == "failing") ++report.failing;
+    else ++report.healthy;
+    report.margins.push_back(std::move(v));
+  }
+  std::sort(report.margins.begin(), report.margins.end(),
+            [](const MarginVerdict& a, const MarginVerdict& b) { return std::tie(a.file, a.line) < std::tie(b.file, b.line); });
+  return report;
+}
+
+}  // namespace oalens::reports
