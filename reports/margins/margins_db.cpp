@@ -13,14 +13,17 @@ namespace oalens::reports {
 
 namespace {
 
-// The rows of the calls grouped per frame position and test run. MAX(used) is the query's one
-// min/max aggregate, so SQLite takes the bare columns (api, form, tolerance...) from the row
-// that holds it: the worst call's.
+// The rows of the calls grouped per frame position and test run. A failed call whose test
+// passed anyway was caught (an except clause, pytest.raises): it neither counts as a failure nor
+// gives the largest share. MAX(...) is the query's one min/max aggregate, so SQLite takes the
+// bare columns (api, form, tolerance...) from the row that holds it: the worst counted call's.
 constexpr const char* kGroupsSql =
-    "SELECT f.file, f.line, f.depth = 0, c.test_id, c.run, MAX(c.used), SUM(c.passed = 0), COUNT(*), c.api, c.form,"
-    " c.tolerance, c.rtol, c.atol, c.bound, c.param, c.max_abs_err"
-    " FROM frames f JOIN calls c ON c.id = f.call_id GROUP BY f.file, f.line, f.depth = 0, c.test_id, c.run"
-    " ORDER BY f.file, f.line";
+    "WITH c AS (SELECT calls.*, calls.passed = 0 AND COALESCE(r.outcome IN ('passed', 'skipped', 'xpassed'), 0) AS caught"
+    " FROM calls LEFT JOIN runs r ON r.test_id = calls.test_id AND r.run = calls.run)"
+    " SELECT f.file, f.line, f.depth = 0, c.test_id, c.run, MAX(CASE WHEN c.caught THEN NULL ELSE c.used END),"
+    " SUM(c.passed = 0 AND NOT c.caught), SUM(c.caught), SUM(c.passed = 0 AND NOT c.caught AND c.used <= 1), COUNT(*),"
+    " c.api, c.form, c.tolerance, c.rtol, c.atol, c.bound, c.param, c.max_abs_err"
+    " FROM frames f JOIN c ON c.id = f.call_id GROUP BY f.file, f.line, f.depth = 0, c.test_id, c.run ORDER BY f.file, f.line";
 
 constexpr const char* kExtremesSql =
     "SELECT file, line, samples, distribution, confidence, used_at_confidence, p_exceed FROM extremes ORDER BY file, line";
@@ -63,15 +66,17 @@ bool readGroups(Database& db, const std::string& path, MarginsData& out, std::st
     g.run = q.columnInt(4);
     g.maxUsed = q.columnDouble(5);
     g.failedCalls = q.columnInt(6);
-    g.calls = q.columnInt(7);
-    g.api = q.columnText(8);
-    g.form = q.columnText(9);
-    g.tolerance = q.columnText(10);
-    g.rtol = q.columnDouble(11);
-    g.atol = q.columnDouble(12);
-    g.bound = q.columnDouble(13);
-    g.param = q.columnDouble(14);
-    g.maxAbsErr = q.columnDouble(15);
+    g.caughtCalls = q.columnInt(7);
+    g.failedWithin = q.columnInt(8);
+    g.calls = q.columnInt(9);
+    g.api = q.columnText(10);
+    g.form = q.columnText(11);
+    g.tolerance = q.columnText(12);
+    g.rtol = q.columnDouble(13);
+    g.atol = q.columnDouble(14);
+    g.bound = q.columnDouble(15);
+    g.param = q.columnDouble(16);
+    g.maxAbsErr = q.columnDouble(17);
     out.groups.push_back(std::move(g));
   }
   if (!q.ok() || !q.error().empty()) {

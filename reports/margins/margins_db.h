@@ -22,8 +22,13 @@ struct MarginGroup {
   bool direct = true;
   std::string testId;
   int64_t run = 0;
-  std::optional<double> maxUsed;  // largest share of the tolerance used; may be +inf
-  int64_t failedCalls = 0;
+  // Largest share of the tolerance used (may be +inf), over the calls whose outcome counted:
+  // nullopt when every call failed and the test caught it (a try/except, pytest.raises: the
+  // test passed regardless).
+  std::optional<double> maxUsed;
+  int64_t failedCalls = 0;   // failed, and the test did not go on to pass
+  int64_t caughtCalls = 0;   // failed, and the test passed (or skipped) anyway
+  int64_t failedWithin = 0;  // failed with every element within the tolerance (shape, dtype, device)
   int64_t calls = 0;
   // The worst call's check: its API, form (sum, max, decimal, places, delta), the tolerance in
   // force and its parameters, and its largest absolute error.

@@ -58,30 +58,35 @@ json marginsJson(const MarginsReport& r) {
                     {"failed_runs", v.failedRuns},
                     {"tests", v.tests},
                     {"calls", v.calls},
+                    {"caught_failures", v.caughtFailures},
+                    {"failures_within_tolerance", v.failuresWithin},
                     {"tolerance", v.tolerance},
                     {"max_abs_err", v.maxAbsErr && std::isfinite(*v.maxAbsErr) ? json(*v.maxAbsErr) : json(nullptr)},
                     {"suggested", orNull(v.suggested)},
                     {"suggestion_basis", orNull(v.basis)},
                     {"extreme", extremeJson(v.extreme)}});
   }
-  json unreached = json::array();
-  for (const auto& u : r.unreached)
-    unreached.push_back({{"file", u.file}, {"line", u.line}, {"api", u.api}, {"reason", u.watched ? "not reached" : "not watched"}});
-  return {{"summary", std::move(summary)}, {"margins", std::move(list)}, {"not_run", std::move(unreached)}};
+  json unjudged = json::array();
+  for (const auto& u : r.unjudged) unjudged.push_back({{"file", u.file}, {"line", u.line}, {"api", u.api}, {"reason", u.reason}});
+  return {{"summary", std::move(summary)}, {"margins", std::move(list)}, {"unjudged", std::move(unjudged)}};
 }
 
 std::string marginsText(const MarginsReport& r) {
-  const std::string negated = r.notJudged ? fmt::format(", {} negated and not judged", r.notJudged) : "";
+  const std::string notJudged = r.notJudged ? fmt::format(", {} negated or failing only where the test expects it", r.notJudged) : "";
   std::string text = fmt::format(
       "Tolerance margins: {} of {} OA assertions measured ({} not reached, {} of a form the plugin cannot watch{}), {} run{} per test\n"
       "  over-loose {}, flaky-tight {}, healthy {}, failing {}\n",
-      r.measured, r.oaAssertions, r.notReached, r.notWatched, negated, r.runsPerTest, r.runsPerTest == 1 ? "" : "s", r.overLoose, r.flakyTight,
+      r.measured, r.oaAssertions, r.notReached, r.notWatched, notJudged, r.runsPerTest, r.runsPerTest == 1 ? "" : "s", r.overLoose, r.flakyTight,
       r.healthy, r.failing);
   if (r.diagnostics) text += fmt::format("  {} measurement diagnostics (SELECT * FROM diagnostics)\n", r.diagnostics);
   for (const MarginVerdict& v : r.margins) {
     text += fmt::format("{}:{}: {}: at most {} of {} used, {} run{}{}", analyzer::withVisibleControls(v.file), v.line, v.verdict,
                         shareText(v.maxUsed), analyzer::withVisibleControls(v.tolerance), v.runs, v.runs == 1 ? "" : "s",
-                        v.failedRuns ? fmt::format(" ({} failed)", v.failedRuns) : "");
+                        v.failedRuns ? fmt::format(" ({} failed{})", v.failedRuns,
+                                                   v.failuresWithin ? fmt::format(", {} call{} within the tolerance", v.failuresWithin,
+                                                                                  v.failuresWithin == 1 ? "" : "s")
+                                                                    : "")
+                                     : "");
     if (v.extreme)
       text += fmt::format("; {:g}% bound {} ({}, p(exceed) {:.2g})", v.extreme->confidence * 100, shareText(v.extreme->usedAtConfidence),
                           v.extreme->distribution, v.extreme->pExceed);

@@ -58,19 +58,23 @@ class PathMap {
 struct Joined {
   std::set<std::pair<std::string, int64_t>> runs, failed;
   std::set<std::string> tests;
-  int64_t calls = 0;
+  int64_t calls = 0, caught = 0, failedWithin = 0;
   double maxUsed = -1;
-  const MarginGroup* worst = nullptr;
+  const MarginGroup* worst = nullptr;  // the group of the largest counted share
+  bool any = false;
 };
 
 void add(Joined& j, const MarginGroup& g) {
+  j.any = true;
   j.runs.emplace(g.testId, g.run);
   if (g.failedCalls > 0) j.failed.emplace(g.testId, g.run);
   j.tests.insert(g.testId);
   j.calls += g.calls;
-  const double used = g.maxUsed.value_or(0);
-  if (!j.worst || used > j.maxUsed) {
-    j.maxUsed = used;
+  j.caught += g.caughtCalls;
+  j.failedWithin += g.failedWithin;
+  if (!g.maxUsed) return;  // only caught failures
+  if (!j.worst || *g.maxUsed > j.maxUsed) {
+    j.maxUsed = *g.maxUsed;
     j.worst = &g;
   }
 }
@@ -94,7 +98,8 @@ void suggest(MarginVerdict& v, const MarginGroup& worst, double safetyFactor) {
     return;
   }
   if (v.verdict == "flaky-tight" && v.extreme && v.extreme->usedAtConfidence > 1) {
-    v.suggested = scaledTolerance(worst, v.extreme->usedAtConfidence);
+    // Five samples can put the bound below a share already seen: never suggest less than that.
+    v.suggested = scaledTolerance(worst, std::max(v.extreme->usedAtConfidence, v.maxUsed));
     if (!v.suggested.empty())
       v.basis = fmt::format("the {:g}% extreme-value bound ({}, {} runs)", v.extreme->confidence * 100, v.extreme->distribution,
                             v.extreme->samples);
@@ -146,16 +151,17 @@ MarginsReport judgeMargins(const analyzer::ScanResult& scan, const MarginsData& 
       for (; lo != it->second.end() && lo->first <= last; ++lo)
         if (lo->second->direct || !a.via.empty()) add(j, *lo->second);
     }
-    if (!j.worst) {
+    if (!j.any) {
       const std::string& api = a.via.empty() ? a.api : a.via;
       const bool watched = std::find(data.watchedApis.begin(), data.watchedApis.end(), api) != data.watchedApis.end();
       ++(watched ? report.notReached : report.notWatched);
-      report.unreached.push_back({a.file, a.range.start.line, a.api, watched});
+      report.unjudged.push_back({a.file, a.range.start.line, a.api, watched ? "not reached" : "not watched"});
       continue;
     }
     ++report.measured;
-    if (a.negated) {
+    if (a.negated || !j.worst) {
       ++report.notJudged;
+      report.unjudged.push_back({a.file, a.range.start.line, a.api, a.negated ? "negated" : "caught"});
       continue;
     }
     MarginVerdict v;
@@ -171,6 +177,8 @@ MarginsReport judgeMargins(const analyzer::ScanResult& scan, const MarginsData& 
     v.failedRuns = static_cast<int64_t>(j.failed.size());
     v.tests = static_cast<int64_t>(j.tests.size());
     v.calls = j.calls;
+    v.caughtFailures = j.caught;
+    v.failuresWithin = j.failedWithin;
     v.tolerance = j.worst->tolerance;
     v.maxAbsErr = j.worst->maxAbsErr;
     if (auto it = extremes.find(a.file); it != extremes.end())

@@ -8,7 +8,9 @@
 // A recorded call joins the assertion whose lines hold the frame that made it; a caller's frame
 // joins only an assertion that is a wrapper call (the scan's `via`), so a check made inside a
 // function computing an assertion's arguments is not taken for that assertion's. Negated
-// checks (assertNotAlmostEqual, assert not np.allclose) are counted, not judged.
+// checks (assertNotAlmostEqual, assert not np.allclose), and checks whose every failure the test
+// caught (a try/except around it, pytest.raises), are counted, not judged; a caught failure
+// elsewhere is left out of the shares and the failures.
 #pragma once
 #include <optional>
 #include <string>
@@ -36,6 +38,8 @@ struct MarginVerdict {
   std::string verdict;
   double maxUsed = 0;  // largest share of the tolerance used in any run; +inf when unbounded
   int64_t runs = 0, failedRuns = 0, tests = 0, calls = 0;
+  int64_t caughtFailures = 0;      // failed calls the test caught, left out
+  int64_t failuresWithin = 0;      // failed calls whose values were within the tolerance
   std::string tolerance;  // in force at the worst call, as the plugin recorded it
   std::optional<double> maxAbsErr;
   std::string suggested, basis;  // empty when there is nothing to suggest
@@ -52,13 +56,14 @@ struct MarginsReport {
   int64_t oaAssertions = 0, measured = 0, notReached = 0, notWatched = 0, notJudged = 0;
   int64_t overLoose = 0, flakyTight = 0, healthy = 0, failing = 0;
   std::vector<MarginVerdict> margins;  // by file, then line
-  struct Unreached {
+  // The OA assertions without a verdict, in scan order, each with why: "not reached", "not
+  // watched", "negated", "caught" (every failure was caught by the test).
+  struct Unjudged {
     std::string file;
     uint32_t line = 0;
-    std::string api;
-    bool watched = false;
+    std::string api, reason;
   };
-  std::vector<Unreached> unreached;  // the OA assertions no recorded run reached, in scan order
+  std::vector<Unjudged> unjudged;
 };
 
 MarginsReport judgeMargins(const analyzer::ScanResult& scan, const MarginsData& data, const MarginsOptions& options);

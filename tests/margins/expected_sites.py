@@ -53,7 +53,13 @@ SITES = {
     # test_failing.py
     "fails_always": dict(api="numpy.testing.assert_allclose", used=4.0, abs_err=2.0**-8, passed=False, verdict="failing"),
     "before_raise": dict(api="numpy.testing.assert_allclose", used=0.5, abs_err=2.0**-9, passed=True, verdict="healthy"),
-    "never_reached": dict(api=None, verdict=None),
+    "never_reached": dict(api=None, verdict=None, unjudged="not reached"),
+    # a failure the test catches: not judged where it always fails, judged where it passes
+    "caught_first": dict(api="numpy.testing.assert_allclose", used=4.0 / 2.0**-10, abs_err=4.0, passed=False, verdict=None,
+                         unjudged="caught"),
+    "caught_fallback": dict(api="numpy.testing.assert_allclose", used=0.25, abs_err=2.0**-12, passed=True, verdict="healthy"),
+    "raises_expected": dict(api="numpy.testing.assert_allclose", used=0.5 / 2.0**-10, abs_err=0.5, passed=False, verdict=None,
+                            unjudged="caught"),
     # test_random.py: 256 draws of N(0, 1e-7) against 2e-6 and 4e-7, a uniform shift against 1e-2
     "random_healthy": dict(api="numpy.testing.assert_allclose", used=None, truth="noise_healthy", tol=2e-6, passed=True,
                            verdict="healthy"),

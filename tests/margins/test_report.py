@@ -46,6 +46,7 @@ def test_site_verdict(verdicts, sites, name):
         assert got["suggestion_basis"] in ("10x the largest error measured", "the values were equal in every run")
     if want["verdict"] == "failing":
         assert got["failed_runs"] == got["runs"]
+        assert got["failures_within_tolerance"] == 0
 
 
 def test_flaky_tight_has_an_extreme_value_bound(verdicts, sites):
@@ -57,10 +58,12 @@ def test_flaky_tight_has_an_extreme_value_bound(verdicts, sites):
         assert got["suggested"].startswith("rtol=0 atol=") and "extreme-value bound" in got["suggestion_basis"]
 
 
-def test_unreached_checks_are_listed(verdicts, sites):
-    file, line = sites["never_reached"]
-    reasons = {(u["file"], u["line"]): u["reason"] for u in verdicts["not_run"]}
-    assert reasons[(file, line)] == "not reached"
+def test_unjudged_checks_are_listed(verdicts, sites):
+    reasons = {(u["file"], u["line"]): u["reason"] for u in verdicts["unjudged"]}
+    for name, want in SITES.items():
+        if "unjudged" in want:
+            assert reasons.get(sites[name]) == want["unjudged"], name
+            assert sites[name] not in by_site(verdicts)
     assert "not watched" in reasons.values()  # test_random.py's bare `assert abs(...) < 1e-2`
     s = verdicts["summary"]
     assert s["measured"] + s["not_reached"] + s["not_watched"] == s["oa_assertions"]

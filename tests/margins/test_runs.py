@@ -99,6 +99,8 @@ def test_extreme_value_estimates(five_runs, sites):
     # a site that used over half its tolerance but the same share in every run has no spread to fit
     assert sites["torch_close_default"] not in rows
     assert sites["random_healthy"] not in rows
+    # failures the test caught are no samples: the site failing in every run has none to fit
+    assert sites["caught_first"] not in rows
 
 
 def test_runs_option_needs_database(suite_dir):

@@ -13,6 +13,7 @@ Without --oalens-margins the plugin does nothing at all.
 
 import os
 import sys
+import time
 
 import pytest
 
@@ -42,6 +43,7 @@ class Margins:
             self.store = Store(self.path)
         except StoreError as e:
             raise pytest.UsageError("--oalens-margins: %s" % e)
+        self.started = time.perf_counter()
         self.recorder = Recorder(rootdir, self.store)
         self.patcher = Patcher(self.recorder)
         self.patcher.install()
@@ -59,15 +61,18 @@ class Margins:
         self.recorder.flush()
         fits = 0
         if self.runs >= extremes.MIN_SAMPLES:
+            start = time.perf_counter()
             fits = extremes.estimate(self.store, self.recorder, self.confidence)
             self.recorder.flush()
+            self.recorder.spent += time.perf_counter() - start
         versions = {}
         for name in ("numpy", "torch", "scipy"):
             mod = sys.modules.get(name)
             if mod is not None and getattr(mod, "__version__", None):
                 versions[name] = mod.__version__
         versions.update({"calls": self.recorder.counts["calls"], "diagnostics": self.recorder.counts["diagnostics"],
-                         "extremes": fits})
+                         "extremes": fits, "plugin_seconds": "%.3f" % self.recorder.spent,
+                         "wall_seconds": "%.3f" % (time.perf_counter() - self.started)})
         self.store.set_meta(versions)
         self.store.close()
         self.patcher.uninstall()

@@ -1,7 +1,7 @@
 """Extreme-value estimates of the tolerance a site will use, from its per-run maxima.
 
 For each call site (every frame recorded, so a wrapper's line and its callers' lines each get
-one) whose runs came close to the tolerance (a run used over half of it, or failed), the largest
+one; a failure its test caught left out) whose runs came close to the tolerance (a run used over half of it, or failed), the largest
 share used in each run is one sample; with three or more samples that are not all equal, SciPy
 fits an extreme-value distribution to them: Gumbel (scipy.stats.gumbel_r) below 20 samples,
 where a three-parameter fit is unstable, the generalised extreme-value distribution
@@ -23,8 +23,11 @@ NEAR = 0.5  # a run above this share of its tolerance makes the site a candidate
 def per_run_maxima(con):
     """{(file, line): {run: (max_used, all_passed)}} over every recorded frame."""
     sites = {}
-    q = ("SELECT f.file, f.line, c.run, MAX(c.used), MIN(c.passed) FROM frames f JOIN calls c ON c.id = f.call_id"
-         " GROUP BY f.file, f.line, c.run")
+    # a failure the test caught (it passed regardless) is no sample, as in the report
+    q = ("WITH c AS (SELECT calls.*, calls.passed = 0 AND COALESCE(r.outcome IN ('passed', 'skipped', 'xpassed'), 0)"
+         " AS caught FROM calls LEFT JOIN runs r ON r.test_id = calls.test_id AND r.run = calls.run)"
+         " SELECT f.file, f.line, c.run, MAX(CASE WHEN c.caught THEN NULL ELSE c.used END), MIN(c.passed OR c.caught)"
+         " FROM frames f JOIN c ON c.id = f.call_id GROUP BY f.file, f.line, c.run")
     for file, line, run, used, passed in con.execute(q):
         sites.setdefault((file, line), {})[run] = (used, passed)
     return sites

@@ -5,6 +5,9 @@ patched the moment its import completes, through a finder on sys.meta_path, so a
 `from torch.testing import assert_close` binds the wrapper. The plugin never imports torch
 itself: importing it costs a second or two a suite without torch should not pay.
 
+The time the wrapper spends besides the API's own is added up (Recorder.spent, stored as
+meta.plugin_seconds) so that the plugin's overhead can be read from the run it burdened.
+
 The wrapper costs one attribute test when the plugin is idle or the check is nested inside
 another watched check (numpy's assert_almost_equal calls assert_array_almost_equal), and one walk
 of the stack otherwise; the measurement then runs after the API has answered, so it never
@@ -14,6 +17,7 @@ changes what the API returns or raises.
 import functools
 import importlib.abc
 import sys
+from time import perf_counter as clock
 
 from .apis import APIS
 
@@ -33,20 +37,26 @@ def make_wrapper(original, api, recorder):
         __tracebackhide__ = True  # pytest shows the test's frame, not this one
         if not recorder.active or getattr(local, "busy", False):
             return original(*args, **kwargs)
+        t0 = clock()
         frames = recorder.site(sys._getframe(1))
         if frames is None:
+            recorder.spent += clock() - t0
             return original(*args, **kwargs)
         local.busy = True
+        t1, t2 = clock(), None
         try:
             try:
                 result = original(*args, **kwargs)
             except AssertionError:
+                t2 = clock()
                 recorder.record(api, frames, args, kwargs, False, None)
                 raise
+            t2 = clock()
             recorder.record(api, frames, args, kwargs, None, result)
             return result
         finally:
             local.busy = False
+            recorder.spent += (t1 - t0) + (clock() - (t2 if t2 is not None else clock()))
 
     wrapper.__oalens_original__ = original
     return wrapper

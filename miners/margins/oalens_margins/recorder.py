@@ -38,6 +38,7 @@ class Recorder:
         self.runs = []         # rows of the runs table
         self.outcome, self.duration = "passed", 0.0
         self.flushed = time.monotonic()
+        self.spent = 0.0  # seconds spent measuring and writing, besides the APIs' own time
         self.next_id = 1
         self.counts = {"calls": 0, "diagnostics": 0}
         self._paths = {}
@@ -136,7 +137,9 @@ class Recorder:
         """Writes what is buffered (one transaction); a write error becomes a warning, once."""
         if not (self.calls or self.diagnostics or self.runs):
             return
-        self.flushed = time.monotonic()
+        start = time.perf_counter()
         calls, frames, diagnostics, runs = self.calls, self.frames, self.diagnostics, self.runs
         self.calls, self.frames, self.diagnostics, self.runs = [], [], [], []
         self.store.write(calls, frames, diagnostics, runs)
+        self.flushed = time.monotonic()
+        self.spent += time.perf_counter() - start
