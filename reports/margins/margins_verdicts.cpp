@@ -118,8 +118,11 @@ std::string scaledTolerance(const MarginGroup& worst, double factor) {
   }
   if (!worst.bound || !(*worst.bound > 0)) return "";
   const double bound = *worst.bound * factor;
-  if (worst.form == "decimal") return fmt::format("decimal={:g}", std::floor(std::log10(1.5 / bound)));  // 1.5 * 10**-decimal
-  if (worst.form == "places") return fmt::format("places={:g}", std::floor(std::log10(0.5 / bound)));   // round(d, places) == 0
+  // The most digits whose bound is still `bound`; the nudge keeps 1.5 / 1.5e-9 at 9 digits when
+  // the division lands a rounding error under 1e9.
+  auto digits = [&](double unit) { return std::floor(std::log10(unit / bound) + 1e-9); };
+  if (worst.form == "decimal") return fmt::format("decimal={:g}", digits(1.5));  // |d| < 1.5 * 10**-decimal
+  if (worst.form == "places") return fmt::format("places={:g}", digits(0.5));    // round(|d|, places) == 0
   if (worst.form == "delta") return fmt::format("delta={:g}", upToOneDigit(bound));
   return "";
 }
