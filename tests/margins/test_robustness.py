@@ -144,3 +144,24 @@ def test_without_the_option_nothing_happens(tmp_path):
     r = run_pytest(suite, [])
     assert r.returncode == 0 and "oalens-margins" not in r.stdout
     assert not list(tmp_path.glob("*.db"))
+
+
+def test_checks_on_several_threads(tmp_path):
+    suite = make_suite(tmp_path / "s", {"test_threads.py": """
+        from concurrent.futures import ThreadPoolExecutor
+
+        import numpy as np
+
+        def check(i):
+            for _ in range(50):
+                np.testing.assert_allclose(float(i), float(i) + 2.0**-20, rtol=0, atol=2.0**-18)
+
+        def test_threads():
+            with ThreadPoolExecutor(4) as pool:
+                list(pool.map(check, range(4)))
+    """})
+    db = tmp_path / "m.db"
+    r = run_pytest(suite, ["--oalens-margins=%s" % db])
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert rows(db, "SELECT COUNT(*), COUNT(DISTINCT id), MIN(used), MAX(used) FROM calls") == [(200, 200, 0.25, 0.25)]
+    assert rows(db, "SELECT COUNT(*) FROM frames") == [(200,)]

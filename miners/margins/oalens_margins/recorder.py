@@ -8,6 +8,7 @@ both the wrapper's line and the line of the test that called the wrapper. Files 
 once per code file (a dict lookup per frame afterwards).
 """
 
+import itertools
 import os
 import sys
 import threading
@@ -39,7 +40,7 @@ class Recorder:
         self.outcome, self.duration = "passed", 0.0
         self.flushed = time.monotonic()
         self.spent = 0.0  # seconds spent measuring and writing, besides the APIs' own time
-        self.next_id = 1
+        self.ids = itertools.count(1)  # next() is atomic: checks made on several threads get distinct ids
         self.counts = {"calls": 0, "diagnostics": 0}
         self._paths = {}
         own = os.path.dirname(os.path.abspath(__file__))
@@ -95,8 +96,7 @@ class Recorder:
         except Exception as e:
             self.diagnose(api.id, "%s: %s" % (type(e).__name__, e), frames[0])
             return
-        call_id = self.next_id
-        self.next_id += 1
+        call_id = next(self.ids)
         file, line = frames[0]
         self.calls.append((call_id, self.test_id, self.run, self.seed, api.id, file, line, m.form, m.rtol, m.atol,
                            m.bound, m.param, m.tolerance_text(), m.max_abs_err, m.max_rel_err, m.err_at_worst,
