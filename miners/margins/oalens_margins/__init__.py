@@ -12,6 +12,7 @@ Without --oalens-margins the plugin does nothing at all.
 """
 
 import os
+import shlex
 import sys
 import time
 
@@ -106,7 +107,9 @@ def _check_rootdir(config, rootdir):
     try:
         from _pytest.config.findpaths import determine_setup
 
-        ns, unknown = config._parser.parse_known_and_unknown_args(list(config.invocation_params.args))
+        # the arguments pytest chose its rootdir from: PYTEST_ADDOPTS, then the command line
+        args = shlex.split(os.environ.get("PYTEST_ADDOPTS", "")) + list(config.invocation_params.args)
+        ns, unknown = config._parser.parse_known_and_unknown_args(args)
         without = determine_setup(ns.inifilename, ns.file_or_dir + unknown, rootdir_cmd_arg=ns.rootdir or None,
                                   config=config)[0]
     except Exception:
@@ -123,6 +126,9 @@ def pytest_load_initial_conftests(early_config, parser, args):
 
 
 def pytest_configure(config):
+    if config.option.oalens_margins and getattr(config.option, "numprocesses", None):
+        raise pytest.UsageError("--oalens-margins does not work with pytest-xdist's -n: every worker would replace "
+                                "the database")
     if config.option.oalens_margins:
         _start(config, config.rootpath)
     elif config.option.oalens_margins_runs != 1:
