@@ -37,12 +37,14 @@ const std::vector<GateRule>& gateRules() {
   static const std::vector<GateRule> rules = {
       {"CH301", "loosened-tolerance", GateSeverity::Warning, "a tolerance of an OA assertion accepts more than before"},
       {"CH302", "deleted-oa-assertion", GateSeverity::Note, "an OA assertion was deleted"},
-      {"CH303", "weaker-assertion", GateSeverity::Warning, "an OA assertion was replaced by a check that does not compare values"},
-      {"CH304", "exact-made-approximate", GateSeverity::Warning, "an exact assertion became an approximate one"},
+      // Notes, not warnings: a seeded sample of their findings on three histories was right under
+      // 3 times in 4 (CH303 1/5, CH304 8/17, CH308 3/5; docs/diff.md).
+      {"CH303", "weaker-assertion", GateSeverity::Note, "an OA assertion was replaced by a check that does not compare values"},
+      {"CH304", "exact-made-approximate", GateSeverity::Note, "an exact assertion became an approximate one"},
       {"CH305", "lowered-metric-bound", GateSeverity::Warning, "the bound on a quality metric was relaxed"},
       {"CH306", "oa-test-skipped", GateSeverity::Warning, "a test with OA assertions is newly skipped or marked xfail"},
       {"CH307", "tightened-tolerance", GateSeverity::Info, "a tolerance of an OA assertion accepts less than before"},
-      {"CH308", "tolerance-not-evaluable", GateSeverity::Warning, "a tolerance changed to a value that cannot be evaluated"},
+      {"CH308", "tolerance-not-evaluable", GateSeverity::Note, "a tolerance changed to a value that cannot be evaluated"},
       // A note, not a warning: on real histories the classifier's type of one oracle moves with
       // edits that change no oracle (imports, renamed modules, helpers; docs/diff.md).
       {"CH309", "weakened-oracle", GateSeverity::Note, "an OA assertion's oracle now depends more on the code under test"},
@@ -335,8 +337,20 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
   Side olds = scanSide(file.oldPath.empty() ? path : file.oldPath, oldBytes, false, context, classifyOracles, diagnostics);
   Side news = scanSide(path, newBytes, true, context, classifyOracles, diagnostics);
 
+  // A test skipped on both sides of the change runs none of its checks: weakening one changes
+  // nothing that runs (a tolerance loosened in a test marked `skip` before and after).
+  const auto skippedOnBothSides = [&](const analyzer::Assertion& at) {
+    if (!olds.model || !news.model || at.testCase.empty()) return false;
+    const auto skippedIn = [&](const analyzer::FileModel& m) {
+      for (const auto& f : m.functions)
+        if (f.isTestCase && enabledName(f.qualifiedName) == enabledName(at.testCase)) return skipped(m, f);
+      return false;
+    };
+    return skippedIn(*news.model) && skippedIn(*olds.model);
+  };
   auto emit = [&](const char* id, const Side& where, const analyzer::Assertion& at, std::string message, const std::string& oldText,
                   const std::string& newText, bool weakens) {
+    if (weakens && &where == &news && skippedOnBothSides(at)) return;
     std::string ignored;
     std::string reason = &where == &news ? markerReason(news, at, ignored) : std::string{};
     if (ignored.find(id) != std::string::npos) return;

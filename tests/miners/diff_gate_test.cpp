@@ -420,7 +420,8 @@ TEST_F(DiffGate, ScanningOnlyTheChangedTestsFindsWhatTheWholeFileScanFinds) {
     git("add -A");
     Result scoped = oalens("diff --staged"), whole = oalens("diff --staged --whole-files");
     EXPECT_EQ(scoped.out, whole.out);
-    EXPECT_EQ(scoped.status, 1) << scoped.out;
+    EXPECT_EQ(scoped.status, whole.status) << scoped.out;
+    EXPECT_FALSE(scoped.out.empty());
     return scoped;
   };
   // Inside one test only: the scan is scoped to test_two.
@@ -686,4 +687,21 @@ TEST_F(DiffGate, FindsTheLibraryInTheSrcLayoutAndSaysWhenItKnowsNone) {
                           "the library under test, so its oracle is not judged (CH309); name it with --package"),
             std::string::npos)
       << none.out;
+}
+
+// A test skipped before and after the change runs none of its checks: loosening one weakens
+// nothing that runs. The same loosening in a test that runs is reported.
+TEST_F(DiffGate, ALooseningInATestSkippedOnBothSidesIsNotReported) {
+  const std::string base =
+      "import numpy as np\nimport pytest\n@pytest.mark.skip(reason='slow')\ndef test_a():\n"
+      "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\ndef test_b():\n    np.testing.assert_allclose(f(2), 4.0, rtol=1e-6)\n";
+  write("tests/test_a.py", base);
+  commitAll("init");
+  std::string loosened = base;
+  for (size_t at = loosened.find("rtol=1e-6"); at != std::string::npos; at = loosened.find("rtol=1e-6", at)) loosened.replace(at, 9, "rtol=1e-3");
+  write("tests/test_a.py", loosened);
+  git("add -A");
+  Result r = oalens("diff --staged");
+  EXPECT_EQ(r.out.find("tests/test_a.py:5:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("tests/test_a.py:7:5: warning"), std::string::npos) << r.out;
 }
