@@ -12,6 +12,7 @@
 #include "analyzer/cli/output.h"
 #include "analyzer/cli/report_margins.h"
 #include "reports/html/dashboard.h"
+#include "reports/margins/margins_html.h"
 #include "reports/json/json_report.h"
 #include "reports/sqlite/assertion_timelines.h"
 #include "reports/sqlite/history_tables.h"
@@ -152,7 +153,8 @@ void addReportCommand(CLI::App& app) {
   cmd->add_option("--at-least", atLeast, "loosenings that make an assertion one --loosened lists")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  cmd->add_option("--dashboard", dashboardDb, "write a self-contained HTML dashboard of DB (scan, history, lint) to -o or stdout");
+  cmd->add_option("--dashboard", dashboardDb,
+                  "write a self-contained HTML dashboard of DB (scan, history, lint; with --margins, its verdicts) to -o or stdout");
   cmd->add_option("--repository", repositoryPath,
                   "only this repository's history (its path as mined, or the end of it; for merged databases)");
   cmd->add_option("--margins", margins.db,
@@ -163,10 +165,17 @@ void addReportCommand(CLI::App& app) {
                   "with --margins: an over-loose tolerance is suggested at this many times the largest error")
       ->check(CLI::Range(1.0, 1e6))
       ->capture_default_str();
-  cmd->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  cmd->add_option("--format", format, "output format (html: --margins alone)")
+      ->check(CLI::IsMember({"text", "json", "html"}))
+      ->capture_default_str();
   cmd->add_option("-o,--output", output, "write to this file instead of stdout");
   cmd->callback([] {
-    if (!margins.db.empty()) {
+    if (format == "html" && (margins.db.empty() || !dashboardDb.empty())) {
+      fmt::print(stderr, "oalens: --format html is for --margins alone; --dashboard writes HTML itself\n");
+      setExitCode(2);
+      return;
+    }
+    if (!margins.db.empty() && dashboardDb.empty()) {
       margins.format = format;
       margins.output = output;
       setExitCode(reportMargins(margins));
@@ -197,7 +206,16 @@ void addReportCommand(CLI::App& app) {
       return;
     }
     if (!dashboardDb.empty()) {
-      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb, repository))) setExitCode(2);
+      std::vector<reports::DashboardSection> extra;
+      if (!margins.db.empty()) {  // the margins report as one more section
+        const std::optional<reports::MarginsReport> judged = judgeMargins(margins);
+        if (!judged) {
+          setExitCode(2);
+          return;
+        }
+        extra.push_back({"margins", "Margins", reports::marginsSectionBody(*judged)});
+      }
+      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb, repository, extra))) setExitCode(2);
       return;
     }
     if (reports::countRows(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'oa_changes'") == 0) {

@@ -9,33 +9,42 @@
 #include "analyzer/scan/scanner.h"
 #include "reports/json/json_report.h"
 #include "reports/margins/margins_db.h"
+#include "reports/margins/margins_html.h"
 #include "reports/margins/margins_render.h"
 #include "reports/margins/margins_verdicts.h"
 
 namespace oalens::cli {
 
-int reportMargins(const MarginsArgs& args) {
+std::optional<reports::MarginsReport> judgeMargins(const MarginsArgs& args) {
   std::error_code ec;
   if (!std::filesystem::is_directory(args.root, ec)) {
     fmt::print(stderr, "oalens: {}: no such directory (--root is the tree the tests ran in)\n", args.root);
-    return 2;
+    return std::nullopt;
   }
   reports::MarginsData data;
   std::string err;
   if (!reports::readMargins(args.db, data, err)) {
     fmt::print(stderr, "oalens: {}\n", err);
-    return 2;
+    return std::nullopt;
   }
   analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
-  if (!loadConfig(args.root, "", catalogue)) return 2;
+  if (!loadConfig(args.root, "", catalogue)) return std::nullopt;
   analyzer::ScanOptions opt;
   opt.allFiles = true;  // a wrapper's own check lives in a helper module, not a test file
   const analyzer::ScanResult scan = analyzer::scanPath(args.root, catalogue, opt);
   reports::MarginsOptions options;
   options.root = std::filesystem::absolute(args.root, ec).lexically_normal().generic_string();
   options.safetyFactor = args.safetyFactor;
-  const reports::MarginsReport report = reports::judgeMargins(scan, data, options);
-  const std::string text = args.format == "json" ? reports::jsonText(reports::marginsJson(report)) + "\n" : reports::marginsText(report);
+  return reports::judgeMargins(scan, data, options);
+}
+
+int reportMargins(const MarginsArgs& args) {
+  const std::optional<reports::MarginsReport> report = judgeMargins(args);
+  if (!report) return 2;
+  std::string text;
+  if (args.format == "json") text = reports::jsonText(reports::marginsJson(*report)) + "\n";
+  else if (args.format == "html") text = reports::marginsPage(*report, args.db);
+  else text = reports::marginsText(*report);
   return writeOutput(args.output, text) ? 0 : 2;
 }
 

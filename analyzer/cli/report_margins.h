@@ -1,7 +1,10 @@
 // `oalens report --margins DB --root TREE`: scans TREE, joins its OA assertions with the test
 // runs the margins database DB holds, prints a verdict per assertion (docs/margins.md).
 #pragma once
+#include <optional>
 #include <string>
+
+#include "reports/margins/margins_verdicts.h"
 
 namespace oalens::cli {
 
@@ -10,8 +13,12 @@ struct MarginsArgs {
   double safetyFactor = 10;
 };
 
-// Returns the exit code: 0, or 2 for a database that is missing, foreign or damaged, a tree
-// that does not exist, or an output that cannot be written.
+// Reads the database, scans the tree, judges; nullopt (after printing why) for a database that
+// is missing, foreign or damaged, or a tree that does not exist.
+std::optional<reports::MarginsReport> judgeMargins(const MarginsArgs& args);
+
+// Prints the report as args.format says (text, json, html). Returns the exit code: 0, or 2
+// when judgeMargins fails or the output cannot be written.
 int reportMargins(const MarginsArgs& args);
 
 }  // namespace oalens::cli

@@ -7,13 +7,24 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "reports/sqlite/sqlite_db.h"
 
 namespace oalens::reports {
 
+// A section from elsewhere than the database (the margins report), its body already HTML.
+struct DashboardSection {
+  std::string id, title, body;
+};
+
 // `source` is how the page names the database (its path as given); `repository` (a row id of
 // `repositories`) limits the history to one repository of a merged database, -1 shows all.
-std::string dashboardHtml(Database& db, const std::string& source, int64_t repository = -1);
+// `extra` sections follow the database's own.
+std::string dashboardHtml(Database& db, const std::string& source, int64_t repository = -1,
+                          const std::vector<DashboardSection>& extra = {});
+
+// The page's style sheet, for other pages to look the same.
+const char* dashboardStyle();
 
 }  // namespace oalens::reports

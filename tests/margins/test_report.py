@@ -146,3 +146,23 @@ def test_refuses_a_scan_database_and_a_missing_root(tmp_path, five_runs, suite_d
     refused(scan_db, tmp_path, "not a margins database")
     r = report("--margins", five_runs.db, "--root", tmp_path / "nowhere")
     assert r.returncode == 2 and "no such directory" in r.stderr
+
+
+def test_html_page_and_dashboard_section(tmp_path, five_runs, suite_dir, sites):
+    page = tmp_path / "margins.html"
+    r = report("--margins", five_runs.db, "--root", suite_dir, "--format", "html", "-o", page)
+    assert r.returncode == 0, r.stderr
+    html = page.read_text()
+    assert html.startswith("<!DOCTYPE html>") and '<section id="margins">' in html
+    assert "<td>%s:%d</td><td>flaky-tight</td>" % sites["random_tight"] in html
+    assert "<td>%s:%d</td>" % sites["over_loose"] in html and "<td>rtol=0 atol=1e-11</td>" in html
+    scan_db = tmp_path / "scan.db"
+    subprocess.run([BINARY, "scan", str(suite_dir), "-q", "--db", str(scan_db)], capture_output=True)
+    dashboard = tmp_path / "dashboard.html"
+    r = report("--dashboard", scan_db, "--margins", five_runs.db, "--root", suite_dir, "-o", dashboard)
+    assert r.returncode == 0, r.stderr
+    html = dashboard.read_text()
+    assert '<section id="scan">' in html and '<section id="margins">' in html and '<a href="#margins">Margins</a>' in html
+    r = report("--dashboard", scan_db, "--margins", tmp_path / "missing.db", "--root", suite_dir, "-o", dashboard)
+    assert r.returncode == 2 and "no such database" in r.stderr
+    assert report("--tables", scan_db, "--format", "html").returncode == 2
