@@ -269,6 +269,22 @@ std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid,
   return std::nullopt;
 }
 
+// The entry of a function found to answer whether two values are close within `bound` (read at
+// statement `s`): an absolute tolerance, the sides the caller's parameters (or the function's own).
+ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::string_view actualParam, std::string_view expectedParam,
+                           ExprId bound, const ToleranceResolver& resolver) {
+  ApiSpec w;
+  w.kind = ApiKind::Predicate;
+  w.oa = true;
+  w.category = Category::Abs;
+  w.via = "closeness predicate";
+  nameDiscovered(m, m.functions[fid], w);
+  w.actual = std::string(actualParam);
+  w.expected = std::string(expectedParam);
+  takeAbsoluteTolerance(m, fid, s, bound, resolver, w);
+  return w;
+}
+
 // A C++ function that answers whether two of its parameters are close: it returns or branches
 // on `abs(a - b) < eps` (tiny-dnn's is_near_container, a suite's own SameUpTo). Calls of it as
 // the condition of an assertion are OA assertions with an absolute tolerance. Python suites
@@ -290,16 +306,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
     if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
       continue;
-    ApiSpec w;
-    w.kind = ApiKind::Predicate;
-    w.oa = true;
-    w.category = Category::Abs;
-    w.via = "closeness predicate";
-    nameDiscovered(m, f, w);
-    w.actual = std::string(actualParam);
-    w.expected = std::string(expectedParam);
-    takeAbsoluteTolerance(m, fid, s, boundSide, resolver, w);
-    return w;
+    return closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
   }
   return std::nullopt;
 }
@@ -389,16 +396,7 @@ std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, con
         auto [left, right] = differenceOperands(m, check->errorSide);
         const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
         if (!computesBothSides(m, f, actualParam, expectedParam)) continue;
-        ApiSpec w;
-        w.kind = ApiKind::Predicate;
-        w.oa = true;
-        w.category = Category::Abs;
-        w.via = "closeness predicate";
-        nameDiscovered(m, f, w);
-        w.actual = std::string(actualParam);
-        w.expected = std::string(expectedParam);
-        takeAbsoluteTolerance(m, fid, s, check->boundSide, resolver, w);
-        return w;
+        return closenessPredicate(m, fid, s, actualParam, expectedParam, check->boundSide, resolver);
       }
     }
   }
