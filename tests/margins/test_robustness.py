@@ -165,3 +165,48 @@ def test_checks_on_several_threads(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert rows(db, "SELECT COUNT(*), COUNT(DISTINCT id), MIN(used), MAX(used) FROM calls") == [(200, 200, 0.25, 0.25)]
     assert rows(db, "SELECT COUNT(*) FROM frames") == [(200,)]
+
+
+def test_torchscript_still_compiles_the_watched_apis(tmp_path):
+    import pytest
+
+    pytest.importorskip("torch")
+    suite = make_suite(tmp_path / "s", {"test_jit.py": """
+        import torch
+
+        def close(a: torch.Tensor, b: torch.Tensor) -> bool:
+            return torch.allclose(a, b) and bool(torch.isclose(a, b).all()) and a.allclose(b)
+
+        def test_script():
+            assert torch.jit.script(close)(torch.ones(2), torch.ones(2))
+            assert torch.allclose(torch.ones(2), torch.ones(2) + 2.0**-30)
+    """})
+    db = tmp_path / "m.db"
+    r = run_pytest(suite, ["--oalens-margins=%s" % db])
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert rows(db, "SELECT api, line FROM calls") == [("torch.allclose", 9)]
+
+
+def test_numpy_predicates_left_alone_where_numba_is_installed(tmp_path):
+    import os
+
+    from conftest import PLUGIN_PATH
+
+    fake = tmp_path / "site" / "numba"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("")  # found, never imported
+    suite = make_suite(tmp_path / "s", {"test_a.py": """
+        import numpy as np
+
+        def test_a():
+            assert np.allclose(1.0, 1.0)
+            np.testing.assert_allclose(1.0, 1.0)
+    """})
+    db = tmp_path / "m.db"
+    path = os.pathsep.join([str(PLUGIN_PATH), str(tmp_path / "site")])
+    r = run_pytest(suite, ["--oalens-margins=%s" % db], extra_env={"PYTHONPATH": path})
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert rows(db, "SELECT api FROM calls") == [("numpy.testing.assert_allclose",)]
+    assert sorted(a for a, in rows(db, "SELECT api FROM diagnostics")) == ["numpy.allclose", "numpy.isclose"]
+    watched = rows(db, "SELECT value FROM meta WHERE key = 'watched_apis'")[0][0].split(",")
+    assert "numpy.allclose" not in watched and "numpy.testing.assert_allclose" in watched

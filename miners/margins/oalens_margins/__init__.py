@@ -73,6 +73,7 @@ class Margins:
                 versions[name] = mod.__version__
         versions.update({"calls": self.recorder.counts["calls"], "diagnostics": self.recorder.counts["diagnostics"],
                          "extremes": fits, "plugin_seconds": "%.3f" % self.recorder.spent,
+                         "watched_apis": ",".join(sorted({a.id for a in APIS} - self.patcher.skipped)),
                          "wall_seconds": "%.3f" % (time.perf_counter() - self.started)})
         self.store.set_meta(versions)
         self.store.close()

@@ -16,6 +16,7 @@ changes what the API returns or raises.
 
 import functools
 import importlib.abc
+import importlib.util
 import sys
 from time import perf_counter as clock
 
@@ -67,6 +68,7 @@ class Patcher:
         self.recorder = recorder
         self.saved = []  # (owner, attr, original), in patch order
         self.done = set()  # module names patched
+        self.skipped = set()  # ids of APIs left alone (NUMBA_COMPILED), not watched
         self.finder = None
 
     def install(self):
@@ -84,6 +86,10 @@ class Patcher:
         for api in APIS:
             if api.module != name:
                 continue
+            if api.id in NUMBA_COMPILED and _numba_installed():
+                self.skipped.add(api.id)
+                self.recorder.diagnose(api.id, "not watched: numba is installed, and code it compiles cannot call a wrapper")
+                continue
             try:
                 owner = _resolve(module, api.owner)
                 original = getattr(owner, api.attr)
@@ -92,8 +98,11 @@ class Patcher:
                 continue
             if hasattr(original, "__oalens_original__"):
                 continue
-            setattr(owner, api.attr, make_wrapper(original, api, self.recorder))
+            wrapper = make_wrapper(original, api, self.recorder)
+            setattr(owner, api.attr, wrapper)
             self.saved.append((owner, api.attr, original))
+            if name == "torch":
+                _keep_scriptable(original, wrapper)
 
     def uninstall(self):
         if self.finder in sys.meta_path:
@@ -104,6 +113,32 @@ class Patcher:
             except Exception:
                 pass
         self.saved.clear()
+
+
+# NumPy functions numba compiles where library code calls them: numba knows the functions by
+# identity, so a numba-compiled function calling the wrapper would no longer compile.
+NUMBA_COMPILED = {"numpy.allclose", "numpy.isclose"}
+
+
+def _numba_installed():
+    try:
+        return importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _keep_scriptable(original, wrapper):
+    """TorchScript compiles `torch.allclose` in a scripted function by looking the function
+    object up among its builtins: the wrapper is registered as the same builtin, so that
+    torch.jit.script still compiles the code (a test scripting it would fail otherwise)."""
+    try:
+        from torch.jit._builtins import _find_builtin, _register_builtin
+
+        op = _find_builtin(original)
+        if op is not None:
+            _register_builtin(wrapper, op)
+    except Exception:
+        pass
 
 
 class _PatchOnImport(importlib.abc.MetaPathFinder):
