@@ -210,3 +210,21 @@ def test_numpy_predicates_left_alone_where_numba_is_installed(tmp_path):
     assert sorted(a for a, in rows(db, "SELECT api FROM diagnostics")) == ["numpy.allclose", "numpy.isclose"]
     watched = rows(db, "SELECT value FROM meta WHERE key = 'watched_apis'")[0][0].split(",")
     assert "numpy.allclose" not in watched and "numpy.testing.assert_allclose" in watched
+
+
+def test_calls_per_site_are_capped(tmp_path):
+    from oalens_margins.recorder import MAX_CALLS_PER_SITE
+
+    suite = make_suite(tmp_path / "s", {"test_loop.py": """
+        import numpy as np
+
+        def test_loop():
+            for i in range(%d):
+                assert np.isclose(float(i), float(i))
+    """ % (MAX_CALLS_PER_SITE + 5)})
+    db = tmp_path / "m.db"
+    r = run_pytest(suite, ["--oalens-margins=%s" % db])
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert rows(db, "SELECT COUNT(*) FROM calls") == [(MAX_CALLS_PER_SITE,)]
+    (message,), = rows(db, "SELECT message FROM diagnostics")
+    assert "the rest not measured" in message

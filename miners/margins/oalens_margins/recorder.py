@@ -20,6 +20,10 @@ MAX_FRAMES = 16  # frames kept per call; deeper wrapper chains are cut (outermos
 # Rows buffered before a write, and the longest a row waits: one transaction per test cost
 # opt_einsum's suite (7,891 tests) more than its checks did; a killed run loses at most this.
 FLUSH_ROWS = 5000
+# Calls measured per call site and test run; the rest are let through unmeasured (one
+# diagnostic says so). A library under the rootdir calling np.isclose in a loop would otherwise
+# cost a measurement per element of its work, for records no assertion joins.
+MAX_CALLS_PER_SITE = 10000
 FLUSH_SECONDS = 2.0
 MESSAGE_LIMIT = 500
 
@@ -40,6 +44,7 @@ class Recorder:
         self.outcome, self.duration = "passed", 0.0
         self.flushed = time.monotonic()
         self.spent = 0.0  # seconds spent measuring and writing, besides the APIs' own time
+        self.per_site = {}  # (file, line) -> calls seen in the test run in progress
         self.ids = itertools.count(1)  # next() is atomic: checks made on several threads get distinct ids
         self.counts = {"calls": 0, "diagnostics": 0}
         self._paths = {}
@@ -76,7 +81,14 @@ class Recorder:
         first = self.relpath(f.f_code.co_filename)
         if first is None:
             return None
-        frames = [(first, f.f_lineno)]
+        key = (first, f.f_lineno)
+        seen = self.per_site.get(key, 0) + 1
+        self.per_site[key] = seen
+        if seen > MAX_CALLS_PER_SITE:
+            if seen == MAX_CALLS_PER_SITE + 1:
+                self.diagnose("", "over %d calls in one run: the rest not measured" % MAX_CALLS_PER_SITE, key)
+            return None
+        frames = [key]
         f = f.f_back
         while f is not None and len(frames) < MAX_FRAMES:
             rel = self.relpath(f.f_code.co_filename)
@@ -107,6 +119,7 @@ class Recorder:
 
     def begin(self, test_id, run, seed):
         self.test_id, self.run, self.seed = test_id, run, seed
+        self.per_site = {}
         self.outcome, self.duration = "passed", 0.0
 
     def report(self, rep):
