@@ -68,7 +68,13 @@ json marginsJson(const MarginsReport& r) {
   }
   json unjudged = json::array();
   for (const auto& u : r.unjudged) unjudged.push_back({{"file", u.file}, {"line", u.line}, {"api", u.api}, {"reason", u.reason}});
-  return {{"summary", std::move(summary)}, {"margins", std::move(list)}, {"unjudged", std::move(unjudged)}};
+  // Assigned one by one: a braced list of moved json values reads an uninitialised flag of
+  // nlohmann's json_ref in 3.11.2 (UndefinedBehaviorSanitizer: "not a valid value for bool").
+  json out = json::object();
+  out["summary"] = std::move(summary);
+  out["margins"] = std::move(list);
+  out["unjudged"] = std::move(unjudged);
+  return out;
 }
 
 std::string marginsText(const MarginsReport& r) {
