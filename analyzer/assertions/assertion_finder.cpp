@@ -607,9 +607,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     // catalogued default counts (Equinox's tree_equal(x, y, rtol=1e-5) keeps atol at 0).
     if (v == kNone && isOaIf(param) && !(a.isOa && spec.defaults.count(kind))) continue;
     if (v != kNone) {
-      ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
-      a.tolerances.push_back({kind, std::string(m.expr(v).text), r.value, r.provenance, r.note});
-      attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, v);
+      addWrittenTolerance(m, a, kind, v);
       continue;
     }
     if (!chosenBy.empty() && param != chosenBy && !isOaIf(param)) continue;  // assertAlmostEqual(delta=...) has no places
@@ -721,8 +719,6 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       // EXPECT_LE(x, expected * (1 + tol)): a value kept below an expected one by a tolerance.
       if (const auto band = lower == kNone && !looksLikeError(m, a.actualExpr) ? bandAround(m, b) : std::nullopt) {
         applyBand(m, a, a.actualExpr, band->first, band->second);
-        if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
-        if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
         a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
         return;
       }
@@ -750,12 +746,16 @@ void AssertionFinder::applyBand(const FileModel& m, Assertion& a, ExprId value, 
   a.category = Category::ErrorBound;
   a.actualExpr = value;
   a.expectedExpr = expected;
-  a.actualText = std::string(m.expr(value).text);
+  a.actualText = value == kNone ? std::string{} : std::string(m.expr(value).text);
   a.expectedText = std::string(m.expr(expected).text);
-  ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, tolerance);
-  a.tolerances.push_back({"bound", std::string(m.expr(tolerance).text), r.value, r.provenance, r.note});
-  attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, tolerance);
+  addWrittenTolerance(m, a, "bound", tolerance);
   a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
+}
+
+void AssertionFinder::addWrittenTolerance(const FileModel& m, Assertion& a, const std::string& name, ExprId written) const {
+  ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, written);
+  a.tolerances.push_back({name, std::string(m.expr(written).text), r.value, r.provenance, r.note});
+  attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, written);
 }
 
 void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide) const {
@@ -784,15 +784,8 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
     }
     break;
   }
-  if (lowerSide != kNone) {
-    ResolvedValue lr = resolver_.resolve(m, a.functionId, a.stmt, lowerSide);
-    a.tolerances.push_back({"lower_bound", std::string(m.expr(lowerSide).text), lr.value, lr.provenance, lr.note});
-    attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, lowerSide);
-  }
-  if (boundSide == kNone) return;  // a bound the caller does not write (a helper's own)
-  ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, boundSide);
-  a.tolerances.push_back({"bound", std::string(m.expr(boundSide).text), r.value, r.provenance, r.note});
-  attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, boundSide);
+  if (lowerSide != kNone) addWrittenTolerance(m, a, "lower_bound", lowerSide);
+  if (boundSide != kNone) addWrittenTolerance(m, a, "bound", boundSide);  // kNone: a helper's own bound
 }
 
 void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId cond) const {
@@ -946,9 +939,7 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
     a.expectedExpr = m.child(cond, 1);
     a.actualText = std::string(m.expr(a.actualExpr).text);
     a.expectedText = std::string(m.expr(a.expectedExpr).text);
-    ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, tolerance);
-    a.tolerances.push_back({"rtol", std::string(m.expr(tolerance).text), r.value, r.provenance, r.note});
-    attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, tolerance);
+    addWrittenTolerance(m, a, "rtol", tolerance);
     a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
   } else if ((form == AssertionForm::Truth || form == AssertionForm::Falsity) && !args.positional.empty()) {
     a.form = std::string(match.lastName);

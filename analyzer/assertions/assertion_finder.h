@@ -47,6 +47,8 @@ class AssertionFinder {
   void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const;
   // A value kept on one side of `expected` widened by `tolerance` (a band's bound).
   void applyBand(const FileModel& m, Assertion& a, ExprId value, ExprId expected, ExprId tolerance) const;
+  // A tolerance written at the call (`rtol=1e-5`, a bound's side): resolved where the call stands.
+  void addWrittenTolerance(const FileModel& m, Assertion& a, const std::string& name, ExprId written) const;
   // The same with the arguments given: a check mapped over trees binds its arguments from the
   // mapping call and a `partial` (assertion_mapped.cpp).
   void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call, const CallArgs& args) const;
