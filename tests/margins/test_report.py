@@ -122,20 +122,20 @@ def test_refuses_what_is_not_a_margins_database(tmp_path, five_runs):
     assert r.returncode == 2 and "truncated.db" in r.stderr
 
 
+def altered_copy(five_runs, path, sql):
+    """A copy of the five-run database at `path`, with `sql` run on it."""
+    path.write_bytes(five_runs.db.read_bytes())
+    con = sqlite3.connect(str(path))
+    con.execute(sql)
+    con.commit()
+    con.close()
+    return path
+
+
 def test_refuses_newer_and_damaged_databases(tmp_path, five_runs):
-    newer = tmp_path / "newer.db"
-    newer.write_bytes(five_runs.db.read_bytes())
-    con = sqlite3.connect(str(newer))
-    con.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
-    con.commit()
-    con.close()
+    newer = altered_copy(five_runs, tmp_path / "newer.db", "UPDATE meta SET value = '99' WHERE key = 'schema_version'")
     refused(newer, tmp_path, "newer")
-    damaged = tmp_path / "damaged.db"
-    damaged.write_bytes(five_runs.db.read_bytes())
-    con = sqlite3.connect(str(damaged))
-    con.execute("DROP TABLE frames")
-    con.commit()
-    con.close()
+    damaged = altered_copy(five_runs, tmp_path / "damaged.db", "DROP TABLE frames")
     refused(damaged, tmp_path, "cannot read the recorded calls")
 
 
