@@ -4,15 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <map>
-#include <set>
-#include <unordered_map>
+
+#include "reports/margins/margins_sites.h"
 
 namespace oalens::reports {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -26,60 +23,7 @@ double upToOneDigit(double v) {
   return mantissa * scale;
 }
 
-// The recorded files as paths under the scanned tree. The plugin records them relative to
-// pytest's rootdir; when that is another folder than the tree, each is moved through the
-// absolute path (a file outside the tree maps to "" and joins nothing). A rootdir that does not
-// exist here (a database from another machine) is taken to be the tree.
-class PathMap {
- public:
-  PathMap(const std::string& rootdir, const std::string& root) {
-    std::error_code ec;
-    tree_ = fs::weakly_canonical(root, ec);
-    if (!rootdir.empty() && fs::is_directory(rootdir, ec)) {
-      fs::path r = fs::weakly_canonical(rootdir, ec);
-      if (!ec && r != tree_) rootdir_ = r;
-    }
-  }
-  std::string operator()(const std::string& recorded) {
-    if (rootdir_.empty()) return recorded;
-    auto [it, fresh] = cache_.try_emplace(recorded);
-    if (!fresh) return it->second;
-    fs::path rel = (rootdir_ / recorded).lexically_normal().lexically_relative(tree_);
-    const std::string text = rel.generic_string();
-    it->second = rel.empty() || text == ".." || text.rfind("../", 0) == 0 ? "" : text;
-    return it->second;
-  }
-
- private:
-  fs::path tree_, rootdir_;
-  std::unordered_map<std::string, std::string> cache_;
-};
-
-struct Joined {
-  std::set<std::pair<std::string, int64_t>> runs, failed;
-  std::set<std::string> tests;
-  int64_t calls = 0, caught = 0, failedWithin = 0;
-  double maxUsed = -1;
-  const MarginGroup* worst = nullptr;  // the group of the largest counted share
-  bool any = false;
-};
-
-void add(Joined& j, const MarginGroup& g) {
-  j.any = true;
-  j.runs.emplace(g.testId, g.run);
-  if (g.failedCalls > 0) j.failed.emplace(g.testId, g.run);
-  j.tests.insert(g.testId);
-  j.calls += g.calls;
-  j.caught += g.caughtCalls;
-  j.failedWithin += g.failedWithin;
-  if (!g.maxUsed) return;  // only caught failures
-  if (!j.worst || *g.maxUsed > j.maxUsed) {
-    j.maxUsed = *g.maxUsed;
-    j.worst = &g;
-  }
-}
-
-std::string verdictOf(const Joined& j) {
+std::string verdictOf(const MeasuredSite& j) {
   if (j.failed.size() == j.runs.size()) return "failing";
   if (!j.failed.empty() || j.maxUsed > kTightShare) return "flaky-tight";
   if (j.maxUsed < kOverLooseShare) return "over-loose";
@@ -135,25 +79,12 @@ MarginsReport judgeMargins(const analyzer::ScanResult& scan, const MarginsData& 
   report.diagnostics = data.diagnostics;
   report.safetyFactor = options.safetyFactor;
 
-  PathMap toTree(data.rootdir, options.root);
-  std::map<std::string, std::vector<std::pair<int64_t, const MarginGroup*>>> byFile;
-  for (const MarginGroup& g : data.groups)
-    if (std::string file = toTree(g.file); !file.empty()) byFile[file].emplace_back(g.line, &g);
-  for (auto& [file, groups] : byFile) std::stable_sort(groups.begin(), groups.end(), [](auto& a, auto& b) { return a.first < b.first; });
-  std::map<std::string, std::vector<const MarginExtreme*>> extremes;
-  for (const MarginExtreme& e : data.extremes)
-    if (std::string file = toTree(e.file); !file.empty()) extremes[file].push_back(&e);
-
+  const MarginsSites sites(data, options.root);
   for (const analyzer::Assertion& a : scan.assertions) {
     if (!a.isOa) continue;
     ++report.oaAssertions;
     const int64_t first = a.range.start.line, last = std::max(a.range.end.line, a.range.start.line);
-    Joined j;
-    if (auto it = byFile.find(a.file); it != byFile.end()) {
-      auto lo = std::lower_bound(it->second.begin(), it->second.end(), first, [](auto& p, int64_t l) { return p.first < l; });
-      for (; lo != it->second.end() && lo->first <= last; ++lo)
-        if (lo->second->direct || !a.via.empty()) add(j, *lo->second);
-    }
+    const MeasuredSite j = sites.at(a.file, first, last, !a.via.empty());
     if (!j.any) {
       const std::string& api = a.via.empty() ? a.api : a.via;
       const bool watched = std::find(data.watchedApis.begin(), data.watchedApis.end(), api) != data.watchedApis.end();
@@ -184,12 +115,7 @@ MarginsReport judgeMargins(const analyzer::ScanResult& scan, const MarginsData& 
     v.failuresWithin = j.failedWithin;
     v.tolerance = j.worst->tolerance;
     v.maxAbsErr = j.worst->maxAbsErr;
-    if (auto it = extremes.find(a.file); it != extremes.end())
-      for (const MarginExtreme* e : it->second)
-        if (e->line >= first && e->line <= last) {
-          v.extreme = *e;
-          break;
-        }
+    if (const MarginExtreme* e = sites.extremeAt(a.file, first, last)) v.extreme = *e;
     suggest(v, *j.worst, options.safetyFactor);
     if (v.verdict == "over-loose") ++report.overLoose;
     else if (v.verdict == "flaky-tight") ++report.flakyTight;
