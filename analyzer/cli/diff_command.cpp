@@ -17,6 +17,7 @@
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
+#include "analyzer/cli/diff_margins.h"
 #include "analyzer/core/visible_text.h"
 #include "miners/gate/config_change.h"
 #include "analyzer/cli/output.h"
@@ -51,6 +52,7 @@ struct DiffArgs {
   std::string output;
   bool wholeFiles = false;
   std::vector<std::string> packages;
+  std::string margins;  // a margins database (pytest -p oalens_margins)
   int renameLimit = miners::Repository::kDefaultRenameLimit;
 };
 
@@ -243,6 +245,7 @@ int runDiff(const DiffArgs& a) {
     std::sort(out.begin(), out.end());
     return out;
   };
+  if (!a.margins.empty() && !attachMargins(a.margins, workdir, context)) return 2;
   if (context.libraryPackages.empty()) {
     std::vector<std::string> packageDirs;
     for (const std::string& commit : packageCommits) {
@@ -378,6 +381,9 @@ void addDiffCommand(CLI::App& app) {
                   "directories with an __init__.py)");
   cmd->add_flag("--whole-files", args.wholeFiles,
                 "scan every changed test file whole (by default only the tests a change touches, when that is all it touches)");
+  cmd->add_option("--margins", args.margins,
+                  "a margins database of the suite's runs (pytest -p oalens_margins): a loosening says how much of the old "
+                  "tolerance they used");
   cmd->callback([] { setExitCode(runDiff(args)); });
 }
 

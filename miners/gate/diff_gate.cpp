@@ -428,8 +428,11 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
                o.normalized(), n.normalized(), true);
           continue;
         }
-      if (k.direction == Direction::Loosen || k.direction == Direction::Mixed)
-        emit("CH301", news, n.assertion(), fmt::format("{} loosened: {}", api, what), o.normalized(), n.normalized(), true);
+      if (k.direction == Direction::Loosen || k.direction == Direction::Mixed) {
+        const std::string measured = context.measuredLoosening ? context.measuredLoosening(o.assertion(), n.assertion()) : "";
+        emit("CH301", news, n.assertion(), fmt::format("{} loosened: {}{}{}", api, what, measured.empty() ? "" : "; ", measured),
+             o.normalized(), n.normalized(), true);
+      }
       else if (k.direction == Direction::Tighten)
         emit("CH307", news, n.assertion(), fmt::format("{} tightened: {}", api, what), o.normalized(), n.normalized(), false);
       else

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/assertions/assertion.h"
 #include "analyzer/assertions/catalogue.h"
 
 namespace oalens::miners {
@@ -77,6 +78,10 @@ struct GateContext {
   // The Python modules directly in a directory on either side (SuiteChildLister): the children
   // of a helper package that chooses one at run time. Empty: such children are not read.
   std::function<std::vector<std::string>(bool newSide, const std::string& dir)> suiteChildren;
+  // With `oalens diff --margins DB`: what the recorded test runs measured at a loosened check,
+  // given both sides of it (the runs may have been of either); appended to CH301's message.
+  // Empty: no database, or nothing recorded there.
+  std::function<std::string(const analyzer::Assertion& oldSide, const analyzer::Assertion& newSide)> measuredLoosening;
   // The wrappers of each distinct set of helper modules read so far, by digest.
   mutable std::map<uint64_t, analyzer::Catalogue> suiteWrappers;
 };

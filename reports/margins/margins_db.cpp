@@ -22,7 +22,7 @@ constexpr const char* kGroupsSql =
     " FROM calls LEFT JOIN runs r ON r.test_id = calls.test_id AND r.run = calls.run)"
     " SELECT f.file, f.line, f.depth = 0, c.test_id, c.run, MAX(CASE WHEN c.caught THEN NULL ELSE c.used END),"
     " SUM(c.passed = 0 AND NOT c.caught), SUM(c.caught), SUM(c.passed = 0 AND NOT c.caught AND c.used <= 1), COUNT(*),"
-    " c.api, c.form, c.tolerance, c.rtol, c.atol, c.bound, c.param, c.max_abs_err"
+    " c.api, c.form, c.tolerance, c.rtol, c.atol, c.bound, c.param, c.max_abs_err, c.err_at_worst, c.tol_at_worst"
     " FROM frames f JOIN c ON c.id = f.call_id GROUP BY f.file, f.line, f.depth = 0, c.test_id, c.run ORDER BY f.file, f.line";
 
 constexpr const char* kExtremesSql =
@@ -77,6 +77,8 @@ bool readGroups(Database& db, const std::string& path, MarginsData& out, std::st
     g.bound = q.columnDouble(15);
     g.param = q.columnDouble(16);
     g.maxAbsErr = q.columnDouble(17);
+    g.errAtWorst = q.columnDouble(18);
+    g.tolAtWorst = q.columnDouble(19);
     out.groups.push_back(std::move(g));
   }
   if (!q.ok() || !q.error().empty()) {

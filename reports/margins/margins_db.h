@@ -31,9 +31,10 @@ struct MarginGroup {
   int64_t failedWithin = 0;  // failed with every element within the tolerance (shape, dtype, device)
   int64_t calls = 0;
   // The worst call's check: its API, form (sum, max, decimal, places, delta), the tolerance in
-  // force and its parameters, and its largest absolute error.
+  // force and its parameters, its largest absolute error, and the error and bound of the
+  // element that used the largest share (null when not finite).
   std::string api, form, tolerance;
-  std::optional<double> rtol, atol, bound, param, maxAbsErr;
+  std::optional<double> rtol, atol, bound, param, maxAbsErr, errAtWorst, tolAtWorst;
 };
 
 // An extreme-value estimate the plugin stored for a site (table extremes).
