@@ -159,7 +159,7 @@ bool MineStore::upgradeSchema(std::string& err) {
   bool version2 = false;
   // The schema version is written with the tables it describes: a run killed while creating a
   // database leaves no tables, or tables a resumed run recognises as its own.
-  if (BlobIdentities::renameVersion2Table(db_, version2, err) && db_.exec(kSchemaSql, err) &&
+  if (BlobIdentities::renameVersion2Table(db_, version2, err) && reports::applySchema(db_, err) &&
       (!version2 || BlobIdentities::migrateVersion2Rows(db_, err)) &&
       reports::setMetaValue(db_, "schema_version", std::to_string(reports::kSchemaVersion), err) && db_.exec("COMMIT", err))
     return true;

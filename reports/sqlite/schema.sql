@@ -1,5 +1,6 @@
--- OALens database schema, version 4 (version 1: the scan tables; 2: the mine tables; 3: blob
--- assertions stored as one set per blob; 4: lint runs and findings, added tables only). Documented in docs/schema.md; keep the two in step.
+-- OALens database schema, version 6 (version 1: the scan tables; 2: the mine tables; 3: blob
+-- assertions stored as one set per blob; 4: lint runs and findings, added tables only; 5: mine
+-- runs; 6: provenance columns for merged databases, added by applySchema to older files). Documented in docs/schema.md; keep the two in step.
 PRAGMA foreign_keys = ON;
 
 CREATE TABLE IF NOT EXISTS meta (
@@ -15,7 +16,8 @@ CREATE TABLE IF NOT EXISTS scans (
   assertions  INTEGER NOT NULL,
   oa_assertions INTEGER NOT NULL,
   test_cases  INTEGER NOT NULL,
-  test_cases_with_oa INTEGER NOT NULL
+  test_cases_with_oa INTEGER NOT NULL,
+  repository_id INTEGER REFERENCES repositories(id)  -- version 6: its repository in a merged database
 );
 
 CREATE TABLE IF NOT EXISTS files (
@@ -92,7 +94,13 @@ CREATE TABLE IF NOT EXISTS diagnostics (
 CREATE TABLE IF NOT EXISTS repositories (
   id        INTEGER PRIMARY KEY,
   path      TEXT NOT NULL UNIQUE,
-  tip       TEXT NOT NULL
+  tip       TEXT NOT NULL,
+  -- Version 6, written by `oalens merge` (NULL in a database `mine` wrote): where the
+  -- repository came from, the revisions read, the oalens that read them and its options.
+  source    TEXT,
+  revision  TEXT,
+  tool      TEXT,
+  options   TEXT
 );
 
 CREATE TABLE IF NOT EXISTS commits (
@@ -176,7 +184,8 @@ CREATE TABLE IF NOT EXISTS lint_runs (
   tool        TEXT NOT NULL,
   files       INTEGER NOT NULL,
   findings    INTEGER NOT NULL,
-  suppressed  INTEGER NOT NULL
+  suppressed  INTEGER NOT NULL,
+  repository_id INTEGER REFERENCES repositories(id)  -- version 6: its repository in a merged database
 );
 
 CREATE TABLE IF NOT EXISTS lint_findings (

@@ -11,11 +11,37 @@ namespace oalens::reports {
 
 namespace {
 
+bool hasColumn(Database& db, std::string_view table, std::string_view column) {
+  Statement q(db, fmt::format("SELECT COUNT(*) FROM pragma_table_info('{}') WHERE name = '{}'", table, column));
+  bool row = false;
+  return q.step(&row) && row && q.columnInt(0) > 0;
+}
+
+}  // namespace
+
+bool applySchema(Database& db, std::string& err) {
+  // Version 6: provenance of a merged repository, and the repository a scan or lint run belongs to.
+  static constexpr std::pair<std::string_view, std::string_view> kVersion6Columns[] = {
+      {"repositories", "source TEXT"},   {"repositories", "revision TEXT"},
+      {"repositories", "tool TEXT"},     {"repositories", "options TEXT"},
+      {"scans", "repository_id INTEGER REFERENCES repositories(id)"},
+      {"lint_runs", "repository_id INTEGER REFERENCES repositories(id)"},
+  };
+  if (!db.exec(kSchemaSql, err)) return false;
+  for (const auto& [table, column] : kVersion6Columns) {
+    const std::string_view name = column.substr(0, column.find(' '));
+    if (!hasColumn(db, table, name) && !db.exec(fmt::format("ALTER TABLE {} ADD COLUMN {}", table, column), err)) return false;
+  }
+  return true;
+}
+
+namespace {
+
 // Opens (or creates) the database with the current schema and runs `body` in one transaction
 // that also records the schema version; a failing body rolls everything back.
 bool inOneTransaction(const std::string& path, std::string& err, const std::function<bool(Database&)>& body) {
   Database db;
-  if (!db.open(path, err) || !isOalensDatabase(db, path, err) || !db.exec(kSchemaSql, err)) return false;
+  if (!db.open(path, err) || !isOalensDatabase(db, path, err) || !applySchema(db, err)) return false;
   if (!db.exec("BEGIN IMMEDIATE", err)) return false;
   if (setMetaValue(db, "schema_version", std::to_string(kSchemaVersion), err) && body(db)) return db.exec("COMMIT", err);
   std::string ignored;

@@ -11,6 +11,10 @@ extern const char* const kSchemaSql;  // generated from reports/sqlite/schema.sq
 
 namespace oalens::reports {
 
+// Creates what is missing of the current schema: kSchemaSql, then the columns version 6 added to
+// tables an older file already has (CREATE TABLE IF NOT EXISTS leaves those as they are).
+bool applySchema(Database& db, std::string& err);
+
 bool writeScanDatabase(const std::string& path, const analyzer::ScanResult& r, std::string& err);
 
 // One lint run and its findings, in one transaction (tables lint_runs and lint_findings).
