@@ -36,6 +36,7 @@ void addDiffCommand(CLI::App& app);
 void addInstallHookCommand(CLI::App& app);
 void addLintCommand(CLI::App& app);  // and `oalens rules`
 void addMergeCommand(CLI::App& app);
+void addStudyCommand(CLI::App& app);  // runs scripts/study/Snakefile
 
 // Set by the command that ran: 0 clean, 1 findings or input errors, 2 usage or fatal error.
 int exitCode();

@@ -1,5 +1,5 @@
 // The oalens command line: subcommands scan, catalogue, parse, explain, mine, report, diff,
-// install-hook, lint, rules and merge. Usage errors and fatal setup errors exit 2; per-input problems are printed as
+// install-hook, lint, rules, merge and study. Usage errors and fatal setup errors exit 2; per-input problems are printed as
 // diagnostics on stderr and the run goes on.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   oalens::cli::addInstallHookCommand(app);
   oalens::cli::addLintCommand(app);
   oalens::cli::addMergeCommand(app);
+  oalens::cli::addStudyCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
