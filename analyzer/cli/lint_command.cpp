@@ -13,6 +13,7 @@
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
+#include "analyzer/cli/lint_margins.h"
 #include "analyzer/cli/output.h"
 #include "analyzer/lint/lint_baseline.h"
 #include "analyzer/lint/lint_engine.h"
@@ -35,6 +36,7 @@ struct LintArgs {
   std::string output;
   std::string config;
   std::string db;
+  std::string margins;  // a margins database (pytest -p oalens_margins) for OA101
   std::string failOn = "warning";
   std::string testFiles;
   std::vector<std::string> rules;
@@ -164,6 +166,7 @@ int runLint(const LintArgs& a) {
       return 2;
     }
   }
+  if (!a.margins.empty() && !attachLintMargins(a.margins, opt)) return 2;
   // The command line's choice of rules, else the configuration's; ignores add up.
   if (!a.rules.empty()) opt.only.insert(a.rules.begin(), a.rules.end());
   else opt.only.insert(cfg->lintSelect.begin(), cfg->lintSelect.end());
@@ -259,6 +262,9 @@ void addLintCommand(CLI::App& app) {
   cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
   cmd->add_option("--db", args.db, "also write the findings to this SQLite database (tables lint_runs, lint_findings; docs/schema.md)");
+  cmd->add_option("--margins", args.margins,
+                  "a margins database of the suite's runs (pytest -p oalens_margins): OA101 reports the checks no run used "
+                  "0.1% of, instead of its fixed cut-off");
   cmd->add_option("--rule", args.rules, "run only this rule, by id or name (repeatable)");
   cmd->add_option("--ignore", args.ignores, "leave out this rule, by id or name (repeatable)");
   cmd->add_flag("--statistics", args.statistics, "print how many findings each rule has instead of the findings");

@@ -41,6 +41,12 @@ double LintContext::option(std::string_view name) const {
   return 0;  // a rule asks only for options it declares (tests/lint checks the registry)
 }
 
+const MeasuredMargin* LintContext::measuredAt(const Assertion& a) const {
+  if (!measured) return nullptr;
+  auto it = measured->find({a.file, a.range.start.line});
+  return it == measured->end() ? nullptr : &it->second;
+}
+
 void LintContext::report(const SourceRange& at, std::string message) {
   LintFinding f;
   f.file = model.path;
@@ -129,7 +135,7 @@ struct FileLint {
 };
 
 FileLint lintFile(const FileModel& m, const Project& project, bool isTestFile, const std::vector<const Assertion*>& assertions,
-                  const std::vector<LintRuleFactory>& factories, const LintOptions& options) {
+                  const std::vector<LintRuleFactory>& factories, const LintOptions& options, const MeasuredMargins* measured) {
   FileLint result;
   std::vector<std::unique_ptr<LintRule>> rules;
   for (LintRuleFactory make : factories) {
@@ -151,6 +157,7 @@ FileLint lintFile(const FileModel& m, const Project& project, bool isTestFile, c
   LintContext ctx(m, project, isTestFile);
   ctx.overrides = &options.overrides;
   ctx.out = &result.findings;
+  ctx.measured = measured;
   auto as = [&](LintRule* r) { ctx.rule = &r->info(); };
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
@@ -193,7 +200,8 @@ FileLint lintFile(const FileModel& m, const Project& project, bool isTestFile, c
 
 }  // namespace
 
-LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& rules, const LintOptions& options) {
+LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& rules, const LintOptions& options,
+                    const MeasuredMargins* measured) {
   LintResult result;
   result.diagnostics = scan.diagnostics;
   std::unordered_map<std::string, std::vector<const Assertion*>> assertionsOf;
@@ -208,7 +216,8 @@ LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& 
     if (m.path.rfind("<compile_commands.json>/", 0) == 0) return;  // the build's made-up macro header
     auto it = assertionsOf.find(m.path);
     const auto test = isTest.find(m.path);
-    perFile[i] = lintFile(m, scan.project, test != isTest.end() && test->second, it == assertionsOf.end() ? kNoAssertions : it->second, rules, options);
+    perFile[i] = lintFile(m, scan.project, test != isTest.end() && test->second, it == assertionsOf.end() ? kNoAssertions : it->second, rules, options,
+                         measured);
   });
   for (size_t i = 0; i < files.size(); ++i) {
     result.files += files[i].path.rfind("<compile_commands.json>/", 0) != 0;
@@ -235,7 +244,10 @@ LintResult lintPath(const std::filesystem::path& root, const Catalogue& catalogu
                     const LintOptions& options) {
   ScanOptions scan = options.scan;
   scan.notebooks = true;  // training code lives in notebooks too
-  return lintScan(scanPath(root, catalogue, scan), rules, options);
+  const ScanResult scanned = scanPath(root, catalogue, scan);
+  if (!options.measureMargins) return lintScan(scanned, rules, options);
+  const MeasuredMargins measured = options.measureMargins(scanned, root);
+  return lintScan(scanned, rules, options, &measured);
 }
 
 }  // namespace oalens::analyzer

@@ -6,6 +6,7 @@
 // dropped and counted. Output is sorted by (file, line, column, rule) whatever -j is.
 #pragma once
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -22,6 +23,9 @@ struct LintOptions {
   std::set<std::string> ignored;   // rule ids or names left out of whatever the rest chooses
   std::set<LintFamily> families = {LintFamily::Oracle, LintFamily::Ml};
   std::map<std::string, double> overrides;  // "ID.option" -> value
+  // `oalens lint --margins DB`: the measured margins of a linted tree's OA assertions, worked
+  // out from its scan (the command joins the database; analyzer/ reads none).
+  std::function<MeasuredMargins(const ScanResult& scan, const std::filesystem::path& root)> measureMargins;
 };
 
 struct LintResult {
@@ -36,7 +40,8 @@ struct LintResult {
 std::vector<LintRuleFactory> selectRules(const std::vector<LintRuleFactory>& registry, const LintOptions& options,
                                          std::vector<std::string>& unknown);
 
-LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& rules, const LintOptions& options);
+LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& rules, const LintOptions& options,
+                    const MeasuredMargins* measured = nullptr);
 LintResult lintPath(const std::filesystem::path& root, const Catalogue& catalogue, const std::vector<LintRuleFactory>& rules,
                     const LintOptions& options);
 

@@ -59,6 +59,16 @@ struct LintFinding {
   uint32_t cell = 0, cellLine = 0;
 };
 
+// What the recorded test runs of a margins database measured at one OA assertion (`oalens lint
+// --margins DB`, docs/margins.md): OA101 reads it instead of its fixed cut-off.
+struct MeasuredMargin {
+  std::string verdict;  // over-loose, healthy, flaky-tight, failing
+  double maxUsed = 0;   // the largest share of the tolerance any run used
+  int64_t runs = 0;
+  std::string tolerance, suggested, basis;  // the worst call's tolerance; the suggestion and why
+};
+using MeasuredMargins = std::map<std::pair<std::string, uint32_t>, MeasuredMargin>;  // by file and first line
+
 // What a rule sees of one file while it runs.
 class LintContext {
  public:
@@ -77,6 +87,10 @@ class LintContext {
   const LintRuleInfo* rule = nullptr;
   const std::map<std::string, double>* overrides = nullptr;  // "ID.option" -> value
   std::vector<LintFinding>* out = nullptr;
+  // Set with `--margins DB`: the measured margins of the tree's OA assertions (the map may lack
+  // an assertion no run reached); null without a database.
+  const MeasuredMargins* measured = nullptr;
+  const MeasuredMargin* measuredAt(const Assertion& a) const;
 
   // Whole-file analyses several rules read (the leakage rules' data flow): built by the first
   // rule that asks, kept for the others, dropped with the file.

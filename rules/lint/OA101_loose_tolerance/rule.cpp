@@ -3,7 +3,9 @@
 // elsewhere in the project counts with its value; defaults are the API's choice, not the
 // author's, and are left to OA102. An absolute tolerance is judged without the values' scale;
 // one written as an integer of 1 or more (`abs(n1 - n2) < 256`) is taken to bound counts,
-// sizes or pixel values and left alone, and so is a bound on elapsed time.
+// sizes or pixel values and left alone, and so is a bound on elapsed time. With a margins
+// database (`oalens lint --margins DB`) an assertion the recorded runs reached is judged by what
+// they used instead: loose when no run used 0.1% of its tolerance (the report's over-loose).
 #include <cmath>
 
 #include <fmt/format.h>
@@ -15,6 +17,16 @@ namespace oalens::rules {
 namespace {
 
 using namespace analyzer;
+
+std::string measuredMessage(const MeasuredMargin& m) {
+  const std::string runs = fmt::format("{} run{}", m.runs, m.runs == 1 ? "" : "s");
+  std::string text = m.maxUsed == 0 ? fmt::format("the values were equal in every recorded run ({}) under {}", runs, m.tolerance)
+                                    : fmt::format("no recorded run used 0.1% of {} (at most {:.2g} of it, {})", m.tolerance,
+                                                  m.maxUsed, runs);
+  if (m.suggested == "exact") text += "; suggested exact";
+  else if (!m.suggested.empty()) text += fmt::format("; suggested {} ({})", m.suggested, m.basis);
+  return text;
+}
 
 class LooseTolerance final : public LintRule {
  public:
@@ -31,6 +43,11 @@ class LooseTolerance final : public LintRule {
   void onAssertion(LintContext& ctx, const Assertion& a) override {
     if (!a.isOa || a.negated) return;  // a larger tolerance makes a negated check stricter
     if (measuresTime(a.actualText) || measuresTime(a.expectedText)) return;  // elapsed time, not an error
+    if (const MeasuredMargin* m = ctx.measuredAt(a)) {
+      // The runs say what the check needs; the fixed cut-off is for the checks they did not reach.
+      if (m->verdict == "over-loose") ctx.report(a.range, measuredMessage(*m));
+      return;
+    }
     for (const Tolerance& t : a.tolerances) {
       if (!t.value || t.provenance == Provenance::Default) continue;
       if (t.name == "bound" && !boundsAnAbsoluteDeviation(a)) continue;  // `x <= 1` bounds a range, not an error
