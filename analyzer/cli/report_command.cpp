@@ -165,13 +165,13 @@ void addReportCommand(CLI::App& app) {
                   "with --margins: an over-loose tolerance is suggested at this many times the largest error")
       ->check(CLI::Range(1.0, 1e6))
       ->capture_default_str();
-  cmd->add_option("--format", format, "output format (html: --margins alone)")
-      ->check(CLI::IsMember({"text", "json", "html"}))
+  cmd->add_option("--format", format, "output format (html, sarif: --margins alone)")
+      ->check(CLI::IsMember({"text", "json", "html", "sarif"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", output, "write to this file instead of stdout");
   cmd->callback([] {
-    if (format == "html" && (margins.db.empty() || !dashboardDb.empty())) {
-      fmt::print(stderr, "oalens: --format html is for --margins alone; --dashboard writes HTML itself\n");
+    if ((format == "html" || format == "sarif") && (margins.db.empty() || !dashboardDb.empty())) {
+      fmt::print(stderr, "oalens: --format {} is for --margins alone{}\n", format, format == "html" ? "; --dashboard writes HTML itself" : "");
       setExitCode(2);
       return;
     }

@@ -11,6 +11,7 @@
 #include "reports/margins/margins_db.h"
 #include "reports/margins/margins_html.h"
 #include "reports/margins/margins_render.h"
+#include "reports/margins/margins_sarif.h"
 #include "reports/margins/margins_verdicts.h"
 
 namespace oalens::cli {
@@ -44,6 +45,7 @@ int reportMargins(const MarginsArgs& args) {
   std::string text;
   if (args.format == "json") text = reports::jsonText(reports::marginsJson(*report)) + "\n";
   else if (args.format == "html") text = reports::marginsPage(*report, args.db);
+  else if (args.format == "sarif") text = reports::jsonText(reports::marginsSarif(*report)) + "\n";
   else text = reports::marginsText(*report);
   return writeOutput(args.output, text) ? 0 : 2;
 }

@@ -77,6 +77,20 @@ json marginsJson(const MarginsReport& r) {
   return out;
 }
 
+std::string marginMessage(const MarginVerdict& v) {
+  std::string text = fmt::format("at most {} of {} used, {} run{}", shareText(v.maxUsed), analyzer::withVisibleControls(v.tolerance),
+                                 v.runs, v.runs == 1 ? "" : "s");
+  if (v.failedRuns)
+    text += fmt::format(" ({} failed{})", v.failedRuns,
+                        v.failuresWithin ? fmt::format(", {} call{} within the tolerance", v.failuresWithin, v.failuresWithin == 1 ? "" : "s")
+                                         : "");
+  if (v.extreme)
+    text += fmt::format("; {:g}% bound {} ({}, p(exceed) {:.2g})", v.extreme->confidence * 100, shareText(v.extreme->usedAtConfidence),
+                        v.extreme->distribution, v.extreme->pExceed);
+  if (!v.suggested.empty()) text += fmt::format("; suggested {} ({})", v.suggested, v.basis);
+  return text;
+}
+
 std::string marginsText(const MarginsReport& r) {
   const std::string notJudged = r.notJudged ? fmt::format(", {} negated or failing only where the test expects it", r.notJudged) : "";
   std::string text = fmt::format(
@@ -85,20 +99,8 @@ std::string marginsText(const MarginsReport& r) {
       r.measured, r.oaAssertions, r.notReached, r.notWatched, notJudged, r.runsPerTest, r.runsPerTest == 1 ? "" : "s", r.overLoose, r.flakyTight,
       r.healthy, r.failing);
   if (r.diagnostics) text += fmt::format("  {} measurement diagnostics (SELECT * FROM diagnostics)\n", r.diagnostics);
-  for (const MarginVerdict& v : r.margins) {
-    text += fmt::format("{}:{}: {}: at most {} of {} used, {} run{}{}", analyzer::withVisibleControls(v.file), v.line, v.verdict,
-                        shareText(v.maxUsed), analyzer::withVisibleControls(v.tolerance), v.runs, v.runs == 1 ? "" : "s",
-                        v.failedRuns ? fmt::format(" ({} failed{})", v.failedRuns,
-                                                   v.failuresWithin ? fmt::format(", {} call{} within the tolerance", v.failuresWithin,
-                                                                                  v.failuresWithin == 1 ? "" : "s")
-                                                                    : "")
-                                     : "");
-    if (v.extreme)
-      text += fmt::format("; {:g}% bound {} ({}, p(exceed) {:.2g})", v.extreme->confidence * 100, shareText(v.extreme->usedAtConfidence),
-                          v.extreme->distribution, v.extreme->pExceed);
-    if (!v.suggested.empty()) text += fmt::format("; suggested {} ({})", v.suggested, v.basis);
-    text += "\n";
-  }
+  for (const MarginVerdict& v : r.margins)
+    text += fmt::format("{}:{}: {}: {}\n", analyzer::withVisibleControls(v.file), v.line, v.verdict, marginMessage(v));
   return text;
 }
 

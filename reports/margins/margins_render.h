@@ -10,5 +10,7 @@ namespace oalens::reports {
 
 nlohmann::ordered_json marginsJson(const MarginsReport& report);
 std::string marginsText(const MarginsReport& report);
+// One verdict's figures as the text lines give them after `file:line: verdict: `.
+std::string marginMessage(const MarginVerdict& verdict);
 
 }  // namespace oalens::reports

@@ -81,6 +81,28 @@ def test_text_lists_every_verdict(five_runs, suite_dir, verdicts):
         assert any(l.startswith("%s:%d: %s: " % (m["file"], m["line"], m["verdict"])) for l in lines)
 
 
+def test_sarif_lists_every_verdict_but_healthy(five_runs, suite_dir, verdicts):
+    r = report("--margins", five_runs.db, "--root", suite_dir, "--format", "sarif")
+    assert r.returncode == 0, r.stderr
+    run = json.loads(r.stdout)["runs"][0]
+    rules = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
+    assert rules == ["MG101", "MG102", "MG103"]
+    level = {"over-loose": "note", "flaky-tight": "warning", "failing": "error"}
+    want = {(m["file"], m["line"]): m["verdict"] for m in verdicts["margins"] if m["verdict"] != "healthy"}
+    got = {}
+    for result in run["results"]:
+        place = result["locations"][0]["physicalLocation"]
+        assert place["artifactLocation"]["uriBaseId"] == "SRCROOT"
+        verdict = result["message"]["text"].split(":")[0]
+        assert result["level"] == level[verdict] and rules[result["ruleIndex"]] == result["ruleId"]
+        got[(place["artifactLocation"]["uri"], place["region"]["startLine"])] = verdict
+    assert got == want
+    prints = [result["partialFingerprints"]["oalens/v1"] for result in run["results"]]
+    assert len(set(prints)) == len(prints)
+    assert run["originalUriBaseIds"]["SRCROOT"]["uri"].endswith("/")
+    assert report("--tables", five_runs.db, "--format", "sarif").returncode == 2
+
+
 def test_safety_factor(five_runs, suite_dir, sites):
     r = report("--margins", five_runs.db, "--root", suite_dir, "--format", "json", "--safety-factor", "100")
     assert by_site(json.loads(r.stdout))[sites["over_loose"]]["suggested"] == "rtol=0 atol=1e-10"
