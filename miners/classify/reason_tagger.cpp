@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include <toml++/toml.h>
 
@@ -22,6 +23,19 @@ ReasonTagger::~ReasonTagger() = default;
 ReasonTagger ReasonTagger::builtin(std::string& err) { return fromToml(kBuiltinReasonsToml, "rules/reasons/reasons.toml", err); }
 
 std::string_view ReasonTagger::builtinText() { return kBuiltinReasonsToml; }
+
+namespace {
+
+uint8_t kindBit(const std::string& name) {
+  static const std::pair<const char*, uint8_t> kBits[] = {{"added", kKindAdded},         {"deleted", kKindDeleted},
+                                                          {"cosmetic", kKindCosmetic},   {"api", kKindApi},
+                                                          {"parameter", kKindParameter}, {"threshold", kKindThreshold}};
+  for (const auto& [n, bit] : kBits)
+    if (name == n) return bit;
+  return 0;
+}
+
+}  // namespace
 
 ReasonTagger ReasonTagger::fromToml(std::string_view text, std::string_view source, std::string& err) {
   ReasonTagger t;
@@ -59,7 +73,25 @@ ReasonTagger ReasonTagger::fromToml(std::string_view text, std::string_view sour
       t.reasons_.clear();
       return t;
     }
-    t.reasons_.push_back({*id, std::move(re), squashed ? squashed->value_or(true) : true});
+    uint8_t kinds = 0;
+    if (const toml::node* k = (*tab)["kinds"].node()) {
+      const toml::array* list = k->as_array();
+      for (size_t j = 0; list && j < list->size(); ++j) {
+        const uint8_t bit = kindBit((*list)[j].value_or(std::string()));
+        if (!bit) {
+          list = nullptr;
+          break;
+        }
+        kinds |= bit;
+      }
+      if (!list) {
+        err = fmt::format("{}: reason[{}] ({}): 'kinds' must be a list of added, deleted, cosmetic, api, parameter, threshold", source, i,
+                          *id);
+        t.reasons_.clear();
+        return t;
+      }
+    }
+    t.reasons_.push_back({*id, std::move(re), squashed ? squashed->value_or(true) : true, kinds});
     ++i;
   }
   return t;
@@ -104,18 +136,67 @@ std::string messageProse(std::string_view message, bool withSquashedCommits) {
     // A Markdown table row (`| Dtype | Before |`): figures, not prose; `|x| is stable` is prose.
     const std::string_view cells = analyzer::trimmedLine(line);
     const bool tableRow = cells.size() >= 2 && cells.front() == '|' && cells.back() == '|';
-    if (inFence || trailer || tableRow || (squashList && line.substr(0, 2) == "* ")) continue;
+    // A bot's lines in a squash merge ("[pre-commit.ci] auto fixes from pre-commit.com hooks",
+    // "for more information, see https://pre-commit.ci") are not the author's prose.
+    const bool bot = line.find("pre-commit.ci") != std::string_view::npos;
+    if (inFence || trailer || tableRow || bot || (squashList && line.substr(0, 2) == "* ")) continue;
     prose.append(line);
     prose.push_back('\n');
   }
   return prose;
 }
 
-std::vector<std::string> ReasonTagger::tag(std::string_view message) const {
+namespace {
+
+// "not flaky", "non-GPU", "without cleanup", "never on Windows", "doesn't fail on GPU": the words
+// just before a match that deny it. "no longer flaky" still names flakiness as what was fixed.
+bool negated(std::string_view prose, size_t start) {
+  static const RE2 kNegation(R"((?i)(\bnot(\s+(a|an|the))?|\bnon|\bwithout|\bnever|n't)[\s-]*$)");
+  const size_t from = start > 24 ? start - 24 : 0;
+  const std::string_view before = prose.substr(from, start - from);
+  return RE2::PartialMatch(re2::StringPiece(before.data(), before.size()), kNegation);
+}
+
+// Where the first match of `pattern` in `prose` that no negation precedes starts.
+std::optional<size_t> firstAffirmed(std::string_view prose, const RE2& pattern) {
+  size_t pos = 0;
+  re2::StringPiece m;
+  const re2::StringPiece text(prose.data(), prose.size());
+  while (pos <= prose.size() && pattern.Match(text, pos, prose.size(), RE2::UNANCHORED, &m, 1)) {
+    const size_t start = static_cast<size_t>(m.data() - prose.data());
+    if (!negated(prose, start)) return start;
+    pos = start + std::max<size_t>(1, m.size());
+  }
+  return std::nullopt;
+}
+
+// The end of a leading `[Tag]` of the subject, or 0.
+size_t bracketTagEnd(std::string_view prose) {
+  const size_t open = prose.find_first_not_of(" \t");
+  if (open == std::string_view::npos || prose[open] != '[') return 0;
+  const size_t close = prose.find_first_of("]\n", open);
+  return close != std::string_view::npos && prose[close] == ']' ? close + 1 : 0;
+}
+
+}  // namespace
+
+std::vector<MessageMatch> ReasonTagger::matches(std::string_view message) const {
   const std::string whole = messageProse(message, true), withoutSquashed = messageProse(message, false);
+  std::vector<MessageMatch> out;
+  for (const auto& r : reasons_) {
+    const std::string& prose = r.readsSquashedCommits ? whole : withoutSquashed;
+    std::optional<size_t> at = firstAffirmed(prose, *r.pattern);
+    if (!at) continue;
+    if (*at < bracketTagEnd(prose)) *at += prose.size();
+    out.push_back({r.id, *at, r.kinds});
+  }
+  return out;
+}
+
+std::vector<std::string> ReasonTagger::tag(std::string_view message) const {
   std::vector<std::string> out;
-  for (const auto& r : reasons_)
-    if (RE2::PartialMatch(r.readsSquashedCommits ? whole : withoutSquashed, *r.pattern)) out.push_back(r.id);
+  for (MessageMatch& m : matches(message))
+    if (std::find(out.begin(), out.end(), m.id) == out.end()) out.push_back(std::move(m.id));
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "miners/classify/change_classifier.h"
+#include "miners/classify/change_evidence.h"
 #include "miners/git/repository.h"
 #include "miners/pairing/pairing.h"
 
@@ -20,6 +21,9 @@ struct FileResult {
   const Versions& news() const { return newVersions ? *newVersions : none(); }
   std::vector<Pair> pairs;
   std::vector<ChangeKinds> kinds;  // one per pair; no kind: unchanged
+  // One per pair when the file has an API, parameter or threshold change (commit_evidence.h);
+  // otherwise empty.
+  std::vector<PairEvidence> evidence;
   std::vector<std::string> diagnostics;
   // A side whose git object could not be read (missing, or corrupt: git exits 128 on it), in
   // git's words; its commit is then stored as an error, with what could be read.

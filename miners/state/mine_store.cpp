@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "analyzer/assertions/runtime_choice.h"
+#include "miners/classify/reason_resolver.h"
 #include "analyzer/core/input_guard.h"
 #include "miners/state/blob_identities.h"
 #include "reports/sqlite/sqlite_writer.h"
@@ -60,17 +61,19 @@ struct MineStore::Statements {
         insertChangeReason(db, "INSERT OR IGNORE INTO change_reasons(change_id, reason, source) VALUES (?,?,?)"),
         insertDiagnostic(db, "INSERT INTO mine_diagnostics(commit_id, path, message) VALUES (?,?,?)"),
         insertCommitReason(db, "INSERT OR IGNORE INTO commit_reasons(commit_id, reason) VALUES (?,?)"),
+        previousChange(db, "SELECT old_text, new_text FROM oa_changes WHERE assertion_uid = ? ORDER BY id DESC LIMIT 1"),
         begin(db, "BEGIN IMMEDIATE"),
         commit(db, "COMMIT") {}
   const reports::Statement* firstBroken() const {
     for (const reports::Statement* s :
-         {&insertCommit, &insertChange, &insertChangeReason, &insertDiagnostic, &insertCommitReason, &begin, &commit})
+         {&insertCommit, &insertChange, &insertChangeReason, &insertDiagnostic, &insertCommitReason, &previousChange, &begin, &commit})
       if (!s->ok()) return s;
     return identities.firstBroken();
   }
   reports::Statement insertCommit;
   BlobIdentities identities;
   reports::Statement insertChange, insertChangeReason, insertDiagnostic, insertCommitReason;
+  reports::Statement previousChange;  // an assertion's last change before this commit: is this one its undoing?
   // Prepared once: the writer opens and closes a transaction for each of a history's commits.
   reports::Statement begin, commit;
 };
@@ -170,8 +173,10 @@ bool MineStore::upgradeSchema(std::string& err) {
 
 namespace {
 
-// The reason a change gets from the code when its new side gains a runtime choice.
-constexpr std::pair<uint8_t, std::string_view> kReasonOfChoice[] = {{analyzer::kByDtype, "dtype"}, {analyzer::kByDevice, "hardware"}};
+uint8_t kindBits(const ChangeKinds& k) {
+  return (k.added ? kKindAdded : 0) | (k.deleted ? kKindDeleted : 0) | (k.cosmetic ? kKindCosmetic : 0) | (k.api ? kKindApi : 0) |
+         (k.parameter ? kKindParameter : 0) | (k.threshold ? kKindThreshold : 0);
+}
 
 std::string tolerancesText(const analyzer::Assertion& a) {
   std::string out;
@@ -187,7 +192,7 @@ std::string joined(const std::vector<std::string>& v, const char* sep) {
 
 }  // namespace
 
-bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector<std::string>& reasons, int testDelayMs,
+bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector<MessageMatch>& stated, int testDelayMs,
                             StoredCommit& out, std::string& err) {
   if (!sql_->begin.run()) {
     err = sql_->begin.error();
@@ -218,8 +223,13 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
   BlobIdentities& ids = sql_->identities;
   auto failIds = [&] { return rollBack(ids.error()); };
   reports::Statement& ch = sql_->insertChange;
-  reports::Statement& why = sql_->insertChangeReason;
+  reports::Statement& whyStmt = sql_->insertChangeReason;
   reports::Statement& diag = sql_->insertDiagnostic;
+  // How many checks of the commit got each edit: the same one on many reads as a refactoring.
+  std::unordered_map<std::string, int> edits;
+  for (const FileResult& f : r.files)
+    for (const PairEvidence& e : f.evidence)
+      if (!e.editSignature.empty()) ++edits[e.editSignature];
   std::unordered_map<std::string, int64_t> madeNow;  // identities created by this commit
   std::unordered_map<int64_t, std::string> uidOfMade;
   auto identity = [&](std::string uid) -> std::optional<int64_t> {
@@ -281,6 +291,17 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       const AssertionVersion* main = n ? n : o;
       const std::optional<std::string> uid = uidText(n ? newIds[size_t(f.pairs[p].newIndex)] : oldIds[size_t(f.pairs[p].oldIndex)]);
       if (!uid) return failIds();
+      // The check back to its text before its previous change: an earlier edit undone. Read
+      // before this change is stored, which would be the latest.
+      bool undoes = false;
+      if (o && n && (k.api || k.parameter || k.threshold) && o->normalized() != n->normalized()) {
+        reports::Statement& prev = sql_->previousChange;
+        prev.bind(1, *uid);
+        bool row = false;
+        if (!prev.step(&row)) return fail(prev);
+        undoes = row && prev.columnText(0) == n->normalized() && prev.columnText(1) == o->normalized();
+        prev.reset();
+      }
       ch.bind(1, commitId).bind(2, *uid).bind(3, n ? f.change.newPath : f.change.oldPath).bind(4, int64_t(main->range.start.line));
       if (o) ch.bind(5, f.change.oldPath).bind(6, int64_t(o->range.start.line)).bind(8, o->assertion().api);
       else ch.bindNull(5).bindNull(6).bindNull(8);
@@ -299,22 +320,32 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       else ch.bindNull(15);
       if (!ch.run()) return fail(ch);
       const int64_t changeId = db_.lastInsertId();
-      for (const auto& reason : reasons)
-        if (!why.bind(1, changeId).bind(2, reason).bind(3, std::string_view("message")).run()) return fail(why);
+      ChangeEvidence evidence;
+      evidence.kinds = kindBits(k);
+      evidence.undoesPreviousChange = undoes;
       // From the code: the new side's tolerance or the blocks holding it are chosen by a dtype
       // or a device the old side's were not (analyzer/assertions/runtime_choice.h); not for a
-      // change of layout only, such as a check indented into a new block. A reason the message
-      // gives already keeps the message as its source.
+      // change of layout only, such as a check indented into a new block.
       if (o && n && (k.api || k.parameter || k.threshold)) {
         const analyzer::RuntimeChoices g = analyzer::gainedChoices(o->assertion().runtimeChoices, n->assertion().runtimeChoices);
-        const uint8_t gained = g.tolerance | g.blocks;
-        for (const auto& [choice, reason] : kReasonOfChoice)
-          if ((gained & choice) && !why.bind(1, changeId).bind(2, reason).bind(3, std::string_view("code")).run()) return fail(why);
+        evidence.gainedDtypeChoice = ((g.tolerance | g.blocks) & analyzer::kByDtype) != 0;
+        evidence.gainedDeviceChoice = ((g.tolerance | g.blocks) & analyzer::kByDevice) != 0;
+        if (p < f.evidence.size()) {
+          const PairEvidence& pe = f.evidence[p];
+          evidence.callsChangedLibrary = pe.callsChangedLibrary;
+          evidence.testReworked = pe.testReworked;
+          evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;
+        }
       }
+      for (const ResolvedReason& why : resolveReasons(stated, evidence))
+        if (!whyStmt.bind(1, changeId).bind(2, why.reason).bind(3, why.source).run()) return fail(whyStmt);
     }
   }
   reports::Statement& cr = sql_->insertCommitReason;
-  for (const auto& reason : reasons)
+  std::vector<std::string> statedIds;
+  for (const MessageMatch& m : stated)
+    if (std::find(statedIds.begin(), statedIds.end(), m.id) == statedIds.end()) statedIds.push_back(m.id);
+  for (const auto& reason : statedIds)
     if (!cr.bind(1, commitId).bind(2, reason).run()) return fail(cr);
   if (testDelayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(testDelayMs));
   if (!sql_->commit.run()) return rollBack(sql_->commit.error());

@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "miners/classify/reason_tagger.h"
 #include "miners/state/commit_result.h"
 #include "reports/sqlite/sqlite_db.h"
 
@@ -30,8 +31,10 @@ class MineStore {
   std::optional<std::string> meta(const std::string& key);
   bool setMeta(const std::string& key, const std::string& value, std::string& err);
   int64_t repositoryId() const { return repositoryId_; }  // after beginRepository
-  // Writes one commit atomically; false only when the database refuses the transaction.
-  bool writeCommit(size_t seq, const CommitResult& r, const std::vector<std::string>& reasons, int testDelayMs, StoredCommit& out,
+  // Writes one commit atomically; false only when the database refuses the transaction. Each
+  // change gets the reasons resolveReasons gives from what its message `stated` and the change's
+  // evidence (miners/classify/reason_resolver.h); the commit the reasons its message states.
+  bool writeCommit(size_t seq, const CommitResult& r, const std::vector<MessageMatch>& stated, int testDelayMs, StoredCommit& out,
                    std::string& err);
   // The row of a run that reached its end (table mine_runs): complete unless `problem` says why.
   bool recordRun(const std::string& tip, size_t walked, size_t failed, const std::string& problem, std::string& err);

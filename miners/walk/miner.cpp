@@ -28,6 +28,7 @@
 #include "miners/git/repository.h"
 #include "miners/state/mine_store.h"
 #include "miners/walk/blob_cache.h"
+#include "miners/walk/commit_evidence.h"
 #include "miners/walk/derived_versions.h"
 #include "miners/walk/layout_handoff.h"
 #include "miners/walk/newest_versions.h"
@@ -371,6 +372,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
   r.testFiles = static_cast<int>(tests.size());
   r.files.resize(tests.size());
   for (size_t i = 0; i < tests.size(); ++i) r.files[i] = analyzeFile(repo, seq, sha, parent, *tests[i], run);
+  attachChangeEvidence(repo, *changes, testFiles, r);
   for (const FileResult& f : r.files)
     if (!f.unreadableObject.empty() && r.ok) {
       r.ok = false;
@@ -566,9 +568,9 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
       if (waitingOnWindow > 0) windowMoved.notify_all();
     }
     if (fatal || r.outOfRange) continue;
-    std::vector<std::string> reasons = tagger->tag(r.info.message);
+    const std::vector<MessageMatch> message = tagger->matches(r.info.message);
     StoredCommit stored;
-    if (!store.writeCommit(todo[i].first, r, reasons, delayMs, stored, err)) {
+    if (!store.writeCommit(todo[i].first, r, message, delayMs, stored, err)) {
       fatal = true;  // the database refuses writes (disk full, locked): stop cleanly
       continue;
     }

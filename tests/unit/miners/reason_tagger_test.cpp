@@ -66,9 +66,10 @@ TEST(ReasonTagger, ReadsTheProseNotCodeBlocksTrailersOrASquashedBranchsCommits) 
   const std::string squash =
       "Port the LSTM cell to the new API (#57)\n\n* first cut\n\n* revert the cache tweak\n\n* cleanup\n\n* passes on GPU\n\n"
       "* the mac runner is flaky here\n";
-  EXPECT_EQ(t.tag(squash), std::vector<std::string>{"flaky"}) << messageProse(squash, false);
+  // The subject's port to a new API is a feature; of the bullets only the flaky runner counts.
+  EXPECT_EQ(t.tag(squash), (std::vector<std::string>{"flaky", "feature"})) << messageProse(squash, false);
   // Two bullets are a written list, not a squash: read.
-  EXPECT_TRUE(has(t, "Relax two tolerances\n\n* the GPU kernel sums in another order\n* see #12\n", "hardware"));
+  EXPECT_TRUE(has(t, "Relax two tolerances\n\n* fails on the GPU runner\n* see #12\n", "hardware"));
   // The subject always counts, and a paragraph that only looks like a trailer is prose.
   EXPECT_TRUE(has(t, "Revert \"Tighten bounds\" (#9)\n\n* a\n\n* b\n\n* c\n", "rollback"));
   EXPECT_TRUE(has(t, "Fix a test\n\nFollow-up: loosen the tolerance on GPU.\n\nMore text.\n", "hardware"));
@@ -90,4 +91,64 @@ TEST(ReasonTagger, BadPatternsAreReportedWithTheirEntry) {
   ReasonTagger t = ReasonTagger::fromToml("[[reason]]\nid = \"x\"\npattern = \"(unclosed\"\n", "r.toml", err);
   EXPECT_NE(err.find("r.toml: reason[0] (x)"), std::string::npos) << err;
   EXPECT_EQ(t.size(), 0u);
+}
+
+TEST(ReasonTagger, WordsOfTheLabelledHistories) {
+  const ReasonTagger t = builtin();
+  const Case cases[] = {
+      {"Factorize backend tests (#9137)", "refactoring", true},
+      {"Better test error message.", "refactoring", true},
+      {"Updated numpy as np", "refactoring", true},
+      {"Make separable conv backend tests efficient", "refactoring", true},
+      {"incorporating py.test", "refactoring", true},
+      {"This will help remove an error that appear with different seed in the tests.", "flaky", true},
+      {"Fix test in float32", "dtype", true},
+      {"Fix overflow of uint8 images", "dtype", true},
+      {"Use assertTrue instead of failUnless.\n\nfail* functions are deprecated in Python 2.7.", "feature", true},
+      {"Add CNTK backend.", "feature", true},
+      {"GpuDnnBatchNorm now accepts 5d inputs.", "feature", true},
+      {"Fix test on python 3.", "test-fix", true},
+      {"Fixed norm test for every mode and fixed test for old numpy version.", "test-fix", true},
+      {"Fix batch normalization", "fix", true},
+      {"Tests for subtensor_of_dot, and corrected optimization", "fix", true},
+      {"increase test tolerance, so cuda-float16 not failing", "hardware", true},
+      {"bump version\n\nfixes for the cuda backend", "hardware", true},
+      {"Housekeeping: CUDA-specific test failures that passed on CPU only", "hardware", true},
+      // A device as the component a change is about, not as its cause.
+      {"Batch normalization optimizations for old gpu backend.", "hardware", false},
+      {"implemented mode wrap_centered on gpu for Images2Neibs", "hardware", false},
+      {"add cuda tests for ssim loss and refactor", "hardware", false},
+      {"Exposed rng generation device and dtype for augmentations.", "hardware", false},
+  };
+  for (const Case& c : cases) EXPECT_EQ(has(t, c.message, c.reason), c.tagged) << c.reason << ": " << c.message;
+}
+
+TEST(ReasonTagger, ANegatedWordDoesNotCount) {
+  const ReasonTagger t = builtin();
+  EXPECT_FALSE(has(t, "Seed the sampler: the failure is not flaky, the kernel is wrong", "flaky"));
+  EXPECT_FALSE(has(t, "Check the mean on non-GPU devices only", "hardware"));
+  EXPECT_FALSE(has(t, "Move the checks without refactoring them", "refactoring"));
+  EXPECT_TRUE(has(t, "Make the test no longer flaky", "flaky"));
+  // A negated match does not hide a later one.
+  EXPECT_TRUE(has(t, "Not a refactoring of the kernel; a refactoring of its tests", "refactoring"));
+}
+
+TEST(ReasonTagger, MatchesSayWhereAndForWhichKinds) {
+  const ReasonTagger t = builtin();
+  auto find = [](const std::vector<oalens::miners::MessageMatch>& v, const std::string& id, uint8_t kinds) {
+    return std::find_if(v.begin(), v.end(), [&](const auto& m) { return m.id == id && m.kinds == kinds; });
+  };
+  const std::string bracket = "[Feat] refactor tests for kornia.color";
+  const auto m = t.matches(bracket);
+  const auto feature = find(m, "feature", 0), refactoring = find(m, "refactoring", 0);
+  ASSERT_NE(feature, m.end());
+  ASSERT_NE(refactoring, m.end());
+  EXPECT_LT(refactoring->position, feature->position);  // the bracket tag ranks last
+  // The bare word dtype is read for threshold changes only.
+  const auto d = t.matches("Expose the dtype of the generator");
+  EXPECT_NE(find(d, "dtype", oalens::miners::kKindThreshold), d.end());
+  EXPECT_EQ(find(d, "dtype", 0), d.end());
+  std::string err;
+  ReasonTagger::fromToml("[[reason]]\nid = \"x\"\nkinds = [\"threshold\", \"typo\"]\npattern = 'a'\n", "r.toml", err);
+  EXPECT_NE(err.find("r.toml: reason[0] (x): 'kinds' must be a list of"), std::string::npos) << err;
 }

@@ -1,0 +1,167 @@
+#include "miners/classify/change_evidence.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "analyzer/core/text_lines.h"
+
+namespace oalens::miners {
+
+namespace {
+
+bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// `def name` / `async def name` / `class name` at the start of a line: the name, or empty.
+std::string_view definedName(std::string_view trimmed) {
+  for (std::string_view prefix : {"def ", "async def ", "class "})
+    if (trimmed.substr(0, prefix.size()) == prefix) {
+      std::string_view rest = trimmed.substr(prefix.size());
+      while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+      size_t n = 0;
+      while (n < rest.size() && isNameChar(rest[n])) ++n;
+      return rest.substr(0, n);
+    }
+  return {};
+}
+
+// For each 1-based line, the definitions enclosing it (outermost first), read from indentation:
+// a definition holds the lines indented deeper than its own line until a code line is not.
+std::vector<std::vector<std::string>> enclosingDefinitions(std::string_view text) {
+  const std::vector<std::string_view> lines = analyzer::splitLines(text);
+  std::vector<std::vector<std::string>> out(lines.size() + 1);
+  std::vector<std::pair<size_t, std::string>> open;  // (indent, name)
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string_view line = lines[i];
+    const size_t indent = line.find_first_not_of(" \t");
+    const bool code = indent != std::string_view::npos && line[indent] != '#';
+    if (code) {
+      while (!open.empty() && open.back().first >= indent) open.pop_back();
+      if (std::string_view name = definedName(line.substr(indent)); !name.empty()) open.emplace_back(indent, std::string(name));
+    }
+    for (const auto& [_, name] : open) out[i + 1].push_back(name);
+  }
+  return out;
+}
+
+bool dunder(const std::string& name) { return name.size() > 4 && name.starts_with("__") && name.ends_with("__"); }
+
+// The span of the test function holding `line` (1-based), or the neighbourhood when none does.
+std::pair<int, int> spanAround(std::string_view text, int first, int last) {
+  std::vector<TestUnit> units;
+  if (first > 0 && findTestUnits(text, units))
+    for (const TestUnit& u : units)
+      if (u.firstLine <= first && last <= u.lastLine) return {u.firstLine, u.lastLine};
+  return {first - kNeighbourhood, last + kNeighbourhood};
+}
+
+void addIdentifiers(std::string_view line, std::set<std::string>& out) {
+  for (size_t i = 0; i < line.size();) {
+    if (!isNameChar(line[i])) {
+      ++i;
+      continue;
+    }
+    const size_t start = i;
+    while (i < line.size() && isNameChar(line[i])) ++i;
+    if (!std::isdigit(static_cast<unsigned char>(line[start]))) out.emplace(line.substr(start, i - start));  // `1e` of 1e-5 is no name
+  }
+}
+
+std::vector<std::string> tokens(std::string_view text) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < text.size();) {
+    if (std::isspace(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    size_t n = 1;
+    const bool number = std::isdigit(static_cast<unsigned char>(text[i]));
+    auto continues = [&](size_t j) {
+      const char c = text[j];
+      if (isNameChar(c)) return true;
+      // a number's point and its exponent's sign: `1.5`, `1e-5`
+      return number && (c == '.' || ((c == '-' || c == '+') && (text[j - 1] == 'e' || text[j - 1] == 'E')));
+    };
+    if (isNameChar(text[i]))
+      while (i + n < text.size() && continues(i + n)) ++n;
+    out.emplace_back(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::set<std::string> changedDefinitions(std::string_view oldText, std::string_view newText) {
+  std::set<std::string> out;
+  const std::vector<LineHunk> hunks = wholeTextHunks(oldText, newText);
+  const auto oldDefs = enclosingDefinitions(oldText), newDefs = enclosingDefinitions(newText);
+  auto take = [&](const std::vector<std::vector<std::string>>& defs, int start, int count) {
+    for (int l = start; l < start + count; ++l)
+      if (l > 0 && static_cast<size_t>(l) < defs.size())
+        for (const std::string& name : defs[static_cast<size_t>(l)])
+          if (!dunder(name)) out.insert(name);
+  };
+  for (const LineHunk& h : hunks) {
+    take(oldDefs, h.oldStart, h.oldLines);
+    take(newDefs, h.newStart, h.newLines);
+  }
+  return out;
+}
+
+Surroundings surroundingsOf(std::string_view oldText, std::string_view newText, const std::vector<LineHunk>& hunks, const CheckLines& at) {
+  Surroundings s;
+  const auto [newFrom, newTo] = spanAround(newText, at.newFirst, at.newLast);
+  const auto [oldFrom, oldTo] = spanAround(oldText, at.oldFirst, at.oldLast);
+  const std::vector<std::string_view> oldLines = analyzer::splitLines(oldText), newLines = analyzer::splitLines(newText);
+  auto code = [](const std::vector<std::string_view>& lines, int l) -> std::string_view {
+    if (l < 1 || static_cast<size_t>(l) > lines.size()) return {};
+    const std::string_view text = analyzer::trimmedLine(lines[static_cast<size_t>(l) - 1]);
+    return text.empty() || text.front() == '#' ? std::string_view() : text;
+  };
+  auto changed = [&](const std::vector<std::string_view>& lines, int start, int count, int from, int to, int checkFirst, int checkLast) {
+    for (int l = std::max(start, from); l < start + count && l <= to; ++l)
+      if (!code(lines, l).empty() && (l < checkFirst || l > checkLast)) s.testReworked = true;
+  };
+  for (const LineHunk& h : hunks) {
+    if (at.newFirst > 0) changed(newLines, h.newStart, h.newLines, newFrom, newTo, at.newFirst, at.newLast);
+    if (at.oldFirst > 0) changed(oldLines, h.oldStart, h.oldLines, oldFrom, oldTo, at.oldFirst, at.oldLast);
+  }
+  // A check in a helper (not a test) that a test new in this version calls: the helper now
+  // serves more cases ("modified test_nnet to profile more cases" adds tests calling it).
+  if (!s.testReworked && at.newFirst > 0) {
+    std::vector<TestUnit> oldUnits, newUnits;
+    const auto defs = enclosingDefinitions(newText);
+    const bool inTest = findTestUnits(newText, newUnits) &&
+                        std::any_of(newUnits.begin(), newUnits.end(), [&](const TestUnit& u) { return u.firstLine <= at.newFirst && at.newLast <= u.lastLine; });
+    const std::string helper = !inTest && static_cast<size_t>(at.newFirst) < defs.size() && !defs[size_t(at.newFirst)].empty()
+                                   ? defs[size_t(at.newFirst)].back()
+                                   : std::string();
+    findTestUnits(oldText, oldUnits);
+    for (const TestUnit& u : helper.empty() ? std::vector<TestUnit>{} : newUnits) {
+      const bool fresh = std::none_of(oldUnits.begin(), oldUnits.end(), [&](const TestUnit& o) { return o.name == u.name; });
+      std::set<std::string> used;
+      for (int l = u.firstLine; fresh && l <= u.lastLine; ++l) addIdentifiers(code(newLines, l), used);
+      if (used.count(helper)) s.testReworked = true;
+    }
+  }
+  // The names the test uses, on either side: what it calls is what it tests.
+  if (at.newFirst > 0)
+    for (int l = std::max(1, newFrom); l <= newTo; ++l) addIdentifiers(code(newLines, l), s.identifiers);
+  if (at.oldFirst > 0)
+    for (int l = std::max(1, oldFrom); l <= oldTo; ++l) addIdentifiers(code(oldLines, l), s.identifiers);
+  return s;
+}
+
+std::string editSignature(std::string_view oldApi, std::string_view newApi, std::string_view oldStatement, std::string_view newStatement) {
+  if (oldApi != newApi) return "api " + std::string(oldApi) + " -> " + std::string(newApi);
+  std::map<std::string, int> balance;
+  for (const std::string& t : tokens(oldStatement)) --balance[t];
+  for (const std::string& t : tokens(newStatement)) ++balance[t];
+  std::string out;
+  for (const auto& [token, n] : balance)
+    for (int k = 0; k < std::abs(n); ++k) out += (out.empty() ? "" : " ") + std::string(n < 0 ? "-" : "+") + token;
+  return out;
+}
+
+}  // namespace oalens::miners

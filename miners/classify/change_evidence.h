@@ -1,0 +1,49 @@
+// What the diff of a commit shows about why a check changed, beyond its message: the library
+// definitions the commit changed, what changed around the check in its test, and the edit made
+// to the check itself. Read from the texts alone (Python); the miner reads the blobs only for
+// commits with an API, parameter or threshold change (miners/walk/commit_evidence.h).
+#pragma once
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "miners/gate/diff_scope.h"
+
+namespace oalens::miners {
+
+// The functions and classes whose lines differ between two versions of a Python source: every
+// definition enclosing a changed line on either side (`class Conv` and `def call` for a line of
+// `Conv.call`), dunder names left out (`__init__` is in every class). One side may be empty (a
+// file added or deleted).
+std::set<std::string> changedDefinitions(std::string_view oldText, std::string_view newText);
+
+// The diff's evidence about one changed check, found by the worker that analysed its commit.
+struct PairEvidence {
+  bool callsChangedLibrary = false;  // the check's test names a library definition the commit changed
+  bool testReworked = false;         // Surroundings::testReworked
+  std::string editSignature;         // editSignature of the check's two statements
+};
+
+// A check's place in the two versions of its test file (1-based lines of its first and last
+// line on each side; 0 for a side it is not on).
+struct CheckLines {
+  int oldFirst = 0, oldLast = 0, newFirst = 0, newLast = 0;
+};
+
+// What changed around a check and what its test uses: inside the test function holding it (or,
+// outside any test, within kNeighbourhood lines of it).
+struct Surroundings {
+  bool testReworked = false;          // a line of the test changed besides the check's own, or a new test calls the helper holding it
+  std::set<std::string> identifiers;  // the names the test uses, in either version
+};
+constexpr int kNeighbourhood = 10;
+Surroundings surroundingsOf(std::string_view oldText, std::string_view newText, const std::vector<LineHunk>& hunks, const CheckLines& at);
+
+// The edit a check got, the same for the same edit made to two checks with other arguments:
+// the assertion API moved to (`api assert_allclose -> assert_list_pairwise`) when it changed,
+// else the tokens the statement lost and gained (`-numpy +np`), in sorted order; empty when only
+// white space changed.
+std::string editSignature(std::string_view oldApi, std::string_view newApi, std::string_view oldStatement, std::string_view newStatement);
+
+}  // namespace oalens::miners

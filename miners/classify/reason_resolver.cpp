@@ -1,0 +1,86 @@
+#include "miners/classify/reason_resolver.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace oalens::miners {
+
+namespace {
+
+constexpr std::array<std::string_view, 9> kKnownIds = {"flaky",       "hardware", "dtype",    "rollback", "refactoring",
+                                                       "new-test",    "feature",  "test-fix", "fix"};
+
+// Where the message first states `id` for a change of these kinds.
+std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::string_view id, uint8_t kinds) {
+  std::optional<size_t> at;
+  for (const MessageMatch& m : message)
+    if (m.id == id && (m.kinds == 0 || (m.kinds & kinds)) && (!at || m.position < *at)) at = m.position;
+  return at;
+}
+
+std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, const ChangeEvidence& e) {
+  auto stated = [&](std::string_view id) { return statedAt(message, id, e.kinds); };
+  if (stated("rollback")) return {{"rollback", kFromMessage}};
+  if (e.undoesPreviousChange) return {{"rollback", kFromRevert}};
+
+  std::vector<ResolvedReason> causes;
+  for (std::string_view id : {"flaky", "hardware", "dtype"})
+    if (stated(id)) causes.push_back({std::string(id), kFromMessage});
+  auto has = [&](std::string_view id) {
+    return std::any_of(causes.begin(), causes.end(), [&](const ResolvedReason& r) { return r.reason == id; });
+  };
+  if (e.gainedDeviceChoice && !has("hardware")) causes.push_back({"hardware", kFromCode});
+  if (e.gainedDtypeChoice && !has("dtype")) causes.push_back({"dtype", kFromCode});
+  if (!causes.empty()) return causes;
+
+  // A fix, where the test names library code the commit changed: the library's; unless the
+  // message says the fix is the test's ("Fixed norm test for an old numpy").
+  if (stated("fix") && e.callsChangedLibrary && !stated("test-fix")) return {{"cut-fix", kFromLibrary}};
+
+  // The purpose the message states first. "Add tests" explains a check only where its test was
+  // reworked too (a commit adding a test elsewhere leaves this check's reason untold), and not
+  // where the commit made the same edit to many checks (a helper put in across the file); a
+  // feature explains a tolerance that moved alone only where the test names the changed library
+  // code or was reworked around it (a loosening can ride along with an unrelated feature).
+  struct Purpose {
+    std::string_view id;
+    ResolvedReason reason;
+  };
+  const bool edited = (e.kinds & (kKindApi | kKindParameter | kKindThreshold)) != 0;  // not an addition or deletion
+  std::optional<size_t> best;
+  std::optional<ResolvedReason> first;
+  const bool toleranceOnly = (e.kinds & (kKindApi | kKindParameter)) == 0 && (e.kinds & kKindThreshold) != 0;
+  for (const Purpose& p : {Purpose{"refactoring", {"refactoring", kFromMessage}}, Purpose{"feature", {"feature", kFromMessage}},
+                           Purpose{"new-test", {"new-test", kFromMessage}}, Purpose{"test-fix", {"test-fix", kFromMessage}},
+                           Purpose{"fix", {"test-fix", kFromMessage}}}) {
+    std::optional<size_t> at = stated(p.id);
+    if (!at || (best && *best <= *at)) continue;
+    if (p.id == "new-test" && edited && !e.testReworked) continue;
+    if (p.id == "feature" && toleranceOnly && !e.testReworked && !e.callsChangedLibrary) continue;
+    best = at;
+    first = p.id == "new-test" && e.sameEditOnManyChecks ? ResolvedReason{"refactoring", kFromManyChecks} : p.reason;
+  }
+  if (first) return {*first};
+  // A tolerance that moved alone, in a test left as it was, is not shown to follow the library.
+  if (e.callsChangedLibrary && (!toleranceOnly || e.testReworked)) return {{"feature", kFromLibrary}};
+  if (e.sameEditOnManyChecks) return {{"refactoring", kFromManyChecks}};
+  return {{"unknown", kFromNothing}};
+}
+
+}  // namespace
+
+std::vector<ResolvedReason> resolveReasons(const std::vector<MessageMatch>& message, const ChangeEvidence& evidence) {
+  std::vector<ResolvedReason> out = decide(message, evidence);
+  for (const MessageMatch& m : message) {
+    const bool known = std::find(kKnownIds.begin(), kKnownIds.end(), m.id) != kKnownIds.end();
+    const bool listed = std::any_of(out.begin(), out.end(), [&](const ResolvedReason& r) { return r.reason == m.id; });
+    if (!known && !listed && (m.kinds == 0 || (m.kinds & evidence.kinds))) out.push_back({m.id, kFromMessage});
+  }
+  // A user's own reason explains the change: no `unknown` beside it.
+  if (out.size() > 1 && out.front().reason == "unknown") out.erase(out.begin());
+  return out;
+}
+
+}  // namespace oalens::miners

@@ -1,0 +1,51 @@
+// Decides the reasons of one OA change from what its commit message states (ReasonTagger) and
+// what the diff shows (change_evidence.h), and says which evidence decided each: the rules of
+// docs/reasons.md. Every change gets at least one reason; `unknown` when nothing tells.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "miners/classify/reason_tagger.h"
+
+namespace oalens::miners {
+
+// The diff's evidence about one change.
+struct ChangeEvidence {
+  uint8_t kinds = 0;                 // ChangeKindBit mask of the change
+  bool gainedDtypeChoice = false;    // its new side is chosen by a dtype its old side was not
+  bool gainedDeviceChoice = false;   // ... by a device
+  bool callsChangedLibrary = false;  // the commit changed a library definition the check's test names
+  bool testReworked = false;         // lines of the check's test changed besides the check
+  bool sameEditOnManyChecks = false; // the commit made the same edit to kManyChecks checks or more
+  bool undoesPreviousChange = false; // the check returns to its text before its previous change
+};
+
+// The same edit on this many checks of one commit reads as a refactoring (or a migration the
+// message names): a rename, a helper or an assertion API applied across a file. Two or three are
+// often neighbours edited for one cause.
+constexpr int kManyChecks = 5;
+
+// Where a reason came from (change_reasons.source).
+inline constexpr const char* kFromMessage = "message";
+inline constexpr const char* kFromCode = "code";              // a dtype or device choice gained
+inline constexpr const char* kFromLibrary = "library";        // library code the test calls changed with it
+inline constexpr const char* kFromManyChecks = "many-checks"; // the same edit on many checks
+inline constexpr const char* kFromRevert = "revert";          // the check's earlier text restored
+inline constexpr const char* kFromNothing = "none";           // `unknown`
+
+struct ResolvedReason {
+  std::string reason;
+  std::string source;
+  bool operator==(const ResolvedReason&) const = default;
+};
+
+// In order: a rollback; the causes the message or the code names (flaky, hardware, dtype; all of
+// them); a fix with library code the test names changed (cut-fix), unless the message says the
+// fix is the test's; the purpose the message states first (refactoring, feature, new-test, a fix
+// of the test); a library change the test follows (feature); the same edit on many checks
+// (refactoring); else unknown. A message's ids this file does not know (a user's own patterns)
+// are kept beside, as the message's.
+std::vector<ResolvedReason> resolveReasons(const std::vector<MessageMatch>& message, const ChangeEvidence& evidence);
+
+}  // namespace oalens::miners

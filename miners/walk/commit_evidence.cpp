@@ -1,0 +1,90 @@
+#include "miners/walk/commit_evidence.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "miners/classify/change_evidence.h"
+
+namespace oalens::miners {
+
+namespace {
+
+// Library files read per commit, and their size: a commit that rewrites a whole package (Keras's
+// move to version 2 changed 96 files) needs no more to show that its tests follow the library.
+constexpr size_t kMaxLibraryFiles = 200;
+constexpr size_t kMaxLibraryBytes = size_t{2} << 20;
+
+bool explained(const ChangeKinds& k) { return k.api || k.parameter || k.threshold; }
+
+// A Python file of the library: not a test, and not documentation, examples, benchmarks or the
+// build (setup.py, conftest.py).
+bool isLibraryFile(const std::string& path, const analyzer::TestFileFilter& tests) {
+  if (path.size() < 3 || path.substr(path.size() - 3) != ".py" || tests.isTest(path)) return false;
+  const std::string name = path.substr(path.rfind('/') + 1);
+  if (name == "setup.py" || name == "conftest.py") return false;
+  for (const char* dir : {"doc/", "docs/", "example/", "examples/", "benchmark/", "benchmarks/", "scripts/", "tutorials/"})
+    if (path.rfind(dir, 0) == 0 || path.find(std::string("/") + dir) != std::string::npos) return false;
+  return true;
+}
+
+// A blob's text, empty when there is none or it cannot be read (a missing object is the
+// commit's error already).
+std::string textOf(const Repository& repo, const std::string& oid, size_t limit) {
+  if (oid.empty()) return {};
+  bool binary = false;
+  std::string err;
+  std::optional<std::string> bytes = repo.blob(oid, binary, err);
+  if (!bytes || binary || bytes->size() > limit) return {};
+  return std::move(*bytes);
+}
+
+std::set<std::string> changedLibraryDefinitions(const Repository& repo, const std::vector<FileChange>& changes,
+                                                const analyzer::TestFileFilter& tests) {
+  std::set<std::string> out;
+  size_t read = 0;
+  for (const FileChange& fc : changes) {
+    const std::string& path = fc.newPath.empty() ? fc.oldPath : fc.newPath;
+    if (!isLibraryFile(path, tests) || ++read > kMaxLibraryFiles) continue;
+    std::set<std::string> names = changedDefinitions(textOf(repo, fc.oldBlob, kMaxLibraryBytes), textOf(repo, fc.newBlob, kMaxLibraryBytes));
+    out.merge(names);
+  }
+  return out;
+}
+
+}  // namespace
+
+void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>& changes, const analyzer::TestFileFilter& tests,
+                          CommitResult& r) {
+  auto wanted = [](const FileResult& f) {
+    const std::string& path = f.change.newPath;
+    return path.size() > 3 && path.substr(path.size() - 3) == ".py" && std::any_of(f.kinds.begin(), f.kinds.end(), explained);
+  };
+  if (std::none_of(r.files.begin(), r.files.end(), wanted)) return;
+  const std::set<std::string> library = changedLibraryDefinitions(repo, changes, tests);
+  for (FileResult& f : r.files) {
+    if (!wanted(f)) continue;
+    const std::string oldText = textOf(repo, f.change.oldBlob, SIZE_MAX), newText = textOf(repo, f.change.newBlob, SIZE_MAX);
+    const std::vector<LineHunk> hunks = lineHunks(oldText, newText);
+    f.evidence.assign(f.pairs.size(), {});
+    for (size_t p = 0; p < f.pairs.size(); ++p) {
+      const Pair& pair = f.pairs[p];
+      if (!explained(f.kinds[p]) || pair.oldIndex < 0 || pair.newIndex < 0) continue;
+      const AssertionVersion& o = f.olds()[size_t(pair.oldIndex)];
+      const AssertionVersion& n = f.news()[size_t(pair.newIndex)];
+      const CheckLines at{int(o.range.start.line), int(o.range.end.line), int(n.range.start.line), int(n.range.end.line)};
+      const Surroundings around = surroundingsOf(oldText, newText, hunks, at);
+      PairEvidence& e = f.evidence[p];
+      e.testReworked = around.testReworked;
+      e.callsChangedLibrary = std::any_of(around.identifiers.begin(), around.identifiers.end(),
+                                          [&](const std::string& name) { return library.count(name) > 0; });
+      // A tolerance moved alike on many checks is no refactoring: only an edit of the call's
+      // API or arguments is compared.
+      if (f.kinds[p].api || f.kinds[p].parameter)
+        e.editSignature = editSignature(o.assertion().api, n.assertion().api, o.normalized(), n.normalized());
+    }
+  }
+}
+
+}  // namespace oalens::miners

@@ -1,0 +1,121 @@
+// The reasons `oalens mine` reads from a change itself (docs/reasons.md): a small scripted
+// history whose commits each leave one kind of evidence, mined and read back from
+// change_reasons with the source that decided.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "miners/walk/miner.h"
+#include "reports/sqlite/sqlite_db.h"
+
+namespace fs = std::filesystem;
+using namespace oalens;
+
+namespace {
+
+int run(const std::string& cmd) { return WEXITSTATUS(std::system(cmd.c_str())); }
+
+// Each commit: a message and the files it writes (path, then its whole text).
+const char* const kHistory = R"SH(
+set -e
+mkdir -p lib tests
+commit() { git add -A; GIT_AUTHOR_DATE="2020-01-0$1T00:00:00" GIT_COMMITTER_DATE="2020-01-0$1T00:00:00" git commit -q -m "$2"; }
+cat > lib/ops.py <<'PY'
+def scale(x):
+    return x * 2
+
+
+def shift(x, by=1):
+    return x + by
+PY
+cat > tests/test_ops.py <<'PY'
+from numpy.testing import assert_allclose
+from lib.ops import scale, shift
+
+
+def test_scale():
+    out = scale(1.0)
+    assert_allclose(out, 2.0, rtol=1e-7)
+
+
+def test_shift():
+    assert_allclose(shift(1.0), 2.0)
+PY
+cat > tests/test_many.py <<'PY'
+from numpy.testing import assert_allclose
+
+
+def test_many(model, a, b, c, d, e, f):
+    assert_allclose(a, 1.0)
+    assert_allclose(b, 2.0)
+    assert_allclose(c, 3.0)
+    assert_allclose(d, 4.0)
+    assert_allclose(e, 5.0)
+    assert_allclose(f, 6.0)
+PY
+commit 1 "Start the ops"
+sed -i 's/return x \* 2/return abs(x) * 2 if x > 0 else x * 2/' lib/ops.py
+sed -i 's/out = scale(1.0)/out = scale(-1.0)/; s/assert_allclose(out, 2.0, rtol=1e-7)/assert_allclose(out, -2.0, rtol=1e-6)/' tests/test_ops.py
+commit 2 "Fix scale for negative inputs"
+sed -i 's/return x + by/return x + by * 1.0/' lib/ops.py
+sed -i 's/assert_allclose(shift(1.0), 2.0)/assert_allclose(shift(1.0, 2), 3.0)/' tests/test_ops.py
+commit 3 "Update ops"
+sed -i 's/assert_allclose(\([a-f]\),/assert_allclose(model(\1),/' tests/test_many.py
+commit 4 "Tidy the suite"
+sed -i 's/rtol=1e-6/rtol=1e-5/' tests/test_ops.py
+commit 5 "Loosen the scale check"
+sed -i 's/rtol=1e-5/rtol=1e-6/' tests/test_ops.py
+commit 6 "Tighten the scale check again"
+)SH";
+
+}  // namespace
+
+TEST(MineReasons, EachChangeGetsTheEvidenceThatDecided) {
+  const fs::path work = fs::temp_directory_path() / ("oalens_reasons_" + std::to_string(::getpid()));
+  fs::remove_all(work);
+  fs::create_directories(work / "repo");
+  const std::string script = (work / "history.sh").string();
+  {
+    FILE* f = std::fopen(script.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(kHistory, f);
+    std::fclose(f);
+  }
+  ASSERT_EQ(run("cd " + (work / "repo").string() + " && git init -q && git config user.email t@example.com && git config user.name t && bash " +
+                script + " > /dev/null"),
+            0);
+  miners::MineOptions opt;
+  opt.repoPath = (work / "repo").string();
+  opt.dbPath = (work / "reasons.db").string();
+  opt.threads = 2;
+  std::string err;
+  ASSERT_TRUE(miners::mine(opt, err).has_value()) << err;
+
+  reports::Database db;
+  ASSERT_TRUE(db.open(opt.dbPath, err)) << err;
+  reports::Statement q(db,
+                       "SELECT c.subject, ch.file, r.reason, r.source FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
+                       " JOIN commits c ON c.id = ch.commit_id WHERE ch.kinds NOT LIKE '%added%' ORDER BY c.seq, ch.line");
+  std::multiset<std::string> got;
+  bool row = false;
+  while (q.step(&row) && row)
+    got.insert(q.columnText(0) + " | " + q.columnText(1) + " | " + q.columnText(2) + " | " + q.columnText(3));
+  std::multiset<std::string> want = {
+      // A fix with the library's scale changed in the same commit, named by the test: the library's.
+      "Fix scale for negative inputs | tests/test_ops.py | cut-fix | library",
+      // No word of the message: the library's shift changed and the test follows it.
+      "Update ops | tests/test_ops.py | feature | library",
+      // Nothing said, and nothing shown: stored as unknown.
+      "Loosen the scale check | tests/test_ops.py | unknown | none",
+      // The check's text before the previous change, restored.
+      "Tighten the scale check again | tests/test_ops.py | rollback | revert",
+  };
+  // The same edit on six checks of one commit.
+  for (int i = 0; i < 6; ++i) want.insert("Tidy the suite | tests/test_many.py | refactoring | many-checks");
+  EXPECT_EQ(got, want);
+  fs::remove_all(work);
+}

@@ -1,0 +1,64 @@
+// The diff's evidence about a changed check: changed library definitions, what changed around
+// the check in its test, and the edit it got.
+#include "miners/classify/change_evidence.h"
+
+#include <gtest/gtest.h>
+
+using namespace oalens::miners;
+
+TEST(ChangeEvidence, ChangedDefinitionsAreThoseEnclosingAChangedLine) {
+  const std::string before =
+      "import numpy as np\n\nclass Conv:\n    def __init__(self):\n        self.k = 1\n\n    def call(self, x):\n        return x * self.k\n\n"
+      "def pad(x):\n    return x\n";
+  std::string after = before;
+  after.replace(after.find("return x * self.k"), 17, "return x * self.k + 0");
+  EXPECT_EQ(changedDefinitions(before, after), (std::set<std::string>{"Conv", "call"}));
+  after = before;
+  after.replace(after.find("self.k = 1"), 10, "self.k = 2");
+  EXPECT_EQ(changedDefinitions(before, after), (std::set<std::string>{"Conv"}));  // no __init__
+  EXPECT_EQ(changedDefinitions("", "def fresh(x):\n    return x\n"), (std::set<std::string>{"fresh"}));
+  EXPECT_TRUE(changedDefinitions(before, before).empty());
+}
+
+TEST(ChangeEvidence, SurroundingsAreTheChecksTest) {
+  const std::string before =
+      "def test_a():\n    x = conv(1)\n    assert_allclose(x, 1)\n\n\ndef test_b():\n    y = pad(2)\n    assert_allclose(y, 2)\n";
+  // Only the check of test_b changed: test_b is not reworked, and test_a's lines are not its.
+  std::string after = before;
+  after.replace(after.find("assert_allclose(y, 2)"), 21, "assert_allclose(y, 2, atol=1e-5)");
+  Surroundings s = surroundingsOf(before, after, lineHunks(before, after), {8, 8, 8, 8});
+  EXPECT_FALSE(s.testReworked);
+  // The names test_b uses, not test_a's.
+  EXPECT_EQ(s.identifiers, (std::set<std::string>{"def", "test_b", "y", "pad", "assert_allclose", "atol"}));
+  // The call above the check changed too: reworked.
+  after.replace(after.find("pad(2)"), 6, "pad(2, mode=1)");
+  s = surroundingsOf(before, after, lineHunks(before, after), {8, 8, 8, 8});
+  EXPECT_TRUE(s.testReworked);
+  EXPECT_TRUE(s.identifiers.count("mode"));
+  EXPECT_FALSE(s.identifiers.count("conv"));
+}
+
+TEST(ChangeEvidence, TheSameEditOnTwoChecksHasOneSignature) {
+  EXPECT_EQ(editSignature("f", "f", "f(a,b)", "f(g(a),b)"), editSignature("f", "f", "f(x[0],y)", "f(g(x[0]),y)"));
+  // Another API: the move names the edit, whatever the arguments became.
+  EXPECT_EQ(editSignature("assert_allclose", "assert_list_pairwise", "assert_allclose(zth,ztf,atol=1e-05)", "assert_list_pairwise(z_list)"),
+            "api assert_allclose -> assert_list_pairwise");
+  EXPECT_EQ(editSignature("allclose", "allclose", "numpy.allclose(a,b)", "np.allclose(a,b)"), "+np -numpy");
+  EXPECT_EQ(editSignature("f", "f", "f(a,1e-5)", "f(a,1e-6)"), "-1e-5 +1e-6");
+  EXPECT_EQ(editSignature("f", "f", "f(a)", "f(a)"), "");
+}
+
+// A check in a helper that a test added in this version calls serves more cases; one in a test
+// beside which another test is added does not.
+TEST(ChangeEvidence, ANewTestCallingTheChecksHelperReworksIt) {
+  const std::string before = "def run_case(n):\n    assert_allclose(f(n), g(n), rtol=1e-4)\n\n\ndef test_small():\n    run_case(1)\n";
+  std::string after = before;
+  after.replace(after.find("rtol=1e-4"), 9, "rtol=1e-3");
+  EXPECT_FALSE(surroundingsOf(before, after, lineHunks(before, after), {2, 2, 2, 2}).testReworked);
+  after += "\n\ndef test_large():\n    run_case(1000)\n";
+  EXPECT_TRUE(surroundingsOf(before, after, lineHunks(before, after), {2, 2, 2, 2}).testReworked);
+  const std::string inTest = "def test_inverse():\n    assert_allclose(inv(a) @ a, eye, atol=5e-3)\n";
+  std::string added = inTest + "\n\ndef test_cholesky():\n    assert_allclose(chol(a), ref)\n";
+  added.replace(added.find("atol=5e-3"), 9, "atol=1e-2");
+  EXPECT_FALSE(surroundingsOf(inTest, added, lineHunks(inTest, added), {2, 2, 2, 2}).testReworked);
+}

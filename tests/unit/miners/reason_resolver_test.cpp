@@ -1,0 +1,110 @@
+// The rules that weigh a message's reasons and the diff's evidence (docs/reasons.md), one test
+// per rule.
+#include "miners/classify/reason_resolver.h"
+
+#include <gtest/gtest.h>
+
+using namespace oalens::miners;
+
+namespace oalens::miners {
+void PrintTo(const ResolvedReason& r, std::ostream* os) { *os << r.reason << " [" << r.source << "]"; }
+}  // namespace oalens::miners
+
+namespace {
+
+using Reasons = std::vector<ResolvedReason>;
+
+MessageMatch said(const char* id, size_t at, uint8_t kinds = 0) { return {id, at, kinds}; }
+
+ChangeEvidence threshold() {
+  ChangeEvidence e;
+  e.kinds = kKindThreshold;
+  return e;
+}
+
+}  // namespace
+
+TEST(ReasonResolver, NothingToldIsStoredAsUnknown) {
+  EXPECT_EQ(resolveReasons({}, threshold()), (Reasons{{"unknown", "none"}}));
+}
+
+TEST(ReasonResolver, ARollbackOutranksEverythingElse) {
+  EXPECT_EQ(resolveReasons({said("refactoring", 0), said("rollback", 7), said("flaky", 30)}, threshold()),
+            (Reasons{{"rollback", "message"}}));
+  ChangeEvidence undone = threshold();
+  undone.undoesPreviousChange = true;
+  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, undone), (Reasons{{"rollback", "revert"}}));
+}
+
+TEST(ReasonResolver, CausesAreAllKeptAndOutrankPurposes) {
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0), said("dtype", 20), said("hardware", 10)}, threshold()),
+            (Reasons{{"hardware", "message"}, {"dtype", "message"}}));
+  ChangeEvidence gained = threshold();
+  gained.gainedDtypeChoice = true;
+  gained.gainedDeviceChoice = true;
+  EXPECT_EQ(resolveReasons({said("dtype", 3)}, gained), (Reasons{{"dtype", "message"}, {"hardware", "code"}}));
+}
+
+// An entry restricted to some kinds (the bare word "dtype" to threshold changes) does not
+// explain a parameter change.
+TEST(ReasonResolver, AnEntryOfOtherKindsDoesNotCount) {
+  ChangeEvidence parameter;
+  parameter.kinds = kKindParameter;
+  EXPECT_EQ(resolveReasons({said("dtype", 3, kKindThreshold), said("feature", 10)}, parameter), (Reasons{{"feature", "message"}}));
+  EXPECT_EQ(resolveReasons({said("dtype", 3, kKindThreshold), said("feature", 10)}, threshold()), (Reasons{{"dtype", "message"}}));
+}
+
+TEST(ReasonResolver, AFixIsTheLibrarysWhenTheTestCallsChangedLibraryCode) {
+  ChangeEvidence library = threshold();
+  library.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0)}, library), (Reasons{{"cut-fix", "library"}}));
+  EXPECT_EQ(resolveReasons({said("fix", 0)}, threshold()), (Reasons{{"test-fix", "message"}}));
+  // "Fixed the norm test for an old numpy" names the test: its fix even with library changes.
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, library), (Reasons{{"test-fix", "message"}}));
+}
+
+TEST(ReasonResolver, ThePurposeStatedFirstWins) {
+  ChangeEvidence parameter;
+  parameter.kinds = kKindParameter;
+  EXPECT_EQ(resolveReasons({said("refactoring", 12), said("feature", 0)}, parameter), (Reasons{{"feature", "message"}}));
+  EXPECT_EQ(resolveReasons({said("refactoring", 0), said("feature", 12)}, parameter), (Reasons{{"refactoring", "message"}}));
+  EXPECT_EQ(resolveReasons({said("new-test", 0), said("fix", 12)}, parameter), (Reasons{{"test-fix", "message"}}));
+}
+
+// "Add tests for the cholesky" while this check's tolerance moved in a test left as it was: the
+// new test does not explain it. "Increase test coverage" that puts one helper in across the
+// file is a refactoring.
+TEST(ReasonResolver, NewTestsExplainOnlyAReworkedTestWithoutARepeatedEdit) {
+  EXPECT_EQ(resolveReasons({said("new-test", 0)}, threshold()), (Reasons{{"unknown", "none"}}));
+  ChangeEvidence reworked = threshold();
+  reworked.testReworked = true;
+  EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"new-test", "message"}}));
+  reworked.sameEditOnManyChecks = true;
+  EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"refactoring", "many-checks"}}));
+}
+
+TEST(ReasonResolver, TheDiffSpeaksWhereTheMessageIsSilent) {
+  ChangeEvidence e;
+  e.kinds = kKindApi;
+  e.sameEditOnManyChecks = true;
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"refactoring", "many-checks"}}));
+  e.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"feature", "library"}}));
+}
+
+// A feature, stated or shown by the library's change, explains a tolerance that moved alone
+// only where the test changed around it or names the changed code.
+TEST(ReasonResolver, AFeatureExplainsALoneToleranceOnlyWithTheTestsChange) {
+  EXPECT_EQ(resolveReasons({said("feature", 0)}, threshold()), (Reasons{{"unknown", "none"}}));
+  ChangeEvidence library = threshold();
+  library.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({said("feature", 0)}, library), (Reasons{{"feature", "message"}}));
+  EXPECT_EQ(resolveReasons({}, library), (Reasons{{"unknown", "none"}}));
+  library.testReworked = true;
+  EXPECT_EQ(resolveReasons({}, library), (Reasons{{"feature", "library"}}));
+}
+
+TEST(ReasonResolver, AUsersOwnReasonIsKeptBeside) {
+  EXPECT_EQ(resolveReasons({said("any", 0)}, threshold()), (Reasons{{"any", "message"}}));
+  EXPECT_EQ(resolveReasons({said("any", 4), said("flaky", 0)}, threshold()), (Reasons{{"flaky", "message"}, {"any", "message"}}));
+}
