@@ -48,16 +48,15 @@ std::optional<fs::path> findOnPath(const std::string& program) {
 void addStudyCommand(CLI::App& app) {
   static std::string studyFile, out, profile;
   static unsigned cores = 2;
-  static std::vector<std::string> config;
+  static std::vector<std::string> config, snakemakeArgs;
   CLI::App* cmd = app.add_subcommand("study", "run the study workflow (Snakemake) over the repositories of a study file (docs/study.md)");
   cmd->add_option("studyfile", studyFile, "TSV with the header: name, source, scan_revs, mine_rev")->required()->check(CLI::ExistingFile);
   cmd->add_option("--out", out, "directory of the clones, per-repository databases, study.db and dashboard.html")->required();
   cmd->add_option("--cores", cores, "cores Snakemake may use on this machine")->capture_default_str()->check(CLI::PositiveNumber);
   cmd->add_option("--profile", profile, "a Snakemake profile directory (scripts/study/profiles/slurm, .../kubernetes)");
   cmd->add_option("--config", config, "a workflow setting, KEY=VALUE: scan_options, mine_options, lint_options (repeatable)");
-  cmd->allow_extras();
-  cmd->footer("Arguments after -- go to snakemake unchanged (--dry-run, --forceall, ...).");
-  cmd->callback([cmd] {
+  cmd->add_option("snakemake-args", snakemakeArgs, "after --: arguments for snakemake, unchanged (--dry-run, --forceall, ...)");
+  cmd->callback([] {
     const fs::path binary = fs::read_symlink("/proc/self/exe");
     std::string tried;
     const std::optional<fs::path> snakefile = findSnakefile(binary, tried);
@@ -84,7 +83,7 @@ void addStudyCommand(CLI::App& app) {
                                       "study=" + fs::absolute(studyFile).string(), "oalens=" + binary.string()};
     args.insert(args.end(), config.begin(), config.end());
     if (!profile.empty()) args.insert(args.end(), {"--profile", fs::absolute(profile).string()});
-    for (const std::string& extra : cmd->remaining()) args.push_back(extra);
+    args.insert(args.end(), snakemakeArgs.begin(), snakemakeArgs.end());
     std::vector<char*> argv;
     for (std::string& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
