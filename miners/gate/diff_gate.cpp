@@ -375,20 +375,25 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
 
   // OA assertions: pairs, deletions, additions.
   std::vector<Pair> pairs = pairAssertions(olds.oa, news.oa, /*alignLeftovers=*/true);
-  // Statements share the API's tokens; a pair must also share what it compares, or it is a
-  // deletion and an addition (which the cross-kind matching below may explain).
+  // The pairs are mine's (miners/pairing): an assertion whose compared values and tolerance
+  // changed in one edit is one check changed, as `mine` records it (parameter and threshold), so
+  // a loosening is reported even when the values it compares were rewritten with it. Unless an
+  // exact check explains one side: the new OA assertion compares what an exact check of the old
+  // side compared (`assert_array_equal(h(1), r)` -> `assert_allclose(h(1), r)`, CH304), or the old
+  // one what an exact check of the new side compares (CH303); then the pair is a deletion and an
+  // addition, and the cross-kind matching below reads them.
+  auto comparedKey = [](const AssertionVersion& v) {
+    return v.assertion().testCase + "\x1f" + normalizeStatement(v.assertion().actualText + "," + v.assertion().expectedText);
+  };
+  std::set<std::string> oldExact, newExact;
+  for (const auto& v : olds.other) oldExact.insert(comparedKey(v));
+  for (const auto& v : news.other) newExact.insert(comparedKey(v));
   std::vector<Pair> split;
   for (Pair& p : pairs) {
     if (p.oldIndex < 0 || p.newIndex < 0) continue;
     const AssertionVersion &oldVersion = olds.oa[size_t(p.oldIndex)], &newVersion = news.oa[size_t(p.newIndex)];
-    const auto& o = oldVersion.assertion();
-    const auto& n = newVersion.assertion();
-    const std::string ov = normalizeStatement(o.actualText + "," + o.expectedText), nv = normalizeStatement(n.actualText + "," + n.expectedText);
-    if (ov == nv || tokenSimilarity(ov, nv) >= 0.5) continue;
-    // The same API on the same CUT in the same test is the same check with another oracle.
-    const bool sameCheckNewOracle = sameApi(oldVersion, newVersion) && o.testCase == n.testCase && !o.actualText.empty() &&
-                                    normalizeStatement(o.actualText) == normalizeStatement(n.actualText);
-    if (sameCheckNewOracle) continue;
+    const std::string oldKey = comparedKey(oldVersion), newKey = comparedKey(newVersion);
+    if (oldKey == newKey || (!oldExact.count(newKey) && !newExact.count(oldKey))) continue;
     split.push_back({-1, p.newIndex});
     p.newIndex = -1;
   }

@@ -705,3 +705,23 @@ TEST_F(DiffGate, ALooseningInATestSkippedOnBothSidesIsNotReported) {
   EXPECT_EQ(r.out.find("tests/test_a.py:5:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("tests/test_a.py:7:5: warning"), std::string::npos) << r.out;
 }
+
+// A tolerance loosened in the same edit that rewrites what the check compares is one check
+// changed, as `mine` pairs it (parameter and threshold), not a deletion beside a new check.
+TEST_F(DiffGate, LooseningThatRewritesTheComparedValuesIsStillALoosening) {
+  Result r = commitBothAndDiff("tests/test_dense.py",
+                               "import numpy as np\n"
+                               "\n"
+                               "def test_dense_layer():\n"
+                               "    x = np.ones((2, 3))\n"
+                               "    np.testing.assert_allclose(dense(x), np.dot(x, weights))\n",
+                               "import numpy as np\n"
+                               "\n"
+                               "def test_dense_layer():\n"
+                               "    x = np.ones((2, 3))\n"
+                               "    out = dense(x)\n"
+                               "    np.testing.assert_allclose(out, reference(x), rtol=0.2)\n");
+  EXPECT_NE(r.out.find("tests/test_dense.py:6:5: warning: numpy.testing.assert_allclose loosened: rtol 1e-07 -> 0.2 (loosen, x2e+06) [CH301]"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("[CH302]"), std::string::npos) << r.out;
+}
