@@ -46,13 +46,19 @@ std::vector<std::vector<std::string>> enclosingDefinitions(std::string_view text
 
 bool dunder(const std::string& name) { return name.size() > 4 && name.starts_with("__") && name.ends_with("__"); }
 
-// The span of the test function holding `line` (1-based), or the neighbourhood when none does.
-std::pair<int, int> spanAround(std::string_view text, int first, int last) {
-  std::vector<TestUnit> units;
-  if (first > 0 && findTestUnits(text, units))
+// The span of the test function holding the lines `first`..`last` (1-based), or the
+// neighbourhood when none does or the file's tests could not be told apart.
+std::pair<int, int> spanAround(const std::vector<TestUnit>& units, bool unitsOk, int first, int last) {
+  if (first > 0 && unitsOk)
     for (const TestUnit& u : units)
       if (u.firstLine <= first && last <= u.lastLine) return {u.firstLine, u.lastLine};
   return {first - kNeighbourhood, last + kNeighbourhood};
+}
+
+std::string_view codeAt(const std::vector<std::string_view>& lines, int l) {
+  if (l < 1 || static_cast<size_t>(l) > lines.size()) return {};
+  const std::string_view text = analyzer::trimmedLine(lines[static_cast<size_t>(l) - 1]);
+  return text.empty() || text.front() == '#' ? std::string_view() : text;
 }
 
 void addIdentifiers(std::string_view line, std::set<std::string>& out) {
@@ -109,47 +115,47 @@ std::set<std::string> changedDefinitions(std::string_view oldText, std::string_v
   return out;
 }
 
-Surroundings surroundingsOf(std::string_view oldText, std::string_view newText, const std::vector<LineHunk>& hunks, const CheckLines& at) {
+TestFileChange::TestFileChange(std::string_view oldText, std::string_view newText)
+    : hunks_(lineHunks(oldText, newText)),
+      oldLines_(analyzer::splitLines(oldText)),
+      newLines_(analyzer::splitLines(newText)),
+      newDefinitions_(enclosingDefinitions(newText)) {
+  oldUnitsOk_ = findTestUnits(oldText, oldUnits_);
+  newUnitsOk_ = findTestUnits(newText, newUnits_);
+}
+
+Surroundings TestFileChange::surroundingsOf(const CheckLines& at) const {
   Surroundings s;
-  const auto [newFrom, newTo] = spanAround(newText, at.newFirst, at.newLast);
-  const auto [oldFrom, oldTo] = spanAround(oldText, at.oldFirst, at.oldLast);
-  const std::vector<std::string_view> oldLines = analyzer::splitLines(oldText), newLines = analyzer::splitLines(newText);
-  auto code = [](const std::vector<std::string_view>& lines, int l) -> std::string_view {
-    if (l < 1 || static_cast<size_t>(l) > lines.size()) return {};
-    const std::string_view text = analyzer::trimmedLine(lines[static_cast<size_t>(l) - 1]);
-    return text.empty() || text.front() == '#' ? std::string_view() : text;
-  };
+  const auto [newFrom, newTo] = spanAround(newUnits_, newUnitsOk_, at.newFirst, at.newLast);
+  const auto [oldFrom, oldTo] = spanAround(oldUnits_, oldUnitsOk_, at.oldFirst, at.oldLast);
   auto changed = [&](const std::vector<std::string_view>& lines, int start, int count, int from, int to, int checkFirst, int checkLast) {
     for (int l = std::max(start, from); l < start + count && l <= to; ++l)
-      if (!code(lines, l).empty() && (l < checkFirst || l > checkLast)) s.testReworked = true;
+      if (!codeAt(lines, l).empty() && (l < checkFirst || l > checkLast)) s.testReworked = true;
   };
-  for (const LineHunk& h : hunks) {
-    if (at.newFirst > 0) changed(newLines, h.newStart, h.newLines, newFrom, newTo, at.newFirst, at.newLast);
-    if (at.oldFirst > 0) changed(oldLines, h.oldStart, h.oldLines, oldFrom, oldTo, at.oldFirst, at.oldLast);
+  for (const LineHunk& h : hunks_) {
+    if (at.newFirst > 0) changed(newLines_, h.newStart, h.newLines, newFrom, newTo, at.newFirst, at.newLast);
+    if (at.oldFirst > 0) changed(oldLines_, h.oldStart, h.oldLines, oldFrom, oldTo, at.oldFirst, at.oldLast);
   }
   // A check in a helper (not a test) that a test new in this version calls: the helper now
   // serves more cases ("modified test_nnet to profile more cases" adds tests calling it).
   if (!s.testReworked && at.newFirst > 0) {
-    std::vector<TestUnit> oldUnits, newUnits;
-    const auto defs = enclosingDefinitions(newText);
-    const bool inTest = findTestUnits(newText, newUnits) &&
-                        std::any_of(newUnits.begin(), newUnits.end(), [&](const TestUnit& u) { return u.firstLine <= at.newFirst && at.newLast <= u.lastLine; });
-    const std::string helper = !inTest && static_cast<size_t>(at.newFirst) < defs.size() && !defs[size_t(at.newFirst)].empty()
-                                   ? defs[size_t(at.newFirst)].back()
-                                   : std::string();
-    findTestUnits(oldText, oldUnits);
-    for (const TestUnit& u : helper.empty() ? std::vector<TestUnit>{} : newUnits) {
-      const bool fresh = std::none_of(oldUnits.begin(), oldUnits.end(), [&](const TestUnit& o) { return o.name == u.name; });
+    const bool inTest = newUnitsOk_ && std::any_of(newUnits_.begin(), newUnits_.end(), [&](const TestUnit& u) {
+                          return u.firstLine <= at.newFirst && at.newLast <= u.lastLine;
+                        });
+    const size_t line = static_cast<size_t>(at.newFirst);
+    const std::string helper = !inTest && line < newDefinitions_.size() && !newDefinitions_[line].empty() ? newDefinitions_[line].back() : "";
+    for (const TestUnit& u : helper.empty() ? std::vector<TestUnit>{} : newUnits_) {
+      const bool fresh = std::none_of(oldUnits_.begin(), oldUnits_.end(), [&](const TestUnit& o) { return o.name == u.name; });
       std::set<std::string> used;
-      for (int l = u.firstLine; fresh && l <= u.lastLine; ++l) addIdentifiers(code(newLines, l), used);
+      for (int l = u.firstLine; fresh && l <= u.lastLine; ++l) addIdentifiers(codeAt(newLines_, l), used);
       if (used.count(helper)) s.testReworked = true;
     }
   }
   // The names the test uses, on either side: what it calls is what it tests.
   if (at.newFirst > 0)
-    for (int l = std::max(1, newFrom); l <= newTo; ++l) addIdentifiers(code(newLines, l), s.identifiers);
+    for (int l = std::max(1, newFrom); l <= newTo; ++l) addIdentifiers(codeAt(newLines_, l), s.identifiers);
   if (at.oldFirst > 0)
-    for (int l = std::max(1, oldFrom); l <= oldTo; ++l) addIdentifiers(code(oldLines, l), s.identifiers);
+    for (int l = std::max(1, oldFrom); l <= oldTo; ++l) addIdentifiers(codeAt(oldLines_, l), s.identifiers);
   return s;
 }
 

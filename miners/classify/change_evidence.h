@@ -38,7 +38,21 @@ struct Surroundings {
   std::set<std::string> identifiers;  // the names the test uses, in either version
 };
 constexpr int kNeighbourhood = 10;
-Surroundings surroundingsOf(std::string_view oldText, std::string_view newText, const std::vector<LineHunk>& hunks, const CheckLines& at);
+
+// The two versions of a test file, read once (line hunks, tests, definitions) for all the
+// checks a commit changed in it: a commit can change hundreds. Holds views into the texts.
+class TestFileChange {
+ public:
+  TestFileChange(std::string_view oldText, std::string_view newText);
+  Surroundings surroundingsOf(const CheckLines& at) const;
+
+ private:
+  std::vector<LineHunk> hunks_;
+  std::vector<std::string_view> oldLines_, newLines_;
+  std::vector<TestUnit> oldUnits_, newUnits_;
+  bool oldUnitsOk_ = false, newUnitsOk_ = false;  // findTestUnits told the tests apart
+  std::vector<std::vector<std::string>> newDefinitions_;  // per line of the new text, outermost first
+};
 
 // The edit a check got, the same for the same edit made to two checks with other arguments:
 // the assertion API moved to (`api assert_allclose -> assert_list_pairwise`) when it changed,

@@ -66,7 +66,7 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
   for (FileResult& f : r.files) {
     if (!wanted(f)) continue;
     const std::string oldText = textOf(repo, f.change.oldBlob, SIZE_MAX), newText = textOf(repo, f.change.newBlob, SIZE_MAX);
-    const std::vector<LineHunk> hunks = lineHunks(oldText, newText);
+    const TestFileChange versions(oldText, newText);
     f.evidence.assign(f.pairs.size(), {});
     for (size_t p = 0; p < f.pairs.size(); ++p) {
       const Pair& pair = f.pairs[p];
@@ -74,7 +74,7 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
       const AssertionVersion& o = f.olds()[size_t(pair.oldIndex)];
       const AssertionVersion& n = f.news()[size_t(pair.newIndex)];
       const CheckLines at{int(o.range.start.line), int(o.range.end.line), int(n.range.start.line), int(n.range.end.line)};
-      const Surroundings around = surroundingsOf(oldText, newText, hunks, at);
+      const Surroundings around = versions.surroundingsOf(at);
       PairEvidence& e = f.evidence[p];
       e.testReworked = around.testReworked;
       e.callsChangedLibrary = std::any_of(around.identifiers.begin(), around.identifiers.end(),

@@ -26,13 +26,13 @@ TEST(ChangeEvidence, SurroundingsAreTheChecksTest) {
   // Only the check of test_b changed: test_b is not reworked, and test_a's lines are not its.
   std::string after = before;
   after.replace(after.find("assert_allclose(y, 2)"), 21, "assert_allclose(y, 2, atol=1e-5)");
-  Surroundings s = surroundingsOf(before, after, lineHunks(before, after), {8, 8, 8, 8});
+  Surroundings s = TestFileChange(before, after).surroundingsOf({8, 8, 8, 8});
   EXPECT_FALSE(s.testReworked);
   // The names test_b uses, not test_a's.
   EXPECT_EQ(s.identifiers, (std::set<std::string>{"def", "test_b", "y", "pad", "assert_allclose", "atol"}));
   // The call above the check changed too: reworked.
   after.replace(after.find("pad(2)"), 6, "pad(2, mode=1)");
-  s = surroundingsOf(before, after, lineHunks(before, after), {8, 8, 8, 8});
+  s = TestFileChange(before, after).surroundingsOf({8, 8, 8, 8});
   EXPECT_TRUE(s.testReworked);
   EXPECT_TRUE(s.identifiers.count("mode"));
   EXPECT_FALSE(s.identifiers.count("conv"));
@@ -54,11 +54,11 @@ TEST(ChangeEvidence, ANewTestCallingTheChecksHelperReworksIt) {
   const std::string before = "def run_case(n):\n    assert_allclose(f(n), g(n), rtol=1e-4)\n\n\ndef test_small():\n    run_case(1)\n";
   std::string after = before;
   after.replace(after.find("rtol=1e-4"), 9, "rtol=1e-3");
-  EXPECT_FALSE(surroundingsOf(before, after, lineHunks(before, after), {2, 2, 2, 2}).testReworked);
+  EXPECT_FALSE(TestFileChange(before, after).surroundingsOf({2, 2, 2, 2}).testReworked);
   after += "\n\ndef test_large():\n    run_case(1000)\n";
-  EXPECT_TRUE(surroundingsOf(before, after, lineHunks(before, after), {2, 2, 2, 2}).testReworked);
+  EXPECT_TRUE(TestFileChange(before, after).surroundingsOf({2, 2, 2, 2}).testReworked);
   const std::string inTest = "def test_inverse():\n    assert_allclose(inv(a) @ a, eye, atol=5e-3)\n";
   std::string added = inTest + "\n\ndef test_cholesky():\n    assert_allclose(chol(a), ref)\n";
   added.replace(added.find("atol=5e-3"), 9, "atol=1e-2");
-  EXPECT_FALSE(surroundingsOf(inTest, added, lineHunks(inTest, added), {2, 2, 2, 2}).testReworked);
+  EXPECT_FALSE(TestFileChange(inTest, added).surroundingsOf({2, 2, 2, 2}).testReworked);
 }
