@@ -725,3 +725,24 @@ TEST_F(DiffGate, LooseningThatRewritesTheComparedValuesIsStillALoosening) {
       << r.out;
   EXPECT_EQ(r.out.find("[CH302]"), std::string::npos) << r.out;
 }
+
+// atol and rtol moved in opposite directions: a warning only when the check accepts over twice
+// as much for values near 1, where most DL tests compare.
+TEST_F(DiffGate, MixedChangeIsANoteWhenAboutAsStrictNearOne) {
+  Result r = commitBothAndDiff("tests/test_hls.py",
+                               "import numpy as np\n"
+                               "\n"
+                               "def test_round_trip():\n"
+                               "    np.testing.assert_allclose(to_rgb(to_hls(x)), x, atol=1e-4, rtol=1e-7)\n"
+                               "    np.testing.assert_allclose(to_hls(x), ref, atol=1e-8, rtol=1e-5)\n",
+                               "import numpy as np\n"
+                               "\n"
+                               "def test_round_trip():\n"
+                               "    np.testing.assert_allclose(to_rgb(to_hls(x)), x, atol=1e-5, rtol=1.3e-6)\n"
+                               "    np.testing.assert_allclose(to_hls(x), ref, atol=1e-2, rtol=1e-6)\n");
+  EXPECT_NE(r.out.find("tests/test_hls.py:4:5: note: numpy.testing.assert_allclose loosened: atol 1e-4 -> 1e-5 (tighten, x10); "
+                       "rtol 1e-7 -> 1.3e-6 (loosen, x13) (about as strict or stricter for values near 1) [CH301]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("tests/test_hls.py:5:5: warning: numpy.testing.assert_allclose loosened:"), std::string::npos) << r.out;
+}
