@@ -34,7 +34,8 @@ void addMineCommand(CLI::App& app);
 void addReportCommand(CLI::App& app);
 void addDiffCommand(CLI::App& app);
 void addInstallHookCommand(CLI::App& app);
-void addLintCommand(CLI::App& app);  // and `oalens rules`
+void addLintCommand(CLI::App& app);
+void addRulesCommand(CLI::App& app);  // the lint and gate rules
 void addMergeCommand(CLI::App& app);
 void addStudyCommand(CLI::App& app);  // runs scripts/study/Snakefile
 

@@ -21,6 +21,7 @@
 #include "analyzer/core/visible_text.h"
 #include "miners/gate/config_change.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/cli/rule_descriptors.h"
 #include "analyzer/core/input_guard.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/scan/scanner.h"
@@ -75,18 +76,12 @@ std::optional<std::string> readFile(const fs::path& p) {
 }
 
 json sarif(const std::vector<miners::GateFinding>& findings) {
-  json rules = json::array();
-  for (const auto& r : miners::gateRules())
-    rules.push_back({{"id", r.id},
-                     {"name", r.name},
-                     {"shortDescription", {{"text", r.summary}}},
-                     {"defaultConfiguration", {{"level", r.severity == miners::GateSeverity::Info ? "note" : "warning"}}}});
   json results = json::array();
   for (const auto& f : findings) {
     std::string level = f.severity == miners::GateSeverity::Warning || f.severity == miners::GateSeverity::Error ? "warning" : "note";
     results.push_back(reports::sarifResult({f.rule, level, f.message, f.file, f.fingerprint, f.line, f.column}));
   }
-  return reports::sarifLog(reports::sarifRun(std::move(rules), std::move(results)));
+  return reports::sarifLog(reports::sarifRun(sarifRuleDescriptors(RuleKind::Gate), std::move(results)));
 }
 
 // The functions and classes the non-test Python files of the change stop defining (a name

@@ -1,5 +1,5 @@
 // `oalens lint PATH`: the lint rules (rules/lint/) over the scan core's models and assertion
-// records. `oalens rules` prints the registry (text, JSON, or the Markdown of docs/rules.md).
+// records (`oalens rules`, analyzer/cli/rules_command.cpp, lists the rules).
 // Exit 0 when no finding reaches --fail-on, 1 when one does, 2 on usage or fatal errors.
 #include <fmt/format.h>
 #include <re2/re2.h>
@@ -15,6 +15,7 @@
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/lint_margins.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/cli/rule_descriptors.h"
 #include "analyzer/lint/lint_baseline.h"
 #include "analyzer/lint/lint_engine.h"
 #include "reports/csv/csv_report.h"
@@ -51,33 +52,16 @@ struct LintArgs {
   std::string baseline, writeBaseline;
 };
 
-std::vector<std::unique_ptr<analyzer::LintRule>> registryRules() {
-  std::vector<std::unique_ptr<analyzer::LintRule>> out;
-  for (analyzer::LintRuleFactory make : rules::lintRegistry()) out.push_back(make());
-  return out;
-}
-
 std::string sarifLevel(analyzer::LintSeverity s) {
   return s == analyzer::LintSeverity::Error ? "error" : s == analyzer::LintSeverity::Warning ? "warning" : "note";
 }
 
 json sarif(const std::vector<analyzer::LintFinding>& findings) {
-  json rules = json::array();
-  for (const auto& r : registryRules()) {
-    const analyzer::LintRuleInfo& i = r->info();
-    rules.push_back({{"id", i.id},
-                     {"name", i.name},
-                     {"shortDescription", {{"text", i.summary}}},
-                     {"help", {{"text", i.remedy}}},
-                     {"helpUri", "rules/lint/" + rules::lintRuleFolder(i) + "/README.md"},
-                     {"defaultConfiguration", {{"level", sarifLevel(i.severity)}}},
-                     {"properties", {{"family", analyzer::lintFamilyName(i.family)}, {"precision", analyzer::lintPrecisionName(i.precision)}}}});
-  }
   json results = json::array();
   for (const auto& f : findings)
     results.push_back(reports::sarifResult(
         {f.rule, sarifLevel(f.severity), f.message, f.file, f.fingerprint, f.line, f.column, std::max<uint32_t>(1, f.endLine), f.endColumn}));
-  return reports::sarifLog(reports::sarifRun(std::move(rules), std::move(results)));
+  return reports::sarifLog(reports::sarifRun(sarifRuleDescriptors(RuleKind::Lint), std::move(results)));
 }
 
 std::string render(const analyzer::LintResult& r, const std::string& format) {
@@ -281,37 +265,6 @@ void addLintCommand(CLI::App& app) {
   cmd->add_flag("--all-files", args.allFiles, "check the assertions of every file, not only test files");
   cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics on stderr");
   cmd->callback([] { setExitCode(runLint(args)); });
-
-  static std::string rulesFormat = "text";
-  CLI::App* list = app.add_subcommand("rules", "list the lint rules");
-  list->add_option("--format", rulesFormat, "output format")->check(CLI::IsMember({"text", "json", "markdown"}))->capture_default_str();
-  list->callback([] {
-    if (rulesFormat == "markdown") {
-      fmt::print("{}", rules::lintRulesMarkdown());
-      return;
-    }
-    json all = json::array();
-    for (const auto& r : registryRules()) {
-      const analyzer::LintRuleInfo& i = r->info();
-      if (rulesFormat == "text") {
-        fmt::print("{} {:<36} {:<8} {:<7} {}\n", i.id, i.name, analyzer::lintSeverityName(i.severity), analyzer::lintPrecisionName(i.precision),
-                   i.summary);
-        for (const auto& o : i.options) fmt::print("      option {}={:g}: {}\n", o.name, o.defaultValue, o.meaning);
-        continue;
-      }
-      json options = json::array();
-      for (const auto& o : i.options) options.push_back({{"name", o.name}, {"default", o.defaultValue}, {"meaning", o.meaning}});
-      all.push_back({{"id", i.id},
-                     {"name", i.name},
-                     {"family", analyzer::lintFamilyName(i.family)},
-                     {"severity", analyzer::lintSeverityName(i.severity)},
-                     {"precision", analyzer::lintPrecisionName(i.precision)},
-                     {"summary", i.summary},
-                     {"fix", i.remedy},
-                     {"options", options}});
-    }
-    if (rulesFormat == "json") fmt::print("{}\n", reports::jsonText(json{{"rules", all}}));
-  });
 }
 
 }  // namespace oalens::cli

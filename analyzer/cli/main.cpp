@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   oalens::cli::addDiffCommand(app);
   oalens::cli::addInstallHookCommand(app);
   oalens::cli::addLintCommand(app);
+  oalens::cli::addRulesCommand(app);
   oalens::cli::addMergeCommand(app);
   oalens::cli::addStudyCommand(app);
   try {

@@ -23,36 +23,6 @@
 
 namespace oalens::miners {
 
-std::string_view gateSeverityName(GateSeverity s) {
-  switch (s) {
-    case GateSeverity::Info: return "info";
-    case GateSeverity::Note: return "note";
-    case GateSeverity::Warning: return "warning";
-    case GateSeverity::Error: return "error";
-  }
-  return "warning";
-}
-
-const std::vector<GateRule>& gateRules() {
-  static const std::vector<GateRule> rules = {
-      {"CH301", "loosened-tolerance", GateSeverity::Warning, "a tolerance of an OA assertion accepts more than before"},
-      {"CH302", "deleted-oa-assertion", GateSeverity::Note, "an OA assertion was deleted"},
-      // Notes, not warnings: a seeded sample of their findings on three histories was right under
-      // 3 times in 4 (CH303 1/5, CH304 8/17, CH308 3/5; docs/diff.md).
-      {"CH303", "weaker-assertion", GateSeverity::Note, "an OA assertion was replaced by a check that does not compare values"},
-      {"CH304", "exact-made-approximate", GateSeverity::Note, "an exact assertion became an approximate one"},
-      {"CH305", "lowered-metric-bound", GateSeverity::Warning, "the bound on a quality metric was relaxed"},
-      {"CH306", "oa-test-skipped", GateSeverity::Warning, "a test with OA assertions is newly skipped or marked xfail"},
-      {"CH307", "tightened-tolerance", GateSeverity::Info, "a tolerance of an OA assertion accepts less than before"},
-      {"CH308", "tolerance-not-evaluable", GateSeverity::Note, "a tolerance changed to a value that cannot be evaluated"},
-      // A note, not a warning: on real histories the classifier's type of one oracle moves with
-      // edits that change no oracle (imports, renamed modules, helpers; docs/diff.md).
-      {"CH309", "weakened-oracle", GateSeverity::Note, "an OA assertion's oracle now depends more on the code under test"},
-      {"CH310", "weakened-configuration", GateSeverity::Warning, "the project configuration makes the gate check less than before"},
-  };
-  return rules;
-}
-
 namespace {
 
 const GateRule& rule(const char* id) {

@@ -29,11 +29,15 @@
 
 #include "analyzer/assertions/assertion.h"
 #include "analyzer/assertions/catalogue.h"
+#include "rules/gate/registry.h"
 
 namespace oalens::miners {
 
-enum class GateSeverity { Info, Note, Warning, Error };
-std::string_view gateSeverityName(GateSeverity s);
+// The rules' table lives in rules/gate/ with their folders; the gate reads it.
+using rules::GateRule;
+using rules::gateRules;
+using rules::GateSeverity;
+using rules::gateSeverityName;
 
 struct GateFinding {
   std::string file;
@@ -57,14 +61,6 @@ struct GateFile {
   // false scans both versions whole (`oalens diff --whole-files`).
   bool scopeToChangedTests = true;
 };
-
-struct GateRule {
-  const char* id;
-  const char* name;
-  GateSeverity severity;
-  const char* summary;
-};
-const std::vector<GateRule>& gateRules();
 
 // What every file of one gate run shares.
 struct GateContext {

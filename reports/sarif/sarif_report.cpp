@@ -56,6 +56,16 @@ json sarifRun(json rules, json results) {
   return {{"tool", {{"driver", {{"name", "oalens"}, {"version", OALENS_VERSION}, {"rules", std::move(rules)}}}}}, {"results", std::move(results)}};
 }
 
+json sarifRule(const SarifRule& r) {
+  json rule = {{"id", r.id}, {"name", r.name}, {"shortDescription", {{"text", r.summary}}}};
+  if (!r.description.empty()) rule["fullDescription"] = {{"text", r.description}};
+  rule["help"] = {{"text", r.help}};
+  rule["helpUri"] = r.helpUri;
+  rule["defaultConfiguration"] = {{"level", r.level}};
+  rule["properties"] = {{"family", r.family}, {"precision", r.precision}};
+  return rule;
+}
+
 json sarifResult(const SarifFinding& f) {
   json region = {{"startLine", f.line}, {"startColumn", std::max<uint32_t>(1, f.column)}};
   if (f.endLine > 0) {

@@ -17,6 +17,13 @@ nlohmann::ordered_json sarifLog(nlohmann::ordered_json run);
 // A run of oalens with these rule descriptors and results.
 nlohmann::ordered_json sarifRun(nlohmann::ordered_json rules, nlohmann::ordered_json results);
 
+// A rule's descriptor (tool.driver.rules): its metadata as `oalens rules` lists it. The level
+// is the SARIF level of its severity; an empty description leaves fullDescription out.
+struct SarifRule {
+  std::string_view id, name, summary, description, help, helpUri, level, family, precision;
+};
+nlohmann::ordered_json sarifRule(const SarifRule& r);
+
 // A finding of `diff` or `lint`: one place, with its fingerprint as partialFingerprints.
 struct SarifFinding {
   std::string_view rule, level, message, file, fingerprint;

@@ -12,8 +12,4 @@ const std::vector<analyzer::LintRuleFactory>& lintRegistry();
 // "OA101_loose_tolerance": the rule's folder under rules/lint/.
 std::string lintRuleFolder(const analyzer::LintRuleInfo& info);
 
-// docs/rules.md, printed from the rules' metadata (`oalens rules --format markdown`; a test
-// checks the checked-in copy is current).
-std::string lintRulesMarkdown();
-
 }  // namespace oalens::rules

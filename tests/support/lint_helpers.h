@@ -1,5 +1,5 @@
 // Helpers of the lint tests: run rules over a directory, render findings as the CLI's text
-// output does, read a file, and show a unified diff for a golden mismatch.
+// output does (reading a file and the unified diff of a golden mismatch: golden_text.h).
 #pragma once
 #include <filesystem>
 #include <fstream>
@@ -9,6 +9,7 @@
 
 #include "analyzer/lint/lint_engine.h"
 #include "rules/lint/registry.h"
+#include "tests/support/golden_text.h"
 #include "tests/support/process.h"
 
 namespace oalens::testing {
@@ -29,22 +30,6 @@ inline std::string renderFindings(const analyzer::LintResult& r) {
     out += f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " + std::string(analyzer::lintSeverityName(f.severity)) +
            ": " + f.message + " [" + f.rule + "]\n";
   return out;
-}
-
-inline std::string readText(const std::filesystem::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-inline std::string unifiedDiff(const std::string& expected, const std::string& actual) {
-  const std::filesystem::path dir = scratchDirectory("oalens_golden_diff");
-  std::ofstream(dir / "expected.txt") << expected;
-  std::ofstream(dir / "actual.txt") << actual;
-  auto r = runCommand("diff -u " + (dir / "expected.txt").string() + " " + (dir / "actual.txt").string());
-  std::filesystem::remove_all(dir);
-  return r.out;
 }
 
 }  // namespace oalens::testing
