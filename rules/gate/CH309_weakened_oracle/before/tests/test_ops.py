@@ -1,0 +1,8 @@
+import numpy as np
+from minilib import ops
+
+
+def test_tanh():
+    x = np.random.rand(3)
+    expected = np.tanh(x)
+    np.testing.assert_allclose(ops.tanh(x), expected, rtol=1e-6)
