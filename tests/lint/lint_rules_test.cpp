@@ -21,6 +21,7 @@
 #include "rules/rule_index.h"
 #include "tests/support/annotations.h"
 #include "tests/support/lint_helpers.h"
+#include "tests/support/rule_readme.h"
 
 namespace fs = std::filesystem;
 using namespace oalens::analyzer;
@@ -67,28 +68,9 @@ TEST_P(LintRule, IsRegisteredUnderItsName) {
 }
 
 TEST_P(LintRule, ReadmeHasTheSectionsAndItsExamplesAreFixtures) {
-  const std::string readme = readText(folder() / "README.md");
-  ASSERT_FALSE(readme.empty()) << GetParam() << "/README.md is missing";
-  EXPECT_EQ(readme.rfind("# " + id() + " ", 0), 0u) << "the title names the rule";
-  for (const char* section : {"## What it flags", "## Why it matters", "## Example", "## Options", "## Known limits"})
-    EXPECT_NE(readme.find(section), std::string::npos) << GetParam() << "/README.md lacks " << section;
   std::string fixtures;
   for (const auto& e : fs::directory_iterator(folder() / "fixtures")) fixtures += readText(e.path());
-  std::istringstream lines(readme);
-  std::string line;
-  bool inCode = false;
-  int codeLines = 0;
-  while (std::getline(lines, line)) {
-    if (line.rfind("```", 0) == 0) {
-      inCode = !inCode;
-      continue;
-    }
-    const auto first = line.find_first_not_of(" \t");
-    if (!inCode || first == std::string::npos) continue;
-    ++codeLines;
-    EXPECT_NE(fixtures.find(line.substr(first)), std::string::npos) << GetParam() << "/README.md example line is in no fixture: " << line;
-  }
-  EXPECT_GT(codeLines, 0) << "the README shows an example";
+  oalens::testing::expectRuleReadme(readText(folder() / "README.md"), id(), fixtures, GetParam());
 }
 
 TEST_P(LintRule, ReportsExactlyTheAnnotatedLines) {

@@ -18,6 +18,7 @@
 #include "rules/gate/registry.h"
 #include "tests/support/golden_text.h"
 #include "tests/support/process.h"
+#include "tests/support/rule_readme.h"
 
 namespace fs = std::filesystem;
 
@@ -87,27 +88,8 @@ TEST_P(GateRule, IsARuleOfTheGate) {
 }
 
 TEST_P(GateRule, ReadmeHasTheSectionsAndItsExamplesAreFixtures) {
-  const std::string readme = readText(folder() / "README.md");
-  ASSERT_FALSE(readme.empty()) << GetParam() << "/README.md is missing";
-  EXPECT_EQ(readme.rfind("# " + id() + " ", 0), 0u) << "the title names the rule";
-  for (const char* section : {"## What it flags", "## Why it matters", "## Example", "## Options", "## Known limits"})
-    EXPECT_NE(readme.find(section), std::string::npos) << GetParam() << "/README.md lacks " << section;
   const std::string fixtures = filesUnder(folder() / "before") + filesUnder(folder() / "after");
-  std::istringstream lines(readme);
-  std::string line;
-  bool inCode = false;
-  int codeLines = 0;
-  while (std::getline(lines, line)) {
-    if (line.rfind("```", 0) == 0) {
-      inCode = !inCode;
-      continue;
-    }
-    const auto first = line.find_first_not_of(" \t");
-    if (!inCode || first == std::string::npos) continue;
-    ++codeLines;
-    EXPECT_NE(fixtures.find(line.substr(first)), std::string::npos) << GetParam() << "/README.md example line is in no fixture: " << line;
-  }
-  EXPECT_GT(codeLines, 0) << "the README shows an example";
+  oalens::testing::expectRuleReadme(readText(folder() / "README.md"), id(), fixtures, GetParam());
 }
 
 TEST_P(GateRule, ReportsItsRuleAloneAndMatchesExpectedOutput) {
