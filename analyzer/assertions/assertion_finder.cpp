@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 
 #include "analyzer/assertions/dtype_overrides.h"
@@ -496,6 +497,10 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         // the metric measures the CUT's predictions against the labels, an error bound
         // (docs/counting.md). A lower bound on it is stricter the larger it is, as a must-differ
         // bound is.
+        // OALENS_NO_QUALITY_BOUNDS=1 reads them as the study did, not at all: docs/mine.md sets the
+        // two Table V figures side by side.
+        static const bool noQualityBounds = std::getenv("OALENS_NO_QUALITY_BOUNDS") != nullptr;
+        if (noQualityBounds) return std::nullopt;
         const QualityKind belowBound = measuresQuality(m, small), aboveBound = measuresQuality(m, big);
         if ((belowBound == QualityKind::LowerIsBetter || belowBound == QualityKind::Either) && qualityBound(m, big)) {
           c.errorSide = small;
