@@ -273,6 +273,9 @@ std::string_view decisionReason(const analyzer::Assertion& a) {
   return a.oracleReason.empty() ? std::string_view(a.oracleType) : std::string_view(a.oracleReason);
 }
 
+// What an assertion compares, normalised: the key that pairs a check across kinds and files.
+std::string comparedValues(const analyzer::Assertion& a) { return normalizeStatement(a.actualText + "," + a.expectedText); }
+
 // atol + rtol of a sum-form check (|d| <= atol + rtol * |expected|), or nullopt when either is
 // not known.
 std::optional<double> unitAllowance(const analyzer::Assertion& a) {
@@ -343,12 +346,13 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     };
     return skippedIn(*news.model) && skippedIn(*olds.model);
   };
+  // The finding added, or null when a marker or a test skipped on both sides drops it.
   auto emit = [&](const char* id, const Side& where, const analyzer::Assertion& at, std::string message, const std::string& oldText,
-                  const std::string& newText, bool weakens) {
-    if (weakens && &where == &news && skippedOnBothSides(at)) return;
+                  const std::string& newText, bool weakens) -> GateFinding* {
+    if (weakens && &where == &news && skippedOnBothSides(at)) return nullptr;
     std::string ignored;
     std::string reason = &where == &news ? markerReason(news, at, ignored) : std::string{};
-    if (ignored.find(id) != std::string::npos) return;
+    if (ignored.find(id) != std::string::npos) return nullptr;
     GateFinding f;
     const GateRule& r = rule(id);
     f.file = &where == &news ? path : (file.oldPath.empty() ? path : file.oldPath);
@@ -366,6 +370,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       f.message += fmt::format(" (accepted: {})", reason);
     }
     out.push_back(std::move(f));
+    return &out.back();
   };
 
   // OA assertions: pairs, deletions, additions.
@@ -378,7 +383,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
   // one what an exact check of the new side compares (CH303); then the pair is a deletion and an
   // addition, and the cross-kind matching below reads them.
   auto comparedKey = [](const AssertionVersion& v) {
-    return v.assertion().testCase + "\x1f" + normalizeStatement(v.assertion().actualText + "," + v.assertion().expectedText);
+    return v.assertion().testCase + "\x1f" + comparedValues(v.assertion());
   };
   std::set<std::string> oldExact, newExact;
   for (const auto& v : olds.other) oldExact.insert(comparedKey(v));
@@ -431,12 +436,12 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       if (k.direction == Direction::Loosen || k.direction == Direction::Mixed) {
         const std::string measured = context.measuredLoosening ? context.measuredLoosening(o.assertion(), n.assertion()) : "";
         const bool aboutAsStrict = k.direction == Direction::Mixed && !k.api && mixedAboutAsStrictAtUnitScale(o.assertion(), n.assertion());
-        const size_t before = out.size();
-        emit("CH301", news, n.assertion(),
-             fmt::format("{} loosened: {}{}{}{}", api, what, aboutAsStrict ? " (about as strict or stricter for values near 1)" : "",
-                         measured.empty() ? "" : "; ", measured),
-             o.normalized(), n.normalized(), true);
-        if (aboutAsStrict && out.size() > before && out.back().severity == GateSeverity::Warning) out.back().severity = GateSeverity::Note;
+        GateFinding* f = emit("CH301", news, n.assertion(),
+                              fmt::format("{} loosened: {}{}{}{}", api, what,
+                                          aboutAsStrict ? " (about as strict or stricter for values near 1)" : "",
+                                          measured.empty() ? "" : "; ", measured),
+                              o.normalized(), n.normalized(), true);
+        if (f && aboutAsStrict && f->severity == GateSeverity::Warning) f->severity = GateSeverity::Note;
       }
       else if (k.direction == Direction::Tighten)
         emit("CH307", news, n.assertion(), fmt::format("{} tightened: {}", api, what), o.normalized(), n.normalized(), false);
@@ -493,11 +498,10 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     } else if (migratedToHelper(helpersBefore, helpersAfter, o.assertion().function) || rewritten(o.assertion().testCase)) {
       continue;  // migrated to a harness, or the test rewritten with as many checks: not deleted
     } else {
-      const size_t before = out.size();
-      emit("CH302", olds, o.assertion(), fmt::format("{} deleted: `{}`", o.assertion().api, o.normalized().substr(0, 80)), o.normalized(), "", true);
-      if (out.size() > before) {
-        out.back().assertionText = o.normalized();
-        out.back().comparedText = normalizeStatement(o.assertion().actualText + "," + o.assertion().expectedText);
+      if (GateFinding* f = emit("CH302", olds, o.assertion(), fmt::format("{} deleted: `{}`", o.assertion().api, o.normalized().substr(0, 80)),
+                                o.normalized(), "", true)) {
+        f->assertionText = o.normalized();
+        f->comparedText = comparedValues(o.assertion());
       }
     }
   }
@@ -505,7 +509,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     for (int ni : newOa) {
       const auto& n = news.oa[size_t(ni)];
       added->push_back(n.normalized());
-      added->push_back(normalizeStatement(n.assertion().actualText + "," + n.assertion().expectedText));
+      added->push_back(comparedValues(n.assertion()));
     }
   for (int ni : newOa) {
     const AssertionVersion& n = news.oa[size_t(ni)];
