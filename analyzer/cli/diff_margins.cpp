@@ -1,23 +1,17 @@
 #include "analyzer/cli/diff_margins.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <memory>
 
-#include "reports/margins/margins_db.h"
+#include "analyzer/cli/report_margins.h"
 #include "reports/margins/margins_loosening.h"
 #include "reports/margins/margins_sites.h"
 
 namespace oalens::cli {
 
 bool attachMargins(const std::string& db, const std::string& treeRoot, miners::GateContext& context) {
-  auto data = std::make_shared<reports::MarginsData>();
-  std::string err;
-  if (!reports::readMargins(db, *data, err)) {
-    fmt::print(stderr, "oalens: {}\n", err);
-    return false;
-  }
+  const std::shared_ptr<const reports::MarginsData> data = readMarginsOrSay(db);
+  if (!data) return false;
   auto sites = std::make_shared<const reports::MarginsSites>(*data, treeRoot.empty() ? data->rootdir : treeRoot);
   context.measuredLoosening = [data, sites](const analyzer::Assertion& oldSide, const analyzer::Assertion& newSide) {
     auto at = [&](const analyzer::Assertion& a) {

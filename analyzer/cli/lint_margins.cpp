@@ -1,21 +1,15 @@
 #include "analyzer/cli/lint_margins.h"
 
-#include <fmt/format.h>
-
 #include <memory>
 
-#include "reports/margins/margins_db.h"
+#include "analyzer/cli/report_margins.h"
 #include "reports/margins/margins_verdicts.h"
 
 namespace oalens::cli {
 
 bool attachLintMargins(const std::string& db, analyzer::LintOptions& options) {
-  auto data = std::make_shared<reports::MarginsData>();
-  std::string err;
-  if (!reports::readMargins(db, *data, err)) {
-    fmt::print(stderr, "oalens: {}\n", err);
-    return false;
-  }
+  const std::shared_ptr<const reports::MarginsData> data = readMarginsOrSay(db);
+  if (!data) return false;
   options.measureMargins = [data](const analyzer::ScanResult& scan, const std::filesystem::path& root) {
     analyzer::MeasuredMargins measured;
     std::error_code ec;

@@ -16,18 +16,22 @@
 
 namespace oalens::cli {
 
+std::shared_ptr<const reports::MarginsData> readMarginsOrSay(const std::string& db) {
+  auto data = std::make_shared<reports::MarginsData>();
+  std::string err;
+  if (reports::readMargins(db, *data, err)) return data;
+  fmt::print(stderr, "oalens: {}\n", err);
+  return nullptr;
+}
+
 std::optional<reports::MarginsReport> judgeMargins(const MarginsArgs& args) {
   std::error_code ec;
   if (!std::filesystem::is_directory(args.root, ec)) {
     fmt::print(stderr, "oalens: {}: no such directory (--root is the tree the tests ran in)\n", args.root);
     return std::nullopt;
   }
-  reports::MarginsData data;
-  std::string err;
-  if (!reports::readMargins(args.db, data, err)) {
-    fmt::print(stderr, "oalens: {}\n", err);
-    return std::nullopt;
-  }
+  const std::shared_ptr<const reports::MarginsData> data = readMarginsOrSay(args.db);
+  if (!data) return std::nullopt;
   analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
   if (!loadConfig(args.root, "", catalogue)) return std::nullopt;
   analyzer::ScanOptions opt;
@@ -36,7 +40,7 @@ std::optional<reports::MarginsReport> judgeMargins(const MarginsArgs& args) {
   reports::MarginsOptions options;
   options.root = std::filesystem::absolute(args.root, ec).lexically_normal().generic_string();
   options.safetyFactor = args.safetyFactor;
-  return reports::judgeMargins(scan, data, options);
+  return reports::judgeMargins(scan, *data, options);
 }
 
 int reportMargins(const MarginsArgs& args) {

@@ -1,6 +1,7 @@
 // `oalens report --margins DB --root TREE`: scans TREE, joins its OA assertions with the test
 // runs the margins database DB holds, prints a verdict per assertion (docs/margins.md).
 #pragma once
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -12,6 +13,10 @@ struct MarginsArgs {
   std::string db, root = ".", format = "text", output;
   double safetyFactor = 10;
 };
+
+// The margins database at `db`, or null after printing why it cannot be read (missing, not a
+// margins database, of a newer schema, damaged). Shared: diff and lint keep it in their hooks.
+std::shared_ptr<const reports::MarginsData> readMarginsOrSay(const std::string& db);
 
 // Reads the database, scans the tree, judges; nullopt (after printing why) for a database that
 // is missing, foreign or damaged, or a tree that does not exist.
