@@ -34,14 +34,7 @@ using oalens::testing::unifiedDiff;
 
 const fs::path kRulesDir = fs::path(OALENS_SOURCE_DIR) / "rules" / "lint";
 
-std::vector<std::string> ruleFolders() {
-  std::vector<std::string> out;
-  for (const auto& e : fs::directory_iterator(kRulesDir))
-    if (e.is_directory() && RE2::FullMatch(e.path().filename().string(), "[A-Z]{2}[0-9]{3}_[a-z0-9_]+"))
-      out.push_back(e.path().filename().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::vector<std::string> ruleFolders() { return oalens::testing::ruleFolders(kRulesDir); }
 
 const LintRuleInfo* infoOf(const std::string& id, std::unique_ptr<LintRule>& holder) {
   for (LintRuleFactory make : oalens::rules::lintRegistry()) {

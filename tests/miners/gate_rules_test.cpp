@@ -30,14 +30,7 @@ using oalens::testing::unifiedDiff;
 
 const fs::path kRulesDir = fs::path(OALENS_SOURCE_DIR) / "rules" / "gate";
 
-std::vector<std::string> ruleFolders() {
-  static const std::regex folderName("CH[0-9]{3}_[a-z0-9_]+");
-  std::vector<std::string> out;
-  for (const auto& e : fs::directory_iterator(kRulesDir))
-    if (e.is_directory() && std::regex_match(e.path().filename().string(), folderName)) out.push_back(e.path().filename().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::vector<std::string> ruleFolders() { return oalens::testing::ruleFolders(kRulesDir); }
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 

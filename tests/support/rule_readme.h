@@ -1,13 +1,28 @@
-// The checks every rule folder's README passes, lint rule or gate rule: the title names the
-// rule, the five sections are there, and every line of its examples stands in one of the rule's
-// fixtures (so an example cannot drift from what the tests run).
+// What lint rule and gate rule folders share in the tests: the folders of a rules directory
+// (`<ID>_<name>`), and the checks every folder's README passes: the title names the rule, the
+// five sections are there, and every line of its examples stands in one of the rule's fixtures
+// (so an example cannot drift from what the tests run).
 #pragma once
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace oalens::testing {
+
+// The rule folders directly in `dir`, sorted.
+inline std::vector<std::string> ruleFolders(const std::filesystem::path& dir) {
+  static const std::regex folderName("[A-Z]{2}[0-9]{3}_[a-z0-9_]+");
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.is_directory() && std::regex_match(e.path().filename().string(), folderName)) out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 inline void expectRuleReadme(const std::string& readme, const std::string& id, const std::string& fixtures, const std::string& folder) {
   ASSERT_FALSE(readme.empty()) << folder << "/README.md is missing";
