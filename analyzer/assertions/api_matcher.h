@@ -32,9 +32,11 @@ class ApiMatcher {
 };
 
 // Among the C++ overloads of one discovered name, the one a call's arguments fit: by their
-// count, then by how well each fits its parameter's declared type. Null when none fits, or when
-// an overload that checks and one that does not fit alike.
-const ApiSpec* chooseOverload(const FileModel& m, ExprId call, const std::vector<const ApiSpec*>& overloads);
+// count, then by how well each fits its parameter's declared type (a named argument by the type
+// `scope` declares it with). A call inside one of the overloads is to a sibling: an overload that
+// converts its arguments and calls the name again forwards them. Null when none fits, or when an
+// overload that checks and one that does not fit alike.
+const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, ExprId call, const std::vector<const ApiSpec*>& overloads);
 
 // assert_x, assertX, assert_, failUnlessX, failIfX: names test frameworks give assertions; in
 // C++ EXPECT_*, ASSERT_*, CHECK*, REQUIRE*, BOOST_CHECK*/REQUIRE*/WARN*/TEST*, VERIFY*,

@@ -480,7 +480,12 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         OaCheck c;
         c.compare = e;
         // abs(a - b) < tol; but abs(x) <= 1 with no difference and no tolerance is a range check.
-        if (looksLikeError(m, small) && (containsDifference(m, small, 0) || looksLikeBound(m, big) || m.expr(small).kind != ExprKind::Call)) {
+        // In C++ also the size of a local named as an error (`std::abs(diff) <= gap`, the local
+        // bound to a difference first).
+        const bool sizeOfNamedError = m.language == Language::Cpp && m.expr(small).kind == ExprKind::Call && m.expr(small).childCount == 2 &&
+                                      m.expr(m.child(small, 1)).kind == ExprKind::Name && looksLikeError(m, m.child(small, 1));
+        if (looksLikeError(m, small) &&
+            (containsDifference(m, small, 0) || looksLikeBound(m, big) || m.expr(small).kind != ExprKind::Call || sizeOfNamedError)) {
           c.errorSide = small;
           c.boundSide = big;
           return done(c);
@@ -902,6 +907,22 @@ bool AssertionFinder::fromPredicateMacro(const FileModel& m, FunctionId scope, E
   return true;
 }
 
+// `good` in `bool good = std::abs(diff) <= gap; EXPECT_TRUE(good);`: the comparison the local
+// was last bound to before statement `s` in its function; else `cond` itself.
+static ExprId comparisonHeldBy(const FileModel& m, StmtId s, ExprId cond) {
+  if (cond == kNone || m.expr(cond).kind != ExprKind::Name) return cond;
+  const FunctionId fid = m.stmts[s].function;
+  if (fid == kNone) return cond;
+  ExprId held = cond;
+  for (StmtId b = m.functions[fid].firstStmt; b < s; ++b) {
+    const Stmt& st = m.stmts[b];
+    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
+        m.expr(st.a).name == m.expr(cond).name)
+      held = m.expr(st.b).kind == ExprKind::Compare ? st.b : cond;
+  }
+  return held;
+}
+
 void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const {
   const Stmt& st = m.stmts[s];
   ApiMatch match = matcher_.match(m, st.function, call);
@@ -948,7 +969,7 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
     a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
   } else if ((form == AssertionForm::Truth || form == AssertionForm::Falsity) && !args.positional.empty()) {
     a.form = std::string(match.lastName);
-    fromCondition(m, a, args.positional[0]);
+    fromCondition(m, a, m.language == Language::Cpp ? comparisonHeldBy(m, s, args.positional[0]) : args.positional[0]);
     // assertFalse(np.allclose(a, b)), EXPECT_FALSE(x.isApprox(y)): the values must differ.
     if (form == AssertionForm::Falsity && a.isOa) a.negated = !a.negated;
   } else if (form == AssertionForm::Matcher && args.positional.size() >= 2) {

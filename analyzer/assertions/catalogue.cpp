@@ -374,7 +374,9 @@ void Catalogue::indexNames(size_t i, size_t firstName) {
       }
     if (a.shortMatch) {
       auto dot = n.rfind('.');
-      ix.shortName[dot == std::string::npos ? n : n.substr(dot + 1)] = i;
+      const std::string last = dot == std::string::npos ? n : n.substr(dot + 1);
+      ix.shortName[last] = i;
+      if (std::vector<size_t>& all = ix.allShortNames[last]; std::ranges::find(all, i) == all.end()) all.push_back(i);
     }
   }
 }
@@ -398,6 +400,13 @@ const ApiSpec* Catalogue::byMethodName(std::string_view n, Language l) const {
 }
 const ApiSpec* Catalogue::byShortName(std::string_view n, Language l) const {
   return lookup(apis_, byLanguage_[static_cast<size_t>(l)].shortName, n);
+}
+std::vector<const ApiSpec*> Catalogue::allByShortName(std::string_view n, Language l) const {
+  std::vector<const ApiSpec*> out;
+  const auto& all = byLanguage_[static_cast<size_t>(l)].allShortNames;
+  if (auto it = all.find(std::string(n)); it != all.end())
+    for (auto i = it->second.rbegin(); i != it->second.rend(); ++i) out.push_back(&apis_[*i]);
+  return out;
 }
 const ApiSpec* Catalogue::byMember(std::string_view n) const {
   return lookup(apis_, byLanguage_[static_cast<size_t>(Language::Cpp)].member, n);

@@ -150,6 +150,9 @@ class Catalogue {
   const ApiSpec* byQualifiedName(std::string_view name, Language lang = Language::Python) const;
   const ApiSpec* byMethodName(std::string_view name, Language lang = Language::Python) const;
   const ApiSpec* byShortName(std::string_view name, Language lang = Language::Python) const;
+  // Every entry of that last name (C++ functions of one name in several namespaces), the most
+  // recently added first, as byShortName would pick.
+  std::vector<const ApiSpec*> allByShortName(std::string_view name, Language lang) const;
   // A C++ member function by `Class.method`, whatever namespaces the class is in.
   const ApiSpec* byMember(std::string_view classDotMethod) const;
   // The overloads of a discovered C++ entry (every entry with its first name and parameter
@@ -170,6 +173,7 @@ class Catalogue {
   std::vector<DtypePicker> pickers_;
   struct Index {
     std::unordered_map<std::string, size_t> qualified, method, shortName;
+    std::unordered_map<std::string, std::vector<size_t>> allShortNames;
     // C++ members by their class and name, the namespaces left out ("Tester.Test").
     std::unordered_map<std::string, size_t> member;
   };

@@ -22,8 +22,8 @@ bool isPassThrough(std::string_view last) {
       "tree_flatten", "tree_leaves", "leaves",
       // functools.partial(fn, ...) is fn with some arguments bound: calling it calls fn
       "partial",
-      // C++: iterators and views of a container parameter
-      "begin", "cbegin", "data", "flat", "at", "get"};
+      // C++: iterators and views of a container parameter, and conversions of its elements
+      "begin", "cbegin", "data", "flat", "at", "get", "static_cast", "double"};
   for (auto n : kNames)
     if (last == n) return true;
   return false;
@@ -154,7 +154,8 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
           if (const std::string_view made = originParam(m, f, maker.positional[0], hops + 1, false); !made.empty()) return made;
       if (callee.name == "partial" && !args.positional.empty())
         if (const std::string_view adapted = adaptedParam(m, f, args, hops); !adapted.empty()) return adapted;
-      if (!isPassThrough(callee.name)) return {};
+      // A C++ functional cast names its type in the text only (`double(rtol)`).
+      if (!isPassThrough(callee.name.empty() ? callee.text : callee.name)) return {};
       // x.astype(ref.dtype) passes its receiver on, np.asarray(x) and self.to_numpy(x) their argument.
       if (callee.kind == ExprKind::Attribute)
         if (const std::string_view receiver = originParam(m, f, m.child(args.callee, 0), hops + 1, allowSelf);

@@ -159,6 +159,36 @@ std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
   return {kNone, kNone};
 }
 
+// The value `name` was last bound to in `fid` before statement `at`, or kNone.
+ExprId localBinding(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  ExprId value = kNone;
+  for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
+        m.expr(st.a).name == name)
+      value = st.b;
+  }
+  return value;
+}
+
+// `e`, or what the local `e` names was bound to (`bool good = ...; EXPECT_TRUE(good)`).
+ExprId throughLocal(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Name) return e;
+  const ExprId bound = localBinding(m, fid, at, m.expr(e).name);
+  return bound == kNone ? e : bound;
+}
+
+// The operands of the difference an error measures, also through a local that holds it
+// (`const double diff = dst - ref; ... std::abs(diff) <= gap`).
+std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtId at, ExprId error) {
+  if (auto sides = differenceOperands(m, error); sides.first != kNone) return sides;
+  ExprId inner = error;
+  if (inner != kNone && m.expr(inner).kind == ExprKind::Call)
+    if (const CallArgs args = splitCall(m, inner); args.positional.size() == 1) inner = args.positional[0];
+  const ExprId bound = throughLocal(m, fid, at, inner);
+  return bound == inner ? std::pair{kNone, kNone} : differenceOperands(m, bound);
+}
+
 // A C++ function (not a test case) with parameters, or a method (its object holds what it
 // checks: a tester configured by builder calls), whose check compares values it computes itself
 // rather than two of its parameters (one side at most is a parameter's): wrapper_discovery's
@@ -173,18 +203,63 @@ bool computesBothSides(const FileModel& m, const Function& f, std::string_view a
   return actualParam.empty() || expectedParam.empty() || actualParam == expectedParam;
 }
 
-// A predicate's absolute tolerance `bound`: the caller's argument when a parameter gives it
-// (with that parameter's default), else the value written in the predicate as its default.
-void takeAbsoluteTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId bound, const ToleranceResolver& resolver, ApiSpec& w) {
+// The parameter whose absolute value or norm `e` is (`std::abs(err)`, `fabs(d)`, `norm(v)`), or "".
+std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e) {
+  if (e == kNone) return {};
+  // The larger of two sizes (`|a| > |b| ? |a| : |b|`, `std::max(std::abs(a), std::abs(b))`): the
+  // first side's.
+  if (m.expr(e).kind == ExprKind::Conditional) return sizeOfParam(m, fid, m.child(e, 0));
+  if (m.expr(e).kind != ExprKind::Call) return {};
+  const CallArgs args = splitCall(m, e);
+  std::string_view callee = m.expr(args.callee).text;
+  for (const std::string_view separator : {"::", "."})
+    if (const size_t at = callee.rfind(separator); at != std::string_view::npos) callee.remove_prefix(at + separator.size());
+  if ((callee == "max" || callee == "fmax") && args.positional.size() == 2) return sizeOfParam(m, fid, args.positional[0]);
+  if (args.positional.size() != 1) return {};
+  if (callee != "abs" && callee != "fabs" && callee != "absolute" && callee != "norm") return {};
+  return originParam(m, fid, args.positional[0], 0, false);
+}
+
+// The tolerance a bound's part names: a parameter (with its default) or what the function
+// writes itself (the default of every call).
+void takeTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId part, const std::string& kind, const ToleranceResolver& resolver,
+                   ApiSpec& w) {
   const Function& f = m.functions[fid];
-  const std::string_view boundParam = originParam(m, fid, bound, 0, false);
-  w.tolerances.emplace_back("atol", std::string(boundParam));
-  if (boundParam.empty()) {
-    w.defaults["atol"] = std::string(m.expr(bound).text);
-    if (ResolvedValue r = resolver.resolve(m, fid, s, bound); r.value) w.defaultValues["atol"] = *r.value;
-  } else if (const ExprId def = paramDefault(f, boundParam); def != kNone) {
-    takeParamDefault(m, f, resolver, w, "atol", def);
+  const std::string_view param = originParam(m, fid, part, 0, false);
+  w.tolerances.emplace_back(kind, std::string(param));
+  if (param.empty()) {
+    w.defaults[kind] = std::string(m.expr(part).text);
+    if (ResolvedValue r = resolver.resolve(m, fid, s, part); r.value) w.defaultValues[kind] = *r.value;
+  } else if (const ExprId def = paramDefault(f, param); def != kNone) {
+    takeParamDefault(m, f, resolver, w, kind, def);
   }
+}
+
+// `atol + rtol * abs(b)` (NumPy's isclose written out, oneDNN's suite allclose): the absolute
+// and the relative tolerance, when one term scales the size of a compared side.
+bool takeAbsRelTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId written, const ToleranceResolver& resolver, ApiSpec& w) {
+  const ExprId bound = throughLocal(m, fid, s, written);  // `const double gap = rtol * ... + atol;`
+  const Expr& sum = m.expr(bound);
+  if (sum.kind != ExprKind::BinaryOp || sum.name != "+" || m.childCount(bound) != 2) return false;
+  for (uint32_t relative = 0; relative < 2; ++relative) {
+    const ExprId product = m.child(bound, relative), absolute = m.child(bound, 1 - relative);
+    if (m.expr(product).kind != ExprKind::BinaryOp || m.expr(product).name != "*" || m.childCount(product) != 2) continue;
+    for (uint32_t scale = 0; scale < 2; ++scale) {
+      const std::string_view sized = sizeOfParam(m, fid, m.child(product, scale));
+      if (sized.empty() || (sized != w.expected && sized != w.actual)) continue;
+      w.category = Category::AbsRel;
+      takeTolerance(m, fid, s, absolute, "atol", resolver, w);
+      takeTolerance(m, fid, s, m.child(product, 1 - scale), "rtol", resolver, w);
+      return true;
+    }
+  }
+  return false;
+}
+
+// A predicate's tolerance `bound`: the caller's argument when a parameter gives it (with that
+// parameter's default), else the value written in the predicate as its default.
+void takeAbsoluteTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId bound, const ToleranceResolver& resolver, ApiSpec& w) {
+  if (!takeAbsRelTolerance(m, fid, s, bound, resolver, w)) takeTolerance(m, fid, s, bound, "atol", resolver, w);
 }
 
 // `lo <= x && x <= hi` (either order, either direction): the three sides.
@@ -285,64 +360,6 @@ ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::st
   return w;
 }
 
-// A C++ function that answers whether two of its parameters are close: it returns or branches
-// on `abs(a - b) < eps` (tiny-dnn's is_near_container, a suite's own SameUpTo). Calls of it as
-// the condition of an assertion are OA assertions with an absolute tolerance. Python suites
-// spell such helpers as wrappers of np.allclose, which the wrapper search finds already.
-std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
-                                              const ToleranceResolver& resolver) {
-  const Function& f = m.functions[fid];
-  if (m.language != Language::Cpp || f.params.size() < 2) return std::nullopt;
-  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
-    const Stmt& st = m.stmts[s];
-    if (st.function != fid || st.a == kNone || (st.kind != StmtKind::Return && st.kind != StmtKind::If)) continue;
-    auto check = finder.conditionCheck(m, fid, st.a);
-    if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
-    // `abs(a - b) > abs_error`: a bound named like an error may be read as the error side.
-    ExprId errorSide = check->errorSide, boundSide = check->boundSide;
-    if (differenceOperands(m, errorSide).first == kNone && differenceOperands(m, boundSide).first != kNone)
-      std::swap(errorSide, boundSide);
-    auto [left, right] = differenceOperands(m, errorSide);
-    std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
-    if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
-      continue;
-    return closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
-  }
-  return std::nullopt;
-}
-
-// The first statement after the block of `head` (its nested statements, those of functions
-// defined inside it included).
-StmtId afterBlock(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
-  StmtId e = head + 1;
-  while (e < end && (m.stmts[e].function != fid || m.stmts[e].depth > m.stmts[head].depth)) ++e;
-  return e;
-}
-
-// The parameter whose absolute value or norm `e` is (`std::abs(err)`, `fabs(d)`, `norm(v)`), or "".
-std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e) {
-  if (e == kNone || m.expr(e).kind != ExprKind::Call) return {};
-  const CallArgs args = splitCall(m, e);
-  if (args.positional.size() != 1) return {};
-  std::string_view callee = m.expr(args.callee).text;
-  for (const std::string_view separator : {"::", "."})
-    if (const size_t at = callee.rfind(separator); at != std::string_view::npos) callee.remove_prefix(at + separator.size());
-  if (callee != "abs" && callee != "fabs" && callee != "absolute" && callee != "norm") return {};
-  return originParam(m, fid, args.positional[0], 0, false);
-}
-
-// Whether the block of `head` sets `flag` to `value` (`failed = true;`).
-bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
-  const StmtId blockEnd = afterBlock(m, fid, head, end);
-  for (StmtId e = head + 1; e < blockEnd; ++e) {
-    const Stmt& x = m.stmts[e];
-    if (x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone && m.expr(x.a).text == flag &&
-        m.expr(x.b).text == value)
-      return true;
-  }
-  return false;
-}
-
 // `gap > 0.02f` where the function bound `gap` to a difference's size first (`float gap =
 // std::fabs(numeric - analytic[i]);`): the error exceeding its bound, read from the binding
 // before `at`; nullopt for any other condition.
@@ -366,10 +383,59 @@ std::optional<AssertionFinder::OaCheck> exceededLocalError(const FileModel& m, F
   return std::nullopt;
 }
 
+// A C++ function that answers whether two of its parameters are close: it returns or branches
+// on `abs(a - b) < eps` (tiny-dnn's is_near_container, a suite's own SameUpTo). Calls of it as
+// the condition of an assertion are OA assertions with an absolute tolerance. Python suites
+// spell such helpers as wrappers of np.allclose, which the wrapper search finds already.
+std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                              const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.size() < 2) return std::nullopt;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.a == kNone || (st.kind != StmtKind::Return && st.kind != StmtKind::If)) continue;
+    auto check = exceededLocalError(m, fid, s, st.a);  // the sides a local `diff` was bound to
+    if (!check) check = finder.conditionCheck(m, fid, st.a);
+    if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
+    // `abs(a - b) > abs_error`: a bound named like an error may be read as the error side.
+    ExprId errorSide = check->errorSide, boundSide = check->boundSide;
+    if (differenceOperands(m, errorSide).first == kNone && differenceOperands(m, boundSide).first != kNone)
+      std::swap(errorSide, boundSide);
+    auto [left, right] = differenceOperands(m, errorSide);
+    std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
+    if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
+      continue;
+    return closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
+  }
+  return std::nullopt;
+}
+
+// The first statement after the block of `head` (its nested statements, those of functions
+// defined inside it included).
+StmtId afterBlock(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
+  StmtId e = head + 1;
+  while (e < end && (m.stmts[e].function != fid || m.stmts[e].depth > m.stmts[head].depth)) ++e;
+  return e;
+}
+
+// Whether the block of `head` sets `flag` to `value` (`failed = true;`).
+bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
+  const StmtId blockEnd = afterBlock(m, fid, head, end);
+  for (StmtId e = head + 1; e < blockEnd; ++e) {
+    const Stmt& x = m.stmts[e];
+    if (x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone && m.expr(x.a).text == flag &&
+        m.expr(x.b).text == value)
+      return true;
+  }
+  return false;
+}
+
 // A C++ function that keeps a flag while it compares and answers with it (a gradient check
 // that goes over every coordinate: `if (err > 0.01 || isnan(err)) failed = true;` then `return
 // !failed;`): whether every comparison held, a closeness predicate as one returning
-// `abs(a - b) < eps` is. The sides are the helper's own when it computes both.
+// `abs(a - b) < eps` is. The sides are the helper's own when it computes both, else the two
+// parameters it compares (oneDNN's suite `allclose(a, b, rtol, atol)`, flag cleared on the
+// first element off by more than `atol + rtol * |b|`).
 std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
                                          const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
@@ -390,15 +456,54 @@ std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, con
       if (m.expr(st.a).kind == ExprKind::BoolOp && m.expr(st.a).name == "or")
         for (uint32_t i = 0; i < m.childCount(st.a); ++i) conditions.push_back(m.child(st.a, i));
       for (ExprId c : conditions) {
-        auto check = finder.conditionCheck(m, fid, c);
-        if (!check) check = exceededLocalError(m, fid, s, c);
+        // The binding first: `diff > tol` reads as an error bound by its name alone, which
+        // loses the sides `float diff = std::abs(a[i] - b[i]);` names.
+        auto check = exceededLocalError(m, fid, s, c);
+        if (!check) check = finder.conditionCheck(m, fid, c);
         if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
         auto [left, right] = differenceOperands(m, check->errorSide);
         const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
-        if (!computesBothSides(m, f, actualParam, expectedParam)) continue;
+        if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
+          continue;
         return closenessPredicate(m, fid, s, actualParam, expectedParam, check->boundSide, resolver);
       }
     }
+  }
+  return std::nullopt;
+}
+
+// A C++ helper that asserts a closeness condition it writes out, `EXPECT_TRUE(std::abs(a - b) <=
+// tol)` or through locals (oneDNN's suite `compare_data_fp`: `const double diff = dst - ref;`,
+// `const double gap = rtol * max(|ref|, |dst|) + atol;`, `bool good = std::abs(diff) <= gap;`,
+// `EXPECT_TRUE(good)`): an assertion wrapper with the tolerance of the condition.
+std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.empty() || f.isTestCase) return std::nullopt;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+    const AssertionForm form = assertionFormOf(matcher.match(m, fid, st.a), m.language);
+    if (form != AssertionForm::Truth) continue;
+    const CallArgs args = splitCall(m, st.a);
+    if (args.positional.empty()) continue;
+    const ExprId cond = throughLocal(m, fid, s, args.positional[0]);
+    if (m.expr(cond).kind != ExprKind::Compare || m.childCount(cond) != 2) continue;
+    // Passes when the error is within its bound: `err <= tol` or `tol >= err`.
+    const std::string_view op = m.compareOp(cond, 0);
+    const bool errorFirst = op == "<" || op == "<=";
+    if (!errorFirst && op != ">" && op != ">=") continue;
+    const ExprId errorSide = m.child(cond, errorFirst ? 0 : 1), boundSide = m.child(cond, errorFirst ? 1 : 0);
+    // The bound may be a local named for anything (`gap`, `allowed`): what it holds tells.
+    if (!looksLikeBound(m, boundSide) && !looksLikeBound(m, throughLocal(m, fid, s, boundSide))) continue;
+    auto [left, right] = sidesOfError(m, fid, s, errorSide);
+    if (left == kNone) continue;
+    const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
+    if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
+      continue;
+    ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
+    w.kind = ApiKind::Function;
+    w.via = "closeness check";
+    return w;
   }
   return std::nullopt;
 }
@@ -502,6 +607,12 @@ bool callsItself(const FileModel& m, const Function& f, ExprId call) {
   return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && isSelf(m.expr(receiver).name);
 }
 
+// A C++ call of the function's own name that the matcher resolved to a sibling overload (an
+// entry with parameter types; its own is never chosen) forwards rather than recurses.
+bool callsItself(const FileModel& m, const Function& f, ExprId call, const ApiSpec& resolved) {
+  return callsItself(m, f, call) && (m.language != Language::Cpp || resolved.paramTypes.empty());
+}
+
 // An ordering API (`EXPECT_LE(a, b)`) checks a deviation only when its value measures one or
 // its bound is a tolerance (`ASSERT_LE(acc, std::numeric_limits<uint8_t>::max())` checks a
 // range): as the assertion finder decides for the call itself.
@@ -544,7 +655,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     if (!inner && st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
       ApiMatch match = matcher.match(m, fid, st.a);
       const AssertionForm form = assertionFormOf(match, m.language);
-      if (match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a) &&
+      if (match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a, *match.spec) &&
           boundsADeviation(m, fid, finder, *match.spec, st.a)) {
         call = st.a;
         inner = match.spec;
@@ -588,11 +699,15 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         inner = check->spec;
         negated = inner->negated;
       }
-    } else if (!inner && st.kind == StmtKind::Return && m.language == Language::Python) {
+    } else if (!inner && st.kind == StmtKind::Return &&
+               (m.language == Language::Python || (m.expr(st.a).kind == ExprKind::Call && callsItself(m, f, st.a)))) {
       // return assert_close(actual, expected, atol=prec) (Pyro's tests.common.assert_equal, 737
-      // calls at its tip): the check runs as the function returns.
+      // calls at its tip): the check runs as the function returns. In C++ an overload that
+      // converts its arguments and answers with its sibling's verdict (`auto av = a.as_vec();
+      // return allclose(av, bv, rtol, atol);`); other C++ returns are read as predicates below.
       if (m.expr(st.a).kind == ExprKind::Call)
-        if (ApiMatch match = matcher.match(m, fid, st.a); match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a)) {
+        if (ApiMatch match = matcher.match(m, fid, st.a);
+            match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a, *match.spec)) {
           call = st.a;
           inner = match.spec;
           negated = inner->negated;
@@ -848,6 +963,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = intervalPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = flagPredicateSpec(m, f, finder, resolver);
+        if (!spec) spec = closenessAssertionSpec(m, f, matcher, resolver);
         if (spec && overloads.count(m.functions[f].qualifiedName)) {
           signOverload(m, m.functions[f], *spec);
           isWrapper[f] = true;
