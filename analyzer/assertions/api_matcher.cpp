@@ -343,8 +343,7 @@ bool handsATolerance(const FileModel& m, const CallArgs& args, const ApiSpec& o)
 
 }  // namespace
 
-const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, ExprId call, const std::vector<const ApiSpec*>& overloads) {
-  const CallArgs args = splitCall(m, call);
+const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, const CallArgs& args, const std::vector<const ApiSpec*>& overloads) {
   const size_t given = args.positional.size();
   std::vector<const ApiSpec*> best;
   int bestScore = -1;
@@ -468,15 +467,19 @@ ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) co
   const Expr& c = m.expr(call);
   if (c.kind != ExprKind::Call || c.childCount == 0) return {};
   ApiMatch out = matchCallee(m, scope, m.child(call, 0));
-  if (out.spec && out.spec->discovered && m.language == Language::Cpp) {
-    const std::vector<const ApiSpec*> overloads = wrappers_.overloadsOf(*out.spec);
-    if (!overloads.empty()) {
-      out.spec = chooseOverload(m, scope, call, overloads);
-      if (out.spec && out.spec->checksNothing) out.spec = nullptr;
-      out.generic = false;
-    }
+  if (out.spec && out.spec->discovered && m.language == Language::Cpp && !wrappers_.overloadsOf(*out.spec).empty()) {
+    out.spec = overloadFor(m, scope, *out.spec, splitCall(m, call));
+    out.generic = false;
   }
   return out;
+}
+
+const ApiSpec* ApiMatcher::overloadFor(const FileModel& m, FunctionId scope, const ApiSpec& spec, const CallArgs& args) const {
+  if (!spec.discovered || m.language != Language::Cpp) return &spec;
+  const std::vector<const ApiSpec*> overloads = wrappers_.overloadsOf(spec);
+  if (overloads.empty()) return &spec;
+  const ApiSpec* chosen = chooseOverload(m, scope, args, overloads);
+  return chosen && !chosen->checksNothing ? chosen : nullptr;
 }
 
 ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId callee) const {

@@ -23,6 +23,9 @@ class ApiMatcher {
   ApiMatch match(const FileModel& m, FunctionId scope, ExprId call) const;
   // The same for a function named without being called (tree_map(np.testing.assert_allclose, a, b)).
   ApiMatch matchCallee(const FileModel& m, FunctionId scope, ExprId callee) const;
+  // `spec`, or among its C++ overloads the one `args` fit (chooseOverload); null when none or a
+  // tie leaves it open, or when the chosen one checks nothing.
+  const ApiSpec* overloadFor(const FileModel& m, FunctionId scope, const ApiSpec& spec, const CallArgs& args) const;
   const Catalogue& catalogue() const { return catalogue_; }
 
  private:
@@ -36,7 +39,7 @@ class ApiMatcher {
 // `scope` declares it with). A call inside one of the overloads is to a sibling: an overload that
 // converts its arguments and calls the name again forwards them. Null when none fits, or when an
 // overload that checks and one that does not fit alike.
-const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, ExprId call, const std::vector<const ApiSpec*>& overloads);
+const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, const CallArgs& args, const std::vector<const ApiSpec*>& overloads);
 
 // assert_x, assertX, assert_, failUnlessX, failIfX: names test frameworks give assertions; in
 // C++ EXPECT_*, ASSERT_*, CHECK*, REQUIRE*, BOOST_CHECK*/REQUIRE*/WARN*/TEST*, VERIFY*,

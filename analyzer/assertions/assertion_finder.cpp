@@ -887,12 +887,16 @@ std::optional<AssertionFinder::MappedCheck> AssertionFinder::predicateMacroCheck
     return std::nullopt;
   const ExprId function = args.positional[0];
   const ApiMatch inner = matcher_.matchCallee(m, scope, function);
-  if (!inner.spec || !inner.spec->oa) return std::nullopt;
+  if (!inner.spec) return std::nullopt;
   MappedCheck out{inner.spec, {}};
   out.args.callee = function;
   // The texts a formatter receives first stand for nothing the check compares.
   if (!format.empty()) out.args.positional.assign(static_cast<size_t>(std::stoi(count)), function);
   out.args.positional.insert(out.args.positional.end(), args.positional.begin() + 1, args.positional.end());
+  // Of a suite's overloaded formatter, the one these arguments fit (ArrayFire's six-parameter
+  // assertArrayNear, beside eight-parameter ones for host vectors).
+  out.spec = matcher_.overloadFor(m, scope, *inner.spec, out.args);
+  if (!out.spec || !out.spec->oa) return std::nullopt;
   return out;
 }
 
@@ -923,6 +927,14 @@ static ExprId comparisonHeldBy(const FileModel& m, StmtId s, ExprId cond) {
   return held;
 }
 
+std::optional<std::pair<ExprId, bool>> conditionComparedWithBool(const FileModel& m, const CallArgs& args) {
+  if (m.language != Language::Cpp || args.positional.size() != 2) return std::nullopt;
+  for (size_t i = 0; i < 2; ++i)
+    if (const Expr& b = m.expr(args.positional[i]); b.kind == ExprKind::Bool && m.expr(args.positional[1 - i]).kind != ExprKind::Bool)
+      return std::pair{args.positional[1 - i], b.text == "true"};
+  return std::nullopt;
+}
+
 void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const {
   const Stmt& st = m.stmts[s];
   ApiMatch match = matcher_.match(m, st.function, call);
@@ -936,6 +948,18 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   a.apiText = std::string(m.expr(args.callee).text);
   a.form = "call";
   a.call = call;
+  // ASSERT_EQ(max(abs(c - b)) < 1e-5, true): the condition, when it is a check.
+  if (const auto held = assertionFormOf(match, m.language) == AssertionForm::Plain ? conditionComparedWithBool(m, args) : std::nullopt) {
+    Assertion c = a;
+    c.api = match.spec ? match.spec->id : match.name;
+    c.form = std::string(match.lastName);
+    fromCondition(m, c, comparisonHeldBy(m, s, held->first));
+    if (c.isOa) {
+      if (!held->second) c.negated = !c.negated;
+      out.push_back(std::move(c));
+      return;
+    }
+  }
   if (match.spec && match.spec->condition == ConditionCheck::None) {
     a.api = match.spec->id;
     applySpec(m, a, *match.spec, call);

@@ -125,6 +125,9 @@ bool containsDifference(const FileModel& m, ExprId e, int depth = 0);
 bool containsAbsoluteValue(const FileModel& m, ExprId e, int depth = 0);
 // A value that reads as a tolerance: a float literal or constant, a tol/eps/threshold name.
 bool looksLikeBound(const FileModel& m, ExprId e);
+// `EXPECT_EQ(cond, true)`, `ASSERT_EQ(false, cond)`: in C++, an equality with a bool literal
+// checks the condition (true) or its falsity (false); nullopt for any other pair of arguments.
+std::optional<std::pair<ExprId, bool>> conditionComparedWithBool(const FileModel& m, const CallArgs& args);
 // Whether `call` gives one of `spec`'s `oa_if` parameters by keyword (not as None).
 bool givesOaIfParameter(const FileModel& m, const ApiSpec& spec, ExprId call);
 

@@ -12,6 +12,7 @@
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/declared_checks.h"
 #include "analyzer/assertions/dtype_rebinding.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/lent_names.h"
@@ -483,10 +484,13 @@ std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid
     const Stmt& st = m.stmts[s];
     if (st.function != fid || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
     const AssertionForm form = assertionFormOf(matcher.match(m, fid, st.a), m.language);
-    if (form != AssertionForm::Truth) continue;
     const CallArgs args = splitCall(m, st.a);
-    if (args.positional.empty()) continue;
-    const ExprId cond = throughLocal(m, fid, s, args.positional[0]);
+    ExprId written = kNone;  // the condition asserted to hold
+    if (form == AssertionForm::Truth && !args.positional.empty()) written = args.positional[0];
+    else if (const auto held = form == AssertionForm::Plain ? conditionComparedWithBool(m, args) : std::nullopt; held && held->second)
+      written = held->first;  // ASSERT_EQ(true, ok)
+    if (written == kNone) continue;
+    const ExprId cond = throughLocal(m, fid, s, written);
     if (m.expr(cond).kind != ExprKind::Compare || m.childCount(cond) != 2) continue;
     // Passes when the error is within its bound: `err <= tol` or `tol >= err`.
     const std::string_view op = m.compareOp(cond, 0);
@@ -506,6 +510,25 @@ std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid
     return w;
   }
   return std::nullopt;
+}
+
+// A C++ check known by its declaration only (declared_checks.h): a closeness check with an
+// absolute tolerance, the parameter its signature names.
+std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid, const ToleranceResolver& resolver) {
+  const std::optional<DeclaredCloseness> d = declaredCloseness(m, fid);
+  if (!d) return std::nullopt;
+  const Function& f = m.functions[fid];
+  ApiSpec w;
+  w.kind = d->predicate ? ApiKind::Predicate : ApiKind::Function;
+  w.oa = true;
+  w.category = Category::Abs;
+  w.via = "closeness by its declaration";
+  nameDiscovered(m, f, w);
+  w.actual = std::string(d->actual);
+  w.expected = std::string(d->expected);
+  w.tolerances.emplace_back("atol", std::string(d->tolerance));
+  if (const ExprId def = paramDefault(f, d->tolerance); def != kNone) takeParamDefault(m, f, resolver, w, "atol", def);
+  return w;
 }
 
 // A statement that fails the test: raise, assert False, self.fail(...), pytest.fail(...).
@@ -964,6 +987,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = intervalPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = flagPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = closenessAssertionSpec(m, f, matcher, resolver);
+        if (!spec) spec = declaredClosenessSpec(m, f, resolver);
         if (spec && overloads.count(m.functions[f].qualifiedName)) {
           signOverload(m, m.functions[f], *spec);
           isWrapper[f] = true;
