@@ -1,0 +1,401 @@
+// The C++ helpers wrapper discovery reads by the check they write out rather than by a check
+// they call: closeness and interval predicates, helpers that keep a flag over every element,
+// helpers that assert a closeness condition through locals, and checks known by their
+// declaration only (cpp_predicates.h).
+#include "analyzer/assertions/cpp_predicates.h"
+
+#include "analyzer/assertions/api_matcher.h"
+#include "analyzer/assertions/declared_checks.h"
+#include "analyzer/assertions/discovered_entry.h"
+#include "analyzer/assertions/param_origin.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+// The two operands of the difference an error measures: abs(a - b) -> (a, b).
+std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
+  ExprId cur = error;
+  for (int depth = 0; cur != kNone && depth < kMaxOriginHops; ++depth) {
+    const Expr& x = m.expr(cur);
+    if (x.kind == ExprKind::BinaryOp && x.name == "-") return {m.child(cur, 0), m.child(cur, 1)};
+    if (x.kind == ExprKind::BinaryOp || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript) {
+      cur = m.child(cur, 0);
+      continue;
+    }
+    if (x.kind != ExprKind::Call) break;
+    CallArgs args = splitCall(m, cur);
+    if (!args.positional.empty()) cur = args.positional[0];
+    else if (m.expr(args.callee).kind == ExprKind::Attribute) cur = m.child(args.callee, 0);
+    else break;
+  }
+  return {kNone, kNone};
+}
+
+// The value `name` was last bound to in `fid` before statement `at`, or kNone.
+ExprId localBinding(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  ExprId value = kNone;
+  for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
+        m.expr(st.a).name == name)
+      value = st.b;
+  }
+  return value;
+}
+
+// `e`, or what the local `e` names was bound to (`bool good = ...; EXPECT_TRUE(good)`).
+ExprId throughLocal(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Name) return e;
+  const ExprId bound = localBinding(m, fid, at, m.expr(e).name);
+  return bound == kNone ? e : bound;
+}
+
+// The operands of the difference an error measures, also through a local that holds it
+// (`const double diff = dst - ref; ... std::abs(diff) <= gap`).
+std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtId at, ExprId error) {
+  if (auto sides = differenceOperands(m, error); sides.first != kNone) return sides;
+  ExprId inner = error;
+  if (inner != kNone && m.expr(inner).kind == ExprKind::Call)
+    if (const CallArgs args = splitCall(m, inner); args.positional.size() == 1) inner = args.positional[0];
+  const ExprId bound = throughLocal(m, fid, at, inner);
+  return bound == inner ? std::pair{kNone, kNone} : differenceOperands(m, bound);
+}
+
+// The tolerance a bound's part names: a parameter (with its default) or what the function
+// writes itself (the default of every call).
+void takeTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId part, const std::string& kind, const ToleranceResolver& resolver,
+                   ApiSpec& w) {
+  const Function& f = m.functions[fid];
+  const std::string_view param = originParam(m, fid, part, 0, false);
+  w.tolerances.emplace_back(kind, std::string(param));
+  if (param.empty()) {
+    w.defaults[kind] = std::string(m.expr(part).text);
+    if (ResolvedValue r = resolver.resolve(m, fid, s, part); r.value) w.defaultValues[kind] = *r.value;
+  } else if (const ExprId def = paramDefault(f, param); def != kNone) {
+    takeParamDefault(m, f, resolver, w, kind, def);
+  }
+}
+
+// `atol + rtol * abs(b)` (NumPy's isclose written out, oneDNN's suite allclose): the absolute
+// and the relative tolerance, when one term scales the size of a compared side.
+bool takeAbsRelTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId written, const ToleranceResolver& resolver, ApiSpec& w) {
+  const ExprId bound = throughLocal(m, fid, s, written);  // `const double gap = rtol * ... + atol;`
+  const Expr& sum = m.expr(bound);
+  if (sum.kind != ExprKind::BinaryOp || sum.name != "+" || m.childCount(bound) != 2) return false;
+  for (uint32_t relative = 0; relative < 2; ++relative) {
+    const ExprId product = m.child(bound, relative), absolute = m.child(bound, 1 - relative);
+    if (m.expr(product).kind != ExprKind::BinaryOp || m.expr(product).name != "*" || m.childCount(product) != 2) continue;
+    for (uint32_t scale = 0; scale < 2; ++scale) {
+      const std::string_view sized = sizeOfParam(m, fid, m.child(product, scale));
+      if (sized.empty() || (sized != w.expected && sized != w.actual)) continue;
+      w.category = Category::AbsRel;
+      takeTolerance(m, fid, s, absolute, "atol", resolver, w);
+      takeTolerance(m, fid, s, m.child(product, 1 - scale), "rtol", resolver, w);
+      return true;
+    }
+  }
+  return false;
+}
+
+// A predicate's tolerance `bound`: the caller's argument when a parameter gives it (with that
+// parameter's default), else the value written in the predicate as its default.
+void takeAbsoluteTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId bound, const ToleranceResolver& resolver, ApiSpec& w) {
+  if (!takeAbsRelTolerance(m, fid, s, bound, resolver, w)) takeTolerance(m, fid, s, bound, "atol", resolver, w);
+}
+
+// `lo <= x && x <= hi` (either order, either direction): the three sides.
+struct IntervalSides {
+  ExprId lo = kNone, mid = kNone, hi = kNone;
+};
+std::optional<IntervalSides> intervalIn(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::BoolOp || m.expr(e).name != "and" || m.childCount(e) != 2) return std::nullopt;
+  std::pair<ExprId, ExprId> sides[2];  // (smaller, larger) of each comparison
+  for (uint32_t i = 0; i < 2; ++i) {
+    const ExprId c = m.child(e, i);
+    if (m.expr(c).kind != ExprKind::Compare || m.childCount(c) != 2) return std::nullopt;
+    const std::string_view op = m.compareOp(c, 0);
+    if (op == "<" || op == "<=") sides[i] = {m.child(c, 0), m.child(c, 1)};
+    else if (op == ">" || op == ">=") sides[i] = {m.child(c, 1), m.child(c, 0)};
+    else return std::nullopt;
+  }
+  auto same = [&](ExprId a, ExprId b) { return m.expr(a).text == m.expr(b).text; };
+  if (same(sides[0].second, sides[1].first)) return IntervalSides{sides[0].first, sides[0].second, sides[1].second};
+  if (same(sides[1].second, sides[0].first)) return IntervalSides{sides[1].first, sides[1].second, sides[0].second};
+  return std::nullopt;
+}
+
+// `e - t` and `e + t`: an interval around an expected value by a tolerance (e, t); nullopt else.
+std::optional<std::pair<ExprId, ExprId>> aroundByTolerance(const FileModel& m, ExprId lo, ExprId hi) {
+  if (lo == kNone || hi == kNone) return std::nullopt;
+  const Expr &l = m.expr(lo), &h = m.expr(hi);
+  if (l.kind != ExprKind::BinaryOp || h.kind != ExprKind::BinaryOp || l.name != "-" || h.name != "+") return std::nullopt;
+  const ExprId e = m.child(lo, 0), t = m.child(lo, 1);
+  if (m.expr(e).text != m.expr(m.child(hi, 0)).text || m.expr(t).text != m.expr(m.child(hi, 1)).text) return std::nullopt;
+  return std::pair{e, t};
+}
+
+// The entry of a function found to answer whether two values are close within `bound` (read at
+// statement `s`): an absolute tolerance, the sides the caller's parameters (or the function's own).
+ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::string_view actualParam, std::string_view expectedParam,
+                           ExprId bound, const ToleranceResolver& resolver) {
+  ApiSpec w;
+  w.kind = ApiKind::Predicate;
+  w.oa = true;
+  w.category = Category::Abs;
+  w.via = "closeness predicate";
+  nameDiscovered(m, m.functions[fid], w);
+  w.actual = std::string(actualParam);
+  w.expected = std::string(expectedParam);
+  takeAbsoluteTolerance(m, fid, s, bound, resolver, w);
+  return w;
+}
+
+// `gap > 0.02f` where the function bound `gap` to a difference's size first (`float gap =
+// std::fabs(numeric - analytic[i]);`): the error exceeding its bound, read from the binding
+// before `at`; nullopt for any other condition.
+std::optional<AssertionFinder::OaCheck> exceededLocalError(const FileModel& m, FunctionId fid, StmtId at, ExprId cond) {
+  if (m.expr(cond).kind != ExprKind::Compare || m.childCount(cond) != 2) return std::nullopt;
+  const std::string_view op = m.compareOp(cond, 0);
+  if (op != ">" && op != ">=") return std::nullopt;
+  const ExprId error = m.child(cond, 0), bound = m.child(cond, 1);
+  if (m.expr(error).kind != ExprKind::Name || !looksLikeBound(m, bound)) return std::nullopt;
+  for (StmtId s = m.functions[fid].firstStmt; s < at; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone || m.expr(st.a).text != m.expr(error).name)
+      continue;
+    if (!looksLikeError(m, st.b) || !containsDifference(m, st.b)) return std::nullopt;
+    AssertionFinder::OaCheck c;
+    c.compare = cond;
+    c.errorSide = st.b;
+    c.boundSide = bound;
+    return c;
+  }
+  return std::nullopt;
+}
+
+// Whether the block of `head` sets `flag` to `value` (`failed = true;`).
+bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
+  const StmtId blockEnd = afterBlock(m, fid, head, end);
+  for (StmtId e = head + 1; e < blockEnd; ++e) {
+    const Stmt& x = m.stmts[e];
+    if (x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone && m.expr(x.a).text == flag &&
+        m.expr(x.b).text == value)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// A C++ function (not a test case) with parameters, or a method (its object holds what it
+// checks: a tester configured by builder calls), whose check compares values it computes itself
+// rather than two of its parameters (one side at most is a parameter's): wrapper_discovery's
+// self-contained checks. A free function
+// without parameters is a test of its own (dlib's `void test_qr()`), not a check.
+bool computesBothSides(const FileModel& m, const Function& f, std::string_view actualParam, std::string_view expectedParam) {
+  if (m.language != Language::Cpp || f.isTestCase) return false;
+  const bool takesSomething = !f.params.empty() && !(f.params.size() == 1 && f.params[0].varArgs);
+  if (!takesSomething && f.cls == kNone) return false;
+  // One side may come from a parameter (`Run(kernel)` compares `kernel(x)` with a reference
+  // it computes): that side is the caller's value, the other the helper's own.
+  return actualParam.empty() || expectedParam.empty() || actualParam == expectedParam;
+}
+
+// The parameter whose absolute value or norm `e` is (`std::abs(err)`, `fabs(d)`, `norm(v)`), or "".
+std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e) {
+  if (e == kNone) return {};
+  // The larger of two sizes (`|a| > |b| ? |a| : |b|`, `std::max(std::abs(a), std::abs(b))`): the
+  // first side's.
+  if (m.expr(e).kind == ExprKind::Conditional) return sizeOfParam(m, fid, m.child(e, 0));
+  if (m.expr(e).kind != ExprKind::Call) return {};
+  const CallArgs args = splitCall(m, e);
+  std::string_view callee = m.expr(args.callee).text;
+  for (const std::string_view separator : {"::", "."})
+    if (const size_t at = callee.rfind(separator); at != std::string_view::npos) callee.remove_prefix(at + separator.size());
+  if ((callee == "max" || callee == "fmax") && args.positional.size() == 2) return sizeOfParam(m, fid, args.positional[0]);
+  if (args.positional.size() != 1) return {};
+  if (callee != "abs" && callee != "fabs" && callee != "absolute" && callee != "norm") return {};
+  return originParam(m, fid, args.positional[0], 0, false);
+}
+
+// A C++ function returning whether a value lies in an interval: `IsInside(lo, hi, x) { return
+// lo <= x && x <= hi; }` checks x against its two bounds (an interval predicate, OA at a call
+// when a bound holds a tolerance, as `lo < x <= hi` is), and `IsNear(e, x, tol) { return
+// IsInside(e - tol, e + tol, x); }` or `return e - tol <= x && x <= e + tol;` is a closeness
+// predicate with an absolute tolerance.
+std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                             const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.size() < 2) return std::nullopt;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Return || st.a == kNone) continue;
+    IntervalSides sides;
+    if (auto written = intervalIn(m, st.a)) {
+      sides = *written;
+    } else if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && !check->spec->lowerBound.empty() && !check->negated) {
+      const CallArgs args = splitCall(m, check->call);
+      sides = {argumentFor(m, *check->spec, args, check->spec->lowerBound), argumentFor(m, *check->spec, args, check->spec->actual),
+               argumentFor(m, *check->spec, args, check->spec->bound)};
+    } else {
+      continue;
+    }
+    const std::string_view valueParam = originParam(m, fid, sides.mid, 0, false);
+    if (valueParam.empty()) continue;
+    ApiSpec w;
+    w.kind = ApiKind::Predicate;
+    w.oa = true;
+    if (auto around = aroundByTolerance(m, sides.lo, sides.hi)) {
+      const std::string_view expectedParam = originParam(m, fid, around->first, 0, false);
+      if (expectedParam.empty() || expectedParam == valueParam) continue;
+      w.category = Category::Abs;
+      w.via = "closeness predicate";
+      nameDiscovered(m, f, w);
+      w.actual = std::string(valueParam);
+      w.expected = std::string(expectedParam);
+      takeAbsoluteTolerance(m, fid, s, around->second, resolver, w);
+      return w;
+    }
+    const std::string_view loParam = originParam(m, fid, sides.lo, 0, false), hiParam = originParam(m, fid, sides.hi, 0, false);
+    if (loParam.empty() || hiParam.empty() || loParam == hiParam || loParam == valueParam || hiParam == valueParam) continue;
+    w.category = Category::ErrorBound;
+    w.via = "interval predicate";
+    nameDiscovered(m, f, w);
+    w.actual = std::string(valueParam);
+    w.bound = std::string(hiParam);
+    w.lowerBound = std::string(loParam);
+    return w;
+  }
+  return std::nullopt;
+}
+
+// A C++ function that answers whether two of its parameters are close: it returns or branches
+// on `abs(a - b) < eps` (tiny-dnn's is_near_container, a suite's own SameUpTo). Calls of it as
+// the condition of an assertion are OA assertions with an absolute tolerance. Python suites
+// spell such helpers as wrappers of np.allclose, which the wrapper search finds already.
+std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                              const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.size() < 2) return std::nullopt;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.a == kNone || (st.kind != StmtKind::Return && st.kind != StmtKind::If)) continue;
+    auto check = exceededLocalError(m, fid, s, st.a);  // the sides a local `diff` was bound to
+    if (!check) check = finder.conditionCheck(m, fid, st.a);
+    if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
+    // `abs(a - b) > abs_error`: a bound named like an error may be read as the error side.
+    ExprId errorSide = check->errorSide, boundSide = check->boundSide;
+    if (differenceOperands(m, errorSide).first == kNone && differenceOperands(m, boundSide).first != kNone)
+      std::swap(errorSide, boundSide);
+    auto [left, right] = differenceOperands(m, errorSide);
+    std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
+    if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
+      continue;
+    return closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
+  }
+  return std::nullopt;
+}
+
+
+// A C++ function that keeps a flag while it compares and answers with it (a gradient check
+// that goes over every coordinate: `if (err > 0.01 || isnan(err)) failed = true;` then `return
+// !failed;`): whether every comparison held, a closeness predicate as one returning
+// `abs(a - b) < eps` is. The sides are the helper's own when it computes both, else the two
+// parameters it compares (oneDNN's suite `allclose(a, b, rtol, atol)`, flag cleared on the
+// first element off by more than `atol + rtol * |b|`).
+std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                         const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.empty() || f.isTestCase) return std::nullopt;
+  for (StmtId r = f.firstStmt; r < f.endStmt; ++r) {
+    const Stmt& ret = m.stmts[r];
+    if (ret.function != fid || ret.kind != StmtKind::Return || ret.a == kNone) continue;
+    ExprId answer = ret.a;
+    const bool negated = m.expr(answer).kind == ExprKind::Not && m.childCount(answer) == 1;
+    if (negated) answer = m.child(answer, 0);
+    if (m.expr(answer).kind != ExprKind::Name) continue;
+    const std::string_view flag = m.expr(answer).name, failing = negated ? "true" : "false";
+    for (StmtId s = f.firstStmt; s < r; ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != fid || st.kind != StmtKind::If || st.a == kNone || !setsFlagIn(m, fid, s, f.endStmt, flag, failing)) continue;
+      // The condition, or one alternative of it (`err > tol || isnan(err)`).
+      std::vector<ExprId> conditions{st.a};
+      if (m.expr(st.a).kind == ExprKind::BoolOp && m.expr(st.a).name == "or")
+        for (uint32_t i = 0; i < m.childCount(st.a); ++i) conditions.push_back(m.child(st.a, i));
+      for (ExprId c : conditions) {
+        // The binding first: `diff > tol` reads as an error bound by its name alone, which
+        // loses the sides `float diff = std::abs(a[i] - b[i]);` names.
+        auto check = exceededLocalError(m, fid, s, c);
+        if (!check) check = finder.conditionCheck(m, fid, c);
+        if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
+        auto [left, right] = differenceOperands(m, check->errorSide);
+        const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
+        if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
+          continue;
+        return closenessPredicate(m, fid, s, actualParam, expectedParam, check->boundSide, resolver);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// A C++ helper that asserts a closeness condition it writes out, `EXPECT_TRUE(std::abs(a - b) <=
+// tol)` or through locals (oneDNN's suite `compare_data_fp`: `const double diff = dst - ref;`,
+// `const double gap = rtol * max(|ref|, |dst|) + atol;`, `bool good = std::abs(diff) <= gap;`,
+// `EXPECT_TRUE(good)`): an assertion wrapper with the tolerance of the condition.
+std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.empty() || f.isTestCase) return std::nullopt;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+    const AssertionForm form = assertionFormOf(matcher.match(m, fid, st.a), m.language);
+    const CallArgs args = splitCall(m, st.a);
+    ExprId written = kNone;  // the condition asserted to hold
+    if (form == AssertionForm::Truth && !args.positional.empty()) written = args.positional[0];
+    else if (const auto held = form == AssertionForm::Plain ? conditionComparedWithBool(m, args) : std::nullopt; held && held->second)
+      written = held->first;  // ASSERT_EQ(true, ok)
+    if (written == kNone) continue;
+    const ExprId cond = throughLocal(m, fid, s, written);
+    if (m.expr(cond).kind != ExprKind::Compare || m.childCount(cond) != 2) continue;
+    // Passes when the error is within its bound: `err <= tol` or `tol >= err`.
+    const std::string_view op = m.compareOp(cond, 0);
+    const bool errorFirst = op == "<" || op == "<=";
+    if (!errorFirst && op != ">" && op != ">=") continue;
+    const ExprId errorSide = m.child(cond, errorFirst ? 0 : 1), boundSide = m.child(cond, errorFirst ? 1 : 0);
+    // The bound may be a local named for anything (`gap`, `allowed`): what it holds tells.
+    if (!looksLikeBound(m, boundSide) && !looksLikeBound(m, throughLocal(m, fid, s, boundSide))) continue;
+    auto [left, right] = sidesOfError(m, fid, s, errorSide);
+    if (left == kNone) continue;
+    const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
+    if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
+      continue;
+    ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
+    w.kind = ApiKind::Function;
+    w.via = "closeness check";
+    return w;
+  }
+  return std::nullopt;
+}
+
+// A C++ check known by its declaration only (declared_checks.h): a closeness check with an
+// absolute tolerance, the parameter its signature names.
+std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid, const ToleranceResolver& resolver) {
+  const std::optional<DeclaredCloseness> d = declaredCloseness(m, fid);
+  if (!d) return std::nullopt;
+  const Function& f = m.functions[fid];
+  ApiSpec w;
+  w.kind = d->predicate ? ApiKind::Predicate : ApiKind::Function;
+  w.oa = true;
+  w.category = Category::Abs;
+  w.via = "closeness by its declaration";
+  nameDiscovered(m, f, w);
+  w.actual = std::string(d->actual);
+  w.expected = std::string(d->expected);
+  w.tolerances.emplace_back("atol", std::string(d->tolerance));
+  if (const ExprId def = paramDefault(f, d->tolerance); def != kNone) takeParamDefault(m, f, resolver, w, "atol", def);
+  return w;
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,38 @@
+// C++ helpers read by the check they write out: a closeness predicate (`return abs(a - b) <
+// eps;`), an interval predicate (`lo <= x && x <= hi`), a flag kept over every element (`if
+// (diff > atol + rtol * |b|) flag = false; ... return flag;`), a closeness condition asserted
+// through locals (`bool good = std::abs(diff) <= gap; EXPECT_TRUE(good);`), and a check known by
+// its declaration only (declared_checks.h). Each gives the entry wrapper discovery adds, or
+// nullopt. Python suites write such helpers as wrappers of np.allclose, which wrapper_discovery
+// finds by the call.
+#pragma once
+#include <optional>
+#include <string_view>
+
+#include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/catalogue.h"
+#include "analyzer/model/code_model.h"
+#include "analyzer/tolerance/tolerance_resolver.h"
+
+namespace oalens::analyzer {
+
+class ApiMatcher;
+
+// Whether a C++ helper (not a test case) that takes something, or a method, compares values it
+// computes itself rather than two of its parameters (one side at most is a parameter's).
+bool computesBothSides(const FileModel& m, const Function& f, std::string_view actualParam, std::string_view expectedParam);
+
+// The parameter whose absolute value or norm `e` is (`std::abs(err)`, `fabs(d)`, the larger of
+// two sizes), or "".
+std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e);
+
+std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                              const ToleranceResolver& resolver);
+std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                             const ToleranceResolver& resolver);
+std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                         const ToleranceResolver& resolver);
+std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const ToleranceResolver& resolver);
+std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid, const ToleranceResolver& resolver);
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,78 @@
+#include "analyzer/assertions/discovered_entry.h"
+
+namespace oalens::analyzer {
+
+// A parameter's default as the wrapper's default for a tolerance: its text, and its value as
+// evaluated where the function is defined.
+void takeParamDefault(const FileModel& m, const Function& f, const ToleranceResolver& resolver, ApiSpec& w, const std::string& kind,
+                      ExprId def) {
+  w.defaults[kind] = std::string(m.expr(def).text);
+  w.ownDefaults.push_back(kind);
+  if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value) w.defaultValues[kind] = *r.value;
+}
+
+ExprId paramDefault(const Function& f, std::string_view name) {
+  for (const Param& p : f.params)
+    if (p.name == name && p.defaultValue != kNone) return p.defaultValue;
+  return kNone;
+}
+
+std::string cppQualified(std::string_view dotted) {
+  std::string out;
+  for (char c : dotted) {
+    if (c == '.') out += "::";
+    else out += c;
+  }
+  return out;
+}
+
+// A method declared @staticmethod: called through `self.f(a, b)` or `Cls.f(a, b)`, its first
+// parameter is the first argument, not the object (Kornia's BaseTester.assert_close: with
+// `actual` dropped as if it were `self`, the expected value was read as rtol).
+bool isStaticMethod(const FileModel& m, const Function& f) {
+  for (ExprId d : f.decorators) {
+    const std::string_view text = m.expr(d).text;
+    if (text == "staticmethod" || text.ends_with(".staticmethod")) return true;
+  }
+  return false;
+}
+
+// The id, names and parameters a discovered API is called by.
+void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w) {
+  w.language = m.language;
+  w.discovered = true;
+  w.local = f.parent != kNone;
+  const bool method = f.cls != kNone;
+  if (m.language == Language::Cpp) {
+    // No imports to resolve through: `ns::ExpectClose(...)` and `ExpectClose(...)` both name it.
+    w.id = cppQualified(f.qualifiedName);
+    if (w.kind == ApiKind::Method) w.kind = ApiKind::Function;
+    w.names = {f.qualifiedName};
+    w.shortMatch = true;
+  } else {
+    w.id = m.moduleName.empty() ? f.qualifiedName : m.moduleName + "." + f.qualifiedName;
+    if (method) w.kind = ApiKind::Method;
+    w.names = {method ? std::string(f.name) : w.id};
+    // Suites import their helpers from a directory on sys.path (tests/unittests/_helpers as
+    // `unittests._helpers`, src/pkg as `pkg`): the id's dotted suffixes name it too, down to
+    // module.function.
+    for (size_t dot = w.id.find('.'); !method && dot != std::string::npos; dot = w.id.find('.', dot + 1))
+      if (w.id.find('.', dot + 1) != std::string::npos) w.names.push_back(w.id.substr(dot + 1));
+  }
+  const bool hasSelf = method && m.language == Language::Python && !isStaticMethod(m, f);
+  for (size_t i = hasSelf ? 1 : 0; i < f.params.size(); ++i) {
+    const Param& p = f.params[i];
+    if (p.varArgs || p.kwArgs || p.keywordOnly) continue;
+    w.params.emplace_back(p.name);
+  }
+}
+
+// The first statement after the block of `head` (its nested statements, those of functions
+// defined inside it included).
+StmtId afterBlock(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
+  StmtId e = head + 1;
+  while (e < end && (m.stmts[e].function != fid || m.stmts[e].depth > m.stmts[head].depth)) ++e;
+  return e;
+}
+
+}  // namespace oalens::analyzer
