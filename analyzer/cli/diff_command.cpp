@@ -33,6 +33,8 @@
 #include "miners/git/repository.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
+#include "analyzer/lint/rule_selector.h"
+#include "rules/rule_index.h"
 
 namespace oalens::cli {
 
@@ -55,6 +57,7 @@ struct DiffArgs {
   std::vector<std::string> packages;
   std::string margins;  // a margins database (pytest -p oalens_margins)
   int renameLimit = miners::Repository::kDefaultRenameLimit;
+  std::vector<std::string> select, ignore;  // gate rules, as lint chooses its rules
 };
 
 int severityRank(miners::GateSeverity s) { return static_cast<int>(s); }
@@ -106,6 +109,34 @@ miners::ChangeFacts removedCode(const miners::Repository& repo, const std::vecto
   }
   std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::inserter(facts.removedNames, facts.removedNames.end()));
   return facts;
+}
+
+// --select / --ignore, else the old side's [diff] select, ignore and per-file-ignores (the
+// old side's: a change cannot switch off the rules that check it). False after printing why
+// when a selector names no gate rule.
+bool chooseGateRules(const DiffArgs& a, const RuleChoice& config, std::vector<miners::GateFinding>& findings) {
+  const std::vector<std::string>& select = a.select.empty() ? config.select : a.select;
+  std::vector<std::string> ignore = a.ignore;
+  ignore.insert(ignore.end(), config.ignore.begin(), config.ignore.end());
+  auto matches = [](const std::string& selector, const std::string& id, const std::string& name) {
+    return analyzer::selectorMatch(selector, id, name, "gate") != analyzer::SelectorMatch::None;
+  };
+  for (const std::vector<std::string>* list : {&select, static_cast<const std::vector<std::string>*>(&ignore)})
+    for (const std::string& s : *list) {
+      bool known = false;
+      for (const rules::RuleEntry& r : rules::ruleIndex()) known |= r.family == "gate" && matches(s, r.id, r.name);
+      if (!known) {
+        fmt::print(stderr, "oalens: unknown gate rule '{}'; `oalens rules --family gate` lists them\n", s);
+        return false;
+      }
+    }
+  std::erase_if(findings, [&](const miners::GateFinding& f) {
+    auto named = [&](const std::vector<std::string>& list) {
+      return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return matches(s, f.rule, f.name); });
+    };
+    return (!select.empty() && !named(select)) || named(ignore) || perFileIgnored(config, f.file, f.rule, f.name, "gate");
+  });
+  return true;
 }
 
 int runDiff(const DiffArgs& a) {
@@ -176,6 +207,7 @@ int runDiff(const DiffArgs& a) {
 
   // The configuration of each side. The gate checks both with the old side's: a change that
   // edits .oalens.toml cannot redefine what it is checked by, and CH310 says what it weakens.
+  RuleChoice rulesOfOldSide;
   auto configOf = [&](bool newSide) -> std::optional<miners::ConfigSide> {
     miners::ConfigSide side{analyzer::Catalogue::builtin(), {}, {}, {}};
     for (const auto& [path, table] : {std::pair{".oalens.toml", ""}, std::pair{"pyproject.toml", "tool.oalens"}}) {
@@ -193,6 +225,7 @@ int runDiff(const DiffArgs& a) {
         return std::nullopt;
       }
       side.testFiles = cfg->testFiles;
+      if (!newSide) rulesOfOldSide = cfg->diff;
       side.path = path;
       side.text = std::move(*text);
       break;
@@ -306,6 +339,7 @@ int runDiff(const DiffArgs& a) {
     if (const size_t explained = miners::dropExplainedDeletions(findings, facts))
       diagnostics.push_back(fmt::format("{} deleted OA assertion(s) moved to another file or went with the code they test: not reported", explained));
   }
+  if (!chooseGateRules(a, rulesOfOldSide, findings)) return 2;
   for (const auto& d : diagnostics) fmt::print(stderr, "oalens: note: {}\n", analyzer::withVisibleControls(d));
 
   std::string text;
@@ -358,6 +392,10 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_flag("--staged", args.staged, "check the index against HEAD (pre-commit)");
   cmd->add_flag("--worktree", args.worktree, "check the work tree against HEAD (the default)");
   cmd->add_option("--repo", args.repo, "repository (a path inside it is enough)")->capture_default_str();
+  cmd->add_option("--select", args.select, "report only these gate rules: an id, a name or an id prefix (CH30); repeatable, or comma-separated")
+      ->delimiter(',');
+  cmd->add_option("--ignore", args.ignore, "leave out these gate rules, chosen as --select chooses (repeatable, or comma-separated)")
+      ->delimiter(',');
   cmd->add_option("--format", args.format, "output format (github: workflow commands that annotate a pull request)")
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
       ->capture_default_str();

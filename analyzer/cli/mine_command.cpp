@@ -7,6 +7,7 @@
 #include <ctime>
 
 #include "analyzer/cli/commands.h"
+#include "analyzer/cli/config.h"
 #include "analyzer/core/visible_text.h"
 #include "miners/walk/miner.h"
 #include "reports/sqlite/history_tables.h"
@@ -38,6 +39,9 @@ void addMineCommand(CLI::App& app) {
   cmd->add_option("--until", until, "only commits before this date (YYYY-MM-DD)");
   cmd->add_flag("--first-parent", opt.firstParent, "follow only first parents (merges diffed against their first parent)");
   cmd->add_flag("--diff-merges", opt.diffMerges, "also diff merge commits against their first parent (as git log --diff-merges=first-parent)");
+  static std::string config;
+  cmd->add_option("--config", config,
+                  "configuration file (default: .oalens.toml or [tool.oalens] of pyproject.toml as the tip commit holds them)");
   cmd->add_option("--test-files", opt.testFilePattern, "RE2 pattern for Python test file paths");
   cmd->add_option("--cpp-test-files", opt.cppTestFilePattern, "RE2 pattern for C++ test file paths");
   cmd->add_option("-j,--jobs", opt.threads, "worker threads (0: one per core)");
@@ -82,6 +86,16 @@ void addMineCommand(CLI::App& app) {
       fmt::print(stderr, "oalens: dates are YYYY-MM-DD\n");
       setExitCode(2);
       return;
+    }
+    if (!config.empty()) {
+      auto catalogue = std::make_shared<analyzer::Catalogue>(analyzer::Catalogue::builtin());
+      const auto cfg = loadConfig(opt.repoPath, config, *catalogue);
+      if (!cfg) {
+        setExitCode(2);
+        return;
+      }
+      opt.catalogue = std::move(catalogue);
+      opt.configuredTestFiles = cfg->testFiles;
     }
     opt.progress = isatty(STDERR_FILENO);
     std::string err;

@@ -472,8 +472,8 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
 
   // The project's configuration as the tip holds it: its own APIs and test-file pattern apply to
   // the whole history, as they do to `scan` and `diff` of today's tree.
-  std::string configuredTestFiles;
-  const analyzer::Catalogue catalogue = tipCatalogue(*repo, *tip, configuredTestFiles, summary.warnings);
+  std::string configuredTestFiles = opt.configuredTestFiles;
+  const analyzer::Catalogue catalogue = opt.catalogue ? *opt.catalogue : tipCatalogue(*repo, *tip, configuredTestFiles, summary.warnings);
   analyzer::ScanOptions defaults;
   const std::string pythonTests = !opt.testFilePattern.empty() ? opt.testFilePattern : !configuredTestFiles.empty() ? configuredTestFiles : defaults.testFilePattern;
   const analyzer::TestFileFilter testFiles(pythonTests, opt.cppTestFilePattern.empty() ? defaults.cppTestFilePattern : opt.cppTestFilePattern);

@@ -6,10 +6,12 @@
 // and the next run continues after it. The look-ahead window bounds memory.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "analyzer/assertions/catalogue.h"
 #include "analyzer/core/input_guard.h"
 #include "miners/git/repository.h"
 
@@ -50,6 +52,10 @@ struct MineOptions {
   bool suiteHelpers = true;
   // Also parse every spliced version's text and compare the two models (slow; for verification).
   bool checkSplices = false;
+  // A configuration the command read (`mine --config FILE`): its catalogue and [scan] test_files
+  // instead of those of the configuration at the tip.
+  std::shared_ptr<const analyzer::Catalogue> catalogue;
+  std::string configuredTestFiles;
 };
 
 struct MineSummary {
