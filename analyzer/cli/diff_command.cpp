@@ -22,6 +22,7 @@
 #include "miners/gate/config_change.h"
 #include "analyzer/cli/output.h"
 #include "analyzer/cli/rule_descriptors.h"
+#include "analyzer/cli/terminal.h"
 #include "analyzer/core/input_guard.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/scan/scanner.h"
@@ -58,6 +59,7 @@ struct DiffArgs {
   std::string margins;  // a margins database (pytest -p oalens_margins)
   int renameLimit = miners::Repository::kDefaultRenameLimit;
   std::vector<std::string> select, ignore;  // gate rules, as lint chooses its rules
+  TerminalArgs term;
 };
 
 int severityRank(miners::GateSeverity s) { return static_cast<int>(s); }
@@ -370,7 +372,9 @@ int runDiff(const DiffArgs& a) {
     for (const auto& f : findings)
       text += fmt::format("{}:{}:{}: {}: {} [{}]\n", f.file, f.line, f.column, miners::gateSeverityName(f.severity), f.message, f.rule);
   }
-  if (!writeOutput(a.output, text)) return 2;
+  const bool toTerminal = a.output.empty() || a.output == "-";
+  const bool colour = a.format == "text" && (toTerminal ? colourWanted(a.term, stdout) : a.term.color == "always");
+  if (!writeOutput(a.output, text, colour)) return 2;
   auto failOn = parseFailOn(a.failOn);
   bool fail = false;
   for (const auto& f : findings) fail |= failOn && severityRank(f.severity) >= severityRank(*failOn);
@@ -417,6 +421,7 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_option("--margins", args.margins,
                   "a margins database of the suite's runs (pytest -p oalens_margins): a loosening says how much of the old "
                   "tolerance they used");
+  addColorOption(cmd, args.term);
   cmd->callback([] { setExitCode(runDiff(args)); });
 }
 

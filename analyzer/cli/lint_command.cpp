@@ -14,6 +14,7 @@
 #include "analyzer/cli/lint_margins.h"
 #include "analyzer/cli/output.h"
 #include "analyzer/cli/rule_descriptors.h"
+#include "analyzer/cli/terminal.h"
 #include "analyzer/core/visible_text.h"
 #include "analyzer/lint/lint_baseline.h"
 #include "analyzer/lint/lint_engine.h"
@@ -49,6 +50,7 @@ struct LintArgs {
   bool quiet = false;
   bool statistics = false;
   std::string baseline, writeBaseline;
+  TerminalArgs term;
 };
 
 std::string sarifLevel(analyzer::LintSeverity s) {
@@ -191,6 +193,8 @@ int runLint(const LintArgs& a) {
     fmt::print(stderr, "oalens: unknown rule '{}'; `oalens rules` lists them\n", unknown.front());
     return 2;
   }
+  analyzer::ProgressLine progress("lint", analyzer::progressWanted(progressMode(a.term), a.quiet));
+  opt.scan.progress = &progress;
   // Each path is linted as its own root (a directory's files reported relative to it); files
   // named one by one, as pre-commit passes them, are reported as given.
   analyzer::LintResult result;
@@ -212,6 +216,7 @@ int runLint(const LintArgs& a) {
     result.files += one.files;
     result.suppressed += one.suppressed;
   }
+  progress.finish();
   // per-file-ignores: a glob of the reported path and the rules it drops (selectors, "*" all).
   std::erase_if(result.findings, [&](const analyzer::LintFinding& f) {
     const bool drop = perFileIgnored(cfg->lint, f.file, f.rule, f.name, familyOf(f.rule));
@@ -230,10 +235,13 @@ int runLint(const LintArgs& a) {
       fmt::print(stderr, "oalens: {} finding(s) in the baseline {} not shown\n", n, a.baseline);
   }
   if (!a.quiet) {
-    for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
-    for (const auto& u : result.unused) fmt::print(stderr, "{}\n", analyzer::withVisibleControls(unusedText(u)));
+    const bool colour = colourWanted(a.term, stderr);
+    for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", colourIf(colour, analyzer::formatDiagnostic(d)));
+    for (const auto& u : result.unused) fmt::print(stderr, "{}\n", colourIf(colour, analyzer::withVisibleControls(unusedText(u))));
   }
-  if (!writeOutput(a.output, a.statistics ? statistics(result) : render(result, a.format))) return 2;
+  const bool toTerminal = a.output.empty() || a.output == "-";
+  const bool colour = a.format == "text" && !a.statistics && (toTerminal ? colourWanted(a.term, stdout) : a.term.color == "always");
+  if (!writeOutput(a.output, a.statistics ? statistics(result) : render(result, a.format), colour)) return 2;
   if (!a.db.empty()) {
     std::string err;
     std::string roots;
@@ -284,7 +292,9 @@ void addLintCommand(CLI::App& app) {
   cmd->add_option("--exclude", args.exclude, "RE2 pattern of paths to leave out (repeatable)");
   cmd->add_option("-j,--jobs", args.jobs, "worker threads (0: one per core)")->capture_default_str();
   cmd->add_flag("--all-files", args.allFiles, "check the assertions of every file, not only test files");
-  cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics on stderr");
+  cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics or the progress line on stderr");
+  addColorOption(cmd, args.term);
+  addProgressOption(cmd, args.term);
   cmd->callback([] { setExitCode(runLint(args)); });
 }
 

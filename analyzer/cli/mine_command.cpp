@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <filesystem>
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
+#include "analyzer/cli/terminal.h"
 #include "analyzer/core/visible_text.h"
 #include "miners/walk/miner.h"
 #include "reports/sqlite/history_tables.h"
@@ -72,6 +74,10 @@ void addMineCommand(CLI::App& app) {
                 "scan each version with only the wrappers its file defines, not those of the suite's helper modules it imports");
   cmd->add_flag("--check-splices", opt.checkSplices,
                 "also parse every spliced version and compare the two models; differences are reported (slow; for verification)");
+  static TerminalArgs term;
+  static bool quiet = false;
+  addProgressOption(cmd, term);
+  cmd->add_flag("-q,--quiet", quiet, "do not print the progress line");
   cmd->callback([] {
     opt.spliceModels = !parseScoped;
     opt.spliceUnits = !wholeUnits;
@@ -87,6 +93,11 @@ void addMineCommand(CLI::App& app) {
       setExitCode(2);
       return;
     }
+    if (std::error_code ec; !std::filesystem::exists(opt.repoPath, ec)) {
+      fmt::print(stderr, "oalens: {}: no such file or directory\n", opt.repoPath);
+      setExitCode(2);
+      return;
+    }
     if (!config.empty()) {
       auto catalogue = std::make_shared<analyzer::Catalogue>(analyzer::Catalogue::builtin());
       const auto cfg = loadConfig(opt.repoPath, config, *catalogue);
@@ -97,9 +108,11 @@ void addMineCommand(CLI::App& app) {
       opt.catalogue = std::move(catalogue);
       opt.configuredTestFiles = cfg->testFiles;
     }
-    opt.progress = isatty(STDERR_FILENO);
+    analyzer::ProgressLine progress("mine", analyzer::progressWanted(progressMode(term), quiet));
+    opt.progress = &progress;
     std::string err;
     auto s = miners::mine(opt, err);
+    progress.finish();
     if (!s) {
       fmt::print(stderr, "oalens: mine: {}\n", err);
       setExitCode(2);

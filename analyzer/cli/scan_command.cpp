@@ -5,6 +5,7 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/cli/terminal.h"
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/scan/scanner.h"
 #include "reports/csv/csv_report.h"
@@ -57,11 +58,16 @@ static int runScan(const ScanArgs& args) {
     fmt::print(stderr, "oalens: {}: no such file or directory\n", args.path);
     return 2;
   }
+  analyzer::ProgressLine progress("scan", analyzer::progressWanted(progressMode(args.term), args.quiet));
+  opt.progress = &progress;
   analyzer::ScanResult result = analyzer::scanPath(args.path, catalogue, opt);
+  progress.finish();
   if (!args.skipOracles) analyzer::classifyOracles(result, args.packages, args.jobs);
 
-  if (!args.quiet)
-    for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
+  if (!args.quiet) {
+    const bool colour = colourWanted(args.term, stderr);
+    for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", colourIf(colour, analyzer::formatDiagnostic(d)));
+  }
 
   std::string text;
   if (args.format == "json") text = reports::scanJsonText(result) + "\n";
@@ -102,7 +108,9 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
   cmd->add_flag("--no-library-sources", args.noLibrarySources,
                 "do not read the library's C++ files for the definitions its tests check with (docs/cpp.md)");
   cmd->add_flag("--skip-oracles", args.skipOracles, "do not classify oracles (oracle_type stays UNKNOWN); for benchmarks");
-  cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics on stderr");
+  cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics or the progress line on stderr");
+  addColorOption(cmd, args.term);
+  addProgressOption(cmd, args.term);
   cmd->callback([&args] { setExitCode(runScan(args)); });
 }
 

@@ -15,6 +15,7 @@
 #include "analyzer/core/ignore_marker.h"
 #include "analyzer/lint/rule_selector.h"
 #include "analyzer/core/parallel.h"
+#include "analyzer/core/progress_line.h"
 #include "analyzer/core/text_lines.h"
 
 namespace oalens::analyzer {
@@ -266,8 +267,11 @@ LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& 
   const std::vector<FileModel>& files = scan.project.files;
   std::vector<FileLint> perFile(files.size());
   static const std::vector<const Assertion*> kNoAssertions;
+  ProgressLine* progress = options.scan.progress;
+  if (progress) progress->phase("checking", files.size(), "files");
   parallelFor(files.size(), threadCount(options.scan.threads, files.size()), [&](size_t i, unsigned) {
     const FileModel& m = files[i];
+    if (progress) progress->advance();
     if (m.path.rfind("<compile_commands.json>/", 0) == 0) return;  // the build's made-up macro header
     auto it = assertionsOf.find(m.path);
     const auto test = isTest.find(m.path);

@@ -13,6 +13,7 @@
 
 #include "analyzer/assertions/catalogue.h"
 #include "analyzer/core/input_guard.h"
+#include "analyzer/core/progress_line.h"
 #include "miners/git/repository.h"
 
 namespace oalens::miners {
@@ -31,7 +32,7 @@ struct MineOptions {
   std::string cppTestFilePattern;       // C++ test files; empty: the scan default
   int renameLimit = Repository::kDefaultRenameLimit;  // deleted files each added one is compared with
   analyzer::InputLimits limits;
-  bool progress = false;  // progress lines on stderr
+  analyzer::ProgressLine* progress = nullptr;  // a terminal's progress line, one tick per commit; not owned
   // Memory for the analysed versions of test files kept for reuse by later commits.
   size_t blobCacheBytes = size_t{64} << 20;
   // When a change touches only tests, take the untouched tests' assertions from the previous
