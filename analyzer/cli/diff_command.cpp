@@ -29,7 +29,7 @@
 #include "analyzer/scan/test_files.h"
 #include "miners/gate/diff_gate.h"
 #include "miners/gate/change_wide.h"
-#include "reports/github/github_annotations.h"
+#include "reports/ci/ci_formats.h"
 #include "miners/gate/trailer_scope.h"
 #include "miners/git/repository.h"
 #include "reports/json/json_report.h"
@@ -358,14 +358,11 @@ int runDiff(const DiffArgs& a) {
                       {"stated_reason", f.statedReason.empty() ? json(nullptr) : json(f.statedReason)},
                       {"fingerprint", f.fingerprint}});
     text = reports::jsonText(json{{"files_checked", files}, {"findings", list}}) + "\n";
-  } else if (a.format == "github") {
-    for (const auto& f : findings) {
-      const std::string_view level = f.severity == miners::GateSeverity::Error     ? "error"
-                                     : f.severity == miners::GateSeverity::Warning ? "warning"
-                                                                                   : "notice";
-      const std::string title = f.rule + " " + f.name;
-      text += reports::githubAnnotation({level, f.file, f.line, f.column, 0, 0, title, f.message});
-    }
+  } else if (a.format == "github" || a.format == "junit" || a.format == "gitlab") {
+    std::vector<reports::CiFinding> ci;
+    for (const auto& f : findings)
+      ci.push_back({f.file, f.line, f.column, 0, 0, f.rule, f.name, std::string(miners::gateSeverityName(f.severity)), f.message, f.fingerprint});
+    text = a.format == "github" ? reports::githubAnnotations(ci) : a.format == "junit" ? reports::junitXml(ci, "oalens diff") : reports::gitlabCodeQuality(ci);
   } else if (a.format == "sarif") {
     text = reports::jsonText(sarif(findings)) + "\n";
   } else {
@@ -400,8 +397,9 @@ void addDiffCommand(CLI::App& app) {
       ->delimiter(',');
   cmd->add_option("--ignore", args.ignore, "leave out these gate rules, chosen as --select chooses (repeatable, or comma-separated)")
       ->delimiter(',');
-  cmd->add_option("--format", args.format, "output format (github: workflow commands that annotate a pull request)")
-      ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
+  cmd->add_option("--format", args.format,
+                  "output format (github: workflow commands that annotate a pull request; junit: JUnit XML; gitlab: GitLab code quality)")
+      ->check(CLI::IsMember({"text", "json", "sarif", "github", "junit", "gitlab"}))
       ->capture_default_str();
   cmd->add_option("--fail-on", args.failOn, "lowest severity that fails the check")
       ->check(CLI::IsMember({"info", "note", "warning", "error", "never"}))

@@ -19,7 +19,7 @@
 #include "analyzer/lint/lint_baseline.h"
 #include "analyzer/lint/lint_engine.h"
 #include "reports/csv/csv_report.h"
-#include "reports/github/github_annotations.h"
+#include "reports/ci/ci_formats.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
 #include "reports/sqlite/sqlite_writer.h"
@@ -91,16 +91,12 @@ std::string render(const analyzer::LintResult& r, const std::string& format) {
            "\n";
   }
   if (format == "sarif") return reports::jsonText(sarif(r.findings)) + "\n";
-  if (format == "github") {
-    std::string out;
-    for (const auto& f : r.findings) {
-      const std::string_view level = f.severity == analyzer::LintSeverity::Error     ? "error"
-                                     : f.severity == analyzer::LintSeverity::Warning ? "warning"
-                                                                                     : "notice";
-      const std::string title = f.rule + " " + f.name;
-      out += reports::githubAnnotation({level, f.file, f.line, f.column, f.endLine, f.endColumn, title, f.message});
-    }
-    return out;
+  if (format == "github" || format == "junit" || format == "gitlab") {
+    std::vector<reports::CiFinding> ci;
+    for (const auto& f : r.findings)
+      ci.push_back({f.file, f.line, f.column, f.endLine, f.endColumn, f.rule, f.name, std::string(analyzer::lintSeverityName(f.severity)),
+                    f.message, f.fingerprint});
+    return format == "github" ? reports::githubAnnotations(ci) : format == "junit" ? reports::junitXml(ci, "oalens lint") : reports::gitlabCodeQuality(ci);
   }
   if (format == "csv") {
     std::string out = "file,line,column,rule,name,severity,message,fingerprint\n";
@@ -266,8 +262,9 @@ void addLintCommand(CLI::App& app) {
   static LintArgs args;
   CLI::App* cmd = app.add_subcommand("lint", "ML anti-patterns in training code and tolerance hygiene in test code");
   cmd->add_option("paths", args.paths, "files or directories to lint (default: .)");
-  cmd->add_option("--format", args.format, "output format (github: workflow commands that annotate a pull request)")
-      ->check(CLI::IsMember({"text", "json", "csv", "sarif", "github"}))
+  cmd->add_option("--format", args.format,
+                  "output format (github: workflow commands that annotate a pull request; junit: JUnit XML; gitlab: GitLab code quality)")
+      ->check(CLI::IsMember({"text", "json", "csv", "sarif", "github", "junit", "gitlab"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
