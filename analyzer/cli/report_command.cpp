@@ -12,6 +12,7 @@
 #include "analyzer/cli/output.h"
 #include "analyzer/cli/report_margins.h"
 #include "reports/html/dashboard.h"
+#include "reports/html/dashboard_links.h"
 #include "reports/margins/margins_html.h"
 #include "reports/json/json_report.h"
 #include "reports/sqlite/assertion_timelines.h"
@@ -146,6 +147,7 @@ void addReportCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("report", "tables, change lists and the HTML dashboard from an oalens database");
   static std::string tablesDb, changesDb, loosenedDb, dashboardDb, repositoryPath, format = "text", output, db;
   static int64_t atLeast = 2;
+  static std::string linkTemplate;
   static MarginsArgs margins;
   // Each view names its database (`--tables DB`) or takes --db's, the name every command has.
   static CLI::Option* views[4];
@@ -175,6 +177,9 @@ void addReportCommand(CLI::App& app) {
       ->check(CLI::IsMember({"text", "json", "html", "sarif"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", output, "write to this file instead of stdout");
+  cmd->add_option("--link", linkTemplate,
+                  "with --dashboard: link every file, line and commit to the code, e.g. "
+                  "https://github.com/ORG/REPO/blob/{commit}/{file}#L{line}");
   cmd->callback([] {
     // A view given without its own database reads --db's.
     for (auto [view, value] : {std::pair{views[0], &tablesDb}, std::pair{views[1], &changesDb}, std::pair{views[2], &loosenedDb},
@@ -189,6 +194,11 @@ void addReportCommand(CLI::App& app) {
       }
     if (!db.empty() && tablesDb.empty() && changesDb.empty() && loosenedDb.empty() && dashboardDb.empty() && margins.db.empty())
       tablesDb = db;  // `oalens report --db DB`: the tables, the first thing to look at
+    if (std::string err; !linkTemplate.empty() && !reports::validLinkTemplate(linkTemplate, err)) {
+      fmt::print(stderr, "oalens: {}\n", err);
+      setExitCode(2);
+      return;
+    }
     if ((format == "html" || format == "sarif") && (margins.db.empty() || !dashboardDb.empty())) {
       fmt::print(stderr, "oalens: --format {} is for --margins alone{}\n", format, format == "html" ? "; --dashboard writes HTML itself" : "");
       setExitCode(2);
@@ -234,7 +244,7 @@ void addReportCommand(CLI::App& app) {
         }
         extra.push_back({"margins", "Margins", reports::marginsSectionBody(*judged)});
       }
-      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb, repository, extra))) setExitCode(2);
+      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb, repository, extra, {linkTemplate}))) setExitCode(2);
       return;
     }
     if (reports::countRows(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'oa_changes'") == 0) {
