@@ -8,29 +8,25 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/github/github_annotations.h"
+#include "reports/html/svg_charts.h"
 #include "reports/json/json_report.h"
 
 namespace oalens::reports {
 
 namespace {
 
-// XML 1.0 has no way to write most control characters, even escaped: they become U+FFFD.
+// HTML's escapes (which also turn bytes that are not UTF-8 into U+FFFD), then what XML needs
+// besides: a newline kept in an attribute, and the control characters XML 1.0 cannot carry at
+// all, even escaped, as U+FFFD.
 std::string xmlEscaped(std::string_view text) {
+  const std::string escaped = htmlEscape(text);
   std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      case '\n': out += "&#10;"; break;
-      case '\t': out += "&#9;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) out += "\xEF\xBF\xBD";
-        else out += c;
-    }
+  out.reserve(escaped.size());
+  for (char c : escaped) {
+    if (c == '\n') out += "&#10;";
+    else if (c == '\t') out += "&#9;";
+    else if (static_cast<unsigned char>(c) < 0x20) out += "\xEF\xBF\xBD";
+    else out += c;
   }
   return out;
 }

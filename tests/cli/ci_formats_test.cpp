@@ -23,14 +23,15 @@ class CiFormats : public ::testing::Test {
   void SetUp() override {
     dir_ = oalens::testing::scratchDirectory("oalens_ci");
     fs::create_directories(dir_ / "tests");
-    // Two findings on one line text (the occurrence tells their fingerprints apart) and a
-    // message with the characters XML and workflow commands must escape.
+    // Two findings on one line text (the occurrence tells their fingerprints apart).
     std::ofstream(dir_ / "tests" / "test_a.py") << "from numpy.testing import assert_allclose\n"
                                                    "def test_a():\n"
                                                    "    assert_allclose(f(1), 2.0, rtol=0.5)\n"
                                                    "    assert_allclose(f(1), 2.0, rtol=0.5)\n"
-                                                   "    assert h(2) * 10 == 0.001  # <&>\n";
+                                                   "    assert h(2) * 10 == 0.001\n";
     std::ofstream(dir_ / "tests" / "test_b.py") << "from numpy.testing import assert_allclose\ndef test_b():\n    assert_allclose(f(1), 2.0, rtol=0.5)\n";
+    // A file name with the characters XML escapes, and a control byte it cannot carry at all.
+    std::ofstream(dir_ / "tests" / "test_<&'\">\x01.py") << "from numpy.testing import assert_allclose\ndef test_c():\n    assert_allclose(f(1), 2.0, rtol=0.5)\n";
   }
   void TearDown() override { fs::remove_all(dir_); }
   fs::path dir_;
@@ -74,9 +75,9 @@ TEST_F(CiFormats, LintWritesJunitGitlabAndGithub) {
   const std::string lint = kBin + " lint " + dir_.string() + " -q --format ";
   const std::string xml = (dir_ / "lint.xml").string();
   EXPECT_EQ(runCommand(lint + "junit -o " + xml).status, 1);
-  EXPECT_EQ(junitSummary(xml), "2 4 4 ['OA101', 'OA105']\n");
+  EXPECT_EQ(junitSummary(xml), "3 5 5 ['OA101', 'OA105']\n");
   auto gitlab = runCommand(lint + "gitlab 2>/dev/null");
-  expectGitlabIssues(gitlab.out, 4);
+  expectGitlabIssues(gitlab.out, 5);
   EXPECT_NE(gitlab.out.find("\"check_name\": \"OA101\""), std::string::npos);
   EXPECT_NE(gitlab.out.find("\"severity\": \"major\""), std::string::npos);
   auto github = runCommand(lint + "github");
