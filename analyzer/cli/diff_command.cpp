@@ -34,6 +34,7 @@
 #include "miners/git/repository.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
+#include "analyzer/lint/lint_baseline.h"
 #include "analyzer/lint/rule_selector.h"
 #include "rules/rule_index.h"
 
@@ -59,6 +60,7 @@ struct DiffArgs {
   std::string margins;  // a margins database (pytest -p oalens_margins)
   int renameLimit = miners::Repository::kDefaultRenameLimit;
   std::vector<std::string> select, ignore;  // gate rules, as lint chooses its rules
+  std::string baseline, writeBaseline;      // fingerprints of accepted findings (analyzer/lint/lint_baseline.h)
   TerminalArgs term;
 };
 
@@ -138,6 +140,27 @@ bool chooseGateRules(const DiffArgs& a, const RuleChoice& config, std::vector<mi
     };
     return (!select.empty() && !named(select)) || named(ignore) || perFileIgnored(config, f.file, f.rule, f.name, "gate");
   });
+  return true;
+}
+
+// --write-baseline writes the findings' fingerprints; --baseline leaves out those it holds, so
+// that a branch's accepted loosenings stop failing each later run over the same range.
+bool applyGateBaseline(const DiffArgs& a, std::vector<miners::GateFinding>& findings) {
+  if (!a.writeBaseline.empty()) {
+    std::vector<analyzer::BaselineEntry> entries;
+    for (const auto& f : findings) entries.push_back({f.fingerprint, f.rule, f.file});
+    if (!writeOutput(a.writeBaseline, analyzer::baselineText(entries))) return false;
+  }
+  if (a.baseline.empty()) return true;
+  std::string err;
+  const auto accepted = analyzer::readLintBaseline(a.baseline, err);
+  if (!accepted) {
+    fmt::print(stderr, "oalens: {}: {}\n", a.baseline, err);
+    return false;
+  }
+  const size_t before = findings.size();
+  std::erase_if(findings, [&](const miners::GateFinding& f) { return accepted->count(f.fingerprint) > 0; });
+  if (const size_t n = before - findings.size()) fmt::print(stderr, "oalens: {} finding(s) in the baseline {} not shown\n", n, a.baseline);
   return true;
 }
 
@@ -342,6 +365,7 @@ int runDiff(const DiffArgs& a) {
       diagnostics.push_back(fmt::format("{} deleted OA assertion(s) moved to another file or went with the code they test: not reported", explained));
   }
   if (!chooseGateRules(a, rulesOfOldSide, findings)) return 2;
+  if (!applyGateBaseline(a, findings)) return 2;
   for (const auto& d : diagnostics) fmt::print(stderr, "oalens: note: {}\n", analyzer::withVisibleControls(d));
 
   std::string text;
@@ -419,6 +443,8 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_option("--margins", args.margins,
                   "a margins database of the suite's runs (pytest -p oalens_margins): a loosening says how much of the old "
                   "tolerance they used");
+  cmd->add_option("--baseline", args.baseline, "leave out the findings whose fingerprints this file holds (from --write-baseline)");
+  cmd->add_option("--write-baseline", args.writeBaseline, "write the fingerprints of this run's findings to this file");
   addColorOption(cmd, args.term);
   cmd->callback([] { setExitCode(runDiff(args)); });
 }

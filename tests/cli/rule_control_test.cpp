@@ -133,6 +133,14 @@ TEST_F(RuleControl, TheDiffGateChoosesItsRulesToo) {
   EXPECT_EQ(runCommand(diff + " --ignore loosened-tolerance").status, 0);
   EXPECT_EQ(runCommand(diff + " --select CH302").status, 0);
   EXPECT_EQ(runCommand(diff + " --select CH30").status, 1);
+  // A baseline of today's findings: the same range passes, a new loosening fails again.
+  const std::string baseline = (dir_ / "gate-baseline.json").string();
+  EXPECT_EQ(runCommand(diff + " --write-baseline " + baseline).status, 1);
+  auto accepted = runCommand(diff + " --baseline " + baseline);
+  EXPECT_EQ(accepted.status, 0) << accepted.out;
+  EXPECT_NE(accepted.out.find("1 finding(s) in the baseline"), std::string::npos) << accepted.out;
+  ASSERT_EQ(runCommand("cd " + git.string() + " && sed -i s/1e-2/1e-1/ tests/test_m.py").status, 0);
+  EXPECT_EQ(runCommand(diff + " --baseline " + baseline).status, 1) << "loosened further: another finding";
   auto unknown = runCommand(diff + " --ignore OA101");
   EXPECT_EQ(unknown.status, 2);
   EXPECT_NE(unknown.out.find("unknown gate rule 'OA101'"), std::string::npos) << unknown.out;
