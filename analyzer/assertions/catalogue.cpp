@@ -4,9 +4,12 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <set>
 #include <type_traits>
 
 #include <toml++/toml.h>
+
+#include "analyzer/core/closest_name.h"
 
 extern const char* const kBuiltinCatalogueToml;     // generated from rules/catalogue/python.toml
 extern const char* const kBuiltinCppCatalogueToml;  // generated from rules/catalogue/cpp.toml
@@ -140,12 +143,28 @@ struct EntryReader {
   const toml::table& t;
   std::string where;  // "file: api[3] (id)"
   std::optional<CatalogueError> error;
+  std::set<std::string, std::less<>> known;  // the keys asked for: any other is a typo
 
   void fail(std::string_view key, std::string_view expected) {
     if (!error) error = CatalogueError{fmt::format("{}: key '{}' must be {}", where, key, expected)};
   }
+  const toml::node* get(std::string_view key) {
+    known.emplace(key);
+    return t.get(key);
+  }
+  // After every key was asked for: the first the entry has that none asked for.
+  void rejectUnknownKeys() {
+    if (error) return;
+    for (const auto& [key, _] : t) {
+      if (known.count(key.str())) continue;
+      const std::string meant = closestName(key.str(), std::vector<std::string>(known.begin(), known.end()));
+      error = CatalogueError{meant.empty() ? fmt::format("{}: unknown key '{}'", where, key.str())
+                                           : fmt::format("{}: unknown key '{}'; did you mean '{}'?", where, key.str(), meant)};
+      return;
+    }
+  }
   std::string str(std::string_view key, bool required) {
-    const toml::node* n = t.get(key);
+    const toml::node* n = get(key);
     if (!n) {
       if (required) fail(key, "present (a string)");
       return {};
@@ -155,7 +174,7 @@ struct EntryReader {
     return {};
   }
   bool boolean(std::string_view key) {
-    const toml::node* n = t.get(key);
+    const toml::node* n = get(key);
     if (!n) return false;
     if (auto v = n->value<bool>()) return *v;
     fail(key, "true or false");
@@ -163,7 +182,7 @@ struct EntryReader {
   }
   std::vector<std::string> strings(std::string_view key) {
     std::vector<std::string> out;
-    const toml::node* n = t.get(key);
+    const toml::node* n = get(key);
     if (!n) return out;
     const toml::array* a = n->as_array();
     if (!a) {
@@ -178,7 +197,7 @@ struct EntryReader {
   }
   std::vector<std::pair<std::string, std::string>> pairs(std::string_view key) {
     std::vector<std::pair<std::string, std::string>> out;
-    const toml::node* n = t.get(key);
+    const toml::node* n = get(key);
     if (!n) return out;
     const toml::table* tab = n->as_table();
     if (!tab) {
@@ -211,18 +230,32 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     base = n->as_table();
     if (!base) return CatalogueError{fmt::format("{}: '{}' must be a table", sourceName, tablePath)};
   }
+  // The tables a configuration may hold; the other tools' tables of a pyproject.toml sit
+  // beside [tool.oalens], not in it.
+  static const std::vector<std::string> kTables = {"api", "dtype_picker", "scan", "lint", "diff"};
+  for (const auto& [key, node] : *base) {
+    if (std::find(kTables.begin(), kTables.end(), key.str()) != kTables.end()) continue;
+    if (key.str() == "schema" && node.is_integer()) continue;  // the catalogue format's version (rules/catalogue/*.toml)
+    const std::string prefix = tablePath.empty() ? "" : std::string(tablePath) + ".";
+    const std::string meant = closestName(key.str(), kTables);
+    const bool table = node.is_table() || node.is_array_of_tables();
+    const std::string what = table ? fmt::format("table [{}{}]", prefix, key.str()) : fmt::format("key '{}{}'", prefix, key.str());
+    return CatalogueError{meant.empty() ? fmt::format("{}: unknown {} (api, dtype_picker, scan, lint and diff are known)", sourceName, what)
+                                        : fmt::format("{}: unknown {}; did you mean [{}{}]?", sourceName, what, prefix, meant)};
+  }
   if (const toml::node* pickers = base->get("dtype_picker")) {
     const toml::array* list = pickers->as_array();
     if (!list) return CatalogueError{fmt::format("{}: 'dtype_picker' must be an array of tables ([[dtype_picker]])", sourceName)};
     for (size_t i = 0; i < list->size(); ++i) {
       const toml::table* t = (*list)[i].as_table();
       if (!t) return CatalogueError{fmt::format("{}: dtype_picker[{}] must be a table", sourceName, i)};
-      EntryReader r{*t, fmt::format("{}: dtype_picker[{}]", sourceName, i), std::nullopt};
+      EntryReader r{*t, fmt::format("{}: dtype_picker[{}]", sourceName, i), std::nullopt, {}};
       DtypePicker picker;
       picker.names = r.strings("names");
       for (auto& [k, v] : r.pairs("dtype_defaults")) picker.dtypeDefaults[k] = v;
       if (picker.names.empty()) r.fail("names", "a non-empty array of strings");
       if (picker.dtypeDefaults.empty()) r.fail("dtype_defaults", "a non-empty table of strings");
+      r.rejectUnknownKeys();
       if (r.error) return r.error;
       out.pickers_.push_back(std::move(picker));
     }
@@ -235,7 +268,7 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
   for (const auto& el : *arr) {
     const toml::table* t = el.as_table();
     if (!t) return CatalogueError{fmt::format("{}: api[{}] must be a table", sourceName, index)};
-    EntryReader r{*t, fmt::format("{}: api[{}]", sourceName, index), std::nullopt};
+    EntryReader r{*t, fmt::format("{}: api[{}]", sourceName, index), std::nullopt, {}};
     ApiSpec spec;
     spec.id = r.str("id", true);
     r.where += fmt::format(" ({})", spec.id);
@@ -299,6 +332,7 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
       if (!known)
         r.fail("defaults", fmt::format("keyed by a tolerance kind listed in 'tolerances' or 'setters' ('{}' is not)", kindName));
     }
+    r.rejectUnknownKeys();
     if (r.error) return r.error;
     out.add(std::move(spec));
     ++index;

@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "analyzer/cli/terminal.h"
+
 namespace oalens::cli {
 
 struct ScanArgs {
@@ -24,6 +26,7 @@ struct ScanArgs {
   bool quiet = false;
   bool skipOracles = false;
   bool noLibrarySources = false;
+  TerminalArgs term;
 };
 
 void addScanCommand(CLI::App& app, ScanArgs& args);

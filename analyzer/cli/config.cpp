@@ -1,8 +1,10 @@
 #include "analyzer/cli/config.h"
 
 #include <fmt/format.h>
+#include <fnmatch.h>
 
 #include "analyzer/cli/suggest.h"
+#include "analyzer/lint/rule_selector.h"
 
 #include <fstream>
 #include <sstream>
@@ -20,38 +22,47 @@ static std::optional<std::string> slurp(const fs::path& p) {
   return ss.str();
 }
 
-std::optional<ProjectConfig> loadConfig(const fs::path& root, const std::string& explicitPath, analyzer::Catalogue& catalogue) {
-  ProjectConfig cfg;
-  std::vector<std::pair<fs::path, std::string>> candidates;  // file, table
+fs::path findConfig(const fs::path& target, std::string& table) {
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(target, ec);
+  const fs::path start = fs::is_directory(absolute, ec) ? absolute : absolute.parent_path();
+  for (const fs::path& from : {start, fs::current_path(ec)}) {
+    for (fs::path dir = from.lexically_normal();; dir = dir.parent_path()) {
+      if (fs::exists(dir / ".oalens.toml", ec)) {
+        table.clear();
+        return dir / ".oalens.toml";
+      }
+      // A pyproject.toml of a project that does not configure OALens does not end the search.
+      if (auto text = fs::exists(dir / "pyproject.toml", ec) ? slurp(dir / "pyproject.toml") : std::nullopt;
+          text && text->find("[tool.oalens") != std::string::npos) {
+        table = "tool.oalens";
+        return dir / "pyproject.toml";
+      }
+      // The repository's root is as far as a project's configuration reaches.
+      if (fs::exists(dir / ".git", ec) || dir == dir.parent_path() || dir.empty()) break;
+    }
+  }
+  return {};
+}
+
+std::optional<ProjectConfig> loadConfig(const fs::path& target, const std::string& explicitPath, analyzer::Catalogue& catalogue) {
+  fs::path path;
+  std::string table;
   if (!explicitPath.empty()) {
-    candidates.emplace_back(explicitPath, explicitPath.ends_with("pyproject.toml") ? "tool.oalens" : "");
+    path = explicitPath;
+    table = explicitPath.ends_with("pyproject.toml") ? "tool.oalens" : "";
   } else {
-    fs::path dir = fs::is_directory(root) ? root : root.parent_path();
-    for (const fs::path& d : {dir, fs::current_path()}) {
-      if (fs::exists(d / ".oalens.toml")) {
-        candidates.emplace_back(d / ".oalens.toml", "");
-        break;
-      }
-      if (fs::exists(d / "pyproject.toml")) {
-        candidates.emplace_back(d / "pyproject.toml", "tool.oalens");
-        break;
-      }
-    }
+    path = findConfig(target, table);
   }
-  for (const auto& [path, table] : candidates) {
-    auto text = slurp(path);
-    if (!text) {
-      fmt::print(stderr, "oalens: cannot read configuration {}\n", path.string());
-      return std::nullopt;
-    }
-    std::string err;
-    auto one = configFromText(*text, path.string(), table, catalogue, err);
-    if (!one) {
-      fmt::print(stderr, "oalens: invalid configuration: {}\n", err);
-      return std::nullopt;
-    }
-    cfg = std::move(*one);
+  if (path.empty()) return ProjectConfig{};
+  auto text = slurp(path);
+  if (!text) {
+    fmt::print(stderr, "oalens: cannot read configuration {}\n", path.string());
+    return std::nullopt;
   }
+  std::string err;
+  auto cfg = configFromText(*text, path.string(), table, catalogue, err);
+  if (!cfg) fmt::print(stderr, "oalens: invalid configuration: {}\n", err);
   return cfg;
 }
 
@@ -68,12 +79,20 @@ bool stringList(const toml::node& node, std::vector<std::string>& out) {
   return true;
 }
 
-// [lint]: select, ignore, per-file-ignores; any other key is a mistake worth saying.
-bool readLintTable(const toml::table& lint, ProjectConfig& cfg, std::string& err) {
-  for (const auto& [key, node] : lint) {
+std::string unknownKey(const std::string& name, const std::vector<std::string>& known) {
+  const std::string meant = closestName(name, known);
+  if (!meant.empty()) return fmt::format("unknown key '{}'; did you mean '{}'?", name, meant);
+  std::string list;
+  for (size_t i = 0; i < known.size(); ++i) list += (i == 0 ? "" : i + 1 == known.size() ? " and " : ", ") + known[i];
+  return fmt::format("unknown key '{}' ({} {} known)", name, list, known.size() == 1 ? "is" : "are");
+}
+
+// [lint] and [diff]: select, ignore, per-file-ignores; any other key is a mistake worth saying.
+bool readRuleTable(const toml::table& rules, RuleChoice& out, std::string& err) {
+  for (const auto& [key, node] : rules) {
     const std::string name(key.str());
     if (name == "select" || name == "ignore") {
-      if (!stringList(node, name == "select" ? cfg.lintSelect : cfg.lintIgnore)) {
+      if (!stringList(node, name == "select" ? out.select : out.ignore)) {
         err = fmt::format("{} must be a list of rule ids or names", name);
         return false;
       }
@@ -84,17 +103,15 @@ bool readLintTable(const toml::table& lint, ProjectConfig& cfg, std::string& err
         return false;
       }
       for (const auto& [glob, rulesNode] : *globs) {
-        std::vector<std::string> rules;
-        if (!stringList(rulesNode, rules)) {
+        std::vector<std::string> ids;
+        if (!stringList(rulesNode, ids)) {
           err = fmt::format("per-file-ignores.\"{}\" must be a list of rule ids or names", glob.str());
           return false;
         }
-        cfg.perFileIgnores.emplace_back(std::string(glob.str()), std::move(rules));
+        out.perFileIgnores.emplace_back(std::string(glob.str()), std::move(ids));
       }
     } else {
-      const std::string meant = closestName(name, {"select", "ignore", "per-file-ignores"});
-      err = meant.empty() ? fmt::format("unknown key '{}' (select, ignore and per-file-ignores are known)", name)
-                          : fmt::format("unknown key '{}'; did you mean '{}'?", name, meant);
+      err = unknownKey(name, {"select", "ignore", "per-file-ignores"});
       return false;
     }
   }
@@ -102,6 +119,16 @@ bool readLintTable(const toml::table& lint, ProjectConfig& cfg, std::string& err
 }
 
 }  // namespace
+
+bool perFileIgnored(const RuleChoice& choice, const std::string& file, const std::string& id, const std::string& name,
+                    const std::string& family) {
+  for (const auto& [glob, selectors] : choice.perFileIgnores) {
+    if (::fnmatch(glob.c_str(), file.c_str(), 0) != 0) continue;
+    for (const std::string& s : selectors)
+      if (s == "*" || analyzer::selectorMatch(s, id, name, family) != analyzer::SelectorMatch::None) return true;
+  }
+  return false;
+}
 
 std::optional<ProjectConfig> configFromText(const std::string& text, const std::string& source, const std::string& table,
                                             analyzer::Catalogue& catalogue, std::string& err) {
@@ -112,16 +139,33 @@ std::optional<ProjectConfig> configFromText(const std::string& text, const std::
   ProjectConfig cfg;
   try {
     toml::table t = toml::parse(text, source);
-    const toml::node* scan = table.empty() ? t.get("scan") : t.at_path(table + ".scan").node();
-    if (scan && scan->is_table()) {
-      if (auto tf = (*scan->as_table())["test_files"].value<std::string>()) cfg.testFiles = *tf;
-    }
-    const toml::node* lint = table.empty() ? t.get("lint") : t.at_path(table + ".lint").node();
-    if (lint && lint->is_table())
-      if (!readLintTable(*lint->as_table(), cfg, err)) {
-        err = fmt::format("{}: [lint] {}", source, err);
+    auto section = [&](const char* name) { return table.empty() ? t.get(name) : t.at_path(table + "." + name).node(); };
+    if (const toml::node* scan = section("scan")) {
+      if (!scan->is_table()) {
+        err = fmt::format("{}: [scan] must be a table", source);
         return std::nullopt;
       }
+      for (const auto& [key, node] : *scan->as_table()) {
+        if (key.str() != "test_files") {
+          err = fmt::format("{}: [scan] {}", source, unknownKey(std::string(key.str()), {"test_files"}));
+          return std::nullopt;
+        }
+        auto pattern = node.value<std::string>();
+        if (!pattern) {
+          err = fmt::format("{}: [scan] test_files must be a string (an RE2 pattern)", source);
+          return std::nullopt;
+        }
+        cfg.testFiles = *pattern;
+      }
+    }
+    for (auto [name, choice] : {std::pair{"lint", &cfg.lint}, std::pair{"diff", &cfg.diff}}) {
+      const toml::node* node = section(name);
+      if (!node) continue;
+      if (!node->is_table() || !readRuleTable(*node->as_table(), *choice, err)) {
+        err = fmt::format("{}: [{}] {}", source, name, node->is_table() ? err : "must be a table");
+        return std::nullopt;
+      }
+    }
   } catch (const toml::parse_error&) {
     // already reported by the catalogue parser
   }

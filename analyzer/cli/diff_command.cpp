@@ -22,17 +22,21 @@
 #include "miners/gate/config_change.h"
 #include "analyzer/cli/output.h"
 #include "analyzer/cli/rule_descriptors.h"
+#include "analyzer/cli/terminal.h"
 #include "analyzer/core/input_guard.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/scan/test_files.h"
 #include "miners/gate/diff_gate.h"
 #include "miners/gate/change_wide.h"
-#include "reports/github/github_annotations.h"
+#include "reports/ci/ci_formats.h"
 #include "miners/gate/trailer_scope.h"
 #include "miners/git/repository.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
+#include "analyzer/lint/lint_baseline.h"
+#include "analyzer/lint/rule_selector.h"
+#include "rules/rule_index.h"
 
 namespace oalens::cli {
 
@@ -55,6 +59,9 @@ struct DiffArgs {
   std::vector<std::string> packages;
   std::string margins;  // a margins database (pytest -p oalens_margins)
   int renameLimit = miners::Repository::kDefaultRenameLimit;
+  std::vector<std::string> select, ignore;  // gate rules, as lint chooses its rules
+  std::string baseline, writeBaseline;      // fingerprints of accepted findings (analyzer/lint/lint_baseline.h)
+  TerminalArgs term;
 };
 
 int severityRank(miners::GateSeverity s) { return static_cast<int>(s); }
@@ -106,6 +113,55 @@ miners::ChangeFacts removedCode(const miners::Repository& repo, const std::vecto
   }
   std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::inserter(facts.removedNames, facts.removedNames.end()));
   return facts;
+}
+
+// --select / --ignore, else the old side's [diff] select, ignore and per-file-ignores (the
+// old side's: a change cannot switch off the rules that check it). False after printing why
+// when a selector names no gate rule.
+bool chooseGateRules(const DiffArgs& a, const RuleChoice& config, std::vector<miners::GateFinding>& findings) {
+  const std::vector<std::string>& select = a.select.empty() ? config.select : a.select;
+  std::vector<std::string> ignore = a.ignore;
+  ignore.insert(ignore.end(), config.ignore.begin(), config.ignore.end());
+  auto matches = [](const std::string& selector, const std::string& id, const std::string& name) {
+    return analyzer::selectorMatch(selector, id, name, "gate") != analyzer::SelectorMatch::None;
+  };
+  for (const std::vector<std::string>* list : {&select, static_cast<const std::vector<std::string>*>(&ignore)})
+    for (const std::string& s : *list) {
+      bool known = false;
+      for (const rules::RuleEntry& r : rules::ruleIndex()) known |= r.family == "gate" && matches(s, r.id, r.name);
+      if (!known) {
+        fmt::print(stderr, "oalens: unknown gate rule '{}'; `oalens rules --family gate` lists them\n", s);
+        return false;
+      }
+    }
+  std::erase_if(findings, [&](const miners::GateFinding& f) {
+    auto named = [&](const std::vector<std::string>& list) {
+      return std::any_of(list.begin(), list.end(), [&](const std::string& s) { return matches(s, f.rule, f.name); });
+    };
+    return (!select.empty() && !named(select)) || named(ignore) || perFileIgnored(config, f.file, f.rule, f.name, "gate");
+  });
+  return true;
+}
+
+// --write-baseline writes the findings' fingerprints; --baseline leaves out those it holds, so
+// that a branch's accepted loosenings stop failing each later run over the same range.
+bool applyGateBaseline(const DiffArgs& a, std::vector<miners::GateFinding>& findings) {
+  if (!a.writeBaseline.empty()) {
+    std::vector<analyzer::BaselineEntry> entries;
+    for (const auto& f : findings) entries.push_back({f.fingerprint, f.rule, f.file});
+    if (!writeOutput(a.writeBaseline, analyzer::baselineText(entries))) return false;
+  }
+  if (a.baseline.empty()) return true;
+  std::string err;
+  const auto accepted = analyzer::readLintBaseline(a.baseline, err);
+  if (!accepted) {
+    fmt::print(stderr, "oalens: {}: {}\n", a.baseline, err);
+    return false;
+  }
+  const size_t before = findings.size();
+  std::erase_if(findings, [&](const miners::GateFinding& f) { return accepted->count(f.fingerprint) > 0; });
+  if (const size_t n = before - findings.size()) fmt::print(stderr, "oalens: {} finding(s) in the baseline {} not shown\n", n, a.baseline);
+  return true;
 }
 
 int runDiff(const DiffArgs& a) {
@@ -176,6 +232,7 @@ int runDiff(const DiffArgs& a) {
 
   // The configuration of each side. The gate checks both with the old side's: a change that
   // edits .oalens.toml cannot redefine what it is checked by, and CH310 says what it weakens.
+  RuleChoice rulesOfOldSide;
   auto configOf = [&](bool newSide) -> std::optional<miners::ConfigSide> {
     miners::ConfigSide side{analyzer::Catalogue::builtin(), {}, {}, {}};
     for (const auto& [path, table] : {std::pair{".oalens.toml", ""}, std::pair{"pyproject.toml", "tool.oalens"}}) {
@@ -193,6 +250,7 @@ int runDiff(const DiffArgs& a) {
         return std::nullopt;
       }
       side.testFiles = cfg->testFiles;
+      if (!newSide) rulesOfOldSide = cfg->diff;
       side.path = path;
       side.text = std::move(*text);
       break;
@@ -306,6 +364,8 @@ int runDiff(const DiffArgs& a) {
     if (const size_t explained = miners::dropExplainedDeletions(findings, facts))
       diagnostics.push_back(fmt::format("{} deleted OA assertion(s) moved to another file or went with the code they test: not reported", explained));
   }
+  if (!chooseGateRules(a, rulesOfOldSide, findings)) return 2;
+  if (!applyGateBaseline(a, findings)) return 2;
   for (const auto& d : diagnostics) fmt::print(stderr, "oalens: note: {}\n", analyzer::withVisibleControls(d));
 
   std::string text;
@@ -322,21 +382,20 @@ int runDiff(const DiffArgs& a) {
                       {"stated_reason", f.statedReason.empty() ? json(nullptr) : json(f.statedReason)},
                       {"fingerprint", f.fingerprint}});
     text = reports::jsonText(json{{"files_checked", files}, {"findings", list}}) + "\n";
-  } else if (a.format == "github") {
-    for (const auto& f : findings) {
-      const std::string_view level = f.severity == miners::GateSeverity::Error     ? "error"
-                                     : f.severity == miners::GateSeverity::Warning ? "warning"
-                                                                                   : "notice";
-      const std::string title = f.rule + " " + f.name;
-      text += reports::githubAnnotation({level, f.file, f.line, f.column, 0, 0, title, f.message});
-    }
+  } else if (a.format == "github" || a.format == "junit" || a.format == "gitlab") {
+    std::vector<reports::CiFinding> ci;
+    for (const auto& f : findings)
+      ci.push_back({f.file, f.line, f.column, 0, 0, f.rule, f.name, std::string(miners::gateSeverityName(f.severity)), f.message, f.fingerprint});
+    text = a.format == "github" ? reports::githubAnnotations(ci) : a.format == "junit" ? reports::junitXml(ci, "oalens diff") : reports::gitlabCodeQuality(ci);
   } else if (a.format == "sarif") {
     text = reports::jsonText(sarif(findings)) + "\n";
   } else {
     for (const auto& f : findings)
       text += fmt::format("{}:{}:{}: {}: {} [{}]\n", f.file, f.line, f.column, miners::gateSeverityName(f.severity), f.message, f.rule);
   }
-  if (!writeOutput(a.output, text)) return 2;
+  const bool toTerminal = a.output.empty() || a.output == "-";
+  const bool colour = a.format == "text" && (toTerminal ? colourWanted(a.term, stdout) : a.term.color == "always");
+  if (!writeOutput(a.output, text, colour)) return 2;
   auto failOn = parseFailOn(a.failOn);
   bool fail = false;
   for (const auto& f : findings) fail |= failOn && severityRank(f.severity) >= severityRank(*failOn);
@@ -358,8 +417,13 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_flag("--staged", args.staged, "check the index against HEAD (pre-commit)");
   cmd->add_flag("--worktree", args.worktree, "check the work tree against HEAD (the default)");
   cmd->add_option("--repo", args.repo, "repository (a path inside it is enough)")->capture_default_str();
-  cmd->add_option("--format", args.format, "output format (github: workflow commands that annotate a pull request)")
-      ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
+  cmd->add_option("--select", args.select, "report only these gate rules: an id, a name or an id prefix (CH30); repeatable, or comma-separated")
+      ->delimiter(',');
+  cmd->add_option("--ignore", args.ignore, "leave out these gate rules, chosen as --select chooses (repeatable, or comma-separated)")
+      ->delimiter(',');
+  cmd->add_option("--format", args.format,
+                  "output format (github: workflow commands that annotate a pull request; junit: JUnit XML; gitlab: GitLab code quality)")
+      ->check(CLI::IsMember({"text", "json", "sarif", "github", "junit", "gitlab"}))
       ->capture_default_str();
   cmd->add_option("--fail-on", args.failOn, "lowest severity that fails the check")
       ->check(CLI::IsMember({"info", "note", "warning", "error", "never"}))
@@ -379,6 +443,9 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_option("--margins", args.margins,
                   "a margins database of the suite's runs (pytest -p oalens_margins): a loosening says how much of the old "
                   "tolerance they used");
+  cmd->add_option("--baseline", args.baseline, "leave out the findings whose fingerprints this file holds (from --write-baseline)");
+  cmd->add_option("--write-baseline", args.writeBaseline, "write the fingerprints of this run's findings to this file");
+  addColorOption(cmd, args.term);
   cmd->callback([] { setExitCode(runDiff(args)); });
 }
 

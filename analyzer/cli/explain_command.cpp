@@ -44,8 +44,8 @@ void addExplainCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("explain", "show how one assertion was classified, with the evidence");
   static std::string where, root = ".";
   static std::vector<std::string> packages;
-  cmd->add_option("location", where, "FILE:LINE, FILE relative to --root")->required();
-  cmd->add_option("--root", root, "the tree to scan (the test suite or repository)")->capture_default_str();
+  cmd->add_option("location", where, "FILE:LINE, FILE relative to --repo")->required();
+  cmd->add_option("--repo,--root", root, "the tree to scan (the test suite or repository); FILE is relative to it")->capture_default_str();
   cmd->add_option("--package", packages, "top-level package of the library under test");
   cmd->callback([] {
     auto colon = where.rfind(':');

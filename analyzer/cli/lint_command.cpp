@@ -4,8 +4,6 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
-#include <fnmatch.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -16,10 +14,12 @@
 #include "analyzer/cli/lint_margins.h"
 #include "analyzer/cli/output.h"
 #include "analyzer/cli/rule_descriptors.h"
+#include "analyzer/cli/terminal.h"
+#include "analyzer/core/visible_text.h"
 #include "analyzer/lint/lint_baseline.h"
 #include "analyzer/lint/lint_engine.h"
 #include "reports/csv/csv_report.h"
-#include "reports/github/github_annotations.h"
+#include "reports/ci/ci_formats.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
 #include "reports/sqlite/sqlite_writer.h"
@@ -50,6 +50,7 @@ struct LintArgs {
   bool quiet = false;
   bool statistics = false;
   std::string baseline, writeBaseline;
+  TerminalArgs term;
 };
 
 std::string sarifLevel(analyzer::LintSeverity s) {
@@ -84,19 +85,18 @@ std::string render(const analyzer::LintResult& r, const std::string& format) {
         list.back()["cell_line"] = f.cellLine;
       }
     }
-    return reports::jsonText(json{{"files_linted", r.files}, {"suppressed", r.suppressed}, {"findings", list}}) + "\n";
+    json unused = json::array();
+    for (const auto& u : r.unused) unused.push_back({{"file", u.file}, {"line", u.line}, {"column", u.column}, {"rules", u.words}});
+    return reports::jsonText(json{{"files_linted", r.files}, {"suppressed", r.suppressed}, {"findings", list}, {"unused_suppressions", unused}}) +
+           "\n";
   }
   if (format == "sarif") return reports::jsonText(sarif(r.findings)) + "\n";
-  if (format == "github") {
-    std::string out;
-    for (const auto& f : r.findings) {
-      const std::string_view level = f.severity == analyzer::LintSeverity::Error     ? "error"
-                                     : f.severity == analyzer::LintSeverity::Warning ? "warning"
-                                                                                     : "notice";
-      const std::string title = f.rule + " " + f.name;
-      out += reports::githubAnnotation({level, f.file, f.line, f.column, f.endLine, f.endColumn, title, f.message});
-    }
-    return out;
+  if (format == "github" || format == "junit" || format == "gitlab") {
+    std::vector<reports::CiFinding> ci;
+    for (const auto& f : r.findings)
+      ci.push_back({f.file, f.line, f.column, f.endLine, f.endColumn, f.rule, f.name, std::string(analyzer::lintSeverityName(f.severity)),
+                    f.message, f.fingerprint});
+    return format == "github" ? reports::githubAnnotations(ci) : format == "junit" ? reports::junitXml(ci, "oalens lint") : reports::gitlabCodeQuality(ci);
   }
   if (format == "csv") {
     std::string out = "file,line,column,rule,name,severity,message,fingerprint\n";
@@ -114,6 +114,18 @@ std::string render(const analyzer::LintResult& r, const std::string& format) {
   return out;
 }
 
+// `path:line:col: note: unused suppression ...`, as the diagnostics are printed.
+std::string unusedText(const analyzer::UnusedSuppression& u) {
+  std::string words;
+  for (const std::string& w : u.words) words += (words.empty() ? "" : ", ") + w;
+  return u.words.size() == 1 && u.words.front().empty()
+             ? fmt::format("{}:{}:{}: note: unused suppression: `oalens: ignore` drops no finding on this line", u.file, u.line, u.column)
+             : fmt::format("{}:{}:{}: note: unused suppression: no {} finding on this line to ignore", u.file, u.line, u.column, words);
+}
+
+// The family of a lint rule's id, for selectors that name families.
+std::string familyOf(const std::string& id) { return id.starts_with("ML") ? "ml" : "oracle"; }
+
 // `--statistics`: how many findings each rule has, most first, as ruff prints them.
 std::string statistics(const analyzer::LintResult& r) {
   std::map<std::pair<std::string, std::string>, size_t> counts;
@@ -124,6 +136,7 @@ std::string statistics(const analyzer::LintResult& r) {
   std::string out;
   for (const auto& [n, rule] : rows) out += fmt::format("{:>6}  {}  {}\n", n, rule.first, rule.second);
   out += fmt::format("{:>6}  findings in {} files ({} suppressed)\n", r.findings.size(), r.files, r.suppressed);
+  if (!r.unused.empty()) out += fmt::format("{:>6}  unused suppressions\n", r.unused.size());
   return out;
 }
 
@@ -135,7 +148,7 @@ int runLint(const LintArgs& a) {
     }
   analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
   const std::filesystem::path first(a.paths.front());
-  auto cfg = loadConfig(std::filesystem::is_directory(first) ? first : first.parent_path(), a.config, catalogue);
+  auto cfg = loadConfig(first, a.config, catalogue);
   if (!cfg) return 2;
   analyzer::LintOptions opt;
   opt.scan.threads = a.jobs;
@@ -153,9 +166,9 @@ int runLint(const LintArgs& a) {
   if (!a.margins.empty() && !attachLintMargins(a.margins, opt)) return 2;
   // The command line's choice of rules, else the configuration's; ignores add up.
   if (!a.rules.empty()) opt.only.insert(a.rules.begin(), a.rules.end());
-  else opt.only.insert(cfg->lintSelect.begin(), cfg->lintSelect.end());
+  else opt.only.insert(cfg->lint.select.begin(), cfg->lint.select.end());
   opt.ignored.insert(a.ignores.begin(), a.ignores.end());
-  opt.ignored.insert(cfg->lintIgnore.begin(), cfg->lintIgnore.end());
+  opt.ignored.insert(cfg->lint.ignore.begin(), cfg->lint.ignore.end());
   if (!a.families.empty()) {
     opt.families.clear();
     for (const std::string& f : a.families) opt.families.insert(f == "oracle" ? analyzer::LintFamily::Oracle : analyzer::LintFamily::Ml);
@@ -176,6 +189,8 @@ int runLint(const LintArgs& a) {
     fmt::print(stderr, "oalens: unknown rule '{}'; `oalens rules` lists them\n", unknown.front());
     return 2;
   }
+  analyzer::ProgressLine progress("lint", analyzer::progressWanted(progressMode(a.term), a.quiet));
+  opt.scan.progress = &progress;
   // Each path is linted as its own root (a directory's files reported relative to it); files
   // named one by one, as pre-commit passes them, are reported as given.
   analyzer::LintResult result;
@@ -190,17 +205,19 @@ int runLint(const LintArgs& a) {
       if (single) d.path = path;
       result.diagnostics.push_back(std::move(d));
     }
+    for (auto& u : one.unused) {
+      if (single) u.file = path;
+      result.unused.push_back(std::move(u));
+    }
     result.files += one.files;
     result.suppressed += one.suppressed;
   }
-  // per-file-ignores: a glob of the reported path and the rules it drops (ids or names, "*" all).
+  progress.finish();
+  // per-file-ignores: a glob of the reported path and the rules it drops (selectors, "*" all).
   std::erase_if(result.findings, [&](const analyzer::LintFinding& f) {
-    for (const auto& [glob, ruleNames] : cfg->perFileIgnores) {
-      if (::fnmatch(glob.c_str(), f.file.c_str(), 0) != 0) continue;
-      for (const std::string& r : ruleNames)
-        if (r == "*" || r == f.rule || r == f.name) return ++result.suppressed, true;
-    }
-    return false;
+    const bool drop = perFileIgnored(cfg->lint, f.file, f.rule, f.name, familyOf(f.rule));
+    result.suppressed += drop;
+    return drop;
   });
   if (!a.writeBaseline.empty() && !writeOutput(a.writeBaseline, analyzer::lintBaselineText(result))) return 2;
   if (!a.baseline.empty()) {
@@ -213,9 +230,14 @@ int runLint(const LintArgs& a) {
     if (const size_t n = analyzer::applyLintBaseline(result, *accepted); n && !a.quiet)
       fmt::print(stderr, "oalens: {} finding(s) in the baseline {} not shown\n", n, a.baseline);
   }
-  if (!a.quiet)
-    for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
-  if (!writeOutput(a.output, a.statistics ? statistics(result) : render(result, a.format))) return 2;
+  if (!a.quiet) {
+    const bool colour = colourWanted(a.term, stderr);
+    for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", colourIf(colour, analyzer::formatDiagnostic(d)));
+    for (const auto& u : result.unused) fmt::print(stderr, "{}\n", colourIf(colour, analyzer::withVisibleControls(unusedText(u))));
+  }
+  const bool toTerminal = a.output.empty() || a.output == "-";
+  const bool colour = a.format == "text" && !a.statistics && (toTerminal ? colourWanted(a.term, stdout) : a.term.color == "always");
+  if (!writeOutput(a.output, a.statistics ? statistics(result) : render(result, a.format), colour)) return 2;
   if (!a.db.empty()) {
     std::string err;
     std::string roots;
@@ -240,8 +262,9 @@ void addLintCommand(CLI::App& app) {
   static LintArgs args;
   CLI::App* cmd = app.add_subcommand("lint", "ML anti-patterns in training code and tolerance hygiene in test code");
   cmd->add_option("paths", args.paths, "files or directories to lint (default: .)");
-  cmd->add_option("--format", args.format, "output format (github: workflow commands that annotate a pull request)")
-      ->check(CLI::IsMember({"text", "json", "csv", "sarif", "github"}))
+  cmd->add_option("--format", args.format,
+                  "output format (github: workflow commands that annotate a pull request; junit: JUnit XML; gitlab: GitLab code quality)")
+      ->check(CLI::IsMember({"text", "json", "csv", "sarif", "github", "junit", "gitlab"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
@@ -249,8 +272,11 @@ void addLintCommand(CLI::App& app) {
   cmd->add_option("--margins", args.margins,
                   "a margins database of the suite's runs (pytest -p oalens_margins): OA101 reports the checks no run used "
                   "0.1% of, instead of its fixed cut-off");
-  cmd->add_option("--rule", args.rules, "run only this rule, by id or name (repeatable)");
-  cmd->add_option("--ignore", args.ignores, "leave out this rule, by id or name (repeatable)");
+  cmd->add_option("--select,--rule", args.rules,
+                  "run only these rules: an id, a name, a family (oracle, ml) or an id prefix (OA1); repeatable, or comma-separated")
+      ->delimiter(',');
+  cmd->add_option("--ignore", args.ignores, "leave out these rules, chosen as --select chooses (repeatable, or comma-separated)")
+      ->delimiter(',');
   cmd->add_flag("--statistics", args.statistics, "print how many findings each rule has instead of the findings");
   cmd->add_option("--baseline", args.baseline, "leave out the findings whose fingerprints this file holds (from --write-baseline)");
   cmd->add_option("--write-baseline", args.writeBaseline, "write the fingerprints of this run's findings to this file");
@@ -263,7 +289,9 @@ void addLintCommand(CLI::App& app) {
   cmd->add_option("--exclude", args.exclude, "RE2 pattern of paths to leave out (repeatable)");
   cmd->add_option("-j,--jobs", args.jobs, "worker threads (0: one per core)")->capture_default_str();
   cmd->add_flag("--all-files", args.allFiles, "check the assertions of every file, not only test files");
-  cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics on stderr");
+  cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics or the progress line on stderr");
+  addColorOption(cmd, args.term);
+  addProgressOption(cmd, args.term);
   cmd->callback([] { setExitCode(runLint(args)); });
 }
 

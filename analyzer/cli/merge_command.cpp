@@ -55,17 +55,28 @@ bool mergeOne(reports::Database& out, const std::string& output, const std::stri
 
 void addMergeCommand(CLI::App& app) {
   static std::string output;
-  static std::vector<std::string> inputs;
+  static std::vector<std::string> inputs, positional;
   static reports::MergeProvenance as;
   CLI::App* cmd = app.add_subcommand("merge", "merge per-repository oalens databases (mine, scan, lint) into one, for reports over many");
-  cmd->add_option("output", output, "database to create or extend")->required();
-  cmd->add_option("inputs", inputs, "databases to merge into it")->required();
+  cmd->add_option("databases", positional, "OUT IN...: the database to create or extend, then those to merge into it (IN... with --db OUT)")
+      ->required();
+  cmd->add_option("--db", output, "the database to create or extend (then every positional database is an input)");
   cmd->add_option("--name", as.name, "the inputs are one repository of this name (its path in the output); replaces one of that name");
   cmd->add_option("--source", as.source, "with --name: where the repository came from (a clone URL or path)");
   cmd->add_option("--revision", as.revision, "with --name: the revisions read, as the caller writes them");
   cmd->add_option("--options", as.options, "with --name: the options the inputs were made with, as the caller writes them");
   cmd->callback([] {
     const auto start = std::chrono::steady_clock::now();
+    inputs = positional;
+    if (output.empty()) {
+      output = inputs.front();
+      inputs.erase(inputs.begin());
+    }
+    if (inputs.empty()) {
+      fmt::print(stderr, "oalens: merge needs databases to merge: merge OUT IN... or merge --db OUT IN...\n");
+      setExitCode(2);
+      return;
+    }
     if (as.name.empty() && !(as.source.empty() && as.revision.empty() && as.options.empty())) {
       fmt::print(stderr, "oalens: --source, --revision and --options describe a repository given with --name\n");
       setExitCode(2);

@@ -5,8 +5,11 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <filesystem>
 
 #include "analyzer/cli/commands.h"
+#include "analyzer/cli/config.h"
+#include "analyzer/cli/terminal.h"
 #include "analyzer/core/visible_text.h"
 #include "miners/walk/miner.h"
 #include "reports/sqlite/history_tables.h"
@@ -38,6 +41,9 @@ void addMineCommand(CLI::App& app) {
   cmd->add_option("--until", until, "only commits before this date (YYYY-MM-DD)");
   cmd->add_flag("--first-parent", opt.firstParent, "follow only first parents (merges diffed against their first parent)");
   cmd->add_flag("--diff-merges", opt.diffMerges, "also diff merge commits against their first parent (as git log --diff-merges=first-parent)");
+  static std::string config;
+  cmd->add_option("--config", config,
+                  "configuration file (default: .oalens.toml or [tool.oalens] of pyproject.toml as the tip commit holds them)");
   cmd->add_option("--test-files", opt.testFilePattern, "RE2 pattern for Python test file paths");
   cmd->add_option("--cpp-test-files", opt.cppTestFilePattern, "RE2 pattern for C++ test file paths");
   cmd->add_option("-j,--jobs", opt.threads, "worker threads (0: one per core)");
@@ -68,6 +74,10 @@ void addMineCommand(CLI::App& app) {
                 "scan each version with only the wrappers its file defines, not those of the suite's helper modules it imports");
   cmd->add_flag("--check-splices", opt.checkSplices,
                 "also parse every spliced version and compare the two models; differences are reported (slow; for verification)");
+  static TerminalArgs term;
+  static bool quiet = false;
+  addProgressOption(cmd, term);
+  cmd->add_flag("-q,--quiet", quiet, "do not print the progress line");
   cmd->callback([] {
     opt.spliceModels = !parseScoped;
     opt.spliceUnits = !wholeUnits;
@@ -83,9 +93,26 @@ void addMineCommand(CLI::App& app) {
       setExitCode(2);
       return;
     }
-    opt.progress = isatty(STDERR_FILENO);
+    if (std::error_code ec; !std::filesystem::exists(opt.repoPath, ec)) {
+      fmt::print(stderr, "oalens: {}: no such file or directory\n", opt.repoPath);
+      setExitCode(2);
+      return;
+    }
+    if (!config.empty()) {
+      auto catalogue = std::make_shared<analyzer::Catalogue>(analyzer::Catalogue::builtin());
+      const auto cfg = loadConfig(opt.repoPath, config, *catalogue);
+      if (!cfg) {
+        setExitCode(2);
+        return;
+      }
+      opt.catalogue = std::move(catalogue);
+      opt.configuredTestFiles = cfg->testFiles;
+    }
+    analyzer::ProgressLine progress("mine", analyzer::progressWanted(progressMode(term), quiet));
+    opt.progress = &progress;
     std::string err;
     auto s = miners::mine(opt, err);
+    progress.finish();
     if (!s) {
       fmt::print(stderr, "oalens: mine: {}\n", err);
       setExitCode(2);

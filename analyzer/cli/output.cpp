@@ -1,5 +1,6 @@
 #include "analyzer/cli/output.h"
 
+#include "analyzer/cli/terminal.h"
 #include "analyzer/core/visible_text.h"
 
 #include <fmt/format.h>
@@ -10,9 +11,10 @@
 
 namespace oalens::cli {
 
-bool writeOutput(const std::string& path, const std::string& rawText) {
+bool writeOutput(const std::string& path, const std::string& rawText, bool colour) {
   // Reports quote file names and source text: their control bytes are shown, not obeyed.
-  const std::string text = analyzer::withVisibleControls(rawText);
+  const std::string visible = analyzer::withVisibleControls(rawText);
+  const std::string text = colour ? coloured(visible) : visible;
   if (path.empty() || path == "-") {
     const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
     if (written && std::fflush(stdout) == 0) return true;

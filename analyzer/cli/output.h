@@ -6,6 +6,8 @@ namespace oalens::cli {
 
 // Returns false (after printing why) when the file, or standard output, cannot be written
 // (a full device): the command then exits 2. A closed pipe is no failure.
-bool writeOutput(const std::string& path, const std::string& text);
+// `colour`: the findings' lines get terminal colours (terminal.h), added after the text's own
+// control bytes were made visible.
+bool writeOutput(const std::string& path, const std::string& text, bool colour = false);
 
 }  // namespace oalens::cli

@@ -12,6 +12,7 @@
 #include "analyzer/cli/output.h"
 #include "analyzer/cli/report_margins.h"
 #include "reports/html/dashboard.h"
+#include "reports/html/dashboard_links.h"
 #include "reports/margins/margins_html.h"
 #include "reports/json/json_report.h"
 #include "reports/sqlite/assertion_timelines.h"
@@ -144,22 +145,29 @@ std::string loosenedText(const json& loosened, int64_t atLeast) {
 
 void addReportCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("report", "tables, change lists and the HTML dashboard from an oalens database");
-  static std::string tablesDb, changesDb, loosenedDb, dashboardDb, repositoryPath, format = "text", output;
+  static std::string tablesDb, changesDb, loosenedDb, dashboardDb, repositoryPath, format = "text", output, db;
   static int64_t atLeast = 2;
+  static std::string linkTemplate;
   static MarginsArgs margins;
-  cmd->add_option("--tables", tablesDb, "print the study's Table V for the mined history in DB");
-  cmd->add_option("--changes", changesDb, "list every OA change in DB");
-  cmd->add_option("--loosened", loosenedDb, "list the assertions loosened --at-least times in DB, each with its changes");
+  // Each view names its database (`--tables DB`) or takes --db's, the name every command has.
+  static CLI::Option* views[4];
+  views[0] = cmd->add_option("--tables", tablesDb, "print the study's Table V for the mined history in DB (or --db)")->expected(0, 1);
+  views[1] = cmd->add_option("--changes", changesDb, "list every OA change in DB (or --db)")->expected(0, 1);
+  views[2] = cmd->add_option("--loosened", loosenedDb, "list the assertions loosened --at-least times in DB (or --db), each with its changes")
+                 ->expected(0, 1);
+  cmd->add_option("--db", db, "the oalens database the views read");
   cmd->add_option("--at-least", atLeast, "loosenings that make an assertion one --loosened lists")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  cmd->add_option("--dashboard", dashboardDb,
-                  "write a self-contained HTML dashboard of DB (scan, history, lint; with --margins, its verdicts) to -o or stdout");
+  views[3] = cmd->add_option("--dashboard,--html", dashboardDb,
+                             "write a self-contained HTML dashboard of DB or --db (scan, history, lint; with --margins, its verdicts) to -o "
+                             "or stdout")
+                 ->expected(0, 1);
   cmd->add_option("--repository", repositoryPath,
                   "only this repository's history (its path as mined, or the end of it; for merged databases)");
   cmd->add_option("--margins", margins.db,
                   "judge each OA assertion of --root by the tolerance share the test runs in DB used (pytest -p oalens_margins)");
-  cmd->add_option("--root", margins.root, "with --margins: the tree the tests ran in, scanned for its OA assertions")
+  cmd->add_option("--repo,--root", margins.root, "with --margins: the tree the tests ran in, scanned for its OA assertions")
       ->capture_default_str();
   cmd->add_option("--safety-factor", margins.safetyFactor,
                   "with --margins: an over-loose tolerance is suggested at this many times the largest error")
@@ -169,7 +177,28 @@ void addReportCommand(CLI::App& app) {
       ->check(CLI::IsMember({"text", "json", "html", "sarif"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", output, "write to this file instead of stdout");
+  cmd->add_option("--link", linkTemplate,
+                  "with --dashboard: link every file, line and commit to the code, e.g. "
+                  "https://github.com/ORG/REPO/blob/{commit}/{file}#L{line}");
   cmd->callback([] {
+    // A view given without its own database reads --db's.
+    for (auto [view, value] : {std::pair{views[0], &tablesDb}, std::pair{views[1], &changesDb}, std::pair{views[2], &loosenedDb},
+                               std::pair{views[3], &dashboardDb}})
+      if (view->count() > 0 && value->empty()) {
+        if (db.empty()) {
+          fmt::print(stderr, "oalens: {} needs a database: {} DB, or --db DB\n", view->get_name(), view->get_name());
+          setExitCode(2);
+          return;
+        }
+        *value = db;
+      }
+    if (!db.empty() && tablesDb.empty() && changesDb.empty() && loosenedDb.empty() && dashboardDb.empty() && margins.db.empty())
+      tablesDb = db;  // `oalens report --db DB`: the tables, the first thing to look at
+    if (std::string err; !linkTemplate.empty() && !reports::validLinkTemplate(linkTemplate, err)) {
+      fmt::print(stderr, "oalens: {}\n", err);
+      setExitCode(2);
+      return;
+    }
     if ((format == "html" || format == "sarif") && (margins.db.empty() || !dashboardDb.empty())) {
       fmt::print(stderr, "oalens: --format {} is for --margins alone{}\n", format, format == "html" ? "; --dashboard writes HTML itself" : "");
       setExitCode(2);
@@ -215,7 +244,7 @@ void addReportCommand(CLI::App& app) {
         }
         extra.push_back({"margins", "Margins", reports::marginsSectionBody(*judged)});
       }
-      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb, repository, extra))) setExitCode(2);
+      if (!writeOutput(output, reports::dashboardHtml(db, dashboardDb, repository, extra, {linkTemplate}))) setExitCode(2);
       return;
     }
     if (reports::countRows(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'oa_changes'") == 0) {

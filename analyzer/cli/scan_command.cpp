@@ -5,8 +5,10 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/cli/terminal.h"
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/scan/scanner.h"
+#include "reports/ci/ci_formats.h"
 #include "reports/csv/csv_report.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
@@ -21,6 +23,23 @@ int gExitCode = 0;
 
 int exitCode() { return gExitCode; }
 void setExitCode(int code) { gExitCode = code; }
+
+// A notice at each OA assertion (the inventory a reviewer reads beside the change) and the
+// input problems at their files, as GitHub annotations.
+static std::vector<reports::CiFinding> scanAnnotations(const analyzer::ScanResult& r) {
+  std::vector<reports::CiFinding> out;
+  for (const auto& d : r.diagnostics)
+    out.push_back({d.path, d.line, d.col, 0, 0, d.code, "", d.severity == analyzer::Severity::Error ? "error" : "warning", d.message, ""});
+  for (const auto& a : r.assertions) {
+    if (!a.isOa) continue;
+    std::string tolerances;
+    for (const auto& t : a.tolerances) tolerances += fmt::format("{}{}={}", tolerances.empty() ? "" : ", ", t.name, t.text);
+    out.push_back({a.file, a.range.start.line, a.range.start.col, a.range.end.line, a.range.end.col, "OA000", "oa-assertion", "info",
+                   fmt::format("{} assertion ({}){}", a.api, analyzer::categoryName(a.category), tolerances.empty() ? "" : ": " + tolerances),
+                   ""});
+  }
+  return out;
+}
 
 static int runScan(const ScanArgs& args) {
   analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
@@ -57,16 +76,22 @@ static int runScan(const ScanArgs& args) {
     fmt::print(stderr, "oalens: {}: no such file or directory\n", args.path);
     return 2;
   }
+  analyzer::ProgressLine progress("scan", analyzer::progressWanted(progressMode(args.term), args.quiet));
+  opt.progress = &progress;
   analyzer::ScanResult result = analyzer::scanPath(args.path, catalogue, opt);
+  progress.finish();
   if (!args.skipOracles) analyzer::classifyOracles(result, args.packages, args.jobs);
 
-  if (!args.quiet)
-    for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", analyzer::formatDiagnostic(d));
+  if (!args.quiet) {
+    const bool colour = colourWanted(args.term, stderr);
+    for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", colourIf(colour, analyzer::formatDiagnostic(d)));
+  }
 
   std::string text;
   if (args.format == "json") text = reports::scanJsonText(result) + "\n";
   else if (args.format == "csv") text = reports::scanCsv(result);
   else if (args.format == "sarif") text = reports::jsonText(reports::scanSarif(result)) + "\n";
+  else if (args.format == "github") text = reports::githubAnnotations(scanAnnotations(result));
   else text = reports::scanTextSummary(result);
   if (!writeOutput(args.output, text)) return 2;
   if (!args.db.empty()) {
@@ -82,7 +107,9 @@ static int runScan(const ScanArgs& args) {
 void addScanCommand(CLI::App& app, ScanArgs& args) {
   CLI::App* cmd = app.add_subcommand("scan", "find assertions, mark the OA ones, resolve their tolerances");
   cmd->add_option("path", args.path, "file or directory to scan")->capture_default_str();
-  cmd->add_option("--format", args.format, "output format")->check(CLI::IsMember({"text", "json", "csv", "sarif"}))->capture_default_str();
+  cmd->add_option("--format", args.format, "output format (github: a notice at each OA assertion, as workflow commands)")
+      ->check(CLI::IsMember({"text", "json", "csv", "sarif", "github"}))
+      ->capture_default_str();
   cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
   cmd->add_option("--db", args.db, "also write the results to this SQLite database (docs/schema.md)");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
@@ -102,7 +129,9 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
   cmd->add_flag("--no-library-sources", args.noLibrarySources,
                 "do not read the library's C++ files for the definitions its tests check with (docs/cpp.md)");
   cmd->add_flag("--skip-oracles", args.skipOracles, "do not classify oracles (oracle_type stays UNKNOWN); for benchmarks");
-  cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics on stderr");
+  cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics or the progress line on stderr");
+  addColorOption(cmd, args.term);
+  addProgressOption(cmd, args.term);
   cmd->callback([&args] { setExitCode(runScan(args)); });
 }
 

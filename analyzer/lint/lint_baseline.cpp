@@ -16,7 +16,7 @@ std::optional<std::set<std::string>> readLintBaseline(const std::string& path, s
   text << in.rdbuf();
   const nlohmann::json doc = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("fingerprints") || !doc["fingerprints"].is_array()) {
-    err = "not a lint baseline (JSON with a list of fingerprints; `oalens lint --write-baseline FILE` writes one)";
+    err = "not a baseline (JSON with a list of fingerprints; `oalens lint --write-baseline FILE` and `oalens diff --write-baseline FILE` write one)";
     return std::nullopt;
   }
   std::set<std::string> out;
@@ -27,10 +27,16 @@ std::optional<std::set<std::string>> readLintBaseline(const std::string& path, s
   return out;
 }
 
-std::string lintBaselineText(const LintResult& result) {
+std::string baselineText(const std::vector<BaselineEntry>& entries) {
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
-  for (const LintFinding& f : result.findings) list.push_back({{"fingerprint", f.fingerprint}, {"rule", f.rule}, {"file", f.file}});
+  for (const BaselineEntry& e : entries) list.push_back({{"fingerprint", e.fingerprint}, {"rule", e.rule}, {"file", e.file}});
   return nlohmann::ordered_json{{"version", 1}, {"fingerprints", list}}.dump(2) + "\n";
+}
+
+std::string lintBaselineText(const LintResult& result) {
+  std::vector<BaselineEntry> entries;
+  for (const LintFinding& f : result.findings) entries.push_back({f.fingerprint, f.rule, f.file});
+  return baselineText(entries);
 }
 
 size_t applyLintBaseline(LintResult& result, const std::set<std::string>& fingerprints) {

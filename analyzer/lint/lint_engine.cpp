@@ -8,11 +8,14 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
 #include "analyzer/core/ignore_marker.h"
+#include "analyzer/lint/rule_selector.h"
 #include "analyzer/core/parallel.h"
+#include "analyzer/core/progress_line.h"
 #include "analyzer/core/text_lines.h"
 
 namespace oalens::analyzer {
@@ -63,16 +66,27 @@ std::vector<LintRuleFactory> selectRules(const std::vector<LintRuleFactory>& reg
                                          std::vector<std::string>& unknown) {
   std::vector<LintRuleFactory> chosen;
   std::set<std::string> seen;
+  // The strongest match of any selector in `names`; each selector that matches is seen.
+  auto match = [&](const std::set<std::string>& names, const LintRuleInfo& info) {
+    SelectorMatch best = SelectorMatch::None;
+    for (const std::string& s : names) {
+      const SelectorMatch m = selectorMatch(s, info.id, info.name, lintFamilyName(info.family));
+      if (m == SelectorMatch::None) continue;
+      seen.insert(s);
+      if (m == SelectorMatch::Exact || best == SelectorMatch::None) best = m;
+    }
+    return best;
+  };
   for (LintRuleFactory make : registry) {
     auto rule = make();
     const LintRuleInfo& info = rule->info();
-    const bool named = options.only.count(info.id) || options.only.count(info.name);
-    if (named) seen.insert(options.only.count(info.id) ? info.id : info.name);
-    // Opt-in rules (precision low) run only when named.
-    const bool byDefault = options.families.count(info.family) > 0 && info.precision != LintPrecision::Low;
-    const bool ignored = options.ignored.count(info.id) || options.ignored.count(info.name);
-    if (ignored) seen.insert(options.ignored.count(info.id) ? info.id : info.name);
-    if (!ignored && (options.only.empty() ? byDefault : named)) chosen.push_back(make);
+    const SelectorMatch selected = match(options.only, info);
+    const bool ignored = match(options.ignored, info) != SelectorMatch::None;
+    // Opt-in rules (precision low) run only when named by id or name, not by family or prefix.
+    const bool optIn = info.precision == LintPrecision::Low;
+    const bool byDefault = options.families.count(info.family) > 0 && !optIn;
+    const bool chosenBySelect = selected == SelectorMatch::Exact || (selected == SelectorMatch::Group && !optIn);
+    if (!ignored && (options.only.empty() ? byDefault : chosenBySelect)) chosen.push_back(make);
   }
   for (const std::set<std::string>* names : {&options.only, &options.ignored})
     for (const std::string& want : *names)
@@ -97,7 +111,7 @@ std::unordered_map<uint32_t, std::vector<std::string>> ignoreMarkers(const FileM
   return out;
 }
 
-std::string_view lineText(const FileModel& m, uint32_t line) {
+std::string_view rawLine(const FileModel& m, uint32_t line) {
   if (!m.source || line == 0) return {};
   std::string_view src(*m.source);
   size_t start = 0;
@@ -107,8 +121,10 @@ std::string_view lineText(const FileModel& m, uint32_t line) {
     ++start;
   }
   size_t end = src.find('\n', start);
-  return trimmedLine(src.substr(start, end == std::string_view::npos ? src.size() - start : end - start));
+  return src.substr(start, end == std::string_view::npos ? src.size() - start : end - start);
 }
+
+std::string_view lineText(const FileModel& m, uint32_t line) { return trimmedLine(rawLine(m, line)); }
 
 // Where line `line` of a notebook's code sits in the notebook, or null for a line it has not.
 const NotebookLine* notebookLineAt(const NotebookCode& nb, uint32_t line) {
@@ -132,7 +148,38 @@ void placeInNotebook(const NotebookCode& nb, LintFinding& f) {
 struct FileLint {
   std::vector<LintFinding> findings;
   size_t suppressed = 0;
+  std::vector<UnusedSuppression> unused;
 };
+
+// The markers, or the words of a marker, that dropped no finding. A word naming a rule that did
+// not run (not chosen, a gate rule, ML2xx in C++) is no evidence either way. A bare marker in a
+// test file may be there for the diff gate, which reads the same marker: only those outside
+// tests are reported.
+std::vector<UnusedSuppression> unusedMarkers(const FileModel& m, const std::unordered_map<uint32_t, std::vector<std::string>>& markers,
+                                             const std::set<std::pair<uint32_t, std::string>>& used,
+                                             const std::vector<std::unique_ptr<LintRule>>& rules, bool isTestFile) {
+  std::vector<UnusedSuppression> out;
+  auto ran = [&](const std::string& word) {
+    return std::any_of(rules.begin(), rules.end(), [&](const auto& r) { return r->info().id == word || r->info().name == word; });
+  };
+  for (const auto& [line, words] : markers) {
+    UnusedSuppression u{m.path, line, 1, {}};
+    for (const std::string& w : words) {
+      if (used.count({line, w})) continue;
+      if (w.empty() ? !isTestFile : ran(w)) u.words.push_back(w);
+    }
+    if (u.words.empty()) continue;
+    const std::string_view text = rawLine(m, line);
+    const size_t at = text.find("oalens:");
+    const size_t comment = at == std::string_view::npos ? std::string_view::npos : text.find_last_of("#/", at);
+    // 1-based column of the comment's `#`, or of the first `/` of `//`.
+    const bool slashes = comment != std::string_view::npos && comment > 0 && text[comment] == '/' && text[comment - 1] == '/';
+    if (comment != std::string_view::npos) u.column = static_cast<uint32_t>(slashes ? comment : comment + 1);
+    out.push_back(std::move(u));
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.line < b.line; });
+  return out;
+}
 
 FileLint lintFile(const FileModel& m, const Project& project, bool isTestFile, const std::vector<const Assertion*>& assertions,
                   const std::vector<LintRuleFactory>& factories, const LintOptions& options, const MeasuredMargins* measured) {
@@ -174,13 +221,19 @@ FileLint lintFile(const FileModel& m, const Project& project, bool isTestFile, c
   for (auto& r : rules) as(r.get()), r->finishFile(ctx);
 
   const auto markers = ignoreMarkers(m);
+  std::set<std::pair<uint32_t, std::string>> used;  // (line, the marker's word that dropped a finding)
   std::erase_if(result.findings, [&](const LintFinding& f) {
     auto it = markers.find(f.line);
     if (it == markers.end()) return false;
-    const bool drop = std::any_of(it->second.begin(), it->second.end(), [&](const std::string& id) { return id.empty() || id == f.rule || id == f.name; });
-    result.suppressed += drop;
-    return drop;
+    for (const std::string& id : it->second)
+      if (id.empty() || id == f.rule || id == f.name) {
+        used.emplace(f.line, id);
+        ++result.suppressed;
+        return true;
+      }
+    return false;
   });
+  result.unused = unusedMarkers(m, markers, used, rules, isTestFile);
   std::sort(result.findings.begin(), result.findings.end(), [](const LintFinding& a, const LintFinding& b) {
     return std::tie(a.line, a.column, a.rule, a.message) < std::tie(b.line, b.column, b.rule, b.message);
   });
@@ -193,8 +246,11 @@ FileLint lintFile(const FileModel& m, const Project& project, bool isTestFile, c
     const std::string key = fmt::format("{}\x1f{}\x1f{}\x1f{}", f.rule, f.file, text, nth);
     f.fingerprint = fmt::format("{:016x}", XXH3_64bits(key.data(), key.size()));
   }
-  if (m.notebook)
+  if (m.notebook) {
     for (LintFinding& f : result.findings) placeInNotebook(*m.notebook, f);
+    for (UnusedSuppression& u : result.unused)
+      if (const NotebookLine* at = notebookLineAt(*m.notebook, u.line)) u.line = fileLineOf(*at);
+  }
   return result;
 }
 
@@ -211,8 +267,11 @@ LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& 
   const std::vector<FileModel>& files = scan.project.files;
   std::vector<FileLint> perFile(files.size());
   static const std::vector<const Assertion*> kNoAssertions;
+  ProgressLine* progress = options.scan.progress;
+  if (progress) progress->phase("checking", files.size(), "files");
   parallelFor(files.size(), threadCount(options.scan.threads, files.size()), [&](size_t i, unsigned) {
     const FileModel& m = files[i];
+    if (progress) progress->advance();
     if (m.path.rfind("<compile_commands.json>/", 0) == 0) return;  // the build's made-up macro header
     auto it = assertionsOf.find(m.path);
     const auto test = isTest.find(m.path);
@@ -222,10 +281,13 @@ LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& 
   for (size_t i = 0; i < files.size(); ++i) {
     result.files += files[i].path.rfind("<compile_commands.json>/", 0) != 0;
     result.suppressed += perFile[i].suppressed;
+    for (UnusedSuppression& u : perFile[i].unused) result.unused.push_back(std::move(u));
     for (LintFinding& f : perFile[i].findings) result.findings.push_back(std::move(f));
   }
   std::stable_sort(result.findings.begin(), result.findings.end(),
                    [](const LintFinding& a, const LintFinding& b) { return a.file < b.file; });
+  std::stable_sort(result.unused.begin(), result.unused.end(),
+                   [](const UnusedSuppression& a, const UnusedSuppression& b) { return a.file < b.file; });
   // A notebook's syntax errors and other notes point into the notebook too.
   std::unordered_map<std::string_view, const NotebookCode*> notebooks;
   for (const FileModel& m : files)

@@ -28,11 +28,20 @@ struct LintOptions {
   std::function<MeasuredMargins(const ScanResult& scan, const std::filesystem::path& root)> measureMargins;
 };
 
+// An `oalens: ignore[...]` marker, or some of its words, that dropped no finding (ruff's unused
+// noqa): the rule it names was fixed, or the marker sits on the wrong line.
+struct UnusedSuppression {
+  std::string file;
+  uint32_t line = 0, column = 1;
+  std::vector<std::string> words;  // the rule ids or names that dropped nothing; "" for a bare `ignore`
+};
+
 struct LintResult {
   std::vector<LintFinding> findings;
   std::vector<Diagnostic> diagnostics;  // the scan's: unreadable files, syntax errors...
   size_t files = 0;                     // files linted
   size_t suppressed = 0;                // findings dropped by ignore markers
+  std::vector<UnusedSuppression> unused;  // sorted by file and line
 };
 
 // The rules `options` enables, in registry order; unknown ids or names in `only` come back

@@ -15,6 +15,7 @@
 #include "analyzer/assertions/wrapper_discovery.h"
 #include "analyzer/core/input_guard.h"
 #include "analyzer/core/parallel.h"
+#include "analyzer/core/progress_line.h"
 #include "analyzer/frontend/cpp/clang_macros.h"
 #include "analyzer/frontend/frontends.h"
 #include "analyzer/frontend/notebook.h"
@@ -127,7 +128,11 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
     // The C++ frontend marks test cases itself: TEST(...) and TEST_CASE(...) say what they are.
     if (in.language == Language::Python) markTestCases(models[i]);
   };
-  parallelFor(inputCount, threads, parseInput);
+  if (opt.progress) opt.progress->phase("parsing", inputCount, "files");
+  parallelFor(inputCount, threads, [&](size_t i, unsigned w) {
+    parseInput(i, w);
+    if (opt.progress) opt.progress->advance();
+  });
 
   // Phase 1b: the library's files that define what the C++ tests check with (library_sources.h),
   // parsed too; read for their definitions only, never reported.

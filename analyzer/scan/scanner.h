@@ -17,6 +17,8 @@
 
 namespace oalens::analyzer {
 
+class ProgressLine;
+
 struct ScanOptions {
   unsigned threads = 0;  // 0: one per core
   InputLimits limits;
@@ -53,6 +55,8 @@ struct ScanOptions {
   // Count test cases as the study's figures imply: distinct test names across the project
   // (docs/counting.md). Off: every collected test function counts.
   bool studyCounting = false;
+  // Where the parse of a directory's files reports its progress (a terminal's progress line); not owned.
+  ProgressLine* progress = nullptr;
 };
 
 struct FileSummary {

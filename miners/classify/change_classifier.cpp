@@ -300,6 +300,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
         (d == Direction::Loosen ? loosen : tighten) = true;
         k.details.push_back(fmt::format("{} {} {:g} -> {} {:g} ({})", name, old->inclusive ? "inclusive" : "strict", *old->value,
                                         t->inclusive ? "inclusive" : "strict", *t->value, directionName(d)));
+        k.values.push_back({name, *old->value, *t->value, 1, d});
         return;
       }
       if (d == Direction::None) return;
@@ -320,6 +321,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       const std::string to = old->text == t->text ? fmt::format("{:g}", *t->value) : withValue(*t);
       k.details.push_back(factor > 0 ? fmt::format("{} {} -> {} ({}, x{:.3g})", name, from, to, directionName(d), factor)
                                      : fmt::format("{} {} -> {} ({})", name, from, to, directionName(d)));
+      k.values.push_back({name, *old->value, *t->value, factor, d});
     } else if (meaningChanged) {
       compareTexts(name, kind, old, t, false);
     }

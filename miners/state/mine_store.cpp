@@ -49,6 +49,18 @@ std::string messageAsUtf8(const std::string& raw, const std::string& encoding) {
   return out;
 }
 
+// "api,threshold" -> {"api", "threshold"}
+static std::vector<std::string> splitKinds(const std::string& list) {
+  std::vector<std::string> out;
+  for (size_t start = 0; start < list.size();) {
+    size_t comma = list.find(',', start);
+    if (comma == std::string::npos) comma = list.size();
+    if (comma > start) out.push_back(list.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
 struct MineStore::Statements {
   explicit Statements(reports::Database& db)
       : insertCommit(db,
@@ -59,6 +71,10 @@ struct MineStore::Statements {
                      "INSERT INTO oa_changes(commit_id, assertion_uid, file, line, old_file, old_line, api, old_api, kinds, direction,"
                      " old_tolerances, new_tolerances, details, old_text, new_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
         insertChangeReason(db, "INSERT OR IGNORE INTO change_reasons(change_id, reason, source) VALUES (?,?,?)"),
+        insertChangeKind(db, "INSERT OR IGNORE INTO change_kinds(change_id, kind) VALUES (?,?)"),
+        insertToleranceChange(db,
+                              "INSERT OR REPLACE INTO tolerance_changes(change_id, name, old_value, new_value, factor, direction)"
+                              " VALUES (?,?,?,?,?,?)"),
         insertDiagnostic(db, "INSERT INTO mine_diagnostics(commit_id, path, message) VALUES (?,?,?)"),
         insertCommitReason(db, "INSERT OR IGNORE INTO commit_reasons(commit_id, reason) VALUES (?,?)"),
         previousChange(db, "SELECT old_text, new_text FROM oa_changes WHERE assertion_uid = ? ORDER BY id DESC LIMIT 1"),
@@ -66,13 +82,14 @@ struct MineStore::Statements {
         commit(db, "COMMIT") {}
   const reports::Statement* firstBroken() const {
     for (const reports::Statement* s :
-         {&insertCommit, &insertChange, &insertChangeReason, &insertDiagnostic, &insertCommitReason, &previousChange, &begin, &commit})
+         {&insertCommit, &insertChange, &insertChangeReason, &insertChangeKind, &insertToleranceChange, &insertDiagnostic, &insertCommitReason,
+          &previousChange, &begin, &commit})
       if (!s->ok()) return s;
     return identities.firstBroken();
   }
   reports::Statement insertCommit;
   BlobIdentities identities;
-  reports::Statement insertChange, insertChangeReason, insertDiagnostic, insertCommitReason;
+  reports::Statement insertChange, insertChangeReason, insertChangeKind, insertToleranceChange, insertDiagnostic, insertCommitReason;
   reports::Statement previousChange;  // an assertion's last change before this commit: is this one its undoing?
   // Prepared once: the writer opens and closes a transaction for each of a history's commits.
   reports::Statement begin, commit;
@@ -320,6 +337,15 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
       else ch.bindNull(15);
       if (!ch.run()) return fail(ch);
       const int64_t changeId = db_.lastInsertId();
+      for (const std::string& kind : splitKinds(k.kindList()))
+        if (!sql_->insertChangeKind.bind(1, changeId).bind(2, kind).run()) return fail(sql_->insertChangeKind);
+      for (const ToleranceValueChange& v : k.values) {
+        reports::Statement& tc = sql_->insertToleranceChange;
+        tc.bind(1, changeId).bind(2, v.name).bind(3, std::optional<double>(v.oldValue)).bind(4, std::optional<double>(v.newValue));
+        if (v.factor > 0) tc.bind(5, std::optional<double>(v.factor));
+        else tc.bindNull(5);
+        if (!tc.bind(6, directionName(v.direction)).run()) return fail(tc);
+      }
       ChangeEvidence evidence;
       evidence.kinds = kindBits(k);
       evidence.undoesPreviousChange = undoes;

@@ -472,8 +472,8 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
 
   // The project's configuration as the tip holds it: its own APIs and test-file pattern apply to
   // the whole history, as they do to `scan` and `diff` of today's tree.
-  std::string configuredTestFiles;
-  const analyzer::Catalogue catalogue = tipCatalogue(*repo, *tip, configuredTestFiles, summary.warnings);
+  std::string configuredTestFiles = opt.configuredTestFiles;
+  const analyzer::Catalogue catalogue = opt.catalogue ? *opt.catalogue : tipCatalogue(*repo, *tip, configuredTestFiles, summary.warnings);
   analyzer::ScanOptions defaults;
   const std::string pythonTests = !opt.testFilePattern.empty() ? opt.testFilePattern : !configuredTestFiles.empty() ? configuredTestFiles : defaults.testFilePattern;
   const analyzer::TestFileFilter testFiles(pythonTests, opt.cppTestFilePattern.empty() ? defaults.cppTestFilePattern : opt.cppTestFilePattern);
@@ -553,6 +553,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   const char* delayEnv = std::getenv("OALENS_TEST_COMMIT_DELAY_MS");
   const int delayMs = delayEnv ? std::atoi(delayEnv) : 0;
   bool fatal = false;
+  if (opt.progress) opt.progress->phase("", todo.size(), "commits");
   for (size_t i = 0; i < todo.size(); ++i) {
     CommitResult r;
     {
@@ -582,7 +583,7 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
     if (!r.ok) summary.warnings.push_back(fmt::format("commit {}: {}", r.info.sha.substr(0, 12), r.error));
     if (!r.note.empty()) summary.warnings.push_back(fmt::format("commit {}: {}", r.info.sha.substr(0, 12), r.note));
     if (!r.ok && summary.incomplete.empty()) summary.incomplete = fmt::format("commit {} stored as an error: {}", r.info.sha.substr(0, 12), r.error);
-    if (opt.progress && (i + 1) % 100 == 0) fmt::print(stderr, "mine: {}/{} commits\n", i + 1, todo.size());
+    if (opt.progress) opt.progress->advance();
   }
   {
     std::lock_guard lock(mu);

@@ -6,11 +6,14 @@
 // and the next run continues after it. The look-ahead window bounds memory.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "analyzer/assertions/catalogue.h"
 #include "analyzer/core/input_guard.h"
+#include "analyzer/core/progress_line.h"
 #include "miners/git/repository.h"
 
 namespace oalens::miners {
@@ -29,7 +32,7 @@ struct MineOptions {
   std::string cppTestFilePattern;       // C++ test files; empty: the scan default
   int renameLimit = Repository::kDefaultRenameLimit;  // deleted files each added one is compared with
   analyzer::InputLimits limits;
-  bool progress = false;  // progress lines on stderr
+  analyzer::ProgressLine* progress = nullptr;  // a terminal's progress line, one tick per commit; not owned
   // Memory for the analysed versions of test files kept for reuse by later commits.
   size_t blobCacheBytes = size_t{64} << 20;
   // When a change touches only tests, take the untouched tests' assertions from the previous
@@ -50,6 +53,10 @@ struct MineOptions {
   bool suiteHelpers = true;
   // Also parse every spliced version's text and compare the two models (slow; for verification).
   bool checkSplices = false;
+  // A configuration the command read (`mine --config FILE`): its catalogue and [scan] test_files
+  // instead of those of the configuration at the tip.
+  std::shared_ptr<const analyzer::Catalogue> catalogue;
+  std::string configuredTestFiles;
 };
 
 struct MineSummary {

@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <sstream>
 
+#include "reports/html/dashboard_lint.h"
 #include "reports/html/svg_charts.h"
 #include "reports/sqlite/assertion_timelines.h"
 #include "reports/sqlite/history_tables.h"
@@ -24,12 +26,17 @@ std::vector<Bar> bars(Database& db, const std::string& sql, std::optional<int64_
   if (bind) q.bind(1, *bind);
   std::vector<Bar> out;
   bool row = false;
-  while (q.step(&row) && row) out.push_back({q.columnText(0), static_cast<double>(q.columnInt(1))});
+  while (q.step(&row) && row) out.push_back({q.columnText(0), static_cast<double>(q.columnInt(1)), {}});
   return out;
 }
 
-// A table of rows from `sql`, every cell escaped.
-std::string table(Database& db, const std::string& sql, const std::vector<std::string>& headers, std::optional<int64_t> bind = std::nullopt) {
+// A cell's HTML for a column that links somewhere; nullopt: the cell's escaped text.
+using CellHtml = std::function<std::optional<std::string>(size_t column, Statement& row)>;
+
+// A table of rows from `sql`, one column per header (the query may select more, for `cell`),
+// every cell escaped unless `cell` writes it.
+std::string table(Database& db, const std::string& sql, const std::vector<std::string>& headers, std::optional<int64_t> bind = std::nullopt,
+                  const CellHtml& cell = {}) {
   Statement q(db, sql);
   if (bind) q.bind(1, *bind);
   std::string out = "<table><tr>";
@@ -39,7 +46,10 @@ std::string table(Database& db, const std::string& sql, const std::vector<std::s
   size_t rows = 0;
   while (q.step(&row) && row) {
     out += "<tr>";
-    for (size_t i = 0; i < headers.size(); ++i) out += "<td>" + htmlEscape(q.columnText(static_cast<int>(i))) + "</td>";
+    for (size_t i = 0; i < headers.size(); ++i) {
+      std::optional<std::string> html = cell ? cell(i, q) : std::nullopt;
+      out += "<td>" + (html ? *html : htmlEscape(q.columnText(static_cast<int>(i)))) + "</td>";
+    }
     out += "</tr>\n";
     ++rows;
   }
@@ -48,16 +58,19 @@ std::string table(Database& db, const std::string& sql, const std::vector<std::s
 }
 
 // The 25 assertions loosened most often (twice or more), each with its changes, one a line.
-std::string loosenedTable(Database& db, int64_t repository) {
+std::string loosenedTable(Database& db, int64_t repository, const CodeLinks& links) {
   const std::vector<AssertionTimeline> loosened = loosenedAssertions(db, repository, 2, 25);
   if (loosened.empty()) return "<p class=\"none\">none</p>\n";
   std::string out = "<table><tr><th>assertion (now)</th><th>loosenings</th><th>timeline (date, commit, change)</th></tr>\n";
   for (const AssertionTimeline& t : loosened) {
     std::string timeline;
     for (const TimelineStep& s : t.steps)
-      timeline += fmt::format("{}{} {} {}", timeline.empty() ? "" : "\n", s.date, s.commit.substr(0, 10), s.details.empty() ? s.kinds : s.details);
-    out += fmt::format("<tr><td>{}:{}</td><td>{}</td><td>{}</td></tr>\n", htmlEscape(t.steps.back().file), t.steps.back().line, t.loosenings,
-                       htmlEscape(timeline));
+      timeline += fmt::format("{}{} {} {}", timeline.empty() ? "" : "\n", htmlEscape(s.date), links.commit(s.commit.substr(0, 10), s.commit),
+                              links.file(s.details.empty() ? s.kinds : s.details, s.file, static_cast<uint32_t>(s.line), s.commit));
+    const TimelineStep& now = t.steps.back();
+    out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                       links.file(fmt::format("{}:{}", now.file, now.line), now.file, static_cast<uint32_t>(now.line), now.commit), t.loosenings,
+                       timeline);
   }
   return out + "</table>\n";
 }
@@ -70,7 +83,7 @@ std::string figure(const std::string& caption, const std::string& chart) {
   return "<figure>" + chart + "<figcaption>" + htmlEscape(caption) + "</figcaption></figure>\n";
 }
 
-std::string scanSection(Database& db) {
+std::string scanSection(Database& db, const CodeLinks& links) {
   Statement latest(db, "SELECT id, root, files, assertions, oa_assertions, test_cases, test_cases_with_oa FROM scans ORDER BY id DESC LIMIT 1");
   bool row = false;
   if (!latest.step(&row) || !row) return {};
@@ -93,12 +106,17 @@ std::string scanSection(Database& db) {
                 "SELECT f.path, a.line, a.api, t.name, t.text, t.value FROM tolerances t JOIN assertions a ON a.id = t.assertion_id"
                 " JOIN files f ON f.id = a.file_id WHERE f.scan_id = ? AND a.is_oa = 1 AND t.provenance != 'default' AND t.value IS NOT NULL"
                 " AND t.name IN ('atol', 'rtol', 'delta', 'bound', 'epsilon', 'margin') ORDER BY t.value DESC, f.path, a.line LIMIT 15",
-                {"file", "line", "API", "tolerance", "as written", "value"}, scan);
+                {"file", "line", "API", "tolerance", "as written", "value"}, scan,
+                [&](size_t column, Statement& q) -> std::optional<std::string> {
+                  if (column > 1) return std::nullopt;
+                  const std::string file = q.columnText(0);
+                  return links.file(q.columnText(static_cast<int>(column)), file, static_cast<uint32_t>(q.columnInt(1)));
+                });
   return section("scan", "Scan", body);
 }
 
 // `repository` < 0: every repository of the database (a merged one sums them).
-std::string historySection(Database& db, int64_t repository) {
+std::string historySection(Database& db, int64_t repository, const CodeLinks& links) {
   if (!hasTable(db, "oa_changes") || countRows(db, "SELECT COUNT(*) FROM commits") == 0) return {};
   std::string body = "<table class=\"t5\"><tr><th colspan=\"2\">Table V (as the 2019 study)</th></tr>\n";
   for (const auto& [key, n] : tableFive(db, repository)) body += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", htmlEscape(key), n);
@@ -138,46 +156,73 @@ std::string historySection(Database& db, int64_t repository) {
                                      "SELECT r.reason || ' (' || r.source || ')', COUNT(*) FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
                                      " JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1 GROUP BY 1 ORDER BY 2 DESC, 1",
                                      repository)));
-  body += "<h3>Assertions loosened twice or more, with their tolerance timelines</h3>\n" + loosenedTable(db, repository);
+  body += "<h3>Assertions loosened twice or more, with their tolerance timelines</h3>\n" + loosenedTable(db, repository, links);
   body += "<h3>The latest loosenings</h3>\n" +
           table(db,
-                "SELECT substr(c.sha, 1, 10), date(c.time, 'unixepoch'), c.subject, ch.file || ':' || ch.line, ch.details FROM oa_changes ch"
-                " JOIN commits c ON c.id = ch.commit_id WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.direction IN ('loosen', 'mixed')"
+                "SELECT substr(c.sha, 1, 10), date(c.time, 'unixepoch'), c.subject, ch.file || ':' || ch.line, ch.details, c.sha, ch.file, ch.line"
+                " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.direction IN ('loosen', 'mixed')"
                 " ORDER BY c.time DESC, c.seq DESC, ch.id DESC LIMIT 15",
-                {"commit", "date", "subject", "assertion", "change"}, repository);
+                {"commit", "date", "subject", "assertion", "change"}, repository,
+                [&](size_t column, Statement& q) -> std::optional<std::string> {
+                  if (column == 0) return links.commit(q.columnText(0), q.columnText(5));
+                  if (column == 3) return links.file(q.columnText(3), q.columnText(6), static_cast<uint32_t>(q.columnInt(7)), q.columnText(5));
+                  return std::nullopt;
+                });
   return section("history", "History", body);
-}
-
-std::string lintSection(Database& db) {
-  if (!hasTable(db, "lint_runs")) return {};
-  Statement latest(db, "SELECT id, root, files, findings, suppressed FROM lint_runs ORDER BY id DESC LIMIT 1");
-  bool row = false;
-  if (!latest.step(&row) || !row) return {};
-  const int64_t run = latest.columnInt(0);
-  std::string body = fmt::format("<p class=\"facts\"><code>{}</code>: {} files, <b>{} findings</b>, {} suppressed</p>\n",
-                                 htmlEscape(latest.columnText(1)), latest.columnInt(2), latest.columnInt(3), latest.columnInt(4));
-  body += figure("findings by rule", horizontalBars(bars(db, "SELECT rule || ' ' || name, COUNT(*) FROM lint_findings WHERE run_id = ? GROUP BY 1 ORDER BY 2 DESC, 1", run)));
-  body += figure("the files with the most findings (15)",
-                 horizontalBars(bars(db, "SELECT file, COUNT(*) FROM lint_findings WHERE run_id = ? GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 15", run)));
-  return section("lint", "Lint", body);
 }
 
 constexpr const char* kStyle = R"(body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;padding:0 1em}
 h1{font-size:1.6em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 nav a{margin-right:1em}figure{margin:1.2em 0}figcaption{color:#555;font-size:.9em}
-table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top;white-space:pre-line}
+table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top;white-space:pre-line;overflow-wrap:anywhere}
 th{background:#f4f6f7}.t5 td:last-child{text-align:right}.none{color:#888}.facts{font-size:1.05em}
 svg.chart text{font-size:12px;fill:#333}svg.chart .bar{fill:#2e86c1}svg.chart .axis{stroke:#999}
+svg.chart text.inside{font-size:10px;fill:#fff}svg.chart text.total{font-size:10px}svg.chart a text{fill:#1a5276;text-decoration:underline}
+table.sortable th{cursor:pointer;user-select:none}table.sortable th[aria-sort=ascending]::after{content:" \25B2"}
+table.sortable th[aria-sort=descending]::after{content:" \25BC"}.findings td{white-space:normal}
+.sev-error{color:#b03a2e;font-weight:bold}.sev-warning{color:#9a7d0a}.hint,.count{color:#777;font-size:.9em}
+dl.glossary dt{font-weight:bold;margin-top:.5em}dl.glossary dd{margin-left:1.5em}
 code{background:#f4f6f7;padding:0 3px}footer{margin-top:3em;color:#888;font-size:.85em})";
+
+// The study's terms, for a reader who has not read it (the oracle-approximation study of
+// Nejadgholi and Yang, 2019; docs/oracles.md, docs/mine.md, docs/counting.md).
+constexpr const char* kGlossary = R"(<dl class="glossary">
+<dt>OA assertion (oracle approximation)</dt><dd>An assertion that accepts the value under test within a tolerance of the expected one (<code>assert_allclose(out, ref, rtol=1e-5)</code>) instead of demanding equality.</dd>
+<dt>CUT</dt><dd>The code under test: the value the assertion checks.</dd>
+<dt>Oracle types</dt><dd>Where the expected value comes from.
+<b>D</b>: literals or data (a hard-coded number, the input passed through);
+<b>DT</b>: another library computing the same function (NumPy, SciPy, another framework);
+<b>NI</b>: the test author's own implementation (a loop, a hand-written formula);
+<b>RI</b>: a related function of the library under test (a layer against the op it should equal);
+<b>SCUT</b>: the same code under test, on the same inputs (<b>SCUT_SAME</b>: run twice, saved and loaded, CPU against GPU) or on transformed ones (<b>SCUT_DIFF</b>: a metamorphic relation);
+<b>UNKNOWN</b>: the origin could not be traced.</dd>
+<dt>Threshold provenance</dt><dd><b>default</b>: the API's own tolerance (none written); <b>literal</b> / <b>constant</b>: written in the test or a named constant (customised); <b>depend</b>: chosen at run time (by dtype, device or backend).</dd>
+<dt>Table V</dt><dd>The study's table of OA assertion changes in a project's history: commits touching tests, the commits and changes touching OA assertions, and the changes by kind.</dd>
+<dt>Change kinds</dt><dd><b>added</b> / <b>deleted</b> OA assertions; <b>cosmetic</b> (layout, same tokens); <b>api</b> (another assertion API); <b>parameter</b> (the CUT or oracle argument changed); <b>threshold</b> (a tolerance value changed). One change can have several kinds.</dd>
+<dt>loosen / tighten / mixed</dt><dd>A threshold change that accepts more (a larger <code>rtol</code>, fewer <code>decimal</code> places), less, or both (one tolerance up, another down).</dd>
+<dt>OA1xx, ML2xx, CH3xx</dt><dd>Lint rules on tolerance hygiene in tests (OA), on ML training pitfalls (ML), and the diff gate's findings on a change (CH); <code>oalens rules</code> lists them.</dd>
+</dl>
+)";
+
+// The tip of the one mined repository, for links to files of a scan or lint run ({commit}).
+std::string minedTip(Database& db) {
+  if (!hasTable(db, "repositories") || countRows(db, "SELECT COUNT(*) FROM repositories") != 1) return {};
+  Statement q(db, "SELECT tip FROM repositories");
+  bool row = false;
+  return q.step(&row) && row ? q.columnText(0) : std::string();
+}
 
 }  // namespace
 
 const char* dashboardStyle() { return kStyle; }
 
-std::string dashboardHtml(Database& db, const std::string& source, int64_t repository, const std::vector<DashboardSection>& extra) {
-  const std::string scan = hasTable(db, "scans") ? scanSection(db) : std::string();
-  const std::string history = historySection(db, repository);
-  const std::string lint = lintSection(db);
+std::string dashboardHtml(Database& db, const std::string& source, int64_t repository, const std::vector<DashboardSection>& extra,
+                          const DashboardOptions& options) {
+  const CodeLinks links(options.linkTemplate, minedTip(db));
+  const std::string scan = hasTable(db, "scans") ? scanSection(db, links) : std::string();
+  const std::string history = historySection(db, repository, links);
+  const std::string lintBody = lintSectionBody(db, links);
+  const std::string lint = lintBody.empty() ? std::string() : section("lint", "Lint", lintBody);
   std::string nav, more;
   for (const auto& [id, title, body] : {std::tuple{"scan", "Scan", &scan}, std::tuple{"history", "History", &history}, std::tuple{"lint", "Lint", &lint}})
     if (!body->empty()) nav += fmt::format("<a href=\"#{}\">{}</a>", id, title);
@@ -185,13 +230,16 @@ std::string dashboardHtml(Database& db, const std::string& source, int64_t repos
     nav += fmt::format("<a href=\"#{}\">{}</a>", htmlEscape(e.id), htmlEscape(e.title));
     more += section(e.id, e.title, e.body);
   }
+  nav += "<a href=\"#glossary\">Glossary</a>";
   std::string page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>OALens: " + htmlEscape(source) +
                      "</title>\n<style>" + kStyle + "</style></head><body>\n<h1>OALens dashboard</h1>\n<p>database <code>" + htmlEscape(source) +
                      "</code></p>\n<nav>" + nav + "</nav>\n";
   if (scan.empty() && history.empty() && lint.empty())
     page += "<p class=\"none\">The database holds no scan, mined history or lint run.</p>\n";
   page += scan + history + lint + more;
-  page += "<footer>Generated by oalens " OALENS_VERSION " from the database alone; self-contained (no script, no external resource).</footer>\n";
+  page += section("glossary", "Glossary", kGlossary);
+  if (!lint.empty()) page += std::string("<script>") + findingsTableScript() + "</script>\n";
+  page += "<footer>Generated by oalens " OALENS_VERSION " from the database alone; self-contained (no external resource).</footer>\n";
   return page + "</body></html>\n";
 }
 

@@ -32,6 +32,8 @@ const std::vector<TableCopy>& tablesInOrder() {
       {"commits", {{"id", "commits"}, {"repository_id", "repositories"}}},
       {"oa_changes", {{"id", "oa_changes"}, {"commit_id", "commits"}}},
       {"change_reasons", {{"change_id", "oa_changes"}}},
+      {"change_kinds", {{"change_id", "oa_changes"}}},
+      {"tolerance_changes", {{"change_id", "oa_changes"}}},
       {"commit_reasons", {{"commit_id", "commits"}}},
       {"mine_diagnostics", {{"commit_id", "commits"}}},
       {"mine_runs", {{"id", "mine_runs"}, {"repository_id", "repositories"}}},
@@ -48,6 +50,8 @@ constexpr const char* kDeleteReplaced =
     "CREATE TEMP TABLE replaced_files AS SELECT id FROM main.files WHERE scan_id IN"
     " (SELECT id FROM main.scans WHERE repository_id IN (SELECT id FROM temp.replaced));"
     "DELETE FROM main.change_reasons WHERE change_id IN (SELECT id FROM main.oa_changes WHERE commit_id IN temp.replaced_commits);"
+    "DELETE FROM main.change_kinds WHERE change_id IN (SELECT id FROM main.oa_changes WHERE commit_id IN temp.replaced_commits);"
+    "DELETE FROM main.tolerance_changes WHERE change_id IN (SELECT id FROM main.oa_changes WHERE commit_id IN temp.replaced_commits);"
     "DELETE FROM main.commit_reasons WHERE commit_id IN temp.replaced_commits;"
     "DELETE FROM main.mine_diagnostics WHERE commit_id IN temp.replaced_commits;"
     "DELETE FROM main.oa_changes WHERE commit_id IN temp.replaced_commits;"
@@ -195,7 +199,8 @@ bool copyAll(Database& out, const MergeProvenance& as, std::string& err) {
   }
   for (const TableCopy& t : tablesInOrder())
     if (sourceHas(out, t.name) && !copyTable(out, t, shift, repository, err)) return false;  // an older input may lack a table
-  return !sourceHas(out, "blob_assertion_sets") || copyIdentities(out, err);
+  if (sourceHas(out, "blob_assertion_sets") && !copyIdentities(out, err)) return false;
+  return sourceHas(out, "change_kinds") || fillChangeKinds(out, err);  // an input of version 6 or older
 }
 
 // The output takes the reason patterns of the first input that brings commits (or of one that

@@ -1,6 +1,7 @@
--- OALens database schema, version 6 (version 1: the scan tables; 2: the mine tables; 3: blob
+-- OALens database schema, version 7 (version 1: the scan tables; 2: the mine tables; 3: blob
 -- assertions stored as one set per blob; 4: lint runs and findings, added tables only; 5: mine
--- runs; 6: provenance columns for merged databases, added by applySchema to older files). Documented in docs/schema.md; keep the two in step.
+-- runs; 6: provenance columns for merged databases, added by applySchema to older files; 7:
+-- change_kinds and tolerance_changes, change_kinds filled from oa_changes.kinds for older files). Documented in docs/schema.md; keep the two in step.
 PRAGMA foreign_keys = ON;
 
 CREATE TABLE IF NOT EXISTS meta (
@@ -146,6 +147,25 @@ CREATE TABLE IF NOT EXISTS change_reasons (
   reason      TEXT NOT NULL,
   source      TEXT NOT NULL,               -- message | code
   PRIMARY KEY (change_id, reason)
+);
+
+-- Version 7: the kinds of a change one row each (oa_changes.kinds as a table to join and
+-- count), and the numbers of each tolerance a change moved.
+CREATE TABLE IF NOT EXISTS change_kinds (
+  change_id   INTEGER NOT NULL REFERENCES oa_changes(id) ON DELETE CASCADE,
+  kind        TEXT NOT NULL,               -- added | deleted | cosmetic | api | parameter | threshold
+  PRIMARY KEY (change_id, kind)
+);
+CREATE INDEX IF NOT EXISTS change_kinds_by_kind ON change_kinds(kind);
+
+CREATE TABLE IF NOT EXISTS tolerance_changes (
+  change_id   INTEGER NOT NULL REFERENCES oa_changes(id) ON DELETE CASCADE,
+  name        TEXT NOT NULL,               -- rtol, atol, decimal, places, bound, ...
+  old_value   REAL NOT NULL,
+  new_value   REAL NOT NULL,
+  factor      REAL,                        -- times looser or tighter (>= 1); NULL when a side is 0
+  direction   TEXT NOT NULL,               -- loosen | tighten
+  PRIMARY KEY (change_id, name)
 );
 
 CREATE TABLE IF NOT EXISTS commit_reasons (

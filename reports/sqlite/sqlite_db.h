@@ -11,7 +11,7 @@
 namespace oalens::reports {
 
 // The schema version this build writes (docs/schema.md; meta.schema_version).
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 class Statement;
 

@@ -27,12 +27,25 @@ bool applySchema(Database& db, std::string& err) {
       {"scans", "repository_id INTEGER REFERENCES repositories(id)"},
       {"lint_runs", "repository_id INTEGER REFERENCES repositories(id)"},
   };
+  // A file of an older version gets version 7's change_kinds from its oa_changes.kinds.
+  const std::optional<std::string> version = metaValue(db, "schema_version");
+  const bool before7 = version && std::atoi(version->c_str()) < 7;
   if (!db.exec(kSchemaSql, err)) return false;
   for (const auto& [table, column] : kVersion6Columns) {
     const std::string_view name = column.substr(0, column.find(' '));
     if (!hasColumn(db, table, name) && !db.exec(fmt::format("ALTER TABLE {} ADD COLUMN {}", table, column), err)) return false;
   }
-  return true;
+  return !before7 || fillChangeKinds(db, err);
+}
+
+bool fillChangeKinds(Database& db, std::string& err) {
+  // The comma list split by a recursive CTE; only the changes that have no rows yet.
+  return db.exec(
+      "WITH RECURSIVE split(change_id, kind, rest) AS ("
+      " SELECT id, '', kinds || ',' FROM oa_changes WHERE id NOT IN (SELECT change_id FROM change_kinds)"
+      " UNION ALL SELECT change_id, substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1) FROM split WHERE rest <> '')"
+      " INSERT OR IGNORE INTO change_kinds(change_id, kind) SELECT change_id, kind FROM split WHERE kind <> ''",
+      err);
 }
 
 namespace {

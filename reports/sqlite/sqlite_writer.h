@@ -13,7 +13,13 @@ namespace oalens::reports {
 
 // Creates what is missing of the current schema: kSchemaSql, then the columns version 6 added to
 // tables an older file already has (CREATE TABLE IF NOT EXISTS leaves those as they are).
+// A file of a version before 7 gets change_kinds filled from oa_changes.kinds (its
+// tolerance_changes stay empty: the numbers were not kept; mine into a new database for them).
 bool applySchema(Database& db, std::string& err);
+
+// change_kinds rows for the changes that have none, from oa_changes.kinds (an older database
+// upgraded, or merged in).
+bool fillChangeKinds(Database& db, std::string& err);
 
 bool writeScanDatabase(const std::string& path, const analyzer::ScanResult& r, std::string& err);
 

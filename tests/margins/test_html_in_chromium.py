@@ -4,13 +4,15 @@ The console check is first shown to catch a page that logs an error. Needs the b
 Chromium (scripts/setup installs Debian's chromium)."""
 
 import os
-import re
 import shutil
 import subprocess
-from html.parser import HTMLParser
-from urllib.parse import urlparse
+import sys
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from html_checks import CONSOLE, check_links  # noqa: E402
 
 BINARY = os.environ.get("OALENS_BINARY")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -18,8 +20,6 @@ pytestmark = [
     pytest.mark.skipif(not BINARY or not os.path.exists(BINARY or ""), reason="OALENS_BINARY not set"),
     pytest.mark.skipif(not CHROMIUM, reason="no chromium on PATH (scripts/setup installs it)"),
 ]
-
-CONSOLE = re.compile(r":CONSOLE[:(]")
 
 
 def render(page, tmp_path):
@@ -30,30 +30,6 @@ def render(page, tmp_path):
                        capture_output=True, text=True, timeout=180)
     console = [line for line in r.stderr.splitlines() if CONSOLE.search(line)]
     return console, shot.stat().st_size if shot.exists() else 0
-
-
-class Links(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.links, self.ids = [], set()
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if "id" in attrs:
-            self.ids.add(attrs["id"])
-        if tag == "a" and "href" in attrs:
-            self.links.append(attrs["href"])
-
-
-def check_links(html):
-    parser = Links()
-    parser.feed(html)
-    for href in parser.links:
-        if href.startswith("#"):
-            assert href[1:] in parser.ids, "dangling anchor %s" % href
-        else:
-            url = urlparse(href)
-            assert url.scheme in ("http", "https", "file") and (url.netloc or url.scheme == "file"), href
 
 
 def test_the_console_check_catches_an_error(tmp_path):
