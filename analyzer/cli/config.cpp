@@ -101,6 +101,26 @@ bool readLintTable(const toml::table& lint, ProjectConfig& cfg, std::string& err
   return true;
 }
 
+// [sarif]: help-uri-base, an absolute URI the rules' pages are relative to.
+bool readSarifTable(const toml::table& sarif, ProjectConfig& cfg, std::string& err) {
+  for (const auto& [key, node] : sarif) {
+    const std::string name(key.str());
+    if (name != "help-uri-base") {
+      const std::string meant = closestName(name, {"help-uri-base"});
+      err = meant.empty() ? fmt::format("unknown key '{}' (help-uri-base is known)", name)
+                          : fmt::format("unknown key '{}'; did you mean '{}'?", name, meant);
+      return false;
+    }
+    auto text = node.value<std::string>();
+    if (!text) {
+      err = "help-uri-base must be a string (an absolute URI such as https://host/oalens/blob/v0.1.0/)";
+      return false;
+    }
+    cfg.helpUriBase = *text;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<ProjectConfig> configFromText(const std::string& text, const std::string& source, const std::string& table,
@@ -120,6 +140,12 @@ std::optional<ProjectConfig> configFromText(const std::string& text, const std::
     if (lint && lint->is_table())
       if (!readLintTable(*lint->as_table(), cfg, err)) {
         err = fmt::format("{}: [lint] {}", source, err);
+        return std::nullopt;
+      }
+    const toml::node* sarif = table.empty() ? t.get("sarif") : t.at_path(table + ".sarif").node();
+    if (sarif && sarif->is_table())
+      if (!readSarifTable(*sarif->as_table(), cfg, err)) {
+        err = fmt::format("{}: [sarif] {}", source, err);
         return std::nullopt;
       }
   } catch (const toml::parse_error&) {

@@ -17,6 +17,7 @@ struct ProjectConfig {
   // [lint] select / ignore (rule ids or names) and per-file-ignores ({"glob" = ["ID", ...]}).
   std::vector<std::string> lintSelect, lintIgnore;
   std::vector<std::pair<std::string, std::vector<std::string>>> perFileIgnores;
+  std::string helpUriBase;  // [sarif] help-uri-base: where SARIF's helpUri points (docs/sarif.md)
 };
 
 // Loads the built-in catalogue plus the project's extensions. Returns nullopt (after printing
