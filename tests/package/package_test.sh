@@ -2,8 +2,10 @@
 # The Debian package, as a user gets it: CPack builds it from this build tree (into a scratch
 # directory), dpkg -x unpacks it into a scratch root, and from another directory, with only that
 # root's bin/ added to PATH, `oalens --version` and a scan of a small suite must work; the
-# scan's SARIF must point helpUri at the root's own docs (found next to the binary), the module
-# and workflow must be where the binary looks, and nothing installed may name the build tree.
+# scan's SARIF must point helpUri at the root's own docs (found next to the binary), and the
+# module and workflow must be where the binary looks. The installed binary must not depend on
+# the build tree: no run path into it, and the checks run with the source and build trees
+# hidden (a mount namespace; without one they run as they are, and say so).
 # Skipped (77) when dpkg-deb is absent.
 # Usage: package_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
@@ -35,11 +37,13 @@ for f in usr/bin/oalens usr/lib/oalens/liboalens_clang.so usr/share/oalens/study
          usr/share/doc/oalens/rules/lint/OA101_loose_tolerance/README.md usr/share/doc/oalens/rules/gate/CH301_loosened_tolerance/README.md; do
   [ -e "$root/$f" ] || fail "the package has no $f"
 done
-if grep -rlF "$build" "$root" >/dev/null; then fail "installed files name the build tree: $(grep -rlF "$build" "$root")"; fi
+for f in usr/bin/oalens usr/lib/oalens/liboalens_clang.so; do
+  if readelf -d "$root/$f" | grep -E "R(UN)?PATH" | grep -qF "$build"; then fail "$f has a run path into the build tree"; fi
+done
 missing=$(ldd "$root/usr/bin/oalens" "$root/usr/lib/oalens/liboalens_clang.so" | grep "not found" || true)
 [ -z "$missing" ] || fail "unresolved libraries: $missing"
 
-mkdir -p "$work/elsewhere" "$work/suite/tests"
+mkdir -p "$work/elsewhere" "$work/suite/tests" "$work/empty"
 cat > "$work/suite/tests/test_ops.py" <<'PY'
 import numpy as np
 
@@ -47,8 +51,29 @@ import numpy as np
 def test_layer_norm():
     np.testing.assert_allclose(np.ones(3), np.ones(3), rtol=0.5)
 PY
+# The checks run from another directory with the root's bin/ first on PATH and, where a mount
+# namespace can be had (root), with the source and build trees hidden under empty directories:
+# whatever the installed binary reads from them would be missing.
+cat > "$work/checks.sh" <<CHECKS
+set -euo pipefail
+fail() { echo "FAILED: \$*"; exit 1; }
+root="$root" version="$version"
 cd "$work/elsewhere"
-export PATH="$root/usr/bin:$PATH"
+export PATH="$root/usr/bin:\$PATH"
+CHECKS
+sed -n '/^# --- checks ---$/,/^# --- end ---$/p' "$0" >> "$work/checks.sh"
+hide='mount --bind "$0" "$2" && mount --bind "$0" "$1" && bash "$3"'
+if unshare --mount --propagation private true 2>/dev/null; then
+  unshare --mount --propagation private bash -c "$hide" "$work/empty" "$source" "$build" "$work/checks.sh" || fail "the installed oalens, source and build trees hidden"
+  echo "ran with $source and $build hidden"
+else
+  echo "no mount namespace here: the checks ran with the source and build trees in place"
+  bash "$work/checks.sh" || fail "the installed oalens"
+fi
+echo "passed: $deb ($(du -h "$deb" | cut -f1)) installs into a scratch root and scans from PATH"
+
+exit 0
+# --- checks ---
 [ "$(command -v oalens)" = "$root/usr/bin/oalens" ] || fail "oalens on PATH is $(command -v oalens)"
 [ "$(oalens --version)" = "oalens $version" ] || fail "oalens --version says '$(oalens --version)'"
 scan=$(oalens scan ../suite --format json)
@@ -58,4 +83,4 @@ oalens scan ../suite --format sarif | /usr/bin/python3 -c 'import json, sys; r =
   || fail "helpUri of the installed docs"
 lint=$(oalens lint ../suite -q || true)
 [[ "$lint" == "../suite/tests/test_ops.py:5:5: warning: "*"[OA101]" ]] || fail "oalens lint ../suite: $lint"
-echo "passed: $deb ($(du -h "$deb" | cut -f1)) installs into a scratch root and scans from PATH"
+# --- end ---
