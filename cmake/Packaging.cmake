@@ -19,8 +19,14 @@ install(DIRECTORY scripts/study/ DESTINATION ${CMAKE_INSTALL_DATADIR}/oalens/stu
 install(DIRECTORY miners/margins/ DESTINATION ${CMAKE_INSTALL_DATADIR}/oalens/margins
         PATTERN "__pycache__" EXCLUDE)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
-install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs FILES_MATCHING PATTERN "*.md")
-install(DIRECTORY rules/lint/ rules/gate/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/rules FILES_MATCHING PATTERN "README.md")
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs FILES_MATCHING PATTERN "*.md" PATTERN "handcheck" EXCLUDE)
+# The rule pages where SARIF's helpUri finds them: DOCDIR/rules/lint/<ID>_<name>/README.md.
+file(GLOB _oalens_rule_pages RELATIVE "${CMAKE_SOURCE_DIR}" CONFIGURE_DEPENDS
+     "${CMAKE_SOURCE_DIR}/rules/lint/*_*/README.md" "${CMAKE_SOURCE_DIR}/rules/gate/*_*/README.md")
+foreach(_page IN LISTS _oalens_rule_pages)
+  get_filename_component(_dir "${_page}" DIRECTORY)
+  install(FILES "${_page}" DESTINATION "${CMAKE_INSTALL_DOCDIR}/${_dir}")
+endforeach()
 
 # The package: named and versioned after the project, its Depends worked out by
 # dpkg-shlibdeps from the shared libraries the binary and the module link (Debian 12's).
