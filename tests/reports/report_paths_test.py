@@ -6,6 +6,7 @@ Usage: report_paths_test.py OALENS_BINARY"""
 import csv
 import io
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -70,7 +71,7 @@ class InRepository(unittest.TestCase):
     def test_scan_database_keeps_paths_of_the_scanned_tree(self):
         db = Path(self.tmp.name) / "scan.db"
         oalens(self.sub, "scan", "tests", "-q", "--db", str(db))
-        files = subprocess.run(["sqlite3", str(db), "SELECT DISTINCT file FROM assertions"], capture_output=True, text=True).stdout
+        files = subprocess.run(["sqlite3", str(db), "SELECT DISTINCT f.path FROM assertions a JOIN files f ON f.id = a.file_id"], capture_output=True, text=True).stdout
         self.assertEqual(files.split(), ["test_ops.py"])
 
     def test_diff_every_format_from_a_subdirectory(self):
@@ -110,5 +111,5 @@ class OutsideARepository(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    BINARY = sys.argv.pop(1)
+    BINARY = os.path.abspath(sys.argv.pop(1))
     unittest.main(verbosity=2)

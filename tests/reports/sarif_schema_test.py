@@ -33,6 +33,11 @@ def test_exact():
 
 def margins_db(source, tmp):
     """A margins database of one run of a one-test suite (pytest -p oalens_margins); None without pytest or NumPy."""
+    try:
+        import numpy  # noqa: F401
+        import pytest  # noqa: F401
+    except ImportError:
+        return None
     suite = Path(tmp) / "margins_suite"
     suite.mkdir()
     (suite / "test_margin.py").write_text(MARGINS_TEST)
@@ -40,7 +45,9 @@ def margins_db(source, tmp):
     db = Path(tmp) / "margins.db"
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "oalens_margins", f"--oalens-margins={db}"],
                        cwd=suite, env=env, capture_output=True, text=True, timeout=300)
-    return (db, suite) if r.returncode == 0 and db.exists() else None
+    if r.returncode != 0 or not db.exists():
+        raise RuntimeError(f"pytest -p oalens_margins failed ({r.returncode}):\n{r.stdout[-2000:]}{r.stderr[-2000:]}")
+    return db, suite
 
 
 def logs(binary, source, tmp):
@@ -108,4 +115,4 @@ def main(binary, schema_path, source):
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:4]))
+    sys.exit(main(os.path.abspath(sys.argv[1]), sys.argv[2], os.path.abspath(sys.argv[3])))
