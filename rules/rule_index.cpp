@@ -5,6 +5,7 @@
 
 #include "rules/gate/registry.h"
 #include "rules/lint/registry.h"
+#include "rules/rule_pages.h"
 
 namespace oalens::rules {
 
@@ -15,11 +16,17 @@ std::vector<RuleEntry> ruleIndex() {
     const analyzer::LintRuleInfo& i = rule->info();
     out.push_back({i.id, i.name, std::string(analyzer::lintFamilyName(i.family)), std::string(analyzer::lintSeverityName(i.severity)),
                    std::string(analyzer::lintPrecisionName(i.precision)), i.summary, "", i.remedy,
-                   "rules/lint/" + lintRuleFolder(i) + "/README.md", i.options});
+                   "rules/lint/" + lintRuleFolder(i) + "/README.md", "", i.options});
   }
   for (const GateRule& g : gateRules())
     out.push_back({g.id, g.name, "gate", std::string(gateSeverityName(g.severity)), g.precision, g.summary, g.description, g.fix,
-                   "rules/gate/" + gateRuleFolder(g) + "/README.md", {}});
+                   "rules/gate/" + gateRuleFolder(g) + "/README.md", "", {}});
+  for (RuleEntry& r : out) {
+    const std::string_view page = rulePage(r.docPage);
+    const std::string_view flags = pageSection(page, "What it flags"), why = pageSection(page, "Why it matters");
+    if (r.description.empty()) r.description = joinedParagraphs(flags);
+    if (!flags.empty()) r.page = fmt::format("## What it flags\n\n{}\n\n## Why it matters\n\n{}", flags, why);
+  }
   return out;
 }
 

@@ -16,9 +16,10 @@ struct RuleEntry {
   std::string severity;   // info, note, warning, error
   std::string precision;  // lint: high, medium, low; gate: judged right of a sample ("30/35") or "-"
   std::string summary;    // one line: what is flagged
-  std::string description;  // longer, or empty (SARIF's fullDescription)
+  std::string description;  // longer: the gate's own, else the README's "What it flags" (SARIF's fullDescription)
   std::string fix;          // how to resolve a finding (SARIF's help, the `fix` of JSON)
   std::string docPage;      // the rule's README, relative to the repository root
+  std::string page;         // markdown: the README's "What it flags" and "Why it matters" (SARIF's help)
   std::vector<analyzer::LintOption> options;
 };
 

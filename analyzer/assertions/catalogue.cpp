@@ -232,7 +232,7 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
   }
   // The tables a configuration may hold; the other tools' tables of a pyproject.toml sit
   // beside [tool.oalens], not in it.
-  static const std::vector<std::string> kTables = {"api", "dtype_picker", "scan", "lint", "diff"};
+  static const std::vector<std::string> kTables = {"api", "dtype_picker", "scan", "lint", "diff", "sarif"};
   for (const auto& [key, node] : *base) {
     if (std::find(kTables.begin(), kTables.end(), key.str()) != kTables.end()) continue;
     if (key.str() == "schema" && node.is_integer()) continue;  // the catalogue format's version (rules/catalogue/*.toml)

@@ -17,6 +17,7 @@ struct ScanArgs {
   std::string cppTestFiles;
   std::string language = "all";
   std::string compileCommands;
+  std::string helpUriBase;
   std::vector<std::string> exclude;
   std::vector<std::string> packages;
   unsigned jobs = 0;

@@ -118,6 +118,26 @@ bool readRuleTable(const toml::table& rules, RuleChoice& out, std::string& err) 
   return true;
 }
 
+// [sarif]: help-uri-base, an absolute URI the rules' pages are relative to.
+bool readSarifTable(const toml::table& sarif, ProjectConfig& cfg, std::string& err) {
+  for (const auto& [key, node] : sarif) {
+    const std::string name(key.str());
+    if (name != "help-uri-base") {
+      const std::string meant = closestName(name, {"help-uri-base"});
+      err = meant.empty() ? fmt::format("unknown key '{}' (help-uri-base is known)", name)
+                          : fmt::format("unknown key '{}'; did you mean '{}'?", name, meant);
+      return false;
+    }
+    auto text = node.value<std::string>();
+    if (!text) {
+      err = "help-uri-base must be a string (an absolute URI such as https://host/oalens/blob/v0.1.0/)";
+      return false;
+    }
+    cfg.helpUriBase = *text;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool perFileIgnored(const RuleChoice& choice, const std::string& file, const std::string& id, const std::string& name,
@@ -163,6 +183,12 @@ std::optional<ProjectConfig> configFromText(const std::string& text, const std::
       if (!node) continue;
       if (!node->is_table() || !readRuleTable(*node->as_table(), *choice, err)) {
         err = fmt::format("{}: [{}] {}", source, name, node->is_table() ? err : "must be a table");
+        return std::nullopt;
+      }
+    }
+    if (const toml::node* sarif = section("sarif")) {
+      if (!sarif->is_table() || !readSarifTable(*sarif->as_table(), cfg, err)) {
+        err = fmt::format("{}: [sarif] {}", source, sarif->is_table() ? err : "must be a table");
         return std::nullopt;
       }
     }

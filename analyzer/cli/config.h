@@ -24,6 +24,7 @@ struct ProjectConfig {
   std::string testFiles;  // [scan] test_files
   std::string source;     // which file it came from, for messages
   RuleChoice lint, diff;
+  std::string helpUriBase;  // [sarif] help-uri-base: where SARIF's helpUri points (docs/sarif.md)
 };
 
 // The configuration file that applies to `target`: the first .oalens.toml, or pyproject.toml

@@ -21,6 +21,7 @@
 #include "analyzer/core/visible_text.h"
 #include "miners/gate/config_change.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/cli/report_root.h"
 #include "analyzer/cli/rule_descriptors.h"
 #include "analyzer/cli/terminal.h"
 #include "analyzer/core/input_guard.h"
@@ -58,6 +59,7 @@ struct DiffArgs {
   bool wholeFiles = false;
   std::vector<std::string> packages;
   std::string margins;  // a margins database (pytest -p oalens_margins)
+  std::string helpUriBase;
   int renameLimit = miners::Repository::kDefaultRenameLimit;
   std::vector<std::string> select, ignore;  // gate rules, as lint chooses its rules
   std::string baseline, writeBaseline;      // fingerprints of accepted findings (analyzer/lint/lint_baseline.h)
@@ -82,13 +84,13 @@ std::optional<std::string> readFile(const fs::path& p) {
   return ss.str();
 }
 
-json sarif(const std::vector<miners::GateFinding>& findings) {
+json sarif(const std::vector<miners::GateFinding>& findings, const reports::SarifPlace& place) {
   json results = json::array();
   for (const auto& f : findings) {
     std::string level = f.severity == miners::GateSeverity::Warning || f.severity == miners::GateSeverity::Error ? "warning" : "note";
     results.push_back(reports::sarifResult({f.rule, level, f.message, f.file, f.fingerprint, f.line, f.column}));
   }
-  return reports::sarifLog(reports::sarifRun(sarifRuleDescriptors(RuleKind::Gate), std::move(results)));
+  return reports::sarifLog(sarifRuleDescriptors(RuleKind::Gate, place.helpBase), std::move(results), place);
 }
 
 // The functions and classes the non-test Python files of the change stop defining (a name
@@ -233,6 +235,7 @@ int runDiff(const DiffArgs& a) {
   // The configuration of each side. The gate checks both with the old side's: a change that
   // edits .oalens.toml cannot redefine what it is checked by, and CH310 says what it weakens.
   RuleChoice rulesOfOldSide;
+  std::string configuredHelpBase;
   auto configOf = [&](bool newSide) -> std::optional<miners::ConfigSide> {
     miners::ConfigSide side{analyzer::Catalogue::builtin(), {}, {}, {}};
     for (const auto& [path, table] : {std::pair{".oalens.toml", ""}, std::pair{"pyproject.toml", "tool.oalens"}}) {
@@ -251,6 +254,7 @@ int runDiff(const DiffArgs& a) {
       }
       side.testFiles = cfg->testFiles;
       if (!newSide) rulesOfOldSide = cfg->diff;
+      if (newSide) configuredHelpBase = cfg->helpUriBase;
       side.path = path;
       side.text = std::move(*text);
       break;
@@ -259,6 +263,8 @@ int runDiff(const DiffArgs& a) {
   };
   std::optional<miners::ConfigSide> oldConfig = configOf(false), newConfig = configOf(true);
   if (!oldConfig || !newConfig) return 2;
+  const std::optional<std::string> helpBase = sarifHelpBase(a.helpUriBase, configuredHelpBase);
+  if (!helpBase) return 2;
   const analyzer::Catalogue& catalogue = oldConfig->catalogue;
   analyzer::ScanOptions defaults;
   const analyzer::TestFileFilter testFiles(!a.testFiles.empty()        ? a.testFiles
@@ -388,7 +394,10 @@ int runDiff(const DiffArgs& a) {
       ci.push_back({f.file, f.line, f.column, 0, 0, f.rule, f.name, std::string(miners::gateSeverityName(f.severity)), f.message, f.fingerprint});
     text = a.format == "github" ? reports::githubAnnotations(ci) : a.format == "junit" ? reports::junitXml(ci, "oalens diff") : reports::gitlabCodeQuality(ci);
   } else if (a.format == "sarif") {
-    text = reports::jsonText(sarif(findings)) + "\n";
+    // Git's paths are relative to the work tree's root already; a bare repository has none.
+    std::string root = workdir;
+    while (root.size() > 1 && root.ends_with('/')) root.pop_back();
+    text = reports::jsonText(sarif(findings, {root, *helpBase})) + "\n";
   } else {
     for (const auto& f : findings)
       text += fmt::format("{}:{}:{}: {}: {} [{}]\n", f.file, f.line, f.column, miners::gateSeverityName(f.severity), f.message, f.rule);
@@ -431,6 +440,7 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_option("--test-files", args.testFiles, "RE2 pattern for Python test file paths");
   cmd->add_option("--cpp-test-files", args.cppTestFiles, "RE2 pattern for C++ test file paths");
   cmd->add_option("-o,--output", args.output, "write the report to this file");
+  cmd->add_option("--help-uri-base", args.helpUriBase, "absolute URI the rules' doc pages are under, for SARIF's helpUri (docs/sarif.md)");
   cmd->add_option("--rename-limit", args.renameLimit,
                   "deleted files each added file is compared with to find an edited file's rename (the same content always pairs)")
       ->capture_default_str()

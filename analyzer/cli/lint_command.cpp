@@ -13,6 +13,7 @@
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/lint_margins.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/cli/report_root.h"
 #include "analyzer/cli/rule_descriptors.h"
 #include "analyzer/cli/terminal.h"
 #include "analyzer/core/visible_text.h"
@@ -29,6 +30,7 @@ namespace oalens::cli {
 
 namespace {
 
+namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
 struct LintArgs {
@@ -51,21 +53,22 @@ struct LintArgs {
   bool statistics = false;
   std::string baseline, writeBaseline;
   TerminalArgs term;
+  std::string helpUriBase;
 };
 
 std::string sarifLevel(analyzer::LintSeverity s) {
   return s == analyzer::LintSeverity::Error ? "error" : s == analyzer::LintSeverity::Warning ? "warning" : "note";
 }
 
-json sarif(const std::vector<analyzer::LintFinding>& findings) {
+json sarif(const std::vector<analyzer::LintFinding>& findings, const reports::SarifPlace& place) {
   json results = json::array();
   for (const auto& f : findings)
     results.push_back(reports::sarifResult(
         {f.rule, sarifLevel(f.severity), f.message, f.file, f.fingerprint, f.line, f.column, std::max<uint32_t>(1, f.endLine), f.endColumn}));
-  return reports::sarifLog(reports::sarifRun(sarifRuleDescriptors(RuleKind::Lint), std::move(results)));
+  return reports::sarifLog(sarifRuleDescriptors(RuleKind::Lint, place.helpBase), std::move(results), place);
 }
 
-std::string render(const analyzer::LintResult& r, const std::string& format) {
+std::string render(const analyzer::LintResult& r, const std::string& format, const reports::SarifPlace& place) {
   if (format == "json") {
     json list = json::array();
     for (const auto& f : r.findings) {
@@ -90,7 +93,7 @@ std::string render(const analyzer::LintResult& r, const std::string& format) {
     return reports::jsonText(json{{"files_linted", r.files}, {"suppressed", r.suppressed}, {"findings", list}, {"unused_suppressions", unused}}) +
            "\n";
   }
-  if (format == "sarif") return reports::jsonText(sarif(r.findings)) + "\n";
+  if (format == "sarif") return reports::jsonText(sarif(r.findings, place)) + "\n";
   if (format == "github" || format == "junit" || format == "gitlab") {
     std::vector<reports::CiFinding> ci;
     for (const auto& f : r.findings)
@@ -189,36 +192,50 @@ int runLint(const LintArgs& a) {
     fmt::print(stderr, "oalens: unknown rule '{}'; `oalens rules` lists them\n", unknown.front());
     return 2;
   }
+  const std::optional<std::string> helpBase = sarifHelpBase(a.helpUriBase, cfg->helpUriBase);
+  if (!helpBase) return 2;
   analyzer::ProgressLine progress("lint", analyzer::progressWanted(progressMode(a.term), a.quiet));
   opt.scan.progress = &progress;
-  // Each path is linted as its own root (a directory's files reported relative to it); files
-  // named one by one, as pre-commit passes them, are reported as given.
+  // Each path is linted as its own root; its files are reported relative to the report root
+  // (the repository's, else the current directory), whether a directory or files one by one
+  // (as pre-commit passes them) were named.
+  const ReportRoot root = reportRootFor(a.paths.front());
+  const fs::path configDir = cfg->source.empty() ? fs::path() : fs::absolute(cfg->source).parent_path().lexically_normal();
+  // per-file-ignores: a glob of the path relative to the configuration's directory and the
+  // rules it drops (selectors, "*" all).
+  auto ignoredByConfig = [&](const analyzer::LintFinding& f, const fs::path& dir) {
+    if (cfg->lint.perFileIgnores.empty()) return false;
+    const std::string local = (dir / f.file).lexically_relative(configDir).generic_string();
+    return perFileIgnored(cfg->lint, local, f.rule, f.name, familyOf(f.rule));
+  };
   analyzer::LintResult result;
   for (const std::string& path : a.paths) {
     analyzer::LintResult one = analyzer::lintPath(path, catalogue, chosen, opt);
-    const bool single = !std::filesystem::is_directory(path);
+    const bool single = !fs::is_directory(path);
+    const fs::path absolute = fs::absolute(path).lexically_normal();
+    const fs::path dir = single ? absolute.parent_path() : absolute;
+    const std::string prefix = root.prefixFor(path), name = fs::path(path).filename().string();
     for (auto& f : one.findings) {
-      if (single) f.file = path;
+      if (single) f.file = name;
+      if (ignoredByConfig(f, dir)) {
+        ++result.suppressed;
+        continue;
+      }
+      f.file = prefix + f.file;
       result.findings.push_back(std::move(f));
     }
     for (auto& d : one.diagnostics) {
-      if (single) d.path = path;
+      d.path = prefix + (single ? name : d.path);
       result.diagnostics.push_back(std::move(d));
     }
     for (auto& u : one.unused) {
-      if (single) u.file = path;
+      u.file = prefix + (single ? name : u.file);
       result.unused.push_back(std::move(u));
     }
     result.files += one.files;
     result.suppressed += one.suppressed;
   }
   progress.finish();
-  // per-file-ignores: a glob of the reported path and the rules it drops (selectors, "*" all).
-  std::erase_if(result.findings, [&](const analyzer::LintFinding& f) {
-    const bool drop = perFileIgnored(cfg->lint, f.file, f.rule, f.name, familyOf(f.rule));
-    result.suppressed += drop;
-    return drop;
-  });
   if (!a.writeBaseline.empty() && !writeOutput(a.writeBaseline, analyzer::lintBaselineText(result))) return 2;
   if (!a.baseline.empty()) {
     std::string err;
@@ -237,7 +254,7 @@ int runLint(const LintArgs& a) {
   }
   const bool toTerminal = a.output.empty() || a.output == "-";
   const bool colour = a.format == "text" && !a.statistics && (toTerminal ? colourWanted(a.term, stdout) : a.term.color == "always");
-  if (!writeOutput(a.output, a.statistics ? statistics(result) : render(result, a.format), colour)) return 2;
+  if (!writeOutput(a.output, a.statistics ? statistics(result) : render(result, a.format, {root.dir.string(), *helpBase}), colour)) return 2;
   if (!a.db.empty()) {
     std::string err;
     std::string roots;
@@ -268,6 +285,7 @@ void addLintCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
+  cmd->add_option("--help-uri-base", args.helpUriBase, "absolute URI the rules' doc pages are under, for SARIF's helpUri (docs/sarif.md)");
   cmd->add_option("--db", args.db, "also write the findings to this SQLite database (tables lint_runs, lint_findings; docs/schema.md)");
   cmd->add_option("--margins", args.margins,
                   "a margins database of the suite's runs (pytest -p oalens_margins): OA101 reports the checks no run used "

@@ -169,6 +169,8 @@ void addReportCommand(CLI::App& app) {
                   "judge each OA assertion of --root by the tolerance share the test runs in DB used (pytest -p oalens_margins)");
   cmd->add_option("--repo,--root", margins.root, "with --margins: the tree the tests ran in, scanned for its OA assertions")
       ->capture_default_str();
+  cmd->add_option("--help-uri-base", margins.helpUriBase,
+                  "with --margins --format sarif: absolute URI the docs are under, for SARIF's helpUri (docs/sarif.md)");
   cmd->add_option("--safety-factor", margins.safetyFactor,
                   "with --margins: an over-loose tolerance is suggested at this many times the largest error")
       ->check(CLI::Range(1.0, 1e6))

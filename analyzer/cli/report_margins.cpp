@@ -6,6 +6,7 @@
 
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/cli/report_root.h"
 #include "analyzer/scan/scanner.h"
 #include "reports/json/json_report.h"
 #include "reports/margins/margins_db.h"
@@ -33,14 +34,19 @@ std::optional<reports::MarginsReport> judgeMargins(const MarginsArgs& args) {
   const std::shared_ptr<const reports::MarginsData> data = readMarginsOrSay(args.db);
   if (!data) return std::nullopt;
   analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
-  if (!loadConfig(args.root, "", catalogue)) return std::nullopt;
+  const std::optional<ProjectConfig> cfg = loadConfig(args.root, "", catalogue);
+  if (!cfg) return std::nullopt;
+  const std::optional<std::string> helpBase = sarifHelpBase(args.helpUriBase, cfg->helpUriBase);
+  if (!helpBase) return std::nullopt;
   analyzer::ScanOptions opt;
   opt.allFiles = true;  // a wrapper's own check lives in a helper module, not a test file
   const analyzer::ScanResult scan = analyzer::scanPath(args.root, catalogue, opt);
   reports::MarginsOptions options;
   options.root = std::filesystem::absolute(args.root, ec).lexically_normal().generic_string();
   options.safetyFactor = args.safetyFactor;
-  return reports::judgeMargins(scan, *data, options);
+  reports::MarginsReport report = reports::judgeMargins(scan, *data, options);
+  report.helpBase = *helpBase;
+  return report;
 }
 
 int reportMargins(const MarginsArgs& args) {
@@ -49,7 +55,7 @@ int reportMargins(const MarginsArgs& args) {
   std::string text;
   if (args.format == "json") text = reports::jsonText(reports::marginsJson(*report)) + "\n";
   else if (args.format == "html") text = reports::marginsPage(*report, args.db);
-  else if (args.format == "sarif") text = reports::jsonText(reports::marginsSarif(*report)) + "\n";
+  else if (args.format == "sarif") text = reports::jsonText(reports::marginsSarif(*report, report->helpBase)) + "\n";
   else text = reports::marginsText(*report);
   return writeOutput(args.output, text) ? 0 : 2;
 }

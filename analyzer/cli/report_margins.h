@@ -11,6 +11,7 @@ namespace oalens::cli {
 
 struct MarginsArgs {
   std::string db, root = ".", format = "text", output;
+  std::string helpUriBase;  // --help-uri-base; the root's [sarif] help-uri-base when empty
   double safetyFactor = 10;
 };
 

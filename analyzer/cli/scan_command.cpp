@@ -5,6 +5,7 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/output.h"
+#include "analyzer/cli/report_root.h"
 #include "analyzer/cli/terminal.h"
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/scan/scanner.h"
@@ -39,6 +40,19 @@ static std::vector<reports::CiFinding> scanAnnotations(const analyzer::ScanResul
                    ""});
   }
   return out;
+}
+
+// The paths of the report from relative to the scanned path to relative to the report root.
+static void rebasePaths(analyzer::ScanResult& r, const std::string& prefix) {
+  if (prefix.empty()) return;
+  auto rebase = [&](std::string& path) {
+    if (!path.empty()) path = prefix + path;
+  };
+  for (auto& a : r.assertions) rebase(a.file);
+  for (auto& t : r.testCases) rebase(t.file);
+  for (auto& d : r.diagnostics) rebase(d.path);
+  for (auto& f : r.files) rebase(f.path);
+  for (auto& l : r.libraryFiles) rebase(l);
 }
 
 static int runScan(const ScanArgs& args) {
@@ -76,12 +90,25 @@ static int runScan(const ScanArgs& args) {
     fmt::print(stderr, "oalens: {}: no such file or directory\n", args.path);
     return 2;
   }
+  const std::optional<std::string> helpBase = sarifHelpBase(args.helpUriBase, cfg->helpUriBase);
+  if (!helpBase) return 2;
   analyzer::ProgressLine progress("scan", analyzer::progressWanted(progressMode(args.term), args.quiet));
   opt.progress = &progress;
   analyzer::ScanResult result = analyzer::scanPath(args.path, catalogue, opt);
   progress.finish();
   if (!args.skipOracles) analyzer::classifyOracles(result, args.packages, args.jobs);
 
+  // The database keeps paths relative to the scanned path: report --margins joins them with
+  // the test runs' and merge with other checkouts'. Every other output gives them from the root.
+  if (!args.db.empty()) {
+    std::string err;
+    if (!reports::writeScanDatabase(args.db, result, err)) {
+      fmt::print(stderr, "oalens: {}\n", err);
+      return 2;
+    }
+  }
+  const ReportRoot root = reportRootFor(args.path);
+  rebasePaths(result, root.prefixFor(args.path));
   if (!args.quiet) {
     const bool colour = colourWanted(args.term, stderr);
     for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", colourIf(colour, analyzer::formatDiagnostic(d)));
@@ -90,17 +117,10 @@ static int runScan(const ScanArgs& args) {
   std::string text;
   if (args.format == "json") text = reports::scanJsonText(result) + "\n";
   else if (args.format == "csv") text = reports::scanCsv(result);
-  else if (args.format == "sarif") text = reports::jsonText(reports::scanSarif(result)) + "\n";
+  else if (args.format == "sarif") text = reports::jsonText(reports::scanSarif(result, {root.dir.string(), *helpBase})) + "\n";
   else if (args.format == "github") text = reports::githubAnnotations(scanAnnotations(result));
   else text = reports::scanTextSummary(result);
   if (!writeOutput(args.output, text)) return 2;
-  if (!args.db.empty()) {
-    std::string err;
-    if (!reports::writeScanDatabase(args.db, result, err)) {
-      fmt::print(stderr, "oalens: {}\n", err);
-      return 2;
-    }
-  }
   return result.hasErrors() ? 1 : 0;
 }
 
@@ -113,6 +133,7 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
   cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
   cmd->add_option("--db", args.db, "also write the results to this SQLite database (docs/schema.md)");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");
+  cmd->add_option("--help-uri-base", args.helpUriBase, "absolute URI the rules' doc pages are under, for SARIF's helpUri (docs/sarif.md)");
   cmd->add_option("--test-files", args.testFiles, "RE2 pattern for Python test file paths (relative to PATH)");
   cmd->add_option("--cpp-test-files", args.cppTestFiles, "RE2 pattern for C++ test file paths (relative to PATH; docs/cpp.md)");
   cmd->add_option("--compile-commands", args.compileCommands,

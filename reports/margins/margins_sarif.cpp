@@ -47,15 +47,10 @@ std::string fingerprint(const MarginVerdict& v, std::string_view rule) {
 
 }  // namespace
 
-json marginsSarif(const MarginsReport& report) {
+json marginsSarif(const MarginsReport& report, std::string_view helpBase) {
   json rules = json::array();
   for (const VerdictRule& r : kRules)
-    rules.push_back({{"id", r.id},
-                     {"name", r.name},
-                     {"shortDescription", {{"text", r.summary}}},
-                     {"fullDescription", {{"text", r.help}}},
-                     {"help", {{"text", r.help}}},
-                     {"defaultConfiguration", {{"level", r.level}}}});
+    rules.push_back(sarifRule({r.id, r.name, r.summary, r.help, r.help, "", "docs/margins.md", r.level, "margins", "-"}, helpBase));
   json results = json::array();
   std::map<std::string, int> occurrences;  // identical assertions of one test case told apart
   for (const MarginVerdict& v : report.margins) {
@@ -64,10 +59,7 @@ json marginsSarif(const MarginsReport& report) {
     const std::string message = fmt::format("{}: {}", v.verdict, marginMessage(v));
     std::string print = fingerprint(v, rule->id);
     if (const int nth = occurrences[print]++; nth > 0) print += fmt::format(":{}", nth);
-    SarifFinding f{rule->id, rule->level, message, v.file, print, v.line, 1, v.endLine, 0};
-    json result = sarifResult(f);
-    result["ruleIndex"] = static_cast<int>(rule - kRules);
-    result["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"] = "SRCROOT";
+    json result = sarifResult({rule->id, rule->level, message, v.file, print, v.line, 1, v.endLine, 0});
     result["properties"] = {{"max_used", std::isfinite(v.maxUsed) ? json(v.maxUsed) : json(nullptr)},
                             {"runs", v.runs},
                             {"failed_runs", v.failedRuns},
@@ -75,9 +67,7 @@ json marginsSarif(const MarginsReport& report) {
                             {"suggested", v.suggested.empty() ? json(nullptr) : json(v.suggested)}};
     results.push_back(std::move(result));
   }
-  json run = sarifRun(std::move(rules), std::move(results));
-  run["originalUriBaseIds"] = {{"SRCROOT", {{"uri", "file://" + report.root + (report.root.ends_with('/') ? "" : "/")}}}};
-  return sarifLog(std::move(run));
+  return sarifLog(std::move(rules), std::move(results), {report.root, std::string(helpBase)});
 }
 
 }  // namespace oalens::reports

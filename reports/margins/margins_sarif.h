@@ -6,11 +6,13 @@
 //   MG103 failing-check         error    it failed in every run that reached it
 #pragma once
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "reports/margins/margins_verdicts.h"
 
 namespace oalens::reports {
 
-nlohmann::ordered_json marginsSarif(const MarginsReport& report);
+// helpBase: the absolute URI docs/margins.md is under (reports::helpUriBase).
+nlohmann::ordered_json marginsSarif(const MarginsReport& report, std::string_view helpBase);
 
 }  // namespace oalens::reports

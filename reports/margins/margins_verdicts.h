@@ -48,6 +48,7 @@ struct MarginVerdict {
 
 struct MarginsReport {
   std::string root, rootdir;
+  std::string helpBase;  // where the SARIF log's helpUri points (the command's --help-uri-base or configuration)
   int64_t runsPerTest = 1, diagnostics = 0;
   double safetyFactor = 10;
   // OA assertions no recorded run reached: of an API the plugin records (not reached: the test

@@ -1,35 +1,55 @@
-// SARIF 2.1.0 output. `oalens scan`: each OA assertion as a `note` result of rule OA000
-// (inventory), so code-scanning UIs can list and filter them; input problems as notifications.
-// `oalens diff` and `oalens lint` write their findings through the shared pieces below.
+// SARIF 2.1.0 output, the one writer of every SARIF log OALens prints: `scan` (each OA
+// assertion a `note` result of rule OA000, the inventory), `lint`, `diff` and `report
+// --margins` (their findings). Every run says where its paths are relative to
+// (originalUriBaseIds SRCROOT, uriBaseId on each location), every result names its rule by id
+// and index and carries a fingerprint, every rule a full description, help in text and
+// markdown and an absolute helpUri: what the schema, GitHub code scanning and editors read.
 #pragma once
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
 
 #include "analyzer/scan/scanner.h"
 
 namespace oalens::reports {
 
-nlohmann::ordered_json scanSarif(const analyzer::ScanResult& r);
+// Where a run's files and rule pages are.
+struct SarifPlace {
+  std::string root;      // absolute directory the result paths are relative to; "" when unknown (a bare repository)
+  std::string helpBase;  // absolute URI ending in '/' that a rule's doc page (README.md, rules/...) is relative to
+};
 
-// The log around one run: $schema, version, runs.
-nlohmann::ordered_json sarifLog(nlohmann::ordered_json run);
-// A run of oalens with these rule descriptors and results.
-nlohmann::ordered_json sarifRun(nlohmann::ordered_json rules, nlohmann::ordered_json results);
+// The helpUri base when none is configured: where the Debian package installs the docs.
+inline constexpr std::string_view kDefaultHelpUriBase = "file:///usr/share/doc/oalens/";
+
+// `base` as a helpUri base: absolute (a scheme, then ':'), ending in '/'; "" when it is not.
+std::string helpUriBase(std::string_view base);
+
+nlohmann::ordered_json scanSarif(const analyzer::ScanResult& r, const SarifPlace& place);
 
 // A rule's descriptor (tool.driver.rules): its metadata as `oalens rules` lists it. The level
-// is the SARIF level of its severity; an empty description leaves fullDescription out.
+// is the SARIF level of its severity; an empty description falls back on the summary, an empty
+// markdown on the text. docPage is relative to the helpUri base.
 struct SarifRule {
-  std::string_view id, name, summary, description, help, helpUri, level, family, precision;
+  std::string_view id, name, summary, description, help, markdown, docPage, level, family, precision;
 };
-nlohmann::ordered_json sarifRule(const SarifRule& r);
+nlohmann::ordered_json sarifRule(const SarifRule& r, std::string_view helpBase);
 
-// A finding of `diff` or `lint`: one place, with its fingerprint as partialFingerprints.
+// A finding: one place, relative to SRCROOT, with its fingerprint as partialFingerprints.
 struct SarifFinding {
   std::string_view rule, level, message, file, fingerprint;
   uint32_t line = 0, column = 0;
   uint32_t endLine = 0, endColumn = 0;  // 0: the region has a start only
 };
 nlohmann::ordered_json sarifResult(const SarifFinding& f);
+
+// The log of one run of oalens with these rule descriptors and results: SRCROOT from `place`,
+// each result's ruleIndex looked up in `rules`.
+nlohmann::ordered_json sarifLog(nlohmann::ordered_json rules, nlohmann::ordered_json results, const SarifPlace& place,
+                                nlohmann::ordered_json invocation = nullptr);
+
+// `path` as a URI reference: bytes outside RFC 3986's unreserved set and '/' percent-encoded.
+std::string uriOfPath(std::string_view path);
 
 }  // namespace oalens::reports

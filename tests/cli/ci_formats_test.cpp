@@ -72,7 +72,8 @@ void expectGitlabIssues(const std::string& text, size_t count) {
 }
 
 TEST_F(CiFormats, LintWritesJunitGitlabAndGithub) {
-  const std::string lint = kBin + " lint " + dir_.string() + " -q --format ";
+  // Run in the tree: outside a repository paths are relative to the current directory.
+  const std::string lint = "cd " + dir_.string() + " && " + kBin + " lint . -q --format ";
   const std::string xml = (dir_ / "lint.xml").string();
   EXPECT_EQ(runCommand(lint + "junit -o " + xml).status, 1);
   EXPECT_EQ(junitSummary(xml), "3 5 5 ['OA101', 'OA105']\n");
@@ -106,7 +107,7 @@ TEST_F(CiFormats, DiffWritesTheSameFormats) {
 }
 
 TEST_F(CiFormats, ScanAnnotatesEachOaAssertion) {
-  auto github = runCommand(kBin + " scan " + dir_.string() + " --format github");
+  auto github = runCommand("cd " + dir_.string() + " && " + kBin + " scan . --format github");
   EXPECT_EQ(github.status, 0) << github.out;
   EXPECT_NE(github.out.find("::notice file=tests/test_b.py,line=3,col=5,"), std::string::npos) << github.out;
   EXPECT_NE(github.out.find("title=OA000 oa-assertion::numpy.testing.assert_allclose assertion (abs_rel): atol=0, rtol=0.5"), std::string::npos)

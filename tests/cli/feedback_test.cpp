@@ -56,13 +56,15 @@ TEST_F(Feedback, OneProgressLineWhenForcedNoneOtherwise) {
 }
 
 TEST_F(Feedback, ColoursFollowColorAndNoColor) {
-  const std::string lint = kBin + " lint " + dir_.string() + " -q";
+  // Run in the tree: outside a repository paths are relative to the current directory.
+  const std::string in = "cd " + dir_.string() + " && ";
+  const std::string lint = in + kBin + " lint . -q";
   const std::string always = runCommand(lint + " --color=always").out;
   EXPECT_NE(always.find("\x1b[1mtests/test_0.py:3:5\x1b[0m: \x1b[1;33mwarning\x1b[0m: "), std::string::npos) << always;
   EXPECT_NE(always.find("\x1b[2m [OA101]\x1b[0m"), std::string::npos) << always;
   EXPECT_EQ(runCommand(lint).out.find('\x1b'), std::string::npos) << "auto: a pipe gets no colours";
   EXPECT_EQ(runCommand(lint + " --color never").out.find('\x1b'), std::string::npos);
-  EXPECT_EQ(runCommand("NO_COLOR=1 " + lint + " --color auto").out.find('\x1b'), std::string::npos);
+  EXPECT_EQ(runCommand(in + "NO_COLOR=1 " + kBin + " lint . -q --color auto").out.find('\x1b'), std::string::npos);
   EXPECT_EQ(runCommand(lint + " --color=always --format json").out.find('\x1b'), std::string::npos) << "only the text report";
   // A file name's own escape bytes stay escaped when the report is coloured.
   std::ofstream(dir_ / "tests" / "test_\x1b[31m.py") << "from numpy.testing import assert_allclose\ndef test_b():\n    assert_allclose(f(1), 2.0, rtol=0.5)\n";

@@ -28,8 +28,9 @@ TEST(ParseCommand, ParsesTheLibraryFilesItIsGiven) {
       runCommand(std::string(OALENS_BINARY) + " parse " + dir.string() + " -j1 --library-files " + (dir / "library.txt").string());
   ASSERT_EQ(withLibrary.status, 0) << withLibrary.out;
   EXPECT_NE(withLibrary.out.find("files 2 parsed 2 "), std::string::npos) << withLibrary.out;
-  // The scan names the same file among those it reads.
-  const auto scan = runCommand(std::string(OALENS_BINARY) + " scan " + dir.string() + " --format json");
+  // The scan names the same file among those it reads (run in the tree: outside a repository
+  // paths are relative to the current directory).
+  const auto scan = runCommand("cd " + dir.string() + " && " + std::string(OALENS_BINARY) + " scan . --format json");
   EXPECT_NE(scan.out.find("\"lib/close.h\""), std::string::npos) << scan.out;
 }
 

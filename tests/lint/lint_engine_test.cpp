@@ -210,7 +210,8 @@ TEST_F(LintEngine, CliExitCodesFormatsAndOptions) {
   auto stats = runCommand(bin + " lint " + path + " --statistics -q");
   EXPECT_NE(stats.out.find("     1  OA101  loose-tolerance\n"), std::string::npos) << stats.out;
   EXPECT_NE(stats.out.find("     1  findings in 1 files (0 suppressed)"), std::string::npos) << stats.out;
-  auto github = runCommand(bin + " lint " + path + " --format github -q");
+  // Outside a repository the paths are relative to the current directory.
+  auto github = runCommand("cd " + path + " && " + bin + " lint . --format github -q");
   EXPECT_EQ(github.out,
             "::warning file=tests/test_loose.py,line=3,col=5,endLine=3,endColumn=41,title=OA101 loose-tolerance::rtol=0.5 accepts a "
             "relative error of 50%25 in assert_allclose\n")

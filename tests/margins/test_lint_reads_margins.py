@@ -13,8 +13,9 @@ pytestmark = pytest.mark.skipif(not BINARY or not os.path.exists(BINARY or ""), 
 
 
 def oa101(suite_dir, *extra):
-    r = subprocess.run([BINARY, "lint", str(suite_dir), "--rule", "OA101", "--format", "json", "--fail-on", "never", *extra],
-                       capture_output=True, text=True, timeout=300)
+    # Run in the suite: outside a repository lint's paths are relative to the current directory.
+    r = subprocess.run([BINARY, "lint", ".", "--rule", "OA101", "--format", "json", "--fail-on", "never", *extra],
+                       cwd=str(suite_dir), capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     return {(f["file"], f["line"]): f["message"] for f in json.loads(r.stdout)["findings"]}
 

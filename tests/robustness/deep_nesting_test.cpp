@@ -94,7 +94,8 @@ void expectSurvived(const oalens::testing::CommandResult& r, const std::string& 
 
 TEST_F(DeepNesting, ScanAndLintSurviveAndFindTheHealthyAssertion) {
   writeHostileFiles(root_ / "tests");
-  auto scan = runCommand(oalens("scan " + root_.string() + " --format json -q"));
+  // From the tree itself: outside a repository paths are relative to the current directory.
+  auto scan = runCommand("cd " + root_.string() + " && " + oalens("scan . --format json -q"));
   expectSurvived(scan, "scan");
   EXPECT_NE(scan.out.find("\"file\": \"tests/test_ok.py\""), std::string::npos) << scan.out.substr(0, 400);
   EXPECT_NE(scan.out.find("nesting-too-deep"), std::string::npos) << "the caps are reported";

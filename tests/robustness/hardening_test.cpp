@@ -372,10 +372,12 @@ TEST_F(Hardening, AStagedConfigurationCannotTurnTheGateGreen) {
 // as formulas: such a cell now gets a leading ' inside quotes.
 TEST_F(Hardening, CsvCellsAreNeverFormulas) {
   write("=HYPERLINK(1).py", "def test_a():\n    assert abs(-f() - 1) < 1e-3\n");
-  auto scan = runCommand(oalens("scan '" + root_.string() + "' --all-files --format csv -q"));
+  // From the tree itself: outside a repository paths are relative to the current directory, and
+  // the cell must start with the name.
+  auto scan = runCommand("cd '" + root_.string() + "' && " + oalens("scan . --all-files --format csv -q"));
   EXPECT_NE(scan.out.find("\n\"'=HYPERLINK(1).py\","), std::string::npos) << scan.out;
   EXPECT_EQ(scan.out.find("\n=HYPERLINK"), std::string::npos) << scan.out;
-  auto lint = runCommand(oalens("lint '" + root_.string() + "' --all-files --format csv --fail-on never -q"));
+  auto lint = runCommand("cd '" + root_.string() + "' && " + oalens("lint . --all-files --format csv --fail-on never -q"));
   EXPECT_EQ(lint.out.find("\n=HYPERLINK"), std::string::npos) << lint.out;
 }
 

@@ -1,6 +1,6 @@
 // Opens liboalens_clang.so when a scan is given a compilation database (clang_macros.h says
-// why it is a module): beside the running binary first (an installed or built `oalens`), then
-// where the build put it (the test binaries); only where OALENS_CLANG_MODULE says when it is set.
+// why it is a module): beside the running binary first (a built `oalens`), then in PREFIX/lib/oalens
+// (an installed one), then in the build's top directory (the test binaries); only where OALENS_CLANG_MODULE says when it is set.
 #include <dlfcn.h>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -20,8 +20,13 @@ std::vector<std::string> moduleCandidates() {
   if (const char* env = std::getenv("OALENS_CLANG_MODULE"); env && *env) return {env};
   std::error_code ec;
   fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) out.push_back((self.parent_path() / "liboalens_clang.so").string());
-  out.emplace_back(OALENS_CLANG_MODULE_PATH);
+  if (ec) return out;
+  const fs::path dir = self.parent_path();
+  out.push_back((dir / "liboalens_clang.so").string());
+  out.push_back((dir.parent_path() / "lib" / "oalens" / "liboalens_clang.so").string());  // installed (cmake/Packaging.cmake)
+  // The test binaries are one directory below the build's top. No absolute path of the build
+  // tree is compiled in: an installed binary must not depend on it (tests/package).
+  out.push_back((dir.parent_path() / "liboalens_clang.so").string());
   return out;
 }
 

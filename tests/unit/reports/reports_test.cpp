@@ -58,10 +58,36 @@ TEST(CsvReport, QuotesFieldsWithCommas) {
 
 TEST(SarifReport, IsVersion210WithOneResultPerOaAssertion) {
   auto r = oalens::testing::scanOne(kCode);
-  auto s = reports::scanSarif(r);
+  auto s = reports::scanSarif(r, {"/work/my repo", "https://example.org/oalens/"});
   EXPECT_EQ(s["version"], "2.1.0");
-  EXPECT_EQ(s["runs"][0]["results"].size(), 1u);
-  EXPECT_EQ(s["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"], 3);
+  const auto& run = s["runs"][0];
+  EXPECT_EQ(run["results"].size(), 1u);
+  const auto& result = run["results"][0];
+  EXPECT_EQ(result["locations"][0]["physicalLocation"]["region"]["startLine"], 3);
+  EXPECT_EQ(result["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"], "SRCROOT");
+  EXPECT_EQ(run["originalUriBaseIds"]["SRCROOT"]["uri"], "file:///work/my%20repo/");
+  EXPECT_EQ(result["ruleIndex"], 0);
+  EXPECT_EQ(result["partialFingerprints"]["oalens/v1"].get<std::string>().size(), 16u);
+  const auto& rule = run["tool"]["driver"]["rules"][0];
+  EXPECT_EQ(rule["helpUri"], "https://example.org/oalens/docs/json.md");
+  EXPECT_TRUE(rule.contains("fullDescription") && rule["help"].contains("markdown"));
+}
+
+// The fingerprint names what an assertion checks, not its line: an alert survives lines added above.
+TEST(SarifReport, ScanFingerprintsSurviveAShift) {
+  auto print = [](const std::string& code) {
+    auto s = reports::scanSarif(oalens::testing::scanOne(code), {"/r", "https://example.org/"});
+    return s["runs"][0]["results"][0]["partialFingerprints"]["oalens/v1"].get<std::string>();
+  };
+  EXPECT_EQ(print(kCode), print("\n\n" + std::string(kCode)));
+}
+
+TEST(SarifReport, HelpUriBaseMustBeAbsolute) {
+  EXPECT_EQ(reports::helpUriBase("https://host/oalens/blob/v1"), "https://host/oalens/blob/v1/");
+  EXPECT_EQ(reports::helpUriBase("file:///usr/share/doc/oalens/"), "file:///usr/share/doc/oalens/");
+  EXPECT_EQ(reports::helpUriBase("rules/lint/"), "");
+  EXPECT_EQ(reports::helpUriBase("://x"), "");
+  EXPECT_EQ(reports::helpUriBase("https://host/a b/"), "");
 }
 
 TEST(SqliteWriter, RoundTripsAssertionsAndTolerances) {
