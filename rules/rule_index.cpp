@@ -19,8 +19,17 @@ std::vector<RuleEntry> ruleIndex() {
                    "rules/lint/" + lintRuleFolder(i) + "/README.md", "", i.options});
   }
   for (const GateRule& g : gateRules())
-    out.push_back({g.id, g.name, "gate", std::string(gateSeverityName(g.severity)), g.precision, g.summary, g.description, g.fix,
-                   "rules/gate/" + gateRuleFolder(g) + "/README.md", "", {}});
+    out.push_back({g.id,
+                   g.name,
+                   "gate",
+                   std::string(gateSeverityName(g.severity)),
+                   g.precision,
+                   g.summary,
+                   g.description,
+                   g.fix,
+                   "rules/gate/" + gateRuleFolder(g) + "/README.md",
+                   "",
+                   {}});
   for (RuleEntry& r : out) {
     const std::string_view page = rulePage(r.docPage);
     const std::string_view flags = pageSection(page, "What it flags"), why = pageSection(page, "Why it matters");
@@ -49,8 +58,10 @@ std::string rulesMarkdown() {
       continue;
     }
     std::string options;
-    for (const auto& o : r.options) options += fmt::format("{}`{}={:g}`: {}", options.empty() ? "" : "; ", o.name, o.defaultValue, o.meaning);
-    lint += fmt::format("| {} | {} | {} | {} | {} | {} |\n", link, r.name, r.severity, r.precision, r.summary, options.empty() ? "-" : options);
+    for (const auto& o : r.options)
+      options += fmt::format("{}`{}={:g}`: {}", options.empty() ? "" : "; ", o.name, o.defaultValue, o.meaning);
+    lint +=
+        fmt::format("| {} | {} | {} | {} | {} | {} |\n", link, r.name, r.severity, r.precision, r.summary, options.empty() ? "-" : options);
   }
   return lint + gate;
 }

@@ -12,10 +12,10 @@ namespace oalens::rules {
 
 struct RuleEntry {
   std::string id, name;
-  std::string family;     // oracle, ml, gate
-  std::string severity;   // info, note, warning, error
-  std::string precision;  // lint: high, medium, low; gate: judged right of a sample ("30/35") or "-"
-  std::string summary;    // one line: what is flagged
+  std::string family;       // oracle, ml, gate
+  std::string severity;     // info, note, warning, error
+  std::string precision;    // lint: high, medium, low; gate: judged right of a sample ("30/35") or "-"
+  std::string summary;      // one line: what is flagged
   std::string description;  // longer: the gate's own, else the README's "What it flags" (SARIF's fullDescription)
   std::string fix;          // how to resolve a finding (SARIF's help, the `fix` of JSON)
   std::string docPage;      // the rule's README, relative to the repository root

@@ -22,8 +22,8 @@ bool isOneOf(std::string_view n, std::initializer_list<std::string_view> names) 
 }
 
 bool looksLikeCppAssertionName(std::string_view n) {
-  for (std::string_view prefix : {"EXPECT_", "ASSERT_", "CHECK_", "REQUIRE_", "BOOST_CHECK", "BOOST_REQUIRE", "BOOST_WARN",
-                                  "BOOST_TEST", "VERIFY_"})
+  for (std::string_view prefix :
+       {"EXPECT_", "ASSERT_", "CHECK_", "REQUIRE_", "BOOST_CHECK", "BOOST_REQUIRE", "BOOST_WARN", "BOOST_TEST", "VERIFY_"})
     if (startsWith(n, prefix)) return true;
   if (isOneOf(n, {"CHECK", "REQUIRE", "VERIFY", "assert", "WARN"})) return true;
   // Helpers named as checks: test::ExpectTensorEqual, ExpectAllClose, AssertNear.
@@ -227,7 +227,8 @@ std::string baseTypeName(std::string_view type) {
       else if ((t[i] == '>' || t[i] == ')') && --depth == 0) close = i;
       else if (t[i] == ',' && depth == 1) comma = i;
     }
-    if (comma != std::string::npos && close != std::string::npos) return baseTypeName(std::string_view(t).substr(comma + 1, close - comma - 1));
+    if (comma != std::string::npos && close != std::string::npos)
+      return baseTypeName(std::string_view(t).substr(comma + 1, close - comma - 1));
   }
   while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.erase(0, 1);
   if (const size_t lt = t.find('<'); lt != std::string::npos) t.erase(lt);
@@ -282,11 +283,9 @@ int typeFit(const FileModel& m, FunctionId scope, ExprId arg, std::string_view t
   // A name declared with the parameter's very type fits it best; a template parameter (`T`,
   // `T2`) tells nothing.
   if (a.kind == ExprKind::Name)
-    if (const std::string declared = declaredTypeOf(m, scope, a.name);
-        declared.size() > 2 && declared == t)
-      return 3000;
-  const bool arithmetic = t == "float" || t == "double" || t == "int" || t == "long" || t == "size_t" || t == "int32_t" ||
-                          t == "int64_t" || t == "uint32_t" || t == "uint64_t" || t == "unsigned" || t == "bool" || t == "half";
+    if (const std::string declared = declaredTypeOf(m, scope, a.name); declared.size() > 2 && declared == t) return 3000;
+  const bool arithmetic = t == "float" || t == "double" || t == "int" || t == "long" || t == "size_t" || t == "int32_t" || t == "int64_t" ||
+                          t == "uint32_t" || t == "uint64_t" || t == "unsigned" || t == "bool" || t == "half";
   if (a.kind == ExprKind::Number) {
     if (!arithmetic) return t.size() <= 2 && std::isupper(static_cast<unsigned char>(t.front())) ? 1000 : 0;  // a template's `T`
     // A floating literal fits a floating parameter better than a count (`f(x, y, 1e-3f)` against
@@ -306,8 +305,8 @@ int typeFit(const FileModel& m, FunctionId scope, ExprId arg, std::string_view t
     std::string w;
     for (size_t i = 0; i <= s.size(); ++i) {
       const char c = i < s.size() ? s[i] : '_';
-      const bool boundary = !std::isalnum(static_cast<unsigned char>(c)) ||
-                            (std::isupper(static_cast<unsigned char>(c)) && !w.empty() && std::islower(static_cast<unsigned char>(w.back())));
+      const bool boundary = !std::isalnum(static_cast<unsigned char>(c)) || (std::isupper(static_cast<unsigned char>(c)) && !w.empty() &&
+                                                                             std::islower(static_cast<unsigned char>(w.back())));
       if (boundary && !w.empty()) {
         if (w != "fn" && w != "t" && w != "type" && w != "ptr") out.push_back(w);
         w.clear();
@@ -372,9 +371,9 @@ bool isExceptionCheck(std::string_view n, Language language) {
     // Control flow, death tests, mock expectations and Boost.Test's logging macros.
     for (std::string_view part : {"THROW", "DEATH", "EXIT", "_CALL", "FATAL_FAILURE", "NOTHROW", "Throw", "_MESSAGE_ONLY"})
       if (n.find(part) != std::string_view::npos) return true;
-    return isOneOf(n, {"BOOST_TEST_MESSAGE", "BOOST_TEST_CHECKPOINT", "BOOST_TEST_PASSPOINT", "BOOST_TEST_INFO",
-                       "BOOST_TEST_CONTEXT", "BOOST_TEST_DECORATOR", "BOOST_TEST_SUITE", "BOOST_TEST_CASE",
-                       "BOOST_TEST_DONT_PRINT_LOG_VALUE", "BOOST_TEST_GLOBAL_FIXTURE", "BOOST_TEST_MODULE"});
+    return isOneOf(n, {"BOOST_TEST_MESSAGE", "BOOST_TEST_CHECKPOINT", "BOOST_TEST_PASSPOINT", "BOOST_TEST_INFO", "BOOST_TEST_CONTEXT",
+                       "BOOST_TEST_DECORATOR", "BOOST_TEST_SUITE", "BOOST_TEST_CASE", "BOOST_TEST_DONT_PRINT_LOG_VALUE",
+                       "BOOST_TEST_GLOBAL_FIXTURE", "BOOST_TEST_MODULE"});
   }
   for (std::string_view part : {"Raises", "raises", "Warns", "warns", "Logs"})
     if (n.find(part) != std::string_view::npos) return true;
@@ -383,13 +382,30 @@ bool isExceptionCheck(std::string_view n, Language language) {
 
 AssertionForm assertionForm(std::string_view n, Language language) {
   if (language == Language::Cpp) {
-    if (isOneOf(n, {"EXPECT_TRUE", "ASSERT_TRUE", "CHECK", "REQUIRE", "WARN", "CHECK_MESSAGE", "REQUIRE_MESSAGE", "CHECK_UNARY",
-                    "REQUIRE_UNARY", "BOOST_CHECK", "BOOST_REQUIRE", "BOOST_WARN", "BOOST_TEST", "BOOST_TEST_CHECK",
-                    "BOOST_TEST_REQUIRE", "BOOST_TEST_WARN", "BOOST_CHECK_MESSAGE", "BOOST_REQUIRE_MESSAGE",
-                    "BOOST_WARN_MESSAGE", "assert", "VERIFY"}))
+    if (isOneOf(n, {"EXPECT_TRUE",
+                    "ASSERT_TRUE",
+                    "CHECK",
+                    "REQUIRE",
+                    "WARN",
+                    "CHECK_MESSAGE",
+                    "REQUIRE_MESSAGE",
+                    "CHECK_UNARY",
+                    "REQUIRE_UNARY",
+                    "BOOST_CHECK",
+                    "BOOST_REQUIRE",
+                    "BOOST_WARN",
+                    "BOOST_TEST",
+                    "BOOST_TEST_CHECK",
+                    "BOOST_TEST_REQUIRE",
+                    "BOOST_TEST_WARN",
+                    "BOOST_CHECK_MESSAGE",
+                    "BOOST_REQUIRE_MESSAGE",
+                    "BOOST_WARN_MESSAGE",
+                    "assert",
+                    "VERIFY"}))
       return AssertionForm::Truth;
-    if (isOneOf(n, {"EXPECT_FALSE", "ASSERT_FALSE", "CHECK_FALSE", "REQUIRE_FALSE", "WARN_FALSE", "CHECK_UNARY_FALSE",
-                    "REQUIRE_UNARY_FALSE"}))
+    if (isOneOf(n,
+                {"EXPECT_FALSE", "ASSERT_FALSE", "CHECK_FALSE", "REQUIRE_FALSE", "WARN_FALSE", "CHECK_UNARY_FALSE", "REQUIRE_UNARY_FALSE"}))
       return AssertionForm::Falsity;
     if (isOneOf(n, {"EXPECT_THAT", "ASSERT_THAT", "CHECK_THAT", "REQUIRE_THAT"})) return AssertionForm::Matcher;
     if (isOneOf(n, {"EXPECT_GT", "EXPECT_GE", "ASSERT_GT", "ASSERT_GE", "BOOST_CHECK_GT", "BOOST_CHECK_GE", "BOOST_REQUIRE_GT",
@@ -581,9 +597,8 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     // (`tf.experimental.numpy.allclose(a, b)`, not catalogued), nor a call on a name nothing
     // binds (`np.allclose(a, b)` with only `import numpy`: the module meant, misspelt).
     if (const ApiSpec* s = catalogue_.byMethodName(out.lastName, m.language)) {
-      const bool onValue = s->actual != "self" ||
-                           (!viaImport && (m.language != Language::Python || m.expr(recv).kind != ExprKind::Name ||
-                                           boundInSight(m, scope, m.expr(recv).name)));
+      const bool onValue = s->actual != "self" || (!viaImport && (m.language != Language::Python || m.expr(recv).kind != ExprKind::Name ||
+                                                                  boundInSight(m, scope, m.expr(recv).name)));
       if (onValue) {
         out.spec = s;
         return out;

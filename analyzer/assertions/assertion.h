@@ -84,7 +84,7 @@ struct Assertion {
 
   // Internal handles into the FileModel, for later passes.
   StmtId stmt = kNone;
-  ExprId call = kNone;       // the catalogued call (or the comparison for error bounds)
+  ExprId call = kNone;  // the catalogued call (or the comparison for error bounds)
   ExprId actualExpr = kNone;
   ExprId expectedExpr = kNone;
   FunctionId functionId = kNone;

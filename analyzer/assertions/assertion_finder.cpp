@@ -4,8 +4,8 @@
 #include <re2/re2.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 
 #include "analyzer/assertions/dtype_overrides.h"
 #include "analyzer/assertions/keyword_splat.h"
@@ -18,21 +18,30 @@ namespace oalens::analyzer {
 
 std::string_view provenanceName(Provenance p) {
   switch (p) {
-    case Provenance::Default: return "default";
-    case Provenance::Literal: return "literal";
-    case Provenance::Constant: return "constant";
-    case Provenance::Depend: return "depend";
-    case Provenance::Unresolved: return "unresolved";
+    case Provenance::Default:
+      return "default";
+    case Provenance::Literal:
+      return "literal";
+    case Provenance::Constant:
+      return "constant";
+    case Provenance::Depend:
+      return "depend";
+    case Provenance::Unresolved:
+      return "unresolved";
   }
   return "unresolved";
 }
 
 std::string_view thresholdProvenanceName(ThresholdProvenance p) {
   switch (p) {
-    case ThresholdProvenance::Default: return "default";
-    case ThresholdProvenance::Customized: return "customized";
-    case ThresholdProvenance::Depend: return "depend";
-    case ThresholdProvenance::None: return "none";
+    case ThresholdProvenance::Default:
+      return "default";
+    case ThresholdProvenance::Customized:
+      return "customized";
+    case ThresholdProvenance::Depend:
+      return "depend";
+    case ThresholdProvenance::None:
+      return "none";
   }
   return "none";
 }
@@ -154,8 +163,8 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
     case ExprKind::Call: {
       CallArgs args = splitCall(m, e);
       std::string_view last = lastOf(m, args.callee);
-      if (last == "abs" || last == "absolute" || last == "fabs" || last == "norm" || last == "rel_error" ||
-          last == "relative_error" || last == "abs_error" || last == "squaredNorm" || last == "lpNorm" || last == "frobenius_norm")
+      if (last == "abs" || last == "absolute" || last == "fabs" || last == "norm" || last == "rel_error" || last == "relative_error" ||
+          last == "abs_error" || last == "squaredNorm" || last == "lpNorm" || last == "frobenius_norm")
         return true;
       const Expr& callee = m.expr(args.callee);
       // A vector's length (dlib's `length(x)`, `length_squared(x)`) as a free function of one
@@ -176,7 +185,8 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
       std::string_view n = x.kind == ExprKind::Subscript ? m.expr(m.child(e, 0)).text : x.name;
       return named(n);
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -301,7 +311,6 @@ static bool isSelfCall(const FileModel& m, ExprId callee) {
   const ExprId receiver = m.child(callee, 0);
   return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && m.expr(receiver).name == "self";
 }
-
 
 ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spec) {
   if (!a.isOa) return ThresholdProvenance::None;
@@ -482,8 +491,9 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         // abs(a - b) < tol; but abs(x) <= 1 with no difference and no tolerance is a range check.
         // In C++ also the size of a local named as an error (`std::abs(diff) <= gap`, the local
         // bound to a difference first).
-        const bool sizeOfNamedError = m.language == Language::Cpp && m.expr(small).kind == ExprKind::Call && m.expr(small).childCount == 2 &&
-                                      m.expr(m.child(small, 1)).kind == ExprKind::Name && looksLikeError(m, m.child(small, 1));
+        const bool sizeOfNamedError = m.language == Language::Cpp && m.expr(small).kind == ExprKind::Call &&
+                                      m.expr(small).childCount == 2 && m.expr(m.child(small, 1)).kind == ExprKind::Name &&
+                                      looksLikeError(m, m.child(small, 1));
         if (looksLikeError(m, small) &&
             (containsDifference(m, small, 0) || looksLikeBound(m, big) || m.expr(small).kind != ExprKind::Call || sizeOfNamedError)) {
           c.errorSide = small;
@@ -522,7 +532,8 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         }
         return std::nullopt;
       }
-      default: return std::nullopt;
+      default:
+        return std::nullopt;
     }
   }
   return std::nullopt;
@@ -744,8 +755,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       applyErrorBound(m, a, error, kNone, kNone);
       a.tolerances.push_back(defaultTolerance(spec, "bound", fmt::format("default of {}", spec.id)));
     }
-  if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr)))
-    markExact(a);
+  if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr))) markExact(a);
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
   if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
   a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
@@ -834,7 +844,8 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
 Tolerance defaultTolerance(const ApiSpec& spec, const std::string& kind, std::string note) {
   const std::string& text = spec.defaults.at(kind);
   auto resolved = spec.defaultValues.find(kind);
-  Tolerance t{kind, text, resolved != spec.defaultValues.end() ? std::optional<double>(resolved->second) : ToleranceResolver::parseNumber(text),
+  Tolerance t{kind, text,
+              resolved != spec.defaultValues.end() ? std::optional<double>(resolved->second) : ToleranceResolver::parseNumber(text),
               Provenance::Default, std::move(note)};
   t.defaultDependsOnDtype = spec.defaultDepends;
   return t;
@@ -876,8 +887,7 @@ void AssertionFinder::fromAssert(const FileModel& m, StmtId s, std::vector<Asser
   out.push_back(std::move(a));
 }
 
-std::optional<AssertionFinder::MappedCheck> AssertionFinder::predicateMacroCheck(const FileModel& m, FunctionId scope,
-                                                                               ExprId call) const {
+std::optional<AssertionFinder::MappedCheck> AssertionFinder::predicateMacroCheck(const FileModel& m, FunctionId scope, ExprId call) const {
   static const RE2 predicateMacro(R"((?:EXPECT|ASSERT)_PRED(_FORMAT)?([1-5]))");
   if (m.language != Language::Cpp || m.expr(call).kind != ExprKind::Call) return std::nullopt;
   const CallArgs args = splitCall(m, call);
@@ -939,9 +949,9 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   const Stmt& st = m.stmts[s];
   ApiMatch match = matcher_.match(m, st.function, call);
   if (!match.spec && !match.generic) return;
-  if (match.spec && match.spec->isPredicate()) return;  // np.allclose(a, b) alone checks nothing
-  if (match.spec && match.spec->decorator) return;     // checks only the test it decorates
-  if (match.spec && match.spec->isHarness()) return;   // a base test case, not a call that checks
+  if (match.spec && match.spec->isPredicate()) return;                       // np.allclose(a, b) alone checks nothing
+  if (match.spec && match.spec->decorator) return;                           // checks only the test it decorates
+  if (match.spec && match.spec->isHarness()) return;                         // a base test case, not a call that checks
   if (match.spec && match.spec->condition == ConditionCheck::Abort) return;  // checks as an `if`'s block only
   Assertion a = newAssertion(m, s);
   CallArgs args = splitCall(m, call);
@@ -1003,8 +1013,8 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
       a.actualExpr = args.positional[0];
       a.actualText = std::string(m.expr(a.actualExpr).text);
     }
-  } else if (const auto band = form == AssertionForm::GreaterBound && args.positional.size() >= 2 ? bandAround(m, args.positional[1])
-                                                                                                  : std::nullopt) {
+  } else if (const auto band =
+                 form == AssertionForm::GreaterBound && args.positional.size() >= 2 ? bandAround(m, args.positional[1]) : std::nullopt) {
     // EXPECT_GE(snr, min_snr - tolerance): a value kept above an expected one less a tolerance.
     applyBand(m, a, args.positional[0], band->first, band->second);
   } else if (form == AssertionForm::GreaterBound && args.positional.size() >= 2 && looksLikeError(m, args.positional[1])) {
@@ -1035,7 +1045,9 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     switch (st.kind) {
-      case StmtKind::Assert: fromAssert(m, s, out); break;
+      case StmtKind::Assert:
+        fromAssert(m, s, out);
+        break;
       case StmtKind::ExprStmt:
       case StmtKind::Return:
       case StmtKind::Assign: {
@@ -1043,7 +1055,8 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
         bool mappedAtTop = false;
         for (ExprId call : mappingCalls(m, s))
           if (fromMappedCall(m, s, call, out)) mappedAtTop |= call == st.a;
-        if (st.kind == StmtKind::ExprStmt && !mappedAtTop && st.a != kNone && m.expr(st.a).kind == ExprKind::Call) fromCall(m, s, st.a, out);
+        if (st.kind == StmtKind::ExprStmt && !mappedAtTop && st.a != kNone && m.expr(st.a).kind == ExprKind::Call)
+          fromCall(m, s, st.a, out);
         break;
       }
       case StmtKind::With:
@@ -1060,7 +1073,8 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
       case StmtKind::FunctionDef:
         if (!decoratedAt.empty() && decoratedAt[s] != kNone) fromDecorators(m, decoratedAt[s], out);
         break;
-      default: break;
+      default:
+        break;
     }
   }
   // A test case's harness check goes where its class statement is, among the others in statement order.
@@ -1073,9 +1087,9 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
   for (Assertion& a : out) {
     if (!a.isOa) continue;
     // Depend with no tolerance chosen at run time: the API picks its tolerance by dtype.
-    const bool apiPicksByDtype = a.thresholdProvenance == ThresholdProvenance::Depend &&
-                                 std::none_of(a.tolerances.begin(), a.tolerances.end(),
-                                              [](const Tolerance& t) { return t.provenance == Provenance::Depend; });
+    const bool apiPicksByDtype =
+        a.thresholdProvenance == ThresholdProvenance::Depend &&
+        std::none_of(a.tolerances.begin(), a.tolerances.end(), [](const Tolerance& t) { return t.provenance == Provenance::Depend; });
     a.runtimeChoices = runtimeChoicesOf(m, a, apiPicksByDtype);
   }
   return out;

@@ -150,7 +150,8 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::mappedPredicateCheck(co
   if (mp->lambdaBody != kNone) {
     // lambda x, y: np.all(np.isclose(x, y)): the condition as written, on the leaves.
     std::optional<OaCheck> inner = conditionCheck(m, scope, mp->lambdaBody);
-    if (!inner || !inner->spec || inner->mappedArgs || inner->call == kNone || m.expr(inner->call).kind != ExprKind::Call) return std::nullopt;
+    if (!inner || !inner->spec || inner->mappedArgs || inner->call == kNone || m.expr(inner->call).kind != ExprKind::Call)
+      return std::nullopt;
     inner->mappedArgs = onLeaves(m, inner->call, *mp);
     return inner;
   }

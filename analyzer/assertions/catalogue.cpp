@@ -18,12 +18,18 @@ namespace oalens::analyzer {
 
 std::string_view categoryName(Category c) {
   switch (c) {
-    case Category::AbsRel: return "abs_rel";
-    case Category::Abs: return "abs";
-    case Category::Rounding: return "rounding";
-    case Category::Ulp: return "ulp";
-    case Category::ErrorBound: return "error_bound";
-    case Category::Exact: return "exact";
+    case Category::AbsRel:
+      return "abs_rel";
+    case Category::Abs:
+      return "abs";
+    case Category::Rounding:
+      return "rounding";
+    case Category::Ulp:
+      return "ulp";
+    case Category::ErrorBound:
+      return "error_bound";
+    case Category::Exact:
+      return "exact";
   }
   return "exact";
 }
@@ -308,7 +314,8 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     spec.oaIfId = r.str("oa_if_id", false);
     spec.dtypeOverrideDecorators = r.strings("dtype_override_decorators");
     for (const std::string& param : spec.oaIf)
-      if (!spec.categoryIf.count(param)) r.fail("oa_if", fmt::format("parameters that 'category_if' gives a category ('{}' has none)", param));
+      if (!spec.categoryIf.count(param))
+        r.fail("oa_if", fmt::format("parameters that 'category_if' gives a category ('{}' has none)", param));
     spec.negated = r.boolean("negated");
     spec.approx = r.boolean("approx");
     spec.predicateMethod = r.boolean("predicate");
@@ -329,8 +336,7 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
       bool known = false;
       for (const auto& [k, p] : spec.tolerances) known |= k == kindName;
       for (const auto& [k, p] : spec.setters) known |= k == kindName;
-      if (!known)
-        r.fail("defaults", fmt::format("keyed by a tolerance kind listed in 'tolerances' or 'setters' ('{}' is not)", kindName));
+      if (!known) r.fail("defaults", fmt::format("keyed by a tolerance kind listed in 'tolerances' or 'setters' ('{}' is not)", kindName));
     }
     r.rejectUnknownKeys();
     if (r.error) return r.error;

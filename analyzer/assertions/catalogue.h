@@ -54,11 +54,11 @@ struct ApiSpec {
   // An interval check's lower end (`IsInside(lo, hi, x)`: bound "hi", lowerBound "lo").
   std::string lowerBound;
   std::vector<std::pair<std::string, std::string>> tolerances;  // tolerance kind -> parameter
-  std::map<std::string, std::string> defaults;                   // tolerance kind -> value text
+  std::map<std::string, std::string> defaults;                  // tolerance kind -> value text
   // Values of defaults written as names (a wrapper's `tol = kTol`), resolved where the wrapper
   // is defined; a default missing here is read from its text.
   std::map<std::string, double> defaultValues;
-  std::map<std::string, std::string> categoryIf;                 // parameter -> category name
+  std::map<std::string, std::string> categoryIf;  // parameter -> category name
   std::map<std::string, std::string> dtypeDefaults;
   bool defaultDepends = false;
   bool alwaysDepend = false;
@@ -117,7 +117,7 @@ struct ApiSpec {
   // tolerances it fixes are that test's choice, not a suite-wide default.
   bool local = false;
   std::vector<std::string> ownDefaults;  // tolerance kinds whose default the wrapper writes itself
-  std::string via;          // for wrappers: the API the wrapper forwards to
+  std::string via;                       // for wrappers: the API the wrapper forwards to
 
   int paramIndex(std::string_view name) const;
   // Every field: equal digests, the same entry.
@@ -178,7 +178,7 @@ class Catalogue {
     std::unordered_map<std::string, size_t> member;
   };
   std::unordered_map<std::string, std::vector<size_t>> overloads_;  // first name -> overload entries
-  Index byLanguage_[2];  // indexed by Language
+  Index byLanguage_[2];                                             // indexed by Language
   std::unordered_map<std::string, size_t> id_;
 };
 

@@ -234,7 +234,8 @@ std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid,
     IntervalSides sides;
     if (auto written = intervalIn(m, st.a)) {
       sides = *written;
-    } else if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && !check->spec->lowerBound.empty() && !check->negated) {
+    } else if (auto check = finder.conditionCheck(m, fid, st.a);
+               check && check->spec && !check->spec->lowerBound.empty() && !check->negated) {
       const CallArgs args = splitCall(m, check->call);
       sides = {argumentFor(m, *check->spec, args, check->spec->lowerBound), argumentFor(m, *check->spec, args, check->spec->actual),
                argumentFor(m, *check->spec, args, check->spec->bound)};
@@ -286,17 +287,16 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
     // `abs(a - b) > abs_error`: a bound named like an error may be read as the error side.
     ExprId errorSide = check->errorSide, boundSide = check->boundSide;
-    if (differenceOperands(m, errorSide).first == kNone && differenceOperands(m, boundSide).first != kNone)
-      std::swap(errorSide, boundSide);
+    if (differenceOperands(m, errorSide).first == kNone && differenceOperands(m, boundSide).first != kNone) std::swap(errorSide, boundSide);
     auto [left, right] = differenceOperands(m, errorSide);
     std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
-    if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
+    if (!computesBothSides(m, f, actualParam, expectedParam) &&
+        (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
       continue;
     return closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
   }
   return std::nullopt;
 }
-
 
 // A C++ function that keeps a flag while it compares and answers with it (a gradient check
 // that goes over every coordinate: `if (err > 0.01 || isnan(err)) failed = true;` then `return
@@ -331,7 +331,8 @@ std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, con
         if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
         auto [left, right] = differenceOperands(m, check->errorSide);
         const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
-        if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
+        if (!computesBothSides(m, f, actualParam, expectedParam) &&
+            (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
           continue;
         return closenessPredicate(m, fid, s, actualParam, expectedParam, check->boundSide, resolver);
       }
@@ -344,7 +345,8 @@ std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, con
 // tol)` or through locals (oneDNN's suite `compare_data_fp`: `const double diff = dst - ref;`,
 // `const double gap = rtol * max(|ref|, |dst|) + atol;`, `bool good = std::abs(diff) <= gap;`,
 // `EXPECT_TRUE(good)`): an assertion wrapper with the tolerance of the condition.
-std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const ToleranceResolver& resolver) {
+std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher,
+                                              const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
   if (m.language != Language::Cpp || f.params.empty() || f.isTestCase) return std::nullopt;
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
@@ -369,7 +371,8 @@ std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid
     auto [left, right] = sidesOfError(m, fid, s, errorSide);
     if (left == kNone) continue;
     const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
-    if (!computesBothSides(m, f, actualParam, expectedParam) && (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
+    if (!computesBothSides(m, f, actualParam, expectedParam) &&
+        (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
       continue;
     ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
     w.kind = ApiKind::Function;

@@ -8,7 +8,8 @@ void takeParamDefault(const FileModel& m, const Function& f, const ToleranceReso
                       ExprId def) {
   w.defaults[kind] = std::string(m.expr(def).text);
   w.ownDefaults.push_back(kind);
-  if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value) w.defaultValues[kind] = *r.value;
+  if (ResolvedValue r = resolver.resolve(m, f.parent, f.firstStmt > 0 ? f.firstStmt - 1 : 0, def); r.value)
+    w.defaultValues[kind] = *r.value;
 }
 
 ExprId paramDefault(const Function& f, std::string_view name) {

@@ -17,8 +17,8 @@ std::string_view lastComponent(const FileModel& m, ExprId e) {
 // torch.half is torch.float16: one name per dtype, so that a key respelled is no change.
 std::string canonicalDtype(std::string_view name) {
   static constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
-      {"half", "float16"}, {"float", "float32"}, {"double", "float64"}, {"cfloat", "complex64"},
-      {"cdouble", "complex128"}, {"chalf", "complex32"}, {"short", "int16"}, {"int", "int32"}, {"long", "int64"}};
+      {"half", "float16"},    {"float", "float32"}, {"double", "float64"}, {"cfloat", "complex64"}, {"cdouble", "complex128"},
+      {"chalf", "complex32"}, {"short", "int16"},   {"int", "int32"},      {"long", "int64"}};
   for (const auto& [alias, canonical] : kAliases)
     if (name == alias) return std::string(canonical);
   return std::string(name);
@@ -57,8 +57,8 @@ void readDecorator(const FileModel& m, ExprId deco, FunctionId fn, std::vector<D
     const Expr& v = m.expr(value);
     if (v.kind == ExprKind::Call) {
       readTolCall(m, value, entry, out);
-    } else if (v.kind == ExprKind::Number || v.kind == ExprKind::Name || v.kind == ExprKind::Attribute ||
-               v.kind == ExprKind::BinaryOp || v.kind == ExprKind::UnaryOp) {
+    } else if (v.kind == ExprKind::Number || v.kind == ExprKind::Name || v.kind == ExprKind::Attribute || v.kind == ExprKind::BinaryOp ||
+               v.kind == ExprKind::UnaryOp) {
       entry.kind = "atol";  // precisionOverride: the absolute allowance
       entry.value = value;
       out.push_back(entry);

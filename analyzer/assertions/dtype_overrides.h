@@ -15,11 +15,11 @@
 namespace oalens::analyzer {
 
 struct DtypeOverride {
-  std::string kind;        // "atol" or "rtol"
-  std::string dtype;       // "bfloat16" for `torch.bfloat16`, "float16" for `torch.half`
+  std::string kind;   // "atol" or "rtol"
+  std::string dtype;  // "bfloat16" for `torch.bfloat16`, "float16" for `torch.half`
   ExprId value = kNone;
-  std::string_view decorator;  // the decorator's name as written, last component
-  FunctionId function = kNone; // the function it decorates
+  std::string_view decorator;   // the decorator's name as written, last component
+  FunctionId function = kNone;  // the function it decorates
 };
 
 // The overrides that decorators named in `decorators` (last component: "precisionOverride")

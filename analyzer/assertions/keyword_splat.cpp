@@ -48,11 +48,11 @@ StmtId conditionOf(const FileModel& m, FunctionId fid, StmtId s, StmtId at) {
 
 // Everything a function does to a local name before statement `at`.
 struct NameUse {
-  std::vector<StmtId> bindings;     // name = ...
-  std::vector<SplatEntry> sets;     // name["k"] = v, name.update(k=v), name.setdefault("k", v)
-  std::vector<SplatEntry> defaults; // name.setdefault("k", v): set only when absent
+  std::vector<StmtId> bindings;           // name = ...
+  std::vector<SplatEntry> sets;           // name["k"] = v, name.update(k=v), name.setdefault("k", v)
+  std::vector<SplatEntry> defaults;       // name.setdefault("k", v): set only when absent
   std::vector<std::string_view> removed;  // name.pop("k"), del name["k"]
-  bool opaque = false;              // changed in a way not read here
+  bool opaque = false;                    // changed in a way not read here
 };
 
 void addEntries(const FileModel& m, ExprId dictValue, StmtId s, std::vector<SplatEntry>& out, bool& opaque) {
@@ -183,8 +183,7 @@ std::optional<SplatDict> dictBuiltIn(const FileModel& m, FunctionId fid, StmtId 
     for (SplatEntry& e : use.sets) out.entries.push_back(e);
     for (SplatEntry& e : use.defaults)
       if (!out.find(e.key)) out.entries.push_back(e);
-    for (std::string_view key : use.removed)
-      std::erase_if(out.entries, [&](const SplatEntry& e) { return e.key == key; });
+    for (std::string_view key : use.removed) std::erase_if(out.entries, [&](const SplatEntry& e) { return e.key == key; });
     for (SplatEntry& e : out.entries) {
       if (e.stmt < m.stmts.size() && m.stmts[e.stmt].function == fid) e.condition = conditionOf(m, fid, e.stmt, at);
       if (e.condition == kNone && replacedUnder != kNone && e.stmt < replacedUnder) e.condition = replacedUnder;
@@ -228,8 +227,7 @@ std::optional<SplatDict> dictBuiltIn(const FileModel& m, FunctionId fid, StmtId 
     if (e.stmt > base) out.entries.push_back(e);
   for (SplatEntry& e : use.defaults)
     if (e.stmt > base && !out.find(e.key)) out.entries.push_back(e);
-  for (std::string_view key : use.removed)
-    std::erase_if(out.entries, [&](const SplatEntry& e) { return e.key == key; });
+  for (std::string_view key : use.removed) std::erase_if(out.entries, [&](const SplatEntry& e) { return e.key == key; });
   for (SplatEntry& e : out.entries) {
     e.condition = conditionOf(m, fid, e.stmt, at);
     if (e.condition == kNone && replacedUnder != kNone && e.stmt < replacedUnder) e.condition = replacedUnder;

@@ -20,8 +20,8 @@ std::vector<ExprId> keywordSplats(const FileModel& m, ExprId call);
 struct SplatEntry {
   std::string_view key;
   ExprId value = kNone;
-  StmtId stmt = kNone;        // where the entry is set
-  StmtId condition = kNone;   // the innermost if/else/loop/try the entry is set under and the call is not
+  StmtId stmt = kNone;       // where the entry is set
+  StmtId condition = kNone;  // the innermost if/else/loop/try the entry is set under and the call is not
 };
 
 // The entries of the dict a function builds under a local name and passes as `**name` at

@@ -45,8 +45,8 @@ ChosenChildren runtimeChosenChildren(const FileModel& m) {
     if (package != "__name__" && package != "__package__") continue;
     const Expr& name = m.expr(args.positional[0]);
     const std::string_view text = name.text;
-    const bool plainLiteral = name.kind == ExprKind::String && text.size() > 3 && (text[0] == '\'' || text[0] == '"') &&
-                              text[1] == '.' && text.find('{') == std::string_view::npos && text.find('%') == std::string_view::npos;
+    const bool plainLiteral = name.kind == ExprKind::String && text.size() > 3 && (text[0] == '\'' || text[0] == '"') && text[1] == '.' &&
+                              text.find('{') == std::string_view::npos && text.find('%') == std::string_view::npos;
     if (!plainLiteral) {
       out.any = true;
       continue;

@@ -19,7 +19,7 @@ std::vector<int> oaCallDistances(const FileModel& m, const std::vector<Assertion
   const size_t n = m.functions.size();
   std::unordered_multimap<std::string_view, FunctionId> moduleFunctions;
   std::unordered_multimap<NameIndex::ScopedName, FunctionId, NameIndex::ScopedNameHash> nested;  // (parent, name)
-  std::unordered_map<std::string_view, uint32_t> methodNode;  // method name -> its node, n + k
+  std::unordered_map<std::string_view, uint32_t> methodNode;                                     // method name -> its node, n + k
   std::vector<std::vector<FunctionId>> methodsNamed;
   for (FunctionId f = 0; f < n; ++f) {
     const Function& fn = m.functions[f];

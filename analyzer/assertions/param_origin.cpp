@@ -7,10 +7,10 @@ namespace oalens::analyzer {
 
 bool isPassThrough(std::string_view last) {
   static constexpr std::string_view kNames[] = {
-      "asarray", "array", "asanyarray", "ravel", "flatten", "reshape", "squeeze", "astype", "zip", "enumerate",
-      "list", "tuple", "float", "int", "eval", "get_value", "numpy", "cpu", "detach", "item", "tolist",
-      "to_dense", "todense", "toarray", "as_numpy", "convert_to_numpy", "np_value", "value", "copy",
-      "atleast_1d", "atleast_2d", "concatenate", "stack", "flat", "sorted", "reversed", "iter",
+      "asarray", "array", "asanyarray", "ravel", "flatten", "reshape", "squeeze", "astype", "zip", "enumerate", "list", "tuple", "float",
+      "int", "eval", "get_value", "numpy", "cpu", "detach", "item", "tolist", "to_dense", "todense", "toarray", "as_numpy",
+      "convert_to_numpy", "np_value", "value", "copy", "atleast_1d", "atleast_2d", "concatenate", "stack", "flat", "sorted", "reversed",
+      "iter",
       // tinygrad's lazy tensors: `fxn(*args).realize()` is the value `fxn` computes
       "realize",
       // backend-neutral conversions: TensorLy's `T.to_numpy(x)`, MXNet's `x.asnumpy()`
@@ -122,7 +122,8 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
     }
     case ExprKind::Subscript:
     case ExprKind::Attribute:
-    case ExprKind::Starred: return originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
+    case ExprKind::Starred:
+      return originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
     case ExprKind::Conditional: {
       // x.numpy() if isinstance(x, Tensor) else x: both branches pass x on (or one of them does).
       const std::string_view body = originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
@@ -164,7 +165,8 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
       if (!args.positional.empty()) return originParam(m, f, args.positional[0], hops + 1, allowSelf);
       return {};
     }
-    default: return {};
+    default:
+      return {};
   }
 }
 

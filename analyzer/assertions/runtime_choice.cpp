@@ -101,7 +101,9 @@ RuntimeChoices runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alw
         if (st.a != kNone) add(m.expr(st.a).text);
         if (st.isElif) conditionsBefore(m, p, add);
         break;
-      case StmtKind::Else: conditionsBefore(m, p, add); break;
+      case StmtKind::Else:
+        conditionsBefore(m, p, add);
+        break;
       case StmtKind::For:
         if (st.a != kNone) out.blocks |= loopVariableChoices(m.expr(st.a).text);
         break;
@@ -112,7 +114,8 @@ RuntimeChoices runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alw
         if (st.a != kNone)
           for (uint32_t i = 0; i < m.childCount(st.a); ++i) add(m.expr(m.child(st.a, i)).text);
         break;
-      default: break;
+      default:
+        break;
     }
   }
   return out;
@@ -124,7 +127,9 @@ RuntimeChoices gainedChoices(const RuntimeChoices& was, const RuntimeChoices& no
 
 std::string gainedChoicesNote(const RuntimeChoices& was, const RuntimeChoices& now) {
   auto words = [](uint8_t bits) {
-    return bits == (kByDtype | kByDevice) ? std::string("dtype and device") : bits == kByDtype ? std::string("dtype") : std::string("device");
+    return bits == (kByDtype | kByDevice) ? std::string("dtype and device")
+           : bits == kByDtype             ? std::string("dtype")
+                                          : std::string("device");
   };
   const RuntimeChoices gained = gainedChoices(was, now);
   std::string note;

@@ -36,7 +36,8 @@ std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict
   }
   if (c.kind == StmtKind::Else) {
     const StmtId ifStmt = previousSibling(m, entry.condition);
-    if (ifStmt == kNone || m.stmts[ifStmt].kind != StmtKind::If || m.stmts[ifStmt].isElif || m.stmts[ifStmt].a == kNone) return std::nullopt;
+    if (ifStmt == kNone || m.stmts[ifStmt].kind != StmtKind::If || m.stmts[ifStmt].isElif || m.stmts[ifStmt].a == kNone)
+      return std::nullopt;
     std::string inIf;
     if (before && before->condition == ifStmt) inIf = textOf(*before);
     else if (!before) inIf = unset;
@@ -48,9 +49,9 @@ std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict
 
 }  // namespace
 
-std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver, std::string_view splatValue,
-                                            const std::optional<SplatDict>& dict, const std::string& kind, const std::string& param,
-                                            const std::string& defaultText, std::string& note) {
+std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver,
+                                            std::string_view splatValue, const std::optional<SplatDict>& dict, const std::string& kind,
+                                            const std::string& param, const std::string& defaultText, std::string& note) {
   const std::string splat = fmt::format("**{}", splatValue);
   if (const SplatEntry* entry = dict ? dict->find(param) : nullptr) {
     const FunctionId scope = dict->scope == kNone ? a.functionId : dict->scope;
@@ -69,7 +70,7 @@ std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion&
         where += fmt::format(" of `{}`", head);
       }
       if (dict->count(param) == 1)
-        where += !dict->closed        ? fmt::format("; `{}` may set it otherwise", splat)
+        where += !dict->closed         ? fmt::format("; `{}` may set it otherwise", splat)
                  : defaultText.empty() ? std::string("; not set otherwise")
                                        : fmt::format("; the default is {} otherwise", defaultText);
       if (ToleranceResolver::mentionsRuntimeChoice(head)) r.provenance = Provenance::Depend;
@@ -84,7 +85,8 @@ std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion&
     note += fmt::format("; `{}` does not set it", splat);
     return std::nullopt;
   }
-  return Tolerance{kind, splat, std::nullopt, Provenance::Unresolved, fmt::format("`{}` may set it; the default is {} otherwise", splat, defaultText)};
+  return Tolerance{kind, splat, std::nullopt, Provenance::Unresolved,
+                   fmt::format("`{}` may set it; the default is {} otherwise", splat, defaultText)};
 }
 
 }  // namespace oalens::analyzer

@@ -18,8 +18,8 @@ namespace oalens::analyzer {
 // direction. nullopt when the dict cannot hold the key, so that the default applies (`note` then
 // says so). `defaultText` is empty for a tolerance without a default (unittest's `delta`).
 // `splatValue` is the text after `**` (`self.check_forward_options`).
-std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver, std::string_view splatValue,
-                                            const std::optional<SplatDict>& dict, const std::string& kind, const std::string& param,
-                                            const std::string& defaultText, std::string& note);
+std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver,
+                                            std::string_view splatValue, const std::optional<SplatDict>& dict, const std::string& kind,
+                                            const std::string& param, const std::string& defaultText, std::string& note);
 
 }  // namespace oalens::analyzer

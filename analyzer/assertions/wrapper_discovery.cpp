@@ -261,9 +261,9 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     } else if (!inner && st.kind == StmtKind::Assign && m.language == Language::Python && st.b != kNone &&
                m.expr(st.a).kind == ExprKind::Name) {
       // close = np.allclose(a, b, atol=atol); if close: return; ...; self.fail(...)
-      if (auto check = finder.conditionCheck(m, fid, st.b);
-          check && check->spec && check->spec->isPredicate() && !check->negated && check->call == st.b &&
-          passesOnlyWhenStoredCheckHolds(m, fid, s, m.expr(st.a).name)) {
+      if (auto check = finder.conditionCheck(m, fid, st.b); check && check->spec && check->spec->isPredicate() && !check->negated &&
+                                                            check->call == st.b &&
+                                                            passesOnlyWhenStoredCheckHolds(m, fid, s, m.expr(st.a).name)) {
         call = check->call;
         inner = check->spec;
         negated = inner->negated;

@@ -11,7 +11,7 @@ namespace oalens::analyzer {
 
 // `knownWrappers`: wrappers found beforehand in modules not scanned now (the suite's helpers the diff
 // gate reads once for both sides of a change); discovery starts from them.
-Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver,
-                           unsigned threads = 1, const Catalogue* knownWrappers = nullptr);
+Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads = 1,
+                           const Catalogue* knownWrappers = nullptr);
 
 }  // namespace oalens::analyzer

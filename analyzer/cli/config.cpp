@@ -6,9 +6,9 @@
 #include "analyzer/cli/suggest.h"
 #include "analyzer/lint/rule_selector.h"
 
+#include <toml++/toml.h>
 #include <fstream>
 #include <sstream>
-#include <toml++/toml.h>
 
 namespace oalens::cli {
 

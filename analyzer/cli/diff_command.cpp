@@ -8,35 +8,35 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <iterator>
-#include <set>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/config.h"
 #include "analyzer/cli/diff_margins.h"
-#include "analyzer/core/visible_text.h"
-#include "miners/gate/config_change.h"
 #include "analyzer/cli/output.h"
 #include "analyzer/cli/report_root.h"
 #include "analyzer/cli/rule_descriptors.h"
 #include "analyzer/cli/terminal.h"
 #include "analyzer/core/input_guard.h"
+#include "analyzer/core/visible_text.h"
+#include "analyzer/lint/lint_baseline.h"
+#include "analyzer/lint/rule_selector.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/scan/test_files.h"
-#include "miners/gate/diff_gate.h"
 #include "miners/gate/change_wide.h"
-#include "reports/ci/ci_formats.h"
+#include "miners/gate/config_change.h"
+#include "miners/gate/diff_gate.h"
 #include "miners/gate/trailer_scope.h"
 #include "miners/git/repository.h"
+#include "reports/ci/ci_formats.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
-#include "analyzer/lint/lint_baseline.h"
-#include "analyzer/lint/rule_selector.h"
 #include "rules/rule_index.h"
 
 namespace oalens::cli {
@@ -113,7 +113,8 @@ miners::ChangeFacts removedCode(const miners::Repository& repo, const std::vecto
     if (fc.newPath.empty())
       for (const std::string& name : miners::moduleNamesOf(fc.oldPath)) facts.removedModules.insert(name);
   }
-  std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::inserter(facts.removedNames, facts.removedNames.end()));
+  std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
+                      std::inserter(facts.removedNames, facts.removedNames.end()));
   return facts;
 }
 
@@ -267,7 +268,7 @@ int runDiff(const DiffArgs& a) {
   if (!helpBase) return 2;
   const analyzer::Catalogue& catalogue = oldConfig->catalogue;
   analyzer::ScanOptions defaults;
-  const analyzer::TestFileFilter testFiles(!a.testFiles.empty()        ? a.testFiles
+  const analyzer::TestFileFilter testFiles(!a.testFiles.empty()            ? a.testFiles
                                            : !oldConfig->testFiles.empty() ? oldConfig->testFiles
                                                                            : defaults.testFilePattern,
                                            !a.cppTestFiles.empty() ? a.cppTestFiles : defaults.cppTestFilePattern);
@@ -325,7 +326,8 @@ int runDiff(const DiffArgs& a) {
     gf.oldPath = fc.oldPath;
     gf.newPath = fc.newPath;
     // Scoping to the changed tests reads Python's blocks; a C++ file is checked whole.
-    gf.scopeToChangedTests = !a.wholeFiles && analyzer::languageOfPath(gf.newPath.empty() ? gf.oldPath : gf.newPath) == analyzer::Language::Python;
+    gf.scopeToChangedTests =
+        !a.wholeFiles && analyzer::languageOfPath(gf.newPath.empty() ? gf.oldPath : gf.newPath) == analyzer::Language::Python;
     bool binary = false;
     // A side the scan would skip (a NUL byte past the 8,000 bytes git sniffs for binary data, a
     // file over the size limit) is unreadable too: its checks would read as all deleted.
@@ -368,7 +370,8 @@ int runDiff(const DiffArgs& a) {
     for (const auto& [path, text] : deletedTests)
       if (miners::importsAnyOf(text, facts.removedModules)) facts.testsWithGoneCode.insert(path);
     if (const size_t explained = miners::dropExplainedDeletions(findings, facts))
-      diagnostics.push_back(fmt::format("{} deleted OA assertion(s) moved to another file or went with the code they test: not reported", explained));
+      diagnostics.push_back(
+          fmt::format("{} deleted OA assertion(s) moved to another file or went with the code they test: not reported", explained));
   }
   if (!chooseGateRules(a, rulesOfOldSide, findings)) return 2;
   if (!applyGateBaseline(a, findings)) return 2;
@@ -391,8 +394,11 @@ int runDiff(const DiffArgs& a) {
   } else if (a.format == "github" || a.format == "junit" || a.format == "gitlab") {
     std::vector<reports::CiFinding> ci;
     for (const auto& f : findings)
-      ci.push_back({f.file, f.line, f.column, 0, 0, f.rule, f.name, std::string(miners::gateSeverityName(f.severity)), f.message, f.fingerprint});
-    text = a.format == "github" ? reports::githubAnnotations(ci) : a.format == "junit" ? reports::junitXml(ci, "oalens diff") : reports::gitlabCodeQuality(ci);
+      ci.push_back(
+          {f.file, f.line, f.column, 0, 0, f.rule, f.name, std::string(miners::gateSeverityName(f.severity)), f.message, f.fingerprint});
+    text = a.format == "github"  ? reports::githubAnnotations(ci)
+           : a.format == "junit" ? reports::junitXml(ci, "oalens diff")
+                                 : reports::gitlabCodeQuality(ci);
   } else if (a.format == "sarif") {
     // Git's paths are relative to the work tree's root already; a bare repository has none.
     std::string root = workdir;
@@ -411,8 +417,9 @@ int runDiff(const DiffArgs& a) {
   // A commit's trailer is read in range mode only: before the commit (pre-commit, --staged, the
   // work tree) there is no message to read, so only the marker is offered there.
   if (a.format == "text" && fail)
-    fmt::print(stderr, "oalens: this change weakens OA assertions; state the reason with `# oalens: loosen-ok(<reason>)` "
-                       "(`// oalens: ...` in C++) next to the assertion{}\n",
+    fmt::print(stderr,
+               "oalens: this change weakens OA assertions; state the reason with `# oalens: loosen-ok(<reason>)` "
+               "(`// oalens: ...` in C++) next to the assertion{}\n",
                a.range.empty() ? "" : " or a `Tolerance-Change: <reason>` trailer in the commit that makes the change");
   return fail ? 1 : 0;
 }
@@ -426,7 +433,8 @@ void addDiffCommand(CLI::App& app) {
   cmd->add_flag("--staged", args.staged, "check the index against HEAD (pre-commit)");
   cmd->add_flag("--worktree", args.worktree, "check the work tree against HEAD (the default)");
   cmd->add_option("--repo", args.repo, "repository (a path inside it is enough)")->capture_default_str();
-  cmd->add_option("--select", args.select, "report only these gate rules: an id, a name or an id prefix (CH30); repeatable, or comma-separated")
+  cmd->add_option("--select", args.select,
+                  "report only these gate rules: an id, a name or an id prefix (CH30); repeatable, or comma-separated")
       ->delimiter(',');
   cmd->add_option("--ignore", args.ignore, "leave out these gate rules, chosen as --select chooses (repeatable, or comma-separated)")
       ->delimiter(',');

@@ -43,7 +43,8 @@ bool writeHook(const fs::path& target, const std::string& text, std::string& err
   }
   std::error_code ec;
   fs::permissions(temporary,
-                  fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec, ec);
+                  fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec,
+                  ec);
   if (!ec) fs::rename(temporary, target, ec);
   if (ec) {
     fs::remove(temporary);

@@ -19,8 +19,8 @@
 #include "analyzer/core/visible_text.h"
 #include "analyzer/lint/lint_baseline.h"
 #include "analyzer/lint/lint_engine.h"
-#include "reports/csv/csv_report.h"
 #include "reports/ci/ci_formats.h"
+#include "reports/csv/csv_report.h"
 #include "reports/json/json_report.h"
 #include "reports/sarif/sarif_report.h"
 #include "reports/sqlite/sqlite_writer.h"
@@ -63,8 +63,8 @@ std::string sarifLevel(analyzer::LintSeverity s) {
 json sarif(const std::vector<analyzer::LintFinding>& findings, const reports::SarifPlace& place) {
   json results = json::array();
   for (const auto& f : findings)
-    results.push_back(reports::sarifResult(
-        {f.rule, sarifLevel(f.severity), f.message, f.file, f.fingerprint, f.line, f.column, std::max<uint32_t>(1, f.endLine), f.endColumn}));
+    results.push_back(reports::sarifResult({f.rule, sarifLevel(f.severity), f.message, f.file, f.fingerprint, f.line, f.column,
+                                            std::max<uint32_t>(1, f.endLine), f.endColumn}));
   return reports::sarifLog(sarifRuleDescriptors(RuleKind::Lint, place.helpBase), std::move(results), place);
 }
 
@@ -90,7 +90,8 @@ std::string render(const analyzer::LintResult& r, const std::string& format, con
     }
     json unused = json::array();
     for (const auto& u : r.unused) unused.push_back({{"file", u.file}, {"line", u.line}, {"column", u.column}, {"rules", u.words}});
-    return reports::jsonText(json{{"files_linted", r.files}, {"suppressed", r.suppressed}, {"findings", list}, {"unused_suppressions", unused}}) +
+    return reports::jsonText(
+               json{{"files_linted", r.files}, {"suppressed", r.suppressed}, {"findings", list}, {"unused_suppressions", unused}}) +
            "\n";
   }
   if (format == "sarif") return reports::jsonText(sarif(r.findings, place)) + "\n";
@@ -99,7 +100,9 @@ std::string render(const analyzer::LintResult& r, const std::string& format, con
     for (const auto& f : r.findings)
       ci.push_back({f.file, f.line, f.column, f.endLine, f.endColumn, f.rule, f.name, std::string(analyzer::lintSeverityName(f.severity)),
                     f.message, f.fingerprint});
-    return format == "github" ? reports::githubAnnotations(ci) : format == "junit" ? reports::junitXml(ci, "oalens lint") : reports::gitlabCodeQuality(ci);
+    return format == "github"  ? reports::githubAnnotations(ci)
+           : format == "junit" ? reports::junitXml(ci, "oalens lint")
+                               : reports::gitlabCodeQuality(ci);
   }
   if (format == "csv") {
     std::string out = "file,line,column,rule,name,severity,message,fingerprint\n";
@@ -254,7 +257,8 @@ int runLint(const LintArgs& a) {
   }
   const bool toTerminal = a.output.empty() || a.output == "-";
   const bool colour = a.format == "text" && !a.statistics && (toTerminal ? colourWanted(a.term, stdout) : a.term.color == "always");
-  if (!writeOutput(a.output, a.statistics ? statistics(result) : render(result, a.format, {root.dir.string(), *helpBase}), colour)) return 2;
+  if (!writeOutput(a.output, a.statistics ? statistics(result) : render(result, a.format, {root.dir.string(), *helpBase}), colour))
+    return 2;
   if (!a.db.empty()) {
     std::string err;
     std::string roots;

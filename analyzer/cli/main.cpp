@@ -1,8 +1,8 @@
 // The oalens command line: subcommands scan, catalogue, parse, explain, mine, report, diff,
 // install-hook, lint, rules, merge and study. Usage errors and fatal setup errors exit 2; per-input problems are printed as
 // diagnostics on stderr and the run goes on.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <cerrno>
 #include <csignal>

@@ -100,8 +100,8 @@ void addMergeCommand(CLI::App& app) {
       }
     }  // closed: the write-ahead log is checkpointed into the file
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    fmt::print(stderr, "oalens: merged {} of {} inputs into {} in {:.2f} s; {} is {:.1f} MB\n", inputs.size() - failed, inputs.size(), output,
-               seconds, output, double(databaseBytes(output)) / 1e6);
+    fmt::print(stderr, "oalens: merged {} of {} inputs into {} in {:.2f} s; {} is {:.1f} MB\n", inputs.size() - failed, inputs.size(),
+               output, seconds, output, double(databaseBytes(output)) / 1e6);
     setExitCode(failed ? 1 : 0);
   });
 }

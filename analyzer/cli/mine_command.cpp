@@ -40,7 +40,8 @@ void addMineCommand(CLI::App& app) {
   cmd->add_option("--since", since, "only commits on or after this date (YYYY-MM-DD)");
   cmd->add_option("--until", until, "only commits before this date (YYYY-MM-DD)");
   cmd->add_flag("--first-parent", opt.firstParent, "follow only first parents (merges diffed against their first parent)");
-  cmd->add_flag("--diff-merges", opt.diffMerges, "also diff merge commits against their first parent (as git log --diff-merges=first-parent)");
+  cmd->add_flag("--diff-merges", opt.diffMerges,
+                "also diff merge commits against their first parent (as git log --diff-merges=first-parent)");
   static std::string config;
   cmd->add_option("--config", config,
                   "configuration file (default: .oalens.toml or [tool.oalens] of pyproject.toml as the tip commit holds them)");
@@ -55,8 +56,9 @@ void addMineCommand(CLI::App& app) {
   cmd->add_option("--cache-mb", cacheMb, "memory for analysed file versions reused by later commits")
       ->capture_default_str()
       ->check(CLI::Range(size_t{1}, size_t{1} << 20));
-  cmd->add_flag("--whole-files", wholeFiles,
-                "scan every version of a changed test file whole (by default the tests a change leaves alone are taken from the previous version)");
+  cmd->add_flag(
+      "--whole-files", wholeFiles,
+      "scan every version of a changed test file whole (by default the tests a change leaves alone are taken from the previous version)");
   static bool parseScoped = false;
   cmd->add_option("--model-cache-mb", modelCacheMb, "memory for the parsed models of test-file parts reused by later commits")
       ->capture_default_str()
@@ -126,11 +128,12 @@ void addMineCommand(CLI::App& app) {
                s->alreadyDone, s->processed, s->failed);
     fmt::print("  commits touching test files {}, with OA changes {}, OA changes {}\n", s->touchingTests, s->oaCommits, s->oaChanges);
     if (opt.checkSplices)
-      fmt::print("  spliced models {}, differing from the parsed ones {}; units built {}, spliced from their statements {}; skeletons "
-                 "spliced from their statements {}, compound statements from their blocks' {}; parts parsed {}, reused {}; versions "
-                 "derived from their file's newest analysed one {}\n",
-                 s->spliced, s->spliceMismatches, s->unitsBuilt, s->unitsFromStatements, s->skeletonsFromStatements,
-                 s->blocksFromStatements, s->partsParsed, s->partsReused, s->derivedFromNewest);
+      fmt::print(
+          "  spliced models {}, differing from the parsed ones {}; units built {}, spliced from their statements {}; skeletons "
+          "spliced from their statements {}, compound statements from their blocks' {}; parts parsed {}, reused {}; versions "
+          "derived from their file's newest analysed one {}\n",
+          s->spliced, s->spliceMismatches, s->unitsBuilt, s->unitsFromStatements, s->skeletonsFromStatements, s->blocksFromStatements,
+          s->partsParsed, s->partsReused, s->derivedFromNewest);
     reports::Database db;
     std::string dbErr;
     if (s->repositoryId >= 0 && db.open(opt.dbPath, dbErr)) {

@@ -8,13 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include "analyzer/cli/commands.h"
-#include "analyzer/core/visible_text.h"
 #include "analyzer/cli/output.h"
 #include "analyzer/cli/report_margins.h"
+#include "analyzer/core/visible_text.h"
 #include "reports/html/dashboard.h"
 #include "reports/html/dashboard_links.h"
-#include "reports/margins/margins_html.h"
 #include "reports/json/json_report.h"
+#include "reports/margins/margins_html.h"
 #include "reports/sqlite/assertion_timelines.h"
 #include "reports/sqlite/history_tables.h"
 #include "reports/sqlite/sqlite_db.h"
@@ -60,13 +60,21 @@ json loosened(reports::Database& db, int64_t repository, int64_t atLeast) {
   for (const reports::AssertionTimeline& t : reports::loosenedAssertions(db, repository, atLeast)) {
     json changes = json::array();
     for (const reports::TimelineStep& s : t.steps) {
-      json change = {{"commit", s.commit}, {"date", s.date}, {"subject", s.subject}, {"file", s.file}, {"line", s.line},
-                     {"kinds", kindList(s.kinds)}, {"direction", s.direction.empty() ? json(nullptr) : json(s.direction)},
+      json change = {{"commit", s.commit},
+                     {"date", s.date},
+                     {"subject", s.subject},
+                     {"file", s.file},
+                     {"line", s.line},
+                     {"kinds", kindList(s.kinds)},
+                     {"direction", s.direction.empty() ? json(nullptr) : json(s.direction)},
                      {"details", s.details}};
       putReasons(change, s.reasons);
       changes.push_back(std::move(change));
     }
-    list.push_back({{"assertion_uid", t.uid}, {"file", t.steps.back().file}, {"line", t.steps.back().line}, {"loosenings", t.loosenings},
+    list.push_back({{"assertion_uid", t.uid},
+                    {"file", t.steps.back().file},
+                    {"line", t.steps.back().line},
+                    {"loosenings", t.loosenings},
                     {"changes", std::move(changes)}});
   }
   return list;
@@ -153,16 +161,18 @@ void addReportCommand(CLI::App& app) {
   static CLI::Option* views[4];
   views[0] = cmd->add_option("--tables", tablesDb, "print the study's Table V for the mined history in DB (or --db)")->expected(0, 1);
   views[1] = cmd->add_option("--changes", changesDb, "list every OA change in DB (or --db)")->expected(0, 1);
-  views[2] = cmd->add_option("--loosened", loosenedDb, "list the assertions loosened --at-least times in DB (or --db), each with its changes")
-                 ->expected(0, 1);
+  views[2] =
+      cmd->add_option("--loosened", loosenedDb, "list the assertions loosened --at-least times in DB (or --db), each with its changes")
+          ->expected(0, 1);
   cmd->add_option("--db", db, "the oalens database the views read");
   cmd->add_option("--at-least", atLeast, "loosenings that make an assertion one --loosened lists")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  views[3] = cmd->add_option("--dashboard,--html", dashboardDb,
-                             "write a self-contained HTML dashboard of DB or --db (scan, history, lint; with --margins, its verdicts) to -o "
-                             "or stdout")
-                 ->expected(0, 1);
+  views[3] =
+      cmd->add_option("--dashboard,--html", dashboardDb,
+                      "write a self-contained HTML dashboard of DB or --db (scan, history, lint; with --margins, its verdicts) to -o "
+                      "or stdout")
+          ->expected(0, 1);
   cmd->add_option("--repository", repositoryPath,
                   "only this repository's history (its path as mined, or the end of it; for merged databases)");
   cmd->add_option("--margins", margins.db,
@@ -202,7 +212,8 @@ void addReportCommand(CLI::App& app) {
       return;
     }
     if ((format == "html" || format == "sarif") && (margins.db.empty() || !dashboardDb.empty())) {
-      fmt::print(stderr, "oalens: --format {} is for --margins alone{}\n", format, format == "html" ? "; --dashboard writes HTML itself" : "");
+      fmt::print(stderr, "oalens: --format {} is for --margins alone{}\n", format,
+                 format == "html" ? "; --dashboard writes HTML itself" : "");
       setExitCode(2);
       return;
     }
@@ -212,7 +223,10 @@ void addReportCommand(CLI::App& app) {
       setExitCode(reportMargins(margins));
       return;
     }
-    const std::string& path = !dashboardDb.empty() ? dashboardDb : !tablesDb.empty() ? tablesDb : !changesDb.empty() ? changesDb : loosenedDb;
+    const std::string& path = !dashboardDb.empty() ? dashboardDb
+                              : !tablesDb.empty()  ? tablesDb
+                              : !changesDb.empty() ? changesDb
+                                                   : loosenedDb;
     if (path.empty()) {
       fmt::print(stderr, "oalens: report needs --tables DB, --changes DB, --loosened DB, --dashboard DB or --margins DB\n");
       setExitCode(2);
@@ -259,8 +273,12 @@ void addReportCommand(CLI::App& app) {
       out["table5"] = table5(db, repository);
       out["threshold_reasons"] = json::array();
       for (const reports::ReasonCount& r : reports::thresholdReasons(db, repository))
-        out["threshold_reasons"].push_back({{"reason", r.reason}, {"source", r.source}, {"changes", r.changes}, {"loosen", r.loosen},
-                                            {"tighten", r.tighten}, {"mixed", r.mixed}});
+        out["threshold_reasons"].push_back({{"reason", r.reason},
+                                            {"source", r.source},
+                                            {"changes", r.changes},
+                                            {"loosen", r.loosen},
+                                            {"tighten", r.tighten},
+                                            {"mixed", r.mixed}});
     }
     if (!changesDb.empty()) out["changes"] = changes(db, repository);
     const auto incomplete = reports::incompleteHistories(db, repository);
@@ -286,8 +304,9 @@ void addReportCommand(CLI::App& app) {
         text += "Reasons of threshold changes (a change with several counts in each)\n";
         text += fmt::format("  {:<22}{:>8}{:>8}{:>8}{:>8}\n", "reason (source)", "changes", "loosen", "tighten", "mixed");
         for (const auto& r : out["threshold_reasons"])
-          text += fmt::format("  {:<22}{:>8}{:>8}{:>8}{:>8}\n", r["reason"].get<std::string>() + " (" + r["source"].get<std::string>() + ")",
-                              r["changes"].get<int64_t>(), r["loosen"].get<int64_t>(), r["tighten"].get<int64_t>(), r["mixed"].get<int64_t>());
+          text +=
+              fmt::format("  {:<22}{:>8}{:>8}{:>8}{:>8}\n", r["reason"].get<std::string>() + " (" + r["source"].get<std::string>() + ")",
+                          r["changes"].get<int64_t>(), r["loosen"].get<int64_t>(), r["tighten"].get<int64_t>(), r["mixed"].get<int64_t>());
         if (out["threshold_reasons"].empty()) text += "  none\n";
       }
       if (out.contains("incomplete"))

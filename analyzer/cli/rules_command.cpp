@@ -47,9 +47,10 @@ void listRules(const RulesArgs& a) {
   if (a.format == "json") fmt::print("{}\n", reports::jsonText(json{{"rules", all}}));
   // The marker is not a rule, but whoever reads the list is looking for how to silence one.
   if (a.format == "text")
-    fmt::print("\nA finding is suppressed by `# oalens: ignore[ID or name, ...]` on its line (`// oalens: ...` in C++; a bare\n"
-               "`# oalens: ignore` drops every rule there); `oalens lint` reports the markers that drop nothing as unused.\n"
-               "Rules are chosen by id, name, family or id prefix: --select, --ignore, and [lint] / [diff] in .oalens.toml.\n");
+    fmt::print(
+        "\nA finding is suppressed by `# oalens: ignore[ID or name, ...]` on its line (`// oalens: ...` in C++; a bare\n"
+        "`# oalens: ignore` drops every rule there); `oalens lint` reports the markers that drop nothing as unused.\n"
+        "Rules are chosen by id, name, family or id prefix: --select, --ignore, and [lint] / [diff] in .oalens.toml.\n");
 }
 
 }  // namespace

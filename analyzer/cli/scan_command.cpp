@@ -35,9 +35,9 @@ static std::vector<reports::CiFinding> scanAnnotations(const analyzer::ScanResul
     if (!a.isOa) continue;
     std::string tolerances;
     for (const auto& t : a.tolerances) tolerances += fmt::format("{}{}={}", tolerances.empty() ? "" : ", ", t.name, t.text);
-    out.push_back({a.file, a.range.start.line, a.range.start.col, a.range.end.line, a.range.end.col, "OA000", "oa-assertion", "info",
-                   fmt::format("{} assertion ({}){}", a.api, analyzer::categoryName(a.category), tolerances.empty() ? "" : ": " + tolerances),
-                   ""});
+    out.push_back(
+        {a.file, a.range.start.line, a.range.start.col, a.range.end.line, a.range.end.col, "OA000", "oa-assertion", "info",
+         fmt::format("{} assertion ({}){}", a.api, analyzer::categoryName(a.category), tolerances.empty() ? "" : ": " + tolerances), ""});
   }
   return out;
 }
@@ -68,7 +68,8 @@ static int runScan(const ScanArgs& args) {
   if (!cfg->testFiles.empty()) opt.testFilePattern = cfg->testFiles;
   if (!args.testFiles.empty()) opt.testFilePattern = args.testFiles;
   if (!args.cppTestFiles.empty()) opt.cppTestFilePattern = args.cppTestFiles;
-  for (const auto& [option, pattern] : {std::pair{"--test-files", &opt.testFilePattern}, std::pair{"--cpp-test-files", &opt.cppTestFilePattern}}) {
+  for (const auto& [option, pattern] :
+       {std::pair{"--test-files", &opt.testFilePattern}, std::pair{"--cpp-test-files", &opt.cppTestFilePattern}}) {
     RE2 check(*pattern);
     if (!check.ok()) {
       fmt::print(stderr, "oalens: invalid {} pattern: {}\n", option, check.error());
@@ -143,7 +144,8 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
   cmd->add_option("--exclude", args.exclude, "RE2 pattern of paths to leave out (repeatable)");
   cmd->add_option("-j,--jobs", args.jobs, "worker threads (0: one per core)")->capture_default_str();
   cmd->add_option("--max-file-size", args.maxFileMiB, "skip files larger than this many MiB")->capture_default_str();
-  cmd->add_option("--counting", args.counting, "test-case counting: static (every test function) or study (distinct names, as the 2019 study)")
+  cmd->add_option("--counting", args.counting,
+                  "test-case counting: static (every test function) or study (distinct names, as the 2019 study)")
       ->check(CLI::IsMember({"static", "study"}))
       ->capture_default_str();
   cmd->add_flag("--all-files", args.allFiles, "report assertions in every file, not only test files");

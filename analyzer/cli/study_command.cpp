@@ -23,7 +23,8 @@ namespace {
 
 std::optional<fs::path> findSnakefile(const fs::path& binary, std::string& tried) {
   const fs::path dir = binary.parent_path();
-  for (const fs::path& candidate : {dir / ".." / "share" / "oalens" / "study" / "Snakefile", dir / ".." / "scripts" / "study" / "Snakefile"}) {
+  for (const fs::path& candidate :
+       {dir / ".." / "share" / "oalens" / "study" / "Snakefile", dir / ".." / "scripts" / "study" / "Snakefile"}) {
     tried += (tried.empty() ? "" : ", ") + candidate.lexically_normal().string();
     if (fs::is_regular_file(candidate)) return fs::canonical(candidate);
   }
@@ -78,9 +79,16 @@ void addStudyCommand(CLI::App& app) {
       setExitCode(2);
       return;
     }
-    std::vector<std::string> args = {"snakemake", "--snakefile", snakefile->string(), "--cores", std::to_string(cores),
-                                      "--directory", fs::absolute(out).string(), "--config",
-                                      "study=" + fs::absolute(studyFile).string(), "oalens=" + binary.string()};
+    std::vector<std::string> args = {"snakemake",
+                                     "--snakefile",
+                                     snakefile->string(),
+                                     "--cores",
+                                     std::to_string(cores),
+                                     "--directory",
+                                     fs::absolute(out).string(),
+                                     "--config",
+                                     "study=" + fs::absolute(studyFile).string(),
+                                     "oalens=" + binary.string()};
     args.insert(args.end(), config.begin(), config.end());
     if (!profile.empty()) args.insert(args.end(), {"--profile", fs::absolute(profile).string()});
     args.insert(args.end(), snakemakeArgs.begin(), snakemakeArgs.end());

@@ -2,8 +2,8 @@
 
 #include "analyzer/core/closest_name.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 

@@ -13,7 +13,7 @@ enum class Severity { Note, Warning, Error };
 std::string_view severityName(Severity s);
 
 struct Diagnostic {
-  std::string path;  // relative to the scan root
+  std::string path;   // relative to the scan root
   uint32_t line = 0;  // 0 when the problem concerns the whole file
   uint32_t col = 0;
   Severity severity = Severity::Warning;

@@ -67,8 +67,8 @@ SourceInput refusalOf(std::string_view bytes, const InputLimits& limits) {
   SourceInput in;
   if (bytes.size() > limits.maxFileBytes) {
     in.error = ReadError::TooLarge;
-    in.message = fmt::format("skipped: {} exceeds the {} limit (--max-file-size)", humanBytes(bytes.size()),
-                             humanBytes(limits.maxFileBytes));
+    in.message =
+        fmt::format("skipped: {} exceeds the {} limit (--max-file-size)", humanBytes(bytes.size()), humanBytes(limits.maxFileBytes));
   } else if (auto nul = bytes.find('\0'); nul != std::string_view::npos) {
     in.error = ReadError::HasNul;
     in.message = fmt::format("skipped: NUL byte at offset {}; not a source file", nul);
@@ -111,9 +111,8 @@ SourceInput readSourceFile(const std::filesystem::path& path, const InputLimits&
   auto status = std::filesystem::status(path, ec);
   if (ec || status.type() == std::filesystem::file_type::not_found) {
     in.error = ReadError::NotFound;
-    in.message = std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec))
-                     ? "skipped: dangling symbolic link"
-                     : "skipped: file not found";
+    in.message = std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec)) ? "skipped: dangling symbolic link"
+                                                                                        : "skipped: file not found";
     return in;
   }
   if (status.type() != std::filesystem::file_type::regular) {
@@ -124,8 +123,7 @@ SourceInput readSourceFile(const std::filesystem::path& path, const InputLimits&
   auto size = std::filesystem::file_size(path, ec);
   if (!ec && size > limits.maxFileBytes) {
     in.error = ReadError::TooLarge;
-    in.message = fmt::format("skipped: {} exceeds the {} limit (--max-file-size)", humanBytes(size),
-                             humanBytes(limits.maxFileBytes));
+    in.message = fmt::format("skipped: {} exceeds the {} limit (--max-file-size)", humanBytes(size), humanBytes(limits.maxFileBytes));
     return in;
   }
   std::ifstream f(path, std::ios::binary);

@@ -24,7 +24,7 @@ enum class ReadError { None, NotFound, NotRegular, Unreadable, TooLarge, HasNul,
 struct SourceInput {
   std::string text;
   ReadError error = ReadError::None;
-  std::string message;  // set when error != None: says what and what the limit is
+  std::string message;                       // set when error != None: says what and what the limit is
   std::optional<uint64_t> firstInvalidUtf8;  // byte offset of the first invalid sequence
 };
 

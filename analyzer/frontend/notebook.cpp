@@ -114,8 +114,9 @@ std::optional<NotebookCode> notebookCode(std::string_view text, std::string& err
     std::vector<uint32_t> fileLines;
     for (size_t p = 0; p < parts->size(); ++p) {
       const std::string& part = (*parts)[p];
-      const uint32_t fileLine = !located ? 0 : opening[cellNumber - 1].second ? opening[cellNumber - 1].first + 1 + static_cast<uint32_t>(p)
-                                                                              : opening[cellNumber - 1].first;
+      const uint32_t fileLine = !located                         ? 0
+                                : opening[cellNumber - 1].second ? opening[cellNumber - 1].first + 1 + static_cast<uint32_t>(p)
+                                                                 : opening[cellNumber - 1].first;
       size_t start = 0;
       while (start < part.size()) {
         size_t end = part.find('\n', start);

@@ -277,7 +277,12 @@ class TreeConverter {
 
 // The diagnostic of a file whose parse ran out of the budget's time.
 inline Diagnostic parseTimeout(const std::string& path, const ParseBudget& budget) {
-  return {path, 0, 0, Severity::Error, "parse-timeout", fmt::format("skipped: parsing took longer than {} s", budget.timeoutMicros / 1'000'000)};
+  return {path,
+          0,
+          0,
+          Severity::Error,
+          "parse-timeout",
+          fmt::format("skipped: parsing took longer than {} s", budget.timeoutMicros / 1'000'000)};
 }
 
 }  // namespace oalens::analyzer

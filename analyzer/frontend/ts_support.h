@@ -18,8 +18,8 @@ TSTree* parseWithBudget(TSParser* parser, const std::string& source, const Parse
 SourceRange rangeOf(TSNode n);
 
 struct DamageReport {
-  uint32_t regions = 0;    // ERROR and MISSING nodes not excused
-  TSPoint first{0, 0};     // where the first of them starts
+  uint32_t regions = 0;  // ERROR and MISSING nodes not excused
+  TSPoint first{0, 0};   // where the first of them starts
 };
 // Counts the ERROR and MISSING nodes under `root`, descending only into subtrees that hold
 // one; `excused` may pardon a node given its parent (a macro call that the preprocessor would

@@ -16,12 +16,15 @@ std::optional<std::set<std::string>> readLintBaseline(const std::string& path, s
   text << in.rdbuf();
   const nlohmann::json doc = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("fingerprints") || !doc["fingerprints"].is_array()) {
-    err = "not a baseline (JSON with a list of fingerprints; `oalens lint --write-baseline FILE` and `oalens diff --write-baseline FILE` write one)";
+    err =
+        "not a baseline (JSON with a list of fingerprints; `oalens lint --write-baseline FILE` and `oalens diff --write-baseline FILE` "
+        "write one)";
     return std::nullopt;
   }
   std::set<std::string> out;
   for (const auto& entry : doc["fingerprints"]) {
-    if (entry.is_object() && entry.contains("fingerprint") && entry["fingerprint"].is_string()) out.insert(entry["fingerprint"].get<std::string>());
+    if (entry.is_object() && entry.contains("fingerprint") && entry["fingerprint"].is_string())
+      out.insert(entry["fingerprint"].get<std::string>());
     else if (entry.is_string()) out.insert(entry.get<std::string>());
   }
   return out;

@@ -13,10 +13,10 @@
 #include <unordered_map>
 
 #include "analyzer/core/ignore_marker.h"
-#include "analyzer/lint/rule_selector.h"
 #include "analyzer/core/parallel.h"
 #include "analyzer/core/progress_line.h"
 #include "analyzer/core/text_lines.h"
+#include "analyzer/lint/rule_selector.h"
 
 namespace oalens::analyzer {
 
@@ -24,10 +24,14 @@ std::string_view lintFamilyName(LintFamily f) { return f == LintFamily::Oracle ?
 
 std::string_view lintSeverityName(LintSeverity s) {
   switch (s) {
-    case LintSeverity::Info: return "info";
-    case LintSeverity::Note: return "note";
-    case LintSeverity::Warning: return "warning";
-    case LintSeverity::Error: return "error";
+    case LintSeverity::Info:
+      return "info";
+    case LintSeverity::Note:
+      return "note";
+    case LintSeverity::Warning:
+      return "warning";
+    case LintSeverity::Error:
+      return "error";
   }
   return "warning";
 }
@@ -275,8 +279,8 @@ LintResult lintScan(const ScanResult& scan, const std::vector<LintRuleFactory>& 
     if (m.path.rfind("<compile_commands.json>/", 0) == 0) return;  // the build's made-up macro header
     auto it = assertionsOf.find(m.path);
     const auto test = isTest.find(m.path);
-    perFile[i] = lintFile(m, scan.project, test != isTest.end() && test->second, it == assertionsOf.end() ? kNoAssertions : it->second, rules, options,
-                         measured);
+    perFile[i] = lintFile(m, scan.project, test != isTest.end() && test->second, it == assertionsOf.end() ? kNoAssertions : it->second,
+                          rules, options, measured);
   });
   for (size_t i = 0; i < files.size(); ++i) {
     result.files += files[i].path.rfind("<compile_commands.json>/", 0) != 0;

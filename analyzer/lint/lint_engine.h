@@ -19,8 +19,8 @@ namespace oalens::analyzer {
 
 struct LintOptions {
   ScanOptions scan;
-  std::set<std::string> only;      // rule ids or names; empty: every rule of the chosen families
-  std::set<std::string> ignored;   // rule ids or names left out of whatever the rest chooses
+  std::set<std::string> only;     // rule ids or names; empty: every rule of the chosen families
+  std::set<std::string> ignored;  // rule ids or names left out of whatever the rest chooses
   std::set<LintFamily> families = {LintFamily::Oracle, LintFamily::Ml};
   std::map<std::string, double> overrides;  // "ID.option" -> value
   // `oalens lint --margins DB`: the measured margins of a linted tree's OA assertions, worked
@@ -38,9 +38,9 @@ struct UnusedSuppression {
 
 struct LintResult {
   std::vector<LintFinding> findings;
-  std::vector<Diagnostic> diagnostics;  // the scan's: unreadable files, syntax errors...
-  size_t files = 0;                     // files linted
-  size_t suppressed = 0;                // findings dropped by ignore markers
+  std::vector<Diagnostic> diagnostics;    // the scan's: unreadable files, syntax errors...
+  size_t files = 0;                       // files linted
+  size_t suppressed = 0;                  // findings dropped by ignore markers
   std::vector<UnusedSuppression> unused;  // sorted by file and line
 };
 

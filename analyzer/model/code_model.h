@@ -28,39 +28,39 @@ struct NotebookCode;
 std::string_view languageName(Language l);
 
 enum class ExprKind : uint8_t {
-  Name,         // name = identifier
-  Attribute,    // child 0 = object; name = attribute
-  Call,         // child 0 = callee; then positional args, Keyword and Starred nodes in order
-  Keyword,      // keyword argument: name = keyword (empty for **kwargs); child 0 = value
-  Starred,      // *args (name = "*") or **kwargs (name = "**"); child 0 = value
-  Number,       // text is the literal
+  Name,       // name = identifier
+  Attribute,  // child 0 = object; name = attribute
+  Call,       // child 0 = callee; then positional args, Keyword and Starred nodes in order
+  Keyword,    // keyword argument: name = keyword (empty for **kwargs); child 0 = value
+  Starred,    // *args (name = "*") or **kwargs (name = "**"); child 0 = value
+  Number,     // text is the literal
   String,
   Bool,
   NoneLit,
-  BinaryOp,     // name = operator; children left, right
-  UnaryOp,      // name = operator; child 0 = operand
-  Compare,      // children = operands (2+); ops() gives the operators between them
-  BoolOp,       // name = "and"/"or"; children left, right
-  Not,          // child 0 = operand
-  Subscript,    // child 0 = value; child 1 = index (a Tuple for a[i, j])
+  BinaryOp,   // name = operator; children left, right
+  UnaryOp,    // name = operator; child 0 = operand
+  Compare,    // children = operands (2+); ops() gives the operators between them
+  BoolOp,     // name = "and"/"or"; children left, right
+  Not,        // child 0 = operand
+  Subscript,  // child 0 = value; child 1 = index (a Tuple for a[i, j])
   Tuple,
   List,
   Set,
-  Dict,         // children alternate key, value
-  Comprehension,// child 0 = element; then (target, iterable) pairs of the for clauses
-  Conditional,  // children body, condition, orelse
-  Lambda,       // child 0 = body; name = the parameters' text (Python)
+  Dict,           // children alternate key, value
+  Comprehension,  // child 0 = element; then (target, iterable) pairs of the for clauses
+  Conditional,    // children body, condition, orelse
+  Lambda,         // child 0 = body; name = the parameters' text (Python)
   Slice,
-  Other,        // anything else, or an expression cut off by the nesting budget
+  Other,  // anything else, or an expression cut off by the nesting budget
 };
 
 struct Expr {
   ExprKind kind = ExprKind::Other;
   uint32_t firstChild = 0;  // index into FileModel::childIds
   uint32_t childCount = 0;
-  uint32_t firstOp = 0;     // Compare only: index into FileModel::compareOps
-  std::string_view text;    // the expression as written
-  std::string_view name;    // see ExprKind
+  uint32_t firstOp = 0;   // Compare only: index into FileModel::compareOps
+  std::string_view text;  // the expression as written
+  std::string_view name;  // see ExprKind
   SourceRange range;
 };
 
@@ -80,17 +80,17 @@ enum class StmtKind : uint8_t {
   FunctionDef,
   ClassDef,
   Import,
-  Raise,      // a = exception
+  Raise,  // a = exception
   Other,
 };
 
 struct Stmt {
   StmtKind kind = StmtKind::Other;
   bool isElif = false;
-  uint16_t depth = 0;              // block nesting below the function (or module) body
-  StmtId parent = kNone;           // the compound statement whose block holds this one
-  FunctionId function = kNone;     // innermost enclosing function, kNone at module or class level
-  ClassId cls = kNone;             // innermost enclosing class
+  uint16_t depth = 0;           // block nesting below the function (or module) body
+  StmtId parent = kNone;        // the compound statement whose block holds this one
+  FunctionId function = kNone;  // innermost enclosing function, kNone at module or class level
+  ClassId cls = kNone;          // innermost enclosing class
   ExprId a = kNone;
   ExprId b = kNone;
   std::string_view op;
@@ -120,11 +120,11 @@ struct Function {
   FunctionId parent = kNone;  // enclosing function for nested definitions
   std::vector<Param> params;
   std::vector<ExprId> decorators;
-  StmtId firstStmt = 0;       // [firstStmt, endStmt) are the statements lexically inside
+  StmtId firstStmt = 0;  // [firstStmt, endStmt) are the statements lexically inside
   StmtId endStmt = 0;
   SourceRange range;
   bool isTestCase = false;
-  bool isGenerator = false;   // contains yield: nose-style generator tests
+  bool isGenerator = false;  // contains yield: nose-style generator tests
 
   bool hasParam(std::string_view n) const {
     for (const Param& p : params)
@@ -171,7 +171,6 @@ struct FileModel {
   // A notebook's: where each line of `source` sits in the .ipynb (analyzer/frontend/notebook.h).
   std::shared_ptr<const NotebookCode> notebook;
 
-
   const Expr& expr(ExprId id) const { return exprs[id]; }
   ExprId child(ExprId id, uint32_t i) const {
     const Expr& e = exprs[id];
@@ -190,9 +189,9 @@ inline bool pointsInto(std::string_view v, const std::string& buffer) {
 // Arguments of a Call, split as the callee will see them.
 struct CallArgs {
   ExprId callee = kNone;
-  std::vector<ExprId> positional;                          // values, in order
+  std::vector<ExprId> positional;                             // values, in order
   std::vector<std::pair<std::string_view, ExprId>> keywords;  // name -> value
-  bool hasStarArgs = false;                                // *args or **kwargs present
+  bool hasStarArgs = false;                                   // *args or **kwargs present
 };
 CallArgs splitCall(const FileModel& m, ExprId call);
 

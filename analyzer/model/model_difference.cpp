@@ -29,8 +29,8 @@ class Differ {
     const int64_t px = place(a_, x), py = place(b_, y);
     if (px == py && x == y) return true;
     auto tail = [](std::string_view v) { return v.size() <= 40 ? v : v.substr(v.size() - 40); };
-    diff = fmt::format("{}[{}].{}: {} bytes at {} ending '{}' vs {} bytes at {} ending '{}'", what, i, field, x.size(), px, tail(x), y.size(), py,
-                       tail(y));
+    diff = fmt::format("{}[{}].{}: {} bytes at {} ending '{}' vs {} bytes at {} ending '{}'", what, i, field, x.size(), px, tail(x),
+                       y.size(), py, tail(y));
     return false;
   }
   bool range(const char* what, size_t i, const SourceRange& x, const SourceRange& y) {
@@ -60,7 +60,8 @@ std::string modelDifference(const FileModel& a, const FileModel& b) {
       !d.sizes("compareOps", a.compareOps.size(), b.compareOps.size()) || !d.sizes("functions", a.functions.size(), b.functions.size()) ||
       !d.sizes("classes", a.classes.size(), b.classes.size()) || !d.sizes("imports", a.imports.size(), b.imports.size()))
     return d.diff;
-  if (!d.same("model", 0, "source", a.source ? *a.source : std::string(), b.source ? *b.source : std::string())) return "the sources differ";
+  if (!d.same("model", 0, "source", a.source ? *a.source : std::string(), b.source ? *b.source : std::string()))
+    return "the sources differ";
   for (size_t i = 0; i < a.stmts.size(); ++i) {
     const Stmt &x = a.stmts[i], &y = b.stmts[i];
     if (!d.same("stmts", i, "kind", int(x.kind), int(y.kind)) || !d.same("stmts", i, "isElif", x.isElif, y.isElif) ||
@@ -76,7 +77,8 @@ std::string modelDifference(const FileModel& a, const FileModel& b) {
     if (!d.same("exprs", i, "kind", int(x.kind), int(y.kind)) || !d.same("exprs", i, "childCount", x.childCount, y.childCount) ||
         (x.childCount > 0 && !d.same("exprs", i, "firstChild", x.firstChild, y.firstChild)) ||
         (x.kind == ExprKind::Compare && !d.same("exprs", i, "firstOp", x.firstOp, y.firstOp)) ||
-        !d.view("exprs", i, "text", x.text, y.text) || !d.view("exprs", i, "name", x.name, y.name) || !d.range("exprs", i, x.range, y.range))
+        !d.view("exprs", i, "text", x.text, y.text) || !d.view("exprs", i, "name", x.name, y.name) ||
+        !d.range("exprs", i, x.range, y.range))
       return d.diff;
   }
   for (size_t i = 0; i < a.childIds.size(); ++i)
@@ -88,13 +90,15 @@ std::string modelDifference(const FileModel& a, const FileModel& b) {
     if (!d.view("functions", i, "name", x.name, y.name) || !d.same("functions", i, "qualifiedName", x.qualifiedName, y.qualifiedName) ||
         !d.same("functions", i, "cls", x.cls, y.cls) || !d.same("functions", i, "parent", x.parent, y.parent) ||
         !d.same("functions", i, "params", x.params.size(), y.params.size()) ||
-        !d.same("functions", i, "decorators", x.decorators, y.decorators) || !d.same("functions", i, "firstStmt", x.firstStmt, y.firstStmt) ||
-        !d.same("functions", i, "endStmt", x.endStmt, y.endStmt) || !d.range("functions", i, x.range, y.range) ||
-        !d.same("functions", i, "isTestCase", x.isTestCase, y.isTestCase) || !d.same("functions", i, "isGenerator", x.isGenerator, y.isGenerator))
+        !d.same("functions", i, "decorators", x.decorators, y.decorators) ||
+        !d.same("functions", i, "firstStmt", x.firstStmt, y.firstStmt) || !d.same("functions", i, "endStmt", x.endStmt, y.endStmt) ||
+        !d.range("functions", i, x.range, y.range) || !d.same("functions", i, "isTestCase", x.isTestCase, y.isTestCase) ||
+        !d.same("functions", i, "isGenerator", x.isGenerator, y.isGenerator))
       return d.diff;
     for (size_t j = 0; j < x.params.size(); ++j) {
       const Param &p = x.params[j], &q = y.params[j];
-      if (!d.view("functions.params", i, "name", p.name, q.name) || !d.view("functions.params", i, "type", p.type, q.type) || !d.same("functions.params", i, "defaultValue", p.defaultValue, q.defaultValue) ||
+      if (!d.view("functions.params", i, "name", p.name, q.name) || !d.view("functions.params", i, "type", p.type, q.type) ||
+          !d.same("functions.params", i, "defaultValue", p.defaultValue, q.defaultValue) ||
           !d.same("functions.params", i, "varArgs", p.varArgs, q.varArgs) || !d.same("functions.params", i, "kwArgs", p.kwArgs, q.kwArgs) ||
           !d.same("functions.params", i, "keywordOnly", p.keywordOnly, q.keywordOnly))
         return d.diff;

@@ -149,7 +149,8 @@ uint32_t Splicer::mapByte(uint32_t b) const {
 }
 
 SourcePos Splicer::mapPos(SourcePos p) const {
-  auto after = std::upper_bound(regions_.begin(), regions_.end(), p.line, [](uint32_t v, const SpliceRegion& r) { return v < r.skeletonLine; });
+  auto after =
+      std::upper_bound(regions_.begin(), regions_.end(), p.line, [](uint32_t v, const SpliceRegion& r) { return v < r.skeletonLine; });
   if (after == regions_.begin()) return p;
   const size_t i = static_cast<size_t>(after - regions_.begin()) - 1;
   const SpliceRegion& r = regions_[i];
@@ -301,7 +302,8 @@ bool Splicer::readWrapper(const FileModel& p, uint32_t headerLines, Kept& k) {
   }
   if (k.stmtHdr != headerLines || p.stmts.size() <= k.stmtHdr || p.stmts[k.stmtHdr].firstExpr != 0) return false;
   if (k.clsHdr && (p.classes.empty() || p.classes[0].name != "_" || !p.classes[0].bases.empty())) return false;
-  if (k.fnHdr && (p.functions.empty() || p.functions[0].name != "_" || !p.functions[0].params.empty() || !p.functions[0].decorators.empty()))
+  if (k.fnHdr &&
+      (p.functions.empty() || p.functions[0].name != "_" || !p.functions[0].params.empty() || !p.functions[0].decorators.empty()))
     return false;
   if (k.fnHdr) k.wrapperPrefix = p.functions[0].qualifiedName + ".";
   else if (k.clsHdr) k.wrapperPrefix = p.classes[0].qualifiedName + ".";
@@ -339,8 +341,7 @@ void Splicer::buildShifts() {
 
 // Merges one arena: before skeleton entry i go the pieces whose insertion point is i.
 template <class Skeleton, class Piece>
-void mergeArena(size_t skeletonSize, const std::vector<Kept>& kept, uint32_t Kept::*at, Skeleton fromSkeleton,
-                Piece fromPiece) {
+void mergeArena(size_t skeletonSize, const std::vector<Kept>& kept, uint32_t Kept::*at, Skeleton fromSkeleton, Piece fromPiece) {
   size_t next = 0;
   for (size_t i = 0; i <= skeletonSize; ++i) {
     for (; next < kept.size() && kept[next].*at == i; ++next) fromPiece(kept[next]);

@@ -24,8 +24,8 @@ namespace oalens::analyzer {
 struct SpliceRegion {
   // In the skeleton's text: the one line standing for the unit, `pass` at the unit's indent.
   // Regions that follow one another in the target, each with a piece, may share one line.
-  uint32_t skeletonLine = 0;                      // 1-based
-  uint32_t skeletonStart = 0, skeletonEnd = 0;    // the line's first byte, the next line's first byte
+  uint32_t skeletonLine = 0;                    // 1-based
+  uint32_t skeletonStart = 0, skeletonEnd = 0;  // the line's first byte, the next line's first byte
   // In the target: the unit's lines, and their bytes (the first line's start, the next line's start).
   uint32_t firstLine = 0, lastLine = 0;
   uint32_t start = 0, end = 0;

@@ -8,9 +8,9 @@ size_t NameIndex::approximateBytes() const {
   // A node per entry (key, value, next pointer, cached hash) and a bucket pointer. The lists
   // statementsChanging makes later, one per `**name` a function splats, are not counted.
   constexpr size_t perEntry = sizeof(ScopedName) + 3 * sizeof(void*) + sizeof(void*);
-  size_t bytes = sizeof(*this) + moduleLevel.size() * (sizeof(std::string_view) + 3 * sizeof(void*)) +
-                 (nestedFunctions.size() + methods.size() + imports.size() + bindingStatements.size() +
-                  moduleAssignments.size()) * perEntry;
+  size_t bytes =
+      sizeof(*this) + moduleLevel.size() * (sizeof(std::string_view) + 3 * sizeof(void*)) +
+      (nestedFunctions.size() + methods.size() + imports.size() + bindingStatements.size() + moduleAssignments.size()) * perEntry;
   for (const auto& [key, statements] : bindingStatements) bytes += sizeof(statements) + statements.capacity() * sizeof(StmtId);
   return bytes;
 }

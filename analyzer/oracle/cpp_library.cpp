@@ -26,7 +26,8 @@ bool suiteNamespace(std::string_view name) {
 
 // Libraries a C++ test calls besides the one under test.
 bool otherLibraryNamespace(std::string_view root) {
-  static constexpr std::string_view k[] = {"std", "Eigen", "cv", "boost", "thrust", "cub", "absl", "fmt", "testing", "gtest", "Catch", "doctest"};
+  static constexpr std::string_view k[] = {"std",  "Eigen", "cv",      "boost", "thrust", "cub",
+                                           "absl", "fmt",   "testing", "gtest", "Catch",  "doctest"};
   return std::find(std::begin(k), std::end(k), root) != std::end(k);
 }
 
@@ -80,9 +81,10 @@ std::optional<Origin> OriginTracer::cppLibraryCall(const FileModel& m, FunctionI
   // A function-style cast to a scalar type, `double(n)`, or of one number to a type alias,
   // `float_t(0)`: read as static_cast (`tensor_t(1, vec_t(n))` builds a container).
   static constexpr std::string_view kScalars[] = {"float", "double", "int", "long", "short", "unsigned", "char", "bool"};
-  const bool oneNumber = args.positional.size() == 1 && args.keywords.empty() &&
-                         (m.expr(args.positional[0]).kind == ExprKind::Number ||
-                          (m.expr(args.positional[0]).kind == ExprKind::UnaryOp && m.expr(m.child(args.positional[0], 0)).kind == ExprKind::Number));
+  const bool oneNumber =
+      args.positional.size() == 1 && args.keywords.empty() &&
+      (m.expr(args.positional[0]).kind == ExprKind::Number ||
+       (m.expr(args.positional[0]).kind == ExprKind::UnaryOp && m.expr(m.child(args.positional[0], 0)).kind == ExprKind::Number));
   if (dotted == root && args.positional.size() == 1 &&
       (std::find(std::begin(kScalars), std::end(kScalars), root) != std::end(kScalars) || (root.ends_with("_t") && oneNumber)))
     return Origin{OriginKind::LibCall, "static_cast", argKey, {}};
@@ -90,7 +92,8 @@ std::optional<Origin> OriginTracer::cppLibraryCall(const FileModel& m, FunctionI
   if (cppNamespaces_.count(std::string(root))) return Origin{OriginKind::LibCall, std::string(dotted), argKey, {}};
   // Unqualified, or qualified by a nested namespace (`common::Exp`), inside the library's
   // namespace: the library's unless the scanned tests define it.
-  if (!knowsCppLibrary(m) || cppTestFunctions_.count(std::string(root)) || cppTestFunctions_.count(std::string(lastDottedComponent(dotted))))
+  if (!knowsCppLibrary(m) || cppTestFunctions_.count(std::string(root)) ||
+      cppTestFunctions_.count(std::string(lastDottedComponent(dotted))))
     return std::nullopt;
   return Origin{OriginKind::LibCall, std::string(dotted), argKey, {}};
 }

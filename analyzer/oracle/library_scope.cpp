@@ -77,7 +77,8 @@ bool OriginTracer::computes(const Origin& o) { return o.kind == OriginKind::LibC
 
 // The library modules a test parameter takes from `@pytest.mark.parametrize('k', [KTH, KTF])`
 // (also 'k,ref' with tuples), when every value is one; nothing otherwise.
-std::optional<std::vector<std::string>> OriginTracer::parametrizedLibraryModules(const FileModel& m, FunctionId fn, std::string_view param) const {
+std::optional<std::vector<std::string>> OriginTracer::parametrizedLibraryModules(const FileModel& m, FunctionId fn,
+                                                                                 std::string_view param) const {
   for (ExprId d : m.functions[fn].decorators) {
     if (m.expr(d).kind != ExprKind::Call) continue;
     CallArgs args = splitCall(m, d);
@@ -129,7 +130,8 @@ bool OriginTracer::isLibrary(const std::string& name) const {
   };
   if (inPackage(name)) return true;
   const size_t dot = name.find('.');
-  return dot != std::string::npos && isSourceRoot(std::string_view(name).substr(0, dot)) && inPackage(std::string_view(name).substr(dot + 1));
+  return dot != std::string::npos && isSourceRoot(std::string_view(name).substr(0, dot)) &&
+         inPackage(std::string_view(name).substr(dot + 1));
 }
 
 std::string OriginTracer::libraryBaseOf(const FileModel& m, FunctionId fn, std::string_view className, int depth) const {

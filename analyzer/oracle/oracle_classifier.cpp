@@ -30,7 +30,6 @@ namespace {
 // Evidence chains longer than this stop helping a reader; the decision is always kept.
 constexpr size_t kMaxEvidence = 10;
 
-
 // A library call that computes something (not a dtype, a mode, a graph input or a config value).
 bool computesWithLibrary(const OriginSet& s) {
   for (const auto& o : s.items)
@@ -40,29 +39,31 @@ bool computesWithLibrary(const OriginSet& s) {
 
 // Methods that run a model; on any receiver they mean "the same model again".
 bool isModelMethod(std::string_view api) {
-  static constexpr std::string_view k[] = {".predict", ".predict_on_batch", ".predict_proba", ".predict_classes",
-                                           ".evaluate", ".predict_generator", ".evaluate_generator", ".forward",
-                                           ".transform", ".call", ".__call__", ".get_weights", ".test_on_batch"};
+  static constexpr std::string_view k[] = {".predict",           ".predict_on_batch",   ".predict_proba", ".predict_classes", ".evaluate",
+                                           ".predict_generator", ".evaluate_generator", ".forward",       ".transform",       ".call",
+                                           ".__call__",          ".get_weights",        ".test_on_batch"};
   for (auto n : k)
     if (api == n) return true;
   return false;
 }
 
 struct Core {
-  std::string primary;          // the outermost computing call: a library function or a method
-  std::string primaryInputs;    // its argument texts
-  std::set<std::string> full;   // library functions computing the value
-  std::set<std::string> last;   // their last names (to see two backends of one function)
+  std::string primary;                // the outermost computing call: a library function or a method
+  std::string primaryInputs;          // its argument texts
+  std::set<std::string> full;         // library functions computing the value
+  std::set<std::string> last;         // their last names (to see two backends of one function)
   std::multiset<std::string> inputs;  // argument texts of the library calls
 };
 
 // Methods of arrays say nothing about which model or function produced the array.
 bool isArrayMethod(std::string_view api) {
-  static constexpr std::string_view k[] = {".sum", ".mean", ".max", ".min", ".std", ".var", ".dot", ".reshape", ".transpose",
-                                           ".astype", ".flatten", ".ravel", ".squeeze", ".round", ".clip", ".cumsum", ".prod",
-                                           ".argmax", ".argmin", ".all", ".any", ".copy", ".item", ".tolist", ".numpy", ".eval",
-                                           ".get_value", ".append", ".T", ".double", ".float", ".half", ".int", ".long",
-                                           ".cpu", ".cuda", ".detach", ".to", ".clone", ".contiguous", ".view", ".block_until_ready"};
+  static constexpr std::string_view k[] = {".sum",     ".mean",    ".max",       ".min",        ".std",     ".var",
+                                           ".dot",     ".reshape", ".transpose", ".astype",     ".flatten", ".ravel",
+                                           ".squeeze", ".round",   ".clip",      ".cumsum",     ".prod",    ".argmax",
+                                           ".argmin",  ".all",     ".any",       ".copy",       ".item",    ".tolist",
+                                           ".numpy",   ".eval",    ".get_value", ".append",     ".T",       ".double",
+                                           ".float",   ".half",    ".int",       ".long",       ".cpu",     ".cuda",
+                                           ".detach",  ".to",      ".clone",     ".contiguous", ".view",    ".block_until_ready"};
   for (auto n : k)
     if (api == n) return true;
   return false;
@@ -163,7 +164,8 @@ std::string receiverOf(const OriginSet& s, const std::string& method) {
 // A model or object made again from another (loaded, deserialized, cloned, copied): the same
 // model, whatever name it is bound to.
 bool remadeFromAnother(const OriginSet& s) {
-  static const RE2 re(R"((^|\.)(load[A-Za-z_]*|[A-Za-z_]*from_(config|json|yaml|file|pretrained)|clone[A-Za-z_]*|copy|deepcopy|loads|restore[A-Za-z_]*)$)");
+  static const RE2 re(
+      R"((^|\.)(load[A-Za-z_]*|[A-Za-z_]*from_(config|json|yaml|file|pretrained)|clone[A-Za-z_]*|copy|deepcopy|loads|restore[A-Za-z_]*)$)");
   for (const auto& o : s.items)
     if (RE2::PartialMatch(o.api, re)) return true;
   return false;
@@ -251,9 +253,10 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
   // of the library, is such a formula too, and so is arithmetic over two primitives or more of
   // which the CUT uses none (inv(sqrt(var + eps)) against a batch norm's own inverse std).
   if (const Core oc = coreOf(oracle), ac = coreOf(cut);
-      oracleLib && ((oracle.operators.size() >= 3 && (oc.full.size() >= 2 || (oc.full.empty() && !ac.full.empty()))) ||
-                    (oracle.arithmetic && !oracle.operators.empty() && oc.full.size() >= 2 &&
-                     std::none_of(oc.full.begin(), oc.full.end(), [&](const std::string& f) { return ac.full.count(f) > 0; }))) &&
+      oracleLib &&
+      ((oracle.operators.size() >= 3 && (oc.full.size() >= 2 || (oc.full.empty() && !ac.full.empty()))) ||
+       (oracle.arithmetic && !oracle.operators.empty() && oc.full.size() >= 2 &&
+        std::none_of(oc.full.begin(), oc.full.end(), [&](const std::string& f) { return ac.full.count(f) > 0; }))) &&
       !differentParts(cut, oracle) && oc.full != ac.full)
     return {"NI", fmt::format("the author writes the formula out of the library's primitives ({})", fmt::join(oracle.operators, " "))};
   if (oracleLib) {
@@ -266,10 +269,10 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
       return false;
     };
     // Arithmetic on one side only (x + 5 inside, 2 * f(x) outside) makes different inputs.
-    const bool sameInputs =
-        oracle.operators == cut.operators &&
-        (o.inputs == a.inputs || (!o.primaryInputs.empty() && o.primaryInputs == a.primaryInputs) || runsOn(oracle, a.primaryInputs) ||
-         runsOn(cut, o.primaryInputs) || ((oracle.throughHelper || cut.throughHelper) && !oracle.bindings.empty() && oracle.bindings == cut.bindings));
+    const bool sameInputs = oracle.operators == cut.operators &&
+                            (o.inputs == a.inputs || (!o.primaryInputs.empty() && o.primaryInputs == a.primaryInputs) ||
+                             runsOn(oracle, a.primaryInputs) || runsOn(cut, o.primaryInputs) ||
+                             ((oracle.throughHelper || cut.throughHelper) && !oracle.bindings.empty() && oracle.bindings == cut.bindings));
     if (!o.full.empty() && o.full == a.full) {
       if (differentParts(cut, oracle))
         return {"RI", fmt::format("the oracle is another output of {} ({} against {}), computed by a different function", *o.full.begin(),
@@ -292,7 +295,8 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
     const auto libraryFunction = [](const std::string& api) { return !api.empty() && api[0] != '.' && api.back() != ')'; };
     if (libraryFunction(o.primary) && libraryFunction(a.primary) && o.primary != a.primary &&
         lastDottedComponent(o.primary) == lastDottedComponent(a.primary))
-      return {"DT", fmt::format("the oracle computes {} with another backend of the library ({})", lastDottedComponent(o.primary), o.primary)};
+      return {"DT",
+              fmt::format("the oracle computes {} with another backend of the library ({})", lastDottedComponent(o.primary), o.primary)};
     // The CUT's function applied last to an input the library transformed first (f(inverse(p))
     // against f(p)) is a metamorphic relation; the CUT's function used inside another function
     // of the library (a functional form reading the module's parameters, a combinator of the
@@ -300,7 +304,8 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
     if (!a.full.empty() && std::includes(o.full.begin(), o.full.end(), a.full.begin(), a.full.end()) &&
         (o.primary.empty() || a.full.count(o.primary)))
       return {"SCUT_DIFF", fmt::format("the oracle applies {} to a transformed input", *a.full.begin())};
-    return {"RI", fmt::format("the oracle uses {}, a different function of the library under test", o.full.empty() ? "the library" : *o.full.begin())};
+    return {"RI", fmt::format("the oracle uses {}, a different function of the library under test",
+                              o.full.empty() ? "the library" : *o.full.begin())};
   }
   if (oracle.has(OriginKind::OtherLib)) {
     // Another library's function on numbers: the same function as the CUT is differential
@@ -321,8 +326,7 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
       allClosed &= x.closedForm || (x.literalInputs && !sharesAnInput(a.inputs, x.args));
       sameAsCut |= a.last.count(std::string(lastDottedComponent(x.api))) > 0;
     }
-    if (allClosed && !sameAsCut && !oracle.arithmetic && !oracle.loop)
-      return {"D", "the oracle is a closed-form constant"};
+    if (allClosed && !sameAsCut && !oracle.arithmetic && !oracle.loop) return {"D", "the oracle is a closed-form constant"};
     if (oracle.arithmetic || oracle.loop) {
       // numpy evaluating the very same expression as the library graph is differential
       // testing; a formula the author assembled differently is a naive re-implementation.
@@ -332,8 +336,7 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
         if (o.kind == OriginKind::OtherLib) otherOps.insert(std::string(lastDottedComponent(o.api)));
       const bool sameOps = !otherOps.empty() && !oracle.loop && cut.arithmetic == oracle.arithmetic &&
                            std::includes(a.last.begin(), a.last.end(), otherOps.begin(), otherOps.end());
-      if (sameOps)
-        return {"DT", fmt::format("another library evaluates the same expression ({})", fmt::join(otherOps, ", "))};
+      if (sameOps) return {"DT", fmt::format("another library evaluates the same expression ({})", fmt::join(otherOps, ", "))};
       return {"NI", oracle.throughHelper ? "a test helper re-implements it with hand-written logic"
                                          : "the oracle is a formula assembled by the test author"};
     }
@@ -348,7 +351,8 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
     // built as v ** -.5) is differential testing, not a re-implementation, whatever the data.
     if (!oracle.loop && computesWithLibrary(cut) && !oracle.operators.empty() &&
         std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
-      return {"DT", fmt::format("numpy arithmetic evaluates the same expression as the library graph ({})", fmt::join(oracle.operators, " "))};
+      return {"DT",
+              fmt::format("numpy arithmetic evaluates the same expression as the library graph ({})", fmt::join(oracle.operators, " "))};
     if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is arithmetic on literals"};
     if (oracle.has(OriginKind::Unknown) && !oracle.has(OriginKind::Data)) return {"UNKNOWN", firstUnknownReason(oracle)};
     return {"NI", "the oracle is computed by hand-written arithmetic or a loop in the test"};
@@ -363,9 +367,9 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
     return {"SCUT_SAME", fmt::format("the CUT runs the oracle's own computation through {}: the same function run another way", wrapper)};
   // One function the scan cannot see into (a helper's parameter, predictor(t, x) against
   // predictor(t2, x)) computes both sides: the same code under test, on the same inputs or not.
-  if (const Origin *o = outermostCall(oracle), *c = outermostCall(cut);
-      o && c && o->kind == OriginKind::Unknown && c->kind == OriginKind::Unknown && o->api == c->api && !o->api.empty() &&
-      o->reason.rfind("callee ", 0) == 0) {
+  if (const Origin* o = outermostCall(oracle), *c = outermostCall(cut); o && c && o->kind == OriginKind::Unknown &&
+                                                                        c->kind == OriginKind::Unknown && o->api == c->api &&
+                                                                        !o->api.empty() && o->reason.rfind("callee ", 0) == 0) {
     if (o->args == c->args && oracle.operators == cut.operators)
       return {"SCUT_SAME", fmt::format("both sides call {} on the same inputs", o->api)};
     return {"SCUT_DIFF", fmt::format("both sides call {} on different inputs (a metamorphic relation)", o->api)};
@@ -403,8 +407,9 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     a.oracleType = "DT";
     a.oracleReason = "the decorator runs the test with numpy and with cupy: numpy's result is the oracle";
     a.oracleSource = sourceDigest(a.expectedText, {});
-    a.evidence = {a.expectedText.empty() ? std::string("the test returns what is compared")
-                                         : fmt::format("the test returns `{}`, run with cupy (CUT) and numpy (oracle)", a.expectedText.substr(0, 60)),
+    a.evidence = {a.expectedText.empty()
+                      ? std::string("the test returns what is compared")
+                      : fmt::format("the test returns `{}`, run with cupy (CUT) and numpy (oracle)", a.expectedText.substr(0, 60)),
                   fmt::format("decision DT: {}", a.oracleReason)};
     return;
   }
@@ -420,7 +425,8 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     const StmtId oracleAt = returnStatement(a.expectedExpr);
     OriginSet actual = actualAt == kNone ? OriginSet{} : tracer.trace(m, m.stmts[actualAt].function, actualAt, a.actualExpr);
     OriginSet oracle = oracleAt == kNone ? OriginSet{} : tracer.trace(m, m.stmts[oracleAt].function, oracleAt, a.expectedExpr);
-    ev.push_back(fmt::format("the base test case compares `{}` (CUT) with `{}` (oracle)", a.actualText.substr(0, 60), a.expectedText.substr(0, 60)));
+    ev.push_back(
+        fmt::format("the base test case compares `{}` (CUT) with `{}` (oracle)", a.actualText.substr(0, 60), a.expectedText.substr(0, 60)));
     decideWithEvidence(a, actual, oracle, std::move(ev));
     return;
   }
@@ -454,8 +460,8 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     a.oracleSource = sourceDigest(a.actualText, both.sources);
     if (both.backendLoop || both.loop) {
       a.oracleType = both.backendLoop ? "DT" : "SCUT_SAME";
-      a.oracleReason = both.backendLoop ? "elements computed by different backends are compared pairwise"
-                                        : "elements of one loop are compared pairwise";
+      a.oracleReason =
+          both.backendLoop ? "elements computed by different backends are compared pairwise" : "elements of one loop are compared pairwise";
       ev.push_back(fmt::format("{}: decision {}", a.oracleReason, a.oracleType));
     } else {
       a.oracleType = "UNKNOWN";
@@ -527,10 +533,13 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   }
   if (const char* line = std::getenv("OALENS_DEBUG_LINE"); line && std::to_string(a.range.start.line) == line) {
     for (const OriginSet* set : {&actual, &oracle}) {
-      fprintf(stderr, "%s: arith %d loop %d helper %d ops", set == &actual ? "CUT" : "ORACLE", set->arithmetic, set->loop, set->throughHelper);
+      fprintf(stderr, "%s: arith %d loop %d helper %d ops", set == &actual ? "CUT" : "ORACLE", set->arithmetic, set->loop,
+              set->throughHelper);
       for (auto& o : set->operators) fprintf(stderr, " %s", o.c_str());
       fprintf(stderr, "\n");
-      for (const Origin& o : set->items) fprintf(stderr, "  kind %d api %s args %s closed %d lit %d\n", int(o.kind), o.api.c_str(), o.args.c_str(), o.closedForm, o.literalInputs);
+      for (const Origin& o : set->items)
+        fprintf(stderr, "  kind %d api %s args %s closed %d lit %d\n", int(o.kind), o.api.c_str(), o.args.c_str(), o.closedForm,
+                o.literalInputs);
     }
   }
   decideWithEvidence(a, actual, oracle, std::move(ev));
@@ -545,9 +554,10 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
 // D (literals) and NI (the test's own formulas) do not depend on it.
 static void keepWhatCppSupports(Assertion& a, bool knowsLibrary) {
   if (knowsLibrary || a.oracleType == "D" || a.oracleType == "NI" || a.oracleType == "UNKNOWN") return;
-  a.evidence.push_back(fmt::format("C++: {} needs to know the library under test, which this file names by no namespace it is "
-                                   "written in or uses; reported as UNKNOWN (docs/cpp.md)",
-                                   a.oracleType));
+  a.evidence.push_back(
+      fmt::format("C++: {} needs to know the library under test, which this file names by no namespace it is "
+                  "written in or uses; reported as UNKNOWN (docs/cpp.md)",
+                  a.oracleType));
   a.oracleType = "UNKNOWN";
   a.oracleReason = "C++ oracles that need the library under test are not typed outside its namespaces";
 }

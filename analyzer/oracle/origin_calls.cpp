@@ -16,33 +16,33 @@ namespace oalens::analyzer {
 namespace origin_names {
 
 bool isConstructor(std::string_view last) {
-  static constexpr std::string_view k[] = {"array", "asarray", "asanyarray", "zeros", "ones", "eye", "identity", "full",
-                                           "arange", "linspace", "empty", "zeros_like", "ones_like", "full_like",
-                                           "list", "tuple", "float", "int", "float16", "float32", "float64", "int32",
-                                           "int64", "astype", "reshape", "copy", "ravel", "flatten", "tensor", "as_tensor",
-                                           "from_numpy", "cast", "bool", "complex", "dict", "range", "repeat", "tile",
-                                           "floatX", "asfloatx", "squeeze", "expand_dims", "T"};
+  static constexpr std::string_view k[] = {
+      "array",      "asarray",   "asanyarray", "zeros",  "ones",  "eye",     "identity", "full",      "arange",      "linspace", "empty",
+      "zeros_like", "ones_like", "full_like",  "list",   "tuple", "float",   "int",      "float16",   "float32",     "float64",  "int32",
+      "int64",      "astype",    "reshape",    "copy",   "ravel", "flatten", "tensor",   "as_tensor", "from_numpy",  "cast",     "bool",
+      "complex",    "dict",      "range",      "repeat", "tile",  "floatX",  "asfloatx", "squeeze",   "expand_dims", "T"};
   for (auto n : k)
     if (last == n) return true;
   return false;
 }
 
 bool isShapeConstructor(std::string_view last) {
-  static constexpr std::string_view k[] = {"zeros", "ones", "empty", "eye", "identity", "zeros_like", "ones_like",
-                                           "empty_like", "full", "full_like"};
+  static constexpr std::string_view k[] = {"zeros",      "ones",      "empty",      "eye",  "identity",
+                                           "zeros_like", "ones_like", "empty_like", "full", "full_like"};
   for (auto n : k)
     if (last == n) return true;
   return false;
 }
 
 bool isRandom(std::string_view resolved) {
-  static const RE2 re(R"((^|\.)random\.|(^|\.)(RandomState|default_rng|Generator|rng|randn|rand|randint|uniform|normal|standard_normal|permutation|shuffle|choice|binomial|multinomial|random_sample|random|rand_[a-z_]+|randn_like|rand_like|random_[a-z_]+)$|\brng\.)");
+  static const RE2 re(
+      R"((^|\.)random\.|(^|\.)(RandomState|default_rng|Generator|rng|randn|rand|randint|uniform|normal|standard_normal|permutation|shuffle|choice|binomial|multinomial|random_sample|random|rand_[a-z_]+|randn_like|rand_like|random_[a-z_]+)$|\brng\.)");
   return RE2::PartialMatch(re2::StringPiece(resolved.data(), resolved.size()), re);
 }
 
 bool isPythonBuiltin(std::string_view name) {
-  static constexpr std::string_view k[] = {"abs", "sum", "max", "min", "len", "round", "pow", "sorted", "reversed", "zip",
-                                           "map", "enumerate", "all", "any", "getattr", "isinstance", "str", "divmod"};
+  static constexpr std::string_view k[] = {"abs", "sum", "max",       "min", "len", "round",   "pow",        "sorted", "reversed",
+                                           "zip", "map", "enumerate", "all", "any", "getattr", "isinstance", "str",    "divmod"};
   for (auto n : k)
     if (name == n) return true;
   return false;
@@ -51,18 +51,17 @@ bool isPythonBuiltin(std::string_view name) {
 bool movesData(std::string_view last) {
   static constexpr std::string_view k[] = {
       // layout
-      "reshape", "view", "view_as", "unsqueeze", "squeeze", "unsqueeze_", "squeeze_", "expand", "expand_as", "expand_dims",
-      "repeat", "repeat_interleave", "tile", "permute", "transpose", "t", "swapaxes", "swapdims", "moveaxis", "movedim",
-      "flatten", "ravel", "unflatten", "contiguous", "flip", "fliplr", "flipud", "roll", "broadcast_to", "broadcast_as",
-      "atleast_1d", "atleast_2d", "atleast_3d", "dimshuffle", "broadcast_arrays",
+      "reshape", "view", "view_as", "unsqueeze", "squeeze", "unsqueeze_", "squeeze_", "expand", "expand_as", "expand_dims", "repeat",
+      "repeat_interleave", "tile", "permute", "transpose", "t", "swapaxes", "swapdims", "moveaxis", "movedim", "flatten", "ravel",
+      "unflatten", "contiguous", "flip", "fliplr", "flipud", "roll", "broadcast_to", "broadcast_as", "atleast_1d", "atleast_2d",
+      "atleast_3d", "dimshuffle", "broadcast_arrays",
       // selection
       "narrow", "take", "take_along_axis", "index_select", "select", "unbind",
       // joining
       "stack", "concatenate", "cat", "concat", "hstack", "vstack", "dstack", "column_stack", "row_stack",
       // copies, casts, device moves
-      "clone", "copy", "detach", "cpu", "cuda", "to", "numpy", "tolist", "item", "astype", "type_as", "float", "double",
-      "half", "bfloat16", "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready",
-      "requires_grad_", "get_value"};
+      "clone", "copy", "detach", "cpu", "cuda", "to", "numpy", "tolist", "item", "astype", "type_as", "float", "double", "half", "bfloat16",
+      "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready", "requires_grad_", "get_value"};
   for (auto n : k)
     if (last == n) return true;
   return false;
@@ -71,10 +70,27 @@ bool movesData(std::string_view last) {
 bool appliesItsFunction(std::string_view last) {
   // Batching, compiling and differentiating transforms: `value_and_grad(f)(x)` and `jacfwd(f)(x)`
   // are f again, computed another way, as `jit(f)(x)` is; scripting a module leaves the module.
-  static constexpr std::string_view k[] = {"vmap", "pmap", "jit", "pjit", "vectorize", "checkpoint", "remat", "filter_jit",
-                                           "filter_vmap", "filter_pmap", "filter_checkpoint", "named_call", "grad",
-                                           "value_and_grad", "jacfwd", "jacrev", "jacobian", "hessian", "filter_grad",
-                                           "filter_value_and_grad", "script"};
+  static constexpr std::string_view k[] = {"vmap",
+                                           "pmap",
+                                           "jit",
+                                           "pjit",
+                                           "vectorize",
+                                           "checkpoint",
+                                           "remat",
+                                           "filter_jit",
+                                           "filter_vmap",
+                                           "filter_pmap",
+                                           "filter_checkpoint",
+                                           "named_call",
+                                           "grad",
+                                           "value_and_grad",
+                                           "jacfwd",
+                                           "jacrev",
+                                           "jacobian",
+                                           "hessian",
+                                           "filter_grad",
+                                           "filter_value_and_grad",
+                                           "script"};
   for (auto n : k)
     if (last == n) return true;
   return false;
@@ -85,12 +101,12 @@ bool mapsItsFunction(std::string_view last) { return last == "tree_map" || last 
 }  // namespace origin_names
 
 using origin_names::appliesItsFunction;
-using origin_names::mapsItsFunction;
 using origin_names::isConstructor;
-using origin_names::movesData;
 using origin_names::isPythonBuiltin;
 using origin_names::isRandom;
 using origin_names::isShapeConstructor;
+using origin_names::mapsItsFunction;
+using origin_names::movesData;
 
 namespace {
 
@@ -313,7 +329,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (isConstructor(last) && !isLibrary(resolved)) {
     if (callee.kind == ExprKind::Attribute && !viaImport)
       traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);  // x.astype(...), y.reshape(...)
-    if (last == "astype" || last == "cast") return;  // the argument is a dtype
+    if (last == "astype" || last == "cast") return;                 // the argument is a dtype
     traceArgs();
     if (args.positional.empty() && args.keywords.empty()) w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
     return;
@@ -363,10 +379,11 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // C++: a name the test neither binds nor defines, inside the library's namespace.
   if (std::optional<Origin> o = cppLibraryCall(m, fn, e, args, dotted, argKey)) {
     const std::string_view text = m.expr(e).text.substr(0, 80);
-    w.out.evidence.push_back(o->kind == OriginKind::Literal ? fmt::format("`{}` builds a {} from its elements", text, dotted)
-                             : isConfiguration(o->api)      ? fmt::format("`{}` converts its argument", text)
-                                                            : fmt::format("`{}` calls {} ({})", text, dotted,
-                                                                          o->kind == OriginKind::LibCall ? "library under test" : "another library"));
+    w.out.evidence.push_back(
+        o->kind == OriginKind::Literal ? fmt::format("`{}` builds a {} from its elements", text, dotted)
+        : isConfiguration(o->api)
+            ? fmt::format("`{}` converts its argument", text)
+            : fmt::format("`{}` calls {} ({})", text, dotted, o->kind == OriginKind::LibCall ? "library under test" : "another library"));
     w.out.items.push_back(std::move(*o));
     traceArgs();
     return;
@@ -463,7 +480,8 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     bool functionObject = false;
     for (size_t i = before; i < w.out.items.size(); ++i) {
       Origin& o = w.out.items[i];
-      if (o.kind == OriginKind::Literal && o.api.find('.') != std::string::npos && !o.api.empty() && std::islower(static_cast<unsigned char>(lastDottedComponent(o.api)[0]))) {
+      if (o.kind == OriginKind::Literal && o.api.find('.') != std::string::npos && !o.api.empty() &&
+          std::islower(static_cast<unsigned char>(lastDottedComponent(o.api)[0]))) {
         o.kind = OriginKind::OtherLib;
         o.args = argKey;
         functionObject = true;
@@ -555,8 +573,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     bool literalArgs = !args.positional.empty();
     for (ExprId a : args.positional) {
       const Expr& ax = m.expr(a);
-      const bool number = ax.kind == ExprKind::Number ||
-                          (ax.kind == ExprKind::UnaryOp && m.expr(m.child(a, 0)).kind == ExprKind::Number);
+      const bool number = ax.kind == ExprKind::Number || (ax.kind == ExprKind::UnaryOp && m.expr(m.child(a, 0)).kind == ExprKind::Number);
       literalArgs &= number;
     }
     if (!literalArgs && self + 1 < w.out.items.size()) {
@@ -584,7 +601,8 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` is {} (another library)", m.expr(e).text.substr(0, 80), resolved));
     return;
   }
-  w.out.items.push_back({OriginKind::Unknown, dotted, argKey, fmt::format("callee `{}` is not resolved", dotted.empty() ? std::string(m.expr(args.callee).text) : dotted)});
+  w.out.items.push_back({OriginKind::Unknown, dotted, argKey,
+                         fmt::format("callee `{}` is not resolved", dotted.empty() ? std::string(m.expr(args.callee).text) : dotted)});
   traceArgs();
 }
 

@@ -47,7 +47,6 @@ std::set<std::string> OriginSet::apis(OriginKind k) const {
   return out;
 }
 
-
 // A statement the value was traced through: its text, white space aside, goes into the digest
 // of where the value comes from.
 void noteSource(OriginSet& out, const Stmt& st) {
@@ -55,8 +54,7 @@ void noteSource(OriginSet& out, const Stmt& st) {
   out.sources.push_back(XXH3_64bits(text.data(), text.size()));
 }
 
-OriginTracer::OriginTracer(const Project& project, std::vector<std::string> packages)
-    : project_(project), packages_(std::move(packages)) {
+OriginTracer::OriginTracer(const Project& project, std::vector<std::string> packages) : project_(project), packages_(std::move(packages)) {
   indexCppLibrary();
 }
 
@@ -82,7 +80,9 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::Number:
     case ExprKind::String:
     case ExprKind::Bool:
-    case ExprKind::NoneLit: w.out.items.push_back({OriginKind::Literal, std::string(x.text), {}, {}}); return;
+    case ExprKind::NoneLit:
+      w.out.items.push_back({OriginKind::Literal, std::string(x.text), {}, {}});
+      return;
     case ExprKind::BinaryOp:
       w.noteArithmetic();
       w.out.operators.insert(std::string(x.name));
@@ -154,14 +154,13 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (!dotted.empty()) {
         bool viaImport = false;
         std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
-        if (resolved == "numpy.pi" || resolved == "math.pi" || resolved == "numpy.e" || resolved == "math.e" ||
-            resolved == "numpy.inf" || resolved == "math.inf" || resolved == "numpy.nan") {
+        if (resolved == "numpy.pi" || resolved == "math.pi" || resolved == "numpy.e" || resolved == "math.e" || resolved == "numpy.inf" ||
+            resolved == "math.inf" || resolved == "numpy.nan") {
           w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
           return;
         }
         ExprId obj = m.child(e, 0);
-        if ((dotted.rfind("self.", 0) == 0) && m.expr(obj).kind == ExprKind::Name &&
-            traceSelfAttribute(w, m, fn, x.name, depth + 1))
+        if ((dotted.rfind("self.", 0) == 0) && m.expr(obj).kind == ExprKind::Name && traceSelfAttribute(w, m, fn, x.name, depth + 1))
           return;
         if (viaImport && isLibrary(resolved)) {
           // A module attribute of the library used as a value: a constant (kornia.pi, lib.EPS),
@@ -182,8 +181,12 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
       return;
     }
-    case ExprKind::Name: traceName(w, m, fn, at, x.name, depth + 1); return;
-    case ExprKind::Call: traceCall(w, m, fn, at, e, depth + 1); return;
+    case ExprKind::Name:
+      traceName(w, m, fn, at, x.name, depth + 1);
+      return;
+    case ExprKind::Call:
+      traceCall(w, m, fn, at, e, depth + 1);
+      return;
     case ExprKind::Lambda:
       if (m.language == Language::Cpp) {
         // A C++ lambda's body is statements of the function holding it: what it returns.
@@ -191,14 +194,17 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         const StmtId end = fn == kNone ? static_cast<StmtId>(m.stmts.size()) : m.functions[fn].endStmt;
         for (StmtId s = first; s < end && s < m.stmts.size(); ++s) {
           const Stmt& st = m.stmts[s];
-          if (st.kind == StmtKind::Return && st.a != kNone && st.range.startByte >= x.range.startByte && st.range.endByte <= x.range.endByte)
+          if (st.kind == StmtKind::Return && st.a != kNone && st.range.startByte >= x.range.startByte &&
+              st.range.endByte <= x.range.endByte)
             traceExpr(w, m, st.function, s, st.a, depth + 1);
         }
         return;
       }
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
       return;
-    default: w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not traced", x.text)}); return;
+    default:
+      w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not traced", x.text)});
+      return;
   }
 }
 
@@ -270,8 +276,8 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       const Stmt& b = m.stmts[binding];
       w.out.bindings.insert(fmt::format("{}:{}:{}", m.path, b.range.start.line, name));
       if (w.firstBinding.empty()) w.firstBinding = fmt::format("{}:{}:{}", m.path, b.range.start.line, name);
-      w.out.evidence.push_back(fmt::format("`{}` <- line {}: {}", name, b.range.start.line,
-                                           b.text.substr(0, std::min<size_t>(b.text.find('\n'), 100))));
+      w.out.evidence.push_back(
+          fmt::format("`{}` <- line {}: {}", name, b.range.start.line, b.text.substr(0, std::min<size_t>(b.text.find('\n'), 100))));
       if (b.kind == StmtKind::For && iteratesBackends(m, f, b.b)) w.out.backendLoop = true;
       // Arithmetic and loops met from here on are under this binding (OriginSet::arithmeticAt).
       w.within.push_back(fmt::format("{}:{}", m.path, b.range.start.line));
@@ -331,7 +337,8 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         Origin ref{OriginKind::LibCall, modules->front(), {}, {}};
         ref.moduleRef = true;
         w.out.items.push_back(ref);
-        w.out.evidence.push_back(fmt::format("`{}` is parametrized over modules of the library under test ({})", name, fmt::join(*modules, ", ")));
+        w.out.evidence.push_back(
+            fmt::format("`{}` is parametrized over modules of the library under test ({})", name, fmt::join(*modules, ", ")));
         return;
       }
       w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});
@@ -382,7 +389,8 @@ bool OriginTracer::traceOutArguments(Walk& w, const FileModel& m, FunctionId fn,
   if (fn == kNone) return false;
   auto passes = [&](ExprId a) {
     const Expr& x = m.expr(a);
-    if (x.kind == ExprKind::UnaryOp && x.childCount == 1) return m.expr(m.child(a, 0)).kind == ExprKind::Name && m.expr(m.child(a, 0)).name == name;
+    if (x.kind == ExprKind::UnaryOp && x.childCount == 1)
+      return m.expr(m.child(a, 0)).kind == ExprKind::Name && m.expr(m.child(a, 0)).name == name;
     return x.kind == ExprKind::Name && x.name == name;
   };
   bool filled = false;
@@ -444,7 +452,8 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
     traceExpr(w, m, f, s, b.b, depth);
     w.unpacked = outer;
     bool throughHelper = false;
-    for (size_t i = helpersBefore; i < w.out.evidence.size(); ++i) throughHelper |= w.out.evidence[i].find("returns from") != std::string::npos;
+    for (size_t i = helpersBefore; i < w.out.evidence.size(); ++i)
+      throughHelper |= w.out.evidence[i].find("returns from") != std::string::npos;
     if (!throughHelper) w.out.selectors.insert(fmt::format("#{}", pos));
     return;
   }

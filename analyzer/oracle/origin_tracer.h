@@ -25,33 +25,33 @@ enum class OriginKind { Literal, Data, LibCall, OtherLib, Unknown };
 
 struct Origin {
   OriginKind kind = OriginKind::Unknown;
-  std::string api;       // resolved callee for calls ("nnlib.ops.softmax", "numpy.tanh")
-  std::string args;      // positional argument texts of that call, normalized, for SCUT_SAME vs SCUT_DIFF
-  std::string reason;    // for Unknown: why
-  bool closedForm = false;  // another library's function on numbers written in the call (-np.log(0.5))
-  bool literalInputs = false;  // another library's function on literal data (np.polyval(c, np.linspace(0, 1, 5)))
+  std::string api;              // resolved callee for calls ("nnlib.ops.softmax", "numpy.tanh")
+  std::string args;             // positional argument texts of that call, normalized, for SCUT_SAME vs SCUT_DIFF
+  std::string reason;           // for Unknown: why
+  bool closedForm = false;      // another library's function on numbers written in the call (-np.log(0.5))
+  bool literalInputs = false;   // another library's function on literal data (np.polyval(c, np.linspace(0, 1, 5)))
   bool argsArithmetic = false;  // with arithmetic in its arguments (np.where(x >= 0, x, x * 0.1))
-  bool moduleRef = false;   // a module of the library used as a value (a backend passed around)
-  bool libraryValue = false;  // an attribute of the library's modules read as a value (a constant, or a function object)
-  std::string receiver = {};  // for a method: where its object was bound (file:line:name), when it is a name
+  bool moduleRef = false;       // a module of the library used as a value (a backend passed around)
+  bool libraryValue = false;    // an attribute of the library's modules read as a value (a constant, or a function object)
+  std::string receiver = {};    // for a method: where its object was bound (file:line:name), when it is a name
 };
 
 struct OriginSet {
   std::vector<Origin> items;
-  bool arithmetic = false;     // operators combine values on the way (a formula)
-  bool loop = false;           // a loop or comprehension computes it
+  bool arithmetic = false;  // operators combine values on the way (a formula)
+  bool loop = false;        // a loop or comprehension computes it
   // Where the arithmetic and loops were met: the binding (file:line) or helper being traced
   // then, "" directly in the expression. Those met under a binding the CUT's side follows too
   // prepare the inputs both share (a data helper), and make no formula of the oracle.
   std::set<std::string> arithmeticAt, loopAt;
-  bool throughHelper = false;  // a test-suite helper computes it
-  bool backendLoop = false;    // built by iterating over backends of the library
+  bool throughHelper = false;       // a test-suite helper computes it
+  bool backendLoop = false;         // built by iterating over backends of the library
   std::set<std::string> operators;  // arithmetic operators met on the way
   std::set<std::string> moves;      // data movements of another library met on the way (`transpose`)
   // Which part of a result the value is: a string key (`history['loss']`) or an unpacked
   // position (`loss, acc = model.evaluate(x, y)` gives `#0` and `#1`).
   std::set<std::string> selectors;
-  std::set<std::string> bindings;   // file:line:name of every binding followed
+  std::set<std::string> bindings;  // file:line:name of every binding followed
   std::vector<std::string> evidence;
   // Digests of the statements the value was traced through (bindings, helpers' returns,
   // setUp): the same list on two versions means the value is computed by the same code.

@@ -14,9 +14,8 @@ namespace fs = std::filesystem;
 namespace {
 
 bool prunedDirectory(const std::string& name) {
-  static const std::set<std::string> kPruned = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".tox",
-                                                ".venv", "venv", ".mypy_cache", ".pytest_cache", "site-packages",
-                                                ".eggs", ".nox"};
+  static const std::set<std::string> kPruned = {".git", ".hg",         ".svn",          "node_modules",  "__pycache__", ".tox", ".venv",
+                                                "venv", ".mypy_cache", ".pytest_cache", "site-packages", ".eggs",       ".nox"};
   return kPruned.count(name) > 0;
 }
 
@@ -52,8 +51,8 @@ WalkResult walkSourceFiles(const fs::path& root, const std::vector<std::string>&
       continue;
     }
     if (!seenDirs.insert({st.st_dev, st.st_ino}).second) {
-      out.diagnostics.push_back({rel, 0, 0, Severity::Warning, "symlink-loop",
-                                 "skipped: directory already visited (symbolic link loop or duplicate link)"});
+      out.diagnostics.push_back(
+          {rel, 0, 0, Severity::Warning, "symlink-loop", "skipped: directory already visited (symbolic link loop or duplicate link)"});
       continue;
     }
     std::vector<std::pair<fs::path, std::string>> subdirs;

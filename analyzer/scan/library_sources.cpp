@@ -63,7 +63,8 @@ bool blockAborts(const FileModel& m, const ApiMatcher& matcher, StmtId head) {
 }  // namespace
 
 bool isVendoredPath(const std::string& relative) {
-  static const RE2 vendored(R"((?i)(^|/)(third_party|third-party|thirdparty|3rdparty|3rd_party|external|extern|vendor|vendored|deps|_deps|build)/)");
+  static const RE2 vendored(
+      R"((?i)(^|/)(third_party|third-party|thirdparty|3rdparty|3rd_party|external|extern|vendor|vendored|deps|_deps|build)/)");
   return RE2::PartialMatch(relative, vendored);
 }
 
@@ -146,8 +147,8 @@ bool definitionPrefix(std::string_view prefix, std::string_view lineBefore) {
   if (prefix.ends_with(".") || prefix.ends_with("->")) return false;
   const size_t wordEnd = prefix.find_first_of(" \t<:*&");
   const std::string_view first = prefix.substr(0, wordEnd);
-  for (std::string_view use : {"return", "else", "case", "if", "while", "for", "do", "throw", "new", "delete", "sizeof", "co_return",
-                               "goto", "using", "typedef"})
+  for (std::string_view use :
+       {"return", "else", "case", "if", "while", "for", "do", "throw", "new", "delete", "sizeof", "co_return", "goto", "using", "typedef"})
     if (first == use) return false;
   return true;
 }

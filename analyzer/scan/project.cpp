@@ -43,7 +43,8 @@ const FileModel* Project::includedFile(const FileModel& from, std::string_view i
   const size_t slash = includePath.rfind('/');
   auto it = cppByBasename_.find(std::string(includePath.substr(slash == std::string_view::npos ? 0 : slash + 1)));
   if (it == cppByBasename_.end()) return nullptr;
-  const std::string_view fromDir = std::string_view(from.path).substr(0, from.path.rfind('/') == std::string::npos ? 0 : from.path.rfind('/') + 1);
+  const std::string_view fromDir =
+      std::string_view(from.path).substr(0, from.path.rfind('/') == std::string::npos ? 0 : from.path.rfind('/') + 1);
   const FileModel* bySuffix = nullptr;
   for (size_t i : it->second) {
     const std::string& p = files[i].path;
@@ -120,8 +121,7 @@ std::string resolveDotted(const FileModel& m, FunctionId scope, std::string_view
   // A function defined inside the enclosing functions (a test's local helper) is named by its
   // qualified name, as wrapper discovery names it.
   for (FunctionId f = scope; f != kNone && f < m.functions.size() && !m.moduleName.empty(); f = m.functions[f].parent)
-    if (FunctionId g = nestedFunction(m, f, head); g != kNone)
-      return m.moduleName + "." + m.functions[g].qualifiedName + std::string(rest);
+    if (FunctionId g = nestedFunction(m, f, head); g != kNone) return m.moduleName + "." + m.functions[g].qualifiedName + std::string(rest);
   if (definedAtModuleLevel(m, head) && !m.moduleName.empty()) return m.moduleName + "." + std::string(dotted);
   return std::string(dotted);
 }

@@ -4,9 +4,9 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <set>
-#include <atomic>
 #include <thread>
 
 #include "analyzer/assertions/api_matcher.h"
@@ -53,16 +53,14 @@ size_t ScanResult::distinctTestCaseNames() const {
   for (const auto& t : testCases) names.insert(shortName(t.name));
   return names.size();
 }
-bool ScanResult::hasErrors() const {
-  return std::any_of(diagnostics.begin(), diagnostics.end(), losesInput);
-}
+bool ScanResult::hasErrors() const { return std::any_of(diagnostics.begin(), diagnostics.end(), losesInput); }
 
 namespace {
 
 struct Input {
   std::string relative;
   Language language = Language::Python;
-  std::string bytes;       // for in-memory sources
+  std::string bytes;  // for in-memory sources
   std::filesystem::path absolute;
   bool inMemory = false;
   std::optional<FileModel> model;  // built already (from cached parts): used when its source passes the input checks
@@ -74,8 +72,8 @@ bool passesInputChecks(const std::string& text, const InputLimits& limits) {
   return check.error == ReadError::None && !check.firstInvalidUtf8;
 }
 
-ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDiagnostics, std::string root,
-                      const Catalogue& catalogue, const ScanOptions& opt, const std::vector<SourcePath>& library = {}) {
+ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDiagnostics, std::string root, const Catalogue& catalogue,
+                      const ScanOptions& opt, const std::vector<SourcePath>& library = {}) {
   ScanResult result;
   result.root = std::move(root);
   result.studyCounting = opt.studyCounting;
@@ -303,7 +301,8 @@ SourceSelection selectSources(const std::filesystem::path& root, const ScanOptio
   SourceSelection out;
   out.diagnostics = std::move(walk.diagnostics);
   for (auto& f : walk.files) {
-    const std::optional<Language> language = options.notebooks && isNotebookPath(f.relative) ? Language::Python : languageOfPath(f.relative);
+    const std::optional<Language> language =
+        options.notebooks && isNotebookPath(f.relative) ? Language::Python : languageOfPath(f.relative);
     if (!language || (*language == Language::Python ? !options.python : !options.cpp)) continue;
     bool excluded = false;
     for (const auto& re : excludes) excluded |= pathMatches(f.relative, *re);

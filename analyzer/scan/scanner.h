@@ -29,7 +29,8 @@ struct ScanOptions {
   std::string testFilePattern = R"((^|/)test(_[^/]*|s)?\.py$|_tests?\.py$)";
   // C++ test files: under a test directory, or named as gtest, Catch2 and Boost.Test suites
   // name them (test_ops.cc, ops_test.cc, ops_unittest.cc, OpsTest.cpp).
-  std::string cppTestFilePattern = R"((^|/)(?i:tests?|unittests?|testing)/|(^|/)test_[^/]*$|_(unit)?tests?\.[^/.]+$|[a-z0-9]Tests?\.[^/.]+$)";
+  std::string cppTestFilePattern =
+      R"((^|/)(?i:tests?|unittests?|testing)/|(^|/)test_[^/]*$|_(unit)?tests?\.[^/.]+$|[a-z0-9]Tests?\.[^/.]+$)";
   // Other C++ files are parsed only when their path mentions tests (test utilities with
   // wrappers and tolerance constants): a library's own C++ sources hold no test assertions and
   // would cost most of a scan.
@@ -90,10 +91,10 @@ struct ScanResult {
   std::vector<Assertion> assertions;
   std::vector<TestCaseRecord> testCases;
   std::vector<Diagnostic> diagnostics;
-  std::vector<std::string> wrappers;  // ids of discovered wrapper APIs
-  std::vector<std::string> libraryFiles;  // library C++ files read for their definitions (library_sources.h)
+  std::vector<std::string> wrappers;         // ids of discovered wrapper APIs
+  std::vector<std::string> libraryFiles;     // library C++ files read for their definitions (library_sources.h)
   std::vector<std::string> libraryPackages;  // the library under test, set by the oracle classifier
-  Project project;                    // kept for later passes (oracle classification, explain)
+  Project project;                           // kept for later passes (oracle classification, explain)
   Catalogue wrapperCatalogue;
 
   bool studyCounting = false;

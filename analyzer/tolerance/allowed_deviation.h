@@ -17,7 +17,8 @@ namespace oalens::analyzer {
 inline std::optional<double> allowedDeviation(std::string_view name, double value) {
   if (name == "places") return 0.5 * std::pow(10.0, -value);
   if (name == "decimal") return 1.5 * std::pow(10.0, -value);
-  if (name == "atol" || name == "rtol" || name == "delta" || name == "prec" || name == "bound" || name == "epsilon" || name == "margin") return value;
+  if (name == "atol" || name == "rtol" || name == "delta" || name == "prec" || name == "bound" || name == "epsilon" || name == "margin")
+    return value;
   return std::nullopt;
 }
 

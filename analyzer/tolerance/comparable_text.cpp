@@ -129,8 +129,10 @@ bool standsAlone(ExprKind k) {
     case ExprKind::Subscript:
     case ExprKind::List:
     case ExprKind::Set:
-    case ExprKind::Dict: return true;
-    default: return false;
+    case ExprKind::Dict:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -161,7 +163,8 @@ std::optional<std::string> nameText(const FileModel& m, FunctionId fn, StmtId at
   }
 }
 
-void collect(const FileModel& m, FunctionId fn, StmtId at, ExprId e, ExprId root, int depth, Budget& budget, std::vector<Replacement>& out) {
+void collect(const FileModel& m, FunctionId fn, StmtId at, ExprId e, ExprId root, int depth, Budget& budget,
+             std::vector<Replacement>& out) {
   if (e == kNone) return;
   const Expr& x = m.expr(e);
   const Expr& r = m.expr(root);

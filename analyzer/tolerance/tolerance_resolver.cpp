@@ -41,11 +41,10 @@ Provenance combine(Provenance a, Provenance b) {
 
 ResolvedValue unresolved(std::string note) { return {std::nullopt, Provenance::Unresolved, std::move(note)}; }
 
-
 bool isNumericCast(std::string_view last) {
-  static constexpr std::string_view kCasts[] = {"float", "int", "float16", "float32", "float64", "float128",
-                                                "double", "single", "half", "longdouble", "asarray", "array",
-                                                "cast", "constant", "Decimal", "static_cast", "float_t"};
+  static constexpr std::string_view kCasts[] = {"float",  "int",      "float16", "float32",     "float64", "float128",
+                                                "double", "single",   "half",    "longdouble",  "asarray", "array",
+                                                "cast",   "constant", "Decimal", "static_cast", "float_t"};
   for (auto c : kCasts)
     if (last == c) return true;
   return false;
@@ -53,10 +52,8 @@ bool isNumericCast(std::string_view last) {
 
 std::optional<double> machineEpsilon(std::string_view dtypeText) {
   if (dtypeText.find("16") != std::string_view::npos) return 0.0009765625;
-  if (dtypeText.find("32") != std::string_view::npos || dtypeText.find("single") != std::string_view::npos)
-    return 1.1920928955078125e-07;
-  if (dtypeText.find("64") != std::string_view::npos || dtypeText.find("double") != std::string_view::npos ||
-      dtypeText == "float")
+  if (dtypeText.find("32") != std::string_view::npos || dtypeText.find("single") != std::string_view::npos) return 1.1920928955078125e-07;
+  if (dtypeText.find("64") != std::string_view::npos || dtypeText.find("double") != std::string_view::npos || dtypeText == "float")
     return 2.220446049250313e-16;
   return std::nullopt;
 }
@@ -70,8 +67,8 @@ std::optional<double> ToleranceResolver::parseNumber(std::string_view t) {
     if (ch != '_' && ch != '\'') s += ch;  // digit separators: Python 1_000, C++ 1'000
   const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
   // Type suffixes: Python 2's long (5L); C++'s 1e-5f, 2.0L, 10u, 10ull (f is a digit in hex).
-  while (!s.empty() && (s.back() == 'L' || s.back() == 'l' || s.back() == 'u' || s.back() == 'U' ||
-                        (!hex && (s.back() == 'f' || s.back() == 'F'))))
+  while (!s.empty() &&
+         (s.back() == 'L' || s.back() == 'l' || s.back() == 'u' || s.back() == 'U' || (!hex && (s.back() == 'f' || s.back() == 'F'))))
     s.pop_back();
   if (s.empty() || s.back() == 'j' || s.back() == 'J') return std::nullopt;
   const char* begin = s.c_str();
@@ -112,8 +109,10 @@ ResolvedValue ToleranceResolver::eval(const FileModel& m, FunctionId fn, StmtId 
       if (!v) return unresolved("not a real number");
       return {v, Provenance::Literal, {}};
     }
-    case ExprKind::Bool: return {x.name == "True" ? 1.0 : 0.0, Provenance::Literal, {}};
-    case ExprKind::NoneLit: return {std::nullopt, Provenance::Default, "None: the API default applies"};
+    case ExprKind::Bool:
+      return {x.name == "True" ? 1.0 : 0.0, Provenance::Literal, {}};
+    case ExprKind::NoneLit:
+      return {std::nullopt, Provenance::Default, "None: the API default applies"};
     case ExprKind::UnaryOp: {
       ResolvedValue v = eval(m, fn, at, m.child(e, 0), hops);
       if (v.value && x.name == "-") v.value = -*v.value;
@@ -154,10 +153,14 @@ ResolvedValue ToleranceResolver::eval(const FileModel& m, FunctionId fn, StmtId 
       if (x.childCount > 1 && !isLiteralKey(m.expr(m.child(e, 1))))
         return {std::nullopt, Provenance::Depend, fmt::format("looked up by `{}`", squeezed(m.expr(m.child(e, 1)).text, 40))};
       return unresolved("subscript");
-    case ExprKind::Name: return evalName(m, fn, at, x.name, hops);
-    case ExprKind::Attribute: return evalAttribute(m, fn, e, hops);
-    case ExprKind::Call: return evalCall(m, fn, at, e, hops);
-    default: return unresolved(fmt::format("`{}` is not a constant", x.text));
+    case ExprKind::Name:
+      return evalName(m, fn, at, x.name, hops);
+    case ExprKind::Attribute:
+      return evalAttribute(m, fn, e, hops);
+    case ExprKind::Call:
+      return evalCall(m, fn, at, e, hops);
+    default:
+      return unresolved(fmt::format("`{}` is not a constant", x.text));
   }
 }
 
@@ -311,8 +314,10 @@ ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, Stm
       if (p.name != name) continue;
       // A test's own parameter is a fixture or a parametrize value: chosen per run.
       if (p.defaultValue == kNone && m.functions[f].name.starts_with("test"))
-        return {std::nullopt, Provenance::Depend, fmt::format("parameter `{}` of test {}, a fixture or parametrized value", name, m.functions[f].qualifiedName)};
-      if (p.defaultValue == kNone) return unresolved(fmt::format("parameter `{}` of {}, set by callers", name, m.functions[f].qualifiedName));
+        return {std::nullopt, Provenance::Depend,
+                fmt::format("parameter `{}` of test {}, a fixture or parametrized value", name, m.functions[f].qualifiedName)};
+      if (p.defaultValue == kNone)
+        return unresolved(fmt::format("parameter `{}` of {}, set by callers", name, m.functions[f].qualifiedName));
       ResolvedValue d = eval(m, m.functions[f].parent, m.functions[f].firstStmt, p.defaultValue, hops + 1);
       if (d.provenance == Provenance::Literal) d.provenance = Provenance::Constant;
       d.note = fmt::format("default of parameter `{}` of {}", name, m.functions[f].qualifiedName);
@@ -345,8 +350,8 @@ ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, Stm
 
 // Finds the assignments to `name` in one scope (a function, a class body or the module) and
 // evaluates them. `before` limits function scopes to assignments ahead of the assertion.
-ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId scope, ClassId cls, StmtId before,
-                                              std::string_view name, int hops, const char* where) const {
+ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId scope, ClassId cls, StmtId before, std::string_view name,
+                                              int hops, const char* where) const {
   if (hops > kMaxHops) return unresolved("name chain too long");
   StmtId begin = 0, end = static_cast<StmtId>(m.stmts.size());
   if (scope != kNone) {
@@ -394,8 +399,7 @@ ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId sco
       const Stmt& st = m.stmts[p];
       if (st.kind == StmtKind::For && st.b != kNone && mentionsRuntimeChoice(m.stmts[p].text.substr(0, m.stmts[p].text.find(':'))))
         return std::string(st.text.substr(0, st.text.find(':')));
-      if (st.kind == StmtKind::If && st.a != kNone && mentionsRuntimeChoice(m.expr(st.a).text))
-        return std::string(m.expr(st.a).text);
+      if (st.kind == StmtKind::If && st.a != kNone && mentionsRuntimeChoice(m.expr(st.a).text)) return std::string(m.expr(st.a).text);
       if (st.kind == StmtKind::Else) {
         for (StmtId q = p; q-- > 0;) {
           const Stmt& prev = m.stmts[q];
@@ -413,8 +417,7 @@ ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId sco
     std::string cond = runtimeBranch(b.stmt);
     if (!cond.empty()) {
       ResolvedValue v = b.loop ? ResolvedValue{} : eval(m, scope, b.stmt, b.value, hops + 1);
-      return {found.size() == 1 ? v.value : std::nullopt, Provenance::Depend,
-              fmt::format("`{}` is chosen under `{}`", name, cond)};
+      return {found.size() == 1 ? v.value : std::nullopt, Provenance::Depend, fmt::format("`{}` is chosen under `{}`", name, cond)};
     }
   }
   const Binding& last = found.back();

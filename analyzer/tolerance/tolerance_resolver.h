@@ -40,8 +40,8 @@ class ToleranceResolver {
   ResolvedValue selfAttribute(const FileModel& m, FunctionId fn, std::string_view attr, std::string_view dotted, int hops) const;
   ResolvedValue evalAttribute(const FileModel& m, FunctionId fn, ExprId e, int hops) const;
   ResolvedValue evalCall(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
-  ResolvedValue fromBindings(const FileModel& m, FunctionId scope, ClassId cls, StmtId before,
-                             std::string_view name, int hops, const char* where) const;
+  ResolvedValue fromBindings(const FileModel& m, FunctionId scope, ClassId cls, StmtId before, std::string_view name, int hops,
+                             const char* where) const;
 
   const Project* project_;
 };

@@ -18,10 +18,14 @@ namespace oalens::miners {
 
 std::string_view directionName(Direction d) {
   switch (d) {
-    case Direction::Tighten: return "tighten";
-    case Direction::Loosen: return "loosen";
-    case Direction::Mixed: return "mixed";
-    default: return "";
+    case Direction::Tighten:
+      return "tighten";
+    case Direction::Loosen:
+      return "loosen";
+    case Direction::Mixed:
+      return "mixed";
+    default:
+      return "";
   }
 }
 
@@ -75,7 +79,8 @@ bool centredInterval(const std::map<std::string, const analyzer::Tolerance*>& ts
   const std::string lower = stripWs(lo->second->text), upper = stripWs(hi->second->text);
   if (lower.size() != upper.size()) return false;
   for (size_t i = 1; i + 1 < lower.size(); ++i)
-    if (lower[i] == '-' && upper[i] == '+' && lower.compare(0, i, upper, 0, i) == 0 && lower.compare(i + 1, std::string::npos, upper, i + 1) == 0) {
+    if (lower[i] == '-' && upper[i] == '+' && lower.compare(0, i, upper, 0, i) == 0 &&
+        lower.compare(i + 1, std::string::npos, upper, i + 1) == 0) {
       halfWidth = (*hi->second->value - *lo->second->value) / 2;
       return true;
     }
@@ -177,8 +182,9 @@ bool compareAcceptance(const std::map<std::string, const analyzer::Tolerance*>& 
 // no per-dtype table or conditional (whose moves the details list dtype by dtype).
 bool plainNumbers(const std::map<std::string, const analyzer::Tolerance*>& ts) {
   for (const auto& [name, t] : ts)
-    if (!t->value || t->isDtypeDefault || t->provenance == analyzer::Provenance::Depend || t->provenance == analyzer::Provenance::Unresolved ||
-        isConditional(t->comparableText()) || t->comparableText().find('{') != std::string::npos)
+    if (!t->value || t->isDtypeDefault || t->provenance == analyzer::Provenance::Depend ||
+        t->provenance == analyzer::Provenance::Unresolved || isConditional(t->comparableText()) ||
+        t->comparableText().find('{') != std::string::npos)
       return false;
   return true;
 }
@@ -307,7 +313,7 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
       (d == Direction::Loosen ? loosen : tighten) = true;
       // Digits-style tolerances: one decimal place is a factor of ten in what is accepted.
       const bool digits = kind == "decimal" || kind == "places" || kind == "significant";
-      const double factor = digits ? std::pow(10.0, std::fabs(*t->value - *old->value))
+      const double factor = digits                               ? std::pow(10.0, std::fabs(*t->value - *old->value))
                             : *old->value != 0 && *t->value != 0 ? std::max(*t->value / *old->value, *old->value / *t->value)
                                                                  : 0;
       // Through a constant the text stays; the values say what changed. A text that is not its
@@ -363,7 +369,8 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
   }
   if (sameText) unknown = false;  // the same text evaluating differently is only news with numbers
   if (sameText && (loosen || tighten))
-    for (size_t i = 0; i < k.details.size(); ++i) k.details[i] += byDecorator.count(i) ? " through the test's decorator" : " through a named constant";
+    for (size_t i = 0; i < k.details.size(); ++i)
+      k.details[i] += byDecorator.count(i) ? " through the test's decorator" : " through a named constant";
   // One allowance looser, another tighter: against the same literal oracle, what each version
   // accepts at its values decides.
   if (loosen && tighten && od.empty() && nd.empty() && plainNumbers(ot) && plainNumbers(nt) && a.negated == b.negated)

@@ -143,7 +143,8 @@ Surroundings TestFileChange::surroundingsOf(const CheckLines& at) const {
                           return u.firstLine <= at.newFirst && at.newLast <= u.lastLine;
                         });
     const size_t line = static_cast<size_t>(at.newFirst);
-    const std::string helper = !inTest && line < newDefinitions_.size() && !newDefinitions_[line].empty() ? newDefinitions_[line].back() : "";
+    const std::string helper =
+        !inTest && line < newDefinitions_.size() && !newDefinitions_[line].empty() ? newDefinitions_[line].back() : "";
     for (const TestUnit& u : helper.empty() ? std::vector<TestUnit>{} : newUnits_) {
       const bool fresh = std::none_of(oldUnits_.begin(), oldUnits_.end(), [&](const TestUnit& o) { return o.name == u.name; });
       std::set<std::string> used;

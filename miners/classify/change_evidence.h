@@ -50,7 +50,7 @@ class TestFileChange {
   std::vector<LineHunk> hunks_;
   std::vector<std::string_view> oldLines_, newLines_;
   std::vector<TestUnit> oldUnits_, newUnits_;
-  bool oldUnitsOk_ = false, newUnitsOk_ = false;  // findTestUnits told the tests apart
+  bool oldUnitsOk_ = false, newUnitsOk_ = false;          // findTestUnits told the tests apart
   std::vector<std::vector<std::string>> newDefinitions_;  // per line of the new text, outermost first
 };
 

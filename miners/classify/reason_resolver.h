@@ -12,13 +12,13 @@ namespace oalens::miners {
 
 // The diff's evidence about one change.
 struct ChangeEvidence {
-  uint8_t kinds = 0;                 // ChangeKindBit mask of the change
-  bool gainedDtypeChoice = false;    // its new side is chosen by a dtype its old side was not
-  bool gainedDeviceChoice = false;   // ... by a device
-  bool callsChangedLibrary = false;  // the commit changed a library definition the check's test names
-  bool testReworked = false;         // lines of the check's test changed besides the check
-  bool sameEditOnManyChecks = false; // the commit made the same edit to kManyChecks checks or more
-  bool undoesPreviousChange = false; // the check returns to its text before its previous change
+  uint8_t kinds = 0;                  // ChangeKindBit mask of the change
+  bool gainedDtypeChoice = false;     // its new side is chosen by a dtype its old side was not
+  bool gainedDeviceChoice = false;    // ... by a device
+  bool callsChangedLibrary = false;   // the commit changed a library definition the check's test names
+  bool testReworked = false;          // lines of the check's test changed besides the check
+  bool sameEditOnManyChecks = false;  // the commit made the same edit to kManyChecks checks or more
+  bool undoesPreviousChange = false;  // the check returns to its text before its previous change
 };
 
 // The same edit on this many checks of one commit reads as a refactoring (or a migration the
@@ -28,11 +28,11 @@ constexpr int kManyChecks = 5;
 
 // Where a reason came from (change_reasons.source).
 inline constexpr const char* kFromMessage = "message";
-inline constexpr const char* kFromCode = "code";              // a dtype or device choice gained
-inline constexpr const char* kFromLibrary = "library";        // library code the test calls changed with it
-inline constexpr const char* kFromManyChecks = "many-checks"; // the same edit on many checks
-inline constexpr const char* kFromRevert = "revert";          // the check's earlier text restored
-inline constexpr const char* kFromNothing = "none";           // `unknown`
+inline constexpr const char* kFromCode = "code";               // a dtype or device choice gained
+inline constexpr const char* kFromLibrary = "library";         // library code the test calls changed with it
+inline constexpr const char* kFromManyChecks = "many-checks";  // the same edit on many checks
+inline constexpr const char* kFromRevert = "revert";           // the check's earlier text restored
+inline constexpr const char* kFromNothing = "none";            // `unknown`
 
 struct ResolvedReason {
   std::string reason;

@@ -46,8 +46,8 @@ bool tokenize(std::string_view s, std::vector<Token>& out) {
     } else if ((c >= '0' && c <= '9') || (c == '.' && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '9')) {
       const bool hex = c == '0' && i + 1 < s.size() && (s[i + 1] == 'x' || s[i + 1] == 'X');
       size_t e = i;
-      while (e < s.size() && (isIdentifierChar(s[e]) || s[e] == '.' ||
-                              (!hex && (s[e] == '+' || s[e] == '-') && (s[e - 1] == 'e' || s[e - 1] == 'E'))))
+      while (e < s.size() &&
+             (isIdentifierChar(s[e]) || s[e] == '.' || (!hex && (s[e] == '+' || s[e] == '-') && (s[e - 1] == 'e' || s[e - 1] == 'E'))))
         ++e;
       const auto v = numberValue(s.substr(i, e - i));
       if (!v) return false;
@@ -459,7 +459,8 @@ DtypeCondition dtypeCondition(std::string_view condition, const analyzer::DtypeT
     std::string_view word = t[i].text;
     if (t[i].kind == Token::String && word.size() >= 2) word = word.substr(1, word.size() - 2);
     if ((t[i].kind == Token::Name || t[i].kind == Token::String) && picker->find(word) != picker->end()) named.insert(std::string(word));
-    if (isOp(t, i, "!=") || isOp(t, i, "in") || isOp(t, i, "not") || isOp(t, i, "or") || isOp(t, i, "<") || isOp(t, i, ">")) onlyEquality = false;
+    if (isOp(t, i, "!=") || isOp(t, i, "in") || isOp(t, i, "not") || isOp(t, i, "or") || isOp(t, i, "<") || isOp(t, i, ">"))
+      onlyEquality = false;
   }
   out.named = !named.empty();
   if (named.size() == 1 && onlyEquality) out.dtype = *named.begin();
@@ -491,9 +492,9 @@ std::optional<MovedNumbers> numbersMovedInPlace(const std::vector<Token>& from, 
   for (size_t i : moved) {
     if (reader.signAt(i) == 0) return std::nullopt;
     const std::string_view dtype = reader.dtypeAt(i);
-    out.numbers.push_back({from[i].value, to[i].value, reader.signAt(i) > 0,
-                           dtype.empty() ? fmt::format("{} -> {}", from[i].text, to[i].text)
-                                         : fmt::format("{}: {} -> {}", dtype, from[i].text, to[i].text)});
+    out.numbers.push_back(
+        {from[i].value, to[i].value, reader.signAt(i) > 0,
+         dtype.empty() ? fmt::format("{} -> {}", from[i].text, to[i].text) : fmt::format("{}: {} -> {}", dtype, from[i].text, to[i].text)});
   }
   return out;
 }
@@ -526,7 +527,9 @@ std::optional<MovedNumbers> movedNumbers(const ToleranceText& fromSide, const To
   std::string bodyDefault;  // the text a default stands for in the body branch
   if (onDtype.dtype) bodyDefault = fmt::format("{:g}", picker->find(*onDtype.dtype)->second);
   MovedNumbers out;
-  const auto label = [&](bool body) { return body ? fmt::format("if {}", analyzer::squeezed(b.condition, std::string::npos)) : std::string("else"); };
+  const auto label = [&](bool body) {
+    return body ? fmt::format("if {}", analyzer::squeezed(b.condition, std::string::npos)) : std::string("else");
+  };
   for (const bool body : {true, false}) {
     ToleranceText before = fromBranches ? branchSide(fromSide, body ? fromBranches->body : fromBranches->orElse) : fromSide;
     ToleranceText after = toBranches ? branchSide(toSide, body ? toBranches->body : toBranches->orElse) : toSide;

@@ -127,9 +127,8 @@ std::vector<Owner> ownersOf(const ScopeSide& s) {
 
 // Methods the test runner calls on every test of the class, or Python calls implicitly.
 bool runsForEveryTest(std::string_view method) {
-  static const std::set<std::string_view> fixtures = {"setUp",        "tearDown",        "setUpClass",  "tearDownClass",
-                                                      "setup_method", "teardown_method", "setup_class", "teardown_class",
-                                                      "setup",        "teardown"};
+  static const std::set<std::string_view> fixtures = {"setUp",           "tearDown",    "setUpClass",     "tearDownClass", "setup_method",
+                                                      "teardown_method", "setup_class", "teardown_class", "setup",         "teardown"};
   return fixtures.count(method) || (method.size() > 4 && method.substr(0, 2) == "__" && method.substr(method.size() - 2) == "__");
 }
 
@@ -363,8 +362,7 @@ bool reachOfChange(const ScopeSide& oldSide, const ScopeSide& newSide, std::set<
     std::vector<bool> oldDone(oldSide.lines.size()), newDone(newSide.lines.size());
     for (bool grew = true; grew && !reach.names.empty();) {
       grew = false;
-      for (const auto& [s, owners, done] :
-           {std::tuple{&oldSide, &oldOwners, &oldDone}, std::tuple{&newSide, &newOwners, &newDone}})
+      for (const auto& [s, owners, done] : {std::tuple{&oldSide, &oldOwners, &oldDone}, std::tuple{&newSide, &newOwners, &newDone}})
         for (size_t k = 0; k < s->lines.size(); ++k) {
           const Owner& o = (*owners)[k];
           if ((*done)[k] || o.kind == Owner::InTest || o.kind == Owner::Import || o.kind == Owner::MainGuard) continue;

@@ -25,12 +25,12 @@ struct ScopeSide {
   explicit ScopeSide(std::string_view t) : text(t) {}
   std::string_view text;
   std::vector<TestUnit> units;
-  std::vector<bool> code;       // per line: part of a statement (not blank or comment only)
+  std::vector<bool> code;  // per line: part of a statement (not blank or comment only)
   std::vector<LogicalLine> lines;
-  std::vector<int> unitAt;      // per line: the test unit holding it, or -1
-  std::vector<int> logicalAt;   // per line: the logical line holding it, or -1
-  std::vector<size_t> starts;   // per line: its first byte (index() fills it when empty)
-  std::set<size_t> changed;     // logical lines outside tests that a hunk changed
+  std::vector<int> unitAt;     // per line: the test unit holding it, or -1
+  std::vector<int> logicalAt;  // per line: the logical line holding it, or -1
+  std::vector<size_t> starts;  // per line: its first byte (index() fills it when empty)
+  std::set<size_t> changed;    // logical lines outside tests that a hunk changed
 
   void index();
   // Records what the changed lines fall in: tests by name, other code by logical line.

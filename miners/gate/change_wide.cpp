@@ -39,7 +39,8 @@ bool importsAnyOf(const std::string& text, const std::set<std::string>& modules)
       return !last.empty() && modules.count(last) > 0;
     }
     for (const std::string& m : modules)
-      if (m == candidate || (m.size() > candidate.size() && m.ends_with(candidate) && m[m.size() - candidate.size() - 1] == '.')) return true;
+      if (m == candidate || (m.size() > candidate.size() && m.ends_with(candidate) && m[m.size() - candidate.size() - 1] == '.'))
+        return true;
     return false;
   };
   while (RE2::FindAndConsume(&input, importLine, &from, &names, &plain)) {

@@ -15,9 +15,9 @@ namespace oalens::miners {
 
 // What the change does outside the single files' checks.
 struct ChangeFacts {
-  std::set<std::string> addedOa;          // OA assertions (normalised, and their compared values) new in some file
-  std::set<std::string> removedNames;     // functions and classes a non-test Python file of the change no longer defines
-  std::set<std::string> removedModules;   // dotted and last-component names of Python modules the change deletes
+  std::set<std::string> addedOa;            // OA assertions (normalised, and their compared values) new in some file
+  std::set<std::string> removedNames;       // functions and classes a non-test Python file of the change no longer defines
+  std::set<std::string> removedModules;     // dotted and last-component names of Python modules the change deletes
   std::set<std::string> testsWithGoneCode;  // deleted test files that import a removed module
 };
 

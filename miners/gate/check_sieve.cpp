@@ -52,10 +52,12 @@ template <typename AlsoNames, typename MakesComparisonCheck>
 bool wordsMakeCheck(std::string_view text, const CheckWords& words, AlsoNames&& alsoNames, MakesComparisonCheck&& makesComparisonCheck) {
   const bool comparison = hasComparison(text);
   bool comparisonCheck = false;
-  return anyIdentifier(text, [&](std::string_view w) {
-    if (comparison && !comparisonCheck) comparisonCheck = makesComparisonCheck(w);
-    return words.contains(w) || alsoNames(w);
-  }) || comparisonCheck;
+  return anyIdentifier(text,
+                       [&](std::string_view w) {
+                         if (comparison && !comparisonCheck) comparisonCheck = makesComparisonCheck(w);
+                         return words.contains(w) || alsoNames(w);
+                       }) ||
+         comparisonCheck;
 }
 
 std::string_view lastWord(std::string_view text) {
@@ -131,8 +133,7 @@ void CheckSieve::indexBindings() {
       if (!readImportBindings(text, imports)) continue;  // a star import binds no name of its own
       // `from numpy.testing import assert_allclose as aac`: the name imported names a check.
       for (const ImportBinding& b : imports)
-        if (words_.contains(lastWord(b.target)))
-          bindings_[importNames_.emplace_back(b.name)].push_back({k, k, false});
+        if (words_.contains(lastWord(b.target))) bindings_[importNames_.emplace_back(b.name)].push_back({k, k, false});
     }
   }
 }

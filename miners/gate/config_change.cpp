@@ -93,9 +93,9 @@ std::vector<GateFinding> weakenedConfiguration(const ConfigSide& before, const C
     }
   }
   if (before.testFiles != after.testFiles)
-    emit("test_files", fmt::format("the configuration changes the test-file pattern from `{}` to `{}`: files it no longer matches are not checked",
-                                   before.testFiles.empty() ? "(default)" : before.testFiles,
-                                   after.testFiles.empty() ? "(default)" : after.testFiles));
+    emit("test_files",
+         fmt::format("the configuration changes the test-file pattern from `{}` to `{}`: files it no longer matches are not checked",
+                     before.testFiles.empty() ? "(default)" : before.testFiles, after.testFiles.empty() ? "(default)" : after.testFiles));
   return out;
 }
 

@@ -7,14 +7,14 @@
 #include <map>
 #include <set>
 
-#include "analyzer/core/ignore_marker.h"
-#include "analyzer/core/text_lines.h"
-#include "analyzer/scan/scanner.h"
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/dtype_overrides.h"
 #include "analyzer/assertions/runtime_choice.h"
+#include "analyzer/core/ignore_marker.h"
+#include "analyzer/core/text_lines.h"
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/oracle/oracle_independence.h"
+#include "analyzer/scan/scanner.h"
 #include "analyzer/tolerance/tolerance_resolver.h"
 #include "miners/classify/change_classifier.h"
 #include "miners/gate/diff_scope.h"
@@ -142,8 +142,7 @@ std::optional<MetricBound> metricBound(const analyzer::FileModel& m, const analy
     return make(args.positional[0], args.positional[1], false);
   // EXPECT_TRUE(acc > 0.9), REQUIRE(loss < 0.5): a comparison under a C++ truth assertion.
   if (m.language == Language::Cpp && assertionForm(name, m.language) == AssertionForm::Truth &&
-      m.expr(args.positional[0]).kind == ExprKind::Compare &&
-      m.childCount(args.positional[0]) == 2) {
+      m.expr(args.positional[0]).kind == ExprKind::Compare && m.childCount(args.positional[0]) == 2) {
     ExprId cmp = args.positional[0];
     std::string_view op = m.compareOp(cmp, 0);
     if (op == ">" || op == ">=") return make(m.child(cmp, 0), m.child(cmp, 1), true);
@@ -156,9 +155,9 @@ std::optional<MetricBound> metricBound(const analyzer::FileModel& m, const analy
 // bound made to include itself reads as a change.
 std::string relaxedBoundMessage(const MetricBound& o, const MetricBound& n) {
   const auto op = [](const MetricBound& b) { return b.lower ? (b.strict ? ">" : ">=") : (b.strict ? "<" : "<="); };
-  return fmt::format("{} bound on `{}` relaxed: {} {} -> {} {}", o.lower ? "lower" : "upper", o.metric.substr(0, 60), op(o), o.text, op(n), n.text);
+  return fmt::format("{} bound on `{}` relaxed: {} {} -> {} {}", o.lower ? "lower" : "upper", o.metric.substr(0, 60), op(o), o.text, op(n),
+                     n.text);
 }
-
 
 // `assert lo <= x <= hi` (or `hi >= x >= lo`) with bounds that evaluate: an interval check.
 struct IntervalBound {
@@ -172,7 +171,8 @@ std::optional<IntervalBound> intervalBound(const analyzer::FileModel& m, const a
   using namespace analyzer;
   if (a.stmt == kNone) return std::nullopt;
   const Stmt& st = m.stmts[a.stmt];
-  if (st.kind != StmtKind::Assert || st.a == kNone || m.expr(st.a).kind != ExprKind::Compare || m.childCount(st.a) != 3) return std::nullopt;
+  if (st.kind != StmtKind::Assert || st.a == kNone || m.expr(st.a).kind != ExprKind::Compare || m.childCount(st.a) != 3)
+    return std::nullopt;
   const std::string_view op1 = m.compareOp(st.a, 0), op2 = m.compareOp(st.a, 1);
   const bool rising = (op1 == "<" || op1 == "<=") && (op2 == "<" || op2 == "<=");
   const bool falling = (op1 == ">" || op1 == ">=") && (op2 == ">" || op2 == ">=");
@@ -382,9 +382,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
   // side compared (`assert_array_equal(h(1), r)` -> `assert_allclose(h(1), r)`, CH304), or the old
   // one what an exact check of the new side compares (CH303); then the pair is a deletion and an
   // addition, and the cross-kind matching below reads them.
-  auto comparedKey = [](const AssertionVersion& v) {
-    return v.assertion().testCase + "\x1f" + comparedValues(v.assertion());
-  };
+  auto comparedKey = [](const AssertionVersion& v) { return v.assertion().testCase + "\x1f" + comparedValues(v.assertion()); };
   std::set<std::string> oldExact, newExact;
   for (const auto& v : olds.other) oldExact.insert(comparedKey(v));
   for (const auto& v : news.other) newExact.insert(comparedKey(v));
@@ -407,16 +405,18 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       // -> `expected = ops.tanh(x)` leaves the assertion as it was. It must be computed by other
       // code, though: with the same code a new type comes from names resolving elsewhere (an
       // import renamed, the file moved into the package), not from an edit of the oracle.
-      if (analyzer::oracleWeakened(o.assertion().oracleType, n.assertion().oracleType) && o.assertion().oracleSource != n.assertion().oracleSource)
+      if (analyzer::oracleWeakened(o.assertion().oracleType, n.assertion().oracleType) &&
+          o.assertion().oracleSource != n.assertion().oracleSource)
         emit("CH309", news, n.assertion(),
              fmt::format("oracle of {} weakened from {} to {}: was \"{}\", now \"{}\"", n.assertion().api, o.assertion().oracleType,
                          n.assertion().oracleType, decisionReason(o.assertion()), decisionReason(n.assertion())),
              o.normalized() + " " + o.assertion().oracleType, n.normalized() + " " + n.assertion().oracleType, true);
       ChangeKinds k = classifyChange(&o, &n);
       if (k.parameter && context.libraryPackages.empty() && n.assertion().language == analyzer::Language::Python)
-        diagnostics.push_back(fmt::format("{}:{}: the compared values of {} changed, but no package names the library under test, so "
-                                          "its oracle is not judged (CH309); name it with --package",
-                                          path, n.range.start.line, n.assertion().api));
+        diagnostics.push_back(
+            fmt::format("{}:{}: the compared values of {} changed, but no package names the library under test, so "
+                        "its oracle is not judged (CH309); name it with --package",
+                        path, n.range.start.line, n.assertion().api));
       if (!k.threshold) continue;
       // A loosening for one dtype or device says so: it is narrower than one for every run.
       std::string what = (k.details.empty() ? std::string("tolerance changed") : fmt::format("{}", fmt::join(k.details, "; "))) +
@@ -428,25 +428,21 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       if (o.assertion().qualityBound && n.assertion().qualityBound && olds.model && news.model &&
           (k.direction == Direction::Loosen || k.direction == Direction::Mixed))
         if (auto ob = metricBound(*olds.model, o.assertion()), nb = metricBound(*news.model, n.assertion()); ob && nb) {
-          emit("CH305", news, n.assertion(),
-               relaxedBoundMessage(*ob, *nb),
-               o.normalized(), n.normalized(), true);
+          emit("CH305", news, n.assertion(), relaxedBoundMessage(*ob, *nb), o.normalized(), n.normalized(), true);
           continue;
         }
       if (k.direction == Direction::Loosen || k.direction == Direction::Mixed) {
         const std::string measured = context.measuredLoosening ? context.measuredLoosening(o.assertion(), n.assertion()) : "";
         const bool aboutAsStrict = k.direction == Direction::Mixed && !k.api && mixedAboutAsStrictAtUnitScale(o.assertion(), n.assertion());
-        GateFinding* f = emit("CH301", news, n.assertion(),
-                              fmt::format("{} loosened: {}{}{}{}", api, what,
-                                          aboutAsStrict ? " (about as strict or stricter for values near 1)" : "",
-                                          measured.empty() ? "" : "; ", measured),
-                              o.normalized(), n.normalized(), true);
+        GateFinding* f =
+            emit("CH301", news, n.assertion(),
+                 fmt::format("{} loosened: {}{}{}{}", api, what, aboutAsStrict ? " (about as strict or stricter for values near 1)" : "",
+                             measured.empty() ? "" : "; ", measured),
+                 o.normalized(), n.normalized(), true);
         if (f && aboutAsStrict && f->severity == GateSeverity::Warning) f->severity = GateSeverity::Note;
-      }
-      else if (k.direction == Direction::Tighten)
+      } else if (k.direction == Direction::Tighten)
         emit("CH307", news, n.assertion(), fmt::format("{} tightened: {}", api, what), o.normalized(), n.normalized(), false);
-      else
-        emit("CH308", news, n.assertion(), fmt::format("{}: {}", api, what), o.normalized(), n.normalized(), true);
+      else emit("CH308", news, n.assertion(), fmt::format("{}: {}", api, what), o.normalized(), n.normalized(), true);
     } else if (p.oldIndex >= 0) {
       lostOa.push_back(p.oldIndex);
     } else {
@@ -460,7 +456,8 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     int best = -1;
     double bestScore = 0.3;  // shares at least the compared values
     for (size_t i = 0; i < pool.size(); ++i) {
-      if (used[i] || pool[i].assertion().testCase != a.assertion().testCase || pool[i].assertion().function != a.assertion().function) continue;
+      if (used[i] || pool[i].assertion().testCase != a.assertion().testCase || pool[i].assertion().function != a.assertion().function)
+        continue;
       double s = tokenSimilarity(a.raw(), pool[i].raw());  // raw: `assert g(1)` keeps its word boundary
       if (s > bestScore) {
         bestScore = s;
@@ -493,13 +490,15 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     int ni = bestMatch(o, news.other, usedOther);
     if (ni >= 0 && !oldOtherTexts.count(news.other[size_t(ni)].normalized())) {
       const AssertionVersion& n = news.other[size_t(ni)];
-      emit("CH303", news, n.assertion(), fmt::format("{} replaced by {}, which does not compare values within a tolerance", o.assertion().api, n.assertion().api),
+      emit("CH303", news, n.assertion(),
+           fmt::format("{} replaced by {}, which does not compare values within a tolerance", o.assertion().api, n.assertion().api),
            o.normalized(), n.normalized(), true);
     } else if (migratedToHelper(helpersBefore, helpersAfter, o.assertion().function) || rewritten(o.assertion().testCase)) {
       continue;  // migrated to a harness, or the test rewritten with as many checks: not deleted
     } else {
-      if (GateFinding* f = emit("CH302", olds, o.assertion(), fmt::format("{} deleted: `{}`", o.assertion().api, o.normalized().substr(0, 80)),
-                                o.normalized(), "", true)) {
+      if (GateFinding* f =
+              emit("CH302", olds, o.assertion(), fmt::format("{} deleted: `{}`", o.assertion().api, o.normalized().substr(0, 80)),
+                   o.normalized(), "", true)) {
         f->assertionText = o.normalized();
         f->comparedText = comparedValues(o.assertion());
       }
@@ -519,7 +518,8 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     // The same text read as another kind of check (an added import resolves the helper it
     // calls elsewhere) is no edit of the check.
     if (o.raw() == n.raw()) continue;
-    emit("CH304", news, n.assertion(), fmt::format("exact {} relaxed to {}", o.assertion().api, n.assertion().api), o.normalized(), n.normalized(), true);
+    emit("CH304", news, n.assertion(), fmt::format("exact {} relaxed to {}", o.assertion().api, n.assertion().api), o.normalized(),
+         n.normalized(), true);
   }
   // Quality-metric bounds among the other assertions.
   if (olds.model && news.model) {
@@ -530,15 +530,17 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       const AssertionVersion& n = news.other[size_t(p.newIndex)];
       auto ob = metricBound(*olds.model, o.assertion());
       auto nb = metricBound(*news.model, n.assertion());
-      if (auto oi = intervalBound(*olds.model, o.assertion()), ni = intervalBound(*news.model, n.assertion()); oi && ni && oi->middle == ni->middle) {
+      if (auto oi = intervalBound(*olds.model, o.assertion()), ni = intervalBound(*news.model, n.assertion());
+          oi && ni && oi->middle == ni->middle) {
         // An interval widened on one side or both (a bound moved out, or made to include itself), not narrowed on either.
         const bool wider = ni->lo < oi->lo || ni->hi > oi->hi || (ni->lo == oi->lo && oi->loStrict && !ni->loStrict) ||
                            (ni->hi == oi->hi && oi->hiStrict && !ni->hiStrict);
         const bool narrower = ni->lo > oi->lo || ni->hi < oi->hi || (ni->lo == oi->lo && !oi->loStrict && ni->loStrict) ||
                               (ni->hi == oi->hi && !oi->hiStrict && ni->hiStrict);
         if (wider && !narrower)
-          emit("CH305", news, n.assertion(), fmt::format("interval on `{}` widened: {} -> {}", oi->middle.substr(0, 60), oi->text, ni->text),
-               o.normalized(), n.normalized(), true);
+          emit("CH305", news, n.assertion(),
+               fmt::format("interval on `{}` widened: {} -> {}", oi->middle.substr(0, 60), oi->text, ni->text), o.normalized(),
+               n.normalized(), true);
         continue;
       }
       if (!ob || !nb || ob->metric != nb->metric || ob->lower != nb->lower) continue;
@@ -546,9 +548,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       const bool boundaryIncluded = ob->value == nb->value && ob->strict && !nb->strict;
       const bool loosened = boundaryIncluded || (ob->lower ? nb->value < ob->value : nb->value > ob->value);
       if (!loosened) continue;
-      emit("CH305", news, n.assertion(),
-           relaxedBoundMessage(*ob, *nb),
-           o.normalized(), n.normalized(), true);
+      emit("CH305", news, n.assertion(), relaxedBoundMessage(*ob, *nb), o.normalized(), n.normalized(), true);
     }
   }
   // Tests with OA assertions newly skipped.

@@ -19,7 +19,8 @@
 //                                 cannot turn it green by editing it (miners/gate/config_change.h)
 // A finding is accepted (severity note) when the author states why: `# oalens:
 // loosen-ok(<reason>)` on or just above the assertion, or a `Tolerance-Change: <reason>`
-// trailer in the commit that changes the file (miners/gate/trailer_scope.h). `# oalens: ignore[CH301]` drops a finding (analyzer/core/ignore_marker.h).
+// trailer in the commit that changes the file (miners/gate/trailer_scope.h). `# oalens: ignore[CH301]` drops a finding
+// (analyzer/core/ignore_marker.h).
 #pragma once
 #include <functional>
 #include <map>
@@ -55,7 +56,7 @@ struct GateFinding {
 };
 
 struct GateFile {
-  std::string oldPath, newPath;             // empty when added / deleted
+  std::string oldPath, newPath;  // empty when added / deleted
   std::optional<std::string> oldBytes, newBytes;
   // Scan only the tests a change touches when that is all it touches (miners/gate/diff_scope.h);
   // false scans both versions whole (`oalens diff --whole-files`).

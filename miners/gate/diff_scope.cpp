@@ -233,9 +233,10 @@ bool logicalLinesAfterEdit(const std::vector<LogicalLine>& oldLines, const std::
     const int oldAfter = h.oldLines > 0 ? h.oldStart + h.oldLines : h.oldStart + 1;
     const int newAfter = h.newLines > 0 ? h.newStart + h.newLines : h.newStart + 1;
     if (oldAfter < 1 || newAfter < 1 || oldAfter > oldLineCount || newAfter > newLineCount) return logicalLines(newText, out);
-    shifts.push_back({newAfter - oldAfter,
-                      static_cast<int64_t>(newStarts[static_cast<size_t>(newAfter)]) - static_cast<int64_t>(oldStarts[static_cast<size_t>(oldAfter)]),
-                      newAfter});
+    shifts.push_back(
+        {newAfter - oldAfter,
+         static_cast<int64_t>(newStarts[static_cast<size_t>(newAfter)]) - static_cast<int64_t>(oldStarts[static_cast<size_t>(oldAfter)]),
+         newAfter});
   }
   auto moved = [](const LogicalLine& l, const Shift& by) {
     LogicalLine m = l;

@@ -48,7 +48,7 @@ std::vector<LineHunk> wholeTextHunks(std::string_view oldText, std::string_view 
 
 // A test, or (in ScopedPair) a module-level helper function the scan may leave out.
 struct TestUnit {
-  std::string name;  // "test_x" or "Class.test_x"; a helper's own name
+  std::string name;                 // "test_x" or "Class.test_x"; a helper's own name
   int firstLine = 0, lastLine = 0;  // 1-based, decorators included
   int indent = 0;
   int bodyIndent = -1;  // of the statements of its body; -1 when the body is on the def's line
@@ -58,7 +58,7 @@ struct TestUnit {
 bool findTestUnits(std::string_view source, std::vector<TestUnit>& out);
 
 struct ScopedPair {
-  bool scoped = false;       // false: scan both texts whole
+  bool scoped = false;           // false: scan both texts whole
   std::string oldText, newText;  // with the untouched tests and unneeded helpers blanked (when scoped)
   size_t keptUnits = 0, droppedUnits = 0;
   std::vector<TestUnit> oldUnits, newUnits;  // every test and module-level helper of each side
@@ -66,7 +66,7 @@ struct ScopedPair {
   // text always keeps: the splice parses them as pieces too, so the skeleton, which every
   // change to it parses again, holds less that changes.
   std::vector<TestUnit> newMethods;
-  std::set<std::string> touched;             // names of the kept ones (changed, reached or mentioned)
+  std::set<std::string> touched;  // names of the kept ones (changed, reached or mentioned)
   // The names of the units the new text keeps: the touched ones, but for the tests that can
   // hold no OA check (check_sieve.h), when the scoping was given the words that name one.
   std::set<std::string> newKept;

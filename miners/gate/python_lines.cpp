@@ -135,7 +135,6 @@ bool logicalLines(std::string_view s, std::vector<LogicalLine>& out) {
   return logicalLinesFrom(s, i, line, out, SIZE_MAX);
 }
 
-
 size_t identifierEnd(std::string_view text, size_t from) {
   while (from < text.size() && isIdentifierChar(text[from])) ++from;
   return from;

@@ -60,9 +60,7 @@ size_t afterKeyword(std::string_view s, size_t i, std::string_view keyword) {
 }
 
 // RE2's \w is ASCII: [0-9A-Za-z_].
-bool isModuleNameChar(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '.';
-}
+bool isModuleNameChar(char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '.'; }
 
 // Functions whose names say they check something: the wrappers a suite's tests call.
 bool mayBeAWrapper(std::string_view name) {
@@ -75,7 +73,8 @@ bool handsOnToItsBase(std::string_view body, std::string_view name) {
   if (findBytes(body, "super(") == std::string_view::npos) return false;
   for (size_t at = findBytes(body, name); at != std::string_view::npos; at = findBytes(body, name, at + 1)) {
     const size_t end = at + name.size();
-    if (at > 0 && body[at - 1] == '.' && end < body.size() && !isIdentifierChar(body[end]) && body[skipBlanks(body, end)] == '(') return true;
+    if (at > 0 && body[at - 1] == '.' && end < body.size() && !isIdentifierChar(body[end]) && body[skipBlanks(body, end)] == '(')
+      return true;
   }
   return false;
 }
@@ -95,8 +94,8 @@ std::string withOtherBodiesCut(const std::string& source, bool* keptAFunction) {
   // torchmetrics' MetricTester.run_class_metric_test calls _class_test, which calls
   // _assert_allclose, and all three are wrappers `scan` finds.
   struct Def {
-    size_t line;       // index into `lines`
-    size_t blockEnd;   // one past its block's last logical line
+    size_t line;      // index into `lines`
+    size_t blockEnd;  // one past its block's last logical line
     int bodyIndent;
     bool keep;
   };
@@ -199,7 +198,7 @@ std::optional<size_t> readFromImport(std::string_view text, std::string& module,
   size_t moduleEnd = moduleStart;
   while (moduleEnd < text.size() && isModuleNameChar(text[moduleEnd])) ++moduleEnd;
   size_t i = moduleEnd == skipBlanks(text, moduleEnd) ? std::string_view::npos  // a blank must follow the module
-                                                    : afterKeyword(text, skipBlanks(text, moduleEnd), "import");
+                                                      : afterKeyword(text, skipBlanks(text, moduleEnd), "import");
   // The pattern's next choice: an empty module between two runs of blanks (`from  import x`).
   if (i == std::string_view::npos && moduleStart - (fromAt + kFrom.size()) >= 2) {
     moduleEnd = moduleStart;

@@ -132,9 +132,10 @@ std::optional<std::vector<std::string>> postOrderWalk(git_repository* repo, cons
       const std::string why = lastGitError("");
       if (err.empty())
         err = child.empty() ? fmt::format("could not read commit {}{}", sha, why)
-                            : fmt::format("could not read commit {}{}; failed to traverse the parents of commit {}: the history behind it "
-                                          "is not mined",
-                                          sha, why, child.substr(0, 12));
+                            : fmt::format(
+                                  "could not read commit {}{}; failed to traverse the parents of commit {}: the history behind it "
+                                  "is not mined",
+                                  sha, why, child.substr(0, 12));
       return false;
     }
     Frame f{sha, {}, 0};
@@ -227,11 +228,20 @@ std::vector<FileChange> collectDeltas(git_diff* d) {
     FileChange fc;
     switch (delta->status) {
       case GIT_DELTA_ADDED:
-      case GIT_DELTA_UNTRACKED: fc.status = FileChange::Status::Added; break;
-      case GIT_DELTA_DELETED: fc.status = FileChange::Status::Deleted; break;
-      case GIT_DELTA_RENAMED: fc.status = FileChange::Status::Renamed; break;
-      case GIT_DELTA_MODIFIED: fc.status = FileChange::Status::Modified; break;
-      default: continue;  // type changes, submodules, conflicts (reported separately)
+      case GIT_DELTA_UNTRACKED:
+        fc.status = FileChange::Status::Added;
+        break;
+      case GIT_DELTA_DELETED:
+        fc.status = FileChange::Status::Deleted;
+        break;
+      case GIT_DELTA_RENAMED:
+        fc.status = FileChange::Status::Renamed;
+        break;
+      case GIT_DELTA_MODIFIED:
+        fc.status = FileChange::Status::Modified;
+        break;
+      default:
+        continue;  // type changes, submodules, conflicts (reported separately)
     }
     if (fc.status != FileChange::Status::Added) {
       fc.oldPath = delta->old_file.path;
@@ -285,9 +295,7 @@ git_diff_similarity_metric rememberingMetric(RememberedScores& scores) {
     const int error = git_hashsig_create(&sig, buf, len, LineSignature::kOptions);
     return error < 0 ? error : numbered(out, sig, payload);
   };
-  metric.free_signature = [](void* sig, void*) {
-    delete static_cast<NumberedSignature*>(sig);
-  };
+  metric.free_signature = [](void* sig, void*) { delete static_cast<NumberedSignature*>(sig); };
   metric.similarity = [](int* score, void* a, void* b, void* payload) {
     auto& remembered = static_cast<RememberedScores*>(payload)->byPair;
     const auto* sa = static_cast<const NumberedSignature*>(a);
@@ -400,9 +408,10 @@ std::optional<std::vector<FileChange>> renamedDeltas(git_diff* d, int renameLimi
     deleted += fc.status == FileChange::Status::Deleted;
   }
   if (added > 0 && deleted > static_cast<size_t>(renameLimit))
-    note = fmt::format("{} deleted and {} added files are more than the rename limit {} lets be compared: an edited file moved "
-                       "beyond it counts as a deletion and an addition (raise --rename-limit)",
-                       deleted, added, renameLimit);
+    note = fmt::format(
+        "{} deleted and {} added files are more than the rename limit {} lets be compared: an edited file moved "
+        "beyond it counts as a deletion and an addition (raise --rename-limit)",
+        deleted, added, renameLimit);
   return changes;
 }
 
@@ -553,8 +562,8 @@ std::optional<std::vector<std::string>> Repository::topLevelPackageDirs(const st
       // faiss/python/__init__.py: the bindings of the library in faiss/, installed as `faiss`.
       const git_tree_entry* python = descendIntoSourceRoots ? git_tree_entry_byname(sub.p, "python") : nullptr;
       Tree bindings;
-      if (python && git_tree_entry_type(python) == GIT_OBJECT_TREE && git_tree_lookup(&bindings.p, repo_.get(), git_tree_entry_id(python)) == 0 &&
-          git_tree_entry_byname(bindings.p, "__init__.py"))
+      if (python && git_tree_entry_type(python) == GIT_OBJECT_TREE &&
+          git_tree_lookup(&bindings.p, repo_.get(), git_tree_entry_id(python)) == 0 && git_tree_entry_byname(bindings.p, "__init__.py"))
         dirs.emplace_back(git_tree_entry_name(e));
     }
   };

@@ -1,8 +1,7 @@
-// The source files (Python and C++, analyzer/frontend/frontends.h) that differ between two trees, as libgit2's tree-to-tree diff reports them
-// before rename detection, found by walking only the subtrees whose ids differ. libgit2's
-// diff iterates every entry of both whole trees: on Keras master, whose tree holds about 1,500
-// files, that was 8.9% of `mine` (callgrind, 3,834 commits since 2023-06), while a commit
-// changes a handful of directories.
+// The source files (Python and C++, analyzer/frontend/frontends.h) that differ between two trees, as libgit2's tree-to-tree diff reports
+// them before rename detection, found by walking only the subtrees whose ids differ. libgit2's diff iterates every entry of both whole
+// trees: on Keras master, whose tree holds about 1,500 files, that was 8.9% of `mine` (callgrind, 3,834 commits since 2023-06), while a
+// commit changes a handful of directories.
 #pragma once
 #include <git2.h>
 

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <cctype>
+#include <map>
 #include <set>
 #include <string_view>
 #include <tuple>
@@ -170,7 +170,8 @@ double tokenSimilarity(const std::string& a, const std::string& b) {
   return uni == 0 ? 1.0 : double(inter.size()) / uni;
 }
 
-std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news, bool alignLeftovers) {
+std::vector<Pair> pairAssertions(const std::vector<AssertionVersion>& olds, const std::vector<AssertionVersion>& news,
+                                 bool alignLeftovers) {
   std::vector<bool> oldUsed(olds.size(), false), newUsed(news.size(), false);
   std::vector<Pair> pairs;
   // 1. Unchanged statements, preferring the same function, then the same test case, in order:

@@ -14,8 +14,8 @@
 #include <utility>
 
 #include "analyzer/assertions/runtime_choice.h"
-#include "miners/classify/reason_resolver.h"
 #include "analyzer/core/input_guard.h"
+#include "miners/classify/reason_resolver.h"
 #include "miners/state/blob_identities.h"
 #include "reports/sqlite/sqlite_writer.h"
 
@@ -81,9 +81,8 @@ struct MineStore::Statements {
         begin(db, "BEGIN IMMEDIATE"),
         commit(db, "COMMIT") {}
   const reports::Statement* firstBroken() const {
-    for (const reports::Statement* s :
-         {&insertCommit, &insertChange, &insertChangeReason, &insertChangeKind, &insertToleranceChange, &insertDiagnostic, &insertCommitReason,
-          &previousChange, &begin, &commit})
+    for (const reports::Statement* s : {&insertCommit, &insertChange, &insertChangeReason, &insertChangeKind, &insertToleranceChange,
+                                        &insertDiagnostic, &insertCommitReason, &previousChange, &begin, &commit})
       if (!s->ok()) return s;
     return identities.firstBroken();
   }
@@ -128,10 +127,13 @@ bool MineStore::open(const std::string& path, std::string& err) {
 }
 
 bool MineStore::recordRun(const std::string& tip, size_t walked, size_t failed, const std::string& problem, std::string& err) {
-  reports::Statement ins(db_,
-                         "INSERT INTO mine_runs(repository_id, tip, tool, walked, failed, complete, problem) VALUES (?,?,?,?,?,?,?)");
-  ins.bind(1, repositoryId_).bind(2, tip).bind(3, std::string_view("oalens " OALENS_VERSION)).bind(4, int64_t(walked))
-      .bind(5, int64_t(failed)).bind(6, int64_t(problem.empty()));
+  reports::Statement ins(db_, "INSERT INTO mine_runs(repository_id, tip, tool, walked, failed, complete, problem) VALUES (?,?,?,?,?,?,?)");
+  ins.bind(1, repositoryId_)
+      .bind(2, tip)
+      .bind(3, std::string_view("oalens " OALENS_VERSION))
+      .bind(4, int64_t(walked))
+      .bind(5, int64_t(failed))
+      .bind(6, int64_t(problem.empty()));
   if (problem.empty()) ins.bindNull(7);
   else ins.bind(7, problem);
   if (!ins.run()) {
@@ -209,8 +211,8 @@ std::string joined(const std::vector<std::string>& v, const char* sep) {
 
 }  // namespace
 
-bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector<MessageMatch>& stated, int testDelayMs,
-                            StoredCommit& out, std::string& err) {
+bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector<MessageMatch>& stated, int testDelayMs, StoredCommit& out,
+                            std::string& err) {
   if (!sql_->begin.run()) {
     err = sql_->begin.error();
     return false;
@@ -226,11 +228,21 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
   const std::string subject = message.substr(0, message.find('\n'));
   std::string parents = joined(r.info.parents, " ");
   size_t changes = 0;  // every pair of a kind is stored below
-  for (const FileResult& f : r.files) changes += std::count_if(f.kinds.begin(), f.kinds.end(), [](const ChangeKinds& k) { return k.any(); });
+  for (const FileResult& f : r.files)
+    changes += std::count_if(f.kinds.begin(), f.kinds.end(), [](const ChangeKinds& k) { return k.any(); });
   reports::Statement& c = sql_->insertCommit;
-  c.bind(1, repositoryId_).bind(2, int64_t(seq)).bind(3, r.info.sha).bind(4, parents).bind(5, r.info.time)
-      .bind(6, messageAsUtf8(r.info.author, r.info.encoding)).bind(7, subject).bind(8, message).bind(9, int64_t(r.merge))
-      .bind(10, int64_t(r.testFiles)).bind(11, int64_t(changes)).bind(12, std::string_view(r.ok ? "ok" : "error"));
+  c.bind(1, repositoryId_)
+      .bind(2, int64_t(seq))
+      .bind(3, r.info.sha)
+      .bind(4, parents)
+      .bind(5, r.info.time)
+      .bind(6, messageAsUtf8(r.info.author, r.info.encoding))
+      .bind(7, subject)
+      .bind(8, message)
+      .bind(9, int64_t(r.merge))
+      .bind(10, int64_t(r.testFiles))
+      .bind(11, int64_t(changes))
+      .bind(12, std::string_view(r.ok ? "ok" : "error"));
   if (r.ok) c.bindNull(13);
   else c.bind(13, r.error);
   if (!c.run()) return fail(c);
@@ -258,7 +270,8 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
   if (!r.note.empty() && !diag.bind(1, commitId).bind(2, std::string_view("")).bind(3, r.note).run()) return fail(diag);
   for (const FileResult& f : r.files) {
     for (const auto& d : f.diagnostics)
-      if (!diag.bind(1, commitId).bind(2, f.change.newPath.empty() ? f.change.oldPath : f.change.newPath).bind(3, d).run()) return fail(diag);
+      if (!diag.bind(1, commitId).bind(2, f.change.newPath.empty() ? f.change.oldPath : f.change.newPath).bind(3, d).run())
+        return fail(diag);
     // Identities: the old side's from the blob it was recorded with, or new ones.
     // (The old blob was usually stored as the new side of an earlier commit: one lookup.)
     std::vector<int64_t> oldIds(f.olds().size()), newIds(f.news().size(), 0);

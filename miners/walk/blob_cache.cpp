@@ -22,7 +22,7 @@ BlobCache::Pending BlobCache::ready(std::shared_ptr<const Entry> e) {
 }
 
 std::shared_ptr<const BlobCache::Entry> BlobCache::findOrCompute(const std::string& key, size_t commit,
-                                                                  const std::function<std::shared_ptr<Entry>()>& compute) {
+                                                                 const std::function<std::shared_ptr<Entry>()>& compute) {
   std::promise<std::shared_ptr<const Entry>> ours;
   {
     std::unique_lock lock(mu_);
@@ -85,8 +85,8 @@ size_t BlobCache::approximateBytes(const Entry& e) {
   for (const auto& v : e.versions) {
     const auto& a = v.assertion();
     n += sizeof(AssertionVersion) + v.normalized().capacity() + v.raw().capacity() + a.file.capacity() + a.testCase.capacity() +
-         a.function.capacity() + a.api.capacity() + a.apiText.capacity() + a.via.capacity() + a.form.capacity() +
-         a.actualText.capacity() + a.expectedText.capacity();
+         a.function.capacity() + a.api.capacity() + a.apiText.capacity() + a.via.capacity() + a.form.capacity() + a.actualText.capacity() +
+         a.expectedText.capacity();
     for (const auto& t : a.tolerances) n += sizeof(t) + t.name.capacity() + t.text.capacity() + t.note.capacity() + t.comparable.capacity();
   }
   for (const auto& d : e.diagnostics) n += sizeof(d) + d.capacity();

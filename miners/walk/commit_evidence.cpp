@@ -47,7 +47,8 @@ std::set<std::string> changedLibraryDefinitions(const Repository& repo, const st
   for (const FileChange& fc : changes) {
     const std::string& path = fc.newPath.empty() ? fc.oldPath : fc.newPath;
     if (!isLibraryFile(path, tests) || ++read > kMaxLibraryFiles) continue;
-    std::set<std::string> names = changedDefinitions(textOf(repo, fc.oldBlob, kMaxLibraryBytes), textOf(repo, fc.newBlob, kMaxLibraryBytes));
+    std::set<std::string> names =
+        changedDefinitions(textOf(repo, fc.oldBlob, kMaxLibraryBytes), textOf(repo, fc.newBlob, kMaxLibraryBytes));
     out.merge(names);
   }
   return out;

@@ -20,6 +20,8 @@
 
 #include "analyzer/core/input_guard.h"
 #include "analyzer/core/parallel.h"
+#include "analyzer/frontend/python/python_frontend.h"
+#include "analyzer/model/model_splice.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/scan/test_files.h"
 #include "miners/classify/change_classifier.h"
@@ -34,8 +36,6 @@
 #include "miners/walk/newest_versions.h"
 #include "miners/walk/piece_models.h"
 #include "miners/walk/suite_wrappers.h"
-#include "analyzer/frontend/python/python_frontend.h"
-#include "analyzer/model/model_splice.h"
 
 namespace oalens::miners {
 
@@ -307,7 +307,7 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
   }
   bool bothRead = true;
   for (const auto& [oid, entry, failure, missing, into] : {std::tuple{&fc.oldBlob, &oldEntry, &oldFailure, oldMissing, &f.oldVersions},
-                                                          std::tuple{&fc.newBlob, &newEntry, &newFailure, newMissing, &f.newVersions}}) {
+                                                           std::tuple{&fc.newBlob, &newEntry, &newFailure, newMissing, &f.newVersions}}) {
     if (oid->empty()) continue;
     if (!*entry) {
       f.diagnostics.push_back(*failure);
@@ -331,9 +331,7 @@ FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sh
 }
 
 CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string& sha, const MineOptions& opt,
-                           const analyzer::TestFileFilter& testFiles,
-                           const std::set<std::string>& graftPoints,
-                           RunShared& run) {
+                           const analyzer::TestFileFilter& testFiles, const std::set<std::string>& graftPoints, RunShared& run) {
   CommitResult r;
   std::string err;
   auto info = repo.commit(sha, err);
@@ -385,8 +383,7 @@ CommitResult analyzeCommit(const Repository& repo, size_t seq, const std::string
 // a resumed run tags its new commits as the earlier ones were and the reasons stay comparable;
 // mining into a new database reads them with this build's patterns. Nothing is said or stored
 // when the run has no new commit to tag.
-std::optional<ReasonTagger> databaseReasonTagger(MineStore& store, bool newCommits, std::vector<std::string>& warnings,
-                                                 std::string& err) {
+std::optional<ReasonTagger> databaseReasonTagger(MineStore& store, bool newCommits, std::vector<std::string>& warnings, std::string& err) {
   if (!newCommits) return ReasonTagger::builtin(err);
   const std::string builtin(ReasonTagger::builtinText());
   const std::optional<std::string> stored = store.meta("reason_patterns");
@@ -415,7 +412,8 @@ std::optional<ReasonTagger> databaseReasonTagger(MineStore& store, bool newCommi
 // The catalogue with the project's own APIs from the configuration at `tip` (.oalens.toml, or
 // [tool.oalens] in pyproject.toml), and its [scan] test_files; the built-in one, with a warning,
 // when the configuration there is invalid.
-analyzer::Catalogue tipCatalogue(const Repository& repo, const std::string& tip, std::string& testFiles, std::vector<std::string>& warnings) {
+analyzer::Catalogue tipCatalogue(const Repository& repo, const std::string& tip, std::string& testFiles,
+                                 std::vector<std::string>& warnings) {
   analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
   for (const auto& [path, table] : {std::pair{".oalens.toml", ""}, std::pair{"pyproject.toml", "tool.oalens"}}) {
     const std::optional<std::string> text = repo.fileAt(tip, path);
@@ -475,8 +473,11 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   std::string configuredTestFiles = opt.configuredTestFiles;
   const analyzer::Catalogue catalogue = opt.catalogue ? *opt.catalogue : tipCatalogue(*repo, *tip, configuredTestFiles, summary.warnings);
   analyzer::ScanOptions defaults;
-  const std::string pythonTests = !opt.testFilePattern.empty() ? opt.testFilePattern : !configuredTestFiles.empty() ? configuredTestFiles : defaults.testFilePattern;
-  const analyzer::TestFileFilter testFiles(pythonTests, opt.cppTestFilePattern.empty() ? defaults.cppTestFilePattern : opt.cppTestFilePattern);
+  const std::string pythonTests = !opt.testFilePattern.empty()   ? opt.testFilePattern
+                                  : !configuredTestFiles.empty() ? configuredTestFiles
+                                                                 : defaults.testFilePattern;
+  const analyzer::TestFileFilter testFiles(pythonTests,
+                                           opt.cppTestFilePattern.empty() ? defaults.cppTestFilePattern : opt.cppTestFilePattern);
   const unsigned threads = analyzer::threadCount(opt.threads, todo.size());
   const size_t window = kWindowPerWorker * threads;
 
@@ -582,7 +583,8 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
     summary.oaChanges += stored.oaChanges;
     if (!r.ok) summary.warnings.push_back(fmt::format("commit {}: {}", r.info.sha.substr(0, 12), r.error));
     if (!r.note.empty()) summary.warnings.push_back(fmt::format("commit {}: {}", r.info.sha.substr(0, 12), r.note));
-    if (!r.ok && summary.incomplete.empty()) summary.incomplete = fmt::format("commit {} stored as an error: {}", r.info.sha.substr(0, 12), r.error);
+    if (!r.ok && summary.incomplete.empty())
+      summary.incomplete = fmt::format("commit {} stored as an error: {}", r.info.sha.substr(0, 12), r.error);
     if (opt.progress) opt.progress->advance();
   }
   {

@@ -27,9 +27,9 @@ struct MineOptions {
   // does: a branch's changes then count again at its merge.
   bool diffMerges = false;
   unsigned threads = 0;
-  std::optional<int64_t> since, until;  // committer time bounds, seconds since the epoch
-  std::string testFilePattern;          // Python test files; empty: the scan default
-  std::string cppTestFilePattern;       // C++ test files; empty: the scan default
+  std::optional<int64_t> since, until;                // committer time bounds, seconds since the epoch
+  std::string testFilePattern;                        // Python test files; empty: the scan default
+  std::string cppTestFilePattern;                     // C++ test files; empty: the scan default
   int renameLimit = Repository::kDefaultRenameLimit;  // deleted files each added one is compared with
   analyzer::InputLimits limits;
   analyzer::ProgressLine* progress = nullptr;  // a terminal's progress line, one tick per commit; not owned
@@ -60,11 +60,11 @@ struct MineOptions {
 };
 
 struct MineSummary {
-  size_t walked = 0;           // commits reachable from the tip (within since/until)
-  size_t alreadyDone = 0;      // skipped: stored by an earlier run
-  size_t processed = 0;        // analysed in this run
-  size_t failed = 0;           // commits with an error (stored with status 'error')
-  size_t touchingTests = 0;    // in this run
+  size_t walked = 0;         // commits reachable from the tip (within since/until)
+  size_t alreadyDone = 0;    // skipped: stored by an earlier run
+  size_t processed = 0;      // analysed in this run
+  size_t failed = 0;         // commits with an error (stored with status 'error')
+  size_t touchingTests = 0;  // in this run
   size_t oaCommits = 0;
   size_t oaChanges = 0;
   // Derived versions whose model was spliced, and (with checkSplices) those whose spliced model

@@ -34,7 +34,7 @@ class NewestVersions {
   static constexpr size_t kMaxEntries = size_t{1} << 15;
   std::mutex mu_;
   std::unordered_map<std::string, std::string> byFile_;  // path \0 wrappers key -> blob id
-  std::atomic<size_t> derivations_{0};  // versions derived from one of these
+  std::atomic<size_t> derivations_{0};                   // versions derived from one of these
 };
 
 }  // namespace oalens::miners

@@ -57,8 +57,8 @@ std::optional<int> nodeLastLine(const std::string& text, const std::vector<size_
   const int lines = static_cast<int>(starts.size()) - 2;
   int last = u.lastLine;
   for (int l = u.lastLine + 1; l <= lines; ++l) {
-    const LineShape shape = lineShape(
-        std::string_view(text.data() + starts[static_cast<size_t>(l)], starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]));
+    const LineShape shape = lineShape(std::string_view(text.data() + starts[static_cast<size_t>(l)],
+                                                       starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]));
     if (shape.kind == LineShape::Blank) continue;
     if (shape.kind == LineShape::Unsure) return std::nullopt;
     if (shape.kind == LineShape::Code) break;
@@ -115,10 +115,14 @@ PieceModels::Model PieceModels::parsed(const std::string& path, std::string sour
   // Built outside the lock: two workers may build the same piece once each, which is rare.
   std::shared_ptr<const analyzer::FileModel> model;
   if (splitUnits_ && split && nesting <= kMaxCutNesting)
-    model = splicedFromStatements(path, source, piece == Piece::Skeleton ? Cut::TopLevel : piece == Piece::Unit ? Cut::Unit : Cut::Block,
+    model = splicedFromStatements(path, source,
+                                  piece == Piece::Skeleton ? Cut::TopLevel
+                                  : piece == Piece::Unit   ? Cut::Unit
+                                                           : Cut::Block,
                                   nesting);
   if (!model)
-    model = std::make_shared<analyzer::FileModel>(compacted(threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source))));
+    model =
+        std::make_shared<analyzer::FileModel>(compacted(threadFrontend().parse(path, analyzer::pythonModuleName(path), std::move(source))));
   const size_t bytes = modelBytes(*model) + sizeof(Digest) + sizeof(Model);
   // Evicted models are freed after the lock is let go, so that the other worker does not wait
   // while their arenas are freed.
@@ -150,7 +154,9 @@ PieceModels::Model PieceModels::splicedFromStatements(const std::string& path, c
   std::string whyNot;
   std::optional<analyzer::FileModel> model = analyzer::spliceModels(*skeleton, source, regions, whyNot);
   if (!model) return nullptr;
-  ++(cut == Cut::TopLevel ? counters_.skeletonsFromStatements : cut == Cut::Unit ? counters_.unitsFromStatements : counters_.blocksFromStatements);
+  ++(cut == Cut::TopLevel ? counters_.skeletonsFromStatements
+     : cut == Cut::Unit   ? counters_.unitsFromStatements
+                          : counters_.blocksFromStatements);
   // The parts may have been parsed for another file.
   model->path = path;
   model->moduleName = analyzer::pythonModuleName(path);
@@ -188,7 +194,8 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
   const std::vector<size_t> starts = lineStartOffsets(text);  // [line] -> first byte; one past the last line
   const int lines = static_cast<int>(starts.size()) - 2;
   auto lineText = [&](int l) {
-    return std::string_view(text.data() + starts[static_cast<size_t>(l)], starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]);
+    return std::string_view(text.data() + starts[static_cast<size_t>(l)],
+                            starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]);
   };
   int previousLast = 0;
   for (Unit& unit : units) {
@@ -235,7 +242,8 @@ std::optional<analyzer::FileModel> PieceModels::assemble(const std::string& path
       ++last;
     const TestUnit& head = *units[first].unit;
     const size_t start = starts[static_cast<size_t>(head.firstLine)], end = starts[static_cast<size_t>(units[last].lastLine) + 1];
-    skeletonLine += static_cast<uint32_t>(std::count(text.begin() + static_cast<long>(copiedTo), text.begin() + static_cast<long>(start), '\n'));
+    skeletonLine +=
+        static_cast<uint32_t>(std::count(text.begin() + static_cast<long>(copiedTo), text.begin() + static_cast<long>(start), '\n'));
     skeleton.append(text, copiedTo, start - copiedTo);
     analyzer::SpliceRegion r;
     r.skeletonLine = skeletonLine;

@@ -40,8 +40,8 @@ class PieceModels {
   std::optional<analyzer::FileModel> assemble(const std::string& path, const ScopedPair& scoped, std::string& whyNot);
 
   struct Counters {
-    size_t hits = 0, misses = 0, heldBytes = 0;  // of skeletons and units
-    size_t partHits = 0, partMisses = 0;         // of the statements and skeletons units are spliced from
+    size_t hits = 0, misses = 0, heldBytes = 0;      // of skeletons and units
+    size_t partHits = 0, partMisses = 0;             // of the statements and skeletons units are spliced from
     size_t unitMisses = 0, unitsFromStatements = 0;  // units built, and those spliced from parts
     size_t skeletonsFromStatements = 0;              // skeletons spliced from their top-level statements
     size_t blocksFromStatements = 0;                 // compound statements spliced from their block's
@@ -86,8 +86,8 @@ class PieceModels {
   const bool splitUnits_;
   std::vector<std::unique_ptr<Shard>> shards_;
   struct AtomicCounters {
-    std::atomic<size_t> hits{0}, misses{0}, partHits{0}, partMisses{0}, unitMisses{0}, unitsFromStatements{0},
-        skeletonsFromStatements{0}, blocksFromStatements{0};
+    std::atomic<size_t> hits{0}, misses{0}, partHits{0}, partMisses{0}, unitMisses{0}, unitsFromStatements{0}, skeletonsFromStatements{0},
+        blocksFromStatements{0};
   } counters_;
 };
 

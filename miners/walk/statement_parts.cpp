@@ -29,8 +29,8 @@ std::optional<int> statementLastLine(const std::string& source, const std::vecto
   }
   int end = lines[last].last;
   for (int l = lines[last].last + 1; l <= lastCandidate && open.size() > 1; ++l) {
-    const LineShape shape = lineShape(
-        std::string_view(source.data() + starts[static_cast<size_t>(l)], starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]));
+    const LineShape shape = lineShape(std::string_view(source.data() + starts[static_cast<size_t>(l)],
+                                                       starts[static_cast<size_t>(l) + 1] - starts[static_cast<size_t>(l)]));
     if (shape.kind == LineShape::Blank) continue;
     if (shape.kind == LineShape::Unsure) return std::nullopt;
     if (shape.kind == LineShape::Code) break;  // the next statement
@@ -123,12 +123,9 @@ std::optional<StatementParts> cutIntoStatements(const std::string& source) {
   std::string wrapper;
   if (wrapped && lines[def].kind == LogicalLine::Def)
     wrapper = std::string(kMethodWrapper) + std::string(static_cast<size_t>(lines[def].indent), ' ') + std::string(kStatementWrapper);
-  else if (!wrapped && lines[def].indent == 0 && lines[def].kind == LogicalLine::Def)
-    wrapper = kStatementWrapper;
-  else if (!wrapped && lines[def].indent == 0 && lines[def].kind == LogicalLine::Class)
-    wrapper = kMethodWrapper;
-  else
-    return std::nullopt;
+  else if (!wrapped && lines[def].indent == 0 && lines[def].kind == LogicalLine::Def) wrapper = kStatementWrapper;
+  else if (!wrapped && lines[def].indent == 0 && lines[def].kind == LogicalLine::Class) wrapper = kMethodWrapper;
+  else return std::nullopt;
   const int body = blockIndentAfter(lines, def);
   if (body < 0) return std::nullopt;
   return cutBlock(source, lines, def + 1, body, wrapper, wrapped ? 2 : 1);
@@ -141,8 +138,7 @@ std::optional<StatementParts> cutIntoBlock(const std::string& source) {
   else if (source.starts_with(kMethodWrapper) &&
            source.find(kStatementWrapper, kMethodWrapper.size()) == source.find_first_not_of(' ', kMethodWrapper.size()))
     header = 2;
-  else
-    return std::nullopt;
+  else return std::nullopt;
   // Most statements are simple: their first word says so before any lexing.
   const size_t wrapperEnd = header == 1 ? kStatementWrapper.size() : source.find('\n', kMethodWrapper.size()) + 1;
   const size_t first = source.find_first_not_of(' ', wrapperEnd);

@@ -3,8 +3,8 @@
 // (analyzer/model/model_splice.h) from a skeleton, the unit with its whole body as one `pass`,
 // and the statements, each parsed inside a wrapper at its own block depth: `def _():` for a
 // function's, `class _:` and `def _():` for a method's, `class _:` for a class's. A file's
-// skeleton (piece_models.h) is cut the same way into its top-level statements, unwrapped. A changed test differs from its previous version in a statement or two: on Keras
-// master the units `mine` parsed held 34 MB, their new statements 15 MB.
+// skeleton (piece_models.h) is cut the same way into its top-level statements, unwrapped. A changed test differs from its previous version
+// in a statement or two: on Keras master the units `mine` parsed held 34 MB, their new statements 15 MB.
 //
 // Where a statement ends is where tree-sitter-python ends its node: after its last line and
 // the comments that follow it while one of its blocks is still open (the scanner keeps a block

@@ -33,8 +33,8 @@ void bound(Map& map, size_t limit) {
 
 }  // namespace
 
-SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string& commit, const std::string& path,
-                                       const std::string& blob, const std::function<const std::string*()>& bytes) {
+SuiteWrappers::Known SuiteWrappers::of(const Repository& repo, const std::string& commit, const std::string& path, const std::string& blob,
+                                       const std::function<const std::string*()>& bytes) {
   const std::string versionKey = path + '\0' + blob;
   std::shared_ptr<const std::vector<std::string>> imports;
   {

@@ -56,7 +56,7 @@ class SuiteWrappers {
   std::unordered_map<std::string, Helper> modules_;  // path \0 blob
   size_t moduleBytes_ = 0;
   std::unordered_map<uint64_t, std::shared_ptr<const analyzer::FileModel>> parsed_;  // by SuiteModule::digest
-  std::unordered_map<uint64_t, Known> wrappers_;  // by the digest of the helpers' cut texts
+  std::unordered_map<uint64_t, Known> wrappers_;                                     // by the digest of the helpers' cut texts
   // Where the lookups of a file's helpers ended, for a later commit to be checked against: the
   // directory each read last (path "a/b/", "" for the root) by its tree id, and the entries of
   // the names looked up there. A directory whose id changed (the test's own, at every version)

@@ -56,17 +56,18 @@ std::string junitXml(const std::vector<CiFinding>& findings, const std::string& 
   out += fmt::format("<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\">\n", xmlEscaped(suite), std::max<size_t>(findings.size(), 1),
                      findings.size());
   if (findings.empty())
-    out += fmt::format("  <testsuite name=\"{0}\" tests=\"1\" failures=\"0\">\n    <testcase name=\"no findings\" classname=\"{0}\"/>\n"
-                       "  </testsuite>\n",
-                       xmlEscaped(suite));
+    out += fmt::format(
+        "  <testsuite name=\"{0}\" tests=\"1\" failures=\"0\">\n    <testcase name=\"no findings\" classname=\"{0}\"/>\n"
+        "  </testsuite>\n",
+        xmlEscaped(suite));
   for (const auto& [file, list] : byFile) {
     out += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\">\n", xmlEscaped(file), list.size(), list.size());
     for (const CiFinding* f : list) {
       const std::string at = fmt::format("{}:{}:{}", f->file, f->line, f->column);
       out += fmt::format("    <testcase name=\"{} {} at {}:{}\" classname=\"{}\" file=\"{}\" line=\"{}\">\n", xmlEscaped(f->rule),
                          xmlEscaped(f->name), f->line, f->column, xmlEscaped(f->file), xmlEscaped(f->file), f->line);
-      out += fmt::format("      <failure message=\"{}\" type=\"{}\">{}: {}: {} [{}]</failure>\n", xmlEscaped(f->message), xmlEscaped(f->rule),
-                         xmlEscaped(at), xmlEscaped(f->severity), xmlEscaped(f->message), xmlEscaped(f->rule));
+      out += fmt::format("      <failure message=\"{}\" type=\"{}\">{}: {}: {} [{}]</failure>\n", xmlEscaped(f->message),
+                         xmlEscaped(f->rule), xmlEscaped(at), xmlEscaped(f->severity), xmlEscaped(f->message), xmlEscaped(f->rule));
       out += "    </testcase>\n";
     }
     out += "  </testsuite>\n";

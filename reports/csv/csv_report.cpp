@@ -31,9 +31,8 @@ std::string scanCsv(const analyzer::ScanResult& r) {
     }
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csvField(a.file), a.range.start.line, a.range.start.col,
                        a.range.end.line, analyzer::languageName(a.language), csvField(a.testCase), csvField(a.api), csvField(a.via),
-                       analyzer::categoryName(a.category), a.isOa ? "true" : "false", csvField(a.actualText),
-                       csvField(a.expectedText), csvField(tols),
-                       a.isOa ? analyzer::thresholdProvenanceName(a.thresholdProvenance) : "", a.isOa ? a.oracleType : "");
+                       analyzer::categoryName(a.category), a.isOa ? "true" : "false", csvField(a.actualText), csvField(a.expectedText),
+                       csvField(tols), a.isOa ? analyzer::thresholdProvenanceName(a.thresholdProvenance) : "", a.isOa ? a.oracleType : "");
   }
   return out;
 }

@@ -65,12 +65,13 @@ std::string loosenedTable(Database& db, int64_t repository, const CodeLinks& lin
   for (const AssertionTimeline& t : loosened) {
     std::string timeline;
     for (const TimelineStep& s : t.steps)
-      timeline += fmt::format("{}{} {} {}", timeline.empty() ? "" : "\n", htmlEscape(s.date), links.commit(s.commit.substr(0, 10), s.commit),
-                              links.file(s.details.empty() ? s.kinds : s.details, s.file, static_cast<uint32_t>(s.line), s.commit));
+      timeline +=
+          fmt::format("{}{} {} {}", timeline.empty() ? "" : "\n", htmlEscape(s.date), links.commit(s.commit.substr(0, 10), s.commit),
+                      links.file(s.details.empty() ? s.kinds : s.details, s.file, static_cast<uint32_t>(s.line), s.commit));
     const TimelineStep& now = t.steps.back();
     out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                       links.file(fmt::format("{}:{}", now.file, now.line), now.file, static_cast<uint32_t>(now.line), now.commit), t.loosenings,
-                       timeline);
+                       links.file(fmt::format("{}:{}", now.file, now.line), now.file, static_cast<uint32_t>(now.line), now.commit),
+                       t.loosenings, timeline);
   }
   return out + "</table>\n";
 }
@@ -84,7 +85,8 @@ std::string figure(const std::string& caption, const std::string& chart) {
 }
 
 std::string scanSection(Database& db, const CodeLinks& links) {
-  Statement latest(db, "SELECT id, root, files, assertions, oa_assertions, test_cases, test_cases_with_oa FROM scans ORDER BY id DESC LIMIT 1");
+  Statement latest(db,
+                   "SELECT id, root, files, assertions, oa_assertions, test_cases, test_cases_with_oa FROM scans ORDER BY id DESC LIMIT 1");
   bool row = false;
   if (!latest.step(&row) || !row) return {};
   const int64_t scan = latest.columnInt(0);
@@ -96,22 +98,24 @@ std::string scanSection(Database& db, const CodeLinks& links) {
   const std::string oaOfScan = " FROM assertions a JOIN files f ON f.id = a.file_id WHERE f.scan_id = ? AND a.is_oa = 1 ";
   body += figure("OA assertions by API (the 12 most used)",
                  horizontalBars(bars(db, "SELECT a.api, COUNT(*)" + oaOfScan + "GROUP BY a.api ORDER BY 2 DESC, 1 LIMIT 12", scan)));
-  body += figure("OA assertions by category", horizontalBars(bars(db, "SELECT a.category, COUNT(*)" + oaOfScan + "GROUP BY 1 ORDER BY 2 DESC, 1", scan)));
+  body += figure("OA assertions by category",
+                 horizontalBars(bars(db, "SELECT a.category, COUNT(*)" + oaOfScan + "GROUP BY 1 ORDER BY 2 DESC, 1", scan)));
   body += figure("threshold provenance (default: the API's own tolerance; depend: chosen at run time)",
                  horizontalBars(bars(db, "SELECT a.threshold_provenance, COUNT(*)" + oaOfScan + "GROUP BY 1 ORDER BY 2 DESC, 1", scan)));
   body += figure("oracle types (D literal, DT another library, NI naive implementation, RI related function, SCUT same code)",
                  horizontalBars(bars(db, "SELECT a.oracle_type, COUNT(*)" + oaOfScan + "GROUP BY 1 ORDER BY 2 DESC, 1", scan)));
-  body += "<h3>The loosest written tolerances</h3>\n" +
-          table(db,
-                "SELECT f.path, a.line, a.api, t.name, t.text, t.value FROM tolerances t JOIN assertions a ON a.id = t.assertion_id"
-                " JOIN files f ON f.id = a.file_id WHERE f.scan_id = ? AND a.is_oa = 1 AND t.provenance != 'default' AND t.value IS NOT NULL"
-                " AND t.name IN ('atol', 'rtol', 'delta', 'bound', 'epsilon', 'margin') ORDER BY t.value DESC, f.path, a.line LIMIT 15",
-                {"file", "line", "API", "tolerance", "as written", "value"}, scan,
-                [&](size_t column, Statement& q) -> std::optional<std::string> {
-                  if (column > 1) return std::nullopt;
-                  const std::string file = q.columnText(0);
-                  return links.file(q.columnText(static_cast<int>(column)), file, static_cast<uint32_t>(q.columnInt(1)));
-                });
+  body +=
+      "<h3>The loosest written tolerances</h3>\n" +
+      table(db,
+            "SELECT f.path, a.line, a.api, t.name, t.text, t.value FROM tolerances t JOIN assertions a ON a.id = t.assertion_id"
+            " JOIN files f ON f.id = a.file_id WHERE f.scan_id = ? AND a.is_oa = 1 AND t.provenance != 'default' AND t.value IS NOT NULL"
+            " AND t.name IN ('atol', 'rtol', 'delta', 'bound', 'epsilon', 'margin') ORDER BY t.value DESC, f.path, a.line LIMIT 15",
+            {"file", "line", "API", "tolerance", "as written", "value"}, scan,
+            [&](size_t column, Statement& q) -> std::optional<std::string> {
+              if (column > 1) return std::nullopt;
+              const std::string file = q.columnText(0);
+              return links.file(q.columnText(static_cast<int>(column)), file, static_cast<uint32_t>(q.columnInt(1)));
+            });
   return section("scan", "Scan", body);
 }
 
@@ -122,11 +126,13 @@ std::string historySection(Database& db, int64_t repository, const CodeLinks& li
   for (const auto& [key, n] : tableFive(db, repository)) body += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", htmlEscape(key), n);
   body += "</table>\n";
   // Per year: each kind of each change, and each threshold direction.
-  static const std::vector<std::pair<std::string, std::string>> kinds = {
-      {"added", "#7fb3d5"}, {"deleted", "#c39bd3"}, {"cosmetic", "#bfc9ca"}, {"api", "#f5b041"}, {"parameter", "#58d68d"}, {"threshold", "#ec7063"}};
+  static const std::vector<std::pair<std::string, std::string>> kinds = {{"added", "#7fb3d5"},     {"deleted", "#c39bd3"},
+                                                                         {"cosmetic", "#bfc9ca"},  {"api", "#f5b041"},
+                                                                         {"parameter", "#58d68d"}, {"threshold", "#ec7063"}};
   std::map<std::string, std::map<std::string, double>> perYear;
-  Statement q(db, "SELECT strftime('%Y', c.time, 'unixepoch'), ch.kinds, ch.direction FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
-                  " WHERE ?1 < 0 OR c.repository_id = ?1");
+  Statement q(db,
+              "SELECT strftime('%Y', c.time, 'unixepoch'), ch.kinds, ch.direction FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
+              " WHERE ?1 < 0 OR c.repository_id = ?1");
   q.bind(1, repository);
   bool row = false;
   while (q.step(&row) && row) {
@@ -144,7 +150,8 @@ std::string historySection(Database& db, int64_t repository, const CodeLinks& li
     for (const auto& year : years) s.values.push_back(perYear[year][kind]);
     byKind.push_back(std::move(s));
   }
-  for (const auto& [direction, color] : std::vector<std::pair<std::string, std::string>>{{"loosen", "#e74c3c"}, {"tighten", "#2e86c1"}, {"mixed", "#a569bd"}}) {
+  for (const auto& [direction, color] :
+       std::vector<std::pair<std::string, std::string>>{{"loosen", "#e74c3c"}, {"tighten", "#2e86c1"}, {"mixed", "#a569bd"}}) {
     Series s{direction, color, {}};
     for (const auto& year : years) s.values.push_back(perYear[year]["dir:" + direction]);
     byDirection.push_back(std::move(s));
@@ -152,20 +159,24 @@ std::string historySection(Database& db, int64_t repository, const CodeLinks& li
   body += figure("OA changes per year, by kind (a change with several kinds counts in each)", stackedColumns(years, byKind));
   body += figure("threshold changes per year, by direction", stackedColumns(years, byDirection));
   body += figure("reasons of OA changes (from commit messages and from the code change)",
-                 horizontalBars(bars(db,
-                                     "SELECT r.reason || ' (' || r.source || ')', COUNT(*) FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
-                                     " JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1 GROUP BY 1 ORDER BY 2 DESC, 1",
-                                     repository)));
+                 horizontalBars(bars(
+                     db,
+                     "SELECT r.reason || ' (' || r.source || ')', COUNT(*) FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
+                     " JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1 GROUP BY 1 ORDER BY 2 DESC, 1",
+                     repository)));
   body += "<h3>Assertions loosened twice or more, with their tolerance timelines</h3>\n" + loosenedTable(db, repository, links);
   body += "<h3>The latest loosenings</h3>\n" +
           table(db,
-                "SELECT substr(c.sha, 1, 10), date(c.time, 'unixepoch'), c.subject, ch.file || ':' || ch.line, ch.details, c.sha, ch.file, ch.line"
-                " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.direction IN ('loosen', 'mixed')"
+                "SELECT substr(c.sha, 1, 10), date(c.time, 'unixepoch'), c.subject, ch.file || ':' || ch.line, ch.details, c.sha, ch.file, "
+                "ch.line"
+                " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.direction IN "
+                "('loosen', 'mixed')"
                 " ORDER BY c.time DESC, c.seq DESC, ch.id DESC LIMIT 15",
                 {"commit", "date", "subject", "assertion", "change"}, repository,
                 [&](size_t column, Statement& q) -> std::optional<std::string> {
                   if (column == 0) return links.commit(q.columnText(0), q.columnText(5));
-                  if (column == 3) return links.file(q.columnText(3), q.columnText(6), static_cast<uint32_t>(q.columnInt(7)), q.columnText(5));
+                  if (column == 3)
+                    return links.file(q.columnText(3), q.columnText(6), static_cast<uint32_t>(q.columnInt(7)), q.columnText(5));
                   return std::nullopt;
                 });
   return section("history", "History", body);
@@ -224,7 +235,8 @@ std::string dashboardHtml(Database& db, const std::string& source, int64_t repos
   const std::string lintBody = lintSectionBody(db, links);
   const std::string lint = lintBody.empty() ? std::string() : section("lint", "Lint", lintBody);
   std::string nav, more;
-  for (const auto& [id, title, body] : {std::tuple{"scan", "Scan", &scan}, std::tuple{"history", "History", &history}, std::tuple{"lint", "Lint", &lint}})
+  for (const auto& [id, title, body] :
+       {std::tuple{"scan", "Scan", &scan}, std::tuple{"history", "History", &history}, std::tuple{"lint", "Lint", &lint}})
     if (!body->empty()) nav += fmt::format("<a href=\"#{}\">{}</a>", id, title);
   for (const DashboardSection& e : extra) {
     nav += fmt::format("<a href=\"#{}\">{}</a>", htmlEscape(e.id), htmlEscape(e.title));
@@ -232,8 +244,8 @@ std::string dashboardHtml(Database& db, const std::string& source, int64_t repos
   }
   nav += "<a href=\"#glossary\">Glossary</a>";
   std::string page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>OALens: " + htmlEscape(source) +
-                     "</title>\n<style>" + kStyle + "</style></head><body>\n<h1>OALens dashboard</h1>\n<p>database <code>" + htmlEscape(source) +
-                     "</code></p>\n<nav>" + nav + "</nav>\n";
+                     "</title>\n<style>" + kStyle + "</style></head><body>\n<h1>OALens dashboard</h1>\n<p>database <code>" +
+                     htmlEscape(source) + "</code></p>\n<nav>" + nav + "</nav>\n";
   if (scan.empty() && history.empty() && lint.empty())
     page += "<p class=\"none\">The database holds no scan, mined history or lint run.</p>\n";
   page += scan + history + lint + more;

@@ -27,8 +27,8 @@ struct DashboardOptions {
 // `source` is how the page names the database (its path as given); `repository` (a row id of
 // `repositories`) limits the history to one repository of a merged database, -1 shows all.
 // `extra` sections follow the database's own.
-std::string dashboardHtml(Database& db, const std::string& source, int64_t repository = -1,
-                          const std::vector<DashboardSection>& extra = {}, const DashboardOptions& options = {});
+std::string dashboardHtml(Database& db, const std::string& source, int64_t repository = -1, const std::vector<DashboardSection>& extra = {},
+                          const DashboardOptions& options = {});
 
 // The page's style sheet, for other pages to look the same.
 const char* dashboardStyle();

@@ -37,12 +37,16 @@ std::string lintSectionBody(Database& db, const CodeLinks& links) {
   std::string body = fmt::format("<p class=\"facts\"><code>{}</code>: {} files, <b>{} findings</b>, {} suppressed</p>\n",
                                  htmlEscape(latest.columnText(1)), latest.columnInt(2), findings, latest.columnInt(4));
   body += figure("findings by rule",
-                 horizontalBars(countBars(db, "SELECT rule || ' ' || name, COUNT(*) FROM lint_findings WHERE run_id = ? GROUP BY 1 ORDER BY 2 DESC, 1", run)));
-  std::vector<Bar> files = countBars(db, "SELECT file, COUNT(*) FROM lint_findings WHERE run_id = ? GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 15", run);
+                 horizontalBars(countBars(
+                     db, "SELECT rule || ' ' || name, COUNT(*) FROM lint_findings WHERE run_id = ? GROUP BY 1 ORDER BY 2 DESC, 1", run)));
+  std::vector<Bar> files =
+      countBars(db, "SELECT file, COUNT(*) FROM lint_findings WHERE run_id = ? GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 15", run);
   for (Bar& b : files) b.href = links.fileUrl(b.label, 0);
   body += figure("the files with the most findings (15)", horizontalBars(files));
 
-  Statement q(db, "SELECT file, line, col, rule, name, severity, message FROM lint_findings WHERE run_id = ? ORDER BY file, line, col, rule LIMIT ?");
+  Statement q(
+      db,
+      "SELECT file, line, col, rule, name, severity, message FROM lint_findings WHERE run_id = ? ORDER BY file, line, col, rule LIMIT ?");
   q.bind(1, run).bind(2, kMaxRows);
   std::string rows;
   size_t shown = 0;
@@ -57,11 +61,13 @@ std::string lintSectionBody(Database& db, const CodeLinks& links) {
   }
   if (shown == 0) return body;
   body += fmt::format("<h3>Every finding{}</h3>\n", findings > kMaxRows ? fmt::format(" (the first {} of {})", kMaxRows, findings) : "");
-  body += "<p><label>filter <input type=\"search\" data-filter=\"lint-findings\" placeholder=\"a file, rule, severity or word\"></label>"
-          " <span class=\"count\" id=\"lint-findings-count\"></span> <span class=\"hint\">click a column's header to sort</span></p>\n";
-  body += "<table class=\"sortable findings\" id=\"lint-findings\"><thead><tr><th>file</th><th>line:col</th><th>rule</th><th>name</th>"
-          "<th>severity</th><th>message</th></tr></thead><tbody>\n" +
-          rows + "</tbody></table>\n";
+  body +=
+      "<p><label>filter <input type=\"search\" data-filter=\"lint-findings\" placeholder=\"a file, rule, severity or word\"></label>"
+      " <span class=\"count\" id=\"lint-findings-count\"></span> <span class=\"hint\">click a column's header to sort</span></p>\n";
+  body +=
+      "<table class=\"sortable findings\" id=\"lint-findings\"><thead><tr><th>file</th><th>line:col</th><th>rule</th><th>name</th>"
+      "<th>severity</th><th>message</th></tr></thead><tbody>\n" +
+      rows + "</tbody></table>\n";
   return body;
 }
 

@@ -17,12 +17,23 @@ std::string htmlEscape(std::string_view raw) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -81,7 +92,8 @@ std::string horizontalBars(const std::vector<Bar>& bars, std::string_view unit) 
       text += fmt::format("<tspan x=\"{}\" dy=\"{}\">{}</tspan>", kLabelWidth - 6, l == 0 ? 0 : kLine, htmlEscape(labels[i][l]));
     text += "</text>";
     svg += bars[i].href.empty() ? text : fmt::format("<a href=\"{}\">{}</a>", htmlEscape(bars[i].href), text);
-    svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" class=\"bar\"/>", kLabelWidth, y + 3, std::max(w, 1.0), kRow - 6);
+    svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" class=\"bar\"/>", kLabelWidth, y + 3, std::max(w, 1.0),
+                       kRow - 6);
     svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text></g>\n", kLabelWidth + w + 6, y + 15, value);
     y += rowHeight;
   }
@@ -121,8 +133,8 @@ std::string stackedColumns(const std::vector<std::string>& columns, const std::v
                          columnWidth - 2, h, htmlEscape(s.color), htmlEscape(columns[c]), htmlEscape(s.name), number(v));
       // A part's value inside it where 10 px digits fit: its height and the column's width.
       if (h >= 12 && columnWidth >= 7 * static_cast<int>(number(v).size()) + 4)
-        svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"middle\" class=\"inside\">{}</text>", x + columnWidth / 2, y + h / 2 + 4,
-                           number(v));
+        svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"middle\" class=\"inside\">{}</text>", x + columnWidth / 2,
+                           y + h / 2 + 4, number(v));
       base += h;
     }
     // Narrow columns (many years) keep their totals to the hover text, where they cannot overlap.
@@ -130,14 +142,15 @@ std::string stackedColumns(const std::vector<std::string>& columns, const std::v
       svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"middle\" class=\"total\">{}</text>", x + columnWidth / 2,
                          kPlotHeight - base - 3, number(total(c)));
     if (c % labelEvery == 0)
-      svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", x + columnWidth / 2, kPlotHeight + 16, htmlEscape(columns[c]));
+      svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", x + columnWidth / 2, kPlotHeight + 16,
+                         htmlEscape(columns[c]));
     svg += "\n";
   }
   int lx = kLeft;
   for (const Series& s : series) {
     const int y = kPlotHeight + kBottom;
-    svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>", lx, y, htmlEscape(s.color),
-                       lx + 16, y + 11, htmlEscape(s.name));
+    svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>", lx, y,
+                       htmlEscape(s.color), lx + 16, y + 11, htmlEscape(s.name));
     lx += 24 + static_cast<int>(s.name.size()) * 7;
   }
   return svg + "\n</g></svg>\n";

@@ -95,12 +95,18 @@ namespace {
 json toolJson() { return {{"name", "oalens"}, {"schema", 1}}; }
 
 json testCaseJson(const analyzer::TestCaseRecord& t) {
-  return {{"file", t.file}, {"name", t.name}, {"line", t.line}, {"end_line", t.endLine}, {"assertions", t.assertions},
-          {"oa_assertions", t.oaAssertions}, {"reaches_oa", t.reachesOa()}, {"oa_call_distance", t.oaCallDistance}};
+  return {{"file", t.file},
+          {"name", t.name},
+          {"line", t.line},
+          {"end_line", t.endLine},
+          {"assertions", t.assertions},
+          {"oa_assertions", t.oaAssertions},
+          {"reaches_oa", t.reachesOa()},
+          {"oa_call_distance", t.oaCallDistance}};
 }
 
 json diagnosticJson(const analyzer::Diagnostic& d) {
-  return {{"file", d.path}, {"line", d.line}, {"column", d.col}, {"severity", analyzer::severityName(d.severity)},
+  return {{"file", d.path}, {"line", d.line},      {"column", d.col}, {"severity", analyzer::severityName(d.severity)},
           {"code", d.code}, {"message", d.message}};
 }
 

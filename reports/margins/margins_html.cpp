@@ -59,10 +59,9 @@ std::string verdictTable(const MarginsReport& r, bool tight, size_t limit) {
     if (rows++ == limit) break;
     const std::string where = fmt::format("{}:{}", v.file, v.line);
     if (tight) {
-      const std::string bound =
-          v.extreme ? fmt::format("{} at {:g}% ({}, p(exceed) {:.2g})", shareText(v.extreme->usedAtConfidence), v.extreme->confidence * 100,
-                                  v.extreme->distribution, v.extreme->pExceed)
-                    : "";
+      const std::string bound = v.extreme ? fmt::format("{} at {:g}% ({}, p(exceed) {:.2g})", shareText(v.extreme->usedAtConfidence),
+                                                        v.extreme->confidence * 100, v.extreme->distribution, v.extreme->pExceed)
+                                          : "";
       out += row({where, v.verdict, shareText(v.maxUsed), fmt::format("{} ({})", v.runs, v.failedRuns), v.tolerance, bound, v.suggested});
     } else {
       out += row({where, shareText(v.maxUsed), std::to_string(v.runs), v.tolerance, v.suggested});
@@ -82,7 +81,8 @@ std::string marginsSectionBody(const MarginsReport& r) {
   std::string body = fmt::format(
       "<p class=\"facts\">root <code>{}</code>: <b>{} of {} OA assertions measured</b> ({} not reached, {} not watched, {} not judged), "
       "{} run{} per test</p>\n",
-      htmlEscape(r.root), r.measured, r.oaAssertions, r.notReached, r.notWatched, r.notJudged, r.runsPerTest, r.runsPerTest == 1 ? "" : "s");
+      htmlEscape(r.root), r.measured, r.oaAssertions, r.notReached, r.notWatched, r.notJudged, r.runsPerTest,
+      r.runsPerTest == 1 ? "" : "s");
   body += figure("verdicts (over-loose: under 0.1% of the tolerance in every run; flaky-tight: over 50% in some run, or failed in some)",
                  horizontalBars({{"over-loose", static_cast<double>(r.overLoose)},
                                  {"healthy", static_cast<double>(r.healthy)},
@@ -90,7 +90,8 @@ std::string marginsSectionBody(const MarginsReport& r) {
                                  {"failing", static_cast<double>(r.failing)}}));
   body += figure("the largest share of its tolerance each assertion used in any run", horizontalBars(shareBars(r)));
   body += "<h3>Flaky-tight and failing</h3>\n" + verdictTable(r, true, 100);
-  body += fmt::format("<h3>Over-loose (the first 100; suggested at {:g}x the largest error)</h3>\n", r.safetyFactor) + verdictTable(r, false, 100);
+  body += fmt::format("<h3>Over-loose (the first 100; suggested at {:g}x the largest error)</h3>\n", r.safetyFactor) +
+          verdictTable(r, false, 100);
   return body;
 }
 

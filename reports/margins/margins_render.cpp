@@ -22,8 +22,11 @@ std::string shareText(double v) { return std::isfinite(v) ? fmt::format("{:.3g}"
 
 json extremeJson(const std::optional<MarginExtreme>& e) {
   if (!e) return nullptr;
-  return {{"distribution", e->distribution}, {"samples", e->samples}, {"confidence", e->confidence},
-          {"used_at_confidence", e->usedAtConfidence}, {"p_exceed", e->pExceed}};
+  return {{"distribution", e->distribution},
+          {"samples", e->samples},
+          {"confidence", e->confidence},
+          {"used_at_confidence", e->usedAtConfidence},
+          {"p_exceed", e->pExceed}};
 }
 
 }  // namespace
@@ -81,9 +84,9 @@ std::string marginMessage(const MarginVerdict& v) {
   std::string text = fmt::format("at most {} of {} used, {} run{}", shareText(v.maxUsed), analyzer::withVisibleControls(v.tolerance),
                                  v.runs, v.runs == 1 ? "" : "s");
   if (v.failedRuns)
-    text += fmt::format(" ({} failed{})", v.failedRuns,
-                        v.failuresWithin ? fmt::format(", {} call{} within the tolerance", v.failuresWithin, v.failuresWithin == 1 ? "" : "s")
-                                         : "");
+    text += fmt::format(
+        " ({} failed{})", v.failedRuns,
+        v.failuresWithin ? fmt::format(", {} call{} within the tolerance", v.failuresWithin, v.failuresWithin == 1 ? "" : "s") : "");
   if (v.extreme)
     text += fmt::format("; {:g}% bound {} ({}, p(exceed) {:.2g})", v.extreme->confidence * 100, shareText(v.extreme->usedAtConfidence),
                         v.extreme->distribution, v.extreme->pExceed);
@@ -96,8 +99,8 @@ std::string marginsText(const MarginsReport& r) {
   std::string text = fmt::format(
       "Tolerance margins: {} of {} OA assertions measured ({} not reached, {} of a form the plugin cannot watch{}), {} run{} per test\n"
       "  over-loose {}, flaky-tight {}, healthy {}, failing {}\n",
-      r.measured, r.oaAssertions, r.notReached, r.notWatched, notJudged, r.runsPerTest, r.runsPerTest == 1 ? "" : "s", r.overLoose, r.flakyTight,
-      r.healthy, r.failing);
+      r.measured, r.oaAssertions, r.notReached, r.notWatched, notJudged, r.runsPerTest, r.runsPerTest == 1 ? "" : "s", r.overLoose,
+      r.flakyTight, r.healthy, r.failing);
   if (r.diagnostics) text += fmt::format("  {} measurement diagnostics (SELECT * FROM diagnostics)\n", r.diagnostics);
   for (const MarginVerdict& v : r.margins)
     text += fmt::format("{}:{}: {}: {}\n", analyzer::withVisibleControls(v.file), v.line, v.verdict, marginMessage(v));

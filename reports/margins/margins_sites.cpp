@@ -60,8 +60,7 @@ MarginsSites::MarginsSites(const MarginsData& data, const std::string& treeRoot)
   PathMap toTree(data.rootdir, treeRoot);
   for (const MarginGroup& g : data.groups)
     if (std::string file = toTree(g.file); !file.empty()) groups_[file].emplace_back(g.line, &g);
-  for (auto& [file, groups] : groups_)
-    std::stable_sort(groups.begin(), groups.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  for (auto& [file, groups] : groups_) std::stable_sort(groups.begin(), groups.end(), [](auto& a, auto& b) { return a.first < b.first; });
   for (const MarginExtreme& e : data.extremes)
     if (std::string file = toTree(e.file); !file.empty()) extremes_[file].push_back(&e);
 }

@@ -27,8 +27,8 @@ inline constexpr double kOverLooseShare = 0.001;
 inline constexpr double kTightShare = 0.5;
 
 struct MarginsOptions {
-  std::string root;           // the scanned tree, absolute
-  double safetyFactor = 10;   // suggested tolerance = safetyFactor x the largest error (over-loose)
+  std::string root;          // the scanned tree, absolute
+  double safetyFactor = 10;  // suggested tolerance = safetyFactor x the largest error (over-loose)
 };
 
 struct MarginVerdict {
@@ -38,9 +38,9 @@ struct MarginVerdict {
   std::string verdict;
   double maxUsed = 0;  // largest share of the tolerance used in any run; +inf when unbounded
   int64_t runs = 0, failedRuns = 0, tests = 0, calls = 0;
-  int64_t caughtFailures = 0;      // failed calls the test caught, left out
-  int64_t failuresWithin = 0;      // failed calls whose values were within the tolerance
-  std::string tolerance;  // in force at the worst call, as the plugin recorded it
+  int64_t caughtFailures = 0;  // failed calls the test caught, left out
+  int64_t failuresWithin = 0;  // failed calls whose values were within the tolerance
+  std::string tolerance;       // in force at the worst call, as the plugin recorded it
   std::optional<double> maxAbsErr;
   std::string suggested, basis;  // empty when there is nothing to suggest
   std::optional<MarginExtreme> extreme;

@@ -42,9 +42,8 @@ std::string uriOfPath(std::string_view path) {
 std::string helpUriBase(std::string_view base) {
   const size_t colon = base.find(':');
   const bool schemed = colon != std::string_view::npos && colon > 0 && std::isalpha(static_cast<unsigned char>(base[0])) &&
-                       std::all_of(base.begin(), base.begin() + colon, [](char c) {
-                         return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
-                       });
+                       std::all_of(base.begin(), base.begin() + colon,
+                                   [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.'; });
   if (!schemed || base.find_first_of(" \t\r\n\"<>\\^`{|}") != std::string_view::npos) return "";
   return std::string(base) + (base.ends_with('/') ? "" : "/");
 }
@@ -57,18 +56,20 @@ json scanSarif(const analyzer::ScanResult& r, const SarifPlace& place) {
   const std::string_view help =
       "Not a defect: each result is one OA assertion. Its properties say where its tolerance comes from "
       "(threshold_provenance) and what it compares against (oracle_type); `oalens explain FILE:LINE` shows why.";
-  json rules = json::array({sarifRule({"OA000", "oa-assertion-inventory", "oracle-approximation assertion", full, help, "",
-                                       "docs/json.md", "note", "inventory", "-"},
-                                      place.helpBase)});
+  json rules = json::array({sarifRule(
+      {"OA000", "oa-assertion-inventory", "oracle-approximation assertion", full, help, "", "docs/json.md", "note", "inventory", "-"},
+      place.helpBase)});
   json results = json::array();
   std::map<std::string, int> seen;
   for (const auto& a : r.assertions) {
     if (!a.isOa) continue;
     std::string tols;
     for (const auto& t : a.tolerances) tols += fmt::format("{}{}={}", tols.empty() ? "" : ", ", t.name, t.text);
-    const std::string message = fmt::format("{} assertion ({}){}", a.api, analyzer::categoryName(a.category), tols.empty() ? "" : ": " + tols);
+    const std::string message =
+        fmt::format("{} assertion ({}){}", a.api, analyzer::categoryName(a.category), tols.empty() ? "" : ": " + tols);
     const std::string print = assertionPrint(a, seen);
-    json result = sarifResult({"OA000", "note", message, a.file, print, a.range.start.line, a.range.start.col, a.range.end.line, a.range.end.col});
+    json result =
+        sarifResult({"OA000", "note", message, a.file, print, a.range.start.line, a.range.start.col, a.range.end.line, a.range.end.col});
     result["properties"] = {{"api", a.api},
                             {"category", analyzer::categoryName(a.category)},
                             {"threshold_provenance", analyzer::thresholdProvenanceName(a.thresholdProvenance)},

@@ -148,14 +148,22 @@ bool copyRepositories(Database& out, int64_t shift, std::string& err) {
 int64_t upsertNamedRepository(Database& out, const MergeProvenance& as, std::string& err) {
   const bool merged = sourceHasColumn(out, "repositories", "source");
   const std::string tip = firstText(out, "SELECT tip FROM src.repositories").value_or("");
-  const std::string source = firstText(out, merged ? "SELECT COALESCE(source, path) FROM src.repositories" : "SELECT path FROM src.repositories").value_or("");
-  Statement upsert(out,
-                   "INSERT INTO main.repositories(path, tip, source, revision, tool, options) VALUES (?1, ?2, COALESCE(NULLIF(?3, ''), NULLIF(?4, '')),"
-                   " COALESCE(NULLIF(?5, ''), NULLIF(?2, '')), NULLIF(?6, ''), NULLIF(?7, '')) ON CONFLICT(path) DO UPDATE SET"
-                   " tip = CASE WHEN excluded.tip <> '' THEN excluded.tip ELSE tip END, source = COALESCE(NULLIF(?3, ''), source, excluded.source),"
-                   " revision = COALESCE(NULLIF(?5, ''), revision, excluded.revision), tool = COALESCE(tool, excluded.tool),"
-                   " options = COALESCE(excluded.options, options)");
-  upsert.bind(1, as.name).bind(2, tip).bind(3, as.source).bind(4, source).bind(5, as.revision).bind(6, toolOfInput(out)).bind(7, as.options);
+  const std::string source =
+      firstText(out, merged ? "SELECT COALESCE(source, path) FROM src.repositories" : "SELECT path FROM src.repositories").value_or("");
+  Statement upsert(
+      out,
+      "INSERT INTO main.repositories(path, tip, source, revision, tool, options) VALUES (?1, ?2, COALESCE(NULLIF(?3, ''), NULLIF(?4, '')),"
+      " COALESCE(NULLIF(?5, ''), NULLIF(?2, '')), NULLIF(?6, ''), NULLIF(?7, '')) ON CONFLICT(path) DO UPDATE SET"
+      " tip = CASE WHEN excluded.tip <> '' THEN excluded.tip ELSE tip END, source = COALESCE(NULLIF(?3, ''), source, excluded.source),"
+      " revision = COALESCE(NULLIF(?5, ''), revision, excluded.revision), tool = COALESCE(tool, excluded.tool),"
+      " options = COALESCE(excluded.options, options)");
+  upsert.bind(1, as.name)
+      .bind(2, tip)
+      .bind(3, as.source)
+      .bind(4, source)
+      .bind(5, as.revision)
+      .bind(6, toolOfInput(out))
+      .bind(7, as.options);
   if (!upsert.run()) {
     err = upsert.error();
     return -1;
@@ -169,24 +177,25 @@ int64_t upsertNamedRepository(Database& out, const MergeProvenance& as, std::str
 // A blob already in the output (the same file content mined in two repositories, or the same
 // repository merged again) keeps its first set.
 bool copyIdentities(Database& out, std::string& err) {
-  return out.exec("CREATE INDEX IF NOT EXISTS main.assertion_identities_by_uid ON assertion_identities(uid);"
-                  "INSERT INTO main.assertion_identities(uid) SELECT DISTINCT s.uid FROM src.assertion_identities s"
-                  " WHERE NOT EXISTS (SELECT 1 FROM main.assertion_identities m WHERE m.uid = s.uid);"
-                  "CREATE TEMP TABLE identity_map(src_id INTEGER PRIMARY KEY, out_id INTEGER NOT NULL);"
-                  "INSERT INTO temp.identity_map SELECT s.id, (SELECT MIN(m.id) FROM main.assertion_identities m WHERE m.uid = s.uid)"
-                  " FROM src.assertion_identities s;"
-                  "INSERT OR IGNORE INTO main.blob_assertion_sets(blob, assertions) SELECT s.blob,"
-                  " (SELECT json_group_array(json_array(json_extract(j.value, '$[0]'),"
-                  " (SELECT out_id FROM temp.identity_map WHERE src_id = json_extract(j.value, '$[1]'))))"
-                  " FROM json_each(s.assertions) j) FROM src.blob_assertion_sets s",
-                  err);
+  return out.exec(
+      "CREATE INDEX IF NOT EXISTS main.assertion_identities_by_uid ON assertion_identities(uid);"
+      "INSERT INTO main.assertion_identities(uid) SELECT DISTINCT s.uid FROM src.assertion_identities s"
+      " WHERE NOT EXISTS (SELECT 1 FROM main.assertion_identities m WHERE m.uid = s.uid);"
+      "CREATE TEMP TABLE identity_map(src_id INTEGER PRIMARY KEY, out_id INTEGER NOT NULL);"
+      "INSERT INTO temp.identity_map SELECT s.id, (SELECT MIN(m.id) FROM main.assertion_identities m WHERE m.uid = s.uid)"
+      " FROM src.assertion_identities s;"
+      "INSERT OR IGNORE INTO main.blob_assertion_sets(blob, assertions) SELECT s.blob,"
+      " (SELECT json_group_array(json_array(json_extract(j.value, '$[0]'),"
+      " (SELECT out_id FROM temp.identity_map WHERE src_id = json_extract(j.value, '$[1]'))))"
+      " FROM json_each(s.assertions) j) FROM src.blob_assertion_sets s",
+      err);
 }
 
 bool copyAll(Database& out, const MergeProvenance& as, std::string& err) {
   // Each table's ids move past the output's largest (after the replaced rows went).
   Shifts shift;
-  for (const char* table : {"repositories", "scans", "files", "test_cases", "assertions", "commits", "oa_changes", "mine_runs", "lint_runs",
-                            "lint_findings"})
+  for (const char* table :
+       {"repositories", "scans", "files", "test_cases", "assertions", "commits", "oa_changes", "mine_runs", "lint_runs", "lint_findings"})
     shift[table] = countRows(out, fmt::format("SELECT COALESCE(MAX(id), 0) FROM main.{}", table));
   // With a name, every row of the input that names a repository names the one given.
   std::string repository;
@@ -211,18 +220,21 @@ bool mergeReasonPatterns(Database& out, bool outHadCommits, int64_t commitsIn, M
   const std::optional<std::string> theirs = metaValue(out, "reason_patterns", "src"), ours = metaValue(out, "reason_patterns");
   if (!outHadCommits) return !theirs || setMetaValue(out, "reason_patterns", *theirs, err);
   if (!theirs || !ours)
-    counts.notes.push_back("its change reasons or the output's were mined before databases kept their reason patterns: the merged "
-                           "reasons may have been read with two pattern sets");
+    counts.notes.push_back(
+        "its change reasons or the output's were mined before databases kept their reason patterns: the merged "
+        "reasons may have been read with two pattern sets");
   else if (*theirs != *ours)
-    counts.notes.push_back("its change reasons were read with other patterns (rules/reasons/reasons.toml) than the output's: the "
-                           "merged reasons mix two pattern sets");
+    counts.notes.push_back(
+        "its change reasons were read with other patterns (rules/reasons/reasons.toml) than the output's: the "
+        "merged reasons mix two pattern sets");
   return true;
 }
 
 // The output's repositories the input replaces: those of its paths, or of the name given.
 bool markReplaced(Database& out, const MergeProvenance& as, MergeCounts& counts, std::string& err) {
-  Statement mark(out, "CREATE TEMP TABLE replaced AS SELECT id, path FROM main.repositories WHERE (?2 AND path = ?1)"
-                      " OR (?1 = '' AND path IN (SELECT path FROM src.repositories))");
+  Statement mark(out,
+                 "CREATE TEMP TABLE replaced AS SELECT id, path FROM main.repositories WHERE (?2 AND path = ?1)"
+                 " OR (?1 = '' AND path IN (SELECT path FROM src.repositories))");
   if (!mark.bind(1, as.name).bind(2, int64_t(as.replace)).run()) {
     err = mark.error();
     return false;
@@ -276,11 +288,13 @@ bool mergeDatabase(Database& out, const std::string& input, const MergeProvenanc
   if (sourceHas(out, "lint_runs")) counts.lintRuns = countRows(out, "SELECT COUNT(*) FROM src.lint_runs");
   // Foreign keys cannot be switched inside a transaction; the copy keeps them by construction
   // (tests/cli/merge_test.cpp runs PRAGMA foreign_key_check).
-  const bool copied = out.exec("PRAGMA foreign_keys = OFF", err) && out.exec("BEGIN IMMEDIATE", err) && markReplaced(out, as, counts, err) &&
-                      out.exec(kDeleteReplaced, err) && [&] {
+  const bool copied = out.exec("PRAGMA foreign_keys = OFF", err) && out.exec("BEGIN IMMEDIATE", err) &&
+                      markReplaced(out, as, counts, err) && out.exec(kDeleteReplaced, err) &&
+                      [&] {
                         const bool outHadCommits = countRows(out, "SELECT COUNT(*) FROM main.commits") > 0;
                         return copyAll(out, as, err) && mergeReasonPatterns(out, outHadCommits, counts.commits, counts, err);
-                      }() && out.exec("COMMIT", err);
+                      }() &&
+                      out.exec("COMMIT", err);
   if (!copied) {
     out.exec("ROLLBACK", ignored);
     err = fmt::format("{}: {}", input, err);
@@ -291,7 +305,8 @@ bool mergeDatabase(Database& out, const std::string& input, const MergeProvenanc
   if (copied) {
     total.scans += counts.scans, total.repositories += counts.repositories, total.commits += counts.commits;
     total.oaChanges += counts.oaChanges, total.lintRuns += counts.lintRuns;
-    total.replacedRepositories.insert(total.replacedRepositories.end(), counts.replacedRepositories.begin(), counts.replacedRepositories.end());
+    total.replacedRepositories.insert(total.replacedRepositories.end(), counts.replacedRepositories.begin(),
+                                      counts.replacedRepositories.end());
     total.notes.insert(total.notes.end(), counts.notes.begin(), counts.notes.end());
   }
   return copied;

@@ -33,20 +33,21 @@ std::vector<std::pair<std::string, int64_t>> tableFive(Database& db, int64_t rep
   // found no new commit.
   Statement commits(db, "SELECT COALESCE(SUM(test_files > 0), 0), COALESCE(SUM(oa_changes > 0), 0) FROM commits" + ofCommits);
   const std::string nonCosmetic = hasKind("api") + " OR " + hasKind("parameter") + " OR " + hasKind("threshold");
-  Statement changes(db, fmt::format("SELECT COUNT(*), COALESCE(SUM({}), 0), COALESCE(SUM({}), 0), COALESCE(SUM({}), 0), COALESCE(SUM({}), 0),"
-                                    " COALESCE(SUM({}), 0), COALESCE(SUM({}), 0), COALESCE(SUM({}), 0), COALESCE(SUM(direction = 'loosen'), 0),"
-                                    " COALESCE(SUM(direction = 'tighten'), 0), COALESCE(SUM(direction = 'mixed'), 0) FROM oa_changes{}",
-                                    hasKind("added"), hasKind("deleted"), hasKind("cosmetic"), nonCosmetic, hasKind("api"),
-                                    hasKind("parameter"), hasKind("threshold"), ofChanges));
+  Statement changes(
+      db, fmt::format("SELECT COUNT(*), COALESCE(SUM({}), 0), COALESCE(SUM({}), 0), COALESCE(SUM({}), 0), COALESCE(SUM({}), 0),"
+                      " COALESCE(SUM({}), 0), COALESCE(SUM({}), 0), COALESCE(SUM({}), 0), COALESCE(SUM(direction = 'loosen'), 0),"
+                      " COALESCE(SUM(direction = 'tighten'), 0), COALESCE(SUM(direction = 'mixed'), 0) FROM oa_changes{}",
+                      hasKind("added"), hasKind("deleted"), hasKind("cosmetic"), nonCosmetic, hasKind("api"), hasKind("parameter"),
+                      hasKind("threshold"), ofChanges));
   bool row = false;
   const bool haveCommits = commits.step(&row) && row;
   auto commitCount = [&](int column) { return haveCommits ? commits.columnInt(column) : int64_t{0}; };
   const bool haveChanges = changes.step(&row) && row;
   auto changeCount = [&](int column) { return haveChanges ? changes.columnInt(column) : int64_t{0}; };
   return {
-      {"commits", commitCount(0)},    {"oa_commits", commitCount(1)},  {"oa_changes", changeCount(0)}, {"additions", changeCount(1)},
-      {"deletions", changeCount(2)},  {"cosmetic", changeCount(3)},    {"non_cosmetic", changeCount(4)}, {"api", changeCount(5)},
-      {"parameter", changeCount(6)},  {"threshold", changeCount(7)},   {"loosen", changeCount(8)},     {"tighten", changeCount(9)},
+      {"commits", commitCount(0)},   {"oa_commits", commitCount(1)}, {"oa_changes", changeCount(0)},   {"additions", changeCount(1)},
+      {"deletions", changeCount(2)}, {"cosmetic", changeCount(3)},   {"non_cosmetic", changeCount(4)}, {"api", changeCount(5)},
+      {"parameter", changeCount(6)}, {"threshold", changeCount(7)},  {"loosen", changeCount(8)},       {"tighten", changeCount(9)},
       {"mixed", changeCount(10)},
   };
 }

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <vector>
 
 namespace oalens::reports {
@@ -162,8 +162,7 @@ bool isOalensDatabase(Database& db, const std::string& path, std::string& err) {
     std::string listed;
     for (size_t i = 0; i < tables.size() && i < 5; ++i) listed += (i ? ", " : "") + tables[i];
     if (tables.size() > 5) listed += ", ...";
-    err = fmt::format("{}: not an OALens database (it holds other tables: {}; no meta.schema_version); choose another file", path,
-                      listed);
+    err = fmt::format("{}: not an OALens database (it holds other tables: {}; no meta.schema_version); choose another file", path, listed);
     return false;
   }
   char* end = nullptr;

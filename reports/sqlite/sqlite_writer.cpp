@@ -22,8 +22,10 @@ bool hasColumn(Database& db, std::string_view table, std::string_view column) {
 bool applySchema(Database& db, std::string& err) {
   // Version 6: provenance of a merged repository, and the repository a scan or lint run belongs to.
   static constexpr std::pair<std::string_view, std::string_view> kVersion6Columns[] = {
-      {"repositories", "source TEXT"},   {"repositories", "revision TEXT"},
-      {"repositories", "tool TEXT"},     {"repositories", "options TEXT"},
+      {"repositories", "source TEXT"},
+      {"repositories", "revision TEXT"},
+      {"repositories", "tool TEXT"},
+      {"repositories", "options TEXT"},
       {"scans", "repository_id INTEGER REFERENCES repositories(id)"},
       {"lint_runs", "repository_id INTEGER REFERENCES repositories(id)"},
   };
@@ -69,9 +71,14 @@ static bool writeScan(Database& db, const analyzer::ScanResult& r, std::string& 
     err = s.error();
     return false;
   };
-  Statement scan(db, "INSERT INTO scans(root, tool, files, assertions, oa_assertions, test_cases, test_cases_with_oa) VALUES (?,?,?,?,?,?,?)");
-  scan.bind(1, r.root).bind(2, std::string_view("oalens " OALENS_VERSION)).bind(3, int64_t(r.files.size()))
-      .bind(4, int64_t(r.assertions.size())).bind(5, int64_t(r.oaCount())).bind(6, int64_t(r.testCaseCount()))
+  Statement scan(db,
+                 "INSERT INTO scans(root, tool, files, assertions, oa_assertions, test_cases, test_cases_with_oa) VALUES (?,?,?,?,?,?,?)");
+  scan.bind(1, r.root)
+      .bind(2, std::string_view("oalens " OALENS_VERSION))
+      .bind(3, int64_t(r.files.size()))
+      .bind(4, int64_t(r.assertions.size()))
+      .bind(5, int64_t(r.oaCount()))
+      .bind(6, int64_t(r.testCaseCount()))
       .bind(7, int64_t(r.testCasesWithOa()));
   if (!scan.run()) return fail(scan);
   const int64_t scanId = db.lastInsertId();
@@ -86,8 +93,13 @@ static bool writeScan(Database& db, const analyzer::ScanResult& r, std::string& 
   std::map<std::pair<std::string, std::string>, int64_t> caseIds;
   Statement tc(db, "INSERT INTO test_cases(file_id, name, line, end_line, assertions, oa_assertions) VALUES (?,?,?,?,?,?)");
   for (const auto& t : r.testCases) {
-    if (!tc.bind(1, fileIds[t.file]).bind(2, t.name).bind(3, int64_t(t.line)).bind(4, int64_t(t.endLine))
-             .bind(5, int64_t(t.assertions)).bind(6, int64_t(t.oaAssertions)).run())
+    if (!tc.bind(1, fileIds[t.file])
+             .bind(2, t.name)
+             .bind(3, int64_t(t.line))
+             .bind(4, int64_t(t.endLine))
+             .bind(5, int64_t(t.assertions))
+             .bind(6, int64_t(t.oaAssertions))
+             .run())
       return fail(tc);
     caseIds[{t.file, t.name}] = db.lastInsertId();
   }
@@ -100,14 +112,21 @@ static bool writeScan(Database& db, const analyzer::ScanResult& r, std::string& 
     as.bind(1, fileIds[a.file]);
     if (auto it = caseIds.find({a.file, a.testCase}); !a.testCase.empty() && it != caseIds.end()) as.bind(2, it->second);
     else as.bindNull(2);
-    as.bind(3, int64_t(a.range.start.line)).bind(4, int64_t(a.range.start.col)).bind(5, int64_t(a.range.end.line))
-        .bind(6, int64_t(a.range.end.col)).bind(7, analyzer::languageName(a.language));
+    as.bind(3, int64_t(a.range.start.line))
+        .bind(4, int64_t(a.range.start.col))
+        .bind(5, int64_t(a.range.end.line))
+        .bind(6, int64_t(a.range.end.col))
+        .bind(7, analyzer::languageName(a.language));
     if (a.function.empty()) as.bindNull(8);
     else as.bind(8, a.function);
     as.bind(9, a.api).bind(10, a.apiText);
     if (a.via.empty()) as.bindNull(11);
     else as.bind(11, a.via);
-    as.bind(12, a.form).bind(13, analyzer::categoryName(a.category)).bind(14, int64_t(a.isOa)).bind(15, a.actualText).bind(16, a.expectedText);
+    as.bind(12, a.form)
+        .bind(13, analyzer::categoryName(a.category))
+        .bind(14, int64_t(a.isOa))
+        .bind(15, a.actualText)
+        .bind(16, a.expectedText);
     if (a.isOa) as.bind(17, analyzer::thresholdProvenanceName(a.thresholdProvenance)).bind(18, a.oracleType);
     else as.bindNull(17).bindNull(18);
     if (!as.run()) return fail(as);
@@ -123,8 +142,14 @@ static bool writeScan(Database& db, const analyzer::ScanResult& r, std::string& 
   }
   Statement dg(db, "INSERT INTO diagnostics(scan_id, path, line, col, severity, code, message) VALUES (?,?,?,?,?,?,?)");
   for (const auto& d : r.diagnostics)
-    if (!dg.bind(1, scanId).bind(2, d.path).bind(3, int64_t(d.line)).bind(4, int64_t(d.col))
-             .bind(5, analyzer::severityName(d.severity)).bind(6, d.code).bind(7, d.message).run())
+    if (!dg.bind(1, scanId)
+             .bind(2, d.path)
+             .bind(3, int64_t(d.line))
+             .bind(4, int64_t(d.col))
+             .bind(5, analyzer::severityName(d.severity))
+             .bind(6, d.code)
+             .bind(7, d.message)
+             .run())
       return fail(dg);
   return true;
 }
@@ -139,17 +164,30 @@ static bool writeLint(Database& db, const std::string& root, const analyzer::Lin
     return false;
   };
   Statement run(db, "INSERT INTO lint_runs(root, tool, files, findings, suppressed) VALUES (?,?,?,?,?)");
-  if (!run.bind(1, root).bind(2, std::string_view("oalens " OALENS_VERSION)).bind(3, int64_t(r.files)).bind(4, int64_t(r.findings.size()))
-           .bind(5, int64_t(r.suppressed)).run())
+  if (!run.bind(1, root)
+           .bind(2, std::string_view("oalens " OALENS_VERSION))
+           .bind(3, int64_t(r.files))
+           .bind(4, int64_t(r.findings.size()))
+           .bind(5, int64_t(r.suppressed))
+           .run())
     return fail(run);
   const int64_t runId = db.lastInsertId();
   Statement finding(db,
                     "INSERT INTO lint_findings(run_id, file, line, col, end_line, end_col, rule, name, severity, message, fingerprint)"
                     " VALUES (?,?,?,?,?,?,?,?,?,?,?)");
   for (const auto& f : r.findings)
-    if (!finding.bind(1, runId).bind(2, f.file).bind(3, int64_t(f.line)).bind(4, int64_t(f.column)).bind(5, int64_t(f.endLine))
-             .bind(6, int64_t(f.endColumn)).bind(7, f.rule).bind(8, f.name).bind(9, analyzer::lintSeverityName(f.severity))
-             .bind(10, f.message).bind(11, f.fingerprint).run())
+    if (!finding.bind(1, runId)
+             .bind(2, f.file)
+             .bind(3, int64_t(f.line))
+             .bind(4, int64_t(f.column))
+             .bind(5, int64_t(f.endLine))
+             .bind(6, int64_t(f.endColumn))
+             .bind(7, f.rule)
+             .bind(8, f.name)
+             .bind(9, analyzer::lintSeverityName(f.severity))
+             .bind(10, f.message)
+             .bind(11, f.fingerprint)
+             .run())
       return fail(finding);
   return true;
 }

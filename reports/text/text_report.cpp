@@ -47,8 +47,9 @@ std::string scanTextSummary(const analyzer::ScanResult& r) {
   std::map<std::string, size_t> perOracle;
   for (const Assertion& a : r.assertions)
     if (a.isOa) ++perOracle[a.oracleType];
-  out += fmt::format("\nOracle types of OA assertions (as the study's Table IV; library under test: {})\n",
-                     r.libraryPackages.empty() ? std::string("not found, use --package") : fmt::format("{}", fmt::join(r.libraryPackages, ", ")));
+  out += fmt::format(
+      "\nOracle types of OA assertions (as the study's Table IV; library under test: {})\n",
+      r.libraryPackages.empty() ? std::string("not found, use --package") : fmt::format("{}", fmt::join(r.libraryPackages, ", ")));
   for (const auto& [t, n] : perOracle) out += fmt::format("  {:<28}{:>8}  {:>6}\n", t, n, pct(n, oa));
   out += "\nThreshold provenance of OA assertions\n";
   for (const auto& [c, n] : perProvenance) out += fmt::format("  {:<28}{:>8}  {:>6}\n", c, n, pct(n, oa));

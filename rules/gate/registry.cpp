@@ -5,16 +5,20 @@ namespace oalens::rules {
 
 // Every finding can be accepted with a reason; the rule's own remedy comes first. A macro so
 // that the table's texts stay literals.
-#define OALENS_STATE_REASON \
+#define OALENS_STATE_REASON                                                                                     \
   " If the change is intended, say why with `# oalens: loosen-ok(<reason>)` on or above the changed line or a " \
   "`Tolerance-Change: <reason>` trailer in the commit."
 
 std::string_view gateSeverityName(GateSeverity s) {
   switch (s) {
-    case GateSeverity::Info: return "info";
-    case GateSeverity::Note: return "note";
-    case GateSeverity::Warning: return "warning";
-    case GateSeverity::Error: return "error";
+    case GateSeverity::Info:
+      return "info";
+    case GateSeverity::Note:
+      return "note";
+    case GateSeverity::Warning:
+      return "warning";
+    case GateSeverity::Error:
+      return "error";
   }
   return "warning";
 }
@@ -56,15 +60,13 @@ const std::vector<GateRule>& gateRules() {
       {"CH308", "tolerance-not-evaluable", GateSeverity::Note, "a tolerance changed to a value that cannot be evaluated",
        "A tolerance changed to a value that cannot be evaluated statically and whose text does not tell the direction "
        "of the change either.",
-       "Check by hand that the new tolerance is not looser; a literal or a module constant can be compared." OALENS_STATE_REASON,
-       "3/5"},
+       "Check by hand that the new tolerance is not looser; a literal or a module constant can be compared." OALENS_STATE_REASON, "3/5"},
       // A note, not a warning: on real histories the classifier's type of one oracle moves with
       // edits that change no oracle (imports, renamed modules, helpers; docs/diff.md).
       {"CH309", "weakened-oracle", GateSeverity::Note, "an OA assertion's oracle now depends more on the code under test",
        "The oracle of an oracle-approximation assertion now runs more of the library under test than before (its oracle "
        "type moved down the order D, DT, NI, RI, SCUT_DIFF, SCUT_SAME).",
-       "Compute the expected value independently of the code under test (another library, a closed form, stored data)."
-       OALENS_STATE_REASON,
+       "Compute the expected value independently of the code under test (another library, a closed form, stored data)." OALENS_STATE_REASON,
        "-"},
       {"CH310", "weakened-configuration", GateSeverity::Warning, "the project configuration makes the gate check less than before",
        "The project configuration (.oalens.toml, [tool.oalens] in pyproject.toml) makes the gate check less: an OA check "

@@ -29,9 +29,11 @@ class CiFormats : public ::testing::Test {
                                                    "    assert_allclose(f(1), 2.0, rtol=0.5)\n"
                                                    "    assert_allclose(f(1), 2.0, rtol=0.5)\n"
                                                    "    assert h(2) * 10 == 0.001\n";
-    std::ofstream(dir_ / "tests" / "test_b.py") << "from numpy.testing import assert_allclose\ndef test_b():\n    assert_allclose(f(1), 2.0, rtol=0.5)\n";
+    std::ofstream(dir_ / "tests" / "test_b.py")
+        << "from numpy.testing import assert_allclose\ndef test_b():\n    assert_allclose(f(1), 2.0, rtol=0.5)\n";
     // A file name with the characters XML escapes, and a control byte it cannot carry at all.
-    std::ofstream(dir_ / "tests" / "test_<&'\">\x01.py") << "from numpy.testing import assert_allclose\ndef test_c():\n    assert_allclose(f(1), 2.0, rtol=0.5)\n";
+    std::ofstream(dir_ / "tests" / "test_<&'\">\x01.py")
+        << "from numpy.testing import assert_allclose\ndef test_c():\n    assert_allclose(f(1), 2.0, rtol=0.5)\n";
   }
   void TearDown() override { fs::remove_all(dir_); }
   fs::path dir_;
@@ -91,12 +93,13 @@ TEST_F(CiFormats, LintWritesJunitGitlabAndGithub) {
 
 TEST_F(CiFormats, DiffWritesTheSameFormats) {
   const fs::path git = dir_ / "gated";
-  ASSERT_EQ(runCommand("git init -q " + git.string() + " && cd " + git.string() +
-                       " && git config user.email t@example.com && git config user.name t && mkdir tests"
-                       " && printf 'from numpy.testing import assert_allclose\\ndef test_a():\\n    assert_allclose(f(1), 2.0, rtol=1e-7)\\n'"
-                       " > tests/test_m.py && git add -A && git commit -qm one && sed -i s/1e-7/1e-2/ tests/test_m.py")
-                .status,
-            0);
+  ASSERT_EQ(
+      runCommand("git init -q " + git.string() + " && cd " + git.string() +
+                 " && git config user.email t@example.com && git config user.name t && mkdir tests"
+                 " && printf 'from numpy.testing import assert_allclose\\ndef test_a():\\n    assert_allclose(f(1), 2.0, rtol=1e-7)\\n'"
+                 " > tests/test_m.py && git add -A && git commit -qm one && sed -i s/1e-7/1e-2/ tests/test_m.py")
+          .status,
+      0);
   const std::string diff = kBin + " diff --repo " + git.string() + " --format ";
   const std::string xml = (dir_ / "diff.xml").string();
   EXPECT_EQ(runCommand(diff + "junit -o " + xml).status, 1);
@@ -110,7 +113,8 @@ TEST_F(CiFormats, ScanAnnotatesEachOaAssertion) {
   auto github = runCommand("cd " + dir_.string() + " && " + kBin + " scan . --format github");
   EXPECT_EQ(github.status, 0) << github.out;
   EXPECT_NE(github.out.find("::notice file=tests/test_b.py,line=3,col=5,"), std::string::npos) << github.out;
-  EXPECT_NE(github.out.find("title=OA000 oa-assertion::numpy.testing.assert_allclose assertion (abs_rel): atol=0, rtol=0.5"), std::string::npos)
+  EXPECT_NE(github.out.find("title=OA000 oa-assertion::numpy.testing.assert_allclose assertion (abs_rel): atol=0, rtol=0.5"),
+            std::string::npos)
       << github.out;
 }
 

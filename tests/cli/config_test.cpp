@@ -46,7 +46,8 @@ TEST_F(CliConfig, UserApiFromOalensToml) {
 
 TEST_F(CliConfig, UserApiFromPyprojectToolTable) {
   std::string api = kApi;
-  for (size_t at = api.find("[[api]]"); at != std::string::npos; at = api.find("[[api]]", at + 1)) api.replace(at, 7, "[[tool.oalens.api]]");
+  for (size_t at = api.find("[[api]]"); at != std::string::npos; at = api.find("[[api]]", at + 1))
+    api.replace(at, 7, "[[tool.oalens.api]]");
   std::ofstream(dir_ / "pyproject.toml") << "[project]\nname = \"x\"\n\n" << api;
   Result r = run(std::string(OALENS_BINARY) + " scan " + dir_.string() + " --format json");
   EXPECT_EQ(r.status, 0) << r.out;
@@ -74,8 +75,8 @@ TEST_F(CliConfig, UsageErrorsExitTwo) {
 TEST_F(CliConfig, AMissingClangModuleIsAnErrorOnlyForCompileCommands) {
   std::ofstream(dir_ / "tests" / "conv_test.cc") << "TEST(C, F) { EXPECT_NEAR(f(1), 2.0, 1e-5); }\n";
   std::ofstream(dir_ / "compile_commands.json") << "[]\n";
-  const std::string scan = "OALENS_CLANG_MODULE=/nonexistent/liboalens_clang.so " + std::string(OALENS_BINARY) + " scan " + dir_.string() +
-                           " --format csv";
+  const std::string scan =
+      "OALENS_CLANG_MODULE=/nonexistent/liboalens_clang.so " + std::string(OALENS_BINARY) + " scan " + dir_.string() + " --format csv";
   Result with = run(scan + " --compile-commands " + dir_.string() + " 2>&1");
   EXPECT_EQ(with.status, 1) << with.out;
   EXPECT_NE(with.out.find("the Clang module cannot be loaded (/nonexistent/liboalens_clang.so"), std::string::npos) << with.out;
@@ -98,7 +99,8 @@ TEST_F(CliConfig, ConditionAndAbortMacrosDeclaredInOalensToml) {
   EXPECT_NE(r.out.find("\"oa_assertions\": 2"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"api\": \"MY_DIE\""), std::string::npos) << r.out;
   // `checks` with `oa = true` contradicts itself: a schema error.
-  std::ofstream(dir_ / ".oalens.toml") << "[[api]]\nid = \"MY_CHECK\"\nlanguage = \"cpp\"\ncategory = \"abs\"\noa = true\nchecks = \"condition\"\n";
+  std::ofstream(dir_ / ".oalens.toml")
+      << "[[api]]\nid = \"MY_CHECK\"\nlanguage = \"cpp\"\ncategory = \"abs\"\noa = true\nchecks = \"condition\"\n";
   Result bad = run(std::string(OALENS_BINARY) + " scan " + dir_.string());
   EXPECT_EQ(bad.status, 2) << bad.out;
   EXPECT_NE(bad.out.find("key 'checks'"), std::string::npos) << bad.out;

@@ -46,10 +46,12 @@ TEST_F(Dashboard, ShowsScanHistoryAndLintOfOneDatabase) {
   ASSERT_EQ(runCommand("bash " + src + "/corpora/history/build.sh " + (dir_ / "repo").string()).status, 0);
   ASSERT_EQ(runCommand(bin + " mine " + (dir_ / "repo").string() + " --db " + db).status, 0);
   // A file name with markup in it, as a hostile repository could have.
-  ASSERT_EQ(runCommand("sqlite3 " + db + " \"INSERT INTO lint_findings(run_id, file, line, col, end_line, end_col, rule, name, severity, message, fingerprint)"
-                       " SELECT MAX(id), '<script>alert(1)</script>.py', 1, 1, 1, 2, 'ML204', 'nan-equality', 'error', 'x', 'f' FROM lint_runs\"")
-                .status,
-            0);
+  ASSERT_EQ(
+      runCommand("sqlite3 " + db +
+                 " \"INSERT INTO lint_findings(run_id, file, line, col, end_line, end_col, rule, name, severity, message, fingerprint)"
+                 " SELECT MAX(id), '<script>alert(1)</script>.py', 1, 1, 1, 2, 'ML204', 'nan-equality', 'error', 'x', 'f' FROM lint_runs\"")
+          .status,
+      0);
 
   const std::string html = page(db);
   EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
@@ -90,7 +92,8 @@ TEST_F(Dashboard, LinksEveryFileLineAndCommitAndListsTheFindings) {
   EXPECT_NE(html.find("data-filter=\"lint-findings\""), std::string::npos);
   const std::string findings = runCommand("sqlite3 " + db + " 'SELECT COUNT(*) FROM lint_findings'").out;
   EXPECT_EQ(std::to_string(occurrences(html, "<td class=\"sev-")) + "\n", findings);
-  for (const char* term : {"<section id=\"glossary\">", "<b>SCUT</b>", "<b>DT</b>", "<b>NI</b>", "<b>RI</b>", "<dt>Table V</dt>", "oracle approximation"})
+  for (const char* term :
+       {"<section id=\"glossary\">", "<b>SCUT</b>", "<b>DT</b>", "<b>NI</b>", "<b>RI</b>", "<dt>Table V</dt>", "oracle approximation"})
     EXPECT_NE(html.find(term), std::string::npos) << term;
   // Values on every bar: each horizontal bar's row carries its value as text.
   EXPECT_EQ(occurrences(html, "class=\"bar\""), occurrences(html, "class=\"bar\"/><text"));

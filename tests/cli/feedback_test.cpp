@@ -46,9 +46,10 @@ TEST_F(Feedback, OneProgressLineWhenForcedNoneOtherwise) {
   EXPECT_EQ(stderrOf("OALENS_PROGRESS=always " + kBin + " lint " + dir_.string() + " --progress never"), "");
 
   const fs::path repo = dir_ / "repo";
-  std::string script = "git init -q " + repo.string() + " && cd " + repo.string() +
-                       " && git config user.email t@example.com && git config user.name t";
-  for (int i = 0; i < 5; ++i) script += " && echo " + std::to_string(i) + " > f.txt && git add f.txt && git commit -qm c" + std::to_string(i);
+  std::string script =
+      "git init -q " + repo.string() + " && cd " + repo.string() + " && git config user.email t@example.com && git config user.name t";
+  for (int i = 0; i < 5; ++i)
+    script += " && echo " + std::to_string(i) + " > f.txt && git add f.txt && git commit -qm c" + std::to_string(i);
   ASSERT_EQ(runCommand(script).status, 0);
   const std::string mine = stderrOf(kBin + " mine " + repo.string() + " --db " + (dir_ / "h.db").string() + " --progress always");
   EXPECT_NE(mine.find("\rmine: 5/5 commits"), std::string::npos) << mine;
@@ -67,7 +68,8 @@ TEST_F(Feedback, ColoursFollowColorAndNoColor) {
   EXPECT_EQ(runCommand(in + "NO_COLOR=1 " + kBin + " lint . -q --color auto").out.find('\x1b'), std::string::npos);
   EXPECT_EQ(runCommand(lint + " --color=always --format json").out.find('\x1b'), std::string::npos) << "only the text report";
   // A file name's own escape bytes stay escaped when the report is coloured.
-  std::ofstream(dir_ / "tests" / "test_\x1b[31m.py") << "from numpy.testing import assert_allclose\ndef test_b():\n    assert_allclose(f(1), 2.0, rtol=0.5)\n";
+  std::ofstream(dir_ / "tests" / "test_\x1b[31m.py")
+      << "from numpy.testing import assert_allclose\ndef test_b():\n    assert_allclose(f(1), 2.0, rtol=0.5)\n";
   const std::string odd = runCommand(lint + " --color=always").out;
   EXPECT_NE(odd.find("test_\\x1b[31m.py"), std::string::npos) << odd;
 }

@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "tests/support/process.h"
 
@@ -78,10 +78,11 @@ TEST_F(Merge, HistoriesScansAndLintRunsArriveWhole) {
   EXPECT_GT(b["threshold"].get<int64_t>(), 0) << "the small repository has a threshold change";
   for (const auto& [key, value] : all.items()) EXPECT_EQ(value.get<int64_t>(), a[key].get<int64_t>() + b[key].get<int64_t>()) << key;
   // Each repository's own table, out of the merged database.
-  EXPECT_EQ(nlohmann::json::parse(runCommand(bin_ + " report --tables " + db("all.db") + " --repository b --format json").out)["table5"], b);
-  EXPECT_EQ(nlohmann::json::parse(runCommand(bin_ + " report --tables " + db("all.db") + " --repository " + (dir_ / "a").string() +
-                                             " --format json")
-                                      .out)["table5"],
+  EXPECT_EQ(nlohmann::json::parse(runCommand(bin_ + " report --tables " + db("all.db") + " --repository b --format json").out)["table5"],
+            b);
+  EXPECT_EQ(nlohmann::json::parse(
+                runCommand(bin_ + " report --tables " + db("all.db") + " --repository " + (dir_ / "a").string() + " --format json")
+                    .out)["table5"],
             a);
   EXPECT_EQ(runCommand(bin_ + " report --tables " + db("all.db") + " --repository no-such-repo").status, 2);
   auto page = runCommand(bin_ + " report --dashboard " + db("all.db") + " --repository b");
@@ -95,7 +96,8 @@ TEST_F(Merge, HistoriesScansAndLintRunsArriveWhole) {
   EXPECT_EQ(sortLines(query(db("all.db"), blobs)), sortLines(query(db("a.db"), blobs) + query(db("b.db"), blobs)))
       << "identity ids inside the blob sets follow their rows";
   for (const char* table : {"assertions", "tolerances", "oracle_evidence", "lint_findings"})
-    EXPECT_EQ(query(db("all.db"), std::string("SELECT COUNT(*) FROM ") + table), query(db("s.db"), std::string("SELECT COUNT(*) FROM ") + table))
+    EXPECT_EQ(query(db("all.db"), std::string("SELECT COUNT(*) FROM ") + table),
+              query(db("s.db"), std::string("SELECT COUNT(*) FROM ") + table))
         << table;
   EXPECT_EQ(query(db("all.db"), "PRAGMA foreign_key_check"), "");
 
@@ -157,8 +159,10 @@ TEST_F(Merge, NamedRepositoryIsReplacedWithItsScansAndProvenance) {
   ASSERT_EQ(runCommand(bin_ + " scan " + (dir_ / "b").string() + " -q --db " + db("scan.db")).status, 0);
   runCommand(bin_ + " lint " + (dir_ / "b").string() + " -q --fail-on never --db " + db("lint.db"));
   const std::string inputs = " " + db("scan.db") + " " + db("mine.db") + " " + db("lint.db");
-  const std::string named = bin_ + " merge " + db("all.db") + " --name small --source https://example.com/small.git --revision 'mine HEAD'"
-                                   " --options '-j1'" + inputs;
+  const std::string named = bin_ + " merge " + db("all.db") +
+                            " --name small --source https://example.com/small.git --revision 'mine HEAD'"
+                            " --options '-j1'" +
+                            inputs;
   auto first = runCommand(named);
   ASSERT_EQ(first.status, 0) << first.out;
   EXPECT_NE(first.out.find("merged 3 of 3 inputs into"), std::string::npos) << first.out;
@@ -167,7 +171,8 @@ TEST_F(Merge, NamedRepositoryIsReplacedWithItsScansAndProvenance) {
             "small|https://example.com/small.git|mine HEAD|-j1|1\n");
   EXPECT_EQ(query(db("all.db"), "SELECT COUNT(*) FROM scans WHERE repository_id = 1"), "1\n");
   EXPECT_EQ(query(db("all.db"), "SELECT COUNT(*) FROM lint_runs WHERE repository_id = 1"), "1\n");
-  EXPECT_EQ(query(db("all.db"), "SELECT COUNT(*) FROM commits WHERE repository_id = 1"), query(db("mine.db"), "SELECT COUNT(*) FROM commits"));
+  EXPECT_EQ(query(db("all.db"), "SELECT COUNT(*) FROM commits WHERE repository_id = 1"),
+            query(db("mine.db"), "SELECT COUNT(*) FROM commits"));
   EXPECT_EQ(table5(db("all.db")), table5(db("mine.db")));
 
   const std::string once = rowCounts(db("all.db"));
@@ -181,7 +186,8 @@ TEST_F(Merge, NamedRepositoryIsReplacedWithItsScansAndProvenance) {
   ASSERT_EQ(runCommand(bin_ + " merge " + db("outer.db") + " " + db("all.db")).status, 0);
   ASSERT_EQ(runCommand(bin_ + " merge " + db("outer.db") + " " + db("all.db")).status, 0);
   EXPECT_EQ(rowCounts(db("outer.db")), once);
-  EXPECT_EQ(query(db("outer.db"), "SELECT path, source, revision, options FROM repositories"), "small|https://example.com/small.git|mine HEAD|-j1\n");
+  EXPECT_EQ(query(db("outer.db"), "SELECT path, source, revision, options FROM repositories"),
+            "small|https://example.com/small.git|mine HEAD|-j1\n");
   EXPECT_EQ(query(db("outer.db"), "SELECT COUNT(*) FROM scans WHERE repository_id IS NOT NULL"), "1\n");
 
   ASSERT_EQ(runCommand(bin_ + " merge " + db("all.db") + " --name copy" + inputs).status, 0);

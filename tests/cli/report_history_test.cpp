@@ -5,11 +5,11 @@
 // changes. `oalens mine` ends with the repository's Table V, the figures `report --tables` prints.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -113,7 +113,8 @@ TEST_F(ReportHistory, MineEndsWithTheRepositorysTableFive) {
 TEST_F(ReportHistory, LoosenedListsTheAssertionsLoosenedAgainWithTheirChanges) {
   const json loosened = json::parse(report("--format json", "--loosened"))["loosened"];
   const std::string uids =
-      runCommand("sqlite3 " + db() + " \"SELECT assertion_uid FROM oa_changes WHERE direction = 'loosen' GROUP BY 1 HAVING COUNT(*) >= 2\"").out;
+      runCommand("sqlite3 " + db() + " \"SELECT assertion_uid FROM oa_changes WHERE direction = 'loosen' GROUP BY 1 HAVING COUNT(*) >= 2\"")
+          .out;
   std::set<std::string> expected, listed;
   std::istringstream lines(uids);
   for (std::string uid; std::getline(lines, uid);) expected.insert(uid);
@@ -131,13 +132,14 @@ TEST_F(ReportHistory, LoosenedListsTheAssertionsLoosenedAgainWithTheirChanges) {
   }
   EXPECT_EQ(listed, expected);
   // The mean check: added, loosened, reverted, then loosened again under a loop over dtypes.
-  const auto mean = std::find_if(loosened.begin(), loosened.end(), [](const json& a) {
-    return a["file"] == "tests/test_activations.py" && a["line"] == 9;
-  });
+  const auto mean = std::find_if(loosened.begin(), loosened.end(),
+                                 [](const json& a) { return a["file"] == "tests/test_activations.py" && a["line"] == 9; });
   ASSERT_NE(mean, loosened.end());
   std::vector<std::string> story;
-  for (const json& c : (*mean)["changes"]) story.push_back(c["kinds"].dump() + " " + (c["direction"].is_null() ? "-" : c["direction"].get<std::string>()));
-  EXPECT_EQ(story, (std::vector<std::string>{"[\"added\"] -", "[\"threshold\"] loosen", "[\"threshold\"] tighten", "[\"threshold\"] loosen"}));
+  for (const json& c : (*mean)["changes"])
+    story.push_back(c["kinds"].dump() + " " + (c["direction"].is_null() ? "-" : c["direction"].get<std::string>()));
+  EXPECT_EQ(story,
+            (std::vector<std::string>{"[\"added\"] -", "[\"threshold\"] loosen", "[\"threshold\"] tighten", "[\"threshold\"] loosen"}));
   EXPECT_EQ((*mean)["changes"].back()["reasons"], json::array({"dtype"}));
   EXPECT_EQ((*mean)["changes"].back()["reason_sources"], json({{"dtype", "code"}}));
 
@@ -149,7 +151,8 @@ TEST_F(ReportHistory, LoosenedListsTheAssertionsLoosenedAgainWithTheirChanges) {
 }
 
 TEST_F(ReportHistory, TablesCountTheReasonsOfThresholdChanges) {
-  const json reasons = json::parse(runCommand(std::string(OALENS_BINARY) + " report --tables " + db() + " --format json").out)["threshold_reasons"];
+  const json reasons =
+      json::parse(runCommand(std::string(OALENS_BINARY) + " report --tables " + db() + " --format json").out)["threshold_reasons"];
   ASSERT_FALSE(reasons.empty());
   for (const json& r : reasons) {
     const std::string counted = runCommand("sqlite3 " + db() +
@@ -160,11 +163,13 @@ TEST_F(ReportHistory, TablesCountTheReasonsOfThresholdChanges) {
     EXPECT_EQ(std::to_string(r["changes"].get<int64_t>()) + "\n", counted) << r.dump();
     EXPECT_GE(r["changes"].get<int64_t>(), r["loosen"].get<int64_t>() + r["tighten"].get<int64_t>() + r["mixed"].get<int64_t>());
   }
-  const auto code = std::find_if(reasons.begin(), reasons.end(), [](const json& r) { return r["reason"] == "dtype" && r["source"] == "code"; });
+  const auto code =
+      std::find_if(reasons.begin(), reasons.end(), [](const json& r) { return r["reason"] == "dtype" && r["source"] == "code"; });
   ASSERT_NE(code, reasons.end());
   EXPECT_EQ((*code)["changes"], 2) << "the loop over dtypes and the tolerance chosen by dtype";
   EXPECT_EQ((*code)["loosen"], 2);
-  EXPECT_NE(runCommand(std::string(OALENS_BINARY) + " report --tables " + db()).out.find("  dtype (code)                 2       2       0       0\n"),
+  EXPECT_NE(runCommand(std::string(OALENS_BINARY) + " report --tables " + db())
+                .out.find("  dtype (code)                 2       2       0       0\n"),
             std::string::npos);
 }
 
@@ -172,14 +177,15 @@ TEST_F(ReportHistory, TablesCountTheReasonsOfThresholdChanges) {
 // such problems there are and where to read them.
 TEST_F(ReportHistory, MineSaysHowManyProblemsItRecorded) {
   const fs::path repo = dir_ / "broken";
-  ASSERT_EQ(runCommand("bash -c 'set -e; git init -q " + repo.string() + "; cd " + repo.string() +
-                       "; git config user.email t@example.com; git config user.name t; mkdir tests;"
-                       " printf \"import numpy as np\\ndef test_a():\\n    np.testing.assert_allclose(f(), 1.0)\\n\" > tests/test_a.py;"
-                       " git add -A; git commit -qm one;"
-                       " printf \"import numpy as np\\ndef test_a(:\\n    np.testing.assert_allclose(f(), 1.0, rtol=1e-3)\\n\" > tests/test_a.py;"
-                       " git commit -qam two'")
-                .status,
-            0);
+  ASSERT_EQ(
+      runCommand("bash -c 'set -e; git init -q " + repo.string() + "; cd " + repo.string() +
+                 "; git config user.email t@example.com; git config user.name t; mkdir tests;"
+                 " printf \"import numpy as np\\ndef test_a():\\n    np.testing.assert_allclose(f(), 1.0)\\n\" > tests/test_a.py;"
+                 " git add -A; git commit -qm one;"
+                 " printf \"import numpy as np\\ndef test_a(:\\n    np.testing.assert_allclose(f(), 1.0, rtol=1e-3)\\n\" > tests/test_a.py;"
+                 " git commit -qam two'")
+          .status,
+      0);
   const std::string db = (dir_ / "broken.db").string();
   auto mined = runCommand(std::string(OALENS_BINARY) + " mine " + repo.string() + " --db " + db);
   EXPECT_NE(mined.out.find("problem"), std::string::npos) << mined.out;

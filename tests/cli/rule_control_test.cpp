@@ -99,16 +99,18 @@ TEST_F(RuleControl, UnknownTablesAndKeysAreErrorsNamingTheFileAndKey) {
 
 TEST_F(RuleControl, UnusedSuppressionsAreReported) {
   std::ofstream(repo_ / "tests" / "unit" / "test_m.py") << "from numpy.testing import assert_allclose\n"
-                                                          "def test_a():\n"
-                                                          "    assert_allclose(f(1), 2.0, rtol=0.5)  # oalens: ignore[OA101]\n"
-                                                          "    assert_allclose(f(2), 4.0)  # oalens: ignore[OA101, ML205]\n";
+                                                           "def test_a():\n"
+                                                           "    assert_allclose(f(1), 2.0, rtol=0.5)  # oalens: ignore[OA101]\n"
+                                                           "    assert_allclose(f(2), 4.0)  # oalens: ignore[OA101, ML205]\n";
   std::ofstream(repo_ / "train.py") << "x = 1  # oalens: ignore\n";
   auto r = runCommand(kBin + " lint " + repo_.string());
   EXPECT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("tests/unit/test_m.py:4:33: note: unused suppression: no OA101, ML205 finding on this line to ignore"), std::string::npos)
+  EXPECT_NE(r.out.find("tests/unit/test_m.py:4:33: note: unused suppression: no OA101, ML205 finding on this line to ignore"),
+            std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("test_m.py:3:"), std::string::npos) << "the marker on line 3 drops a finding" << r.out;
-  EXPECT_NE(r.out.find("train.py:1:8: note: unused suppression: `oalens: ignore` drops no finding on this line"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("train.py:1:8: note: unused suppression: `oalens: ignore` drops no finding on this line"), std::string::npos)
+      << r.out;
   auto json = runCommand(kBin + " lint " + repo_.string() + " --format json -q");
   EXPECT_NE(json.out.find("\"unused_suppressions\": ["), std::string::npos) << json.out;
   EXPECT_NE(json.out.find("\"rules\": [\n        \"OA101\",\n        \"ML205\""), std::string::npos) << json.out;
@@ -121,10 +123,11 @@ TEST_F(RuleControl, UnusedSuppressionsAreReported) {
 // The gate's rules chosen on the command line and in the old side's [diff] table.
 TEST_F(RuleControl, TheDiffGateChoosesItsRulesToo) {
   const fs::path git = dir_ / "gated";
-  const std::string setup = "git init -q " + git.string() + " && cd " + git.string() +
-                            " && git config user.email t@example.com && git config user.name t && mkdir tests"
-                            " && printf 'from numpy.testing import assert_allclose\\ndef test_a():\\n    assert_allclose(f(1), 2.0, rtol=1e-7)\\n'"
-                            " > tests/test_m.py && git add -A && git commit -qm one && sed -i s/1e-7/1e-2/ tests/test_m.py";
+  const std::string setup =
+      "git init -q " + git.string() + " && cd " + git.string() +
+      " && git config user.email t@example.com && git config user.name t && mkdir tests"
+      " && printf 'from numpy.testing import assert_allclose\\ndef test_a():\\n    assert_allclose(f(1), 2.0, rtol=1e-7)\\n'"
+      " > tests/test_m.py && git add -A && git commit -qm one && sed -i s/1e-7/1e-2/ tests/test_m.py";
   ASSERT_EQ(runCommand(setup).status, 0);
   const std::string diff = kBin + " diff --repo " + git.string();
   auto plain = runCommand(diff);

@@ -102,7 +102,8 @@ TEST_F(SchemaQueries, TheDocumentedQueriesAnswerAsTheGroundTruth) {
     ASSERT_EQ(r.size(), 7u);
     const double oldValue = std::stod(r[4]), newValue = std::stod(r[5]), factor = std::stod(r[6]);
     EXPECT_GE(factor, 10);
-    if (r[3] != "decimal" && r[3] != "places" && r[3] != "significant") EXPECT_NEAR(factor, std::max(newValue / oldValue, oldValue / newValue), 1e-6 * factor) << r[2];
+    if (r[3] != "decimal" && r[3] != "places" && r[3] != "significant")
+      EXPECT_NEAR(factor, std::max(newValue / oldValue, oldValue / newValue), 1e-6 * factor) << r[2];
   }
 
   int thresholds = 0, loosened = 0;
@@ -114,8 +115,10 @@ TEST_F(SchemaQueries, TheDocumentedQueriesAnswerAsTheGroundTruth) {
 TEST_F(SchemaQueries, AVersionSixDatabaseIsReadThenUpgraded) {
   const std::string old = (dir_ / "v6.db").string();
   fs::copy_file(db(), old, fs::copy_options::overwrite_existing);
-  ASSERT_EQ(runCommand("sqlite3 " + old + " 'DROP TABLE change_kinds; DROP TABLE tolerance_changes;"
-                       " UPDATE meta SET value = 6 WHERE key = \"schema_version\"'").status,
+  ASSERT_EQ(runCommand("sqlite3 " + old +
+                       " 'DROP TABLE change_kinds; DROP TABLE tolerance_changes;"
+                       " UPDATE meta SET value = 6 WHERE key = \"schema_version\"'")
+                .status,
             0);
   const std::string bin = OALENS_BINARY;
   EXPECT_EQ(runCommand(bin + " report --tables " + old).out, runCommand(bin + " report --tables " + db()).out) << "read as it is";

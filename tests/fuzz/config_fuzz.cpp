@@ -14,8 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (Catalogue::parseInto(catalogue, text, ".oalens.toml", table)) continue;
     ScanOptions options;
     options.threads = 1;
-    scanSources({{"tests/test_x.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1.0, rtol=1e-5)\n"}}, catalogue,
-                options);
+    scanSources({{"tests/test_x.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1.0, rtol=1e-5)\n"}},
+                catalogue, options);
   }
   return 0;
 }

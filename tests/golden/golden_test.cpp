@@ -24,10 +24,10 @@ using namespace oalens::analyzer;
 namespace {
 
 struct Corpus {
-  std::string name;             // folder under corpora/, and the golden file's stem
-  std::string marker;           // what starts an annotation
+  std::string name;    // folder under corpora/, and the golden file's stem
+  std::string marker;  // what starts an annotation
   std::vector<std::string> extensions;
-  size_t minAnnotations;        // a guard against a corpus the runner silently fails to read
+  size_t minAnnotations;  // a guard against a corpus the runner silently fails to read
   fs::path dir() const { return fs::path(OALENS_SOURCE_DIR) / "corpora" / name; }
   fs::path golden() const { return fs::path(OALENS_SOURCE_DIR) / "tests" / "golden" / (name + ".golden.txt"); }
 };

@@ -72,14 +72,17 @@ TEST(OracleLabels, ClassifierAgreesWithHandLabels) {
                 (a.evidence.empty() ? std::string("no evidence") : a.evidence.back()) + ")\n";
     }
     if (std::string(thresholdProvenanceName(a.thresholdProvenance)) == l.threshold) ++thrOk;
-    else report += "threshold " + where + ": labelled " + l.threshold + ", got " + std::string(thresholdProvenanceName(a.thresholdProvenance)) + "\n";
+    else
+      report += "threshold " + where + ": labelled " + l.threshold + ", got " +
+                std::string(thresholdProvenanceName(a.thresholdProvenance)) + "\n";
   }
   const double typeAccuracy = double(typeOk) / double(labels.size());
   const double thrAccuracy = double(thrOk) / double(labels.size());
   std::string summary;
   for (const auto& [t, p] : perType) summary += t + " " + std::to_string(p.first) + "/" + std::to_string(p.second) + "  ";
   std::cout << "oracle type accuracy " << typeOk << "/" << labels.size() << ", threshold accuracy " << thrOk << "/" << labels.size()
-            << "\nper type: " << summary << "\n" << report;
+            << "\nper type: " << summary << "\n"
+            << report;
   EXPECT_EQ(found, labels.size()) << report;
   EXPECT_GE(typeAccuracy, OALENS_ORACLE_TYPE_FLOOR) << report;
   EXPECT_EQ(thrAccuracy, 1.0) << report;

@@ -132,8 +132,9 @@ TEST(LintCorpus, AnnotationsAreMetAndOutputIsGoldenAndDeterministic) {
     std::ofstream(kGolden) << actual;
     GTEST_SKIP() << "updated " << kGolden;
   }
-  EXPECT_TRUE(readText(kGolden) == actual) << "tests/golden/ml_scripts.lint.txt differs (update: OALENS_UPDATE_GOLDEN=1 ctest -R LintCorpus):\n"
-                                            << oalens::testing::unifiedDiff(readText(kGolden), actual);
+  EXPECT_TRUE(readText(kGolden) == actual)
+      << "tests/golden/ml_scripts.lint.txt differs (update: OALENS_UPDATE_GOLDEN=1 ctest -R LintCorpus):\n"
+      << oalens::testing::unifiedDiff(readText(kGolden), actual);
 }
 
 // A notebook is the Python of its code cells, its findings placed by cell; a broken one is

@@ -95,7 +95,7 @@ TEST_P(LintRule, MatchesExpectedOutput) {
   }
   const std::string expected = readText(golden);
   EXPECT_TRUE(expected == actual) << GetParam() << "/expected.txt differs (update: OALENS_UPDATE_GOLDEN=1 ctest -R LintRule):\n"
-                              << unifiedDiff(expected, actual);
+                                  << unifiedDiff(expected, actual);
 }
 
 INSTANTIATE_TEST_SUITE_P(Rules, LintRule, ::testing::ValuesIn(ruleFolders()),
@@ -126,7 +126,7 @@ TEST(LintRegistry, DocsIndexIsCurrent) {
     GTEST_SKIP() << "updated " << index;
   }
   EXPECT_TRUE(readText(index) == actual) << "docs/rules.md is stale: oalens rules --format markdown > docs/rules.md\n"
-                                     << unifiedDiff(readText(index), actual);
+                                         << unifiedDiff(readText(index), actual);
 }
 
 }  // namespace

@@ -79,31 +79,32 @@ TEST_F(DiffGate, ReportsEveryWeakeningAndFailsTheCheck) {
   write("tests/test_same.py", "def test_s():\n    assert abs(a - b) < 1e-3\n");
   commitAll("init");
   Result r = stageAndDiff("tests/test_a.py",
-                        "import numpy as np\n"
-                        "import pytest\n"
-                        "TOL = 1e-4\n"
-                        "\n"
-                        "def test_one():\n"
-                        "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)\n"
-                        "    np.testing.assert_allclose(f(2), 3.0, atol=TOL)\n"
-                        "    assert acc() > 0.8\n"
-                        "    np.testing.assert_allclose(\n"
-                        "        f(3),\n"
-                        "        4.0,\n"
-                        "        rtol=1e-9)\n"
-                        "\n"
-                        "@pytest.mark.skip(reason='flaky')\n"
-                        "def test_two():\n"
-                        "    assert g(1).shape == (1,)\n"
-                        "    np.testing.assert_allclose(h(1), [1, 2])\n");
+                          "import numpy as np\n"
+                          "import pytest\n"
+                          "TOL = 1e-4\n"
+                          "\n"
+                          "def test_one():\n"
+                          "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)\n"
+                          "    np.testing.assert_allclose(f(2), 3.0, atol=TOL)\n"
+                          "    assert acc() > 0.8\n"
+                          "    np.testing.assert_allclose(\n"
+                          "        f(3),\n"
+                          "        4.0,\n"
+                          "        rtol=1e-9)\n"
+                          "\n"
+                          "@pytest.mark.skip(reason='flaky')\n"
+                          "def test_two():\n"
+                          "    assert g(1).shape == (1,)\n"
+                          "    np.testing.assert_allclose(h(1), [1, 2])\n");
   EXPECT_EQ(r.status, 1) << r.out;
-  for (const char* expected : {"tests/test_a.py:6:5: warning: numpy.testing.assert_allclose loosened: rtol 1e-6 -> 1e-4 (loosen, x100) [CH301]",
-                               "atol TOL = 1e-06 -> 0.0001 (loosen, x100) through a named constant [CH301]",
-                               "lower bound on `acc()` relaxed: > 0.9 -> > 0.8 [CH305]",
-                               "tests/test_a.py:9:5: info: numpy.testing.assert_allclose tightened: rtol 1e-7 -> 1e-9", "[CH306]",
-                               "replaced by assert, which does not compare values within a tolerance [CH303]",
-                               "exact numpy.testing.assert_array_equal relaxed to numpy.testing.assert_allclose [CH304]",
-                               "numpy.testing.assert_allclose deleted: `np.testing.assert_allclose(k(1),5.0)` [CH302]"})
+  for (const char* expected :
+       {"tests/test_a.py:6:5: warning: numpy.testing.assert_allclose loosened: rtol 1e-6 -> 1e-4 (loosen, x100) [CH301]",
+        "atol TOL = 1e-06 -> 0.0001 (loosen, x100) through a named constant [CH301]",
+        "lower bound on `acc()` relaxed: > 0.9 -> > 0.8 [CH305]",
+        "tests/test_a.py:9:5: info: numpy.testing.assert_allclose tightened: rtol 1e-7 -> 1e-9", "[CH306]",
+        "replaced by assert, which does not compare values within a tolerance [CH303]",
+        "exact numpy.testing.assert_array_equal relaxed to numpy.testing.assert_allclose [CH304]",
+        "numpy.testing.assert_allclose deleted: `np.testing.assert_allclose(k(1),5.0)` [CH302]"})
     EXPECT_NE(r.out.find(expected), std::string::npos) << "missing: " << expected << "\n" << r.out;
   EXPECT_EQ(r.out.find("test_same.py"), std::string::npos) << r.out;
   Result json = oalens("diff --staged --format json");
@@ -163,19 +164,23 @@ TEST_F(DiffGate, ALooseningForOneDtypeOrDeviceSaysSo) {
 }
 
 TEST_F(DiffGate, MarkerAndTrailerStateTheReason) {
-  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n"
-                           "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-6)\n");
+  write("tests/test_a.py",
+        "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n"
+        "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-6)\n");
   commitAll("init");
-  Result r = stageAndDiff("tests/test_a.py",
-                          "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)  # oalens: loosen-ok(GPU rounding)\n"
-                          "    # oalens: loosen-ok(same kernel)\n    np.testing.assert_allclose(f(2), 2.0, rtol=1e-4)\n");
+  Result r = stageAndDiff(
+      "tests/test_a.py",
+      "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)  # oalens: loosen-ok(GPU rounding)\n"
+      "    # oalens: loosen-ok(same kernel)\n    np.testing.assert_allclose(f(2), 2.0, rtol=1e-4)\n");
   EXPECT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("note: numpy.testing.assert_allclose loosened: rtol 1e-6 -> 1e-4 (loosen, x100) (accepted: GPU rounding) [CH301]"), std::string::npos)
+  EXPECT_NE(r.out.find("note: numpy.testing.assert_allclose loosened: rtol 1e-6 -> 1e-4 (loosen, x100) (accepted: GPU rounding) [CH301]"),
+            std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("(accepted: same kernel)"), std::string::npos) << r.out;
   // Range mode: a Tolerance-Change trailer accepts what the range loosens.
-  write("tests/test_a.py", "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-2)\n"
-                           "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-2)\n");
+  write("tests/test_a.py",
+        "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-2)\n"
+        "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-2)\n");
   git("add -A");
   ASSERT_EQ(git("commit -q -m 'Relax' -m 'Tolerance-Change: float16 kernels'").status, 0);
   Result range = oalens("diff HEAD~1..HEAD");
@@ -229,8 +234,9 @@ TEST_F(DiffGate, ADeletedAssertionThatMovedOrWentWithItsCodeIsNoWeakening) {
         "def test_fancy():\n    np.testing.assert_allclose(fancy(1), 2.0, rtol=1e-6)\n\n"
         "def test_plain():\n    np.testing.assert_allclose(plain(1), 1.0, rtol=1e-6)\n\n"
         "def test_moved():\n    np.testing.assert_allclose(plain(3), 3.0, rtol=1e-6)\n");
-  write("tests/test_legacy.py", "import numpy as np\nfrom mylib import legacy\n\n"
-                                "def test_old_mean():\n    np.testing.assert_allclose(legacy.old_mean([1, 3]), 2.0, rtol=1e-6)\n");
+  write("tests/test_legacy.py",
+        "import numpy as np\nfrom mylib import legacy\n\n"
+        "def test_old_mean():\n    np.testing.assert_allclose(legacy.old_mean([1, 3]), 2.0, rtol=1e-6)\n");
   commitAll("init");
   // fancy() and the legacy module go with their tests; test_moved moves to another file.
   write("mylib/ops.py", "def plain(x):\n    return x\n");
@@ -238,8 +244,9 @@ TEST_F(DiffGate, ADeletedAssertionThatMovedOrWentWithItsCodeIsNoWeakening) {
   std::filesystem::remove(dir_ / "tests/test_legacy.py");
   write("tests/test_plain_more.py",
         "import numpy as np\nfrom mylib.ops import plain\n\ndef test_moved():\n    np.testing.assert_allclose(plain(3), 3.0, rtol=1e-6)\n");
-  Result r = stageAndDiff("tests/test_ops.py", "import numpy as np\nfrom mylib.ops import plain\n\n"
-                                               "def test_plain():\n    np.testing.assert_allclose(plain(1), 1.0, rtol=1e-6)\n");
+  Result r = stageAndDiff("tests/test_ops.py",
+                          "import numpy as np\nfrom mylib.ops import plain\n\n"
+                          "def test_plain():\n    np.testing.assert_allclose(plain(1), 1.0, rtol=1e-6)\n");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(r.out.find("CH302"), std::string::npos) << r.out;
   // Deleting a test of code that stays is a weakening.
@@ -270,11 +277,13 @@ TEST_F(DiffGate, AnAssertionMigratedIntoAHelperIsNoDeletion) {
 // An interval check widened on either side is relaxed; one narrowed, or a lower bound added to a
 // one-sided bound, is not.
 TEST_F(DiffGate, AWidenedIntervalIsRelaxed) {
-  write("tests/test_counts.py", "def test_counts():\n    assert 3 <= count() <= 5\n    assert 10 < steps() < 20\n"
-                                "    assert 2 <= size() <= 9\n    assert err() <= 0.1\n");
+  write("tests/test_counts.py",
+        "def test_counts():\n    assert 3 <= count() <= 5\n    assert 10 < steps() < 20\n"
+        "    assert 2 <= size() <= 9\n    assert err() <= 0.1\n");
   commitAll("init");
-  Result r = stageAndDiff("tests/test_counts.py", "def test_counts():\n    assert 3 <= count() <= 12\n    assert 10 <= steps() < 20\n"
-                                                 "    assert 3 <= size() <= 9\n    assert 0 <= err() <= 0.1\n");
+  Result r = stageAndDiff("tests/test_counts.py",
+                          "def test_counts():\n    assert 3 <= count() <= 12\n    assert 10 <= steps() < 20\n"
+                          "    assert 3 <= size() <= 9\n    assert 0 <= err() <= 0.1\n");
   EXPECT_NE(r.out.find("tests/test_counts.py:2:5: warning: interval on `count()` widened: 3 <= count() <= 5 -> 3 <= count() <= 12 [CH305]"),
             std::string::npos)
       << r.out;
@@ -290,7 +299,9 @@ TEST_F(DiffGate, ALooseningThroughATestDecoratorIsReportedAtEachCheckAndAccepted
     return "import torch\n"
            "from torch.testing._internal.common_utils import TestCase\n"
            "class TestOps(TestCase):\n"
-           "    " + decorator + "\n"
+           "    " +
+           decorator +
+           "\n"
            "    def test_add(self, device, dtype):\n"
            "        self.assertEqual(f(1), g(1))\n"
            "        self.assertEqual(f(2), g(2), atol=1e-4, rtol=0)\n";
@@ -313,17 +324,19 @@ TEST_F(DiffGate, ALooseningThroughATestDecoratorIsReportedAtEachCheckAndAccepted
 // `# oalens: ignore[CH301]` drops that rule's finding on its line; another rule's id, a rule
 // name or a bare `ignore` leaves the gate's finding in place (it honours its own ids only).
 TEST_F(DiffGate, IgnoreMarkerDropsOnlyTheNamedRule) {
-  write("tests/test_a.py", "import numpy as np\ndef test_a():\n"
-                           "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n"
-                           "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-6)\n"
-                           "    np.testing.assert_allclose(f(3), 2.0, rtol=1e-6)\n"
-                           "    np.testing.assert_allclose(f(4), 2.0, rtol=1e-6)\n");
+  write("tests/test_a.py",
+        "import numpy as np\ndef test_a():\n"
+        "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)\n"
+        "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-6)\n"
+        "    np.testing.assert_allclose(f(3), 2.0, rtol=1e-6)\n"
+        "    np.testing.assert_allclose(f(4), 2.0, rtol=1e-6)\n");
   commitAll("init");
-  Result r = stageAndDiff("tests/test_a.py", "import numpy as np\ndef test_a():\n"
-                                             "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)  # oalens: ignore[CH302, CH301]\n"
-                                             "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-4)  # oalens: ignore[CH305]\n"
-                                             "    np.testing.assert_allclose(f(3), 2.0, rtol=1e-4)  # oalens: ignore[loose-tolerance]\n"
-                                             "    np.testing.assert_allclose(f(4), 2.0, rtol=1e-4)  # oalens: ignore\n");
+  Result r = stageAndDiff("tests/test_a.py",
+                          "import numpy as np\ndef test_a():\n"
+                          "    np.testing.assert_allclose(f(1), 2.0, rtol=1e-4)  # oalens: ignore[CH302, CH301]\n"
+                          "    np.testing.assert_allclose(f(2), 2.0, rtol=1e-4)  # oalens: ignore[CH305]\n"
+                          "    np.testing.assert_allclose(f(3), 2.0, rtol=1e-4)  # oalens: ignore[loose-tolerance]\n"
+                          "    np.testing.assert_allclose(f(4), 2.0, rtol=1e-4)  # oalens: ignore\n");
   EXPECT_EQ(r.out.find("tests/test_a.py:3:"), std::string::npos) << r.out;
   for (const char* line : {"tests/test_a.py:4:", "tests/test_a.py:5:", "tests/test_a.py:6:"})
     EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
@@ -338,7 +351,8 @@ TEST_F(DiffGate, RenamesAndCosmeticEditsAreNotFindings) {
   EXPECT_TRUE(r.out.empty()) << r.out;
   commitAll("rename");
   std::string reflowed = kBase;
-  reflowed.replace(reflowed.find("np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)"), 48, "np.testing.assert_allclose(f(1),\n                               2.0, rtol=1e-6)");
+  reflowed.replace(reflowed.find("np.testing.assert_allclose(f(1), 2.0, rtol=1e-6)"), 48,
+                   "np.testing.assert_allclose(f(1),\n                               2.0, rtol=1e-6)");
   write("tests/test_b.py", reflowed);
   Result w = oalens("diff");  // the work tree against HEAD
   EXPECT_EQ(w.status, 0) << w.out;
@@ -404,8 +418,9 @@ TEST_F(DiffGate, InstalledHookBlocksThenPassesWithTheMarker) {
   Result blocked = git("commit -q -m loosen");
   EXPECT_NE(blocked.status, 0) << blocked.out;
   EXPECT_NE(blocked.out.find("[CH301]"), std::string::npos) << blocked.out;
-  write("tests/test_a.py",
-        "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-3)  # oalens: loosen-ok(new reference data)\n");
+  write(
+      "tests/test_a.py",
+      "import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(1), 2.0, rtol=1e-3)  # oalens: loosen-ok(new reference data)\n");
   git("add -A");
   Result passed = git("commit -q -m loosen");
   EXPECT_EQ(passed.status, 0) << passed.out;
@@ -471,10 +486,10 @@ TEST_F(DiffGate, CppTestFilesAreCheckedToo) {
                           "}\n"
                           "TEST(Conv, DISABLED_Backward) { EXPECT_FLOAT_EQ(grad(1), 0.5f); }\n");
   EXPECT_EQ(r.status, 1) << r.out;
-  for (const char* expected : {"tests/conv_test.cc:4:3: warning: EXPECT_NEAR loosened: atol 1e-5 -> 1e-3 (loosen, x100) [CH301]",
-                               "atol CONV_TOL = 1e-06 -> 0.0001 (loosen, x100) through a named constant [CH301]",
-                               "exact EXPECT_EQ relaxed to EXPECT_NEAR [CH304]", "lower bound on `accuracy()` relaxed: >= 0.9 -> >= 0.8 [CH305]",
-                               "(accepted: fp16 kernels) [CH301]", "[CH306]"})
+  for (const char* expected :
+       {"tests/conv_test.cc:4:3: warning: EXPECT_NEAR loosened: atol 1e-5 -> 1e-3 (loosen, x100) [CH301]",
+        "atol CONV_TOL = 1e-06 -> 0.0001 (loosen, x100) through a named constant [CH301]", "exact EXPECT_EQ relaxed to EXPECT_NEAR [CH304]",
+        "lower bound on `accuracy()` relaxed: >= 0.9 -> >= 0.8 [CH305]", "(accepted: fp16 kernels) [CH301]", "[CH306]"})
     EXPECT_NE(r.out.find(expected), std::string::npos) << "missing: " << expected << "\n" << r.out;
 }
 
@@ -554,7 +569,8 @@ TEST_F(DiffGate, AnOracleThatNowRunsTheCodeUnderTestIsAWeakenedOracle) {
 
   // A stated reason accepts it, as for a loosened tolerance.
   std::string stated = kOraclesOnTheLibrary;
-  stated.replace(stated.find("    np.testing.assert_allclose(ops.tanh"), 0, "    # oalens: loosen-ok(the numpy reference moved into ops)\n");
+  stated.replace(stated.find("    np.testing.assert_allclose(ops.tanh"), 0,
+                 "    # oalens: loosen-ok(the numpy reference moved into ops)\n");
   Result accepted = stageAndDiff("tests/test_ops.py", stated);
   EXPECT_NE(accepted.out.find("note: oracle of numpy.testing.assert_allclose weakened from DT to SCUT_SAME"), std::string::npos)
       << accepted.out;
@@ -575,7 +591,8 @@ TEST_F(DiffGate, AnOracleWhoseCodeIsUnchangedIsNotWeakenedByAnImportThatMoved) {
       "    np.testing.assert_allclose(ops.conv1d(x, w), expected, rtol=1e-6)\n";
   write("tests/test_conv.py", "import numpy as np\nfrom minilib import ops\nfrom minilib_native import conv_ref\n" + body);
   commitAll("init");
-  Result moved = stageAndDiff("tests/test_conv.py", "import numpy as np\nfrom minilib import ops\nfrom minilib.native import conv_ref\n" + body);
+  Result moved =
+      stageAndDiff("tests/test_conv.py", "import numpy as np\nfrom minilib import ops\nfrom minilib.native import conv_ref\n" + body);
   EXPECT_EQ(moved.out.find("[CH309]"), std::string::npos) << moved.out;
 
   std::string rewritten = "import numpy as np\nfrom minilib import ops\nfrom minilib.native import conv_ref\n" + body;
@@ -609,8 +626,9 @@ TEST_F(DiffGate, ReadsTheSuitesBaseTestCaseToKnowWhatItsMethodsTake) {
   std::string looser = test;
   looser.replace(looser.find("decimal=6"), 9, "decimal=5");
   Result staged = stageAndDiff("minilib/ops_test.py", looser);
-  EXPECT_NE(staged.out.find("minilib/ops_test.py:4:9: warning: minilib.testing.test_case.TestCase.assertAlmostEqual loosened: decimal 6 -> 5"),
-            std::string::npos)
+  EXPECT_NE(
+      staged.out.find("minilib/ops_test.py:4:9: warning: minilib.testing.test_case.TestCase.assertAlmostEqual loosened: decimal 6 -> 5"),
+      std::string::npos)
       << staged.out;
   commitAll("looser");
   Result range = oalens("diff main~1..main --fail-on never");
@@ -698,7 +716,8 @@ TEST_F(DiffGate, ALooseningInATestSkippedOnBothSidesIsNotReported) {
   write("tests/test_a.py", base);
   commitAll("init");
   std::string loosened = base;
-  for (size_t at = loosened.find("rtol=1e-6"); at != std::string::npos; at = loosened.find("rtol=1e-6", at)) loosened.replace(at, 9, "rtol=1e-3");
+  for (size_t at = loosened.find("rtol=1e-6"); at != std::string::npos; at = loosened.find("rtol=1e-6", at))
+    loosened.replace(at, 9, "rtol=1e-3");
   write("tests/test_a.py", loosened);
   git("add -A");
   Result r = oalens("diff --staged");
@@ -721,7 +740,9 @@ TEST_F(DiffGate, LooseningThatRewritesTheComparedValuesIsStillALoosening) {
                                "    x = np.ones((2, 3))\n"
                                "    out = dense(x)\n"
                                "    np.testing.assert_allclose(out, reference(x), rtol=0.2)\n");
-  EXPECT_NE(r.out.find("tests/test_dense.py:6:5: warning: numpy.testing.assert_allclose loosened: rtol 1e-07 -> 0.2 (loosen, x2e+06) [CH301]"), std::string::npos)
+  EXPECT_NE(
+      r.out.find("tests/test_dense.py:6:5: warning: numpy.testing.assert_allclose loosened: rtol 1e-07 -> 0.2 (loosen, x2e+06) [CH301]"),
+      std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("[CH302]"), std::string::npos) << r.out;
 }

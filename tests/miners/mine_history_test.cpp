@@ -1,15 +1,15 @@
 // `oalens mine` on the scripted fixture history (corpora/history/build.sh) against its ground
 // truth (expected_changes.tsv), plus resumption, thread-count independence, a run killed at
 // random points and resumed, and hostile repositories.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -43,9 +43,12 @@ std::string dump(const std::string& dbPath) {
   if (!db.open(dbPath, err)) return "cannot open: " + err;
   std::ostringstream out;
   const char* queries[] = {
-      "SELECT seq, sha, parents, time, author, subject, message, is_merge, test_files, oa_changes, status, coalesce(error, '') FROM commits ORDER BY seq",
-      "SELECT c.sha, ch.assertion_uid, ch.file, ch.line, coalesce(ch.old_file, ''), coalesce(ch.old_line, ''), ch.api, coalesce(ch.old_api, ''),"
-      " ch.kinds, coalesce(ch.direction, ''), coalesce(ch.old_tolerances, ''), coalesce(ch.new_tolerances, ''), ch.details FROM oa_changes ch"
+      "SELECT seq, sha, parents, time, author, subject, message, is_merge, test_files, oa_changes, status, coalesce(error, '') FROM "
+      "commits ORDER BY seq",
+      "SELECT c.sha, ch.assertion_uid, ch.file, ch.line, coalesce(ch.old_file, ''), coalesce(ch.old_line, ''), ch.api, "
+      "coalesce(ch.old_api, ''),"
+      " ch.kinds, coalesce(ch.direction, ''), coalesce(ch.old_tolerances, ''), coalesce(ch.new_tolerances, ''), ch.details FROM oa_changes "
+      "ch"
       " JOIN commits c ON c.id = ch.commit_id ORDER BY c.seq, ch.id",
       "SELECT c.sha, ch.assertion_uid, r.reason, r.source FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
       " JOIN commits c ON c.id = ch.commit_id ORDER BY c.seq, ch.id, r.reason",
@@ -180,7 +183,8 @@ TEST_F(MineHistory, ChangesMatchTheGroundTruth) {
   std::string err;
   ASSERT_TRUE(d.open(db.string(), err)) << err;
   const std::multiset<std::string> got = minedKeys(
-      d, "SELECT c.subject, ch.file, ch.line, ch.kinds, coalesce(ch.direction, '-') FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id",
+      d,
+      "SELECT c.subject, ch.file, ch.line, ch.kinds, coalesce(ch.direction, '-') FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id",
       5);
   EXPECT_EQ(missingAndNoisy(groundTruth("expected_changes.tsv", 5), got), "");
   bool row = false;
@@ -227,13 +231,14 @@ TEST_F(MineHistory, AVersion2DatabaseIsUpgradedAndResumed) {
     reports::Database db;
     std::string err;
     ASSERT_TRUE(db.open(old.string(), err)) << err;
-    ASSERT_TRUE(db.exec("CREATE TABLE v2_rows AS SELECT blob, line, assertion_uid FROM blob_assertions;"
-                        "DROP VIEW blob_assertions; DROP TABLE blob_assertion_sets; DROP TABLE assertion_identities;"
-                        "CREATE TABLE blob_assertions (blob TEXT NOT NULL, line INTEGER NOT NULL, assertion_uid TEXT NOT NULL,"
-                        " PRIMARY KEY (blob, line)) WITHOUT ROWID;"
-                        "INSERT INTO blob_assertions SELECT * FROM v2_rows; DROP TABLE v2_rows;"
-                        "UPDATE meta SET value = '2' WHERE key = 'schema_version';",
-                        err))
+    ASSERT_TRUE(
+        db.exec("CREATE TABLE v2_rows AS SELECT blob, line, assertion_uid FROM blob_assertions;"
+                "DROP VIEW blob_assertions; DROP TABLE blob_assertion_sets; DROP TABLE assertion_identities;"
+                "CREATE TABLE blob_assertions (blob TEXT NOT NULL, line INTEGER NOT NULL, assertion_uid TEXT NOT NULL,"
+                " PRIMARY KEY (blob, line)) WITHOUT ROWID;"
+                "INSERT INTO blob_assertions SELECT * FROM v2_rows; DROP TABLE v2_rows;"
+                "UPDATE meta SET value = '2' WHERE key = 'schema_version';",
+                err))
         << err;
   }
   const auto resumed = mineInto(gRepo, old);
@@ -387,12 +392,13 @@ TEST_F(MineHistory, ShallowClonesAreMinedFromTheGraftPointWithAWarning) {
 
 TEST_F(MineHistory, BinaryAndHugeBlobsAreSkippedWithAMessage) {
   fs::path odd = gWork / "odd";
-  ASSERT_EQ(scriptedRepository(odd, "mkdir tests"
-                                    "; printf \"def test_a():\\n    assert_allclose(f(), 1.0, rtol=1e-6)\\n\\0\\1\\2\" > tests/test_bin.py"
-                                    "; head -c 9000000 /dev/zero | tr \"\\0\" \"#\" > tests/test_huge.py"
-                                    "; git add -A; git commit -qm one"
-                                    "; printf \"\\0\\3\" >> tests/test_bin.py; echo \"# more\" >> tests/test_huge.py"
-                                    "; git commit -qam two"),
+  ASSERT_EQ(scriptedRepository(odd,
+                               "mkdir tests"
+                               "; printf \"def test_a():\\n    assert_allclose(f(), 1.0, rtol=1e-6)\\n\\0\\1\\2\" > tests/test_bin.py"
+                               "; head -c 9000000 /dev/zero | tr \"\\0\" \"#\" > tests/test_huge.py"
+                               "; git add -A; git commit -qm one"
+                               "; printf \"\\0\\3\" >> tests/test_bin.py; echo \"# more\" >> tests/test_huge.py"
+                               "; git commit -qam two"),
             0);
   fs::path db = gWork / "odd.db";
   auto s = mineInto(odd, db);
@@ -407,13 +413,14 @@ TEST_F(MineHistory, BinaryAndHugeBlobsAreSkippedWithAMessage) {
 // added once the byte was gone (the two commits in between changed none of them).
 TEST_F(MineHistory, AVersionTheScanSkipsIsUnreadableNotEmpty) {
   fs::path late = gWork / "late_nul";
-  ASSERT_EQ(scriptedRepository(late, "mkdir tests"
-                                     "; printf \"def test_a():\\n    assert_allclose(f(), 1.0, rtol=1e-6)\\n\" > tests/test_nul.py"
-                                     "; head -c 9000 /dev/zero | tr \"\\0\" \"#\" >> tests/test_nul.py; echo >> tests/test_nul.py"
-                                     "; git add -A; git commit -qm one; cp tests/test_nul.py ../late_nul.clean"
-                                     "; printf \"# \\0\\n\" >> tests/test_nul.py; git commit -qam two"
-                                     "; echo \"# more\" >> tests/test_nul.py; git commit -qam three"
-                                     "; cp ../late_nul.clean tests/test_nul.py; git commit -qam four"),
+  ASSERT_EQ(scriptedRepository(late,
+                               "mkdir tests"
+                               "; printf \"def test_a():\\n    assert_allclose(f(), 1.0, rtol=1e-6)\\n\" > tests/test_nul.py"
+                               "; head -c 9000 /dev/zero | tr \"\\0\" \"#\" >> tests/test_nul.py; echo >> tests/test_nul.py"
+                               "; git add -A; git commit -qm one; cp tests/test_nul.py ../late_nul.clean"
+                               "; printf \"# \\0\\n\" >> tests/test_nul.py; git commit -qam two"
+                               "; echo \"# more\" >> tests/test_nul.py; git commit -qam three"
+                               "; cp ../late_nul.clean tests/test_nul.py; git commit -qam four"),
             0);
   fs::path db = gWork / "late_nul.db";
   auto s = mineInto(late, db);
@@ -428,23 +435,25 @@ TEST_F(MineHistory, AVersionTheScanSkipsIsUnreadableNotEmpty) {
 // `decimal`, and the missing one is said in the diagnostics.
 TEST_F(MineHistory, HostileSuiteHelpersLeaveTheRunGoing) {
   fs::path hostile = gWork / "hostile";
-  ASSERT_EQ(scriptedRepository(
-                hostile,
-                "mkdir -p pkg/testing tests; : > pkg/__init__.py; : > pkg/testing/__init__.py"
-                "; printf \"import numpy as np\\n\\0\\377\\376\\ndef assert_near(a, b, tol=1e-3):\\n    np.testing.assert_allclose(a, b, atol=tol)\\n\""
-                " > pkg/testing/bytes_util.py"
-                "; { printf \"x = \"; head -c 3000 /dev/zero | tr \"\\0\" \"(\"; printf 1; head -c 3000 /dev/zero | tr \"\\0\" \")\"; echo; }"
-                " > pkg/testing/deep_util.py"
-                "; ln -s . pkg/testing/loop_util.py"
-                "; head -c 300000 /dev/zero | tr \"\\0\" \"#\" > pkg/testing/huge_util.py"
-                "; printf \"import unittest\\nimport numpy as np\\nclass TestCase(unittest.TestCase):\\n"
-                "    def assertAlmostEqual(self, a, b, decimal=6):\\n        np.testing.assert_array_almost_equal(a, b, decimal=decimal)\\n\""
-                " > pkg/testing/case.py"
-                "; printf \"from pkg.testing import bytes_util, deep_util, loop_util, huge_util\\nfrom pkg.testing.case import TestCase\\n"
-                "class T(TestCase):\\n    def test_a(self):\\n        self.assertAlmostEqual(f(), 1.0)\\n\" > tests/test_x.py"
-                "; git add -A; git commit -qm one"
-                "; sed -i \"s/1.0)/1.0, decimal=5)/\" tests/test_x.py; git commit -qam two"),
-            0);
+  ASSERT_EQ(
+      scriptedRepository(
+          hostile,
+          "mkdir -p pkg/testing tests; : > pkg/__init__.py; : > pkg/testing/__init__.py"
+          "; printf \"import numpy as np\\n\\0\\377\\376\\ndef assert_near(a, b, tol=1e-3):\\n    np.testing.assert_allclose(a, b, "
+          "atol=tol)\\n\""
+          " > pkg/testing/bytes_util.py"
+          "; { printf \"x = \"; head -c 3000 /dev/zero | tr \"\\0\" \"(\"; printf 1; head -c 3000 /dev/zero | tr \"\\0\" \")\"; echo; }"
+          " > pkg/testing/deep_util.py"
+          "; ln -s . pkg/testing/loop_util.py"
+          "; head -c 300000 /dev/zero | tr \"\\0\" \"#\" > pkg/testing/huge_util.py"
+          "; printf \"import unittest\\nimport numpy as np\\nclass TestCase(unittest.TestCase):\\n"
+          "    def assertAlmostEqual(self, a, b, decimal=6):\\n        np.testing.assert_array_almost_equal(a, b, decimal=decimal)\\n\""
+          " > pkg/testing/case.py"
+          "; printf \"from pkg.testing import bytes_util, deep_util, loop_util, huge_util\\nfrom pkg.testing.case import TestCase\\n"
+          "class T(TestCase):\\n    def test_a(self):\\n        self.assertAlmostEqual(f(), 1.0)\\n\" > tests/test_x.py"
+          "; git add -A; git commit -qm one"
+          "; sed -i \"s/1.0)/1.0, decimal=5)/\" tests/test_x.py; git commit -qam two"),
+      0);
   const fs::path db = gWork / "hostile.db";
   auto s = mineInto(hostile, db);
   EXPECT_EQ(s.processed, 2u);
@@ -453,7 +462,8 @@ TEST_F(MineHistory, HostileSuiteHelpersLeaveTheRunGoing) {
 
   const fs::path broken = gWork / "hostile-broken";
   ASSERT_EQ(run("cp -r " + hostile.string() + " " + broken.string()), 0);
-  ASSERT_EQ(run("bash -c 'cd " + broken.string() + " && f=$(git rev-parse HEAD:pkg/testing/case.py) && rm -f .git/objects/${f:0:2}/${f:2}'"), 0);
+  ASSERT_EQ(
+      run("bash -c 'cd " + broken.string() + " && f=$(git rev-parse HEAD:pkg/testing/case.py) && rm -f .git/objects/${f:0:2}/${f:2}'"), 0);
   const fs::path brokenDb = gWork / "hostile-broken.db";
   s = mineInto(broken, brokenDb);
   EXPECT_EQ(s.processed, 2u);
@@ -479,12 +489,18 @@ TEST_F(MineHistory, AVersionMadeByAMergeIsDerivedFromItsFilesNewestVersion) {
     for (int i = 0; i < 4; ++i) text += "\\ndef test_pad" + std::to_string(i) + "():\\n    assert g(" + std::to_string(i) + ") == 0\\n";
     return text + "\\ndef test_b():\\n    np.testing.assert_allclose(h(1), 2.0, rtol=" + rtolB + ")\\n";
   };
-  ASSERT_EQ(scriptedRepository(joined, "mkdir tests; printf \"" + file("1e-5", "1e-5") + "\" > tests/test_ops.py"
-                                          "; git add -A; git commit -qm one; git branch side"
-                                          "; printf \"" + file("1e-5", "1e-3") + "\" > tests/test_ops.py; git commit -qam two"
-                                          "; git checkout -q side; printf \"" + file("1e-4", "1e-5") + "\" > tests/test_ops.py"
-                                          "; git commit -qam three; git checkout -q -; git merge -q --no-edit side"
-                                          "; printf \"" + file("1e-4", "1e-2") + "\" > tests/test_ops.py; git commit -qam four"),
+  ASSERT_EQ(scriptedRepository(joined, "mkdir tests; printf \"" + file("1e-5", "1e-5") +
+                                           "\" > tests/test_ops.py"
+                                           "; git add -A; git commit -qm one; git branch side"
+                                           "; printf \"" +
+                                           file("1e-5", "1e-3") +
+                                           "\" > tests/test_ops.py; git commit -qam two"
+                                           "; git checkout -q side; printf \"" +
+                                           file("1e-4", "1e-5") +
+                                           "\" > tests/test_ops.py"
+                                           "; git commit -qam three; git checkout -q -; git merge -q --no-edit side"
+                                           "; printf \"" +
+                                           file("1e-4", "1e-2") + "\" > tests/test_ops.py; git commit -qam four"),
             0);
   fs::path derived = gWork / "joined-derived.db", whole = gWork / "joined-whole.db";
   const miners::MineSummary s = mineInto(joined, derived, 1);
@@ -494,8 +510,10 @@ TEST_F(MineHistory, AVersionMadeByAMergeIsDerivedFromItsFilesNewestVersion) {
   });
   EXPECT_EQ(s.derivedFromNewest, 1u) << "the merge's version of tests/test_ops.py was scanned whole";
   EXPECT_EQ(dump(derived.string()), dump(whole.string()));
-  const std::vector<std::string> rows = rowsOf(derived, "SELECT c.subject, ch.kinds, coalesce(ch.direction, '') FROM oa_changes ch"
-                                                        " JOIN commits c ON c.id = ch.commit_id WHERE c.subject = 'four'", 3);
+  const std::vector<std::string> rows = rowsOf(derived,
+                                               "SELECT c.subject, ch.kinds, coalesce(ch.direction, '') FROM oa_changes ch"
+                                               " JOIN commits c ON c.id = ch.commit_id WHERE c.subject = 'four'",
+                                               3);
   EXPECT_EQ(rows, (std::vector<std::string>{"four threshold loosen"}));
 }
 
@@ -511,12 +529,13 @@ TEST_F(MineHistory, SplicedModelsEqualParsedOnesAndGiveTheSameDatabase) {
 
 TEST_F(MineHistory, RenamesAreLookedForOnlyWhenAWantedPathIsAddedOrDeleted) {
   fs::path moves = gWork / "moves";
-  ASSERT_EQ(scriptedRepository(moves, "mkdir -p src tests"
-                                      "; seq 1 200 | sed \"s/.*/x_& = &/\" > src/util.py; cp src/util.py tests/test_util.py"
-                                      "; git add -A; git commit -qm one"
-                                      "; git mv src/util.py src/helpers.py; git commit -qm two"
-                                      "; git mv tests/test_util.py tests/test_helpers.py; git commit -qm three"
-                                      "; git mv src/helpers.py src/more.py; echo \"y = 1\" >> tests/test_helpers.py; git commit -qam four"),
+  ASSERT_EQ(scriptedRepository(moves,
+                               "mkdir -p src tests"
+                               "; seq 1 200 | sed \"s/.*/x_& = &/\" > src/util.py; cp src/util.py tests/test_util.py"
+                               "; git add -A; git commit -qm one"
+                               "; git mv src/util.py src/helpers.py; git commit -qm two"
+                               "; git mv tests/test_util.py tests/test_helpers.py; git commit -qm three"
+                               "; git mv src/helpers.py src/more.py; echo \"y = 1\" >> tests/test_helpers.py; git commit -qam four"),
             0);
   std::string err;
   auto repo = miners::Repository::open(moves.string(), err);
@@ -553,18 +572,24 @@ TEST_F(MineHistory, ARenamedFilesOwnHelpersAreNamedByItsNewModule) {
   const std::string untouched = "def test_sum():\\n    check(add(1, 2), 3.0)\\n\\n";
   const std::string padding = "def test_shape():\\n    x = make(3)\\n    y = make(4)\\n    z = make(5)\\n    assert x.shape == (3,)\\n\\n";
   ASSERT_EQ(scriptedRepository(moved, "mkdir -p tests/unit; printf \"" + helper + untouched + padding +
-                                           "def test_mul():\\n    check(mul(2, 2), 4.0)\\n\" > tests/test_ops.py"
-                                           "; git add -A; git commit -qm one"
-                                           "; git mv tests/test_ops.py tests/unit/test_ops.py; printf \"" + helper + untouched + padding +
-                                           "def test_mul():\\n    check(mul(2, 3), 6.0)\\n\" > tests/unit/test_ops.py; git commit -qam two"
-                                           "; printf \"" + helper + padding + "def test_mul():\\n    check(mul(2, 3), 6.0)\\n\" > tests/unit/test_ops.py"
-                                           "; git commit -qam three"),
+                                          "def test_mul():\\n    check(mul(2, 2), 4.0)\\n\" > tests/test_ops.py"
+                                          "; git add -A; git commit -qm one"
+                                          "; git mv tests/test_ops.py tests/unit/test_ops.py; printf \"" +
+                                          helper + untouched + padding +
+                                          "def test_mul():\\n    check(mul(2, 3), 6.0)\\n\" > tests/unit/test_ops.py; git commit -qam two"
+                                          "; printf \"" +
+                                          helper + padding +
+                                          "def test_mul():\\n    check(mul(2, 3), 6.0)\\n\" > tests/unit/test_ops.py"
+                                          "; git commit -qam three"),
             0);
   for (unsigned threads : {1u, 2u}) {
     fs::path db = gWork / ("moved" + std::to_string(threads) + ".db");
     mineInto(moved, db, threads);
-    const std::vector<std::string> rows = rowsOf(db, "SELECT c.subject, ch.kinds, ch.api FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
-                                                     " WHERE c.subject <> 'one' ORDER BY c.seq, ch.line", 3);
+    const std::vector<std::string> rows =
+        rowsOf(db,
+               "SELECT c.subject, ch.kinds, ch.api FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
+               " WHERE c.subject <> 'one' ORDER BY c.seq, ch.line",
+               3);
     EXPECT_EQ(rows, (std::vector<std::string>{"two parameter tests.unit.test_ops.check", "three deleted tests.unit.test_ops.check"}))
         << threads << " thread(s)";
   }
@@ -577,24 +602,38 @@ TEST_F(MineHistory, AHelperChangedWithItsTestIsReadAtEachSide) {
   fs::path together = gWork / "together";
   auto helper = [](const std::string& rtol) {
     return "import numpy as np\\nimport unittest\\n\\nclass TestCase(unittest.TestCase):\\n"
-           "    def assertClose(self, a, b, rtol=" + rtol + "):\\n        np.testing.assert_allclose(a, b, rtol=rtol)\\n";
+           "    def assertClose(self, a, b, rtol=" +
+           rtol + "):\\n        np.testing.assert_allclose(a, b, rtol=rtol)\\n";
   };
-  const std::string test = "from pkg.testing.case import TestCase\\nfrom pkg import ops\\n\\nclass OpsTest(TestCase):\\n"
-                           "    def test_add(self):\\n        self.assertClose(ops.add(1, 2), 3.0)\\n";
+  const std::string test =
+      "from pkg.testing.case import TestCase\\nfrom pkg import ops\\n\\nclass OpsTest(TestCase):\\n"
+      "    def test_add(self):\\n        self.assertClose(ops.add(1, 2), 3.0)\\n";
   const std::string more = "\\n    def test_neg(self):\\n        assert ops.neg(1) == -1\\n";
-  ASSERT_EQ(scriptedRepository(together, "mkdir -p pkg/testing tests; : > pkg/__init__.py; : > pkg/testing/__init__.py"
-                                            "; printf \"" + helper("1e-6") + "\" > pkg/testing/case.py"
-                                            "; printf \"" + test + "\" > tests/test_ops.py; git add -A; git commit -qm one"
-                                            "; printf \"" + test + more + "\" > tests/test_ops.py; git commit -qam two"
-                                            "; printf \"" + helper("1e-4") + "\" > pkg/testing/case.py"
-                                            "; printf \"" + test + more + more + "\" > tests/test_ops.py; git commit -qam three"),
+  ASSERT_EQ(scriptedRepository(together,
+                               "mkdir -p pkg/testing tests; : > pkg/__init__.py; : > pkg/testing/__init__.py"
+                               "; printf \"" +
+                                   helper("1e-6") +
+                                   "\" > pkg/testing/case.py"
+                                   "; printf \"" +
+                                   test +
+                                   "\" > tests/test_ops.py; git add -A; git commit -qm one"
+                                   "; printf \"" +
+                                   test + more +
+                                   "\" > tests/test_ops.py; git commit -qam two"
+                                   "; printf \"" +
+                                   helper("1e-4") +
+                                   "\" > pkg/testing/case.py"
+                                   "; printf \"" +
+                                   test + more + more + "\" > tests/test_ops.py; git commit -qam three"),
             0);
   for (unsigned threads : {1u, 2u}) {
     fs::path db = gWork / ("together" + std::to_string(threads) + ".db");
     mineInto(together, db, threads);
     const std::vector<std::string> rows =
-        rowsOf(db, "SELECT c.subject, ch.kinds, coalesce(ch.direction, ''), ch.new_tolerances FROM oa_changes ch"
-                   " JOIN commits c ON c.id = ch.commit_id WHERE c.subject <> 'one' ORDER BY c.seq, ch.line", 4);
+        rowsOf(db,
+               "SELECT c.subject, ch.kinds, coalesce(ch.direction, ''), ch.new_tolerances FROM oa_changes ch"
+               " JOIN commits c ON c.id = ch.commit_id WHERE c.subject <> 'one' ORDER BY c.seq, ch.line",
+               4);
     EXPECT_EQ(rows, (std::vector<std::string>{"three threshold loosen atol=0;rtol=1e-4"})) << threads << " thread(s)";
   }
 }
@@ -604,14 +643,17 @@ TEST_F(MineHistory, AHelperChangedWithItsTestIsReadAtEachSide) {
 // deletion, each recorded as for Python.
 TEST_F(MineHistory, CppTestFilesAreMinedLikePythonOnes) {
   fs::path cpp = gWork / "cpp";
-  ASSERT_EQ(scriptedRepository(cpp, "mkdir tests"
-                                    "; printf \"TEST(Conv, F) {\\n  EXPECT_NEAR(conv(1), 2.0, 1e-5);\\n  EXPECT_FLOAT_EQ(pool(1), 0.5f);\\n}\\n\" > tests/conv_test.cc"
-                                    "; git add -A; git commit -qm one"
-                                    "; printf \"TEST(Conv, F) {\\n  EXPECT_NEAR(conv(1), 2.0, 1e-3);\\n  EXPECT_NEAR(pool(1), 0.5f, 1e-6);\\n}\\n\" > tests/conv_test.cc"
-                                    "; git commit -qam \"flaky on GPU: loosen\""
-                                    "; git mv tests/conv_test.cc tests/convolution_test.cc; git commit -qm three"
-                                    "; printf \"TEST(Conv, F) {\\n  EXPECT_NEAR(conv(1), 2.0, 1e-3);\\n}\\n\" > tests/convolution_test.cc"
-                                    "; git commit -qam four"),
+  ASSERT_EQ(scriptedRepository(cpp,
+                               "mkdir tests"
+                               "; printf \"TEST(Conv, F) {\\n  EXPECT_NEAR(conv(1), 2.0, 1e-5);\\n  EXPECT_FLOAT_EQ(pool(1), "
+                               "0.5f);\\n}\\n\" > tests/conv_test.cc"
+                               "; git add -A; git commit -qm one"
+                               "; printf \"TEST(Conv, F) {\\n  EXPECT_NEAR(conv(1), 2.0, 1e-3);\\n  EXPECT_NEAR(pool(1), 0.5f, "
+                               "1e-6);\\n}\\n\" > tests/conv_test.cc"
+                               "; git commit -qam \"flaky on GPU: loosen\""
+                               "; git mv tests/conv_test.cc tests/convolution_test.cc; git commit -qm three"
+                               "; printf \"TEST(Conv, F) {\\n  EXPECT_NEAR(conv(1), 2.0, 1e-3);\\n}\\n\" > tests/convolution_test.cc"
+                               "; git commit -qam four"),
             0);
   fs::path db = gWork / "cpp.db";
   auto s = mineInto(cpp, db);
@@ -619,8 +661,9 @@ TEST_F(MineHistory, CppTestFilesAreMinedLikePythonOnes) {
   reports::Database d;
   std::string err;
   ASSERT_TRUE(d.open(db.string(), err)) << err;
-  reports::Statement q(d, "SELECT c.subject, ch.file, ch.kinds, coalesce(ch.direction, ''), ch.assertion_uid FROM oa_changes ch"
-                          " JOIN commits c ON c.id = ch.commit_id ORDER BY c.seq, ch.line");
+  reports::Statement q(d,
+                       "SELECT c.subject, ch.file, ch.kinds, coalesce(ch.direction, ''), ch.assertion_uid FROM oa_changes ch"
+                       " JOIN commits c ON c.id = ch.commit_id ORDER BY c.seq, ch.line");
   std::vector<std::string> rows, uids;
   bool row = false;
   while (q.step(&row) && row) {
@@ -629,8 +672,7 @@ TEST_F(MineHistory, CppTestFilesAreMinedLikePythonOnes) {
   }
   EXPECT_EQ(rows, (std::vector<std::string>{"one tests/conv_test.cc added ", "one tests/conv_test.cc added ",
                                             "flaky on GPU: loosen tests/conv_test.cc threshold loosen",
-                                            "flaky on GPU: loosen tests/conv_test.cc api ",
-                                            "four tests/convolution_test.cc deleted "}));
+                                            "flaky on GPU: loosen tests/conv_test.cc api ", "four tests/convolution_test.cc deleted "}));
   ASSERT_EQ(uids.size(), 5u);
   EXPECT_EQ(uids[4], uids[3]) << "the assertion deleted in four is the one swapped in two, across the rename";
 }
@@ -639,10 +681,12 @@ TEST_F(MineHistory, CppTestFilesAreMinedLikePythonOnes) {
 // history; an invalid configuration there is a warning and the built-in catalogue is used.
 TEST_F(MineHistory, TheConfigurationAtTheTipDeclaresTheProjectsOwnChecks) {
   const fs::path repo = gWork / "configured";
-  ASSERT_EQ(scriptedRepository(repo, "mkdir tests"
-                                     "; printf \"from mylib.checks import check_close\\ndef test_a():\\n    check_close(f(1), 2.0, 1e-6)\\n\" > tests/test_m.py"
-                                     "; git add -A; git commit -qm one"
-                                     "; sed -i \"s/1e-6/1e-3/\" tests/test_m.py; git commit -qam two"),
+  ASSERT_EQ(scriptedRepository(
+                repo,
+                "mkdir tests"
+                "; printf \"from mylib.checks import check_close\\ndef test_a():\\n    check_close(f(1), 2.0, 1e-6)\\n\" > tests/test_m.py"
+                "; git add -A; git commit -qm one"
+                "; sed -i \"s/1e-6/1e-3/\" tests/test_m.py; git commit -qam two"),
             0);
   std::ofstream(repo / ".oalens.toml") << "[[api]]\nid = \"mylib.checks.check_close\"\ncategory = \"abs\"\noa = true\n"
                                           "params = [\"got\", \"want\", \"eps\"]\nactual = \"got\"\nexpected = \"want\"\n"
@@ -675,21 +719,21 @@ TEST_F(MineHistory, TablesLeftWithoutTheirVersionAreResumed) {
 // `oalens diff C^..C` and `oalens mine` read every edit of the scripted history alike: a
 // threshold change mine finds loosened (or mixed) is a CH301 finding of the gate at the same
 // line (CH305 for a bound on a trained model's quality), one it finds tightened a CH307, a
-// deletion a CH302, and the gate finds none of these that mine does not. The two share the pairing and the change classifier (miners/pairing,
-// miners/classify); this holds them to it.
+// deletion a CH302, and the gate finds none of these that mine does not. The two share the pairing and the change classifier
+// (miners/pairing, miners/classify); this holds them to it.
 TEST_F(MineHistory, TheGateAndTheMinerReadEveryEditAlike) {
   const fs::path db = gWork / "agree.db";
   auto s = mineInto(gRepo, db);
   ASSERT_EQ(s.failed, 0u);
   std::set<std::string> mined;
   for (const std::string& row : rowsOf(db,
-                                        // A deletion is reported where the assertion was.
-                                        "SELECT c.sha, CASE WHEN ch.kinds = 'deleted' THEN coalesce(ch.old_file, ch.file) ELSE ch.file END,"
-                                        " CASE WHEN ch.kinds = 'deleted' THEN coalesce(ch.old_line, ch.line) ELSE ch.line END,"
-                                        " CASE WHEN ch.kinds = 'deleted' THEN 'deleted' ELSE ch.direction END"
-                                        " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
-                                        " WHERE ch.direction IN ('loosen', 'tighten', 'mixed') OR ch.kinds = 'deleted'",
-                                        4)) {
+                                       // A deletion is reported where the assertion was.
+                                       "SELECT c.sha, CASE WHEN ch.kinds = 'deleted' THEN coalesce(ch.old_file, ch.file) ELSE ch.file END,"
+                                       " CASE WHEN ch.kinds = 'deleted' THEN coalesce(ch.old_line, ch.line) ELSE ch.line END,"
+                                       " CASE WHEN ch.kinds = 'deleted' THEN 'deleted' ELSE ch.direction END"
+                                       " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
+                                       " WHERE ch.direction IN ('loosen', 'tighten', 'mixed') OR ch.kinds = 'deleted'",
+                                       4)) {
     std::istringstream in(row);
     std::string sha, file, line, direction;
     in >> sha >> file >> line >> direction;
@@ -699,8 +743,8 @@ TEST_F(MineHistory, TheGateAndTheMinerReadEveryEditAlike) {
   std::set<std::string> gated;
   for (const std::string& sha : rowsOf(db, "SELECT sha FROM commits WHERE parents != '' AND is_merge = 0 ORDER BY seq", 1)) {
     const fs::path out = gWork / "agree.json";
-    run("cd " + gRepo.string() + " && " + OALENS_BINARY + " diff " + sha + "^.." + sha + " --fail-on never --format json > " + out.string() +
-        " 2>/dev/null");
+    run("cd " + gRepo.string() + " && " + OALENS_BINARY + " diff " + sha + "^.." + sha + " --fail-on never --format json > " +
+        out.string() + " 2>/dev/null");
     std::ifstream f(out);
     const std::string json((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     // One finding an object: its file, line and rule, in that order.

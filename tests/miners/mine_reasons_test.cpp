@@ -85,8 +85,8 @@ TEST(MineReasons, EachChangeGetsTheEvidenceThatDecided) {
     std::fputs(kHistory, f);
     std::fclose(f);
   }
-  ASSERT_EQ(run("cd " + (work / "repo").string() + " && git init -q && git config user.email t@example.com && git config user.name t && bash " +
-                script + " > /dev/null"),
+  ASSERT_EQ(run("cd " + (work / "repo").string() +
+                " && git init -q && git config user.email t@example.com && git config user.name t && bash " + script + " > /dev/null"),
             0);
   miners::MineOptions opt;
   opt.repoPath = (work / "repo").string();
@@ -102,8 +102,7 @@ TEST(MineReasons, EachChangeGetsTheEvidenceThatDecided) {
                        " JOIN commits c ON c.id = ch.commit_id WHERE ch.kinds NOT LIKE '%added%' ORDER BY c.seq, ch.line");
   std::multiset<std::string> got;
   bool row = false;
-  while (q.step(&row) && row)
-    got.insert(q.columnText(0) + " | " + q.columnText(1) + " | " + q.columnText(2) + " | " + q.columnText(3));
+  while (q.step(&row) && row) got.insert(q.columnText(0) + " | " + q.columnText(1) + " | " + q.columnText(2) + " | " + q.columnText(3));
   std::multiset<std::string> want = {
       // A fix with the library's scale changed in the same commit, named by the test: the library's.
       "Fix scale for negative inputs | tests/test_ops.py | cut-fix | library",

@@ -47,7 +47,8 @@ std::filesystem::path packedHistory(const std::string& name) {
          << "    seq 1 $n | awk -v v=$v '{ printf \"def test_case_%d():\\n    np.testing.assert_allclose(f(%d), g(%d), rtol=1e-%d)\\n\","
             " $1, $1 * v, $1, ($1 + v) % 9 + 1 }' > tests/test_$f.py;"
          << "  done;"
-         << "  seq 1 7000 | awk -v v=$v '{ printf \"def test_huge_%d():\\n    assert abs(h(%d) - %d.%d) < 1e-%d\\n\", $1, $1, $1 * v, v, v % 7 + 1 }'"
+         << "  seq 1 7000 | awk -v v=$v '{ printf \"def test_huge_%d():\\n    assert abs(h(%d) - %d.%d) < 1e-%d\\n\", $1, $1, $1 * v, v, v "
+            "% 7 + 1 }'"
             " > tests/test_huge.py;"
          << "  git add -A; git commit -q -m \"version $v\";"
          << "done; git gc -q; test -z \"$(find .git/objects -type f -path '*/objects/[0-9a-f][0-9a-f]/*')\"";

@@ -16,8 +16,8 @@
 #include "miners/git/tree_diff.h"
 
 namespace fs = std::filesystem;
-using oalens::miners::hex;
 using oalens::miners::FileChange;
+using oalens::miners::hex;
 
 namespace {
 
@@ -44,7 +44,7 @@ std::vector<FileChange> libgit2Changes(git_repository* repo, git_tree* oldTree, 
   for (size_t i = 0; diff && i < git_diff_num_deltas(diff); ++i) {
     const git_diff_delta* d = git_diff_get_delta(diff, i);
     FileChange fc;
-    fc.status = d->status == GIT_DELTA_ADDED ? FileChange::Status::Added
+    fc.status = d->status == GIT_DELTA_ADDED     ? FileChange::Status::Added
                 : d->status == GIT_DELTA_DELETED ? FileChange::Status::Deleted
                                                  : FileChange::Status::Modified;
     EXPECT_TRUE(d->status == GIT_DELTA_ADDED || d->status == GIT_DELTA_DELETED || d->status == GIT_DELTA_MODIFIED) << d->status;
@@ -75,16 +75,18 @@ TEST(TreeDiff, EveryKindOfEntryChangeIsReportedAsLibgit2ReportsIt) {
       // 1: files at the top, in nested directories, a link, a non-Python file.
       "mkdir -p pkg/sub/deep a d; echo 1 > a.py; echo 1 > pkg/b.py; echo 1 > pkg/sub/c.py; echo 1 > pkg/sub/deep/e.py;"
       "echo 1 > a/z.py; echo 1 > a-b.py; echo 1 > a_b.py; echo x > notes.txt; echo 1 > x.py; echo 1 > d/f.py;"
-      "ln -s a.py link.py; " + addAll + commit +
+      "ln -s a.py link.py; " +
+      addAll + commit +
       // 2: an edit deep down, an executable bit, a subtree deleted, a new subtree, a file
       // replaced by a directory of its name, a link replaced by a file, a submodule added.
       "echo 2 > pkg/sub/deep/e.py; chmod +x a.py; git rm -q -r d; mkdir -p new/deeper; echo 1 > new/deeper/g.py;"
-      "git rm -q x.py; mkdir x.py; echo 1 > x.py/inner.py; rm link.py; echo 1 > link.py;"
-      + addAll + "git update-index --add --cacheinfo 160000,$(git rev-parse HEAD),mod.py; " + commit +
+      "git rm -q x.py; mkdir x.py; echo 1 > x.py/inner.py; rm link.py; echo 1 > link.py;" +
+      addAll + "git update-index --add --cacheinfo 160000,$(git rev-parse HEAD),mod.py; " + commit +
       // 3: the directory back to a file, a file turned into a link, the submodule moved on,
       // names around a directory edited, a non-Python file edited.
       "git rm -q -r x.py; echo 3 > x.py; rm pkg/b.py; ln -s a.py pkg/b.py; echo 2 > a-b.py; echo 2 > a/z.py; echo 2 > a_b.py;"
-      "echo y > notes.txt; " + addAll + "git update-index --add --cacheinfo 160000,$(git rev-parse HEAD),mod.py; " + commit +
+      "echo y > notes.txt; " +
+      addAll + "git update-index --add --cacheinfo 160000,$(git rev-parse HEAD),mod.py; " + commit +
       // 4: nothing Python changes.
       "echo z > notes.txt; git add notes.txt; " + commit;
   ASSERT_EQ(run("bash -c '" + script + "' >/dev/null 2>&1"), 0);
@@ -147,19 +149,21 @@ TEST(TreeDiff, BlobIdsAtACommitAreGits) {
   const fs::path dir = fs::temp_directory_path() / ("oalens_blob_id_at_" + std::to_string(getpid()));
   fs::remove_all(dir);
   const std::string commit = "git add -A; git commit -q --allow-empty -m step; ";
-  const std::string script = "set -e; git init -q " + dir.string() + "; cd " + dir.string() +
-                             "; git config user.email t@example.com; git config user.name t; "
-                             "mkdir -p pkg/testing tests; echo 1 > pkg/testing/case.py; echo 1 > tests/test_a.py; echo 1 > x.py; " + commit +
-                             "echo 2 > pkg/testing/case.py; git rm -q x.py; mkdir x.py; echo 1 > x.py/inner.py; ln -s tests/test_a.py l.py; " +
-                             commit + "git update-index --add --cacheinfo 160000,$(git rev-parse HEAD),mod.py; git commit -q -m sub; " +
-                             "git rm -q -r x.py; echo 3 > x.py; echo 3 > pkg/testing/case.py; " + commit;
+  const std::string script =
+      "set -e; git init -q " + dir.string() + "; cd " + dir.string() +
+      "; git config user.email t@example.com; git config user.name t; "
+      "mkdir -p pkg/testing tests; echo 1 > pkg/testing/case.py; echo 1 > tests/test_a.py; echo 1 > x.py; " +
+      commit + "echo 2 > pkg/testing/case.py; git rm -q x.py; mkdir x.py; echo 1 > x.py/inner.py; ln -s tests/test_a.py l.py; " + commit +
+      "git update-index --add --cacheinfo 160000,$(git rev-parse HEAD),mod.py; git commit -q -m sub; " +
+      "git rm -q -r x.py; echo 3 > x.py; echo 3 > pkg/testing/case.py; " + commit;
   ASSERT_EQ(run("bash -c '" + script + "' >/dev/null 2>&1"), 0);
   std::string err;
   auto repo = oalens::miners::Repository::open(dir.string(), err);
   ASSERT_TRUE(repo) << err;
   const std::vector<std::string> commits{"HEAD~3", "HEAD~2", "HEAD~1", "HEAD", "HEAD~2", "HEAD"};  // back and forth
-  const std::vector<std::string> paths{"pkg/testing/case.py", "tests/test_a.py", "x.py", "x.py/inner.py", "l.py", "mod.py",
-                                       "pkg",                 "pkg/testing",     "none.py", "pkg/none/case.py", "tests/test_a.py/z"};
+  const std::vector<std::string> paths{
+      "pkg/testing/case.py", "tests/test_a.py",  "x.py", "x.py/inner.py", "l.py", "mod.py", "pkg", "pkg/testing", "none.py",
+      "pkg/none/case.py",    "tests/test_a.py/z"};
   int blobs = 0;
   for (const std::string& rev : commits) {
     const std::string sha = commandOutput("git -C " + dir.string() + " rev-parse " + rev);

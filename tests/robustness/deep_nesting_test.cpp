@@ -46,8 +46,8 @@ void write(const fs::path& p, const std::string& text) {
 }
 
 void writeHostileFiles(const fs::path& tests) {
-  const std::vector<Shape> python = {{"paren", "(", "1", ")"},    {"list", "[", "1", "]"},       {"call", "f(", "1", ")"},
-                                     {"dict", "{'k': ", "1", "}"}, {"unary", "-", "1", ""},       {"lambda", "lambda: ", "1", ""},
+  const std::vector<Shape> python = {{"paren", "(", "1", ")"},          {"list", "[", "1", "]"}, {"call", "f(", "1", ")"},
+                                     {"dict", "{'k': ", "1", "}"},      {"unary", "-", "1", ""}, {"lambda", "lambda: ", "1", ""},
                                      {"cond", "1 if c else ", "1", ""}, {"attr", "", "a", ".b"}};
   for (const Shape& s : python)
     for (bool broken : {false, true})
@@ -58,17 +58,24 @@ void writeHostileFiles(const fs::path& tests) {
   for (int i = 0; i < 2'000; ++i) ifs += std::string(static_cast<size_t>(4 + i), ' ') + "if c:\n";
   write(tests / "test_ifs.py", ifs + std::string(2'004, ' ') + "assert abs(a - b) < 1e-3\n");
 
-  const std::vector<Shape> cpp = {{"paren", "(", "1", ")"},       {"call", "f(", "1", ")"},        {"init", "{", "1", "}"},
-                                  {"unary", "-", "1", ""},        {"cond", "c ? 1 : ", "1", ""},   {"cast", "(double)", "1", ""},
-                                  {"lambda", "[]{ return ", "1", ";}"}, {"member", "", "a", ".b"}};
+  const std::vector<Shape> cpp = {{"paren", "(", "1", ")"},
+                                  {"call", "f(", "1", ")"},
+                                  {"init", "{", "1", "}"},
+                                  {"unary", "-", "1", ""},
+                                  {"cond", "c ? 1 : ", "1", ""},
+                                  {"cast", "(double)", "1", ""},
+                                  {"lambda", "[]{ return ", "1", ";}"},
+                                  {"member", "", "a", ".b"}};
   for (const Shape& s : cpp)
     for (bool broken : {false, true})
       write(tests / (s.name + (broken ? "_broken" : "") + "_test.cpp"),
             "TEST(A, B) {\n  auto x = " + nested(s, broken) + ";\n  EXPECT_NEAR(x, 1.0, 1e-5);\n}\n");
   write(tests / "blocks_test.cpp", "TEST(A, B) {\n" + repeat("{", kDepth) + "EXPECT_NEAR(a, b, 1e-5);" + repeat("}", kDepth) + "\n}\n");
-  write(tests / "blocks_broken_test.cpp", "TEST(A, B) {\n" + repeat("{", kDepth) + "EXPECT_NEAR(a, b, 1e-5)" + repeat("}", kDepth) + "\n}\n");
+  write(tests / "blocks_broken_test.cpp",
+        "TEST(A, B) {\n" + repeat("{", kDepth) + "EXPECT_NEAR(a, b, 1e-5)" + repeat("}", kDepth) + "\n}\n");
   write(tests / "structs_test.cpp", repeat("struct A {", kDepth) + "void f() { EXPECT_NEAR(x, 1.0, 1e-5); }" + repeat("};", kDepth) + "\n");
-  write(tests / "namespaces_test.cpp", repeat("namespace a {", kDepth) + "TEST(A, B) { EXPECT_NEAR(x, 1.0, 1e-5); }" + repeat("}", kDepth) + "\n");
+  write(tests / "namespaces_test.cpp",
+        repeat("namespace a {", kDepth) + "TEST(A, B) { EXPECT_NEAR(x, 1.0, 1e-5); }" + repeat("}", kDepth) + "\n");
   write(tests / "ifs_test.cpp", "TEST(A, B) {\n" + repeat("if (c) ", kDepth) + "EXPECT_NEAR(a, b, 1e-5);\n}\n");
 }
 
@@ -115,8 +122,7 @@ TEST_F(DeepNesting, DiffAndMineSurvive) {
   ASSERT_EQ(runCommand(git + "commit -qm deep").status, 0);
   // A second version of each broken file, so that mine pairs two versions of it.
   for (const auto& entry : fs::directory_iterator(root_ / "tests"))
-    if (entry.path().filename().string().find("broken") != std::string::npos)
-      std::ofstream(entry.path(), std::ios::app) << "\n// edited\n";
+    if (entry.path().filename().string().find("broken") != std::string::npos) std::ofstream(entry.path(), std::ios::app) << "\n// edited\n";
   ASSERT_EQ(runCommand(git + "commit -qam edit").status, 0);
   expectSurvived(runCommand("cd " + root_.string() + " && " + oalens("diff HEAD~2..HEAD")), "diff HEAD~2..HEAD");
   const fs::path db = root_.parent_path() / (root_.filename().string() + ".db");

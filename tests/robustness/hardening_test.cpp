@@ -34,7 +34,8 @@ class Hardening : public ::testing::Test {
   std::string oalens(const std::string& args) const { return std::string(OALENS_BINARY) + " " + args; }
   std::string git(const std::string& args) const { return "git -C '" + root_.string() + "' " + args; }
   void commitAll(const std::string& message) {
-    ASSERT_EQ(runCommand(git("add -A") + " && " + git("-c user.name=t -c user.email=t@example.com commit -qm '" + message + "'")).status, 0);
+    ASSERT_EQ(runCommand(git("add -A") + " && " + git("-c user.name=t -c user.email=t@example.com commit -qm '" + message + "'")).status,
+              0);
   }
   // Five commits, each tightening the test's tolerance; returns their ids, oldest first.
   std::vector<std::string> writeHistory() {
@@ -80,7 +81,9 @@ TEST_F(Hardening, ATestFileNamedInLatin1IsStillATestFile) {
 // difference to the exit code of scan and lint.
 TEST_F(Hardening, ASkippedInputMakesScanAndLintExitOne) {
   write("tests/test_ok.py", kCheck);
-  write("tests/test_utf16.py", std::string("\xff\xfe" "d\0e\0f\0", 8));
+  write("tests/test_utf16.py", std::string("\xff\xfe"
+                                           "d\0e\0f\0",
+                                           8));
   for (const std::string command : {"scan", "lint --fail-on never"}) {
     auto clean = runCommand(oalens(command + " '" + (root_ / "tests" / "test_ok.py").string() + "' -q"));
     EXPECT_EQ(clean.status, 0) << command << "\n" << clean.out;
@@ -109,7 +112,6 @@ TEST_F(Hardening, AFailedWriteOfTheOutputIsFatal) {
     EXPECT_EQ(pipe.status, 0) << command << ": a closed pipe is no failure\n" << pipe.out;
   }
 }
-
 
 // Item 4: a deleted commit object stopped the walk before its first commit (an empty database,
 // exit 0). The commits after it are mined, the one whose parent is gone is an error, and the
@@ -205,7 +207,7 @@ TEST_F(Hardening, AForeignDatabaseIsRefused) {
   const std::string foreign = db();
   ASSERT_EQ(runCommand("sqlite3 '" + foreign + "' 'CREATE TABLE users(id INTEGER, name TEXT)'").status, 0);
   for (const std::string& command : std::vector<std::string>{"mine '" + root_.string() + "' --db", "scan '" + root_.string() + "' --db",
-                                                              "lint '" + root_.string() + "' --db", "report --tables"}) {
+                                                             "lint '" + root_.string() + "' --db", "report --tables"}) {
     auto r = runCommand(oalens(command + " '" + foreign + "'"));
     EXPECT_EQ(r.status, 2) << command << "\n" << r.out;
     EXPECT_NE(r.out.find("not an OALens database"), std::string::npos) << command << "\n" << r.out;
@@ -266,10 +268,10 @@ TEST_F(Hardening, AMoveOfTenThousandTestFilesIsRenames) {
     write("tests/test_m" + std::to_string(i) + ".py",
           "def test_" + std::to_string(i) + "():\n    assert abs(f(" + std::to_string(i) + ") - g()) < 1e-3\n");
   commitAll("add");
-  ASSERT_EQ(runCommand(git("config diff.renameLimit 10") + " && mkdir -p '" + (root_ / "sub").string() + "' && " +
-                       git("mv tests sub/tests"))
-                .status,
-            0);
+  ASSERT_EQ(
+      runCommand(git("config diff.renameLimit 10") + " && mkdir -p '" + (root_ / "sub").string() + "' && " + git("mv tests sub/tests"))
+          .status,
+      0);
   commitAll("move");
   auto mine = runCommand(oalens("mine '" + root_.string() + "' --db '" + db() + "'"));
   EXPECT_EQ(mine.status, 0) << mine.out.substr(0, 600);
@@ -286,7 +288,8 @@ TEST_F(Hardening, AMoveOfTenThousandTestFilesIsRenames) {
 TEST_F(Hardening, RenamesPastTheLimitAreSaid) {
   ASSERT_EQ(runCommand(git("init -q -b main")).status, 0);
   for (int i = 0; i < 8; ++i)
-    write("tests/test_m" + std::to_string(i) + ".py", "def test_a():\n    assert abs(f() - g()) < 1e-3\n    x = " + std::to_string(i) + "\n");
+    write("tests/test_m" + std::to_string(i) + ".py",
+          "def test_a():\n    assert abs(f() - g()) < 1e-3\n    x = " + std::to_string(i) + "\n");
   commitAll("add");
   for (int i = 0; i < 8; ++i) {
     fs::remove(root_ / "tests" / ("test_m" + std::to_string(i) + ".py"));

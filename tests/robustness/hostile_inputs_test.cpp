@@ -48,7 +48,8 @@ class HostileTree : public ::testing::Test {
     write("tests/ok_test.cc", "TEST(Ok, Near) { EXPECT_NEAR(f(), 1.0, 1e-6); }\n");
     write("tests/utf8_test.cc", "TEST(U, V) { EXPECT_NEAR(a, b, 1e-3); }  // caf\xe9 \xff\n");
     write("tests/nul_test.cc", std::string("TEST(N, M) {}\n\0\0garbage", 24));
-    write("tests/syntax_test.cc", "TEST(S, T) { int x = 1 +* / 2; EXPECT_NEAR(x, 1, 1e-5);\n#define BROKEN(a, \nTEST_CASE(\"unclosed\" {\n");
+    write("tests/syntax_test.cc",
+          "TEST(S, T) { int x = 1 +* / 2; EXPECT_NEAR(x, 1, 1e-5);\n#define BROKEN(a, \nTEST_CASE(\"unclosed\" {\n");
     std::string deepCpp = "TEST(D, E) {\n  x = " + std::string(5000, '(') + "1" + std::string(5000, ')') + ";\n";
     for (int i = 0; i < 3000; ++i) deepCpp += "{";
     deepCpp += " EXPECT_NEAR(a, b, 1e-3); ";
@@ -126,8 +127,8 @@ TEST_F(HostileTree, InvalidUtf8InsideAnAssertionIsWrittenAsJsonAndSarif) {
   write("tests/test_bytes.py", "def test_b():\n    assert abs(f('\xff') - 1.0) < 1e-3\n");
   write("tests/bytes_test.cc", "TEST(B, C) { EXPECT_NEAR(f(\"\xfe\"), 1.0, 1e-3); }\n");
   for (const char* format : {"json", "sarif"}) {
-    auto [status, out] = oalens::testing::runCommand(std::string(OALENS_BINARY) + " scan " + (root_ / "tests").string() +
-                                                     " -q --format " + format + " 2>&1");
+    auto [status, out] = oalens::testing::runCommand(std::string(OALENS_BINARY) + " scan " + (root_ / "tests").string() + " -q --format " +
+                                                     format + " 2>&1");
     EXPECT_TRUE(status == 0 || status == 1) << format << " exited " << status << "\n" << out.substr(0, 400);
     EXPECT_EQ(out.rfind("{", 0), 0u) << format << ": a JSON document";
     if (std::string(format) == "json") {

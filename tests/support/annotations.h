@@ -13,8 +13,8 @@
 
 namespace oalens::testing {
 
-inline std::map<std::pair<std::string, uint32_t>, std::string> readAnnotations(
-    const std::filesystem::path& root, std::string_view marker, const std::vector<std::string>& extensions = {".py"}) {
+inline std::map<std::pair<std::string, uint32_t>, std::string> readAnnotations(const std::filesystem::path& root, std::string_view marker,
+                                                                               const std::vector<std::string>& extensions = {".py"}) {
   std::map<std::pair<std::string, uint32_t>, std::string> out;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
     if (std::find(extensions.begin(), extensions.end(), entry.path().extension().string()) == extensions.end()) continue;

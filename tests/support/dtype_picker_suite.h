@@ -37,9 +37,8 @@ inline const char* kDtypePickingTestCase =
 
 // `tests`: the text of tests/ops_test.py.
 inline analyzer::ScanResult scanDtypePickerSuite(const std::string& tests) {
-  return scanPython({{"jax/_src/public_test_util.py", kDtypePicker},
-                     {"jax/_src/test_util.py", kDtypePickingTestCase},
-                     {"tests/ops_test.py", tests}});
+  return scanPython(
+      {{"jax/_src/public_test_util.py", kDtypePicker}, {"jax/_src/test_util.py", kDtypePickingTestCase}, {"tests/ops_test.py", tests}});
 }
 
 }  // namespace oalens::testing

@@ -29,8 +29,7 @@ inline CommandResult runCommand(const std::string& cmd) {
 // A fresh, empty directory named after the running test (and the process, for parallel ctest).
 inline std::filesystem::path scratchDirectory(const std::string& prefix) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  auto dir = std::filesystem::temp_directory_path() /
-             (prefix + "_" + std::to_string(::getpid()) + "_" + (info ? info->name() : "suite"));
+  auto dir = std::filesystem::temp_directory_path() / (prefix + "_" + std::to_string(::getpid()) + "_" + (info ? info->name() : "suite"));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

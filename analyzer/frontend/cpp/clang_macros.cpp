@@ -29,7 +29,8 @@ constexpr const char* kMissingHeaders = "/__oalens_missing_headers__";
 
 // Replacement texts worth a wrapper search: they call a check or a closeness helper.
 const RE2& checksSomething() {
-  static const RE2 re(R"(\b(EXPECT_|ASSERT_|CHECK|REQUIRE|BOOST_(CHECK|REQUIRE|WARN|TEST)|VERIFY|assert\b|Approx|allclose|isclose|isApprox|Near|Within|Expect[A-Z]))");
+  static const RE2 re(
+      R"(\b(EXPECT_|ASSERT_|CHECK|REQUIRE|BOOST_(CHECK|REQUIRE|WARN|TEST)|VERIFY|assert\b|Approx|allclose|isclose|isApprox|Near|Within|Expect[A-Z]))");
   return re;
 }
 
@@ -168,7 +169,7 @@ ClangPreprocessing preprocessWithClang(const fs::path& compileCommandsDir, const
   ClangPreprocessing out;
   std::string loadErr;
   auto db = clang::tooling::JSONCompilationDatabase::loadFromFile((compileCommandsDir / "compile_commands.json").string(), loadErr,
-                                                                   clang::tooling::JSONCommandLineSyntax::AutoDetect);
+                                                                  clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!db) {
     err = fmt::format("cannot read {}: {}", (compileCommandsDir / "compile_commands.json").string(), loadErr);
     return out;
@@ -197,8 +198,8 @@ ClangPreprocessing preprocessWithClang(const fs::path& compileCommandsDir, const
   tool.setDiagnosticConsumer(&quiet);
   tool.setPrintErrorMessage(false);
   // The builtin headers live beside Debian's clang, not beside this binary.
-  tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster("-resource-dir=" OALENS_CLANG_RESOURCE_DIR,
-                                                                         clang::tooling::ArgumentInsertPosition::END));
+  tool.appendArgumentsAdjuster(
+      clang::tooling::getInsertArgumentAdjuster("-resource-dir=" OALENS_CLANG_RESOURCE_DIR, clang::tooling::ArgumentInsertPosition::END));
   Factory factory(canonicalRoot, *memory, out);
   tool.run(&factory);
   for (const std::string& path : regular->hiddenPaths) {
@@ -212,8 +213,8 @@ ClangPreprocessing preprocessWithClang(const fs::path& compileCommandsDir, const
 }  // namespace oalens::analyzer
 
 extern "C" __attribute__((visibility("default"))) void oalens_clang_preprocess_v1(const char* compileCommandsDir, const char* root,
-                                                                                 const std::vector<std::string>* files,
-                                                                                 oalens::analyzer::ClangPreprocessing* out,
-                                                                                 std::string* err) {
+                                                                                  const std::vector<std::string>* files,
+                                                                                  oalens::analyzer::ClangPreprocessing* out,
+                                                                                  std::string* err) {
   *out = oalens::analyzer::preprocessWithClang(compileCommandsDir, root, *files, *err);
 }

@@ -37,7 +37,7 @@ struct CppFrontend::Impl : CppTree {
 
   enum class Action : uint8_t { Statement, MacroBlock, CloseFunction, CloseClass };
   struct Work : StatementWork<Action> {
-    TSNode block{};      // MacroBlock: the block after a TEST_CASE("...") or SECTION("...") call
+    TSNode block{};  // MacroBlock: the block after a TEST_CASE("...") or SECTION("...") call
     bool isElif = false;
   };
   std::vector<Work> work;

@@ -36,13 +36,12 @@ constexpr MacroNaming kTestCaseMacros[] = {
     {"TEMPLATE_TEST_CASE_METHOD", TestCaseNaming::SecondString},
 };
 
-constexpr std::string_view kSectionMacros[] = {"SECTION",  "SUBCASE",   "DYNAMIC_SECTION", "GIVEN",   "WHEN",
-                                               "THEN",     "AND_GIVEN", "AND_WHEN",        "AND_THEN"};
+constexpr std::string_view kSectionMacros[] = {"SECTION", "SUBCASE",   "DYNAMIC_SECTION", "GIVEN",   "WHEN",
+                                               "THEN",    "AND_GIVEN", "AND_WHEN",        "AND_THEN"};
 
 // Test-case macros whose arguments after the name are types (Catch2, doctest, Boost.Test).
-constexpr std::string_view kTypeListMacros[] = {"TEST_CASE_TEMPLATE", "TEMPLATE_TEST_CASE", "TEMPLATE_PRODUCT_TEST_CASE",
-                                                "TEMPLATE_LIST_TEST_CASE", "TEMPLATE_TEST_CASE_SIG",
-                                                "BOOST_AUTO_TEST_CASE_TEMPLATE"};
+constexpr std::string_view kTypeListMacros[] = {"TEST_CASE_TEMPLATE",      "TEMPLATE_TEST_CASE",     "TEMPLATE_PRODUCT_TEST_CASE",
+                                                "TEMPLATE_LIST_TEST_CASE", "TEMPLATE_TEST_CASE_SIG", "BOOST_AUTO_TEST_CASE_TEMPLATE"};
 
 // Blanks source[from, to) but for newlines.
 void blank(std::string& s, size_t from, size_t to) {

@@ -14,68 +14,124 @@ namespace oalens::analyzer {
 
 namespace {
 constexpr KindName<Cx> kKindNames[] = {
-    {"translation_unit", Cx::TranslationUnit}, {"compound_statement", Cx::CompoundStatement},
-    {"expression_statement", Cx::ExpressionStatement}, {"declaration", Cx::Declaration},
-    {"field_declaration", Cx::FieldDeclaration}, {"init_declarator", Cx::InitDeclarator},
-    {"if_statement", Cx::IfStatement}, {"else_clause", Cx::ElseClause}, {"condition_clause", Cx::ConditionClause},
-    {"for_statement", Cx::ForStatement}, {"for_range_loop", Cx::ForRangeLoop},
-    {"while_statement", Cx::WhileStatement}, {"do_statement", Cx::DoStatement},
-    {"return_statement", Cx::ReturnStatement}, {"throw_statement", Cx::ThrowStatement},
-    {"try_statement", Cx::TryStatement}, {"catch_clause", Cx::CatchClause},
-    {"switch_statement", Cx::SwitchStatement}, {"case_statement", Cx::CaseStatement},
-    {"labeled_statement", Cx::LabeledStatement}, {"attributed_statement", Cx::AttributedStatement},
-    {"function_definition", Cx::FunctionDefinition}, {"function_declarator", Cx::FunctionDeclarator},
-    {"template_declaration", Cx::TemplateDeclaration}, {"namespace_definition", Cx::NamespaceDefinition},
-    {"linkage_specification", Cx::LinkageSpecification}, {"class_specifier", Cx::ClassSpecifier},
-    {"struct_specifier", Cx::StructSpecifier}, {"union_specifier", Cx::UnionSpecifier},
-    {"field_declaration_list", Cx::FieldDeclarationList}, {"declaration_list", Cx::DeclarationList},
-    {"base_class_clause", Cx::BaseClassClause}, {"preproc_def", Cx::PreprocDef},
-    {"preproc_function_def", Cx::PreprocFunctionDef}, {"preproc_params", Cx::PreprocParams},
-    {"preproc_if", Cx::PreprocIf}, {"preproc_ifdef", Cx::PreprocIfdef}, {"preproc_else", Cx::PreprocElse},
-    {"preproc_elif", Cx::PreprocElif}, {"preproc_elifdef", Cx::PreprocElifdef}, {"preproc_arg", Cx::PreprocArg},
-    {"parameter_list", Cx::ParameterList}, {"parameter_declaration", Cx::ParameterDeclaration},
+    {"translation_unit", Cx::TranslationUnit},
+    {"compound_statement", Cx::CompoundStatement},
+    {"expression_statement", Cx::ExpressionStatement},
+    {"declaration", Cx::Declaration},
+    {"field_declaration", Cx::FieldDeclaration},
+    {"init_declarator", Cx::InitDeclarator},
+    {"if_statement", Cx::IfStatement},
+    {"else_clause", Cx::ElseClause},
+    {"condition_clause", Cx::ConditionClause},
+    {"for_statement", Cx::ForStatement},
+    {"for_range_loop", Cx::ForRangeLoop},
+    {"while_statement", Cx::WhileStatement},
+    {"do_statement", Cx::DoStatement},
+    {"return_statement", Cx::ReturnStatement},
+    {"throw_statement", Cx::ThrowStatement},
+    {"try_statement", Cx::TryStatement},
+    {"catch_clause", Cx::CatchClause},
+    {"switch_statement", Cx::SwitchStatement},
+    {"case_statement", Cx::CaseStatement},
+    {"labeled_statement", Cx::LabeledStatement},
+    {"attributed_statement", Cx::AttributedStatement},
+    {"function_definition", Cx::FunctionDefinition},
+    {"function_declarator", Cx::FunctionDeclarator},
+    {"template_declaration", Cx::TemplateDeclaration},
+    {"namespace_definition", Cx::NamespaceDefinition},
+    {"linkage_specification", Cx::LinkageSpecification},
+    {"class_specifier", Cx::ClassSpecifier},
+    {"struct_specifier", Cx::StructSpecifier},
+    {"union_specifier", Cx::UnionSpecifier},
+    {"field_declaration_list", Cx::FieldDeclarationList},
+    {"declaration_list", Cx::DeclarationList},
+    {"base_class_clause", Cx::BaseClassClause},
+    {"preproc_def", Cx::PreprocDef},
+    {"preproc_function_def", Cx::PreprocFunctionDef},
+    {"preproc_params", Cx::PreprocParams},
+    {"preproc_if", Cx::PreprocIf},
+    {"preproc_ifdef", Cx::PreprocIfdef},
+    {"preproc_else", Cx::PreprocElse},
+    {"preproc_elif", Cx::PreprocElif},
+    {"preproc_elifdef", Cx::PreprocElifdef},
+    {"preproc_arg", Cx::PreprocArg},
+    {"parameter_list", Cx::ParameterList},
+    {"parameter_declaration", Cx::ParameterDeclaration},
     {"optional_parameter_declaration", Cx::OptionalParameterDeclaration},
     {"variadic_parameter_declaration", Cx::VariadicParameterDeclaration},
     {"optional_type_parameter_declaration", Cx::OptionalTypeParameterDeclaration},
-    {"reference_declarator", Cx::ReferenceDeclarator}, {"pointer_declarator", Cx::PointerDeclarator},
-    {"array_declarator", Cx::ArrayDeclarator}, {"parenthesized_declarator", Cx::ParenthesizedDeclarator},
-    {"structured_binding_declarator", Cx::StructuredBindingDeclarator}, {"identifier", Cx::Identifier},
-    {"field_identifier", Cx::FieldIdentifier}, {"namespace_identifier", Cx::NamespaceIdentifier},
-    {"type_identifier", Cx::TypeIdentifier}, {"qualified_identifier", Cx::QualifiedIdentifier},
-    {"template_function", Cx::TemplateFunction}, {"template_type", Cx::TemplateType},
-    {"template_method", Cx::TemplateMethod}, {"field_expression", Cx::FieldExpression},
-    {"call_expression", Cx::CallExpression}, {"argument_list", Cx::ArgumentList},
-    {"number_literal", Cx::NumberLiteral}, {"string_literal", Cx::StringLiteral},
-    {"raw_string_literal", Cx::RawStringLiteral}, {"concatenated_string", Cx::ConcatenatedString},
-    {"char_literal", Cx::CharLiteral}, {"true", Cx::True}, {"false", Cx::False}, {"null", Cx::Null},
-    {"this", Cx::This}, {"binary_expression", Cx::BinaryExpression}, {"unary_expression", Cx::UnaryExpression},
-    {"pointer_expression", Cx::PointerExpression}, {"update_expression", Cx::UpdateExpression},
-    {"assignment_expression", Cx::AssignmentExpression}, {"conditional_expression", Cx::ConditionalExpression},
-    {"parenthesized_expression", Cx::ParenthesizedExpression}, {"subscript_expression", Cx::SubscriptExpression},
-    {"subscript_argument_list", Cx::SubscriptArgumentList}, {"cast_expression", Cx::CastExpression},
-    {"initializer_list", Cx::InitializerList}, {"lambda_expression", Cx::LambdaExpression},
-    {"comma_expression", Cx::CommaExpression}, {"compound_literal_expression", Cx::CompoundLiteralExpression},
-    {"user_defined_literal", Cx::UserDefinedLiteral}, {"ERROR", Cx::Error}, {"comment", Cx::Comment},
+    {"reference_declarator", Cx::ReferenceDeclarator},
+    {"pointer_declarator", Cx::PointerDeclarator},
+    {"array_declarator", Cx::ArrayDeclarator},
+    {"parenthesized_declarator", Cx::ParenthesizedDeclarator},
+    {"structured_binding_declarator", Cx::StructuredBindingDeclarator},
+    {"identifier", Cx::Identifier},
+    {"field_identifier", Cx::FieldIdentifier},
+    {"namespace_identifier", Cx::NamespaceIdentifier},
+    {"type_identifier", Cx::TypeIdentifier},
+    {"qualified_identifier", Cx::QualifiedIdentifier},
+    {"template_function", Cx::TemplateFunction},
+    {"template_type", Cx::TemplateType},
+    {"template_method", Cx::TemplateMethod},
+    {"field_expression", Cx::FieldExpression},
+    {"call_expression", Cx::CallExpression},
+    {"argument_list", Cx::ArgumentList},
+    {"number_literal", Cx::NumberLiteral},
+    {"string_literal", Cx::StringLiteral},
+    {"raw_string_literal", Cx::RawStringLiteral},
+    {"concatenated_string", Cx::ConcatenatedString},
+    {"char_literal", Cx::CharLiteral},
+    {"true", Cx::True},
+    {"false", Cx::False},
+    {"null", Cx::Null},
+    {"this", Cx::This},
+    {"binary_expression", Cx::BinaryExpression},
+    {"unary_expression", Cx::UnaryExpression},
+    {"pointer_expression", Cx::PointerExpression},
+    {"update_expression", Cx::UpdateExpression},
+    {"assignment_expression", Cx::AssignmentExpression},
+    {"conditional_expression", Cx::ConditionalExpression},
+    {"parenthesized_expression", Cx::ParenthesizedExpression},
+    {"subscript_expression", Cx::SubscriptExpression},
+    {"subscript_argument_list", Cx::SubscriptArgumentList},
+    {"cast_expression", Cx::CastExpression},
+    {"initializer_list", Cx::InitializerList},
+    {"lambda_expression", Cx::LambdaExpression},
+    {"comma_expression", Cx::CommaExpression},
+    {"compound_literal_expression", Cx::CompoundLiteralExpression},
+    {"user_defined_literal", Cx::UserDefinedLiteral},
+    {"ERROR", Cx::Error},
+    {"comment", Cx::Comment},
 };
-
 
 // The model spells booleans and boolean operators as Python does, so that one resolver and one
 // assertion finder read both languages.
 constexpr std::string_view kTrue = "True", kFalse = "False", kAnd = "and", kOr = "or", kNot = "not";
 
-bool isComparison(std::string_view op) {
-  return op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=";
-}
+bool isComparison(std::string_view op) { return op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!="; }
 
 }  // namespace
 
 CppTree::CppTree() : TreeConverter(tree_sitter_cpp(), kKindNames) {
-  fName = fieldId("name"); fValue = fieldId("value"); fLeft = fieldId("left"); fRight = fieldId("right");
-  fFunction = fieldId("function"); fArguments = fieldId("arguments"); fArgument = fieldId("argument");
-  fField = fieldId("field"); fBody = fieldId("body"); fCondition = fieldId("condition");
-  fConsequence = fieldId("consequence"); fAlternative = fieldId("alternative"); fParameters = fieldId("parameters");
-  fOperator = fieldId("operator"); fDeclarator = fieldId("declarator"); fType = fieldId("type");
-  fScope = fieldId("scope"); fInitializer = fieldId("initializer"); fDefaultValue = fieldId("default_value");
+  fName = fieldId("name");
+  fValue = fieldId("value");
+  fLeft = fieldId("left");
+  fRight = fieldId("right");
+  fFunction = fieldId("function");
+  fArguments = fieldId("arguments");
+  fArgument = fieldId("argument");
+  fField = fieldId("field");
+  fBody = fieldId("body");
+  fCondition = fieldId("condition");
+  fConsequence = fieldId("consequence");
+  fAlternative = fieldId("alternative");
+  fParameters = fieldId("parameters");
+  fOperator = fieldId("operator");
+  fDeclarator = fieldId("declarator");
+  fType = fieldId("type");
+  fScope = fieldId("scope");
+  fInitializer = fieldId("initializer");
+  fDefaultValue = fieldId("default_value");
   fIndices = fieldId("indices");
 }
 
@@ -92,7 +148,6 @@ TSNode CppTree::firstNamed(TSNode n) {
   scratch.resize(start);
   return out;
 }
-
 
 // The last name of a qualified name's part: `foo` of `foo<T>`, `Bar` of `Bar<int>`.
 std::string_view CppTree::baseName(TSNode n) {
@@ -197,26 +252,36 @@ ExprId CppTree::convert(TSNode n, uint32_t depth) {
     case Cx::FieldIdentifier:
     case Cx::NamespaceIdentifier:
     case Cx::TypeIdentifier:
-    case Cx::This: return newExpr(ExprKind::Name, n, text(n));
+    case Cx::This:
+      return newExpr(ExprKind::Name, n, text(n));
     case Cx::TemplateFunction:
     case Cx::TemplateType:
-    case Cx::TemplateMethod: return newExpr(ExprKind::Name, n, baseName(n));
-    case Cx::QualifiedIdentifier: return qualified(n, depth);
+    case Cx::TemplateMethod:
+      return newExpr(ExprKind::Name, n, baseName(n));
+    case Cx::QualifiedIdentifier:
+      return qualified(n, depth);
     case Cx::FieldExpression: {
       TSNode f = field(n, fField);
       return withChildren(ExprKind::Attribute, n, ts_node_is_null(f) ? std::string_view{} : baseName(f), {field(n, fArgument)}, depth);
     }
-    case Cx::CallExpression: return call(n, depth);
+    case Cx::CallExpression:
+      return call(n, depth);
     case Cx::NumberLiteral:
-    case Cx::UserDefinedLiteral: return newExpr(ExprKind::Number, n, text(n));
+    case Cx::UserDefinedLiteral:
+      return newExpr(ExprKind::Number, n, text(n));
     case Cx::StringLiteral:
     case Cx::RawStringLiteral:
     case Cx::ConcatenatedString:
-    case Cx::CharLiteral: return newExpr(ExprKind::String, n);
-    case Cx::True: return newExpr(ExprKind::Bool, n, kTrue);
-    case Cx::False: return newExpr(ExprKind::Bool, n, kFalse);
-    case Cx::Null: return newExpr(ExprKind::NoneLit, n);
-    case Cx::BinaryExpression: return binary(n, depth);
+    case Cx::CharLiteral:
+      return newExpr(ExprKind::String, n);
+    case Cx::True:
+      return newExpr(ExprKind::Bool, n, kTrue);
+    case Cx::False:
+      return newExpr(ExprKind::Bool, n, kFalse);
+    case Cx::Null:
+      return newExpr(ExprKind::NoneLit, n);
+    case Cx::BinaryExpression:
+      return binary(n, depth);
     case Cx::UnaryExpression: {
       TSNode op = field(n, fOperator);
       std::string_view o = ts_node_is_null(op) ? "" : text(op);
@@ -231,7 +296,8 @@ ExprId CppTree::convert(TSNode n, uint32_t depth) {
       while (kind(arg) == Cx::ParenthesizedExpression) arg = firstNamed(arg);
       if (o == "*" && kind(arg) == Cx::BinaryExpression) {
         TSNode plus = field(arg, fOperator);
-        if (!ts_node_is_null(plus) && text(plus) == "+") return withChildren(ExprKind::Subscript, n, {}, {field(arg, fLeft), field(arg, fRight)}, depth);
+        if (!ts_node_is_null(plus) && text(plus) == "+")
+          return withChildren(ExprKind::Subscript, n, {}, {field(arg, fLeft), field(arg, fRight)}, depth);
       }
       return withChildren(ExprKind::UnaryOp, n, o, {field(n, fArgument)}, depth);
     }
@@ -248,13 +314,16 @@ ExprId CppTree::convert(TSNode n, uint32_t depth) {
       if (ts_node_is_null(op) || text(op) != "=" || ts_node_is_null(right)) return newExpr(ExprKind::Other, n);
       return convert(right, depth + 1);
     }
-    case Cx::SubscriptExpression: return subscript(n, depth);
+    case Cx::SubscriptExpression:
+      return subscript(n, depth);
     case Cx::CastExpression: {
       TSNode v = field(n, fValue);
       return ts_node_is_null(v) ? newExpr(ExprKind::Other, n) : convert(v, depth + 1);
     }
-    case Cx::InitializerList: return sequence(ExprKind::List, n, depth);
-    case Cx::CommaExpression: return withChildren(ExprKind::Tuple, n, {}, {field(n, fLeft), field(n, fRight)}, depth);
+    case Cx::InitializerList:
+      return sequence(ExprKind::List, n, depth);
+    case Cx::CommaExpression:
+      return withChildren(ExprKind::Tuple, n, {}, {field(n, fLeft), field(n, fRight)}, depth);
     case Cx::CompoundLiteralExpression: {  // Type{a, b}: a construction, read as a call
       size_t mark = idStack.size();
       idStack.push_back(convert(field(n, fType), depth + 1));
@@ -270,7 +339,8 @@ ExprId CppTree::convert(TSNode n, uint32_t depth) {
       if (!ts_node_is_null(body)) lambdaBodies.push_back(body);
       return newExpr(ExprKind::Lambda, n);
     }
-    default: return newExpr(ExprKind::Other, n);
+    default:
+      return newExpr(ExprKind::Other, n);
   }
 }
 ExprId CppTree::newExprAtNull() {

@@ -4,8 +4,8 @@
 #include "analyzer/frontend/python/python_frontend.h"
 
 #include "analyzer/frontend/python/python_converter.h"
-#include "analyzer/model/name_index.h"
 #include "analyzer/frontend/ts_support.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 

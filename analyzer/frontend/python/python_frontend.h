@@ -18,8 +18,7 @@ class PythonFrontend {
 
   // Builds the model of one file. Never throws on bad input: syntax errors, timeouts and
   // truncated nesting become diagnostics in the model.
-  FileModel parse(std::string path, std::string moduleName, std::string source,
-                  const ParseBudget& budget = {});
+  FileModel parse(std::string path, std::string moduleName, std::string source, const ParseBudget& budget = {});
 
   // Parses and discards the tree: the floor that benchmarks compare the full scan against.
   bool parseOnly(const std::string& source, const ParseBudget& budget = {});

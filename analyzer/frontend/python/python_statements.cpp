@@ -181,8 +181,10 @@ void PythonFrontend::Impl::statement(const Work& w) {
       statement(inner2);
       return;
     }
-    case Py::FunctionDefinition: return functionDefinition(w);
-    case Py::ClassDefinition: return classDefinition(w);
+    case Py::FunctionDefinition:
+      return functionDefinition(w);
+    case Py::ClassDefinition:
+      return classDefinition(w);
     case Py::ImportStatement:
     case Py::ImportFromStatement:
     case Py::FutureImportStatement:
@@ -197,11 +199,13 @@ void PythonFrontend::Impl::statement(const Work& w) {
       // for bare expressions (a call cut loose from its statement is still an assertion).
       size_t start = gather(n, true);
       size_t end = scratch.size();
-      for (size_t i = end; i > start; --i) work.push_back({Action::Statement, scratch[i - 1].node, w.parent, w.fn, w.cls, w.depth, 0, nullptr});
+      for (size_t i = end; i > start; --i)
+        work.push_back({Action::Statement, scratch[i - 1].node, w.parent, w.fn, w.cls, w.depth, 0, nullptr});
       scratch.resize(start);
       return;
     }
-    case Py::Comment: return;
+    case Py::Comment:
+      return;
     default: {
       Py k = kind(n);
       if (isExpressionNode(k)) {
@@ -251,7 +255,8 @@ void PythonFrontend::Impl::moduleBoundByCall(TSNode target, TSNode value, Functi
   TSNode fn = field(value, fFunction), args = field(value, fArguments);
   if (ts_node_is_null(fn) || ts_node_is_null(args) || kind(args) != Py::ArgumentList) return;
   const std::string_view callee = text(fn);
-  if (callee != "pytest.importorskip" && callee != "importorskip" && callee != "importlib.import_module" && callee != "import_module") return;
+  if (callee != "pytest.importorskip" && callee != "importorskip" && callee != "importlib.import_module" && callee != "import_module")
+    return;
   const size_t start = gather(args, true);
   const TSNode first = scratch.size() > start ? scratch[start].node : TSNode{};
   scratch.resize(start);
@@ -263,7 +268,9 @@ void PythonFrontend::Impl::moduleBoundByCall(TSNode target, TSNode value, Functi
   for (size_t i = 0; i < literal.size(); ++i) {
     const char c = literal[i];
     const bool word = std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-    if (!(word || (c == '.' && i > 0 && i + 1 < literal.size() && literal[i - 1] != '.')) || (i == 0 && std::isdigit(static_cast<unsigned char>(c)))) return;
+    if (!(word || (c == '.' && i > 0 && i + 1 < literal.size() && literal[i - 1] != '.')) ||
+        (i == 0 && std::isdigit(static_cast<unsigned char>(c))))
+      return;
   }
   Import imp;
   imp.module = std::string(literal);
@@ -285,7 +292,9 @@ void PythonFrontend::Impl::parameters(TSNode params, Function& fnOut) {
     Param param;
     Py k = kind(p);
     switch (k) {
-      case Py::Identifier: param.name = text(p); break;
+      case Py::Identifier:
+        param.name = text(p);
+        break;
       case Py::DefaultParameter:
       case Py::TypedDefaultParameter: {
         TSNode nm = field(p, fName);
@@ -320,8 +329,11 @@ void PythonFrontend::Impl::parameters(TSNode params, Function& fnOut) {
         if (param.varArgs) keywordOnly = true;
         break;
       }
-      case Py::KeywordSeparator: keywordOnly = true; continue;
-      default: continue;
+      case Py::KeywordSeparator:
+        keywordOnly = true;
+        continue;
+      default:
+        continue;
     }
     param.keywordOnly = keywordOnly && !param.varArgs && !param.kwArgs;
     out.push_back(param);

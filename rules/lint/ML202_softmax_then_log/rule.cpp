@@ -38,7 +38,7 @@ class SoftmaxThenLog final : public LintRule {
     const FileModel& m = ctx.model;
     if (calleeLastName(m, call) != "log") return;
     if (resolvedCallee(m, call, ctx.stmt).rfind("theano.", 0) == 0) return;
-    const ExprId argument = firstArgument(m, call);  // torch.log(p)
+    const ExprId argument = firstArgument(m, call);        // torch.log(p)
     const ExprId receiver = methodObject(m, call, "log");  // p.log()
     const ExprId softmax = isSoftmax(m, argument, ctx.stmt) ? argument : isSoftmax(m, receiver, ctx.stmt) ? receiver : kNone;
     if (softmax == kNone) return;

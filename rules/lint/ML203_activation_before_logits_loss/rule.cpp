@@ -41,7 +41,8 @@ Wants wantedInput(const FileModel& m, ExprId call, StmtId at) {
   Wants w = lossInput(calleeLastName(m, call));
   if (w != Wants::Nothing) return w;
   ExprId callee = m.child(call, 0);
-  if (m.expr(callee).kind == ExprKind::Name || m.expr(callee).kind == ExprKind::Attribute) callee = assignedValue(m, m.expr(callee).text, at);
+  if (m.expr(callee).kind == ExprKind::Name || m.expr(callee).kind == ExprKind::Attribute)
+    callee = assignedValue(m, m.expr(callee).text, at);
   if (callee == kNone || m.expr(callee).kind != ExprKind::Call) return Wants::Nothing;
   const std::string_view cls = calleeLastName(m, callee);
   return cls.size() > 4 && cls.substr(cls.size() - 4) == "Loss" ? lossInput(cls) : Wants::Nothing;

@@ -33,8 +33,8 @@ bool isNan(const FileModel& m, ExprId e, StmtId at) {
     const std::string resolved = resolveDotted(m, m.stmts[at].function, x.name);
     return resolved != x.name && resolved.find('.') != std::string::npos;
   }
-  if (x.kind == ExprKind::Call && m.childCount(e) == 2 && (calleeIs(m, e, at, {"float"}) || calleeLastName(m, e) == "float64" ||
-                                                           calleeLastName(m, e) == "float32")) {
+  if (x.kind == ExprKind::Call && m.childCount(e) == 2 &&
+      (calleeIs(m, e, at, {"float"}) || calleeLastName(m, e) == "float64" || calleeLastName(m, e) == "float32")) {
     std::string arg(m.expr(m.child(e, 1)).text);
     for (char& c : arg) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return arg == "'nan'" || arg == "\"nan\"";
@@ -65,8 +65,8 @@ class NanEquality final : public LintRule {
       const ExprId left = m.child(cmp, i), right = m.child(cmp, i + 1);
       const ExprId nan = isNan(m, right, ctx.stmt) ? right : isNan(m, left, ctx.stmt) ? left : kNone;
       if (nan == kNone) continue;
-      ctx.report(m.expr(cmp).range, fmt::format("comparison with {} by {} is always {}", squeezed(m.expr(nan).text), op,
-                                                op == "==" ? "False" : "True"));
+      ctx.report(m.expr(cmp).range,
+                 fmt::format("comparison with {} by {} is always {}", squeezed(m.expr(nan).text), op, op == "==" ? "False" : "True"));
       return;
     }
   }

@@ -20,14 +20,32 @@ using namespace analyzer;
 bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
 bool isDraw(std::string_view callee, bool hasArguments) {
-  static const std::set<std::string, std::less<>> numpyDraws = {
-      "rand", "randn", "randint", "random", "random_sample", "ranf", "sample", "choice", "shuffle", "permutation", "normal",
-      "uniform", "binomial", "poisson", "beta", "gamma", "exponential", "multivariate_normal", "standard_normal", "bytes"};
-  static const std::set<std::string, std::less<>> stdlibDraws = {"random", "randint", "choice", "choices", "shuffle", "sample",
-                                                                   "uniform", "gauss", "randrange", "normalvariate", "getrandbits"};
-  static const std::set<std::string, std::less<>> torchDraws = {"rand", "randn", "randint", "randperm", "rand_like", "randn_like",
-                                                                  "randint_like", "normal", "bernoulli", "multinomial", "poisson"};
-  static const std::set<std::string, std::less<>> tfDraws = {"normal", "uniform", "shuffle", "truncated_normal", "categorical", "gamma", "poisson"};
+  static const std::set<std::string, std::less<>> numpyDraws = {"rand",
+                                                                "randn",
+                                                                "randint",
+                                                                "random",
+                                                                "random_sample",
+                                                                "ranf",
+                                                                "sample",
+                                                                "choice",
+                                                                "shuffle",
+                                                                "permutation",
+                                                                "normal",
+                                                                "uniform",
+                                                                "binomial",
+                                                                "poisson",
+                                                                "beta",
+                                                                "gamma",
+                                                                "exponential",
+                                                                "multivariate_normal",
+                                                                "standard_normal",
+                                                                "bytes"};
+  static const std::set<std::string, std::less<>> stdlibDraws = {"random",  "randint", "choice",    "choices",       "shuffle",    "sample",
+                                                                 "uniform", "gauss",   "randrange", "normalvariate", "getrandbits"};
+  static const std::set<std::string, std::less<>> torchDraws = {
+      "rand", "randn", "randint", "randperm", "rand_like", "randn_like", "randint_like", "normal", "bernoulli", "multinomial", "poisson"};
+  static const std::set<std::string, std::less<>> tfDraws = {"normal",      "uniform", "shuffle", "truncated_normal",
+                                                             "categorical", "gamma",   "poisson"};
   const std::string_view last = lastDottedComponent(callee);
   const std::string_view module = callee.substr(0, callee.size() - last.size() - (callee.size() > last.size()));
   if (module == "numpy.random") {
@@ -52,15 +70,16 @@ bool isSeed(std::string_view callee, bool hasArguments) {
 class UnseededRandomness final : public LintRule {
  public:
   const LintRuleInfo& info() const override {
-    static const LintRuleInfo kInfo{"ML205",
-                                    "unseeded-randomness",
-                                    LintFamily::Ml,
-                                    LintSeverity::Warning,
-                                    LintPrecision::Medium,
-                                    "a file that draws random numbers from a global generator and never sets a seed",
-                                    "seed every generator the file uses (np.random.seed / default_rng(seed), random.seed, torch.manual_seed, "
-                                    "tf.random.set_seed) or pass a seeded generator",
-                                    {}};
+    static const LintRuleInfo kInfo{
+        "ML205",
+        "unseeded-randomness",
+        LintFamily::Ml,
+        LintSeverity::Warning,
+        LintPrecision::Medium,
+        "a file that draws random numbers from a global generator and never sets a seed",
+        "seed every generator the file uses (np.random.seed / default_rng(seed), random.seed, torch.manual_seed, "
+        "tf.random.set_seed) or pass a seeded generator",
+        {}};
     return kInfo;
   }
   LintSubscriptions subscriptions() const override { return {{}, {ExprKind::Call}, false}; }
@@ -86,10 +105,10 @@ class UnseededRandomness final : public LintRule {
     if (!ctx.isTestFile && drawInFunction_ && !hasMainBlock(ctx.model)) return;
     const std::string_view last = lastDottedComponent(drawName_);
     if (last == "default_rng" || last == "RandomState")  // the generator draws nothing itself; what it draws is unreproducible
-      ctx.report(ctx.model.expr(firstDraw_).range,
-                 fmt::format("{}() makes a generator without a seed and no seed is set in this file: its draws change every run", drawName_));
-    else
-      ctx.report(ctx.model.expr(firstDraw_).range, fmt::format("{} draws random numbers but no seed is set in this file", drawName_));
+      ctx.report(
+          ctx.model.expr(firstDraw_).range,
+          fmt::format("{}() makes a generator without a seed and no seed is set in this file: its draws change every run", drawName_));
+    else ctx.report(ctx.model.expr(firstDraw_).range, fmt::format("{} draws random numbers but no seed is set in this file", drawName_));
   }
 
  private:

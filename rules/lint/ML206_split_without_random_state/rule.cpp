@@ -38,10 +38,11 @@ class SplitWithoutRandomState final : public LintRule {
     if (callee.rfind("sklearn.", 0) != 0 || keywordArgument(m, call, "random_state") != kNone) return;
     const std::string_view last = lastDottedComponent(callee);
     const ExprId shuffle = keywordArgument(m, call, "shuffle");
-    const bool shuffles = last == "train_test_split"                                                     ? !isFalse(m, shuffle)
-                          : last == "KFold" || last == "StratifiedKFold" || last == "StratifiedGroupKFold" ? isTrue(m, shuffle)
-                          : last == "ShuffleSplit" || last == "StratifiedShuffleSplit" || last == "GroupShuffleSplit" ||
-                              last == "RepeatedKFold" || last == "RepeatedStratifiedKFold";
+    const bool shuffles = last == "train_test_split" ? !isFalse(m, shuffle)
+                          : last == "KFold" || last == "StratifiedKFold" || last == "StratifiedGroupKFold"
+                              ? isTrue(m, shuffle)
+                              : last == "ShuffleSplit" || last == "StratifiedShuffleSplit" || last == "GroupShuffleSplit" ||
+                                    last == "RepeatedKFold" || last == "RepeatedStratifiedKFold";
     if (shuffles) pending_.push_back({call, std::string(last)});
   }
 

@@ -52,9 +52,11 @@ class PreprocessingBeforeSplit final : public LintRule {
       if (ev.kind != flow::EventKind::Learns || !reported.insert(ev.stmt).second) continue;
       const std::string where = flow::placeOf(m, leak.at);
       std::string message =
-          leak.kind == flow::LeakKind::BeforeSplit ? fmt::format("{} before {} splits it ({}): the test rows shape the preprocessing", ev.what, leak.split, where)
+          leak.kind == flow::LeakKind::BeforeSplit
+              ? fmt::format("{} before {} splits it ({}): the test rows shape the preprocessing", ev.what, leak.split, where)
           : leak.kind == flow::LeakKind::BeforeCrossValidation
-              ? fmt::format("{} before {} splits it into folds ({}): the validation folds shape the preprocessing", ev.what, leak.split, where)
+              ? fmt::format("{} before {} splits it into folds ({}): the validation folds shape the preprocessing", ev.what, leak.split,
+                            where)
               : fmt::format("{}, test rows included, and written into {} split off at {}: the test rows shape the training data", ev.what,
                             leak.split, where);
       ctx.report(m.expr(ev.call).range, message + pathText(leak.path) + flow::modelsTrainedOn(m, df, leak.event));

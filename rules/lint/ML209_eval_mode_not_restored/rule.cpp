@@ -39,8 +39,9 @@ class EvalModeNotRestored final : public LintRule {
       });
       if (!backward) continue;
       if (!restored)
-        ctx.report(m.expr(call).range,
-                   fmt::format("{}.eval() in a training loop is never undone by {}.train(): later iterations train in eval mode", name, name));
+        ctx.report(
+            m.expr(call).range,
+            fmt::format("{}.eval() in a training loop is never undone by {}.train(): later iterations train in eval mode", name, name));
       return;
     }
   }

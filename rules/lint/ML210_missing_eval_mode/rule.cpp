@@ -59,9 +59,8 @@ class MissingEvalMode final : public LintRule {
         if (model.empty() && trained_.count(text) && !evaluatedAround(m, with, text)) model = text;
       });
       if (model.empty()) continue;
-      ctx.report(m.stmts[with].range,
-                 fmt::format("{} runs under {} without {}.eval(): dropout and batch norm stay in training mode", model,
-                             squeezed(m.expr(guard).text, 40), model));
+      ctx.report(m.stmts[with].range, fmt::format("{} runs under {} without {}.eval(): dropout and batch norm stay in training mode", model,
+                                                  squeezed(m.expr(guard).text, 40), model));
     }
   }
 
@@ -90,7 +89,7 @@ class MissingEvalMode final : public LintRule {
 
   std::set<std::string> trained_;
   std::vector<std::pair<StmtId, std::string>> evaluations_;  // each eval() call and its object
-  std::vector<std::pair<StmtId, ExprId>> blocks_;  // the with statement, its no_grad() call
+  std::vector<std::pair<StmtId, ExprId>> blocks_;            // the with statement, its no_grad() call
 };
 
 }  // namespace

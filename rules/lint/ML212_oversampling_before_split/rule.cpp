@@ -19,14 +19,15 @@ using namespace analyzer;
 class OversamplingBeforeSplit final : public LintRule {
  public:
   const LintRuleInfo& info() const override {
-    static const LintRuleInfo kInfo{"ML212",
-                                    "oversampling-before-split",
-                                    LintFamily::Ml,
-                                    LintSeverity::Warning,
-                                    LintPrecision::Medium,
-                                    "data oversampled (SMOTE, resample with replacement) before it is split into train and test",
-                                    "split first and oversample the training rows only (an imblearn Pipeline does this in cross-validation)",
-                                    {}};
+    static const LintRuleInfo kInfo{
+        "ML212",
+        "oversampling-before-split",
+        LintFamily::Ml,
+        LintSeverity::Warning,
+        LintPrecision::Medium,
+        "data oversampled (SMOTE, resample with replacement) before it is split into train and test",
+        "split first and oversample the training rows only (an imblearn Pipeline does this in cross-validation)",
+        {}};
     return kInfo;
   }
   LintSubscriptions subscriptions() const override { return {}; }
@@ -38,10 +39,10 @@ class OversamplingBeforeSplit final : public LintRule {
       const flow::Event& ev = df.events[leak.event];
       if (ev.kind != flow::EventKind::Oversamples || leak.kind == flow::LeakKind::IntoTrainingPart) continue;
       const bool folds = leak.kind == flow::LeakKind::BeforeCrossValidation;
-      ctx.report(m.expr(ev.call).range, fmt::format("{} before {} splits it{} ({}): copies of the same rows end up in {}", ev.what, leak.split,
-                                                    folds ? " into folds" : "", flow::placeOf(m, leak.at),
+      ctx.report(m.expr(ev.call).range, fmt::format("{} before {} splits it{} ({}): copies of the same rows end up in {}", ev.what,
+                                                    leak.split, folds ? " into folds" : "", flow::placeOf(m, leak.at),
                                                     folds ? "training and validation folds" : "train and test") +
-                                        flow::modelsTrainedOn(m, df, leak.event));
+                                            flow::modelsTrainedOn(m, df, leak.event));
     }
   }
 };

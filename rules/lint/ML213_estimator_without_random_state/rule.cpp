@@ -16,13 +16,35 @@ namespace {
 using namespace analyzer;
 
 bool drawsWhenFit(std::string_view cls) {
-  static const std::set<std::string, std::less<>> names = {
-      "RandomForestClassifier", "RandomForestRegressor", "ExtraTreesClassifier", "ExtraTreesRegressor", "RandomTreesEmbedding",
-      "GradientBoostingClassifier", "GradientBoostingRegressor", "HistGradientBoostingClassifier", "HistGradientBoostingRegressor",
-      "BaggingClassifier", "BaggingRegressor", "AdaBoostClassifier", "AdaBoostRegressor", "IsolationForest", "DecisionTreeClassifier",
-      "DecisionTreeRegressor", "ExtraTreeClassifier", "ExtraTreeRegressor", "MLPClassifier", "MLPRegressor", "SGDClassifier",
-      "SGDRegressor", "Perceptron", "PassiveAggressiveClassifier", "KMeans", "MiniBatchKMeans", "TSNE", "GaussianMixture",
-      "RandomizedSearchCV"};
+  static const std::set<std::string, std::less<>> names = {"RandomForestClassifier",
+                                                           "RandomForestRegressor",
+                                                           "ExtraTreesClassifier",
+                                                           "ExtraTreesRegressor",
+                                                           "RandomTreesEmbedding",
+                                                           "GradientBoostingClassifier",
+                                                           "GradientBoostingRegressor",
+                                                           "HistGradientBoostingClassifier",
+                                                           "HistGradientBoostingRegressor",
+                                                           "BaggingClassifier",
+                                                           "BaggingRegressor",
+                                                           "AdaBoostClassifier",
+                                                           "AdaBoostRegressor",
+                                                           "IsolationForest",
+                                                           "DecisionTreeClassifier",
+                                                           "DecisionTreeRegressor",
+                                                           "ExtraTreeClassifier",
+                                                           "ExtraTreeRegressor",
+                                                           "MLPClassifier",
+                                                           "MLPRegressor",
+                                                           "SGDClassifier",
+                                                           "SGDRegressor",
+                                                           "Perceptron",
+                                                           "PassiveAggressiveClassifier",
+                                                           "KMeans",
+                                                           "MiniBatchKMeans",
+                                                           "TSNE",
+                                                           "GaussianMixture",
+                                                           "RandomizedSearchCV"};
   return names.count(cls) > 0;
 }
 
@@ -61,7 +83,8 @@ class EstimatorWithoutRandomState final : public LintRule {
   void finishFile(LintContext& ctx) override {
     if (numpySeeded_) return;
     for (const auto& [call, cls] : pending_)
-      ctx.report(ctx.model.expr(call).range, fmt::format("{} draws random numbers when fit but has no random_state: every run fits another model", cls));
+      ctx.report(ctx.model.expr(call).range,
+                 fmt::format("{} draws random numbers when fit but has no random_state: every run fits another model", cls));
   }
 
  private:

@@ -37,12 +37,10 @@ class InplaceResultAssigned final : public LintRule {
       const ExprId object = methodObject(m, call, calleeLastName(m, call));
       if (object == kNone || namesImport(m, object, s) || resolvedCallee(m, call, s).starts_with("torch.")) return;
       what = fmt::format("{}(..., inplace=True)", calleeLastName(m, call));
-    }
-    else if (calleeIs(m, call, s, {"random.shuffle", "numpy.random.shuffle"}))
-      what = std::string(resolvedCallee(m, call, s));
-    else
-      return;
-    ctx.report(m.expr(call).range, fmt::format("{} changes its object in place and returns None: {} is assigned None", what, squeezed(m.expr(st.a).text, 40)));
+    } else if (calleeIs(m, call, s, {"random.shuffle", "numpy.random.shuffle"})) what = std::string(resolvedCallee(m, call, s));
+    else return;
+    ctx.report(m.expr(call).range,
+               fmt::format("{} changes its object in place and returns None: {} is assigned None", what, squeezed(m.expr(st.a).text, 40)));
   }
 };
 

@@ -14,9 +14,9 @@ namespace {
 using namespace analyzer;
 
 bool returnsCopy(std::string_view method) {
-  static const std::set<std::string, std::less<>> names = {"dropna",    "fillna",      "drop",      "drop_duplicates", "sort_values",
-                                                           "sort_index", "reset_index", "set_index", "astype",          "interpolate",
-                                                           "reindex",    "merge",       "ffill",     "bfill"};
+  static const std::set<std::string, std::less<>> names = {
+      "dropna",    "fillna", "drop",        "drop_duplicates", "sort_values", "sort_index", "reset_index",
+      "set_index", "astype", "interpolate", "reindex",         "merge",       "ffill",      "bfill"};
   return names.count(method) > 0;
 }
 
@@ -25,8 +25,8 @@ bool returnsCopy(std::string_view method) {
 bool expectsAnError(const FileModel& m, StmtId s) {
   if (const StmtId p = m.stmts[s].parent; p != kNone && m.stmts[p].kind == StmtKind::Try) return true;
   for (StmtId p = m.stmts[s].parent; p != kNone; p = m.stmts[p].parent)
-    if (m.stmts[p].kind == StmtKind::With && (m.stmts[p].text.find("raises") != std::string_view::npos ||
-                                              m.stmts[p].text.find("Raises") != std::string_view::npos))
+    if (m.stmts[p].kind == StmtKind::With &&
+        (m.stmts[p].text.find("raises") != std::string_view::npos || m.stmts[p].text.find("Raises") != std::string_view::npos))
       return true;
   return false;
 }
@@ -66,7 +66,6 @@ class CopyResultDiscarded final : public LintRule {
     }
     ctx.report(m.expr(call).range, fmt::format("{} returns a changed copy that is thrown away: nothing is changed", what));
   }
-
 };
 
 }  // namespace

@@ -28,7 +28,8 @@ class SoftmaxWithoutDim final : public LintRule {
 
   void onExpr(LintContext& ctx, ExprId call) override {
     const FileModel& m = ctx.model;
-    const bool function = calleeIs(m, call, ctx.stmt, {"torch.nn.functional.softmax", "torch.nn.functional.log_softmax", "torch.nn.functional.softmin"});
+    const bool function =
+        calleeIs(m, call, ctx.stmt, {"torch.nn.functional.softmax", "torch.nn.functional.log_softmax", "torch.nn.functional.softmin"});
     const bool module = calleeIs(m, call, ctx.stmt, {"torch.nn.Softmax", "torch.nn.LogSoftmax", "torch.nn.Softmin"});
     if (!function && !module) return;
     const CallArgs args = splitCall(m, call);

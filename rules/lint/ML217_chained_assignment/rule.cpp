@@ -63,7 +63,8 @@ class ChainedAssignment final : public LintRule {
     ExprId v = st.b;
     bool frame = false;
     if (m.expr(v).kind == ExprKind::Call && resolvedCallee(m, v, s).starts_with("pandas.")) frame = true;
-    while (!frame && v != kNone && (m.expr(v).kind == ExprKind::Call || m.expr(v).kind == ExprKind::Subscript || m.expr(v).kind == ExprKind::Attribute)) {
+    while (!frame && v != kNone &&
+           (m.expr(v).kind == ExprKind::Call || m.expr(v).kind == ExprKind::Subscript || m.expr(v).kind == ExprKind::Attribute)) {
       if (m.expr(v).kind == ExprKind::Call) {
         const ExprId callee = m.child(v, 0);
         if (callee == kNone || m.expr(callee).kind != ExprKind::Attribute) break;

@@ -13,14 +13,15 @@ using namespace analyzer;
 class MergeWithoutKeys final : public LintRule {
  public:
   const LintRuleInfo& info() const override {
-    static const LintRuleInfo kInfo{"ML218",
-                                    "merge-without-keys",
-                                    LintFamily::Ml,
-                                    LintSeverity::Note,
-                                    LintPrecision::High,
-                                    "a pandas merge that names no key: it joins on every shared column",
-                                    "name the key (on=\"id\", or left_on/right_on) and, where the relation is known, validate=\"one_to_one\"",
-                                    {}};
+    static const LintRuleInfo kInfo{
+        "ML218",
+        "merge-without-keys",
+        LintFamily::Ml,
+        LintSeverity::Note,
+        LintPrecision::High,
+        "a pandas merge that names no key: it joins on every shared column",
+        "name the key (on=\"id\", or left_on/right_on) and, where the relation is known, validate=\"one_to_one\"",
+        {}};
     return kInfo;
   }
   LintSubscriptions subscriptions() const override { return {{}, {ExprKind::Call}, false}; }

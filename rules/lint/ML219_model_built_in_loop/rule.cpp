@@ -44,8 +44,9 @@ class ModelBuiltInLoop final : public LintRule {
     bool cleared = false;
     forEachCall(m, outer + 1, blockEnd(m, outer), [&](ExprId c, StmtId) { cleared |= calleeLastName(m, c) == "clear_session"; });
     if (cleared) return;
-    ctx.report(m.expr(call).range, "a Keras model is built in every iteration and clear_session() is never called: Keras keeps every "
-                                   "model's layers, so memory grows with each iteration");
+    ctx.report(m.expr(call).range,
+               "a Keras model is built in every iteration and clear_session() is never called: Keras keeps every "
+               "model's layers, so memory grows with each iteration");
   }
 
  private:

@@ -17,11 +17,13 @@ bool matches(std::string_view text, const RE2& re) { return RE2::PartialMatch(re
 
 // Names that say "predicted" or "true labels", by their words.
 bool saysPredicted(std::string_view text) {
-  static const RE2 re(R"((?i)(^|[^a-z])(pred|preds|predicted|predictions?|y_?hat|yhat|proba|probs?|probabilities|scores?|outputs?)([^a-z]|$)|predict(_proba)?\()");
+  static const RE2 re(
+      R"((?i)(^|[^a-z])(pred|preds|predicted|predictions?|y_?hat|yhat|proba|probs?|probabilities|scores?|outputs?)([^a-z]|$)|predict(_proba)?\()");
   return matches(text, re);
 }
 bool saysTrue(std::string_view text) {
-  static const RE2 re(R"((?i)^(y|y_?(test|true|val|valid|train|actual|gt|label|labels|target|targets)|labels?|targets?|ground_?truth|gt|truth|actuals?)(\[.*\])?$)");
+  static const RE2 re(
+      R"((?i)^(y|y_?(test|true|val|valid|train|actual|gt|label|labels|target|targets)|labels?|targets?|ground_?truth|gt|truth|actuals?)(\[.*\])?$)");
   return matches(text, re);
 }
 
@@ -53,8 +55,9 @@ class MetricArgumentsSwapped final : public LintRule {
     if (args.positional.size() < 2) return;
     const std::string_view first = m.expr(args.positional[0]).text, second = m.expr(args.positional[1]).text;
     if (!saysPredicted(first) || !saysTrue(second) || saysPredicted(second)) return;
-    ctx.report(m.expr(call).range, fmt::format("{}({}, {}): the predictions are passed as the true labels; the metric takes y_true first",
-                                               lastDottedComponent(resolvedCallee(m, call, ctx.stmt)), squeezed(first, 30), squeezed(second, 30)));
+    ctx.report(m.expr(call).range,
+               fmt::format("{}({}, {}): the predictions are passed as the true labels; the metric takes y_true first",
+                           lastDottedComponent(resolvedCallee(m, call, ctx.stmt)), squeezed(first, 30), squeezed(second, 30)));
   }
 };
 

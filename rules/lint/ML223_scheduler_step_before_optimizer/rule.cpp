@@ -15,7 +15,8 @@ using namespace analyzer;
 bool isSchedulerObject(const FileModel& m, ExprId object, StmtId at) {
   if (m.expr(object).kind == ExprKind::Name) {
     const ExprId value = lastAssignedValue(m, m.expr(object).name, at);
-    if (value != kNone && m.expr(value).kind == ExprKind::Call) return resolvedCallee(m, value, at).starts_with("torch.optim.lr_scheduler.");
+    if (value != kNone && m.expr(value).kind == ExprKind::Call)
+      return resolvedCallee(m, value, at).starts_with("torch.optim.lr_scheduler.");
   }
   return m.expr(object).text.find("sched") != std::string_view::npos;
 }

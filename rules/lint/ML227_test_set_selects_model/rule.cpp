@@ -33,7 +33,8 @@ bool choosesBy(std::string_view text) {
 // (`*_score`, `*_error`, `*_loss`) of test labels or of predictions for test data.
 bool scoresOnTest(const FileModel& m, ExprId call) {
   const std::string_view name = calleeLastName(m, call);
-  const bool scoring = name == "score" || name == "evaluate" || name.ends_with("_score") || name.ends_with("_error") || name.ends_with("_loss");
+  const bool scoring =
+      name == "score" || name == "evaluate" || name.ends_with("_score") || name.ends_with("_error") || name.ends_with("_loss");
   if (!scoring) return false;
   const CallArgs args = splitCall(m, call);
   for (ExprId a : args.positional)
@@ -87,7 +88,8 @@ class TestSetSelectsModel final : public LintRule {
 
  private:
   static std::string_view rootOf(const FileModel& m, ExprId target) {
-    while (target != kNone && (m.expr(target).kind == ExprKind::Subscript || m.expr(target).kind == ExprKind::Attribute)) target = m.child(target, 0);
+    while (target != kNone && (m.expr(target).kind == ExprKind::Subscript || m.expr(target).kind == ExprKind::Attribute))
+      target = m.child(target, 0);
     return target != kNone && m.expr(target).kind == ExprKind::Name ? m.expr(target).name : std::string_view{};
   }
 

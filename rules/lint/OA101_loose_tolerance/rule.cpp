@@ -20,9 +20,9 @@ using namespace analyzer;
 
 std::string measuredMessage(const MeasuredMargin& m) {
   const std::string runs = fmt::format("{} run{}", m.runs, m.runs == 1 ? "" : "s");
-  std::string text = m.maxUsed == 0 ? fmt::format("the values were equal in every recorded run ({}) under {}", runs, m.tolerance)
-                                    : fmt::format("no recorded run used 0.1% of {} (at most {:.2g} of it, {})", m.tolerance,
-                                                  m.maxUsed, runs);
+  std::string text = m.maxUsed == 0
+                         ? fmt::format("the values were equal in every recorded run ({}) under {}", runs, m.tolerance)
+                         : fmt::format("no recorded run used 0.1% of {} (at most {:.2g} of it, {})", m.tolerance, m.maxUsed, runs);
   if (m.suggested == "exact") text += "; suggested exact";
   else if (!m.suggested.empty()) text += fmt::format("; suggested {} ({})", m.suggested, m.basis);
   return text;
@@ -32,7 +32,11 @@ class LooseTolerance final : public LintRule {
  public:
   const LintRuleInfo& info() const override {
     static const LintRuleInfo kInfo{
-        "OA101", "loose-tolerance", LintFamily::Oracle, LintSeverity::Warning, LintPrecision::High,
+        "OA101",
+        "loose-tolerance",
+        LintFamily::Oracle,
+        LintSeverity::Warning,
+        LintPrecision::High,
         "an OA assertion whose tolerance accepts an error of 10% or more",
         "tighten the tolerance to what the computation needs, or state why it is loose (`# oalens: ignore[OA101]`)",
         {{"loose", 0.1, "the smallest accepted error (absolute, or relative for rtol) that counts as loose"}}};
@@ -41,7 +45,7 @@ class LooseTolerance final : public LintRule {
   LintSubscriptions subscriptions() const override { return {{}, {}, true}; }
 
   void onAssertion(LintContext& ctx, const Assertion& a) override {
-    if (!a.isOa || a.negated) return;  // a larger tolerance makes a negated check stricter
+    if (!a.isOa || a.negated) return;                                        // a larger tolerance makes a negated check stricter
     if (measuresTime(a.actualText) || measuresTime(a.expectedText)) return;  // elapsed time, not an error
     if (const MeasuredMargin* m = ctx.measuredAt(a)) {
       // The runs say what the check needs; the fixed cut-off is for the checks they did not reach.

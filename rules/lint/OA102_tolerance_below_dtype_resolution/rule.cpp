@@ -40,7 +40,11 @@ class ToleranceBelowDtypeResolution final : public LintRule {
  public:
   const LintRuleInfo& info() const override {
     static const LintRuleInfo kInfo{
-        "OA102", "tolerance-below-dtype-resolution", LintFamily::Oracle, LintSeverity::Warning, LintPrecision::Medium,
+        "OA102",
+        "tolerance-below-dtype-resolution",
+        LintFamily::Oracle,
+        LintSeverity::Warning,
+        LintPrecision::Medium,
         "an OA assertion on float16/bfloat16/float32 results that accepts only a relative error below the dtype's unit roundoff",
         "give a relative tolerance of at least a few epsilons of the dtype, or an absolute one; choose it per dtype",
         {}};
@@ -61,8 +65,9 @@ class ToleranceBelowDtypeResolution final : public LintRule {
     const std::string_view text = std::string_view(*ctx.model.source).substr(fn.startByte, fn.endByte - fn.startByte);
     const std::optional<Format> format = reducedPrecisionOf(text);
     if (!format || *relative->value >= format->roundoff) return;
-    ctx.report(a.range, fmt::format("{}={}{} with no absolute allowance is below the {} unit roundoff {:.1e}", relative->name, relative->text,
-                                    relative->provenance == Provenance::Default ? " (the default)" : "", format->name, format->roundoff));
+    ctx.report(a.range,
+               fmt::format("{}={}{} with no absolute allowance is below the {} unit roundoff {:.1e}", relative->name, relative->text,
+                           relative->provenance == Provenance::Default ? " (the default)" : "", format->name, format->roundoff));
   }
 };
 

@@ -14,10 +14,7 @@ namespace {
 
 using namespace analyzer;
 
-bool isDifference(const FileModel& m, ExprId e) {
-  return e != kNone && m.expr(e).kind == ExprKind::BinaryOp && m.expr(e).name == "-";
-}
-
+bool isDifference(const FileModel& m, ExprId e) { return e != kNone && m.expr(e).kind == ExprKind::BinaryOp && m.expr(e).name == "-"; }
 
 bool looksLikeTolerance(const FileModel& m, ExprId bound) {
   if (bound == kNone) return false;
@@ -60,11 +57,11 @@ class OneSidedErrorBound final : public LintRule {
       else if ((api == "assertGreater" || api == "assertGreaterEqual") && args.positional.size() >= 2 &&
                isDifference(m, args.positional[1]) && looksLikeTolerance(m, args.positional[0]))
         difference = args.positional[1];
-      else if (api == "assertTrue" && !args.positional.empty())
-        difference = boundedDifference(m, args.positional[0]);
+      else if (api == "assertTrue" && !args.positional.empty()) difference = boundedDifference(m, args.positional[0]);
     }
     if (difference == kNone || measuresTime(m, difference)) return;
-    ctx.report(st.range, fmt::format("the error bound on {} has no abs(): any value below the oracle passes", squeezed(m.expr(difference).text)));
+    ctx.report(st.range,
+               fmt::format("the error bound on {} has no abs(): any value below the oracle passes", squeezed(m.expr(difference).text)));
   }
 
  private:

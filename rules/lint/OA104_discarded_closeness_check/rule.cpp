@@ -34,14 +34,14 @@ class DiscardedClosenessCheck final : public LintRule {
     if (call == kNone || m.expr(call).kind != ExprKind::Call) return;
     const bool predicate = calleeIs(m, call, s,
                                     {"numpy.allclose", "numpy.isclose", "torch.allclose", "torch.isclose", "math.isclose", "cmath.isclose",
-                                     "tensorflow.experimental.numpy.allclose", "tensorflow.experimental.numpy.isclose", "jax.numpy.allclose",
-                                     "jax.numpy.isclose", "cupy.allclose", "cupy.isclose"});
+                                     "tensorflow.experimental.numpy.allclose", "tensorflow.experimental.numpy.isclose",
+                                     "jax.numpy.allclose", "jax.numpy.isclose", "cupy.allclose", "cupy.isclose"});
     const bool method = isMethodCall(m, call, "allclose") || isMethodCall(m, call, "isclose");
     if (!predicate && !method) return;
     if (displayedByTheNotebook(m, s)) return;  // a cell's last expression is shown, not discarded
     for (StmtId p = m.stmts[s].parent; p != kNone; p = m.stmts[p].parent)
-      if (m.stmts[p].kind == StmtKind::With && (m.stmts[p].text.find("raises") != std::string_view::npos ||
-                                                m.stmts[p].text.find("Raises") != std::string_view::npos))
+      if (m.stmts[p].kind == StmtKind::With &&
+          (m.stmts[p].text.find("raises") != std::string_view::npos || m.stmts[p].text.find("Raises") != std::string_view::npos))
         return;
     ctx.report(m.stmts[s].range,
                fmt::format("the result of {}(...) is discarded: nothing is checked", squeezed(m.expr(m.child(call, 0)).text)));

@@ -78,15 +78,15 @@ bool isComputed(const FileModel& m, ExprId e) {
   int divisions = 0;
   if (x.kind == ExprKind::BinaryOp) return x.name != "%" && x.name != "//" && !oneRoundingOfIntegers(m, e, divisions);
   if (x.kind != ExprKind::Call) return false;
-  static const std::set<std::string_view> reductions = {"mean", "sum", "std", "var", "norm", "sqrt", "exp", "log", "dot", "prod",
-                                                        "average", "median", "cumsum", "matmul", "tanh", "sigmoid", "softmax"};
+  static const std::set<std::string_view> reductions = {"mean", "sum",     "std",    "var",    "norm",   "sqrt", "exp",     "log",    "dot",
+                                                        "prod", "average", "median", "cumsum", "matmul", "tanh", "sigmoid", "softmax"};
   return reductions.count(calleeLastName(m, e)) > 0;
 }
 
 // GoogleTest's, Boost.Test's and Highway's exact equality macros.
 bool isCppEqualityCheck(std::string_view api) {
-  return api == "EXPECT_EQ" || api == "ASSERT_EQ" || api == "BOOST_CHECK_EQUAL" || api == "BOOST_REQUIRE_EQUAL" ||
-         api == "BOOST_TEST" || api == "HWY_ASSERT_EQ" || api == "CHECK_EQ";
+  return api == "EXPECT_EQ" || api == "ASSERT_EQ" || api == "BOOST_CHECK_EQUAL" || api == "BOOST_REQUIRE_EQUAL" || api == "BOOST_TEST" ||
+         api == "HWY_ASSERT_EQ" || api == "CHECK_EQ";
 }
 
 // A C++ tensor's value read out as a number (`t.item<float>()`, `t.scalar<double>()`): what an

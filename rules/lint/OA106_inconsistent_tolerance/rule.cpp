@@ -19,9 +19,27 @@ namespace {
 using namespace analyzer;
 
 bool isConversion(std::string_view name) {
-  static const std::set<std::string_view> conversions = {
-      "convert_to_numpy", "convert_to_tensor", "numpy", "asarray", "array", "eval", "get_value", "detach", "cpu", "item", "to_numpy",
-      "float", "squeeze", "mean", "sum", "tolist", "result_type", "astype", "reshape", "flatten", "ravel"};
+  static const std::set<std::string_view> conversions = {"convert_to_numpy",
+                                                         "convert_to_tensor",
+                                                         "numpy",
+                                                         "asarray",
+                                                         "array",
+                                                         "eval",
+                                                         "get_value",
+                                                         "detach",
+                                                         "cpu",
+                                                         "item",
+                                                         "to_numpy",
+                                                         "float",
+                                                         "squeeze",
+                                                         "mean",
+                                                         "sum",
+                                                         "tolist",
+                                                         "result_type",
+                                                         "astype",
+                                                         "reshape",
+                                                         "flatten",
+                                                         "ravel"};
   return conversions.count(name) > 0;
 }
 
@@ -83,8 +101,8 @@ class InconsistentTolerance final : public LintRule {
       if (ratio < ctx.option("factor")) continue;
       const auto& [api, scopedCut, name] = key;
       const std::string cut = scopedCut.substr(0, scopedCut.find('@'));
-      ctx.report(loose->assertion->range, fmt::format("{}={} checks {}(...) {:g}x looser than {}={} at line {}", name, loose->text, cut, ratio,
-                                                      name, tight->text, tight->assertion->range.start.line));
+      ctx.report(loose->assertion->range, fmt::format("{}={} checks {}(...) {:g}x looser than {}={} at line {}", name, loose->text, cut,
+                                                      ratio, name, tight->text, tight->assertion->range.start.line));
     }
   }
 

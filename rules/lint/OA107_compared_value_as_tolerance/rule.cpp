@@ -82,8 +82,8 @@ class ComparedValueAsTolerance final : public LintRule {
       if (resolveDotted(m, a.functionId, root) != root) continue;
       for (const Tolerance& t : a.tolerances) {
         if (t.text != text) continue;
-        ctx.report(a.range, fmt::format("{} is passed in the place of {}: {} compares two values, not three",
-                                        squeezed(text), t.name, lastDottedComponent(a.api)));
+        ctx.report(a.range, fmt::format("{} is passed in the place of {}: {} compares two values, not three", squeezed(text), t.name,
+                                        lastDottedComponent(a.api)));
         return;  // one finding per assertion
       }
     }

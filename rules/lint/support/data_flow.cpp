@@ -158,8 +158,7 @@ class Interpreter {
     }
     if (unpacks && v.kind == ExprKind::Call && calleeLastName(m(), value) == "train_test_split") {
       const std::vector<Value> parts = splitParts(value, frame);
-      for (uint32_t i = 0; i < m().childCount(target); ++i)
-        bind(m().child(target, i), i < parts.size() ? parts[i] : Value{}, frame);
+      for (uint32_t i = 0; i < m().childCount(target); ++i) bind(m().child(target, i), i < parts.size() ? parts[i] : Value{}, frame);
       return;
     }
     if (unpacks && (v.kind == ExprKind::Tuple || v.kind == ExprKind::List) && m().childCount(value) == m().childCount(target)) {
@@ -356,7 +355,8 @@ class Interpreter {
     if (isCompositeTransformer(cls) && !object.builtBy.empty()) {
       const std::string_view text = object.builtBy;
       for (std::string_view part : {"Scaler", "Imputer", "PCA", "SVD", "Vectorizer", "Select", "Discretizer", "Transformer", "Encoder"})
-        if (text.find(part) != std::string_view::npos && !(part == "Encoder" && text.find("LabelEncoder") != std::string_view::npos)) return true;
+        if (text.find(part) != std::string_view::npos && !(part == "Encoder" && text.find("LabelEncoder") != std::string_view::npos))
+          return true;
       return false;
     }
     return method == "fit_transform" || method == "fit_on_texts";
@@ -380,8 +380,9 @@ class Interpreter {
 
     if (isScalarFunction(name)) return {};
     if (name == "train_test_split" || name == "random_split") {
-      checkSplit(name == "random_split" ? std::vector<Value>(positional.begin(), positional.begin() + std::min<size_t>(1, positional.size()))
-                                        : positional,
+      checkSplit(name == "random_split"
+                     ? std::vector<Value>(positional.begin(), positional.begin() + std::min<size_t>(1, positional.size()))
+                     : positional,
                  name);
       return all;
     }
@@ -422,8 +423,8 @@ class Interpreter {
     return v;
   }
 
-  Value methodCall(ExprId e, std::string_view name, ExprId receiverExpr, Value receiver, const std::vector<Value>& positional, const Value& all,
-                   std::string_view firstText, Frame& frame) {
+  Value methodCall(ExprId e, std::string_view name, ExprId receiverExpr, Value receiver, const std::vector<Value>& positional,
+                   const Value& all, std::string_view firstText, Frame& frame) {
     const Value first = positional.empty() ? Value{} : positional.front();
     const std::string_view root = rootName(receiverExpr);
     if (const FunctionId f = methodOf(receiver.constructor, name); f != kNone) {
@@ -443,7 +444,8 @@ class Interpreter {
       if (name != "partial_fit") fitted.learned.clear();
       addLearned(fitted.learned, all.learned);
       if (learner(receiver, name) && !positional.empty()) {
-        const std::string cls = receiver.constructor.empty() ? squeezed(m().expr(receiverExpr).text, 30) : std::string(receiver.constructor);
+        const std::string cls =
+            receiver.constructor.empty() ? squeezed(m().expr(receiverExpr).text, 30) : std::string(receiver.constructor);
         const uint32_t ev = newEvent(EventKind::Learns, e, fmt::format("{} is fit on {}", cls, firstText), first);
         if (fitted.learned.size() < kMaxTraces) fitted.learned.push_back(Trace{ev, {}});
         if (name == "fit_transform") {
@@ -451,7 +453,8 @@ class Interpreter {
           return learnedFrom(first, ev, true);
         }
       }
-      if ((name == "fit" || name == "partial_fit") && (!learner(receiver, name) || positional.empty())) recordFit(receiver, receiverExpr, all);
+      if ((name == "fit" || name == "partial_fit") && (!learner(receiver, name) || positional.empty()))
+        recordFit(receiver, receiverExpr, all);
       if (!root.empty()) setHeld(frame, root, fitted);
       return fitted;
     }
@@ -463,13 +466,15 @@ class Interpreter {
     }
     if (name == "fit_resample" || name == "fit_sample") {
       if (isUndersampler(receiver.constructor)) return all;
-      const std::string sampler = receiver.constructor.empty() ? squeezed(m().expr(receiverExpr).text, 30) : std::string(receiver.constructor);
+      const std::string sampler =
+          receiver.constructor.empty() ? squeezed(m().expr(receiverExpr).text, 30) : std::string(receiver.constructor);
       const uint32_t ev = newEvent(EventKind::Oversamples, e, fmt::format("{} oversamples {}", sampler, firstText), all);
       return learnedFrom(all, ev, true);
     }
     if (isRowStatistic(name) && !rowWise(e) && !windowed(receiverExpr)) {
       const uint32_t ev =
-          newEvent(EventKind::Learns, e, fmt::format("the {} of {} is taken over all rows", name, squeezed(m().expr(receiverExpr).text, 40)), receiver);
+          newEvent(EventKind::Learns, e,
+                   fmt::format("the {} of {} is taken over all rows", name, squeezed(m().expr(receiverExpr).text, 40)), receiver);
       return learnedFrom(receiver, ev, false);
     }
     if (name == "apply" || name == "agg" || name == "pipe") {
@@ -485,7 +490,8 @@ class Interpreter {
     const bool changesReceiver = (inplace != kNone && m().expr(inplace).text == "True") || name == "append" || name == "extend" ||
                                  name == "update" || name == "insert";
     if (changesReceiver && !root.empty()) mutate(frame, root, all);
-    if (isRowConcatenation(name) && !all.rows.empty() && !receiver.rows.empty() && !overlaps(all.rows, receiver.rows)) result.concatenated = true;
+    if (isRowConcatenation(name) && !all.rows.empty() && !receiver.rows.empty() && !overlaps(all.rows, receiver.rows))
+      result.concatenated = true;
     return result;
   }
 
@@ -524,7 +530,8 @@ class Interpreter {
   }
 
   // Runs function `f` of `file` (the current file when null) with the caller's arguments.
-  Value inlineCall(FunctionId f, const CallArgs& args, const std::vector<Value>& positional, Frame& caller, const FileModel* file = nullptr) {
+  Value inlineCall(FunctionId f, const CallArgs& args, const std::vector<Value>& positional, Frame& caller,
+                   const FileModel* file = nullptr) {
     if (!file) file = mp_;
     const ExprId site = currentCall_;  // before the arguments' own calls move it
     Value all;

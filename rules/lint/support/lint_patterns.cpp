@@ -213,7 +213,8 @@ bool reachesTrainTestSplit(const FileModel& m, StmtId at, std::vector<std::strin
     });
     if (later.kind != StmtKind::Assign || later.a == kNone || later.b == kNone || m.expr(later.a).kind != ExprKind::Name) continue;
     const std::string_view target = m.expr(later.a).name;
-    const bool carries = std::any_of(names.begin(), names.end(), [&](std::string_view n) { return mentionsIdentifier(m.expr(later.b).text, n); });
+    const bool carries =
+        std::any_of(names.begin(), names.end(), [&](std::string_view n) { return mentionsIdentifier(m.expr(later.b).text, n); });
     if (carries) names.push_back(target);
     else std::erase(names, target);
   }

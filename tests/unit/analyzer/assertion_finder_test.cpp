@@ -240,7 +240,7 @@ TEST(AssertionFinder, SelfCallsRunTheClassesOwnMethodNotAWrapperOfTheSameNameEls
                         "    def check_forward(self, op):\n"
                         "        numpy.testing.assert_allclose(op(self.x), self.expected)\n"  // 5
                         "    def test_forward(self):\n"
-                        "        self.check_forward(relu)\n"  // 7
+                        "        self.check_forward(relu)\n"              // 7
                         "        self.check_close(relu(1.0), 1.0)\n"}});  // 8
   std::map<std::string, const Assertion*> at;
   for (const auto& x : r.assertions) at[x.file + ":" + std::to_string(x.range.start.line)] = &x;
@@ -258,11 +258,12 @@ TEST(AssertionFinder, SelfCallsRunTheClassesOwnMethodNotAWrapperOfTheSameNameEls
 // `**self.check_forward_options` may set any tolerance the call does not write out, so the
 // API's default is not claimed for it (Chainer's suites pass their tolerances so).
 TEST(AssertionFinder, AKeywordSplatMaySetTheToleranceSoTheDefaultIsNotClaimed) {
-  auto r = scanOne("import numpy as np\n"
-                   "def test_f():\n"
-                   "    np.testing.assert_allclose(f(), 1.0, **opts)\n"               // 3
-                   "    np.testing.assert_allclose(f(), 1.0, rtol=1e-3, **opts)\n"    // 4
-                   "    np.testing.assert_allclose(f(), 1.0)\n");                     // 5
+  auto r = scanOne(
+      "import numpy as np\n"
+      "def test_f():\n"
+      "    np.testing.assert_allclose(f(), 1.0, **opts)\n"             // 3
+      "    np.testing.assert_allclose(f(), 1.0, rtol=1e-3, **opts)\n"  // 4
+      "    np.testing.assert_allclose(f(), 1.0)\n");                   // 5
   const Assertion* splat = atLine(r, 3);
   const Assertion* partly = atLine(r, 4);
   const Assertion* plain = atLine(r, 5);
@@ -298,7 +299,7 @@ TEST(AssertionFinder, AFunctionThatRaisesWhenACheckFailsIsAWrapper) {
                         "def test_ops():\n"
                         "    utt.assert_close(expected(), f(), atol=1e-3)\n"  // 3
                         "    utt.assert_far(f(), g())\n"                      // 4
-                        "    utt.assert_logged(f(), g())\n"}});              // 5
+                        "    utt.assert_logged(f(), g())\n"}});               // 5
   auto at = byLine(r, "tests/test_ops.py");
   ASSERT_TRUE(at.count(3) && at.count(4) && at.count(5));
   EXPECT_EQ(at[3]->api, "tests.unittest_tools.assert_close");
@@ -355,7 +356,7 @@ TEST(AssertionFinder, AFunctionReturningACheckIsAWrapper) {
                        {"tests/test_dist.py",
                         "from tests.common import assert_equal\n"
                         "def test_mean():\n"
-                        "    assert_equal(sample().mean(), 0.5)\n"                // 3
+                        "    assert_equal(sample().mean(), 0.5)\n"                 // 3
                         "    assert_equal(sample().mean(), 0.5, prec=0.05)\n"}});  // 4
   auto at = byLine(r, "tests/test_dist.py");
   ASSERT_TRUE(at.count(3) && at.count(4));
@@ -382,8 +383,8 @@ TEST(AssertionFinder, TheSuitesOwnMethodOnSelfWinsOverTheCataloguedOne) {
                         "from pkg import testing\n"
                         "class OptTest(testing.TestCase):\n"
                         "    def test_step(self):\n"
-                        "        self.assertAlmostEqual(step(), 2.0, decimal=6)\n"   // 4
-                        "        self.assertAlmostEqual(step(), 2.0)\n"              // 5
+                        "        self.assertAlmostEqual(step(), 2.0, decimal=6)\n"       // 4
+                        "        self.assertAlmostEqual(step(), 2.0)\n"                  // 5
                         "        self.assertAllCloseAccordingToType(step(), 2.0)\n"}});  // 6
   auto at = byLine(r, "pkg/tests/test_opt.py");
   ASSERT_TRUE(at.count(4) && at.count(5) && at.count(6));
@@ -476,30 +477,30 @@ TEST(AssertionFinder, WrappersThatPassWhenTheValuesDifferAreNegated) {
       "import unittest\n"
       "import numpy as np\n"
       "class Case(unittest.TestCase):\n"
-      "    def assertNotClose(self, a, b, atol=1e-6):\n"                                   // 4
+      "    def assertNotClose(self, a, b, atol=1e-6):\n"  // 4
       "        try:\n"
       "            np.testing.assert_allclose(a, b, atol=atol)\n"
       "        except AssertionError:\n"
       "            return\n"
       "        raise AssertionError('close')\n"
-      "    def assertNotCloseElse(self, a, b, atol=1e-6):\n"                               // 10
+      "    def assertNotCloseElse(self, a, b, atol=1e-6):\n"  // 10
       "        try:\n"
       "            np.testing.assert_allclose(a, b, atol=atol)\n"
       "        except (ValueError, AssertionError):\n"
       "            pass\n"
       "        else:\n"
       "            self.fail('close')\n"
-      "    def assertCloseLogged(self, a, b, atol=1e-6):\n"                                // 17
+      "    def assertCloseLogged(self, a, b, atol=1e-6):\n"  // 17
       "        try:\n"
       "            np.testing.assert_allclose(a, b, atol=atol)\n"
       "        except AssertionError:\n"
       "            print(a, b)\n"
       "            raise\n"
-      "    def assertFalseClose(self, a, b, atol=1e-6):\n"                                 // 23
+      "    def assertFalseClose(self, a, b, atol=1e-6):\n"  // 23
       "        self.assertFalse(np.allclose(a, b, atol=atol))\n"
-      "    def assertNotCloseAssert(self, a, b, atol=1e-6):\n"                             // 25
+      "    def assertNotCloseAssert(self, a, b, atol=1e-6):\n"  // 25
       "        assert not np.allclose(a, b, atol=atol)\n"
-      "    def assertCloseElseReturn(self, a, b, atol=1e-6):\n"                           // 27
+      "    def assertCloseElseReturn(self, a, b, atol=1e-6):\n"  // 27
       "        try:\n"
       "            np.testing.assert_allclose(a, b, atol=atol)\n"
       "        except AssertionError:\n"
@@ -509,15 +510,14 @@ TEST(AssertionFinder, WrappersThatPassWhenTheValuesDifferAreNegated) {
       "        raise AssertionError('not close')\n"
       "    def test_all(self):\n"
       "        x = np.ones(3)\n"
-      "        self.assertNotClose(x, 2 * x)\n"                                             // 37
-      "        self.assertNotCloseElse(x, 2 * x)\n"                                         // 38
-      "        self.assertCloseLogged(x, x)\n"                                              // 39
-      "        self.assertFalseClose(x, 2 * x)\n"                                           // 40
-      "        self.assertNotCloseAssert(x, 2 * x)\n"                                       // 41
-      "        self.assertCloseElseReturn(x, x)\n";                                         // 42
+      "        self.assertNotClose(x, 2 * x)\n"        // 37
+      "        self.assertNotCloseElse(x, 2 * x)\n"    // 38
+      "        self.assertCloseLogged(x, x)\n"         // 39
+      "        self.assertFalseClose(x, 2 * x)\n"      // 40
+      "        self.assertNotCloseAssert(x, 2 * x)\n"  // 41
+      "        self.assertCloseElseReturn(x, x)\n";    // 42
   auto r = oalens::testing::scanOne(code);
-  for (const auto& [line, negated] :
-       {std::pair{37u, true}, {38u, true}, {39u, false}, {40u, true}, {41u, true}, {42u, false}}) {
+  for (const auto& [line, negated] : {std::pair{37u, true}, {38u, true}, {39u, false}, {40u, true}, {41u, true}, {42u, false}}) {
     const oalens::analyzer::Assertion* a = oalens::testing::atLine(r, line);
     ASSERT_NE(a, nullptr) << "line " << line;
     EXPECT_TRUE(a->isOa) << "line " << line;
@@ -528,16 +528,17 @@ TEST(AssertionFinder, WrappersThatPassWhenTheValuesDifferAreNegated) {
 // Keras 3's assertAllClose: `if tpu_atol is not None and uses_tpu(): atol = tpu_atol`. A call
 // passing `tpu_atol` has a second tolerance, chosen by device.
 TEST(AssertionFinder, AToleranceAWrapperReplacesOnADeviceIsReadBesideTheBaseOne) {
-  auto r = scanOne("import numpy as np\n"
-                   "class TestCase:\n"
-                   "    def assertAllClose(self, actual, desired, atol=1e-6, rtol=1e-6, tpu_atol=None):\n"
-                   "        if tpu_atol is not None and uses_tpu():\n"
-                   "            atol = tpu_atol\n"
-                   "        np.testing.assert_allclose(actual, desired, atol=atol, rtol=rtol)\n"
-                   "class OpsTest(TestCase):\n"
-                   "    def test_op(self):\n"
-                   "        self.assertAllClose(f(), g(), atol=1e-3, tpu_atol=1e-2)\n"  // 9
-                   "        self.assertAllClose(f(), g())\n");                          // 10
+  auto r = scanOne(
+      "import numpy as np\n"
+      "class TestCase:\n"
+      "    def assertAllClose(self, actual, desired, atol=1e-6, rtol=1e-6, tpu_atol=None):\n"
+      "        if tpu_atol is not None and uses_tpu():\n"
+      "            atol = tpu_atol\n"
+      "        np.testing.assert_allclose(actual, desired, atol=atol, rtol=rtol)\n"
+      "class OpsTest(TestCase):\n"
+      "    def test_op(self):\n"
+      "        self.assertAllClose(f(), g(), atol=1e-3, tpu_atol=1e-2)\n"  // 9
+      "        self.assertAllClose(f(), g())\n");                          // 10
   const Assertion* device = atLine(r, 9);
   const Assertion* plain = atLine(r, 10);
   ASSERT_TRUE(device && plain);
@@ -554,16 +555,17 @@ TEST(AssertionFinder, AToleranceAWrapperReplacesOnADeviceIsReadBesideTheBaseOne)
 // PyTorch's TestCase.assertEqual takes atol/rtol (since 1.6) and, before, a `prec` third
 // argument: with one it is an OA check; a message in that place is not a tolerance.
 TEST(AssertionFinder, PyTorchAssertEqualWithAToleranceIsAnOaCheck) {
-  auto r = scanOne("import torch\n"
-                   "from torch.testing._internal.common_utils import TestCase\n"
-                   "class TestOps(TestCase):\n"
-                   "    def test_sin(self):\n"
-                   "        self.assertEqual(f(), g(), atol=1e-5, rtol=0)\n"     // 5
-                   "        self.assertEqual(f(), g(), 1e-4)\n"                  // 6
-                   "        self.assertEqual(f(), g(), prec=self.precision)\n"   // 7
-                   "        self.assertEqual(f(), g(), 'differs')\n"             // 8
-                   "        self.assertEqual(f(), g(), msg)\n"                   // 9
-                   "        self.assertEqual(f(), g())\n");                      // 10
+  auto r = scanOne(
+      "import torch\n"
+      "from torch.testing._internal.common_utils import TestCase\n"
+      "class TestOps(TestCase):\n"
+      "    def test_sin(self):\n"
+      "        self.assertEqual(f(), g(), atol=1e-5, rtol=0)\n"    // 5
+      "        self.assertEqual(f(), g(), 1e-4)\n"                 // 6
+      "        self.assertEqual(f(), g(), prec=self.precision)\n"  // 7
+      "        self.assertEqual(f(), g(), 'differs')\n"            // 8
+      "        self.assertEqual(f(), g(), msg)\n"                  // 9
+      "        self.assertEqual(f(), g())\n");                     // 10
   const Assertion* both = atLine(r, 5);
   const Assertion* positional = atLine(r, 6);
   const Assertion* named = atLine(r, 7);
@@ -590,21 +592,22 @@ TEST(AssertionFinder, PyTorchAssertEqualWithAToleranceIsAnOaCheck) {
 // PyTorch's device-type tests raise the tolerances of every assertEqual in a test for some
 // dtypes with a decorator; the checks of nested helpers run on the same instance.
 TEST(AssertionFinder, PyTorchDtypeOverrideDecoratorsSetTolerancesPerDtype) {
-  auto r = scanOne("import torch\n"
-                   "from torch.testing._internal.common_utils import TestCase\n"
-                   "from torch.testing._internal.common_device_type import precisionOverride, toleranceOverride, tol\n"
-                   "class TestOps(TestCase):\n"
-                   "    @precisionOverride({torch.bfloat16: 1e-2, torch.half: 5e-3})\n"
-                   "    def test_add(self, device, dtype):\n"
-                   "        def check(a, b):\n"
-                   "            self.assertEqual(a, b)\n"                                 // 8
-                   "        self.assertEqual(f(), g(), atol=1e-4, rtol=0)\n"              // 9
-                   "    @toleranceOverride({torch.float16: tol(atol=1e-3, rtol=2e-3), torch.float32: tol(1e-5, 1e-6)})\n"
-                   "    def test_mul(self, device):\n"
-                   "        self.assertEqual(f(), g())\n"                                 // 12
-                   "    @unrelated({torch.float16: 1e-1})\n"
-                   "    def test_plain(self):\n"
-                   "        self.assertEqual(f(), g())\n");                               // 15
+  auto r = scanOne(
+      "import torch\n"
+      "from torch.testing._internal.common_utils import TestCase\n"
+      "from torch.testing._internal.common_device_type import precisionOverride, toleranceOverride, tol\n"
+      "class TestOps(TestCase):\n"
+      "    @precisionOverride({torch.bfloat16: 1e-2, torch.half: 5e-3})\n"
+      "    def test_add(self, device, dtype):\n"
+      "        def check(a, b):\n"
+      "            self.assertEqual(a, b)\n"                     // 8
+      "        self.assertEqual(f(), g(), atol=1e-4, rtol=0)\n"  // 9
+      "    @toleranceOverride({torch.float16: tol(atol=1e-3, rtol=2e-3), torch.float32: tol(1e-5, 1e-6)})\n"
+      "    def test_mul(self, device):\n"
+      "        self.assertEqual(f(), g())\n"  // 12
+      "    @unrelated({torch.float16: 1e-1})\n"
+      "    def test_plain(self):\n"
+      "        self.assertEqual(f(), g())\n");  // 15
   const Assertion* nested = atLine(r, 8);
   const Assertion* own = atLine(r, 9);
   const Assertion* pair = atLine(r, 12);
@@ -629,28 +632,29 @@ TEST(AssertionFinder, PyTorchDtypeOverrideDecoratorsSetTolerancesPerDtype) {
 }
 
 TEST(AssertionFinder, CupyDecoratorsCheckWhatTheTestReturnsAgainstNumpy) {
-  auto r = scanOne("import numpy\n"
-                   "from cupy import testing\n"
-                   "from cupy.testing import numpy_cupy_allclose\n"
-                   "TOL = 1e-5\n"
-                   "class TestSum:\n"
-                   "    @testing.for_all_dtypes()\n"
-                   "    @testing.numpy_cupy_allclose(1e-6, atol=TOL)\n"                    // 7
-                   "    def test_sum(self, xp, dtype):\n"
-                   "        a = xp.ones((2, 3), dtype)\n"
-                   "        return a.sum(axis=1)\n"
-                   "    @numpy_cupy_allclose(rtol={numpy.float16: 1e-3, 'default': 1e-6})\n"  // 11
-                   "    def test_mean(self, xp):\n"
-                   "        return xp.ones(3).mean()\n"
-                   "    @testing.numpy_cupy_array_almost_equal()\n"                         // 14
-                   "    def test_dot(self, xp):\n"
-                   "        return xp.dot(xp.ones(3), xp.ones(3))\n"
-                   "    @testing.numpy_cupy_array_equal()\n"                                // 17
-                   "    def test_zeros(self, xp):\n"
-                   "        return xp.zeros(3)\n"
-                   "    @testing.for_all_dtypes()\n"                                        // 20
-                   "    def test_plain(self, xp, dtype):\n"
-                   "        testing.numpy_cupy_allclose()\n");                              // 22: checks nothing
+  auto r = scanOne(
+      "import numpy\n"
+      "from cupy import testing\n"
+      "from cupy.testing import numpy_cupy_allclose\n"
+      "TOL = 1e-5\n"
+      "class TestSum:\n"
+      "    @testing.for_all_dtypes()\n"
+      "    @testing.numpy_cupy_allclose(1e-6, atol=TOL)\n"  // 7
+      "    def test_sum(self, xp, dtype):\n"
+      "        a = xp.ones((2, 3), dtype)\n"
+      "        return a.sum(axis=1)\n"
+      "    @numpy_cupy_allclose(rtol={numpy.float16: 1e-3, 'default': 1e-6})\n"  // 11
+      "    def test_mean(self, xp):\n"
+      "        return xp.ones(3).mean()\n"
+      "    @testing.numpy_cupy_array_almost_equal()\n"  // 14
+      "    def test_dot(self, xp):\n"
+      "        return xp.dot(xp.ones(3), xp.ones(3))\n"
+      "    @testing.numpy_cupy_array_equal()\n"  // 17
+      "    def test_zeros(self, xp):\n"
+      "        return xp.zeros(3)\n"
+      "    @testing.for_all_dtypes()\n"  // 20
+      "    def test_plain(self, xp, dtype):\n"
+      "        testing.numpy_cupy_allclose()\n");  // 22: checks nothing
   classifyOracles(r);
   const Assertion* sum = atLine(r, 7);
   const Assertion* mean = atLine(r, 11);
@@ -680,29 +684,30 @@ TEST(AssertionFinder, CupyDecoratorsCheckWhatTheTestReturnsAgainstNumpy) {
 }
 
 TEST(AssertionFinder, ChainersFunctionTestCaseChecksForwardAgainstForwardExpected) {
-  auto r = scanOne("import numpy\n"
-                   "from chainer import functions\n"
-                   "from chainer import testing\n"
-                   "class TestReLU(testing.FunctionTestCase):\n"                       // 4
-                   "    def setUp(self):\n"
-                   "        if self.dtype == numpy.float16:\n"
-                   "            self.check_forward_options.update({'atol': 1e-3, 'rtol': 1e-3})\n"
-                   "    def forward(self, inputs, device):\n"
-                   "        x, = inputs\n"
-                   "        return functions.relu(x),\n"
-                   "    def forward_expected(self, inputs):\n"
-                   "        x, = inputs\n"
-                   "        return numpy.maximum(x, 0),\n"
-                   "class _Base(testing.LinkTestCase):\n"                                // 14: a base, no check
-                   "    def forward_expected(self, link, inputs):\n"
-                   "        return inputs\n"
-                   "class TestLinear(_Base):\n"                                         // 17
-                   "    check_forward_options = {'atol': 1e-4}\n"
-                   "    def forward(self, link, inputs, device):\n"
-                   "        return link(*inputs),\n"
-                   "class TestAbstract(testing.FunctionTestCase):\n"                    // 21: no oracle, no check
-                   "    def forward(self, inputs, device):\n"
-                   "        return inputs\n");
+  auto r = scanOne(
+      "import numpy\n"
+      "from chainer import functions\n"
+      "from chainer import testing\n"
+      "class TestReLU(testing.FunctionTestCase):\n"  // 4
+      "    def setUp(self):\n"
+      "        if self.dtype == numpy.float16:\n"
+      "            self.check_forward_options.update({'atol': 1e-3, 'rtol': 1e-3})\n"
+      "    def forward(self, inputs, device):\n"
+      "        x, = inputs\n"
+      "        return functions.relu(x),\n"
+      "    def forward_expected(self, inputs):\n"
+      "        x, = inputs\n"
+      "        return numpy.maximum(x, 0),\n"
+      "class _Base(testing.LinkTestCase):\n"  // 14: a base, no check
+      "    def forward_expected(self, link, inputs):\n"
+      "        return inputs\n"
+      "class TestLinear(_Base):\n"  // 17
+      "    check_forward_options = {'atol': 1e-4}\n"
+      "    def forward(self, link, inputs, device):\n"
+      "        return link(*inputs),\n"
+      "class TestAbstract(testing.FunctionTestCase):\n"  // 21: no oracle, no check
+      "    def forward(self, inputs, device):\n"
+      "        return inputs\n");
   classifyOracles(r);
   const Assertion* relu = atLine(r, 4);
   const Assertion* linear = atLine(r, 17);
@@ -728,12 +733,13 @@ TEST(AssertionFinder, ChainersFunctionTestCaseChecksForwardAgainstForwardExpecte
 TEST(AssertionFinder, AStarImportBindsTheChecksItsModuleHas) {
   // MXNet's suites import their checks with `from mxnet.test_utils import *`; the last star
   // import with a check of the name binds it, as Python does.
-  auto mx = scanOne("from numpy.testing import *\n"
-                    "from mxnet.test_utils import *\n"
-                    "def test_a():\n"
-                    "    assert_almost_equal(f(x), y, rtol=1e-3)\n"                        // 4
-                    "    check_symbolic_forward(sym, [x], [y], atol=1e-4)\n"               // 5
-                    "    check_numeric_gradient(sym, [x])\n");                              // 6
+  auto mx = scanOne(
+      "from numpy.testing import *\n"
+      "from mxnet.test_utils import *\n"
+      "def test_a():\n"
+      "    assert_almost_equal(f(x), y, rtol=1e-3)\n"           // 4
+      "    check_symbolic_forward(sym, [x], [y], atol=1e-4)\n"  // 5
+      "    check_numeric_gradient(sym, [x])\n");                // 6
   ASSERT_TRUE(atLine(mx, 4) && atLine(mx, 5) && atLine(mx, 6));
   EXPECT_EQ(atLine(mx, 4)->api, "mxnet.test_utils.assert_almost_equal");
   EXPECT_EQ(atLine(mx, 4)->category, Category::AbsRel);
@@ -745,10 +751,11 @@ TEST(AssertionFinder, AStarImportBindsTheChecksItsModuleHas) {
   EXPECT_TRUE(atLine(mx, 5)->isOa);
   EXPECT_EQ(atLine(mx, 5)->expectedText, "[y]");
   EXPECT_FALSE(atLine(mx, 6)->isOa);  // a gradient check, as Theano's verify_grad
-  auto np = scanOne("from mxnet.test_utils import *\n"
-                    "from numpy.testing import *\n"
-                    "def test_a():\n"
-                    "    assert_almost_equal(f(x), y)\n");
+  auto np = scanOne(
+      "from mxnet.test_utils import *\n"
+      "from numpy.testing import *\n"
+      "def test_a():\n"
+      "    assert_almost_equal(f(x), y)\n");
   ASSERT_TRUE(atLine(np, 4));
   EXPECT_EQ(atLine(np, 4)->api, "numpy.testing.assert_almost_equal");
 }
@@ -797,11 +804,11 @@ TEST(AssertionFinder, APackageChoosingItsChildAtRunTimeLendsItsNameToTheChildren
                         "import backend as F\n"
                         "import fixed\n"
                         "def test_ops():\n"
-                        "    assert F.close(f(), g())\n"               // 4
-                        "    assert F.close(f(), g(), atol=1e-2)\n"    // 5
-                        "    assert F.ones(3) == [1, 1, 1]\n"          // 6
-                        "    assert fixed.near(f(), g())\n"            // 7
-                        "    assert fixed.far(f(), g())\n"}});         // 8
+                        "    assert F.close(f(), g())\n"             // 4
+                        "    assert F.close(f(), g(), atol=1e-2)\n"  // 5
+                        "    assert F.ones(3) == [1, 1, 1]\n"        // 6
+                        "    assert fixed.near(f(), g())\n"          // 7
+                        "    assert fixed.far(f(), g())\n"}});       // 8
   auto at = byLine(r, "tests/ops/test_ops.py");
   ASSERT_TRUE(at.count(4) && at.count(5) && at.count(6) && at.count(7) && at.count(8));
   EXPECT_TRUE(at[4]->isOa);
@@ -828,10 +835,10 @@ TEST(AssertionFinder, AnExactPredicateGivenAToleranceIsAnOaCheckAndSoAreWrappers
                         "import equinox as eqx\n"
                         "from .helpers import tree_allclose, tree_same\n"
                         "def test_tree():\n"
-                        "    assert eqx.tree_equal(f(), g(), rtol=1e-3)\n"     // 4
-                        "    assert eqx.tree_equal(f(), g())\n"                // 5
-                        "    assert tree_allclose(f(), g(), atol=1e-4)\n"      // 6
-                        "    assert tree_same(f(), g())\n"                     // 7
+                        "    assert eqx.tree_equal(f(), g(), rtol=1e-3)\n"      // 4
+                        "    assert eqx.tree_equal(f(), g())\n"                 // 5
+                        "    assert tree_allclose(f(), g(), atol=1e-4)\n"       // 6
+                        "    assert tree_same(f(), g())\n"                      // 7
                         "    assert eqx.tree_equal(f(), g(), rtol=None)\n"}});  // 8
   auto at = byLine(r, "tests/test_tree.py");
   ASSERT_TRUE(at.count(4) && at.count(5) && at.count(6) && at.count(7) && at.count(8));
@@ -913,9 +920,9 @@ TEST(AssertionFinder, AHelperStoringACheckOfAChosenModuleAndFailingUnlessItHolds
                         "from .common_testing import TestCaseMixin\n"
                         "class TestOps(TestCaseMixin):\n"
                         "    def test_a(self):\n"
-                        "        self.assertClose(f(), g())\n"                // 4
-                        "        self.assertClose(f(), g(), atol=1e-4)\n"     // 5
-                        "        self.assertCloseOrLog(f(), g())\n"           // 6
+                        "        self.assertClose(f(), g())\n"                 // 4
+                        "        self.assertClose(f(), g(), atol=1e-4)\n"      // 5
+                        "        self.assertCloseOrLog(f(), g())\n"            // 6
                         "        self.assertCloseUnlessBound(f(), g())\n"}});  // 7
   auto at = byLine(r, "tests/test_ops.py");
   ASSERT_TRUE(at.count(4) && at.count(5) && at.count(6) && at.count(7));
@@ -964,14 +971,15 @@ TEST(AssertionFinder, AStaticMethodWrapperKeepsItsFirstParameter) {
 // the metric measures the predictions against the labels. A loss is bounded from above, an
 // accuracy from below; counts, shapes, signs (`loss >= 0.0`) and integers are not such bounds.
 TEST(AssertionFinder, BoundsOnATrainedModelsQualityAreErrorBounds) {
-  auto r = scanOne("def test_fit(self):\n"
-                   "    assert history.history['val_acc'][-1] > 0.8\n"       // 2: OA, lower bound
-                   "    assert (history.history['loss'][-1] < 1.)\n"         // 3: OA
-                   "    assert score < standard_score\n"                      // 4: OA, a named target
-                   "    assert len(model.losses) > 1\n"                       // 5: a count
-                   "    assert output.loss.item() >= 0.0\n"                  // 6: a sign
-                   "    assert history.history['acc'][-1] < 0.99\n"          // 7: an accuracy bounded from above
-                   "    assert n_calls <= 4\n");                              // 8: a counter
+  auto r = scanOne(
+      "def test_fit(self):\n"
+      "    assert history.history['val_acc'][-1] > 0.8\n"  // 2: OA, lower bound
+      "    assert (history.history['loss'][-1] < 1.)\n"    // 3: OA
+      "    assert score < standard_score\n"                // 4: OA, a named target
+      "    assert len(model.losses) > 1\n"                 // 5: a count
+      "    assert output.loss.item() >= 0.0\n"             // 6: a sign
+      "    assert history.history['acc'][-1] < 0.99\n"     // 7: an accuracy bounded from above
+      "    assert n_calls <= 4\n");                        // 8: a counter
   for (uint32_t line : {2u, 3u, 4u}) {
     const Assertion* a = atLine(r, line);
     ASSERT_NE(a, nullptr) << line;

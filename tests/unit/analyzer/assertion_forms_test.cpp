@@ -157,9 +157,9 @@ TEST(AssertionForms, AWrapperComparesAtLeastOneValueItsCallerPasses) {
       "    for i, (x, y) in enumerate(zip(self.losses, losses)):\n"
       "      self.assertAlmostEqual(x, y, places=5)\n"
       "  def test_a(self):\n"
-      "    self.check_statistics(self.x)\n"   // 11
-      "    self.check_covariance(False)\n"    // 12
-      "    self._compare(run())\n");          // 13
+      "    self.check_statistics(self.x)\n"  // 11
+      "    self.check_covariance(False)\n"   // 12
+      "    self._compare(run())\n");         // 13
   EXPECT_EQ(atLine(r, 11), nullptr);
   EXPECT_EQ(atLine(r, 12), nullptr);
   const Assertion* compare = atLine(r, 13);
@@ -185,7 +185,7 @@ TEST(AssertionForms, AParameterAssignedAnewIsNotTheCallersValue) {
       "    x = np.asarray(x)\n"
       "    np.testing.assert_allclose(x, self.ref, atol=atol)\n"
       "  def test_a(self):\n"
-      "    self.check_forward(self.x)\n"           // 12
+      "    self.check_forward(self.x)\n"            // 12
       "    self.check_close(run(), atol=1e-3)\n");  // 13
   EXPECT_EQ(atLine(r, 12), nullptr);
   const Assertion* close = atLine(r, 13);
@@ -228,7 +228,7 @@ TEST(AssertionForms, AHelperComparingTwoFunctionsItIsGivenIsAWrapperOfThem) {
       "    numpy_ans = numpy_op(*args)\n"
       "    np.testing.assert_allclose(lax_ans, numpy_ans, atol=atol or tol, rtol=rtol or tol)\n"
       "  def test_add(self):\n"
-      "    self._CheckAgainstNumpy(np.add, jnp.add, make, tol=1e-5)\n"        // 10
+      "    self._CheckAgainstNumpy(np.add, jnp.add, make, tol=1e-5)\n"          // 10
       "    self._CheckAgainstNumpy(np.sub, jnp.sub, make, tol=1e-5, atol=0)\n"  // 11
       "    self._CheckAgainstNumpy(np.mul, jnp.mul, make)\n");                  // 12
   const Assertion* add = atLine(r, 10);
@@ -277,19 +277,18 @@ TEST(AssertionForms, ALazyTensorRealizedIsTheValueItsFunctionComputes) {
 // `np.testing.assert_allclose(T.to_numpy(actual), T.to_numpy(desired), ...)`, MXNet's
 // `assert_allclose(A.asnumpy(), B.asnumpy(), **kwds)`. The conversion passes the caller's value on.
 TEST(AssertionForms, ToNumpyAndAsnumpyPassTheCallersValueOn) {
-  auto r = oalens::testing::scanPython(
-      {{"pkg/testing.py",
-        "import numpy as np\n"
-        "from pkg import backend as T\n"
-        "def assert_allclose(actual, desired, rtol=1e-07, atol=0.0):\n"
-        "    np.testing.assert_allclose(T.to_numpy(actual), T.to_numpy(desired), rtol=rtol, atol=atol)\n"
-        "def assert_mx_allclose(A, B, **kwds):\n"
-        "    return np.testing.assert_allclose(A.asnumpy(), B.asnumpy(), **kwds)\n"},
-       {"pkg/tests/test_x.py",
-        "from pkg.testing import assert_allclose, assert_mx_allclose\n"
-        "def test_a():\n"
-        "    assert_allclose(f(x), y, rtol=1e-3)\n"
-        "    assert_mx_allclose(f(x), y, atol=1e-4)\n"}});
+  auto r = oalens::testing::scanPython({{"pkg/testing.py",
+                                         "import numpy as np\n"
+                                         "from pkg import backend as T\n"
+                                         "def assert_allclose(actual, desired, rtol=1e-07, atol=0.0):\n"
+                                         "    np.testing.assert_allclose(T.to_numpy(actual), T.to_numpy(desired), rtol=rtol, atol=atol)\n"
+                                         "def assert_mx_allclose(A, B, **kwds):\n"
+                                         "    return np.testing.assert_allclose(A.asnumpy(), B.asnumpy(), **kwds)\n"},
+                                        {"pkg/tests/test_x.py",
+                                         "from pkg.testing import assert_allclose, assert_mx_allclose\n"
+                                         "def test_a():\n"
+                                         "    assert_allclose(f(x), y, rtol=1e-3)\n"
+                                         "    assert_mx_allclose(f(x), y, atol=1e-4)\n"}});
   std::vector<const Assertion*> inTest;
   for (const auto& a : r.assertions)
     if (a.file == "pkg/tests/test_x.py") inTest.push_back(&a);

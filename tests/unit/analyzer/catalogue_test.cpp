@@ -112,12 +112,17 @@ TEST(Catalogue, DigestFollowsEveryField) {
   b.add(wrapper());
   EXPECT_EQ(a.digest(), b.digest());
   EXPECT_NE(a.digest(), Catalogue{}.digest());
-  const std::vector<std::function<void(oalens::analyzer::ApiSpec&)>> edits{
-      [](auto& s) { s.defaults["decimal"] = "4"; },     [](auto& s) { s.defaultValues["decimal"] = 4; },
-      [](auto& s) { s.params.push_back("msg"); },       [](auto& s) { s.expected = "first"; },
-      [](auto& s) { s.negated = true; },                [](auto& s) { s.via.clear(); },
-      [](auto& s) { s.kind = oalens::analyzer::ApiKind::Function; },
-      [](auto& s) { s.dtypeDefaults["float16"] = "2"; }, [](auto& s) { s.setters.push_back({"atol", "margin"}); }};
+  const std::vector<std::function<void(oalens::analyzer::ApiSpec&)>> edits{[](auto& s) { s.defaults["decimal"] = "4"; },
+                                                                           [](auto& s) { s.defaultValues["decimal"] = 4; },
+                                                                           [](auto& s) { s.params.push_back("msg"); },
+                                                                           [](auto& s) { s.expected = "first"; },
+                                                                           [](auto& s) { s.negated = true; },
+                                                                           [](auto& s) { s.via.clear(); },
+                                                                           [](auto& s) { s.kind = oalens::analyzer::ApiKind::Function; },
+                                                                           [](auto& s) { s.dtypeDefaults["float16"] = "2"; },
+                                                                           [](auto& s) {
+                                                                             s.setters.push_back({"atol", "margin"});
+                                                                           }};
   for (size_t i = 0; i < edits.size(); ++i) {
     Catalogue changed;
     oalens::analyzer::ApiSpec s = wrapper();

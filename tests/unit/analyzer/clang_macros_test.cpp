@@ -36,11 +36,10 @@ class ClangMacros : public ::testing::Test {
           "  EXPECT_NEAR(conv(2), 3.0, 1e-2);\n"
           "#endif\n"
           "}\n");
-    write("ext/ext_check.h",
-          "#pragma once\n#define CHECK_CLOSE_ENOUGH(a, b) EXPECT_NEAR(a, b, 1e-3)\n#define PLUS_ONE(x) ((x) + 1)\n");
-    write("build/compile_commands.json",
-          "[{\"directory\": \"" + (base_ / "proj").string() + "\", \"command\": \"c++ -std=c++17 -I" + (base_ / "ext").string() +
-              " -c tests/conv_test.cc -o conv_test.o\", \"file\": \"tests/conv_test.cc\"}]\n");
+    write("ext/ext_check.h", "#pragma once\n#define CHECK_CLOSE_ENOUGH(a, b) EXPECT_NEAR(a, b, 1e-3)\n#define PLUS_ONE(x) ((x) + 1)\n");
+    write("build/compile_commands.json", "[{\"directory\": \"" + (base_ / "proj").string() + "\", \"command\": \"c++ -std=c++17 -I" +
+                                             (base_ / "ext").string() +
+                                             " -c tests/conv_test.cc -o conv_test.o\", \"file\": \"tests/conv_test.cc\"}]\n");
   }
   void TearDown() override { fs::remove_all(base_); }
   void write(const std::string& rel, const std::string& text) { std::ofstream(base_ / rel) << text; }
@@ -66,7 +65,7 @@ TEST_F(ClangMacros, ReportsCheckMacrosDefinedOutsideTheTreeAndSkippedBranches) {
   EXPECT_EQ(pp.macros[0].body, "EXPECT_NEAR(a, b, 1e-3)");
   ASSERT_EQ(pp.skippedLines.count("tests/conv_test.cc"), 1u);
   EXPECT_EQ(pp.skippedLines["tests/conv_test.cc"].front().first, 6u);
-  EXPECT_EQ(externalMacroHeader(pp.macros).find("#define CHECK_CLOSE_ENOUGH(a, b) EXPECT_NEAR(a, b, 1e-3)"), 
+  EXPECT_EQ(externalMacroHeader(pp.macros).find("#define CHECK_CLOSE_ENOUGH(a, b) EXPECT_NEAR(a, b, 1e-3)"),
             externalMacroHeader(pp.macros).find("#define"));
 }
 

@@ -22,14 +22,15 @@ ScanResult scanCpp(const std::string& code) { return scanPython({{"tests/ops_tes
 TEST(CppAssertions, LiteralBoundsAreTolerancesOnlyAgainstDeviations) {
   auto r = scanCpp(
       "TEST(Ops, Bounds) {\n"
-      "  EXPECT_LE(prob[i], 1.);\n"                          // 2: a range check
-      "  EXPECT_LT((cpu - ref) / ref, 1e-2);\n"              // 3: a relative error
-      "  EXPECT_LT(std::abs(q - expected), 10);\n"           // 4: an absolute deviation in quanta
-      "  EXPECT_LT(loss, 0.5);\n"                            // 5: a quality bound
-      "  EXPECT_LE(mean, mu + sigma * tolerance);\n"         // 6: a named tolerance
-      "  EXPECT_LT(timer.Seconds() - start, 2.0);\n"         // 7: a raw difference over 1
+      "  EXPECT_LE(prob[i], 1.);\n"                   // 2: a range check
+      "  EXPECT_LT((cpu - ref) / ref, 1e-2);\n"       // 3: a relative error
+      "  EXPECT_LT(std::abs(q - expected), 10);\n"    // 4: an absolute deviation in quanta
+      "  EXPECT_LT(loss, 0.5);\n"                     // 5: a quality bound
+      "  EXPECT_LE(mean, mu + sigma * tolerance);\n"  // 6: a named tolerance
+      "  EXPECT_LT(timer.Seconds() - start, 2.0);\n"  // 7: a raw difference over 1
       "}\n");
-  for (const auto& [line, oa] : std::vector<std::pair<uint32_t, bool>>{{2, false}, {3, true}, {4, true}, {5, false}, {6, true}, {7, false}}) {
+  for (const auto& [line, oa] :
+       std::vector<std::pair<uint32_t, bool>>{{2, false}, {3, true}, {4, true}, {5, false}, {6, true}, {7, false}}) {
     const Assertion* a = atLine(r, line);
     ASSERT_NE(a, nullptr) << line;
     EXPECT_EQ(a->isOa, oa) << "line " << line;
@@ -60,10 +61,12 @@ TEST(CppAssertions, FalsityAndNotMatchersAreNegated) {
 }
 
 TEST(CppAssertions, WrappersInAnIncludedHeaderAndTheirConstantsResolve) {
-  auto r = scanPython({{"tests/util.h",
-                        "#define MY_TOL 1e-4\n"
-                        "namespace t { void ExpectClose(float a, float b, float tol = MY_TOL) { EXPECT_NEAR(a, b, tol); } }\n"},
-                       {"tests/ops_test.cc", "#include \"util.h\"\nTEST(Ops, W) {\n  t::ExpectClose(f(1), 2.0f);\n  ExpectClose(f(2), 3.0f, MY_TOL * 10);\n}\n"}});
+  auto r =
+      scanPython({{"tests/util.h",
+                   "#define MY_TOL 1e-4\n"
+                   "namespace t { void ExpectClose(float a, float b, float tol = MY_TOL) { EXPECT_NEAR(a, b, tol); } }\n"},
+                  {"tests/ops_test.cc",
+                   "#include \"util.h\"\nTEST(Ops, W) {\n  t::ExpectClose(f(1), 2.0f);\n  ExpectClose(f(2), 3.0f, MY_TOL * 10);\n}\n"}});
   const Assertion* qualified = nullptr;
   const Assertion* bare = nullptr;
   for (const auto& a : r.assertions) {
@@ -116,12 +119,12 @@ TEST(CppAssertions, TheLibrarysNamespaceNamesTheLibraryUnderTest) {
                                          "static float RefSigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }\n"
                                          "TEST(Ops, Sigmoid) {\n"
                                          "  float x = 0.3f;\n"
-                                         "  EXPECT_NEAR(Sigmoid(x), RefSigmoid(x), 1e-5);\n"                     // line 5
-                                         "  EXPECT_NEAR(common::Exp(x), std::exp(x), 1e-5);\n"                  // line 6
+                                         "  EXPECT_NEAR(Sigmoid(x), RefSigmoid(x), 1e-5);\n"                             // line 5
+                                         "  EXPECT_NEAR(common::Exp(x), std::exp(x), 1e-5);\n"                           // line 6
                                          "  EXPECT_NEAR(mylib::common::Exp(x), Sigmoid(x) / (1 - Sigmoid(x)), 1e-5);\n"  // line 7
                                          "  Tensor t = MakeTensor(x);\n"
-                                         "  EXPECT_NEAR(t.Sum(), t.Mean() * t.Size(), 1e-4);\n"                  // line 9
-                                         "  EXPECT_NEAR(Sigmoid(x), Sigmoid(x + 0.0f), 1e-6);\n"                 // line 10
+                                         "  EXPECT_NEAR(t.Sum(), t.Mean() * t.Size(), 1e-4);\n"   // line 9
+                                         "  EXPECT_NEAR(Sigmoid(x), Sigmoid(x + 0.0f), 1e-6);\n"  // line 10
                                          "}\n"
                                          "}  // namespace mylib\n"}});
   classifyOracles(r);
@@ -162,8 +165,8 @@ TEST(CppAssertions, ALambdaReturnsWhatItsBodyReturnsAndACastConvertsItsArgument)
                                          "    return Tensor(n, 0.5f);\n"
                                          "  };\n"
                                          "  Tensor t = make(3);\n"
-                                         "  EXPECT_NEAR(0.5f, t[0], 1e-5);\n"                          // line 7
-                                         "  EXPECT_NEAR(t.sum(), make(3).sum(), 1e-5);\n"               // line 8
+                                         "  EXPECT_NEAR(0.5f, t[0], 1e-5);\n"              // line 7
+                                         "  EXPECT_NEAR(t.sum(), make(3).sum(), 1e-5);\n"  // line 8
                                          "  double x = static_cast<double>(3) / 2.0;\n"
                                          "  EXPECT_NEAR(Cdf(x), 0.5 + 0.5 * std::tanh(x * 0.5), 1e-5);\n"  // line 10
                                          "}\n"

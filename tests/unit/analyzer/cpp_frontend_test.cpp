@@ -71,10 +71,11 @@ TEST(CppFrontend, DeclarationsAndAssignmentsBindNames) {
   ASSERT_NE(f, nullptr);
   std::vector<std::string> assigned;
   for (StmtId s = f->firstStmt; s < f->endStmt; ++s)
-    if (m.stmts[s].kind == StmtKind::Assign) assigned.push_back(std::string(m.expr(m.stmts[s].a).text) + "=" + std::string(m.expr(m.stmts[s].b).text));
+    if (m.stmts[s].kind == StmtKind::Assign)
+      assigned.push_back(std::string(m.expr(m.stmts[s].a).text) + "=" + std::string(m.expr(m.stmts[s].b).text));
   EXPECT_EQ(assigned, (std::vector<std::string>{"a=1", "b=2.5f", "c=3", "a=0.5", "b=0.5", "[x, y]=g()"}));
-  EXPECT_EQ(kindsIn(m, *f), (std::vector<StmtKind>{StmtKind::Assign, StmtKind::Assign, StmtKind::Assign, StmtKind::Assign,
-                                                    StmtKind::Assign, StmtKind::AugAssign, StmtKind::Assign, StmtKind::Other}));
+  EXPECT_EQ(kindsIn(m, *f), (std::vector<StmtKind>{StmtKind::Assign, StmtKind::Assign, StmtKind::Assign, StmtKind::Assign, StmtKind::Assign,
+                                                   StmtKind::AugAssign, StmtKind::Assign, StmtKind::Other}));
 }
 
 TEST(CppFrontend, DefinesAreConstantsAndFunctionLikeMacrosAreFunctions) {
@@ -233,8 +234,9 @@ TEST(CppTestMacros, TypeArgumentsAreBlankedWithOffsetsKept) {
 }
 
 TEST(CppTestMacros, BlockMacrosInsideFunctionsBecomePlainBlocks) {
-  std::string text = "void f() {\n  LIB_TRY {\n    g();\n  }\n  LIB_CATCH(const std::exception& e) {  // why\n  }\n"
-                     "  FOO{1, 2};\n}\nTEST(A, B) {\n}\n";
+  std::string text =
+      "void f() {\n  LIB_TRY {\n    g();\n  }\n  LIB_CATCH(const std::exception& e) {  // why\n  }\n"
+      "  FOO{1, 2};\n}\nTEST(A, B) {\n}\n";
   const std::string before = text;
   ASSERT_TRUE(blankBlockMacros(text));
   EXPECT_EQ(text.size(), before.size());

@@ -27,8 +27,8 @@ TEST(DtypePicker, ALeftOutToleranceIsThePickersTableWithItsFloat32EntryAsValue) 
       "from jax._src import test_util as jtu\n"
       "class OpsTest(jtu.JaxTestCase):\n"
       "    def test_ops(self):\n"
-      "        self.assertAllClose(f(), g())\n"                           // 4
-      "        self.checkAgainstNumpy(np.sin, our_sin, args)\n"           // 5
+      "        self.assertAllClose(f(), g())\n"                              // 4
+      "        self.checkAgainstNumpy(np.sin, our_sin, args)\n"              // 5
       "        self.assertAllClose(f(), g(), rtol={np.float64: 1e-12})\n");  // 6
   auto at = checksOf(r);
   ASSERT_TRUE(at.count(4) && at.count(5) && at.count(6));

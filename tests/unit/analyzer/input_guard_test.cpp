@@ -38,8 +38,8 @@ std::optional<uint64_t> firstInvalidByteByByte(const std::string& s) {
 TEST(InputGuard, InvalidUtf8FoundWhereAByteByByteReadingFindsIt) {
   // Mostly ASCII, as source is, with multi-byte sequences, stray continuation bytes,
   // truncated sequences and surrogates at every place of the 8-byte words read at once.
-  const std::vector<std::string> pieces{"a",        "xy = 1\n", "\xc3\xa9",     "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\x80",
-                                        "\xc3",     "\xed\xa0\x80", "\xc0\xaf", "\xf4\x90\x80\x80", "        ", "\xe2\x82"};
+  const std::vector<std::string> pieces{"a",    "xy = 1\n",     "\xc3\xa9", "\xe2\x82\xac",     "\xf0\x9f\x98\x80", "\x80",
+                                        "\xc3", "\xed\xa0\x80", "\xc0\xaf", "\xf4\x90\x80\x80", "        ",         "\xe2\x82"};
   std::mt19937 random(5);
   int invalid = 0;
   for (int round = 0; round < 20000; ++round) {

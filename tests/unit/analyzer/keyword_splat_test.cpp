@@ -17,18 +17,19 @@ using oalens::testing::tolerance;
 
 // Keras's `tol_kwargs = {"atol": 1e-4, "rtol": 1e-6}` then `assertAllClose(x, y, **tol_kwargs)`.
 TEST(KeywordSplat, ADictTheTestBuildsGivesItsEntriesAndLeavesTheRestAtTheirDefaults) {
-  auto r = scanOne("import numpy as np\n"
-                   "def test_f(approx):\n"
-                   "    tol = {'atol': 1e-4, 'rtol': 1e-6}\n"
-                   "    np.testing.assert_allclose(f(), 1.0, **tol)\n"      // 4
-                   "    kw = dict(rtol=2e-3)\n"
-                   "    np.testing.assert_allclose(f(), 1.0, **kw)\n"       // 6
-                   "    more = {}\n"
-                   "    if approx:\n"
-                   "        more.update(dict(atol=2e-5))\n"
-                   "    np.testing.assert_allclose(f(), 1.0, **more)\n"     // 10
-                   "    open_ = make_options()\n"
-                   "    np.testing.assert_allclose(f(), 1.0, **open_)\n");  // 12
+  auto r = scanOne(
+      "import numpy as np\n"
+      "def test_f(approx):\n"
+      "    tol = {'atol': 1e-4, 'rtol': 1e-6}\n"
+      "    np.testing.assert_allclose(f(), 1.0, **tol)\n"  // 4
+      "    kw = dict(rtol=2e-3)\n"
+      "    np.testing.assert_allclose(f(), 1.0, **kw)\n"  // 6
+      "    more = {}\n"
+      "    if approx:\n"
+      "        more.update(dict(atol=2e-5))\n"
+      "    np.testing.assert_allclose(f(), 1.0, **more)\n"  // 10
+      "    open_ = make_options()\n"
+      "    np.testing.assert_allclose(f(), 1.0, **open_)\n");  // 12
   const Assertion* literal = atLine(r, 4);
   const Assertion* call = atLine(r, 6);
   const Assertion* branch = atLine(r, 10);
@@ -49,12 +50,13 @@ TEST(KeywordSplat, ADictTheTestBuildsGivesItsEntriesAndLeavesTheRestAtTheirDefau
 
 // Chainer's `options = {}`, then `if self.dtype == numpy.float16: options = {'atol': 1e-4}`.
 TEST(KeywordSplat, ADictReboundUnderADtypeBranchDepends) {
-  auto r = scanOne("import numpy\n"
-                   "def test_f(self):\n"
-                   "    options = {}\n"
-                   "    if self.dtype == numpy.float16:\n"
-                   "        options = {'atol': 1e-4, 'rtol': 1e-3}\n"
-                   "    numpy.testing.assert_allclose(f(), 1.0, **options)\n");  // 6
+  auto r = scanOne(
+      "import numpy\n"
+      "def test_f(self):\n"
+      "    options = {}\n"
+      "    if self.dtype == numpy.float16:\n"
+      "        options = {'atol': 1e-4, 'rtol': 1e-3}\n"
+      "    numpy.testing.assert_allclose(f(), 1.0, **options)\n");  // 6
   const Assertion* a = atLine(r, 6);
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(tolerance(*a, "atol")->provenance, Provenance::Depend);
@@ -124,7 +126,7 @@ TEST(KeywordSplat, AWrapperPickingOnlyTheMissingToleranceByDtypeKeepsTheGivenOne
                         "class OpsTest(TestCase):\n"
                         "    def test_ops(self):\n"
                         "        self.assertArraysClose(f(), g(), atol=2e-2, rtol=2e-2)\n"  // 4
-                        "        self.assertArraysClose(f(), g())\n"}});                     // 5
+                        "        self.assertArraysClose(f(), g())\n"}});                    // 5
   auto at = byLine(r, "tests/test_ops.py");
   ASSERT_TRUE(at.count(4) && at.count(5));
   EXPECT_DOUBLE_EQ(*tolerance(*at[4], "atol")->value, 2e-2);
@@ -147,29 +149,30 @@ TEST(KeywordSplat, StringLiteralKeysAreReadWithoutTheirQuotes) {
 // Chainer: the test case's setUp builds the dict, by dtype, and a method splats it
 // (`testing.assert_allclose(y, expect, **self.check_forward_options)`).
 TEST(KeywordSplat, ADictTheTestCasesSetUpBuildsIsReadWhereAMethodSplatsIt) {
-  auto r = scanOne("import numpy\n"
-                   "import unittest\n"
-                   "from numpy.testing import assert_allclose\n"
-                   "class TestOp(unittest.TestCase):\n"
-                   "    def setUp(self):\n"
-                   "        self.check_forward_options = {}\n"
-                   "        if self.dtype == numpy.float16:\n"
-                   "            self.check_forward_options = {'atol': 5e-4, 'rtol': 5e-3}\n"
-                   "        if self.dtype == numpy.float16:\n"
-                   "            self.check_backward_options = {'atol': 1e-2}\n"
-                   "        else:\n"
-                   "            self.check_backward_options = {'atol': 1e-4}\n"
-                   "    def check_forward(self, x):\n"
-                   "        assert_allclose(f(x), g(x), **self.check_forward_options)\n"    // 14
-                   "    def check_backward(self, x):\n"
-                   "        assert_allclose(df(x), dg(x), **self.check_backward_options)\n"  // 16
-                   "class TestOther(unittest.TestCase):\n"
-                   "    def setUp(self):\n"
-                   "        self.options = {'atol': 1e-3}\n"
-                   "    def prepare(self):\n"
-                   "        self.options = {'atol': 1e-1}\n"
-                   "    def test_a(self):\n"
-                   "        assert_allclose(f(1), g(1), **self.options)\n");  // 23
+  auto r = scanOne(
+      "import numpy\n"
+      "import unittest\n"
+      "from numpy.testing import assert_allclose\n"
+      "class TestOp(unittest.TestCase):\n"
+      "    def setUp(self):\n"
+      "        self.check_forward_options = {}\n"
+      "        if self.dtype == numpy.float16:\n"
+      "            self.check_forward_options = {'atol': 5e-4, 'rtol': 5e-3}\n"
+      "        if self.dtype == numpy.float16:\n"
+      "            self.check_backward_options = {'atol': 1e-2}\n"
+      "        else:\n"
+      "            self.check_backward_options = {'atol': 1e-4}\n"
+      "    def check_forward(self, x):\n"
+      "        assert_allclose(f(x), g(x), **self.check_forward_options)\n"  // 14
+      "    def check_backward(self, x):\n"
+      "        assert_allclose(df(x), dg(x), **self.check_backward_options)\n"  // 16
+      "class TestOther(unittest.TestCase):\n"
+      "    def setUp(self):\n"
+      "        self.options = {'atol': 1e-3}\n"
+      "    def prepare(self):\n"
+      "        self.options = {'atol': 1e-1}\n"
+      "    def test_a(self):\n"
+      "        assert_allclose(f(1), g(1), **self.options)\n");  // 23
   const Assertion* forward = atLine(r, 14);
   const Assertion* backward = atLine(r, 16);
   const Assertion* twoMethods = atLine(r, 23);
@@ -189,47 +192,48 @@ TEST(KeywordSplat, ADictTheTestCasesSetUpBuildsIsReadWhereAMethodSplatsIt) {
 // Chainer's FunctionTestCase makes `self.check_forward_options` (`{}`) and its test cases' setUp
 // only updates it (ee2c1784d1); a mixin's class body binds `allclose_option` (e2bfcaa038).
 TEST(KeywordSplat, ADictSetUpOnlyUpdatesOrTheClassBodyBindsIsRead) {
-  auto r = scanOne("import numpy\n"
-                   "import unittest\n"
-                   "from chainer import testing\n"
-                   "class TestInv(testing.FunctionTestCase):\n"
-                   "    def setUp(self):\n"
-                   "        if self.dtype == numpy.float16:\n"
-                   "            self.check_forward_options.update({'atol': 1e-3, 'rtol': 1e-3})\n"
-                   "        else:\n"
-                   "            self.check_forward_options.update({'atol': 1e-4, 'rtol': 1e-4})\n"
-                   "    def forward(self, inputs, device):\n"
-                   "        numpy.testing.assert_allclose(f(inputs), eye(), **self.check_forward_options)\n"  // 11
-                   "class BaseTest(object):\n"
-                   "    allclose_option = {'atol': 1e-6, 'rtol': 1e-4}\n"
-                   "    def check(self, y1, y2):\n"
-                   "        numpy.testing.assert_allclose(y1, y2, **self.allclose_option)\n"  // 15
-                   "class TestUpdatedOnce(unittest.TestCase):\n"
-                   "    check_options = {'atol': 1e-5}\n"
-                   "    def setUp(self):\n"
-                   "        if self.dtype == numpy.float16:\n"
-                   "            self.check_options.update({'atol': 1e-2})\n"
-                   "    def test_a(self):\n"
-                   "        numpy.testing.assert_allclose(f(1), g(1), **self.check_options)\n"  // 22
-                   "class TestOverridden(unittest.TestCase):\n"
-                   "    opts = {'atol': 1e-5}\n"
-                   "    def test_b(self):\n"
-                   "        numpy.testing.assert_allclose(f(2), g(2), **self.opts)\n"  // 26
-                   "class TestSub(TestOverridden):\n"
-                   "    opts = {'atol': 1e-2}\n"
-                   "class TestConv(testing.FunctionTestCase):\n"
-                   "    def setUp(self):\n"
-                   "        if self.dtype == numpy.float16:\n"
-                   "            self.check_forward_options.update({'atol': 5e-4})\n"
-                   "    def forward(self, inputs, device):\n"
-                   "        numpy.testing.assert_allclose(f(inputs), g(), **self.check_forward_options)\n"  // 34
-                   "class TheanoBase(object):\n"
-                   "    fwd_options = {}\n"
-                   "    def check(self, o, e):\n"
-                   "        numpy.testing.assert_allclose(o, e, **self.fwd_options)\n"  // 38
-                   "@testing.parameterize({'fwd_options': {'atol': 1e-3}})\n"
-                   "class TestTheano(TheanoBase, unittest.TestCase):\n"
-                   "    pass\n");
+  auto r = scanOne(
+      "import numpy\n"
+      "import unittest\n"
+      "from chainer import testing\n"
+      "class TestInv(testing.FunctionTestCase):\n"
+      "    def setUp(self):\n"
+      "        if self.dtype == numpy.float16:\n"
+      "            self.check_forward_options.update({'atol': 1e-3, 'rtol': 1e-3})\n"
+      "        else:\n"
+      "            self.check_forward_options.update({'atol': 1e-4, 'rtol': 1e-4})\n"
+      "    def forward(self, inputs, device):\n"
+      "        numpy.testing.assert_allclose(f(inputs), eye(), **self.check_forward_options)\n"  // 11
+      "class BaseTest(object):\n"
+      "    allclose_option = {'atol': 1e-6, 'rtol': 1e-4}\n"
+      "    def check(self, y1, y2):\n"
+      "        numpy.testing.assert_allclose(y1, y2, **self.allclose_option)\n"  // 15
+      "class TestUpdatedOnce(unittest.TestCase):\n"
+      "    check_options = {'atol': 1e-5}\n"
+      "    def setUp(self):\n"
+      "        if self.dtype == numpy.float16:\n"
+      "            self.check_options.update({'atol': 1e-2})\n"
+      "    def test_a(self):\n"
+      "        numpy.testing.assert_allclose(f(1), g(1), **self.check_options)\n"  // 22
+      "class TestOverridden(unittest.TestCase):\n"
+      "    opts = {'atol': 1e-5}\n"
+      "    def test_b(self):\n"
+      "        numpy.testing.assert_allclose(f(2), g(2), **self.opts)\n"  // 26
+      "class TestSub(TestOverridden):\n"
+      "    opts = {'atol': 1e-2}\n"
+      "class TestConv(testing.FunctionTestCase):\n"
+      "    def setUp(self):\n"
+      "        if self.dtype == numpy.float16:\n"
+      "            self.check_forward_options.update({'atol': 5e-4})\n"
+      "    def forward(self, inputs, device):\n"
+      "        numpy.testing.assert_allclose(f(inputs), g(), **self.check_forward_options)\n"  // 34
+      "class TheanoBase(object):\n"
+      "    fwd_options = {}\n"
+      "    def check(self, o, e):\n"
+      "        numpy.testing.assert_allclose(o, e, **self.fwd_options)\n"  // 38
+      "@testing.parameterize({'fwd_options': {'atol': 1e-3}})\n"
+      "class TestTheano(TheanoBase, unittest.TestCase):\n"
+      "    pass\n");
   const Assertion* updated = atLine(r, 11);
   const Assertion* classBody = atLine(r, 15);
   const Assertion* both = atLine(r, 22);
@@ -258,16 +262,17 @@ TEST(KeywordSplat, ADictSetUpOnlyUpdatesOrTheClassBodyBindsIsRead) {
 // unittest's assertAlmostEqual checks by `delta` when the dict it is given sets one, by places
 // otherwise (Chainer 985dce75f5: `self.check_sum_options = {'delta': 1e-3}` / `{'delta': 1e-5}`).
 TEST(KeywordSplat, ADeltaTheDictSetsChoosesTheDeltaCheck) {
-  auto r = scanOne("import numpy\n"
-                   "import unittest\n"
-                   "class TestSum(unittest.TestCase):\n"
-                   "    def setUp(self):\n"
-                   "        if self.dtype == numpy.float16:\n"
-                   "            self.check_sum_options = {'delta': 1e-3}\n"
-                   "        else:\n"
-                   "            self.check_sum_options = {'delta': 1e-5}\n"
-                   "    def test_sum(self):\n"
-                   "        self.assertAlmostEqual(1.0, total(), **self.check_sum_options)\n");  // 10
+  auto r = scanOne(
+      "import numpy\n"
+      "import unittest\n"
+      "class TestSum(unittest.TestCase):\n"
+      "    def setUp(self):\n"
+      "        if self.dtype == numpy.float16:\n"
+      "            self.check_sum_options = {'delta': 1e-3}\n"
+      "        else:\n"
+      "            self.check_sum_options = {'delta': 1e-5}\n"
+      "    def test_sum(self):\n"
+      "        self.assertAlmostEqual(1.0, total(), **self.check_sum_options)\n");  // 10
   const Assertion* a = atLine(r, 10);
   ASSERT_TRUE(a);
   EXPECT_EQ(tolerance(*a, "places"), nullptr);
@@ -279,16 +284,17 @@ TEST(KeywordSplat, ADeltaTheDictSetsChoosesTheDeltaCheck) {
 
 // The dict setUp replaces under an `if` holds where the `if` is not taken (Chainer 8fa8a855b8).
 TEST(KeywordSplat, ADictReplacedUnderAnIfHoldsOtherwise) {
-  auto r = scanOne("import numpy\n"
-                   "import unittest\n"
-                   "from numpy.testing import assert_allclose\n"
-                   "class TestNorm(unittest.TestCase):\n"
-                   "    def setUp(self):\n"
-                   "        self.check_forward_options = {'atol': 1e-4, 'rtol': 1e-3}\n"
-                   "        if self.dtype == numpy.float16:\n"
-                   "            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-2}\n"
-                   "    def check_forward(self, x):\n"
-                   "        assert_allclose(f(x), g(x), **self.check_forward_options)\n");  // 10
+  auto r = scanOne(
+      "import numpy\n"
+      "import unittest\n"
+      "from numpy.testing import assert_allclose\n"
+      "class TestNorm(unittest.TestCase):\n"
+      "    def setUp(self):\n"
+      "        self.check_forward_options = {'atol': 1e-4, 'rtol': 1e-3}\n"
+      "        if self.dtype == numpy.float16:\n"
+      "            self.check_forward_options = {'atol': 1e-3, 'rtol': 1e-2}\n"
+      "    def check_forward(self, x):\n"
+      "        assert_allclose(f(x), g(x), **self.check_forward_options)\n");  // 10
   const Assertion* a = atLine(r, 10);
   ASSERT_TRUE(a);
   EXPECT_EQ(tolerance(*a, "atol")->comparable, "(1e-3 if self.dtype == numpy.float16 else 1e-4)");

@@ -55,11 +55,11 @@ TEST(LibrarySources, OverloadsAreChosenByTheArguments) {
                                                "  void Run(u8_kernel_fn k) { EXPECT_EQ(k(1), ref(1)); }\n"
                                                "};\n"
                                                "TEST(A, B) {\n"
-                                               "  EXPECT_TRUE(near(x, 0.5f));\n"               // 8
-                                               "  EXPECT_TRUE(near(x, 0.5f, 1e-3f));\n"        // 9
-                                               "  T().Run(f32_kernel_scalar);\n"                // 10
-                                               "  T().Run(u8_kernel_scalar);\n"                 // 11
-                                               "  T().Run(some_other_kernel);\n"                // 12
+                                               "  EXPECT_TRUE(near(x, 0.5f));\n"         // 8
+                                               "  EXPECT_TRUE(near(x, 0.5f, 1e-3f));\n"  // 9
+                                               "  T().Run(f32_kernel_scalar);\n"         // 10
+                                               "  T().Run(u8_kernel_scalar);\n"          // 11
+                                               "  T().Run(some_other_kernel);\n"         // 12
                                                "}\n"}});
   const auto at = oalens::testing::byLine(r, "tests/t_test.cc");
   ASSERT_TRUE(at.count(8) && at.count(9) && at.count(10));

@@ -18,12 +18,12 @@ TEST(MappedAssertion, ACheckMappedOverTreesIsAnAssertionWithTheMappingsArguments
       "import tree\n"
       "def test_params():\n"
       "    got, want = run(), reference()\n"
-      "    jax.tree_util.tree_map(np.testing.assert_allclose, got, want)\n"                        // 7
-      "    jax.tree.map(functools.partial(np.testing.assert_allclose, rtol=1e-5), got, want)\n"  // 8
+      "    jax.tree_util.tree_map(np.testing.assert_allclose, got, want)\n"                            // 7
+      "    jax.tree.map(functools.partial(np.testing.assert_allclose, rtol=1e-5), got, want)\n"        // 8
       "    tree.map_structure(lambda g, w: np.testing.assert_allclose(g, w, atol=2e-4), got, want)\n"  // 9
-      "    jax.tree_util.tree_map(np.testing.assert_array_equal, got, want)\n"  // 10: exact
-      "    jax.tree_util.tree_map(np.allclose, got, want)\n"                    // 11: returns booleans
-      "    bumped = jax.tree_util.tree_map(lambda p: p + 1, got)\n");           // 12: no check
+      "    jax.tree_util.tree_map(np.testing.assert_array_equal, got, want)\n"                         // 10: exact
+      "    jax.tree_util.tree_map(np.allclose, got, want)\n"                                           // 11: returns booleans
+      "    bumped = jax.tree_util.tree_map(lambda p: p + 1, got)\n");                                  // 12: no check
   ASSERT_EQ(r.assertions.size(), 4u);
   for (uint32_t line : {7u, 8u, 9u}) {
     const Assertion* a = atLine(r, line);
@@ -51,7 +51,7 @@ TEST(MappedAssertion, AHelperReturningAMappedCheckIsAWrapper) {
                         "    return jax.tree_util.tree_all(\n"
                         "        jax.tree_util.tree_map(lambda x, y: np.testing.assert_allclose(x, y, atol=tol), xs, ys))\n"
                         "def test_restore():\n"
-                        "    check_eq(restore(), saved())\n"  // 7
+                        "    check_eq(restore(), saved())\n"                // 7
                         "    check_eq(restore(), saved(), tol=1e-3)\n"}});  // 8
   const Assertion* inside = atLine(r, 4);
   ASSERT_NE(inside, nullptr);
@@ -73,7 +73,7 @@ TEST(MappedAssertion, AbslSequenceAlmostEqualTakesTheExpectedSequenceFirst) {
       "class T(absltest.TestCase):\n"
       "    def test_counts(self):\n"
       "        self.assertSequenceAlmostEqual([1.0, 2.0], model_counts(), places=5)\n"  // 4
-      "        self.assertSequenceAlmostEqual([1.0], model_counts(), delta=0.1)\n");   // 5
+      "        self.assertSequenceAlmostEqual([1.0], model_counts(), delta=0.1)\n");    // 5
   const Assertion* places = atLine(r, 4);
   ASSERT_NE(places, nullptr);
   EXPECT_TRUE(places->isOa);
@@ -89,8 +89,8 @@ TEST(MappedAssertion, APredicateMappedOverTreesIsOaUnderAnAssertion) {
       "import jax\n"
       "import numpy as np\n"
       "def test_tree(self):\n"
-      "    assert jax.tree_util.tree_all(jax.tree_util.tree_map(np.allclose, got(), want()))\n"  // 5
-      "    self.assertTrue(jax.tree.all(jax.tree.map(functools.partial(np.allclose, atol=1e-3), got(), want())))\n"  // 6
+      "    assert jax.tree_util.tree_all(jax.tree_util.tree_map(np.allclose, got(), want()))\n"                                         // 5
+      "    self.assertTrue(jax.tree.all(jax.tree.map(functools.partial(np.allclose, atol=1e-3), got(), want())))\n"                     // 6
       "    assert jax.tree_util.tree_all(jax.tree_util.tree_map(lambda x, y: np.all(np.isclose(x, y, rtol=1e-4)), got(), want()))\n");  // 7
   for (uint32_t line : {5u, 6u, 7u}) {
     const Assertion* a = atLine(r, line);
@@ -162,7 +162,7 @@ TEST(MappedAssertion, AWrapperLoopingOverZippedLeavesComparesEachSequenceWithThe
                         "from pkg import test_utils\n"
                         "def test_update():\n"
                         "    test_utils.trees_close(updated(), expected(), atol=1e-4)\n"  // 3
-                        "    test_utils.leaves_close(updated(), expected())\n"}});       // 4
+                        "    test_utils.leaves_close(updated(), expected())\n"}});        // 4
   for (uint32_t line : {3u, 4u}) {
     const Assertion* a = nullptr;
     for (const auto& x : r.assertions)
@@ -189,9 +189,9 @@ TEST(MappedAssertion, AHelperHandedALambdaOfACheckAndItsValuesMapsTheCheck) {
       "    self.assertAllAssertsNested(lambda x, y: self.assertAllClose(x, y, rtol=rtol, atol=atol), a, b)\n"
       "class StateTest(TestCase):\n"
       "  def test_state(self):\n"
-      "    self.assertAllCloseNested({'x': 1.0}, state, atol=1e-4)\n"                                  // 9
-      "    self.assertAllAssertsNested(lambda g, w: self.assertAllClose(g, w, rtol=2e-3), got, want)\n"  // 10
-      "    self.assertAllAssertsNested(lambda g, w: self.assertEqual(g, w), got, want)\n"                // 11
+      "    self.assertAllCloseNested({'x': 1.0}, state, atol=1e-4)\n"                                               // 9
+      "    self.assertAllAssertsNested(lambda g, w: self.assertAllClose(g, w, rtol=2e-3), got, want)\n"             // 10
+      "    self.assertAllAssertsNested(lambda g, w: self.assertEqual(g, w), got, want)\n"                           // 11
       "    self.assertAllAssertsNested(lambda g, w: self.assertAllClose(tf.shape(g), tf.shape(w)), got, want)\n");  // 12
   const Assertion* nested = atLine(r, 9);
   ASSERT_NE(nested, nullptr);

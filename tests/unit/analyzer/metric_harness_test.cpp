@@ -48,7 +48,7 @@ TEST(MetricHarness, ACheckOfWhatAMetricObjectAndAWrappedReferenceComputeIsAWrapp
   auto r = scanOne(std::string(kHarness) +
                    "def test_direct():\n"
                    "    _class_check(p, t, MeanError, sk_mean_error, atol=1e-3)\n"  // 26
-                   "    _functional_check(p, t, mean_error, sk_mean_error)\n");      // 27
+                   "    _functional_check(p, t, mean_error, sk_mean_error)\n");     // 27
   const Assertion* direct = atLine(r, 26);
   ASSERT_NE(direct, nullptr);
   EXPECT_TRUE(direct->isOa);

@@ -81,9 +81,9 @@ TEST(NameIndex, ResolvesAsTheScanOverTheModelDoes) {
       {inner, "np.add", "jax.numpy.add"},
       {testA, "helper", "pkg.tests.test_m.TestOps.test_a.helper"},  // the first nested definition
       {inner, "compare", "pkg.tests.test_m.TestOps.test_a.helper.compare"},
-      {testB, "helper", "pkg.tests.test_m.helper"},                 // module level
+      {testB, "helper", "pkg.tests.test_m.helper"},  // module level
       {testB, "TestOps.setUp", "pkg.tests.test_m.TestOps.setUp"},
-      {testB, "setUp", "setUp"},                                    // a method is not a bare name
+      {testB, "setUp", "setUp"},  // a method is not a bare name
       {testB, "unknown.f", "unknown.f"},
   };
   ASSERT_NE(namesOf(m), nullptr);
@@ -109,16 +109,16 @@ TEST(NameIndex, ModelChangedAfterIndexingIsScanned) {
 
 TEST(NameIndex, ListsTheStatementsThatMayBindOrChangeAName) {
   FileModel m = parse(
-      "LIMIT = 1e-3\n"                     // stmt: module level
+      "LIMIT = 1e-3\n"  // stmt: module level
       "LIMIT = 1e-2\n"
       "def test_a():\n"
-      "    out, ref = f(), g()\n"          // binds out and ref
+      "    out, ref = f(), g()\n"  // binds out and ref
       "    kw = {'atol': LIMIT}\n"
       "    outs = []\n"
-      "    outs.append(out)\n"             // fills outs
-      "    kw['rtol'] = 0\n"               // fills (and changes) kw
-      "    check(out, ref, **kw)\n"        // reads kw: neither
-      "    for out in outs:\n"             // rebinds out; a loop
+      "    outs.append(out)\n"       // fills outs
+      "    kw['rtol'] = 0\n"         // fills (and changes) kw
+      "    check(out, ref, **kw)\n"  // reads kw: neither
+      "    for out in outs:\n"       // rebinds out; a loop
       "        check(out, ref, **kw)\n");
   const NameIndex* index = namesOf(m);
   ASSERT_NE(index, nullptr);

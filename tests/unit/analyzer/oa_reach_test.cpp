@@ -14,13 +14,13 @@ namespace {
 const char* kHelpers =
     "import numpy as np\n"
     "from numpy.testing import assert_allclose\n"
-    "def close_pair(a, b):\n"          // a project wrapper: a call of it is one call level
+    "def close_pair(a, b):\n"  // a project wrapper: a call of it is one call level
     "    assert_allclose(a, b, atol=1e-5)\n"
-    "def check_op(name):\n"            // calls the wrapper: two levels from a test
+    "def check_op(name):\n"  // calls the wrapper: two levels from a test
     "    close_pair(run(name), ref(name))\n"
     "def check_direct(x):\n"
     "    assert np.allclose(x, 1.0)\n"
-    "def recurse(n):\n"                // a cycle with no OA assertion must end unreachable
+    "def recurse(n):\n"  // a cycle with no OA assertion must end unreachable
     "    return recurse(n - 1)\n"
     "class TestOps:\n"
     "    def _check(self, x):\n"
@@ -117,7 +117,7 @@ TEST(OaReach, ChainsNestedHelpersAndMethodsOfAnyClassOfTheName) {
       "        self.nothing()\n");
   auto d = distancesByTest(r);
   EXPECT_EQ(d.at("TestChain.test_start"), 3);
-  EXPECT_EQ(d.at("TestChain.test_nested"), 3);  // inner -> innermost -> step_3
+  EXPECT_EQ(d.at("TestChain.test_nested"), 3);              // inner -> innermost -> step_3
   EXPECT_EQ(d.at("TestChain.test_other_class_method"), 3);  // TestMore.verify -> step_2 -> step_3
   EXPECT_EQ(d.at("TestMore.test_unrelated_name"), kUnreachable);
 }

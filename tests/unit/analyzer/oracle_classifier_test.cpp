@@ -119,28 +119,28 @@ TEST(OracleClassifier, HelpersOfATestModuleInsideThePackageAreTestCode) {
                               "        out[i] = np.sum(x[i:i + len(w)] * w)\n"
                               "    return out\n"},
                              {"minilib/ops/pool_test.py",
-                              "import numpy as np\n"                                  // 1
-                              "from minilib import ops\n"                             // 2
-                              "from minilib import losses\n"                          // 3
-                              "from minilib.ops.conv_test import np_conv1d\n"         // 4
-                              "\n"                                                    // 5
-                              "def np_pool1d(x, size):\n"                             // 6
+                              "import numpy as np\n"                           // 1
+                              "from minilib import ops\n"                      // 2
+                              "from minilib import losses\n"                   // 3
+                              "from minilib.ops.conv_test import np_conv1d\n"  // 4
+                              "\n"                                             // 5
+                              "def np_pool1d(x, size):\n"                      // 6
                               "    return np.mean(np.reshape(x, (-1, size)), axis=1) * 1.0\n"
-                              "\n"                                                    // 8
-                              "class SquaredLoss(losses.Loss):\n"                     // 9
-                              "    def call(self, y_true, y_pred):\n"                 // 10
-                              "        return ops.square(y_true - y_pred)\n"          // 11
-                              "\n"                                                    // 12
-                              "class PoolTest:\n"                                     // 13
-                              "    def test_pool(self):\n"                            // 14
-                              "        x = np.random.rand(8)\n"                       // 15
+                              "\n"                                                                                  // 8
+                              "class SquaredLoss(losses.Loss):\n"                                                   // 9
+                              "    def call(self, y_true, y_pred):\n"                                               // 10
+                              "        return ops.square(y_true - y_pred)\n"                                        // 11
+                              "\n"                                                                                  // 12
+                              "class PoolTest:\n"                                                                   // 13
+                              "    def test_pool(self):\n"                                                          // 14
+                              "        x = np.random.rand(8)\n"                                                     // 15
                               "        np.testing.assert_allclose(ops.pool1d(x, 2), np_pool1d(x, 2), atol=1e-6)\n"  // 16
-                              "    def test_conv(self):\n"                            // 17
-                              "        x, w = np.random.rand(8), np.random.rand(3)\n" // 18
+                              "    def test_conv(self):\n"                                                          // 17
+                              "        x, w = np.random.rand(8), np.random.rand(3)\n"                               // 18
                               "        np.testing.assert_allclose(ops.conv1d(x, w), np_conv1d(x, w), atol=1e-6)\n"  // 19
-                              "    def test_loss(self):\n"                            // 20
-                              "        loss = SquaredLoss()(np.ones(2), np.zeros(2))\n"  // 21
-                              "        np.testing.assert_allclose(loss, 1.0 + 0.0, atol=1e-6)\n"}});  // 22
+                              "    def test_loss(self):\n"                                                          // 20
+                              "        loss = SquaredLoss()(np.ones(2), np.zeros(2))\n"                             // 21
+                              "        np.testing.assert_allclose(loss, 1.0 + 0.0, atol=1e-6)\n"}});                // 22
   classifyOracles(r);
   EXPECT_EQ(typeAt(r, 16), "NI");  // the module's own numpy helper, traced into
   EXPECT_EQ(typeAt(r, 19), "NI");  // a helper of another test module of the package, traced into
@@ -160,7 +160,7 @@ TEST(OracleClassifier, ATableOfLiteralsKeyedByTheLibrarysConstantsIsLiteralData)
       "def test_reduce():\n"
       "    out = losses.reduce(np.ones(3), losses.Reduction.SUM)\n"
       "    np.testing.assert_allclose(out, EXPECTED[losses.Reduction.SUM])\n");  // line 7
-  EXPECT_EQ(typeAt(r, 7), "D");  // the keys only pick a row; they compute nothing
+  EXPECT_EQ(typeAt(r, 7), "D");                                                  // the keys only pick a row; they compute nothing
 }
 
 TEST(OracleClassifier, AnOptionalImportsNoneFallbackDoesNotHideTheModule) {
@@ -180,7 +180,7 @@ TEST(OracleClassifier, AnOptionalImportsNoneFallbackDoesNotHideTheModule) {
       "        s = be.eval(be.dot(be.sparse(dense), dense))\n"
       "        d = be.eval(be.dot(be.variable(dense), dense))\n"
       "        assert_allclose(s, d, atol=1e-5)\n");  // line 13
-  EXPECT_EQ(typeAt(r, 13), "SCUT_DIFF");  // the same backend function on a sparse and a dense input
+  EXPECT_EQ(typeAt(r, 13), "SCUT_DIFF");              // the same backend function on a sparse and a dense input
 }
 
 TEST(OracleClassifier, NeighbouringElementsOfAListBuiltOverBackendsAreDifferentialTesting) {
@@ -208,8 +208,8 @@ TEST(OracleClassifier, ATargetOfAComprehensionComesFromItsIterable) {
                             "    grads = [BCPU.grad(v) for v in np.ones(3)]\n"
                             "    expected = 1 + sum((i + 1) / 3 for i in range(2))\n"
                             "    assert_allclose(grads[0], expected)\n");  // line 16
-  EXPECT_EQ(typeAt(r, 13), "DT");  // another library's exp is the oracle
-  EXPECT_EQ(typeAt(r, 16), "D");   // arithmetic on literals, the comprehension's `i` included
+  EXPECT_EQ(typeAt(r, 13), "DT");                                          // another library's exp is the oracle
+  EXPECT_EQ(typeAt(r, 16), "D");                                           // arithmetic on literals, the comprehension's `i` included
 }
 
 TEST(OracleClassifier, TheLibrarysConversionsPassTheirDataThrough) {
@@ -298,7 +298,7 @@ TEST(OracleClassifier, ASuffixOfAPackagesModuleIsNotAnotherLibrarysName) {
                               "def test_power():\n"
                               "    x = np.random.rand(3, 3)\n"
                               "    assert_allclose(linalg.matrix_power(x, 2), np.linalg.matrix_power(x, 2))\n"  // line 7
-                              "    assert_allclose(linalg.matrix_power(x, 3), power_reference(x, 3))\n"}});  // line 8
+                              "    assert_allclose(linalg.matrix_power(x, 3), power_reference(x, 3))\n"}});     // line 8
   classifyOracles(r);
   EXPECT_EQ(typeAt(r, 7), "DT");
   EXPECT_EQ(typeAt(r, 8), "NI");
@@ -342,8 +342,9 @@ TEST(LibraryPackages, TakesTopLevelAndSourceRootPackagesButNotTestSuitesOrTools)
 // Regression (found by oalens_scan_python_fuzz): an oracle naming a module-level annotation
 // without a value (`REF: float`) read the value of a statement that has none, out of bounds.
 TEST(OracleClassifier, AnAnnotationWithoutAValueIsNoBinding) {
-  ScanResult r = scanPython({{"pkg/__init__.py", ""},
-                             {"pkg/tests/test_x.py", "import numpy as np\nREF: float\ndef test_a():\n    np.testing.assert_allclose(f(), REF)\n"}});
+  ScanResult r =
+      scanPython({{"pkg/__init__.py", ""},
+                  {"pkg/tests/test_x.py", "import numpy as np\nREF: float\ndef test_a():\n    np.testing.assert_allclose(f(), REF)\n"}});
   classifyOracles(r, {"pkg"});
   ASSERT_EQ(r.assertions.size(), 1u);
   EXPECT_TRUE(r.assertions[0].isOa);

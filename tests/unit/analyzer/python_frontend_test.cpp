@@ -164,7 +164,8 @@ TEST(PythonFrontend, ChainedAssignmentBindsEveryTarget) {
 }
 
 TEST(PythonFrontend, RecoversFromSyntaxErrors) {
-  FileModel m = parse("def test_a():\n    x = = 1\n    assert_allclose(a, b)\n\ndef test_b(:\n    assert c\n\ndef test_c():\n    assert d\n");
+  FileModel m =
+      parse("def test_a():\n    x = = 1\n    assert_allclose(a, b)\n\ndef test_b(:\n    assert c\n\ndef test_c():\n    assert d\n");
   EXPECT_TRUE(m.hasSyntaxErrors);
   ASSERT_FALSE(m.diagnostics.empty());
   EXPECT_EQ(m.diagnostics[0].code, "syntax-error");

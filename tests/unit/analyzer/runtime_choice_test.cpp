@@ -64,8 +64,7 @@ TEST(RuntimeChoice, BlocksHoldingTheCheck) {
       "            np.testing.assert_allclose(x, f_gpu(y), atol=1e-5)\n"
       "        with tf.device('/gpu:0'):\n"
       "            while dtype_left(): np.testing.assert_allclose(x, y, atol=1e-5)\n");
-  EXPECT_EQ(got, (std::vector<int>{kBlockDevice, 0, kBlockDtype, kBlockDtype, kBlockDtype, kBlockDtype, 0,
-                                   kBlockDevice | kBlockDtype}))
+  EXPECT_EQ(got, (std::vector<int>{kBlockDevice, 0, kBlockDtype, kBlockDtype, kBlockDtype, kBlockDtype, 0, kBlockDevice | kBlockDtype}))
       << "an elif or else branch runs because the conditions before it were false; a loop's"
          " variables, not its iterable, say what it runs over";
 }

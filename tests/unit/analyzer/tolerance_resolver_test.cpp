@@ -132,7 +132,8 @@ TEST(ToleranceResolver, MarksDtypeChoicesDepend) {
 }
 
 TEST(ToleranceResolver, FixedDtypeEpsilonIsConstant) {
-  Tolerance t = tolAt("import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1, atol=np.finfo(np.float32).eps)\n", 3, "atol");
+  Tolerance t =
+      tolAt("import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1, atol=np.finfo(np.float32).eps)\n", 3, "atol");
   EXPECT_EQ(t.provenance, Provenance::Constant);
   EXPECT_NEAR(*t.value, 1.1920928955078125e-07, 1e-20);
 }

@@ -12,8 +12,10 @@ TEST(BinaryContent, ReadsAsLibgit2Does) {
   git_libgit2_init();
   // Text with control characters, NULs and byte order marks here and there, at every place of
   // the 8-byte words read at once, and past the 8,000 bytes that are read.
-  const std::vector<std::string> pieces{"x = 1\n", "\t", "\r\n", "\x01", "\x7f", "\x1b", "\b", "\f", "\v", std::string(1, '\0'),
-                                        "\xc3\xa9", "\xef\xbb\xbf", "\xff\xfe", "\xfe\xff", std::string("\0\0\xfe\xff", 4), "abcdefgh"};
+  const std::vector<std::string> pieces{"x = 1\n",  "\t",           "\r\n",     "\x01",     "\x7f",
+                                        "\x1b",     "\b",           "\f",       "\v",       std::string(1, '\0'),
+                                        "\xc3\xa9", "\xef\xbb\xbf", "\xff\xfe", "\xfe\xff", std::string("\0\0\xfe\xff", 4),
+                                        "abcdefgh"};
   std::mt19937 random(9);
   int binary = 0;
   for (int round = 0; round < 20000; ++round) {

@@ -76,7 +76,12 @@ TEST(BlobCache, ComputesEachKeyOnceAcrossThreads) {
   std::thread first([&] { cache.findOrCompute("k", 1, slow); });
   startedFuture.wait();
   std::shared_ptr<const BlobCache::Entry> seen;
-  std::thread second([&] { seen = cache.findOrCompute("k", 2, [&] { ++computed; return entryWith(1, 1); }); });
+  std::thread second([&] {
+    seen = cache.findOrCompute("k", 2, [&] {
+      ++computed;
+      return entryWith(1, 1);
+    });
+  });
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   release.set_value();
   first.join();

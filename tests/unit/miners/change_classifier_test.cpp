@@ -149,7 +149,6 @@ TEST(ChangeClassifier, LayoutOnlyIsCosmeticAndArgumentChangesAreParameters) {
   EXPECT_FALSE(a.parameter);
 }
 
-
 namespace {
 
 ChangeKinds changeWithModules(const std::string& before, const std::string& after) {
@@ -166,14 +165,16 @@ const char* kInterval = "def test_a():\n    assert EXPECTED - EPS <= f() <= EXPE
 
 TEST(ChangeClassifier, AnIntervalAroundAMovedOracleIsNoThresholdChange) {
   // The two bounds move with EXPECTED; the half-width EPS stays: no change to report.
-  auto k = changeWithModules(std::string("EXPECTED = 0.5\nEPS = 1e-5\n") + kInterval, std::string("EXPECTED = 0.25\nEPS = 1e-5\n") + kInterval);
+  auto k =
+      changeWithModules(std::string("EXPECTED = 0.5\nEPS = 1e-5\n") + kInterval, std::string("EXPECTED = 0.25\nEPS = 1e-5\n") + kInterval);
   EXPECT_FALSE(k.threshold);
   EXPECT_EQ(k.direction, Direction::None);
   EXPECT_FALSE(k.any());
 }
 
 TEST(ChangeClassifier, AWiderIntervalAroundAnOracleLoosens) {
-  auto k = changeWithModules(std::string("EXPECTED = 0.5\nEPS = 1e-5\n") + kInterval, std::string("EXPECTED = 0.25\nEPS = 1e-3\n") + kInterval);
+  auto k =
+      changeWithModules(std::string("EXPECTED = 0.5\nEPS = 1e-5\n") + kInterval, std::string("EXPECTED = 0.25\nEPS = 1e-3\n") + kInterval);
   EXPECT_TRUE(k.threshold);
   EXPECT_EQ(k.direction, Direction::Loosen);
   ASSERT_EQ(k.details.size(), 1u);
@@ -199,7 +200,8 @@ TEST(ChangeClassifier, UnevaluableTolerancesWhoseNumbersMovedHaveADirection) {
              "assert_allclose(f(x), y, rtol={np.float32: 1e-4,\n        np.float64: 2e-11})");
   EXPECT_EQ(k.direction, Direction::Loosen);
   ASSERT_EQ(k.details.size(), 1u);
-  EXPECT_EQ(k.details[0], "rtol {np.float32: 1e-4, np.float64: 1e-11} -> {np.float32: 1e-4, np.float64: 2e-11} (loosen: float64: 1e-11 -> 2e-11)");
+  EXPECT_EQ(k.details[0],
+            "rtol {np.float32: 1e-4, np.float64: 1e-11} -> {np.float32: 1e-4, np.float64: 2e-11} (loosen: float64: 1e-11 -> 2e-11)");
   // An entry for another dtype is a change the texts cannot weigh.
   k = change("assert_allclose(f(x), y, rtol={np.float64: 1e-14})", "assert_allclose(f(x), y, rtol={np.float64: 1e-14, np.float32: 1e-5})");
   EXPECT_TRUE(k.threshold);
@@ -222,12 +224,15 @@ TEST(ChangeClassifier, UnevaluableTolerancesWhoseNumbersMovedHaveADirection) {
 // it loosens them with no change to their text.
 TEST(ChangeClassifier, ADecoratorsDtypeToleranceIsComparedAcrossVersions) {
   auto at = [](const std::string& decorator) {
-    auto all = versions("import torch\n"
-                        "from torch.testing._internal.common_utils import TestCase\n"
-                        "class TestOps(TestCase):\n"
-                        "    " + decorator + "\n"
-                        "    def test_add(self, device, dtype):\n"
-                        "        self.assertEqual(f(x), y, atol=1e-4, rtol=0)\n");
+    auto all = versions(
+        "import torch\n"
+        "from torch.testing._internal.common_utils import TestCase\n"
+        "class TestOps(TestCase):\n"
+        "    " +
+        decorator +
+        "\n"
+        "    def test_add(self, device, dtype):\n"
+        "        self.assertEqual(f(x), y, atol=1e-4, rtol=0)\n");
     EXPECT_EQ(all.size(), 1u) << decorator;
     return all;
   };
@@ -335,7 +340,8 @@ TEST(ChangeClassifier, ATableAgainstTheDefaultPickedByDtypeComparesTheDtypesItNa
 }
 
 TEST(ChangeClassifier, ATablesMovesAreOneDetailLoosenedFirst) {
-  auto k = pickedChange("self.assertAllClose(f(), g())", "self.assertAllClose(f(), g(), rtol={np.float32: 1e-7, np.float16: 1e-2, np.float64: 1e-12})");
+  auto k = pickedChange("self.assertAllClose(f(), g())",
+                        "self.assertAllClose(f(), g(), rtol={np.float32: 1e-7, np.float16: 1e-2, np.float64: 1e-12})");
   EXPECT_EQ(k.direction, Direction::Mixed);
   ASSERT_EQ(k.details.size(), 1u);
   EXPECT_EQ(k.details[0],
@@ -348,15 +354,17 @@ TEST(ChangeClassifier, ADtypeATableLeavesOutTakesThePickersValue) {
                         "self.assertAllClose(f(), g(), rtol={np.float32: 1e-3, np.complex64: 1e-3})");
   EXPECT_EQ(k.direction, Direction::Loosen);  // complex64: 1e-6 -> 1e-3
   // Two tables naming different dtypes: each side's own, else the picker's.
-  EXPECT_EQ(pickedChange("self.assertAllClose(f(), g(), rtol={np.float32: 1e-3})", "self.assertAllClose(f(), g(), rtol={np.float64: 1e-12})")
-                .direction,
-            Direction::Mixed);
+  EXPECT_EQ(
+      pickedChange("self.assertAllClose(f(), g(), rtol={np.float32: 1e-3})", "self.assertAllClose(f(), g(), rtol={np.float64: 1e-12})")
+          .direction,
+      Direction::Mixed);
 }
 
 TEST(ChangeClassifier, WithoutAPickerATableOnOneSideOnlyHasNoDirection) {
   // numpy's assert_allclose takes no tables: its default is one number for every dtype, and the
   // table's other dtypes are not known.
-  auto k = change("assert_allclose(f(x), y, rtol={np.float32: 1e-3})", "assert_allclose(f(x), y, rtol={np.float32: 1e-3, np.float64: 1e-9})");
+  auto k =
+      change("assert_allclose(f(x), y, rtol={np.float32: 1e-3})", "assert_allclose(f(x), y, rtol={np.float32: 1e-3, np.float64: 1e-9})");
   EXPECT_TRUE(k.threshold);
   EXPECT_EQ(k.direction, Direction::Unknown);
 }
@@ -367,7 +375,8 @@ TEST(ChangeClassifier, AFixedDefaultAgainstATableIsComparedDtypeByDtype) {
   auto k = change("assert_allclose(f(x), y)", "assert_allclose(f(x), y, rtol={np.float16: 1e-3, np.float64: 1e-9})");
   EXPECT_EQ(k.direction, Direction::Mixed);
   ASSERT_FALSE(k.details.empty());
-  EXPECT_EQ(k.details[0], "rtol 1e-07 -> {np.float16: 1e-3, np.float64: 1e-9} (loosen: float16: 1e-07 -> 0.001; tighten: float64: 1e-07 -> 1e-09)");
+  EXPECT_EQ(k.details[0],
+            "rtol 1e-07 -> {np.float16: 1e-3, np.float64: 1e-9} (loosen: float16: 1e-07 -> 0.001; tighten: float64: 1e-07 -> 1e-09)");
 }
 
 TEST(ChangeClassifier, ATablesDefaultEntryServesTheDtypesItNamesNone) {
@@ -378,7 +387,8 @@ TEST(ChangeClassifier, ATablesDefaultEntryServesTheDtypesItNamesNone) {
   ASSERT_FALSE(k.details.empty());
   EXPECT_NE(k.details[0].find("float32: 1e-07 -> 1e-06"), std::string::npos) << k.details[0];
   EXPECT_EQ(change("assert_allclose(f(x), y, rtol={np.float16: 1e-3, 'default': 1e-7})",
-                   "assert_allclose(f(x), y, rtol={np.float16: 1e-3, 'default': 1e-8})").direction,
+                   "assert_allclose(f(x), y, rtol={np.float16: 1e-3, 'default': 1e-8})")
+                .direction,
             Direction::Tighten);
 }
 
@@ -420,8 +430,9 @@ TEST(ChangeClassifier, ATableHoistedIntoALocalChangesNoTolerance) {
   EXPECT_EQ(k.direction, Direction::Loosen);
   // A table changed in place is not the table bound.
   k = fileChange(head + "    assert_allclose(f(), g(), rtol={np.float32: 1e-4})\n",
-                 head + "    tol = {np.float32: 1e-4}\n    if on_tpu():\n        tol[np.float32] = 1e-2\n"
-                        "    assert_allclose(f(), g(), rtol=tol)\n");
+                 head +
+                     "    tol = {np.float32: 1e-4}\n    if on_tpu():\n        tol[np.float32] = 1e-2\n"
+                     "    assert_allclose(f(), g(), rtol=tol)\n");
   EXPECT_TRUE(k.threshold);
   EXPECT_EQ(k.direction, Direction::Unknown);
 }
@@ -440,17 +451,18 @@ TEST(ChangeClassifier, ALocalTableAgainstTheDefaultPickedByDtype) {
 TEST(ChangeClassifier, ATolerancePickedByADeviceConditionIsComparedBranchByBranch) {
   // JAX 99e1c3dd66 dropped `tol = {'float32': 3E-2} if jtu.device_under_test() == 'tpu' else {}`:
   // on a TPU float32 tightens to the default, elsewhere nothing moved.
-  auto k = pickedChange("tol = {'float32': 3E-2} if jtu.device_under_test() == 'tpu' else {}\n"
-                        "        self.assertAllClose(f(), g(), atol=tol, rtol=tol)",
-                        "self.assertAllClose(f(), g())");
+  auto k = pickedChange(
+      "tol = {'float32': 3E-2} if jtu.device_under_test() == 'tpu' else {}\n"
+      "        self.assertAllClose(f(), g(), atol=tol, rtol=tol)",
+      "self.assertAllClose(f(), g())");
   EXPECT_EQ(k.direction, Direction::Tighten);
   ASSERT_FALSE(k.details.empty());
-  EXPECT_NE(k.details[0].find("if jtu.device_under_test() == 'tpu': float32: 0.03 -> 1e-06 (default)"), std::string::npos)
-      << k.details[0];
+  EXPECT_NE(k.details[0].find("if jtu.device_under_test() == 'tpu': float32: 0.03 -> 1e-06 (default)"), std::string::npos) << k.details[0];
   // The same choice written as statements: `tol = {}` then `if ...: tol = {...}` (99e1c3dd66).
-  k = pickedChange("tol = {}\n        if jtu.device_under_test() == 'tpu':\n          tol = {np.float32: 5E-3}\n"
-                   "        self.assertAllClose(f(), g(), rtol=tol)",
-                   "self.assertAllClose(f(), g())");
+  k = pickedChange(
+      "tol = {}\n        if jtu.device_under_test() == 'tpu':\n          tol = {np.float32: 5E-3}\n"
+      "        self.assertAllClose(f(), g(), rtol=tol)",
+      "self.assertAllClose(f(), g())");
   EXPECT_EQ(k.direction, Direction::Tighten);
   // A branch for one dtype compares with that dtype's default (2ff3479239: float64's 1e-15 ->
   // 1e-14 loosens; read with float32's 1e-6 it would have tightened).
@@ -482,9 +494,10 @@ TEST(ChangeClassifier, ATolerancePickedByADeviceConditionIsComparedBranchByBranc
                          "self.assertAllClose(f(), g(), rtol={np.float32: 1e-2} if jtu.device_under_test() == 'tpu' else tol)")
                 .direction,
             Direction::Unknown);
-  EXPECT_EQ(change("assert_allclose(f(x), y, rtol={np.float32: 1e-3})", "assert_allclose(f(x), y, rtol={np.float32: 1e-2} if on_tpu() else None)")
-                .direction,
-            Direction::Unknown);
+  EXPECT_EQ(
+      change("assert_allclose(f(x), y, rtol={np.float32: 1e-3})", "assert_allclose(f(x), y, rtol={np.float32: 1e-2} if on_tpu() else None)")
+          .direction,
+      Direction::Unknown);
 }
 
 // The scan's value of `A if C else B` is A's: the other branch moving, or the branches moving

@@ -8,7 +8,8 @@ using namespace oalens::miners;
 
 TEST(ChangeEvidence, ChangedDefinitionsAreThoseEnclosingAChangedLine) {
   const std::string before =
-      "import numpy as np\n\nclass Conv:\n    def __init__(self):\n        self.k = 1\n\n    def call(self, x):\n        return x * self.k\n\n"
+      "import numpy as np\n\nclass Conv:\n    def __init__(self):\n        self.k = 1\n\n    def call(self, x):\n        return x * "
+      "self.k\n\n"
       "def pad(x):\n    return x\n";
   std::string after = before;
   after.replace(after.find("return x * self.k"), 17, "return x * self.k + 0");

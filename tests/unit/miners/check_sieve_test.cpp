@@ -154,7 +154,8 @@ TEST(CheckSieve, DerivedVersionsEqualTheWholeScan) {
     };
     const auto derived = miners::versionsFromScopedScan(old, changed, previous, scan, nullptr, nullptr, &words);
     ASSERT_TRUE(derived) << changed;
-    EXPECT_EQ(oalens::testing::describeVersions(*derived), oalens::testing::describeVersions(oalens::testing::oaVersionsOf(changed, d))) << changed;
+    EXPECT_EQ(oalens::testing::describeVersions(*derived), oalens::testing::describeVersions(oalens::testing::oaVersionsOf(changed, d)))
+        << changed;
   }
 }
 

@@ -26,7 +26,8 @@ using oalens::testing::withReplaced;
 std::pair<std::string, std::string> derivedAndWhole(const std::string& old, const std::string& changed) {
   std::vector<std::string> d;
   const auto olds = scanOa(old, d);
-  auto derived = miners::versionsFromScopedScan(old, changed, [&] { return &olds; }, scanScoped);
+  auto derived = miners::versionsFromScopedScan(
+      old, changed, [&] { return &olds; }, scanScoped);
   std::vector<std::string> d2;
   return {derived ? describe(*derived) : "not derived", describe(scanOa(changed, d2))};
 }
@@ -89,14 +90,18 @@ TEST(DerivedVersions, AFileRenamedAsItWasKeepsThePreviousVersion) {
   std::vector<std::string> d;
   const auto olds = scanOa(kOld, d);
   int scans = 0;
-  auto derived = miners::versionsFromScopedScan(kOld, kOld, [&] { return &olds; }, [&](miners::ScopedPair& s, std::vector<std::string>& ds) {
-    ++scans;
-    return scanScoped(s, ds);
-  });
+  auto derived = miners::versionsFromScopedScan(
+      kOld, kOld, [&] { return &olds; },
+      [&](miners::ScopedPair& s, std::vector<std::string>& ds) {
+        ++scans;
+        return scanScoped(s, ds);
+      });
   ASSERT_TRUE(derived.has_value());
   EXPECT_EQ(scans, 0);
   EXPECT_EQ(describe(*derived), describe(olds));
-  EXPECT_FALSE(miners::versionsFromScopedScan(kOld, kOld, [] { return nullptr; }, scanScoped).has_value());
+  EXPECT_FALSE(miners::versionsFromScopedScan(
+                   kOld, kOld, [] { return nullptr; }, scanScoped)
+                   .has_value());
 }
 
 TEST(DerivedVersions, EqualTheWholeScanWhenALeftOutTestSetsAnAttributeAKeptTestReads) {
@@ -130,8 +135,8 @@ TEST(DerivedVersions, EqualTheWholeScanWhenAHelperMethodChanges) {
       "        self._near(f(2), 2.0)\n"
       "    def test_c(self):\n"
       "        np.testing.assert_allclose(f(3), 3.0, atol=1e-4)\n";
-  for (auto [from, to] : {std::pair{"self.tol = 1e-6", "self.tol = 1e-3"}, std::pair{"self.tol = 1e-6", "self.tol = 1e-6\n        self.eps = 1"},
-                          std::pair{"rtol=1e-5)", "rtol=1e-2)"}}) {
+  for (auto [from, to] : {std::pair{"self.tol = 1e-6", "self.tol = 1e-3"},
+                          std::pair{"self.tol = 1e-6", "self.tol = 1e-6\n        self.eps = 1"}, std::pair{"rtol=1e-5)", "rtol=1e-2)"}}) {
     const auto [derived, whole] = derivedAndWhole(old, withReplaced(old, from, to));
     EXPECT_EQ(derived, whole) << to;
   }

@@ -1,6 +1,6 @@
 #include "miners/gate/diff_scope.h"
-#include "miners/gate/python_lines.h"
 #include "miners/gate/change_reach.h"
+#include "miners/gate/python_lines.h"
 #include "tests/support/process.h"
 
 #include <gtest/gtest.h>
@@ -19,33 +19,33 @@ using namespace oalens::miners;
 namespace {
 
 const char* kSuite =
-    "import numpy as np\n"                                   // 1
-    "TOL = 1e-5\n"                                           // 2
-    "\n"                                                     // 3
-    "def helper(a, b, atol=TOL):\n"                          // 4
-    "    np.testing.assert_allclose(a, b, atol=atol)\n"      // 5
-    "\n"                                                     // 6
-    "@pytest.mark.parametrize('x', [1,\n"                    // 7
-    "                               2])\n"                   // 8
-    "def test_top(x):\n"                                     // 9
-    "    helper(f(x), g(x))\n"                               // 10
-    "\n"                                                     // 11
-    "class TestOps:\n"                                       // 12
-    "    tol = 1e-6\n"                                       // 13
-    "    def setUp(self):\n"                                 // 14
-    "        self.x = 1\n"                                   // 15
-    "    def test_a(self):\n"                                // 16
-    "        s = '''def test_fake():\n"                      // 17
-    "    pass'''\n"                                          // 18
+    "import numpy as np\n"                                       // 1
+    "TOL = 1e-5\n"                                               // 2
+    "\n"                                                         // 3
+    "def helper(a, b, atol=TOL):\n"                              // 4
+    "    np.testing.assert_allclose(a, b, atol=atol)\n"          // 5
+    "\n"                                                         // 6
+    "@pytest.mark.parametrize('x', [1,\n"                        // 7
+    "                               2])\n"                       // 8
+    "def test_top(x):\n"                                         // 9
+    "    helper(f(x), g(x))\n"                                   // 10
+    "\n"                                                         // 11
+    "class TestOps:\n"                                           // 12
+    "    tol = 1e-6\n"                                           // 13
+    "    def setUp(self):\n"                                     // 14
+    "        self.x = 1\n"                                       // 15
+    "    def test_a(self):\n"                                    // 16
+    "        s = '''def test_fake():\n"                          // 17
+    "    pass'''\n"                                              // 18
     "        np.testing.assert_allclose(f(), g(), rtol=1e-6)\n"  // 19
-    "        def test_nested():\n"                           // 20
-    "            pass\n"                                     // 21
-    "    async def test_b(self):\n"                          // 22
-    "        assert abs(f() - g()) < self.tol\n"             // 23
-    "# a comment between\n"                                  // 24
-    "def test_last():\n"                                     // 25
-    "    np.testing.assert_allclose(f(), g(),\n"             // 26
-    "                               rtol=1e-3)\n";           // 27
+    "        def test_nested():\n"                               // 20
+    "            pass\n"                                         // 21
+    "    async def test_b(self):\n"                              // 22
+    "        assert abs(f() - g()) < self.tol\n"                 // 23
+    "# a comment between\n"                                      // 24
+    "def test_last():\n"                                         // 25
+    "    np.testing.assert_allclose(f(), g(),\n"                 // 26
+    "                               rtol=1e-3)\n";               // 27
 
 std::string replaceLine(std::string text, int line, const std::string& with) {
   size_t start = 0;
@@ -136,9 +136,9 @@ TEST(DiffScope, ChangesOutsideTestsReachTheTestsThatUseWhatChanged) {
 }
 
 TEST(DiffScope, ChangesItCannotBoundMeanTheWholeFile) {
-  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "if True: TOL = 1e-3")).scoped);       // a module-level block
-  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "np.random.seed(TOL)")).scoped);      // a module-level call
-  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "TOL = EPS = 1e-3")).scoped);         // two targets
+  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "if True: TOL = 1e-3")).scoped);  // a module-level block
+  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "np.random.seed(TOL)")).scoped);  // a module-level call
+  EXPECT_FALSE(scopeToChangedTests(kSuite, replaceLine(kSuite, 2, "TOL = EPS = 1e-3")).scoped);     // two targets
   const std::string globals = replaceLine(kSuite, 5, "    global TOL\n    TOL = atol");
   EXPECT_FALSE(scopeToChangedTests(kSuite, globals).scoped);  // a helper that rebinds a global
 }
@@ -173,26 +173,26 @@ namespace {
 
 // Two helpers, a class with an attribute and tests that use different imported names.
 const char* kImports =
-    "import numpy as np\n"                                    // 1
-    "from numpy.testing import assert_allclose\n"             // 2
-    "from ops import softplus\n"                              // 3
-    "\n"                                                      // 4
-    "def close(a, b):\n"                                      // 5
-    "    assert_allclose(a, b, rtol=1e-6)\n"                  // 6
-    "\n"                                                      // 7
-    "def test_uses_np():\n"                                   // 8
-    "    assert np.allclose(f(), 1.0)\n"                      // 9
-    "\n"                                                      // 10
-    "def test_uses_helper():\n"                               // 11
-    "    close(f(), 1.0)\n"                                   // 12
-    "\n"                                                      // 13
-    "def test_uses_softplus():\n"                             // 14
-    "    assert softplus(0.0) > 0.69\n"                       // 15
-    "\n"                                                      // 16
-    "class TestBatch:\n"                                      // 17
-    "    ref = np.ones(3)\n"                                  // 18
-    "    def test_batch(self):\n"                             // 19
-    "        assert_allclose(g(), self.ref)\n";               // 20
+    "import numpy as np\n"                         // 1
+    "from numpy.testing import assert_allclose\n"  // 2
+    "from ops import softplus\n"                   // 3
+    "\n"                                           // 4
+    "def close(a, b):\n"                           // 5
+    "    assert_allclose(a, b, rtol=1e-6)\n"       // 6
+    "\n"                                           // 7
+    "def test_uses_np():\n"                        // 8
+    "    assert np.allclose(f(), 1.0)\n"           // 9
+    "\n"                                           // 10
+    "def test_uses_helper():\n"                    // 11
+    "    close(f(), 1.0)\n"                        // 12
+    "\n"                                           // 13
+    "def test_uses_softplus():\n"                  // 14
+    "    assert softplus(0.0) > 0.69\n"            // 15
+    "\n"                                           // 16
+    "class TestBatch:\n"                           // 17
+    "    ref = np.ones(3)\n"                       // 18
+    "    def test_batch(self):\n"                  // 19
+    "        assert_allclose(g(), self.ref)\n";    // 20
 
 }  // namespace
 
@@ -207,7 +207,8 @@ TEST(DiffScope, AnAddedImportKeepsOnlyTheTestsThatUseIt) {
 
 TEST(DiffScope, ARebindingReachesHelpersClassesAndTheTestsThatUseThem) {
   // test_uses_helper calls close(), which uses the rebound name; test_batch uses it itself.
-  EXPECT_EQ(keptAfter(kImports, 2, "from jax.numpy import allclose as assert_allclose"), (Names{"close", "test_uses_helper", "TestBatch.test_batch"}));
+  EXPECT_EQ(keptAfter(kImports, 2, "from jax.numpy import allclose as assert_allclose"),
+            (Names{"close", "test_uses_helper", "TestBatch.test_batch"}));
 
   // The class attribute uses `np`: every test of the class may see another value.
   EXPECT_EQ(keptAfter(kImports, 1, "import jax.numpy as np"), (Names{"test_uses_np", "TestBatch.test_batch"}));
@@ -331,13 +332,20 @@ TEST(DiffScope, HunksAreLibgit2s) {
 TEST(DiffScope, HunksAreTheGitCommands) {
   const std::filesystem::path dir = oalens::testing::scratchDirectory("oalens_hunks_git");
   Draw next{777};
-  const std::vector<std::string> lines = {"a = 1\n", "b = 2\n", "\n", "    pass\n", "assert x\n", "a = 1\n",
+  const std::vector<std::string> lines = {"a = 1\n",
+                                          "b = 2\n",
+                                          "\n",
+                                          "    pass\n",
+                                          "assert x\n",
+                                          "a = 1\n",
                                           "    np.testing.assert_allclose(model.predict(x_test), expected_outputs, rtol=1e-5)\n",
-                                          std::string(300, 'z') + "\n", "\t# tab\n"};
+                                          std::string(300, 'z') + "\n",
+                                          "\t# tab\n"};
   auto gitHunks = [&](const std::string& oldText, const std::string& newText) {
     std::ofstream(dir / "old.py", std::ios::binary) << oldText;
     std::ofstream(dir / "new.py", std::ios::binary) << newText;
-    const auto r = oalens::testing::runCommand("cd " + dir.string() + " && git -c diff.indentHeuristic=false diff --no-index --no-color -U0 old.py new.py");
+    const auto r = oalens::testing::runCommand("cd " + dir.string() +
+                                               " && git -c diff.indentHeuristic=false diff --no-index --no-color -U0 old.py new.py");
     EXPECT_TRUE(r.status == 0 || r.status == 1) << r.out;
     std::vector<LineHunk> out;
     std::istringstream in(r.out);
@@ -373,18 +381,18 @@ TEST(DiffScope, HunksAreTheGitCommands) {
 namespace {
 
 const char* kHelpers =
-    "import numpy as np\n"                                   // 1
-    "def near(a, b):\n"                                      // 2
-    "    np.testing.assert_allclose(a, b, rtol=1e-5)\n"      // 3
-    "@jit\n"                                                 // 4
-    "def check(x):\n"                                        // 5
-    "    near(f(x), g(x))\n"                                 // 6
-    "def unused(a):\n"                                       // 7
-    "    assert abs(a - 1) < 1e-3\n"                         // 8
-    "def test_a():\n"                                        // 9
-    "    check(1)\n"                                         // 10
-    "def test_b():\n"                                        // 11
-    "    assert abs(f(2) - 2) < 1e-2\n";                     // 12
+    "import numpy as np\n"                               // 1
+    "def near(a, b):\n"                                  // 2
+    "    np.testing.assert_allclose(a, b, rtol=1e-5)\n"  // 3
+    "@jit\n"                                             // 4
+    "def check(x):\n"                                    // 5
+    "    near(f(x), g(x))\n"                             // 6
+    "def unused(a):\n"                                   // 7
+    "    assert abs(a - 1) < 1e-3\n"                     // 8
+    "def test_a():\n"                                    // 9
+    "    check(1)\n"                                     // 10
+    "def test_b():\n"                                    // 11
+    "    assert abs(f(2) - 2) < 1e-2\n";                 // 12
 
 }  // namespace
 
@@ -422,25 +430,26 @@ TEST(DiffScope, ATestThatSetsAnAttributeAKeptTestReadsIsKept) {
   // not one test_a reads.
   EXPECT_EQ(keptAfter(old, 3, "        assert abs(f() - 2) < self.tol"), (Names{"TestOps.test_a", "TestOps.test_b"}));
   // test_a's old side still reads self.tol.
-  EXPECT_EQ(keptAfter(old, 3, "        assert abs(f() - 2) < self.cache['eps']"), (Names{"TestOps.test_a", "TestOps.test_b", "TestOps.test_c"}));
+  EXPECT_EQ(keptAfter(old, 3, "        assert abs(f() - 2) < self.cache['eps']"),
+            (Names{"TestOps.test_a", "TestOps.test_b", "TestOps.test_c"}));
 }
 
 TEST(DiffScope, AChangedHelperMethodReachesTheTestsThatCallItOrReadWhatItSets) {
   const std::string old =
-      "class TestOps:\n"                                      // 1
-      "    def _data(self):\n"                                // 2
-      "        self.ref = np.ones(3)\n"                       // 3
-      "        return self.ref\n"                             // 4
-      "    def _close(self, a, b):\n"                         // 5
+      "class TestOps:\n"                                       // 1
+      "    def _data(self):\n"                                 // 2
+      "        self.ref = np.ones(3)\n"                        // 3
+      "        return self.ref\n"                              // 4
+      "    def _close(self, a, b):\n"                          // 5
       "        np.testing.assert_allclose(a, b, rtol=1e-5)\n"  // 6
-      "    def test_calls(self):\n"                           // 7
-      "        self._close(f(), self._data())\n"              // 8
-      "    def test_reads(self):\n"                           // 9
-      "        assert abs(f() - self.ref[0]) < 1e-3\n"        // 10
-      "    def test_other(self):\n"                           // 11
-      "        assert abs(f() - 1) < 1e-3\n"                  // 12
-      "    def __call__(self):\n"                             // 13
-      "        return 1\n";                                   // 14
+      "    def test_calls(self):\n"                            // 7
+      "        self._close(f(), self._data())\n"               // 8
+      "    def test_reads(self):\n"                            // 9
+      "        assert abs(f() - self.ref[0]) < 1e-3\n"         // 10
+      "    def test_other(self):\n"                            // 11
+      "        assert abs(f() - 1) < 1e-3\n"                   // 12
+      "    def __call__(self):\n"                              // 13
+      "        return 1\n";                                    // 14
   EXPECT_EQ(keptAfter(old, 3, "        self.ref = np.zeros(3)"), (Names{"TestOps.test_calls", "TestOps.test_reads"}));
   EXPECT_EQ(keptAfter(old, 6, "        np.testing.assert_allclose(a, b, rtol=1e-4)"), (Names{"TestOps.test_calls"}));
   // A method Python calls implicitly may run for any test.
@@ -474,23 +483,23 @@ TEST(PythonLines, LineStartsAsReadByteByByte) {
 TEST(PythonLines, LogicalLinesFollowStringsCommentsBracketsAndContinuations) {
   const std::string source =
       "x = 1  # a comment with ' and (\n"  // 1
-      "def f(a,\n"                          // 2
-      "      b):\n"                         // 3
-      "    s = \"# not a comment (\"\n"     // 4
-      "    t = '''doc\n"                    // 5
-      "more'''\n"                           // 6
-      "    return a + \\\n"                 // 7
-      "        b\n"                         // 8
-      "@deco\n"                             // 9
-      "class C:  # ]\n"                     // 10
-      "    pass\n";                         // 11
+      "def f(a,\n"                         // 2
+      "      b):\n"                        // 3
+      "    s = \"# not a comment (\"\n"    // 4
+      "    t = '''doc\n"                   // 5
+      "more'''\n"                          // 6
+      "    return a + \\\n"                // 7
+      "        b\n"                        // 8
+      "@deco\n"                            // 9
+      "class C:  # ]\n"                    // 10
+      "    pass\n";                        // 11
   std::vector<LogicalLine> lines;
   ASSERT_TRUE(logicalLines(source, lines));
   std::vector<std::tuple<int, int, int, LogicalLine::Kind, std::string>> got;
   for (const LogicalLine& l : lines) got.emplace_back(l.first, l.last, l.indent, l.kind, std::string(l.nameIn(source)));
   using K = LogicalLine;
   const std::vector<std::tuple<int, int, int, LogicalLine::Kind, std::string>> expected{
-      {1, 1, 0, K::Other, ""}, {2, 3, 0, K::Def, "f"},  {4, 4, 4, K::Other, ""},    {5, 6, 4, K::Other, ""},
+      {1, 1, 0, K::Other, ""}, {2, 3, 0, K::Def, "f"},      {4, 4, 4, K::Other, ""},    {5, 6, 4, K::Other, ""},
       {7, 8, 4, K::Other, ""}, {9, 9, 0, K::Decorator, ""}, {10, 10, 0, K::Class, "C"}, {11, 11, 4, K::Other, ""}};
   EXPECT_EQ(got, expected);
   EXPECT_EQ(source.substr(lines[1].begin, lines[1].end - lines[1].begin), "def f(a,\n      b):\n");
@@ -523,11 +532,28 @@ TEST(DiffScope, LogicalLinesAfterAnEditAreTheWholeLexs) {
     state = state * 1664525u + 1013904223u;
     return (state >> 8) % n;
   };
-  const std::vector<std::string> pool = {
-      "import numpy as np\n", "def test_a(self):\n", "    x = f(1,\n", "          2)\n", "    y = [\n", "    ]\n",
-      "    doc = \"\"\"\n", "    text \"\"\"\n", "\"\"\"\n", "    s = 'a # b'  # c\n", "    total = a + \\\n", "        b\n",
-      "\n", "    # comment (\n", "@decorator\n", "class T:\n", "    assert abs(a - b) < 1e-5\n", "x = 1\n", "    pass\n",
-      "    return (x)\n", "  )\n", "async def f():\n"};
+  const std::vector<std::string> pool = {"import numpy as np\n",
+                                         "def test_a(self):\n",
+                                         "    x = f(1,\n",
+                                         "          2)\n",
+                                         "    y = [\n",
+                                         "    ]\n",
+                                         "    doc = \"\"\"\n",
+                                         "    text \"\"\"\n",
+                                         "\"\"\"\n",
+                                         "    s = 'a # b'  # c\n",
+                                         "    total = a + \\\n",
+                                         "        b\n",
+                                         "\n",
+                                         "    # comment (\n",
+                                         "@decorator\n",
+                                         "class T:\n",
+                                         "    assert abs(a - b) < 1e-5\n",
+                                         "x = 1\n",
+                                         "    pass\n",
+                                         "    return (x)\n",
+                                         "  )\n",
+                                         "async def f():\n"};
   const std::vector<std::string> rare = {"\tx = 1\n", "    u = 'unterminated\n", "y = (\n"};
   int compared = 0, unsure = 0, steps = 0;
   for (int round = 0; round < 5000; ++round) {
@@ -537,11 +563,17 @@ TEST(DiffScope, LogicalLinesAfterAnEditAreTheWholeLexs) {
     std::vector<std::string> newLines = oldLines;
     for (uint32_t e = 1 + next(4); e > 0; --e) {
       const uint32_t at = next(static_cast<uint32_t>(newLines.size()) + 1);
-      const std::string& line = next(20) == 0 ? rare[next(static_cast<uint32_t>(rare.size()))] : pool[next(static_cast<uint32_t>(pool.size()))];
+      const std::string& line =
+          next(20) == 0 ? rare[next(static_cast<uint32_t>(rare.size()))] : pool[next(static_cast<uint32_t>(pool.size()))];
       switch (next(3)) {
-        case 0: newLines.insert(newLines.begin() + at, line); break;
-        case 1: if (at < newLines.size()) newLines.erase(newLines.begin() + at); break;
-        default: if (at < newLines.size()) newLines[at] = line;
+        case 0:
+          newLines.insert(newLines.begin() + at, line);
+          break;
+        case 1:
+          if (at < newLines.size()) newLines.erase(newLines.begin() + at);
+          break;
+        default:
+          if (at < newLines.size()) newLines[at] = line;
       }
     }
     std::string oldText, newText;
@@ -551,8 +583,9 @@ TEST(DiffScope, LogicalLinesAfterAnEditAreTheWholeLexs) {
     std::vector<oalens::miners::LogicalLine> oldLogical, whole, edited;
     if (!oalens::miners::logicalLines(oldText, oldLogical)) continue;
     const bool wholeOk = oalens::miners::logicalLines(newText, whole);
-    const bool editedOk = oalens::miners::logicalLinesAfterEdit(oldLogical, oalens::miners::lineStartOffsets(oldText), newText, oalens::miners::lineStartOffsets(newText),
-                                                        oalens::miners::lineHunks(oldText, newText), edited);
+    const bool editedOk = oalens::miners::logicalLinesAfterEdit(oldLogical, oalens::miners::lineStartOffsets(oldText), newText,
+                                                                oalens::miners::lineStartOffsets(newText),
+                                                                oalens::miners::lineHunks(oldText, newText), edited);
     ASSERT_EQ(editedOk, wholeOk) << oldText << "---\n" << newText;
     ++compared;
     if (!wholeOk) {
@@ -577,9 +610,18 @@ TEST(DiffScope, UnitsThatDifferAreFoundTheSameWithTheHunks) {
     state = state * 1664525u + 1013904223u;
     return (state >> 8) % n;
   };
-  const std::vector<std::string> pool = {"def test_a():\n", "def test_b():\n", "class T:\n", "    def test_m(self):\n",
-                                         "        x = 1\n", "    x = f(1)\n", "\n", "    # note\n", "def helper():\n",
-                                         "    assert abs(a - b) < 1e-5\n", "@mark\n", "x = 2\n"};
+  const std::vector<std::string> pool = {"def test_a():\n",
+                                         "def test_b():\n",
+                                         "class T:\n",
+                                         "    def test_m(self):\n",
+                                         "        x = 1\n",
+                                         "    x = f(1)\n",
+                                         "\n",
+                                         "    # note\n",
+                                         "def helper():\n",
+                                         "    assert abs(a - b) < 1e-5\n",
+                                         "@mark\n",
+                                         "x = 2\n"};
   int rounds = 0, differing = 0, spared = 0;
   for (int round = 0; round < 5000; ++round) {
     std::vector<std::string> oldLines;
@@ -589,18 +631,26 @@ TEST(DiffScope, UnitsThatDifferAreFoundTheSameWithTheHunks) {
       const uint32_t at = next(static_cast<uint32_t>(newLines.size()) + 1);
       const std::string line = pool[next(static_cast<uint32_t>(pool.size()))];
       switch (next(5)) {
-        case 0: newLines.insert(newLines.begin() + at, line); break;
-        case 1: if (at < newLines.size()) newLines.erase(newLines.begin() + at); break;
-        case 2: if (at < newLines.size()) newLines.insert(newLines.begin() + at, newLines[at]); break;
+        case 0:
+          newLines.insert(newLines.begin() + at, line);
+          break;
+        case 1:
+          if (at < newLines.size()) newLines.erase(newLines.begin() + at);
+          break;
+        case 2:
+          if (at < newLines.size()) newLines.insert(newLines.begin() + at, newLines[at]);
+          break;
         case 3: {  // a block of lines moved elsewhere: tests shift past their namesakes
-          const uint32_t size = std::min<uint32_t>(1 + next(6), static_cast<uint32_t>(newLines.size()) - std::min<uint32_t>(at, static_cast<uint32_t>(newLines.size())));
+          const uint32_t size = std::min<uint32_t>(
+              1 + next(6), static_cast<uint32_t>(newLines.size()) - std::min<uint32_t>(at, static_cast<uint32_t>(newLines.size())));
           std::vector<std::string> block(newLines.begin() + at, newLines.begin() + at + size);
           newLines.erase(newLines.begin() + at, newLines.begin() + at + size);
           const uint32_t to = next(static_cast<uint32_t>(newLines.size()) + 1);
           newLines.insert(newLines.begin() + to, block.begin(), block.end());
           break;
         }
-        default: if (at < newLines.size()) newLines[at] = line;
+        default:
+          if (at < newLines.size()) newLines[at] = line;
       }
     }
     std::string oldText, newText;

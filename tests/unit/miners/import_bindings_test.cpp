@@ -21,8 +21,7 @@ std::vector<std::string> bound(std::string_view statement) {
 TEST(ImportBindings, ReadsEveryImportForm) {
   EXPECT_EQ(bound("import numpy as np"), (std::vector<std::string>{"np <- import numpy as"}));
   EXPECT_EQ(bound("import numpy.testing"), (std::vector<std::string>{"numpy <- import numpy.testing"}));
-  EXPECT_EQ(bound("import os, numpy.testing as npt"),
-            (std::vector<std::string>{"os <- import os", "npt <- import numpy.testing as"}));
+  EXPECT_EQ(bound("import os, numpy.testing as npt"), (std::vector<std::string>{"os <- import os", "npt <- import numpy.testing as"}));
   EXPECT_EQ(bound("from numpy.testing import assert_allclose as aac, assert_equal"),
             (std::vector<std::string>{"aac <- from numpy.testing import assert_allclose",
                                       "assert_equal <- from numpy.testing import assert_equal"}));
@@ -87,7 +86,8 @@ TEST(ImportBindings, WordsHoldingAPartAreTheWordsReadingFindsWithIt) {
   int found = 0;
   for (int round = 0; round < 20000; ++round) {
     std::string code;
-    for (size_t n = random() % 41; n > 0; --n) code += random() % 3 == 0 ? std::string("test") : std::string(1, alphabet[random() % alphabet.size()]);
+    for (size_t n = random() % 41; n > 0; --n)
+      code += random() % 3 == 0 ? std::string("test") : std::string(1, alphabet[random() % alphabet.size()]);
     std::vector<std::string_view> expected, got;
     anyIdentifier(code, [&](std::string_view w) {
       if (w.find("test") != std::string_view::npos) expected.push_back(w);

@@ -19,9 +19,7 @@ AssertionVersion v(const std::string& text, const std::string& testCase, uint32_
 }
 }  // namespace
 
-TEST(Pairing, NormalizesWhitespaceAndTrailingCommas) {
-  EXPECT_EQ(normalizeStatement("f(a,\n   b,\n)"), "f(a,b)");
-}
+TEST(Pairing, NormalizesWhitespaceAndTrailingCommas) { EXPECT_EQ(normalizeStatement("f(a,\n   b,\n)"), "f(a,b)"); }
 
 TEST(Pairing, UnchangedFirstThenMostSimilarThenLeftovers) {
   std::vector<AssertionVersion> olds = {v("assert_allclose(a, b)", "t1", 3), v("assert_allclose(c, d, rtol=1e-5)", "t1", 4),
@@ -60,12 +58,11 @@ int newOf(const std::vector<Pair>& pairs, int o) {
 // checks pair with its renamed test's, in order, even where two of them differ only in a number
 // and the lines moved.
 TEST(Pairing, ARenamedTestPairsItsChecksInOrder) {
-  const std::vector<AssertionVersion> olds = {
-      in("TestScale.test_case_0", "self.assertAlmostEqual(ops.norm(y), 0.0, places=1)", 37),
-      in("TestScale.test_case_0", "self.assertAlmostEqual(ops.spread(y), 1.0, places=1)", 38),
-      in("TestScale.test_case_1", "self.assertAlmostEqual(ops.norm(y), 0.0)", 46),
-      in("TestScale.test_case_1", "self.assertAlmostEqual(ops.spread(y), 1.0, places=2)", 48),
-      in("TestScale.test_case_1", "self.assertAlmostEqual(ops.spread(y), 0.0, places=2)", 50)};
+  const std::vector<AssertionVersion> olds = {in("TestScale.test_case_0", "self.assertAlmostEqual(ops.norm(y), 0.0, places=1)", 37),
+                                              in("TestScale.test_case_0", "self.assertAlmostEqual(ops.spread(y), 1.0, places=1)", 38),
+                                              in("TestScale.test_case_1", "self.assertAlmostEqual(ops.norm(y), 0.0)", 46),
+                                              in("TestScale.test_case_1", "self.assertAlmostEqual(ops.spread(y), 1.0, places=2)", 48),
+                                              in("TestScale.test_case_1", "self.assertAlmostEqual(ops.spread(y), 0.0, places=2)", 50)};
   const std::vector<AssertionVersion> news = {in("test_scaling_case_0", "assert_allclose(ops.norm(y), 0.0, atol=1e-1)", 29),
                                               in("test_scaling_case_0", "assert_allclose(ops.spread(y), 1.0, atol=1e-1)", 30),
                                               in("test_scaling_case_1", "assert_allclose(ops.norm(y), 0.0, atol=1e-1)", 40),

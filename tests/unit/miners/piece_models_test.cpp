@@ -115,9 +115,7 @@ TEST(PieceModels, SplicesAMethodWithNestedDefinitionsInTheMiddleOfAClass) {
   expectSplicedAsParsed(kBase, replaced(kBase, "return 1.0\n", "return 1.5\n"));
 }
 
-TEST(PieceModels, SplicesTheFirstMethodOfAClassWithoutBases) {
-  expectSplicedAsParsed(kBase, replaced(kBase, "places=5)", "places=6)"));
-}
+TEST(PieceModels, SplicesTheFirstMethodOfAClassWithoutBases) { expectSplicedAsParsed(kBase, replaced(kBase, "places=5)", "places=6)")); }
 
 TEST(PieceModels, SplicesADecoratedLastMethodWithARelativeImport) {
   expectSplicedAsParsed(kBase, replaced(kBase, "assert other.f() == 1\n", "assert other.f() == 1\n        assert other.g() < 2\n"));
@@ -145,10 +143,9 @@ TEST(PieceModels, SplicesALastTestWithoutAFinalNewline) {
 // tree-sitter-python ends a block after the comments that follow its last statement indented
 // at least as deep as it, so those are the unit's; shallower ones are the skeleton's.
 TEST(PieceModels, SplicesAKeptTestWhoseBlockTheCommentsAfterItBelongTo) {
-  for (const std::string comments : {"        # at the body's depth\n",
-                                     "            # deeper than the body\n\n        # and one at its depth after a blank line\n",
-                                     "      # between the def and its body: the class's\n",
-                                     "        # the test's\n    # the class's\n        # the class's too\n"}) {
+  for (const std::string comments :
+       {"        # at the body's depth\n", "            # deeper than the body\n\n        # and one at its depth after a blank line\n",
+        "      # between the def and its body: the class's\n", "        # the test's\n    # the class's\n        # the class's too\n"}) {
     SCOPED_TRACE(comments);
     const std::string old = replaced(kBase, "places=5)\n", "places=5)\n" + comments);
     expectSplicedAsParsed(old, replaced(old, "places=5)", "places=6)"));
@@ -159,7 +156,9 @@ TEST(PieceModels, SplicesAKeptTestWhoseBlockTheCommentsAfterItBelongTo) {
 }
 
 TEST(PieceModels, DeclinesWhenADeeperCommentFollowsATestOnOneLine) {
-  const std::string old = replaced(kBase, "    def test_b(self):", "    def test_c(self): assert abs(f() - 1) < 1e-3\n        # where does this go?\n\n    def test_b(self):");
+  const std::string old = replaced(
+      kBase,
+      "    def test_b(self):", "    def test_c(self): assert abs(f() - 1) < 1e-3\n        # where does this go?\n\n    def test_b(self):");
   expectDeclined(old, replaced(old, "< 1e-3", "< 1e-2"), "cannot be told");
 }
 
@@ -251,7 +250,8 @@ TEST(PieceModels, ATestAddedAmongOthersLeavesTheSkeletonAsItWas) {
   const auto before = pieces.counters();
   // One `pass` stands for test_first, test_second and test_last, and one for setUp, test_a
   // and test_b: a test added to either class is one more piece, not another skeleton.
-  const std::string now = replaced(kBase, "    def test_b(self):", "    def test_new(self):\n        assert f() < 1e-3\n\n    def test_b(self):");
+  const std::string now =
+      replaced(kBase, "    def test_b(self):", "    def test_new(self):\n        assert f() < 1e-3\n\n    def test_b(self):");
   const Outcome o = spliceAndParse(pieces, kBase, now);
   EXPECT_TRUE(o.spliced) << o.whyNot;
   EXPECT_EQ(o.difference, "");

@@ -24,9 +24,7 @@ ChangeEvidence threshold() {
 
 }  // namespace
 
-TEST(ReasonResolver, NothingToldIsStoredAsUnknown) {
-  EXPECT_EQ(resolveReasons({}, threshold()), (Reasons{{"unknown", "none"}}));
-}
+TEST(ReasonResolver, NothingToldIsStoredAsUnknown) { EXPECT_EQ(resolveReasons({}, threshold()), (Reasons{{"unknown", "none"}})); }
 
 TEST(ReasonResolver, ARollbackOutranksEverythingElse) {
   EXPECT_EQ(resolveReasons({said("refactoring", 0), said("rollback", 7), said("flaky", 30)}, threshold()),

@@ -61,7 +61,8 @@ TEST(ReasonTagger, ReadsTheProseNotCodeBlocksTrailersOrASquashedBranchsCommits) 
   const ReasonTagger t = builtin();
   const std::string codeBlock = "Add a seeded sampler\n\nUsage:\n```python\ns = sampler.make(7)\ns.draw()  # dtype=float32\n```\n";
   EXPECT_FALSE(has(t, codeBlock, "dtype"));
-  const std::string trailer = "Widen the svd check's tolerance\n\nFails by a little on some seeds.\n\nPiperOrigin-RevId: 12345\nReverted-Undo-Id: 7\n";
+  const std::string trailer =
+      "Widen the svd check's tolerance\n\nFails by a little on some seeds.\n\nPiperOrigin-RevId: 12345\nReverted-Undo-Id: 7\n";
   EXPECT_FALSE(has(t, trailer, "rollback"));
   const std::string squash =
       "Port the LSTM cell to the new API (#57)\n\n* first cut\n\n* revert the cache tweak\n\n* cleanup\n\n* passes on GPU\n\n"

@@ -133,16 +133,16 @@ TEST(StatementParts, EveryUnitOfASuiteIsSplicedFromItsStatementsAsItParses) {
 
 TEST(StatementParts, AStatementEndsAfterTheCommentsItsOpenBlocksKeep) {
   const std::string unit =
-      "def test_x():\n"            // 1
-      "    with a:\n"              // 2
-      "        if b:\n"            // 3
-      "            c()\n"          // 4
-      "            # the if's\n"   // 5
-      "        # the with's\n"     // 6
-      "    # the body's\n"         // 7
-      "        # the body's too\n" // 8
-      "    d()  # inline\n"        // 9
-      "    # the body's, last\n";  // 10
+      "def test_x():\n"             // 1
+      "    with a:\n"               // 2
+      "        if b:\n"             // 3
+      "            c()\n"           // 4
+      "            # the if's\n"    // 5
+      "        # the with's\n"      // 6
+      "    # the body's\n"          // 7
+      "        # the body's too\n"  // 8
+      "    d()  # inline\n"         // 9
+      "    # the body's, last\n";   // 10
   auto parts = miners::cutIntoStatements(unit);
   ASSERT_TRUE(parts);
   ASSERT_EQ(parts->statements.size(), 2u);
@@ -151,7 +151,8 @@ TEST(StatementParts, AStatementEndsAfterTheCommentsItsOpenBlocksKeep) {
   EXPECT_EQ(parts->statements[1].region.firstLine, 9u);
   EXPECT_EQ(parts->statements[1].region.lastLine, 9u);
   EXPECT_EQ(parts->skeleton, "def test_x():\n    pass\n    # the body's, last\n");
-  EXPECT_EQ(parts->statements[0].source, "def _():\n" + unit.substr(unit.find("    with"), unit.find("    # the body's\n") - unit.find("    with")));
+  EXPECT_EQ(parts->statements[0].source,
+            "def _():\n" + unit.substr(unit.find("    with"), unit.find("    # the body's\n") - unit.find("    with")));
   // And as tree-sitter-python sees it: the suite spliced with such comments equals its parse.
   const std::string text = "import x\n\n\n" + unit + "\n\nclass T:\n    def test_y(self):\n" +
                            "        with a:\n            c()\n        # the with's\n    # the class's\n";

@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <set>
 #include <map>
 #include <random>
+#include <set>
 
 using oalens::miners::importedModules;
 using oalens::miners::readFromImport;
@@ -145,7 +145,8 @@ TEST(SuiteModules, TheCutTellsWhetherAFunctionKeepsItsBody) {
   bool kept = true;
   oalens::miners::withOtherBodiesCut("import numpy as np\nDATA = dict(x=np.ones(3))\nclass Case:\n    pass\n", &kept);
   EXPECT_FALSE(kept);
-  oalens::miners::withOtherBodiesCut("def make_harness(n):\n    return [n]\nclass Case:\n    def setUp(self):\n        self.x = 1\n", &kept);
+  oalens::miners::withOtherBodiesCut("def make_harness(n):\n    return [n]\nclass Case:\n    def setUp(self):\n        self.x = 1\n",
+                                     &kept);
   EXPECT_FALSE(kept);
   oalens::miners::withOtherBodiesCut("def make_harness(n):\n    return [n]\ndef close(a, b):\n    return abs(a - b) < 1e-6\n", &kept);
   EXPECT_TRUE(kept);
@@ -186,8 +187,7 @@ TEST(SuiteModules, ModulesThatCanLendNoWrapperAreLeftOut) {
   });
   const auto lending = oalens::miners::modulesLendingWrappers(suite);
   // The package stays: checks.py's import pkg.testing.tolerances names it (any component counts).
-  EXPECT_EQ(pathsOf(lending),
-            (std::vector<std::string>{"pkg/testing/__init__.py", "pkg/testing/checks.py", "pkg/testing/tolerances.py"}));
+  EXPECT_EQ(pathsOf(lending), (std::vector<std::string>{"pkg/testing/__init__.py", "pkg/testing/checks.py", "pkg/testing/tolerances.py"}));
 
   const auto catalogue = oalens::analyzer::Catalogue::builtin();
   const auto all = oalens::miners::wrappersOfSuiteModules(suite, catalogue);
@@ -204,8 +204,9 @@ TEST(SuiteModules, ModulesThatCanLendNoWrapperAreLeftOut) {
 TEST(SuiteModules, APackageImportedByAnotherModuleIsKept) {
   const auto suite = suiteOf({
       {"pkg/testing/__init__.py", "LIMIT = 1e-4\n"},
-      {"pkg/testing/checks.py", "from pkg import testing\nimport numpy as np\n"
-                                "def check_close(a, b):\n    np.testing.assert_allclose(a, b, atol=testing.LIMIT)\n"},
+      {"pkg/testing/checks.py",
+       "from pkg import testing\nimport numpy as np\n"
+       "def check_close(a, b):\n    np.testing.assert_allclose(a, b, atol=testing.LIMIT)\n"},
   });
   EXPECT_EQ(pathsOf(oalens::miners::modulesLendingWrappers(suite)),
             (std::vector<std::string>{"pkg/testing/__init__.py", "pkg/testing/checks.py"}));
@@ -242,8 +243,8 @@ TEST(SuiteModules, APackageChoosingAChildAtRunTimeBringsItsChildren) {
   };
   const std::vector<std::string> imports{"backend"};
   const auto withChildren = suiteModulesOf("tests/ops/test_ops.py", imports, lookup, children);
-  EXPECT_EQ(pathsOf(withChildren), (std::vector<std::string>{"tests/backend/__init__.py", "tests/backend/numpy_impl.py", "tests/backend/spec.py",
-                                                               "tests/backend/torch_impl/__init__.py"}));
+  EXPECT_EQ(pathsOf(withChildren), (std::vector<std::string>{"tests/backend/__init__.py", "tests/backend/numpy_impl.py",
+                                                             "tests/backend/spec.py", "tests/backend/torch_impl/__init__.py"}));
   const auto lending = oalens::miners::modulesLendingWrappers(withChildren);
   const auto catalogue = oalens::analyzer::Catalogue::builtin();
   const auto wrappers = oalens::miners::wrappersOfSuiteModules(lending, catalogue);
@@ -254,8 +255,9 @@ TEST(SuiteModules, APackageChoosingAChildAtRunTimeBringsItsChildren) {
 
   const auto without = suiteModulesOf("tests/ops/test_ops.py", imports, lookup);
   EXPECT_EQ(pathsOf(without), (std::vector<std::string>{"tests/backend/__init__.py", "tests/backend/spec.py"}));
-  EXPECT_EQ(oalens::miners::wrappersOfSuiteModules(oalens::miners::modulesLendingWrappers(without), catalogue).byQualifiedName("backend.close"),
-            nullptr);
+  EXPECT_EQ(
+      oalens::miners::wrappersOfSuiteModules(oalens::miners::modulesLendingWrappers(without), catalogue).byQualifiedName("backend.close"),
+      nullptr);
 }
 
 namespace {
@@ -313,13 +315,31 @@ std::vector<std::string> importedModulesSearchingEverything(const std::string& p
 }  // namespace
 
 TEST(SuiteModules, SearchingOnlyImportLinesFindsWhatAWholeSearchFinds) {
-  const std::vector<std::string> pieces{
-      "import numpy as np\n", "from a.b import (c,\n    d as e)\n", "x = 'import os'\n", "  from .x import y  # import z\n",
-      "def importer():\n    import json\n", "from m import (\n  import_this,\n)\n", "important = 1\n", "from q import *\n",
-      "# from r import s\n", "import a.test_util, b\n", "from . import (\n", "\n", "reimport x\n", "from\timport\timport x\n",
-      "imports = [1]\n", "from t import u\\\n    , v\n", "from w import (x)  # (y)\n", "from (z import a\n",
-      "x = f(1)  # from b import c)\n", "  import  d , e as f\n", "from g.h import (i, j)\n", ")\n", "(\n",
-      "from k import l) (m\n", "\tfrom\t.n\timport\to\n"};
+  const std::vector<std::string> pieces{"import numpy as np\n",
+                                        "from a.b import (c,\n    d as e)\n",
+                                        "x = 'import os'\n",
+                                        "  from .x import y  # import z\n",
+                                        "def importer():\n    import json\n",
+                                        "from m import (\n  import_this,\n)\n",
+                                        "important = 1\n",
+                                        "from q import *\n",
+                                        "# from r import s\n",
+                                        "import a.test_util, b\n",
+                                        "from . import (\n",
+                                        "\n",
+                                        "reimport x\n",
+                                        "from\timport\timport x\n",
+                                        "imports = [1]\n",
+                                        "from t import u\\\n    , v\n",
+                                        "from w import (x)  # (y)\n",
+                                        "from (z import a\n",
+                                        "x = f(1)  # from b import c)\n",
+                                        "  import  d , e as f\n",
+                                        "from g.h import (i, j)\n",
+                                        ")\n",
+                                        "(\n",
+                                        "from k import l) (m\n",
+                                        "\tfrom\t.n\timport\to\n"};
   std::mt19937 random(7);
   for (int round = 0; round < 5000; ++round) {
     std::string source;
@@ -335,14 +355,14 @@ TEST(SuiteModules, ImportStatementsReadAsTheirPatternsMatch) {
   // The patterns the hand reading replaced, matched at the start of the text as before.
   static const RE2 fromImport(R"([ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*))");
   static const RE2 plainImport(R"([ \t]*import[ \t]+([^\n#]+))");
-  const std::vector<std::string> tokens{" ",  "\t", "from", "import", ".",  "..", "a",    "b_1", "Z9", "(",  ")",
-                                        ",",  "#",  "\n",  " as ",  "-",  "\xc3\xa9", "*", "\\", "fromx", "importy"};
+  const std::vector<std::string> tokens{" ", "\t", "from", "import", ".", "..",       "a", "b_1", "Z9",    "(",      ")",
+                                        ",", "#",  "\n",   " as ",   "-", "\xc3\xa9", "*", "\\",  "fromx", "importy"};
   std::mt19937 random(11);
   int fromMatches = 0, plainMatches = 0;
   for (int round = 0; round < 40000; ++round) {
     // Most texts start as a statement does, so that the readers get past their keywords.
-    static const std::vector<std::string> starts{"",         "from ",        "import ",          "from a import ",
-                                                 "from  import ", "  from .b\timport ", "\tfrom x.y  import\t", "from import "};
+    static const std::vector<std::string> starts{
+        "", "from ", "import ", "from a import ", "from  import ", "  from .b\timport ", "\tfrom x.y  import\t", "from import "};
     std::string text = starts[static_cast<size_t>(round) % starts.size()];
     for (int n = static_cast<int>(random() % 10); n > 0; --n) text += tokens[random() % tokens.size()];
     const std::string_view view(text);

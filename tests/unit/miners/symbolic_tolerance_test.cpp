@@ -71,8 +71,9 @@ TEST(SymbolicTolerance, TablesWithComputedEntriesMoveByTheirValues) {
             "float32: 1e-2 -> 2e-2 up float64: 1e-14 -> 3e-14 up");
   EXPECT_EQ(moves("dict(float32=1e-3 * k, float64=1e-10)", "dict(float32=1e-2 * k, float64=1e-10)"), "float32: 1e-3 -> 1e-2 up");
   EXPECT_EQ(moves("{np.float32: 1e-3 if tpu else 1e-5}[dtype]", "{np.float32: 1e-3 if tpu else 2e-4}[dtype]"), "float32: 1e-5 -> 2e-4 up");
-  EXPECT_EQ(moves("{np.dtype(np.float16): 1e-1, np.dtype(np.float32): 1e-4}[d]", "{np.dtype(np.float16): 1e-1, np.dtype(np.float32): 1e-3}[d]"),
-            "float32: 1e-4 -> 1e-3 up");
+  EXPECT_EQ(
+      moves("{np.dtype(np.float16): 1e-1, np.dtype(np.float32): 1e-4}[d]", "{np.dtype(np.float16): 1e-1, np.dtype(np.float32): 1e-3}[d]"),
+      "float32: 1e-4 -> 1e-3 up");
   // A table in a branch is compared branch by branch, the branch named in the label.
   EXPECT_EQ(moves("{np.float32: 1e-2} if tpu else {np.float32: 1e-3}", "{np.float32: 5e-2} if tpu else {np.float32: 1e-3}"),
             "if tpu: float32: 0.01 -> 0.05 up");
@@ -88,13 +89,14 @@ TEST(SymbolicTolerance, TheSameNumberSpelledOtherwiseDidNotMove) {
 }
 
 TEST(SymbolicTolerance, PerDtypeTablesAreComparedEntryByEntry) {
-  EXPECT_EQ(moves("{np.float32: 1e-4, np.float64: 1e-11,\n np.complex64: 1e-4}", "{np.float32: 1e-4, np.float64: 2e-11, np.complex64: 1e-4}"),
-            "float64: 1e-11 -> 2e-11 up");
+  EXPECT_EQ(
+      moves("{np.float32: 1e-4, np.float64: 1e-11,\n np.complex64: 1e-4}", "{np.float32: 1e-4, np.float64: 2e-11, np.complex64: 1e-4}"),
+      "float64: 1e-11 -> 2e-11 up");
   // Keyed by the dtype's name however it is spelled; an entry on one side only is not compared.
   EXPECT_EQ(moves("{onp.float32: 1e-3, 'float64': 1e-12}", "{jnp.float32: 1e-2, np.float64: 1e-12, np.float16: 1}"),
             "float32: 0.001 -> 0.01 up (float16 only after)");
   EXPECT_EQ(moves("{np.float64: 1e-14}", "{np.float64: 1e-14, np.float32: 1e-5}"), "(float32 only after)");
-  EXPECT_EQ(moves("{onp.float64: 1e-14}", "{np.float64: 1e-14}"), "");  // the module renamed, the dtype the same
+  EXPECT_EQ(moves("{onp.float64: 1e-14}", "{np.float64: 1e-14}"), "");    // the module renamed, the dtype the same
   EXPECT_EQ(moves("{np.float32: 1e-3}", "{np.float64: 1e-12}"), "none");  // nothing shared
 }
 
@@ -118,8 +120,9 @@ TEST(SymbolicTolerance, ADtypeASideNamesNoValueForTakesWhatTheApiPicks) {
   EXPECT_EQ(labels(movedNumbers({"1e-06", false, &picked, true}, {"{np.float64: 1e-14}", false, &picked})),
             "float64: 1e-15 (default) -> 1e-14");
   // A table's missing dtypes; a dtype the API has no value for stays uncompared.
-  EXPECT_EQ(labels(movedNumbers({"{np.float32: 1e-3}", false, &picked}, {"{np.float32: 1e-3, np.complex64: 1e-3, np.int8: 0}", false, &picked})),
-            "complex64: 1e-06 (default) -> 0.001 (int8 only after)");
+  EXPECT_EQ(
+      labels(movedNumbers({"{np.float32: 1e-3}", false, &picked}, {"{np.float32: 1e-3, np.complex64: 1e-3, np.int8: 0}", false, &picked})),
+      "complex64: 1e-06 (default) -> 0.001 (int8 only after)");
   // A number written out still applies to every dtype of the table, not the API's.
   EXPECT_EQ(labels(movedNumbers({"1e-3", true, nullptr}, {"{np.float32: 1e-2}", false, &picked})), "float32: 0.001 -> 0.01");
 }

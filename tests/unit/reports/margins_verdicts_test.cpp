@@ -167,7 +167,7 @@ TEST(MarginsVerdicts, FlakyTightSuggestsTheExtremeValueBound) {
   auto r = reports::judgeMargins(scan, data, options);
   ASSERT_NE(at(r, 60), nullptr);
   EXPECT_EQ(at(r, 60)->suggested, "rtol=0 atol=0.002");  // 1e-3 x 1.2, rounded up
-  data.extremes[0].usedAtConfidence = 0.95;  // the bound holds: nothing to suggest
+  data.extremes[0].usedAtConfidence = 0.95;              // the bound holds: nothing to suggest
   r = reports::judgeMargins(scan, data, options);
   EXPECT_EQ(at(r, 60)->suggested, "");
 }

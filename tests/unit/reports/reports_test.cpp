@@ -98,7 +98,8 @@ TEST(SqliteWriter, RoundTripsAssertionsAndTolerances) {
   ASSERT_TRUE(reports::writeScanDatabase(path, r, err)) << err;
   reports::Database db;
   ASSERT_TRUE(db.open(path, err)) << err;
-  reports::Statement q(db, "SELECT a.api, t.value, t.provenance FROM assertions a JOIN tolerances t ON t.assertion_id = a.id WHERE t.name = 'atol'");
+  reports::Statement q(
+      db, "SELECT a.api, t.value, t.provenance FROM assertions a JOIN tolerances t ON t.assertion_id = a.id WHERE t.name = 'atol'");
   bool row = false;
   ASSERT_TRUE(q.step(&row));
   ASSERT_TRUE(row);
@@ -112,9 +113,10 @@ TEST(SqliteWriter, RoundTripsAssertionsAndTolerances) {
 
 // GitHub's runner reads %, CR and LF as escapes in a message, and : and , also in a property.
 TEST(GithubAnnotations, EscapeWhatTheRunnerReadsAsSyntax) {
-  const std::string line = oalens::reports::githubAnnotation(
-      {"notice", "tests/a,b:c.py", 4, 2, 4, 9, "CH302 deleted-oa-assertion", "100% gone:\nnext"});
-  EXPECT_EQ(line, "::notice file=tests/a%2Cb%3Ac.py,line=4,col=2,endLine=4,endColumn=9,title=CH302 deleted-oa-assertion::100%25 gone:%0Anext\n");
+  const std::string line =
+      oalens::reports::githubAnnotation({"notice", "tests/a,b:c.py", 4, 2, 4, 9, "CH302 deleted-oa-assertion", "100% gone:\nnext"});
+  EXPECT_EQ(line,
+            "::notice file=tests/a%2Cb%3Ac.py,line=4,col=2,endLine=4,endColumn=9,title=CH302 deleted-oa-assertion::100%25 gone:%0Anext\n");
   // An end column is given on one line only.
   EXPECT_EQ(oalens::reports::githubAnnotation({"error", "x.py", 1, 1, 3, 5, "", "m"}), "::error file=x.py,line=1,col=1,endLine=3::m\n");
 }
