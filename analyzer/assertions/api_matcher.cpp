@@ -286,17 +286,17 @@ int typeFit(const FileModel& m, FunctionId scope, ExprId arg, std::string_view t
     if (const std::string declared = declaredTypeOf(m, scope, a.name); declared.size() > 2 && declared == t) return 3000;
   const bool arithmetic = t == "float" || t == "double" || t == "int" || t == "long" || t == "size_t" || t == "int32_t" || t == "int64_t" ||
                           t == "uint32_t" || t == "uint64_t" || t == "unsigned" || t == "bool" || t == "half";
+  const bool floating = t == "float" || t == "double" || t == "half";
   if (a.kind == ExprKind::Number) {
     if (!arithmetic) return t.size() <= 2 && std::isupper(static_cast<unsigned char>(t.front())) ? 1000 : 0;  // a template's `T`
     // A floating literal fits a floating parameter better than a count (`f(x, y, 1e-3f)` against
     // `f(x*, y*, size_t n, float rtol = ...)` and `f(vec, vec, float rtol, ...)`).
-    const bool floatingType = t == "float" || t == "double" || t == "half";
     const bool floatingLiteral = !a.text.starts_with("0x") && a.text.find_first_of(".eE") != std::string_view::npos;
-    return floatingLiteral == floatingType ? 2000 : 1500;
+    return floatingLiteral == floating ? 2000 : 1500;
   }
   if (a.kind == ExprKind::String) return t.find("char") != std::string::npos || t.find("string") != std::string::npos ? 2000 : 0;
   // A value named as a tolerance (`the_rtol`, `eps`) fits a floating parameter, not a count.
-  if (arithmetic && looksLikeBound(m, arg)) return t == "float" || t == "double" || t == "half" ? 1500 : 0;
+  if (arithmetic && looksLikeBound(m, arg)) return floating ? 1500 : 0;
   std::string_view name = a.text;
   if (const size_t colon = name.rfind("::"); colon != std::string_view::npos) name.remove_prefix(colon + 2);
   // The words both are made of (`scale_f32_scalar` and `f32_scale_fn` share scale and f32).
@@ -364,6 +364,13 @@ const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, const CallAr
   for (const ApiSpec* o : best)
     if (!o->checksNothing && handsATolerance(m, args, *o)) return o;
   return nullptr;
+}
+
+// The overload chooseOverload picks, unless it is one that checks nothing.
+static const ApiSpec* checkingOverload(const FileModel& m, FunctionId scope, const CallArgs& args,
+                                       const std::vector<const ApiSpec*>& overloads) {
+  const ApiSpec* chosen = chooseOverload(m, scope, args, overloads);
+  return chosen && !chosen->checksNothing ? chosen : nullptr;
 }
 
 bool isExceptionCheck(std::string_view n, Language language) {
@@ -483,19 +490,18 @@ ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) co
   const Expr& c = m.expr(call);
   if (c.kind != ExprKind::Call || c.childCount == 0) return {};
   ApiMatch out = matchCallee(m, scope, m.child(call, 0));
-  if (out.spec && out.spec->discovered && m.language == Language::Cpp && !wrappers_.overloadsOf(*out.spec).empty()) {
-    out.spec = overloadFor(m, scope, *out.spec, splitCall(m, call));
-    out.generic = false;
-  }
+  if (out.spec && out.spec->discovered && m.language == Language::Cpp)
+    if (const std::vector<const ApiSpec*> overloads = wrappers_.overloadsOf(*out.spec); !overloads.empty()) {
+      out.spec = checkingOverload(m, scope, splitCall(m, call), overloads);
+      out.generic = false;
+    }
   return out;
 }
 
 const ApiSpec* ApiMatcher::overloadFor(const FileModel& m, FunctionId scope, const ApiSpec& spec, const CallArgs& args) const {
   if (!spec.discovered || m.language != Language::Cpp) return &spec;
   const std::vector<const ApiSpec*> overloads = wrappers_.overloadsOf(spec);
-  if (overloads.empty()) return &spec;
-  const ApiSpec* chosen = chooseOverload(m, scope, args, overloads);
-  return chosen && !chosen->checksNothing ? chosen : nullptr;
+  return overloads.empty() ? &spec : checkingOverload(m, scope, args, overloads);
 }
 
 ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId callee) const {

@@ -18,30 +18,21 @@ namespace oalens::analyzer {
 
 std::string_view provenanceName(Provenance p) {
   switch (p) {
-    case Provenance::Default:
-      return "default";
-    case Provenance::Literal:
-      return "literal";
-    case Provenance::Constant:
-      return "constant";
-    case Provenance::Depend:
-      return "depend";
-    case Provenance::Unresolved:
-      return "unresolved";
+    case Provenance::Default: return "default";
+    case Provenance::Literal: return "literal";
+    case Provenance::Constant: return "constant";
+    case Provenance::Depend: return "depend";
+    case Provenance::Unresolved: return "unresolved";
   }
   return "unresolved";
 }
 
 std::string_view thresholdProvenanceName(ThresholdProvenance p) {
   switch (p) {
-    case ThresholdProvenance::Default:
-      return "default";
-    case ThresholdProvenance::Customized:
-      return "customized";
-    case ThresholdProvenance::Depend:
-      return "depend";
-    case ThresholdProvenance::None:
-      return "none";
+    case ThresholdProvenance::Default: return "default";
+    case ThresholdProvenance::Customized: return "customized";
+    case ThresholdProvenance::Depend: return "depend";
+    case ThresholdProvenance::None: return "none";
   }
   return "none";
 }
@@ -185,8 +176,7 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
       std::string_view n = x.kind == ExprKind::Subscript ? m.expr(m.child(e, 0)).text : x.name;
       return named(n);
     }
-    default:
-      return false;
+    default: return false;
   }
 }
 
@@ -532,8 +522,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         }
         return std::nullopt;
       }
-      default:
-        return std::nullopt;
+      default: return std::nullopt;
     }
   }
   return std::nullopt;
@@ -921,20 +910,30 @@ bool AssertionFinder::fromPredicateMacro(const FileModel& m, FunctionId scope, E
   return true;
 }
 
+ExprId localBinding(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  ExprId value = kNone;
+  for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
+        m.expr(st.a).name == name)
+      value = st.b;
+  }
+  return value;
+}
+
+ExprId throughLocal(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Name) return e;
+  const ExprId bound = localBinding(m, fid, at, m.expr(e).name);
+  return bound == kNone ? e : bound;
+}
+
 // `good` in `bool good = std::abs(diff) <= gap; EXPECT_TRUE(good);`: the comparison the local
 // was last bound to before statement `s` in its function; else `cond` itself.
 static ExprId comparisonHeldBy(const FileModel& m, StmtId s, ExprId cond) {
-  if (cond == kNone || m.expr(cond).kind != ExprKind::Name) return cond;
   const FunctionId fid = m.stmts[s].function;
   if (fid == kNone) return cond;
-  ExprId held = cond;
-  for (StmtId b = m.functions[fid].firstStmt; b < s; ++b) {
-    const Stmt& st = m.stmts[b];
-    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
-        m.expr(st.a).name == m.expr(cond).name)
-      held = m.expr(st.b).kind == ExprKind::Compare ? st.b : cond;
-  }
-  return held;
+  const ExprId held = throughLocal(m, fid, s, cond);
+  return held != kNone && m.expr(held).kind == ExprKind::Compare ? held : cond;
 }
 
 std::optional<std::pair<ExprId, bool>> conditionComparedWithBool(const FileModel& m, const CallArgs& args) {
@@ -1045,9 +1044,7 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     switch (st.kind) {
-      case StmtKind::Assert:
-        fromAssert(m, s, out);
-        break;
+      case StmtKind::Assert: fromAssert(m, s, out); break;
       case StmtKind::ExprStmt:
       case StmtKind::Return:
       case StmtKind::Assign: {
@@ -1073,8 +1070,7 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
       case StmtKind::FunctionDef:
         if (!decoratedAt.empty() && decoratedAt[s] != kNone) fromDecorators(m, decoratedAt[s], out);
         break;
-      default:
-        break;
+      default: break;
     }
   }
   // A test case's harness check goes where its class statement is, among the others in statement order.

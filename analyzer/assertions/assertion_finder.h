@@ -126,6 +126,10 @@ bool containsDifference(const FileModel& m, ExprId e, int depth = 0);
 bool containsAbsoluteValue(const FileModel& m, ExprId e, int depth = 0);
 // A value that reads as a tolerance: a float literal or constant, a tol/eps/threshold name.
 bool looksLikeBound(const FileModel& m, ExprId e);
+// The value `name` was last bound to in `fid` before statement `at`, or kNone; and `e`, or what
+// the local `e` names was bound to (`bool good = ...; EXPECT_TRUE(good)`).
+ExprId localBinding(const FileModel& m, FunctionId fid, StmtId at, std::string_view name);
+ExprId throughLocal(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 // `EXPECT_EQ(cond, true)`, `ASSERT_EQ(false, cond)`: in C++, an equality with a bool literal
 // checks the condition (true) or its falsity (false); nullopt for any other pair of arguments.
 std::optional<std::pair<ExprId, bool>> conditionComparedWithBool(const FileModel& m, const CallArgs& args);

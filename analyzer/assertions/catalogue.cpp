@@ -18,18 +18,12 @@ namespace oalens::analyzer {
 
 std::string_view categoryName(Category c) {
   switch (c) {
-    case Category::AbsRel:
-      return "abs_rel";
-    case Category::Abs:
-      return "abs";
-    case Category::Rounding:
-      return "rounding";
-    case Category::Ulp:
-      return "ulp";
-    case Category::ErrorBound:
-      return "error_bound";
-    case Category::Exact:
-      return "exact";
+    case Category::AbsRel: return "abs_rel";
+    case Category::Abs: return "abs";
+    case Category::Rounding: return "rounding";
+    case Category::Ulp: return "ulp";
+    case Category::ErrorBound: return "error_bound";
+    case Category::Exact: return "exact";
   }
   return "exact";
 }

@@ -32,25 +32,6 @@ std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
   return {kNone, kNone};
 }
 
-// The value `name` was last bound to in `fid` before statement `at`, or kNone.
-ExprId localBinding(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
-  ExprId value = kNone;
-  for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
-    const Stmt& st = m.stmts[s];
-    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
-        m.expr(st.a).name == name)
-      value = st.b;
-  }
-  return value;
-}
-
-// `e`, or what the local `e` names was bound to (`bool good = ...; EXPECT_TRUE(good)`).
-ExprId throughLocal(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
-  if (e == kNone || m.expr(e).kind != ExprKind::Name) return e;
-  const ExprId bound = localBinding(m, fid, at, m.expr(e).name);
-  return bound == kNone ? e : bound;
-}
-
 // The operands of the difference an error measures, also through a local that holds it
 // (`const double diff = dst - ref; ... std::abs(diff) <= gap`).
 std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtId at, ExprId error) {

@@ -122,8 +122,7 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
     }
     case ExprKind::Subscript:
     case ExprKind::Attribute:
-    case ExprKind::Starred:
-      return originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
+    case ExprKind::Starred: return originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
     case ExprKind::Conditional: {
       // x.numpy() if isinstance(x, Tensor) else x: both branches pass x on (or one of them does).
       const std::string_view body = originParam(m, f, m.child(e, 0), hops + 1, allowSelf);
@@ -165,8 +164,7 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
       if (!args.positional.empty()) return originParam(m, f, args.positional[0], hops + 1, allowSelf);
       return {};
     }
-    default:
-      return {};
+    default: return {};
   }
 }
 

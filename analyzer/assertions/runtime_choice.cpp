@@ -101,9 +101,7 @@ RuntimeChoices runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alw
         if (st.a != kNone) add(m.expr(st.a).text);
         if (st.isElif) conditionsBefore(m, p, add);
         break;
-      case StmtKind::Else:
-        conditionsBefore(m, p, add);
-        break;
+      case StmtKind::Else: conditionsBefore(m, p, add); break;
       case StmtKind::For:
         if (st.a != kNone) out.blocks |= loopVariableChoices(m.expr(st.a).text);
         break;
@@ -114,8 +112,7 @@ RuntimeChoices runtimeChoicesOf(const FileModel& m, const Assertion& a, bool alw
         if (st.a != kNone)
           for (uint32_t i = 0; i < m.childCount(st.a); ++i) add(m.expr(m.child(st.a, i)).text);
         break;
-      default:
-        break;
+      default: break;
     }
   }
   return out;

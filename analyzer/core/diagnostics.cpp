@@ -8,12 +8,9 @@ namespace oalens::analyzer {
 
 std::string_view severityName(Severity s) {
   switch (s) {
-    case Severity::Note:
-      return "note";
-    case Severity::Warning:
-      return "warning";
-    case Severity::Error:
-      return "error";
+    case Severity::Note: return "note";
+    case Severity::Warning: return "warning";
+    case Severity::Error: return "error";
   }
   return "error";
 }

@@ -24,14 +24,10 @@ std::string_view lintFamilyName(LintFamily f) { return f == LintFamily::Oracle ?
 
 std::string_view lintSeverityName(LintSeverity s) {
   switch (s) {
-    case LintSeverity::Info:
-      return "info";
-    case LintSeverity::Note:
-      return "note";
-    case LintSeverity::Warning:
-      return "warning";
-    case LintSeverity::Error:
-      return "error";
+    case LintSeverity::Info: return "info";
+    case LintSeverity::Note: return "note";
+    case LintSeverity::Warning: return "warning";
+    case LintSeverity::Error: return "error";
   }
   return "warning";
 }

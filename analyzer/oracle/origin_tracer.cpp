@@ -80,9 +80,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::Number:
     case ExprKind::String:
     case ExprKind::Bool:
-    case ExprKind::NoneLit:
-      w.out.items.push_back({OriginKind::Literal, std::string(x.text), {}, {}});
-      return;
+    case ExprKind::NoneLit: w.out.items.push_back({OriginKind::Literal, std::string(x.text), {}, {}}); return;
     case ExprKind::BinaryOp:
       w.noteArithmetic();
       w.out.operators.insert(std::string(x.name));
@@ -181,12 +179,8 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
       return;
     }
-    case ExprKind::Name:
-      traceName(w, m, fn, at, x.name, depth + 1);
-      return;
-    case ExprKind::Call:
-      traceCall(w, m, fn, at, e, depth + 1);
-      return;
+    case ExprKind::Name: traceName(w, m, fn, at, x.name, depth + 1); return;
+    case ExprKind::Call: traceCall(w, m, fn, at, e, depth + 1); return;
     case ExprKind::Lambda:
       if (m.language == Language::Cpp) {
         // A C++ lambda's body is statements of the function holding it: what it returns.
@@ -202,9 +196,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       }
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
       return;
-    default:
-      w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not traced", x.text)});
-      return;
+    default: w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not traced", x.text)}); return;
   }
 }
 

@@ -129,10 +129,8 @@ bool standsAlone(ExprKind k) {
     case ExprKind::Subscript:
     case ExprKind::List:
     case ExprKind::Set:
-    case ExprKind::Dict:
-      return true;
-    default:
-      return false;
+    case ExprKind::Dict: return true;
+    default: return false;
   }
 }
 

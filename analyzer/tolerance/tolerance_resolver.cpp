@@ -109,10 +109,8 @@ ResolvedValue ToleranceResolver::eval(const FileModel& m, FunctionId fn, StmtId 
       if (!v) return unresolved("not a real number");
       return {v, Provenance::Literal, {}};
     }
-    case ExprKind::Bool:
-      return {x.name == "True" ? 1.0 : 0.0, Provenance::Literal, {}};
-    case ExprKind::NoneLit:
-      return {std::nullopt, Provenance::Default, "None: the API default applies"};
+    case ExprKind::Bool: return {x.name == "True" ? 1.0 : 0.0, Provenance::Literal, {}};
+    case ExprKind::NoneLit: return {std::nullopt, Provenance::Default, "None: the API default applies"};
     case ExprKind::UnaryOp: {
       ResolvedValue v = eval(m, fn, at, m.child(e, 0), hops);
       if (v.value && x.name == "-") v.value = -*v.value;
@@ -153,14 +151,10 @@ ResolvedValue ToleranceResolver::eval(const FileModel& m, FunctionId fn, StmtId 
       if (x.childCount > 1 && !isLiteralKey(m.expr(m.child(e, 1))))
         return {std::nullopt, Provenance::Depend, fmt::format("looked up by `{}`", squeezed(m.expr(m.child(e, 1)).text, 40))};
       return unresolved("subscript");
-    case ExprKind::Name:
-      return evalName(m, fn, at, x.name, hops);
-    case ExprKind::Attribute:
-      return evalAttribute(m, fn, e, hops);
-    case ExprKind::Call:
-      return evalCall(m, fn, at, e, hops);
-    default:
-      return unresolved(fmt::format("`{}` is not a constant", x.text));
+    case ExprKind::Name: return evalName(m, fn, at, x.name, hops);
+    case ExprKind::Attribute: return evalAttribute(m, fn, e, hops);
+    case ExprKind::Call: return evalCall(m, fn, at, e, hops);
+    default: return unresolved(fmt::format("`{}` is not a constant", x.text));
   }
 }
 

@@ -18,14 +18,10 @@ namespace oalens::miners {
 
 std::string_view directionName(Direction d) {
   switch (d) {
-    case Direction::Tighten:
-      return "tighten";
-    case Direction::Loosen:
-      return "loosen";
-    case Direction::Mixed:
-      return "mixed";
-    default:
-      return "";
+    case Direction::Tighten: return "tighten";
+    case Direction::Loosen: return "loosen";
+    case Direction::Mixed: return "mixed";
+    default: return "";
   }
 }
 

@@ -144,16 +144,10 @@ struct Reach {
     switch (o.kind) {
       case Owner::InTest:
       case Owner::Import:
-      case Owner::MainGuard:
-        return true;
-      case Owner::Module:
-        return false;
-      case Owner::Assignment:
-        names.emplace(o.name);
-        return true;
-      case Owner::Function:
-        names.emplace(o.name);
-        return !globalWriters.count(o.name);
+      case Owner::MainGuard: return true;
+      case Owner::Module: return false;
+      case Owner::Assignment: names.emplace(o.name); return true;
+      case Owner::Function: names.emplace(o.name); return !globalWriters.count(o.name);
       case Owner::Method:
         // A helper method reaches what calls it by name and what reads an attribute it sets;
         // setUp and the like run for every test of the class.

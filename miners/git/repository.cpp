@@ -228,20 +228,11 @@ std::vector<FileChange> collectDeltas(git_diff* d) {
     FileChange fc;
     switch (delta->status) {
       case GIT_DELTA_ADDED:
-      case GIT_DELTA_UNTRACKED:
-        fc.status = FileChange::Status::Added;
-        break;
-      case GIT_DELTA_DELETED:
-        fc.status = FileChange::Status::Deleted;
-        break;
-      case GIT_DELTA_RENAMED:
-        fc.status = FileChange::Status::Renamed;
-        break;
-      case GIT_DELTA_MODIFIED:
-        fc.status = FileChange::Status::Modified;
-        break;
-      default:
-        continue;  // type changes, submodules, conflicts (reported separately)
+      case GIT_DELTA_UNTRACKED: fc.status = FileChange::Status::Added; break;
+      case GIT_DELTA_DELETED: fc.status = FileChange::Status::Deleted; break;
+      case GIT_DELTA_RENAMED: fc.status = FileChange::Status::Renamed; break;
+      case GIT_DELTA_MODIFIED: fc.status = FileChange::Status::Modified; break;
+      default: continue;  // type changes, submodules, conflicts (reported separately)
     }
     if (fc.status != FileChange::Status::Added) {
       fc.oldPath = delta->old_file.path;

@@ -18,14 +18,10 @@ enum class Kind { File, Link, Submodule, Tree };
 // libgit2's GIT_MODE_TYPE: an executable file is still a file.
 Kind kindOf(const git_tree_entry* e) {
   switch (git_tree_entry_filemode(e)) {
-    case GIT_FILEMODE_TREE:
-      return Kind::Tree;
-    case GIT_FILEMODE_LINK:
-      return Kind::Link;
-    case GIT_FILEMODE_COMMIT:
-      return Kind::Submodule;
-    default:
-      return Kind::File;
+    case GIT_FILEMODE_TREE: return Kind::Tree;
+    case GIT_FILEMODE_LINK: return Kind::Link;
+    case GIT_FILEMODE_COMMIT: return Kind::Submodule;
+    default: return Kind::File;
   }
 }
 

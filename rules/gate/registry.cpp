@@ -11,14 +11,10 @@ namespace oalens::rules {
 
 std::string_view gateSeverityName(GateSeverity s) {
   switch (s) {
-    case GateSeverity::Info:
-      return "info";
-    case GateSeverity::Note:
-      return "note";
-    case GateSeverity::Warning:
-      return "warning";
-    case GateSeverity::Error:
-      return "error";
+    case GateSeverity::Info: return "info";
+    case GateSeverity::Note: return "note";
+    case GateSeverity::Warning: return "warning";
+    case GateSeverity::Error: return "error";
   }
   return "warning";
 }

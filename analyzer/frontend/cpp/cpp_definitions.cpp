@@ -11,10 +11,8 @@ ExprId CppFrontend::Impl::declaredName(TSNode d) {
     switch (kind(d)) {
       case Cx::Identifier:
       case Cx::FieldIdentifier:
-      case Cx::QualifiedIdentifier:
-        return convert(d, 0);
-      case Cx::StructuredBindingDeclarator:
-        return sequence(ExprKind::Tuple, d, 0);
+      case Cx::QualifiedIdentifier: return convert(d, 0);
+      case Cx::StructuredBindingDeclarator: return sequence(ExprKind::Tuple, d, 0);
       case Cx::ReferenceDeclarator:
       case Cx::PointerDeclarator:
       case Cx::ParenthesizedDeclarator: {
@@ -23,11 +21,8 @@ ExprId CppFrontend::Impl::declaredName(TSNode d) {
         continue;
       }
       case Cx::ArrayDeclarator:
-      case Cx::InitDeclarator:
-        d = field(d, fDeclarator);
-        continue;
-      default:
-        return kNone;
+      case Cx::InitDeclarator: d = field(d, fDeclarator); continue;
+      default: return kNone;
     }
   }
   return kNone;

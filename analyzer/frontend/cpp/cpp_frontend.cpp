@@ -66,13 +66,10 @@ void CppFrontend::Impl::statement(const Work& w) {
       StmtId s = addStmt(StmtKind::Other, n, w);
       return pushItems(n, s, w.fn, w.cls, inner);
     }
-    case Cx::ExpressionStatement:
-      return expressionStatement(w);
+    case Cx::ExpressionStatement: return expressionStatement(w);
     case Cx::Declaration:
-    case Cx::FieldDeclaration:
-      return declaration(w);
-    case Cx::IfStatement:
-      return ifStatement(w);
+    case Cx::FieldDeclaration: return declaration(w);
+    case Cx::IfStatement: return ifStatement(w);
     case Cx::ElseClause: {
       StmtId s = addStmt(StmtKind::Else, n, w);
       return pushBody(firstNamed(n), s, w.fn, w.cls, inner);
@@ -144,8 +141,7 @@ void CppFrontend::Impl::statement(const Work& w) {
       if (!kids.empty()) work.push_back({Action::Statement, kids.back().node, w.parent, w.fn, w.cls, w.depth});
       return;
     }
-    case Cx::FunctionDefinition:
-      return functionDefinition(w);
+    case Cx::FunctionDefinition: return functionDefinition(w);
     case Cx::TemplateDeclaration: {
       std::vector<ChildRef> kids = children(n);
       for (size_t i = kids.size(); i > 0; --i)
@@ -153,21 +149,16 @@ void CppFrontend::Impl::statement(const Work& w) {
       return;
     }
     case Cx::NamespaceDefinition:
-    case Cx::LinkageSpecification:
-      return pushItems(field(n, fBody), w.parent, w.fn, w.cls, w.depth);
+    case Cx::LinkageSpecification: return pushItems(field(n, fBody), w.parent, w.fn, w.cls, w.depth);
     case Cx::ClassSpecifier:
     case Cx::StructSpecifier:
-    case Cx::UnionSpecifier:
-      return classDefinition(w);
-    case Cx::PreprocDef:
-      return preprocDefine(w);
-    case Cx::PreprocFunctionDef:
-      return preprocMacroFunction(w);
+    case Cx::UnionSpecifier: return classDefinition(w);
+    case Cx::PreprocDef: return preprocDefine(w);
+    case Cx::PreprocFunctionDef: return preprocMacroFunction(w);
     case Cx::PreprocIf:
     case Cx::PreprocIfdef:
     case Cx::PreprocElif:
-    case Cx::PreprocElifdef:
-      return preprocBranch(w);
+    case Cx::PreprocElifdef: return preprocBranch(w);
     case Cx::PreprocElse: {
       StmtId s = addStmt(StmtKind::Else, n, w);
       return pushItems(n, s, w.fn, w.cls, inner);
@@ -201,9 +192,7 @@ void CppFrontend::Impl::statement(const Work& w) {
       addStmt(StmtKind::Other, n, w);
       return;
     }
-    default:
-      addStmt(StmtKind::Other, n, w);
-      return;
+    default: addStmt(StmtKind::Other, n, w); return;
   }
 }
 

@@ -252,36 +252,26 @@ ExprId CppTree::convert(TSNode n, uint32_t depth) {
     case Cx::FieldIdentifier:
     case Cx::NamespaceIdentifier:
     case Cx::TypeIdentifier:
-    case Cx::This:
-      return newExpr(ExprKind::Name, n, text(n));
+    case Cx::This: return newExpr(ExprKind::Name, n, text(n));
     case Cx::TemplateFunction:
     case Cx::TemplateType:
-    case Cx::TemplateMethod:
-      return newExpr(ExprKind::Name, n, baseName(n));
-    case Cx::QualifiedIdentifier:
-      return qualified(n, depth);
+    case Cx::TemplateMethod: return newExpr(ExprKind::Name, n, baseName(n));
+    case Cx::QualifiedIdentifier: return qualified(n, depth);
     case Cx::FieldExpression: {
       TSNode f = field(n, fField);
       return withChildren(ExprKind::Attribute, n, ts_node_is_null(f) ? std::string_view{} : baseName(f), {field(n, fArgument)}, depth);
     }
-    case Cx::CallExpression:
-      return call(n, depth);
+    case Cx::CallExpression: return call(n, depth);
     case Cx::NumberLiteral:
-    case Cx::UserDefinedLiteral:
-      return newExpr(ExprKind::Number, n, text(n));
+    case Cx::UserDefinedLiteral: return newExpr(ExprKind::Number, n, text(n));
     case Cx::StringLiteral:
     case Cx::RawStringLiteral:
     case Cx::ConcatenatedString:
-    case Cx::CharLiteral:
-      return newExpr(ExprKind::String, n);
-    case Cx::True:
-      return newExpr(ExprKind::Bool, n, kTrue);
-    case Cx::False:
-      return newExpr(ExprKind::Bool, n, kFalse);
-    case Cx::Null:
-      return newExpr(ExprKind::NoneLit, n);
-    case Cx::BinaryExpression:
-      return binary(n, depth);
+    case Cx::CharLiteral: return newExpr(ExprKind::String, n);
+    case Cx::True: return newExpr(ExprKind::Bool, n, kTrue);
+    case Cx::False: return newExpr(ExprKind::Bool, n, kFalse);
+    case Cx::Null: return newExpr(ExprKind::NoneLit, n);
+    case Cx::BinaryExpression: return binary(n, depth);
     case Cx::UnaryExpression: {
       TSNode op = field(n, fOperator);
       std::string_view o = ts_node_is_null(op) ? "" : text(op);
@@ -314,16 +304,13 @@ ExprId CppTree::convert(TSNode n, uint32_t depth) {
       if (ts_node_is_null(op) || text(op) != "=" || ts_node_is_null(right)) return newExpr(ExprKind::Other, n);
       return convert(right, depth + 1);
     }
-    case Cx::SubscriptExpression:
-      return subscript(n, depth);
+    case Cx::SubscriptExpression: return subscript(n, depth);
     case Cx::CastExpression: {
       TSNode v = field(n, fValue);
       return ts_node_is_null(v) ? newExpr(ExprKind::Other, n) : convert(v, depth + 1);
     }
-    case Cx::InitializerList:
-      return sequence(ExprKind::List, n, depth);
-    case Cx::CommaExpression:
-      return withChildren(ExprKind::Tuple, n, {}, {field(n, fLeft), field(n, fRight)}, depth);
+    case Cx::InitializerList: return sequence(ExprKind::List, n, depth);
+    case Cx::CommaExpression: return withChildren(ExprKind::Tuple, n, {}, {field(n, fLeft), field(n, fRight)}, depth);
     case Cx::CompoundLiteralExpression: {  // Type{a, b}: a construction, read as a call
       size_t mark = idStack.size();
       idStack.push_back(convert(field(n, fType), depth + 1));
@@ -339,8 +326,7 @@ ExprId CppTree::convert(TSNode n, uint32_t depth) {
       if (!ts_node_is_null(body)) lambdaBodies.push_back(body);
       return newExpr(ExprKind::Lambda, n);
     }
-    default:
-      return newExpr(ExprKind::Other, n);
+    default: return newExpr(ExprKind::Other, n);
   }
 }
 ExprId CppTree::newExprAtNull() {

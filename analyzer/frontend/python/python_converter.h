@@ -277,10 +277,8 @@ struct PythonFrontend::Impl : TreeConverter<python_nodes::Py, PythonFrontend::Im
       case Py::BooleanOperator:
       case Py::NotOperator:
       case Py::BinaryOperator:
-      case Py::Subscript:
-        return true;
-      default:
-        return false;
+      case Py::Subscript: return true;
+      default: return false;
     }
   }
 

@@ -7,19 +7,14 @@ namespace oalens::analyzer {
 ExprId PythonFrontend::Impl::convert(TSNode n, uint32_t depth) {
   if (tooDeep(n, depth)) return newExpr(ExprKind::Other, n);
   switch (kind(n)) {
-    case Py::Identifier:
-      return newExpr(ExprKind::Name, n, text(n));
+    case Py::Identifier: return newExpr(ExprKind::Name, n, text(n));
     case Py::Integer:
-    case Py::Float:
-      return newExpr(ExprKind::Number, n, text(n));
+    case Py::Float: return newExpr(ExprKind::Number, n, text(n));
     case Py::String:
-    case Py::ConcatenatedString:
-      return newExpr(ExprKind::String, n);
+    case Py::ConcatenatedString: return newExpr(ExprKind::String, n);
     case Py::True:
-    case Py::False:
-      return newExpr(ExprKind::Bool, n, text(n));
-    case Py::None:
-      return newExpr(ExprKind::NoneLit, n);
+    case Py::False: return newExpr(ExprKind::Bool, n, text(n));
+    case Py::None: return newExpr(ExprKind::NoneLit, n);
     case Py::ParenthesizedExpression: {
       size_t start = gather(n, true);
       TSNode inner = scratch.size() > start ? scratch[start].node : TSNode{};
@@ -31,8 +26,7 @@ ExprId PythonFrontend::Impl::convert(TSNode n, uint32_t depth) {
       TSNode attr = field(n, fAttribute);
       return withChildren(ExprKind::Attribute, n, ts_node_is_null(attr) ? std::string_view{} : text(attr), {field(n, fObject)}, depth);
     }
-    case Py::Call:
-      return convertCall(n, depth);
+    case Py::Call: return convertCall(n, depth);
     case Py::BinaryOperator: {
       TSNode op = field(n, fOperator);
       return withChildren(ExprKind::BinaryOp, n, ts_node_is_null(op) ? "" : text(op), {field(n, fLeft), field(n, fRight)}, depth);
@@ -45,22 +39,16 @@ ExprId PythonFrontend::Impl::convert(TSNode n, uint32_t depth) {
       TSNode op = field(n, fOperator);
       return withChildren(ExprKind::BoolOp, n, ts_node_is_null(op) ? "" : text(op), {field(n, fLeft), field(n, fRight)}, depth);
     }
-    case Py::NotOperator:
-      return withChildren(ExprKind::Not, n, "not", {field(n, fArgument)}, depth);
-    case Py::ComparisonOperator:
-      return convertCompare(n, depth);
-    case Py::Subscript:
-      return convertSubscript(n, depth);
+    case Py::NotOperator: return withChildren(ExprKind::Not, n, "not", {field(n, fArgument)}, depth);
+    case Py::ComparisonOperator: return convertCompare(n, depth);
+    case Py::Subscript: return convertSubscript(n, depth);
     case Py::Tuple:
     case Py::ExpressionList:
     case Py::PatternList:
-    case Py::TuplePattern:
-      return sequence(ExprKind::Tuple, n, depth);
+    case Py::TuplePattern: return sequence(ExprKind::Tuple, n, depth);
     case Py::List:
-    case Py::ListPattern:
-      return sequence(ExprKind::List, n, depth);
-    case Py::Set:
-      return sequence(ExprKind::Set, n, depth);
+    case Py::ListPattern: return sequence(ExprKind::List, n, depth);
+    case Py::Set: return sequence(ExprKind::Set, n, depth);
     case Py::Dictionary: {
       size_t mark = idStack.size();
       size_t start = gather(n, true);
@@ -80,23 +68,18 @@ ExprId PythonFrontend::Impl::convert(TSNode n, uint32_t depth) {
     case Py::ListComprehension:
     case Py::SetComprehension:
     case Py::GeneratorExpression:
-    case Py::DictionaryComprehension:
-      return convertComprehension(n, depth);
-    case Py::ConditionalExpression:
-      return sequence(ExprKind::Conditional, n, depth);
+    case Py::DictionaryComprehension: return convertComprehension(n, depth);
+    case Py::ConditionalExpression: return sequence(ExprKind::Conditional, n, depth);
     case Py::Lambda: {
       // The parameters' text (`p`, `x, y=1`) as the name: what a call of the lambda binds.
       const TSNode params = field(n, fParameters);
       return withChildren(ExprKind::Lambda, n, ts_node_is_null(params) ? std::string_view{} : text(params), {field(n, fBody)}, depth);
     }
     case Py::ListSplat:
-    case Py::ListSplatPattern:
-      return starred(n, "*", depth);
+    case Py::ListSplatPattern: return starred(n, "*", depth);
     case Py::DictionarySplat:
-    case Py::DictionarySplatPattern:
-      return starred(n, "**", depth);
-    case Py::Slice:
-      return sequence(ExprKind::Slice, n, depth);
+    case Py::DictionarySplatPattern: return starred(n, "**", depth);
+    case Py::Slice: return sequence(ExprKind::Slice, n, depth);
     case Py::KeywordArgument: {
       TSNode name = field(n, fName);
       return withChildren(ExprKind::Keyword, n, ts_node_is_null(name) ? "" : text(name), {field(n, fValue)}, depth);
@@ -105,16 +88,14 @@ ExprId PythonFrontend::Impl::convert(TSNode n, uint32_t depth) {
       if (currentFunction != kNone) m->functions[currentFunction].isGenerator = true;
       return sequence(ExprKind::Other, n, depth);
     case Py::Assignment:  // only reached inside odd recoveries; keep the value
-    case Py::NamedExpression:
-      return sequence(ExprKind::Other, n, depth);
+    case Py::NamedExpression: return sequence(ExprKind::Other, n, depth);
     case Py::AsPattern: {
       size_t start = gather(n, true);
       TSNode inner = scratch.size() > start ? scratch[start].node : TSNode{};
       scratch.resize(start);
       return ts_node_is_null(inner) ? newExpr(ExprKind::Other, n) : convert(inner, depth + 1);
     }
-    default:
-      return newExpr(ExprKind::Other, n);
+    default: return newExpr(ExprKind::Other, n);
   }
 }
 

@@ -181,19 +181,13 @@ void PythonFrontend::Impl::statement(const Work& w) {
       statement(inner2);
       return;
     }
-    case Py::FunctionDefinition:
-      return functionDefinition(w);
-    case Py::ClassDefinition:
-      return classDefinition(w);
+    case Py::FunctionDefinition: return functionDefinition(w);
+    case Py::ClassDefinition: return classDefinition(w);
     case Py::ImportStatement:
     case Py::ImportFromStatement:
-    case Py::FutureImportStatement:
-      addStmt(StmtKind::Import, n, w);
-      return importStatement(n, w.fn);
+    case Py::FutureImportStatement: addStmt(StmtKind::Import, n, w); return importStatement(n, w.fn);
     case Py::Block:
-    case Py::Module:
-      pushBlock(n, w.parent, w.fn, w.cls, w.depth);
-      return;
+    case Py::Module: pushBlock(n, w.parent, w.fn, w.cls, w.depth); return;
     case Py::Error: {
       // tree-sitter wraps what it could not fit in ERROR: keep looking for statements and
       // for bare expressions (a call cut loose from its statement is still an assertion).
@@ -204,8 +198,7 @@ void PythonFrontend::Impl::statement(const Work& w) {
       scratch.resize(start);
       return;
     }
-    case Py::Comment:
-      return;
+    case Py::Comment: return;
     default: {
       Py k = kind(n);
       if (isExpressionNode(k)) {
@@ -292,9 +285,7 @@ void PythonFrontend::Impl::parameters(TSNode params, Function& fnOut) {
     Param param;
     Py k = kind(p);
     switch (k) {
-      case Py::Identifier:
-        param.name = text(p);
-        break;
+      case Py::Identifier: param.name = text(p); break;
       case Py::DefaultParameter:
       case Py::TypedDefaultParameter: {
         TSNode nm = field(p, fName);
@@ -329,11 +320,8 @@ void PythonFrontend::Impl::parameters(TSNode params, Function& fnOut) {
         if (param.varArgs) keywordOnly = true;
         break;
       }
-      case Py::KeywordSeparator:
-        keywordOnly = true;
-        continue;
-      default:
-        continue;
+      case Py::KeywordSeparator: keywordOnly = true; continue;
+      default: continue;
     }
     param.keywordOnly = keywordOnly && !param.varArgs && !param.kwArgs;
     out.push_back(param);

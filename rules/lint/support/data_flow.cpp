@@ -124,8 +124,7 @@ class Interpreter {
       case StmtKind::With:
         if (st.a != kNone) eval(st.a, frame);
         break;
-      default:
-        break;
+      default: break;
     }
   }
 
@@ -285,15 +284,12 @@ class Interpreter {
         if (a == "shape" || a == "size" || a == "ndim" || a == "dtype" || a == "dtypes") return {};
         return eval(m().child(e, 0), frame);
       }
-      case ExprKind::Subscript:
-        return subscript(e, frame);
-      case ExprKind::Call:
-        return call(e, frame);
+      case ExprKind::Subscript: return subscript(e, frame);
+      case ExprKind::Call: return call(e, frame);
       case ExprKind::Number:
       case ExprKind::String:
       case ExprKind::Bool:
-      case ExprKind::NoneLit:
-        return {};
+      case ExprKind::NoneLit: return {};
       default: {
         Value v;
         for (uint32_t i = 0; i < m().childCount(e); ++i) v = unite(v, eval(m().child(e, i), frame));

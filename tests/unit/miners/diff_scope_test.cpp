@@ -566,9 +566,7 @@ TEST(DiffScope, LogicalLinesAfterAnEditAreTheWholeLexs) {
       const std::string& line =
           next(20) == 0 ? rare[next(static_cast<uint32_t>(rare.size()))] : pool[next(static_cast<uint32_t>(pool.size()))];
       switch (next(3)) {
-        case 0:
-          newLines.insert(newLines.begin() + at, line);
-          break;
+        case 0: newLines.insert(newLines.begin() + at, line); break;
         case 1:
           if (at < newLines.size()) newLines.erase(newLines.begin() + at);
           break;
@@ -631,9 +629,7 @@ TEST(DiffScope, UnitsThatDifferAreFoundTheSameWithTheHunks) {
       const uint32_t at = next(static_cast<uint32_t>(newLines.size()) + 1);
       const std::string line = pool[next(static_cast<uint32_t>(pool.size()))];
       switch (next(5)) {
-        case 0:
-          newLines.insert(newLines.begin() + at, line);
-          break;
+        case 0: newLines.insert(newLines.begin() + at, line); break;
         case 1:
           if (at < newLines.size()) newLines.erase(newLines.begin() + at);
           break;
