@@ -32,6 +32,13 @@ std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
   return {kNone, kNone};
 }
 
+// Whether a check of `actualParam` against `expectedParam` makes the function a closeness
+// check: it compares two of its parameters, or computes a side itself (computesBothSides).
+bool comparesTwoSides(const FileModel& m, const Function& f, std::string_view actualParam, std::string_view expectedParam) {
+  return computesBothSides(m, f, actualParam, expectedParam) ||
+         (!actualParam.empty() && !expectedParam.empty() && actualParam != expectedParam);
+}
+
 // The operands of the difference an error measures, also through a local that holds it
 // (`const double diff = dst - ref; ... std::abs(diff) <= gap`).
 std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtId at, ExprId error) {
@@ -271,9 +278,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (differenceOperands(m, errorSide).first == kNone && differenceOperands(m, boundSide).first != kNone) std::swap(errorSide, boundSide);
     auto [left, right] = differenceOperands(m, errorSide);
     std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
-    if (!computesBothSides(m, f, actualParam, expectedParam) &&
-        (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
-      continue;
+    if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
     return closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
   }
   return std::nullopt;
@@ -312,9 +317,7 @@ std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, con
         if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
         auto [left, right] = differenceOperands(m, check->errorSide);
         const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
-        if (!computesBothSides(m, f, actualParam, expectedParam) &&
-            (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
-          continue;
+        if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
         return closenessPredicate(m, fid, s, actualParam, expectedParam, check->boundSide, resolver);
       }
     }
@@ -352,9 +355,7 @@ std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid
     auto [left, right] = sidesOfError(m, fid, s, errorSide);
     if (left == kNone) continue;
     const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
-    if (!computesBothSides(m, f, actualParam, expectedParam) &&
-        (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam))
-      continue;
+    if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
     ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
     w.kind = ApiKind::Function;
     w.via = "closeness check";
