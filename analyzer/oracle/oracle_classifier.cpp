@@ -213,18 +213,43 @@ std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle) {
 
 Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
   // The oracle as it computes on its own: arithmetic and loops that only prepare inputs the CUT
-  // shares are left out of its flags.
+  // shares are left out of its flags; an object's parameters it reads into its own formula
+  // (`kernel.alpha`, when the CUT does not read alpha as its result) are data, not the object's
+  // computation.
   OriginSet oracle = sharedOracle;
+  for (Origin& o : oracle.items) {
+    const std::string_view last = lastDottedComponent(o.api);
+    const bool instance = !last.empty() && std::isupper(static_cast<unsigned char>(last[0]));  // kernel = RQKernel(...)
+    if (!o.parameterOf.empty() && !cut.attributes.count(o.parameterOf) && o.kind == OriginKind::LibCall && instance)
+      o.kind = OriginKind::Data;
+  }
   oracle.arithmetic = oracle.arithmetic && ownOf(oracle.arithmeticAt, cut.arithmeticAt);
   oracle.loop = oracle.loop && ownOf(oracle.loopAt, cut.loopAt);
   const bool oracleLib = computesWithLibrary(oracle);
   Core o = coreOf(oracle), a = coreOf(cut);
+  // A numerical derivative is the function it evaluates, at perturbed inputs: the CUT's own
+  // function (one the CUT differentiates, or the same library calls) makes a
+  // metamorphic relation, another library's function a differential test; what else it
+  // evaluates is decided as any other value.
+  if (!oracle.differenceQuotientOf.empty()) {
+    const std::string& f = oracle.differenceQuotientOf;
+    if (cut.applied.count(std::string(lastDottedComponent(f))) ||
+        (oracleLib && !o.full.empty() && std::includes(a.full.begin(), a.full.end(), o.full.begin(), o.full.end())))
+      return {"SCUT_DIFF", fmt::format("the oracle is a difference quotient of {}, the CUT's function, on perturbed inputs", f)};
+    if (!oracleLib && oracle.has(OriginKind::OtherLib))
+      return {"DT", fmt::format("the oracle is a difference quotient of {}, computed by another library", f)};
+  }
   // A data movement is transparent (it hands its operand's origin on), unless it is the very
   // function under test: np.transpose(x) against the library's transpose is another library
   // computing the same function.
   if (!oracleLib)
     for (const std::string& move : oracle.moves)
       if (a.last.count(move)) return {"DT", fmt::format("another library computes the same function ({})", move)};
+  // A reference implementation the suite writes as a class of its own (an LSTM in a support
+  // module), run by the oracle and not by the CUT: the author's algorithm.
+  for (const std::string& c : oracle.suiteClasses)
+    if (!cut.suiteClasses.count(c))
+      return {"NI", fmt::format("the oracle runs {}, an implementation the test suite writes", lastDottedComponent(c))};
   // The same model method applied last on both sides: predict before and after a save/load
   // round trip or a pickle, a model built twice from one config.
   if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && (computesWithLibrary(cut) || isModelMethod(o.primary))) {
@@ -268,8 +293,9 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
         if (x.kind == OriginKind::LibCall && !x.api.empty() && x.api.back() == ')' && !inputs.empty() && x.args == inputs) return true;
       return false;
     };
-    // Arithmetic on one side only (x + 5 inside, 2 * f(x) outside) makes different inputs.
-    const bool sameInputs = oracle.operators == cut.operators &&
+    // Arithmetic on one side only (x + 5 inside, 2 * f(x) outside) makes different inputs; so
+    // does the same operator in different places (mvn.mean + 1 against (mvn + 1).mean).
+    const bool sameInputs = oracle.operators == cut.operators && oracle.arithmeticAt.count("") == cut.arithmeticAt.count("") &&
                             (o.inputs == a.inputs || (!o.primaryInputs.empty() && o.primaryInputs == a.primaryInputs) ||
                              runsOn(oracle, a.primaryInputs) || runsOn(cut, o.primaryInputs) ||
                              ((oracle.throughHelper || cut.throughHelper) && !oracle.bindings.empty() && oracle.bindings == cut.bindings));
@@ -531,7 +557,9 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   } else {
     ev.push_back("neither side calls the library under test directly; the catalogue order is kept");
   }
-  if (const char* line = std::getenv("OALENS_DEBUG_LINE"); line && std::to_string(a.range.start.line) == line) {
+  // OALENS_DEBUG_LINE=LINE or PATH:LINE prints both sides' origins of the assertions there.
+  if (const char* where = std::getenv("OALENS_DEBUG_LINE");
+      where && (std::to_string(a.range.start.line) == where || fmt::format("{}:{}", a.file, a.range.start.line) == where)) {
     for (const OriginSet* set : {&actual, &oracle}) {
       fprintf(stderr, "%s: arith %d loop %d helper %d ops", set == &actual ? "CUT" : "ORACLE", set->arithmetic, set->loop,
               set->throughHelper);

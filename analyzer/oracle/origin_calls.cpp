@@ -128,6 +128,15 @@ ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call) {
 
 // A library attribute read as a value and then called (f = lib.softmax; f(x)) is a call of the
 // library, not the constant it reads as until then.
+// Python closures see the functions of every enclosing function: a helper nested beside the
+// caller (`_run` and `_run_finite_diff`, both inside one test) is callable by name from it.
+static bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller) {
+  if (f.parent == kNone) return true;
+  for (FunctionId s = caller; s != kNone; s = m.functions[s].parent)
+    if (f.parent == s) return true;
+  return false;
+}
+
 static void callLibraryValues(OriginSet& out, size_t from) {
   for (size_t i = from; i < out.items.size(); ++i)
     if (out.items[i].libraryValue) {
@@ -142,6 +151,7 @@ static void callLibraryValues(OriginSet& out, size_t from) {
 void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function,
                                 const std::vector<ExprId>& arguments, int depth) const {
   const Expr& f = m.expr(function);
+  if (f.kind == ExprKind::Name || f.kind == ExprKind::Attribute) w.out.applied.insert(std::string(lastDottedComponent(f.text)));
   if (f.kind == ExprKind::Lambda && f.childCount > 0) {
     const size_t outer = w.lambdaArguments.size();
     size_t index = 0;
@@ -183,7 +193,7 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
     // jax.vmap(_solve)(xs) with `def _solve(tf): ...` in the test: the helper's return values.
     for (FunctionId h = 0; h < m.functions.size(); ++h) {
       const Function& H = m.functions[h];
-      if (H.name != f.name || H.cls != kNone || (H.parent != kNone && H.parent != fn) || !callableByName(m, H)) continue;
+      if (H.name != f.name || H.cls != kNone || !visibleFrom(m, H, fn) || !callableByName(m, H)) continue;
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", f.name, H.qualifiedName, H.range.start.line));
       if (traceHelper(w, m, h, depth + 1)) {
@@ -234,11 +244,26 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     argKey += normalized(m.expr(data).text) + ",";
   }
   auto traceArgs = [&] {
-    for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
-    // dtype=K.floatx() picks a type, device=device a place: they compute nothing.
-    for (const auto& kw : args.keywords)
-      if (kw.first != "dtype" && kw.first != "name" && kw.first != "device" && kw.first != "requires_grad" && kw.first != "layout")
-        traceExpr(w, m, fn, at, kw.second, depth + 1);
+    const size_t from = w.out.items.size();
+    for (ExprId a : args.positional) {
+      const size_t argumentFrom = w.out.items.size();
+      traceExpr(w, m, fn, at, a, depth + 1);
+      w.noteParameter(m, a, argumentFrom);
+    }
+    // dtype=K.floatx() picks a type, device=device a place: they compute nothing. Other keyword
+    // arguments configure the call (C=1. / (lam * n) for a solver's regularisation): arithmetic
+    // there prepares a setting, not the value, and makes no formula of the oracle.
+    for (const auto& kw : args.keywords) {
+      if (kw.first == "dtype" || kw.first == "name" || kw.first == "device" || kw.first == "requires_grad" || kw.first == "layout")
+        continue;
+      const bool arithmetic = w.out.arithmetic;
+      std::set<std::string> operators = w.out.operators, arithmeticAt = w.out.arithmeticAt;
+      traceExpr(w, m, fn, at, kw.second, depth + 1);
+      w.out.arithmetic = arithmetic;
+      w.out.operators = std::move(operators);
+      w.out.arithmeticAt = std::move(arithmeticAt);
+    }
+    w.notTheReceiver.emplace_back(from, w.out.items.size());
   };
 
   if (callee.kind == ExprKind::Subscript) {  // np.cast[dtype](x): a conversion
@@ -404,7 +429,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     for (FunctionId f = 0; f < m.functions.size(); ++f) {
       const Function& F = m.functions[f];
       if (F.name != callee.name || F.cls != kNone || !callableByName(m, F)) continue;
-      if (F.parent != kNone && F.parent != fn) continue;
+      if (!visibleFrom(m, F, fn)) continue;
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));
       if (traceHelper(w, m, f, depth + 1)) {
@@ -522,7 +547,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     for (size_t i = self + 1; i < w.out.items.size(); ++i) {
       // On anything the library made, a symbolic input included (`a = T.tensor3(); a.sum(0)`):
       // the library's method.
-      onLibrary |= w.out.items[i].kind == OriginKind::LibCall && !w.out.items[i].moduleRef;
+      onLibrary |= w.out.items[i].kind == OriginKind::LibCall && !w.out.items[i].moduleRef && w.receiverEvidence(i, self + 1);
       if (w.out.items[i].moduleRef && i == self + 1) {  // backend.softmax(x) with backend a module of the library
         w.out.items[self].api = w.out.items[i].api + "." + std::string(last);
         onLibrary = true;
@@ -562,6 +587,18 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     return;
   }
   if (viaImport) {
+    // A class of another scanned module of the suite (a reference LSTM in tests/rnn_support.py):
+    // its instances compute by the author's code, as a helper function does.
+    if (const FileModel* other = project_.moduleFile(std::string_view(resolved).substr(0, resolved.rfind('.')))) {
+      for (const ClassDef& c : other->classes)
+        if (c.parent == kNone && c.name == last) {
+          w.out.throughHelper = true;
+          w.out.suiteClasses.insert(resolved);
+          w.out.evidence.push_back(
+              fmt::format("`{}` builds {}, a class of the test suite ({})", m.expr(e).text.substr(0, 60), last, other->path));
+          break;
+        }
+    }
     size_t self = w.out.items.size();
     w.out.items.push_back({OriginKind::OtherLib, resolved, argKey, {}});
     const bool arithmeticBefore = w.out.arithmetic;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <utility>
 
+#include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/origin_walk.h"
 
@@ -58,6 +59,22 @@ OriginTracer::OriginTracer(const Project& project, std::vector<std::string> pack
   indexCppLibrary();
 }
 
+// `(f(x + h) - f(x - h)) / (2 * h)`, or with each call bound to a local first: the callee both
+// calls name (its text), else "".
+static std::string differenceQuotientOf(const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
+  const Expr& x = m.expr(e);
+  if (x.name != "/" || x.childCount != 2 || fn == kNone) return {};
+  const ExprId difference = m.child(e, 0);
+  if (m.expr(difference).kind != ExprKind::BinaryOp || m.expr(difference).name != "-" || m.expr(difference).childCount != 2) return {};
+  std::string callee[2];
+  for (uint32_t i = 0; i < 2; ++i) {
+    const ExprId call = throughLocal(m, fn, at, m.child(difference, i));
+    if (call == kNone || m.expr(call).kind != ExprKind::Call) return {};
+    callee[i] = normalized(m.expr(splitCall(m, call).callee).text);
+  }
+  return callee[0] == callee[1] && !callee[0].empty() ? callee[0] : std::string();
+}
+
 OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e, const Bindings& bound) const {
   Walk w;
   for (const auto& [name, value] : bound) w.lambdaArguments.push_back({name, fn, at, value});
@@ -82,9 +99,19 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::Bool:
     case ExprKind::NoneLit: w.out.items.push_back({OriginKind::Literal, std::string(x.text), {}, {}}); return;
     case ExprKind::BinaryOp:
+      if (const std::string f = differenceQuotientOf(m, fn, at, e); !f.empty() && w.out.differenceQuotientOf.empty()) {
+        w.out.differenceQuotientOf = f;
+        w.out.evidence.push_back(fmt::format("`{}` is a difference quotient of {}", x.text.substr(0, 80), f));
+      }
       w.noteArithmetic();
       w.out.operators.insert(std::string(x.name));
-      [[fallthrough]];
+      for (uint32_t i = 0; i < x.childCount; ++i) {
+        const size_t from = w.out.items.size();
+        traceExpr(w, m, fn, at, m.child(e, i), depth + 1);
+        if (Walk::attributeRead(m, m.child(e, i)) != kNone) w.notTheReceiver.emplace_back(from, w.out.items.size());
+        w.noteParameter(m, m.child(e, i), from);
+      }
+      return;
     case ExprKind::UnaryOp:
     case ExprKind::Compare:
     case ExprKind::BoolOp:
@@ -176,6 +203,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         }
       }
       // out.T, y.shape, res.numpy: a view of the object.
+      w.out.attributes.insert(std::string(x.name));
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
       return;
     }
@@ -223,7 +251,8 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   const size_t itemsBefore = w.out.items.size();
   traceNameOnce(w, m, fn, at, name, depth);
   bool made = false;
-  for (size_t i = itemsBefore; i < w.out.items.size(); ++i) made |= w.out.items[i].kind == OriginKind::LibCall && !w.out.items[i].moduleRef;
+  for (size_t i = itemsBefore; i < w.out.items.size(); ++i)
+    made |= w.out.items[i].kind == OriginKind::LibCall && !w.out.items[i].moduleRef && w.receiverEvidence(i, itemsBefore);
   w.libraryMade[{&m, key}] = made;
 }
 
@@ -533,7 +562,11 @@ bool OriginTracer::traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn
     const Stmt& st = m.stmts[best];
     w.out.evidence.push_back(fmt::format("`self.{}` <- {} line {}", attr, m.functions[st.function].qualifiedName, st.range.start.line));
     noteSource(w.out, st);
+    // A binding like any other (OriginSet::arithmeticAt): what setUp computes for both sides
+    // prepares their inputs.
+    w.within.push_back(fmt::format("{}:{}", m.path, st.range.start.line));
     traceExpr(w, m, st.function, best, st.b, depth + 1);
+    w.within.pop_back();
     // self.x[key] = value in any method of the class fills the container.
     for (StmtId s = 0; s < m.stmts.size(); ++s) {
       const Stmt& fill = m.stmts[s];

@@ -34,6 +34,10 @@ struct Origin {
   bool moduleRef = false;       // a module of the library used as a value (a backend passed around)
   bool libraryValue = false;    // an attribute of the library's modules read as a value (a constant, or a function object)
   std::string receiver = {};    // for a method: where its object was bound (file:line:name), when it is a name
+  // The attribute through which it was reached, when an object's attribute was read as an
+  // operand or an argument (`kernel.offset` in `x @ y + kernel.offset`): a parameter of that
+  // object, unless the other side reads the same attribute as its result.
+  std::string parameterOf = {};
 };
 
 struct OriginSet {
@@ -48,6 +52,12 @@ struct OriginSet {
   bool backendLoop = false;         // built by iterating over backends of the library
   std::set<std::string> operators;  // arithmetic operators met on the way
   std::set<std::string> moves;      // data movements of another library met on the way (`transpose`)
+  // The function a difference quotient evaluates twice ((f(x + h) - f(x - h)) / (2 * h)), when
+  // the value is one: a numerical derivative of that function, not a formula of the author's.
+  std::string differenceQuotientOf;
+  std::set<std::string> applied;       // functions a transform or map applied (`jax.grad(fun)(x)`: "fun")
+  std::set<std::string> suiteClasses;  // classes of the test suite's modules instantiated on the way
+  std::set<std::string> attributes;    // attribute names read from values on the way (`mvn.mean`: "mean")
   // Which part of a result the value is: a string key (`history['loss']`) or an unpacked
   // position (`loss, acc = model.evaluate(x, y)` gives `#0` and `#1`).
   std::set<std::string> selectors;

@@ -41,6 +41,31 @@ struct OriginTracer::Walk {
     out.loop = true;
     out.loopAt.insert(within.empty() ? std::string() : within.back());
   }
+  // Item ranges [from, to) that say nothing about whose object a method's receiver is: a call's
+  // arguments (`d.div_(2 * kernel.alpha)` is still a method of d's library), and an object's
+  // attribute read as an operand of arithmetic (`(x @ y + kernel.offset).pow(2)`: a parameter).
+  std::vector<std::pair<size_t, size_t>> notTheReceiver;
+  // Whether item `item`, traced since item `start`, tells whose object the value is.
+  bool receiverEvidence(size_t item, size_t start) const {
+    for (const auto& [from, to] : notTheReceiver)
+      if (from >= start && item >= from && item < to) return false;
+    return true;
+  }
+  // The attribute an operand reads (`kernel.offset`, `-kernel.alpha`, `model.weights[:, j]`), or
+  // kNone.
+  static ExprId attributeRead(const FileModel& m, ExprId operand) {
+    while ((m.expr(operand).kind == ExprKind::UnaryOp || m.expr(operand).kind == ExprKind::Subscript) && m.expr(operand).childCount >= 1)
+      operand = m.child(operand, 0);
+    return m.expr(operand).kind == ExprKind::Attribute ? operand : kNone;
+  }
+  // Items [from, end) were reached through `operand`: when it reads an object's attribute, they
+  // are that attribute's (Origin::parameterOf).
+  void noteParameter(const FileModel& m, ExprId operand, size_t from) {
+    const ExprId attribute = attributeRead(m, operand);
+    if (attribute == kNone) return;
+    for (size_t i = from; i < out.items.size(); ++i)
+      if (out.items[i].parameterOf.empty()) out.items[i].parameterOf = std::string(m.expr(attribute).name);
+  }
   // The first binding a trace followed since it was last cleared: which object a method runs on.
   std::string firstBinding;
   int hops = 0;

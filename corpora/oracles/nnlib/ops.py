@@ -207,3 +207,10 @@ def rand_unit_vectors(n, dim=3, seed=None):
     """n random vectors of length 1."""
     v = np.random.default_rng(seed).standard_normal((n, dim))
     return v / np.linalg.norm(v, axis=-1, keepdims=True)
+
+
+def ridge_solve(x, y, lam):
+    """Least squares with an L2 penalty of lam per sample."""
+    x, y = _as_array(x), _as_array(y)
+    n, d = x.shape
+    return np.linalg.solve(x.T @ x + lam * n * np.eye(d), x.T @ y)

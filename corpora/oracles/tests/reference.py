@@ -103,3 +103,17 @@ def relu_table():
     inputs = np.array([-3.0, -1.0, 0.0, 0.5, 4.0])
     outputs = np.array([0.0, 0.0, 0.0, 0.5, 4.0])
     return inputs, outputs
+
+
+# --- a reference layer written as a class ---------------------------------
+
+class ReferenceDense:
+    """A dense layer spelled out with numpy, to compare nnlib's layers against."""
+
+    def __init__(self, weights, bias):
+        self.weights = np.asarray(weights, dtype=np.float64)
+        self.bias = np.asarray(bias, dtype=np.float64)
+
+    def output(self, x):
+        z = np.asarray(x) @ self.weights + self.bias
+        return np.maximum(z, 0.0)

@@ -1,0 +1,73 @@
+"""Numerical derivatives, solver settings given as keywords, a model's own parameters inside the
+author's formula, a reference layer written as a class of the suite, and helpers nested side by
+side in one test."""
+import jax
+import numpy as np
+from sklearn.linear_model import Ridge
+
+from nnlib import Model, ops
+from tests.reference import ReferenceDense
+
+
+def test_softplus_gradient_against_central_differences():
+    x = np.linspace(-2.0, 2.0, 9)
+    h = 1e-4
+
+    def total(v):
+        return ops.sum(ops.softplus(v))
+
+    direction = np.ones_like(x)
+    numeric = (total(x + h * direction) - total(x - h * direction)) / (2 * h)
+    analytic = np.dot(jax.grad(total)(x), direction)
+    np.testing.assert_allclose(analytic, numeric, rtol=1e-4)  # oracle: SCUT_DIFF thr=customized
+
+
+def test_sigmoid_is_the_slope_of_numpys_softplus():
+    x = np.linspace(-3.0, 3.0, 13)
+    h = 1e-5
+    slope = (np.logaddexp(0.0, x + h) - np.logaddexp(0.0, x - h)) / (2 * h)
+    np.testing.assert_allclose(ops.sigmoid(x), slope, atol=1e-6)  # oracle: DT thr=customized
+
+
+def sklearn_ridge(x, y, lam):
+    # sklearn scales the penalty by the sample count the other way round.
+    solver = Ridge(alpha=lam * x.shape[0], fit_intercept=False)
+    return solver.fit(x, y).coef_
+
+
+def test_ridge_solution_against_sklearn():
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((40, 3))
+    y = x @ np.array([0.5, -1.0, 2.0]) + 0.01 * rng.standard_normal(40)
+    np.testing.assert_allclose(ops.ridge_solve(x, y, 0.1), sklearn_ridge(x, y, 0.1), atol=1e-6)  # oracle: DT thr=customized
+
+
+def test_dense_logits_by_hand_with_the_models_own_weights():
+    rng = np.random.default_rng(12)
+    model = Model(rng.standard_normal((3, 2)), bias=np.array([0.1, -0.2]))
+    x = rng.standard_normal((4, 3))
+    expected = np.zeros((4, 2))
+    for i in range(4):
+        for j in range(2):
+            expected[i, j] = (x[i] * model.weights[:, j]).sum() + model.bias[j]
+    np.testing.assert_allclose(model.logits(x), expected, rtol=1e-6)  # oracle: NI thr=customized
+
+
+def test_relu_layer_against_the_suites_reference_layer():
+    rng = np.random.default_rng(13)
+    w, b = rng.standard_normal((3, 2)), rng.standard_normal(2)
+    x = rng.standard_normal((5, 3))
+    expected = ReferenceDense(w, b).output(x)
+    np.testing.assert_allclose(ops.relu(ops.matmul(x, w) + b), expected, rtol=1e-6)  # oracle: NI thr=customized
+
+
+def test_tanh_through_helpers_nested_side_by_side():
+    x = np.linspace(-1.5, 1.5, 7)
+
+    def reference(v):
+        return np.tanh(v)
+
+    def checked(v):
+        return reference(v)
+
+    np.testing.assert_allclose(ops.tanh(x), checked(x))  # oracle: DT thr=default
