@@ -37,6 +37,13 @@ void namesBoundBy(const FileModel& m, const Stmt& st, Add add) {
     const Expr& callee = m.expr(calleeId);
     if (callee.kind == ExprKind::Attribute && callee.childCount > 0 && m.expr(m.child(calleeId, 0)).kind == ExprKind::Name)
       add(m.expr(m.child(calleeId, 0)).name);
+    // x.mul_(2).exp_(): a chain of methods rooted at a name may change it in place.
+    ExprId link = calleeId;
+    for (int hops = 0; hops < 16 && m.expr(link).kind == ExprKind::Attribute && m.expr(link).childCount > 0; ++hops) {
+      link = m.child(link, 0);
+      if (m.expr(link).kind == ExprKind::Call && m.expr(link).childCount > 0) link = m.child(link, 0);
+    }
+    if (link != calleeId && m.expr(link).kind == ExprKind::Name) add(m.expr(link).name);
   }
   if ((st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign) && t.kind == ExprKind::Subscript && t.childCount > 0 &&
       m.expr(m.child(st.a, 0)).kind == ExprKind::Name)

@@ -379,7 +379,13 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
         std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
       return {"DT",
               fmt::format("numpy arithmetic evaluates the same expression as the library graph ({})", fmt::join(oracle.operators, " "))};
-    if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is arithmetic on literals"};
+    // Arithmetic of the oracle's own on the very inputs the CUT is given spells the CUT's
+    // computation out; on other literals it is a fixed value.
+    if (allOf(oracle, {OriginKind::Literal}) &&
+        (!computesWithLibrary(cut) ||
+         std::none_of(oracle.bindings.begin(), oracle.bindings.end(), [&](const std::string& b) { return cut.bindings.count(b) > 0; })))
+      return {"D", "the oracle is arithmetic on literals"};
+    if (allOf(oracle, {OriginKind::Literal})) return {"NI", "the oracle is the author's arithmetic on the CUT's own inputs"};
     if (oracle.has(OriginKind::Unknown) && !oracle.has(OriginKind::Data)) return {"UNKNOWN", firstUnknownReason(oracle)};
     return {"NI", "the oracle is computed by hand-written arithmetic or a loop in the test"};
   }

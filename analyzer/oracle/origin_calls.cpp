@@ -245,6 +245,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   }
   auto traceArgs = [&] {
     const size_t from = w.out.items.size();
+    ++w.outsideReceiver;
     for (ExprId a : args.positional) {
       const size_t argumentFrom = w.out.items.size();
       traceExpr(w, m, fn, at, a, depth + 1);
@@ -263,6 +264,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.out.operators = std::move(operators);
       w.out.arithmeticAt = std::move(arithmeticAt);
     }
+    --w.outsideReceiver;
     w.notTheReceiver.emplace_back(from, w.out.items.size());
   };
 
@@ -539,7 +541,9 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", last), argKey, {}});
     const bool revisitedBefore = std::exchange(w.revisitedLibrary, false);
     std::string bindingBefore = std::exchange(w.firstBinding, {});
+    const int outside = std::exchange(w.outsideReceiver, 0);
     traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
+    w.outsideReceiver = outside;
     bool onLibrary = std::exchange(w.revisitedLibrary, revisitedBefore);
     if (m.expr(m.child(args.callee, 0)).kind == ExprKind::Name) w.out.items[self].receiver = w.firstBinding;
     if (bindingBefore.empty()) bindingBefore = w.firstBinding;

@@ -59,6 +59,24 @@ OriginTracer::OriginTracer(const Project& project, std::vector<std::string> pack
   indexCppLibrary();
 }
 
+// The calls of a chain of methods rooted at `name` when one of them changes it in place, by
+// PyTorch's convention of a trailing underscore (`t.mul_(2).add_(1)`); else none.
+static std::vector<ExprId> inPlaceCalls(const FileModel& m, ExprId call, std::string_view name) {
+  std::vector<ExprId> calls;
+  bool inPlace = false;
+  ExprId link = call;
+  for (int hops = 0; hops < 16 && m.expr(link).kind == ExprKind::Call && m.expr(link).childCount > 0; ++hops) {
+    const ExprId callee = m.child(link, 0);
+    if (m.expr(callee).kind != ExprKind::Attribute || m.expr(callee).childCount == 0) return {};
+    const std::string_view method = m.expr(callee).name;
+    inPlace |= method.size() > 1 && method.back() == '_' && method.front() != '_';
+    calls.push_back(link);
+    link = m.child(callee, 0);
+  }
+  const bool rooted = m.expr(link).kind == ExprKind::Name && m.expr(link).name == name;
+  return rooted && inPlace ? calls : std::vector<ExprId>{};
+}
+
 // `(f(x + h) - f(x - h)) / (2 * h)`, or with each call bound to a local first: the callee both
 // calls name (its text), else "".
 static std::string differenceQuotientOf(const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
@@ -107,8 +125,11 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.out.operators.insert(std::string(x.name));
       for (uint32_t i = 0; i < x.childCount; ++i) {
         const size_t from = w.out.items.size();
+        const bool parameter = Walk::attributeRead(m, m.child(e, i)) != kNone;
+        w.outsideReceiver += parameter;
         traceExpr(w, m, fn, at, m.child(e, i), depth + 1);
-        if (Walk::attributeRead(m, m.child(e, i)) != kNone) w.notTheReceiver.emplace_back(from, w.out.items.size());
+        w.outsideReceiver -= parameter;
+        if (parameter) w.notTheReceiver.emplace_back(from, w.out.items.size());
         w.noteParameter(m, m.child(e, i), from);
       }
       return;
@@ -245,7 +266,7 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   uint64_t key = (uint64_t(fn) << 32) ^ std::hash<std::string_view>{}(name) ^ (uint64_t(at) * 0x9e3779b97f4a7c15ull);
   if (!w.visited.insert({&m, key}).second) {
     // Traced already on this side: what it was is still known (a method called on it asks).
-    if (auto it = w.libraryMade.find({&m, key}); it != w.libraryMade.end()) w.revisitedLibrary |= it->second;
+    if (auto it = w.libraryMade.find({&m, key}); it != w.libraryMade.end() && w.outsideReceiver == 0) w.revisitedLibrary |= it->second;
     return;
   }
   const size_t itemsBefore = w.out.items.size();
@@ -280,9 +301,10 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         if (st.kind == StmtKind::ExprStmt && t.kind == ExprKind::Call) {
           ExprId calleeId = m.child(st.a, 0);
           const Expr& callee = m.expr(calleeId);
-          if (callee.kind == ExprKind::Attribute &&
-              (callee.name == "append" || callee.name == "extend" || callee.name == "insert" || callee.name == "add") &&
-              m.expr(m.child(calleeId, 0)).kind == ExprKind::Name && m.expr(m.child(calleeId, 0)).name == name)
+          if ((callee.kind == ExprKind::Attribute &&
+               (callee.name == "append" || callee.name == "extend" || callee.name == "insert" || callee.name == "add") &&
+               m.expr(m.child(calleeId, 0)).kind == ExprKind::Name && m.expr(m.child(calleeId, 0)).name == name) ||
+              !inPlaceCalls(m, st.a, name).empty())
             fills.push_back(s);
         } else if ((st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign) && t.kind == ExprKind::Subscript &&
                    m.expr(m.child(st.a, 0)).kind == ExprKind::Name && m.expr(m.child(st.a, 0)).name == name) {
@@ -332,7 +354,17 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
             w.noteLoop();
             if (iteratesBackends(m, f, m.stmts[p].b)) w.out.backendLoop = true;
           }
-        if (st.kind == StmtKind::ExprStmt) {
+        if (const std::vector<ExprId> inPlace = inPlaceCalls(m, st.a, name); st.kind == StmtKind::ExprStmt && !inPlace.empty()) {
+          // t.mul_(-0.5).div_(l ** 2).exp_(): computed in place, a formula of the test's; one
+          // operation of the value alone (`t.square_()`) is no more a formula than torch.square(t).
+          bool combines = inPlace.size() > 1;
+          for (ExprId call : inPlace)
+            for (ExprId v : splitCall(m, call).positional) {
+              combines = true;
+              traceExpr(w, m, f, s, v, depth + 1);
+            }
+          if (combines) w.noteArithmetic();
+        } else if (st.kind == StmtKind::ExprStmt) {
           CallArgs ca = splitCall(m, st.a);
           for (ExprId v : ca.positional) traceExpr(w, m, f, s, v, depth + 1);
         } else {

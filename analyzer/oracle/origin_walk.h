@@ -20,6 +20,9 @@ struct OriginTracer::Walk {
   // called on it again is the library's, though the name is not traced twice.
   std::map<std::pair<const FileModel*, uint64_t>, bool> libraryMade;
   bool revisitedLibrary = false;
+  // Above 0 while tracing what is not a method's receiver (a call's arguments, an attribute read
+  // as an operand): a library value met again there says nothing of whose method it is.
+  int outsideReceiver = 0;
   // The element of a compiled function's outputs a subscript reads (`outs = f(x); outs[1]` with
   // `f = theano.function([x], [a, b])`), or -1: taken by the outputs list, if one is reached.
   int selectElement = -1;

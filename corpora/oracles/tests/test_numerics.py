@@ -3,6 +3,7 @@ author's formula, a reference layer written as a class of the suite, and helpers
 side in one test."""
 import jax
 import numpy as np
+import torch
 from sklearn.linear_model import Ridge
 
 from nnlib import Model, ops
@@ -71,3 +72,22 @@ def test_tanh_through_helpers_nested_side_by_side():
         return reference(v)
 
     np.testing.assert_allclose(ops.tanh(x), checked(x))  # oracle: DT thr=default
+
+
+def test_diagonal_of_logits_by_hand_reading_the_model_twice():
+    rng = np.random.default_rng(14)
+    model = Model(rng.standard_normal((3, 3)), bias=np.array([0.3, 0.0, -0.3]))
+    x = rng.standard_normal((3, 3))
+    expected = np.zeros((3, 3))
+    for i in range(3):
+        for j in range(3):
+            expected[i, j] = (x[i] * model.weights[:, j]).sum() + model.bias[j]
+    expected = expected.diagonal()
+    np.testing.assert_allclose(model.logits(x).diagonal(), expected, rtol=1e-6)  # oracle: NI thr=customized
+
+
+def test_sigmoid_against_a_tensor_computed_in_place():
+    x = np.linspace(-2.0, 2.0, 5)
+    expected = torch.tensor(x)
+    expected.neg_().exp_().add_(1.0).reciprocal_()
+    torch.testing.assert_close(torch.as_tensor(ops.sigmoid(x)), expected)  # oracle: NI thr=default
