@@ -267,6 +267,16 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     --w.outsideReceiver;
     w.notTheReceiver.emplace_back(from, w.out.items.size());
   };
+  // The arguments as inputs another computation is handed: arithmetic on them prepares the data
+  // (`ref(K, 2 * y - 1)`, `svc.fit(K, 2 * y - 1)`) and makes no formula of the value.
+  auto traceInputs = [&] {
+    const bool arithmetic = w.out.arithmetic;
+    std::set<std::string> operators = w.out.operators, arithmeticAt = w.out.arithmeticAt;
+    traceArgs();
+    w.out.arithmetic = arithmetic;
+    w.out.operators = std::move(operators);
+    w.out.arithmeticAt = std::move(arithmeticAt);
+  };
 
   if (callee.kind == ExprKind::Subscript) {  // np.cast[dtype](x): a conversion
     traceArgs();
@@ -435,7 +445,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));
       if (traceHelper(w, m, f, depth + 1)) {
-        traceArgs();
+        traceInputs();
         return;
       }
     }
@@ -574,7 +584,16 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.out.items[self].kind = OriginKind::OtherLib;
       w.out.items[self].closedForm = true;
     }
-    traceArgs();
+    // A method of an object another library's class built (`svm.SVC(C=c).fit(K, 2 * y - 1)`):
+    // that class computes; arithmetic on the data handed to it prepares its inputs.
+    bool ofAnotherClass = false;
+    for (size_t i = self + 1; i < w.out.items.size(); ++i) {
+      const std::string_view cls = lastDottedComponent(w.out.items[i].api);
+      ofAnotherClass |= w.out.items[i].kind == OriginKind::OtherLib && !cls.empty() && std::isupper(static_cast<unsigned char>(cls[0])) &&
+                        w.receiverEvidence(i, self + 1);
+    }
+    if (ofAnotherClass && w.out.items[self].kind == OriginKind::OtherLib) traceInputs();
+    else traceArgs();
     return;
   }
   if (callee.kind == ExprKind::Name && isPythonBuiltin(callee.name)) {

@@ -4,6 +4,7 @@ side in one test."""
 import jax
 import numpy as np
 import torch
+from scipy import special
 from sklearn.linear_model import Ridge
 
 from nnlib import Model, ops
@@ -91,3 +92,21 @@ def test_sigmoid_against_a_tensor_computed_in_place():
     expected = torch.tensor(x)
     expected.neg_().exp_().add_(1.0).reciprocal_()
     torch.testing.assert_close(torch.as_tensor(ops.sigmoid(x)), expected)  # oracle: NI thr=default
+
+
+def scipy_softmax(z):
+    return special.softmax(z, axis=-1)
+
+
+def test_softmax_of_rescaled_scores_against_a_scipy_helper():
+    x = np.linspace(0.0, 1.0, 6)
+    np.testing.assert_allclose(ops.softmax(2.0 * x - 1.0), scipy_softmax(2.0 * x - 1.0), rtol=1e-6)  # oracle: DT thr=customized
+
+
+def test_ridge_on_centred_data_against_sklearn():
+    rng = np.random.default_rng(15)
+    x = rng.standard_normal((30, 2))
+    y = x @ np.array([1.0, -2.0]) + 3.0
+    centred = y - y.mean()
+    coef = Ridge(alpha=3.0, fit_intercept=False).fit(x - x.mean(0), 2.0 * centred).coef_
+    np.testing.assert_allclose(ops.ridge_solve(x - x.mean(0), 2.0 * centred, 0.1), coef, atol=1e-6)  # oracle: DT thr=customized
