@@ -116,7 +116,10 @@ namespace {
 ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call) {
   if (m.expr(call).kind != ExprKind::Call || m.expr(call).childCount == 0) return kNone;
   const ExprId method = m.child(call, 0);
-  if (m.expr(method).kind != ExprKind::Attribute || !OriginTracer::isConfiguration(std::string(m.expr(method).name))) return kNone;
+  // A dtype cast is a conversion too (docs/oracles.md: it only moves data).
+  if (m.expr(method).kind != ExprKind::Attribute ||
+      !(OriginTracer::isConfiguration(std::string(m.expr(method).name)) || m.expr(method).name == "astype"))
+    return kNone;
   const ExprId receiver = m.child(method, 0);
   bool isModule = false;
   if (m.expr(receiver).kind == ExprKind::Name || m.expr(receiver).kind == ExprKind::Attribute)
@@ -126,8 +129,6 @@ ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call) {
 
 }  // namespace
 
-// A library attribute read as a value and then called (f = lib.softmax; f(x)) is a call of the
-// library, not the constant it reads as until then.
 // Python closures see the functions of every enclosing function: a helper nested beside the
 // caller (`_run` and `_run_finite_diff`, both inside one test) is callable by name from it.
 static bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller) {
@@ -137,6 +138,8 @@ static bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller
   return false;
 }
 
+// A library attribute read as a value and then called (f = lib.softmax; f(x)) is a call of the
+// library, not the constant it reads as until then.
 static void callLibraryValues(OriginSet& out, size_t from) {
   for (size_t i = from; i < out.items.size(); ++i)
     if (out.items[i].libraryValue) {
@@ -210,6 +213,35 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
     callLibraryValues(w.out, before);
   }
   for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);
+}
+
+std::pair<const FileModel*, FunctionId> OriginTracer::inheritedMethod(const FileModel& m, ClassId cls, std::string_view name,
+                                                                      int depth) const {
+  if (depth > 4 || cls >= m.classes.size()) return {nullptr, kNone};
+  for (ExprId base : m.classes[cls].bases) {
+    const std::string dotted = dottedName(m, base);
+    if (dotted.empty()) continue;
+    // A base class of the same module, else one imported from another scanned module.
+    const FileModel* file = nullptr;
+    std::string_view className = lastDottedComponent(dotted);
+    for (ClassId c = 0; c < m.classes.size() && !file; ++c)
+      if (m.classes[c].name == dotted && m.classes[c].parent == kNone) file = &m;
+    if (!file) {
+      bool viaImport = false;
+      const std::string resolved = resolveDotted(m, m.classes[cls].enclosingFunction, dotted, &viaImport);
+      if (!viaImport || resolved.rfind('.') == std::string::npos) continue;
+      file = project_.moduleFile(std::string_view(resolved).substr(0, resolved.rfind('.')));
+      className = lastDottedComponent(resolved);
+    }
+    if (!file) continue;
+    for (ClassId c = 0; c < file->classes.size(); ++c) {
+      if (file->classes[c].name != className || file->classes[c].parent != kNone) continue;
+      for (FunctionId f = 0; f < file->functions.size(); ++f)
+        if (file->functions[f].cls == c && file->functions[f].name == name) return {file, f};
+      if (auto found = inheritedMethod(*file, c, name, depth + 1); found.first) return found;
+    }
+  }
+  return {nullptr, kNone};
 }
 
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
@@ -478,6 +510,18 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (traceHelper(w, m, f, depth + 1)) {
         traceArgs();
         return;
+      }
+    }
+    // A method the test class inherits from a base class of the suite, in this module or another.
+    if (owner != kNone && m.functions[owner].cls != kNone && dotted.find('.', 5) == std::string::npos) {
+      if (const auto [file, method] = inheritedMethod(m, m.functions[owner].cls, callee.name, 0); file) {
+        w.out.throughHelper = true;
+        w.out.evidence.push_back(
+            fmt::format("`{}` returns from method {} inherited from {}", dotted, file->functions[method].qualifiedName, file->path));
+        if (traceHelper(w, *file, method, depth + 1)) {
+          traceArgs();
+          return;
+        }
       }
     }
   }

@@ -108,6 +108,9 @@ class OriginTracer {
   void traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function, const std::vector<ExprId>& arguments,
                     int depth) const;
   bool traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const;
+  // The method `name` a class inherits from a base class of the scanned code (its own module
+  // or one it imports), with the file that defines it; {nullptr, kNone} when there is none.
+  std::pair<const FileModel*, FunctionId> inheritedMethod(const FileModel& m, ClassId cls, std::string_view name, int depth) const;
   bool drawsRandom(const FileModel& m, FunctionId f, ExprId e) const;
   void traceBoundValue(Walk& w, const FileModel& m, FunctionId f, StmtId s, std::string_view name, int depth) const;
   bool traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const;

@@ -110,3 +110,4 @@ def test_ridge_on_centred_data_against_sklearn():
     centred = y - y.mean()
     coef = Ridge(alpha=3.0, fit_intercept=False).fit(x - x.mean(0), 2.0 * centred).coef_
     np.testing.assert_allclose(ops.ridge_solve(x - x.mean(0), 2.0 * centred, 0.1), coef, atol=1e-6)  # oracle: DT thr=customized
+
