@@ -264,7 +264,8 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
         !remadeFromAnother(cut))
       return {"RI", fmt::format("the oracle runs {} of another object (bound at {}), built apart from the CUT's", o.primary,
                                 oracleObject.substr(oracleObject.find(':') + 1))};
-    if (o.primaryInputs == a.primaryInputs)
+    // A method given no arguments (kernel(x[0]).evaluate_kernel()) runs on what made its object.
+    if (o.primaryInputs == a.primaryInputs && (!o.primaryInputs.empty() || o.inputs == a.inputs))
       return {"SCUT_SAME", fmt::format("both sides run {} of the same model on the same inputs", o.primary)};
     return {"SCUT_DIFF", fmt::format("both sides run {} of the same model on different inputs", o.primary)};
   }

@@ -52,3 +52,13 @@ class Model:
         if self.bias is not None:
             out.append(self.bias.copy())
         return out
+
+
+class Gram:
+    """The Gram matrix of a batch of vectors under the dot product."""
+
+    def __init__(self, x):
+        self.x = np.asarray(x, dtype=np.float64)
+
+    def dense(self):
+        return ops.matmul(self.x, self.x.T)

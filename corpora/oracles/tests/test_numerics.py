@@ -8,6 +8,7 @@ from scipy import special
 from sklearn.linear_model import Ridge
 
 from nnlib import Model, ops
+from nnlib.models import Gram
 from tests.reference import ReferenceDense
 
 
@@ -111,3 +112,8 @@ def test_ridge_on_centred_data_against_sklearn():
     coef = Ridge(alpha=3.0, fit_intercept=False).fit(x - x.mean(0), 2.0 * centred).coef_
     np.testing.assert_allclose(ops.ridge_solve(x - x.mean(0), 2.0 * centred, 0.1), coef, atol=1e-6)  # oracle: DT thr=customized
 
+
+
+def test_gram_of_a_sub_batch_is_the_corner_of_the_whole():
+    x = np.random.default_rng(16).standard_normal((5, 3))
+    np.testing.assert_allclose(Gram(x).dense()[:2, :2], Gram(x[:2]).dense(), rtol=1e-12)  # oracle: SCUT_DIFF thr=customized
