@@ -40,6 +40,12 @@ bool isRandom(std::string_view resolved) {
   return RE2::PartialMatch(re2::StringPiece(resolved.data(), resolved.size()), re);
 }
 
+// A function that draws initial parameters by its name: init_fn, init_params, net_init.
+bool initializes(std::string_view name) {
+  static const RE2 re(R"(^(init|initialize)(_[a-z_]*)?$|_init$)");
+  return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), re);
+}
+
 bool isPythonBuiltin(std::string_view name) {
   static constexpr std::string_view k[] = {"abs", "sum", "max",       "min", "len", "round",   "pow",        "sorted", "reversed",
                                            "zip", "map", "enumerate", "all", "any", "getattr", "isinstance", "str",    "divmod"};
@@ -540,6 +546,13 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         }
       }
     }
+  }
+  // Parameters an initializer draws (`_, params = init_fn(key, shape)`) handed to a computation
+  // as its argument are test data, as a random draw is; what they were drawn for is not computed.
+  if (callee.kind == ExprKind::Name && !viaImport && w.outsideReceiver > 0 && origin_names::initializes(callee.name)) {
+    w.out.items.push_back({OriginKind::Data, fmt::format("{}()", callee.name), argKey, {}});
+    w.out.evidence.push_back(fmt::format("`{}` draws initial parameters (test data)", m.expr(e).text.substr(0, 60)));
+    return;
   }
   // A call of a value: f(x) where f = theano.function(...), model.predict(x) on a library model.
   if (callee.kind == ExprKind::Name && !isPythonBuiltin(callee.name) && !viaImport) {

@@ -94,6 +94,8 @@ bool isConstructor(std::string_view last);
 bool isShapeConstructor(std::string_view last);
 // A draw of random data (`np.random.*`, `rng.normal`, `RandomState`).
 bool isRandom(std::string_view resolved);
+// A function that draws initial parameters, by its name (`init_fn`, `init_params`, `net_init`).
+bool initializes(std::string_view name);
 // A builtin that computes on its arguments (`abs`, `sum`, `max`, ...).
 bool isPythonBuiltin(std::string_view name);
 // An operation that only moves data, in any array library: layout (reshape, view, permute,

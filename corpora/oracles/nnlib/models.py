@@ -62,3 +62,15 @@ class Gram:
 
     def dense(self):
         return ops.matmul(self.x, self.x.T)
+
+
+def dense_layer(width, activation):
+    """A layer as a pair of functions: init(rng, n_in) draws its weights, apply(params, x) runs it."""
+
+    def init(rng, n_in):
+        return rng.standard_normal((n_in, width)) / np.sqrt(n_in)
+
+    def apply(params, x):
+        return activation(ops.matmul(x, params))
+
+    return init, apply

@@ -8,7 +8,7 @@ from scipy import special
 from sklearn.linear_model import Ridge
 
 from nnlib import Model, ops
-from nnlib.models import Gram
+from nnlib.models import Gram, dense_layer
 from tests.reference import ReferenceDense
 
 
@@ -117,3 +117,12 @@ def test_ridge_on_centred_data_against_sklearn():
 def test_gram_of_a_sub_batch_is_the_corner_of_the_whole():
     x = np.random.default_rng(16).standard_normal((5, 3))
     np.testing.assert_allclose(Gram(x).dense()[:2, :2], Gram(x[:2]).dense(), rtol=1e-12)  # oracle: SCUT_DIFF thr=customized
+
+
+def test_relu_layer_equals_a_leaky_layer_of_slope_zero():
+    rng = np.random.default_rng(17)
+    x = rng.standard_normal((6, 3))
+    init_fn, apply_relu = dense_layer(4, ops.relu)
+    _, apply_leaky = dense_layer(4, lambda z: ops.leaky_relu(z, alpha=0.0))
+    params = init_fn(rng, 3)
+    np.testing.assert_allclose(apply_relu(params, x), apply_leaky(params, x))  # oracle: RI thr=default
