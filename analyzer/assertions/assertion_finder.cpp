@@ -83,6 +83,14 @@ bool isZeroLiteral(const FileModel& m, ExprId e) {
   return v && *v == 0;
 }
 
+// A positive number literal no larger than 1e-3 (`1e-10`, `0.001f`): a bound only a vanishing
+// value stays under.
+static bool isTinyLiteral(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Number) return false;
+  auto v = ToleranceResolver::parseNumber(m.expr(e).text);
+  return v && *v > 0 && *v <= 1e-3;
+}
+
 // Whether `assertLess(actual, bound)` / `EXPECT_LT(actual, bound)` checks a deviation against a
 // tolerance rather than an order, a range or a time.
 //  - The actual side measures a deviation: an error-like value (`err`, `abs(a - b)`,
@@ -486,6 +494,15 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
                                       looksLikeError(m, m.child(small, 1));
         if (looksLikeError(m, small) &&
             (containsDifference(m, small, 0) || looksLikeBound(m, big) || m.expr(small).kind != ExprKind::Call || sizeOfNamedError)) {
+          c.errorSide = small;
+          c.boundSide = big;
+          return done(c);
+        }
+        // C++: a computed value held under a tiny bound (`DLIB_TEST(chebyquad(ch) < 1e-10)`,
+        // `rs.stddev() < 0.001`, a cross-validated error `cv(0) < 1e-4`) must vanish: an error
+        // bound whose oracle is zero.
+        if (m.language == Language::Cpp && less && isTinyLiteral(m, big) &&
+            (m.expr(small).kind == ExprKind::Call || m.expr(small).kind == ExprKind::BinaryOp)) {
           c.errorSide = small;
           c.boundSide = big;
           return done(c);

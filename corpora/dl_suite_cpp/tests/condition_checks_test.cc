@@ -21,6 +21,16 @@ TEST(ConditionMacros, AValueKeptWhileItIsChecked) {
   DLIB_TEST_MSG((err = std::abs(minitensor::relu(-1.0f))) < 1e-7, err);  // expect: oa api=DLIB_TEST cat=error_bound thr=customized tol=bound:literal:1e-07
 }
 
+TEST(ConditionMacros, VanishingValuesUnderATinyBound) {
+  const float residual = minitensor::sigmoid(0.0f) - 0.5f;
+  // The value must vanish: a computed value under a bound of 1e-3 or less bounds an error.
+  DLIB_TEST(std::fabs(minitensor::sigmoid(0.0f) * 2.0f - 1.0f) + 0.0f < 1e-6);  // expect: oa api=DLIB_TEST cat=error_bound thr=customized tol=bound:literal:1e-06
+  DLIB_TEST(minitensor::relu(-3.0f) < 1e-10);  // expect: oa api=DLIB_TEST cat=error_bound thr=customized tol=bound:literal:1e-10
+  HWY_ASSERT(residual * residual < 0.001f);  // expect: oa api=HWY_ASSERT cat=error_bound thr=customized tol=bound:literal:0.001
+  // A bound that is not tiny says nothing of the kind: an order.
+  HWY_ASSERT(minitensor::sigmoid(1.0f) < 0.9f);  // expect: assert api=HWY_ASSERT cat=exact
+}
+
 TEST(AbortingIf, FailsWhenTheValueIsFar) {
   const float y = minitensor::sigmoid(2.0f);
   if (std::abs(y - 0.8807971f) > 1e-6f) FAIL() << "sigmoid(2) is " << y;  // expect: oa api=abort_if cat=error_bound thr=customized tol=bound:literal:1e-06
