@@ -1,5 +1,7 @@
 #include "analyzer/frontend/cpp/cpp_test_macros.h"
 
+#include <re2/re2.h>
+
 #include <utility>
 
 #include "analyzer/core/words.h"
@@ -120,10 +122,57 @@ bool blankBlockMacros(std::string& text) {
   return changed;
 }
 
+// Whether a macro's argument list holds a built-in type as one of its arguments (`float`,
+// `const double`, `unsigned int`): no call of a function parses so.
+static bool takesTypes(std::string_view arguments) {
+  static const RE2 re(
+      R"((^|,)\s*(const\s+)?((unsigned|signed|long|short)\s+)*(float|double|int|char|bool|long|short|void)\s*[*&]?\s*(,|$))");
+  return RE2::PartialMatch(re2::StringPiece(arguments.data(), arguments.size()), re);
+}
+
+bool blankFileLevelMacroCalls(std::string& text) {
+  bool changed = false;
+  for (size_t lineStart = 0; lineStart < text.size();) {
+    size_t lineEnd = text.find('\n', lineStart);
+    if (lineEnd == std::string::npos) lineEnd = text.size();
+    // A line that goes on a #define (the previous one ends in a backslash) is the macro's body.
+    size_t before = lineStart;
+    while (before > 0 && (text[before - 1] == '\n' || text[before - 1] == '\r')) --before;
+    const bool continuesDefine = lineStart > 0 && before > 0 && text[before - 1] == '\\';
+    size_t i = lineStart;
+    while (i < lineEnd && isIdentifierByte(text[i])) ++i;
+    const std::string_view name(text.data() + lineStart, i - lineStart);
+    size_t next = lineEnd + 1;
+    if (!continuesDefine && looksLikeMacroName(name) && !testCaseMacro(name) && !isSectionMacro(name)) {
+      const size_t open = skipBlanks(text, i);
+      if (open < text.size() && text[open] == '(') {
+        if (auto span = commaAndClose(text, open)) {
+          size_t k = span->second + 1;
+          while (k < text.size() && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r' || text[k] == '\n')) ++k;
+          // `TEST_P(A, B) {` defines, `FOO(x);` and `BAR(x) = ...` parse: only a bare call goes,
+          // and a statement whose arguments are types (`INSTANTIATE_TEST(fft, R2C, float, cfloat);`).
+          const bool bare = k >= text.size() || (text[k] != '{' && text[k] != ';' && text[k] != '=' && text[k] != ',' && text[k] != ':');
+          const bool typeArguments =
+              k < text.size() && text[k] == ';' && takesTypes(std::string_view(text).substr(open + 1, span->second - open - 1));
+          if (bare || typeArguments) {
+            blank(text, lineStart, span->second + 1);
+            changed = true;
+            const size_t after = text.find('\n', span->second);
+            next = after == std::string::npos ? text.size() : after + 1;
+          }
+        }
+      }
+    }
+    lineStart = next;
+  }
+  return changed;
+}
+
 std::optional<std::string> parseableText(std::string_view source) {
   std::optional<std::string> out = blankTypeArguments(source);
   std::string text = out ? *out : std::string(source);
-  if (blankBlockMacros(text)) return text;
+  const bool blocks = blankBlockMacros(text);
+  if (blankFileLevelMacroCalls(text) || blocks) return text;
   return out;
 }
 

@@ -37,7 +37,15 @@ std::optional<std::string> blankTypeArguments(std::string_view source);
 // `text` in place; returns whether anything changed.
 bool blankBlockMacros(std::string& text);
 
-// The text tree-sitter is given for `source`: both blankings above, or nullopt when neither
+// Suite macros called at file level with no `;` after them (`INSTANTIATE_TEST(fft, R2C_Float,
+// false, float, cfloat, ...)`, a line generating tests) parse as a damaged declaration that takes
+// the definitions after it along. On a line that starts with an ALL_CAPS name (not a test-case or
+// section macro, not inside a #define), a call followed by neither `{`, `;`, `=`, `,` nor `:` is
+// blanked (same length, newlines kept). Applied to `text` in place; returns whether anything
+// changed.
+bool blankFileLevelMacroCalls(std::string& text);
+
+// The text tree-sitter is given for `source`: the blankings above, or nullopt when none
 // applies (every offset and line is the source's).
 std::optional<std::string> parseableText(std::string_view source);
 

@@ -246,6 +246,22 @@ TEST(CppTestMacros, BlockMacrosInsideFunctionsBecomePlainBlocks) {
   EXPECT_NE(text.find("TEST(A, B) {"), std::string::npos) << "test-case macros stay";
 }
 
+TEST(CppTestMacros, FileLevelCallsOfSuiteMacrosThatDoNotParseAreBlanked) {
+  std::string text =
+      "#define GEN(n, t) \\\n  TEST(G, n) { run<t>(); }\nGEN(Float, float);\nSWEEP(float, 16)\nSWEEP(double,\n      32)\n"
+      "DECLARE_FLAG(verbose);\nINSTANTIATE_TEST_SUITE_P(All, P, ::testing::Values(1, 2));\nTEST(A, B) {\n}\n";
+  const std::string before = text;
+  ASSERT_TRUE(blankFileLevelMacroCalls(text));
+  EXPECT_EQ(text.size(), before.size());
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), std::count(before.begin(), before.end(), '\n'));
+  EXPECT_EQ(text.find("GEN(Float"), std::string::npos) << "types for arguments";
+  EXPECT_EQ(text.find("SWEEP"), std::string::npos) << "no semicolon after the call, over two lines too";
+  EXPECT_NE(text.find("TEST(G, n) { run<t>(); }"), std::string::npos) << "a #define's body stays";
+  EXPECT_NE(text.find("DECLARE_FLAG(verbose);"), std::string::npos) << "a statement that parses stays";
+  EXPECT_NE(text.find("INSTANTIATE_TEST_SUITE_P(All"), std::string::npos);
+  EXPECT_NE(text.find("TEST(A, B) {"), std::string::npos) << "test-case macros stay";
+}
+
 TEST(CppFrontend, AssertionsInsideBlockMacrosAreFound) {
   FileModel m = parse(
       "TEST(Registry, Lookup) {\n"
