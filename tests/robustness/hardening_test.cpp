@@ -24,15 +24,18 @@ class Hardening : public ::testing::Test {
  protected:
   void SetUp() override { root_ = oalens::testing::scratchDirectory("oalens_hardening"); }
   void TearDown() override {
-    fs::remove_all(root_);
-    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db() + suffix);
+    std::error_code ignored;
+    fs::remove_all(root_, ignored);
+    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db() + suffix, ignored);
   }
   void write(const std::string& rel, const std::string& bytes) {
     fs::create_directories((root_ / rel).parent_path());
     std::ofstream(root_ / rel, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   }
   std::string oalens(const std::string& args) const { return std::string(OALENS_BINARY) + " " + args; }
-  std::string git(const std::string& args) const { return "git -C '" + root_.string() + "' " + args; }
+  // gc.auto=0: ten thousand loose objects would start a background `git gc --auto`, which packs
+  // them while a test reads them and while TearDown removes the directory.
+  std::string git(const std::string& args) const { return "git -C '" + root_.string() + "' -c gc.auto=0 " + args; }
   void commitAll(const std::string& message) {
     ASSERT_EQ(runCommand(git("add -A") + " && " + git("-c user.name=t -c user.email=t@example.com commit -qm '" + message + "'")).status,
               0);
