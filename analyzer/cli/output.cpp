@@ -33,4 +33,9 @@ bool writeOutput(const std::string& path, const std::string& rawText, bool colou
   return ok;
 }
 
+int fatal(const std::string& why) {
+  fmt::print(stderr, "oalens: {}\n", why);
+  return 2;
+}
+
 }  // namespace oalens::cli
