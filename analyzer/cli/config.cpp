@@ -199,4 +199,14 @@ std::optional<ProjectConfig> configFromText(const std::string& text, const std::
   return cfg;
 }
 
+bool lintFindingIgnored(const ProjectConfig& config, const std::string& file, const std::filesystem::path& dir, const std::string& id,
+                        const std::string& name) {
+  if (config.lint.perFileIgnores.empty()) return false;
+  namespace fs = std::filesystem;
+  const fs::path configDir = config.source.empty() ? fs::path() : fs::absolute(config.source).parent_path().lexically_normal();
+  const std::string local = (dir / file).lexically_relative(configDir).generic_string();
+  // The family of a lint rule's id, for selectors that name families.
+  return perFileIgnored(config.lint, local, id, name, id.starts_with("ML") ? "ml" : "oracle");
+}
+
 }  // namespace oalens::cli

@@ -48,4 +48,9 @@ std::optional<ProjectConfig> configFromText(const std::string& text, const std::
 bool perFileIgnored(const RuleChoice& choice, const std::string& file, const std::string& id, const std::string& name,
                     const std::string& family);
 
+// Whether [lint]'s per-file-ignores drop finding `f`, whose path is relative to `dir`: its
+// globs match paths relative to the configuration file's directory.
+bool lintFindingIgnored(const ProjectConfig& config, const std::string& file, const std::filesystem::path& dir, const std::string& id,
+                        const std::string& name);
+
 }  // namespace oalens::cli

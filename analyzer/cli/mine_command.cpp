@@ -12,7 +12,8 @@
 #include "analyzer/cli/terminal.h"
 #include "analyzer/core/visible_text.h"
 #include "miners/walk/miner.h"
-#include "reports/sqlite/history_tables.h"
+#include "reports/sqlite/sqlite_db.h"
+#include "reports/text/history_text.h"
 
 namespace oalens::cli {
 
@@ -136,17 +137,7 @@ void addMineCommand(CLI::App& app) {
           s->partsParsed, s->partsReused, s->derivedFromNewest);
     reports::Database db;
     std::string dbErr;
-    if (s->repositoryId >= 0 && db.open(opt.dbPath, dbErr)) {
-      fmt::print("  OA assertion changes of this repository (as the study's Table V):\n");
-      for (const auto& [key, n] : reports::tableFive(db, s->repositoryId)) fmt::print("    {:<16}{:>8}\n", key, n);
-      // Files that could not be read or parsed cleanly are recorded, not printed one by one.
-      const int64_t problems = reports::countRows(
-          db, fmt::format("SELECT COUNT(*) FROM mine_diagnostics d JOIN commits c ON c.id = d.commit_id WHERE c.repository_id = {}",
-                          s->repositoryId));
-      if (problems > 0)
-        fmt::print("  {} problem{} with files recorded: sqlite3 {} 'SELECT * FROM mine_diagnostics'\n", problems, problems == 1 ? "" : "s",
-                   opt.dbPath);
-    }
+    if (s->repositoryId >= 0 && db.open(opt.dbPath, dbErr)) fmt::print("{}", reports::minedRepositoryText(db, s->repositoryId, opt.dbPath));
     fmt::print("  tables: oalens report --tables {}\n", opt.dbPath);
     setExitCode(s->failed > 0 || !s->incomplete.empty() ? 1 : 0);
   });

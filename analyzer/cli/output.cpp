@@ -1,5 +1,6 @@
 #include "analyzer/cli/output.h"
 
+#include "analyzer/cli/commands.h"
 #include "analyzer/cli/terminal.h"
 #include "analyzer/core/visible_text.h"
 
@@ -10,6 +11,13 @@
 #include <cstring>
 
 namespace oalens::cli {
+
+namespace {
+int gExitCode = 0;
+}
+
+int exitCode() { return gExitCode; }
+void setExitCode(int code) { gExitCode = code; }
 
 bool writeOutput(const std::string& path, const std::string& rawText, bool colour) {
   // Reports quote file names and source text: their control bytes are shown, not obeyed.
@@ -31,6 +39,11 @@ bool writeOutput(const std::string& path, const std::string& rawText, bool colou
   ok = (std::fclose(f) == 0) && ok;
   if (!ok) fmt::print(stderr, "oalens: cannot write {}: {}\n", path, std::strerror(errno));
   return ok;
+}
+
+int fatal(const std::string& why) {
+  fmt::print(stderr, "oalens: {}\n", why);
+  return 2;
 }
 
 }  // namespace oalens::cli

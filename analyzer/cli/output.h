@@ -10,4 +10,7 @@ namespace oalens::cli {
 // control bytes were made visible.
 bool writeOutput(const std::string& path, const std::string& text, bool colour = false);
 
+// Prints `oalens: <why>` on stderr and returns 2, the exit code of a usage or fatal error.
+int fatal(const std::string& why);
+
 }  // namespace oalens::cli

@@ -8,52 +8,12 @@
 #include "analyzer/cli/report_root.h"
 #include "analyzer/cli/terminal.h"
 #include "analyzer/oracle/oracle_classifier.h"
+#include "analyzer/scan/rebase_paths.h"
 #include "analyzer/scan/scanner.h"
-#include "reports/ci/ci_formats.h"
-#include "reports/csv/csv_report.h"
-#include "reports/json/json_report.h"
-#include "reports/sarif/sarif_report.h"
+#include "reports/findings/scan_report.h"
 #include "reports/sqlite/sqlite_writer.h"
-#include "reports/text/text_report.h"
 
 namespace oalens::cli {
-
-namespace {
-int gExitCode = 0;
-}
-
-int exitCode() { return gExitCode; }
-void setExitCode(int code) { gExitCode = code; }
-
-// A notice at each OA assertion (the inventory a reviewer reads beside the change) and the
-// input problems at their files, as GitHub annotations.
-static std::vector<reports::CiFinding> scanAnnotations(const analyzer::ScanResult& r) {
-  std::vector<reports::CiFinding> out;
-  for (const auto& d : r.diagnostics)
-    out.push_back({d.path, d.line, d.col, 0, 0, d.code, "", d.severity == analyzer::Severity::Error ? "error" : "warning", d.message, ""});
-  for (const auto& a : r.assertions) {
-    if (!a.isOa) continue;
-    std::string tolerances;
-    for (const auto& t : a.tolerances) tolerances += fmt::format("{}{}={}", tolerances.empty() ? "" : ", ", t.name, t.text);
-    out.push_back(
-        {a.file, a.range.start.line, a.range.start.col, a.range.end.line, a.range.end.col, "OA000", "oa-assertion", "info",
-         fmt::format("{} assertion ({}){}", a.api, analyzer::categoryName(a.category), tolerances.empty() ? "" : ": " + tolerances), ""});
-  }
-  return out;
-}
-
-// The paths of the report from relative to the scanned path to relative to the report root.
-static void rebasePaths(analyzer::ScanResult& r, const std::string& prefix) {
-  if (prefix.empty()) return;
-  auto rebase = [&](std::string& path) {
-    if (!path.empty()) path = prefix + path;
-  };
-  for (auto& a : r.assertions) rebase(a.file);
-  for (auto& t : r.testCases) rebase(t.file);
-  for (auto& d : r.diagnostics) rebase(d.path);
-  for (auto& f : r.files) rebase(f.path);
-  for (auto& l : r.libraryFiles) rebase(l);
-}
 
 static int runScan(const ScanArgs& args) {
   analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
@@ -109,19 +69,13 @@ static int runScan(const ScanArgs& args) {
     }
   }
   const ReportRoot root = reportRootFor(args.path);
-  rebasePaths(result, root.prefixFor(args.path));
+  analyzer::rebasePaths(result, root.prefixFor(args.path));
   if (!args.quiet) {
     const bool colour = colourWanted(args.term, stderr);
     for (const auto& d : result.diagnostics) fmt::print(stderr, "{}\n", colourIf(colour, analyzer::formatDiagnostic(d)));
   }
 
-  std::string text;
-  if (args.format == "json") text = reports::scanJsonText(result) + "\n";
-  else if (args.format == "csv") text = reports::scanCsv(result);
-  else if (args.format == "sarif") text = reports::jsonText(reports::scanSarif(result, {root.dir.string(), *helpBase})) + "\n";
-  else if (args.format == "github") text = reports::githubAnnotations(scanAnnotations(result));
-  else text = reports::scanTextSummary(result);
-  if (!writeOutput(args.output, text)) return 2;
+  if (!writeOutput(args.output, reports::scanReportText(result, args.format, {root.dir.string(), *helpBase}))) return 2;
   return result.hasErrors() ? 1 : 0;
 }
 
@@ -156,29 +110,6 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
   addColorOption(cmd, args.term);
   addProgressOption(cmd, args.term);
   cmd->callback([&args] { setExitCode(runScan(args)); });
-}
-
-void addCatalogueCommand(CLI::App& app) {
-  CLI::App* cmd = app.add_subcommand("catalogue", "list the assertion APIs OALens knows");
-  static std::string config;
-  cmd->add_option("--config", config, "configuration file with extra [[api]] entries");
-  cmd->callback([] {
-    analyzer::Catalogue catalogue = analyzer::Catalogue::builtin();
-    if (!loadConfig(".", config, catalogue)) {
-      setExitCode(2);
-      return;
-    }
-    std::string out;
-    for (const auto& a : catalogue.apis())
-      out += fmt::format("{:<52} {:<7} {:<12} {:<5} {}\n", a.id, analyzer::languageName(a.language), analyzer::categoryName(a.category),
-                         a.oa ? "OA" : "-",
-                         a.kind == analyzer::ApiKind::Method      ? "method"
-                         : a.kind == analyzer::ApiKind::Predicate ? "predicate"
-                         : a.decorator                            ? "decorator"
-                         : a.isHarness()                          ? "harness"
-                                                                  : "function");
-    if (!writeOutput("", out)) setExitCode(2);
-  });
 }
 
 }  // namespace oalens::cli

@@ -17,6 +17,12 @@ std::vector<std::pair<std::string, std::string>> incompleteHistories(Database& d
   return out;
 }
 
+int64_t mineProblems(Database& db, int64_t repository) {
+  return countRows(
+      db,
+      fmt::format("SELECT COUNT(*) FROM mine_diagnostics d JOIN commits c ON c.id = d.commit_id WHERE c.repository_id = {}", repository));
+}
+
 int64_t countRows(Database& db, const std::string& sql) {
   Statement q(db, sql);
   bool row = false;

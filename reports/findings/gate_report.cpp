@@ -1,0 +1,54 @@
+// The findings of `oalens diff` in every format it writes (gate_report.h).
+#include "reports/findings/gate_report.h"
+
+#include <fmt/format.h>
+
+#include "reports/json/json_report.h"
+
+namespace oalens::reports {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+// SARIF has no info level: a loosening or worse warns, the rest are notes.
+json sarif(const std::vector<GateReportRow>& rows, json sarifRules, const SarifPlace& place) {
+  json results = json::array();
+  for (const auto& [f, reason] : rows) {
+    std::string level = f.severity == "warning" || f.severity == "error" ? "warning" : "note";
+    results.push_back(sarifResult({f.rule, level, f.message, f.file, f.fingerprint, f.line, f.column}));
+  }
+  return sarifLog(std::move(sarifRules), std::move(results), place);
+}
+
+}  // namespace
+
+std::string gateReportText(const std::vector<GateReportRow>& rows, const std::string& format, size_t filesChecked, json sarifRules,
+                           const SarifPlace& place) {
+  if (format == "json") {
+    json list = json::array();
+    for (const auto& [f, statedReason] : rows)
+      list.push_back({{"file", f.file},
+                      {"line", f.line},
+                      {"column", f.column},
+                      {"rule", f.rule},
+                      {"name", f.name},
+                      {"severity", f.severity},
+                      {"message", f.message},
+                      {"stated_reason", statedReason.empty() ? json(nullptr) : json(statedReason)},
+                      {"fingerprint", f.fingerprint}});
+    return jsonText(json{{"files_checked", filesChecked}, {"findings", list}}) + "\n";
+  }
+  if (format == "github" || format == "junit" || format == "gitlab") {
+    std::vector<CiFinding> ci;
+    for (const auto& row : rows) ci.push_back(row.finding);
+    return format == "github" ? githubAnnotations(ci) : format == "junit" ? junitXml(ci, "oalens diff") : gitlabCodeQuality(ci);
+  }
+  if (format == "sarif") return jsonText(sarif(rows, std::move(sarifRules), place)) + "\n";
+  std::string text;
+  for (const auto& [f, reason] : rows)
+    text += fmt::format("{}:{}:{}: {}: {} [{}]\n", f.file, f.line, f.column, f.severity, f.message, f.rule);
+  return text;
+}
+
+}  // namespace oalens::reports
