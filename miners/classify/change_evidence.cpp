@@ -96,6 +96,61 @@ std::vector<std::string> tokens(std::string_view text) {
   return out;
 }
 
+// The import statements of a source, one per logical line: a line continued by a backslash or
+// by an open parenthesis joined with the next (`from a import (\n    b,\n    c)`). Other lines
+// are not joined: a parenthesis in a string elsewhere cannot swallow an import.
+std::vector<std::string> importStatements(std::string_view text) {
+  std::vector<std::string> out;
+  std::string current;
+  int depth = 0;
+  for (std::string_view line : analyzer::splitLines(text)) {
+    const size_t hash = line.find('#');
+    std::string_view code = analyzer::trimmedLine(hash == std::string_view::npos ? line : line.substr(0, hash));
+    if (current.empty() && !code.starts_with("import ") && !code.starts_with("from ")) continue;
+    const bool continued = code.ends_with('\\');
+    if (continued) code.remove_suffix(1);
+    for (char c : code) depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    current.append(code);
+    current.push_back(' ');
+    if (continued || (depth > 0 && current.size() < 4096)) continue;
+    out.push_back(std::move(current));
+    current.clear();
+    depth = 0;
+  }
+  if (!current.empty()) out.push_back(std::move(current));
+  return out;
+}
+
+std::vector<std::string_view> splitOn(std::string_view text, char sep) {
+  std::vector<std::string_view> out;
+  for (size_t from = 0;;) {
+    const size_t at = text.find(sep, from);
+    out.push_back(analyzer::trimmedLine(text.substr(from, at == std::string_view::npos ? std::string_view::npos : at - from)));
+    if (at == std::string_view::npos) return out;
+    from = at + 1;
+  }
+}
+
+bool isDottedName(std::string_view s) {
+  return !s.empty() && !std::isdigit(static_cast<unsigned char>(s.front())) &&
+         std::all_of(s.begin(), s.end(), [](char c) { return isNameChar(c) || c == '.'; }) && s.front() != '.';
+}
+
+// `a.b as c` -> (c, a.b); `a.b` -> (a, a.b) for `import`, (b, prefix.b) after `from prefix`.
+void addBinding(std::string_view item, std::string_view fromModule, std::set<ImportBinding>& out) {
+  std::string_view what = item, alias;
+  if (const size_t as = item.find(" as "); as != std::string_view::npos) {
+    what = analyzer::trimmedLine(item.substr(0, as));
+    alias = analyzer::trimmedLine(item.substr(as + 4));
+  }
+  if (!isDottedName(what) || (!alias.empty() && !isDottedName(alias))) return;
+  const std::string module = fromModule.empty() ? std::string(what) : std::string(fromModule) + "." + std::string(what);
+  const std::string_view name = !alias.empty() ? alias : fromModule.empty() ? what.substr(0, what.find('.')) : what;
+  out.insert({std::string(name), module});
+}
+
+std::string_view rootOf(std::string_view module) { return module.substr(0, module.find('.')); }
+
 }  // namespace
 
 std::set<std::string> changedDefinitions(std::string_view oldText, std::string_view newText) {
@@ -115,13 +170,60 @@ std::set<std::string> changedDefinitions(std::string_view oldText, std::string_v
   return out;
 }
 
-TestFileChange::TestFileChange(std::string_view oldText, std::string_view newText)
+std::set<ImportBinding> importBindings(std::string_view text) {
+  std::set<ImportBinding> out;
+  for (const std::string& statement : importStatements(text)) {
+    std::string_view s = analyzer::trimmedLine(statement);
+    if (s.starts_with("import ")) {
+      for (std::string_view item : splitOn(s.substr(7), ',')) addBinding(item, {}, out);
+      continue;
+    }
+    if (!s.starts_with("from ")) continue;
+    const size_t import = s.find(" import ");
+    if (import == std::string_view::npos) continue;
+    const std::string_view from = analyzer::trimmedLine(s.substr(5, import - 5));
+    if (!isDottedName(from)) continue;  // relative (`from . import x`) or not an import at all
+    std::string_view names = analyzer::trimmedLine(s.substr(import + 8));
+    if (names.starts_with('(')) names.remove_prefix(1);
+    if (names.ends_with(')')) names.remove_suffix(1);
+    for (std::string_view item : splitOn(names, ',')) addBinding(item, from, out);
+  }
+  return out;
+}
+
+bool isTestModule(std::string_view module) {
+  for (std::string_view part : splitOn(module, '.'))
+    if (part == "test" || part == "tests" || part == "testing" || part.starts_with("test_") || part.ends_with("_test") ||
+        part.ends_with("_tests"))
+      return true;
+  return false;
+}
+
+TestFileChange::TestFileChange(std::string_view oldText, std::string_view newText, const std::set<std::string>& libraryPackages)
     : hunks_(lineHunks(oldText, newText)),
       oldLines_(analyzer::splitLines(oldText)),
       newLines_(analyzer::splitLines(newText)),
       newDefinitions_(enclosingDefinitions(newText)) {
   oldUnitsOk_ = findTestUnits(oldText, oldUnits_);
   newUnitsOk_ = findTestUnits(newText, newUnits_);
+  if (libraryPackages.empty() || oldText.empty() || newText.empty()) return;
+  // A port to the library's API: an import of another package dropped, one of a library module
+  // gained. Another test framework dropped (unittest for pytest) is a change of style, and the
+  // tests' own helpers (`theano.tests.unittest_tools`) are no library API.
+  const std::set<ImportBinding> before = importBindings(oldText), after = importBindings(newText);
+  auto library = [&](const ImportBinding& b) { return libraryPackages.count(std::string(rootOf(b.module))) > 0; };
+  const bool droppedAnother = std::any_of(before.begin(), before.end(), [&](const ImportBinding& b) {
+    const std::string_view root = rootOf(b.module);
+    const bool framework = root == "__future__" || root == "unittest" || root == "pytest" || root == "nose";
+    return !after.count(b) && !library(b) && !framework && !isTestModule(b.module);
+  });
+  // A library module imported before under another name (`import theano.tensor as T` ->
+  // `from theano import tensor`) is no port.
+  auto importedBefore = [&](const ImportBinding& b) {
+    return std::any_of(before.begin(), before.end(), [&](const ImportBinding& o) { return o.module == b.module; });
+  };
+  for (const ImportBinding& b : droppedAnother ? after : std::set<ImportBinding>{})
+    if (library(b) && !importedBefore(b) && !isTestModule(b.module)) libraryNamesGained_.insert(b.name);
 }
 
 Surroundings TestFileChange::surroundingsOf(const CheckLines& at) const {
@@ -155,6 +257,8 @@ Surroundings TestFileChange::surroundingsOf(const CheckLines& at) const {
   // The names the test uses, on either side: what it calls is what it tests.
   if (at.newFirst > 0)
     for (int l = std::max(1, newFrom); l <= newTo; ++l) addIdentifiers(codeAt(newLines_, l), s.identifiers);
+  s.movedToLibraryApi = std::any_of(libraryNamesGained_.begin(), libraryNamesGained_.end(),
+                                    [&](const std::string& name) { return s.identifiers.count(name) > 0; });
   if (at.oldFirst > 0)
     for (int l = std::max(1, oldFrom); l <= oldTo; ++l) addIdentifiers(codeAt(oldLines_, l), s.identifiers);
   return s;

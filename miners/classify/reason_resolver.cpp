@@ -63,8 +63,11 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
     first = p.id == "new-test" && e.sameEditOnManyChecks ? ResolvedReason{"refactoring", kFromManyChecks} : p.reason;
   }
   if (first) return {*first};
-  // A tolerance that moved alone, in a test left as it was, is not shown to follow the library.
-  if (e.callsChangedLibrary && (!toleranceOnly || e.testReworked)) return {{"feature", kFromLibrary}};
+  // A tolerance that moved alone, in a test left as it was, is not shown to follow the library
+  // or a port to its API.
+  const bool followsTest = !toleranceOnly || e.testReworked;
+  if (e.callsChangedLibrary && followsTest) return {{"feature", kFromLibrary}};
+  if (e.movedToLibraryApi && followsTest) return {{"feature", kFromMigration}};
   if (e.sameEditOnManyChecks) return {{"refactoring", kFromManyChecks}};
   return {{"unknown", kFromNothing}};
 }

@@ -373,6 +373,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
           const PairEvidence& pe = f.evidence[p];
           evidence.callsChangedLibrary = pe.callsChangedLibrary;
           evidence.testReworked = pe.testReworked;
+          evidence.movedToLibraryApi = pe.movedToLibraryApi;
           evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;
         }
       }

@@ -54,6 +54,16 @@ std::set<std::string> changedLibraryDefinitions(const Repository& repo, const st
   return out;
 }
 
+// The library's top-level packages at the commit (`keras`, `theano`): the package directories of
+// its tree that are neither the tests' (`tests/__init__.py`) nor documentation or examples.
+std::set<std::string> libraryPackages(const Repository& repo, const std::string& sha, const analyzer::TestFileFilter& tests) {
+  std::set<std::string> out;
+  std::string err;
+  for (const std::string& dir : repo.topLevelPackageDirs(sha, err).value_or(std::vector<std::string>{}))
+    if (!isTestModule(dir) && isLibraryFile(dir + "/__init__.py", tests)) out.insert(dir);
+  return out;
+}
+
 }  // namespace
 
 void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>& changes, const analyzer::TestFileFilter& tests,
@@ -64,10 +74,11 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
   };
   if (std::none_of(r.files.begin(), r.files.end(), wanted)) return;
   const std::set<std::string> library = changedLibraryDefinitions(repo, changes, tests);
+  const std::set<std::string> packages = libraryPackages(repo, r.info.sha, tests);
   for (FileResult& f : r.files) {
     if (!wanted(f)) continue;
     const std::string oldText = textOf(repo, f.change.oldBlob, SIZE_MAX), newText = textOf(repo, f.change.newBlob, SIZE_MAX);
-    const TestFileChange versions(oldText, newText);
+    const TestFileChange versions(oldText, newText, packages);
     f.evidence.assign(f.pairs.size(), {});
     for (size_t p = 0; p < f.pairs.size(); ++p) {
       const Pair& pair = f.pairs[p];
@@ -78,6 +89,7 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
       const Surroundings around = versions.surroundingsOf(at);
       PairEvidence& e = f.evidence[p];
       e.testReworked = around.testReworked;
+      e.movedToLibraryApi = around.movedToLibraryApi;
       e.callsChangedLibrary = std::any_of(around.identifiers.begin(), around.identifiers.end(),
                                           [&](const std::string& name) { return library.count(name) > 0; });
       // A tolerance moved alike on many checks is no refactoring: only an edit of the call's

@@ -63,3 +63,58 @@ TEST(ChangeEvidence, ANewTestCallingTheChecksHelperReworksIt) {
   added.replace(added.find("atol=5e-3"), 9, "atol=1e-2");
   EXPECT_FALSE(TestFileChange(inTest, added).surroundingsOf({2, 2, 2, 2}).testReworked);
 }
+
+TEST(ChangeEvidence, ImportsBindNamesToModules) {
+  const std::string text =
+      "import numpy as np\nimport theano.tensor, os\nfrom keras import backend as K\nfrom keras.layers import (\n    core,\n    Dense as "
+      "D)\n"
+      "from . import helpers\nfrom keras.models import *\nfrom a \\\n    import b\n\ndef test_x():\n    from keras.constraints import "
+      "maxnorm\n";
+  EXPECT_EQ(importBindings(text), (std::set<ImportBinding>{{"np", "numpy"},
+                                                           {"theano", "theano.tensor"},
+                                                           {"os", "os"},
+                                                           {"K", "keras.backend"},
+                                                           {"core", "keras.layers.core"},
+                                                           {"D", "keras.layers.Dense"},
+                                                           {"b", "a.b"},
+                                                           {"maxnorm", "keras.constraints.maxnorm"}}));
+  EXPECT_TRUE(isTestModule("keras.utils.test_utils"));
+  EXPECT_TRUE(isTestModule("theano.tests.unittest_tools"));
+  EXPECT_TRUE(isTestModule("kornia.testing"));
+  EXPECT_FALSE(isTestModule("keras.backend"));
+}
+
+// Keras's "Update a number of tests": `from theano import tensor as T` dropped for `from keras
+// import backend as K`, and the test calls K now: a port to the library's API. numpy imported
+// as np, a move to pytest, or the tests' own helper module are no such port.
+TEST(ChangeEvidence, AFileSwappingAnotherPackageForTheLibrarysMovesToItsApi) {
+  const std::set<std::string> keras = {"keras"};
+  const std::string before =
+      "import numpy as np\nfrom theano import tensor as T\n\n\ndef test_mean():\n    out = model(T.ones(3))\n"
+      "    assert_allclose(out.mean().eval(), 0.0)\n\n\ndef test_other():\n    assert_allclose(g(1), 1)\n";
+  std::string after = before;
+  after.replace(after.find("from theano import tensor as T"), 30, "from keras import backend as K");
+  after.replace(after.find("T.ones(3)"), 9, "K.ones(3)");
+  after.replace(after.find("out.mean().eval()"), 17, "K.eval(K.mean(out))");
+  EXPECT_TRUE(TestFileChange(before, after, keras).surroundingsOf({7, 7, 7, 7}).movedToLibraryApi);
+  // The other test does not use K: not shown to follow the port.
+  EXPECT_FALSE(TestFileChange(before, after, keras).surroundingsOf({11, 11, 11, 11}).movedToLibraryApi);
+  // Without knowing the library's packages, nothing is read.
+  EXPECT_FALSE(TestFileChange(before, after).surroundingsOf({7, 7, 7, 7}).movedToLibraryApi);
+  // Only a library import gained, none of another package dropped.
+  std::string added = before;
+  added.replace(added.find("from theano import tensor as T"), 30, "from theano import tensor as T\nfrom keras import backend as K");
+  added.replace(added.find("out.mean().eval()"), 17, "K.eval(K.mean(out))");
+  EXPECT_FALSE(TestFileChange(before, added, keras).surroundingsOf({7, 7, 8, 8}).movedToLibraryApi);
+  // scipy dropped for numpy, and a library module imported before under another name: no port.
+  const std::string aliased =
+      "import scipy\nimport theano.tensor as T\n\n\ndef test_a():\n    assert_allclose(f(T.ones(2)), scipy.ones(2))\n";
+  const std::string renamed =
+      "import numpy\nfrom theano import tensor\n\n\ndef test_a():\n    assert_allclose(f(tensor.ones(2)), numpy.ones(2))\n";
+  EXPECT_FALSE(TestFileChange(aliased, renamed, {"theano"}).surroundingsOf({6, 6, 6, 6}).movedToLibraryApi);
+  // unittest dropped for the tests' own helpers: a change of style.
+  const std::string unit = "import unittest\n\n\ndef test_a():\n    assert_allclose(f(1), 1)\n";
+  const std::string helper =
+      "from keras.utils.test_utils import keras_test\n\n\ndef test_a():\n    keras_test(f)\n    assert_allclose(f(1), 1)\n";
+  EXPECT_FALSE(TestFileChange(unit, helper, keras).surroundingsOf({5, 5, 6, 6}).movedToLibraryApi);
+}

@@ -106,3 +106,21 @@ TEST(ReasonResolver, AUsersOwnReasonIsKeptBeside) {
   EXPECT_EQ(resolveReasons({said("any", 0)}, threshold()), (Reasons{{"any", "message"}}));
   EXPECT_EQ(resolveReasons({said("any", 4), said("flaky", 0)}, threshold()), (Reasons{{"flaky", "message"}, {"any", "message"}}));
 }
+
+// A test ported to the library's own API (another package's import swapped for the library's)
+// follows the library even where the commit changed no library code; a tolerance that moved
+// alone only where the test around it was ported too.
+TEST(ReasonResolver, APortToTheLibrarysApiIsAFeature) {
+  ChangeEvidence ported;
+  ported.kinds = kKindApi;
+  ported.movedToLibraryApi = true;
+  ported.sameEditOnManyChecks = true;
+  EXPECT_EQ(resolveReasons({}, ported), (Reasons{{"feature", "migration"}}));
+  // The message's purpose still comes first.
+  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, ported), (Reasons{{"refactoring", "message"}}));
+  ChangeEvidence tolerance = threshold();
+  tolerance.movedToLibraryApi = true;
+  EXPECT_EQ(resolveReasons({}, tolerance), (Reasons{{"unknown", "none"}}));
+  tolerance.testReworked = true;
+  EXPECT_EQ(resolveReasons({}, tolerance), (Reasons{{"feature", "migration"}}));
+}
