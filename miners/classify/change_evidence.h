@@ -41,8 +41,14 @@ struct PairEvidence {
   bool callsChangedLibrary = false;  // the check's test names a library definition the commit changed
   bool testReworked = false;         // Surroundings::testReworked
   bool movedToLibraryApi = false;    // Surroundings::movedToLibraryApi
+  bool broadLibraryChange = false;   // the commit changed kBroadLibraryChange library files or more
   std::string editSignature;         // editSignature of the check's two statements
 };
+
+// A commit that changes this many library files reworks the library, not one function of it
+// (Keras's port to version 2 changed 18 in "Fix up layers unit tests with TF"; a fix of one op and
+// its test changes one or two).
+constexpr int kBroadLibraryChange = 5;
 
 // A check's place in the two versions of its test file (1-based lines of its first and last
 // line on each side; 0 for a side it is not on).

@@ -62,6 +62,10 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
     best = at;
     first = p.id == "new-test" && e.sameEditOnManyChecks ? ResolvedReason{"refactoring", kFromManyChecks} : p.reason;
   }
+  // Tests "fixed up" in a commit that reworks the library they call were fixed to follow it (the
+  // Keras 2 port's "Fix up layers unit tests with TF"); a fix of one function and its test stays
+  // the test's.
+  if (first && first->reason == "test-fix" && e.callsChangedLibrary && e.broadLibraryChange) return {{"feature", kFromLibrary}};
   if (first) return {*first};
   // A tolerance that moved alone, in a test left as it was, is not shown to follow the library
   // or a port to its API.

@@ -20,6 +20,7 @@ struct ChangeEvidence {
   bool sameEditOnManyChecks = false;  // the commit made the same edit to kManyChecks checks or more
   bool undoesPreviousChange = false;  // the check returns to its text before its previous change
   bool movedToLibraryApi = false;     // its test file swapped another package's import for the library's, and the test uses it
+  bool broadLibraryChange = false;    // the commit changed kBroadLibraryChange library files or more
 };
 
 // The same edit on this many checks of one commit reads as a refactoring (or a migration the
@@ -45,7 +46,8 @@ struct ResolvedReason {
 // In order: a rollback; the causes the message or the code names (flaky, hardware, dtype; all of
 // them); a fix with library code the test names changed (cut-fix), unless the message says the
 // fix is the test's; the purpose the message states first (refactoring, feature, new-test, a fix
-// of the test); a library change the test follows (feature); a move of the test to the library's
+// of the test; tests fixed up in a commit that reworks the library they call follow it: feature);
+// a library change the test follows (feature); a move of the test to the library's
 // own API (feature); the same edit on many checks (refactoring); else unknown. A message's ids
 // this file does not know (a user's own patterns) are kept beside, as the message's.
 std::vector<ResolvedReason> resolveReasons(const std::vector<MessageMatch>& message, const ChangeEvidence& evidence);

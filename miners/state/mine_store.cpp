@@ -374,6 +374,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
           evidence.callsChangedLibrary = pe.callsChangedLibrary;
           evidence.testReworked = pe.testReworked;
           evidence.movedToLibraryApi = pe.movedToLibraryApi;
+          evidence.broadLibraryChange = pe.broadLibraryChange;
           evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;
         }
       }

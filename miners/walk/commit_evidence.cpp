@@ -40,10 +40,11 @@ std::string textOf(const Repository& repo, const std::string& oid, size_t limit)
   return std::move(*bytes);
 }
 
+// The definitions of the library files a commit changed, and how many such files it changed.
 std::set<std::string> changedLibraryDefinitions(const Repository& repo, const std::vector<FileChange>& changes,
-                                                const analyzer::TestFileFilter& tests) {
+                                                const analyzer::TestFileFilter& tests, size_t& read) {
   std::set<std::string> out;
-  size_t read = 0;
+  read = 0;
   for (const FileChange& fc : changes) {
     const std::string& path = fc.newPath.empty() ? fc.oldPath : fc.newPath;
     if (!isLibraryFile(path, tests) || ++read > kMaxLibraryFiles) continue;
@@ -73,7 +74,8 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
     return path.size() > 3 && path.substr(path.size() - 3) == ".py" && std::any_of(f.kinds.begin(), f.kinds.end(), explained);
   };
   if (std::none_of(r.files.begin(), r.files.end(), wanted)) return;
-  const std::set<std::string> library = changedLibraryDefinitions(repo, changes, tests);
+  size_t libraryFiles = 0;
+  const std::set<std::string> library = changedLibraryDefinitions(repo, changes, tests, libraryFiles);
   const std::set<std::string> packages = libraryPackages(repo, r.info.sha, tests);
   for (FileResult& f : r.files) {
     if (!wanted(f)) continue;
@@ -90,6 +92,7 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
       PairEvidence& e = f.evidence[p];
       e.testReworked = around.testReworked;
       e.movedToLibraryApi = around.movedToLibraryApi;
+      e.broadLibraryChange = libraryFiles >= size_t(kBroadLibraryChange);
       e.callsChangedLibrary = std::any_of(around.identifiers.begin(), around.identifiers.end(),
                                           [&](const std::string& name) { return library.count(name) > 0; });
       // A tolerance moved alike on many checks is no refactoring: only an edit of the call's

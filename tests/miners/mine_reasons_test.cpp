@@ -81,6 +81,10 @@ sed -i 's/rtol=1e-5/rtol=1e-6/' tests/test_ops.py
 commit 6 "Tighten the scale check again"
 sed -i 's/^import mathx$/from lib import ops/; s/mathx.double(1.0)/ops.scale(1.0)/' tests/test_port.py
 commit 7 "Update a number of tests"
+sed -i 's/return x + by \* 1.0/return x + by * 1.0 + 0.0/' lib/ops.py
+for m in a b c d; do printf 'def %s(x):\n    return x\n' $m > lib/$m.py; done
+sed -i 's/assert_allclose(shift(1.0, 2), 3.0)/assert_allclose(shift(1.0, by=2), 3.0)/' tests/test_ops.py
+commit 8 "Fix up the ops tests"
 )SH";
 
 }  // namespace
@@ -125,6 +129,8 @@ TEST(MineReasons, EachChangeGetsTheEvidenceThatDecided) {
       "Tighten the scale check again | tests/test_ops.py | rollback | revert",
       // Another package's import swapped for the library's, which the test calls now: a port.
       "Update a number of tests | tests/test_port.py | feature | migration",
+      // Tests fixed up in a commit that changes five library files, one the test calls: they follow it.
+      "Fix up the ops tests | tests/test_ops.py | feature | library",
   };
   // The same edit on six checks of one commit.
   for (int i = 0; i < 6; ++i) want.insert("Tidy the suite | tests/test_many.py | refactoring | many-checks");

@@ -61,6 +61,21 @@ TEST(ReasonResolver, AFixIsTheLibrarysWhenTheTestCallsChangedLibraryCode) {
   EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, library), (Reasons{{"test-fix", "message"}}));
 }
 
+// "Fix up layers unit tests with TF" in the Keras 2 port, which changed 18 library files: the
+// tests were fixed to follow the library. A fix of one function and its test stays the test's.
+TEST(ReasonResolver, TestsFixedUpWithABroadLibraryChangeFollowIt) {
+  ChangeEvidence e;
+  e.kinds = kKindParameter;
+  e.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, e), (Reasons{{"test-fix", "message"}}));
+  e.broadLibraryChange = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, e), (Reasons{{"feature", "library"}}));
+  // Not where the test names none of the changed code, nor for a fix the message leaves open.
+  EXPECT_EQ(resolveReasons({said("fix", 0)}, e), (Reasons{{"cut-fix", "library"}}));
+  e.callsChangedLibrary = false;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, e), (Reasons{{"test-fix", "message"}}));
+}
+
 TEST(ReasonResolver, ThePurposeStatedFirstWins) {
   ChangeEvidence parameter;
   parameter.kinds = kKindParameter;
