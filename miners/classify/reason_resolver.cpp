@@ -9,8 +9,8 @@ namespace oalens::miners {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kKnownIds = {"flaky",    "hardware", "dtype",    "rollback", "refactoring",
-                                                       "new-test", "feature",  "test-fix", "fix"};
+constexpr std::array<std::string_view, 10> kKnownIds = {"flaky",    "hardware", "dtype",    "rollback", "refactoring",
+                                                        "new-test", "feature",  "test-fix", "fix",      "replace"};
 
 // Where the message first states `id` for a change of these kinds.
 std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::string_view id, uint8_t kinds) {
@@ -72,6 +72,9 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   const bool followsTest = !toleranceOnly || e.testReworked;
   if (e.callsChangedLibrary && followsTest) return {{"feature", kFromLibrary}};
   if (e.movedToLibraryApi && followsTest) return {{"feature", kFromMigration}};
+  // "Use assert_allclose instead of numpy.allclose()": a swap by choice where no cause, purpose
+  // or library change explains it.
+  if (stated("replace")) return {{"refactoring", kFromMessage}};
   if (e.sameEditOnManyChecks) return {{"refactoring", kFromManyChecks}};
   return {{"unknown", kFromNothing}};
 }

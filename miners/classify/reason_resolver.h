@@ -48,7 +48,8 @@ struct ResolvedReason {
 // fix is the test's; the purpose the message states first (refactoring, feature, new-test, a fix
 // of the test; tests fixed up in a commit that reworks the library they call follow it: feature);
 // a library change the test follows (feature); a move of the test to the library's
-// own API (feature); the same edit on many checks (refactoring); else unknown. A message's ids
+// own API (feature); a swap the message names without its cause ("use X instead of Y":
+// refactoring); the same edit on many checks (refactoring); else unknown. A message's ids
 // this file does not know (a user's own patterns) are kept beside, as the message's.
 std::vector<ResolvedReason> resolveReasons(const std::vector<MessageMatch>& message, const ChangeEvidence& evidence);
 

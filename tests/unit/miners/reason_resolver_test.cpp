@@ -139,3 +139,15 @@ TEST(ReasonResolver, APortToTheLibrarysApiIsAFeature) {
   tolerance.testReworked = true;
   EXPECT_EQ(resolveReasons({}, tolerance), (Reasons{{"feature", "migration"}}));
 }
+
+// "Use assert_allclose instead of numpy.allclose()" names a swap, not why: a refactoring where
+// nothing else explains the change, and after every purpose, library change or port
+// ("Use assertTrue instead of failUnless. fail* functions are deprecated": feature).
+TEST(ReasonResolver, ASwapWithoutItsCauseIsARefactoringOfLastResort) {
+  ChangeEvidence api;
+  api.kinds = kKindApi;
+  EXPECT_EQ(resolveReasons({said("replace", 4)}, api), (Reasons{{"refactoring", "message"}}));
+  EXPECT_EQ(resolveReasons({said("replace", 4), said("feature", 60)}, api), (Reasons{{"feature", "message"}}));
+  api.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({said("replace", 4)}, api), (Reasons{{"feature", "library"}}));
+}
