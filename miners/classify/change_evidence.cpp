@@ -226,17 +226,35 @@ TestFileChange::TestFileChange(std::string_view oldText, std::string_view newTex
     if (library(b) && !importedBefore(b) && !isTestModule(b.module)) libraryNamesGained_.insert(b.name);
 }
 
+void TestFileChange::setChecks(const std::vector<CheckLines>& checks) {
+  oldCheckLines_.assign(oldLines_.size() + 1, false);
+  newCheckLines_.assign(newLines_.size() + 1, false);
+  auto mark = [](std::vector<bool>& lines, int first, int last) {
+    for (int l = std::max(first, 1); first > 0 && l <= last && static_cast<size_t>(l) < lines.size(); ++l)
+      lines[static_cast<size_t>(l)] = true;
+  };
+  for (const CheckLines& c : checks) {
+    mark(oldCheckLines_, c.oldFirst, c.oldLast);
+    mark(newCheckLines_, c.newFirst, c.newLast);
+  }
+}
+
 Surroundings TestFileChange::surroundingsOf(const CheckLines& at) const {
   Surroundings s;
   const auto [newFrom, newTo] = spanAround(newUnits_, newUnitsOk_, at.newFirst, at.newLast);
   const auto [oldFrom, oldTo] = spanAround(oldUnits_, oldUnitsOk_, at.oldFirst, at.oldLast);
-  auto changed = [&](const std::vector<std::string_view>& lines, int start, int count, int from, int to, int checkFirst, int checkLast) {
-    for (int l = std::max(start, from); l < start + count && l <= to; ++l)
-      if (!codeAt(lines, l).empty() && (l < checkFirst || l > checkLast)) s.testReworked = true;
+  // Lines of other checks do not count: a tolerance moved on three checks of a test is one edit
+  // made three times, not the test reworked around each.
+  auto changed = [&](const std::vector<std::string_view>& lines, const std::vector<bool>& checks, int start, int count, int from, int to,
+                     int checkFirst, int checkLast) {
+    for (int l = std::max(start, from); l < start + count && l <= to; ++l) {
+      const bool otherCheck = l > 0 && static_cast<size_t>(l) < checks.size() && checks[static_cast<size_t>(l)];
+      if (!codeAt(lines, l).empty() && (l < checkFirst || l > checkLast) && !otherCheck) s.testReworked = true;
+    }
   };
   for (const LineHunk& h : hunks_) {
-    if (at.newFirst > 0) changed(newLines_, h.newStart, h.newLines, newFrom, newTo, at.newFirst, at.newLast);
-    if (at.oldFirst > 0) changed(oldLines_, h.oldStart, h.oldLines, oldFrom, oldTo, at.oldFirst, at.oldLast);
+    if (at.newFirst > 0) changed(newLines_, newCheckLines_, h.newStart, h.newLines, newFrom, newTo, at.newFirst, at.newLast);
+    if (at.oldFirst > 0) changed(oldLines_, oldCheckLines_, h.oldStart, h.oldLines, oldFrom, oldTo, at.oldFirst, at.oldLast);
   }
   // A check in a helper (not a test) that a test new in this version calls: the helper now
   // serves more cases ("modified test_nnet to profile more cases" adds tests calling it).

@@ -59,7 +59,7 @@ struct CheckLines {
 // What changed around a check and what its test uses: inside the test function holding it (or,
 // outside any test, within kNeighbourhood lines of it).
 struct Surroundings {
-  bool testReworked = false;          // a line of the test changed besides the check's own, or a new test calls the helper holding it
+  bool testReworked = false;          // a line of the test changed besides the checks', or a new test calls the helper holding it
   std::set<std::string> identifiers;  // the names the test uses, in either version
   // The file dropped an import of another package for one of the library's own modules, whose
   // name the test uses now (`from theano import tensor as T` -> `from keras import backend as K`,
@@ -74,6 +74,9 @@ class TestFileChange {
  public:
   // `libraryPackages`: the top-level packages of the library (`keras`), for movedToLibraryApi.
   TestFileChange(std::string_view oldText, std::string_view newText, const std::set<std::string>& libraryPackages = {});
+  // The lines of every check of the two versions, whose changes do not rework the test around
+  // another check.
+  void setChecks(const std::vector<CheckLines>& checks);
   Surroundings surroundingsOf(const CheckLines& at) const;
 
  private:
@@ -81,6 +84,7 @@ class TestFileChange {
   std::vector<std::string_view> oldLines_, newLines_;
   std::vector<TestUnit> oldUnits_, newUnits_;
   bool oldUnitsOk_ = false, newUnitsOk_ = false;          // findTestUnits told the tests apart
+  std::vector<bool> oldCheckLines_, newCheckLines_;       // per 1-based line: a check's (setChecks)
   std::vector<std::vector<std::string>> newDefinitions_;  // per line of the new text, outermost first
   // Names bound to library modules by imports the new text gained, where it dropped another
   // package's.

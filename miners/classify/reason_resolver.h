@@ -16,7 +16,7 @@ struct ChangeEvidence {
   bool gainedDtypeChoice = false;     // its new side is chosen by a dtype its old side was not
   bool gainedDeviceChoice = false;    // ... by a device
   bool callsChangedLibrary = false;   // the commit changed a library definition the check's test names
-  bool testReworked = false;          // lines of the check's test changed besides the check
+  bool testReworked = false;          // lines of the check's test changed besides its checks
   bool sameEditOnManyChecks = false;  // the commit made the same edit to kManyChecks checks or more
   bool undoesPreviousChange = false;  // the check returns to its text before its previous change
   bool movedToLibraryApi = false;     // its test file swapped another package's import for the library's, and the test uses it

@@ -80,7 +80,11 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
   for (FileResult& f : r.files) {
     if (!wanted(f)) continue;
     const std::string oldText = textOf(repo, f.change.oldBlob, SIZE_MAX), newText = textOf(repo, f.change.newBlob, SIZE_MAX);
-    const TestFileChange versions(oldText, newText, packages);
+    TestFileChange versions(oldText, newText, packages);
+    std::vector<CheckLines> checks;
+    for (const AssertionVersion& o : f.olds()) checks.push_back({int(o.range.start.line), int(o.range.end.line), 0, 0});
+    for (const AssertionVersion& n : f.news()) checks.push_back({0, 0, int(n.range.start.line), int(n.range.end.line)});
+    versions.setChecks(checks);
     f.evidence.assign(f.pairs.size(), {});
     for (size_t p = 0; p < f.pairs.size(); ++p) {
       const Pair& pair = f.pairs[p];

@@ -118,3 +118,21 @@ TEST(ChangeEvidence, AFileSwappingAnotherPackageForTheLibrarysMovesToItsApi) {
       "from keras.utils.test_utils import keras_test\n\n\ndef test_a():\n    keras_test(f)\n    assert_allclose(f(1), 1)\n";
   EXPECT_FALSE(TestFileChange(unit, helper, keras).surroundingsOf({5, 5, 6, 6}).movedToLibraryApi);
 }
+
+// Kornia's "Use nearest neighbour interpolation for masks" moved rtol 1e-5 -> 1e-4 on the two
+// checks of a test and nothing else in it: the same edit twice, not a test reworked around
+// each. A line besides the checks still reworks it.
+TEST(ChangeEvidence, OtherChecksChangedAlikeDoNotReworkTheTest) {
+  const std::string before = "def test_jiggle():\n    out = f(x)\n    assert_close(out, e, rtol=1e-5)\n    assert_close(m, t, rtol=1e-5)\n";
+  std::string after = before;
+  after.replace(after.find("rtol=1e-5"), 9, "rtol=1e-4");
+  after.replace(after.find("rtol=1e-5"), 9, "rtol=1e-4");
+  TestFileChange versions(before, after);
+  EXPECT_TRUE(versions.surroundingsOf({3, 3, 3, 3}).testReworked);  // the checks' lines unknown
+  versions.setChecks({{3, 3, 3, 3}, {4, 4, 4, 4}});
+  EXPECT_FALSE(versions.surroundingsOf({3, 3, 3, 3}).testReworked);
+  after.replace(after.find("f(x)"), 4, "f(x, mode=1)");
+  TestFileChange reworked(before, after);
+  reworked.setChecks({{3, 3, 3, 3}, {4, 4, 4, 4}});
+  EXPECT_TRUE(reworked.surroundingsOf({3, 3, 3, 3}).testReworked);
+}
