@@ -151,6 +151,36 @@ void addBinding(std::string_view item, std::string_view fromModule, std::set<Imp
 
 std::string_view rootOf(std::string_view module) { return module.substr(0, module.find('.')); }
 
+// How many cases a test runs, as its header says: its parameters (`def test_x(self, device,
+// dtype, reduction)`) and its parametrize decorators. -1 when the header cannot be read.
+int casesOf(const std::vector<std::string_view>& lines, const TestUnit& u) {
+  int parametrized = 0, depth = 0, params = 0;
+  bool inParams = false, sawParam = false;
+  for (int l = u.firstLine; l >= 1 && l <= u.lastLine && static_cast<size_t>(l) <= lines.size(); ++l) {
+    const std::string_view line = analyzer::trimmedLine(lines[static_cast<size_t>(l) - 1]);
+    if (!inParams && line.starts_with('@')) {
+      parametrized += line.find("parametri") != std::string_view::npos || line.find("parameteri") != std::string_view::npos;
+      continue;
+    }
+    size_t i = 0;
+    if (!inParams) {
+      if (!line.starts_with("def ") && !line.starts_with("async def ")) continue;
+      i = line.find('(');
+      if (i == std::string_view::npos) return -1;
+      inParams = true, depth = 1, ++i;
+    }
+    for (; i < line.size() && depth > 0; ++i) {
+      const char c = line[i];
+      if (c == '#') break;
+      depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+      if (depth == 1 && c == ',' && sawParam) ++params, sawParam = false;
+      else if (depth >= 1 && !std::isspace(static_cast<unsigned char>(c)) && c != ',') sawParam = true;
+    }
+    if (depth == 0) return params + sawParam + parametrized;
+  }
+  return -1;
+}
+
 }  // namespace
 
 std::set<std::string> changedDefinitions(std::string_view oldText, std::string_view newText) {
@@ -271,6 +301,19 @@ Surroundings TestFileChange::surroundingsOf(const CheckLines& at) const {
       for (int l = u.firstLine; fresh && l <= u.lastLine; ++l) addIdentifiers(codeAt(newLines_, l), used);
       if (used.count(helper)) s.testReworked = true;
     }
+  }
+  // The test holding the check runs more cases: it gained parameters or a parametrize decorator.
+  auto unitAt = [](const std::vector<TestUnit>& units, bool ok, int line) -> const TestUnit* {
+    if (!ok || line <= 0) return nullptr;
+    for (const TestUnit& u : units)
+      if (u.firstLine <= line && line <= u.lastLine) return &u;
+    return nullptr;
+  };
+  const TestUnit* newTest = unitAt(newUnits_, newUnitsOk_, at.newFirst);
+  const TestUnit* oldTest = unitAt(oldUnits_, oldUnitsOk_, at.oldFirst);
+  if (newTest && oldTest && newTest->name == oldTest->name) {
+    const int before = casesOf(oldLines_, *oldTest), after = casesOf(newLines_, *newTest);
+    s.testGainedCases = before >= 0 && after > before;
   }
   // The names the test uses, on either side: what it calls is what it tests.
   if (at.newFirst > 0)

@@ -41,6 +41,7 @@ struct PairEvidence {
   bool callsChangedLibrary = false;  // the check's test names a library definition the commit changed
   bool testReworked = false;         // Surroundings::testReworked
   bool movedToLibraryApi = false;    // Surroundings::movedToLibraryApi
+  bool testGainedCases = false;      // Surroundings::testGainedCases
   bool broadLibraryChange = false;   // the commit changed kBroadLibraryChange library files or more
   std::string editSignature;         // editSignature of the check's two statements
 };
@@ -65,6 +66,11 @@ struct Surroundings {
   // name the test uses now (`from theano import tensor as T` -> `from keras import backend as K`,
   // `out.mean().eval()` -> `K.eval(K.mean(out))`): a port to the library's API.
   bool movedToLibraryApi = false;
+  // The test holding the check, under the same name, gained parameters or a parametrize
+  // decorator: it runs more cases (`def test_perfect_prediction(self, device, dtype)` ->
+  // `@pytest.mark.parametrize("reduction", ...) def test_perfect_prediction(self, device, dtype,
+  // reduction)`).
+  bool testGainedCases = false;
 };
 constexpr int kNeighbourhood = 10;
 

@@ -60,7 +60,9 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
     if (p.id == "new-test" && edited && !e.testReworked) continue;
     if (p.id == "feature" && toleranceOnly && !e.testReworked && !e.callsChangedLibrary) continue;
     best = at;
-    first = p.id == "new-test" && e.sameEditOnManyChecks ? ResolvedReason{"refactoring", kFromManyChecks} : p.reason;
+    // A test that gained cases was extended, whatever else the commit did across the file.
+    const bool helperPutIn = e.sameEditOnManyChecks && !e.testGainedCases;
+    first = p.id == "new-test" && helperPutIn ? ResolvedReason{"refactoring", kFromManyChecks} : p.reason;
   }
   // Tests "fixed up" in a commit that reworks the library they call were fixed to follow it (the
   // Keras 2 port's "Fix up layers unit tests with TF"); a fix of one function and its test stays

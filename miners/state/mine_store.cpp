@@ -375,6 +375,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
           evidence.testReworked = pe.testReworked;
           evidence.movedToLibraryApi = pe.movedToLibraryApi;
           evidence.broadLibraryChange = pe.broadLibraryChange;
+          evidence.testGainedCases = pe.testGainedCases;
           evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;
         }
       }

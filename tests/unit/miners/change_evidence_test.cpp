@@ -136,3 +136,22 @@ TEST(ChangeEvidence, OtherChecksChangedAlikeDoNotReworkTheTest) {
   reworked.setChecks({{3, 3, 3, 3}, {4, 4, 4, 4}});
   EXPECT_TRUE(reworked.surroundingsOf({3, 3, 3, 3}).testReworked);
 }
+
+// Kornia's "Improve losses tests": test_perfect_prediction gained reduction and shape, each by a
+// parametrize decorator, while the checks of the file moved to another helper.
+TEST(ChangeEvidence, ATestGainingParametersRunsMoreCases) {
+  const std::string before = "class TestLoss:\n    def test_perfect(self, device, dtype):\n        assert_close(loss(a), 0.0, rtol=1e-3)\n";
+  const std::string after =
+      "class TestLoss:\n    @pytest.mark.parametrize(\"reduction\", [\"mean\", \"sum\"])\n    def test_perfect(self, device, dtype,\n"
+      "                     reduction):\n        self.assert_close(loss(a, reduction), 0.0)\n";
+  EXPECT_TRUE(TestFileChange(before, after).surroundingsOf({3, 3, 5, 5}).testGainedCases);
+  // The same header: no more cases; a default's tuple is one parameter.
+  const std::string same = "class TestLoss:\n    def test_perfect(self, device, dtype):\n        self.assert_close(loss(a), 0.0)\n";
+  EXPECT_FALSE(TestFileChange(before, same).surroundingsOf({3, 3, 3, 3}).testGainedCases);
+  const std::string tuple = "class TestLoss:\n    def test_perfect(self, device, shape=(1, 2)):\n        assert_close(loss(a), 0.0)\n";
+  EXPECT_FALSE(TestFileChange(before, tuple).surroundingsOf({3, 3, 3, 3}).testGainedCases);
+  // Another test's name: not the same test extended.
+  std::string renamed = after;
+  renamed.replace(renamed.find("test_perfect"), 12, "test_zero");
+  EXPECT_FALSE(TestFileChange(before, renamed).surroundingsOf({3, 3, 5, 5}).testGainedCases);
+}

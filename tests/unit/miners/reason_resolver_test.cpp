@@ -94,6 +94,9 @@ TEST(ReasonResolver, NewTestsExplainOnlyAReworkedTestWithoutARepeatedEdit) {
   EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"new-test", "message"}}));
   reworked.sameEditOnManyChecks = true;
   EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"refactoring", "many-checks"}}));
+  // Unless the check's own test gained cases ("Improve losses tests": parametrized by reduction).
+  reworked.testGainedCases = true;
+  EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"new-test", "message"}}));
 }
 
 TEST(ReasonResolver, TheDiffSpeaksWhereTheMessageIsSilent) {
