@@ -325,6 +325,29 @@ Surroundings TestFileChange::surroundingsOf(const CheckLines& at) const {
   return s;
 }
 
+bool comparesMore(std::string_view oldStatement, std::string_view newStatement) {
+  const std::vector<std::string> before = tokens(oldStatement), after = tokens(newStatement);
+  std::vector<std::string> kept;
+  bool dropped = false;
+  for (size_t i = 0; i < before.size(); ++i) {
+    const bool subscript =
+        before[i] == "[" && !kept.empty() && (isNameChar(kept.back().back()) || kept.back() == ")" || kept.back() == "]");
+    if (!subscript) {
+      kept.push_back(before[i]);
+      continue;
+    }
+    int depth = 0;
+    for (; i < before.size(); ++i) {
+      depth += before[i] == "[" ? 1 : before[i] == "]" ? -1 : 0;
+      if (depth == 0) break;
+    }
+    dropped = true;
+  }
+  auto number = [](const std::string& t) { return std::isdigit(static_cast<unsigned char>(t.front())) != 0; };
+  auto same = [&](const std::string& a, const std::string& b) { return a == b || (number(a) && number(b)); };
+  return dropped && kept.size() == after.size() && std::equal(kept.begin(), kept.end(), after.begin(), same);
+}
+
 std::string editSignature(std::string_view oldApi, std::string_view newApi, std::string_view oldStatement, std::string_view newStatement) {
   if (oldApi != newApi) return "api " + std::string(oldApi) + " -> " + std::string(newApi);
   std::map<std::string, int> balance;

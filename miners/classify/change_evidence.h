@@ -42,6 +42,7 @@ struct PairEvidence {
   bool testReworked = false;         // Surroundings::testReworked
   bool movedToLibraryApi = false;    // Surroundings::movedToLibraryApi
   bool testGainedCases = false;      // Surroundings::testGainedCases
+  bool comparesMore = false;         // comparesMore of the check's two statements
   bool broadLibraryChange = false;   // the commit changed kBroadLibraryChange library files or more
   std::string editSignature;         // editSignature of the check's two statements
 };
@@ -96,6 +97,11 @@ class TestFileChange {
   // package's.
   std::set<std::string> libraryNamesGained_;
 };
+
+// The check compares whole values where it compared parts: its old statement with the
+// subscripts of its operands left out is its new one (`allclose(cpu[:2], gpu[:2], rtol=1e-4)`
+// -> `allclose(cpu, gpu, rtol=1e-3)`), numbers aside.
+bool comparesMore(std::string_view oldStatement, std::string_view newStatement);
 
 // The edit a check got, the same for the same edit made to two checks with other arguments:
 // the assertion API moved to (`api assert_allclose -> assert_list_pairwise`) when it changed,

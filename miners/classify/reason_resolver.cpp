@@ -40,10 +40,12 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   if (stated("fix") && e.callsChangedLibrary && !stated("test-fix")) return {{"cut-fix", kFromLibrary}};
 
   // The purpose the message states first. "Add tests" explains a check only where its test was
-  // reworked too (a commit adding a test elsewhere leaves this check's reason untold), and not
-  // where the commit made the same edit to many checks (a helper put in across the file); a
-  // feature explains a tolerance that moved alone only where the test names the changed library
-  // code or was reworked around it (a loosening can ride along with an unrelated feature).
+  // reworked too or the check now compares whole values where it compared parts ("profile more
+  // cases": `cpu[:2]` -> `cpu`); a commit adding a test elsewhere leaves this check's reason
+  // untold. Not where the commit made the same edit to many checks (a helper put in across the
+  // file); a feature explains a tolerance that moved alone only where the test names the changed
+  // library code or was reworked around it (a loosening can ride along with an unrelated
+  // feature).
   struct Purpose {
     std::string_view id;
     ResolvedReason reason;
@@ -57,7 +59,7 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
                            Purpose{"fix", {"test-fix", kFromMessage}}}) {
     std::optional<size_t> at = stated(p.id);
     if (!at || (best && *best <= *at)) continue;
-    if (p.id == "new-test" && edited && !e.testReworked) continue;
+    if (p.id == "new-test" && edited && !e.testReworked && !e.comparesMore) continue;
     if (p.id == "feature" && toleranceOnly && !e.testReworked && !e.callsChangedLibrary) continue;
     best = at;
     // A test that gained cases was extended, whatever else the commit did across the file.

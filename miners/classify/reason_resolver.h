@@ -22,6 +22,7 @@ struct ChangeEvidence {
   bool movedToLibraryApi = false;     // its test file swapped another package's import for the library's, and the test uses it
   bool broadLibraryChange = false;    // the commit changed kBroadLibraryChange library files or more
   bool testGainedCases = false;       // the check's test gained parameters or a parametrize decorator
+  bool comparesMore = false;          // the check compares whole values where it compared parts (a subscript dropped)
 };
 
 // The same edit on this many checks of one commit reads as a refactoring (or a migration the

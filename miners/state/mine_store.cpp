@@ -376,6 +376,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
           evidence.movedToLibraryApi = pe.movedToLibraryApi;
           evidence.broadLibraryChange = pe.broadLibraryChange;
           evidence.testGainedCases = pe.testGainedCases;
+          evidence.comparesMore = pe.comparesMore;
           evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;
         }
       }

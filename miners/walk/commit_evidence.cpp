@@ -97,6 +97,7 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
       e.testReworked = around.testReworked;
       e.movedToLibraryApi = around.movedToLibraryApi;
       e.testGainedCases = around.testGainedCases;
+      e.comparesMore = comparesMore(o.normalized(), n.normalized());
       e.broadLibraryChange = libraryFiles >= size_t(kBroadLibraryChange);
       e.callsChangedLibrary = std::any_of(around.identifiers.begin(), around.identifiers.end(),
                                           [&](const std::string& name) { return library.count(name) > 0; });

@@ -155,3 +155,16 @@ TEST(ChangeEvidence, ATestGainingParametersRunsMoreCases) {
   renamed.replace(renamed.find("test_perfect"), 12, "test_zero");
   EXPECT_FALSE(TestFileChange(before, renamed).surroundingsOf({3, 3, 5, 5}).testGainedCases);
 }
+
+// Theano's "modified test_nnet to profile more cases": the helper's check compares every output
+// where it compared the first two, with tolerances raised for it.
+TEST(ChangeEvidence, ACheckDroppingASubscriptComparesMore) {
+  EXPECT_TRUE(comparesMore("assert numpy.allclose(rval_cpu[:2],rval_gpu[:2],rtol=1e-4,atol=1e-6)",
+                           "assert numpy.allclose(rval_cpu,rval_gpu,rtol=1e-3,atol=1e-5)"));
+  EXPECT_TRUE(comparesMore("assert_allclose(f(x)[0][1], y)", "assert_allclose(f(x), y)"));
+  // A list literal is no subscript; nor is a subscript that moved or an argument renamed.
+  EXPECT_FALSE(comparesMore("assert_allclose(a, [1, 2])", "assert_allclose(a, 1)"));
+  EXPECT_FALSE(comparesMore("assert_allclose(a[0], b)", "assert_allclose(a, b[0])"));
+  EXPECT_FALSE(comparesMore("assert_allclose(a[0], b)", "assert_allclose(c, b)"));
+  EXPECT_FALSE(comparesMore("assert_allclose(a, b, rtol=1e-4)", "assert_allclose(a, b, rtol=1e-3)"));
+}

@@ -94,6 +94,10 @@ TEST(ReasonResolver, NewTestsExplainOnlyAReworkedTestWithoutARepeatedEdit) {
   EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"new-test", "message"}}));
   reworked.sameEditOnManyChecks = true;
   EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"refactoring", "many-checks"}}));
+  // A check that compares whole values where it compared parts covers more by itself.
+  ChangeEvidence wider = threshold();
+  wider.comparesMore = true;
+  EXPECT_EQ(resolveReasons({said("new-test", 0)}, wider), (Reasons{{"new-test", "message"}}));
   // Unless the check's own test gained cases ("Improve losses tests": parametrized by reduction).
   reworked.testGainedCases = true;
   EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"new-test", "message"}}));
