@@ -25,16 +25,36 @@ std::string_view definedName(std::string_view trimmed) {
   return {};
 }
 
+// The triple quote still open after `line` ("" when none), given the one open before it: each
+// `"""` or `'''` outside a comment opens or closes a string. Single-quoted strings are read
+// only as far as a `#` or a triple quote inside them goes.
+std::string_view stringOpenAfter(std::string_view line, std::string_view open) {
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (open.empty() && line[i] == '#') break;
+    for (std::string_view q : {std::string_view(R"(""")"), std::string_view("\'\'\'")})
+      if (line.substr(i, 3) == q && (open.empty() || open == q)) {
+        open = open.empty() ? q : std::string_view();
+        i += 2;
+        break;
+      }
+  }
+  return open;
+}
+
 // For each 1-based line, the definitions enclosing it (outermost first), read from indentation:
 // a definition holds the lines indented deeper than its own line until a code line is not.
 std::vector<std::vector<std::string>> enclosingDefinitions(std::string_view text) {
   const std::vector<std::string_view> lines = analyzer::splitLines(text);
   std::vector<std::vector<std::string>> out(lines.size() + 1);
   std::vector<std::pair<size_t, std::string>> open;  // (indent, name)
+  std::string_view quote;                            // the triple quote of a string open across lines
   for (size_t i = 0; i < lines.size(); ++i) {
     const std::string_view line = lines[i];
     const size_t indent = line.find_first_not_of(" \t");
-    const bool code = indent != std::string_view::npos && line[indent] != '#';
+    // A line inside a string (Theano's C code in `c_code`, a docstring) closes no definition.
+    const bool inString = !quote.empty();
+    quote = stringOpenAfter(line, quote);
+    const bool code = !inString && indent != std::string_view::npos && line[indent] != '#';
     if (code) {
       while (!open.empty() && open.back().first >= indent) open.pop_back();
       if (std::string_view name = definedName(line.substr(indent)); !name.empty()) open.emplace_back(indent, std::string(name));

@@ -21,6 +21,19 @@ TEST(ChangeEvidence, ChangedDefinitionsAreThoseEnclosingAChangedLine) {
   EXPECT_TRUE(changedDefinitions(before, before).empty());
 }
 
+// Theano's ops hold their C code in strings whose lines start at column 0: they close no
+// definition, so a change in them is a change of the op and its method.
+TEST(ChangeEvidence, LinesInsideAStringCloseNoDefinition) {
+  const std::string before =
+      "class GpuDnnPoolGrad(Op):\n    def c_code(self, node):\n        return \"\"\"\nif (err != 0)\n  %(fail)s\n\"\"\"\n\n"
+      "    def c_code_cache_version(self):\n        return (6,)\n";
+  std::string after = before;
+  after.replace(after.find("if (err != 0)"), 13, "memset(out, 0, n);\nif (err != 0)");
+  EXPECT_EQ(changedDefinitions(before, after), (std::set<std::string>{"GpuDnnPoolGrad", "c_code"}));
+  after.replace(after.find("(6,)"), 4, "(7,)");
+  EXPECT_EQ(changedDefinitions(before, after), (std::set<std::string>{"GpuDnnPoolGrad", "c_code", "c_code_cache_version"}));
+}
+
 TEST(ChangeEvidence, SurroundingsAreTheChecksTest) {
   const std::string before =
       "def test_a():\n    x = conv(1)\n    assert_allclose(x, 1)\n\n\ndef test_b():\n    y = pad(2)\n    assert_allclose(y, 2)\n";
