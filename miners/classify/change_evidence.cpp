@@ -25,16 +25,36 @@ std::string_view definedName(std::string_view trimmed) {
   return {};
 }
 
+// The triple quote still open after `line` ("" when none), given the one open before it: each
+// `"""` or `'''` outside a comment opens or closes a string. Single-quoted strings are read
+// only as far as a `#` or a triple quote inside them goes.
+std::string_view stringOpenAfter(std::string_view line, std::string_view open) {
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (open.empty() && line[i] == '#') break;
+    for (std::string_view q : {std::string_view(R"(""")"), std::string_view("\'\'\'")})
+      if (line.substr(i, 3) == q && (open.empty() || open == q)) {
+        open = open.empty() ? q : std::string_view();
+        i += 2;
+        break;
+      }
+  }
+  return open;
+}
+
 // For each 1-based line, the definitions enclosing it (outermost first), read from indentation:
 // a definition holds the lines indented deeper than its own line until a code line is not.
 std::vector<std::vector<std::string>> enclosingDefinitions(std::string_view text) {
   const std::vector<std::string_view> lines = analyzer::splitLines(text);
   std::vector<std::vector<std::string>> out(lines.size() + 1);
   std::vector<std::pair<size_t, std::string>> open;  // (indent, name)
+  std::string_view quote;                            // the triple quote of a string open across lines
   for (size_t i = 0; i < lines.size(); ++i) {
     const std::string_view line = lines[i];
     const size_t indent = line.find_first_not_of(" \t");
-    const bool code = indent != std::string_view::npos && line[indent] != '#';
+    // A line inside a string (Theano's C code in `c_code`, a docstring) closes no definition.
+    const bool inString = !quote.empty();
+    quote = stringOpenAfter(line, quote);
+    const bool code = !inString && indent != std::string_view::npos && line[indent] != '#';
     if (code) {
       while (!open.empty() && open.back().first >= indent) open.pop_back();
       if (std::string_view name = definedName(line.substr(indent)); !name.empty()) open.emplace_back(indent, std::string(name));
@@ -96,6 +116,91 @@ std::vector<std::string> tokens(std::string_view text) {
   return out;
 }
 
+// The import statements of a source, one per logical line: a line continued by a backslash or
+// by an open parenthesis joined with the next (`from a import (\n    b,\n    c)`). Other lines
+// are not joined: a parenthesis in a string elsewhere cannot swallow an import.
+std::vector<std::string> importStatements(std::string_view text) {
+  std::vector<std::string> out;
+  std::string current;
+  int depth = 0;
+  for (std::string_view line : analyzer::splitLines(text)) {
+    const size_t hash = line.find('#');
+    std::string_view code = analyzer::trimmedLine(hash == std::string_view::npos ? line : line.substr(0, hash));
+    if (current.empty() && !code.starts_with("import ") && !code.starts_with("from ")) continue;
+    const bool continued = code.ends_with('\\');
+    if (continued) code.remove_suffix(1);
+    for (char c : code) depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    current.append(code);
+    current.push_back(' ');
+    if (continued || (depth > 0 && current.size() < 4096)) continue;
+    out.push_back(std::move(current));
+    current.clear();
+    depth = 0;
+  }
+  if (!current.empty()) out.push_back(std::move(current));
+  return out;
+}
+
+std::vector<std::string_view> splitOn(std::string_view text, char sep) {
+  std::vector<std::string_view> out;
+  for (size_t from = 0;;) {
+    const size_t at = text.find(sep, from);
+    out.push_back(analyzer::trimmedLine(text.substr(from, at == std::string_view::npos ? std::string_view::npos : at - from)));
+    if (at == std::string_view::npos) return out;
+    from = at + 1;
+  }
+}
+
+bool isDottedName(std::string_view s) {
+  return !s.empty() && !std::isdigit(static_cast<unsigned char>(s.front())) &&
+         std::all_of(s.begin(), s.end(), [](char c) { return isNameChar(c) || c == '.'; }) && s.front() != '.';
+}
+
+// `a.b as c` -> (c, a.b); `a.b` -> (a, a.b) for `import`, (b, prefix.b) after `from prefix`.
+void addBinding(std::string_view item, std::string_view fromModule, std::set<ImportBinding>& out) {
+  std::string_view what = item, alias;
+  if (const size_t as = item.find(" as "); as != std::string_view::npos) {
+    what = analyzer::trimmedLine(item.substr(0, as));
+    alias = analyzer::trimmedLine(item.substr(as + 4));
+  }
+  if (!isDottedName(what) || (!alias.empty() && !isDottedName(alias))) return;
+  const std::string module = fromModule.empty() ? std::string(what) : std::string(fromModule) + "." + std::string(what);
+  const std::string_view name = !alias.empty() ? alias : fromModule.empty() ? what.substr(0, what.find('.')) : what;
+  out.insert({std::string(name), module});
+}
+
+std::string_view rootOf(std::string_view module) { return module.substr(0, module.find('.')); }
+
+// How many cases a test runs, as its header says: its parameters (`def test_x(self, device,
+// dtype, reduction)`) and its parametrize decorators. -1 when the header cannot be read.
+int casesOf(const std::vector<std::string_view>& lines, const TestUnit& u) {
+  int parametrized = 0, depth = 0, params = 0;
+  bool inParams = false, sawParam = false;
+  for (int l = u.firstLine; l >= 1 && l <= u.lastLine && static_cast<size_t>(l) <= lines.size(); ++l) {
+    const std::string_view line = analyzer::trimmedLine(lines[static_cast<size_t>(l) - 1]);
+    if (!inParams && line.starts_with('@')) {
+      parametrized += line.find("parametri") != std::string_view::npos || line.find("parameteri") != std::string_view::npos;
+      continue;
+    }
+    size_t i = 0;
+    if (!inParams) {
+      if (!line.starts_with("def ") && !line.starts_with("async def ")) continue;
+      i = line.find('(');
+      if (i == std::string_view::npos) return -1;
+      inParams = true, depth = 1, ++i;
+    }
+    for (; i < line.size() && depth > 0; ++i) {
+      const char c = line[i];
+      if (c == '#') break;
+      depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+      if (depth == 1 && c == ',' && sawParam) ++params, sawParam = false;
+      else if (depth >= 1 && !std::isspace(static_cast<unsigned char>(c)) && c != ',') sawParam = true;
+    }
+    if (depth == 0) return params + sawParam + parametrized;
+  }
+  return -1;
+}
+
 }  // namespace
 
 std::set<std::string> changedDefinitions(std::string_view oldText, std::string_view newText) {
@@ -115,26 +220,91 @@ std::set<std::string> changedDefinitions(std::string_view oldText, std::string_v
   return out;
 }
 
-TestFileChange::TestFileChange(std::string_view oldText, std::string_view newText)
+std::set<ImportBinding> importBindings(std::string_view text) {
+  std::set<ImportBinding> out;
+  for (const std::string& statement : importStatements(text)) {
+    std::string_view s = analyzer::trimmedLine(statement);
+    if (s.starts_with("import ")) {
+      for (std::string_view item : splitOn(s.substr(7), ',')) addBinding(item, {}, out);
+      continue;
+    }
+    if (!s.starts_with("from ")) continue;
+    const size_t import = s.find(" import ");
+    if (import == std::string_view::npos) continue;
+    const std::string_view from = analyzer::trimmedLine(s.substr(5, import - 5));
+    if (!isDottedName(from)) continue;  // relative (`from . import x`) or not an import at all
+    std::string_view names = analyzer::trimmedLine(s.substr(import + 8));
+    if (names.starts_with('(')) names.remove_prefix(1);
+    if (names.ends_with(')')) names.remove_suffix(1);
+    for (std::string_view item : splitOn(names, ',')) addBinding(item, from, out);
+  }
+  return out;
+}
+
+bool isTestModule(std::string_view module) {
+  for (std::string_view part : splitOn(module, '.'))
+    if (part == "test" || part == "tests" || part == "testing" || part.starts_with("test_") || part.ends_with("_test") ||
+        part.ends_with("_tests"))
+      return true;
+  return false;
+}
+
+TestFileChange::TestFileChange(std::string_view oldText, std::string_view newText, const std::set<std::string>& libraryPackages)
     : hunks_(lineHunks(oldText, newText)),
       oldLines_(analyzer::splitLines(oldText)),
       newLines_(analyzer::splitLines(newText)),
       newDefinitions_(enclosingDefinitions(newText)) {
   oldUnitsOk_ = findTestUnits(oldText, oldUnits_);
   newUnitsOk_ = findTestUnits(newText, newUnits_);
+  if (libraryPackages.empty() || oldText.empty() || newText.empty()) return;
+  // A port to the library's API: an import of another package dropped, one of a library module
+  // gained. Another test framework dropped (unittest for pytest) is a change of style, and the
+  // tests' own helpers (`theano.tests.unittest_tools`) are no library API.
+  const std::set<ImportBinding> before = importBindings(oldText), after = importBindings(newText);
+  auto library = [&](const ImportBinding& b) { return libraryPackages.count(std::string(rootOf(b.module))) > 0; };
+  const bool droppedAnother = std::any_of(before.begin(), before.end(), [&](const ImportBinding& b) {
+    const std::string_view root = rootOf(b.module);
+    const bool framework = root == "__future__" || root == "unittest" || root == "pytest" || root == "nose";
+    return !after.count(b) && !library(b) && !framework && !isTestModule(b.module);
+  });
+  // A library module imported before under another name (`import theano.tensor as T` ->
+  // `from theano import tensor`) is no port.
+  auto importedBefore = [&](const ImportBinding& b) {
+    return std::any_of(before.begin(), before.end(), [&](const ImportBinding& o) { return o.module == b.module; });
+  };
+  for (const ImportBinding& b : droppedAnother ? after : std::set<ImportBinding>{})
+    if (library(b) && !importedBefore(b) && !isTestModule(b.module)) libraryNamesGained_.insert(b.name);
+}
+
+void TestFileChange::setChecks(const std::vector<CheckLines>& checks) {
+  oldCheckLines_.assign(oldLines_.size() + 1, false);
+  newCheckLines_.assign(newLines_.size() + 1, false);
+  auto mark = [](std::vector<bool>& lines, int first, int last) {
+    for (int l = std::max(first, 1); first > 0 && l <= last && static_cast<size_t>(l) < lines.size(); ++l)
+      lines[static_cast<size_t>(l)] = true;
+  };
+  for (const CheckLines& c : checks) {
+    mark(oldCheckLines_, c.oldFirst, c.oldLast);
+    mark(newCheckLines_, c.newFirst, c.newLast);
+  }
 }
 
 Surroundings TestFileChange::surroundingsOf(const CheckLines& at) const {
   Surroundings s;
   const auto [newFrom, newTo] = spanAround(newUnits_, newUnitsOk_, at.newFirst, at.newLast);
   const auto [oldFrom, oldTo] = spanAround(oldUnits_, oldUnitsOk_, at.oldFirst, at.oldLast);
-  auto changed = [&](const std::vector<std::string_view>& lines, int start, int count, int from, int to, int checkFirst, int checkLast) {
-    for (int l = std::max(start, from); l < start + count && l <= to; ++l)
-      if (!codeAt(lines, l).empty() && (l < checkFirst || l > checkLast)) s.testReworked = true;
+  // Lines of other checks do not count: a tolerance moved on three checks of a test is one edit
+  // made three times, not the test reworked around each.
+  auto changed = [&](const std::vector<std::string_view>& lines, const std::vector<bool>& checks, int start, int count, int from, int to,
+                     int checkFirst, int checkLast) {
+    for (int l = std::max(start, from); l < start + count && l <= to; ++l) {
+      const bool otherCheck = l > 0 && static_cast<size_t>(l) < checks.size() && checks[static_cast<size_t>(l)];
+      if (!codeAt(lines, l).empty() && (l < checkFirst || l > checkLast) && !otherCheck) s.testReworked = true;
+    }
   };
   for (const LineHunk& h : hunks_) {
-    if (at.newFirst > 0) changed(newLines_, h.newStart, h.newLines, newFrom, newTo, at.newFirst, at.newLast);
-    if (at.oldFirst > 0) changed(oldLines_, h.oldStart, h.oldLines, oldFrom, oldTo, at.oldFirst, at.oldLast);
+    if (at.newFirst > 0) changed(newLines_, newCheckLines_, h.newStart, h.newLines, newFrom, newTo, at.newFirst, at.newLast);
+    if (at.oldFirst > 0) changed(oldLines_, oldCheckLines_, h.oldStart, h.oldLines, oldFrom, oldTo, at.oldFirst, at.oldLast);
   }
   // A check in a helper (not a test) that a test new in this version calls: the helper now
   // serves more cases ("modified test_nnet to profile more cases" adds tests calling it).
@@ -152,12 +322,50 @@ Surroundings TestFileChange::surroundingsOf(const CheckLines& at) const {
       if (used.count(helper)) s.testReworked = true;
     }
   }
+  // The test holding the check runs more cases: it gained parameters or a parametrize decorator.
+  auto unitAt = [](const std::vector<TestUnit>& units, bool ok, int line) -> const TestUnit* {
+    if (!ok || line <= 0) return nullptr;
+    for (const TestUnit& u : units)
+      if (u.firstLine <= line && line <= u.lastLine) return &u;
+    return nullptr;
+  };
+  const TestUnit* newTest = unitAt(newUnits_, newUnitsOk_, at.newFirst);
+  const TestUnit* oldTest = unitAt(oldUnits_, oldUnitsOk_, at.oldFirst);
+  if (newTest && oldTest && newTest->name == oldTest->name) {
+    const int before = casesOf(oldLines_, *oldTest), after = casesOf(newLines_, *newTest);
+    s.testGainedCases = before >= 0 && after > before;
+  }
   // The names the test uses, on either side: what it calls is what it tests.
   if (at.newFirst > 0)
     for (int l = std::max(1, newFrom); l <= newTo; ++l) addIdentifiers(codeAt(newLines_, l), s.identifiers);
+  s.movedToLibraryApi = std::any_of(libraryNamesGained_.begin(), libraryNamesGained_.end(),
+                                    [&](const std::string& name) { return s.identifiers.count(name) > 0; });
   if (at.oldFirst > 0)
     for (int l = std::max(1, oldFrom); l <= oldTo; ++l) addIdentifiers(codeAt(oldLines_, l), s.identifiers);
   return s;
+}
+
+bool comparesMore(std::string_view oldStatement, std::string_view newStatement) {
+  const std::vector<std::string> before = tokens(oldStatement), after = tokens(newStatement);
+  std::vector<std::string> kept;
+  bool dropped = false;
+  for (size_t i = 0; i < before.size(); ++i) {
+    const bool subscript =
+        before[i] == "[" && !kept.empty() && (isNameChar(kept.back().back()) || kept.back() == ")" || kept.back() == "]");
+    if (!subscript) {
+      kept.push_back(before[i]);
+      continue;
+    }
+    int depth = 0;
+    for (; i < before.size(); ++i) {
+      depth += before[i] == "[" ? 1 : before[i] == "]" ? -1 : 0;
+      if (depth == 0) break;
+    }
+    dropped = true;
+  }
+  auto number = [](const std::string& t) { return std::isdigit(static_cast<unsigned char>(t.front())) != 0; };
+  auto same = [&](const std::string& a, const std::string& b) { return a == b || (number(a) && number(b)); };
+  return dropped && kept.size() == after.size() && std::equal(kept.begin(), kept.end(), after.begin(), same);
 }
 
 std::string editSignature(std::string_view oldApi, std::string_view newApi, std::string_view oldStatement, std::string_view newStatement) {

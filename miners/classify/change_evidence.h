@@ -1,7 +1,8 @@
 // What the diff of a commit shows about why a check changed, beyond its message: the library
-// definitions the commit changed, what changed around the check in its test, and the edit made
-// to the check itself. Read from the texts alone (Python); the miner reads the blobs only for
-// commits with an API, parameter or threshold change (miners/walk/commit_evidence.h).
+// definitions the commit changed, what changed around the check in its test and in its file's
+// imports, and the edit made to the check itself. Read from the texts alone (Python); the miner
+// reads the blobs only for commits with an API, parameter or threshold change
+// (miners/walk/commit_evidence.h).
 #pragma once
 #include <set>
 #include <string>
@@ -18,12 +19,38 @@ namespace oalens::miners {
 // file added or deleted).
 std::set<std::string> changedDefinitions(std::string_view oldText, std::string_view newText);
 
+// A name an import binds and the module it names: `from keras import backend as K` binds K to
+// keras.backend, `import numpy as np` np to numpy, `import theano.tensor` theano to
+// theano.tensor. Relative imports (`from . import x`) and `*` bind nothing read here.
+struct ImportBinding {
+  std::string name, module;
+  auto operator<=>(const ImportBinding&) const = default;
+};
+
+// Every import of a Python source, at any indentation (tests import inside functions too),
+// parenthesized and backslash-continued lists included.
+std::set<ImportBinding> importBindings(std::string_view text);
+
+// A module of the tests' own helpers rather than of the library: a part of its dotted path is
+// test, tests or testing, or starts or ends like a test file (`keras.utils.test_utils`,
+// `theano.tests.unittest_tools`).
+bool isTestModule(std::string_view module);
+
 // The diff's evidence about one changed check, found by the worker that analysed its commit.
 struct PairEvidence {
   bool callsChangedLibrary = false;  // the check's test names a library definition the commit changed
   bool testReworked = false;         // Surroundings::testReworked
+  bool movedToLibraryApi = false;    // Surroundings::movedToLibraryApi
+  bool testGainedCases = false;      // Surroundings::testGainedCases
+  bool comparesMore = false;         // comparesMore of the check's two statements
+  bool broadLibraryChange = false;   // the commit changed kBroadLibraryChange library files or more
   std::string editSignature;         // editSignature of the check's two statements
 };
+
+// A commit that changes this many library files reworks the library, not one function of it
+// (Keras's port to version 2 changed 18 in "Fix up layers unit tests with TF"; a fix of one op and
+// its test changes one or two).
+constexpr int kBroadLibraryChange = 5;
 
 // A check's place in the two versions of its test file (1-based lines of its first and last
 // line on each side; 0 for a side it is not on).
@@ -34,8 +61,17 @@ struct CheckLines {
 // What changed around a check and what its test uses: inside the test function holding it (or,
 // outside any test, within kNeighbourhood lines of it).
 struct Surroundings {
-  bool testReworked = false;          // a line of the test changed besides the check's own, or a new test calls the helper holding it
+  bool testReworked = false;          // a line of the test changed besides the checks', or a new test calls the helper holding it
   std::set<std::string> identifiers;  // the names the test uses, in either version
+  // The file dropped an import of another package for one of the library's own modules, whose
+  // name the test uses now (`from theano import tensor as T` -> `from keras import backend as K`,
+  // `out.mean().eval()` -> `K.eval(K.mean(out))`): a port to the library's API.
+  bool movedToLibraryApi = false;
+  // The test holding the check, under the same name, gained parameters or a parametrize
+  // decorator: it runs more cases (`def test_perfect_prediction(self, device, dtype)` ->
+  // `@pytest.mark.parametrize("reduction", ...) def test_perfect_prediction(self, device, dtype,
+  // reduction)`).
+  bool testGainedCases = false;
 };
 constexpr int kNeighbourhood = 10;
 
@@ -43,7 +79,11 @@ constexpr int kNeighbourhood = 10;
 // checks a commit changed in it: a commit can change hundreds. Holds views into the texts.
 class TestFileChange {
  public:
-  TestFileChange(std::string_view oldText, std::string_view newText);
+  // `libraryPackages`: the top-level packages of the library (`keras`), for movedToLibraryApi.
+  TestFileChange(std::string_view oldText, std::string_view newText, const std::set<std::string>& libraryPackages = {});
+  // The lines of every check of the two versions, whose changes do not rework the test around
+  // another check.
+  void setChecks(const std::vector<CheckLines>& checks);
   Surroundings surroundingsOf(const CheckLines& at) const;
 
  private:
@@ -51,8 +91,17 @@ class TestFileChange {
   std::vector<std::string_view> oldLines_, newLines_;
   std::vector<TestUnit> oldUnits_, newUnits_;
   bool oldUnitsOk_ = false, newUnitsOk_ = false;          // findTestUnits told the tests apart
+  std::vector<bool> oldCheckLines_, newCheckLines_;       // per 1-based line: a check's (setChecks)
   std::vector<std::vector<std::string>> newDefinitions_;  // per line of the new text, outermost first
+  // Names bound to library modules by imports the new text gained, where it dropped another
+  // package's.
+  std::set<std::string> libraryNamesGained_;
 };
+
+// The check compares whole values where it compared parts: its old statement with the
+// subscripts of its operands left out is its new one (`allclose(cpu[:2], gpu[:2], rtol=1e-4)`
+// -> `allclose(cpu, gpu, rtol=1e-3)`), numbers aside.
+bool comparesMore(std::string_view oldStatement, std::string_view newStatement);
 
 // The edit a check got, the same for the same edit made to two checks with other arguments:
 // the assertion API moved to (`api assert_allclose -> assert_list_pairwise`) when it changed,

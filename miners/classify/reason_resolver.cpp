@@ -9,8 +9,8 @@ namespace oalens::miners {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kKnownIds = {"flaky",    "hardware", "dtype",    "rollback", "refactoring",
-                                                       "new-test", "feature",  "test-fix", "fix"};
+constexpr std::array<std::string_view, 10> kKnownIds = {"flaky",    "hardware", "dtype",    "rollback", "refactoring",
+                                                        "new-test", "feature",  "test-fix", "fix",      "replace"};
 
 // Where the message first states `id` for a change of these kinds.
 std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::string_view id, uint8_t kinds) {
@@ -40,10 +40,12 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   if (stated("fix") && e.callsChangedLibrary && !stated("test-fix")) return {{"cut-fix", kFromLibrary}};
 
   // The purpose the message states first. "Add tests" explains a check only where its test was
-  // reworked too (a commit adding a test elsewhere leaves this check's reason untold), and not
-  // where the commit made the same edit to many checks (a helper put in across the file); a
-  // feature explains a tolerance that moved alone only where the test names the changed library
-  // code or was reworked around it (a loosening can ride along with an unrelated feature).
+  // reworked too or the check now compares whole values where it compared parts ("profile more
+  // cases": `cpu[:2]` -> `cpu`); a commit adding a test elsewhere leaves this check's reason
+  // untold. Not where the commit made the same edit to many checks (a helper put in across the
+  // file); a feature explains a tolerance that moved alone only where the test names the changed
+  // library code or was reworked around it (a loosening can ride along with an unrelated
+  // feature).
   struct Purpose {
     std::string_view id;
     ResolvedReason reason;
@@ -57,14 +59,26 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
                            Purpose{"fix", {"test-fix", kFromMessage}}}) {
     std::optional<size_t> at = stated(p.id);
     if (!at || (best && *best <= *at)) continue;
-    if (p.id == "new-test" && edited && !e.testReworked) continue;
+    if (p.id == "new-test" && edited && !e.testReworked && !e.comparesMore) continue;
     if (p.id == "feature" && toleranceOnly && !e.testReworked && !e.callsChangedLibrary) continue;
     best = at;
-    first = p.id == "new-test" && e.sameEditOnManyChecks ? ResolvedReason{"refactoring", kFromManyChecks} : p.reason;
+    // A test that gained cases was extended, whatever else the commit did across the file.
+    const bool helperPutIn = e.sameEditOnManyChecks && !e.testGainedCases;
+    first = p.id == "new-test" && helperPutIn ? ResolvedReason{"refactoring", kFromManyChecks} : p.reason;
   }
+  // Tests "fixed up" in a commit that reworks the library they call were fixed to follow it (the
+  // Keras 2 port's "Fix up layers unit tests with TF"); a fix of one function and its test stays
+  // the test's.
+  if (first && first->reason == "test-fix" && e.callsChangedLibrary && e.broadLibraryChange) return {{"feature", kFromLibrary}};
   if (first) return {*first};
-  // A tolerance that moved alone, in a test left as it was, is not shown to follow the library.
-  if (e.callsChangedLibrary && (!toleranceOnly || e.testReworked)) return {{"feature", kFromLibrary}};
+  // A tolerance that moved alone, in a test left as it was, is not shown to follow the library
+  // or a port to its API.
+  const bool followsTest = !toleranceOnly || e.testReworked;
+  if (e.callsChangedLibrary && followsTest) return {{"feature", kFromLibrary}};
+  if (e.movedToLibraryApi && followsTest) return {{"feature", kFromMigration}};
+  // "Use assert_allclose instead of numpy.allclose()": a swap by choice where no cause, purpose
+  // or library change explains it.
+  if (stated("replace")) return {{"refactoring", kFromMessage}};
   if (e.sameEditOnManyChecks) return {{"refactoring", kFromManyChecks}};
   return {{"unknown", kFromNothing}};
 }

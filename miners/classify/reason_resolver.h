@@ -16,9 +16,13 @@ struct ChangeEvidence {
   bool gainedDtypeChoice = false;     // its new side is chosen by a dtype its old side was not
   bool gainedDeviceChoice = false;    // ... by a device
   bool callsChangedLibrary = false;   // the commit changed a library definition the check's test names
-  bool testReworked = false;          // lines of the check's test changed besides the check
+  bool testReworked = false;          // lines of the check's test changed besides its checks
   bool sameEditOnManyChecks = false;  // the commit made the same edit to kManyChecks checks or more
   bool undoesPreviousChange = false;  // the check returns to its text before its previous change
+  bool movedToLibraryApi = false;     // its test file swapped another package's import for the library's, and the test uses it
+  bool broadLibraryChange = false;    // the commit changed kBroadLibraryChange library files or more
+  bool testGainedCases = false;       // the check's test gained parameters or a parametrize decorator
+  bool comparesMore = false;          // the check compares whole values where it compared parts (a subscript dropped)
 };
 
 // The same edit on this many checks of one commit reads as a refactoring (or a migration the
@@ -32,6 +36,7 @@ inline constexpr const char* kFromCode = "code";               // a dtype or dev
 inline constexpr const char* kFromLibrary = "library";         // library code the test calls changed with it
 inline constexpr const char* kFromManyChecks = "many-checks";  // the same edit on many checks
 inline constexpr const char* kFromRevert = "revert";           // the check's earlier text restored
+inline constexpr const char* kFromMigration = "migration";     // the test file moved to the library's own API
 inline constexpr const char* kFromNothing = "none";            // `unknown`
 
 struct ResolvedReason {
@@ -43,9 +48,11 @@ struct ResolvedReason {
 // In order: a rollback; the causes the message or the code names (flaky, hardware, dtype; all of
 // them); a fix with library code the test names changed (cut-fix), unless the message says the
 // fix is the test's; the purpose the message states first (refactoring, feature, new-test, a fix
-// of the test); a library change the test follows (feature); the same edit on many checks
-// (refactoring); else unknown. A message's ids this file does not know (a user's own patterns)
-// are kept beside, as the message's.
+// of the test; tests fixed up in a commit that reworks the library they call follow it: feature);
+// a library change the test follows (feature); a move of the test to the library's
+// own API (feature); a swap the message names without its cause ("use X instead of Y":
+// refactoring); the same edit on many checks (refactoring); else unknown. A message's ids
+// this file does not know (a user's own patterns) are kept beside, as the message's.
 std::vector<ResolvedReason> resolveReasons(const std::vector<MessageMatch>& message, const ChangeEvidence& evidence);
 
 }  // namespace oalens::miners

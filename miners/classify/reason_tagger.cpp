@@ -178,6 +178,18 @@ size_t bracketTagEnd(std::string_view prose) {
   return close != std::string_view::npos && prose[close] == ']' ? close + 1 : 0;
 }
 
+// Whether the clause holding the match at `start` goes on to say what it was done for ("Refactor
+// tests in order to check consistency at each step"): the match names the means, the words after
+// the purpose. Read up to the end of the sentence or line.
+bool namesTheMeans(std::string_view prose, size_t start) {
+  static const RE2 kPurpose(R"((?i)\b(in order to|so as to|so that)\b)");
+  size_t end = prose.find('\n', start);
+  if (end == std::string_view::npos) end = prose.size();
+  if (const size_t dot = prose.find(". ", start); dot < end) end = dot;
+  const std::string_view clause = prose.substr(start, end - start);
+  return RE2::PartialMatch(re2::StringPiece(clause.data(), clause.size()), kPurpose);
+}
+
 }  // namespace
 
 std::vector<MessageMatch> ReasonTagger::matches(std::string_view message) const {
@@ -187,7 +199,7 @@ std::vector<MessageMatch> ReasonTagger::matches(std::string_view message) const 
     const std::string& prose = r.readsSquashedCommits ? whole : withoutSquashed;
     std::optional<size_t> at = firstAffirmed(prose, *r.pattern);
     if (!at) continue;
-    if (*at < bracketTagEnd(prose)) *at += prose.size();
+    if (*at < bracketTagEnd(prose) || namesTheMeans(prose, *at)) *at += prose.size();
     out.push_back({r.id, *at, r.kinds});
   }
   return out;

@@ -38,7 +38,8 @@ struct MessageMatch {
   std::string id;
   // Where its first match not negated starts in the prose; a match inside a leading bracket tag
   // of the subject (`[Feat] refactor tests`) ranks after every other, since the prose after the
-  // tag says more precisely what the commit does.
+  // tag says more precisely what the commit does; so does a match whose clause goes on to say
+  // what it was done for ("Refactor tests in order to ...": the means, not the reason).
   size_t position = 0;
   uint8_t kinds = 0;  // ChangeKindBit mask; 0: every change
 };

@@ -373,6 +373,10 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
           const PairEvidence& pe = f.evidence[p];
           evidence.callsChangedLibrary = pe.callsChangedLibrary;
           evidence.testReworked = pe.testReworked;
+          evidence.movedToLibraryApi = pe.movedToLibraryApi;
+          evidence.broadLibraryChange = pe.broadLibraryChange;
+          evidence.testGainedCases = pe.testGainedCases;
+          evidence.comparesMore = pe.comparesMore;
           evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;
         }
       }

@@ -40,10 +40,11 @@ std::string textOf(const Repository& repo, const std::string& oid, size_t limit)
   return std::move(*bytes);
 }
 
+// The definitions of the library files a commit changed, and how many such files it changed.
 std::set<std::string> changedLibraryDefinitions(const Repository& repo, const std::vector<FileChange>& changes,
-                                                const analyzer::TestFileFilter& tests) {
+                                                const analyzer::TestFileFilter& tests, size_t& read) {
   std::set<std::string> out;
-  size_t read = 0;
+  read = 0;
   for (const FileChange& fc : changes) {
     const std::string& path = fc.newPath.empty() ? fc.oldPath : fc.newPath;
     if (!isLibraryFile(path, tests) || ++read > kMaxLibraryFiles) continue;
@@ -51,6 +52,16 @@ std::set<std::string> changedLibraryDefinitions(const Repository& repo, const st
         changedDefinitions(textOf(repo, fc.oldBlob, kMaxLibraryBytes), textOf(repo, fc.newBlob, kMaxLibraryBytes));
     out.merge(names);
   }
+  return out;
+}
+
+// The library's top-level packages at the commit (`keras`, `theano`): the package directories of
+// its tree that are neither the tests' (`tests/__init__.py`) nor documentation or examples.
+std::set<std::string> libraryPackages(const Repository& repo, const std::string& sha, const analyzer::TestFileFilter& tests) {
+  std::set<std::string> out;
+  std::string err;
+  for (const std::string& dir : repo.topLevelPackageDirs(sha, err).value_or(std::vector<std::string>{}))
+    if (!isTestModule(dir) && isLibraryFile(dir + "/__init__.py", tests)) out.insert(dir);
   return out;
 }
 
@@ -63,11 +74,17 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
     return path.size() > 3 && path.substr(path.size() - 3) == ".py" && std::any_of(f.kinds.begin(), f.kinds.end(), explained);
   };
   if (std::none_of(r.files.begin(), r.files.end(), wanted)) return;
-  const std::set<std::string> library = changedLibraryDefinitions(repo, changes, tests);
+  size_t libraryFiles = 0;
+  const std::set<std::string> library = changedLibraryDefinitions(repo, changes, tests, libraryFiles);
+  const std::set<std::string> packages = libraryPackages(repo, r.info.sha, tests);
   for (FileResult& f : r.files) {
     if (!wanted(f)) continue;
     const std::string oldText = textOf(repo, f.change.oldBlob, SIZE_MAX), newText = textOf(repo, f.change.newBlob, SIZE_MAX);
-    const TestFileChange versions(oldText, newText);
+    TestFileChange versions(oldText, newText, packages);
+    std::vector<CheckLines> checks;
+    for (const AssertionVersion& o : f.olds()) checks.push_back({int(o.range.start.line), int(o.range.end.line), 0, 0});
+    for (const AssertionVersion& n : f.news()) checks.push_back({0, 0, int(n.range.start.line), int(n.range.end.line)});
+    versions.setChecks(checks);
     f.evidence.assign(f.pairs.size(), {});
     for (size_t p = 0; p < f.pairs.size(); ++p) {
       const Pair& pair = f.pairs[p];
@@ -78,6 +95,10 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
       const Surroundings around = versions.surroundingsOf(at);
       PairEvidence& e = f.evidence[p];
       e.testReworked = around.testReworked;
+      e.movedToLibraryApi = around.movedToLibraryApi;
+      e.testGainedCases = around.testGainedCases;
+      e.comparesMore = comparesMore(o.normalized(), n.normalized());
+      e.broadLibraryChange = libraryFiles >= size_t(kBroadLibraryChange);
       e.callsChangedLibrary = std::any_of(around.identifiers.begin(), around.identifiers.end(),
                                           [&](const std::string& name) { return library.count(name) > 0; });
       // A tolerance moved alike on many checks is no refactoring: only an edit of the call's

@@ -71,7 +71,8 @@ TEST_F(ReportHistory, JsonHoldsEveryChangeWithTheContractsKeys) {
     for (const json& reason : c["reasons"]) {
       const std::string source = c["reason_sources"].value(reason.get<std::string>(), "");
       // the evidence that decided (docs/reasons.md)
-      EXPECT_TRUE(std::set<std::string>({"message", "code", "library", "many-checks", "revert", "none"}).count(source)) << c.dump();
+      EXPECT_TRUE(std::set<std::string>({"message", "code", "library", "migration", "many-checks", "revert", "none"}).count(source))
+          << c.dump();
     }
   }
   const json tanh = changeAt(changes, "Run the tanh check in a session", "tests/test_activations.py", 39);

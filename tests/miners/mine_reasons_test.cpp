@@ -23,6 +23,7 @@ int run(const std::string& cmd) { return WEXITSTATUS(std::system(cmd.c_str())); 
 const char* const kHistory = R"SH(
 set -e
 mkdir -p lib tests
+touch lib/__init__.py
 commit() { git add -A; GIT_AUTHOR_DATE="2020-01-0$1T00:00:00" GIT_COMMITTER_DATE="2020-01-0$1T00:00:00" git commit -q -m "$2"; }
 cat > lib/ops.py <<'PY'
 def scale(x):
@@ -57,6 +58,14 @@ def test_many(model, a, b, c, d, e, f):
     assert_allclose(e, 5.0)
     assert_allclose(f, 6.0)
 PY
+cat > tests/test_port.py <<'PY'
+from numpy.testing import assert_allclose
+import mathx
+
+
+def test_double():
+    assert_allclose(mathx.double(1.0), 2.0)
+PY
 commit 1 "Start the ops"
 sed -i 's/return x \* 2/return abs(x) * 2 if x > 0 else x * 2/' lib/ops.py
 sed -i 's/out = scale(1.0)/out = scale(-1.0)/; s/assert_allclose(out, 2.0, rtol=1e-7)/assert_allclose(out, -2.0, rtol=1e-6)/' tests/test_ops.py
@@ -70,6 +79,12 @@ sed -i 's/rtol=1e-6/rtol=1e-5/' tests/test_ops.py
 commit 5 "Loosen the scale check"
 sed -i 's/rtol=1e-5/rtol=1e-6/' tests/test_ops.py
 commit 6 "Tighten the scale check again"
+sed -i 's/^import mathx$/from lib import ops/; s/mathx.double(1.0)/ops.scale(1.0)/' tests/test_port.py
+commit 7 "Update a number of tests"
+sed -i 's/return x + by \* 1.0/return x + by * 1.0 + 0.0/' lib/ops.py
+for m in a b c d; do printf 'def %s(x):\n    return x\n' $m > lib/$m.py; done
+sed -i 's/assert_allclose(shift(1.0, 2), 3.0)/assert_allclose(shift(1.0, by=2), 3.0)/' tests/test_ops.py
+commit 8 "Fix up the ops tests"
 )SH";
 
 }  // namespace
@@ -112,6 +127,10 @@ TEST(MineReasons, EachChangeGetsTheEvidenceThatDecided) {
       "Loosen the scale check | tests/test_ops.py | unknown | none",
       // The check's text before the previous change, restored.
       "Tighten the scale check again | tests/test_ops.py | rollback | revert",
+      // Another package's import swapped for the library's, which the test calls now: a port.
+      "Update a number of tests | tests/test_port.py | feature | migration",
+      // Tests fixed up in a commit that changes five library files, one the test calls: they follow it.
+      "Fix up the ops tests | tests/test_ops.py | feature | library",
   };
   // The same edit on six checks of one commit.
   for (int i = 0; i < 6; ++i) want.insert("Tidy the suite | tests/test_many.py | refactoring | many-checks");

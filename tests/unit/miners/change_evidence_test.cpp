@@ -21,6 +21,19 @@ TEST(ChangeEvidence, ChangedDefinitionsAreThoseEnclosingAChangedLine) {
   EXPECT_TRUE(changedDefinitions(before, before).empty());
 }
 
+// Theano's ops hold their C code in strings whose lines start at column 0: they close no
+// definition, so a change in them is a change of the op and its method.
+TEST(ChangeEvidence, LinesInsideAStringCloseNoDefinition) {
+  const std::string before =
+      "class GpuDnnPoolGrad(Op):\n    def c_code(self, node):\n        return \"\"\"\nif (err != 0)\n  %(fail)s\n\"\"\"\n\n"
+      "    def c_code_cache_version(self):\n        return (6,)\n";
+  std::string after = before;
+  after.replace(after.find("if (err != 0)"), 13, "memset(out, 0, n);\nif (err != 0)");
+  EXPECT_EQ(changedDefinitions(before, after), (std::set<std::string>{"GpuDnnPoolGrad", "c_code"}));
+  after.replace(after.find("(6,)"), 4, "(7,)");
+  EXPECT_EQ(changedDefinitions(before, after), (std::set<std::string>{"GpuDnnPoolGrad", "c_code", "c_code_cache_version"}));
+}
+
 TEST(ChangeEvidence, SurroundingsAreTheChecksTest) {
   const std::string before =
       "def test_a():\n    x = conv(1)\n    assert_allclose(x, 1)\n\n\ndef test_b():\n    y = pad(2)\n    assert_allclose(y, 2)\n";
@@ -62,4 +75,109 @@ TEST(ChangeEvidence, ANewTestCallingTheChecksHelperReworksIt) {
   std::string added = inTest + "\n\ndef test_cholesky():\n    assert_allclose(chol(a), ref)\n";
   added.replace(added.find("atol=5e-3"), 9, "atol=1e-2");
   EXPECT_FALSE(TestFileChange(inTest, added).surroundingsOf({2, 2, 2, 2}).testReworked);
+}
+
+TEST(ChangeEvidence, ImportsBindNamesToModules) {
+  const std::string text =
+      "import numpy as np\nimport theano.tensor, os\nfrom keras import backend as K\nfrom keras.layers import (\n    core,\n    Dense as "
+      "D)\n"
+      "from . import helpers\nfrom keras.models import *\nfrom a \\\n    import b\n\ndef test_x():\n    from keras.constraints import "
+      "maxnorm\n";
+  EXPECT_EQ(importBindings(text), (std::set<ImportBinding>{{"np", "numpy"},
+                                                           {"theano", "theano.tensor"},
+                                                           {"os", "os"},
+                                                           {"K", "keras.backend"},
+                                                           {"core", "keras.layers.core"},
+                                                           {"D", "keras.layers.Dense"},
+                                                           {"b", "a.b"},
+                                                           {"maxnorm", "keras.constraints.maxnorm"}}));
+  EXPECT_TRUE(isTestModule("keras.utils.test_utils"));
+  EXPECT_TRUE(isTestModule("theano.tests.unittest_tools"));
+  EXPECT_TRUE(isTestModule("kornia.testing"));
+  EXPECT_FALSE(isTestModule("keras.backend"));
+}
+
+// Keras's "Update a number of tests": `from theano import tensor as T` dropped for `from keras
+// import backend as K`, and the test calls K now: a port to the library's API. numpy imported
+// as np, a move to pytest, or the tests' own helper module are no such port.
+TEST(ChangeEvidence, AFileSwappingAnotherPackageForTheLibrarysMovesToItsApi) {
+  const std::set<std::string> keras = {"keras"};
+  const std::string before =
+      "import numpy as np\nfrom theano import tensor as T\n\n\ndef test_mean():\n    out = model(T.ones(3))\n"
+      "    assert_allclose(out.mean().eval(), 0.0)\n\n\ndef test_other():\n    assert_allclose(g(1), 1)\n";
+  std::string after = before;
+  after.replace(after.find("from theano import tensor as T"), 30, "from keras import backend as K");
+  after.replace(after.find("T.ones(3)"), 9, "K.ones(3)");
+  after.replace(after.find("out.mean().eval()"), 17, "K.eval(K.mean(out))");
+  EXPECT_TRUE(TestFileChange(before, after, keras).surroundingsOf({7, 7, 7, 7}).movedToLibraryApi);
+  // The other test does not use K: not shown to follow the port.
+  EXPECT_FALSE(TestFileChange(before, after, keras).surroundingsOf({11, 11, 11, 11}).movedToLibraryApi);
+  // Without knowing the library's packages, nothing is read.
+  EXPECT_FALSE(TestFileChange(before, after).surroundingsOf({7, 7, 7, 7}).movedToLibraryApi);
+  // Only a library import gained, none of another package dropped.
+  std::string added = before;
+  added.replace(added.find("from theano import tensor as T"), 30, "from theano import tensor as T\nfrom keras import backend as K");
+  added.replace(added.find("out.mean().eval()"), 17, "K.eval(K.mean(out))");
+  EXPECT_FALSE(TestFileChange(before, added, keras).surroundingsOf({7, 7, 8, 8}).movedToLibraryApi);
+  // scipy dropped for numpy, and a library module imported before under another name: no port.
+  const std::string aliased =
+      "import scipy\nimport theano.tensor as T\n\n\ndef test_a():\n    assert_allclose(f(T.ones(2)), scipy.ones(2))\n";
+  const std::string renamed =
+      "import numpy\nfrom theano import tensor\n\n\ndef test_a():\n    assert_allclose(f(tensor.ones(2)), numpy.ones(2))\n";
+  EXPECT_FALSE(TestFileChange(aliased, renamed, {"theano"}).surroundingsOf({6, 6, 6, 6}).movedToLibraryApi);
+  // unittest dropped for the tests' own helpers: a change of style.
+  const std::string unit = "import unittest\n\n\ndef test_a():\n    assert_allclose(f(1), 1)\n";
+  const std::string helper =
+      "from keras.utils.test_utils import keras_test\n\n\ndef test_a():\n    keras_test(f)\n    assert_allclose(f(1), 1)\n";
+  EXPECT_FALSE(TestFileChange(unit, helper, keras).surroundingsOf({5, 5, 6, 6}).movedToLibraryApi);
+}
+
+// Kornia's "Use nearest neighbour interpolation for masks" moved rtol 1e-5 -> 1e-4 on the two
+// checks of a test and nothing else in it: the same edit twice, not a test reworked around
+// each. A line besides the checks still reworks it.
+TEST(ChangeEvidence, OtherChecksChangedAlikeDoNotReworkTheTest) {
+  const std::string before = "def test_jiggle():\n    out = f(x)\n    assert_close(out, e, rtol=1e-5)\n    assert_close(m, t, rtol=1e-5)\n";
+  std::string after = before;
+  after.replace(after.find("rtol=1e-5"), 9, "rtol=1e-4");
+  after.replace(after.find("rtol=1e-5"), 9, "rtol=1e-4");
+  TestFileChange versions(before, after);
+  EXPECT_TRUE(versions.surroundingsOf({3, 3, 3, 3}).testReworked);  // the checks' lines unknown
+  versions.setChecks({{3, 3, 3, 3}, {4, 4, 4, 4}});
+  EXPECT_FALSE(versions.surroundingsOf({3, 3, 3, 3}).testReworked);
+  after.replace(after.find("f(x)"), 4, "f(x, mode=1)");
+  TestFileChange reworked(before, after);
+  reworked.setChecks({{3, 3, 3, 3}, {4, 4, 4, 4}});
+  EXPECT_TRUE(reworked.surroundingsOf({3, 3, 3, 3}).testReworked);
+}
+
+// Kornia's "Improve losses tests": test_perfect_prediction gained reduction and shape, each by a
+// parametrize decorator, while the checks of the file moved to another helper.
+TEST(ChangeEvidence, ATestGainingParametersRunsMoreCases) {
+  const std::string before = "class TestLoss:\n    def test_perfect(self, device, dtype):\n        assert_close(loss(a), 0.0, rtol=1e-3)\n";
+  const std::string after =
+      "class TestLoss:\n    @pytest.mark.parametrize(\"reduction\", [\"mean\", \"sum\"])\n    def test_perfect(self, device, dtype,\n"
+      "                     reduction):\n        self.assert_close(loss(a, reduction), 0.0)\n";
+  EXPECT_TRUE(TestFileChange(before, after).surroundingsOf({3, 3, 5, 5}).testGainedCases);
+  // The same header: no more cases; a default's tuple is one parameter.
+  const std::string same = "class TestLoss:\n    def test_perfect(self, device, dtype):\n        self.assert_close(loss(a), 0.0)\n";
+  EXPECT_FALSE(TestFileChange(before, same).surroundingsOf({3, 3, 3, 3}).testGainedCases);
+  const std::string tuple = "class TestLoss:\n    def test_perfect(self, device, shape=(1, 2)):\n        assert_close(loss(a), 0.0)\n";
+  EXPECT_FALSE(TestFileChange(before, tuple).surroundingsOf({3, 3, 3, 3}).testGainedCases);
+  // Another test's name: not the same test extended.
+  std::string renamed = after;
+  renamed.replace(renamed.find("test_perfect"), 12, "test_zero");
+  EXPECT_FALSE(TestFileChange(before, renamed).surroundingsOf({3, 3, 5, 5}).testGainedCases);
+}
+
+// Theano's "modified test_nnet to profile more cases": the helper's check compares every output
+// where it compared the first two, with tolerances raised for it.
+TEST(ChangeEvidence, ACheckDroppingASubscriptComparesMore) {
+  EXPECT_TRUE(comparesMore("assert numpy.allclose(rval_cpu[:2],rval_gpu[:2],rtol=1e-4,atol=1e-6)",
+                           "assert numpy.allclose(rval_cpu,rval_gpu,rtol=1e-3,atol=1e-5)"));
+  EXPECT_TRUE(comparesMore("assert_allclose(f(x)[0][1], y)", "assert_allclose(f(x), y)"));
+  // A list literal is no subscript; nor is a subscript that moved or an argument renamed.
+  EXPECT_FALSE(comparesMore("assert_allclose(a, [1, 2])", "assert_allclose(a, 1)"));
+  EXPECT_FALSE(comparesMore("assert_allclose(a[0], b)", "assert_allclose(a, b[0])"));
+  EXPECT_FALSE(comparesMore("assert_allclose(a[0], b)", "assert_allclose(c, b)"));
+  EXPECT_FALSE(comparesMore("assert_allclose(a, b, rtol=1e-4)", "assert_allclose(a, b, rtol=1e-3)"));
 }

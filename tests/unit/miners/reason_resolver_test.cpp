@@ -61,6 +61,21 @@ TEST(ReasonResolver, AFixIsTheLibrarysWhenTheTestCallsChangedLibraryCode) {
   EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, library), (Reasons{{"test-fix", "message"}}));
 }
 
+// "Fix up layers unit tests with TF" in the Keras 2 port, which changed 18 library files: the
+// tests were fixed to follow the library. A fix of one function and its test stays the test's.
+TEST(ReasonResolver, TestsFixedUpWithABroadLibraryChangeFollowIt) {
+  ChangeEvidence e;
+  e.kinds = kKindParameter;
+  e.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, e), (Reasons{{"test-fix", "message"}}));
+  e.broadLibraryChange = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, e), (Reasons{{"feature", "library"}}));
+  // Not where the test names none of the changed code, nor for a fix the message leaves open.
+  EXPECT_EQ(resolveReasons({said("fix", 0)}, e), (Reasons{{"cut-fix", "library"}}));
+  e.callsChangedLibrary = false;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, e), (Reasons{{"test-fix", "message"}}));
+}
+
 TEST(ReasonResolver, ThePurposeStatedFirstWins) {
   ChangeEvidence parameter;
   parameter.kinds = kKindParameter;
@@ -79,6 +94,13 @@ TEST(ReasonResolver, NewTestsExplainOnlyAReworkedTestWithoutARepeatedEdit) {
   EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"new-test", "message"}}));
   reworked.sameEditOnManyChecks = true;
   EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"refactoring", "many-checks"}}));
+  // A check that compares whole values where it compared parts covers more by itself.
+  ChangeEvidence wider = threshold();
+  wider.comparesMore = true;
+  EXPECT_EQ(resolveReasons({said("new-test", 0)}, wider), (Reasons{{"new-test", "message"}}));
+  // Unless the check's own test gained cases ("Improve losses tests": parametrized by reduction).
+  reworked.testGainedCases = true;
+  EXPECT_EQ(resolveReasons({said("new-test", 0)}, reworked), (Reasons{{"new-test", "message"}}));
 }
 
 TEST(ReasonResolver, TheDiffSpeaksWhereTheMessageIsSilent) {
@@ -105,4 +127,34 @@ TEST(ReasonResolver, AFeatureExplainsALoneToleranceOnlyWithTheTestsChange) {
 TEST(ReasonResolver, AUsersOwnReasonIsKeptBeside) {
   EXPECT_EQ(resolveReasons({said("any", 0)}, threshold()), (Reasons{{"any", "message"}}));
   EXPECT_EQ(resolveReasons({said("any", 4), said("flaky", 0)}, threshold()), (Reasons{{"flaky", "message"}, {"any", "message"}}));
+}
+
+// A test ported to the library's own API (another package's import swapped for the library's)
+// follows the library even where the commit changed no library code; a tolerance that moved
+// alone only where the test around it was ported too.
+TEST(ReasonResolver, APortToTheLibrarysApiIsAFeature) {
+  ChangeEvidence ported;
+  ported.kinds = kKindApi;
+  ported.movedToLibraryApi = true;
+  ported.sameEditOnManyChecks = true;
+  EXPECT_EQ(resolveReasons({}, ported), (Reasons{{"feature", "migration"}}));
+  // The message's purpose still comes first.
+  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, ported), (Reasons{{"refactoring", "message"}}));
+  ChangeEvidence tolerance = threshold();
+  tolerance.movedToLibraryApi = true;
+  EXPECT_EQ(resolveReasons({}, tolerance), (Reasons{{"unknown", "none"}}));
+  tolerance.testReworked = true;
+  EXPECT_EQ(resolveReasons({}, tolerance), (Reasons{{"feature", "migration"}}));
+}
+
+// "Use assert_allclose instead of numpy.allclose()" names a swap, not why: a refactoring where
+// nothing else explains the change, and after every purpose, library change or port
+// ("Use assertTrue instead of failUnless. fail* functions are deprecated": feature).
+TEST(ReasonResolver, ASwapWithoutItsCauseIsARefactoringOfLastResort) {
+  ChangeEvidence api;
+  api.kinds = kKindApi;
+  EXPECT_EQ(resolveReasons({said("replace", 4)}, api), (Reasons{{"refactoring", "message"}}));
+  EXPECT_EQ(resolveReasons({said("replace", 4), said("feature", 60)}, api), (Reasons{{"feature", "message"}}));
+  api.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({said("replace", 4)}, api), (Reasons{{"feature", "library"}}));
 }
