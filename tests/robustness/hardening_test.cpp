@@ -33,9 +33,13 @@ class Hardening : public ::testing::Test {
   }
   std::string oalens(const std::string& args) const { return std::string(OALENS_BINARY) + " " + args; }
   std::string git(const std::string& args) const { return "git -C '" + root_.string() + "' " + args; }
+  // gc.auto=0: past 6,700 loose objects a commit starts `git gc --auto` in the background, which
+  // packs and deletes them while TearDown removes the directory (AMoveOfTenThousandTestFilesIsRenames).
   void commitAll(const std::string& message) {
-    ASSERT_EQ(runCommand(git("add -A") + " && " + git("-c user.name=t -c user.email=t@example.com commit -qm '" + message + "'")).status,
-              0);
+    ASSERT_EQ(
+        runCommand(git("add -A") + " && " + git("-c gc.auto=0 -c user.name=t -c user.email=t@example.com commit -qm '" + message + "'"))
+            .status,
+        0);
   }
   // Five commits, each tightening the test's tolerance; returns their ids, oldest first.
   std::vector<std::string> writeHistory() {
