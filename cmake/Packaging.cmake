@@ -1,7 +1,7 @@
 # `cmake --install build [--prefix P]` and the Debian package CPack builds from it
 # (scripts/package writes build/oalens_<version>_amd64.deb). What is installed:
 #   bin/oalens                         the binary: catalogues, reason patterns, schema and rule
-#                                      pages are built in; libgit2 and jemalloc linked statically
+#                                      pages are built in; jemalloc linked statically
 #   lib/oalens/liboalens_clang.so      the Clang module `scan --compile-commands` opens
 #                                      (analyzer/frontend/cpp/clang_loader.cpp looks here)
 #   share/oalens/study/                the study workflow `oalens study` runs (Snakefile, tools, profiles)

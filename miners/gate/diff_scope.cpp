@@ -82,66 +82,6 @@ size_t commonSuffix(const char* aEnd, const char* bEnd, size_t size) {
   return at;
 }
 
-#ifdef OALENS_BUNDLED_XDIFF
-// The entry point of libgit2 1.5.1's bundled xdiff (src/libgit2/xdiff/xdiff.h), declared here
-// because that header needs libgit2's private ones. The layouts are xdiff's, unchanged in git
-// and libgit2 for years; the unit test DiffScope.HunksAreLibgit2s compares the hunks with
-// git_diff_buffers' on every run.
-extern "C" {
-struct XdiffFile {
-  char* ptr;
-  long size;
-};
-struct XdiffBuffer {
-  char* ptr;
-  long size;
-};
-struct XdiffParams {
-  unsigned long flags;
-  void** ignoreRegex;
-  size_t ignoreRegexCount;
-  char** anchors;
-  size_t anchorCount;
-};
-struct XdiffEmitConfig {
-  long contextLines;
-  long interHunkContextLines;
-  unsigned long flags;
-  long (*findFunction)(const char*, long, char*, long, void*);
-  void* findFunctionData;
-  int (*hunkFunction)(long, long, long, long, void*);
-};
-struct XdiffCallbacks {
-  void* data;
-  int (*onHunk)(void*, long oldStart, long oldLines, long newStart, long newLines, const char* func, long funcLength);
-  int (*onLine)(void*, XdiffBuffer*, int);
-};
-int xdl_diff(XdiffFile* oldFile, XdiffFile* newFile, const XdiffParams* params, const XdiffEmitConfig* config, XdiffCallbacks* callbacks);
-}
-
-// What git_diff_buffers reports with no context lines and GIT_DIFF_FORCE_TEXT: xdiff's hunk
-// headers, which give a side with no lines the line before it.
-std::vector<LineHunk> xdiffHunks(std::string_view oldText, std::string_view newText) {
-  std::vector<LineHunk> hunks;
-  XdiffFile oldFile{const_cast<char*>(oldText.data()), static_cast<long>(oldText.size())};
-  XdiffFile newFile{const_cast<char*>(newText.data()), static_cast<long>(newText.size())};
-  XdiffParams params{};
-  XdiffEmitConfig config{};
-  XdiffCallbacks callbacks{};
-  callbacks.data = &hunks;
-  callbacks.onHunk = [](void* data, long oldStart, long oldLines, long newStart, long newLines, const char*, long) {
-    static_cast<std::vector<LineHunk>*>(data)->push_back(
-        {static_cast<int>(oldStart), static_cast<int>(oldLines), static_cast<int>(newStart), static_cast<int>(newLines)});
-    return 0;
-  };
-  callbacks.onLine = [](void*, XdiffBuffer*, int) { return 0; };
-  if (xdl_diff(&oldFile, &newFile, &params, &config, &callbacks) < 0) return wholeTextHunks(oldText, newText);
-  return hunks;
-}
-#else
-std::vector<LineHunk> xdiffHunks(std::string_view oldText, std::string_view newText) { return wholeTextHunks(oldText, newText); }
-#endif
-
 }  // namespace
 
 std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newText) {
@@ -159,7 +99,7 @@ std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newTe
   const std::string_view newMiddle = newText.substr(head, newText.size() - tail - head);
   if (oldMiddle == newMiddle) return {};
   const int shift = static_cast<int>(std::count(oldText.begin(), oldText.begin() + static_cast<std::ptrdiff_t>(head), '\n'));
-  std::vector<LineHunk> hunks = xdiffHunks(oldMiddle, newMiddle);
+  std::vector<LineHunk> hunks = wholeTextHunks(oldMiddle, newMiddle);
   for (LineHunk& h : hunks) {
     h.oldStart += shift;
     h.newStart += shift;

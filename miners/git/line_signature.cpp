@@ -6,7 +6,7 @@ namespace oalens::miners {
 
 namespace {
 
-#ifdef OALENS_BUNDLED_LIBGIT2
+#ifdef OALENS_LIBGIT2_1_5_HASHSIG
 // libgit2 1.5.1, src/libgit2/hashsig.c: a heap of the 127 smallest and one of the 127 largest
 // line-run hashes, each sorted once the signature is complete.
 constexpr int kHeapSize = (1 << 7) - 1;
@@ -46,7 +46,7 @@ int sharedAtMost(const std::array<uint8_t, 512>& a, const std::array<uint8_t, 51
   return total;
 }
 
-[[maybe_unused]] void countBuckets(const std::vector<uint32_t>& hashes, std::array<uint8_t, 512>& buckets) {  // the bundled libgit2 only
+[[maybe_unused]] void countBuckets(const std::vector<uint32_t>& hashes, std::array<uint8_t, 512>& buckets) {  // libgit2 1.5 only
   // Multiplying spreads hashes whose low bits agree; the top 9 bits pick the bucket.
   for (uint32_t h : hashes) ++buckets[(h * 2654435761u) >> 23];
 }
@@ -68,7 +68,7 @@ int heapScoreAtLeast(const std::vector<uint32_t>& a, const std::vector<uint32_t>
 }  // namespace
 
 LineSignature::LineSignature(git_hashsig* sig) : sig_(sig) {
-#ifdef OALENS_BUNDLED_LIBGIT2
+#ifdef OALENS_LIBGIT2_1_5_HASHSIG
   const auto* h = reinterpret_cast<const Hashsig*>(sig);
   if (h->mins.size < 0 || h->mins.size > kHeapSize || h->maxs.size < 0 || h->maxs.size > kHeapSize) return;
   mins_.assign(h->mins.values, h->mins.values + h->mins.size);

@@ -4,10 +4,10 @@
 // 700 test files compares 313,000 pairs, and the two such commits of Keras master spent 3.3 G
 // instructions there (8% of `mine` on Keras 3's history). The same merge with the hashes
 // copied out of the signature and compared inline gives the same score, several times faster.
-// Reading the hashes needs the layout of libgit2 1.5.1's private `struct git_hashsig`, so the
-// copy is made only against the bundled libgit2 (OALENS_BUNDLED_LIBGIT2); against another
-// build the comparison is git_hashsig_compare's. LineSignature.ScoresAsLibgit2Does compares
-// the two on every run.
+// Reading the hashes needs the layout of libgit2 1.5's private `struct git_hashsig`, so the
+// copy is made only against libgit2 1.5 (OALENS_LIBGIT2_1_5_HASHSIG, miners/CMakeLists.txt);
+// against another version the comparison is git_hashsig_compare's.
+// LineSignature.ScoresAsLibgit2Does compares the two on every run.
 #pragma once
 #include <git2/sys/hashsig.h>
 

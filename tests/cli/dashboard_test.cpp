@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/history_fixture.h"
 #include "tests/support/process.h"
 
 namespace fs = std::filesystem;
@@ -43,8 +44,7 @@ TEST_F(Dashboard, ShowsScanHistoryAndLintOfOneDatabase) {
   const std::string bin = OALENS_BINARY, src = OALENS_SOURCE_DIR, db = (dir_ / "all.db").string();
   ASSERT_EQ(runCommand(bin + " scan " + src + "/corpora/dl_suite -q --db " + db).status, 0);
   runCommand(bin + " lint " + src + "/corpora/ml_scripts -q --fail-on never --db " + db);
-  ASSERT_EQ(runCommand("bash " + src + "/corpora/history/build.sh " + (dir_ / "repo").string()).status, 0);
-  ASSERT_EQ(runCommand(bin + " mine " + (dir_ / "repo").string() + " --db " + db).status, 0);
+  ASSERT_EQ(runCommand(bin + " mine " + oalens::testing::historyFixture().string() + " --db " + db).status, 0);
   // A file name with markup in it, as a hostile repository could have.
   ASSERT_EQ(
       runCommand("sqlite3 " + db +
@@ -73,8 +73,7 @@ TEST_F(Dashboard, LinksEveryFileLineAndCommitAndListsTheFindings) {
   const std::string bin = OALENS_BINARY, src = OALENS_SOURCE_DIR, db = (dir_ / "all.db").string();
   ASSERT_EQ(runCommand(bin + " scan " + src + "/corpora/dl_suite -q --db " + db).status, 0);
   runCommand(bin + " lint " + src + "/corpora/ml_scripts -q --fail-on never --db " + db);
-  ASSERT_EQ(runCommand("bash " + src + "/corpora/history/build.sh " + (dir_ / "repo").string()).status, 0);
-  ASSERT_EQ(runCommand(bin + " mine " + (dir_ / "repo").string() + " --db " + db).status, 0);
+  ASSERT_EQ(runCommand(bin + " mine " + oalens::testing::historyFixture().string() + " --db " + db).status, 0);
   const std::string link = "https://example.org/o/r/blob/{commit}/{file}#L{line}";
   auto r = runCommand(bin + " report --dashboard " + db + " --link '" + link + "' -o " + (dir_ / "linked.html").string());
   ASSERT_EQ(r.status, 0) << r.out;

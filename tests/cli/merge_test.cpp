@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/history_fixture.h"
 #include "tests/support/process.h"
 
 namespace fs = std::filesystem;
@@ -65,9 +66,9 @@ class Merge : public ::testing::Test {
 };
 
 TEST_F(Merge, HistoriesScansAndLintRunsArriveWhole) {
-  ASSERT_EQ(runCommand("bash " + src_ + "/corpora/history/build.sh " + (dir_ / "a").string()).status, 0);
+  const std::string history = oalens::testing::historyFixture().string();
   buildSmallRepository(dir_ / "b");
-  ASSERT_EQ(runCommand(bin_ + " mine " + (dir_ / "a").string() + " --db " + db("a.db")).status, 0);
+  ASSERT_EQ(runCommand(bin_ + " mine " + history + " --db " + db("a.db")).status, 0);
   ASSERT_EQ(runCommand(bin_ + " mine " + (dir_ / "b").string() + " --db " + db("b.db")).status, 0);
   ASSERT_EQ(runCommand(bin_ + " scan " + src_ + "/corpora/dl_suite -q --db " + db("s.db")).status, 0);
   runCommand(bin_ + " lint " + src_ + "/corpora/ml_scripts -q --fail-on never --db " + db("s.db"));
@@ -81,8 +82,7 @@ TEST_F(Merge, HistoriesScansAndLintRunsArriveWhole) {
   EXPECT_EQ(nlohmann::json::parse(runCommand(bin_ + " report --tables " + db("all.db") + " --repository b --format json").out)["table5"],
             b);
   EXPECT_EQ(nlohmann::json::parse(
-                runCommand(bin_ + " report --tables " + db("all.db") + " --repository " + (dir_ / "a").string() + " --format json")
-                    .out)["table5"],
+                runCommand(bin_ + " report --tables " + db("all.db") + " --repository " + history + " --format json").out)["table5"],
             a);
   EXPECT_EQ(runCommand(bin_ + " report --tables " + db("all.db") + " --repository no-such-repo").status, 2);
   auto page = runCommand(bin_ + " report --dashboard " + db("all.db") + " --repository b");
@@ -141,8 +141,7 @@ TEST_F(Merge, ReasonsReadWithOtherPatternsAreSaidToMix) {
   EXPECT_EQ(replaced.out.find("pattern"), std::string::npos) << replaced.out;
   ASSERT_EQ(runCommand(bin_ + " merge " + db("one.db") + " " + db("b1.db")).status, 0);
 
-  ASSERT_EQ(runCommand("bash " + src_ + "/corpora/history/build.sh " + (dir_ / "a").string()).status, 0);
-  ASSERT_EQ(runCommand(bin_ + " mine " + (dir_ / "a").string() + " --db " + db("a.db")).status, 0);
+  ASSERT_EQ(runCommand(bin_ + " mine " + oalens::testing::historyFixture().string() + " --db " + db("a.db")).status, 0);
   ASSERT_EQ(query(db("a.db"), "UPDATE meta SET value = 'other' WHERE key = 'reason_patterns'"), "");
   auto mixed = runCommand(bin_ + " merge " + db("one.db") + " " + db("a.db"));
   EXPECT_EQ(mixed.status, 0) << mixed.out;

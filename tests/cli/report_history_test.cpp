@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "tests/support/history_fixture.h"
 #include "tests/support/process.h"
 
 namespace fs = std::filesystem;
@@ -25,9 +26,7 @@ class ReportHistory : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = oalens::testing::scratchDirectory("oalens_report_history");
-    const std::string src = OALENS_SOURCE_DIR;
-    ASSERT_EQ(runCommand("bash " + src + "/corpora/history/build.sh " + (dir_ / "repo").string()).status, 0);
-    auto mined = runCommand(std::string(OALENS_BINARY) + " mine " + (dir_ / "repo").string() + " --db " + db());
+    auto mined = runCommand(std::string(OALENS_BINARY) + " mine " + oalens::testing::historyFixture().string() + " --db " + db());
     ASSERT_EQ(mined.status, 0) << mined.out;
     mineOutput_ = mined.out;
   }

@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "tests/support/history_fixture.h"
 #include "tests/support/process.h"
 
 namespace fs = std::filesystem;
@@ -58,8 +59,7 @@ class SchemaQueries : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("oalens_schema_" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    ASSERT_EQ(runCommand("bash " + std::string(OALENS_SOURCE_DIR) + "/corpora/history/build.sh " + (dir_ / "repo").string()).status, 0);
-    ASSERT_EQ(runCommand(std::string(OALENS_BINARY) + " mine " + (dir_ / "repo").string() + " --db " + db()).status, 0);
+    ASSERT_EQ(runCommand(std::string(OALENS_BINARY) + " mine " + oalens::testing::historyFixture().string() + " --db " + db()).status, 0);
   }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
   static std::string db() { return (dir_ / "history.db").string(); }
@@ -126,7 +126,7 @@ TEST_F(SchemaQueries, AVersionSixDatabaseIsReadThenUpgraded) {
   ASSERT_EQ(runCommand(bin + " merge " + merged + " " + old).status, 0);
   const std::string count = "SELECT kind, COUNT(*) FROM change_kinds GROUP BY kind";
   EXPECT_EQ(rows(merged, count), rows(db(), count)) << "a version 6 input merged gets its change_kinds";
-  ASSERT_EQ(runCommand(bin + " mine " + (dir_ / "repo").string() + " --db " + old).status, 0);
+  ASSERT_EQ(runCommand(bin + " mine " + oalens::testing::historyFixture().string() + " --db " + old).status, 0);
   EXPECT_EQ(rows(old, "SELECT value FROM meta WHERE key = 'schema_version'"), (std::vector<std::vector<std::string>>{{"7"}}));
   EXPECT_EQ(rows(old, count), rows(db(), count)) << "upgraded by the next mine";
 }

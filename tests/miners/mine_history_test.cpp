@@ -17,6 +17,7 @@
 #include "miners/git/repository.h"
 #include "miners/walk/miner.h"
 #include "reports/sqlite/sqlite_db.h"
+#include "tests/support/history_fixture.h"
 
 namespace fs = std::filesystem;
 using namespace oalens;
@@ -99,8 +100,7 @@ class MineHistory : public ::testing::Test {
     gWork = fs::temp_directory_path() / ("oalens_mine_" + std::to_string(::getpid()));
     fs::remove_all(gWork);
     fs::create_directories(gWork);
-    gRepo = gWork / "repo";
-    ASSERT_EQ(run("bash " + (kSource / "corpora/history/build.sh").string() + " " + gRepo.string() + " > /dev/null"), 0);
+    gRepo = oalens::testing::historyFixture();
   }
   static void TearDownTestSuite() { fs::remove_all(gWork); }
 };

@@ -26,7 +26,7 @@ deb="$work/out/oalens_${version}_amd64.deb"
 [ -f "$deb" ] || fail "no $deb ($(ls "$work/out"))"
 depends=$(dpkg-deb --field "$deb" Depends)
 echo "Depends: $depends"
-for lib in libc6 libsqlite3 libre2 libfmt9; do
+for lib in libc6 libsqlite3 libre2 libfmt9 libgit2-1.5; do
   [[ "$depends" == *"$lib"* ]] || fail "Depends lacks $lib (dpkg-shlibdeps)"
 done
 

@@ -307,9 +307,10 @@ std::pair<std::string, std::string> drawnEdit(Draw& next, const std::vector<std:
 
 }  // namespace
 
-// lineHunks calls the xdiff bundled in libgit2 directly (declared by hand in diff_scope.cpp);
-// the hunks must be git_diff_buffers' own. Lines drawn from a few repeated ones give xdiff many
-// equal choices to slide; the first and last lines differ so that no trimming hides a hunk.
+// lineHunks diffs only what lies between the lines both texts share at either end; the hunks
+// must be those git_diff_buffers gives for the whole texts. Lines drawn from a few repeated
+// ones give xdiff many equal choices to slide; the first and last lines differ so that no
+// trimming hides a hunk.
 TEST(DiffScope, HunksAreLibgit2s) {
   Draw next{12345};
   const std::vector<std::string> lines = {"a = 1\n", "b = 2\n", "\n", "    pass\n", "assert x\n", "a = 1\n"};
@@ -324,11 +325,9 @@ TEST(DiffScope, HunksAreLibgit2s) {
   EXPECT_EQ(compared, 300);
 }
 
-// The xdiff in OALens's libgit2 hashes lines with XXH3 (cmake/libgit2-1.5.1-oalens.patch), and
-// git_diff_buffers runs that xdiff too: the hunks are compared here with the git command's,
-// `git diff --no-index -U0` without the indent heuristic (which libgit2 does not apply), on
-// texts with many repeated lines (as HunksAreLibgit2s) and with lines long enough for XXH3's
-// longer paths.
+// libgit2 bundles git's xdiff: the hunks are compared here with the git command's, `git diff
+// --no-index -U0` without the indent heuristic (which libgit2 does not apply), on texts with
+// many repeated lines (as HunksAreLibgit2s), long lines and tabs.
 TEST(DiffScope, HunksAreTheGitCommands) {
   const std::filesystem::path dir = oalens::testing::scratchDirectory("oalens_hunks_git");
   Draw next{777};
