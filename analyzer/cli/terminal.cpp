@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
 #include <cstdlib>
 #include <cstring>

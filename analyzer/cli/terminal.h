@@ -2,12 +2,15 @@
 // the progress line (`--progress`, OALENS_PROGRESS). A report written to a file or a pipe
 // holds neither unless asked for with `always`.
 #pragma once
-#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "analyzer/core/progress_line.h"
+
+namespace CLI {
+class App;
+}
 
 namespace oalens::cli {
 

@@ -1,6 +1,7 @@
 #include "analyzer/core/input_guard.h"
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include <cerrno>
 #include <cstring>

@@ -3,13 +3,15 @@
 // check for invalid UTF-8 that warns but still lets the file be scanned, since tree-sitter
 // recovers byte by byte and the assertions elsewhere in the file are still worth finding.
 #pragma once
-#include <re2/re2.h>
-
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+
+namespace re2 {
+class RE2;
+}
 
 namespace oalens::analyzer {
 
@@ -49,6 +51,6 @@ std::optional<uint64_t> findInvalidUtf8(std::string_view bytes);
 std::string withValidUtf8(std::string_view bytes);
 
 // Whether `re` matches part of `path`, read as withValidUtf8 reads it.
-bool pathMatches(std::string_view path, const RE2& re);
+bool pathMatches(std::string_view path, const re2::RE2& re);
 
 }  // namespace oalens::analyzer
