@@ -504,6 +504,9 @@ const ApiSpec* ApiMatcher::overloadFor(const FileModel& m, FunctionId scope, con
   return overloads.empty() ? &spec : checkingOverload(m, scope, args, overloads);
 }
 
+// Long: the ways a callee can name a catalogue entry (through imports, a bound object, a
+// qualified or namespace name, a discovered wrapper) are tried in order on the same callee; the
+// first that names one wins.
 ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId callee) const {
   ApiMatch out;
   if (callee == kNone) return out;

@@ -402,6 +402,8 @@ ExprId boostToleranceOf(const FileModel& m, ExprId e) {
   return args.positional[0];
 }
 
+// Long: the shapes a closeness condition can take are tried in order on the same condition and
+// its parts; the first that fits gives the check.
 std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const {
   ExprId e = cond;
   bool negated = false;
@@ -571,6 +573,9 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   applySpec(m, a, spec, call, splitCall(m, call));
 }
 
+// Long: the fields of a catalogue entry (docs/catalogue.md: the values' and tolerances'
+// positions and names, defaults, dtype rules, bounds) are applied here to one call, each reading
+// the arguments split once by the caller and the record filled so far.
 void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call, const CallArgs& args) const {
   a.isOa = spec.oa;
   a.category = spec.category;

@@ -214,6 +214,8 @@ struct EntryReader {
 
 }  // namespace
 
+// Long: one pass over a catalogue file's tables, a block per key of docs/catalogue.md, each
+// checked where it is read so that an error names the table and the key.
 std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_view text, std::string_view sourceName,
                                                    std::string_view tablePath) {
   toml::table root;

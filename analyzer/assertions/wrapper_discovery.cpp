@@ -195,6 +195,10 @@ bool boundsADeviation(const FileModel& m, FunctionId fid, const AssertionFinder&
   return probe.isOa;
 }
 
+// Long: a wrapper's body is read statement by statement for the shapes a check can take (a
+// mapped check, a predicate macro, a known check, a returned predicate, a compared local) and
+// the first shape found fixes which parameters are the actual, the expected and the tolerances;
+// the shapes share that bookkeeping, so they stay in one loop.
 std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
                                    const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];

@@ -211,6 +211,8 @@ std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle) {
   return {};
 }
 
+// The decision table of the oracle types (docs/oracles.md), in its order of precedence: the
+// first row that holds decides. Kept in one function so that the precedence reads top to bottom.
 Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
   // The oracle as it computes on its own: arithmetic and loops that only prepare inputs the CUT
   // shares are left out of its flags; an object's parameters it reads into its own formula
@@ -433,6 +435,8 @@ void decideWithEvidence(Assertion& a, const OriginSet& actual, const OriginSet& 
   a.evidence = std::move(ev);
 }
 
+// Long: the CUT's and the oracle's origins are traced and compared, and the evidence lines are
+// written as each step finds them, in the order `explain` prints them.
 void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   std::vector<std::string> ev;
   if (a.form == "decorator") {

@@ -250,6 +250,10 @@ std::pair<const FileModel*, FunctionId> OriginTracer::inheritedMethod(const File
   return {nullptr, kNone};
 }
 
+// One function over 400 lines: the cases below are tried in order, the first that applies
+// decides what the call contributes, and each reads the call's parts computed at the head (the
+// callee, its resolved name, the arguments, a pending element or argument list). The order is the
+// classification's precedence (docs/oracles.md); split into steps, each would take all of them.
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   // An element of this call's result that a subscript reads: only a compiled function's outputs
   // list or a value called take it (below); no other list met on the way may.

@@ -100,6 +100,7 @@ OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, Expr
   return std::move(w.out);
 }
 
+// A switch over the code model's expression kinds, one case each.
 void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   if (e == kNone) return;
   if (depth > kMaxTraceDepth) {
@@ -277,6 +278,9 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   w.libraryMade[{&m, key}] = made;
 }
 
+// Long: the places a name may get its value (a bound lambda argument, a parameter, a binding in
+// the function or the module, an import) are tried in order, each with the walk's state; the
+// first that binds it is followed.
 void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
   if (traceComprehensionTarget(w, m, fn, at, name, depth)) return;
   for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {

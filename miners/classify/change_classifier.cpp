@@ -195,6 +195,9 @@ bool sameTolerances(const std::vector<analyzer::Tolerance>& a, const std::vector
 
 }  // namespace
 
+// Long: the change kinds of one pair, each a comparison of the two versions' parts (API, compared
+// values, tolerances and their provenance), all reading the texts and tolerances normalised at
+// the head; the kinds are independent flags, set top to bottom.
 ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n) {
   ChangeKinds k;
   if (!o) {

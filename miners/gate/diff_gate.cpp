@@ -316,6 +316,10 @@ std::string gateFingerprint(const std::string& ruleId, const std::string& file, 
   return fmt::format("{:016x}", h);
 }
 
+// Long: every rule's check of one file is a step of one pass over the same two scanned sides and
+// their pairing (changed pairs, replacements, deletions, relaxed bounds, newly skipped tests), and
+// all of them report through one `emit`, which drops what a marker accepts or a test skipped on
+// both sides cannot run; split, each step would take the sides, the pairing and `emit`.
 std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& context, std::vector<std::string>& diagnostics,
                                    std::vector<std::string>* added) {
   const std::string& trailerReason = context.trailerReason;

@@ -211,6 +211,9 @@ std::string joined(const std::vector<std::string>& v, const char* sep) {
 
 }  // namespace
 
+// Long: every row of one commit (the commit, its files, assertions, changes, tolerance changes,
+// reasons, problems) is written in one transaction, which any failing statement rolls back; the
+// statements share the ids the earlier ones returned.
 bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector<MessageMatch>& stated, int testDelayMs, StoredCommit& out,
                             std::string& err) {
   if (!sql_->begin.run()) {

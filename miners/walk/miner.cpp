@@ -149,6 +149,9 @@ struct RunShared {
 
 // One changed test file of commit `seq` (`sha`, its first parent `parent`): both sides
 // analysed (from the cache when they can be), paired and classified.
+// Long: both sides go through the same steps (the caches, a scan scoped to the changed tests or
+// versions derived from the previous commit), then pairing and classification; the fallbacks to
+// a whole-file scan need the state of every earlier step.
 FileResult analyzeFile(const Repository& repo, size_t seq, const std::string& sha, const std::string& parent, const FileChange& fc,
                        RunShared& run) {
   const MineOptions& opt = run.opt;
@@ -437,6 +440,8 @@ analyzer::Catalogue tipCatalogue(const Repository& repo, const std::string& tip,
 
 }  // namespace
 
+// Long: the run's set-up (repository, store, resume point, catalogue, walk), the workers ahead of
+// the ordered writer, and the summary share the run's state; each part is one block below.
 std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   auto repo = Repository::open(opt.repoPath, err);
   if (!repo) return std::nullopt;

@@ -58,6 +58,7 @@ void CppFrontend::Impl::walkStatements(TSNode root) {
   });
 }
 
+// A switch over tree-sitter-cpp's statement kinds, one case each.
 void CppFrontend::Impl::statement(const Work& w) {
   TSNode n = w.node;
   const uint16_t inner = static_cast<uint16_t>(w.depth + 1);

@@ -12,6 +12,8 @@ void PythonFrontend::Impl::walkStatements(TSNode root) {
   drainWork(work, [this](const Work& w) { statement(w); });
 }
 
+// A switch over tree-sitter-python's statement kinds, one case each; its length is the
+// grammar's number of statement forms.
 void PythonFrontend::Impl::statement(const Work& w) {
   TSNode n = w.node;
   const uint16_t inner = static_cast<uint16_t>(w.depth + 1);
