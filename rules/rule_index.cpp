@@ -14,7 +14,7 @@ std::vector<RuleEntry> ruleIndex() {
   for (analyzer::LintRuleFactory make : lintRegistry()) {
     const auto rule = make();
     const analyzer::LintRuleInfo& i = rule->info();
-    out.push_back({i.id, i.name, std::string(analyzer::lintFamilyName(i.family)), std::string(analyzer::lintSeverityName(i.severity)),
+    out.push_back({i.id, i.name, std::string(analyzer::lintFamilyName(i.family)), i.severity,
                    std::string(analyzer::lintPrecisionName(i.precision)), i.summary, "", i.remedy,
                    "rules/lint/" + lintRuleFolder(i) + "/README.md", "", i.options});
   }
@@ -22,7 +22,7 @@ std::vector<RuleEntry> ruleIndex() {
     out.push_back({g.id,
                    g.name,
                    "gate",
-                   std::string(gateSeverityName(g.severity)),
+                   g.severity,
                    g.precision,
                    g.summary,
                    g.description,
@@ -54,14 +54,14 @@ std::string rulesMarkdown() {
   for (const RuleEntry& r : ruleIndex()) {
     const std::string link = fmt::format("[{}](../{})", r.id, r.docPage);
     if (r.family == "gate") {
-      gate += fmt::format("| {} | {} | {} | {} | {} |\n", link, r.name, r.severity, r.precision, r.summary);
+      gate += fmt::format("| {} | {} | {} | {} | {} |\n", link, r.name, analyzer::severityName(r.severity), r.precision, r.summary);
       continue;
     }
     std::string options;
     for (const auto& o : r.options)
       options += fmt::format("{}`{}={:g}`: {}", options.empty() ? "" : "; ", o.name, o.defaultValue, o.meaning);
-    lint +=
-        fmt::format("| {} | {} | {} | {} | {} | {} |\n", link, r.name, r.severity, r.precision, r.summary, options.empty() ? "-" : options);
+    lint += fmt::format("| {} | {} | {} | {} | {} | {} |\n", link, r.name, analyzer::severityName(r.severity), r.precision, r.summary,
+                        options.empty() ? "-" : options);
   }
   return lint + gate;
 }

@@ -12,8 +12,8 @@ namespace oalens::rules {
 
 struct RuleEntry {
   std::string id, name;
-  std::string family;       // oracle, ml, gate
-  std::string severity;     // info, note, warning, error
+  std::string family;  // oracle, ml, gate
+  analyzer::Severity severity;
   std::string precision;    // lint: high, medium, low; gate: judged right of a sample ("30/35") or "-"
   std::string summary;      // one line: what is flagged
   std::string description;  // longer: the gate's own, else the README's "What it flags" (SARIF's fullDescription)

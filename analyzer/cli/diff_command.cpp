@@ -19,6 +19,7 @@
 #include "miners/gate/change_sides.h"
 #include "miners/gate/config_change.h"
 #include "miners/gate/gate_run.h"
+#include "reports/findings/finding_formats.h"
 #include "reports/findings/gate_report.h"
 
 namespace oalens::cli {
@@ -111,9 +112,8 @@ void addDiffCommand(CLI::App& app) {
       ->delimiter(',');
   cmd->add_option("--ignore", args.ignore, "leave out these gate rules, chosen as --select chooses (repeatable, or comma-separated)")
       ->delimiter(',');
-  cmd->add_option("--format", args.format,
-                  "output format (github: workflow commands that annotate a pull request; junit: JUnit XML; gitlab: GitLab code quality)")
-      ->check(CLI::IsMember({"text", "json", "sarif", "github", "junit", "gitlab"}))
+  cmd->add_option("--format", args.format, reports::formatHelp())
+      ->check(CLI::IsMember(reports::formatChoices({"text", "json", "sarif"})))
       ->capture_default_str();
   cmd->add_option("--fail-on", args.failOn, "lowest severity that fails the check")
       ->check(CLI::IsMember({"info", "note", "warning", "error", "never"}))

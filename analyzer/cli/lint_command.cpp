@@ -18,6 +18,7 @@
 #include "analyzer/lint/lint_baseline.h"
 #include "analyzer/lint/lint_engine.h"
 #include "analyzer/lint/lint_run.h"
+#include "reports/findings/finding_formats.h"
 #include "reports/findings/lint_report.h"
 #include "reports/sqlite/sqlite_writer.h"
 #include "rules/lint/registry.h"
@@ -111,9 +112,8 @@ void addLintCommand(CLI::App& app) {
   static LintArgs args;
   CLI::App* cmd = app.add_subcommand("lint", "ML anti-patterns in training code and tolerance hygiene in test code");
   cmd->add_option("paths", args.paths, "files or directories to lint (default: .)");
-  cmd->add_option("--format", args.format,
-                  "output format (github: workflow commands that annotate a pull request; junit: JUnit XML; gitlab: GitLab code quality)")
-      ->check(CLI::IsMember({"text", "json", "csv", "sarif", "github", "junit", "gitlab"}))
+  cmd->add_option("--format", args.format, reports::formatHelp())
+      ->check(CLI::IsMember(reports::formatChoices({"text", "json", "csv", "sarif"})))
       ->capture_default_str();
   cmd->add_option("-o,--output", args.output, "write the report to this file instead of stdout");
   cmd->add_option("--config", args.config, "configuration file (default: .oalens.toml or pyproject.toml in PATH or .)");

@@ -10,9 +10,9 @@ nlohmann::ordered_json sarifRuleDescriptors(RuleKind kind, std::string_view help
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const rules::RuleEntry& r : rules::ruleIndex()) {
     if ((r.family == "gate") != (kind == RuleKind::Gate)) continue;
-    const std::string_view level = r.severity == "error" ? "error" : r.severity == "warning" ? "warning" : "note";
-    out.push_back(
-        reports::sarifRule({r.id, r.name, r.summary, r.description, r.fix, r.page, r.docPage, level, r.family, r.precision}, helpBase));
+    out.push_back(reports::sarifRule(
+        {r.id, r.name, r.summary, r.description, r.fix, r.page, r.docPage, reports::sarifLevel(r.severity), r.family, r.precision},
+        helpBase));
   }
   return out;
 }

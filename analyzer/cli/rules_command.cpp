@@ -29,7 +29,7 @@ void listRules(const RulesArgs& a) {
   for (const rules::RuleEntry& r : rules::ruleIndex()) {
     if (!a.families.empty() && std::find(a.families.begin(), a.families.end(), r.family) == a.families.end()) continue;
     if (a.format == "text") {
-      fmt::print("{} {:<36} {:<8} {:<7} {}\n", r.id, r.name, r.severity, r.precision, r.summary);
+      fmt::print("{} {:<36} {:<8} {:<7} {}\n", r.id, r.name, analyzer::severityName(r.severity), r.precision, r.summary);
       for (const auto& o : r.options) fmt::print("      option {}={:g}: {}\n", o.name, o.defaultValue, o.meaning);
       continue;
     }
@@ -38,7 +38,7 @@ void listRules(const RulesArgs& a) {
     all.push_back({{"id", r.id},
                    {"name", r.name},
                    {"family", r.family},
-                   {"severity", r.severity},
+                   {"severity", analyzer::severityName(r.severity)},
                    {"precision", r.precision},
                    {"summary", r.summary},
                    {"fix", r.fix},

@@ -6,15 +6,6 @@
 
 namespace oalens::analyzer {
 
-std::string_view severityName(Severity s) {
-  switch (s) {
-    case Severity::Note: return "note";
-    case Severity::Warning: return "warning";
-    case Severity::Error: return "error";
-  }
-  return "error";
-}
-
 bool losesInput(const Diagnostic& d) {
   static constexpr std::string_view kSkipped[] = {"input-too-large",  "input-binary",  "input-unreadable",     "symlink-loop",
                                                   "dangling-symlink", "parse-timeout", "unreadable-directory", "broken-notebook"};

@@ -6,11 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/core/finding.h"
+
 namespace oalens::analyzer {
-
-enum class Severity { Note, Warning, Error };
-
-std::string_view severityName(Severity s);
 
 struct Diagnostic {
   std::string path;   // relative to the scan root

@@ -22,16 +22,6 @@ namespace oalens::analyzer {
 
 std::string_view lintFamilyName(LintFamily f) { return f == LintFamily::Oracle ? "oracle" : "ml"; }
 
-std::string_view lintSeverityName(LintSeverity s) {
-  switch (s) {
-    case LintSeverity::Info: return "info";
-    case LintSeverity::Note: return "note";
-    case LintSeverity::Warning: return "warning";
-    case LintSeverity::Error: return "error";
-  }
-  return "warning";
-}
-
 std::string_view lintPrecisionName(LintPrecision p) {
   return p == LintPrecision::High ? "high" : p == LintPrecision::Medium ? "medium" : "low";
 }

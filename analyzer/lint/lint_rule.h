@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analyzer/assertions/assertion.h"
+#include "analyzer/core/finding.h"
 #include "analyzer/model/code_model.h"
 #include "analyzer/scan/project.h"
 
@@ -19,13 +20,11 @@ namespace oalens::analyzer {
 
 // OA1xx: tolerance and oracle hygiene in test code; ML2xx: training and pipeline anti-patterns.
 enum class LintFamily { Oracle, Ml };
-enum class LintSeverity { Info, Note, Warning, Error };
 // How often a finding is a real problem on the fixtures and real code measured (docs/lint.md).
 // A rule of Low precision is opt-in: it runs only when named (`--rule ID`).
 enum class LintPrecision { High, Medium, Low };
 
 std::string_view lintFamilyName(LintFamily f);
-std::string_view lintSeverityName(LintSeverity s);
 std::string_view lintPrecisionName(LintPrecision p);
 
 struct LintOption {
@@ -38,22 +37,15 @@ struct LintRuleInfo {
   std::string id;    // OA101, ML201
   std::string name;  // kebab-case, what is flagged
   LintFamily family = LintFamily::Oracle;
-  LintSeverity severity = LintSeverity::Warning;
+  Severity severity = Severity::Warning;
   LintPrecision precision = LintPrecision::High;
   std::string summary;  // one line: what is flagged
   std::string remedy;   // how to fix it (the `fix` of JSON and SARIF)
   std::vector<LintOption> options;
 };
 
-struct LintFinding {
-  std::string file;
-  uint32_t line = 0, column = 0, endLine = 0, endColumn = 0;
-  std::string rule;  // id
-  std::string name;
-  LintSeverity severity = LintSeverity::Warning;
-  std::string message;
-  std::string fix;
-  std::string fingerprint;  // stable across line shifts: rule, file, the line's text, occurrence
+// A finding of a lint rule (analyzer/core/finding.h), with its place in a notebook.
+struct LintFinding : Finding {
   // In a notebook: the cell (1-based among all its cells) and the line within it; `line` and
   // `endLine` are then lines of the .ipynb text.
   uint32_t cell = 0, cellLine = 0;

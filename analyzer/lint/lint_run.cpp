@@ -56,9 +56,9 @@ std::optional<std::string> parseRuleSettings(const std::vector<std::string>& set
 int lintExitCode(const LintResult& result, const std::string& failOn) {
   const bool lostInput = std::any_of(result.diagnostics.begin(), result.diagnostics.end(), losesInput);
   if (failOn == "never") return lostInput ? 1 : 0;
-  const int threshold = failOn == "info" ? 0 : failOn == "note" ? 1 : failOn == "warning" ? 2 : 3;
+  const Severity threshold = severityNamed(failOn).value_or(Severity::Error);
   for (const auto& f : result.findings)
-    if (static_cast<int>(f.severity) >= threshold) return 1;
+    if (f.severity >= threshold) return 1;
   return lostInput ? 1 : 0;
 }
 

@@ -64,7 +64,7 @@ std::vector<GateFinding> weakenedConfiguration(const ConfigSide& before, const C
     std::string reason = statedReason(lineText(after.text, f.line));
     if (reason.empty()) reason = trailerReason;
     if (!reason.empty()) {
-      f.severity = GateSeverity::Note;
+      f.severity = Severity::Note;
       f.statedReason = reason;
       f.message += fmt::format(" (accepted: {})", reason);
     }

@@ -369,7 +369,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     f.fingerprint = gateFingerprint(id, path, oldText, newText);
     if (weakens && reason.empty() && !trailerReason.empty()) reason = trailerReason;
     if (weakens && !reason.empty()) {
-      f.severity = GateSeverity::Note;
+      f.severity = Severity::Note;
       f.statedReason = reason;
       f.message += fmt::format(" (accepted: {})", reason);
     }
@@ -443,7 +443,7 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
                  fmt::format("{} loosened: {}{}{}{}", api, what, aboutAsStrict ? " (about as strict or stricter for values near 1)" : "",
                              measured.empty() ? "" : "; ", measured),
                  o.normalized(), n.normalized(), true);
-        if (f && aboutAsStrict && f->severity == GateSeverity::Warning) f->severity = GateSeverity::Note;
+        if (f && aboutAsStrict && f->severity == Severity::Warning) f->severity = Severity::Note;
       } else if (k.direction == Direction::Tighten)
         emit("CH307", news, n.assertion(), fmt::format("{} tightened: {}", api, what), o.normalized(), n.normalized(), false);
       else emit("CH308", news, n.assertion(), fmt::format("{}: {}", api, what), o.normalized(), n.normalized(), true);

@@ -35,21 +35,13 @@
 namespace oalens::miners {
 
 // The rules' table lives in rules/gate/ with their folders; the gate reads it.
+using analyzer::Severity;
 using rules::GateRule;
 using rules::gateRules;
-using rules::GateSeverity;
-using rules::gateSeverityName;
 
-struct GateFinding {
-  std::string file;
-  uint32_t line = 0;
-  uint32_t column = 0;
-  std::string rule;  // CH3xx
-  std::string name;  // kebab-case rule name
-  GateSeverity severity = GateSeverity::Warning;
-  std::string message;
+// A finding of a gate rule (analyzer/core/finding.h), with what the gate's later passes read.
+struct GateFinding : analyzer::Finding {
   std::string statedReason;  // set when accepted
-  std::string fingerprint;
   // CH302: the deleted assertion as the pairing normalises it, and what it compares (the
   // change-wide passes of miners/gate/change_wide.h read them; no output prints them).
   std::string assertionText, comparedText;

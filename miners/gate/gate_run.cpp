@@ -75,20 +75,13 @@ size_t checkChange(const ChangeSides& sides, const analyzer::TestFileFilter& tes
 }
 
 bool gateFails(const std::vector<GateFinding>& findings, const std::string& failOn) {
-  std::optional<GateSeverity> threshold;
-  if (failOn == "info") threshold = GateSeverity::Info;
-  else if (failOn == "note") threshold = GateSeverity::Note;
-  else if (failOn == "warning") threshold = GateSeverity::Warning;
-  else if (failOn == "error") threshold = GateSeverity::Error;
-  return threshold && std::any_of(findings.begin(), findings.end(),
-                                  [&](const GateFinding& f) { return static_cast<int>(f.severity) >= static_cast<int>(*threshold); });
+  const std::optional<Severity> threshold = analyzer::severityNamed(failOn);
+  return threshold && std::any_of(findings.begin(), findings.end(), [&](const GateFinding& f) { return f.severity >= *threshold; });
 }
 
 std::vector<reports::GateReportRow> gateReportRows(const std::vector<GateFinding>& findings) {
   std::vector<reports::GateReportRow> rows;
-  for (const auto& f : findings)
-    rows.push_back({{f.file, f.line, f.column, 0, 0, f.rule, f.name, std::string(gateSeverityName(f.severity)), f.message, f.fingerprint},
-                    f.statedReason});
+  for (const auto& f : findings) rows.push_back({f, f.statedReason});
   return rows;
 }
 

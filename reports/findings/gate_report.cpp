@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "reports/findings/finding_formats.h"
 #include "reports/json/json_report.h"
 
 namespace oalens::reports {
@@ -11,13 +12,9 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-// SARIF has no info level: a loosening or worse warns, the rest are notes.
 json sarif(const std::vector<GateReportRow>& rows, json sarifRules, const SarifPlace& place) {
   json results = json::array();
-  for (const auto& [f, reason] : rows) {
-    std::string level = f.severity == "warning" || f.severity == "error" ? "warning" : "note";
-    results.push_back(sarifResult({f.rule, level, f.message, f.file, f.fingerprint, f.line, f.column}));
-  }
+  for (const auto& [f, reason] : rows) results.push_back(sarifResult(f));
   return sarifLog(std::move(sarifRules), std::move(results), place);
 }
 
@@ -33,21 +30,21 @@ std::string gateReportText(const std::vector<GateReportRow>& rows, const std::st
                       {"column", f.column},
                       {"rule", f.rule},
                       {"name", f.name},
-                      {"severity", f.severity},
+                      {"severity", analyzer::severityName(f.severity)},
                       {"message", f.message},
                       {"stated_reason", statedReason.empty() ? json(nullptr) : json(statedReason)},
                       {"fingerprint", f.fingerprint}});
     return jsonText(json{{"files_checked", filesChecked}, {"findings", list}}) + "\n";
   }
-  if (format == "github" || format == "junit" || format == "gitlab") {
-    std::vector<CiFinding> ci;
-    for (const auto& row : rows) ci.push_back(row.finding);
-    return format == "github" ? githubAnnotations(ci) : format == "junit" ? junitXml(ci, "oalens diff") : gitlabCodeQuality(ci);
+  if (const FindingsFormat* registered = findingsFormat(format)) {
+    std::vector<analyzer::Finding> findings;
+    for (const auto& row : rows) findings.push_back(row.finding);
+    return registered->write(findings, "oalens diff");
   }
   if (format == "sarif") return jsonText(sarif(rows, std::move(sarifRules), place)) + "\n";
   std::string text;
   for (const auto& [f, reason] : rows)
-    text += fmt::format("{}:{}:{}: {}: {} [{}]\n", f.file, f.line, f.column, f.severity, f.message, f.rule);
+    text += fmt::format("{}:{}:{}: {}: {} [{}]\n", f.file, f.line, f.column, analyzer::severityName(f.severity), f.message, f.rule);
   return text;
 }
 

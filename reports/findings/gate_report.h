@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "reports/ci/ci_formats.h"
+#include "analyzer/core/finding.h"
 #include "reports/sarif/sarif_report.h"
 
 namespace oalens::reports {
 
 struct GateReportRow {
-  CiFinding finding;         // severity: info, note, warning, error
+  analyzer::Finding finding;
   std::string statedReason;  // set when the author stated why (the finding is then accepted)
 };
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <map>
 
-#include "reports/ci/ci_formats.h"
 #include "reports/csv/csv_report.h"
+#include "reports/findings/finding_formats.h"
 #include "reports/json/json_report.h"
 
 namespace oalens::reports {
@@ -16,15 +16,12 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-std::string sarifLevel(analyzer::LintSeverity s) {
-  return s == analyzer::LintSeverity::Error ? "error" : s == analyzer::LintSeverity::Warning ? "warning" : "note";
-}
-
 json sarif(const std::vector<analyzer::LintFinding>& findings, json sarifRules, const SarifPlace& place) {
   json results = json::array();
-  for (const auto& f : findings)
-    results.push_back(sarifResult({f.rule, sarifLevel(f.severity), f.message, f.file, f.fingerprint, f.line, f.column,
-                                   std::max<uint32_t>(1, f.endLine), f.endColumn}));
+  for (analyzer::Finding f : findings) {
+    f.endLine = std::max<uint32_t>(1, f.endLine);  // a lint finding's region always has an end
+    results.push_back(sarifResult(f));
+  }
   return sarifLog(std::move(sarifRules), std::move(results), place);
 }
 
@@ -41,7 +38,7 @@ std::string lintReportText(const analyzer::LintResult& r, const std::string& for
                       {"end_column", f.endColumn},
                       {"rule", f.rule},
                       {"name", f.name},
-                      {"severity", analyzer::lintSeverityName(f.severity)},
+                      {"severity", analyzer::severityName(f.severity)},
                       {"message", f.message},
                       {"fix", f.fix},
                       {"fingerprint", f.fingerprint}});
@@ -56,25 +53,20 @@ std::string lintReportText(const analyzer::LintResult& r, const std::string& for
            "\n";
   }
   if (format == "sarif") return jsonText(sarif(r.findings, std::move(sarifRules), place)) + "\n";
-  if (format == "github" || format == "junit" || format == "gitlab") {
-    std::vector<CiFinding> ci;
-    for (const auto& f : r.findings)
-      ci.push_back({f.file, f.line, f.column, f.endLine, f.endColumn, f.rule, f.name, std::string(analyzer::lintSeverityName(f.severity)),
-                    f.message, f.fingerprint});
-    return format == "github" ? githubAnnotations(ci) : format == "junit" ? junitXml(ci, "oalens lint") : gitlabCodeQuality(ci);
-  }
+  if (const FindingsFormat* registered = findingsFormat(format))
+    return registered->write(std::vector<analyzer::Finding>(r.findings.begin(), r.findings.end()), "oalens lint");
   if (format == "csv") {
     std::string out = "file,line,column,rule,name,severity,message,fingerprint\n";
     for (const auto& f : r.findings)
       out += fmt::format("{},{},{},{},{},{},{},{}\n", csvField(f.file), f.line, f.column, f.rule, f.name,
-                         analyzer::lintSeverityName(f.severity), csvField(f.message), f.fingerprint);
+                         analyzer::severityName(f.severity), csvField(f.message), f.fingerprint);
     return out;
   }
   std::string out;
   for (const auto& f : r.findings) {
     const std::string at = f.cell != 0 ? fmt::format("{}:cell {}:line {}:{}", f.file, f.cell, f.cellLine, f.column)
                                        : fmt::format("{}:{}:{}", f.file, f.line, f.column);
-    out += fmt::format("{}: {}: {} [{}]\n", at, analyzer::lintSeverityName(f.severity), f.message, f.rule);
+    out += fmt::format("{}: {}: {} [{}]\n", at, analyzer::severityName(f.severity), f.message, f.rule);
   }
   return out;
 }

@@ -14,17 +14,19 @@ namespace {
 
 // A notice at each OA assertion (the inventory a reviewer reads beside the change) and the
 // input problems at their files, as GitHub annotations.
-std::vector<CiFinding> scanAnnotations(const analyzer::ScanResult& r) {
-  std::vector<CiFinding> out;
+std::vector<analyzer::Finding> scanAnnotations(const analyzer::ScanResult& r) {
+  std::vector<analyzer::Finding> out;
   for (const auto& d : r.diagnostics)
-    out.push_back({d.path, d.line, d.col, 0, 0, d.code, "", d.severity == analyzer::Severity::Error ? "error" : "warning", d.message, ""});
+    out.push_back({d.path, d.line, d.col, 0, 0, d.code, "",
+                   d.severity == analyzer::Severity::Error ? analyzer::Severity::Error : analyzer::Severity::Warning, d.message});
   for (const auto& a : r.assertions) {
     if (!a.isOa) continue;
     std::string tolerances;
     for (const auto& t : a.tolerances) tolerances += fmt::format("{}{}={}", tolerances.empty() ? "" : ", ", t.name, t.text);
     out.push_back(
-        {a.file, a.range.start.line, a.range.start.col, a.range.end.line, a.range.end.col, "OA000", "oa-assertion", "info",
-         fmt::format("{} assertion ({}){}", a.api, analyzer::categoryName(a.category), tolerances.empty() ? "" : ": " + tolerances), ""});
+        {a.file, a.range.start.line, a.range.start.col, a.range.end.line, a.range.end.col, "OA000", "oa-assertion",
+         analyzer::Severity::Info,
+         fmt::format("{} assertion ({}){}", a.api, analyzer::categoryName(a.category), tolerances.empty() ? "" : ": " + tolerances)});
   }
   return out;
 }

@@ -67,9 +67,10 @@ json scanSarif(const analyzer::ScanResult& r, const SarifPlace& place) {
     for (const auto& t : a.tolerances) tols += fmt::format("{}{}={}", tols.empty() ? "" : ", ", t.name, t.text);
     const std::string message =
         fmt::format("{} assertion ({}){}", a.api, analyzer::categoryName(a.category), tols.empty() ? "" : ": " + tols);
-    const std::string print = assertionPrint(a, seen);
-    json result =
-        sarifResult({"OA000", "note", message, a.file, print, a.range.start.line, a.range.start.col, a.range.end.line, a.range.end.col});
+    analyzer::Finding inventory{a.file,  a.range.start.line, a.range.start.col,        a.range.end.line, a.range.end.col,
+                                "OA000", "oa-assertion",     analyzer::Severity::Note, message};
+    inventory.fingerprint = assertionPrint(a, seen);
+    json result = sarifResult(inventory);
     result["properties"] = {{"api", a.api},
                             {"category", analyzer::categoryName(a.category)},
                             {"threshold_provenance", analyzer::thresholdProvenanceName(a.thresholdProvenance)},
@@ -99,7 +100,11 @@ json sarifRule(const SarifRule& r, std::string_view helpBase) {
   return rule;
 }
 
-json sarifResult(const SarifFinding& f) {
+std::string_view sarifLevel(analyzer::Severity s) {
+  return s == analyzer::Severity::Error ? "error" : s == analyzer::Severity::Warning ? "warning" : "note";
+}
+
+json sarifResult(const analyzer::Finding& f) {
   json region = {{"startLine", std::max<uint32_t>(1, f.line)}, {"startColumn", std::max<uint32_t>(1, f.column)}};
   if (f.endLine > 0) {
     region["endLine"] = std::max(f.endLine, std::max<uint32_t>(1, f.line));
@@ -107,7 +112,7 @@ json sarifResult(const SarifFinding& f) {
   }
   json artifact = {{"uri", uriOfPath(f.file)}, {"uriBaseId", kRootId}};
   return {{"ruleId", f.rule},
-          {"level", f.level},
+          {"level", sarifLevel(f.severity)},
           {"message", {{"text", f.message}}},
           {"locations", json::array({{{"physicalLocation", {{"artifactLocation", artifact}, {"region", region}}}}})},
           {"partialFingerprints", {{"oalens/v1", f.fingerprint}}}};

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "analyzer/core/finding.h"
 #include "analyzer/scan/scanner.h"
 
 namespace oalens::reports {
@@ -36,13 +37,12 @@ struct SarifRule {
 };
 nlohmann::ordered_json sarifRule(const SarifRule& r, std::string_view helpBase);
 
-// A finding: one place, relative to SRCROOT, with its fingerprint as partialFingerprints.
-struct SarifFinding {
-  std::string_view rule, level, message, file, fingerprint;
-  uint32_t line = 0, column = 0;
-  uint32_t endLine = 0, endColumn = 0;  // 0: the region has a start only
-};
-nlohmann::ordered_json sarifResult(const SarifFinding& f);
+// SARIF's level of a severity: it has no info level, so info is a note.
+std::string_view sarifLevel(analyzer::Severity s);
+
+// A finding at its level: one place, relative to SRCROOT, with its fingerprint as
+// partialFingerprints; a region with an end when the finding has one.
+nlohmann::ordered_json sarifResult(const analyzer::Finding& f);
 
 // The log of one run of oalens with these rule descriptors and results: SRCROOT from `place`,
 // each result's ruleIndex looked up in `rules`.

@@ -184,7 +184,7 @@ static bool writeLint(Database& db, const std::string& root, const analyzer::Lin
              .bind(6, int64_t(f.endColumn))
              .bind(7, f.rule)
              .bind(8, f.name)
-             .bind(9, analyzer::lintSeverityName(f.severity))
+             .bind(9, analyzer::severityName(f.severity))
              .bind(10, f.message)
              .bind(11, f.fingerprint)
              .run())

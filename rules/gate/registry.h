@@ -9,15 +9,14 @@
 #include <string_view>
 #include <vector>
 
-namespace oalens::rules {
+#include "analyzer/core/finding.h"
 
-enum class GateSeverity { Info, Note, Warning, Error };
-std::string_view gateSeverityName(GateSeverity s);
+namespace oalens::rules {
 
 struct GateRule {
   const char* id;
   const char* name;
-  GateSeverity severity;
+  analyzer::Severity severity;
   const char* summary;      // one line: what is flagged
   const char* description;  // the README's "What it flags", short: SARIF's fullDescription
   const char* fix;          // how a finding is resolved: SARIF's help

@@ -27,8 +27,8 @@ inline analyzer::LintResult lintDirectory(const std::filesystem::path& dir, std:
 inline std::string renderFindings(const analyzer::LintResult& r) {
   std::string out;
   for (const auto& f : r.findings)
-    out += f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " +
-           std::string(analyzer::lintSeverityName(f.severity)) + ": " + f.message + " [" + f.rule + "]\n";
+    out += f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " + std::string(analyzer::severityName(f.severity)) +
+           ": " + f.message + " [" + f.rule + "]\n";
   return out;
 }
 

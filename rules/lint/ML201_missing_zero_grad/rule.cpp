@@ -38,7 +38,7 @@ class MissingZeroGrad final : public LintRule {
     static const LintRuleInfo kInfo{"ML201",
                                     "missing-zero-grad",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "a loop with backward() and step() that never clears the gradients",
                                     "call optimizer.zero_grad() (or set the parameters' .grad to None) in every iteration",

@@ -25,7 +25,7 @@ class SoftmaxThenLog final : public LintRule {
     static const LintRuleInfo kInfo{"ML202",
                                     "softmax-then-log",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "the log of a softmax, which underflows to log(0) = -inf",
                                     "use log_softmax (torch.log_softmax, F.log_softmax, tf.nn.log_softmax, scipy.special.log_softmax)",

@@ -54,7 +54,7 @@ class ActivationBeforeLogitsLoss final : public LintRule {
     static const LintRuleInfo kInfo{"ML203",
                                     "activation-before-logits-loss",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "a loss that applies softmax/sigmoid itself receives softmax/sigmoid output",
                                     "pass the raw logits; nll_loss wants log_softmax output",

@@ -48,7 +48,7 @@ class NanEquality final : public LintRule {
     static const LintRuleInfo kInfo{"ML204",
                                     "nan-equality",
                                     LintFamily::Ml,
-                                    LintSeverity::Error,
+                                    Severity::Error,
                                     LintPrecision::High,
                                     "a comparison with NaN by == or !=, which is always False or always True",
                                     "test with math.isnan, numpy.isnan, torch.isnan or pandas isna",

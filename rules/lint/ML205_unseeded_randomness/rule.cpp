@@ -74,7 +74,7 @@ class UnseededRandomness final : public LintRule {
         "ML205",
         "unseeded-randomness",
         LintFamily::Ml,
-        LintSeverity::Warning,
+        Severity::Warning,
         LintPrecision::Medium,
         "a file that draws random numbers from a global generator and never sets a seed",
         "seed every generator the file uses (np.random.seed / default_rng(seed), random.seed, torch.manual_seed, "

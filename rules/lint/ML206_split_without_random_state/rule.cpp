@@ -22,7 +22,7 @@ class SplitWithoutRandomState final : public LintRule {
     static const LintRuleInfo kInfo{"ML206",
                                     "split-without-random-state",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "a shuffling scikit-learn split without random_state",
                                     "pass random_state=<int> so that every run splits the same rows",

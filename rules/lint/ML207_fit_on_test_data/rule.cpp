@@ -55,7 +55,7 @@ class FitOnTestData final : public LintRule {
     static const LintRuleInfo kInfo{"ML207",
                                     "fit-on-test-data",
                                     LintFamily::Ml,
-                                    LintSeverity::Error,
+                                    Severity::Error,
                                     LintPrecision::High,
                                     "fit, fit_transform or partial_fit on data named as test or validation data",
                                     "fit on the training split only, then transform the held-out data with the fitted object",

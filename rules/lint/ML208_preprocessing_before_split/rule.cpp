@@ -34,7 +34,7 @@ class PreprocessingBeforeSplit final : public LintRule {
     static const LintRuleInfo kInfo{"ML208",
                                     "preprocessing-before-split",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::Medium,
                                     "a transformer or statistic fit on rows that are split into train and test afterwards",
                                     "split first and fit the transformer on the training rows, or put it in a Pipeline",

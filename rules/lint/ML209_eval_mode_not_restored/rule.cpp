@@ -16,7 +16,7 @@ class EvalModeNotRestored final : public LintRule {
     static const LintRuleInfo kInfo{"ML209",
                                     "eval-mode-not-restored",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "model.eval() inside a training loop that never calls model.train() again",
                                     "call model.train() at the start of each epoch (or right after the evaluation)",

@@ -22,7 +22,7 @@ class MissingEvalMode final : public LintRule {
     static const LintRuleInfo kInfo{"ML210",
                                     "missing-eval-mode",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::Medium,
                                     "a model put in training mode is evaluated under torch.no_grad() without model.eval()",
                                     "call model.eval() before evaluating (and model.train() before training again)",

@@ -16,7 +16,7 @@ class LossAccumulatedWithGraph final : public LintRule {
     static const LintRuleInfo kInfo{"ML211",
                                     "loss-accumulated-with-graph",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "a running sum of a loss tensor whose backward() is called in the same loop",
                                     "accumulate loss.item() (or loss.detach())",

@@ -23,7 +23,7 @@ class OversamplingBeforeSplit final : public LintRule {
         "ML212",
         "oversampling-before-split",
         LintFamily::Ml,
-        LintSeverity::Warning,
+        Severity::Warning,
         LintPrecision::Medium,
         "data oversampled (SMOTE, resample with replacement) before it is split into train and test",
         "split first and oversample the training rows only (an imblearn Pipeline does this in cross-validation)",

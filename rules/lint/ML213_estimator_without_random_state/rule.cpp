@@ -54,7 +54,7 @@ class EstimatorWithoutRandomState final : public LintRule {
     static const LintRuleInfo kInfo{"ML213",
                                     "estimator-without-random-state",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::Medium,
                                     "an estimator whose fit is random built without random_state",
                                     "pass random_state=<int> so that every run fits the same model",

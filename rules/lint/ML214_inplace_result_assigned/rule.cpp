@@ -17,7 +17,7 @@ class InplaceResultAssigned final : public LintRule {
     static const LintRuleInfo kInfo{"ML214",
                                     "inplace-result-assigned",
                                     LintFamily::Ml,
-                                    LintSeverity::Error,
+                                    Severity::Error,
                                     LintPrecision::High,
                                     "the None returned by an in-place call (inplace=True, random.shuffle) is assigned",
                                     "drop the assignment (the object is changed in place) or drop inplace=True and keep the assignment",

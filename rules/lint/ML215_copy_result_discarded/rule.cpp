@@ -37,7 +37,7 @@ class CopyResultDiscarded final : public LintRule {
     static const LintRuleInfo kInfo{"ML215",
                                     "copy-result-discarded",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::Low,
                                     "a call that returns a changed copy (df.dropna(), np.append) used as a statement",
                                     "assign the result (df = df.dropna()) or pass inplace=True where the API has it",

@@ -17,7 +17,7 @@ class SoftmaxWithoutDim final : public LintRule {
     static const LintRuleInfo kInfo{"ML216",
                                     "softmax-without-dim",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "a PyTorch softmax without dim: the dimension is guessed from the input's rank",
                                     "name the dimension of the classes: F.softmax(logits, dim=-1), nn.Softmax(dim=1)",

@@ -20,7 +20,7 @@ class ChainedAssignment final : public LintRule {
     static const LintRuleInfo kInfo{"ML217",
                                     "chained-assignment",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "a DataFrame indexed twice on the left of an assignment (df[\"a\"][mask] = v)",
                                     "index once: df.loc[mask, \"a\"] = v",

@@ -17,7 +17,7 @@ class MergeWithoutKeys final : public LintRule {
         "ML218",
         "merge-without-keys",
         LintFamily::Ml,
-        LintSeverity::Note,
+        Severity::Note,
         LintPrecision::High,
         "a pandas merge that names no key: it joins on every shared column",
         "name the key (on=\"id\", or left_on/right_on) and, where the relation is known, validate=\"one_to_one\"",

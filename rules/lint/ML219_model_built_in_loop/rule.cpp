@@ -26,7 +26,7 @@ class ModelBuiltInLoop final : public LintRule {
     static const LintRuleInfo kInfo{"ML219",
                                     "model-built-in-loop",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "a Keras model built in every iteration of a loop without clear_session()",
                                     "call tf.keras.backend.clear_session() at the start of each iteration",

@@ -18,7 +18,7 @@ class StepBeforeBackward final : public LintRule {
     static const LintRuleInfo kInfo{"ML220",
                                     "step-before-backward",
                                     LintFamily::Ml,
-                                    LintSeverity::Error,
+                                    Severity::Error,
                                     LintPrecision::High,
                                     "optimizer.step() before the loop iteration's backward()",
                                     "order each iteration as zero_grad(), forward, loss.backward(), optimizer.step()",

@@ -16,7 +16,7 @@ class FunctionalDropoutAlwaysOn final : public LintRule {
     static const LintRuleInfo kInfo{"ML221",
                                     "functional-dropout-always-on",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "F.dropout in a module's method without training=self.training: dropout stays on in eval mode",
                                     "pass training=self.training, or use an nn.Dropout module",

@@ -33,7 +33,7 @@ class MetricArgumentsSwapped final : public LintRule {
     static const LintRuleInfo kInfo{"ML222",
                                     "metric-arguments-swapped",
                                     LintFamily::Ml,
-                                    LintSeverity::Error,
+                                    Severity::Error,
                                     LintPrecision::High,
                                     "an order-dependent metric given the predictions first and the true labels second",
                                     "pass the true labels first: metric(y_true, y_pred)",

@@ -32,7 +32,7 @@ class SchedulerStepBeforeOptimizer final : public LintRule {
     static const LintRuleInfo kInfo{"ML223",
                                     "scheduler-step-before-optimizer",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "lr_scheduler.step() before optimizer.step() in a training loop: the schedule's first value is skipped",
                                     "call scheduler.step() after optimizer.step() (at the end of the epoch for epoch schedules)",

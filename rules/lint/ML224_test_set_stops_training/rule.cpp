@@ -46,7 +46,7 @@ class TestSetStopsTraining final : public LintRule {
     static const LintRuleInfo kInfo{"ML224",
                                     "test-set-stops-training",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "early stopping or best-model selection monitored on the test set",
                                     "monitor a validation split of the training data (validation_split=0.1, or a separate validation set)",

@@ -36,7 +36,7 @@ class SigmoidThenLog final : public LintRule {
     static const LintRuleInfo kInfo{"ML225",
                                     "sigmoid-then-log",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "the log of a sigmoid (or of 1 - sigmoid), which is -inf for large logits",
                                     "use logsigmoid (F.logsigmoid, tf.math.log_sigmoid, scipy.special.log_expit) or a with-logits loss",

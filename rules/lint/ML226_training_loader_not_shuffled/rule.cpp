@@ -24,7 +24,7 @@ class TrainingLoaderNotShuffled final : public LintRule {
     static const LintRuleInfo kInfo{"ML226",
                                     "training-loader-not-shuffled",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::Medium,
                                     "a DataLoader over training data that does not shuffle",
                                     "pass shuffle=True (or a sampler, such as DistributedSampler) to the training loader",

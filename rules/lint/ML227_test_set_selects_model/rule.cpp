@@ -48,7 +48,7 @@ class TestSetSelectsModel final : public LintRule {
     static const LintRuleInfo kInfo{"ML227",
                                     "test-set-selects-model",
                                     LintFamily::Ml,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::Medium,
                                     "models fit in a loop and chosen by their score on the test set",
                                     "choose on a validation split of the training data or by cross-validation; score the test set once",

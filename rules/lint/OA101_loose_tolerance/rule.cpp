@@ -35,7 +35,7 @@ class LooseTolerance final : public LintRule {
         "OA101",
         "loose-tolerance",
         LintFamily::Oracle,
-        LintSeverity::Warning,
+        Severity::Warning,
         LintPrecision::High,
         "an OA assertion whose tolerance accepts an error of 10% or more",
         "tighten the tolerance to what the computation needs, or state why it is loose (`# oalens: ignore[OA101]`)",

@@ -43,7 +43,7 @@ class ToleranceBelowDtypeResolution final : public LintRule {
         "OA102",
         "tolerance-below-dtype-resolution",
         LintFamily::Oracle,
-        LintSeverity::Warning,
+        Severity::Warning,
         LintPrecision::Medium,
         "an OA assertion on float16/bfloat16/float32 results that accepts only a relative error below the dtype's unit roundoff",
         "give a relative tolerance of at least a few epsilons of the dtype, or an absolute one; choose it per dtype",

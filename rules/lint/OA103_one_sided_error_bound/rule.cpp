@@ -31,7 +31,7 @@ class OneSidedErrorBound final : public LintRule {
     static const LintRuleInfo kInfo{"OA103",
                                     "one-sided-error-bound",
                                     LintFamily::Oracle,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::Medium,
                                     "an error bound `a - b < eps` on a difference that is not made absolute",
                                     "bound the absolute difference, `abs(a - b) < eps`, or use an approximate assertion",

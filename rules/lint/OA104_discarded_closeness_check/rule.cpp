@@ -19,7 +19,7 @@ class DiscardedClosenessCheck final : public LintRule {
     static const LintRuleInfo kInfo{"OA104",
                                     "discarded-closeness-check",
                                     LintFamily::Oracle,
-                                    LintSeverity::Error,
+                                    Severity::Error,
                                     LintPrecision::High,
                                     "a closeness test such as np.allclose(a, b) whose result is thrown away",
                                     "assert the result, or call an asserting API such as numpy.testing.assert_allclose",

@@ -111,7 +111,7 @@ class ExactFloatComparison final : public LintRule {
     static const LintRuleInfo kInfo{"OA105",
                                     "exact-float-comparison",
                                     LintFamily::Oracle,
-                                    LintSeverity::Warning,
+                                    Severity::Warning,
                                     LintPrecision::High,
                                     "an exact equality check against a decimal literal binary floating point cannot represent",
                                     "compare approximately (assertAlmostEqual, numpy.testing.assert_allclose, pytest.approx)",

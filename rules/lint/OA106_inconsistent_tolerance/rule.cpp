@@ -69,7 +69,7 @@ class InconsistentTolerance final : public LintRule {
     static const LintRuleInfo kInfo{"OA106",
                                     "inconsistent-tolerance",
                                     LintFamily::Oracle,
-                                    LintSeverity::Note,
+                                    Severity::Note,
                                     LintPrecision::Medium,
                                     "the same function checked with the same API at tolerances 1000x or more apart in one file",
                                     "give the checks one tolerance derived from the computation (a named constant), or say why they differ",

@@ -56,7 +56,7 @@ class ComparedValueAsTolerance final : public LintRule {
     static const LintRuleInfo kInfo{"OA107",
                                     "compared-value-as-tolerance",
                                     LintFamily::Oracle,
-                                    LintSeverity::Error,
+                                    Severity::Error,
                                     LintPrecision::High,
                                     "a value like the compared ones passed by position where the check takes a tolerance",
                                     "compare the values pairwise (one check per pair), or pass the tolerance by keyword",
