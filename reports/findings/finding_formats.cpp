@@ -13,7 +13,8 @@ using Findings = std::vector<analyzer::Finding>;
 
 const std::vector<FindingsFormat>& findingsFormats() {
   static const std::vector<FindingsFormat> formats = {
-      {"github", "workflow commands that annotate a pull request", [](const Findings& f, const std::string&) { return githubAnnotations(f); }},
+      {"github", "workflow commands that annotate a pull request",
+       [](const Findings& f, const std::string&) { return githubAnnotations(f); }},
       {"junit", "JUnit XML", junitXml},
       {"gitlab", "GitLab code quality", [](const Findings& f, const std::string&) { return gitlabCodeQuality(f); }},
   };
