@@ -19,12 +19,9 @@
 #include <vector>
 
 #include "miners/gate/python_lines.h"
+#include "miners/git/text_hunks.h"
 
 namespace oalens::miners {
-
-struct LineHunk {  // as git reports them: 1-based starts; a side with 0 lines is an insertion point
-  int oldStart = 0, oldLines = 0, newStart = 0, newLines = 0;
-};
 
 // Byte offset where each line starts, indexed by 1-based line number, with one entry past the
 // last line holding the text's size.
@@ -43,8 +40,6 @@ bool logicalLinesAfterEdit(const std::vector<LogicalLine>& oldLines, const std::
 // Line hunks between two texts (libgit2's xdiff, no context lines), the lines both share at
 // either end cut off first; the same hunks as wholeTextHunks, for less hashing.
 std::vector<LineHunk> lineHunks(std::string_view oldText, std::string_view newText);
-// The hunks libgit2 gives for the two texts as they are.
-std::vector<LineHunk> wholeTextHunks(std::string_view oldText, std::string_view newText);
 
 // A test, or (in ScopedPair) a module-level helper function the scan may leave out.
 struct TestUnit {
