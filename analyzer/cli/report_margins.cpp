@@ -9,11 +9,11 @@
 #include "analyzer/cli/report_root.h"
 #include "analyzer/scan/scanner.h"
 #include "reports/json/json_report.h"
-#include "reports/margins/margins_db.h"
 #include "reports/margins/margins_html.h"
 #include "reports/margins/margins_render.h"
 #include "reports/margins/margins_sarif.h"
 #include "reports/margins/margins_verdicts.h"
+#include "reports/sqlite/margins_db.h"
 
 namespace oalens::cli {
 

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "reports/margins/margins_db.h"
+#include "reports/sqlite/margins_db.h"
 
 namespace oalens::reports {
 

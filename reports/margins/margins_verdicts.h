@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "analyzer/scan/scanner.h"
-#include "reports/margins/margins_db.h"
+#include "reports/sqlite/margins_db.h"
 
 namespace oalens::reports {
 

@@ -1,4 +1,4 @@
-#include "reports/margins/margins_db.h"
+#include "reports/sqlite/margins_db.h"
 
 #include <fmt/format.h>
 
