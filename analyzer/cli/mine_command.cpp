@@ -34,7 +34,6 @@ void addMineCommand(CLI::App& app) {
   static std::string since, until;
   static size_t cacheMb = opt.blobCacheBytes >> 20;  // the defaults are MineOptions'
   static size_t modelCacheMb = opt.pieceCacheBytes >> 20;
-  static bool wholeFiles = false;
   cmd->add_option("repo", opt.repoPath, "path to a work tree or a bare git directory")->required();
   cmd->add_option("--db", opt.dbPath, "SQLite database to fill (created or resumed)")->required();
   cmd->add_option("--rev", opt.rev, "tip of the walk")->capture_default_str();
@@ -57,26 +56,31 @@ void addMineCommand(CLI::App& app) {
   cmd->add_option("--cache-mb", cacheMb, "memory for analysed file versions reused by later commits")
       ->capture_default_str()
       ->check(CLI::Range(size_t{1}, size_t{1} << 20));
-  cmd->add_flag(
-      "--whole-files", wholeFiles,
-      "scan every version of a changed test file whole (by default the tests a change leaves alone are taken from the previous version)");
-  static bool parseScoped = false;
   cmd->add_option("--model-cache-mb", modelCacheMb, "memory for the parsed models of test-file parts reused by later commits")
       ->capture_default_str()
       ->check(CLI::Range(size_t{1}, size_t{1} << 20));
+  // Verification switches: each turns one speed-up off, with the same tables (docs/mine.md,
+  // "Verification switches"); for checking the speed-ups, so not in --help.
+  static bool wholeFiles = false, parseScoped = false, wholeUnits = false, keepChecklessTests = false, ownWrappersOnly = false;
+  cmd->add_flag(
+         "--whole-files", wholeFiles,
+         "scan every version of a changed test file whole (by default the tests a change leaves alone are taken from the previous version)")
+      ->group("");
   cmd->add_flag("--parse-scoped", parseScoped,
-                "parse each version's text (scoped or whole) instead of splicing its model from cached parts (slower; the same tables)");
-  static bool wholeUnits = false;
+                "parse each version's text (scoped or whole) instead of splicing its model from cached parts (slower; the same tables)")
+      ->group("");
   cmd->add_flag("--whole-units", wholeUnits,
-                "parse each changed test whole instead of splicing its model from its statements (slower; the same tables)");
-  static bool keepChecklessTests = false;
+                "parse each changed test whole instead of splicing its model from its statements (slower; the same tables)")
+      ->group("");
   cmd->add_flag("--keep-checkless-tests", keepChecklessTests,
-                "scan the touched tests that can hold no OA check too, instead of leaving them out (slower; the same tables)");
-  static bool ownWrappersOnly = false;
+                "scan the touched tests that can hold no OA check too, instead of leaving them out (slower; the same tables)")
+      ->group("");
   cmd->add_flag("--own-wrappers-only", ownWrappersOnly,
-                "scan each version with only the wrappers its file defines, not those of the suite's helper modules it imports");
+                "scan each version with only the wrappers its file defines, not those of the suite's helper modules it imports")
+      ->group("");
   cmd->add_flag("--check-splices", opt.checkSplices,
-                "also parse every spliced version and compare the two models; differences are reported (slow; for verification)");
+                "also parse every spliced version and compare the two models; differences are reported (slow; for verification)")
+      ->group("");
   static TerminalArgs term;
   static bool quiet = false;
   addProgressOption(cmd, term);
