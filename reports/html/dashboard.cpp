@@ -11,49 +11,30 @@
 #include "reports/html/dashboard_lint.h"
 #include "reports/html/svg_charts.h"
 #include "reports/sqlite/assertion_timelines.h"
+#include "reports/sqlite/dashboard_queries.h"
 #include "reports/sqlite/history_tables.h"
 
 namespace oalens::reports {
 
 namespace {
 
-bool hasTable(Database& db, const char* name) {
-  return countRows(db, fmt::format("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '{}'", name)) > 0;
-}
-
-std::vector<Bar> bars(Database& db, const std::string& sql, std::optional<int64_t> bind = std::nullopt) {
-  Statement q(db, sql);
-  if (bind) q.bind(1, *bind);
+std::vector<Bar> bars(const std::vector<CountedLabel>& counts) {
   std::vector<Bar> out;
-  bool row = false;
-  while (q.step(&row) && row) out.push_back({q.columnText(0), static_cast<double>(q.columnInt(1)), {}});
+  for (const CountedLabel& c : counts) out.push_back({c.label, static_cast<double>(c.count), {}});
   return out;
 }
 
-// A cell's HTML for a column that links somewhere; nullopt: the cell's escaped text.
-using CellHtml = std::function<std::optional<std::string>(size_t column, Statement& row)>;
-
-// A table of rows from `sql`, one column per header (the query may select more, for `cell`),
-// every cell escaped unless `cell` writes it.
-std::string table(Database& db, const std::string& sql, const std::vector<std::string>& headers, std::optional<int64_t> bind = std::nullopt,
-                  const CellHtml& cell = {}) {
-  Statement q(db, sql);
-  if (bind) q.bind(1, *bind);
+// A table with these headers and rows of cells already in HTML; "none" when it has no row.
+std::string table(const std::vector<std::string>& headers, const std::vector<std::vector<std::string>>& rows) {
+  if (rows.empty()) return "<p class=\"none\">none</p>\n";
   std::string out = "<table><tr>";
   for (const auto& h : headers) out += "<th>" + htmlEscape(h) + "</th>";
   out += "</tr>\n";
-  bool row = false;
-  size_t rows = 0;
-  while (q.step(&row) && row) {
+  for (const auto& cells : rows) {
     out += "<tr>";
-    for (size_t i = 0; i < headers.size(); ++i) {
-      std::optional<std::string> html = cell ? cell(i, q) : std::nullopt;
-      out += "<td>" + (html ? *html : htmlEscape(q.columnText(static_cast<int>(i)))) + "</td>";
-    }
+    for (const std::string& cell : cells) out += "<td>" + cell + "</td>";
     out += "</tr>\n";
-    ++rows;
   }
-  if (rows == 0) return "<p class=\"none\">none</p>\n";
   return out + "</table>\n";
 }
 
@@ -85,43 +66,33 @@ std::string figure(const std::string& caption, const std::string& chart) {
 }
 
 std::string scanSection(Database& db, const CodeLinks& links) {
-  Statement latest(db,
-                   "SELECT id, root, files, assertions, oa_assertions, test_cases, test_cases_with_oa FROM scans ORDER BY id DESC LIMIT 1");
-  bool row = false;
-  if (!latest.step(&row) || !row) return {};
-  const int64_t scan = latest.columnInt(0);
+  const std::optional<ScanFacts> latest = latestScan(db);
+  if (!latest) return {};
+  const ScanFacts& f = *latest;
   std::string body = fmt::format(
       "<p class=\"facts\">root <code>{}</code>: {} files, {} assertions, <b>{} OA assertions</b> ({:.1f}%), {} test cases, {} with an "
       "OA assertion</p>\n",
-      htmlEscape(latest.columnText(1)), latest.columnInt(2), latest.columnInt(3), latest.columnInt(4),
-      latest.columnInt(3) ? 100.0 * latest.columnInt(4) / latest.columnInt(3) : 0.0, latest.columnInt(5), latest.columnInt(6));
-  const std::string oaOfScan = " FROM assertions a JOIN files f ON f.id = a.file_id WHERE f.scan_id = ? AND a.is_oa = 1 ";
-  body += figure("OA assertions by API (the 12 most used)",
-                 horizontalBars(bars(db, "SELECT a.api, COUNT(*)" + oaOfScan + "GROUP BY a.api ORDER BY 2 DESC, 1 LIMIT 12", scan)));
-  body += figure("OA assertions by category",
-                 horizontalBars(bars(db, "SELECT a.category, COUNT(*)" + oaOfScan + "GROUP BY 1 ORDER BY 2 DESC, 1", scan)));
+      htmlEscape(f.root), f.files, f.assertions, f.oaAssertions, f.assertions ? 100.0 * f.oaAssertions / f.assertions : 0.0, f.testCases,
+      f.testCasesWithOa);
+  body += figure("OA assertions by API (the 12 most used)", horizontalBars(bars(oaAssertionsBy(db, f.id, OaFacet::Api))));
+  body += figure("OA assertions by category", horizontalBars(bars(oaAssertionsBy(db, f.id, OaFacet::Category))));
   body += figure("threshold provenance (default: the API's own tolerance; depend: chosen at run time)",
-                 horizontalBars(bars(db, "SELECT a.threshold_provenance, COUNT(*)" + oaOfScan + "GROUP BY 1 ORDER BY 2 DESC, 1", scan)));
+                 horizontalBars(bars(oaAssertionsBy(db, f.id, OaFacet::ThresholdProvenance))));
   body += figure("oracle types (D literal, DT another library, NI naive implementation, RI related function, SCUT same code)",
-                 horizontalBars(bars(db, "SELECT a.oracle_type, COUNT(*)" + oaOfScan + "GROUP BY 1 ORDER BY 2 DESC, 1", scan)));
-  body +=
-      "<h3>The loosest written tolerances</h3>\n" +
-      table(db,
-            "SELECT f.path, a.line, a.api, t.name, t.text, t.value FROM tolerances t JOIN assertions a ON a.id = t.assertion_id"
-            " JOIN files f ON f.id = a.file_id WHERE f.scan_id = ? AND a.is_oa = 1 AND t.provenance != 'default' AND t.value IS NOT NULL"
-            " AND t.name IN ('atol', 'rtol', 'delta', 'bound', 'epsilon', 'margin') ORDER BY t.value DESC, f.path, a.line LIMIT 15",
-            {"file", "line", "API", "tolerance", "as written", "value"}, scan,
-            [&](size_t column, Statement& q) -> std::optional<std::string> {
-              if (column > 1) return std::nullopt;
-              const std::string file = q.columnText(0);
-              return links.file(q.columnText(static_cast<int>(column)), file, static_cast<uint32_t>(q.columnInt(1)));
-            });
+                 horizontalBars(bars(oaAssertionsBy(db, f.id, OaFacet::OracleType))));
+  std::vector<std::vector<std::string>> rows;
+  for (const WrittenTolerance& t : loosestWrittenTolerances(db, f.id)) {
+    const auto line = static_cast<uint32_t>(std::stoul(t.line));
+    rows.push_back({links.file(t.file, t.file, line), links.file(t.line, t.file, line), htmlEscape(t.api), htmlEscape(t.name),
+                    htmlEscape(t.text), htmlEscape(t.value)});
+  }
+  body += "<h3>The loosest written tolerances</h3>\n" + table({"file", "line", "API", "tolerance", "as written", "value"}, rows);
   return section("scan", "Scan", body);
 }
 
 // `repository` < 0: every repository of the database (a merged one sums them).
 std::string historySection(Database& db, int64_t repository, const CodeLinks& links) {
-  if (!hasTable(db, "oa_changes") || countRows(db, "SELECT COUNT(*) FROM commits") == 0) return {};
+  if (!hasMinedHistory(db)) return {};
   std::string body = "<table class=\"t5\"><tr><th colspan=\"2\">Table V (as the 2019 study)</th></tr>\n";
   for (const auto& [key, n] : tableFive(db, repository)) body += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", htmlEscape(key), n);
   body += "</table>\n";
@@ -130,14 +101,9 @@ std::string historySection(Database& db, int64_t repository, const CodeLinks& li
                                                                          {"cosmetic", "#bfc9ca"},  {"api", "#f5b041"},
                                                                          {"parameter", "#58d68d"}, {"threshold", "#ec7063"}};
   std::map<std::string, std::map<std::string, double>> perYear;
-  Statement q(db,
-              "SELECT strftime('%Y', c.time, 'unixepoch'), ch.kinds, ch.direction FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
-              " WHERE ?1 < 0 OR c.repository_id = ?1");
-  q.bind(1, repository);
-  bool row = false;
-  while (q.step(&row) && row) {
-    const std::string year = q.columnText(0), k = "," + q.columnText(1) + ",", direction = q.columnText(2);
-    auto& y = perYear[year];
+  for (const YearlyChange& c : changesByYear(db, repository)) {
+    const std::string k = "," + c.kinds + ",", &direction = c.direction;
+    auto& y = perYear[c.year];
     for (const auto& [kind, color] : kinds)
       if (k.find("," + kind + ",") != std::string::npos) y[kind] += 1;
     if (!direction.empty()) y["dir:" + direction] += 1;
@@ -159,26 +125,13 @@ std::string historySection(Database& db, int64_t repository, const CodeLinks& li
   body += figure("OA changes per year, by kind (a change with several kinds counts in each)", stackedColumns(years, byKind));
   body += figure("threshold changes per year, by direction", stackedColumns(years, byDirection));
   body += figure("reasons of OA changes (from commit messages and from the code change)",
-                 horizontalBars(bars(
-                     db,
-                     "SELECT r.reason || ' (' || r.source || ')', COUNT(*) FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
-                     " JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1 GROUP BY 1 ORDER BY 2 DESC, 1",
-                     repository)));
+                 horizontalBars(bars(changeReasonCounts(db, repository))));
   body += "<h3>Assertions loosened twice or more, with their tolerance timelines</h3>\n" + loosenedTable(db, repository, links);
-  body += "<h3>The latest loosenings</h3>\n" +
-          table(db,
-                "SELECT substr(c.sha, 1, 10), date(c.time, 'unixepoch'), c.subject, ch.file || ':' || ch.line, ch.details, c.sha, ch.file, "
-                "ch.line"
-                " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.direction IN "
-                "('loosen', 'mixed')"
-                " ORDER BY c.time DESC, c.seq DESC, ch.id DESC LIMIT 15",
-                {"commit", "date", "subject", "assertion", "change"}, repository,
-                [&](size_t column, Statement& q) -> std::optional<std::string> {
-                  if (column == 0) return links.commit(q.columnText(0), q.columnText(5));
-                  if (column == 3)
-                    return links.file(q.columnText(3), q.columnText(6), static_cast<uint32_t>(q.columnInt(7)), q.columnText(5));
-                  return std::nullopt;
-                });
+  std::vector<std::vector<std::string>> rows;
+  for (const Loosening& l : latestLoosenings(db, repository))
+    rows.push_back({links.commit(l.sha.substr(0, 10), l.sha), htmlEscape(l.date), htmlEscape(l.subject),
+                    links.file(fmt::format("{}:{}", l.file, l.line), l.file, static_cast<uint32_t>(l.line), l.sha), htmlEscape(l.details)});
+  body += "<h3>The latest loosenings</h3>\n" + table({"commit", "date", "subject", "assertion", "change"}, rows);
   return section("history", "History", body);
 }
 
@@ -214,14 +167,6 @@ constexpr const char* kGlossary = R"(<dl class="glossary">
 <dt>OA1xx, ML2xx, CH3xx</dt><dd>Lint rules on tolerance hygiene in tests (OA), on ML training pitfalls (ML), and the diff gate's findings on a change (CH); <code>oalens rules</code> lists them.</dd>
 </dl>
 )";
-
-// The tip of the one mined repository, for links to files of a scan or lint run ({commit}).
-std::string minedTip(Database& db) {
-  if (!hasTable(db, "repositories") || countRows(db, "SELECT COUNT(*) FROM repositories") != 1) return {};
-  Statement q(db, "SELECT tip FROM repositories");
-  bool row = false;
-  return q.step(&row) && row ? q.columnText(0) : std::string();
-}
 
 }  // namespace
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "reports/html/svg_charts.h"
-#include "reports/sqlite/history_tables.h"
+#include "reports/sqlite/dashboard_queries.h"
 
 namespace oalens::reports {
 
@@ -12,12 +12,9 @@ namespace {
 // 5,000 rows keep the page under about 2 MB and quick to sort; the bars above count them all.
 constexpr int64_t kMaxRows = 5000;
 
-std::vector<Bar> countBars(Database& db, const std::string& sql, int64_t run) {
-  Statement q(db, sql);
-  q.bind(1, run);
+std::vector<Bar> countBars(const std::vector<CountedLabel>& counts) {
   std::vector<Bar> out;
-  bool row = false;
-  while (q.step(&row) && row) out.push_back({q.columnText(0), static_cast<double>(q.columnInt(1)), {}});
+  for (const CountedLabel& c : counts) out.push_back({c.label, static_cast<double>(c.count), {}});
   return out;
 }
 
@@ -28,35 +25,24 @@ std::string figure(const std::string& caption, const std::string& chart) {
 }  // namespace
 
 std::string lintSectionBody(Database& db, const CodeLinks& links) {
-  if (countRows(db, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'lint_runs'") == 0) return {};
-  Statement latest(db, "SELECT id, root, files, findings, suppressed FROM lint_runs ORDER BY id DESC LIMIT 1");
-  bool row = false;
-  if (!latest.step(&row) || !row) return {};
-  const int64_t run = latest.columnInt(0);
-  const int64_t findings = latest.columnInt(3);
+  const std::optional<LintRunFacts> latest = latestLintRun(db);
+  if (!latest) return {};
+  const int64_t run = latest->id;
+  const int64_t findings = latest->findings;
   std::string body = fmt::format("<p class=\"facts\"><code>{}</code>: {} files, <b>{} findings</b>, {} suppressed</p>\n",
-                                 htmlEscape(latest.columnText(1)), latest.columnInt(2), findings, latest.columnInt(4));
-  body += figure("findings by rule",
-                 horizontalBars(countBars(
-                     db, "SELECT rule || ' ' || name, COUNT(*) FROM lint_findings WHERE run_id = ? GROUP BY 1 ORDER BY 2 DESC, 1", run)));
-  std::vector<Bar> files =
-      countBars(db, "SELECT file, COUNT(*) FROM lint_findings WHERE run_id = ? GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 15", run);
+                                 htmlEscape(latest->root), latest->files, findings, latest->suppressed);
+  body += figure("findings by rule", horizontalBars(countBars(lintFindingsByRule(db, run))));
+  std::vector<Bar> files = countBars(lintFindingsByFile(db, run));
   for (Bar& b : files) b.href = links.fileUrl(b.label, 0);
   body += figure("the files with the most findings (15)", horizontalBars(files));
 
-  Statement q(
-      db,
-      "SELECT file, line, col, rule, name, severity, message FROM lint_findings WHERE run_id = ? ORDER BY file, line, col, rule LIMIT ?");
-  q.bind(1, run).bind(2, kMaxRows);
   std::string rows;
   size_t shown = 0;
-  while (q.step(&row) && row) {
-    const std::string file = q.columnText(0);
-    const auto line = static_cast<uint32_t>(q.columnInt(1));
+  for (const StoredLintFinding& f : lintFindingsOf(db, run, kMaxRows)) {
+    const auto line = static_cast<uint32_t>(f.line);
     rows += fmt::format("<tr><td>{}</td><td data-sort=\"{}\">{}</td><td>{}</td><td>{}</td><td class=\"sev-{}\">{}</td><td>{}</td></tr>\n",
-                        links.file(file, file, line), line, links.file(fmt::format("{}:{}", line, q.columnInt(2)), file, line),
-                        htmlEscape(q.columnText(3)), htmlEscape(q.columnText(4)), htmlEscape(q.columnText(5)), htmlEscape(q.columnText(5)),
-                        htmlEscape(q.columnText(6)));
+                        links.file(f.file, f.file, line), line, links.file(fmt::format("{}:{}", line, f.column), f.file, line),
+                        htmlEscape(f.rule), htmlEscape(f.name), htmlEscape(f.severity), htmlEscape(f.severity), htmlEscape(f.message));
     ++shown;
   }
   if (shown == 0) return body;
