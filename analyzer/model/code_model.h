@@ -164,6 +164,10 @@ struct FileModel {
   std::vector<Function> functions;
   std::vector<ClassDef> classes;
   std::vector<Import> imports;
+  // C++: the names the file declares something with as its type, or defines as a type
+  // (`const real tol = real(1e-4);`, `using real = float;`, `typedef double real;`): calling one
+  // is a conversion (`real(1e-4)` is 1e-4). Sorted, unique; empty for Python.
+  std::vector<std::string_view> typeNames;
 
   bool hasSyntaxErrors = false;
   std::vector<Diagnostic> diagnostics;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -173,9 +174,11 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
       return {std::nullopt, Provenance::Depend, fmt::format("machine epsilon of `{}`", type)};
     }
   }
-  // C++ functional casts to a template's element type: T(1e-5), Scalar(0.1).
-  const bool cppTypeCast = m.language == Language::Cpp && (last == "T" || last == "Scalar" || last == "Dtype" || last == "DType" ||
-                                                           last == "Real" || last == "scalar_t" || last == "value_type");
+  // C++ functional casts to a template's element type (T(1e-5), Scalar(0.1)) or to a name the
+  // file declares with or defines as a type (`using real = float;` ... `real(1e-4)`).
+  const bool cppTypeCast = m.language == Language::Cpp &&
+                           (last == "T" || last == "Scalar" || last == "Dtype" || last == "DType" || last == "Real" || last == "scalar_t" ||
+                            last == "value_type" || (callee == last && std::binary_search(m.typeNames.begin(), m.typeNames.end(), last)));
   if ((isNumericCast(last) || cppTypeCast) && args.positional.size() == 1 && args.keywords.empty()) {
     ResolvedValue v = eval(m, fn, at, args.positional[0], hops);
     return v;

@@ -95,6 +95,8 @@ struct CppFrontend::Impl : CppTree {
   // #include "test_util.h": the constants and wrappers of the headers a test reads are its own
   // (ToleranceResolver follows them). System headers (<...>) are not the project's.
   void include(TSNode n, const Work& w);
+  // `using name = T;`, `typedef T name;`: the name into FileModel::typeNames.
+  void typeAlias(TSNode n);
 
   // A missing `;` after a macro call is the preprocessor's business, not a syntax error.
   bool excused(TSNode node, TSNode parent);

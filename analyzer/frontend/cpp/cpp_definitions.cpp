@@ -32,6 +32,7 @@ void CppFrontend::Impl::declaration(const Work& w) {
   TSNode n = w.node;
   TSNode type = field(n, fType);
   const Cx tk = kind(type);
+  if (tk == Cx::TypeIdentifier) m->typeNames.push_back(text(type));
   if ((tk == Cx::ClassSpecifier || tk == Cx::StructSpecifier || tk == Cx::UnionSpecifier) && !ts_node_is_null(field(type, fBody)))
     classDefinition({Action::Statement, type, w.parent, w.fn, w.cls, w.depth});
   bool any = false;
@@ -92,7 +93,10 @@ void CppFrontend::Impl::parameters(TSNode params, Function& f) {
     } else if (k == Cx::ParameterDeclaration || k == Cx::OptionalParameterDeclaration) {
       ExprId nameId = declaredName(field(c.node, fDeclarator));
       if (nameId != kNone) p.name = m->exprs[nameId].name;
-      if (TSNode type = field(c.node, fType); !ts_node_is_null(type)) p.type = text(type);
+      if (TSNode type = field(c.node, fType); !ts_node_is_null(type)) {
+        p.type = text(type);
+        if (kind(type) == Cx::TypeIdentifier) m->typeNames.push_back(p.type);
+      }
       TSNode def = field(c.node, fDefaultValue);
       if (!ts_node_is_null(def)) p.defaultValue = convert(def, 0);
     } else if (k == Cx::VariadicParameterDeclaration || text(c.node) == "...") {

@@ -7,6 +7,7 @@
 // file's own buffer. Tuned for test files of 1-500 KiB.
 #include "analyzer/frontend/cpp/cpp_frontend.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "analyzer/frontend/cpp/cpp_converter.h"
@@ -183,6 +184,7 @@ void CppFrontend::Impl::statement(const Work& w) {
     }
     case Cx::Unknown: {
       if (std::strcmp(ts_node_type(n), "preproc_include") == 0) return include(n, w);
+      if (std::strcmp(ts_node_type(n), "alias_declaration") == 0 || std::strcmp(ts_node_type(n), "type_definition") == 0) typeAlias(n);
       // Includes, using-declarations, aliases, access specifiers, pragmas: nothing to model.
       const char* type = ts_node_type(n);
       if (std::strncmp(type, "preproc_", 8) == 0 || std::strcmp(type, "using_declaration") == 0 ||
@@ -300,6 +302,8 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   I.macroTrees.clear();
   I.endFile();
   ts_tree_delete(tree);
+  std::sort(model.typeNames.begin(), model.typeNames.end());
+  model.typeNames.erase(std::unique(model.typeNames.begin(), model.typeNames.end()), model.typeNames.end());
   indexNames(model);
   return model;
 }

@@ -110,6 +110,12 @@ void CppFrontend::Impl::include(TSNode n, const Work& w) {
   m->imports.push_back(std::move(imp));
 }
 
+void CppFrontend::Impl::typeAlias(TSNode n) {
+  if (TSNode name = field(n, fName); !ts_node_is_null(name)) m->typeNames.push_back(text(name));  // using name = T;
+  for (const ChildRef& c : children(n))                                                           // typedef T a, b;
+    if (c.field == fDeclarator && kind(c.node) == Cx::TypeIdentifier) m->typeNames.push_back(text(c.node));
+}
+
 bool CppFrontend::Impl::excused(TSNode node, TSNode parent) {
   if (!ts_node_is_missing(node) || ts_node_is_null(parent)) return false;
   return kind(parent) == Cx::ExpressionStatement && !calledMacro(parent).empty();
