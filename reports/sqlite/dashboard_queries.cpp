@@ -70,10 +70,11 @@ std::vector<YearlyChange> changesByYear(Database& db, int64_t repository) {
 }
 
 std::vector<CountedLabel> changeReasonCounts(Database& db, int64_t repository) {
-  return countedLabels(db,
-                       "SELECT r.reason || ' (' || r.source || ')', COUNT(*) FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
-                       " JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1 GROUP BY 1 ORDER BY 2 DESC, 1",
-                       repository);
+  return countedLabels(
+      db,
+      "SELECT r.reason || ' (' || r.source || ')', COUNT(*) FROM change_reasons r JOIN oa_changes ch ON ch.id = r.change_id"
+      " JOIN commits c ON c.id = ch.commit_id WHERE ?1 < 0 OR c.repository_id = ?1 GROUP BY 1 ORDER BY 2 DESC, 1",
+      repository);
 }
 
 std::vector<Loosening> latestLoosenings(Database& db, int64_t repository) {
@@ -84,7 +85,8 @@ std::vector<Loosening> latestLoosenings(Database& db, int64_t repository) {
   q.bind(1, repository);
   std::vector<Loosening> out;
   bool row = false;
-  while (q.step(&row) && row) out.push_back({q.columnText(0), q.columnText(1), q.columnText(2), q.columnText(3), q.columnText(4), q.columnInt(5)});
+  while (q.step(&row) && row)
+    out.push_back({q.columnText(0), q.columnText(1), q.columnText(2), q.columnText(3), q.columnText(4), q.columnInt(5)});
   return out;
 }
 
