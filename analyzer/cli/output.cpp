@@ -20,9 +20,12 @@ int exitCode() { return gExitCode; }
 void setExitCode(int code) { gExitCode = code; }
 
 bool writeOutput(const std::string& path, const std::string& rawText, bool colour) {
-  // Reports quote file names and source text: their control bytes are shown, not obeyed.
-  const std::string visible = analyzer::withVisibleControls(rawText);
-  const std::string text = colour ? coloured(visible) : visible;
+  // Reports quote file names and source text: their control bytes are shown, not obeyed. A
+  // report can be tens of MB: it is copied only when it changes.
+  std::string changed;
+  if (analyzer::hasControls(rawText)) changed = analyzer::withVisibleControls(rawText);
+  if (colour) changed = coloured(changed.empty() ? rawText : changed);
+  const std::string& text = changed.empty() ? rawText : changed;
   if (path.empty() || path == "-") {
     const bool written = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
     if (written && std::fflush(stdout) == 0) return true;

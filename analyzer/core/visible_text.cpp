@@ -10,7 +10,10 @@ bool isControl(unsigned char c) { return (c < 0x20 && c != '\n' && c != '\t') ||
 
 }  // namespace
 
-std::string withVisibleControls(std::string_view text) {
+namespace {
+
+// The offset of the first byte withVisibleControls rewrites, or the text's size.
+size_t firstControl(std::string_view text) {
   size_t first = 0;
   for (; first < text.size(); ++first) {
     const auto c = static_cast<unsigned char>(text[first]);
@@ -18,6 +21,15 @@ std::string withVisibleControls(std::string_view text) {
                          static_cast<unsigned char>(text[first + 1]) >= 0x80))
       break;
   }
+  return first;
+}
+
+}  // namespace
+
+bool hasControls(std::string_view text) { return firstControl(text) != text.size(); }
+
+std::string withVisibleControls(std::string_view text) {
+  const size_t first = firstControl(text);
   if (first == text.size()) return std::string(text);
   std::string out(text.substr(0, first));
   for (size_t i = first; i < text.size(); ++i) {

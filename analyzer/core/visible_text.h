@@ -13,4 +13,7 @@ namespace oalens::analyzer {
 // U+0080-U+009F in UTF-8) written as \xHH; unchanged when it holds none.
 std::string withVisibleControls(std::string_view text);
 
+// Whether withVisibleControls would change `text`.
+bool hasControls(std::string_view text);
+
 }  // namespace oalens::analyzer
