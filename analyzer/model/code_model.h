@@ -168,6 +168,8 @@ struct FileModel {
   // (`const real tol = real(1e-4);`, `using real = float;`, `typedef double real;`): calling one
   // is a conversion (`real(1e-4)` is 1e-4). Sorted, unique; empty for Python.
   std::vector<std::string_view> typeNames;
+  // C++: `using name = T;` and `typedef T name;` as (name, T's text), in the file's order.
+  std::vector<std::pair<std::string_view, std::string_view>> typeAliases;
 
   bool hasSyntaxErrors = false;
   std::vector<Diagnostic> diagnostics;

@@ -107,6 +107,35 @@ std::vector<std::string> namesTestsCheckWith(const std::vector<const FileModel*>
   return {names.begin(), names.end()};
 }
 
+std::vector<std::string> constantsTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
+                                                 const Catalogue& catalogue) {
+  std::unordered_set<std::string_view> assigned;
+  for (const FileModel* m : parsed)
+    for (const Stmt& st : m->stmts)
+      if (st.kind == StmtKind::Assign && st.a != kNone && m->expr(st.a).kind == ExprKind::Name) assigned.insert(m->expr(st.a).name);
+  const Catalogue noWrappers;
+  const ApiMatcher matcher(catalogue, noWrappers);
+  std::set<std::string> names;
+  auto want = [&](const FileModel& m, ExprId e) {
+    if (e == kNone) return;
+    if (m.expr(e).kind == ExprKind::Call && m.childCount(e) == 2) e = m.child(e, 1);  // type(EPSILON)
+    if (m.expr(e).kind == ExprKind::Name && !assigned.count(m.expr(e).name)) names.emplace(m.expr(e).name);
+  };
+  for (const FileModel* file : tests) {
+    const FileModel& m = *file;
+    if (m.language != Language::Cpp) continue;
+    for (const Stmt& st : m.stmts) {
+      if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+      const ApiMatch match = matcher.match(m, st.function, st.a);
+      if (!match.spec || !match.spec->oa) continue;
+      const CallArgs args = splitCall(m, st.a);
+      for (ExprId a : args.positional) want(m, a);
+      for (const auto& [key, a] : args.keywords) want(m, a);
+    }
+  }
+  return {names.begin(), names.end()};
+}
+
 namespace {
 
 std::string escapedAlternation(const std::vector<std::string>& names) {
@@ -156,18 +185,27 @@ bool definitionPrefix(std::string_view prefix, std::string_view lineBefore) {
 }  // namespace
 
 std::vector<size_t> filesDefining(const std::vector<SourcePath>& candidates, const std::vector<std::string>& names,
-                                  const InputLimits& limits, unsigned threads) {
-  if (names.empty() || candidates.empty()) return {};
+                                  const InputLimits& limits, unsigned threads, const std::vector<std::string>& constants) {
+  if ((names.empty() && constants.empty()) || candidates.empty()) return {};
   // A match without a submatch runs on RE2's DFA alone: most files mention no name at all.
-  const RE2 anyMention("(?:" + escapedAlternation(names) + ")\\s*\\(");
-  const RE2 mention("\\b(" + escapedAlternation(names) + ")\\s*\\(");
-  const RE2 macro("(?m)^[ \\t]*#[ \\t]*define[ \\t]+(" + escapedAlternation(names) + ")\\(");
+  // An empty list matches nothing: a NUL byte is in no file read (input_guard.h).
+  const std::string functions = names.empty() ? std::string("\\x00") : escapedAlternation(names);
+  const RE2 anyMention("(?:" + functions + ")\\s*\\(");
+  const RE2 mention("\\b(" + functions + ")\\s*\\(");
+  const RE2 macro("(?m)^[ \\t]*#[ \\t]*define[ \\t]+(" + functions + ")\\(");
+  const std::string values = constants.empty() ? std::string("\\x00") : escapedAlternation(constants);
+  const RE2 constant("(?m)^[ \\t]*(?:(?:static|inline|extern|constexpr|const|constinit)[ \\t]+)+[\\w:<>, \\t]*?\\b(?:" + values +
+                     ")[ \\t]*(?:=|\\{)|^[ \\t]*#[ \\t]*define[ \\t]+(?:" + values + ")[ \\t]");
   std::vector<char> defines(candidates.size(), 0);
   parallelFor(candidates.size(), threadCount(threads, candidates.size()), [&](size_t i, unsigned) {
     const SourceInput src = readSourceFile(candidates[i].absolute, limits);
     if (src.error != ReadError::None) return;
     const re2::StringPiece text(src.text.data(), src.text.size());
-    if (!RE2::PartialMatch(text, anyMention)) return;
+    if (!constants.empty() && RE2::PartialMatch(text, constant)) {
+      defines[i] = 1;
+      return;
+    }
+    if (names.empty() || !RE2::PartialMatch(text, anyMention)) return;
     if (RE2::PartialMatch(text, macro)) {
       defines[i] = 1;
       return;

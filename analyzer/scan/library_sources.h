@@ -21,11 +21,18 @@ namespace oalens::analyzer {
 std::vector<std::string> namesTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
                                              const Catalogue& catalogue);
 
+// The names C++ test files hand an OA check as a value (`EXPECT_NEAR(a, b, EPSILON)`, also
+// converted: `type(EPSILON)`) that no parsed file assigns: constants the library defines.
+std::vector<std::string> constantsTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
+                                                 const Catalogue& catalogue);
+
 // Of `candidates` (library C++ files: not test files, not vendored), those whose text defines
 // one of `names` (a function or method defined or declared at the start of a line, or a
-// function-like macro), in their order. Files refused by `limits` are passed over.
+// function-like macro) or one of `constants` as a constant (`constexpr type EPSILON = ...;`,
+// `const float kTol{...};`, `#define TOL 1e-5`), in their order. Files refused by `limits` are
+// passed over.
 std::vector<size_t> filesDefining(const std::vector<SourcePath>& candidates, const std::vector<std::string>& names,
-                                  const InputLimits& limits, unsigned threads);
+                                  const InputLimits& limits, unsigned threads, const std::vector<std::string>& constants = {});
 
 // Whether a relative path lies in a folder of code a project vendors (third_party, external,
 // deps...): not the library under test.

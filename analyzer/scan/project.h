@@ -13,6 +13,9 @@ namespace oalens::analyzer {
 class Project {
  public:
   std::vector<FileModel> files;
+  // The files read from the library under test for what C++ tests check with (library_sources.h),
+  // by index into `files`, in order.
+  std::vector<size_t> libraryFiles;
 
   void buildIndex();
   // The file that defines a dotted module, or nullptr.

@@ -143,7 +143,9 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
       if (inputs[i].language == Language::Cpp && pathMatches(inputs[i].relative, cppTestFiles)) tests.push_back(&models[i]);
     }
     const std::vector<std::string> names = namesTestsCheckWith(tests, parsed, catalogue);
-    for (size_t chosen : filesDefining(library, names, opt.limits, threads))
+    // Also the constants a check is handed that no test defines: the library's (`EPSILON` of a header).
+    const std::vector<std::string> constants = constantsTestsCheckWith(tests, parsed, catalogue);
+    for (size_t chosen : filesDefining(library, names, opt.limits, threads, constants))
       inputs.push_back({library[chosen].relative, Language::Cpp, {}, library[chosen].absolute, false});
     for (size_t k = inputCount; k < inputs.size(); ++k) result.libraryFiles.push_back(inputs[k].relative);
     const size_t extra = inputs.size() - inputCount;
@@ -190,6 +192,7 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
   for (size_t i = 0; i < n; ++i) {
     if (!models[i].source) continue;
     projectIndexOf[i] = result.project.files.size();
+    if (i >= inputCount) result.project.libraryFiles.push_back(result.project.files.size());
     result.project.files.push_back(std::move(models[i]));
   }
   result.project.buildIndex();

@@ -40,6 +40,13 @@ Provenance combine(Provenance a, Provenance b) {
   return Provenance::Literal;
 }
 
+// A C or C++ source file compiled on its own (not a header): what it defines is its own.
+bool isTranslationUnit(std::string_view path) {
+  for (std::string_view ext : {".c", ".cc", ".cpp", ".cxx", ".cu", ".c++"})
+    if (path.ends_with(ext)) return true;
+  return false;
+}
+
 ResolvedValue unresolved(std::string note) { return {std::nullopt, Provenance::Unresolved, std::move(note)}; }
 
 bool isNumericCast(std::string_view last) {
@@ -169,6 +176,8 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
     const size_t open = calleeText.find("numeric_limits<"), close = calleeText.find('>');
     if (open != std::string_view::npos && close != std::string_view::npos && close > open) {
       std::string_view type = calleeText.substr(open + 15, close - open - 15);
+      for (int hop = 0; hop < 3 && type != "float" && type != "double"; ++hop)  // `using type = float;`
+        if (const std::string_view aliased = aliasedType(m, type); !aliased.empty()) type = aliased;
       if (type == "float") return {1.1920928955078125e-07, Provenance::Constant, "machine epsilon of float"};
       if (type == "double") return {2.220446049250313e-16, Provenance::Constant, "machine epsilon of double"};
       return {std::nullopt, Provenance::Depend, fmt::format("machine epsilon of `{}`", type)};
@@ -176,9 +185,11 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
   }
   // C++ functional casts to a template's element type (T(1e-5), Scalar(0.1)) or to a name the
   // file declares with or defines as a type (`using real = float;` ... `real(1e-4)`).
-  const bool cppTypeCast = m.language == Language::Cpp &&
-                           (last == "T" || last == "Scalar" || last == "Dtype" || last == "DType" || last == "Real" || last == "scalar_t" ||
-                            last == "value_type" || (callee == last && std::binary_search(m.typeNames.begin(), m.typeNames.end(), last)));
+  const bool cppTypeCast =
+      m.language == Language::Cpp &&
+      (last == "T" || last == "Scalar" || last == "Dtype" || last == "DType" || last == "Real" || last == "scalar_t" ||
+       last == "value_type" ||
+       (callee == last && (std::binary_search(m.typeNames.begin(), m.typeNames.end(), last) || !aliasedType(m, last).empty())));
   if ((isNumericCast(last) || cppTypeCast) && args.positional.size() == 1 && args.keywords.empty()) {
     ResolvedValue v = eval(m, fn, at, args.positional[0], hops);
     return v;
@@ -326,14 +337,33 @@ ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, Stm
   if (m.language == Language::Cpp) {
     if (name == "FLT_EPSILON") return {1.1920928955078125e-07, Provenance::Constant, "FLT_EPSILON"};  // <cfloat>
     if (name == "DBL_EPSILON") return {2.220446049250313e-16, Provenance::Constant, "DBL_EPSILON"};
-    if (project_)
-      for (const Import& inc : m.imports) {
-        if (!inc.star) continue;
-        const FileModel* header = project_->includedFile(m, inc.module);
-        if (!header) continue;
-        ResolvedValue h = fromBindings(*header, kNone, kNone, kNone, name, hops + 1, "constant in an included header");
-        if (h.provenance != Provenance::Unresolved || h.value || !h.note.empty()) return h;
+    for (const FileModel* header : includedHeaders(m)) {
+      ResolvedValue h = fromBindings(*header, kNone, kNone, kNone, name, hops + 1, "constant in an included header");
+      if (h.provenance != Provenance::Unresolved || h.value || !h.note.empty()) return h;
+    }
+    // A library header the tests reach through headers the scan does not read (the scan reads
+    // the library files that define what the checks are handed: library_sources.h). Only a
+    // header can give a test a constant (a source file's, `#define EPSILON 1e-7f` in a CUDA
+    // kernel, stays in its translation unit). Taken when the headers define it once, or always
+    // as the same value; defined apart in two, it is not guessed.
+    if (project_) {
+      std::optional<ResolvedValue> found;
+      std::vector<std::string_view> where;
+      for (size_t i : project_->libraryFiles) {
+        const FileModel& library = project_->files[i];
+        if (&library == &m || isTranslationUnit(library.path)) continue;
+        ResolvedValue h = fromBindings(library, kNone, kNone, kNone, name, hops + 1, "constant of the library");
+        if (h.provenance == Provenance::Unresolved && !h.value) continue;
+        where.push_back(library.path);
+        if (!found) found = h;
+        else if (found->value != h.value) found->value.reset();
       }
+      if (found && found->value) {
+        found->note = fmt::format("constant of the library `{}` ({})", name, where.front());
+        return *found;
+      }
+      if (where.size() > 1) return unresolved(fmt::format("`{}` is defined apart in {} and {}", name, where[0], where[1]));
+    }
   }
   if (project_) {
     for (const Import& imp : m.imports) {
@@ -343,6 +373,37 @@ ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, Stm
     }
   }
   return unresolved(fmt::format("`{}` is not bound in the scanned files", name));
+}
+
+std::vector<const FileModel*> ToleranceResolver::includedHeaders(const FileModel& m) const {
+  std::vector<const FileModel*> out;
+  if (!project_ || m.language != Language::Cpp) return out;
+  std::vector<const FileModel*> level{&m};
+  for (int depth = 0; depth < 3 && !level.empty(); ++depth) {
+    std::vector<const FileModel*> next;
+    for (const FileModel* file : level)
+      for (const Import& inc : file->imports) {
+        if (!inc.star) continue;
+        const FileModel* header = project_->includedFile(*file, inc.module);
+        if (!header || header == &m || std::find(out.begin(), out.end(), header) != out.end()) continue;
+        out.push_back(header);
+        next.push_back(header);
+      }
+    level = std::move(next);
+  }
+  return out;
+}
+
+std::string_view ToleranceResolver::aliasedType(const FileModel& m, std::string_view name) const {
+  auto in = [&](const FileModel& file) -> std::string_view {
+    for (const auto& [alias, target] : file.typeAliases)
+      if (alias == name) return target;
+    return {};
+  };
+  if (const std::string_view t = in(m); !t.empty()) return t;
+  for (const FileModel* header : includedHeaders(m))
+    if (const std::string_view t = in(*header); !t.empty()) return t;
+  return {};
 }
 
 // Finds the assignments to `name` in one scope (a function, a class body or the module) and

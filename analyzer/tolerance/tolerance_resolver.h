@@ -42,6 +42,10 @@ class ToleranceResolver {
   ResolvedValue evalCall(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
   ResolvedValue fromBindings(const FileModel& m, FunctionId scope, ClassId cls, StmtId before, std::string_view name, int hops,
                              const char* where) const;
+  // C++: the scanned headers `m` includes, and those they include, nearest first (three deep).
+  std::vector<const FileModel*> includedHeaders(const FileModel& m) const;
+  // C++: what the type alias `name` of `m` or of a header it includes names, or "" (unknown).
+  std::string_view aliasedType(const FileModel& m, std::string_view name) const;
 
   const Project* project_;
 };

@@ -111,9 +111,17 @@ void CppFrontend::Impl::include(TSNode n, const Work& w) {
 }
 
 void CppFrontend::Impl::typeAlias(TSNode n) {
-  if (TSNode name = field(n, fName); !ts_node_is_null(name)) m->typeNames.push_back(text(name));  // using name = T;
-  for (const ChildRef& c : children(n))                                                           // typedef T a, b;
-    if (c.field == fDeclarator && kind(c.node) == Cx::TypeIdentifier) m->typeNames.push_back(text(c.node));
+  const TSNode type = field(n, fType);
+  const std::string_view target = ts_node_is_null(type) ? std::string_view() : text(type);
+  if (TSNode name = field(n, fName); !ts_node_is_null(name)) {  // using name = T;
+    m->typeNames.push_back(text(name));
+    m->typeAliases.push_back({text(name), target});
+  }
+  for (const ChildRef& c : children(n))  // typedef T a, b;
+    if (c.field == fDeclarator && kind(c.node) == Cx::TypeIdentifier) {
+      m->typeNames.push_back(text(c.node));
+      m->typeAliases.push_back({text(c.node), target});
+    }
 }
 
 bool CppFrontend::Impl::excused(TSNode node, TSNode parent) {

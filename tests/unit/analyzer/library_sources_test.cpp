@@ -36,6 +36,26 @@ TEST(LibrarySources, DefinitionsAreToldFromUses) {
   fs::remove_all(dir);
 }
 
+TEST(LibrarySources, ConstantDefinitionsAreToldFromUses) {
+  const fs::path dir = oalens::testing::scratchDirectory("oalens_library_constants");
+  const std::vector<std::pair<std::string, std::string>> texts = {
+      {"pch.h", "using type = float;\nconstexpr type EPSILON = numeric_limits<type>::epsilon();\n"},
+      {"braced.h", "namespace lib {\nstatic const double EPSILON{1e-6};\n}\n"},
+      {"define.h", "#define EPSILON 1e-7f\n"},
+      {"uses.h", "inline bool small(float x) { return x < EPSILON; }\nconst float y = EPSILON * 2;\n"},
+      {"longer.h", "constexpr float EPSILON_SQUARED = 1e-12f;\n"},
+  };
+  std::vector<SourcePath> candidates;
+  for (const auto& [name, text] : texts) {
+    std::ofstream(dir / name) << text;
+    candidates.push_back({dir / name, name});
+  }
+  std::vector<std::string> chosen;
+  for (size_t i : filesDefining(candidates, {}, InputLimits{}, 2, {"EPSILON"})) chosen.push_back(candidates[i].relative);
+  EXPECT_EQ(chosen, (std::vector<std::string>{"pch.h", "braced.h", "define.h"}));
+  fs::remove_all(dir);
+}
+
 TEST(LibrarySources, VendoredFoldersAreNotTheLibrary) {
   EXPECT_TRUE(isVendoredPath("third_party/eigen/Core.h"));
   EXPECT_TRUE(isVendoredPath("src/3rdparty/x.h"));
