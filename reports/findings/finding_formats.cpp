@@ -11,12 +11,16 @@ using Findings = std::vector<analyzer::Finding>;
 
 }  // namespace
 
+// Writers without a header of their own (reports/ci/).
+std::string reviewdogLines(const Findings& findings, const std::string& run);
+
 const std::vector<FindingsFormat>& findingsFormats() {
   static const std::vector<FindingsFormat> formats = {
       {"github", "workflow commands that annotate a pull request",
        [](const Findings& f, const std::string&) { return githubAnnotations(f); }},
       {"junit", "JUnit XML", junitXml},
       {"gitlab", "GitLab code quality", [](const Findings& f, const std::string&) { return gitlabCodeQuality(f); }},
+      {"rdjsonl", "reviewdog's diagnostics, one JSON object a line", reviewdogLines},
   };
   return formats;
 }

@@ -1,7 +1,8 @@
 // The formats that print a run's findings and nothing else, each one writer over
 // analyzer::Finding registered once in finding_formats.cpp: `lint` and `diff` offer every one of
 // them under --format, with its help, beside their own text, JSON, CSV and SARIF. A new format is
-// its writer's file and one line of the table (docs/architecture.md).
+// its writer's file in reports/ci/ (built by a glob) and its line in the table of
+// finding_formats.cpp, beside the writer's declaration (docs/architecture.md).
 #pragma once
 #include <initializer_list>
 #include <string>

@@ -109,6 +109,27 @@ TEST_F(CiFormats, DiffWritesTheSameFormats) {
             std::string::npos);
 }
 
+// reviewdog's rdjsonl: a JSON object a line, each with the fields `reviewdog -f=rdjsonl` reads.
+TEST_F(CiFormats, LintAndDiffWriteReviewdogLines) {
+  auto lint = runCommand("cd " + dir_.string() + " && " + kBin + " lint . -q --format rdjsonl 2>/dev/null");
+  EXPECT_EQ(lint.status, 1);
+  size_t lines = 0;
+  std::set<std::string> rules;
+  for (size_t at = 0, end; (end = lint.out.find('\n', at)) != std::string::npos; at = end + 1) {
+    const auto d = nlohmann::json::parse(lint.out.substr(at, end - at));
+    EXPECT_TRUE(d["message"].is_string()) << d;
+    EXPECT_FALSE(d["location"]["path"].get<std::string>().starts_with("/")) << d;
+    EXPECT_GE(d["location"]["range"]["start"]["line"].get<int>(), 1) << d;
+    EXPECT_TRUE(d["severity"] == "WARNING" || d["severity"] == "ERROR" || d["severity"] == "INFO") << d;
+    EXPECT_EQ(d["source"]["name"], "oalens") << d;
+    rules.insert(d["code"]["value"].get<std::string>());
+    ++lines;
+  }
+  EXPECT_EQ(lines, 5u) << lint.out;
+  EXPECT_EQ(rules, (std::set<std::string>{"OA101", "OA105"}));
+  EXPECT_NE(runCommand(kBin + " diff --help").out.find("rdjsonl"), std::string::npos);
+}
+
 TEST_F(CiFormats, ScanAnnotatesEachOaAssertion) {
   auto github = runCommand("cd " + dir_.string() + " && " + kBin + " scan . --format github");
   EXPECT_EQ(github.status, 0) << github.out;
