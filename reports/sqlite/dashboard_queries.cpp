@@ -9,13 +9,19 @@ namespace oalens::reports {
 
 namespace {
 
-std::vector<CountedLabel> countedLabels(Database& db, const std::string& sql, int64_t bind) {
+// Every row of `sql`, with `bind` as its first parameter, each made by `read`.
+template <class Row, class Read>
+std::vector<Row> rowsOf(Database& db, const std::string& sql, int64_t bind, Read read) {
   Statement q(db, sql);
   q.bind(1, bind);
-  std::vector<CountedLabel> out;
+  std::vector<Row> out;
   bool row = false;
-  while (q.step(&row) && row) out.push_back({q.columnText(0), q.columnInt(1)});
+  while (q.step(&row) && row) out.push_back(read(q));
   return out;
+}
+
+std::vector<CountedLabel> countedLabels(Database& db, const std::string& sql, int64_t bind) {
+  return rowsOf<CountedLabel>(db, sql, bind, [](Statement& q) { return CountedLabel{q.columnText(0), q.columnInt(1)}; });
 }
 
 }  // namespace
@@ -44,29 +50,26 @@ std::vector<CountedLabel> oaAssertionsBy(Database& db, int64_t scan, OaFacet fac
 }
 
 std::vector<WrittenTolerance> loosestWrittenTolerances(Database& db, int64_t scan) {
-  Statement q(db,
-              "SELECT f.path, a.line, a.api, t.name, t.text, t.value FROM tolerances t JOIN assertions a ON a.id = t.assertion_id"
-              " JOIN files f ON f.id = a.file_id WHERE f.scan_id = ? AND a.is_oa = 1 AND t.provenance != 'default' AND t.value IS NOT NULL"
-              " AND t.name IN ('atol', 'rtol', 'delta', 'bound', 'epsilon', 'margin') ORDER BY t.value DESC, f.path, a.line LIMIT 15");
-  q.bind(1, scan);
-  std::vector<WrittenTolerance> out;
-  bool row = false;
-  while (q.step(&row) && row)
-    out.push_back({q.columnText(0), q.columnText(1), q.columnText(2), q.columnText(3), q.columnText(4), q.columnText(5)});
-  return out;
+  return rowsOf<WrittenTolerance>(
+      db,
+      "SELECT f.path, a.line, a.api, t.name, t.text, t.value FROM tolerances t JOIN assertions a ON a.id = t.assertion_id"
+      " JOIN files f ON f.id = a.file_id WHERE f.scan_id = ? AND a.is_oa = 1 AND t.provenance != 'default' AND t.value IS NOT NULL"
+      " AND t.name IN ('atol', 'rtol', 'delta', 'bound', 'epsilon', 'margin') ORDER BY t.value DESC, f.path, a.line LIMIT 15",
+      scan, [](Statement& q) {
+        return WrittenTolerance{q.columnText(0), q.columnText(1), q.columnText(2), q.columnText(3), q.columnText(4), q.columnText(5)};
+      });
 }
 
 bool hasMinedHistory(Database& db) { return hasTable(db, "oa_changes") && countRows(db, "SELECT COUNT(*) FROM commits") > 0; }
 
 std::vector<YearlyChange> changesByYear(Database& db, int64_t repository) {
-  Statement q(db,
-              "SELECT strftime('%Y', c.time, 'unixepoch'), ch.kinds, ch.direction FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
-              " WHERE ?1 < 0 OR c.repository_id = ?1");
-  q.bind(1, repository);
-  std::vector<YearlyChange> out;
-  bool row = false;
-  while (q.step(&row) && row) out.push_back({q.columnText(0), q.columnText(1), q.columnText(2)});
-  return out;
+  return rowsOf<YearlyChange>(
+      db,
+      "SELECT strftime('%Y', c.time, 'unixepoch'), ch.kinds, ch.direction FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id"
+      " WHERE ?1 < 0 OR c.repository_id = ?1",
+      repository, [](Statement& q) {
+        return YearlyChange{q.columnText(0), q.columnText(1), q.columnText(2)};
+      });
 }
 
 std::vector<CountedLabel> changeReasonCounts(Database& db, int64_t repository) {
@@ -78,16 +81,14 @@ std::vector<CountedLabel> changeReasonCounts(Database& db, int64_t repository) {
 }
 
 std::vector<Loosening> latestLoosenings(Database& db, int64_t repository) {
-  Statement q(db,
-              "SELECT c.sha, date(c.time, 'unixepoch'), c.subject, ch.details, ch.file, ch.line"
-              " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.direction IN "
-              "('loosen', 'mixed') ORDER BY c.time DESC, c.seq DESC, ch.id DESC LIMIT 15");
-  q.bind(1, repository);
-  std::vector<Loosening> out;
-  bool row = false;
-  while (q.step(&row) && row)
-    out.push_back({q.columnText(0), q.columnText(1), q.columnText(2), q.columnText(3), q.columnText(4), q.columnInt(5)});
-  return out;
+  return rowsOf<Loosening>(
+      db,
+      "SELECT c.sha, date(c.time, 'unixepoch'), c.subject, ch.details, ch.file, ch.line"
+      " FROM oa_changes ch JOIN commits c ON c.id = ch.commit_id WHERE (?1 < 0 OR c.repository_id = ?1) AND ch.direction IN "
+      "('loosen', 'mixed') ORDER BY c.time DESC, c.seq DESC, ch.id DESC LIMIT 15",
+      repository, [](Statement& q) {
+        return Loosening{q.columnText(0), q.columnText(1), q.columnText(2), q.columnText(3), q.columnText(4), q.columnInt(5)};
+      });
 }
 
 std::string minedTip(Database& db) {
