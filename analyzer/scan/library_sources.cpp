@@ -68,19 +68,27 @@ bool isVendoredPath(const std::string& relative) {
   return RE2::PartialMatch(relative, vendored);
 }
 
-std::vector<std::string> namesTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
-                                             const Catalogue& catalogue) {
-  std::unordered_set<std::string_view> defined;
-  for (const FileModel* m : parsed)
+CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
+                                 const Catalogue& catalogue) {
+  std::unordered_set<std::string_view> defined, assigned;
+  for (const FileModel* m : parsed) {
     for (const Function& f : m->functions) defined.insert(f.name);
+    for (const Stmt& st : m->stmts)
+      if (st.kind == StmtKind::Assign && st.a != kNone && m->expr(st.a).kind == ExprKind::Name) assigned.insert(m->expr(st.a).name);
+  }
   static const RE2 checkLike(R"((?i)(assert|expect|check|verify|compare|near|close|equal|approx|similar|match))");
   const Catalogue noWrappers;
   const ApiMatcher matcher(catalogue, noWrappers);
-  std::set<std::string> names;
-  auto want = [&](std::string_view name) {
+  std::set<std::string> functions, constants;
+  auto wantFunction = [&](std::string_view name) {
     if (name.empty() || defined.count(name)) return;
     if (catalogue.byShortName(name, Language::Cpp) || catalogue.byQualifiedName(name, Language::Cpp)) return;
-    names.emplace(name);
+    functions.emplace(name);
+  };
+  auto wantConstant = [&](const FileModel& m, ExprId e) {
+    if (e == kNone) return;
+    if (m.expr(e).kind == ExprKind::Call && m.childCount(e) == 2) e = m.child(e, 1);  // type(EPSILON)
+    if (m.expr(e).kind == ExprKind::Name && !assigned.count(m.expr(e).name)) constants.emplace(m.expr(e).name);
   };
   for (const FileModel* file : tests) {
     const FileModel& m = *file;
@@ -89,51 +97,26 @@ std::vector<std::string> namesTestsCheckWith(const std::vector<const FileModel*>
       const Stmt& st = m.stmts[s];
       if (st.a == kNone) continue;
       if (st.kind == StmtKind::If && blockAborts(m, matcher, s)) {
-        want(calleeName(m, outermostCall(m, st.a)));
+        wantFunction(calleeName(m, outermostCall(m, st.a)));
         continue;
       }
       if (st.kind != StmtKind::ExprStmt || m.expr(st.a).kind != ExprKind::Call) continue;
       const ApiMatch match = matcher.match(m, st.function, st.a);
       const AssertionForm form = assertionFormOf(match, m.language);
+      const CallArgs args = splitCall(m, st.a);
+      if (match.spec && match.spec->oa) {
+        for (ExprId a : args.positional) wantConstant(m, a);
+        for (const auto& [key, a] : args.keywords) wantConstant(m, a);
+      }
       if (form == AssertionForm::Truth || form == AssertionForm::Falsity) {
-        const CallArgs args = splitCall(m, st.a);
-        if (!args.positional.empty()) want(calleeName(m, outermostCall(m, args.positional[0])));
+        if (!args.positional.empty()) wantFunction(calleeName(m, outermostCall(m, args.positional[0])));
       } else if (!match.spec) {
         const std::string_view name = calleeName(m, st.a);
-        if (RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), checkLike)) want(name);
+        if (RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), checkLike)) wantFunction(name);
       }
     }
   }
-  return {names.begin(), names.end()};
-}
-
-std::vector<std::string> constantsTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
-                                                 const Catalogue& catalogue) {
-  std::unordered_set<std::string_view> assigned;
-  for (const FileModel* m : parsed)
-    for (const Stmt& st : m->stmts)
-      if (st.kind == StmtKind::Assign && st.a != kNone && m->expr(st.a).kind == ExprKind::Name) assigned.insert(m->expr(st.a).name);
-  const Catalogue noWrappers;
-  const ApiMatcher matcher(catalogue, noWrappers);
-  std::set<std::string> names;
-  auto want = [&](const FileModel& m, ExprId e) {
-    if (e == kNone) return;
-    if (m.expr(e).kind == ExprKind::Call && m.childCount(e) == 2) e = m.child(e, 1);  // type(EPSILON)
-    if (m.expr(e).kind == ExprKind::Name && !assigned.count(m.expr(e).name)) names.emplace(m.expr(e).name);
-  };
-  for (const FileModel* file : tests) {
-    const FileModel& m = *file;
-    if (m.language != Language::Cpp) continue;
-    for (const Stmt& st : m.stmts) {
-      if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
-      const ApiMatch match = matcher.match(m, st.function, st.a);
-      if (!match.spec || !match.spec->oa) continue;
-      const CallArgs args = splitCall(m, st.a);
-      for (ExprId a : args.positional) want(m, a);
-      for (const auto& [key, a] : args.keywords) want(m, a);
-    }
-  }
-  return {names.begin(), names.end()};
+  return {{functions.begin(), functions.end()}, {constants.begin(), constants.end()}};
 }
 
 namespace {

@@ -13,18 +13,20 @@
 
 namespace oalens::analyzer {
 
-// The names C++ test files call where a check is decided, that none of `parsed` defines and
-// no catalogue entry names: the outermost call of a condition under a truth assertion
-// (`DLIB_TEST(equal(a, b, 1e-5))`, `ASSERT_TRUE(jacobianTest(f, x))`, a method:
-// `EXPECT_TRUE(a.equals(b, tol))`) or under an aborting `if`, and a statement that is a call
-// named like a check (`assertTensorsNear(a, b);`, `checkGrad(m, 0);`). Sorted, unique.
-std::vector<std::string> namesTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
-                                             const Catalogue& catalogue);
-
-// The names C++ test files hand an OA check as a value (`EXPECT_NEAR(a, b, EPSILON)`, also
-// converted: `type(EPSILON)`) that no parsed file assigns: constants the library defines.
-std::vector<std::string> constantsTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
-                                                 const Catalogue& catalogue);
+// What C++ test files name that the library may define, in one pass over their statements,
+// each list sorted and unique:
+// - functions: the names, defined by none of `parsed` and named by no catalogue entry, called
+//   where a check is decided: the outermost call of a condition under a truth assertion
+//   (`DLIB_TEST(equal(a, b, 1e-5))`, `ASSERT_TRUE(jacobianTest(f, x))`, a method:
+//   `EXPECT_TRUE(a.equals(b, tol))`) or under an aborting `if`, and a statement that is a call
+//   named like a check (`assertTensorsNear(a, b);`, `checkGrad(m, 0);`);
+// - constants: the names an OA check is handed as a value (`EXPECT_NEAR(a, b, EPSILON)`, also
+//   converted: `type(EPSILON)`) that no parsed file assigns: constants the library defines.
+struct CheckedNames {
+  std::vector<std::string> functions, constants;
+};
+CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
+                                 const Catalogue& catalogue);
 
 // Of `candidates` (library C++ files: not test files, not vendored), those whose text defines
 // one of `names` (a function or method defined or declared at the start of a line, or a

@@ -142,10 +142,10 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
       parsed.push_back(&models[i]);
       if (inputs[i].language == Language::Cpp && pathMatches(inputs[i].relative, cppTestFiles)) tests.push_back(&models[i]);
     }
-    const std::vector<std::string> names = namesTestsCheckWith(tests, parsed, catalogue);
-    // Also the constants a check is handed that no test defines: the library's (`EPSILON` of a header).
-    const std::vector<std::string> constants = constantsTestsCheckWith(tests, parsed, catalogue);
-    for (size_t chosen : filesDefining(library, names, opt.limits, threads, constants))
+    // The definitions of what the checks call, and of the constants they are handed that no test
+    // defines (`EPSILON` of a library header).
+    const CheckedNames names = namesTestsCheckWith(tests, parsed, catalogue);
+    for (size_t chosen : filesDefining(library, names.functions, opt.limits, threads, names.constants))
       inputs.push_back({library[chosen].relative, Language::Cpp, {}, library[chosen].absolute, false});
     for (size_t k = inputCount; k < inputs.size(); ++k) result.libraryFiles.push_back(inputs[k].relative);
     const size_t extra = inputs.size() - inputCount;
