@@ -353,16 +353,17 @@ ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, Stm
         const FileModel& library = project_->files[i];
         if (&library == &m || isTranslationUnit(library.path)) continue;
         ResolvedValue h = fromBindings(library, kNone, kNone, kNone, name, hops + 1, "constant of the library");
-        if (h.provenance == Provenance::Unresolved && !h.value) continue;
+        // As for the included headers above: a binding found says so in its note, valued or not.
+        if (h.provenance == Provenance::Unresolved && !h.value && h.note.empty()) continue;
         where.push_back(library.path);
         if (!found) found = h;
-        else if (found->value != h.value) found->value.reset();
+        else if (!found->value || found->value != h.value) found->value.reset();
       }
-      if (found && found->value) {
-        found->note = fmt::format("constant of the library `{}` ({})", name, where.front());
+      if (where.size() > 1 && !found->value) return unresolved(fmt::format("`{}` is defined apart in {} and {}", name, where[0], where[1]));
+      if (found) {
+        if (found->value) found->note = fmt::format("constant of the library `{}` ({})", name, where.front());
         return *found;
       }
-      if (where.size() > 1) return unresolved(fmt::format("`{}` is defined apart in {} and {}", name, where[0], where[1]));
     }
   }
   if (project_) {
