@@ -868,6 +868,15 @@ void AssertionFinder::placeIn(const FileModel& m, Assertion& a, FunctionId f) {
   a.testCase.clear();
   for (FunctionId g = f; g != kNone; g = m.functions[g].parent)
     if (m.functions[g].isTestCase) a.testCase = m.functions[g].qualifiedName;
+  // A test case a macro's body writes holds no statements of its own (they are the macro's):
+  // a check inside its braces is its check, and is in it.
+  if (f != kNone && m.functions[f].isMacro)
+    for (FunctionId g = f + 1; g < m.functions.size() && m.functions[g].parent == f; ++g)
+      if (m.functions[g].isTestCase && m.functions[g].range.startByte <= a.range.startByte &&
+          a.range.endByte <= m.functions[g].range.endByte) {
+        a.functionId = g;
+        a.function = a.testCase = m.functions[g].qualifiedName;
+      }
 }
 
 Assertion AssertionFinder::newAssertion(const FileModel& m, StmtId s) {

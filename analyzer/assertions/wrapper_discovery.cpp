@@ -195,6 +195,30 @@ bool boundsADeviation(const FileModel& m, FunctionId fid, const AssertionFinder&
   return probe.isOa;
 }
 
+// `abs_error = eps * std::abs(k) * epsilons; ASSERT_NEAR(r, k, abs_error)`: a tolerance a C++
+// helper scales from one of its parameters (XNNPACK's simd tests pass `epsilons` in units of the
+// type's epsilon) is that parameter's, in its own unit; empty unless exactly one factor is one.
+std::string_view scalingParam(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int depth) {
+  if (e == kNone || depth > kMaxOriginHops) return {};
+  if (const std::string_view p = originParam(m, fid, e, 0, false); !p.empty()) return p;
+  const ExprId bound = throughLocal(m, fid, at, e);
+  if (bound != e) return scalingParam(m, fid, at, bound, depth + 1);
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::BinaryOp && x.name == "*" && m.childCount(e) == 2) {
+    const std::string_view left = scalingParam(m, fid, at, m.child(e, 0), depth + 1);
+    const std::string_view right = scalingParam(m, fid, at, m.child(e, 1), depth + 1);
+    return left.empty() == right.empty() ? std::string_view{} : left.empty() ? right : left;
+  }
+  if (x.kind == ExprKind::Call) {
+    const CallArgs args = splitCall(m, e);
+    const std::string_view callee = args.callee == kNone ? std::string_view{} : m.expr(args.callee).name;
+    if ((callee == "static_cast" || isPassThrough(callee)) && args.positional.size() == 1)
+      return scalingParam(m, fid, at, args.positional[0], depth + 1);
+  }
+  if (x.kind == ExprKind::Other && m.childCount(e) == 1) return scalingParam(m, fid, at, m.child(e, 0), depth + 1);
+  return {};
+}
+
 // Long: a wrapper's body is read statement by statement for the shapes a check can take (a
 // mapped check, a predicate macro, a known check, a returned predicate, a compared local) and
 // the first shape found fixes which parameters are the actual, the expected and the tolerances;
@@ -202,6 +226,7 @@ bool boundsADeviation(const FileModel& m, FunctionId fid, const AssertionFinder&
 std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
                                    const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
+  std::optional<ApiSpec> ownTolerance;  // a C++ helper's first check, when no check takes a tolerance
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fid || st.a == kNone) continue;
@@ -427,6 +452,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         }
       }
       std::string_view fromParam = v == kNone ? std::string_view{} : originParam(m, fid, v, 0, false);
+      if (fromParam.empty() && v != kNone && m.language == Language::Cpp) fromParam = scalingParam(m, fid, s, v, 0);
       if (!fromParam.empty()) {
         w.tolerances.emplace_back(kind, std::string(fromParam));
         addDeviceTolerances(m, fid, kind, fromParam, w.deviceTolerances);
@@ -470,9 +496,17 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         inheritDefault(kind);
       }
     }
+    // A C++ helper may check special values with a tolerance of its own before checking the
+    // rest with one its caller gives (`test_unary(f, ref, epsilons)`): the caller's is the
+    // helper's tolerance, so the first check that takes one wins.
+    const bool takesTolerance = std::ranges::any_of(w.tolerances, [](const auto& t) { return !t.second.empty(); });
+    if (m.language == Language::Cpp && !takesTolerance) {
+      if (!ownTolerance) ownTolerance = std::move(w);
+      continue;
+    }
     return w;
   }
-  return std::nullopt;
+  return ownTolerance;
 }
 
 // C++ functions of one file that share a qualified name: overloads (`Test(f16_fn)`,

@@ -125,6 +125,7 @@ struct Function {
   SourceRange range;
   bool isTestCase = false;
   bool isGenerator = false;  // contains yield: nose-style generator tests
+  bool isMacro = false;      // C++: a function-like #define, its replacement text the body
 
   bool hasParam(std::string_view n) const {
     for (const Param& p : params)

@@ -21,6 +21,8 @@ struct CppFrontend::Impl : CppTree {
   TSParser* parser = nullptr;
   TSParser* macroParser = nullptr;  // replacement texts of #define, parsed in place
   std::vector<TSTree*> macroTrees;  // alive until the model is built: the work stack holds their nodes
+  // What the parsers read: the source with the blankings of parseableText (same offsets).
+  std::string_view parsedText;
 
   Impl() {
     parser = ts_parser_new();
@@ -81,10 +83,20 @@ struct CppFrontend::Impl : CppTree {
 
   // TEST_CASE("name") { ... } and SECTION("name") { ... }: a call, then a block.
   void macroBlock(const Work& w);
+  // A test case a #define's body writes is a test case whose statements are the macro's: the
+  // macro is called where the tests are generated (`ADD_TESTS(float, 1e-5)`), and a tolerance it
+  // hands on to the body's checks makes it a wrapper like any function's parameter does.
+  bool insideMacro(const Work& w) const { return w.fn != kNone && m->functions[w.fn].isMacro; }
+  void macroTestCase(const Work& w, TSNode n, TSNode body, TestCaseNaming naming, const std::vector<TSNode>& args);
   void classDefinition(const Work& w);
 
-  // Parses a #define's replacement text where it stands; the tree lives until parse() ends.
+  // Parses a #define's replacement text, or a span of the file, where it stands; the tree lives
+  // until parse() ends.
   TSNode parseMacroText(TSNode arg);
+  TSNode parseInPlace(TSRange r);
+  // The file-level macro calls parseableText blanked from `buffer`, each put back, parsed on its
+  // own and walked as a statement at file level, after the rest of the file.
+  void walkFileLevelCalls(std::string& buffer, const std::vector<SourceSpan>& calls);
   void preprocDefine(const Work& w);
   void preprocMacroFunction(const Work& w);
 

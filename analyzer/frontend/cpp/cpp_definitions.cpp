@@ -184,6 +184,7 @@ void CppFrontend::Impl::functionDefinition(const Work& w) {
     std::vector<TSNode> args;
     if (!ts_node_is_null(params))
       for (const ChildRef& c : children(params)) args.push_back(c.node);
+    if (insideMacro(w)) return macroTestCase(w, n, body, *naming, args);
     auto [name, qualifiedName] = testCaseName(*naming, args);
     id = newFunction(name, std::move(qualifiedName), n, w, kNone);
     m->functions[id].isTestCase = true;
@@ -196,6 +197,19 @@ void CppFrontend::Impl::functionDefinition(const Work& w) {
     m->functions[id].params = std::move(tmp.params);
   }
   openFunction(id, n, w, body, {});
+}
+
+void CppFrontend::Impl::macroTestCase(const Work& w, TSNode n, TSNode body, TestCaseNaming naming, const std::vector<TSNode>& args) {
+  auto [name, qualifiedName] = testCaseName(naming, args);
+  const FunctionId id = newFunction(name, std::move(qualifiedName), n, w, kNone);
+  Function& f = m->functions[id];
+  f.isTestCase = true;
+  f.range.endByte = ts_node_end_byte(body);
+  const TSPoint e = ts_node_end_point(body);
+  f.range.end = {e.row + 1, e.column + 1};
+  const StmtId s = addStmt(StmtKind::Other, n, w);
+  f.firstStmt = f.endStmt = s + 1;
+  pushBody(body, s, w.fn, w.cls, static_cast<uint16_t>(w.depth + 1));
 }
 
 void CppFrontend::Impl::openFunction(FunctionId id, TSNode n, const Work& w, TSNode body, std::string_view stmtText) {

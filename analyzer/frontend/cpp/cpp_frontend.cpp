@@ -287,8 +287,10 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   model.source = std::make_unique<std::string>(std::move(source));
   Impl& I = *impl_;
   // Offsets in the blanked copy are those of the source, so the model reads the source.
-  const std::optional<std::string> blanked = parseableText(*model.source);
-  TSTree* tree = parseWithBudget(I.parser, blanked ? *blanked : *model.source, budget);
+  ParseableText parseable = parseableText(*model.source);
+  const std::string& parsed = parseable.text ? *parseable.text : *model.source;
+  I.parsedText = parsed;
+  TSTree* tree = parseWithBudget(I.parser, parsed, budget);
   if (!tree) {
     model.diagnostics.push_back(parseTimeout(model.path, budget));
     return model;
@@ -301,6 +303,7 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   I.currentFunction = kNone;
   TSNode root = ts_tree_root_node(tree);
   I.walkStatements(root);
+  if (parseable.text) I.walkFileLevelCalls(*parseable.text, parseable.fileLevelCalls);
   I.reportDamage(root, [&I](TSNode n, TSNode parent) { return I.excused(n, parent); });
   for (TSTree* t : I.macroTrees) ts_tree_delete(t);
   I.macroTrees.clear();

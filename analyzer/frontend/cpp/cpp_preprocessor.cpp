@@ -3,7 +3,10 @@
 // the grammar finds missing after it.
 #include "analyzer/frontend/cpp/cpp_converter.h"
 
+#include <algorithm>
 #include <cstring>
+
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 
@@ -23,6 +26,7 @@ void CppFrontend::Impl::macroBlock(const Work& w) {
   if (TSNode a = field(callNode, fArguments); !ts_node_is_null(a))
     for (const ChildRef& c : children(a)) args.push_back(c.node);
   if (auto naming = testCaseMacro(macro)) {
+    if (insideMacro(w)) return macroTestCase(w, w.node, w.block, *naming, args);
     auto [name, qualifiedName] = testCaseName(*naming, args);
     FunctionId id = newFunction(name, std::move(qualifiedName), w.node, w, kNone);
     Function& f = m->functions[id];
@@ -43,13 +47,40 @@ TSNode CppFrontend::Impl::parseMacroText(TSNode arg) {
   r.end_byte = ts_node_end_byte(arg);
   r.start_point = ts_node_start_point(arg);
   r.end_point = ts_node_end_point(arg);
+  return parseInPlace(r);
+}
+
+TSNode CppFrontend::Impl::parseInPlace(TSRange r) {
   ts_parser_set_included_ranges(macroParser, &r, 1);
   ts_parser_reset(macroParser);
-  TSTree* t = ts_parser_parse_string(macroParser, nullptr, src, static_cast<uint32_t>(m->source->size()));
+  TSTree* t = ts_parser_parse_string(macroParser, nullptr, parsedText.data(), static_cast<uint32_t>(parsedText.size()));
   ts_parser_set_included_ranges(macroParser, nullptr, 0);
   if (!t) return TSNode{};
   macroTrees.push_back(t);
   return ts_tree_root_node(t);
+}
+
+void CppFrontend::Impl::walkFileLevelCalls(std::string& buffer, const std::vector<SourceSpan>& calls) {
+  const std::string_view source(src, m->source->size());
+  uint32_t row = 0;
+  size_t lineStart = 0, scanned = 0;
+  for (const SourceSpan& call : calls) {  // in source order
+    for (; scanned < call.begin; ++scanned)
+      if (source[scanned] == '\n') ++row, lineStart = scanned + 1;
+    TSRange r;
+    r.start_byte = call.begin;
+    r.start_point = {row, static_cast<uint32_t>(call.begin - lineStart)};
+    // The call back in the buffer, its type arguments (`SPARSE_TESTS(float, 1e-6)`) made names
+    // of the same length so it parses as a call; the model reads the names from the source.
+    std::copy(source.begin() + call.begin, source.begin() + call.end, buffer.begin() + call.begin);
+    nameTypeArguments(buffer, call.begin, call.end);
+    for (; scanned < call.end; ++scanned)
+      if (source[scanned] == '\n') ++row, lineStart = scanned + 1;
+    r.end_byte = call.end;
+    r.end_point = {row, static_cast<uint32_t>(call.end - lineStart)};
+    parsedText = buffer;
+    if (TSNode root = parseInPlace(r); !ts_node_is_null(root)) walkStatements(root);
+  }
 }
 
 void CppFrontend::Impl::preprocDefine(const Work& w) {
@@ -80,6 +111,7 @@ void CppFrontend::Impl::preprocMacroFunction(const Work& w) {
   Function tmp;
   parameters(field(n, fParameters), tmp);
   m->functions[id].params = std::move(tmp.params);
+  m->functions[id].isMacro = true;
   TSNode root = parseMacroText(value);
   openFunction(id, n, w, root, {});
 }

@@ -2,6 +2,8 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
+#include <cctype>
 #include <utility>
 
 #include "analyzer/core/words.h"
@@ -130,7 +132,7 @@ static bool takesTypes(std::string_view arguments) {
   return RE2::PartialMatch(re2::StringPiece(arguments.data(), arguments.size()), re);
 }
 
-bool blankFileLevelMacroCalls(std::string& text) {
+bool blankFileLevelMacroCalls(std::string& text, std::vector<SourceSpan>* blankedCalls) {
   bool changed = false;
   for (size_t lineStart = 0; lineStart < text.size();) {
     size_t lineEnd = text.find('\n', lineStart);
@@ -156,6 +158,7 @@ bool blankFileLevelMacroCalls(std::string& text) {
               k < text.size() && text[k] == ';' && takesTypes(std::string_view(text).substr(open + 1, span->second - open - 1));
           if (bare || typeArguments) {
             blank(text, lineStart, span->second + 1);
+            if (blankedCalls) blankedCalls->push_back({static_cast<uint32_t>(lineStart), static_cast<uint32_t>(span->second + 1)});
             changed = true;
             const size_t after = text.find('\n', span->second);
             next = after == std::string::npos ? text.size() : after + 1;
@@ -168,11 +171,106 @@ bool blankFileLevelMacroCalls(std::string& text) {
   return changed;
 }
 
-std::optional<std::string> parseableText(std::string_view source) {
-  std::optional<std::string> out = blankTypeArguments(source);
-  std::string text = out ? *out : std::string(source);
+bool blankTokenPasting(std::string& text) {
+  bool changed = false;
+  for (size_t i = text.find('#'); i != std::string::npos && i < text.size(); i = text.find('#', i + 1)) {
+    size_t end = i + 1;
+    if (end < text.size() && text[end] == '#') {
+      ++end;  // a##b: `##` and the name pasted on
+    } else {
+      // #x: stringizing, unless the `#` opens a directive (only blanks before it on its line).
+      size_t b = i;
+      while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == '\t')) --b;
+      if (b == 0 || text[b - 1] == '\n') continue;
+      if (end >= text.size() || !(isIdentifierByte(text[end]) && !std::isdigit(static_cast<unsigned char>(text[end])))) continue;
+    }
+    while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
+    while (end < text.size() && isIdentifierByte(text[end])) ++end;
+    blank(text, i, end);
+    changed = true;
+    i = end - 1;
+  }
+  return changed;
+}
+
+namespace {
+
+bool isTypeKeyword(std::string_view word) {
+  static constexpr std::string_view kKeywords[] = {"float", "double", "int",   "unsigned", "signed", "char",
+                                                   "bool",  "long",   "short", "void",     "auto",   "const"};
+  return std::find(std::begin(kKeywords), std::end(kKeywords), word) != std::end(kKeywords);
+}
+
+// Renames the type keywords of text[from, to) when they are all it holds (blanks aside).
+bool nameTypeArgument(std::string& text, size_t from, size_t to) {
+  bool keywords = false;
+  for (size_t i = from; i < to;) {
+    if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r' || text[i] == '\\') {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < to && isIdentifierByte(text[j])) ++j;
+    if (j == i || !isTypeKeyword(std::string_view(text).substr(i, j - i))) return false;
+    keywords = true;
+    i = j;
+  }
+  if (!keywords) return false;
+  for (size_t i = from; i < to; ++i)
+    if (isIdentifierByte(text[i])) text[i] = '_';
+  return true;
+}
+
+}  // namespace
+
+// One pass with a stack of the open brackets, so that nested and unclosed calls cost no rereading.
+bool nameTypeArguments(std::string& text, size_t from, size_t to) {
+  struct Open {
+    bool macroCall;   // `(` after an ALL_CAPS name
+    size_t argStart;  // where its current argument starts
+  };
+  std::vector<Open> open;
+  bool changed = false;
+  to = std::min(to, text.size());
+  size_t nameStart = std::string::npos, nameEnd = std::string::npos;  // the last name read
+  for (size_t k = from; k < to; ++k) {
+    const char c = text[k];
+    if (isIdentifierByte(c)) {
+      if (k == from || !isIdentifierByte(text[k - 1])) nameStart = k;
+      nameEnd = k + 1;
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      for (++k; k < to && text[k] != c && text[k] != '\n'; ++k)
+        if (text[k] == '\\') ++k;
+      continue;
+    }
+    if (c == '(' || c == '[' || c == '{') {
+      const bool afterName = c == '(' && nameEnd != std::string::npos;
+      const std::string_view name = afterName ? std::string_view(text).substr(nameStart, nameEnd - nameStart) : std::string_view{};
+      open.push_back({afterName && looksLikeMacroName(name) && !testCaseMacro(name), k + 1});
+    } else if (c == ',' || c == ')' || c == ']' || c == '}') {
+      if (open.empty()) continue;
+      if (open.back().macroCall && (c == ',' || c == ')')) changed |= nameTypeArgument(text, open.back().argStart, k);
+      if (c == ',') open.back().argStart = k + 1;
+      else open.pop_back();
+    } else if (c == ';') {
+      open.clear();  // a statement ends: whatever is open was no call
+    }
+    if (c != ' ' && c != '\t') nameEnd = std::string::npos;
+  }
+  return changed;
+}
+
+ParseableText parseableText(std::string_view source) {
+  ParseableText out;
+  out.text = blankTypeArguments(source);
+  std::string text = out.text ? *out.text : std::string(source);
   const bool blocks = blankBlockMacros(text);
-  if (blankFileLevelMacroCalls(text) || blocks) return text;
+  const bool calls = blankFileLevelMacroCalls(text, &out.fileLevelCalls);
+  const bool pasting = blankTokenPasting(text);
+  const bool types = nameTypeArguments(text);
+  if (blocks || calls || pasting || types) out.text = std::move(text);
   return out;
 }
 

@@ -4,9 +4,11 @@
 // as function definitions and the last as a call followed by a block; either way the macro's
 // name says what the definition is and its arguments say what the test is called.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace oalens::analyzer {
 
@@ -37,17 +39,40 @@ std::optional<std::string> blankTypeArguments(std::string_view source);
 // `text` in place; returns whether anything changed.
 bool blankBlockMacros(std::string& text);
 
+// A byte range [begin, end) of a source.
+struct SourceSpan {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+};
+
 // Suite macros called at file level with no `;` after them (`INSTANTIATE_TEST(fft, R2C_Float,
 // false, float, cfloat, ...)`, a line generating tests) parse as a damaged declaration that takes
 // the definitions after it along. On a line that starts with an ALL_CAPS name (not a test-case or
 // section macro, not inside a #define), a call followed by neither `{`, `;`, `=`, `,` nor `:` is
 // blanked (same length, newlines kept). Applied to `text` in place; returns whether anything
-// changed.
-bool blankFileLevelMacroCalls(std::string& text);
+// changed. Each blanked call is appended to `blankedCalls` when given: the frontend reads it on
+// its own, as a file-level call of the macro, since such a line is where a suite's generated
+// tests get their tolerance (`SPARSE_TESTS(float, 1e-6)`).
+bool blankFileLevelMacroCalls(std::string& text, std::vector<SourceSpan>* blankedCalls = nullptr);
 
-// The text tree-sitter is given for `source`: the blankings above, or nullopt when none
-// applies (every offset and line is the source's).
-std::optional<std::string> parseableText(std::string_view source);
+// Token pasting and stringizing in a #define's body (`TEST(Sparse, T##_##n)`, `#x`) are not
+// C++: the operator and the name it pastes or quotes are blanked (same length), so the body parses
+// as the code it writes, with the generated names cut short. Returns whether anything changed.
+bool blankTokenPasting(std::string& text);
+
+// A macro's arguments may be types (`SPARSE_TESTS(float, 1e-6)`, `BINARY_TESTS(double, double,
+// add)`), which no C++ grammar reads as arguments: in the call of an ALL_CAPS name, an argument of
+// type keywords only is made a name of the same length (`_____`), so the call parses as one; the
+// model reads the names from the source. Returns whether anything changed.
+bool nameTypeArguments(std::string& text, size_t from = 0, size_t to = std::string::npos);
+
+struct ParseableText {
+  std::optional<std::string> text;         // the blankings above; nullopt when none applies
+  std::vector<SourceSpan> fileLevelCalls;  // the file-level macro calls blanked from it
+};
+
+// The text tree-sitter is given for `source` (every offset and line is the source's).
+ParseableText parseableText(std::string_view source);
 
 // ALL_CAPS_WITH_DIGITS: how macros are written, and so the calls the preprocessor completes
 // (a missing `;` after one is not a syntax error).

@@ -262,6 +262,58 @@ TEST(CppTestMacros, FileLevelCallsOfSuiteMacrosThatDoNotParseAreBlanked) {
   EXPECT_NE(text.find("TEST(A, B) {"), std::string::npos) << "test-case macros stay";
 }
 
+TEST(CppTestMacros, BlankedFileLevelCallsAreListedForTheFrontend) {
+  const std::string src =
+      "#define GEN(T, eps) \\\n  TEST(G, T##_x) { run<T>(eps); }\nGEN(float, 1e-5)\nGEN(double,\n    1e-9)\nTEST(A, B) {\n}\n";
+  const ParseableText parseable = parseableText(src);
+  ASSERT_TRUE(parseable.text);
+  ASSERT_EQ(parseable.fileLevelCalls.size(), 2u);
+  EXPECT_EQ(src.substr(parseable.fileLevelCalls[0].begin, parseable.fileLevelCalls[0].end - parseable.fileLevelCalls[0].begin),
+            "GEN(float, 1e-5)");
+  EXPECT_EQ(src.substr(parseable.fileLevelCalls[1].begin, parseable.fileLevelCalls[1].end - parseable.fileLevelCalls[1].begin),
+            "GEN(double,\n    1e-9)");
+}
+
+TEST(CppTestMacros, TokenPastingIsBlankedAndDirectivesStay) {
+  std::string text = "#define NAME(a, n) TEST(S, a##_##n) { f(#a); }\n  #include \"x.h\"\nint y = 1;\n";
+  const std::string before = text;
+  ASSERT_TRUE(blankTokenPasting(text));
+  EXPECT_EQ(text.size(), before.size());
+  EXPECT_NE(text.find("#define NAME(a, n) TEST(S, a      ) { f(  ); }"), std::string::npos) << text;
+  EXPECT_NE(text.find("  #include"), std::string::npos);
+  std::string plain = "int x = 1;\n#if A\n#endif\n";
+  EXPECT_FALSE(blankTokenPasting(plain));
+}
+
+TEST(CppTestMacros, TypeArgumentsOfMacroCallsBecomeNamesOfTheSameLength) {
+  std::string text = "SWEEP(float, 1e-5)\nBINARY(unsigned int, double, add);\nEXPECT_EQ(sizeof(float), 4u);\nf(float);\n";
+  const std::string before = text;
+  ASSERT_TRUE(nameTypeArguments(text));
+  EXPECT_EQ(text.size(), before.size());
+  EXPECT_NE(text.find("SWEEP(_____, 1e-5)"), std::string::npos);
+  EXPECT_NE(text.find("BINARY(________ ___, ______, add);"), std::string::npos);
+  EXPECT_NE(text.find("EXPECT_EQ(sizeof(float), 4u);"), std::string::npos) << "an argument that is more than a type stays";
+  EXPECT_NE(text.find("f(float);"), std::string::npos) << "only macro-like names' calls";
+}
+
+TEST(CppFrontend, AFileLevelMacroCallIsACallStatementWithItsArguments) {
+  FileModel m = parse("#define GEN(T, eps) \\\n  TEST(G, T##_x) { run<T>(eps); }\nGEN(float, 1e-5)\nTEST(A, B) {\n}\n");
+  const Stmt* call = nullptr;
+  for (const Stmt& s : m.stmts)
+    if (s.kind == StmtKind::ExprStmt && s.function == kNone && s.a != kNone && m.expr(s.a).kind == ExprKind::Call) call = &s;
+  ASSERT_NE(call, nullptr);
+  EXPECT_EQ(call->range.start.line, 3u);
+  EXPECT_EQ(m.expr(call->a).text, "GEN(float, 1e-5)");
+  ASSERT_EQ(m.childCount(call->a), 3u);
+  EXPECT_EQ(m.expr(m.child(call->a, 1)).name, "float") << "names read from the source";
+  size_t tests = 0, macroStatements = 0;
+  for (const Function& f : m.functions) tests += f.isTestCase;
+  for (const Stmt& s : m.stmts)
+    if (s.function != kNone && m.functions[s.function].isMacro && s.kind == StmtKind::ExprStmt) ++macroStatements;
+  EXPECT_EQ(tests, 2u) << "the macro's test case and A.B";
+  EXPECT_EQ(macroStatements, 1u) << "the macro's test body is the macro's: run<T>(eps)";
+}
+
 TEST(CppFrontend, AssertionsInsideBlockMacrosAreFound) {
   FileModel m = parse(
       "TEST(Registry, Lookup) {\n"
