@@ -558,6 +558,14 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
       out.spec = s;
       return out;
     }
+    // A method calling another of its class unqualified (`return isEqualImpl(other, tol);`):
+    // the class's own method runs, on the same object.
+    if (const ClassId cls = ce.kind == ExprKind::Name ? enclosingClass(m, scope) : kNone;
+        cls != kNone && wrappers_.byShortName(out.lastName, Language::Cpp))
+      if (const ApiSpec* s = wrappers_.byMember(std::string(m.classes[cls].name) + "." + std::string(out.lastName))) {
+        out.spec = s;
+        return out;
+      }
     // A method of an object the test builds: the discovered `Class::method` it runs.
     if (wrappers_.byShortName(out.lastName, Language::Cpp) && isMemberAccess(m, callee))
       if (std::string_view cls = receiverClass(m, scope, m.child(callee, 0)); !cls.empty())

@@ -170,7 +170,8 @@ bool callsItself(const FileModel& m, const Function& f, ExprId call) {
   if (m.expr(call).childCount == 0) return false;
   const ExprId callee = m.child(call, 0);
   const Expr& c = m.expr(callee);
-  if (f.cls == kNone) return c.kind == ExprKind::Name && c.name == f.name;
+  // A C++ method calls its class's methods unqualified, on the same object.
+  if (f.cls == kNone || (m.language == Language::Cpp && c.kind == ExprKind::Name)) return c.kind == ExprKind::Name && c.name == f.name;
   if (c.kind != ExprKind::Attribute || c.name != f.name) return false;
   const ExprId receiver = m.child(callee, 0);
   return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && isSelf(m.expr(receiver).name);
@@ -298,11 +299,12 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         negated = inner->negated;
       }
     } else if (!inner && st.kind == StmtKind::Return &&
-               (m.language == Language::Python || (m.expr(st.a).kind == ExprKind::Call && callsItself(m, f, st.a)))) {
+               (m.language == Language::Python || (m.expr(st.a).kind == ExprKind::Call && (callsItself(m, f, st.a) || f.cls != kNone)))) {
       // return assert_close(actual, expected, atol=prec) (Pyro's tests.common.assert_equal, 737
       // calls at its tip): the check runs as the function returns. In C++ an overload that
       // converts its arguments and answers with its sibling's verdict (`auto av = a.as_vec();
-      // return allclose(av, bv, rtol, atol);`); other C++ returns are read as predicates below.
+      // return allclose(av, bv, rtol, atol);`), or a method answering with another method's
+      // (`return isEqualImpl(other, false, tol);`); other C++ returns are read as predicates below.
       if (m.expr(st.a).kind == ExprKind::Call)
         if (ApiMatch match = matcher.match(m, fid, st.a);
             match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a, *match.spec)) {
@@ -349,7 +351,11 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // comparing the kernel's output with a reference loop, a gradient check comparing numeric
     // with analytic gradients) is a check wherever it is called: its call is the OA call site,
     // with the tolerance it writes inside as its default. It must take something to check.
-    const bool selfContained = computesBothSides(m, f, actualParam, expectedParam);
+    // Forwarding to a check that names no sides of its own (a tensor's `isEqualImpl(other, tol)`
+    // comparing itself with `other` element by element) makes a check of the same kind.
+    const bool forwardsSelfContained =
+        m.language == Language::Cpp && inner->discovered && inner->actual.empty() && inner->expected.empty() && inner->bound.empty();
+    const bool selfContained = forwardsSelfContained || computesBothSides(m, f, actualParam, expectedParam);
     if (!selfContained && (actualParam.empty() || expectedParam.empty() || (isSelf(actualParam) && isSelf(expectedParam)))) continue;
 
     ApiSpec w;

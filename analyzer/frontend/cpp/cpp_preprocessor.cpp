@@ -74,6 +74,7 @@ void CppFrontend::Impl::walkFileLevelCalls(std::string& buffer, const std::vecto
     // of the same length so it parses as a call; the model reads the names from the source.
     std::copy(source.begin() + call.begin, source.begin() + call.end, buffer.begin() + call.begin);
     nameTypeArguments(buffer, call.begin, call.end);
+    blankTokenPasting(buffer, call.begin, call.end);
     for (; scanned < call.end; ++scanned)
       if (source[scanned] == '\n') ++row, lineStart = scanned + 1;
     r.end_byte = call.end;

@@ -171,9 +171,10 @@ bool blankFileLevelMacroCalls(std::string& text, std::vector<SourceSpan>* blanke
   return changed;
 }
 
-bool blankTokenPasting(std::string& text) {
+bool blankTokenPasting(std::string& text, size_t from, size_t to) {
   bool changed = false;
-  for (size_t i = text.find('#'); i != std::string::npos && i < text.size(); i = text.find('#', i + 1)) {
+  to = std::min(to, text.size());
+  for (size_t i = text.find('#', from); i != std::string::npos && i < to; i = text.find('#', i + 1)) {
     size_t end = i + 1;
     if (end < text.size() && text[end] == '#') {
       ++end;  // a##b: `##` and the name pasted on
@@ -184,8 +185,8 @@ bool blankTokenPasting(std::string& text) {
       if (b == 0 || text[b - 1] == '\n') continue;
       if (end >= text.size() || !(isIdentifierByte(text[end]) && !std::isdigit(static_cast<unsigned char>(text[end])))) continue;
     }
-    while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
-    while (end < text.size() && isIdentifierByte(text[end])) ++end;
+    while (end < to && (text[end] == ' ' || text[end] == '\t')) ++end;
+    while (end < to && isIdentifierByte(text[end])) ++end;
     blank(text, i, end);
     changed = true;
     i = end - 1;
@@ -262,15 +263,61 @@ bool nameTypeArguments(std::string& text, size_t from, size_t to) {
   return changed;
 }
 
+bool blankNestedDefines(std::string& text, std::vector<SourceSpan>* blankedDefines) {
+  bool changed = false;
+  int depth = 0;
+  bool lineStart = true;  // only blanks since the last newline
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      lineStart = true;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') continue;
+    if (c == '#' && lineStart) {
+      // A directive runs to the first newline no backslash continues.
+      size_t end = i;
+      while (end < text.size() && !(text[end] == '\n' && (end == 0 || text[end - 1] != '\\'))) ++end;
+      const size_t word = skipBlanks(text, i + 1);
+      const bool define = std::string_view(text).substr(word, 6) == "define";
+      const bool multiLine = std::string_view(text).substr(i, end - i).find('\n') != std::string_view::npos;
+      if (define && multiLine && depth > 0) {
+        if (blankedDefines) blankedDefines->push_back({static_cast<uint32_t>(i), static_cast<uint32_t>(end)});
+        blank(text, i, end);
+        changed = true;
+      }
+      i = end - 1;
+      continue;
+    }
+    lineStart = false;
+    if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+    } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+      const size_t close = text.find("*/", i + 2);
+      i = close == std::string::npos ? text.size() - 1 : close + 1;
+    } else if (c == '"' || c == '\'') {
+      for (++i; i < text.size() && text[i] != c && text[i] != '\n'; ++i)
+        if (text[i] == '\\') ++i;
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}') {
+      depth = std::max(0, depth - 1);
+    }
+  }
+  return changed;
+}
+
 ParseableText parseableText(std::string_view source) {
   ParseableText out;
   out.text = blankTypeArguments(source);
   std::string text = out.text ? *out.text : std::string(source);
   const bool blocks = blankBlockMacros(text);
   const bool calls = blankFileLevelMacroCalls(text, &out.fileLevelCalls);
+  const bool defines = blankNestedDefines(text, &out.fileLevelCalls);
+  std::sort(out.fileLevelCalls.begin(), out.fileLevelCalls.end(), [](SourceSpan a, SourceSpan b) { return a.begin < b.begin; });
   const bool pasting = blankTokenPasting(text);
   const bool types = nameTypeArguments(text);
-  if (blocks || calls || pasting || types) out.text = std::move(text);
+  if (blocks || calls || defines || pasting || types) out.text = std::move(text);
   return out;
 }
 

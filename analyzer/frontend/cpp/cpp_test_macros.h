@@ -55,10 +55,17 @@ struct SourceSpan {
 // tests get their tolerance (`SPARSE_TESTS(float, 1e-6)`).
 bool blankFileLevelMacroCalls(std::string& text, std::vector<SourceSpan>* blankedCalls = nullptr);
 
+// A #define over several lines inside braces (a case of a switch written by a macro and used
+// right after, in a function body) is a directive tree-sitter-cpp reads only between
+// declarations: the class around it breaks apart. Such a directive is blanked (same length,
+// newlines kept) and appended to `blankedDefines`, which the frontend reads on its own, as a
+// definition at file level (macros know no scopes). Returns whether anything changed.
+bool blankNestedDefines(std::string& text, std::vector<SourceSpan>* blankedDefines = nullptr);
+
 // Token pasting and stringizing in a #define's body (`TEST(Sparse, T##_##n)`, `#x`) are not
 // C++: the operator and the name it pastes or quotes are blanked (same length), so the body parses
 // as the code it writes, with the generated names cut short. Returns whether anything changed.
-bool blankTokenPasting(std::string& text);
+bool blankTokenPasting(std::string& text, size_t from = 0, size_t to = std::string::npos);
 
 // A macro's arguments may be types (`SPARSE_TESTS(float, 1e-6)`, `BINARY_TESTS(double, double,
 // add)`), which no C++ grammar reads as arguments: in the call of an ALL_CAPS name, an argument of
@@ -68,7 +75,7 @@ bool nameTypeArguments(std::string& text, size_t from = 0, size_t to = std::stri
 
 struct ParseableText {
   std::optional<std::string> text;         // the blankings above; nullopt when none applies
-  std::vector<SourceSpan> fileLevelCalls;  // the file-level macro calls blanked from it
+  std::vector<SourceSpan> fileLevelCalls;  // the file-level macro calls and nested #defines blanked from it, in order
 };
 
 // The text tree-sitter is given for `source` (every offset and line is the source's).

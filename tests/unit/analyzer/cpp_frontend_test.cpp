@@ -274,6 +274,23 @@ TEST(CppTestMacros, BlankedFileLevelCallsAreListedForTheFrontend) {
             "GEN(double,\n    1e-9)");
 }
 
+TEST(CppTestMacros, DefinesInsideBracesAreReadApart) {
+  const std::string src =
+      "#define TOP(x) \\\n  (x)\nclass A {\n  void f() {\n    switch (k) {\n#define CASE(K) \\\n  case K: { \\\n    g(); \\\n  }\n"
+      "      CASE(1);\n    }\n  }\n  // { not a brace\n  const char* s = \"}\";\n#define ONE_LINE 1\n};\n";
+  std::string text = src;
+  std::vector<SourceSpan> spans;
+  ASSERT_TRUE(blankNestedDefines(text, &spans));
+  EXPECT_EQ(text.size(), src.size());
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), std::count(src.begin(), src.end(), '\n'));
+  ASSERT_EQ(spans.size(), 1u) << "a file-level define and a one-line define stay";
+  EXPECT_TRUE(src.substr(spans[0].begin).starts_with("#define CASE(K)"));
+  EXPECT_EQ(text.find("#define CASE"), std::string::npos);
+  EXPECT_NE(text.find("#define TOP(x)"), std::string::npos);
+  EXPECT_NE(text.find("#define ONE_LINE 1"), std::string::npos);
+  EXPECT_NE(text.find("CASE(1);"), std::string::npos);
+}
+
 TEST(CppTestMacros, TokenPastingIsBlankedAndDirectivesStay) {
   std::string text = "#define NAME(a, n) TEST(S, a##_##n) { f(#a); }\n  #include \"x.h\"\nint y = 1;\n";
   const std::string before = text;
