@@ -270,6 +270,18 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
             negated = (check->negated != inner->negated) != (form == AssertionForm::Falsity);
           }
       }
+      // EXPECT_EQ(kTfLiteOk, ValidateGoldens(..., tolerance)): a helper that asserts inside
+      // and answers with a status checks when it is called, whatever its status is compared with.
+      if (!inner && m.language == Language::Cpp && (match.spec || match.generic))
+        for (ExprId arg : splitCall(m, st.a).positional)
+          if (arg != kNone && m.expr(arg).kind == ExprKind::Call)
+            if (ApiMatch nested = matcher.match(m, fid, arg); nested.spec && nested.spec->discovered && nested.spec->oa &&
+                                                              !nested.spec->isPredicate() && !callsItself(m, f, arg, *nested.spec)) {
+              call = arg;
+              inner = nested.spec;
+              negated = inner->negated;
+              break;
+            }
     } else if (!inner && st.kind == StmtKind::Assert) {
       if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && !check->spec->approx) {
         call = check->call;
