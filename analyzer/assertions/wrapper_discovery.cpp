@@ -471,6 +471,13 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       }
       std::string_view fromParam = v == kNone ? std::string_view{} : originParam(m, fid, v, 0, false);
       if (fromParam.empty() && v != kNone && m.language == Language::Cpp) fromParam = scalingParam(m, fid, s, v, 0);
+      // def assertAllClose(x, y, *, atol=None): def close(a, b): self._close(a, b, atol=atol),
+      // mapped over two trees (JAX MD's test_util): the nested check's tolerance is the
+      // parameter of this function it captures.
+      if (fromParam.empty() && v == kNone && innerParam.empty() && m.language == Language::Python)
+        if (auto d = inner->defaults.find(kind); d != inner->defaults.end())
+          for (const Param& p : f.params)
+            if (p.name == d->second && !isSelf(p.name)) fromParam = p.name;
       if (!fromParam.empty()) {
         w.tolerances.emplace_back(kind, std::string(fromParam));
         addDeviceTolerances(m, fid, kind, fromParam, w.deviceTolerances);
