@@ -25,6 +25,20 @@
 
 namespace oalens::analyzer {
 
+// Methods of arrays say nothing about which model or function produced the array.
+bool isArrayMethod(std::string_view api) {
+  static constexpr std::string_view k[] = {".sum",     ".mean",    ".max",       ".min",        ".std",     ".var",
+                                           ".dot",     ".reshape", ".transpose", ".astype",     ".flatten", ".ravel",
+                                           ".squeeze", ".round",   ".clip",      ".cumsum",     ".prod",    ".argmax",
+                                           ".argmin",  ".all",     ".any",       ".copy",       ".item",    ".tolist",
+                                           ".numpy",   ".eval",    ".get_value", ".append",     ".T",       ".double",
+                                           ".float",   ".half",    ".int",       ".long",       ".cpu",     ".cuda",
+                                           ".detach",  ".to",      ".clone",     ".contiguous", ".view",    ".block_until_ready"};
+  for (auto n : k)
+    if (api == n) return true;
+  return false;
+}
+
 namespace {
 
 // Evidence chains longer than this stop helping a reader; the decision is always kept.
@@ -54,20 +68,6 @@ struct Core {
   std::set<std::string> last;         // their last names (to see two backends of one function)
   std::multiset<std::string> inputs;  // argument texts of the library calls
 };
-
-// Methods of arrays say nothing about which model or function produced the array.
-bool isArrayMethod(std::string_view api) {
-  static constexpr std::string_view k[] = {".sum",     ".mean",    ".max",       ".min",        ".std",     ".var",
-                                           ".dot",     ".reshape", ".transpose", ".astype",     ".flatten", ".ravel",
-                                           ".squeeze", ".round",   ".clip",      ".cumsum",     ".prod",    ".argmax",
-                                           ".argmin",  ".all",     ".any",       ".copy",       ".item",    ".tolist",
-                                           ".numpy",   ".eval",    ".get_value", ".append",     ".T",       ".double",
-                                           ".float",   ".half",    ".int",       ".long",       ".cpu",     ".cuda",
-                                           ".detach",  ".to",      ".clone",     ".contiguous", ".view",    ".block_until_ready"};
-  for (auto n : k)
-    if (api == n) return true;
-  return false;
-}
 
 Core coreOf(const OriginSet& s) {
   Core c;

@@ -636,6 +636,21 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         fromOther |= w.out.items[i].kind == OriginKind::OtherLib && !w.out.items[i].api.empty() && w.out.items[i].api[0] != '.';
       onLibrary = !fromOther;
     }
+    // A method of an object the test is handed (a pytest fixture, a field of a parametrized
+    // case: `case.manifold.proju(x, u)`) that computes on what it is given: a suite hands its
+    // tests the library's objects, so the method is the library's. Not an array's method
+    // (`x.sum(0)` of a parametrized array), nor one that reads the object alone (`d.items()`,
+    // `m.toarray()`).
+    if (!onLibrary && m.language == Language::Python && self + 1 < w.out.items.size() && !args.positional.empty() &&
+        !isArrayMethod(fmt::format(".{}", last))) {
+      bool handedIn = true;
+      for (size_t i = self + 1; i < w.out.items.size(); ++i)
+        handedIn &= w.out.items[i].kind == OriginKind::Data && w.out.items[i].parameter;
+      if (handedIn) {
+        onLibrary = true;
+        w.out.evidence.push_back(fmt::format("`.{}` is a method of an object the test is handed: the library's", last));
+      }
+    }
     if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
     // A method of a constant (So2.identity().matrix(), np.array([1., 2.]).sum()) is a constant:
     // a closed form, unless the CUT computes the same function.

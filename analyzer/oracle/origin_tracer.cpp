@@ -399,6 +399,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         return;
       }
       w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});
+      w.out.items.back().parameter = true;
       w.out.evidence.push_back(fmt::format("`{}` is a parameter of {}: test-supplied data", name, F.qualifiedName));
       return;
     }

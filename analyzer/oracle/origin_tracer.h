@@ -21,6 +21,10 @@ namespace oalens::analyzer {
 // statements an origin was traced through are compared.
 std::string normalized(std::string_view text);
 
+// Methods of arrays (`.sum`, `.reshape`, `.detach`, ...; written with their dot): they say
+// nothing about which model or function produced the array.
+bool isArrayMethod(std::string_view api);
+
 enum class OriginKind { Literal, Data, LibCall, OtherLib, Unknown };
 
 struct Origin {
@@ -38,6 +42,7 @@ struct Origin {
   // operand or an argument (`kernel.offset` in `x @ y + kernel.offset`): a parameter of that
   // object, unless the other side reads the same attribute as its result.
   std::string parameterOf = {};
+  bool parameter = false;  // Data: a parameter of the test or helper (a fixture, a parametrized case)
 };
 
 struct OriginSet {
