@@ -672,6 +672,14 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     else traceArgs();
     return;
   }
+  // dtype(-3.36) with `dtype` a test's parameter (JAX MD's tests run once per float type): the
+  // type converts its argument and computes nothing.
+  if (callee.kind == ExprKind::Name && !viaImport && args.positional.size() == 1 &&
+      (callee.name == "dtype" || callee.name.ends_with("_dtype"))) {
+    w.out.evidence.push_back(fmt::format("`{}` converts its argument to a data type", m.expr(e).text.substr(0, 60)));
+    traceExpr(w, m, fn, at, args.positional[0], depth + 1);
+    return;
+  }
   if (callee.kind == ExprKind::Name && isPythonBuiltin(callee.name)) {
     if (callee.name == "sum" || callee.name == "pow") w.noteArithmetic();
     traceArgs();
