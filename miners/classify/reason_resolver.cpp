@@ -9,8 +9,8 @@ namespace oalens::miners {
 
 namespace {
 
-constexpr std::array<std::string_view, 10> kKnownIds = {"flaky",    "hardware", "dtype",    "rollback", "refactoring",
-                                                        "new-test", "feature",  "test-fix", "fix",      "replace"};
+constexpr std::array<std::string_view, 11> kKnownIds = {"flaky",    "hardware", "dtype",    "rollback", "refactoring", "new-test",
+                                                        "feature",  "test-fix", "fix",      "replace",  "precision"};
 
 // Where the message first states `id` for a change of these kinds.
 std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::string_view id, uint8_t kinds) {
@@ -31,6 +31,8 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   auto has = [&](std::string_view id) {
     return std::any_of(causes.begin(), causes.end(), [&](const ResolvedReason& r) { return r.reason == id; });
   };
+  // Precision words in general name the dtype's precision as the cause only where no other is named.
+  if (causes.empty() && stated("precision")) causes.push_back({"dtype", kFromMessage});
   if (e.gainedDeviceChoice && !has("hardware")) causes.push_back({"hardware", kFromCode});
   if (e.gainedDtypeChoice && !has("dtype")) causes.push_back({"dtype", kFromCode});
   if (!causes.empty()) return causes;

@@ -43,6 +43,14 @@ TEST(ReasonResolver, CausesAreAllKeptAndOutrankPurposes) {
   EXPECT_EQ(resolveReasons({said("dtype", 3)}, gained), (Reasons{{"dtype", "message"}, {"hardware", "code"}}));
 }
 
+// Precision in general ("numerical tolerance", "a single precision test") is the dtype's as the
+// cause only where the message names no other: beside "flaky" it describes the test that flakes.
+TEST(ReasonResolver, PrecisionWordsAreADtypeCauseOnlyAlone) {
+  EXPECT_EQ(resolveReasons({said("precision", 20)}, threshold()), (Reasons{{"dtype", "message"}}));
+  EXPECT_EQ(resolveReasons({said("flaky", 40), said("precision", 20)}, threshold()), (Reasons{{"flaky", "message"}}));
+  EXPECT_EQ(resolveReasons({said("dtype", 3), said("precision", 20)}, threshold()), (Reasons{{"dtype", "message"}}));
+}
+
 // An entry restricted to some kinds (the bare word "dtype" to threshold changes) does not
 // explain a parameter change.
 TEST(ReasonResolver, AnEntryOfOtherKindsDoesNotCount) {
