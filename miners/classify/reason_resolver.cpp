@@ -9,8 +9,8 @@ namespace oalens::miners {
 
 namespace {
 
-constexpr std::array<std::string_view, 11> kKnownIds = {"flaky",    "hardware", "dtype",    "rollback", "refactoring", "new-test",
-                                                        "feature",  "test-fix", "fix",      "replace",  "precision"};
+constexpr std::array<std::string_view, 11> kKnownIds = {"flaky",   "hardware", "dtype", "rollback", "refactoring", "new-test",
+                                                        "feature", "test-fix", "fix",   "replace",  "precision"};
 
 // Where the message first states `id` for a change of these kinds.
 std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::string_view id, uint8_t kinds) {
