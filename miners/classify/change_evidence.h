@@ -44,6 +44,7 @@ struct PairEvidence {
   bool testGainedCases = false;      // Surroundings::testGainedCases
   bool comparesMore = false;         // comparesMore of the check's two statements
   bool broadLibraryChange = false;   // the commit changed kBroadLibraryChange library files or more
+  bool libraryChanged = false;       // the commit changed a library file
   std::string editSignature;         // editSignature of the check's two statements
 };
 

@@ -40,6 +40,11 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // A fix, where the test names library code the commit changed: the library's; unless the
   // message says the fix is the test's ("Fixed norm test for an old numpy").
   if (stated("fix") && e.callsChangedLibrary && !stated("test-fix")) return {{"cut-fix", kFromLibrary}};
+  // "Fix train_Yvar reshaping in SAASBO" with the library's code changed and the test's check
+  // following it, where the test names none of the changed definitions (it reaches them through
+  // the model it builds): the library's fix too, unless the message says the test was fixed.
+  if (stated("fix") && e.libraryChanged && !stated("test-fix") && !stated("refactoring") && !stated("feature") && !stated("new-test"))
+    return {{"cut-fix", kFromLibrary}};
 
   // The purpose the message states first. "Add tests" explains a check only where its test was
   // reworked too or the check now compares whole values where it compared parts ("profile more

@@ -21,6 +21,7 @@ struct ChangeEvidence {
   bool undoesPreviousChange = false;  // the check returns to its text before its previous change
   bool movedToLibraryApi = false;     // its test file swapped another package's import for the library's, and the test uses it
   bool broadLibraryChange = false;    // the commit changed kBroadLibraryChange library files or more
+  bool libraryChanged = false;        // the commit changed a library file
   bool testGainedCases = false;       // the check's test gained parameters or a parametrize decorator
   bool comparesMore = false;          // the check compares whole values where it compared parts (a subscript dropped)
 };

@@ -378,6 +378,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
           evidence.testReworked = pe.testReworked;
           evidence.movedToLibraryApi = pe.movedToLibraryApi;
           evidence.broadLibraryChange = pe.broadLibraryChange;
+          evidence.libraryChanged = pe.libraryChanged;
           evidence.testGainedCases = pe.testGainedCases;
           evidence.comparesMore = pe.comparesMore;
           evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;

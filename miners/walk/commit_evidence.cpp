@@ -99,6 +99,7 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
       e.testGainedCases = around.testGainedCases;
       e.comparesMore = comparesMore(o.normalized(), n.normalized());
       e.broadLibraryChange = libraryFiles >= size_t(kBroadLibraryChange);
+      e.libraryChanged = libraryFiles > 0;
       e.callsChangedLibrary = std::any_of(around.identifiers.begin(), around.identifiers.end(),
                                           [&](const std::string& name) { return library.count(name) > 0; });
       // A tolerance moved alike on many checks is no refactoring: only an edit of the call's

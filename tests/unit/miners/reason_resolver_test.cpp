@@ -43,6 +43,16 @@ TEST(ReasonResolver, CausesAreAllKeptAndOutrankPurposes) {
   EXPECT_EQ(resolveReasons({said("dtype", 3)}, gained), (Reasons{{"dtype", "message"}, {"hardware", "code"}}));
 }
 
+// "Fix the reshaping in the model" with library code changed that the test reaches only through
+// what it builds: the library's fix; "Fix the test" stays the test's.
+TEST(ReasonResolver, AFixWithTheLibraryChangedIsTheLibrarysUnlessTheTestIsNamed) {
+  ChangeEvidence library = threshold();
+  library.libraryChanged = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0)}, library), (Reasons{{"cut-fix", "library"}}));
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, library), (Reasons{{"test-fix", "message"}}));
+  EXPECT_EQ(resolveReasons({said("fix", 0)}, threshold()), (Reasons{{"test-fix", "message"}}));
+}
+
 // Precision in general ("numerical tolerance", "a single precision test") is the dtype's as the
 // cause only where the message names no other: beside "flaky" it describes the test that flakes.
 TEST(ReasonResolver, PrecisionWordsAreADtypeCauseOnlyAlone) {
