@@ -34,6 +34,8 @@ TEST(ReasonTagger, BuiltinPatternsTagMessages) {
   const Case cases[] = {
       {"Fix flaky test_conv on CI", "flaky", true},
       {"Relax tolerance on GPU", "hardware", true},
+      {"This fixes a flaky CUDA test.", "hardware", true},
+      {"Fix a test that is failing flakily on GPU (#2521)", "hardware", true},
       {"loosen float16 tolerance", "dtype", true},
       {"Allow f16 partial sums in the reduction kernel", "dtype", true},
       {"Revert \"Tighten bounds\"", "rollback", true},
