@@ -292,6 +292,7 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   I.parsedText = parsed;
   TSTree* tree = parseWithBudget(I.parser, parsed, budget);
   if (!tree) {
+    I.parsedText = {};
     model.diagnostics.push_back(parseTimeout(model.path, budget));
     return model;
   }
@@ -304,6 +305,7 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   TSNode root = ts_tree_root_node(tree);
   I.walkStatements(root);
   if (parseable.text) I.walkFileLevelCalls(*parseable.text, parseable.fileLevelCalls);
+  I.parsedText = {};  // the blanked copy dies with this call
   I.reportDamage(root, [&I](TSNode n, TSNode parent) { return I.excused(n, parent); });
   for (TSTree* t : I.macroTrees) ts_tree_delete(t);
   I.macroTrees.clear();
