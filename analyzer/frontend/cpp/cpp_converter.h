@@ -94,8 +94,9 @@ struct CppFrontend::Impl : CppTree {
   // until parse() ends.
   TSNode parseMacroText(TSNode arg);
   TSNode parseInPlace(TSRange r);
-  // The file-level macro calls parseableText blanked from `buffer`, each put back, parsed on its
-  // own and walked as a statement at file level, after the rest of the file.
+  // The file-level macro calls parseableText blanked from `buffer` (the text `parsedText` views),
+  // each put back, parsed on its own and walked as a statement at file level, after the rest of
+  // the file.
   void walkFileLevelCalls(std::string& buffer, const std::vector<SourceSpan>& calls);
   void preprocDefine(const Work& w);
   void preprocMacroFunction(const Work& w);

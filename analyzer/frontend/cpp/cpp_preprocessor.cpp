@@ -79,7 +79,6 @@ void CppFrontend::Impl::walkFileLevelCalls(std::string& buffer, const std::vecto
       if (source[scanned] == '\n') ++row, lineStart = scanned + 1;
     r.end_byte = call.end;
     r.end_point = {row, static_cast<uint32_t>(call.end - lineStart)};
-    parsedText = buffer;
     if (TSNode root = parseInPlace(r); !ts_node_is_null(root)) walkStatements(root);
   }
 }

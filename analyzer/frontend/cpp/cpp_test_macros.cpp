@@ -53,6 +53,15 @@ void blank(std::string& s, size_t from, size_t to) {
     if (s[i] != '\n') s[i] = ' ';
 }
 
+// From the quote at `open` of a string or character literal: the offset of its closing quote,
+// or of the line's end or `to` when it is not closed there (escapes skipped).
+size_t closingQuote(std::string_view s, size_t open, size_t to) {
+  size_t i = open + 1;
+  for (; i < to && s[i] != s[open] && s[i] != '\n'; ++i)
+    if (s[i] == '\\') ++i;
+  return i;
+}
+
 // From the `(` at `open`: the offset of the first top-level comma and of the matching `)`,
 // skipping string and character literals; nullopt when the call is not closed.
 std::optional<std::pair<size_t, size_t>> commaAndClose(std::string_view s, size_t open) {
@@ -242,8 +251,7 @@ bool nameTypeArguments(std::string& text, size_t from, size_t to) {
       continue;
     }
     if (c == '"' || c == '\'') {
-      for (++k; k < to && text[k] != c && text[k] != '\n'; ++k)
-        if (text[k] == '\\') ++k;
+      k = closingQuote(text, k, to);
       continue;
     }
     if (c == '(' || c == '[' || c == '{') {
@@ -296,8 +304,7 @@ bool blankNestedDefines(std::string& text, std::vector<SourceSpan>* blankedDefin
       const size_t close = text.find("*/", i + 2);
       i = close == std::string::npos ? text.size() - 1 : close + 1;
     } else if (c == '"' || c == '\'') {
-      for (++i; i < text.size() && text[i] != c && text[i] != '\n'; ++i)
-        if (text[i] == '\\') ++i;
+      i = closingQuote(text, i, text.size());
     } else if (c == '{') {
       ++depth;
     } else if (c == '}') {
