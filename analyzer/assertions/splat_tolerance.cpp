@@ -87,8 +87,8 @@ std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion&
   }
   // **tolerance[dtype]: an entry of a table chosen at run time (geoopt's tests key theirs by the
   // dtype fixture) depends on that choice, whatever the table holds.
-  const bool chosenAtRunTime =
-      splatValue.find('[') != std::string_view::npos && ToleranceResolver::mentionsRuntimeChoice(splatValue.substr(splatValue.find('[')));
+  const size_t key = splatValue.find('[');
+  const bool chosenAtRunTime = key != std::string_view::npos && ToleranceResolver::mentionsRuntimeChoice(splatValue.substr(key));
   return Tolerance{kind, splat, std::nullopt, chosenAtRunTime ? Provenance::Depend : Provenance::Unresolved,
                    fmt::format("`{}` may set it; the default is {} otherwise", splat, defaultText)};
 }

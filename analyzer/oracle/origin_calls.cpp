@@ -642,7 +642,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     // (`x.sum(0)` of a parametrized array), nor one that reads the object alone (`d.items()`,
     // `m.toarray()`).
     if (!onLibrary && m.language == Language::Python && self + 1 < w.out.items.size() && !args.positional.empty() &&
-        !isArrayMethod(fmt::format(".{}", last))) {
+        !isArrayMethod(w.out.items[self].api)) {
       bool handedIn = true;
       for (size_t i = self + 1; i < w.out.items.size(); ++i)
         handedIn &= w.out.items[i].kind == OriginKind::Data && w.out.items[i].parameter;
