@@ -1,8 +1,6 @@
 // The dashboard's reads (dashboard_queries.h).
 #include "reports/sqlite/dashboard_queries.h"
 
-#include <fmt/format.h>
-
 #include "reports/sqlite/history_tables.h"
 
 namespace oalens::reports {
@@ -25,10 +23,6 @@ std::vector<CountedLabel> countedLabels(Database& db, const std::string& sql, in
 }
 
 }  // namespace
-
-bool hasTable(Database& db, const char* name) {
-  return countRows(db, fmt::format("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '{}'", name)) > 0;
-}
 
 std::optional<ScanFacts> latestScan(Database& db) {
   Statement q(db, "SELECT id, root, files, assertions, oa_assertions, test_cases, test_cases_with_oa FROM scans ORDER BY id DESC LIMIT 1");

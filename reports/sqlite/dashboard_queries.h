@@ -17,8 +17,6 @@ struct CountedLabel {
   int64_t count = 0;
 };
 
-bool hasTable(Database& db, const char* name);
-
 struct ScanFacts {
   int64_t id = 0;
   std::string root;

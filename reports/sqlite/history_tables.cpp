@@ -6,7 +6,7 @@ namespace oalens::reports {
 
 std::vector<std::pair<std::string, std::string>> incompleteHistories(Database& db, int64_t repository) {
   std::vector<std::pair<std::string, std::string>> out;
-  if (countRows(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'mine_runs'") == 0) return out;
+  if (!hasTable(db, "mine_runs")) return out;
   Statement q(db,
               "SELECT r.path, m.problem FROM mine_runs m JOIN repositories r ON r.id = m.repository_id"
               " WHERE m.id = (SELECT MAX(id) FROM mine_runs WHERE repository_id = m.repository_id) AND m.complete = 0"
@@ -27,6 +27,10 @@ int64_t countRows(Database& db, const std::string& sql) {
   Statement q(db, sql);
   bool row = false;
   return q.step(&row) && row ? q.columnInt(0) : 0;
+}
+
+bool hasTable(Database& db, const char* name) {
+  return countRows(db, fmt::format("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '{}'", name)) > 0;
 }
 
 std::string hasKind(const char* kind) { return fmt::format("instr(',' || kinds || ',', ',{},') > 0", kind); }

@@ -49,6 +49,9 @@ int64_t repositoryId(Database& db, const std::string& path);
 
 int64_t countRows(Database& db, const std::string& sql);
 
+// Whether the database holds a table `name` (older databases lack the later ones).
+bool hasTable(Database& db, const char* name);
+
 // The problems with files (mine_diagnostics) recorded for the repository's commits.
 int64_t mineProblems(Database& db, int64_t repository);
 

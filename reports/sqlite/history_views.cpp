@@ -107,7 +107,7 @@ json changes(Database& db, int64_t repository) {
 
 }  // namespace
 
-bool holdsMinedHistory(Database& db) { return countRows(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'oa_changes'") != 0; }
+bool holdsMinedHistory(Database& db) { return hasTable(db, "oa_changes"); }
 
 json historyViews(Database& db, int64_t repository, const HistoryViewChoice& choice) {
   json out;
