@@ -22,6 +22,7 @@
 
 #include "analyzer/core/parallel.h"
 #include "analyzer/oracle/origin_tracer.h"
+#include "analyzer/oracle/round_trip.h"
 
 namespace oalens::analyzer {
 
@@ -435,6 +436,43 @@ void decideWithEvidence(Assertion& a, const OriginSet& actual, const OriginSet& 
   a.evidence = std::move(ev);
 }
 
+// A value the test hands to the code under test, compared with what comes back (a round trip,
+// a setting read back, an identity): the oracle is the test's input, D, however the test
+// prepared it. Not when the CUT's last call is the one that made the value (`projx(p)` against
+// `p = projx(x)`: the same code again). Either side may be the handed one; it becomes the oracle.
+bool handBack(Assertion& a, OriginSet& actual, OriginSet& oracle, std::vector<std::string>& ev) {
+  const auto handed = [](const std::string& name, const OriginSet& value, const OriginSet& computed) {
+    if (name.empty() || !takesAsArgument(computed, name) || !computesWithLibrary(computed) || !sameBindingOf(value, computed, name))
+      return false;
+    // A function handed to the library (`batch(kernel_fn)`) is run, not given back.
+    const auto calls = [&](const OriginSet& s) {
+      return std::any_of(s.items.begin(), s.items.end(), [&](const Origin& o) { return o.api == name || o.api == name + "()"; });
+    };
+    if (calls(value) || calls(computed)) return false;
+    // Literals and arrays of the test's own say so by themselves.
+    if (!computesWithLibrary(value) && !value.has(OriginKind::OtherLib) && !value.arithmetic && !value.loop) return false;
+    const std::string made = coreOf(value).primary, last = coreOf(computed).primary;
+    return made.empty() || made != last;
+  };
+  const std::string oracleName = handedName(a.expectedText), actualName = handedName(a.actualText);
+  if (oracleName == actualName) return false;
+  if (!handed(oracleName, oracle, actual)) {
+    if (!handed(actualName, actual, oracle) || takesAsArgument(actual, oracleName)) return false;
+    std::swap(actual, oracle);
+    std::swap(a.actualExpr, a.expectedExpr);
+    std::swap(a.actualText, a.expectedText);
+    a.swapped = !a.swapped;
+  }
+  a.oracleType = "D";
+  a.oracleReason = fmt::format("the oracle `{}` is the test's own input, handed to the CUT and compared with what comes back",
+                               handedName(a.expectedText));
+  a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
+  if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
+  ev.push_back(fmt::format("decision D: {}", a.oracleReason));
+  a.evidence = std::move(ev);
+  return true;
+}
+
 // Long: the CUT's and the oracle's origins are traced and compared, and the evidence lines are
 // written as each step finds them, in the order `explain` prints them.
 void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
@@ -581,6 +619,7 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
                 o.literalInputs);
     }
   }
+  if (handBack(a, actual, oracle, ev)) return;
   decideWithEvidence(a, actual, oracle, std::move(ev));
 }
 

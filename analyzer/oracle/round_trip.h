@@ -1,0 +1,24 @@
+// A value the test hands to the code under test and compares the result with: a round trip
+// (`expmap(a, logmap(a, b))` against `b`), a setting read back, an identity. By the labelling
+// conventions (docs/oracles.md) the oracle is then the test's own input, test data (D), however
+// the test prepared it.
+#pragma once
+#include <string>
+
+#include "analyzer/oracle/origin_tracer.h"
+
+namespace oalens::analyzer {
+
+// The name a compared value is, once data movements are peeled off (`b`, `x.detach()`,
+// `p.data.numpy()`); "" when the value is anything else.
+std::string handedName(std::string_view expressionText);
+
+// Whether a call traced on a side takes `name` as one of its whole arguments: the side computes
+// from that value (a shape or dtype taken from it does not count).
+bool takesAsArgument(const OriginSet& side, const std::string& name);
+
+// Whether `other` followed the binding of `name` that `one` followed (the test may rebind a name:
+// `R1` of the scene handed to the library, then `R1` of its result); both binding none counts.
+bool sameBindingOf(const OriginSet& one, const OriginSet& other, const std::string& name);
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,31 @@
+"""Values the test prepares with the library, hands to the code under test and compares with
+what comes back: the oracle is the test's own input (D), however it was prepared. A name rebound
+to a result, a lambda's parameter of the same name and the same function applied again keep the
+type their computation gives."""
+import numpy as np
+
+from nnlib import ops
+
+
+def test_decoded_payload_of_a_normalized_input():
+    rows = ops.l2_normalize(np.arange(1.0, 7.0).reshape(2, 3))
+    restored = ops.decode(ops.encode(rows))
+    np.testing.assert_allclose(restored, rows)  # oracle: D thr=default
+
+
+def test_normalized_input_first_then_its_round_trip():
+    rows = ops.l2_normalize(np.linspace(0.5, 2.0, 6))
+    np.testing.assert_allclose(rows, ops.decode(ops.encode(rows)), rtol=1e-6)  # oracle: D thr=customized
+
+
+def test_a_name_rebound_to_another_result():
+    probs = ops.softmax(np.array([0.3, -1.2, 2.0]))
+    payload = ops.encode(probs)
+    probs = ops.log_softmax(np.array([0.3, -1.2, 2.0]))
+    # `probs` now holds log-probabilities, not what was encoded.
+    np.testing.assert_allclose(np.log(ops.decode(payload)), probs, atol=1e-7)  # oracle: RI thr=customized
+
+
+def test_the_same_function_applied_again():
+    once = ops.l2_normalize(np.array([3.0, 4.0]))
+    np.testing.assert_allclose(ops.l2_normalize(once), once)  # oracle: SCUT_DIFF thr=default
