@@ -153,7 +153,11 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
       models.resize(inputs.size());
       skipped.resize(inputs.size());
       readErrors.resize(inputs.size(), ReadError::None);
-      parallelFor(extra, threadCount(opt.threads, extra), [&](size_t k, unsigned w) { parseInput(inputCount + k, w); });
+      // More library files than test files may take more workers than the first phase made
+      // frontends for (one test file, two headers: worker 1 had none).
+      const unsigned libraryThreads = threadCount(opt.threads, extra);
+      if (frontends.size() < libraryThreads) frontends.resize(libraryThreads);
+      parallelFor(extra, libraryThreads, [&](size_t k, unsigned w) { parseInput(inputCount + k, w); });
     }
   }
   const size_t n = inputs.size();
