@@ -567,12 +567,20 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
         return out;
       }
     // A method of an object the test builds: the discovered `Class::method` it runs.
-    if (wrappers_.byShortName(out.lastName, Language::Cpp) && isMemberAccess(m, callee))
+    if ((wrappers_.byShortName(out.lastName, Language::Cpp) || wrappers_.byMethodName(out.lastName, Language::Cpp)) &&
+        isMemberAccess(m, callee)) {
       if (std::string_view cls = receiverClass(m, scope, m.child(callee, 0)); !cls.empty())
         if (const ApiSpec* s = wrappers_.byMember(std::string(cls) + "." + std::string(out.lastName))) {
           out.spec = s;
           return out;
         }
+      // An object whose class is not known here, or inherits the method (Kaldi's `Vector` runs
+      // `VectorBase::ApproxEqual`): a method of that name, not a free function of it.
+      if (const ApiSpec* s = wrappers_.byMethodName(out.lastName, Language::Cpp)) {
+        out.spec = s;
+        return out;
+      }
+    }
   }
   if (ce.kind == ExprKind::Attribute) {
     // On self, the suite's own method runs when it defines one (Keras's and JAX's test cases

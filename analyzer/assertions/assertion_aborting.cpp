@@ -4,7 +4,23 @@
 // the condition's negation, as `EXPECT_FALSE(cond)` would be.
 #include "analyzer/assertions/assertion_finder.h"
 
+#include <re2/re2.h>
+
 namespace oalens::analyzer {
+
+namespace {
+
+// A logging stream that fails as it is written to: `KALDI_ERR << "..."`, `LOG(FATAL) << ...`,
+// `PANIC << ...`; the stream's name, or nullopt. Warnings and plain logs (`KALDI_WARN`,
+// `LOG(INFO)`) fail nothing.
+std::optional<std::string> failingStream(std::string_view text) {
+  static const RE2 stream(R"(^\s*((?:[A-Z][A-Z0-9]*_)*(?:ERR|ERROR|FATAL|FAIL|FAILURE|ABORT|DIE|PANIC)|LOG\s*\(\s*FATAL\s*\))\s*<<)");
+  std::string name;
+  if (!RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), stream, &name)) return std::nullopt;
+  return name;
+}
+
+}  // namespace
 
 std::optional<std::string> AssertionFinder::abortIn(const FileModel& m, StmtId head) const {
   const Stmt& h = m.stmts[head];
@@ -13,7 +29,9 @@ std::optional<std::string> AssertionFinder::abortIn(const FileModel& m, StmtId h
     if (st.function != h.function || st.depth <= h.depth) break;
     if (st.parent != head) continue;  // nested deeper: not what the condition alone decides
     if (st.kind == StmtKind::Raise) return std::string("throw");
-    if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+    if (st.kind != StmtKind::ExprStmt || st.a == kNone) continue;
+    if (std::optional<std::string> stream = failingStream(m.expr(st.a).text)) return stream;
+    if (m.expr(st.a).kind != ExprKind::Call) continue;
     const ApiMatch match = matcher_.match(m, st.function, st.a);
     if (failsTheTest(m, match, st.a)) return match.spec ? match.spec->id : std::string(match.lastName);
   }

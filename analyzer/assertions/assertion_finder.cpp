@@ -320,6 +320,10 @@ ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spe
   }
   if (anyDepend) return ThresholdProvenance::Depend;
   if (anyExplicit) return ThresholdProvenance::Customized;
+  // A C++ call that leaves a tolerance parameter out takes a default, even when only a
+  // declaration the scan did not read gives it (`float atol = 1e-6f` in a header).
+  if (a.tolerances.empty() && spec && spec->discovered && a.language == Language::Cpp && !spec->tolerances.empty())
+    return ThresholdProvenance::Default;
   return a.tolerances.empty() ? ThresholdProvenance::None : ThresholdProvenance::Default;
 }
 

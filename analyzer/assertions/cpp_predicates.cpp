@@ -4,10 +4,14 @@
 // declaration only (cpp_predicates.h).
 #include "analyzer/assertions/cpp_predicates.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/declared_checks.h"
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/assertions/param_origin.h"
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 
@@ -88,8 +92,41 @@ bool takeAbsRelTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId wr
 
 // A predicate's tolerance `bound`: the caller's argument when a parameter gives it (with that
 // parameter's default), else the value written in the predicate as its default.
+// `rtol * (abs(a) + abs(b))`, `rtol * abs(b)` (Kaldi's ApproxEqual): a relative tolerance alone,
+// the factor that scales the sizes of the compared sides.
+bool takeRelativeTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId written, const ToleranceResolver& resolver, ApiSpec& w) {
+  const ExprId product = throughLocal(m, fid, s, written);
+  if (m.expr(product).kind != ExprKind::BinaryOp || m.expr(product).name != "*" || m.childCount(product) != 2) return false;
+  const auto sizesOfSides = [&](ExprId e) {
+    std::vector<ExprId> terms{e};
+    if (m.expr(e).kind == ExprKind::BinaryOp && m.expr(e).name == "+" && m.childCount(e) == 2) terms = {m.child(e, 0), m.child(e, 1)};
+    return std::ranges::all_of(terms, [&](ExprId t) {
+      const std::string_view sized = sizeOfParam(m, fid, t);
+      return !sized.empty() && (sized == w.expected || sized == w.actual);
+    });
+  };
+  // `tol * std::max(1.0, |A(i, j)| + |B(i, j)|)`: a parameter scaling what it reads of the sides.
+  const auto readsASide = [&](ExprId e) {
+    for (const std::string& side : {w.actual, w.expected})
+      if (!side.empty() && mentionsWord(m.expr(e).text, side == "self" ? std::string_view("this") : std::string_view(side))) return true;
+    return false;
+  };
+  for (uint32_t scale = 0; scale < 2; ++scale) {
+    const ExprId factor = m.child(product, 1 - scale);
+    const std::string_view param = originParam(m, fid, factor, 0, false);
+    const bool scalesSides = sizesOfSides(m.child(product, scale)) ||
+                             (!param.empty() && param != w.actual && param != w.expected && readsASide(m.child(product, scale)));
+    if (!scalesSides) continue;
+    w.category = Category::AbsRel;
+    takeTolerance(m, fid, s, factor, "rtol", resolver, w);
+    return true;
+  }
+  return false;
+}
+
 void takeAbsoluteTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId bound, const ToleranceResolver& resolver, ApiSpec& w) {
-  if (!takeAbsRelTolerance(m, fid, s, bound, resolver, w)) takeTolerance(m, fid, s, bound, "atol", resolver, w);
+  if (!takeAbsRelTolerance(m, fid, s, bound, resolver, w) && !takeRelativeTolerance(m, fid, s, bound, resolver, w))
+    takeTolerance(m, fid, s, bound, "atol", resolver, w);
 }
 
 // `lo <= x && x <= hi` (either order, either direction): the three sides.
@@ -135,6 +172,16 @@ ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::st
   nameDiscovered(m, m.functions[fid], w);
   w.actual = std::string(actualParam);
   w.expected = std::string(expectedParam);
+  // A method comparing its object with what it is given (`tmp = *this - other; return
+  // tmp.Norm() <= tol * this->Norm();`): the object is the value under test.
+  if (const Function& f = m.functions[fid]; actualParam.empty() && expectedParam.empty() && isMethod(f))
+    if (const std::string_view other = comparedValueParam(f); !other.empty()) {
+      w.kind = ApiKind::Method;
+      w.predicateMethod = true;
+      w.names = {std::string(f.name)};  // a method is matched by its name on any object
+      w.actual = "self";
+      w.expected = std::string(other);
+    }
   takeAbsoluteTolerance(m, fid, s, bound, resolver, w);
   return w;
 }
@@ -276,7 +323,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     // `abs(a - b) > abs_error`: a bound named like an error may be read as the error side.
     ExprId errorSide = check->errorSide, boundSide = check->boundSide;
     if (differenceOperands(m, errorSide).first == kNone && differenceOperands(m, boundSide).first != kNone) std::swap(errorSide, boundSide);
-    auto [left, right] = differenceOperands(m, errorSide);
+    auto [left, right] = sidesOfError(m, fid, s, errorSide);  // also through a local: `float diff = std::abs(a - b);`
     std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
     if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
     return closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
@@ -376,10 +423,20 @@ std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid,
   w.category = Category::Abs;
   w.via = "closeness by its declaration";
   nameDiscovered(m, f, w);
+  if (d->method) {
+    w.kind = ApiKind::Method;
+    w.predicateMethod = true;
+    w.names = {std::string(f.name)};  // a method is matched by its name on any object
+  }
   w.actual = std::string(d->actual);
   w.expected = std::string(d->expected);
   w.tolerances.emplace_back("atol", std::string(d->tolerance));
   if (const ExprId def = paramDefault(f, d->tolerance); def != kNone) takeParamDefault(m, f, resolver, w, "atol", def);
+  if (!d->relative.empty()) {
+    w.category = Category::AbsRel;
+    w.tolerances.emplace_back("rtol", std::string(d->relative));
+    if (const ExprId def = paramDefault(f, d->relative); def != kNone) takeParamDefault(m, f, resolver, w, "rtol", def);
+  }
   return w;
 }
 

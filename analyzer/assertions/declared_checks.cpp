@@ -2,6 +2,8 @@
 
 #include <re2/re2.h>
 
+#include <cctype>
+#include <string>
 #include <vector>
 
 namespace oalens::analyzer {
@@ -45,18 +47,52 @@ bool namedAsExpected(std::string_view name) {
 
 }  // namespace
 
+bool isMethod(const Function& f) {
+  if (f.cls != kNone) return true;
+  const size_t last = f.qualifiedName.rfind('.');
+  if (last == std::string::npos || last == 0) return false;
+  const size_t before = f.qualifiedName.rfind('.', last - 1);
+  const std::string_view owner = std::string_view(f.qualifiedName).substr(before == std::string::npos ? 0 : before + 1);
+  return !owner.empty() && (std::isupper(static_cast<unsigned char>(owner[0])) || owner.find('<') < last);
+}
+
+std::string_view comparedValueParam(const Function& f) {
+  std::string_view value;
+  for (const Param& p : f.params) {
+    if (p.varArgs || p.type.empty()) return {};
+    if ((floatingType(p.type) && namedAsTolerance(p.name)) || describesAValue(p.type)) continue;
+    if (!value.empty()) return {};
+    value = p.name;
+  }
+  return value;
+}
+
 std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionId fid) {
   const Function& f = m.functions[fid];
-  if (m.language != Language::Cpp || f.isTestCase || f.cls != kNone || !namedForCloseness(f.name)) return std::nullopt;
-  std::string_view tolerance;
+  if (m.language != Language::Cpp || f.isTestCase || !namedForCloseness(f.name)) return std::nullopt;
+  const bool method = isMethod(f);
+  std::string_view tolerance, relative;
   std::vector<std::string_view> values;
   for (const Param& p : f.params) {
     if (p.varArgs || p.type.empty()) return std::nullopt;
-    if (tolerance.empty() && floatingType(p.type) && namedAsTolerance(p.name)) tolerance = p.name;
+    const bool isTolerance = floatingType(p.type) && namedAsTolerance(p.name);
+    if (isTolerance && tolerance.empty()) tolerance = p.name;
+    else if (isTolerance && relative.empty()) relative = p.name;  // floatCloseAll(a, b, atol, rtol)
     else if (!describesAValue(p.type)) values.push_back(p.name);
   }
+  // A method's object and one value, answering whether they are close (`Vector::ApproxEqual(other,
+  // tol)`, 0.01 of the norm in Kaldi's headers).
+  if (method && !tolerance.empty() && values.size() == 1 && !namedForAsserting(f.name)) {
+    DeclaredCloseness out;
+    out.actual = "self";
+    out.expected = values[0];
+    out.tolerance = tolerance;
+    out.predicate = true;
+    out.method = true;
+    return out;
+  }
   // Two values and a tolerance; more values (shapes, counts, flags) leave the sides unclear.
-  if (tolerance.empty() || values.size() != 2) return std::nullopt;
+  if (method || tolerance.empty() || values.size() != 2) return std::nullopt;
   // gtest's order, expected first (`ASSERT_ARRAYS_NEAR(EXPECTED, ACTUAL, ...)`), unless only the
   // second is named as the expected one.
   const bool expectedSecond = namedAsExpected(values[1]) && !namedAsExpected(values[0]);
@@ -64,6 +100,7 @@ std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionI
   out.expected = values[expectedSecond ? 1 : 0];
   out.actual = values[expectedSecond ? 0 : 1];
   out.tolerance = tolerance;
+  out.relative = relative;
   out.predicate = !namedForAsserting(f.name);
   return out;
 }

@@ -15,9 +15,19 @@ namespace oalens::analyzer {
 
 struct DeclaredCloseness {
   std::string_view actual, expected, tolerance;  // parameter names
+  std::string_view relative;                     // a second tolerance (`atol, rtol`): the relative one
   bool predicate = false;                        // answers (allClose) rather than asserts (expectNear)
+  bool method = false;                           // compares its object with `expected` (`a.ApproxEqual(b, tol)`)
 };
 
 std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionId fid);
+
+// A C++ method: declared in a class, or defined outside it under the class's name
+// (`bool VectorBase<Real>::ApproxEqual(...) const`; namespaces are written in lower case).
+bool isMethod(const Function& f);
+
+// The one parameter of a method that is a value to compare its object with (not a tolerance,
+// a name, a size or a flag), or "".
+std::string_view comparedValueParam(const Function& f);
 
 }  // namespace oalens::analyzer

@@ -12,6 +12,7 @@
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/condition_macros.h"
 #include "analyzer/assertions/cpp_predicates.h"
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/assertions/dtype_rebinding.h"
@@ -535,12 +536,14 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
 }
 
 // C++ functions of one file that share a qualified name: overloads (`Test(f16_fn)`,
-// `Test(f32_fn)`, `Test(u8_fn)` of a tester), by name.
+// `Test(f32_fn)`, `Test(u8_fn)` of a tester), by name. Macros are never overloads: two
+// definitions of one are the branches of an #if (KALDI_ASSERT checking, or `(void)(cond)` under
+// NDEBUG), and the one that checks is the one tests are written against.
 std::unordered_map<std::string_view, std::vector<FunctionId>> cppOverloads(const FileModel& m) {
   std::unordered_map<std::string_view, std::vector<FunctionId>> byName, out;
   if (m.language != Language::Cpp) return out;
   for (FunctionId f = 0; f < m.functions.size(); ++f)
-    if (!m.functions[f].isTestCase) byName[m.functions[f].qualifiedName].push_back(f);
+    if (!m.functions[f].isTestCase && !m.functions[f].isMacro) byName[m.functions[f].qualifiedName].push_back(f);
   for (auto& [name, fs] : byName)
     if (fs.size() > 1) out.emplace(name, std::move(fs));
   return out;
@@ -592,6 +595,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
       for (FunctionId f = 0; f < m.functions.size(); ++f) {
         if (m.functions[f].isTestCase) continue;
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
+        if (!spec) spec = conditionMacroSpec(m, f, finder);
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = intervalPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = flagPredicateSpec(m, f, finder, resolver);

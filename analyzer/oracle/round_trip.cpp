@@ -30,10 +30,8 @@ bool takesAsArgument(const OriginSet& side, const std::string& name) {
     for (char c : o.args) {
       if (c == '(' || c == '[' || c == '{') ++nesting;
       if (c == ')' || c == ']' || c == '}') --nesting;
-      if (c == ',' && nesting == 0)
-        parts.emplace_back();
-      else
-        parts.back() += c;
+      if (c == ',' && nesting == 0) parts.emplace_back();
+      else parts.back() += c;
     }
     // A lambda's parameters (`lambdai,y,v1,v2:...`) are its own names, not the values handed.
     bool parameters = false;

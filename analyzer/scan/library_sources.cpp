@@ -1,5 +1,7 @@
 #include "analyzer/scan/library_sources.h"
 
+#include "analyzer/frontend/cpp/cpp_test_macros.h"
+
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/core/parallel.h"
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 
@@ -70,18 +73,39 @@ bool isVendoredPath(const std::string& relative) {
 
 CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
                                  const Catalogue& catalogue) {
+  // What a test file can call without the library: its own functions and those the other parsed
+  // files define, except a test source's `static` ones: Kaldi's cu-packed-matrix-test.cc
+  // `static void AssertEqual(...)` is not seen by another test, which calls the library's.
   std::unordered_set<std::string_view> defined, assigned;
+  // A header under a test folder (testHelpers.hpp) is included by the tests: its functions count.
+  const auto isHeader = [](std::string_view path) {
+    const size_t dot = path.rfind('.');
+    const std::string_view ext = dot == std::string_view::npos ? std::string_view{} : path.substr(dot);
+    return ext == ".h" || ext == ".hh" || ext == ".hpp" || ext == ".hxx" || ext == ".cuh" || ext == ".inl" || ext == ".ipp";
+  };
+  std::unordered_set<const FileModel*> testSources;
+  for (const FileModel* t : tests)
+    if (!isHeader(t->path)) testSources.insert(t);
+  // `static` before the name: a function of its own source file only.
+  const auto fileLocal = [](const FileModel& m, const Function& f) {
+    if (!m.source || f.cls != kNone || f.range.startByte >= m.source->size()) return false;
+    const std::string_view text = std::string_view(*m.source).substr(f.range.startByte, 200);
+    const size_t name = text.find(f.name);
+    return name != std::string_view::npos && mentionsWord(text.substr(0, name), "static");
+  };
   for (const FileModel* m : parsed) {
-    for (const Function& f : m->functions) defined.insert(f.name);
+    for (const Function& f : m->functions)
+      if (!testSources.count(m) || !fileLocal(*m, f)) defined.insert(f.name);
     for (const Stmt& st : m->stmts)
       if (st.kind == StmtKind::Assign && st.a != kNone && m->expr(st.a).kind == ExprKind::Name) assigned.insert(m->expr(st.a).name);
   }
+  std::unordered_set<std::string_view> ownFunctions;
   static const RE2 checkLike(R"((?i)(assert|expect|check|verify|compare|near|close|equal|approx|similar|match))");
   const Catalogue noWrappers;
   const ApiMatcher matcher(catalogue, noWrappers);
   std::set<std::string> functions, constants;
   auto wantFunction = [&](std::string_view name) {
-    if (name.empty() || defined.count(name)) return;
+    if (name.empty() || defined.count(name) || ownFunctions.count(name)) return;
     if (catalogue.byShortName(name, Language::Cpp) || catalogue.byQualifiedName(name, Language::Cpp)) return;
     functions.emplace(name);
   };
@@ -93,6 +117,8 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
   for (const FileModel* file : tests) {
     const FileModel& m = *file;
     if (m.language != Language::Cpp) continue;
+    ownFunctions.clear();
+    for (const Function& f : m.functions) ownFunctions.insert(f.name);
     for (StmtId s = 0; s < m.stmts.size(); ++s) {
       const Stmt& st = m.stmts[s];
       if (st.a == kNone) continue;
@@ -111,7 +137,20 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
       if (form == AssertionForm::Truth || form == AssertionForm::Falsity) {
         if (!args.positional.empty()) wantFunction(calleeName(m, outermostCall(m, args.positional[0])));
       } else if (!match.spec) {
-        const std::string_view name = calleeName(m, st.a);
+        std::string_view name = calleeName(m, st.a);
+        // A check macro given one condition (`KALDI_ASSERT(ApproxEqual(a, b))`): its definition,
+        // maybe the library's, says whether it checks it (condition_macros.h), and the condition's
+        // call is what it checks with.
+        if (const ExprId callee = m.child(st.a, 0); name.empty() && args.positional.size() == 1 && m.expr(callee).kind == ExprKind::Name &&
+                                                    looksLikeMacroName(m.expr(callee).name)) {
+          name = m.expr(callee).name;
+          // Only a condition's call named like a check: `ASSERT_SUCCESS(af_resize(...))` checks
+          // a status, and the library's functions would all be read.
+          const std::string_view inner = calleeName(m, outermostCall(m, args.positional[0]));
+          if (RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), checkLike) &&
+              RE2::PartialMatch(re2::StringPiece(inner.data(), inner.size()), checkLike))
+            wantFunction(inner);
+        }
         if (RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), checkLike)) wantFunction(name);
       }
     }

@@ -2,6 +2,7 @@
 // (TEST, TEST_F, TEST_CASE, ...): each becomes the FileModel function or class a Python def would.
 #include "analyzer/frontend/cpp/cpp_converter.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace oalens::analyzer {
@@ -189,6 +190,21 @@ void CppFrontend::Impl::functionDefinition(const Work& w) {
     id = newFunction(name, std::move(qualifiedName), n, w, kNone);
     m->functions[id].isTestCase = true;
   } else {
+    // An explicit specialization (`floatCloseAll<float, float16>(...)`) of a template the file
+    // does not define (declared in a header) stands for it: its calls name it without the
+    // template's arguments. Beside the primary template's own definition it keeps them, and
+    // calls run the primary's (arrayfire's `compare<T>` and `compare<uint>`).
+    if (written.ends_with('>') && written.find("operator") == std::string_view::npos) {
+      int depth = 0;
+      for (size_t i = written.size(); i-- > 0;) {
+        depth += written[i] == '>' ? 1 : written[i] == '<' ? -1 : 0;
+        if (depth != 0) continue;
+        const std::string_view base = written.substr(0, i);
+        const std::string_view baseLast = base.substr(base.rfind(':') == std::string_view::npos ? 0 : base.rfind(':') + 1);
+        if (std::none_of(m->functions.begin(), m->functions.end(), [&](const Function& f) { return f.name == baseLast; })) written = base;
+        break;
+      }
+    }
     std::string dotted = cppDottedName(written);
     std::string_view last = written.substr(written.rfind(':') == std::string_view::npos ? 0 : written.rfind(':') + 1);
     id = newFunction(last, qualifiedPrefix(w) + dotted, n, w, w.fn == kNone ? w.cls : kNone);

@@ -91,3 +91,29 @@ TEST(LibrarySources, OverloadsAreChosenByTheArguments) {
   EXPECT_FALSE(at.count(11)) << "the exact overload's call is no OA check";
   EXPECT_FALSE(at.count(12)) << "an argument that fits both overloads alike decides nothing: " << (at.count(12) ? at.at(12)->api : "");
 }
+
+// One test source and more library files than it: the library's files are parsed by more
+// workers than the tests were (a worker once had no frontend and the scan crashed). The test's
+// condition macro and the relative comparison it asserts are the library's.
+TEST(LibrarySources, MoreLibraryFilesThanTestsAreReadInParallel) {
+  const fs::path dir = oalens::testing::scratchDirectory("oalens_library_workers");
+  fs::create_directories(dir / "src/base");
+  fs::create_directories(dir / "src/math");
+  std::ofstream(dir / "src/base/failure.h")
+      << "#define LIB_ASSERT(cond) \\\n  do { if (cond) (void)0; else ::lib::Fail(#cond); } while (0)\n";
+  std::ofstream(dir / "src/base/close.h")
+      << "namespace lib {\ninline bool Close(float a, float b, float rtol = 0.001f) {\n"
+         "  float diff = std::abs(a - b);\n  return diff <= rtol * (std::abs(a) + std::abs(b));\n}\n}\n";
+  std::ofstream(dir / "src/math/sum-test.cc") << "#include \"base/failure.h\"\nvoid UnitTestSum() {\n  LIB_ASSERT(lib::Close(s, 2.0f));\n"
+                                                 "  LIB_ASSERT(lib::Close(s, 2.0f, 0.01f));\n}\n";
+  ScanOptions opt;
+  opt.threads = 2;
+  const ScanResult r = scanPath(dir, Catalogue::builtin(), opt);
+  EXPECT_EQ(r.libraryFiles.size(), 2u);
+  const auto at = oalens::testing::byLine(r, "src/math/sum-test.cc");
+  ASSERT_TRUE(at.count(3) && at.count(4));
+  EXPECT_TRUE(at.at(3)->isOa);
+  EXPECT_DOUBLE_EQ(*oalens::testing::tolerance(*at.at(3), "rtol")->value, 0.001);
+  EXPECT_DOUBLE_EQ(*oalens::testing::tolerance(*at.at(4), "rtol")->value, 0.01);
+  fs::remove_all(dir);
+}

@@ -1,0 +1,79 @@
+#include "analyzer/assertions/condition_macros.h"
+
+#include <re2/re2.h>
+
+#include "analyzer/assertions/discovered_entry.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+// `cond`, `(cond)`, `((cond))` -> `cond`.
+std::string_view unparenthesized(std::string_view text) {
+  while (text.size() >= 2 && text.front() == '(' && text.back() == ')') {
+    // Only parentheses that enclose the whole text: `(a) && (b)` keeps its own.
+    int depth = 0;
+    bool whole = true;
+    for (size_t i = 0; i + 1 < text.size() && whole; ++i) {
+      if (text[i] == '(') ++depth;
+      if (text[i] == ')') --depth;
+      if (depth == 0) whole = false;
+    }
+    if (!whole) break;
+    text = text.substr(1, text.size() - 2);
+  }
+  return text;
+}
+
+// Whether a statement directly under `head` (its block) fails the test.
+bool failsUnder(const FileModel& m, const AssertionFinder& finder, FunctionId fid, StmtId head) {
+  if (finder.abortIn(m, head)) return true;
+  static const RE2 failing(R"((?i)(fail|abort|fatal|panic|^die$))");
+  const Stmt& h = m.stmts[head];
+  for (StmtId e = head + 1; e < m.stmts.size(); ++e) {
+    const Stmt& st = m.stmts[e];
+    if (st.function != fid || st.depth <= h.depth) break;
+    if (st.parent != head || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+    const std::string_view callee = m.expr(m.child(st.a, 0)).name;
+    if (RE2::PartialMatch(re2::StringPiece(callee.data(), callee.size()), failing)) return true;
+  }
+  return false;
+}
+
+// The `else` that belongs to the `if` at `head`, or kNone.
+StmtId elseOf(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
+  const StmtId after = afterBlock(m, fid, head, end);
+  if (after < end && m.stmts[after].kind == StmtKind::Else && m.stmts[after].depth == m.stmts[head].depth) return after;
+  return kNone;
+}
+
+}  // namespace
+
+std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || !f.isMacro || f.params.empty()) return std::nullopt;
+  const std::string_view condition = f.params[0].name;
+  bool checks = false;
+  for (StmtId s = f.firstStmt; s < f.endStmt && !checks; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::If || st.a == kNone) continue;
+    const std::string_view tested = unparenthesized(m.expr(st.a).text);
+    if (tested == condition) {
+      // if (cond) (void)0; else fail(...);
+      const StmtId otherwise = elseOf(m, fid, s, f.endStmt);
+      checks = otherwise != kNone && failsUnder(m, finder, fid, otherwise);
+    } else if (tested.starts_with('!') && unparenthesized(tested.substr(1)) == condition) {
+      // if (!(cond)) { report(...); abort(); }
+      checks = failsUnder(m, finder, fid, s);
+    }
+  }
+  if (!checks) return std::nullopt;
+  ApiSpec w;
+  nameDiscovered(m, f, w);
+  w.category = Category::Exact;
+  w.oa = false;
+  w.condition = ConditionCheck::Truth;
+  return w;
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,20 @@
+// C++ check macros a project defines for itself, known by their replacement text: a function-like
+// macro that fails the test unless the condition it is given holds (Kaldi's `KALDI_ASSERT(cond)`:
+// `if (cond) ...; else KaldiAssertFailure_(...)`, a suite's `#define CHECK(x) if (!(x)) { ...;
+// abort(); }`). Its calls read as the catalogue's condition checks do (`DLIB_TEST(cond)`: `assert
+// cond`), so that the condition decides whether the call is an OA assertion.
+#pragma once
+#include <optional>
+
+#include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/catalogue.h"
+#include "analyzer/model/code_model.h"
+
+namespace oalens::analyzer {
+
+// The entry wrapper discovery adds for such a macro, or nullopt. The condition must be the
+// macro's first parameter; the failure a catalogued aborting call (`abort`, `FAIL`), a `throw`,
+// or a call named for failing (`AssertFailure_`, `fatal_error`, `Die`).
+std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder);
+
+}  // namespace oalens::analyzer
