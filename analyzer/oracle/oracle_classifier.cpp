@@ -473,6 +473,36 @@ bool handBack(Assertion& a, OriginSet& actual, OriginSet& oracle, std::vector<st
   return true;
 }
 
+// What the test stored and read back (`torch.save(p, f)` then `p1 = torch.load(f)`), compared
+// with what it stored: the same computation before and after saving (SCUT_SAME), or the test's
+// own data read back (D) when what was stored only wraps data. The side read back is the CUT.
+bool storedAndReadBack(const FileModel& m, Assertion& a, OriginSet& actual, OriginSet& oracle, std::vector<std::string>& ev) {
+  const bool actualRead = readsBack(actual), oracleRead = readsBack(oracle);
+  if (actualRead == oracleRead) return false;
+  const std::vector<std::string> stored = storedBefore(m, a.functionId, a.stmt);
+  if (stored.empty()) return false;
+  // Data read back must be what was stored (not a NumPy reference computed beside a pickled
+  // function); a computation of the library is the same run again, whichever copy was stored.
+  const std::string original = handedName(oracleRead ? a.actualText : a.expectedText);
+  const bool originalComputes = computesWithLibrary(oracleRead ? actual : oracle) && !onlyWrapsData(oracleRead ? actual : oracle);
+  if (!originalComputes && std::find(stored.begin(), stored.end(), original) == stored.end()) return false;
+  if (oracleRead) {
+    std::swap(actual, oracle);
+    std::swap(a.actualExpr, a.expectedExpr);
+    std::swap(a.actualText, a.expectedText);
+    a.swapped = !a.swapped;
+  }
+  const bool data = !originalComputes;
+  a.oracleType = data ? "D" : "SCUT_SAME";
+  a.oracleReason = data ? "the test's own data, stored and read back (a round trip)"
+                        : "the same computation before it was stored and after it was read back";
+  a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
+  if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
+  ev.push_back(fmt::format("decision {}: {}", a.oracleType, a.oracleReason));
+  a.evidence = std::move(ev);
+  return true;
+}
+
 // Long: the CUT's and the oracle's origins are traced and compared, and the evidence lines are
 // written as each step finds them, in the order `explain` prints them.
 void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
@@ -619,7 +649,7 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
                 o.literalInputs);
     }
   }
-  if (handBack(a, actual, oracle, ev)) return;
+  if (handBack(a, actual, oracle, ev) || storedAndReadBack(m, a, actual, oracle, ev)) return;
   decideWithEvidence(a, actual, oracle, std::move(ev));
 }
 

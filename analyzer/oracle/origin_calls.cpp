@@ -558,6 +558,18 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` draws initial parameters (test data)", m.expr(e).text.substr(0, 60)));
     return;
   }
+  // A class of this file that only holds fields (a dataclass or a NamedTuple of test data,
+  // `JammedTestState(position=onp.load(f), ...)`): what it is built from is its value.
+  if (callee.kind == ExprKind::Name && !viaImport && m.language == Language::Python)
+    for (ClassId c = 0; c < m.classes.size(); ++c) {
+      if (m.classes[c].parent != kNone || m.classes[c].name != callee.name) continue;
+      const bool holdsOnly = std::none_of(m.functions.begin(), m.functions.end(), [&](const Function& f) { return f.cls == c; });
+      if (!holdsOnly) break;
+      w.out.evidence.push_back(fmt::format("`{}` holds the values it is built from", callee.name));
+      for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
+      for (const auto& kw : args.keywords) traceExpr(w, m, fn, at, kw.second, depth + 1);
+      return;
+    }
   // A call of a value: f(x) where f = theano.function(...), model.predict(x) on a library model.
   if (callee.kind == ExprKind::Name && !isPythonBuiltin(callee.name) && !viaImport) {
     size_t before = w.out.items.size();
@@ -705,6 +717,14 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
               fmt::format("`{}` builds {}, a class of the test suite ({})", m.expr(e).text.substr(0, 60), last, other->path));
           break;
         }
+    }
+    // Another library reading stored values (`np.load(tmp_path / "ref.npy")`, `json.load(f)`,
+    // `torch.load(path)`): data of the test's, whatever the path's arithmetic.
+    static const RE2 reading(R"(load|loads|loadtxt|genfromtxt|fromfile|loadmat|load_npz|read_csv|read_json|read_pickle)");
+    if (RE2::FullMatch(re2::StringPiece(last.data(), last.size()), reading)) {
+      w.out.items.push_back({OriginKind::Data, resolved, argKey, {}});
+      w.out.evidence.push_back(fmt::format("`{}` reads stored data ({}): test data", m.expr(e).text.substr(0, 60), resolved));
+      return;
     }
     size_t self = w.out.items.size();
     w.out.items.push_back({OriginKind::OtherLib, resolved, argKey, {}});

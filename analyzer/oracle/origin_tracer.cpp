@@ -298,6 +298,11 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       for (uint32_t i = 0; !binds && (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) && i < t.childCount; ++i) {
         const Expr& el = m.expr(m.child(st.a, i));
         binds = el.kind == ExprKind::Name && el.name == name;
+        // `R, (s, E) = system()`: one level of nesting.
+        for (uint32_t j = 0; !binds && (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && j < el.childCount; ++j) {
+          const Expr& inner = m.expr(m.child(m.child(st.a, i), j));
+          binds = inner.kind == ExprKind::Name && inner.name == name;
+        }
       }
       if (!binds) {
         if (f == fn && s >= at) continue;
@@ -492,10 +497,19 @@ bool OriginTracer::drawsRandom(const FileModel& m, FunctionId f, ExprId e) const
 void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, StmtId s, std::string_view name, int depth) const {
   const Stmt& b = m.stmts[s];
   const Expr& target = m.expr(b.a);
-  int pos = -1;
+  int pos = -1, inner = -1;
+  uint32_t innerArity = 0;
   if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
-    for (uint32_t i = 0; i < target.childCount; ++i)
-      if (m.expr(m.child(b.a, i)).kind == ExprKind::Name && m.expr(m.child(b.a, i)).name == name) pos = static_cast<int>(i);
+    for (uint32_t i = 0; i < target.childCount; ++i) {
+      const Expr& el = m.expr(m.child(b.a, i));
+      if (el.kind == ExprKind::Name && el.name == name) pos = static_cast<int>(i);
+      for (uint32_t j = 0; (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && j < el.childCount; ++j)
+        if (const Expr& x = m.expr(m.child(m.child(b.a, i), j)); x.kind == ExprKind::Name && x.name == name) {
+          pos = static_cast<int>(i);
+          inner = static_cast<int>(j);
+          innerArity = el.childCount;
+        }
+    }
   if (pos < 0 || b.b == kNone) {
     traceExpr(w, m, f, s, b.b, depth);
     return;
@@ -505,7 +519,7 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
   // `loss, metric = model.evaluate(x, y)`: the element in name's position of one call's
   // result; a helper of the test returning a tuple is read element by element (traceHelper).
   if (b.kind == StmtKind::Assign && value.kind == ExprKind::Call) {
-    const Walk::Unpacked outer = std::exchange(w.unpacked, Walk::Unpacked{pos, arity});
+    const Walk::Unpacked outer = std::exchange(w.unpacked, Walk::Unpacked{pos, arity, inner, innerArity});
     const size_t helpersBefore = w.out.evidence.size();
     traceExpr(w, m, f, s, b.b, depth);
     w.unpacked = outer;
@@ -518,7 +532,11 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
   if (b.kind == StmtKind::Assign && value.kind != ExprKind::Tuple && value.kind != ExprKind::List)
     w.out.selectors.insert(fmt::format("#{}", pos));  // `loss, acc = scores`
   if (b.kind == StmtKind::Assign && (value.kind == ExprKind::Tuple || value.kind == ExprKind::List) && value.childCount == arity) {
-    traceExpr(w, m, f, s, m.child(b.b, static_cast<uint32_t>(pos)), depth);
+    ExprId element = m.child(b.b, static_cast<uint32_t>(pos));
+    if (const Expr& el = m.expr(element);
+        inner >= 0 && (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && el.childCount == innerArity)
+      element = m.child(element, static_cast<uint32_t>(inner));
+    traceExpr(w, m, f, s, element, depth);
     return;
   }
   if (b.kind == StmtKind::For) {
@@ -646,9 +664,13 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     // `a, b = _pair()` with `return ops.tanh(x), np.tanh(x)`: only the element unpacked.
     const Expr& value = m.expr(st.a);
     if (w.unpacked.position >= 0 && value.kind == ExprKind::Tuple && value.childCount == w.unpacked.arity) {
-      const int position = std::exchange(w.unpacked.position, -1);
-      traceExpr(w, m, helper, s, m.child(st.a, static_cast<uint32_t>(position)), depth + 1);
-      w.unpacked.position = position;
+      const Walk::Unpacked unpacked = std::exchange(w.unpacked, Walk::Unpacked{});
+      ExprId element = m.child(st.a, static_cast<uint32_t>(unpacked.position));
+      if (const Expr& el = m.expr(element);
+          unpacked.inner >= 0 && (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && el.childCount == unpacked.innerArity)
+        element = m.child(element, static_cast<uint32_t>(unpacked.inner));
+      traceExpr(w, m, helper, s, element, depth + 1);
+      w.unpacked = unpacked;
       continue;
     }
     traceExpr(w, m, helper, s, st.a, depth + 1);

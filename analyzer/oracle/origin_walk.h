@@ -33,6 +33,9 @@ struct OriginTracer::Walk {
   struct Unpacked {
     int position = -1;
     uint32_t arity = 0;
+    // `a, (b, c) = f()`: c is element 1 of element 1 (inner -1: the element itself).
+    int inner = -1;
+    uint32_t innerArity = 0;
   } unpacked;
   // The bindings and helpers being traced, innermost last (OriginSet::arithmeticAt).
   std::vector<std::string> within;

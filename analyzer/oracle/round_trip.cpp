@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include <cctype>
 #include <vector>
 
 namespace oalens::analyzer {
@@ -55,6 +56,43 @@ bool sameBindingOf(const OriginSet& one, const OriginSet& other, const std::stri
   // Equal sets: a name rebound from its own earlier value (R1 = decompose(essential(R1, ...)))
   // holds both bindings on one side and only the first on the other.
   return of(one) == of(other);
+}
+
+bool readsBack(const OriginSet& side) {
+  static const RE2 reading(
+      R"((^|\.)(load|loads|load_state_dict|load_weights|load_model|restore|from_file|read_pickle|unpickle|deserialize)$)");
+  for (const Origin& o : side.items)
+    if ((o.kind == OriginKind::LibCall || o.kind == OriginKind::OtherLib || o.kind == OriginKind::Data) &&
+        RE2::PartialMatch(o.api, reading))
+      return true;
+  return false;
+}
+
+std::vector<std::string> storedBefore(const FileModel& m, FunctionId fn, StmtId at) {
+  static const RE2 storing(
+      R"((?:^|[^A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_]*\.)?(?:save|dump|dumps|save_weights|save_model|serialize|to_file|export)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)?)");
+  std::vector<std::string> stored;
+  if (fn == kNone) return stored;
+  for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    if (m.stmts[s].function != fn) continue;
+    re2::StringPiece text(m.stmts[s].text.data(), m.stmts[s].text.size());
+    std::string owner, first;
+    while (RE2::FindAndConsume(&text, storing, &owner, &first)) {
+      if (!first.empty()) stored.push_back(first);
+      // `model.save(dir)` stores the model; `torch.save(p, f)` and `pickle.dump(x, f)` their argument.
+      if (!owner.empty()) stored.push_back(owner.substr(0, owner.size() - 1));
+    }
+  }
+  return stored;
+}
+
+bool onlyWrapsData(const OriginSet& side) {
+  for (const Origin& o : side.items) {
+    if (!OriginTracer::computes(o)) continue;
+    const std::string_view last = lastDottedComponent(o.api);
+    if (last.empty() || !std::isupper(static_cast<unsigned char>(last[0]))) return false;
+  }
+  return true;
 }
 
 }  // namespace oalens::analyzer

@@ -4,6 +4,7 @@
 // the test prepared it.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "analyzer/oracle/origin_tracer.h"
 
@@ -20,5 +21,18 @@ bool takesAsArgument(const OriginSet& side, const std::string& name);
 // Whether `other` followed the binding of `name` that `one` followed (the test may rebind a name:
 // `R1` of the scene handed to the library, then `R1` of its result); both binding none counts.
 bool sameBindingOf(const OriginSet& one, const OriginSet& other, const std::string& name);
+
+// Whether a side reads a value back from storage (`torch.load(path)`, `pickle.loads(b)`,
+// `model.load_state_dict(...)`, `tf.saved_model.load(dir)`).
+bool readsBack(const OriginSet& side);
+
+// What the function stores before statement `at`: the names given first to a storing call
+// (`torch.save(p, path)`: p; `pickle.dumps(m)`: m) or owning it (`model.save(dir)`: model). A
+// reference file a test only loads is no round trip: then nothing.
+std::vector<std::string> storedBefore(const FileModel& m, FunctionId fn, StmtId at);
+
+// Whether a side's library calls only wrap data in the library's types (`ManifoldTensor(t)`,
+// `Parameter(x)`): constructors, which compute nothing of their own.
+bool onlyWrapsData(const OriginSet& side);
 
 }  // namespace oalens::analyzer

@@ -1,0 +1,29 @@
+"""Values and models a test stores and reads back: the test's own data read back is D, the same
+model's predictions before and after storing it are SCUT_SAME; a reference file the test only
+reads is the data it holds, compared with the model's computation."""
+import pickle
+
+import numpy as np
+
+from nnlib.models import Model
+
+
+def test_stored_weights_read_back(tmp_path):
+    weights = np.linspace(-1.0, 1.0, 6)
+    np.save(tmp_path / "w.npy", weights)
+    restored = np.load(tmp_path / "w.npy")
+    np.testing.assert_allclose(restored, weights)  # oracle: D thr=default
+
+
+def test_predictions_survive_pickling():
+    x = np.array([[0.5, -1.0], [2.0, 0.25]])
+    model = Model([[1.0], [2.0]], bias=[0.5])
+    before = model.predict(x)
+    copy = pickle.loads(pickle.dumps(model))
+    np.testing.assert_allclose(copy.predict(x), before, rtol=1e-12)  # oracle: SCUT_SAME thr=customized
+
+
+def test_predictions_against_a_reference_file(tmp_path):
+    x = np.array([[0.5, -1.0]])
+    expected = np.load(tmp_path / "reference.npy")
+    np.testing.assert_allclose(Model([[1.0], [2.0]]).predict(x), expected)  # oracle: D thr=default

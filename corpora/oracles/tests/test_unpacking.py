@@ -1,0 +1,28 @@
+"""Values unpacked from nested tuples a helper returns, and test data held in a dataclass of
+the test file: each traced to what it is."""
+from dataclasses import dataclass
+
+import numpy as np
+
+from nnlib import ops
+
+
+@dataclass
+class Case:
+    x: np.ndarray
+    expected: np.ndarray
+
+
+def activation_and_reference():
+    x = np.linspace(-2.0, 2.0, 5)
+    return x, (ops.relu, np.maximum(x, 0.0))
+
+
+def test_nested_unpacking_takes_the_inner_element():
+    x, (activation, expected) = activation_and_reference()
+    np.testing.assert_allclose(activation(x), expected)  # oracle: DT thr=default
+
+
+def test_a_dataclass_holds_the_data_it_is_built_from(tmp_path):
+    case = Case(x=np.load(tmp_path / "x.npy"), expected=np.load(tmp_path / "y.npy"))
+    np.testing.assert_allclose(ops.tanh(case.x), case.expected, atol=1e-7)  # oracle: D thr=customized
