@@ -45,13 +45,6 @@ namespace {
 // Evidence chains longer than this stop helping a reader; the decision is always kept.
 constexpr size_t kMaxEvidence = 10;
 
-// A library call that computes something (not a dtype, a mode, a graph input or a config value).
-bool computesWithLibrary(const OriginSet& s) {
-  for (const auto& o : s.items)
-    if (OriginTracer::computes(o)) return true;
-  return false;
-}
-
 // Methods that run a model; on any receiver they mean "the same model again".
 bool isModelMethod(std::string_view api) {
   static constexpr std::string_view k[] = {".predict",           ".predict_on_batch",   ".predict_proba", ".predict_classes", ".evaluate",
@@ -436,66 +429,20 @@ void decideWithEvidence(Assertion& a, const OriginSet& actual, const OriginSet& 
   a.evidence = std::move(ev);
 }
 
-// A value the test hands to the code under test, compared with what comes back (a round trip,
-// a setting read back, an identity): the oracle is the test's input, D, however the test
-// prepared it. Not when the CUT's last call is the one that made the value (`projx(p)` against
-// `p = projx(x)`: the same code again). Either side may be the handed one; it becomes the oracle.
-bool handBack(Assertion& a, OriginSet& actual, OriginSet& oracle, std::vector<std::string>& ev) {
-  const auto handed = [](const std::string& name, const OriginSet& value, const OriginSet& computed) {
-    if (name.empty() || !takesAsArgument(computed, name) || !computesWithLibrary(computed) || !sameBindingOf(value, computed, name))
-      return false;
-    // A function handed to the library (`batch(kernel_fn)`) is run, not given back.
-    const auto calls = [&](const OriginSet& s) {
-      return std::any_of(s.items.begin(), s.items.end(), [&](const Origin& o) { return o.api == name || o.api == name + "()"; });
-    };
-    if (calls(value) || calls(computed)) return false;
-    // Literals and arrays of the test's own say so by themselves.
-    if (!computesWithLibrary(value) && !value.has(OriginKind::OtherLib) && !value.arithmetic && !value.loop) return false;
-    const std::string made = coreOf(value).primary, last = coreOf(computed).primary;
-    return made.empty() || made != last;
-  };
-  const std::string oracleName = handedName(a.expectedText), actualName = handedName(a.actualText);
-  if (oracleName == actualName) return false;
-  if (!handed(oracleName, oracle, actual)) {
-    if (!handed(actualName, actual, oracle) || takesAsArgument(actual, oracleName)) return false;
+// A round trip's decision (round_trip.h), the oracle side made the oracle if it was not.
+bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, OriginSet& oracle, std::vector<std::string>& ev) {
+  const Sides sides{a.actualText, a.expectedText, coreOf(actual).primary, coreOf(oracle).primary};
+  std::optional<RoundTrip> trip = handedBack(sides, actual, oracle);
+  if (!trip) trip = storedAndReadBack(m, a.functionId, a.stmt, sides, actual, oracle);
+  if (!trip) return false;
+  if (trip->swapSides) {
     std::swap(actual, oracle);
     std::swap(a.actualExpr, a.expectedExpr);
     std::swap(a.actualText, a.expectedText);
     a.swapped = !a.swapped;
   }
-  a.oracleType = "D";
-  a.oracleReason = fmt::format("the oracle `{}` is the test's own input, handed to the CUT and compared with what comes back",
-                               handedName(a.expectedText));
-  a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
-  if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
-  ev.push_back(fmt::format("decision D: {}", a.oracleReason));
-  a.evidence = std::move(ev);
-  return true;
-}
-
-// What the test stored and read back (`torch.save(p, f)` then `p1 = torch.load(f)`), compared
-// with what it stored: the same computation before and after saving (SCUT_SAME), or the test's
-// own data read back (D) when what was stored only wraps data. The side read back is the CUT.
-bool storedAndReadBack(const FileModel& m, Assertion& a, OriginSet& actual, OriginSet& oracle, std::vector<std::string>& ev) {
-  const bool actualRead = readsBack(actual), oracleRead = readsBack(oracle);
-  if (actualRead == oracleRead) return false;
-  const std::vector<std::string> stored = storedBefore(m, a.functionId, a.stmt);
-  if (stored.empty()) return false;
-  // Data read back must be what was stored (not a NumPy reference computed beside a pickled
-  // function); a computation of the library is the same run again, whichever copy was stored.
-  const std::string original = handedName(oracleRead ? a.actualText : a.expectedText);
-  const bool originalComputes = computesWithLibrary(oracleRead ? actual : oracle) && !onlyWrapsData(oracleRead ? actual : oracle);
-  if (!originalComputes && std::find(stored.begin(), stored.end(), original) == stored.end()) return false;
-  if (oracleRead) {
-    std::swap(actual, oracle);
-    std::swap(a.actualExpr, a.expectedExpr);
-    std::swap(a.actualText, a.expectedText);
-    a.swapped = !a.swapped;
-  }
-  const bool data = !originalComputes;
-  a.oracleType = data ? "D" : "SCUT_SAME";
-  a.oracleReason = data ? "the test's own data, stored and read back (a round trip)"
-                        : "the same computation before it was stored and after it was read back";
+  a.oracleType = trip->type;
+  a.oracleReason = trip->reason;
   a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
   if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
   ev.push_back(fmt::format("decision {}: {}", a.oracleType, a.oracleReason));
@@ -649,7 +596,7 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
                 o.literalInputs);
     }
   }
-  if (handBack(a, actual, oracle, ev) || storedAndReadBack(m, a, actual, oracle, ev)) return;
+  if (decideRoundTrip(m, a, actual, oracle, ev)) return;
   decideWithEvidence(a, actual, oracle, std::move(ev));
 }
 

@@ -1,11 +1,19 @@
 #include "analyzer/oracle/round_trip.h"
 
+#include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
 namespace oalens::analyzer {
+
+bool computesWithLibrary(const OriginSet& s) {
+  for (const auto& o : s.items)
+    if (OriginTracer::computes(o)) return true;
+  return false;
+}
 
 std::string handedName(std::string_view expressionText) {
   // Only what moves data: a device or dtype move, a copy, a detach, the tensor's storage.
@@ -93,6 +101,54 @@ bool onlyWrapsData(const OriginSet& side) {
     if (last.empty() || !std::isupper(static_cast<unsigned char>(last[0]))) return false;
   }
   return true;
+}
+
+std::optional<RoundTrip> handedBack(const Sides& sides, const OriginSet& actual, const OriginSet& oracle) {
+  const auto handed = [](const std::string& name, const OriginSet& value, const OriginSet& computed, const std::string& made,
+                         const std::string& last) {
+    if (name.empty() || !takesAsArgument(computed, name) || !computesWithLibrary(computed) || !sameBindingOf(value, computed, name))
+      return false;
+    // A function handed to the library (`batch(kernel_fn)`) is run, not given back.
+    const auto calls = [&](const OriginSet& s) {
+      return std::any_of(s.items.begin(), s.items.end(), [&](const Origin& o) { return o.api == name || o.api == name + "()"; });
+    };
+    if (calls(value) || calls(computed)) return false;
+    // Literals and arrays of the test's own say so by themselves.
+    if (!computesWithLibrary(value) && !value.has(OriginKind::OtherLib) && !value.arithmetic && !value.loop) return false;
+    return made.empty() || made != last;
+  };
+  const std::string oracleName = handedName(sides.expectedText), actualName = handedName(sides.actualText);
+  if (oracleName == actualName) return std::nullopt;
+  RoundTrip trip;
+  if (!handed(oracleName, oracle, actual, sides.oraclePrimary, sides.actualPrimary)) {
+    if (!handed(actualName, actual, oracle, sides.actualPrimary, sides.oraclePrimary) || takesAsArgument(actual, oracleName))
+      return std::nullopt;
+    trip.swapSides = true;
+  }
+  trip.type = "D";
+  trip.reason = fmt::format("the oracle `{}` is the test's own input, handed to the CUT and compared with what comes back",
+                            trip.swapSides ? actualName : oracleName);
+  return trip;
+}
+
+std::optional<RoundTrip> storedAndReadBack(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides, const OriginSet& actual,
+                                           const OriginSet& oracle) {
+  const bool actualRead = readsBack(actual), oracleRead = readsBack(oracle);
+  if (actualRead == oracleRead) return std::nullopt;
+  const std::vector<std::string> stored = storedBefore(m, fn, at);
+  if (stored.empty()) return std::nullopt;
+  // Data read back must be what was stored (not a NumPy reference computed beside a pickled
+  // function); a computation of the library is the same run again, whichever copy was stored.
+  const OriginSet& original = oracleRead ? actual : oracle;
+  const std::string name = handedName(oracleRead ? sides.actualText : sides.expectedText);
+  const bool computes = computesWithLibrary(original) && !onlyWrapsData(original);
+  if (!computes && std::find(stored.begin(), stored.end(), name) == stored.end()) return std::nullopt;
+  RoundTrip trip;
+  trip.swapSides = oracleRead;
+  trip.type = computes ? "SCUT_SAME" : "D";
+  trip.reason = computes ? "the same computation before it was stored and after it was read back"
+                         : "the test's own data, stored and read back (a round trip)";
+  return trip;
 }
 
 }  // namespace oalens::analyzer

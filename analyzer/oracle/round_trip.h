@@ -3,12 +3,38 @@
 // conventions (docs/oracles.md) the oracle is then the test's own input, test data (D), however
 // the test prepared it.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "analyzer/oracle/origin_tracer.h"
 
 namespace oalens::analyzer {
+
+// A library call that computes something (not a dtype, a mode, a graph input or a config value).
+bool computesWithLibrary(const OriginSet& s);
+
+// The compared texts and the outermost computing call of each side (the classifier's).
+struct Sides {
+  std::string_view actualText, expectedText;
+  std::string actualPrimary, oraclePrimary;
+};
+
+struct RoundTrip {
+  bool swapSides = false;  // the catalogue's actual side is the oracle
+  std::string type, reason;
+};
+
+// A value the test hands to the code under test, compared with what comes back: D, however the
+// test prepared it. Not when the CUT's last call made the value (`projx(p)` against `p =
+// projx(x)`: the same code again), a function is handed to be run, or the name is rebound.
+std::optional<RoundTrip> handedBack(const Sides& sides, const OriginSet& actual, const OriginSet& oracle);
+
+// What the test stored and read back (`torch.save(p, f)`, then `torch.load(f)`), compared with
+// what it stored: the same computation before and after (SCUT_SAME), or the stored data itself
+// (D). The side read back is the CUT.
+std::optional<RoundTrip> storedAndReadBack(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides, const OriginSet& actual,
+                                           const OriginSet& oracle);
 
 // The name a compared value is, once data movements are peeled off (`b`, `x.detach()`,
 // `p.data.numpy()`); "" when the value is anything else.
