@@ -17,6 +17,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <unordered_map>
 
@@ -103,6 +104,18 @@ bool allOf(const OriginSet& s, std::initializer_list<OriginKind> kinds) {
     any = true;
   }
   return any;
+}
+
+// Whether a function's name says it performs an operator's operation (`tree_sub` for `-`,
+// `batch_matmul` for `@`), by a word of its name.
+bool namesTheOperation(std::string_view function, const std::string& op) {
+  static const std::map<std::string, RE2*> words = {
+      {"+", new RE2(R"((^|[._])(add|plus|sum2?)($|_))")},           {"-", new RE2(R"((^|[._])(sub|subtract|minus)($|_))")},
+      {"*", new RE2(R"((^|[._])(mul|multiply|times|scale)($|_))")}, {"/", new RE2(R"((^|[._])(div|divide|true_divide)($|_))")},
+      {"@", new RE2(R"((^|[._])(matmul|dot|mm|bmm|vdot)($|_))")},   {"**", new RE2(R"((^|[._])(pow|power)($|_))")}};
+  const auto it = words.find(op);
+  const std::string_view last = lastDottedComponent(function);
+  return it != words.end() && !last.empty() && RE2::PartialMatch(re2::StringPiece(last.data(), last.size()), *it->second);
 }
 
 struct Decision {
@@ -376,6 +389,15 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
         std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
       return {"DT",
               fmt::format("numpy arithmetic evaluates the same expression as the library graph ({})", fmt::join(oracle.operators, " "))};
+    // One operator of the array library against the library's function of that operation
+    // (`a - b` against `tree_sub(a, b)`, `x @ w` against `matmul(x, w)`): another library computes
+    // it. Operators the CUT's side meets too prepare the shared inputs; literals alone stay D.
+    std::set<std::string> ownOperators;
+    std::set_difference(oracle.operators.begin(), oracle.operators.end(), cut.operators.begin(), cut.operators.end(),
+                        std::inserter(ownOperators, ownOperators.end()));
+    if (const std::string op = ownOperators.size() == 1 ? *ownOperators.begin() : std::string{};
+        !op.empty() && !allOf(oracle, {OriginKind::Literal}) && computesWithLibrary(cut) && namesTheOperation(coreOf(cut).primary, op))
+      return {"DT", fmt::format("the array library's `{}` computes what {} computes", op, coreOf(cut).primary)};
     // Arithmetic of the oracle's own on the very inputs the CUT is given spells the CUT's
     // computation out; on other literals it is a fixed value.
     if (allOf(oracle, {OriginKind::Literal}) &&

@@ -214,3 +214,10 @@ def ridge_solve(x, y, lam):
     x, y = _as_array(x), _as_array(y)
     n, d = x.shape
     return np.linalg.solve(x.T @ x + lam * n * np.eye(d), x.T @ y)
+
+
+def subtract(a, b):
+    """Elementwise difference of two arrays (or nested tuples of arrays)."""
+    if isinstance(a, tuple):
+        return tuple(subtract(x, y) for x, y in zip(a, b))
+    return _as_array(a) - _as_array(b)
