@@ -324,11 +324,20 @@ ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, Stm
       if (p.defaultValue == kNone && m.functions[f].name.starts_with("test"))
         return {std::nullopt, Provenance::Depend,
                 fmt::format("parameter `{}` of test {}, a fixture or parametrized value", name, m.functions[f].qualifiedName)};
+      // A helper's parameter: each caller chooses it at run time (the labelling conventions'
+      // `depend`), its default the value when a caller leaves it out.
       if (p.defaultValue == kNone)
-        return unresolved(fmt::format("parameter `{}` of {}, set by callers", name, m.functions[f].qualifiedName));
+        return {std::nullopt, Provenance::Depend, fmt::format("parameter `{}` of {}, set by callers", name, m.functions[f].qualifiedName)};
       ResolvedValue d = eval(m, m.functions[f].parent, m.functions[f].firstStmt, p.defaultValue, hops + 1);
-      if (d.provenance == Provenance::Literal) d.provenance = Provenance::Constant;
-      d.note = fmt::format("default of parameter `{}` of {}", name, m.functions[f].qualifiedName);
+      // A test's own parameter with a default that nothing parametrizes keeps it.
+      if (m.functions[f].name.starts_with("test")) {
+        if (d.provenance == Provenance::Literal) d.provenance = Provenance::Constant;
+        d.note = fmt::format("default of parameter `{}` of {}", name, m.functions[f].qualifiedName);
+        return d;
+      }
+      d.provenance = Provenance::Depend;
+      d.note = fmt::format("parameter `{}` of {}, set by callers (default {})", name, m.functions[f].qualifiedName,
+                           m.expr(p.defaultValue).text.substr(0, 40));
       return d;
     }
   }

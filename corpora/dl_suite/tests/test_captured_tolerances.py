@@ -21,7 +21,7 @@ class TreeTestCase(unittest.TestCase):
 
     def assertTreeClose(self, x, y, *, atol=None, rtol=None):
         def close(a, b):
-            self._leaf_close(a, b, atol=atol, rtol=rtol)  # expect: oa api=tests.test_captured_tolerances.TreeTestCase._leaf_close cat=abs_rel thr=default tol=atol:default,rtol:default
+            self._leaf_close(a, b, atol=atol, rtol=rtol)  # expect: oa api=tests.test_captured_tolerances.TreeTestCase._leaf_close cat=abs_rel thr=depend tol=atol:depend,rtol:depend
 
         # The mapped check's own record reads the captured names as tolerances the nested check writes.
         jax.tree_util.tree_map(close, x, y)  # expect: oa api=tests.test_captured_tolerances.TreeTestCase.assertTreeClose.close cat=abs_rel thr=customized tol=atol:literal,rtol:literal

@@ -7,7 +7,7 @@
 namespace {
 
 void expectSmall(float deviation, float bound) {
-  EXPECT_LT(std::fabs(deviation), bound);  // expect: oa api=EXPECT_LT cat=error_bound thr=customized tol=bound:unresolved
+  EXPECT_LT(std::fabs(deviation), bound);  // expect: oa api=EXPECT_LT cat=error_bound thr=depend tol=bound:depend
 }
 
 void expectTiny(float deviation) { ASSERT_LE(std::abs(deviation), 1e-6f); }  // expect: oa api=EXPECT_LT cat=error_bound thr=customized tol=bound:literal:1e-06

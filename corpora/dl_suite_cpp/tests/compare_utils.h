@@ -62,7 +62,7 @@ inline void compare_one_fp(const T* got, const T* want, size_t i, float rtol, fl
 
 template <>
 inline void compare_one(const float* got, const float* want, size_t i, float rtol, float atol, bool& pass) {
-  compare_one_fp(got, want, i, rtol, atol, pass);  // expect: oa api=suite_utils::compare_one_fp cat=abs_rel thr=customized tol=atol:unresolved,rtol:unresolved
+  compare_one_fp(got, want, i, rtol, atol, pass);  // expect: oa api=suite_utils::compare_one_fp cat=abs_rel thr=depend tol=atol:depend,rtol:depend
 }
 
 template <typename T>
@@ -70,18 +70,18 @@ inline void compare_values(const T* got, const T* want, size_t n, float rtol = 1
   bool pass = true;
   for_each_index(n, [&](size_t i) {
     if (!pass) return;
-    compare_one(got, want, i, rtol, atol, pass);  // expect: oa api=suite_utils::compare_one(float,float,size_t,float,float,bool) cat=abs_rel thr=customized tol=atol:constant:1e-06,rtol:constant:0.0001
+    compare_one(got, want, i, rtol, atol, pass);  // expect: oa api=suite_utils::compare_one(float,float,size_t,float,float,bool) cat=abs_rel thr=depend tol=atol:depend:1e-06,rtol:depend:0.0001
   });
 }
 
 template <typename A, typename B>
 inline void compare_values(const A& got, const B& want, float rtol = 1e-4f, float atol = 1e-6f) {
   ASSERT_EQ(got.size(), want.size());  // expect: not-oa api=ASSERT_EQ
-  compare_values(got.data(), want.data(), want.size(), rtol, atol);  // expect: oa api=suite_utils::compare_values(T,T,size_t,float,float) cat=abs_rel thr=customized tol=atol:constant:1e-06,rtol:constant:0.0001
+  compare_values(got.data(), want.data(), want.size(), rtol, atol);  // expect: oa api=suite_utils::compare_values(T,T,size_t,float,float) cat=abs_rel thr=depend tol=atol:depend:1e-06,rtol:depend:0.0001
 }
 
 inline void expect_close(float a, float b, float tol) {
-  EXPECT_TRUE(std::abs(a - b) <= tol);  // expect: oa api=EXPECT_TRUE cat=error_bound thr=customized tol=bound:unresolved
+  EXPECT_TRUE(std::abs(a - b) <= tol);  // expect: oa api=EXPECT_TRUE cat=error_bound thr=depend tol=bound:depend
 }
 
 }  // namespace suite_utils

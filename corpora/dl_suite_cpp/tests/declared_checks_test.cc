@@ -22,7 +22,7 @@ struct WithinAbs {
   return ::testing::AssertionFailure() << aName << " and " << bName << " differ by more than " << limitName;
 }
 
-#define EXPECT_TENSORS_NEAR(EXPECTED, ACTUAL, LIMIT) EXPECT_PRED_FORMAT3(assertTensorsNear, EXPECTED, ACTUAL, LIMIT)  // expect: oa api=assertTensorsNear cat=abs thr=customized tol=atol:unresolved
+#define EXPECT_TENSORS_NEAR(EXPECTED, ACTUAL, LIMIT) EXPECT_PRED_FORMAT3(assertTensorsNear, EXPECTED, ACTUAL, LIMIT)  // expect: oa api=assertTensorsNear cat=abs thr=depend tol=atol:depend
 
 TEST(DeclaredChecks, KnownByTheirSignature) {
   minitensor::Tensor gold, out;

@@ -16,14 +16,14 @@ namespace {
 template <typename T>
 void checkScaled(int n, double factor, double eps) {
   std::vector<T> got = minitensor::scaled<T>(n, factor);
-  for (int i = 0; i < n; ++i) ASSERT_NEAR(got[i], factor * i, eps);  // expect: oa api=EXPECT_NEAR cat=abs thr=customized tol=atol:unresolved
+  for (int i = 0; i < n; ++i) ASSERT_NEAR(got[i], factor * i, eps);  // expect: oa api=EXPECT_NEAR cat=abs thr=depend tol=atol:depend
 }
 
 #define SCALE_TEST(type, n, factor, eps) \
-  TEST(Scale, type##_by_##n) { checkScaled<type>(n, factor, eps); }  // expect: oa api=checkScaled cat=abs thr=customized tol=atol:unresolved
+  TEST(Scale, type##_by_##n) { checkScaled<type>(n, factor, eps); }  // expect: oa api=checkScaled cat=abs thr=depend tol=atol:depend
 
 #define SCALE_TESTS(T, eps) \
-  SCALE_TEST(T, 10, 2.0, eps) SCALE_TEST(T, 1000, 0.5, eps)  // expect: oa api=SCALE_TEST cat=abs thr=customized tol=atol:unresolved
+  SCALE_TEST(T, 10, 2.0, eps) SCALE_TEST(T, 1000, 0.5, eps)  // expect: oa api=SCALE_TEST cat=abs thr=depend tol=atol:depend
 
 SCALE_TESTS(float, 1e-5)  // expect: oa api=SCALE_TESTS cat=abs thr=customized tol=atol:literal:1e-05
 SCALE_TESTS(double, 1e-12)  // expect: oa api=SCALE_TESTS cat=abs thr=customized tol=atol:literal:1e-12

@@ -17,7 +17,7 @@ bool CloseEnough(float actual, float expected, float tol = 1e-5f) { return std::
 }
 
 // A suite's own assertion macro over a formatter, as suites name their array comparisons.
-#define EXPECT_VALUES_NEAR(EXPECTED, ACTUAL, TOL) EXPECT_PRED_FORMAT3(NearlyEqual, ACTUAL, EXPECTED, TOL)  // expect: oa api=NearlyEqual cat=abs thr=customized tol=atol:unresolved
+#define EXPECT_VALUES_NEAR(EXPECTED, ACTUAL, TOL) EXPECT_PRED_FORMAT3(NearlyEqual, ACTUAL, EXPECTED, TOL)  // expect: oa api=NearlyEqual cat=abs thr=depend tol=atol:depend
 
 bool IsEven(int n) { return n % 2 == 0; }
 

@@ -12,7 +12,7 @@ Status runKernel(const float* input, float* output, int n);
 template <typename T>
 Status compareWithGolden(const T* golden, const T* output, int n, float tolerance = 1e-5f) {
   for (int i = 0; i < n; ++i) {
-    EXPECT_NEAR(golden[i], output[i], tolerance);  // expect: oa api=EXPECT_NEAR cat=abs thr=customized tol=atol:constant:1e-05
+    EXPECT_NEAR(golden[i], output[i], tolerance);  // expect: oa api=EXPECT_NEAR cat=abs thr=depend tol=atol:depend:1e-05
   }
   return kOk;
 }

@@ -13,7 +13,7 @@ constexpr float kDefaultTol = 1e-5f;
 inline void ExpectAllNear(const Tensor& actual, const Tensor& expected, float tol = kDefaultTol) {
   ASSERT_EQ(actual.size(), expected.size());  // expect: assert api=ASSERT_EQ
   for (size_t i = 0; i < actual.size(); ++i) {
-    EXPECT_NEAR(actual[i], expected[i], tol) << "element " << i;  // expect: oa api=EXPECT_NEAR cat=abs thr=customized tol=atol:constant:1e-05
+    EXPECT_NEAR(actual[i], expected[i], tol) << "element " << i;  // expect: oa api=EXPECT_NEAR cat=abs thr=depend tol=atol:depend:1e-05
   }
 }
 
