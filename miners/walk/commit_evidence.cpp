@@ -1,6 +1,7 @@
 #include "miners/walk/commit_evidence.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <set>
 #include <string>
@@ -21,7 +22,12 @@ bool explained(const ChangeKinds& k) { return k.api || k.parameter || k.threshol
 // A Python file of the library: not a test, and not documentation, examples, benchmarks or the
 // build (setup.py, conftest.py).
 bool isLibraryFile(const std::string& path, const analyzer::TestFileFilter& tests) {
-  if (path.size() < 3 || path.substr(path.size() - 3) != ".py" || tests.isTest(path)) return false;
+  // The library's Python and its C++ and CUDA parts (an extension's kernels); a commit's changes
+  // hold the files a frontend reads (no `.c`).
+  static const std::array<std::string_view, 9> kinds = {".py", ".c", ".cc", ".cpp", ".cxx", ".cu", ".cuh", ".h", ".hpp"};
+  const size_t dot = path.rfind('.');
+  const std::string_view suffix = dot == std::string::npos ? std::string_view{} : std::string_view(path).substr(dot);
+  if (std::find(kinds.begin(), kinds.end(), suffix) == kinds.end() || tests.isTest(path)) return false;
   const std::string name = path.substr(path.rfind('/') + 1);
   if (name == "setup.py" || name == "conftest.py") return false;
   for (const char* dir : {"doc/", "docs/", "example/", "examples/", "benchmark/", "benchmarks/", "scripts/", "tutorials/"})

@@ -102,6 +102,11 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
   const ReasonTagger t = builtin();
   const Case cases[] = {
       {"Factorize backend tests (#9137)", "refactoring", true},
+      {"Format code base.", "refactoring", true},
+      {"Use parameterized for tests. Make naming more consistent", "refactoring", true},
+      {"added variable names to make debugging easier", "refactoring", true},
+      {"Format the output of the report", "refactoring", false},
+      {"[JAX] Increase numerical tolerances of tests in preparation for an XLA:CPU vectorization change", "hardware", true},
       {"Better test error message.", "refactoring", true},
       {"Updated numpy as np", "refactoring", true},
       {"Make separable conv backend tests efficient", "refactoring", true},
