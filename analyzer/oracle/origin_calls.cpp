@@ -67,7 +67,9 @@ bool movesData(std::string_view last) {
       "stack", "concatenate", "cat", "concat", "hstack", "vstack", "dstack", "column_stack", "row_stack",
       // copies, casts, device moves
       "clone", "copy", "detach", "cpu", "cuda", "to", "numpy", "tolist", "item", "astype", "type_as", "float", "double", "half", "bfloat16",
-      "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready", "requires_grad_", "get_value"};
+      "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready", "requires_grad_", "get_value",
+      // the leaves of nested structures, flattened or rebuilt (JAX's pytrees)
+      "tree_leaves", "tree_flatten", "tree_unflatten", "tree_flatten_with_path", "tree_leaves_with_path", "ravel_pytree"};
   for (auto n : k)
     if (last == n) return true;
   return false;

@@ -1,7 +1,8 @@
-"""Values unpacked from nested tuples a helper returns, and test data held in a dataclass of
-the test file: each traced to what it is."""
+"""Values unpacked from nested tuples a helper returns, test data held in a dataclass of the
+test file, and the leaves of a nested structure: each traced to what it is."""
 from dataclasses import dataclass
 
+import jax
 import numpy as np
 
 from nnlib import ops
@@ -26,3 +27,11 @@ def test_nested_unpacking_takes_the_inner_element():
 def test_a_dataclass_holds_the_data_it_is_built_from(tmp_path):
     case = Case(x=np.load(tmp_path / "x.npy"), expected=np.load(tmp_path / "y.npy"))
     np.testing.assert_allclose(ops.tanh(case.x), case.expected, atol=1e-7)  # oracle: D thr=customized
+
+
+def test_the_leaves_of_a_structure_are_its_data():
+    rng = np.random.default_rng(0)
+    weights = {"w": rng.normal(size=3)}
+    x = rng.normal(size=(4, 3))
+    fitted = ops.ridge_solve(x, x @ weights["w"], 0.0)
+    np.testing.assert_allclose(fitted, jax.tree_util.tree_leaves(weights)[0], atol=1e-6)  # oracle: D thr=customized
