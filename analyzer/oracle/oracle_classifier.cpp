@@ -456,6 +456,10 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
   const Sides sides{a.actualText, a.expectedText, coreOf(actual).primary, coreOf(oracle).primary};
   std::optional<RoundTrip> trip = handedBack(sides, actual, oracle);
   if (!trip) trip = storedAndReadBack(m, a.functionId, a.stmt, sides, actual, oracle);
+  if (const std::string through = trip ? std::string{} : targetOfHandedFunction(m, a.functionId, a.stmt, a.expectedText, oracle);
+      !through.empty())
+    trip = RoundTrip{false, "D",
+                     fmt::format("the oracle `{}` is a target the test hands to the CUT inside `{}`", handedName(a.expectedText), through)};
   if (!trip) return false;
   if (trip->swapSides) {
     std::swap(actual, oracle);

@@ -1,5 +1,7 @@
 #include "analyzer/oracle/round_trip.h"
 
+#include "analyzer/core/words.h"
+
 #include <fmt/format.h>
 #include <re2/re2.h>
 
@@ -149,6 +151,35 @@ std::optional<RoundTrip> storedAndReadBack(const FileModel& m, FunctionId fn, St
   trip.reason = computes ? "the same computation before it was stored and after it was read back"
                          : "the test's own data, stored and read back (a round trip)";
   return trip;
+}
+
+std::string targetOfHandedFunction(const FileModel& m, FunctionId fn, StmtId at, std::string_view expectedText, const OriginSet& oracle) {
+  const std::string name = handedName(expectedText);
+  if (name.empty() || fn == kNone || (!computesWithLibrary(oracle) && !oracle.has(OriginKind::OtherLib))) return {};
+  for (FunctionId f = 0; f < m.functions.size(); ++f) {
+    const Function& inner = m.functions[f];
+    if (inner.parent != fn || inner.firstStmt >= at) continue;  // defined before the check
+    // Read there as the test's value, not bound there as a local of its own.
+    bool reads = false, binds = false;
+    for (StmtId s = inner.firstStmt; s < inner.endStmt; ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != f) continue;
+      reads |= mentionsWord(st.text, name);
+      if ((st.kind == StmtKind::Assign || st.kind == StmtKind::For) && st.a != kNone) binds |= mentionsWord(m.expr(st.a).text, name);
+    }
+    if (!reads || binds) continue;
+    // Handed on: given as an argument somewhere in the test (`optim.step(closure)`).
+    const std::string handed = std::string(inner.name);
+    static const RE2 argument(R"([(,]\s*([A-Za-z_][A-Za-z0-9_]*)\s*[,)])");
+    for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.functions[fn].endStmt; ++s) {
+      if (m.stmts[s].function != fn) continue;
+      re2::StringPiece text(m.stmts[s].text.data(), m.stmts[s].text.size());
+      std::string given;
+      while (RE2::FindAndConsume(&text, argument, &given))
+        if (given == handed) return handed;
+    }
+  }
+  return {};
 }
 
 }  // namespace oalens::analyzer

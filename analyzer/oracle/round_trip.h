@@ -30,6 +30,11 @@ struct RoundTrip {
 // projx(x)`: the same code again), a function is handed to be run, or the name is rebound.
 std::optional<RoundTrip> handedBack(const Sides& sides, const OriginSet& actual, const OriginSet& oracle);
 
+// A target the test hands to the code under test inside a function it defines and passes on
+// (`def closure(): loss = (Xstar - X).pow(2).sum() ...; optim.step(closure)`, then X against
+// Xstar): the oracle is the test's data, D, however it was prepared. Names the function, or "".
+std::string targetOfHandedFunction(const FileModel& m, FunctionId fn, StmtId at, std::string_view expectedText, const OriginSet& oracle);
+
 // What the test stored and read back (`torch.save(p, f)`, then `torch.load(f)`), compared with
 // what it stored: the same computation before and after (SCUT_SAME), or the stored data itself
 // (D). The side read back is the CUT.

@@ -221,3 +221,12 @@ def subtract(a, b):
     if isinstance(a, tuple):
         return tuple(subtract(x, y) for x, y in zip(a, b))
     return _as_array(a) - _as_array(b)
+
+
+def minimize(loss, x0, lr=0.1, steps=200, eps=1e-6):
+    """Gradient descent on `loss` from x0, with central-difference gradients."""
+    x = _as_array(x0).astype(float)
+    for _ in range(steps):
+        grad = np.array([(loss(x + eps * e) - loss(x - eps * e)) / (2 * eps) for e in np.eye(x.size)])
+        x = x - lr * grad
+    return x

@@ -29,3 +29,13 @@ def test_a_name_rebound_to_another_result():
 def test_the_same_function_applied_again():
     once = ops.l2_normalize(np.array([3.0, 4.0]))
     np.testing.assert_allclose(ops.l2_normalize(once), once)  # oracle: SCUT_DIFF thr=default
+
+
+def test_a_target_handed_through_the_loss():
+    target = ops.l2_normalize(np.array([3.0, 4.0]))
+
+    def loss(w):
+        return float(np.sum((w - target) ** 2))
+
+    fitted = ops.minimize(loss, np.zeros(2))
+    np.testing.assert_allclose(fitted, target, atol=1e-4)  # oracle: D thr=customized
