@@ -363,6 +363,21 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
       sameAsCut |= a.last.count(std::string(lastDottedComponent(x.api))) > 0;
     }
     if (allClosed && !sameAsCut && !oracle.arithmetic && !oracle.loop) return {"D", "the oracle is a closed-form constant"};
+    // Arithmetic on closed forms and literals alone (`2 / 15.0 * math.pi`, `np.finfo(np.float32).max`
+    // beside literals): a constant too, when nothing of the test's data or the CUT's inputs is in it.
+    const auto sharesWithCut = [&] {
+      if (std::any_of(oracle.bindings.begin(), oracle.bindings.end(), [&](const std::string& b) { return cut.bindings.count(b) > 0; }))
+        return true;
+      // A literal the CUT is given too (`_y0 * math.exp(-0.5)` against a solve from `y0=_y0`):
+      // the analytic solution of the CUT's problem, not a constant of its own.
+      return std::any_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) {
+        return o.kind == OriginKind::Literal && o.api != "0" && o.api != "1" && o.api != "0.0" && o.api != "1.0" &&
+               std::any_of(cut.items.begin(), cut.items.end(),
+                           [&](const Origin& c) { return c.kind == OriginKind::Literal && c.api == o.api; });
+      });
+    };
+    if (allClosed && !sameAsCut && !oracle.loop && !oracle.has(OriginKind::Data) && !oracle.has(OriginKind::Unknown) && !sharesWithCut())
+      return {"D", "the oracle is arithmetic on closed-form constants"};
     if (oracle.arithmetic || oracle.loop) {
       // numpy evaluating the very same expression as the library graph is differential
       // testing; a formula the author assembled differently is a naive re-implementation.

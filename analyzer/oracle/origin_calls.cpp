@@ -68,6 +68,8 @@ bool movesData(std::string_view last) {
       // copies, casts, device moves
       "clone", "copy", "detach", "cpu", "cuda", "to", "numpy", "tolist", "item", "astype", "type_as", "float", "double", "half", "bfloat16",
       "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready", "requires_grad_", "get_value",
+      // a framework's tensor made of a value (`tf.constant(np.log(1 / 3))`)
+      "constant", "convert_to_tensor", "as_tensor",
       // the leaves of nested structures, flattened or rebuilt (JAX's pytrees)
       "tree_leaves", "tree_flatten", "tree_unflatten", "tree_flatten_with_path", "tree_leaves_with_path", "ravel_pytree"};
   for (auto n : k)
@@ -486,6 +488,19 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       const Function& F = m.functions[f];
       if (F.name != callee.name || F.cls != kNone || !callableByName(m, F)) continue;
       if (!visibleFrom(m, F, fn)) continue;
+      // A function the library compiles or wraps (`@xla.compile_in_graph_mode`): its calls run
+      // through the library, which is then what the value comes from.
+      for (ExprId d : F.decorators) {
+        const ExprId named = m.expr(d).kind == ExprKind::Call && m.expr(d).childCount > 0 ? m.child(d, 0) : d;
+        const std::string decorator = dottedName(m, named);
+        bool decoratorViaImport = false;
+        const std::string wraps = decorator.empty() ? std::string{} : resolveDotted(m, fn, decorator, &decoratorViaImport);
+        if (wraps.empty() || !isLibrary(wraps)) continue;
+        w.out.items.push_back({OriginKind::LibCall, wraps, argKey, {}});
+        w.out.evidence.push_back(fmt::format("`{}` runs through {}, which decorates it", callee.name, wraps));
+        traceArgs();
+        return;
+      }
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));
       if (traceHelper(w, m, f, depth + 1)) {
@@ -536,6 +551,14 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         }
       }
     }
+  }
+  // TensorFlow's test case runs the tensors it is given (`self.evaluate(loss)`, in graph mode a
+  // session's run): their value, not a model's evaluation, when the suite defines no method of
+  // that name.
+  if (callee.kind == ExprKind::Attribute && dotted == "self.evaluate" && !args.positional.empty()) {
+    w.out.evidence.push_back(fmt::format("`{}` runs what it is given", m.expr(e).text.substr(0, 60)));
+    for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
+    return;
   }
   if (viaImport) {
     // Imported from another scanned module (a test-suite reference module).
