@@ -292,6 +292,8 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
     std::vector<StmtId> scratch;
     for (StmtId s : statementsBinding(m, f, name, scratch)) {
       if (f == fn && s >= at && binding != kNone) break;
+      // `y = np.asarray(y)`: the value reads the name as it was before this statement binds it.
+      if (f == fn && s == at && m.stmts[s].kind == StmtKind::Assign) continue;
       const Stmt& st = m.stmts[s];
       const Expr& t = m.expr(st.a);
       bool binds = t.kind == ExprKind::Name && t.name == name;

@@ -35,3 +35,9 @@ def test_the_leaves_of_a_structure_are_its_data():
     x = rng.normal(size=(4, 3))
     fitted = ops.ridge_solve(x, x @ weights["w"], 0.0)
     np.testing.assert_allclose(fitted, jax.tree_util.tree_leaves(weights)[0], atol=1e-6)  # oracle: D thr=customized
+
+
+def assert_rows_close(got, want, atol=1e-6):
+    got = np.asarray(got)
+    want = np.asarray(want)
+    np.testing.assert_allclose(got, want, atol=atol)  # oracle: D thr=depend
