@@ -109,13 +109,18 @@ bool allOf(const OriginSet& s, std::initializer_list<OriginKind> kinds) {
 // Whether a function's name says it performs an operator's operation (`tree_sub` for `-`,
 // `batch_matmul` for `@`), by a word of its name.
 bool namesTheOperation(std::string_view function, const std::string& op) {
-  static const std::map<std::string, RE2*> words = {
-      {"+", new RE2(R"((^|[._])(add|plus|sum2?)($|_))")},           {"-", new RE2(R"((^|[._])(sub|subtract|minus)($|_))")},
-      {"*", new RE2(R"((^|[._])(mul|multiply|times|scale)($|_))")}, {"/", new RE2(R"((^|[._])(div|divide|true_divide)($|_))")},
-      {"@", new RE2(R"((^|[._])(matmul|dot|mm|bmm|vdot)($|_))")},   {"**", new RE2(R"((^|[._])(pow|power)($|_))")}};
-  const auto it = words.find(op);
+  static const RE2 add(R"((^|[._])(add|plus|sum2?)($|_))"), sub(R"((^|[._])(sub|subtract|minus)($|_))"),
+      mul(R"((^|[._])(mul|multiply|times|scale)($|_))"), div(R"((^|[._])(div|divide|true_divide)($|_))"),
+      matmul(R"((^|[._])(matmul|dot|mm|bmm|vdot)($|_))"), pow(R"((^|[._])(pow|power)($|_))");
+  const RE2* words = op == "+"    ? &add
+                     : op == "-"  ? &sub
+                     : op == "*"  ? &mul
+                     : op == "/"  ? &div
+                     : op == "@"  ? &matmul
+                     : op == "**" ? &pow
+                                  : nullptr;
   const std::string_view last = lastDottedComponent(function);
-  return it != words.end() && !last.empty() && RE2::PartialMatch(re2::StringPiece(last.data(), last.size()), *it->second);
+  return words && !last.empty() && RE2::PartialMatch(re2::StringPiece(last.data(), last.size()), *words);
 }
 
 struct Decision {

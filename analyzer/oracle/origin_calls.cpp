@@ -234,11 +234,12 @@ std::pair<const FileModel*, FunctionId> OriginTracer::inheritedMethod(const File
     // A base class of the same module, else one imported from another scanned module.
     const FileModel* file = nullptr;
     std::string_view className = lastDottedComponent(dotted);
+    std::string resolved;  // outlives the loop's use of className, which may point into it
     for (ClassId c = 0; c < m.classes.size() && !file; ++c)
       if (m.classes[c].name == dotted && m.classes[c].parent == kNone) file = &m;
     if (!file) {
       bool viaImport = false;
-      const std::string resolved = resolveDotted(m, m.classes[cls].enclosingFunction, dotted, &viaImport);
+      resolved = resolveDotted(m, m.classes[cls].enclosingFunction, dotted, &viaImport);
       if (!viaImport || resolved.rfind('.') == std::string::npos) continue;
       file = project_.moduleFile(std::string_view(resolved).substr(0, resolved.rfind('.')));
       className = lastDottedComponent(resolved);
