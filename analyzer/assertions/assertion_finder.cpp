@@ -272,9 +272,16 @@ std::optional<std::pair<ExprId, ExprId>> bandAround(const FileModel& m, ExprId b
   const ExprId l = m.child(bound, 0), r = m.child(bound, 1);
   const std::string_view op = m.expr(bound).name;
   if ((op == "+" || op == "-") && tolerance(r) && !looksLikeBound(m, l)) return std::pair{l, r};
-  // 0.5f + 1e-4f: of two numbers, the smaller widens the larger.
-  if ((op == "+" || op == "-") && m.expr(l).kind == ExprKind::Number && m.expr(r).kind == ExprKind::Number && tolerance(r)) {
-    const auto e = ToleranceResolver::parseNumber(m.expr(l).text), t = ToleranceResolver::parseNumber(m.expr(r).text);
+  // 0.5f + 1e-4f, -1.0 - 1e-7: of two numbers, the smaller widens the larger.
+  const auto number = [&](ExprId x) -> std::optional<double> {
+    if (m.expr(x).kind == ExprKind::Number) return ToleranceResolver::parseNumber(m.expr(x).text);
+    if (m.expr(x).kind == ExprKind::UnaryOp && m.childCount(x) == 1 && m.expr(m.child(x, 0)).kind == ExprKind::Number &&
+        m.expr(x).text.starts_with('-'))
+      if (auto v = ToleranceResolver::parseNumber(m.expr(m.child(x, 0)).text)) return -*v;
+    return std::nullopt;
+  };
+  if ((op == "+" || op == "-") && m.expr(r).kind == ExprKind::Number && tolerance(r)) {
+    const auto e = number(l), t = ToleranceResolver::parseNumber(m.expr(r).text);
     if (e && t && std::fabs(*t) < std::fabs(*e)) return std::pair{l, r};
   }
   if (op != "*") return std::nullopt;
@@ -495,6 +502,20 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         // abs(a - b) < tol; but abs(x) <= 1 with no difference and no tolerance is a range check.
         // In C++ also the size of a local named as an error (`std::abs(diff) <= gap`, the local
         // bound to a difference first).
+        // x >= e - t, x <= e + t: a value kept on one side of an expected one widened by a
+        // tolerance (a small literal or one named so), the other side no error of its own.
+        for (const auto& [edge, value] : {std::pair{small, big}, std::pair{big, small}})
+          if (const auto band = bandAround(m, edge);
+              band && !looksLikeError(m, value) && !containsDifference(m, value, 0) && m.expr(value).kind != ExprKind::Number) {
+            const std::string_view sign = m.expr(edge).name;
+            // The tolerance widens toward the value: below it for `>=`, above it for `<=`.
+            if ((edge == small && sign == "-") || (edge == big && sign == "+")) {
+              c.bandValue = value;
+              c.bandExpected = band->first;
+              c.bandTolerance = band->second;
+              return done(c);
+            }
+          }
         const bool sizeOfNamedError = m.language == Language::Cpp && m.expr(small).kind == ExprKind::Call &&
                                       m.expr(small).childCount == 2 && m.expr(m.child(small, 1)).kind == ExprKind::Name &&
                                       looksLikeError(m, m.child(small, 1));
@@ -842,6 +863,12 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
       a.actualExpr = check->approxOther;
       a.actualText = std::string(m.expr(check->approxOther).text);
     }
+    return;
+  }
+  if (check->bandValue != kNone) {
+    applyBand(m, a, check->bandValue, check->bandExpected, check->bandTolerance);
+    markInclusiveBounds(m, a, check->compare);
+    a.call = check->compare;
     return;
   }
   applyErrorBound(m, a, check->errorSide, check->boundSide, check->lowerSide);

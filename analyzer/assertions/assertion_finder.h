@@ -39,6 +39,8 @@ class AssertionFinder {
     // Two ranges compared element by element through a closeness comparator
     // (`std::equal(a.begin(), a.end(), b.begin(), close)`): the containers compared.
     ExprId rangeActual = kNone, rangeExpected = kNone;
+    // A value compared with an expected one widened by a tolerance (`x >= e - 1e-6`).
+    ExprId bandValue = kNone, bandExpected = kNone, bandTolerance = kNone;
   };
   std::optional<OaCheck> conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const;
   std::optional<OaCheck> rangeComparatorCheck(const FileModel& m, FunctionId scope, const CallArgs& args, std::string_view last) const;

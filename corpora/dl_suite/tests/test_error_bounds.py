@@ -123,3 +123,12 @@ def test_interval_checks():
     assert hi - 0.02 < np.max(samples) <= hi  # expect: oa api=assert cat=error_bound thr=customized tol=lower_bound:constant:0.98,bound:constant:1
     assert 0.45 < np.mean(samples) < 0.55  # expect: oa api=assert cat=error_bound thr=customized tol=lower_bound:literal:0.45,bound:literal:0.55
     assert 0 <= len(samples) <= 1000  # expect: assert api=assert
+
+
+def test_bands_around_an_expected_value():
+    # A value kept on one side of an expected one widened by a tolerance: a one-sided band.
+    y = float(ops.sigmoid(np.zeros(1))[0])
+    assert y <= 0.5 + 1e-6  # expect: oa api=assert cat=error_bound thr=customized tol=bound:literal:1e-06
+    clipped = np.tanh(ops.sigmoid(np.linspace(-2.0, 2.0, 9)))
+    assert np.all(clipped >= -1.0 - 1e-7)  # expect: oa api=assert cat=error_bound thr=customized tol=bound:literal:1e-07
+    assert y >= 0.25  # expect: assert api=assert
