@@ -505,8 +505,8 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         // x >= e - t, x <= e + t: a value kept on one side of an expected one widened by a
         // tolerance (a small literal or one named so), the other side no error of its own.
         for (const auto& [edge, value] : {std::pair{small, big}, std::pair{big, small}})
-          if (const auto band = bandAround(m, edge);
-              band && !looksLikeError(m, value) && !containsDifference(m, value, 0) && m.expr(value).kind != ExprKind::Number) {
+          if (const auto band = bandAround(m, edge); band && !looksLikeError(m, value) && !looksLikeBound(m, value) &&
+                                                     !containsDifference(m, value, 0) && m.expr(value).kind != ExprKind::Number) {
             const std::string_view sign = m.expr(edge).name;
             // The tolerance widens toward the value: below it for `>=`, above it for `<=`.
             if ((edge == small && sign == "-") || (edge == big && sign == "+")) {

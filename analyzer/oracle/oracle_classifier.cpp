@@ -556,10 +556,15 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     OriginSet both = tracer.trace(m, a.functionId, a.stmt, a.actualExpr);
     ev = both.evidence;
     a.oracleSource = sourceDigest(a.actualText, both.sources);
-    if (both.backendLoop || both.loop) {
+    // A tuple written in the test, compared element by element (`assert_items_equal((v1, v2,
+    // v3))` of one function made three ways): the same computation run differently.
+    const Expr& compared = m.expr(a.actualExpr);
+    const bool written = (compared.kind == ExprKind::Tuple || compared.kind == ExprKind::List) && compared.childCount >= 2;
+    if (both.backendLoop || both.loop || written) {
       a.oracleType = both.backendLoop ? "DT" : "SCUT_SAME";
-      a.oracleReason =
-          both.backendLoop ? "elements computed by different backends are compared pairwise" : "elements of one loop are compared pairwise";
+      a.oracleReason = both.backendLoop ? "elements computed by different backends are compared pairwise"
+                       : both.loop      ? "elements of one loop are compared pairwise"
+                                        : "the elements of a tuple the test writes are compared pairwise";
       ev.push_back(fmt::format("{}: decision {}", a.oracleReason, a.oracleType));
     } else {
       a.oracleType = "UNKNOWN";

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 import jax
 import numpy as np
 
-from nnlib import ops
+from nnlib import graph, ops
 
 
 @dataclass
@@ -41,3 +41,16 @@ def assert_rows_close(got, want, atol=1e-6):
     got = np.asarray(got)
     want = np.asarray(want)
     np.testing.assert_allclose(got, want, atol=atol)  # oracle: D thr=depend
+
+
+def assert_all_close_pairwise(values, atol=1e-6):
+    for first, second in zip(values[1:], values[:-1]):
+        np.testing.assert_allclose(first, second, atol=atol)  # oracle: D thr=depend
+
+
+def test_one_function_run_three_ways():
+    x = np.linspace(-1.0, 1.0, 5)
+    eager = ops.tanh(x)
+    compiled = graph.compile(ops.tanh)(x)
+    batched = graph.batched(ops.tanh, 2)(x)
+    assert_all_close_pairwise((eager, compiled, batched))  # oracle: SCUT_SAME thr=default
