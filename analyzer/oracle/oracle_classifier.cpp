@@ -560,11 +560,15 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     // v3))` of one function made three ways): the same computation run differently.
     const Expr& compared = m.expr(a.actualExpr);
     const bool written = (compared.kind == ExprKind::Tuple || compared.kind == ExprKind::List) && compared.childCount >= 2;
-    if (both.backendLoop || both.loop || written) {
+    // A helper given one value that computes both sides from it (runs an augmentation twice with
+    // the same parameters; compares a Jacobian's slices with its first): one computation, one input.
+    const bool parts = !a.via.empty() && both.has(OriginKind::LibCall);
+    if (both.backendLoop || both.loop || written || parts) {
       a.oracleType = both.backendLoop ? "DT" : "SCUT_SAME";
       a.oracleReason = both.backendLoop ? "elements computed by different backends are compared pairwise"
                        : both.loop      ? "elements of one loop are compared pairwise"
-                                        : "the elements of a tuple the test writes are compared pairwise";
+                       : written        ? "the elements of a tuple the test writes are compared pairwise"
+                                        : "a helper computes both compared values from the one value it is given";
       ev.push_back(fmt::format("{}: decision {}", a.oracleReason, a.oracleType));
     } else {
       a.oracleType = "UNKNOWN";

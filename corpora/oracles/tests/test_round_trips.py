@@ -4,7 +4,7 @@ to a result, a lambda's parameter of the same name and the same function applied
 type their computation gives."""
 import numpy as np
 
-from nnlib import ops
+from nnlib import graph, ops
 
 
 def test_decoded_payload_of_a_normalized_input():
@@ -39,3 +39,14 @@ def test_a_target_handed_through_the_loss():
 
     fitted = ops.minimize(loss, np.zeros(2))
     np.testing.assert_allclose(fitted, target, atol=1e-4)  # oracle: D thr=customized
+
+
+def check_reproducible(augment, x):
+    first = augment(x)
+    second = augment(x)
+    np.testing.assert_allclose(first, second)  # oracle: SCUT_SAME thr=default
+
+
+def test_seeded_dropout_is_reproducible():
+    seeded = graph.compile(lambda v: ops.dropout(v, 0.5, training=True, seed=3))
+    check_reproducible(seeded, np.ones(4))  # oracle: SCUT_SAME thr=default
