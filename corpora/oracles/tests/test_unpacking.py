@@ -54,3 +54,10 @@ def test_one_function_run_three_ways():
     compiled = graph.compile(ops.tanh)(x)
     batched = graph.batched(ops.tanh, 2)(x)
     assert_all_close_pairwise((eager, compiled, batched))  # oracle: SCUT_SAME thr=default
+
+
+def test_one_tolerance_for_every_dtype():
+    for dtype in (np.float32, np.float64):
+        tol = 1e-5
+        x = np.linspace(0.0, 1.0, 4).astype(dtype)
+        np.testing.assert_allclose(ops.relu(x), x, atol=tol)  # oracle: D thr=customized
