@@ -553,9 +553,9 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       }
     }
   }
-  // TensorFlow's test case runs the tensors it is given (`self.evaluate(loss)`, in graph mode a
-  // session's run): their value, not a model's evaluation, when the suite defines no method of
-  // that name.
+  // TensorFlow's test case runs the tensors it is given (`self.evaluate(loss)`, in graph mode by
+  // running the graph): their value, not a model's evaluation, when the suite defines no method
+  // of that name.
   if (callee.kind == ExprKind::Attribute && dotted == "self.evaluate" && !args.positional.empty()) {
     w.out.evidence.push_back(fmt::format("`{}` runs what it is given", m.expr(e).text.substr(0, 60)));
     for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
