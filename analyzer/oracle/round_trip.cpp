@@ -1,13 +1,13 @@
 #include "analyzer/oracle/round_trip.h"
 
-#include "analyzer/core/words.h"
-
 #include <fmt/format.h>
 #include <re2/re2.h>
 
 #include <algorithm>
 #include <cctype>
 #include <vector>
+
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 

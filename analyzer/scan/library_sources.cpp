@@ -1,7 +1,5 @@
 #include "analyzer/scan/library_sources.h"
 
-#include "analyzer/frontend/cpp/cpp_test_macros.h"
-
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/core/parallel.h"
 #include "analyzer/core/words.h"
+#include "analyzer/frontend/cpp/cpp_test_macros.h"
 
 namespace oalens::analyzer {
 
