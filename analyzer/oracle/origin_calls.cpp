@@ -27,8 +27,10 @@ bool isConstructor(std::string_view last) {
 }
 
 bool isShapeConstructor(std::string_view last) {
-  static constexpr std::string_view k[] = {"zeros",      "ones",      "empty",      "eye",  "identity",
-                                           "zeros_like", "ones_like", "empty_like", "full", "full_like"};
+  static constexpr std::string_view k[] = {"zeros", "ones", "empty", "eye", "identity", "zeros_like", "ones_like", "empty_like", "full",
+                                           "full_like",
+                                           // a shape, not a value computed (`torch.Size([2, 3])`)
+                                           "Size", "TensorShape"};
   for (auto n : k)
     if (last == n) return true;
   return false;

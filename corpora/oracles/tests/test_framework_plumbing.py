@@ -30,3 +30,12 @@ class TestEvaluate(NnTestCase):
         x = np.array([0.0, 1.0])
         expected = np.array([0.0, 0.7615941559557649])
         self.assertAllClose(self.evaluate(ops.tanh(x)), self.evaluate(expected))  # oracle: D thr=default
+
+
+def test_a_shape_is_no_computation():
+    import torch
+
+    n = 4
+    probs = ops.softmax(np.zeros(torch.Size([n])))
+    expected = torch.tensor([0.25] * n)
+    np.testing.assert_allclose(probs, expected)  # oracle: D thr=default
