@@ -68,13 +68,6 @@ bool measuresShape(const FileModel& m, ExprId e) {
   return false;
 }
 
-// 1e-3, -0.5, 2.f: a number written out.
-bool isNumberLiteral(const FileModel& m, ExprId e) {
-  const Expr& x = m.expr(e);
-  if (x.kind == ExprKind::UnaryOp && x.childCount == 1) return m.expr(m.child(e, 0)).kind == ExprKind::Number;
-  return x.kind == ExprKind::Number;
-}
-
 // 0, 0.0, 0.f, -0.0: a zero written out.
 bool isZeroLiteral(const FileModel& m, ExprId e) {
   if (!isNumberLiteral(m, e)) return false;
@@ -274,11 +267,10 @@ std::optional<std::pair<ExprId, ExprId>> bandAround(const FileModel& m, ExprId b
   if ((op == "+" || op == "-") && tolerance(r) && !looksLikeBound(m, l)) return std::pair{l, r};
   // 0.5f + 1e-4f, -1.0 - 1e-7: of two numbers, the smaller widens the larger.
   const auto number = [&](ExprId x) -> std::optional<double> {
+    if (!isNumberLiteral(m, x)) return std::nullopt;
     if (m.expr(x).kind == ExprKind::Number) return ToleranceResolver::parseNumber(m.expr(x).text);
-    if (m.expr(x).kind == ExprKind::UnaryOp && m.childCount(x) == 1 && m.expr(m.child(x, 0)).kind == ExprKind::Number &&
-        m.expr(x).text.starts_with('-'))
-      if (auto v = ToleranceResolver::parseNumber(m.expr(m.child(x, 0)).text)) return -*v;
-    return std::nullopt;
+    const auto v = ToleranceResolver::parseNumber(m.expr(m.child(x, 0)).text);
+    return v && m.expr(x).text.starts_with('-') ? std::optional<double>(-*v) : std::nullopt;
   };
   if ((op == "+" || op == "-") && m.expr(r).kind == ExprKind::Number && tolerance(r)) {
     const auto e = number(l), t = ToleranceResolver::parseNumber(m.expr(r).text);

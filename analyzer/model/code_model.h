@@ -193,6 +193,13 @@ inline bool pointsInto(std::string_view v, const std::string& buffer) {
   return le(buffer.data(), v.data()) && le(v.data() + v.size(), buffer.data() + buffer.size());
 }
 
+// 1e-3, -0.5, 2.f: a number written out (a sign before it included).
+inline bool isNumberLiteral(const FileModel& m, ExprId e) {
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::UnaryOp && x.childCount == 1) return m.expr(m.child(e, 0)).kind == ExprKind::Number;
+  return x.kind == ExprKind::Number;
+}
+
 // Arguments of a Call, split as the callee will see them.
 struct CallArgs {
   ExprId callee = kNone;

@@ -484,10 +484,7 @@ ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId sco
   for (const Binding& b : found) {
     std::string cond = runtimeBranch(b.stmt);
     // `for dtype in (...): tol = 4e-7`: one literal whatever the loop chooses is a constant.
-    const bool sameEveryTime =
-        cond.starts_with("for ") && !b.loop && found.size() == 1 && b.value != kNone &&
-        (m.expr(b.value).kind == ExprKind::Number ||
-         (m.expr(b.value).kind == ExprKind::UnaryOp && m.childCount(b.value) == 1 && m.expr(m.child(b.value, 0)).kind == ExprKind::Number));
+    const bool sameEveryTime = cond.starts_with("for ") && !b.loop && found.size() == 1 && b.value != kNone && isNumberLiteral(m, b.value);
     if (!cond.empty() && !sameEveryTime) {
       ResolvedValue v = b.loop ? ResolvedValue{} : eval(m, scope, b.stmt, b.value, hops + 1);
       return {found.size() == 1 ? v.value : std::nullopt, Provenance::Depend, fmt::format("`{}` is chosen under `{}`", name, cond)};
