@@ -40,13 +40,6 @@ bool failsUnder(const FileModel& m, const AssertionFinder& finder, FunctionId fi
   return false;
 }
 
-// The `else` that belongs to the `if` at `head`, or kNone.
-StmtId elseOf(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
-  const StmtId after = afterBlock(m, fid, head, end);
-  if (after < end && m.stmts[after].kind == StmtKind::Else && m.stmts[after].depth == m.stmts[head].depth) return after;
-  return kNone;
-}
-
 }  // namespace
 
 std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder) {
@@ -60,8 +53,8 @@ std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, co
     const std::string_view tested = unparenthesized(m.expr(st.a).text);
     if (tested == condition) {
       // if (cond) (void)0; else fail(...);
-      const StmtId otherwise = elseOf(m, fid, s, f.endStmt);
-      checks = otherwise != kNone && failsUnder(m, finder, fid, otherwise);
+      const StmtId otherwise = nextSibling(m, s);
+      checks = otherwise != kNone && m.stmts[otherwise].kind == StmtKind::Else && failsUnder(m, finder, fid, otherwise);
     } else if (tested.starts_with('!') && unparenthesized(tested.substr(1)) == condition) {
       // if (!(cond)) { report(...); abort(); }
       checks = failsUnder(m, finder, fid, s);
