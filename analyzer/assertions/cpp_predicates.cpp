@@ -90,8 +90,6 @@ bool takeAbsRelTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId wr
   return false;
 }
 
-// A predicate's tolerance `bound`: the caller's argument when a parameter gives it (with that
-// parameter's default), else the value written in the predicate as its default.
 // `rtol * (abs(a) + abs(b))`, `rtol * abs(b)` (Kaldi's ApproxEqual): a relative tolerance alone,
 // the factor that scales the sizes of the compared sides.
 bool takeRelativeTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId written, const ToleranceResolver& resolver, ApiSpec& w) {
@@ -124,9 +122,19 @@ bool takeRelativeTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId 
   return false;
 }
 
+// A predicate's tolerance `bound`: the caller's argument when a parameter gives it (with that
+// parameter's default), else the value written in the predicate as its default.
 void takeAbsoluteTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId bound, const ToleranceResolver& resolver, ApiSpec& w) {
   if (!takeAbsRelTolerance(m, fid, s, bound, resolver, w) && !takeRelativeTolerance(m, fid, s, bound, resolver, w))
     takeTolerance(m, fid, s, bound, "atol", resolver, w);
+}
+
+// A discovered C++ method answering whether its object is close to what it is given: matched by
+// its name on any object (`v.ApproxEqual(w)`, whose class may only inherit it).
+void makeMethodPredicate(const Function& f, ApiSpec& w) {
+  w.kind = ApiKind::Method;
+  w.predicateMethod = true;
+  w.names = {std::string(f.name)};
 }
 
 // `lo <= x && x <= hi` (either order, either direction): the three sides.
@@ -176,9 +184,7 @@ ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::st
   // tmp.Norm() <= tol * this->Norm();`): the object is the value under test.
   if (const Function& f = m.functions[fid]; actualParam.empty() && expectedParam.empty() && isMethod(f))
     if (const std::string_view other = comparedValueParam(f); !other.empty()) {
-      w.kind = ApiKind::Method;
-      w.predicateMethod = true;
-      w.names = {std::string(f.name)};  // a method is matched by its name on any object
+      makeMethodPredicate(f, w);
       w.actual = "self";
       w.expected = std::string(other);
     }
@@ -423,11 +429,7 @@ std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid,
   w.category = Category::Abs;
   w.via = "closeness by its declaration";
   nameDiscovered(m, f, w);
-  if (d->method) {
-    w.kind = ApiKind::Method;
-    w.predicateMethod = true;
-    w.names = {std::string(f.name)};  // a method is matched by its name on any object
-  }
+  if (d->method) makeMethodPredicate(f, w);
   w.actual = std::string(d->actual);
   w.expected = std::string(d->expected);
   w.tolerances.emplace_back("atol", std::string(d->tolerance));
