@@ -17,6 +17,36 @@ namespace oalens::analyzer {
 
 namespace {
 
+// Where `name` sits in an unpacking target (`a, (b, c) = ...`): its position, and inside a
+// nested tuple its position there too (inner -1 when it is no nested element); nullopt when the
+// target does not bind it. Of two places the last binds, as in Python (`a, a = 1, 2`).
+struct TargetPosition {
+  int position = -1, inner = -1;
+  uint32_t innerArity = 0;
+};
+std::optional<TargetPosition> positionIn(const FileModel& m, ExprId target, std::string_view name) {
+  const Expr& t = m.expr(target);
+  if (t.kind != ExprKind::Tuple && t.kind != ExprKind::List) return std::nullopt;
+  std::optional<TargetPosition> found;
+  for (uint32_t i = 0; i < t.childCount; ++i) {
+    const Expr& el = m.expr(m.child(target, i));
+    if (el.kind == ExprKind::Name && el.name == name) found = TargetPosition{static_cast<int>(i)};
+    for (uint32_t j = 0; (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && j < el.childCount; ++j)
+      if (const Expr& x = m.expr(m.child(m.child(target, i), j)); x.kind == ExprKind::Name && x.name == name)
+        found = TargetPosition{static_cast<int>(i), static_cast<int>(j), el.childCount};
+  }
+  return found;
+}
+
+// The element of a tuple value an unpacking position takes, through one nested tuple.
+ExprId elementAt(const FileModel& m, ExprId tuple, int position, int inner, uint32_t innerArity) {
+  ExprId element = m.child(tuple, static_cast<uint32_t>(position));
+  if (const Expr& el = m.expr(element);
+      inner >= 0 && (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && el.childCount == innerArity)
+    element = m.child(element, static_cast<uint32_t>(inner));
+  return element;
+}
+
 // A trace's depth counts the sub-expressions it descends into as well as the definitions it
 // follows, so it runs deeper than the hops a reader counts; 24 leaves room for both and bounds
 // the recursion.
@@ -296,16 +326,8 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       if (f == fn && s == at && m.stmts[s].kind == StmtKind::Assign) continue;
       const Stmt& st = m.stmts[s];
       const Expr& t = m.expr(st.a);
-      bool binds = t.kind == ExprKind::Name && t.name == name;
-      for (uint32_t i = 0; !binds && (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) && i < t.childCount; ++i) {
-        const Expr& el = m.expr(m.child(st.a, i));
-        binds = el.kind == ExprKind::Name && el.name == name;
-        // `R, (s, E) = system()`: one level of nesting.
-        for (uint32_t j = 0; !binds && (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && j < el.childCount; ++j) {
-          const Expr& inner = m.expr(m.child(m.child(st.a, i), j));
-          binds = inner.kind == ExprKind::Name && inner.name == name;
-        }
-      }
+      // `R, (s, E) = system()`: one level of nesting.
+      const bool binds = (t.kind == ExprKind::Name && t.name == name) || positionIn(m, st.a, name).has_value();
       if (!binds) {
         if (f == fn && s >= at) continue;
         // xs.append(v), xs[i] = v, xs.extend(vs), model.add(layer): the contents come from v.
@@ -499,19 +521,8 @@ bool OriginTracer::drawsRandom(const FileModel& m, FunctionId f, ExprId e) const
 void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, StmtId s, std::string_view name, int depth) const {
   const Stmt& b = m.stmts[s];
   const Expr& target = m.expr(b.a);
-  int pos = -1, inner = -1;
-  uint32_t innerArity = 0;
-  if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
-    for (uint32_t i = 0; i < target.childCount; ++i) {
-      const Expr& el = m.expr(m.child(b.a, i));
-      if (el.kind == ExprKind::Name && el.name == name) pos = static_cast<int>(i);
-      for (uint32_t j = 0; (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && j < el.childCount; ++j)
-        if (const Expr& x = m.expr(m.child(m.child(b.a, i), j)); x.kind == ExprKind::Name && x.name == name) {
-          pos = static_cast<int>(i);
-          inner = static_cast<int>(j);
-          innerArity = el.childCount;
-        }
-    }
+  const TargetPosition at = positionIn(m, b.a, name).value_or(TargetPosition{});
+  const int pos = at.position;
   if (pos < 0 || b.b == kNone) {
     traceExpr(w, m, f, s, b.b, depth);
     return;
@@ -521,7 +532,7 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
   // `loss, metric = model.evaluate(x, y)`: the element in name's position of one call's
   // result; a helper of the test returning a tuple is read element by element (traceHelper).
   if (b.kind == StmtKind::Assign && value.kind == ExprKind::Call) {
-    const Walk::Unpacked outer = std::exchange(w.unpacked, Walk::Unpacked{pos, arity, inner, innerArity});
+    const Walk::Unpacked outer = std::exchange(w.unpacked, Walk::Unpacked{pos, arity, at.inner, at.innerArity});
     const size_t helpersBefore = w.out.evidence.size();
     traceExpr(w, m, f, s, b.b, depth);
     w.unpacked = outer;
@@ -534,11 +545,7 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
   if (b.kind == StmtKind::Assign && value.kind != ExprKind::Tuple && value.kind != ExprKind::List)
     w.out.selectors.insert(fmt::format("#{}", pos));  // `loss, acc = scores`
   if (b.kind == StmtKind::Assign && (value.kind == ExprKind::Tuple || value.kind == ExprKind::List) && value.childCount == arity) {
-    ExprId element = m.child(b.b, static_cast<uint32_t>(pos));
-    if (const Expr& el = m.expr(element);
-        inner >= 0 && (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && el.childCount == innerArity)
-      element = m.child(element, static_cast<uint32_t>(inner));
-    traceExpr(w, m, f, s, element, depth);
+    traceExpr(w, m, f, s, elementAt(m, b.b, pos, at.inner, at.innerArity), depth);
     return;
   }
   if (b.kind == StmtKind::For) {
@@ -667,11 +674,7 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     const Expr& value = m.expr(st.a);
     if (w.unpacked.position >= 0 && value.kind == ExprKind::Tuple && value.childCount == w.unpacked.arity) {
       const Walk::Unpacked unpacked = std::exchange(w.unpacked, Walk::Unpacked{});
-      ExprId element = m.child(st.a, static_cast<uint32_t>(unpacked.position));
-      if (const Expr& el = m.expr(element);
-          unpacked.inner >= 0 && (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && el.childCount == unpacked.innerArity)
-        element = m.child(element, static_cast<uint32_t>(unpacked.inner));
-      traceExpr(w, m, helper, s, element, depth + 1);
+      traceExpr(w, m, helper, s, elementAt(m, st.a, unpacked.position, unpacked.inner, unpacked.innerArity), depth + 1);
       w.unpacked = unpacked;
       continue;
     }
