@@ -142,26 +142,10 @@ bool differentParts(const OriginSet& cut, const OriginSet& oracle) {
 // Whether a call's arguments (normalized texts, each followed by a comma) share one with any of
 // the CUT's library calls: np.maximum(x, 0.0) against relu(x) runs on the CUT's input.
 bool sharesAnInput(const std::multiset<std::string>& cutInputs, const std::string& args) {
-  const auto split = [](const std::string& text) {
-    std::set<std::string> parts;
-    int nesting = 0;
-    std::string part;
-    for (char c : text) {
-      if (c == '(' || c == '[' || c == '{') ++nesting;
-      if (c == ')' || c == ']' || c == '}') --nesting;
-      if (c == ',' && nesting == 0) {
-        if (!part.empty()) parts.insert(part);
-        part.clear();
-        continue;
-      }
-      part += c;
-    }
-    if (!part.empty()) parts.insert(part);
-    return parts;
-  };
-  const std::set<std::string> mine = split(args);
+  const std::vector<std::string> parts = topLevelArguments(args);
+  const std::set<std::string> mine(parts.begin(), parts.end());
   for (const std::string& inputs : cutInputs)
-    for (const std::string& one : split(inputs))
+    for (const std::string& one : topLevelArguments(inputs))
       if (mine.count(one)) return true;
   return false;
 }

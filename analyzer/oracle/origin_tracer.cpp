@@ -65,6 +65,24 @@ std::string normalized(std::string_view text) {
   return out;
 }
 
+std::vector<std::string> topLevelArguments(std::string_view args) {
+  std::vector<std::string> parts;
+  std::string part;
+  int nesting = 0;
+  for (char c : args) {
+    if (c == '(' || c == '[' || c == '{') ++nesting;
+    if (c == ')' || c == ']' || c == '}') --nesting;
+    if (c == ',' && nesting == 0) {
+      if (!part.empty()) parts.push_back(std::move(part));
+      part.clear();
+      continue;
+    }
+    part += c;
+  }
+  if (!part.empty()) parts.push_back(std::move(part));
+  return parts;
+}
+
 bool OriginSet::has(OriginKind k) const {
   for (const auto& o : items)
     if (o.kind == k) return true;

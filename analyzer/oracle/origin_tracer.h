@@ -21,6 +21,10 @@ namespace oalens::analyzer {
 // statements an origin was traced through are compared.
 std::string normalized(std::string_view text);
 
+// The whole arguments in an argument text (Origin::args: normalized, each followed by a comma),
+// split at the commas outside brackets; a nested call's own arguments stay inside its part.
+std::vector<std::string> topLevelArguments(std::string_view args);
+
 // Methods of arrays (`.sum`, `.reshape`, `.detach`, ...; written with their dot): they say
 // nothing about which model or function produced the array.
 bool isArrayMethod(std::string_view api);

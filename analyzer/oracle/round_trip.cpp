@@ -34,16 +34,8 @@ bool takesAsArgument(const OriginSet& side, const std::string& name) {
     // A shape or dtype taken from a value (`reshape_as(acq)`, `type_as(x)`) computes nothing from it.
     const std::string_view last = lastDottedComponent(o.api);
     if (!OriginTracer::computes(o) || isArrayMethod(o.api) || (last.size() > 3 && last.substr(last.size() - 3) == "_as")) continue;
-    // Argument texts are normalized, each followed by a comma; a nested call's own arguments are
-    // its own origin's, so only whole top-level arguments are compared.
-    std::vector<std::string> parts(1);
-    int nesting = 0;
-    for (char c : o.args) {
-      if (c == '(' || c == '[' || c == '{') ++nesting;
-      if (c == ')' || c == ']' || c == '}') --nesting;
-      if (c == ',' && nesting == 0) parts.emplace_back();
-      else parts.back() += c;
-    }
+    // A nested call's own arguments are its own origin's: only whole arguments are compared.
+    const std::vector<std::string> parts = topLevelArguments(o.args);
     // A lambda's parameters (`lambdai,y,v1,v2:...`) are its own names, not the values handed.
     bool parameters = false;
     for (const std::string& part : parts) {
