@@ -442,17 +442,30 @@ uint64_t sourceDigest(std::string_view expression, std::vector<uint64_t> sources
   return XXH3_64bits(sources.data(), sources.size() * sizeof(uint64_t));
 }
 
-// The oracle type from the two sides' origins, with the evidence so far (`ev`, its first line
-// kept when it is cut), the oracle's, and the decision.
-void decideWithEvidence(Assertion& a, const OriginSet& actual, const OriginSet& oracle, std::vector<std::string> ev) {
-  for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
-  const Decision d = decide(actual, oracle);
+// Records a decision on the assertion, after the evidence so far (`ev`, its first line kept when
+// it is cut).
+void record(Assertion& a, const Decision& d, const OriginSet& oracle, std::vector<std::string> ev) {
   a.oracleType = d.type;
   a.oracleReason = d.why;
   a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
   if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
   ev.push_back(fmt::format("decision {}: {}", d.type, d.why));
   a.evidence = std::move(ev);
+}
+
+// The CUT's and the oracle's roles exchanged: their origins, expressions and texts.
+void swapRoles(Assertion& a, OriginSet& actual, OriginSet& oracle) {
+  std::swap(actual, oracle);
+  std::swap(a.actualExpr, a.expectedExpr);
+  std::swap(a.actualText, a.expectedText);
+  a.swapped = !a.swapped;
+}
+
+// The oracle type from the two sides' origins, with the evidence so far, the oracle's, and the
+// decision.
+void decideWithEvidence(Assertion& a, const OriginSet& actual, const OriginSet& oracle, std::vector<std::string> ev) {
+  for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
+  record(a, decide(actual, oracle), oracle, std::move(ev));
 }
 
 // A round trip's decision (round_trip.h), the oracle side made the oracle if it was not.
@@ -465,18 +478,8 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
     trip = RoundTrip{false, "D",
                      fmt::format("the oracle `{}` is a target the test hands to the CUT inside `{}`", handedName(a.expectedText), through)};
   if (!trip) return false;
-  if (trip->swapSides) {
-    std::swap(actual, oracle);
-    std::swap(a.actualExpr, a.expectedExpr);
-    std::swap(a.actualText, a.expectedText);
-    a.swapped = !a.swapped;
-  }
-  a.oracleType = trip->type;
-  a.oracleReason = trip->reason;
-  a.oracleSource = sourceDigest(a.expectedText, oracle.sources);
-  if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
-  ev.push_back(fmt::format("decision {}: {}", a.oracleType, a.oracleReason));
-  a.evidence = std::move(ev);
+  if (trip->swapSides) swapRoles(a, actual, oracle);
+  record(a, Decision{trip->type, trip->reason}, oracle, std::move(ev));
   return true;
 }
 
@@ -611,10 +614,7 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   };
   const bool formulaIsActual = computesWithLibrary(actual) && computesWithLibrary(oracle) && formula(actual) && !formula(oracle);
   if ((!computesWithLibrary(actual) && computesWithLibrary(oracle)) || formulaIsActual) {
-    std::swap(actual, oracle);
-    std::swap(a.actualExpr, a.expectedExpr);
-    std::swap(a.actualText, a.expectedText);
-    a.swapped = true;
+    swapRoles(a, actual, oracle);  // the roles are the catalogue's until here
     ev.push_back(fmt::format("arguments swapped: `{}` calls the library under test, so it is the CUT; `{}` is the oracle",
                              a.actualText.substr(0, 60), a.expectedText.substr(0, 60)));
   } else if (computesWithLibrary(actual)) {
