@@ -19,11 +19,10 @@ constexpr size_t kMaxLibraryBytes = size_t{2} << 20;
 
 bool explained(const ChangeKinds& k) { return k.api || k.parameter || k.threshold; }
 
-// A Python file of the library: not a test, and not documentation, examples, benchmarks or the
-// build (setup.py, conftest.py).
+// A file of the library, its Python or the C, C++ and CUDA sources of its extensions (read as
+// text for the definitions a commit changes, so C counts though no frontend parses it): not a
+// test, and not documentation, examples, benchmarks or the build (setup.py, conftest.py).
 bool isLibraryFile(const std::string& path, const analyzer::TestFileFilter& tests) {
-  // The library's Python and its C++ and CUDA parts (an extension's kernels); a commit's changes
-  // hold the files a frontend reads (no `.c`).
   static const std::array<std::string_view, 9> kinds = {".py", ".c", ".cc", ".cpp", ".cxx", ".cu", ".cuh", ".h", ".hpp"};
   const size_t dot = path.rfind('.');
   const std::string_view suffix = dot == std::string::npos ? std::string_view{} : std::string_view(path).substr(dot);
