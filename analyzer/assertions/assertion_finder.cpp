@@ -806,6 +806,16 @@ void AssertionFinder::addWrittenTolerance(const FileModel& m, Assertion& a, cons
   attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, written);
 }
 
+// Whether `e` is a difference, or calls and operations on one (`(a - b)`, `(a - b).abs()`).
+static bool holdsDifference(const FileModel& m, ExprId e, int depth) {
+  if (e == kNone || depth > 6) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::BinaryOp) return x.name == "-" || (x.childCount > 0 && holdsDifference(m, m.child(e, 0), depth + 1));
+  if (x.kind == ExprKind::Call || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript || x.kind == ExprKind::UnaryOp)
+    return x.childCount > 0 && holdsDifference(m, m.child(e, 0), depth + 1);
+  return false;
+}
+
 void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide) const {
   a.isOa = true;
   a.category = Category::ErrorBound;
@@ -825,7 +835,10 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
     }
     if (x.kind == ExprKind::Call) {
       CallArgs args = splitCall(m, cur);
-      if (!args.positional.empty()) cur = args.positional[0];
+      // (res - ref).div(res).abs(): a method of the difference, whatever its arguments.
+      const bool methodOfDifference = m.expr(args.callee).kind == ExprKind::Attribute && m.expr(args.callee).childCount > 0 &&
+                                      holdsDifference(m, m.child(args.callee, 0), 0);
+      if (!args.positional.empty() && !methodOfDifference) cur = args.positional[0];
       else if (m.expr(args.callee).kind == ExprKind::Attribute) cur = m.child(args.callee, 0);
       else break;
       continue;

@@ -173,3 +173,10 @@ class ReductionCase(NnTestCase):
         for row in self.data:
             target += row
         self.assertAllClose(ops.cumsum(self.data, axis=0)[-1], target)  # oracle: NI thr=default
+
+
+def test_variance_relative_error_written_with_methods_of_the_difference():
+    x = np.linspace(-3.0, 3.0, 12)
+    res = ops.var(x)
+    expected = np.mean((x - np.mean(x)) ** 2)
+    assert abs((res - expected).reshape(1, -1) / expected).max() < 1e-9  # oracle: NI thr=customized
