@@ -3,6 +3,7 @@
 // splats and the C++ test-macro pass each searched by hand before. (The miners' reach reads
 // non-ASCII bytes as identifier bytes too and searches 16 bytes at a time: miners/gate.)
 #pragma once
+#include <string>
 #include <string_view>
 
 namespace oalens::analyzer {
@@ -41,9 +42,23 @@ inline bool mayChange(std::string_view text, std::string_view name) {
   for (size_t at = findWord(text, name); at != std::string_view::npos; at = findWord(text, name, at + 1)) {
     const size_t next = skipBlanks(text, at + name.size());
     if (next < text.size() && std::string_view("[.=:|+&-,").find(text[next]) != std::string_view::npos) return true;
+    // x *= 2, x //= 2, x >>= 1: an augmented assignment of another operator.
+    if (const size_t op = text.find_first_not_of("*/%@^<>", next);
+        op > next && op != std::string_view::npos && op - next <= 2 && text[op] == '=' && (op + 1 >= text.size() || text[op + 1] != '='))
+      return true;
     if (text.starts_with("del ")) return true;
   }
   return false;
+}
+
+// A string literal's text without its prefix and quotes (`'minimum'`, `"a"`, `r"x"` -> the
+// characters between); text that is no simple literal comes back as it is.
+inline std::string unquoted(std::string_view text) {
+  while (!text.empty() && std::string_view("rRbBuU").find(text.front()) != std::string_view::npos) text.remove_prefix(1);
+  for (std::string_view q : {"\"\"\"", "\'\'\'", "\"", "'"})
+    if (text.size() >= 2 * q.size() && text.starts_with(q) && text.ends_with(q))
+      return std::string(text.substr(q.size(), text.size() - 2 * q.size()));
+  return std::string(text);
 }
 
 }  // namespace oalens::analyzer

@@ -221,7 +221,13 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
     if (!o.parameterOf.empty() && !cut.attributes.count(o.parameterOf) && o.kind == OriginKind::LibCall && instance)
       o.kind = OriginKind::Data;
   }
-  oracle.arithmetic = oracle.arithmetic && ownOf(oracle.arithmeticAt, cut.arithmeticAt);
+  // The same operators and the same other libraries' calls on both sides, each in a function of
+  // its own (`jnp.sum(f(x) ** 2)` in two loss helpers, one of the CUT and one of a reference): a
+  // harness both sides are reduced by, not a formula of the oracle's.
+  const bool mirrored = !oracle.operators.empty() && oracle.operators == cut.operators && !oracle.arithmeticAt.count("") &&
+                        !oracle.apis(OriginKind::OtherLib).empty() && oracle.apis(OriginKind::OtherLib) == cut.apis(OriginKind::OtherLib) &&
+                        oracle.throughHelper && cut.throughHelper;
+  oracle.arithmetic = oracle.arithmetic && ownOf(oracle.arithmeticAt, cut.arithmeticAt) && !mirrored;
   oracle.loop = oracle.loop && ownOf(oracle.loopAt, cut.loopAt);
   const bool oracleLib = computesWithLibrary(oracle);
   Core o = coreOf(oracle), a = coreOf(cut);

@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cctype>
+#include <set>
 #include <string>
 #include <utility>
 
+#include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
@@ -139,6 +142,77 @@ ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call) {
   return isModule ? kNone : receiver;
 }
 
+// Whether statement `s` gives `name` a new value or changes its contents: a binding that is not a
+// conversion of the name itself (`x = x.cuda()` hands the same data on), an item or attribute
+// assignment (`d['k'] = v`), or a method that changes its receiver (`d.update(...)`,
+// `xs.append(v)`, `t.mul_(2)`).
+bool changes(const FileModel& m, FunctionId fn, StmtId s, std::string_view name) {
+  const Stmt& st = m.stmts[s];
+  if (st.a == kNone) return false;
+  const auto isName = [&](ExprId e) { return e != kNone && m.expr(e).kind == ExprKind::Name && m.expr(e).name == name; };
+  if (st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign || st.kind == StmtKind::For) {
+    const Expr& target = m.expr(st.a);
+    if ((target.kind == ExprKind::Subscript || target.kind == ExprKind::Attribute) && target.childCount > 0)
+      return isName(m.child(st.a, 0));
+    const auto binds = [&](auto&& self, ExprId t, int depth) -> bool {
+      if (isName(t)) return true;
+      const Expr& x = m.expr(t);
+      if (depth > 2 || (x.kind != ExprKind::Tuple && x.kind != ExprKind::List)) return false;
+      for (uint32_t i = 0; i < x.childCount; ++i)
+        if (self(self, m.child(t, i), depth + 1)) return true;
+      return false;
+    };
+    if (!binds(binds, st.a, 0)) return false;
+    if (st.kind != StmtKind::Assign || st.b == kNone) return true;
+    ExprId value = st.b;
+    for (int peeled = 0; peeled < 8; ++peeled) {
+      const ExprId inner = convertedValue(m, fn, value);
+      if (inner == kNone) break;
+      value = inner;
+    }
+    return !isName(value);
+  }
+  if (st.kind != StmtKind::ExprStmt || m.expr(st.a).kind != ExprKind::Call || m.expr(st.a).childCount == 0) return false;
+  const ExprId callee = m.child(st.a, 0);
+  if (m.expr(callee).kind != ExprKind::Attribute || m.expr(callee).childCount == 0 || !isName(m.child(callee, 0))) return false;
+  static const std::set<std::string_view, std::less<>> mutators = {"update", "append",     "extend", "insert",  "add",  "pop",
+                                                                   "clear",  "setdefault", "remove", "popitem", "sort", "reverse"};
+  const std::string_view method = m.expr(callee).name;
+  return mutators.count(method) > 0 || (method.size() > 1 && method.back() == '_' && method.front() != '_');
+}
+
+// `**inputs` read after `inputs.update(sample_axis=2)` is not the `**inputs` an earlier call read:
+// the line of the last change to `name` in fn ahead of `at` that follows a use of the name, or 0
+// when every change came before the first use (a list built up in steps, then read).
+uint32_t changedSinceUsed(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) {
+  if (fn == kNone || m.language != Language::Python) return 0;
+  std::vector<StmtId> scratch, changing;
+  for (StmtId s : statementsChanging(m, fn, name, scratch)) {
+    if (s >= at) break;
+    if (m.stmts[s].function != fn || !changes(m, fn, s, name)) continue;
+    // `y = T.vector('y')` written again makes the same value again.
+    const bool again =
+        m.stmts[s].kind == StmtKind::Assign && std::any_of(changing.begin(), changing.end(), [&](StmtId earlier) {
+          return m.stmts[earlier].kind == StmtKind::Assign && normalized(m.stmts[earlier].text) == normalized(m.stmts[s].text);
+        });
+    if (!again) changing.push_back(s);
+  }
+  if (changing.size() < 2) return 0;  // bound once
+  uint32_t line = 0;
+  size_t next = 0;
+  bool used = false;
+  for (StmtId s = changing.front(); s < at; ++s) {
+    if (next < changing.size() && s == changing[next]) {
+      if (used && next > 0) line = m.stmts[s].range.start.line;
+      used = false;
+      ++next;
+      continue;
+    }
+    used |= m.stmts[s].function == fn && mentionsWord(m.stmts[s].text, name);
+  }
+  return line;
+}
+
 }  // namespace
 
 // Python closures see the functions of every enclosing function: a helper nested beside the
@@ -257,6 +331,43 @@ std::pair<const FileModel*, FunctionId> OriginTracer::inheritedMethod(const File
   return {nullptr, kNone};
 }
 
+// `loss(segment_mm_reference, x, w)` with `def loss(fn, x, w): return fn(x, w)`: a function the
+// call hands the helper is what the helper's parameter calls. Only functions are bound (a name of
+// the module's or an imported one); data arguments are traced as the call's inputs.
+void OriginTracer::bindFunctionArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, const Function& helper,
+                                         const CallArgs& args) const {
+  // The function an argument names: an imported one (kNone, traced as the import), one of this
+  // file (its id), or none (data).
+  const auto namedFunction = [&](ExprId a) -> std::optional<FunctionId> {
+    const Expr& x = m.expr(a);
+    if (x.kind != ExprKind::Name && x.kind != ExprKind::Attribute) return std::nullopt;
+    const std::string dotted = dottedName(m, a);
+    if (dotted.empty() || dotted.rfind("self.", 0) == 0) return std::nullopt;
+    bool viaImport = false;
+    resolveDotted(m, fn, dotted, &viaImport);
+    if (viaImport) return kNone;
+    if (x.kind != ExprKind::Name) return std::nullopt;
+    for (FunctionId f = 0; f < m.functions.size(); ++f)
+      if (m.functions[f].name == x.name && m.functions[f].cls == kNone && visibleFrom(m, m.functions[f], fn) &&
+          callableByName(m, m.functions[f]))
+        return f;
+    return std::nullopt;
+  };
+  const auto bind = [&](std::string_view param, ExprId value) {
+    if (const std::optional<FunctionId> f = namedFunction(value)) w.lambdaArguments.push_back({std::string(param), fn, at, value, *f});
+  };
+  size_t param = 0;
+  for (ExprId a : args.positional) {
+    while (param < helper.params.size() && (helper.params[param].keywordOnly || helper.params[param].kwArgs)) ++param;
+    if (param >= helper.params.size() || helper.params[param].varArgs) break;
+    bind(helper.params[param].name, a);
+    ++param;
+  }
+  for (const auto& [keyword, value] : args.keywords)
+    for (const Param& p : helper.params)
+      if (p.name == keyword && !p.varArgs && !p.kwArgs) bind(p.name, value);
+}
+
 // One function over 400 lines: the cases below are tried in order, the first that applies
 // decides what the call contributes, and each reads the call's parts computed at the head (the
 // callee, its resolved name, the arguments, a pending element or argument list). The order is the
@@ -266,6 +377,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // list or a value called take it (below); no other list met on the way may.
   const int element = std::exchange(w.selectElement, -1);
   const std::vector<ExprId>* calledWith = std::exchange(w.pendingArguments, nullptr);
+  const std::string key = std::exchange(w.selectKey, {});
   CallArgs args = splitCall(m, e);
   const Expr& callee = m.expr(args.callee);
   std::string dotted = dottedName(m, args.callee);
@@ -290,7 +402,19 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
           data = w.lambdaArguments[i - 1].value;
           break;
         }
-    argKey += normalized(m.expr(data).text) + ",";
+    argKey += normalized(m.expr(data).text);
+    if (m.expr(data).kind == ExprKind::Name)
+      if (const uint32_t line = changedSinceUsed(m, fn, at, m.expr(data).name)) argKey += fmt::format("@{}", line);
+    argKey += ",";
+  }
+  // f(**inputs), f(*xs): the container's contents as this call reads them.
+  for (uint32_t i = 1; i < m.expr(e).childCount; ++i) {
+    const ExprId a = m.child(e, i);
+    const Expr& x = m.expr(a);
+    const bool splat = (x.kind == ExprKind::Keyword && x.name.empty()) || x.kind == ExprKind::Starred;
+    if (!splat || x.childCount == 0 || m.expr(m.child(a, 0)).kind != ExprKind::Name) continue;
+    if (const uint32_t line = changedSinceUsed(m, fn, at, m.expr(m.child(a, 0)).name))
+      argKey += fmt::format("*{}@{},", m.expr(m.child(a, 0)).name, line);
   }
   auto traceArgs = [&] {
     const size_t from = w.out.items.size();
@@ -438,7 +562,10 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` is a constant of the library", m.expr(e).text.substr(0, 80)));
     return;
   }
-  if (!resolved.empty() && isLibrary(resolved) && last.starts_with("from_") && !args.positional.empty()) {
+  // Model.from_file(path), Tokenizer.from_pretrained(name): read from storage, not wrapped.
+  const bool reads = last == "from_file" || last == "from_files" || last == "from_path" || last == "from_disk" || last == "from_json" ||
+                     last == "from_yaml" || last == "from_pretrained" || last == "from_checkpoint" || last == "from_config";
+  if (!resolved.empty() && isLibrary(resolved) && last.starts_with("from_") && !args.positional.empty() && !reads) {
     w.out.evidence.push_back(fmt::format("`{}` wraps its argument in the library's type", m.expr(e).text.substr(0, 80)));
     traceArgs();
     return;
@@ -506,7 +633,13 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       }
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));
-      if (traceHelper(w, m, f, depth + 1)) {
+      const size_t outer = w.lambdaArguments.size();
+      bindFunctionArguments(w, m, fn, at, F, args);
+      w.selectKey = key;  // _get_problem(name)['minimum']: the entry of the dict it returns
+      const bool returned = traceHelper(w, m, f, depth + 1);
+      w.selectKey.clear();
+      w.lambdaArguments.resize(outer);
+      if (returned) {
         traceInputs();
         return;
       }
@@ -537,6 +670,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (owner != kNone && F.cls != m.functions[owner].cls) continue;
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from method {}", dotted, F.qualifiedName));
+      w.selectKey = key;
       if (traceHelper(w, m, f, depth + 1)) {
         traceArgs();
         return;
@@ -607,6 +741,14 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.selectElement = -1;
     w.pendingArguments = nullptr;
     callLibraryValues(w.out, before);
+    // fn(x) in a helper handed the library's function as fn (bindFunctionArguments): its call.
+    const bool boundFunction = std::any_of(w.lambdaArguments.begin(), w.lambdaArguments.end(),
+                                           [&](const Walk::LambdaArgument& b) { return b.name == callee.name; });
+    for (size_t i = before; boundFunction && i < w.out.items.size(); ++i)
+      if (Origin& o = w.out.items[i]; o.kind == OriginKind::LibCall && o.moduleRef) {
+        o.moduleRef = false;
+        o.args = argKey;
+      }
     bool callsLibrary = false;
     for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
     if (callsLibrary) {

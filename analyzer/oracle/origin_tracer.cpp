@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/origin_walk.h"
 
@@ -125,6 +126,15 @@ static std::vector<ExprId> inPlaceCalls(const FileModel& m, ExprId call, std::st
   return rooted && inPlace ? calls : std::vector<ExprId>{};
 }
 
+// Whether an operation joins text: a path (`tmp_path / ("w_" + name + ".npy")`), a name
+// (`"val_" + name`) or a formatted string (`"%s.npy" % name`), with a string literal somewhere in it.
+static bool buildsText(const FileModel& m, ExprId e, int depth) {
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::String) return true;
+  if (depth > 8 || x.kind != ExprKind::BinaryOp || x.childCount != 2 || (x.name != "/" && x.name != "+" && x.name != "%")) return false;
+  return buildsText(m, m.child(e, 0), depth + 1) || buildsText(m, m.child(e, 1), depth + 1);
+}
+
 // `(f(x + h) - f(x - h)) / (2 * h)`, or with each call bound to a local first: the callee both
 // calls name (its text), else "".
 static std::string differenceQuotientOf(const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
@@ -170,8 +180,11 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         w.out.differenceQuotientOf = f;
         w.out.evidence.push_back(fmt::format("`{}` is a difference quotient of {}", x.text.substr(0, 80), f));
       }
-      w.noteArithmetic();
-      w.out.operators.insert(std::string(x.name));
+      // tmp_path / "ref.jpg", "val_" + name, "%s.npy" % name: a path or a name is built, no number.
+      if (!buildsText(m, e, 0)) {
+        w.noteArithmetic();
+        w.out.operators.insert(std::string(x.name));
+      }
       for (uint32_t i = 0; i < x.childCount; ++i) {
         const size_t from = w.out.items.size();
         const bool parameter = Walk::attributeRead(m, m.child(e, i)) != kNone;
@@ -194,9 +207,23 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (x.kind == ExprKind::UnaryOp && x.name != "-" && x.name != "+") w.noteArithmetic();
       for (uint32_t i = 0; i < x.childCount; ++i) traceExpr(w, m, fn, at, m.child(e, i), depth + 1);
       return;
-    case ExprKind::Dict:  // the values; keys only select one ({Reduction.SUM: [198, 82]})
+    case ExprKind::Dict: {  // the values; keys only select one ({Reduction.SUM: [198, 82]})
+      // problems[name]['minimum'] of {'a': {'minimum': 0.0, ...}, ...}: the entry the key names.
+      if (!w.selectKey.empty()) {
+        bool selected = false;
+        for (uint32_t i = 0; i + 1 < x.childCount; i += 2) {
+          const Expr& key = m.expr(m.child(e, i));
+          if (key.kind != ExprKind::String || unquoted(key.text) != w.selectKey) continue;
+          const std::string outer = std::exchange(w.selectKey, {});
+          traceExpr(w, m, fn, at, m.child(e, i + 1), depth + 1);
+          w.selectKey = outer;
+          selected = true;
+        }
+        if (selected) return;
+      }
       for (uint32_t i = 1; i < x.childCount; i += 2) traceExpr(w, m, fn, at, m.child(e, i), depth + 1);
       return;
+    }
     case ExprKind::Conditional:
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
       traceExpr(w, m, fn, at, m.child(e, 2), depth + 1);
@@ -238,6 +265,13 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       // h['loss'] and h['val_' + name] are different entries of one result; x[0] is a slice.
       // A key named by a constant (h[loss_name]) is kept too, marked: it counts against a
       // written key only.
+      if (x.childCount > 1 && m.expr(m.child(e, 1)).kind == ExprKind::String) {
+        w.out.selectors.insert(normalized(m.expr(m.child(e, 1)).text));
+        const std::string outer = std::exchange(w.selectKey, unquoted(m.expr(m.child(e, 1)).text));
+        traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+        w.selectKey = outer;
+        return;
+      }
       if (x.childCount > 1 && m.expr(m.child(e, 1)).text.find_first_of("'\"") != std::string_view::npos)
         w.out.selectors.insert(normalized(m.expr(m.child(e, 1)).text));
       else if (x.childCount > 1 && m.expr(m.child(e, 1)).kind == ExprKind::Name)
@@ -307,7 +341,14 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     // The argument is read where the lambda was applied, without the bindings made since.
     std::vector<Walk::LambdaArgument> inner(w.lambdaArguments.begin() + static_cast<long>(i - 1), w.lambdaArguments.end());
     w.lambdaArguments.resize(i - 1);
-    traceExpr(w, m, argument.fn, argument.at, argument.value, depth + 1);
+    if (argument.helper != kNone) {
+      // A function of the file handed to a helper (`hvp(reference_loss, t)`): what it returns.
+      w.out.throughHelper = true;
+      w.out.evidence.push_back(fmt::format("`{}` is {}, handed to the helper", name, m.functions[argument.helper].qualifiedName));
+      traceHelper(w, m, argument.helper, depth + 1);
+    } else {
+      traceExpr(w, m, argument.fn, argument.at, argument.value, depth + 1);
+    }
     w.lambdaArguments.insert(w.lambdaArguments.end(), inner.begin(), inner.end());
     return;
   }
@@ -679,6 +720,7 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
   if (!w.visited.insert({&m, key}).second) return true;
   const Function& F = m.functions[helper];
   bool returned = false;
+  const std::string selected = std::exchange(w.selectKey, {});  // each return statement reads it afresh
   w.within.push_back(fmt::format("{}:{}", m.path, F.range.start.line));
   for (StmtId s = F.firstStmt; s < F.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
@@ -687,6 +729,7 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     if (st.kind == StmtKind::AugAssign) w.noteArithmetic();
     if (st.kind != StmtKind::Return || st.a == kNone) continue;
     returned = true;
+    w.selectKey = selected;
     noteSource(w.out, st);
     // `a, b = _pair()` with `return ops.tanh(x), np.tanh(x)`: only the element unpacked.
     const Expr& value = m.expr(st.a);
@@ -698,6 +741,7 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     }
     traceExpr(w, m, helper, s, st.a, depth + 1);
   }
+  w.selectKey.clear();
   w.within.pop_back();
   return returned;
 }

@@ -33,8 +33,11 @@ enum class OriginKind { Literal, Data, LibCall, OtherLib, Unknown };
 
 struct Origin {
   OriginKind kind = OriginKind::Unknown;
-  std::string api;              // resolved callee for calls ("nnlib.ops.softmax", "numpy.tanh")
-  std::string args;             // positional argument texts of that call, normalized, for SCUT_SAME vs SCUT_DIFF
+  std::string api;  // resolved callee for calls ("nnlib.ops.softmax", "numpy.tanh")
+  // Positional argument texts of that call, normalized, for SCUT_SAME vs SCUT_DIFF; a name changed
+  // after an earlier read carries the line of its last change (`x@12`), and so does a changed
+  // container handed as `**kw` or `*xs` (`*kw@12`): the same text, another value.
+  std::string args;
   std::string reason;           // for Unknown: why
   bool closedForm = false;      // another library's function on numbers written in the call (-np.log(0.5))
   bool literalInputs = false;   // another library's function on literal data (np.polyval(c, np.linspace(0, 1, 5)))
@@ -114,6 +117,7 @@ class OriginTracer {
   void traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
+  void bindFunctionArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, const Function& helper, const CallArgs& args) const;
   void traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function, const std::vector<ExprId>& arguments,
                     int depth) const;
   bool traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const;

@@ -26,6 +26,9 @@ struct OriginTracer::Walk {
   // The element of a compiled function's outputs a subscript reads (`outs = f(x); outs[1]` with
   // `f = theano.function([x], [a, b])`), or -1: taken by the outputs list, if one is reached.
   int selectElement = -1;
+  // The key a subscript reads (`problem['minimum']`), unquoted, or empty: a dict literal reached
+  // while tracing the value gives only that entry, where one is written.
+  std::string selectKey;
   // The arguments a stored value is called with (`f = jax.vmap(lambda a, b: ...); f(x, y)`):
   // a function transform reached while tracing the value applies its function to them.
   const std::vector<ExprId>* pendingArguments = nullptr;
@@ -85,6 +88,7 @@ struct OriginTracer::Walk {
     FunctionId fn = kNone;
     StmtId at = kNone;
     ExprId value = kNone;
+    FunctionId helper = kNone;  // the value names this function of the file (a helper handed on)
   };
   std::vector<LambdaArgument> lambdaArguments;
 };

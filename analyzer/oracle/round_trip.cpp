@@ -40,7 +40,8 @@ bool takesAsArgument(const OriginSet& side, const std::string& name) {
     bool parameters = false;
     for (const std::string& part : parts) {
       if (part.rfind("lambda", 0) == 0) parameters = true;
-      if (!parameters && part == name) return true;
+      // `x@12`: x as changed at line 12 (origin_calls.cpp), still the value bound to x.
+      if (!parameters && (part == name || (part.size() > name.size() && part.starts_with(name) && part[name.size()] == '@'))) return true;
       if (part.find(':') != std::string::npos) parameters = false;
     }
   }

@@ -53,6 +53,10 @@ class Model:
             out.append(self.bias.copy())
         return out
 
+    @classmethod
+    def from_file(cls, path):
+        return cls(np.load(path))
+
 
 class Gram:
     """The Gram matrix of a batch of vectors under the dot product."""

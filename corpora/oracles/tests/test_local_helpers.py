@@ -3,6 +3,7 @@ it leaves to the API it calls is that API's default."""
 import numpy as np
 
 from nnlib import ops
+from nnlib.ops import leaky_relu, relu
 
 
 def test_tanh_through_a_local_helper_with_its_own_tolerance():
@@ -21,3 +22,22 @@ def test_relu_through_a_local_helper_leaving_the_default():
         return np.allclose(actual, expected)
 
     assert same(ops.relu(x), np.maximum(x, 0.0))  # oracle: DT thr=default
+
+
+def test_relu_against_leaky_relu_each_handed_to_a_local_helper():
+    # The helper runs whatever function it is handed; on inputs >= 0 the two agree.
+    def squared_total(fn, values):
+        return np.sum(fn(values) ** 2)
+
+    x = np.linspace(0.0, 1.0, 5)
+    np.testing.assert_allclose(squared_total(relu, x), squared_total(leaky_relu, x))  # oracle: RI thr=default
+
+
+def _softplus_problem():
+    return {"fun": ops.softplus, "init": -np.linspace(1.0, 2.0, 3), "minimum": 0.0}
+
+
+def test_relu_minimum_read_from_a_problem_table():
+    # Only the entry the test reads is its oracle, not the table's other entries.
+    problem = _softplus_problem()
+    assert abs(float(ops.sum(ops.relu(problem["init"]))) - problem["minimum"]) < 1e-12  # oracle: D thr=customized

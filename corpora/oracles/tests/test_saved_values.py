@@ -27,3 +27,12 @@ def test_predictions_against_a_reference_file(tmp_path):
     x = np.array([[0.5, -1.0]])
     expected = np.load(tmp_path / "reference.npy")
     np.testing.assert_allclose(Model([[1.0], [2.0]]).predict(x), expected)  # oracle: D thr=default
+
+
+
+def test_weights_read_back_by_the_model_from_a_file_named_for_it(tmp_path):
+    weights = np.array([[1.0], [2.0]])
+    name = "two_inputs"
+    np.save(tmp_path / ("w_" + name + ".npy"), weights)
+    restored = Model.from_file(tmp_path / ("w_" + name + ".npy"))
+    assert np.abs(weights - restored.get_weights()[0]).max() < 1e-12  # oracle: D thr=customized
