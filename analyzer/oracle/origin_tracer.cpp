@@ -135,6 +135,19 @@ static bool buildsText(const FileModel& m, ExprId e, int depth) {
   return buildsText(m, m.child(e, 0), depth + 1) || buildsText(m, m.child(e, 1), depth + 1);
 }
 
+// Whether an operation builds a container: a list repeated (`[row] * 2`) or two joined
+// (`[a] + [b]`), which computes no number.
+static bool buildsContainer(const FileModel& m, ExprId e) {
+  const Expr& x = m.expr(e);
+  if (x.kind != ExprKind::BinaryOp || x.childCount != 2) return false;
+  const auto literal = [&](uint32_t i) {
+    const ExprKind k = m.expr(m.child(e, i)).kind;
+    return k == ExprKind::List || k == ExprKind::Tuple;
+  };
+  if (x.name == "*") return literal(0) || literal(1);
+  return x.name == "+" && literal(0) && literal(1);
+}
+
 // `(f(x + h) - f(x - h)) / (2 * h)`, or with each call bound to a local first: the callee both
 // calls name (its text), else "".
 static std::string differenceQuotientOf(const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
@@ -181,7 +194,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         w.out.evidence.push_back(fmt::format("`{}` is a difference quotient of {}", x.text.substr(0, 80), f));
       }
       // tmp_path / "ref.jpg", "val_" + name, "%s.npy" % name: a path or a name is built, no number.
-      if (!buildsText(m, e, 0)) {
+      if (!buildsText(m, e, 0) && !buildsContainer(m, e)) {
         w.noteArithmetic();
         w.out.operators.insert(std::string(x.name));
       }

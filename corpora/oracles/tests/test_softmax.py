@@ -158,3 +158,9 @@ class SoftmaxCase(NnTestCase):
         for dtype in (np.float16, np.float32, np.float64):
             got = ops.softmax(self.logits.astype(dtype))
             self.assertAllCloseAccordingToType(got, self.expected.astype(dtype))  # oracle: DT thr=depend
+
+
+def test_softmax_of_repeated_rows_against_repeated_literal_rows():
+    x = np.array([[0.0, 0.0]] * 3)
+    expected = [[0.5, 0.5]] * 3
+    np.testing.assert_allclose(ops.softmax(x), expected)  # oracle: D thr=default
