@@ -720,6 +720,22 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` draws initial parameters (test data)", m.expr(e).text.substr(0, 60)));
     return;
   }
+  // An instance of a class of this file, called (`m_true = SlowLinear(a, b); m_true(x)`): what its
+  // forward or __call__ returns, as a helper's; the constructor's arguments configure it.
+  if (callee.kind == ExprKind::Name && !viaImport && calledWith && m.language == Language::Python)
+    for (ClassId c = 0; c < m.classes.size(); ++c) {
+      if (m.classes[c].name != callee.name) continue;
+      FunctionId run = classMethod(m, c, "forward");
+      if (run == kNone) run = classMethod(m, c, "__call__");
+      if (run == kNone) run = classMethod(m, c, "call");
+      if (run == kNone) break;
+      w.out.throughHelper = true;
+      w.out.evidence.push_back(fmt::format("`{}` is called: it runs {}", callee.name, m.functions[run].qualifiedName));
+      traceHelper(w, m, run, depth + 1);
+      traceInputs();
+      for (ExprId a : *calledWith) traceExpr(w, m, fn, at, a, depth + 1);
+      return;
+    }
   // A class of this file that only holds fields (a dataclass or a NamedTuple of test data,
   // `JammedTestState(position=onp.load(f), ...)`): what it is built from is its value.
   if (callee.kind == ExprKind::Name && !viaImport && m.language == Language::Python)

@@ -41,3 +41,16 @@ def test_relu_minimum_read_from_a_problem_table():
     # Only the entry the test reads is its oracle, not the table's other entries.
     problem = _softplus_problem()
     assert abs(float(ops.sum(ops.relu(problem["init"]))) - problem["minimum"]) < 1e-12  # oracle: D thr=customized
+
+
+class _SoftplusByLogsumexp:
+    """softplus(x) as log(exp(0) + exp(x)), written with the library's logsumexp."""
+
+    def __call__(self, x):
+        return ops.logsumexp(np.stack([np.zeros_like(x), x]), axis=0)
+
+
+def test_softplus_against_a_callable_object_of_the_test():
+    x = np.linspace(-3.0, 3.0, 7)
+    reference = _SoftplusByLogsumexp()
+    np.testing.assert_allclose(ops.softplus(x), reference(x))  # oracle: RI thr=default
