@@ -269,7 +269,10 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
       return {"RI", fmt::format("the oracle runs {} of another object (bound at {}), built apart from the CUT's", o.primary,
                                 oracleObject.substr(oracleObject.find(':') + 1))};
     // A method given no arguments (kernel(x[0]).evaluate_kernel()) runs on what made its object.
-    if (o.primaryInputs == a.primaryInputs && (!o.primaryInputs.empty() || o.inputs == a.inputs))
+    // Arithmetic on one side only (`post.variance + noise` against the posterior given the noise)
+    // transforms that side's output: a relation between two runs, not the same run twice.
+    const bool sameArithmetic = oracle.operators == cut.operators && oracle.arithmeticAt.count("") == cut.arithmeticAt.count("");
+    if (o.primaryInputs == a.primaryInputs && (!o.primaryInputs.empty() || o.inputs == a.inputs) && sameArithmetic)
       return {"SCUT_SAME", fmt::format("both sides run {} of the same model on the same inputs", o.primary)};
     return {"SCUT_DIFF", fmt::format("both sides run {} of the same model on different inputs", o.primary)};
   }

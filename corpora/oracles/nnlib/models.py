@@ -24,14 +24,14 @@ class Model:
             z = z + self.bias
         return z
 
-    def predict(self, x, batch_size=None):
+    def predict(self, x, batch_size=None, offset=0.0):
         x = np.asarray(x, dtype=np.float64)
         act = _ACTIVATIONS[self.activation]
         if batch_size is None:
-            return act(self.logits(x))
+            return act(self.logits(x)) + offset
         parts = [act(self.logits(x[i:i + batch_size]))
                  for i in range(0, x.shape[0], batch_size)]
-        return np.concatenate(parts, axis=0)
+        return np.concatenate(parts, axis=0) + offset
 
     def fit(self, x, y, epochs=1, lr=0.1):
         x = np.asarray(x, dtype=np.float64)

@@ -156,3 +156,9 @@ class DenseReluCase(NnTestCase):
     def test_weight_roundtrip(self):
         w_out, b_out = self.model.get_weights()
         self.assertAllClose(w_out, self.w)  # oracle: D thr=default
+
+
+def test_predict_with_an_offset_against_the_prediction_shifted_by_the_test():
+    model = Model([[1.0], [2.0]], bias=[0.5])
+    x = np.array([[0.5, -1.0], [2.0, 0.25]])
+    np.testing.assert_allclose(model.predict(x, offset=1.0), model.predict(x) + 1.0)  # oracle: SCUT_DIFF thr=default
