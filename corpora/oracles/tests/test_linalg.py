@@ -175,3 +175,9 @@ class LinalgCase(NnTestCase):
             a, b = self.a.astype(dtype), self.b.astype(dtype)
             ref = ops.matmul(a, b, precision="highest")
             self.assertAllCloseAccordingToType(ops.matmul(a, b), ref)  # oracle: SCUT_SAME thr=depend
+
+
+def test_orthonormal_basis_of_the_test_data_against_the_identity_written_first():
+    # A check of the test's own data before it is used: the identity is the oracle.
+    q, _ = np.linalg.qr(np.random.default_rng(3).standard_normal((4, 4)))
+    np.testing.assert_allclose(np.eye(4), q.T @ q, atol=1e-12)  # oracle: D thr=customized
