@@ -54,3 +54,12 @@ def test_softplus_against_a_callable_object_of_the_test():
     x = np.linspace(-3.0, 3.0, 7)
     reference = _SoftplusByLogsumexp()
     np.testing.assert_allclose(ops.softplus(x), reference(x))  # oracle: RI thr=default
+
+
+def _check_unchanged_at_time_zero(step, x0):
+    # `step` is whatever the caller hands in: at time 0 it must give back its input.
+    np.testing.assert_allclose(x0, step(0.0, x0))  # oracle: D thr=default
+
+
+def test_decay_step_is_the_identity_at_time_zero():
+    _check_unchanged_at_time_zero(lambda t, x: ops.exp(-t) * x, np.linspace(-1.0, 1.0, 5))  # oracle: D thr=default
