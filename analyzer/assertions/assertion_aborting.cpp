@@ -6,6 +6,8 @@
 
 #include <re2/re2.h>
 
+#include "analyzer/assertions/param_origin.h"
+
 namespace oalens::analyzer {
 
 namespace {
@@ -20,6 +22,26 @@ std::optional<std::string> failingStream(std::string_view text) {
   return name;
 }
 
+// A test that reports by its return value (MNN's `bool run(int precision)`, a `main` returning
+// its status): `return false;` where the function returns `true` elsewhere, or a nonzero
+// integer where it returns 0 elsewhere, is the test failing.
+bool returnsFailure(const FileModel& m, StmtId ret) {
+  const Stmt& r = m.stmts[ret];
+  if (r.kind != StmtKind::Return || r.a == kNone || r.function == kNone || r.function >= m.functions.size()) return false;
+  const std::string_view value = m.expr(r.a).text;
+  const bool boolean = value == "false";
+  const bool status = !boolean && m.expr(r.a).kind == ExprKind::Number && value != "0";
+  const bool negative = !boolean && m.expr(r.a).kind == ExprKind::UnaryOp && m.expr(r.a).name == "-";
+  if (!boolean && !status && !negative) return false;
+  const Function& f = m.functions[r.function];
+  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
+    const Stmt& other = m.stmts[s];
+    if (other.function != r.function || other.kind != StmtKind::Return || other.a == kNone) continue;
+    if (m.expr(other.a).text == (boolean ? "true" : "0")) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<std::string> AssertionFinder::abortIn(const FileModel& m, StmtId head) const {
@@ -29,6 +51,7 @@ std::optional<std::string> AssertionFinder::abortIn(const FileModel& m, StmtId h
     if (st.function != h.function || st.depth <= h.depth) break;
     if (st.parent != head) continue;  // nested deeper: not what the condition alone decides
     if (st.kind == StmtKind::Raise) return std::string("throw");
+    if (m.language == Language::Cpp && returnsFailure(m, e)) return std::string("return");
     if (st.kind != StmtKind::ExprStmt || st.a == kNone) continue;
     if (std::optional<std::string> stream = failingStream(m.expr(st.a).text)) return stream;
     if (m.expr(st.a).kind != ExprKind::Call) continue;
@@ -44,11 +67,18 @@ void AssertionFinder::fromAbortingIf(const FileModel& m, StmtId s, std::vector<A
   std::optional<std::string> abort = abortIn(m, s);
   if (!abort) return;
   Assertion a = newAssertion(m, s);
+  // The check is the condition; the block that reports and fails is not (its lines print).
+  a.range.end = m.expr(st.a).range.end;
   a.api = *abort;
   a.apiText = *abort;
   a.form = "if";
   fromCondition(m, a, st.a);
   if (!a.isOa) return;
+  // `if (fabs(result[i] - expected[i]) > tol) return false;` in a helper comparing its two
+  // parameters: the helper is the check (a predicate, wrapper discovery's), at its call sites.
+  if (abort->starts_with("return") && a.actualExpr != kNone && a.expectedExpr != kNone &&
+      !originParam(m, st.function, a.actualExpr, 0, false).empty() && !originParam(m, st.function, a.expectedExpr, 0, false).empty())
+    return;
   a.negated = !a.negated;
   out.push_back(std::move(a));
 }

@@ -104,9 +104,22 @@ bool takeRelativeTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId 
     });
   };
   // `tol * std::max(1.0, |A(i, j)| + |B(i, j)|)`: a parameter scaling what it reads of the sides.
-  const auto readsASide = [&](ExprId e) {
+  const auto mentionsASide = [&](std::string_view text) {
     for (const std::string& side : {w.actual, w.expected})
-      if (!side.empty() && mentionsWord(m.expr(e).text, side == "self" ? std::string_view("this") : std::string_view(side))) return true;
+      if (!side.empty() && mentionsWord(text, side == "self" ? std::string_view("this") : std::string_view(side))) return true;
+    return false;
+  };
+  // Or a local the function sets from them (`maxValue = fmax(fabs(rightData[i]), maxValue)` in a
+  // loop, MNN's checkVectorByRelativeError: the tolerance scales the largest expected value).
+  const auto readsASide = [&](ExprId e) {
+    if (mentionsASide(m.expr(e).text)) return true;
+    if (m.expr(e).kind != ExprKind::Name) return false;
+    for (StmtId b = m.functions[fid].firstStmt; b < s; ++b) {
+      const Stmt& st = m.stmts[b];
+      if (st.function == fid && (st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign) && st.a != kNone && st.b != kNone &&
+          m.expr(st.a).text == m.expr(e).text && mentionsASide(m.expr(st.b).text))
+        return true;
+    }
     return false;
   };
   for (uint32_t scale = 0; scale < 2; ++scale) {
@@ -227,6 +240,21 @@ bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std
   return false;
 }
 
+// Whether the block of the `if` at `head` only moves on to the next element (`continue;`,
+// `break;`): a skip, which answers nothing.
+bool onlySkips(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
+  const StmtId blockEnd = afterBlock(m, fid, head, end);
+  bool any = false;
+  for (StmtId e = head + 1; e < blockEnd; ++e) {
+    if (m.stmts[e].function != fid) continue;
+    std::string_view text = m.stmts[e].text;
+    while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n')) text.remove_suffix(1);
+    if (text != "continue" && text != "break") return false;
+    any = true;
+  }
+  return any;
+}
+
 }  // namespace
 
 // A C++ function (not a test case) with parameters, or a method (its object holds what it
@@ -323,6 +351,9 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fid || st.a == kNone || (st.kind != StmtKind::Return && st.kind != StmtKind::If)) continue;
+    // An `if` answers only when its block returns: `if (|a| < eps && |b| < eps) continue;` skips
+    // an element, it decides nothing (MNN's TensorUtils equals, before its relative check).
+    if (st.kind == StmtKind::If && onlySkips(m, fid, s, f.endStmt)) continue;
     auto check = exceededLocalError(m, fid, s, st.a);  // the sides a local `diff` was bound to
     if (!check) check = finder.conditionCheck(m, fid, st.a);
     if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
@@ -332,7 +363,16 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     auto [left, right] = sidesOfError(m, fid, s, errorSide);  // also through a local: `float diff = std::abs(a - b);`
     std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
     if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
-    return closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
+    ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
+    // `|got - want| / largest > tolerance`: the error divided by a size, a relative tolerance.
+    if (const Expr& error = m.expr(errorSide);
+        error.kind == ExprKind::BinaryOp && error.name == "/" && w.tolerances.size() == 1 && w.tolerances[0].first == "atol") {
+      w.tolerances[0].first = "rtol";
+      if (auto d = w.defaults.extract("atol")) w.defaults["rtol"] = d.mapped();
+      if (auto v = w.defaultValues.extract("atol")) w.defaultValues["rtol"] = v.mapped();
+      w.category = Category::AbsRel;
+    }
+    return w;
   }
   return std::nullopt;
 }

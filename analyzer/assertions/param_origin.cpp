@@ -1,5 +1,7 @@
 #include "analyzer/assertions/param_origin.h"
 
+#include <re2/re2.h>
+
 #include "analyzer/core/words.h"
 #include "analyzer/scan/scanner.h"
 
@@ -27,6 +29,12 @@ bool isPassThrough(std::string_view last) {
   for (auto n : kNames)
     if (last == n) return true;
   return false;
+}
+
+bool namesAConversion(std::string_view name) {
+  // toDoubles, to_host, asVector, ConvertToFloat, copyToHost; not total(x) or topk(x).
+  static const RE2 conversion(R"(^(?:to|as|convert|copy|cast|To|As|Convert|Copy|Cast)(?:_\w+|[A-Z]\w*)$)");
+  return RE2::FullMatch(re2::StringPiece(name.data(), name.size()), conversion);
 }
 
 bool targetPath(const FileModel& m, ExprId target, std::string_view name, std::vector<uint32_t>& path, int depth) {
@@ -154,6 +162,10 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
           if (const std::string_view made = originParam(m, f, maker.positional[0], hops + 1, false); !made.empty()) return made;
       if (callee.name == "partial" && !args.positional.empty())
         if (const std::string_view adapted = adaptedParam(m, f, args, hops); !adapted.empty()) return adapted;
+      // A C++ function named for converting its one argument (`toDoubles(got)`, `toHost(t)`,
+      // `asVector(x)`, `copy_to_host(y)`): the value it is handed, in another type or place.
+      if (m.language == Language::Cpp && callee.kind == ExprKind::Name && args.positional.size() == 1 && namesAConversion(callee.name))
+        return originParam(m, f, args.positional[0], hops + 1, allowSelf);
       // A C++ functional cast names its type in the text only (`double(rtol)`).
       if (!isPassThrough(callee.name.empty() ? callee.text : callee.name)) return {};
       // x.astype(ref.dtype) passes its receiver on, np.asarray(x) and self.to_numpy(x) their argument.

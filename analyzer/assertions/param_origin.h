@@ -16,6 +16,8 @@ inline constexpr int kMaxOriginHops = 8;
 
 // Calls that pass a value through without computing anything new from it.
 bool isPassThrough(std::string_view last);
+// Whether a C++ function's name says it converts its one argument (`toDoubles`, `to_host`, `asVector`).
+bool namesAConversion(std::string_view name);
 
 // The element indices leading to `name` in an assignment or loop target, nested tuples included.
 bool targetPath(const FileModel& m, ExprId target, std::string_view name, std::vector<uint32_t>& path, int depth);
