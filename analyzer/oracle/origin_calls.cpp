@@ -215,6 +215,11 @@ uint32_t changedSinceUsed(const FileModel& m, FunctionId fn, StmtId at, std::str
 
 }  // namespace
 
+// Whether a class of the file defines a method of that name.
+static bool definesMethod(const FileModel& m, std::string_view name) {
+  return std::any_of(m.functions.begin(), m.functions.end(), [&](const Function& f) { return f.cls != kNone && f.name == name; });
+}
+
 // Python closures see the functions of every enclosing function: a helper nested beside the
 // caller (`_run` and `_run_finite_diff`, both inside one test) is callable by name from it.
 static bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller) {
@@ -462,6 +467,16 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       bool transformViaImport = false;
       const std::string transformName = resolveDotted(m, fn, dottedName(m, transform.callee), &transformViaImport);
       if (transformViaImport && appliesItsFunction(lastDottedComponent(transformName))) {
+        w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(args.callee).text.substr(0, 60)));
+        traceApplied(w, m, fn, at, transform.positional[0], args.positional, depth + 1);
+        return;
+      }
+      // self.variant(bij.forward)(x): a method the test framework gives the test case (chex's
+      // variants: jit, pmap, without jit) and no scanned class defines, handed one function and
+      // called at once, runs that function.
+      if (const std::string method = dottedName(m, transform.callee);
+          transform.positional.size() == 1 && transform.keywords.empty() && method.rfind("self.", 0) == 0 &&
+          method.find('.', 5) == std::string::npos && !definesMethod(m, std::string_view(method).substr(5))) {
         w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(args.callee).text.substr(0, 60)));
         traceApplied(w, m, fn, at, transform.positional[0], args.positional, depth + 1);
         return;

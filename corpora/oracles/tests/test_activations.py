@@ -1,6 +1,7 @@
 """Elementwise activations (relu, leaky_relu, sigmoid, tanh, softplus) checked
 against literals, numpy/scipy, hand-written formulas and related nnlib ops."""
 import math
+import unittest
 
 import numpy as np
 import pytest
@@ -133,3 +134,12 @@ class ActivationCase(NnTestCase):
     def test_relu_twice_is_relu(self):
         once = ops.relu(self.x)
         self.assertAllClose(ops.relu(once), once)  # oracle: SCUT_DIFF thr=default
+
+
+class FrameworkVariantCase(unittest.TestCase):
+    """`self.variant` comes from the test framework (compiled and eager variants of a function),
+    not from a scanned class: it runs the function it is handed."""
+
+    def test_relu_against_leaky_relu_under_the_same_variant(self):
+        x = np.linspace(0.0, 2.0, 5)
+        np.testing.assert_allclose(self.variant(ops.relu)(x), self.variant(ops.leaky_relu)(x))  # oracle: RI thr=default
