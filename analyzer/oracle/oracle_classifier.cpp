@@ -23,6 +23,7 @@
 
 #include "analyzer/core/parallel.h"
 #include "analyzer/oracle/origin_tracer.h"
+#include "analyzer/oracle/origin_walk.h"
 #include "analyzer/oracle/round_trip.h"
 
 namespace oalens::analyzer {
@@ -292,6 +293,33 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
         std::none_of(oc.full.begin(), oc.full.end(), [&](const std::string& f) { return ac.full.count(f) > 0; }))) &&
       !differentParts(cut, oracle) && oc.full != ac.full)
     return {"NI", fmt::format("the author writes the formula out of the library's primitives ({})", fmt::join(oracle.operators, " "))};
+  // torch.mm(filtering_mean, trans_obs) where the filtering mean is what the CUT is handed
+  // (`model._forecast(3, model._filter(y))`): the library calls the oracle makes are the CUT's
+  // own inputs, and what computes the oracle from them is another library's, written by the author.
+  if (const Origin* outer = outermostCall(oracle); oracleLib && outer && outer->kind == OriginKind::OtherLib) {
+    const bool sharedOnly = std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& x) {
+      return !OriginTracer::computes(x) || std::any_of(cut.items.begin(), cut.items.end(), [&](const Origin& y) {
+        return y.kind == x.kind && y.api == x.api && y.args == x.args;
+      });
+    });
+    // The steps: another library's functions (torch.mm) of the oracle's own, not its classes,
+    // methods of unknown objects, function transforms, loops over combinations or random draws.
+    std::set<std::string> others;
+    long steps = 0;
+    for (const Origin& x : oracle.items) {
+      const std::string_view last = lastDottedComponent(x.api);
+      if (x.kind != OriginKind::OtherLib || x.api.empty() || x.api[0] == '.' || last.empty() ||
+          !std::islower(static_cast<unsigned char>(last[0])) || x.api.rfind("itertools.", 0) == 0 || x.api.rfind("functools.", 0) == 0 ||
+          origin_names::appliesItsFunction(last) || origin_names::isRandom(x.api) ||
+          std::any_of(cut.items.begin(), cut.items.end(),
+                      [&](const Origin& y) { return y.kind == x.kind && y.api == x.api && y.args == x.args; }))
+        continue;  // a step the CUT's side takes too prepares both
+      ++steps;
+      others.insert(x.api);
+    }
+    if (sharedOnly && steps >= 2)
+      return {"NI", fmt::format("the author computes it with {} from what the CUT is given", fmt::join(others, ", "))};
+  }
   if (oracleLib) {
     if (o.full.empty() && o.inputs.empty()) return {"D", "the oracle only passes data through the library's plumbing (a round trip)"};
     // Same inputs: the same argument texts, or the same variables with the same arithmetic

@@ -164,3 +164,11 @@ def test_softmax_of_repeated_rows_against_repeated_literal_rows():
     x = np.array([[0.0, 0.0]] * 3)
     expected = [[0.5, 0.5]] * 3
     np.testing.assert_allclose(ops.softmax(x), expected)  # oracle: D thr=default
+
+
+def test_softmax_of_logits_against_numpy_functions_the_author_composes_on_them():
+    # The logits come from the library on both sides; numpy's steps on them are the author's.
+    x = np.array([[0.5, -1.0], [2.0, 0.25]])
+    z = ops.matmul(x, np.array([[1.0, -1.0], [0.5, 2.0]]))
+    expected = np.divide(np.exp(z), np.sum(np.exp(z), axis=-1, keepdims=True))
+    np.testing.assert_allclose(ops.softmax(z), expected)  # oracle: NI thr=default
