@@ -478,6 +478,21 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
           transform.positional.size() == 1 && transform.keywords.empty() && method.rfind("self.", 0) == 0 &&
           method.find('.', 5) == std::string::npos && !definesMethod(m, std::string_view(method).substr(5))) {
         w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(args.callee).text.substr(0, 60)));
+        // self.variant(bijector.forward)(x) is bijector.forward(x): that method of the object.
+        bool moduleFunction = false;  // self.variant(ops.relu): a module's function, applied
+        if (const std::string dotted = dottedName(m, transform.positional[0]); !dotted.empty())
+          resolveDotted(m, fn, dotted, &moduleFunction);
+        if (const ExprId f = transform.positional[0];
+            !moduleFunction && m.expr(f).kind == ExprKind::Attribute && m.expr(f).childCount > 0) {
+          const size_t self = w.out.items.size();
+          w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", m.expr(f).name), argKey, {}});
+          traceExpr(w, m, fn, at, m.child(f, 0), depth + 1);
+          bool onLibrary = false;
+          for (size_t i = self + 1; i < w.out.items.size(); ++i) onLibrary |= computes(w.out.items[i]);
+          if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
+          traceArgs();
+          return;
+        }
         traceApplied(w, m, fn, at, transform.positional[0], args.positional, depth + 1);
         return;
       }

@@ -1,5 +1,7 @@
 """Model.predict / Model.fit: oracles from literals, hand-derived formulas,
 nnlib ops, sklearn, repeated runs and linearity of the dense layer."""
+import unittest
+
 import numpy as np
 import pytest
 from sklearn.linear_model import LinearRegression
@@ -162,3 +164,12 @@ def test_predict_with_an_offset_against_the_prediction_shifted_by_the_test():
     model = Model([[1.0], [2.0]], bias=[0.5])
     x = np.array([[0.5, -1.0], [2.0, 0.25]])
     np.testing.assert_allclose(model.predict(x, offset=1.0), model.predict(x) + 1.0)  # oracle: SCUT_DIFF thr=default
+
+
+class FrameworkVariantModelCase(unittest.TestCase):
+    """`self.variant` from the test framework runs the bound method it is handed."""
+
+    def test_predict_without_activation_against_logits_under_a_variant(self):
+        model = Model([[1.0], [2.0]], bias=[0.5])
+        x = np.array([[0.5, -1.0], [2.0, 0.25]])
+        np.testing.assert_allclose(self.variant(model.predict)(x), self.variant(model.logits)(x))  # oracle: RI thr=default
