@@ -459,12 +459,21 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
     return {"SCUT_SAME", fmt::format("the CUT runs the oracle's own computation through {}: the same function run another way", wrapper)};
   // One function the scan cannot see into (a helper's parameter, predictor(t, x) against
   // predictor(t2, x)) computes both sides: the same code under test, on the same inputs or not.
-  if (const Origin* o = outermostCall(oracle), *c = outermostCall(cut); o && c && o->kind == OriginKind::Unknown &&
-                                                                        c->kind == OriginKind::Unknown && o->api == c->api &&
-                                                                        !o->api.empty() && o->reason.rfind("callee ", 0) == 0) {
-    if (o->args == c->args && oracle.operators == cut.operators)
-      return {"SCUT_SAME", fmt::format("both sides call {} on the same inputs", o->api)};
-    return {"SCUT_DIFF", fmt::format("both sides call {} on different inputs (a metamorphic relation)", o->api)};
+  // The CUT's side may take a part of what that function returns (`kernel(X).diag()` against
+  // `kernel(X, diag=True)`).
+  const Origin* unresolved = outermostCall(oracle);
+  const Origin* cutCall = outermostCall(cut);
+  if (unresolved && cutCall && unresolved->kind == OriginKind::Unknown && cutCall->kind != OriginKind::Unknown && !unresolved->api.empty())
+    for (const Origin& x : cut.items)
+      if (x.kind == OriginKind::Unknown && x.api == unresolved->api) {
+        cutCall = &x;
+        break;
+      }
+  if (unresolved && cutCall && unresolved->kind == OriginKind::Unknown && cutCall->kind == OriginKind::Unknown &&
+      unresolved->api == cutCall->api && !unresolved->api.empty() && unresolved->reason.rfind("callee ", 0) == 0) {
+    if (unresolved->args == cutCall->args && oracle.operators == cut.operators)
+      return {"SCUT_SAME", fmt::format("both sides call {} on the same inputs", unresolved->api)};
+    return {"SCUT_DIFF", fmt::format("both sides call {} on different inputs (a metamorphic relation)", unresolved->api)};
   }
   return {"UNKNOWN", firstUnknownReason(oracle)};
 }

@@ -63,3 +63,12 @@ def _check_unchanged_at_time_zero(step, x0):
 
 def test_decay_step_is_the_identity_at_time_zero():
     _check_unchanged_at_time_zero(lambda t, x: ops.exp(-t) * x, np.linspace(-1.0, 1.0, 5))  # oracle: D thr=default
+
+
+def _check_reduced_mode(fn, x):
+    # `fn` is whatever the caller hands in; its reduced mode must sum what it returns.
+    np.testing.assert_allclose(fn(x).sum(), fn(x, reduce=True))  # oracle: SCUT_SAME thr=default
+
+
+def test_squares_summed_in_the_reduced_mode():
+    _check_reduced_mode(lambda v, reduce=False: np.sum(ops.square(v)) if reduce else ops.square(v), np.arange(4.0))
