@@ -114,6 +114,10 @@ bool movesData(std::string_view last);
 bool appliesItsFunction(std::string_view last);
 bool mapsItsFunction(std::string_view last);
 
+// The value a conversion, copy or device move is called on (`x.asnumpy()`, `y.cuda()`,
+// `t.to(device)`), or kNone for any other call (origin_calls.cpp).
+ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call);
+
 }  // namespace origin_names
 
 }  // namespace oalens::analyzer

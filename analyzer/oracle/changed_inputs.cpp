@@ -1,0 +1,89 @@
+// Whether an argument read by a call holds the value an earlier read saw (changed_inputs.h).
+#include "analyzer/oracle/changed_inputs.h"
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "analyzer/core/words.h"
+#include "analyzer/model/name_index.h"
+#include "analyzer/oracle/origin_walk.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+using origin_names::convertedValue;
+
+// Whether statement `s` gives `name` a new value or changes its contents: a binding that is not a
+// conversion of the name itself (`x = x.cuda()` hands the same data on), an item or attribute
+// assignment (`d['k'] = v`), or a method that changes its receiver (`d.update(...)`,
+// `xs.append(v)`, `t.mul_(2)`).
+bool changes(const FileModel& m, FunctionId fn, StmtId s, std::string_view name) {
+  const Stmt& st = m.stmts[s];
+  if (st.a == kNone) return false;
+  const auto isName = [&](ExprId e) { return e != kNone && m.expr(e).kind == ExprKind::Name && m.expr(e).name == name; };
+  if (st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign || st.kind == StmtKind::For) {
+    const Expr& target = m.expr(st.a);
+    if ((target.kind == ExprKind::Subscript || target.kind == ExprKind::Attribute) && target.childCount > 0)
+      return isName(m.child(st.a, 0));
+    const auto binds = [&](auto&& self, ExprId t, int depth) -> bool {
+      if (isName(t)) return true;
+      const Expr& x = m.expr(t);
+      if (depth > 2 || (x.kind != ExprKind::Tuple && x.kind != ExprKind::List)) return false;
+      for (uint32_t i = 0; i < x.childCount; ++i)
+        if (self(self, m.child(t, i), depth + 1)) return true;
+      return false;
+    };
+    if (!binds(binds, st.a, 0)) return false;
+    if (st.kind != StmtKind::Assign || st.b == kNone) return true;
+    ExprId value = st.b;
+    for (int peeled = 0; peeled < 8; ++peeled) {
+      const ExprId inner = convertedValue(m, fn, value);
+      if (inner == kNone) break;
+      value = inner;
+    }
+    return !isName(value);
+  }
+  if (st.kind != StmtKind::ExprStmt || m.expr(st.a).kind != ExprKind::Call || m.expr(st.a).childCount == 0) return false;
+  const ExprId callee = m.child(st.a, 0);
+  if (m.expr(callee).kind != ExprKind::Attribute || m.expr(callee).childCount == 0 || !isName(m.child(callee, 0))) return false;
+  static const std::set<std::string_view, std::less<>> mutators = {"update", "append",     "extend", "insert",  "add",  "pop",
+                                                                   "clear",  "setdefault", "remove", "popitem", "sort", "reverse"};
+  const std::string_view method = m.expr(callee).name;
+  return mutators.count(method) > 0 || (method.size() > 1 && method.back() == '_' && method.front() != '_');
+}
+
+}  // namespace
+
+uint32_t changedSinceUsed(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) {
+  if (fn == kNone || m.language != Language::Python) return 0;
+  std::vector<StmtId> scratch, changing;
+  for (StmtId s : statementsChanging(m, fn, name, scratch)) {
+    if (s >= at) break;
+    if (m.stmts[s].function != fn || !changes(m, fn, s, name)) continue;
+    // `y = T.vector('y')` written again makes the same value again.
+    const bool again =
+        m.stmts[s].kind == StmtKind::Assign && std::any_of(changing.begin(), changing.end(), [&](StmtId earlier) {
+          return m.stmts[earlier].kind == StmtKind::Assign && normalized(m.stmts[earlier].text) == normalized(m.stmts[s].text);
+        });
+    if (!again) changing.push_back(s);
+  }
+  if (changing.size() < 2) return 0;  // bound once
+  uint32_t line = 0;
+  size_t next = 0;
+  bool used = false;
+  for (StmtId s = changing.front(); s < at; ++s) {
+    if (next < changing.size() && s == changing[next]) {
+      if (used && next > 0) line = m.stmts[s].range.start.line;
+      used = false;
+      ++next;
+      continue;
+    }
+    used |= m.stmts[s].function == fn && mentionsWord(m.stmts[s].text, name);
+  }
+  return line;
+}
+
+
+}  // namespace oalens::analyzer
