@@ -811,6 +811,10 @@ static bool holdsDifference(const FileModel& m, ExprId e, int depth) {
   if (e == kNone || depth > 6) return false;
   const Expr& x = m.expr(e);
   if (x.kind == ExprKind::BinaryOp) return x.name == "-" || (x.childCount > 0 && holdsDifference(m, m.child(e, 0), depth + 1));
+  // np.abs(a - b): the difference an argument holds.
+  if (x.kind == ExprKind::Call && x.childCount > 1 && m.expr(m.child(e, 1)).kind != ExprKind::Keyword &&
+      holdsDifference(m, m.child(e, 1), depth + 1))
+    return true;
   if (x.kind == ExprKind::Call || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript || x.kind == ExprKind::UnaryOp)
     return x.childCount > 0 && holdsDifference(m, m.child(e, 0), depth + 1);
   return false;
@@ -820,8 +824,11 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
   a.isOa = true;
   a.category = Category::ErrorBound;
   a.actualExpr = errorSide;
-  // The compared values sit inside the error: abs(a - b) -> a (actual) and b (oracle).
+  // The compared values sit inside the error: abs(a - b) -> a (actual) and b (oracle); also
+  // where a local holds it (`max_abs_err = (out - ref).abs().max()`; `assert max_abs_err < tol`).
   ExprId cur = errorSide;
+  if (cur != kNone && a.functionId != kNone && a.stmt != kNone && m.expr(cur).kind == ExprKind::Name)
+    if (const ExprId held = throughLocal(m, a.functionId, a.stmt, cur); held != cur && holdsDifference(m, held, 0)) cur = held;
   for (int depth = 0; cur != kNone && depth < kMaxConditionDepth; ++depth) {
     const Expr& x = m.expr(cur);
     if (x.kind == ExprKind::BinaryOp && x.name == "-") {

@@ -85,5 +85,4 @@ uint32_t changedSinceUsed(const FileModel& m, FunctionId fn, StmtId at, std::str
   return line;
 }
 
-
 }  // namespace oalens::analyzer

@@ -180,3 +180,9 @@ def test_variance_relative_error_written_with_methods_of_the_difference():
     res = ops.var(x)
     expected = np.mean((x - np.mean(x)) ** 2)
     assert abs((res - expected).reshape(1, -1) / expected).max() < 1e-9  # oracle: NI thr=customized
+
+
+def test_variance_against_numpy_with_the_error_kept_in_a_local():
+    x = np.linspace(-2.0, 2.0, 9)
+    max_abs_err = np.abs(ops.var(x) - np.var(x)).max()
+    assert max_abs_err < 1e-12  # oracle: DT thr=customized
