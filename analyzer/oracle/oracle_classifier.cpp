@@ -208,6 +208,28 @@ std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle) {
   return {};
 }
 
+// The library wrapper through which `wrapped` runs what `plain` calls (`mlp()` on x in plain;
+// `noinline(mlp)` and a call on x in wrapped), or "" when it does not.
+std::string wrapperOfTheSameCall(const OriginSet& plain, const OriginSet& wrapped) {
+  for (const Origin& call : plain.items) {
+    if (call.kind != OriginKind::LibCall || call.api.size() < 3 || !call.api.ends_with("()")) continue;
+    const std::string name = call.api.substr(0, call.api.size() - 2);
+    for (const Origin& w : wrapped.items) {
+      // A function of the library (`noinline`, `batch`, `filter_jit`); a class built around a model
+      // (`ProximalAcquisitionFunction(ei, ...)`) is another model.
+      const std::string_view last = lastDottedComponent(w.api);
+      if (!OriginTracer::computes(w) || w.args != name + "," || last.empty() || !std::islower(static_cast<unsigned char>(last[0])))
+        continue;
+      if (std::any_of(plain.items.begin(), plain.items.end(), [&](const Origin& x) { return x.api == w.api; })) continue;
+      const bool sameArguments = std::any_of(wrapped.items.begin(), wrapped.items.end(), [&](const Origin& x) {
+        return x.kind == OriginKind::LibCall && x.api.ends_with("()") && x.api != call.api && x.args == call.args;
+      });
+      if (sameArguments) return w.api;
+    }
+  }
+  return {};
+}
+
 // The decision table of the oracle types (docs/oracles.md), in its order of precedence: the
 // first row that holds decides. Kept in one function so that the precedence reads top to bottom.
 Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
@@ -255,6 +277,12 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
   for (const std::string& c : oracle.suiteClasses)
     if (!cut.suiteClasses.count(c))
       return {"NI", fmt::format("the oracle runs {}, an implementation the test suite writes", lastDottedComponent(c))};
+  // mlp(x) against noinline(mlp)(x), filter_jit(f)(x) against f(x): one side runs the other's
+  // callable object through a library wrapper, on the same arguments: the same code run another way.
+  if (const std::string wrapper = oracle.arithmetic || cut.arithmetic ? std::string{} : wrapperOfTheSameCall(cut, oracle); !wrapper.empty())
+    return {"SCUT_SAME", fmt::format("one side runs the other's function through {}, on the same inputs", wrapper)};
+  if (const std::string wrapper = oracle.arithmetic || cut.arithmetic ? std::string{} : wrapperOfTheSameCall(oracle, cut); !wrapper.empty())
+    return {"SCUT_SAME", fmt::format("one side runs the other's function through {}, on the same inputs", wrapper)};
   // The same model method applied last on both sides: predict before and after a save/load
   // round trip or a pickle, a model built twice from one config.
   if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && (computesWithLibrary(cut) || isModelMethod(o.primary))) {

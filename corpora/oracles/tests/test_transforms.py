@@ -6,6 +6,7 @@ import pytest
 from jax import jacfwd, jacrev, jit, jvp, value_and_grad
 
 from nnlib import graph, ops
+from nnlib.models import dense_layer
 
 
 def total_tanh(x):
@@ -66,3 +67,11 @@ def test_steps_compose(step):
 def test_normalizing_unit_vectors_leaves_them():
     v = ops.rand_unit_vectors(5, seed=0)
     np.testing.assert_allclose(ops.l2_normalize(v), v, atol=1e-6)  # oracle: D thr=customized
+
+
+def test_isolated_dense_apply_against_the_plain_apply():
+    init, apply = dense_layer(2, "relu")
+    params = init(np.random.default_rng(0), 3)
+    x = np.linspace(-1.0, 1.0, 12).reshape(4, 3)
+    opaque = graph.isolated(apply)
+    np.testing.assert_allclose(opaque(params, x), apply(params, x))  # oracle: SCUT_SAME thr=default
