@@ -9,7 +9,6 @@
 #include <string>
 #include <utility>
 
-#include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/changed_inputs.h"
 #include "analyzer/oracle/origin_tracer.h"
