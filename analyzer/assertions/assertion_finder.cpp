@@ -258,13 +258,20 @@ bool looksLikeBound(const FileModel& m, ExprId e) {
 }
 
 // A bound written as a band around an expected value: `e + t`, `e - t`, `e * (1 + t)`,
-// `(1 - t) * e`, with `t` a tolerance (by name or a small float literal). Gives (e, t).
-std::optional<std::pair<ExprId, ExprId>> bandAround(const FileModel& m, ExprId bound) {
+// `(1 - t) * e`, with `t` a tolerance (by name or a small float literal), or `1.1 * e`, `0.9 * e`,
+// the factor written as one number. Gives (e, t), or (e, the factor).
+struct Band {
+  ExprId first = kNone;   // the expected value
+  ExprId second = kNone;  // the tolerance, or the factor written as one number
+  int factor = 0;         // +1 or -1: `second` is a factor above or below 1
+};
+
+std::optional<Band> bandAround(const FileModel& m, ExprId bound) {
   if (bound == kNone || m.expr(bound).kind != ExprKind::BinaryOp || m.childCount(bound) != 2) return std::nullopt;
   const auto tolerance = [&](ExprId t) { return t != kNone && m.expr(t).kind != ExprKind::BinaryOp && looksLikeBound(m, t); };
   const ExprId l = m.child(bound, 0), r = m.child(bound, 1);
   const std::string_view op = m.expr(bound).name;
-  if ((op == "+" || op == "-") && tolerance(r) && !looksLikeBound(m, l)) return std::pair{l, r};
+  if ((op == "+" || op == "-") && tolerance(r) && !looksLikeBound(m, l)) return Band{l, r};
   // 0.5f + 1e-4f, -1.0 - 1e-7: of two numbers, the smaller widens the larger.
   const auto number = [&](ExprId x) -> std::optional<double> {
     if (!isNumberLiteral(m, x)) return std::nullopt;
@@ -274,7 +281,7 @@ std::optional<std::pair<ExprId, ExprId>> bandAround(const FileModel& m, ExprId b
   };
   if ((op == "+" || op == "-") && m.expr(r).kind == ExprKind::Number && tolerance(r)) {
     const auto e = number(l), t = ToleranceResolver::parseNumber(m.expr(r).text);
-    if (e && t && std::fabs(*t) < std::fabs(*e)) return std::pair{l, r};
+    if (e && t && std::fabs(*t) < std::fabs(*e)) return Band{l, r};
   }
   if (op != "*") return std::nullopt;
   // 1 + t: the factor a relative band scales the expected value by.
@@ -285,8 +292,13 @@ std::optional<std::pair<ExprId, ExprId>> bandAround(const FileModel& m, ExprId b
     if (m.expr(one).kind != ExprKind::Number || ToleranceResolver::parseNumber(m.expr(one).text) != 1.0) return kNone;
     return tolerance(t) ? t : kNone;
   };
-  if (const ExprId t = factor(r); t != kNone) return std::pair{l, t};
-  if (const ExprId t = factor(l); t != kNone) return std::pair{r, t};
+  if (const ExprId t = factor(r); t != kNone) return Band{l, t};
+  if (const ExprId t = factor(l); t != kNone) return Band{r, t};
+  // 1.1 * err0, 0.9 * ref: the factor written as one number, the band its distance from 1.
+  for (const auto& [f, e] : {std::pair{l, r}, std::pair{r, l}})
+    if (m.expr(f).kind == ExprKind::Number && m.expr(e).kind != ExprKind::Number)
+      if (const auto v = ToleranceResolver::parseNumber(m.expr(f).text); v && *v >= 0.8 && *v <= 1.25 && *v != 1.0)
+        if (!looksLikeBound(m, e)) return Band{e, f, *v > 1.0 ? 1 : -1};
   return std::nullopt;
 }
 
@@ -497,14 +509,18 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         // x >= e - t, x <= e + t: a value kept on one side of an expected one widened by a
         // tolerance (a small literal or one named so), the other side no error of its own.
         for (const auto& [edge, value] : {std::pair{small, big}, std::pair{big, small}})
-          if (const auto band = bandAround(m, edge); band && !looksLikeError(m, value) && !looksLikeBound(m, value) &&
+          // An error against a factor of another (`err1 < 1.1 * err0`) is a relative band too.
+          if (const auto band = bandAround(m, edge); band && (band->factor || !looksLikeError(m, value)) && !looksLikeBound(m, value) &&
                                                      !containsDifference(m, value, 0) && m.expr(value).kind != ExprKind::Number) {
             const std::string_view sign = m.expr(edge).name;
-            // The tolerance widens toward the value: below it for `>=`, above it for `<=`.
-            if ((edge == small && sign == "-") || (edge == big && sign == "+")) {
+            // The tolerance widens toward the value: below it for `>=`, above it for `<=`; a
+            // factor below 1 widens downward, one above 1 upward.
+            const bool down = band->factor ? band->factor < 0 : sign == "-", up = band->factor ? band->factor > 0 : sign == "+";
+            if ((edge == small && down) || (edge == big && up)) {
               c.bandValue = value;
               c.bandExpected = band->first;
               c.bandTolerance = band->second;
+              c.bandFactor = band->factor != 0;
               return done(c);
             }
           }
@@ -767,7 +783,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       const bool oa = errorBoundIsOa(m, a.actualExpr, b) || (lower != kNone && (looksLikeBound(m, lower) || looksLikeBound(m, b)));
       // EXPECT_LE(x, expected * (1 + tol)): a value kept below an expected one by a tolerance.
       if (const auto band = lower == kNone && !looksLikeError(m, a.actualExpr) ? bandAround(m, b) : std::nullopt) {
-        applyBand(m, a, a.actualExpr, band->first, band->second);
+        applyBand(m, a, a.actualExpr, band->first, band->second, band->factor != 0);
         a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
         return;
       }
@@ -789,14 +805,23 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
 }
 
-void AssertionFinder::applyBand(const FileModel& m, Assertion& a, ExprId value, ExprId expected, ExprId tolerance) const {
+void AssertionFinder::applyBand(const FileModel& m, Assertion& a, ExprId value, ExprId expected, ExprId tolerance, bool factor) const {
   a.isOa = true;
   a.category = Category::ErrorBound;
   a.actualExpr = value;
   a.expectedExpr = expected;
   a.actualText = value == kNone ? std::string{} : std::string(m.expr(value).text);
   a.expectedText = std::string(m.expr(expected).text);
-  addWrittenTolerance(m, a, "bound", tolerance);
+  if (factor) {
+    // `err1 < 1.1 * err0`: the band is the factor's distance from 1, relative to the expected value.
+    const auto v = ToleranceResolver::parseNumber(m.expr(tolerance).text);
+    // 1.1 - 1 is 0.10000000000000009 in binary: the band as written, to twelve places.
+    const auto band = v ? std::optional<double>(std::round(std::fabs(*v - 1.0) * 1e12) / 1e12) : std::nullopt;
+    a.tolerances.push_back({"rtol", std::string(m.expr(tolerance).text), band, Provenance::Literal,
+                            fmt::format("the factor {} around `{}`", m.expr(tolerance).text, a.expectedText)});
+  } else {
+    addWrittenTolerance(m, a, "bound", tolerance);
+  }
   a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
 }
 
@@ -878,7 +903,7 @@ void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId con
     return;
   }
   if (check->bandValue != kNone) {
-    applyBand(m, a, check->bandValue, check->bandExpected, check->bandTolerance);
+    applyBand(m, a, check->bandValue, check->bandExpected, check->bandTolerance, check->bandFactor);
     markInclusiveBounds(m, a, check->compare);
     a.call = check->compare;
     return;
@@ -1089,7 +1114,7 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   } else if (const auto band =
                  form == AssertionForm::GreaterBound && args.positional.size() >= 2 ? bandAround(m, args.positional[1]) : std::nullopt) {
     // EXPECT_GE(snr, min_snr - tolerance): a value kept above an expected one less a tolerance.
-    applyBand(m, a, args.positional[0], band->first, band->second);
+    applyBand(m, a, args.positional[0], band->first, band->second, band->factor != 0);
   } else if (form == AssertionForm::GreaterBound && args.positional.size() >= 2 && looksLikeError(m, args.positional[1])) {
     applyErrorBound(m, a, args.positional[1], args.positional[0]);
     markInclusiveBounds(m, a, kNone, a.apiText);

@@ -41,6 +41,7 @@ class AssertionFinder {
     ExprId rangeActual = kNone, rangeExpected = kNone;
     // A value compared with an expected one widened by a tolerance (`x >= e - 1e-6`).
     ExprId bandValue = kNone, bandExpected = kNone, bandTolerance = kNone;
+    bool bandFactor = false;  // the tolerance is a factor written as one number (`1.1 * ref`)
   };
   std::optional<OaCheck> conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const;
   std::optional<OaCheck> rangeComparatorCheck(const FileModel& m, FunctionId scope, const CallArgs& args, std::string_view last) const;
@@ -48,7 +49,7 @@ class AssertionFinder {
   // Fills category, actual/expected and tolerances of an assertion made by `spec` at `call`.
   void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const;
   // A value kept on one side of `expected` widened by `tolerance` (a band's bound).
-  void applyBand(const FileModel& m, Assertion& a, ExprId value, ExprId expected, ExprId tolerance) const;
+  void applyBand(const FileModel& m, Assertion& a, ExprId value, ExprId expected, ExprId tolerance, bool factor = false) const;
   // A tolerance written at the call (`rtol=1e-5`, a bound's side): resolved where the call stands.
   void addWrittenTolerance(const FileModel& m, Assertion& a, const std::string& name, ExprId written) const;
   // The same with the arguments given: a check mapped over trees binds its arguments from the
