@@ -25,17 +25,6 @@ namespace oalens::analyzer {
 
 namespace {
 
-// The call last assigned to local `name` ahead of statement `at` in fid (`result = f(...);`), or
-// kNone when the last assignment is no call (`result = false;`) or there is none.
-ExprId lastCallAssigned(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
-  for (StmtId s = at; s > m.functions[fid].firstStmt;) {
-    const Stmt& st = m.stmts[--s];
-    if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone || m.expr(st.a).text != name) continue;
-    return m.expr(st.b).kind == ExprKind::Call ? st.b : kNone;
-  }
-  return kNone;
-}
-
 // Transitive wrappers deeper than this are not seen in real suites (the deepest seen is 3).
 constexpr int kMaxRounds = 5;
 
@@ -349,8 +338,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       // `result = equals(a, b, size, tolerance, epsilon); ... return result;` (MNN's
       // TensorUtils::compareTensors, after converting both tensors): the predicate's answer,
       // kept in a local.
-      const ExprId value = lastCallAssigned(m, fid, s, m.expr(st.a).name);
-      if (value != kNone)
+      const ExprId value = throughLocal(m, fid, s, st.a);
+      if (value != st.a && m.expr(value).kind == ExprKind::Call)
         if (auto check = finder.conditionCheck(m, fid, value); check && check->spec && check->spec->isPredicate() && !check->negated &&
                                                                check->call == value && !callsItself(m, f, value, *check->spec)) {
           call = check->call;

@@ -61,6 +61,13 @@ void changingInto(const FileModel& m, FunctionId fn, std::string_view name, std:
 
 }  // namespace
 
+bool targetBinds(const FileModel& m, ExprId target, std::string_view name) {
+  bool binds = false;
+  auto add = [&](std::string_view bound) { binds |= bound == name; };
+  if (target != kNone) targetNames(m, target, add, 0);
+  return binds;
+}
+
 std::span<const StmtId> statementsBinding(const FileModel& m, FunctionId fn, std::string_view name, std::vector<StmtId>& scratch) {
   if (const NameIndex* index = namesOf(m)) {
     auto it = index->bindingStatements.find({fn, name});

@@ -58,6 +58,9 @@ struct NameIndex {
   mutable std::unordered_map<ScopedName, std::vector<StmtId>, ScopedNameHash> changing_;
 };
 
+// Whether an assignment or loop target binds `name` (`name`, `a, name`, `(a, (b, name))`).
+bool targetBinds(const FileModel& m, ExprId target, std::string_view name);
+
 // The statements of fn, in order, that may bind or fill `name` (NameIndex::bindingStatements):
 // the index's list, or, for a model without an index, the same list made in `scratch`.
 std::span<const StmtId> statementsBinding(const FileModel& m, FunctionId fn, std::string_view name, std::vector<StmtId>& scratch);

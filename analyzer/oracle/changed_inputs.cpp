@@ -27,15 +27,7 @@ bool changes(const FileModel& m, FunctionId fn, StmtId s, std::string_view name)
     const Expr& target = m.expr(st.a);
     if ((target.kind == ExprKind::Subscript || target.kind == ExprKind::Attribute) && target.childCount > 0)
       return isName(m.child(st.a, 0));
-    const auto binds = [&](auto&& self, ExprId t, int depth) -> bool {
-      if (isName(t)) return true;
-      const Expr& x = m.expr(t);
-      if (depth > 2 || (x.kind != ExprKind::Tuple && x.kind != ExprKind::List)) return false;
-      for (uint32_t i = 0; i < x.childCount; ++i)
-        if (self(self, m.child(t, i), depth + 1)) return true;
-      return false;
-    };
-    if (!binds(binds, st.a, 0)) return false;
+    if (!targetBinds(m, st.a, name)) return false;
     if (st.kind != StmtKind::Assign || st.b == kNone) return true;
     ExprId value = st.b;
     for (int peeled = 0; peeled < 8; ++peeled) {
