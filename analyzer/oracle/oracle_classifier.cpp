@@ -185,24 +185,28 @@ const Origin* outermostCall(const OriginSet& s) {
   return nullptr;
 }
 
+// Whether two origins are one call: the same kind, callee and argument texts.
+bool sameCall(const Origin& x, const Origin& y) { return x.kind == y.kind && x.api == y.api && x.args == y.args; }
+
+// Whether a side makes the call `x` too.
+bool makes(const OriginSet& s, const Origin& x) {
+  return std::any_of(s.items.begin(), s.items.end(), [&](const Origin& y) { return sameCall(x, y); });
+}
+
 // The library call through which the CUT runs every origin of an oracle that holds an
 // unresolved callee, or "" when the CUT does not hold them all.
 std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle) {
   if (!oracle.has(OriginKind::Unknown) || !computesWithLibrary(cut)) return {};
-  const auto same = [](const Origin& x, const Origin& y) { return x.kind == y.kind && x.api == y.api && x.args == y.args; };
   // The library call is given the unresolved function itself (batch(kernel_fn, 2)), not data
   // the function made (Split(2)(m) of a matrix from an unresolved constructor).
   const auto takes = [](const Origin& c, const Origin& o) {
     return o.kind == OriginKind::Unknown && !o.api.empty() && sharesAnInput({c.args}, o.api + ",");
   };
   for (const Origin& c : cut.items) {
-    if (!OriginTracer::computes(c) || std::any_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) { return same(c, o); }))
-      continue;
+    if (!OriginTracer::computes(c) || makes(oracle, c)) continue;
     // The function given to the library need not be called on the CUT's side; every other
     // origin of the oracle must be the CUT's too.
-    const bool all = std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) {
-      return takes(c, o) || std::any_of(cut.items.begin(), cut.items.end(), [&](const Origin& x) { return same(x, o); });
-    });
+    const bool all = std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) { return takes(c, o) || makes(cut, o); });
     if (all && std::any_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) { return takes(c, o); })) return c.api;
   }
   return {};
@@ -279,10 +283,10 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
       return {"NI", fmt::format("the oracle runs {}, an implementation the test suite writes", lastDottedComponent(c))};
   // mlp(x) against noinline(mlp)(x), filter_jit(f)(x) against f(x): one side runs the other's
   // callable object through a library wrapper, on the same arguments: the same code run another way.
-  if (const std::string wrapper = oracle.arithmetic || cut.arithmetic ? std::string{} : wrapperOfTheSameCall(cut, oracle); !wrapper.empty())
-    return {"SCUT_SAME", fmt::format("one side runs the other's function through {}, on the same inputs", wrapper)};
-  if (const std::string wrapper = oracle.arithmetic || cut.arithmetic ? std::string{} : wrapperOfTheSameCall(oracle, cut); !wrapper.empty())
-    return {"SCUT_SAME", fmt::format("one side runs the other's function through {}, on the same inputs", wrapper)};
+  if (!oracle.arithmetic && !cut.arithmetic)
+    for (const auto& [plain, wrapped] : {std::pair<const OriginSet*, const OriginSet*>{&cut, &oracle}, {&oracle, &cut}})
+      if (const std::string wrapper = wrapperOfTheSameCall(*plain, *wrapped); !wrapper.empty())
+        return {"SCUT_SAME", fmt::format("one side runs the other's function through {}, on the same inputs", wrapper)};
   // The same model method applied last on both sides: predict before and after a save/load
   // round trip or a pickle, a model built twice from one config.
   if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && (computesWithLibrary(cut) || isModelMethod(o.primary))) {
@@ -325,11 +329,8 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
   // (`model._forecast(3, model._filter(y))`): the library calls the oracle makes are the CUT's
   // own inputs, and what computes the oracle from them is another library's, written by the author.
   if (const Origin* outer = outermostCall(oracle); oracleLib && outer && outer->kind == OriginKind::OtherLib) {
-    const bool sharedOnly = std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& x) {
-      return !OriginTracer::computes(x) || std::any_of(cut.items.begin(), cut.items.end(), [&](const Origin& y) {
-        return y.kind == x.kind && y.api == x.api && y.args == x.args;
-      });
-    });
+    const bool sharedOnly =
+        std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& x) { return !OriginTracer::computes(x) || makes(cut, x); });
     // The steps: another library's functions (torch.mm) of the oracle's own, not its classes,
     // methods of unknown objects, function transforms, loops over combinations or random draws.
     std::set<std::string> others;
@@ -338,9 +339,7 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
       const std::string_view last = lastDottedComponent(x.api);
       if (x.kind != OriginKind::OtherLib || x.api.empty() || x.api[0] == '.' || last.empty() ||
           !std::islower(static_cast<unsigned char>(last[0])) || x.api.rfind("itertools.", 0) == 0 || x.api.rfind("functools.", 0) == 0 ||
-          origin_names::appliesItsFunction(last) || origin_names::isRandom(x.api) ||
-          std::any_of(cut.items.begin(), cut.items.end(),
-                      [&](const Origin& y) { return y.kind == x.kind && y.api == x.api && y.args == x.args; }))
+          origin_names::appliesItsFunction(last) || origin_names::isRandom(x.api) || makes(cut, x))
         continue;  // a step the CUT's side takes too prepares both
       ++steps;
       others.insert(x.api);

@@ -603,9 +603,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   }
   if (callee.kind == ExprKind::Attribute && dotted.rfind("self.", 0) == 0 && dotted.find('.', 5) == std::string::npos) {
     // self.fast(x) with self.fast = compile(f) set in setUp: a call of a stored value.
-    bool isMethod = false;
-    for (const Function& F : m.functions) isMethod |= F.cls != kNone && F.name == callee.name;
-    if (!isMethod) {
+    if (!definesMethod(m, callee.name)) {
       size_t before = w.out.items.size();
       if (traceSelfAttribute(w, m, fn, callee.name, depth + 1)) {
         callLibraryValues(w.out, before);

@@ -175,11 +175,11 @@ OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, Expr
 void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   if (e == kNone) return;
   if (depth > kMaxTraceDepth) {
-    if (++w.deepEnds <= kMaxSteps) w.out.items.push_back({OriginKind::Unknown, {}, {}, "trace too deep"});
+    if (++w.deepEnds <= kMaxSteps) w.out.items.push_back({OriginKind::Unknown, {}, {}, std::string(kTraceTooDeep)});
     return;
   }
   if (++w.hops > kMaxSteps) {
-    if (w.hops == kMaxSteps + 1) w.out.items.push_back({OriginKind::Unknown, {}, {}, "trace too deep"});
+    if (w.hops == kMaxSteps + 1) w.out.items.push_back({OriginKind::Unknown, {}, {}, std::string(kTraceTooDeep)});
     return;
   }
   const Expr& x = m.expr(e);

@@ -31,6 +31,9 @@ bool isArrayMethod(std::string_view api);
 
 enum class OriginKind { Literal, Data, LibCall, OtherLib, Unknown };
 
+// The reason of an Unknown origin where the trace ran out of its depth or step budget.
+inline constexpr std::string_view kTraceTooDeep = "trace too deep";
+
 struct Origin {
   OriginKind kind = OriginKind::Unknown;
   std::string api;  // resolved callee for calls ("nnlib.ops.softmax", "numpy.tanh")

@@ -113,7 +113,7 @@ std::optional<RoundTrip> handedBack(const Sides& sides, const OriginSet& actual,
     // Literals and arrays of the test's own say so by themselves, unless the trace was cut short
     // before it reached them all (an input built by nested stacking deeper than the budget).
     const bool cutShort = std::any_of(value.items.begin(), value.items.end(),
-                                      [](const Origin& o) { return o.kind == OriginKind::Unknown && o.reason == "trace too deep"; });
+                                      [](const Origin& o) { return o.kind == OriginKind::Unknown && o.reason == kTraceTooDeep; });
     if (!computesWithLibrary(value) && !value.has(OriginKind::OtherLib) && !value.arithmetic && !value.loop && !cutShort) return false;
     return made.empty() || made != last;
   };
