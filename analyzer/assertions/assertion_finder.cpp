@@ -831,20 +831,6 @@ void AssertionFinder::addWrittenTolerance(const FileModel& m, Assertion& a, cons
   attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, written);
 }
 
-// Whether `e` is a difference, or calls and operations on one (`(a - b)`, `(a - b).abs()`).
-static bool holdsDifference(const FileModel& m, ExprId e, int depth) {
-  if (e == kNone || depth > 6) return false;
-  const Expr& x = m.expr(e);
-  if (x.kind == ExprKind::BinaryOp) return x.name == "-" || (x.childCount > 0 && holdsDifference(m, m.child(e, 0), depth + 1));
-  // np.abs(a - b): the difference an argument holds.
-  if (x.kind == ExprKind::Call && x.childCount > 1 && m.expr(m.child(e, 1)).kind != ExprKind::Keyword &&
-      holdsDifference(m, m.child(e, 1), depth + 1))
-    return true;
-  if (x.kind == ExprKind::Call || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript || x.kind == ExprKind::UnaryOp)
-    return x.childCount > 0 && holdsDifference(m, m.child(e, 0), depth + 1);
-  return false;
-}
-
 void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide) const {
   a.isOa = true;
   a.category = Category::ErrorBound;
@@ -853,7 +839,7 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
   // where a local holds it (`max_abs_err = (out - ref).abs().max()`; `assert max_abs_err < tol`).
   ExprId cur = errorSide;
   if (cur != kNone && a.functionId != kNone && a.stmt != kNone && m.expr(cur).kind == ExprKind::Name)
-    if (const ExprId held = throughLocal(m, a.functionId, a.stmt, cur); held != cur && holdsDifference(m, held, 0)) cur = held;
+    if (const ExprId held = throughLocal(m, a.functionId, a.stmt, cur); held != cur && containsDifference(m, held, 0)) cur = held;
   for (int depth = 0; cur != kNone && depth < kMaxConditionDepth; ++depth) {
     const Expr& x = m.expr(cur);
     if (x.kind == ExprKind::BinaryOp && x.name == "-") {
@@ -869,7 +855,7 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
       CallArgs args = splitCall(m, cur);
       // (res - ref).div(res).abs(): a method of the difference, whatever its arguments.
       const bool methodOfDifference = m.expr(args.callee).kind == ExprKind::Attribute && m.expr(args.callee).childCount > 0 &&
-                                      holdsDifference(m, m.child(args.callee, 0), 0);
+                                      containsDifference(m, m.child(args.callee, 0), 0);
       if (!args.positional.empty() && !methodOfDifference) cur = args.positional[0];
       else if (m.expr(args.callee).kind == ExprKind::Attribute) cur = m.child(args.callee, 0);
       else break;
