@@ -236,7 +236,7 @@ std::string wrapperOfTheSameCall(const OriginSet& plain, const OriginSet& wrappe
 
 // The decision table of the oracle types (docs/oracles.md), in its order of precedence: the
 // first row that holds decides. Kept in one function so that the precedence reads top to bottom.
-Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
+Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language language) {
   // The oracle as it computes on its own: arithmetic and loops that only prepare inputs the CUT
   // shares are left out of its flags; an object's parameters it reads into its own formula
   // (`kernel.alpha`, when the CUT does not read alpha as its result) are data, not the object's
@@ -290,6 +290,14 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
   // The same model method applied last on both sides: predict before and after a save/load
   // round trip or a pickle, a model built twice from one config.
   if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && (computesWithLibrary(cut) || isModelMethod(o.primary))) {
+    // tfp_bij.forward(x) against BijectorFromTFP(tfp_bij).forward(x): the oracle's object is
+    // another library's, built without the library under test, which computes it.
+    const auto primaryItem = [](const OriginSet& s, const std::string& api) {
+      return std::find_if(s.items.begin(), s.items.end(), [&](const Origin& x) { return x.api == api; });
+    };
+    if (!oracleLib && computesWithLibrary(cut) && primaryItem(oracle, o.primary)->kind == OriginKind::OtherLib &&
+        primaryItem(cut, a.primary)->kind == OriginKind::LibCall)
+      return {"DT", fmt::format("the oracle runs {} of an object another library builds", o.primary)};
     if (differentParts(cut, oracle))
       return {"RI", fmt::format("the oracle is another output of {} ({} against {}), computed by a different function", o.primary,
                                 *oracle.selectors.begin(), *cut.selectors.begin())};
@@ -329,8 +337,9 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
   // (`model._forecast(3, model._filter(y))`): the library calls the oracle makes are the CUT's
   // own inputs, and what computes the oracle from them is another library's, written by the author.
   if (const Origin* outer = outermostCall(oracle); oracleLib && outer && outer->kind == OriginKind::OtherLib) {
-    const bool sharedOnly =
-        std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& x) { return !OriginTracer::computes(x) || makes(cut, x); });
+    const bool sharedOnly = std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& x) {
+      return !OriginTracer::computes(x) || isArrayMethod(x.api) || makes(cut, x);
+    });
     // The steps: another library's functions (torch.mm) of the oracle's own, not its classes,
     // methods of unknown objects, function transforms, loops over combinations or random draws.
     std::set<std::string> others;
@@ -393,6 +402,23 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle) {
     if (!a.full.empty() && std::includes(o.full.begin(), o.full.end(), a.full.begin(), a.full.end()) &&
         (o.primary.empty() || a.full.count(o.primary)))
       return {"SCUT_DIFF", fmt::format("the oracle applies {} to a transformed input", *a.full.begin())};
+    // The author's arithmetic on values the CUT is handed too (model_trace.nodes[k]["log_prob"] -
+    // guide_trace.nodes[k]["log_prob"] against the costs the library computes from both traces):
+    // no function of the library runs for the oracle alone (an array's reduction, `.sum(0)`, is
+    // part of the formula), so the formula is the author's. Not in C++, where the operators on
+    // the library's types are the library's own functions (dlib's matrix `*`).
+    const bool sharedComputation =
+        std::any_of(oracle.items.begin(), oracle.items.end(), [](const Origin& x) { return OriginTracer::computes(x); }) &&
+        std::all_of(oracle.items.begin(), oracle.items.end(),
+                    [&](const Origin& x) { return !OriginTracer::computes(x) || isArrayMethod(x.api) || makes(cut, x); });
+    // With the operators the CUT's graph is built with (`c.data + 1` against the constant folded
+    // from `c + 1`), it evaluates the very expression the CUT does.
+    if (language == Language::Python && oracle.arithmetic && !oracle.operators.empty() && sharedComputation) {
+      if (!oracle.loop && !oracle.operators.empty() &&
+          std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
+        return {"DT", fmt::format("plain arithmetic evaluates the same expression as the library ({})", fmt::join(oracle.operators, " "))};
+      return {"NI", fmt::format("the author's arithmetic ({}) on values the CUT is given too", fmt::join(oracle.operators, " "))};
+    }
     return {"RI", fmt::format("the oracle uses {}, a different function of the library under test",
                               o.full.empty() ? "the library" : *o.full.begin())};
   }
@@ -538,7 +564,7 @@ void swapRoles(Assertion& a, OriginSet& actual, OriginSet& oracle) {
 // decision.
 void decideWithEvidence(Assertion& a, const OriginSet& actual, const OriginSet& oracle, std::vector<std::string> ev) {
   for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
-  record(a, decide(actual, oracle), oracle, std::move(ev));
+  record(a, decide(actual, oracle, a.language), oracle, std::move(ev));
 }
 
 // A round trip's decision (round_trip.h), the oracle side made the oracle if it was not.

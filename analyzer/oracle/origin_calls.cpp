@@ -412,7 +412,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
             !moduleFunction && m.expr(f).kind == ExprKind::Attribute && m.expr(f).childCount > 0) {
           const size_t self = w.out.items.size();
           w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", m.expr(f).name), argKey, {}});
+          // Where its object was bound, as for any method (`block.forward` against `bij.forward`).
+          std::string bindingBefore = std::exchange(w.firstBinding, {});
           traceExpr(w, m, fn, at, m.child(f, 0), depth + 1);
+          if (m.expr(m.child(f, 0)).kind == ExprKind::Name) w.out.items[self].receiver = w.firstBinding;
+          if (bindingBefore.empty()) bindingBefore = w.firstBinding;
+          w.firstBinding = std::move(bindingBefore);
           bool onLibrary = false;
           for (size_t i = self + 1; i < w.out.items.size(); ++i) onLibrary |= computes(w.out.items[i]);
           if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;

@@ -173,3 +173,16 @@ class FrameworkVariantModelCase(unittest.TestCase):
         model = Model([[1.0], [2.0]], bias=[0.5])
         x = np.array([[0.5, -1.0], [2.0, 0.25]])
         np.testing.assert_allclose(self.variant(model.predict)(x), self.variant(model.logits)(x))  # oracle: RI thr=default
+
+    def test_predict_of_two_models_under_a_variant(self):
+        dense = Model([[1.0], [2.0]], bias=[0.5])
+        squashed = Model([[1.0], [2.0]], bias=[0.5], activation="sigmoid")
+        x = np.array([[0.5, -1.0], [2.0, 0.25]])
+        np.testing.assert_allclose(self.variant(squashed.predict)(x), ops.sigmoid(self.variant(dense.predict)(x)))  # oracle: RI thr=default
+
+
+def test_predict_against_the_same_method_of_an_sklearn_estimator():
+    x, y, w_true = _linear_data()
+    fitted = LinearRegression(fit_intercept=False).fit(x, y)
+    model = Model(fitted.coef_.T)
+    np.testing.assert_allclose(model.predict(x), fitted.predict(x), rtol=1e-6)  # oracle: DT thr=customized
