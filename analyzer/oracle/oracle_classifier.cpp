@@ -355,6 +355,33 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     }
     if (sharedOnly && steps >= 2)
       return {"NI", fmt::format("the author computes it with {} from what the CUT is given", fmt::join(others, ", "))};
+    // tfp_bijector.inverse_log_det_jacobian(y) with y = bijector.forward(x) the CUT is handed
+    // too: one call of another library on the CUT's own inputs computes the same function.
+    // A function the CUT's side does not call, not a constant made in its shape, a function
+    // transform, map or loop, a serialization, a random draw, nor an einsum (one permutes indices
+    // as often as it contracts); or a method of an object that library builds for the oracle alone
+    // (`tfb.Sigmoid()`, `scipy.stats.logistic()`). Not over a transform of the library's function
+    // (`log(grad(bij.forward)(x))`: the author's derivation).
+    static const RE2 notTheSameFunction(
+        R"((^|\.)(zeros|ones|full|empty|eye)(_like)?$|(^|\.)(einsum|map_structure|fori_loop|while_loop|scan|dumps|dump)$)");
+    const std::string_view outerLast = lastDottedComponent(outer->api);
+    const auto ownObject = [&] {
+      for (auto it = oracle.items.begin() + (outer - oracle.items.data()) + 1; it != oracle.items.end(); ++it) {
+        const std::string_view last = lastDottedComponent(it->api);
+        const bool builds = it->api[0] != '.' || std::isupper(static_cast<unsigned char>(last[0]));  // `tfb.Sigmoid` read as `.Sigmoid`
+        if (it->kind == OriginKind::OtherLib && !last.empty() && builds && !makes(cut, *it)) return true;
+      }
+      return false;
+    };
+    const bool function = !outer->api.empty() && outer->api[0] != '.' && !outerLast.empty() &&
+                          std::islower(static_cast<unsigned char>(outerLast[0])) && !RE2::PartialMatch(outer->api, notTheSameFunction) &&
+                          outer->api.rfind("itertools.", 0) != 0 && outer->api.rfind("functools.", 0) != 0 &&
+                          !origin_names::appliesItsFunction(outerLast) && !origin_names::mapsItsFunction(outerLast) &&
+                          !origin_names::isRandom(outer->api);
+    const bool method = !outer->api.empty() && outer->api[0] == '.' && !isArrayMethod(outer->api) && ownObject();
+    if (sharedOnly && steps <= 1 && !oracle.arithmetic && !oracle.loop && oracle.applied.empty() && !makes(cut, *outer) &&
+        (function || method))
+      return {"DT", fmt::format("another library's {} computes it from what the CUT is given", outer->api)};
   }
   if (oracleLib) {
     if (o.full.empty() && o.inputs.empty()) return {"D", "the oracle only passes data through the library's plumbing (a round trip)"};

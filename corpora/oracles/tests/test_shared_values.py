@@ -1,5 +1,8 @@
-"""Oracles the author computes with arithmetic from values the code under test is handed too."""
+"""Oracles computed from values the code under test is handed too: by the author's arithmetic,
+or by another library's one call."""
 import numpy as np
+import scipy.special
+import scipy.stats
 
 from nnlib import ops
 
@@ -16,3 +19,14 @@ def test_costs_against_the_authors_sum_of_parts():
     expected = (logits[:, 0] - probs[:, 0]) + (logits[:, 1] - probs[:, 1])
     np.testing.assert_allclose(costs, expected, atol=1e-12)  # oracle: NI thr=customized
 
+
+
+def test_sigmoid_of_a_library_value_against_scipy():
+    z = ops.matmul(np.array([[1.0, -2.0], [0.5, 3.0]]), np.array([[0.5], [0.25]]))
+    np.testing.assert_allclose(ops.sigmoid(z), scipy.special.expit(z), rtol=1e-12)  # oracle: DT thr=customized
+
+
+def test_sigmoid_of_a_library_value_against_a_scipy_distribution():
+    z = ops.matmul(np.array([[1.0, -2.0], [0.5, 3.0]]), np.array([[0.5], [0.25]]))
+    logistic = scipy.stats.logistic()
+    np.testing.assert_allclose(ops.sigmoid(z), logistic.cdf(z))  # oracle: DT thr=default
