@@ -451,6 +451,23 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     traceApplied(w, m, fn, at, args.positional[0], *calledWith, depth + 1);
     return;
   }
+  // f = self.variant(g) called later as f(x): the test framework's variant of g, applied there,
+  // when g is a module's function or a transform of one (`jax.vmap(partial(vtrace, ...))`); a
+  // bound method (`self.variant(dist.logprob)`) stays the framework's method of the test case.
+  const auto moduleFunctionOrTransform = [&](ExprId g) {
+    if (m.expr(g).kind == ExprKind::Call) return true;
+    bool module = false;
+    if (const std::string name = dottedName(m, g); !name.empty()) resolveDotted(m, fn, name, &module);
+    return module;
+  };
+  if (const std::string method = dottedName(m, args.callee); calledWith && args.positional.size() == 1 && args.keywords.empty() &&
+                                                             method.rfind("self.", 0) == 0 && method.find('.', 5) == std::string::npos &&
+                                                             !definesMethod(m, std::string_view(method).substr(5)) &&
+                                                             moduleFunctionOrTransform(args.positional[0])) {
+    w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(e).text.substr(0, 60)));
+    traceApplied(w, m, fn, at, args.positional[0], *calledWith, depth + 1);
+    return;
+  }
   // jvp(f, (x, y), (dx, dy)) and linearize(f, x, y): f at the primals, with its derivative.
   if (viaImport && (last == "jvp" || last == "linearize" || last == "vjp") && args.positional.size() >= 2 && !isLibrary(resolved)) {
     std::vector<ExprId> primals(args.positional.begin() + 1, args.positional.end());

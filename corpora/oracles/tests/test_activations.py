@@ -143,3 +143,16 @@ class FrameworkVariantCase(unittest.TestCase):
     def test_relu_against_leaky_relu_under_the_same_variant(self):
         x = np.linspace(0.0, 2.0, 5)
         np.testing.assert_allclose(self.variant(ops.relu)(x), self.variant(ops.leaky_relu)(x))  # oracle: RI thr=default
+
+    def test_stored_variants_on_the_whole_batch_and_its_halves(self):
+        relu = self.variant(ops.relu)
+        x = np.linspace(-2.0, 2.0, 8)
+        whole = relu(x)
+        first_half = relu(x[:4])
+        np.testing.assert_allclose(whole[:4], first_half)  # oracle: SCUT_DIFF thr=default
+
+    def test_stored_variants_of_two_functions(self):
+        relu = self.variant(ops.relu)
+        leaky = self.variant(ops.leaky_relu)
+        x = np.linspace(0.0, 2.0, 5)
+        np.testing.assert_allclose(relu(x), leaky(x))  # oracle: RI thr=default
