@@ -831,17 +831,40 @@ void AssertionFinder::addWrittenTolerance(const FileModel& m, Assertion& a, cons
   attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, written);
 }
 
+// The value last bound to `name` before statement `at` of its function that holds a difference, or
+// else the last value added to it (`total += abs(mean_err) / n`, the difference maybe a local
+// deeper); kNone when there is neither.
+static ExprId differenceHeldBy(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  ExprId assigned = kNone, accumulated = kNone;
+  for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.a == kNone || st.b == kNone || m.expr(st.a).kind != ExprKind::Name || m.expr(st.a).name != name) continue;
+    if (st.kind == StmtKind::Assign) assigned = st.b;
+    else if (st.kind == StmtKind::AugAssign) accumulated = st.b;
+  }
+  if (assigned != kNone && containsDifference(m, assigned, 0)) return assigned;
+  return accumulated;
+}
+
 void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide) const {
   a.isOa = true;
   a.category = Category::ErrorBound;
   a.actualExpr = errorSide;
   // The compared values sit inside the error: abs(a - b) -> a (actual) and b (oracle); also
   // where a local holds it (`max_abs_err = (out - ref).abs().max()`; `assert max_abs_err < tol`).
+  // Inside the error too, a few locals deep (`err = out - ref`; `assert np.max(np.abs(err)) < tol`),
+  // and through an accumulation (`total += abs(mean - true_mean) / n`).
   ExprId cur = errorSide;
-  if (cur != kNone && a.functionId != kNone && a.stmt != kNone && m.expr(cur).kind == ExprKind::Name)
-    if (const ExprId held = throughLocal(m, a.functionId, a.stmt, cur); held != cur && containsDifference(m, held, 0)) cur = held;
+  int localsFollowed = 0;
   for (int depth = 0; cur != kNone && depth < kMaxConditionDepth; ++depth) {
     const Expr& x = m.expr(cur);
+    if (x.kind == ExprKind::Name) {
+      if (a.functionId == kNone || a.stmt == kNone || ++localsFollowed > 3) break;
+      const ExprId held = differenceHeldBy(m, a.functionId, a.stmt, x.name);
+      if (held == kNone) break;
+      cur = held;
+      continue;
+    }
     if (x.kind == ExprKind::BinaryOp && x.name == "-") {
       a.actualExpr = m.child(cur, 0);
       a.expectedExpr = m.child(cur, 1);

@@ -25,6 +25,7 @@
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
 #include "analyzer/oracle/round_trip.h"
+#include "analyzer/oracle/training_targets.h"
 
 namespace oalens::analyzer {
 
@@ -771,6 +772,43 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     }
   }
   if (decideRoundTrip(m, a, actual, oracle, ev)) return;
+  const auto dataOnly = [](const OriginSet& s) {
+    return !computesWithLibrary(s) && std::none_of(s.items.begin(), s.items.end(), [](const Origin& x) {
+      // No call the scan could not resolve, nor another library's model (an estimator, its
+      // `fit` or `predict`); a value of unknown origin, or a data helper's (`self.make_data()`),
+      // is data.
+      const std::string_view last = lastDottedComponent(x.api);
+      const bool model = isModelMethod(x.api) || x.api.starts_with(".fit") ||
+                         (!last.empty() && std::isupper(static_cast<unsigned char>(last[0])));  // LinearRegression()
+      return (x.kind == OriginKind::Unknown && !x.api.empty()) || (x.kind == OriginKind::OtherLib && model);
+    });
+  };
+  // A model trained in the test, checked against the targets it was trained on or against data
+  // no model computes (held-out targets drawn the same way: `test_y = torch.sin(test_x * 6.28)`);
+  // the targets may have been taken for the CUT where the library made them too
+  // (`create_data_from_grid`): the model's side is the CUT.
+  const bool trains = trainsInTest(m, a.functionId, a.stmt);
+  // Data computed from what the model is trained on is no label (`manual_gd_step(x, y, w0, lr)`
+  // against the weights `fit(x, y)` leaves: the author's training step).
+  const auto readsTrainingData = [&](const OriginSet& s) {
+    return std::any_of(s.bindings.begin(), s.bindings.end(), [&](const std::string& b) {
+      return trainedOnName(m, a.functionId, a.stmt, std::string_view(b).substr(b.rfind(':') + 1));
+    });
+  };
+  const auto labels = [&](const OriginSet& s, ExprId e) {
+    return trainedOn(m, a.functionId, a.stmt, e) || (trains && dataOnly(s) && !readsTrainingData(s));
+  };
+  if (computesWithLibrary(oracle) && labels(actual, a.actualExpr) && !labels(oracle, a.expectedExpr)) {
+    swapRoles(a, actual, oracle);
+    ev.push_back(
+        fmt::format("arguments swapped: `{}` holds the targets of a model trained in the test, the oracle", a.expectedText.substr(0, 60)));
+  }
+  if (computesWithLibrary(actual) && labels(oracle, a.expectedExpr)) {
+    for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
+    record(a, {"D", fmt::format("`{}` holds the labels a model trained in the test is measured against", a.expectedText.substr(0, 40))},
+           oracle, std::move(ev));
+    return;
+  }
   decideWithEvidence(a, actual, oracle, std::move(ev));
 }
 

@@ -186,3 +186,11 @@ def test_predict_against_the_same_method_of_an_sklearn_estimator():
     fitted = LinearRegression(fit_intercept=False).fit(x, y)
     model = Model(fitted.coef_.T)
     np.testing.assert_allclose(model.predict(x), fitted.predict(x), rtol=1e-6)  # oracle: DT thr=customized
+
+
+def test_fit_predicts_held_out_targets():
+    x, y, w_true = _linear_data(n=200, seed=7)
+    model = Model(np.zeros((3, 1)))
+    model.fit(x, y, epochs=500, lr=0.1)
+    x_new = np.random.default_rng(8).standard_normal((10, 3))
+    assert np.max(np.abs(model.predict(x_new) - x_new @ w_true)) < 1e-2  # oracle: D thr=customized

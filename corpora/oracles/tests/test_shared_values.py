@@ -30,3 +30,17 @@ def test_sigmoid_of_a_library_value_against_a_scipy_distribution():
     z = ops.matmul(np.array([[1.0, -2.0], [0.5, 3.0]]), np.array([[0.5], [0.25]]))
     logistic = scipy.stats.logistic()
     np.testing.assert_allclose(ops.sigmoid(z), logistic.cdf(z))  # oracle: DT thr=default
+
+
+def test_relu_error_held_in_a_local():
+    x = np.linspace(-2.0, 2.0, 9)
+    err = ops.relu(x) - np.maximum(x, 0.0)
+    assert np.max(np.abs(err)) < 1e-12  # oracle: DT thr=customized
+
+
+def test_softplus_error_accumulated_over_grids():
+    total_err = 0.0
+    for x in (np.linspace(-3.0, 3.0, 7), np.linspace(-1.0, 1.0, 5)):
+        gap = ops.softplus(x) - np.logaddexp(0.0, x)
+        total_err += np.abs(gap).max()
+    assert total_err < 1e-9  # oracle: DT thr=customized
