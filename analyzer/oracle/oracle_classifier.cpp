@@ -334,6 +334,11 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
         std::none_of(oc.full.begin(), oc.full.end(), [&](const std::string& f) { return ac.full.count(f) > 0; }))) &&
       !differentParts(cut, oracle) && oc.full != ac.full)
     return {"NI", fmt::format("the author writes the formula out of the library's primitives ({})", fmt::join(oracle.operators, " "))};
+  // A loop of the oracle's own that accumulates arithmetic over the library's values (the
+  // minimum image over periodic shifts, an average over actions): the author's algorithm.
+  if (const Core oc = coreOf(oracle), ac = coreOf(cut);
+      oracleLib && oracle.loop && oracle.arithmetic && !oracle.operators.empty() && !differentParts(cut, oracle) && oc.full != ac.full)
+    return {"NI", fmt::format("the author's loop computes it with {} over the library's values", fmt::join(oracle.operators, " "))};
   // torch.mm(filtering_mean, trans_obs) where the filtering mean is what the CUT is handed
   // (`model._forecast(3, model._filter(y))`): the library calls the oracle makes are the CUT's
   // own inputs, and what computes the oracle from them is another library's, written by the author.

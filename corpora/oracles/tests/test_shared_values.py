@@ -44,3 +44,12 @@ def test_softplus_error_accumulated_over_grids():
         gap = ops.softplus(x) - np.logaddexp(0.0, x)
         total_err += np.abs(gap).max()
     assert total_err < 1e-9  # oracle: DT thr=customized
+
+
+def test_variance_against_the_authors_loop_around_the_library_mean():
+    y = np.array([0.5, 1.5, 2.0, 4.0])
+    centre = ops.mean(y)
+    acc = 0.0
+    for v in y:
+        acc += (v - centre) ** 2
+    np.testing.assert_allclose(ops.var(y), acc / len(y))  # oracle: NI thr=default
