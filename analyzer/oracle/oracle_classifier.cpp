@@ -574,6 +574,20 @@ uint64_t sourceDigest(std::string_view expression, std::vector<uint64_t> sources
   return XXH3_64bits(sources.data(), sources.size() * sizeof(uint64_t));
 }
 
+// Whether the oracle runs a model through an inference runtime (onnxruntime, TensorFlow Lite's
+// interpreter) after the test exported one before `at`.
+bool exportedAndRun(const FileModel& m, FunctionId fn, StmtId at, const OriginSet& oracle) {
+  static const RE2 runtime(R"(^(onnxruntime|tensorflow\.lite|tflite_runtime)\.)");
+  if (fn == kNone || at == kNone || fn >= m.functions.size() ||
+      std::none_of(oracle.items.begin(), oracle.items.end(), [](const Origin& x) { return RE2::PartialMatch(x.api, runtime); }))
+    return false;
+  for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s)
+    if (m.stmts[s].function == fn &&
+        (m.stmts[s].text.find("export(") != std::string_view::npos || m.stmts[s].text.find("TFLiteConverter") != std::string_view::npos))
+      return true;
+  return false;
+}
+
 // Records a decision on the assertion, after the evidence so far (`ev`, its first line kept when
 // it is cut).
 void record(Assertion& a, const Decision& d, const OriginSet& oracle, std::vector<std::string> ev) {
@@ -777,6 +791,13 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
     }
   }
   if (decideRoundTrip(m, a, actual, oracle, ev)) return;
+  // The CUT's model exported in the test and run by an inference runtime (`torch.onnx.export`,
+  // then onnxruntime's session): the same model run another way.
+  if (computesWithLibrary(actual) && !computesWithLibrary(oracle) && exportedAndRun(m, a.functionId, a.stmt, oracle)) {
+    for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
+    record(a, {"SCUT_SAME", "the oracle runs the CUT's model exported in the test, in an inference runtime"}, oracle, std::move(ev));
+    return;
+  }
   const auto dataOnly = [](const OriginSet& s) {
     return !computesWithLibrary(s) && std::none_of(s.items.begin(), s.items.end(), [](const Origin& x) {
       // No call the scan could not resolve, nor another library's model (an estimator, its

@@ -50,3 +50,15 @@ def check_reproducible(augment, x):
 def test_seeded_dropout_is_reproducible():
     seeded = graph.compile(lambda v: ops.dropout(v, 0.5, training=True, seed=3))
     check_reproducible(seeded, np.ones(4))  # oracle: SCUT_SAME thr=default
+
+
+def test_exported_graph_run_by_an_inference_runtime(tmp_path):
+    import onnxruntime
+
+    x = np.linspace(-1.0, 1.0, 6).reshape(2, 3)
+    compiled = graph.compile(ops.softmax)
+    path = str(tmp_path / "softmax.onnx")
+    graph.export(compiled, x, path)
+    session = onnxruntime.InferenceSession(path)
+    exported = session.run(None, {"x": x})[0]
+    np.testing.assert_allclose(compiled(x), exported, rtol=1e-6)  # oracle: SCUT_SAME thr=customized
