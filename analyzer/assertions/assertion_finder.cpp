@@ -47,8 +47,11 @@ std::string_view lastOf(const FileModel& m, ExprId callee) {
   return (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute) ? e.name : std::string_view{};
 }
 
+// Also the one element of a boolean array read out (`allclose(a, b).item<bool>()` in C++,
+// `torch.isclose(a, b).all().item()`).
 bool isReduction(std::string_view last) {
-  return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all" || last == "tree_all";
+  return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all" || last == "tree_all" ||
+         last == "item" || last.starts_with("item<");
 }
 
 // x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x), tf.shape(x): integer sizes. A closeness
@@ -1077,6 +1080,27 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
       return;
     }
   }
+  // CHECK_EQ(x, doctest::Approx(y)), EXPECT_NE(x, Approx(y).epsilon(e)): an equality macro
+  // given an approx value compares within its tolerance, as `x == Approx(y)` does.
+  const bool equalityMacro = m.language == Language::Cpp && (match.lastName.ends_with("_EQ") || match.lastName.ends_with("_NE"));
+  if (equalityMacro && (!match.spec || match.spec->category == Category::Exact) && args.positional.size() == 2)
+    for (auto [approxSide, other] :
+         {std::pair{args.positional[1], args.positional[0]}, std::pair{args.positional[0], args.positional[1]}}) {
+      if (m.expr(approxSide).kind != ExprKind::Call) continue;
+      std::vector<std::pair<std::string, ExprId>> setterValues;
+      const ExprId base = peelSetters(m, st.function, approxSide, setterValues);
+      const ApiMatch approx = matcher_.match(m, st.function, base);
+      if (!approx.spec || !approx.spec->approx) continue;
+      a.api = approx.spec->id;
+      a.form = std::string(match.lastName);
+      applySpec(m, a, *approx.spec, base);
+      applySetters(m, a, setterValues);
+      a.negated = approx.spec->negated != match.lastName.ends_with("_NE");
+      a.actualExpr = other;
+      a.actualText = std::string(m.expr(other).text);
+      out.push_back(std::move(a));
+      return;
+    }
   if (match.spec && match.spec->condition == ConditionCheck::None) {
     a.api = match.spec->id;
     applySpec(m, a, *match.spec, call);

@@ -34,9 +34,10 @@ bool namedAsTolerance(std::string_view name) {
   return RE2::PartialMatch(piece(name), tolerance);
 }
 
-// Names, messages and shapes (`std::string aName`, `af::dim4 aDims`) are no compared values.
+// Names, messages, shapes and where or how to run (`std::string aName`, `af::dim4 aDims`,
+// `StreamOrDevice s`) are no compared values.
 bool describesAValue(std::string_view type) {
-  static const RE2 description(R"((?i)(string|char|dim|shape|size_t|\bint\b|bool))");
+  static const RE2 description(R"((?i)(string|char|dim|shape|size_t|\bint\b|bool|stream|device|context|options?\b|config))");
   return RE2::PartialMatch(piece(type), description);
 }
 
@@ -76,9 +77,15 @@ std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionI
   for (const Param& p : f.params) {
     if (p.varArgs || p.type.empty()) return std::nullopt;
     const bool isTolerance = floatingType(p.type) && namedAsTolerance(p.name);
-    if (isTolerance && tolerance.empty()) tolerance = p.name;
-    else if (isTolerance && relative.empty()) relative = p.name;  // floatCloseAll(a, b, atol, rtol)
-    else if (!describesAValue(p.type)) values.push_back(p.name);
+    // The relative one by its name (`allclose(a, b, rtol, atol)`), else the second
+    // (`floatCloseAll(a, b, atol, rtol)`).
+    static const RE2 relativeName(R"((?i)(rtol|rel))");
+    if (isTolerance && relative.empty() && RE2::PartialMatch(piece(p.name), relativeName)) relative = p.name;
+    else if (isTolerance && tolerance.empty()) tolerance = p.name;
+    else if (isTolerance && relative.empty()) relative = p.name;
+    // A parameter with a default (`StreamOrDevice s = {}`, `bool equal_nan = false`) is a setting,
+    // not a compared value.
+    else if (!describesAValue(p.type) && p.defaultValue == kNone) values.push_back(p.name);
   }
   // A method's object and one value, answering whether they are close (`Vector::ApproxEqual(other,
   // tol)`, 0.01 of the norm in Kaldi's headers).

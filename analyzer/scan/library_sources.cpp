@@ -20,6 +20,15 @@ namespace {
 ExprId outermostCall(const FileModel& m, ExprId e) {
   for (int hops = 0; e != kNone && hops < 8; ++hops) {
     const Expr& x = m.expr(e);
+    // allclose(a, b).item<bool>(), isclose(a, b).all(): the boolean array's call, read out.
+    if (x.kind == ExprKind::Call && x.childCount > 0 && m.expr(m.child(e, 0)).kind == ExprKind::Attribute &&
+        m.expr(m.child(m.child(e, 0), 0)).kind == ExprKind::Call) {
+      const std::string_view method = m.expr(m.child(e, 0)).name;
+      if (method == "item" || method.starts_with("item<") || method == "all" || method == "any") {
+        e = m.child(m.child(e, 0), 0);
+        continue;
+      }
+    }
     if (x.kind == ExprKind::Call) return e;
     if (x.kind == ExprKind::UnaryOp && x.childCount == 1) {
       e = m.child(e, 0);
