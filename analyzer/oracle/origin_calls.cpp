@@ -881,8 +881,10 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         }
     }
     // Another library reading stored values (`np.load(tmp_path / "ref.npy")`, `json.load(f)`,
-    // `torch.load(path)`): data of the test's, whatever the path's arithmetic.
-    static const RE2 reading(R"(load|loads|loadtxt|genfromtxt|fromfile|loadmat|load_npz|read_csv|read_json|read_pickle)");
+    // `torch.load(path)`, a reference image `Image.open(path)`): data of the test's, whatever
+    // the path's arithmetic.
+    static const RE2 reading(
+        R"(load|loads|loadtxt|genfromtxt|fromfile|loadmat|load_npz|read_csv|read_json|read_pickle|open|imread|read_image|decode_image)");
     if (RE2::FullMatch(re2::StringPiece(last.data(), last.size()), reading)) {
       w.out.items.push_back({OriginKind::Data, resolved, argKey, {}});
       w.out.evidence.push_back(fmt::format("`{}` reads stored data ({}): test data", m.expr(e).text.substr(0, 60), resolved));

@@ -541,7 +541,42 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
   // C++: `std::vector<float> out; layer.forward(in, out);` or `Predict(x, &out)`: a variable
   // declared without a value is filled by the calls it is passed to.
   if (m.language == Language::Cpp && traceOutArguments(w, m, fn, at, name, depth)) return;
+  if (m.language == Language::Python && traceWithTarget(w, m, fn, at, name, depth)) return;
   w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
+}
+
+// `with Image.open(path) as raw:`: the name a with-item binds is the item's value. The model
+// keeps the item's value only; the words after it in the source say which name it binds.
+bool OriginTracer::traceWithTarget(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
+  if (fn == kNone || !m.source) return false;
+  const std::string_view source = *m.source;
+  for (StmtId s = std::min<StmtId>(at, m.functions[fn].endStmt); s-- > m.functions[fn].firstStmt;) {
+    const Stmt& st = m.stmts[s];
+    if (st.kind != StmtKind::With || st.function != fn || st.a == kNone) continue;
+    for (uint32_t i = 0; i < m.childCount(st.a); ++i) {
+      const ExprId item = m.child(st.a, i);
+      const uint32_t end = m.expr(item).range.endByte;
+      if (end >= source.size()) continue;
+      std::string_view rest = source.substr(end, 8 + name.size());
+      while (!rest.empty() && (rest.front() == ' ' || rest.front() == ')')) rest.remove_prefix(1);
+      if (!rest.starts_with("as ")) continue;
+      rest.remove_prefix(3);
+      while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+      const bool whole =
+          rest.size() == name.size() ||
+          (rest.size() > name.size() && !std::isalnum(static_cast<unsigned char>(rest[name.size()])) && rest[name.size()] != '_');
+      if (!rest.starts_with(name) || !whole) continue;
+      w.out.evidence.push_back(fmt::format("`{}` <- line {}: with {}", name, st.range.start.line, m.expr(item).text.substr(0, 60)));
+      // A mock the test patches in (`mock.patch.object(...) as m`): what it records is the test's.
+      if (m.expr(item).text.find("patch") != std::string_view::npos || m.expr(item).text.find("mock") != std::string_view::npos) {
+        w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});
+        return true;
+      }
+      traceExpr(w, m, fn, s, item, depth + 1);
+      return true;
+    }
+  }
+  return false;
 }
 
 bool OriginTracer::traceOutArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {

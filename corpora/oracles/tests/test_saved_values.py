@@ -36,3 +36,21 @@ def test_weights_read_back_by_the_model_from_a_file_named_for_it(tmp_path):
     np.save(tmp_path / ("w_" + name + ".npy"), weights)
     restored = Model.from_file(tmp_path / ("w_" + name + ".npy"))
     assert np.abs(weights - restored.get_weights()[0]).max() < 1e-12  # oracle: D thr=customized
+
+
+def test_predictions_against_an_archive_opened_in_a_with_block(tmp_path):
+    model = Model(np.array([[0.5], [-0.25]]))
+    x = np.array([[1.0, 2.0], [3.0, 4.0]])
+    with np.load(tmp_path / "reference.npz") as archive:
+        expected = archive["predictions"]
+    np.testing.assert_allclose(model.predict(x), expected, atol=1e-6)  # oracle: D thr=customized
+
+
+def test_predictions_against_a_reference_image(tmp_path):
+    from PIL import Image
+
+    model = Model(np.array([[0.5], [-0.25]]))
+    x = np.array([[1.0, 2.0], [3.0, 4.0]])
+    with Image.open(tmp_path / "reference.png") as picture:
+        expected = np.asarray(picture)
+    np.testing.assert_allclose(model.predict(x), expected, atol=1e-2)  # oracle: D thr=customized
