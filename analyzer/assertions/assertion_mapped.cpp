@@ -70,11 +70,28 @@ struct Mapping {
   std::vector<ExprId> leaves;
 };
 
-std::optional<Mapping> takeApart(const FileModel& m, ExprId call) {
+// `check = functools.partial(np.testing.assert_allclose, atol=1e-4)` ahead of `tree.map(check,
+// a, b)` in the same function: the partial the name was last bound to before the call.
+ExprId partialHeldBy(const FileModel& m, FunctionId scope, ExprId call, ExprId name) {
+  if (scope == kNone || scope >= m.functions.size() || m.expr(name).kind != ExprKind::Name) return name;
+  const Function& f = m.functions[scope];
+  ExprId held = name;
+  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.range.endByte > m.expr(call).range.startByte) break;
+    if (st.function != scope || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
+    if (m.expr(st.a).kind != ExprKind::Name || m.expr(st.a).name != m.expr(name).name) continue;
+    const bool partial = m.expr(st.b).kind == ExprKind::Call && lastDottedComponent(dottedName(m, splitCall(m, st.b).callee)) == "partial";
+    held = partial ? st.b : name;
+  }
+  return held;
+}
+
+std::optional<Mapping> takeApart(const FileModel& m, ExprId call, FunctionId scope = kNone) {
   CallArgs mapping = splitCall(m, call);
   if (mapping.positional.size() < 2) return std::nullopt;
   Mapping out;
-  const ExprId fn = mapping.positional[0];
+  const ExprId fn = partialHeldBy(m, scope, call, mapping.positional[0]);
   out.leaves.assign(mapping.positional.begin() + 1, mapping.positional.end());
   if (m.expr(fn).kind == ExprKind::Lambda) {
     out.lambdaBody = m.child(fn, 0);
@@ -129,7 +146,7 @@ std::vector<ExprId> AssertionFinder::mappingCalls(const FileModel& m, StmtId s) 
 }
 
 std::optional<AssertionFinder::MappedCheck> AssertionFinder::mappedCheck(const FileModel& m, FunctionId scope, ExprId call) const {
-  std::optional<Mapping> mp = takeApart(m, call);
+  std::optional<Mapping> mp = takeApart(m, call, scope);
   if (!mp) return std::nullopt;
   // A predicate mapped over a tree (tree_map(np.allclose, a, b)) returns booleans; it checks nothing.
   if (mp->lambdaBody != kNone) {
@@ -145,7 +162,7 @@ std::optional<AssertionFinder::MappedCheck> AssertionFinder::mappedCheck(const F
 
 std::optional<AssertionFinder::OaCheck> AssertionFinder::mappedPredicateCheck(const FileModel& m, FunctionId scope, ExprId call) const {
   if (m.expr(call).kind != ExprKind::Call || !mapsOverStructures(m, scope, m.child(call, 0))) return std::nullopt;
-  std::optional<Mapping> mp = takeApart(m, call);
+  std::optional<Mapping> mp = takeApart(m, call, scope);
   if (!mp) return std::nullopt;
   if (mp->lambdaBody != kNone) {
     // lambda x, y: np.all(np.isclose(x, y)): the condition as written, on the leaves.
@@ -171,7 +188,7 @@ bool AssertionFinder::fromMappedCall(const FileModel& m, StmtId s, ExprId call, 
     // lambda x, y: self.assertEqual(x, y) and other uncatalogued checks: the inner call as
     // written, under a function known to map over structures.
     if (!mapsOverStructures(m, scope, m.child(call, 0))) return false;
-    std::optional<Mapping> mp = takeApart(m, call);
+    std::optional<Mapping> mp = takeApart(m, call, scope);
     if (!mp || mp->lambdaBody == kNone || m.expr(mp->lambdaBody).kind != ExprKind::Call) return false;
     const size_t before = out.size();
     fromCall(m, s, mp->lambdaBody, out);

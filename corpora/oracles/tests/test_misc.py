@@ -74,3 +74,13 @@ class DropoutCase(NnTestCase):
         outs = [ops.dropout(self.x, self.rate, training=True, seed=s) for s in range(2000)]
         avg = np.mean(outs, axis=0)
         self.assertAllClose(avg, self.x, rtol=0.1, atol=0.1)  # oracle: D thr=customized
+
+
+def test_softmax_rows_mapped_with_a_partial_bound_first():
+    import functools
+
+    import jax
+
+    close = functools.partial(np.testing.assert_allclose, atol=1e-6)
+    rows = {"a": np.array([0.0, 0.0]), "b": np.array([1.0, 1.0])}
+    jax.tree_util.tree_map(close, {k: ops.softmax(v) for k, v in rows.items()}, {"a": np.array([0.5, 0.5]), "b": np.array([0.5, 0.5])})  # oracle: D thr=customized
