@@ -4,6 +4,8 @@
 // declaration only (cpp_predicates.h).
 #include "analyzer/assertions/cpp_predicates.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <vector>
 
@@ -459,6 +461,22 @@ std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid
 
 // A C++ check known by its declaration only (declared_checks.h): a closeness check with an
 // absolute tolerance, the parameter its signature names.
+// A default written as a comment in a definition whose declaration holds it (`double rtol /* =
+// 1e-5 */`, the header's `= 1e-5` not read as a definition): the number, when it is one.
+static void takeCommentedDefault(const FileModel& m, const Function& f, ApiSpec& w, const std::string& kind, std::string_view param) {
+  if (!m.source || f.range.startByte >= m.source->size()) return;
+  std::string_view signature = std::string_view(*m.source).substr(f.range.startByte, f.range.endByte - f.range.startByte);
+  signature = signature.substr(0, signature.find('{'));
+  const RE2 commented("\\b" + RE2::QuoteMeta(std::string(param)) + R"(\s*/\*\s*=\s*([-+0-9.eEfF]+)\s*\*/)");
+  std::string number;
+  if (!RE2::PartialMatch(re2::StringPiece(signature.data(), signature.size()), commented, &number)) return;
+  const std::optional<double> v = ToleranceResolver::parseNumber(number);
+  if (!v) return;
+  w.defaults[kind] = number;
+  w.ownDefaults.push_back(kind);
+  w.defaultValues[kind] = *v;
+}
+
 std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid, const ToleranceResolver& resolver) {
   const std::optional<DeclaredCloseness> d = declaredCloseness(m, fid);
   if (!d) return std::nullopt;
@@ -474,10 +492,12 @@ std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid,
   w.expected = std::string(d->expected);
   w.tolerances.emplace_back("atol", std::string(d->tolerance));
   if (const ExprId def = paramDefault(f, d->tolerance); def != kNone) takeParamDefault(m, f, resolver, w, "atol", def);
+  else takeCommentedDefault(m, f, w, "atol", d->tolerance);
   if (!d->relative.empty()) {
     w.category = Category::AbsRel;
     w.tolerances.emplace_back("rtol", std::string(d->relative));
     if (const ExprId def = paramDefault(f, d->relative); def != kNone) takeParamDefault(m, f, resolver, w, "rtol", def);
+    else takeCommentedDefault(m, f, w, "rtol", d->relative);
   }
   return w;
 }
