@@ -385,6 +385,7 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
 // first that binds it is followed.
 void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
   if (traceComprehensionTarget(w, m, fn, at, name, depth)) return;
+  if (m.language == Language::Python && traceSharedUpdate(w, m, fn, at, name, depth)) return;
   for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {
     const Function& F = m.functions[f];
     // The latest binding ahead of the use; a loop target binds from its iterable.
@@ -543,6 +544,53 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
   if (m.language == Language::Cpp && traceOutArguments(w, m, fn, at, name, depth)) return;
   if (m.language == Language::Python && traceWithTarget(w, m, fn, at, name, depth)) return;
   w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
+}
+
+// `g = theano.function([], [], updates=[(v2, v2 + T.dot(m, v1))])` ahead of the use: the shared
+// variable holds what the update computes once the function ran, the value the test reads back.
+bool OriginTracer::traceSharedUpdate(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
+  if (fn == kNone || fn >= m.functions.size()) return false;
+  // The function whose update of `name` ran last before `at`, and the update's value; none when
+  // the value was set again since (`v2.set_value(v0)`).
+  StmtId lastRun = kNone, updateAt = kNone;
+  ExprId value = kNone;
+  const std::string reset = std::string(name) + ".set_value(";
+  const auto calls = [](std::string_view text, const std::string& ran) {
+    return text.starts_with(ran) || text.find(" " + ran) != std::string_view::npos || text.find("=" + ran) != std::string_view::npos;
+  };
+  for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.functions[fn].endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fn || st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).kind != ExprKind::Name ||
+        st.text.find("updates") == std::string_view::npos)
+      continue;
+    for (ExprId e = st.firstExpr; e < st.endExpr && e < m.exprs.size(); ++e) {
+      const Expr& x = m.expr(e);
+      if (x.kind != ExprKind::Keyword || x.name != "updates" || x.childCount == 0) continue;
+      const ExprId pairs = m.child(e, 0);
+      if (m.expr(pairs).kind != ExprKind::List && m.expr(pairs).kind != ExprKind::Tuple) continue;
+      for (uint32_t i = 0; i < m.childCount(pairs); ++i) {
+        const ExprId pair = m.child(pairs, i);
+        if (m.expr(pair).kind != ExprKind::Tuple || m.childCount(pair) != 2) continue;
+        const Expr& target = m.expr(m.child(pair, 0));
+        if (target.kind != ExprKind::Name || target.name != name) continue;
+        const std::string ran = std::string(m.expr(st.a).name) + "(";
+        for (StmtId later = s + 1; later < at && later < m.stmts.size(); ++later)
+          if ((m.stmts[later].kind == StmtKind::ExprStmt || m.stmts[later].kind == StmtKind::Assign) && calls(m.stmts[later].text, ran) &&
+              (lastRun == kNone || later > lastRun)) {
+            lastRun = later;
+            updateAt = s;
+            value = m.child(pair, 1);
+          }
+      }
+    }
+  }
+  if (lastRun == kNone) return false;
+  for (StmtId later = lastRun + 1; later < at && later < m.stmts.size(); ++later)
+    if (m.stmts[later].text.find(reset) != std::string_view::npos) return false;
+  w.out.evidence.push_back(fmt::format("`{}` <- line {}: updated by a compiled function to {}", name, m.stmts[updateAt].range.start.line,
+                                       m.expr(value).text.substr(0, 60)));
+  traceExpr(w, m, fn, updateAt, value, depth + 1);
+  return true;
 }
 
 // `with Image.open(path) as raw:`: the name a with-item binds is the item's value. The model

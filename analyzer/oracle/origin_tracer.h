@@ -139,6 +139,7 @@ class OriginTracer {
   bool boundInScope(const FileModel& m, FunctionId fn, std::string_view name) const;
   bool traceOutArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   bool traceWithTarget(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
+  bool traceSharedUpdate(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void indexCppLibrary();
 
   const Project& project_;

@@ -69,3 +69,29 @@ def export(fn, example, path):
     """Writes fn, traced on `example`, as a model file an inference runtime can load."""
     with open(path, "wb") as out:
         out.write(repr((getattr(fn, "fn", fn).__name__, np.shape(example))).encode())
+
+
+class Shared:
+    """A value a compiled function may update in place."""
+
+    def __init__(self, value):
+        self.value = np.asarray(value, dtype=np.float64)
+
+    def get_value(self):
+        return self.value.copy()
+
+    def set_value(self, value):
+        self.value = np.asarray(value, dtype=np.float64)
+
+
+def shared(value):
+    return Shared(value)
+
+
+def function(inputs, outputs, updates=()):
+    """A function of `inputs`; when called, each (shared, expression) of `updates` is stored."""
+    def run(*args):
+        for var, value in updates:
+            var.set_value(value() if callable(value) else value)
+        return outputs
+    return run

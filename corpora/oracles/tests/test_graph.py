@@ -125,3 +125,11 @@ class CompileCase(NnTestCase):
     def test_debug_against_tanh_identity(self):
         expected = 0.5 * (ops.tanh(self.x / 2.0) + 1.0)
         self.assertAllClose(self.debug(self.x), expected)  # oracle: RI thr=default
+
+
+def test_shared_value_updated_by_a_compiled_function():
+    w = graph.shared(np.array([1.0, 2.0]))
+    x = np.array([0.5, 0.25])
+    step = graph.function([], [], updates=[(w, w.get_value() + ops.exp(x))])
+    step()
+    np.testing.assert_allclose(w.get_value(), np.array([1.0, 2.0]) + np.exp(x))  # oracle: DT thr=default
