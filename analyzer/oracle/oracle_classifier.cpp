@@ -631,7 +631,7 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
 
 // Long: the CUT's and the oracle's origins are traced and compared, and the evidence lines are
 // written as each step finds them, in the order `explain` prints them.
-void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
+void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, const TrainingSites& training) {
   std::vector<std::string> ev;
   if (a.form == "decorator") {
     // The decorator runs the test with NumPy and with CuPy and compares the results.
@@ -813,16 +813,16 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a) {
   // no model computes (held-out targets drawn the same way: `test_y = torch.sin(test_x * 6.28)`);
   // the targets may have been taken for the CUT where the library made them too
   // (`create_data_from_grid`): the model's side is the CUT.
-  const bool trains = trainsInTest(m, a.functionId, a.stmt);
+  const bool trains = trainsInTest(m, training, a.stmt);
   // Data computed from what the model is trained on is no label (`manual_gd_step(x, y, w0, lr)`
   // against the weights `fit(x, y)` leaves: the author's training step).
   const auto readsTrainingData = [&](const OriginSet& s) {
     return std::any_of(s.bindings.begin(), s.bindings.end(), [&](const std::string& b) {
-      return trainedOnName(m, a.functionId, a.stmt, std::string_view(b).substr(b.rfind(':') + 1));
+      return trainedOnName(m, training, a.stmt, std::string_view(b).substr(b.rfind(':') + 1));
     });
   };
   const auto labels = [&](const OriginSet& s, ExprId e) {
-    return trainedOn(m, a.functionId, a.stmt, e) || (trains && dataOnly(s) && !readsTrainingData(s));
+    return !training.empty() && (trainedOn(m, training, a.stmt, e) || (trains && dataOnly(s) && !readsTrainingData(s)));
   };
   if (computesWithLibrary(oracle) && labels(actual, a.actualExpr) && !labels(oracle, a.expectedExpr)) {
     swapRoles(a, actual, oracle);
@@ -861,12 +861,22 @@ void classifyOracles(ScanResult& result, const std::vector<std::string>& package
   OriginTracer tracer(result.project, packages);
   std::unordered_map<std::string_view, const FileModel*> byPath;
   for (const auto& f : result.project.files) byPath[f.path] = &f;
+  // Where each function trains a model (training_targets.h), read once per function.
+  std::unordered_map<const FileModel*, std::vector<TrainingSites>> trainingSites;
+  for (const auto& f : result.project.files) {
+    std::vector<TrainingSites>& sites = trainingSites[&f];
+    sites.resize(f.functions.size());
+    for (FunctionId fn = 0; fn < f.functions.size(); ++fn) sites[fn] = trainingSitesOf(f, fn);
+  }
   parallelFor(result.assertions.size(), threadCount(threads, result.assertions.size() / 64 + 1), [&](size_t i, unsigned) {
     Assertion& a = result.assertions[i];
     if (!a.isOa) return;
     auto it = byPath.find(a.file);
     if (it == byPath.end()) return;
-    classifyOne(tracer, *it->second, a);
+    const FileModel& m = *it->second;
+    static const TrainingSites none;
+    const std::vector<TrainingSites>& sites = trainingSites.at(&m);
+    classifyOne(tracer, m, a, a.functionId < sites.size() ? sites[a.functionId] : none);
     if (a.language == Language::Cpp) keepWhatCppSupports(a, tracer.knowsCppLibrary(*it->second));
   });
 }

@@ -106,6 +106,34 @@ void noteSource(OriginSet& out, const Stmt& st) {
 
 OriginTracer::OriginTracer(const Project& project, std::vector<std::string> packages) : project_(project), packages_(std::move(packages)) {
   indexCppLibrary();
+  indexBindingsOutsideTheNameIndex();
+}
+
+void OriginTracer::indexBindingsOutsideTheNameIndex() {
+  for (const FileModel& m : project_.files) {
+    if (m.language != Language::Python || !m.source) continue;
+    const std::string_view source = *m.source;
+    std::vector<bool>& updating = updatingFunctions_[&m];
+    updating.assign(m.functions.size(), false);
+    for (StmtId s = 0; s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function == kNone || st.function >= m.functions.size()) continue;
+      if (st.kind == StmtKind::Assign && st.text.find("updates") != std::string_view::npos) updating[st.function] = true;
+      if (st.kind != StmtKind::With || st.a == kNone) continue;
+      // The model keeps a with-item's value only; the words after it say which name it binds.
+      for (uint32_t i = 0; i < m.childCount(st.a); ++i) {
+        const ExprId item = m.child(st.a, i);
+        size_t at = m.expr(item).range.endByte;
+        while (at < source.size() && (source[at] == ' ' || source[at] == ')')) ++at;
+        if (source.substr(at, 3) != "as ") continue;
+        at += 3;
+        while (at < source.size() && source[at] == ' ') ++at;
+        size_t end = at;
+        while (end < source.size() && (std::isalnum(static_cast<unsigned char>(source[end])) || source[end] == '_')) ++end;
+        if (end > at) withTargets_[&m].emplace(source.substr(at, end - at), WithBinding{st.function, s, item});
+      }
+    }
+  }
 }
 
 // The calls of a chain of methods rooted at `name` when one of them changes it in place, by
@@ -549,7 +577,8 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
 // `g = theano.function([], [], updates=[(v2, v2 + T.dot(m, v1))])` ahead of the use: the shared
 // variable holds what the update computes once the function ran, the value the test reads back.
 bool OriginTracer::traceSharedUpdate(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
-  if (fn == kNone || fn >= m.functions.size()) return false;
+  const auto updating = updatingFunctions_.find(&m);
+  if (fn == kNone || updating == updatingFunctions_.end() || fn >= updating->second.size() || !updating->second[fn]) return false;
   // The function whose update of `name` ran last before `at`, and the update's value; none when
   // the value was set again since (`v2.set_value(v0)`).
   StmtId lastRun = kNone, updateAt = kNone;
@@ -558,7 +587,11 @@ bool OriginTracer::traceSharedUpdate(Walk& w, const FileModel& m, FunctionId fn,
   const auto calls = [](std::string_view text, const std::string& ran) {
     return text.starts_with(ran) || text.find(" " + ran) != std::string_view::npos || text.find("=" + ran) != std::string_view::npos;
   };
-  for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.functions[fn].endStmt; ++s) {
+  // Only the statements whose text may change the name (`updates=[(v2, ...)]` names it before a
+  // comma): the name index keeps their list, so a long test pays once per name.
+  std::vector<StmtId> scratch;
+  for (StmtId s : statementsChanging(m, fn, name, scratch)) {
+    if (s >= at) break;
     const Stmt& st = m.stmts[s];
     if (st.function != fn || st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).kind != ExprKind::Name ||
         st.text.find("updates") == std::string_view::npos)
@@ -593,38 +626,26 @@ bool OriginTracer::traceSharedUpdate(Walk& w, const FileModel& m, FunctionId fn,
   return true;
 }
 
-// `with Image.open(path) as raw:`: the name a with-item binds is the item's value. The model
-// keeps the item's value only; the words after it in the source say which name it binds.
+// `with Image.open(path) as raw:`: the name a with-item binds is the item's value (the bindings
+// indexBindingsOutsideTheNameIndex read from the source).
 bool OriginTracer::traceWithTarget(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
-  if (fn == kNone || !m.source) return false;
-  const std::string_view source = *m.source;
-  for (StmtId s = std::min<StmtId>(at, m.functions[fn].endStmt); s-- > m.functions[fn].firstStmt;) {
-    const Stmt& st = m.stmts[s];
-    if (st.kind != StmtKind::With || st.function != fn || st.a == kNone) continue;
-    for (uint32_t i = 0; i < m.childCount(st.a); ++i) {
-      const ExprId item = m.child(st.a, i);
-      const uint32_t end = m.expr(item).range.endByte;
-      if (end >= source.size()) continue;
-      std::string_view rest = source.substr(end, 8 + name.size());
-      while (!rest.empty() && (rest.front() == ' ' || rest.front() == ')')) rest.remove_prefix(1);
-      if (!rest.starts_with("as ")) continue;
-      rest.remove_prefix(3);
-      while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-      const bool whole =
-          rest.size() == name.size() ||
-          (rest.size() > name.size() && !std::isalnum(static_cast<unsigned char>(rest[name.size()])) && rest[name.size()] != '_');
-      if (!rest.starts_with(name) || !whole) continue;
-      w.out.evidence.push_back(fmt::format("`{}` <- line {}: with {}", name, st.range.start.line, m.expr(item).text.substr(0, 60)));
-      // A mock the test patches in (`mock.patch.object(...) as m`): what it records is the test's.
-      if (m.expr(item).text.find("patch") != std::string_view::npos || m.expr(item).text.find("mock") != std::string_view::npos) {
-        w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});
-        return true;
-      }
-      traceExpr(w, m, fn, s, item, depth + 1);
-      return true;
-    }
+  const auto file = withTargets_.find(&m);
+  if (fn == kNone || file == withTargets_.end()) return false;
+  // The last with-statement of fn ahead of the use that binds the name.
+  const WithBinding* found = nullptr;
+  for (auto [it, end] = file->second.equal_range(name); it != end; ++it)
+    if (it->second.function == fn && it->second.stmt < at && (!found || it->second.stmt > found->stmt)) found = &it->second;
+  if (!found) return false;
+  const Stmt& st = m.stmts[found->stmt];
+  const ExprId item = found->item;
+  w.out.evidence.push_back(fmt::format("`{}` <- line {}: with {}", name, st.range.start.line, m.expr(item).text.substr(0, 60)));
+  // A mock the test patches in (`mock.patch.object(...) as m`): what it records is the test's.
+  if (m.expr(item).text.find("patch") != std::string_view::npos || m.expr(item).text.find("mock") != std::string_view::npos) {
+    w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});
+    return true;
   }
-  return false;
+  traceExpr(w, m, fn, found->stmt, item, depth + 1);
+  return true;
 }
 
 bool OriginTracer::traceOutArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {

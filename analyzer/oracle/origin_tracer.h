@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -141,6 +142,18 @@ class OriginTracer {
   bool traceWithTarget(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   bool traceSharedUpdate(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void indexCppLibrary();
+
+  // What Python's `with X as name` binds and which functions compile updates of shared
+  // variables, read once for the project (indexBindingsOutsideTheNameIndex): a lookup per name
+  // instead of a walk of the function's statements for every name the tracer meets.
+  struct WithBinding {
+    FunctionId function;
+    StmtId stmt;
+    ExprId item;
+  };
+  void indexBindingsOutsideTheNameIndex();
+  std::unordered_map<const FileModel*, std::unordered_multimap<std::string_view, WithBinding>> withTargets_;
+  std::unordered_map<const FileModel*, std::vector<bool>> updatingFunctions_;
 
   const Project& project_;
   std::vector<std::string> packages_;

@@ -57,31 +57,55 @@ struct Training {
 
 }  // namespace
 
-// The training of a model before `at` in fn: a fit call (`model.fit(x, y)`) or a loop stepping an
-// optimiser or back-propagating; `handedName`, when not empty, must be among what is handed to
-// the fit or to a call of the loop.
-static bool trains(const FileModel& m, FunctionId fn, StmtId at, std::string_view handedName) {
-  if (fn == kNone || at == kNone || fn >= m.functions.size()) return false;
+TrainingSites trainingSitesOf(const FileModel& m, FunctionId fn) {
+  TrainingSites sites;
+  if (!m.source || fn == kNone || fn >= m.functions.size()) return sites;
   const Function& f = m.functions[fn];
-  for (StmtId s = f.firstStmt; s < at && s < f.endStmt && s < m.stmts.size(); ++s) {
+  // Most functions speak of no training at all: their text decides before their statements do.
+  const SourceRange& r = f.range;
+  if (r.startByte >= m.source->size() || r.endByte <= r.startByte) return sites;
+  const std::string_view text = std::string_view(*m.source).substr(r.startByte, r.endByte - r.startByte);
+  bool any = false;
+  for (std::string_view word : {"fit(", ".backward(", "svi.step(", "apply_updates("}) any |= text.find(word) != std::string_view::npos;
+  if (!any) return sites;
+  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fn) continue;
-    // What a statement hands on: an assignment's value, not its target (`history = model.fit(...)`).
-    const auto handedText = [&](const Stmt& x) {
-      return (x.kind == StmtKind::Assign || x.kind == StmtKind::AugAssign) && x.b != kNone ? m.expr(x.b).text : x.text;
-    };
-    if (st.text.find("fit(") != std::string_view::npos && (handedName.empty() || mentions(handedText(st), handedName))) return true;
+    const bool simple =
+        st.kind == StmtKind::ExprStmt || st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign || st.kind == StmtKind::Return;
+    if (simple && st.text.find("fit(") != std::string_view::npos) sites.fits.push_back(s);
     if (st.kind != StmtKind::For && st.kind != StmtKind::While) continue;
-    // The loop's block: the statements after it nested deeper, up to the check.
-    // A name the loop rebinds is what it trains (`params = optax.apply_updates(params, u)`), not
-    // the targets.
+    Training training;
+    for (StmtId b = s + 1; b < m.stmts.size() && m.stmts[b].depth > st.depth; ++b) training.read(m.stmts[b].text);
+    if (training.trains()) sites.loops.push_back(s);
+  }
+  return sites;
+}
+
+// What a statement hands on: an assignment's value, not its target (`history = model.fit(...)`).
+static std::string_view handedText(const FileModel& m, const Stmt& x) {
+  return (x.kind == StmtKind::Assign || x.kind == StmtKind::AugAssign) && x.b != kNone ? m.expr(x.b).text : x.text;
+}
+
+// The training of a model before `at`: a fit call (`model.fit(x, y)`) or a loop stepping an
+// optimiser or back-propagating; `handedName`, when not empty, must be among what is handed to
+// the fit or to a call of the loop.
+static bool trains(const FileModel& m, const TrainingSites& sites, StmtId at, std::string_view handedName) {
+  if (at == kNone) return false;
+  for (StmtId s : sites.fits)
+    if (s < at && (handedName.empty() || mentions(handedText(m, m.stmts[s]), handedName))) return true;
+  for (StmtId s : sites.loops) {
+    if (s >= at) break;
+    const Stmt& st = m.stmts[s];
+    // The loop's block up to the check. A name the loop rebinds is what it trains
+    // (`params = optax.apply_updates(params, u)`), not the targets.
     Training training;
     bool handed = handedName.empty(), rebound = false;
     for (StmtId b = s + 1; b < at && b < m.stmts.size() && m.stmts[b].depth > st.depth; ++b) {
       const Stmt& x = m.stmts[b];
       training.read(x.text);
       if (handedName.empty() || x.kind == StmtKind::For) continue;
-      handed |= mentions(handedText(x), handedName);
+      handed |= mentions(handedText(m, x), handedName);
       rebound |= (x.kind == StmtKind::Assign || x.kind == StmtKind::AugAssign) && x.a != kNone && mentions(m.expr(x.a).text, handedName);
     }
     if (training.trains() && handed && !rebound) return true;
@@ -89,13 +113,15 @@ static bool trains(const FileModel& m, FunctionId fn, StmtId at, std::string_vie
   return false;
 }
 
-bool trainedOn(const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
+bool trainedOn(const FileModel& m, const TrainingSites& sites, StmtId at, ExprId e) {
   const std::string_view name = rootName(m, e);
-  return !name.empty() && trains(m, fn, at, name);
+  return !name.empty() && trains(m, sites, at, name);
 }
 
-bool trainedOnName(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) { return !name.empty() && trains(m, fn, at, name); }
+bool trainedOnName(const FileModel& m, const TrainingSites& sites, StmtId at, std::string_view name) {
+  return !name.empty() && trains(m, sites, at, name);
+}
 
-bool trainsInTest(const FileModel& m, FunctionId fn, StmtId at) { return trains(m, fn, at, {}); }
+bool trainsInTest(const FileModel& m, const TrainingSites& sites, StmtId at) { return trains(m, sites, at, {}); }
 
 }  // namespace oalens::analyzer
