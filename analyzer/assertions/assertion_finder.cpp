@@ -485,19 +485,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         std::string_view op = m.compareOp(e, 0);
         ExprId l = m.child(e, 0), r = m.child(e, 1);
         if (op == "==" || op == "!=") {
-          for (auto [approxSide, other] : {std::pair{r, l}, std::pair{l, r}}) {
-            if (m.expr(approxSide).kind != ExprKind::Call) continue;
-            std::vector<std::pair<std::string, ExprId>> setterValues;
-            ExprId base = peelSetters(m, scope, approxSide, setterValues);
-            ApiMatch match = matcher_.match(m, scope, base);
-            if (match.spec && match.spec->approx) {
-              OaCheck c{match.spec, base};
-              c.setterValues = std::move(setterValues);
-              c.approxOther = other;
-              c.negated = op == "!=";
-              return done(c);
-            }
-          }
+          if (std::optional<OaCheck> c = approxComparison(m, scope, l, r, op == "!=")) return done(*c);
           return std::nullopt;
         }
         const bool less = op == "<" || op == "<=";
@@ -893,6 +881,23 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
   if (boundSide != kNone) addWrittenTolerance(m, a, "bound", boundSide);  // kNone: a helper's own bound
 }
 
+std::optional<AssertionFinder::OaCheck> AssertionFinder::approxComparison(const FileModel& m, FunctionId scope, ExprId l, ExprId r,
+                                                                          bool negated) const {
+  for (auto [approxSide, other] : {std::pair{r, l}, std::pair{l, r}}) {
+    if (approxSide == kNone || m.expr(approxSide).kind != ExprKind::Call) continue;
+    std::vector<std::pair<std::string, ExprId>> setterValues;
+    const ExprId base = peelSetters(m, scope, approxSide, setterValues);
+    const ApiMatch match = matcher_.match(m, scope, base);
+    if (!match.spec || !match.spec->approx) continue;
+    OaCheck c{match.spec, base};
+    c.setterValues = std::move(setterValues);
+    c.approxOther = other;
+    c.negated = negated;
+    return c;
+  }
+  return std::nullopt;
+}
+
 void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId cond) const {
   auto check = conditionCheck(m, a.functionId, cond);
   if (!check) return;
@@ -1084,20 +1089,15 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   // given an approx value compares within its tolerance, as `x == Approx(y)` does.
   const bool equalityMacro = m.language == Language::Cpp && (match.lastName.ends_with("_EQ") || match.lastName.ends_with("_NE"));
   if (equalityMacro && (!match.spec || match.spec->category == Category::Exact) && args.positional.size() == 2)
-    for (auto [approxSide, other] :
-         {std::pair{args.positional[1], args.positional[0]}, std::pair{args.positional[0], args.positional[1]}}) {
-      if (m.expr(approxSide).kind != ExprKind::Call) continue;
-      std::vector<std::pair<std::string, ExprId>> setterValues;
-      const ExprId base = peelSetters(m, st.function, approxSide, setterValues);
-      const ApiMatch approx = matcher_.match(m, st.function, base);
-      if (!approx.spec || !approx.spec->approx) continue;
-      a.api = approx.spec->id;
+    if (const std::optional<OaCheck> approx =
+            approxComparison(m, st.function, args.positional[0], args.positional[1], match.lastName.ends_with("_NE"))) {
+      a.api = approx->spec->id;
       a.form = std::string(match.lastName);
-      applySpec(m, a, *approx.spec, base);
-      applySetters(m, a, setterValues);
-      a.negated = approx.spec->negated != match.lastName.ends_with("_NE");
-      a.actualExpr = other;
-      a.actualText = std::string(m.expr(other).text);
+      applySpec(m, a, *approx->spec, approx->call);
+      applySetters(m, a, approx->setterValues);
+      a.negated = approx->spec->negated != approx->negated;
+      a.actualExpr = approx->approxOther;
+      a.actualText = std::string(m.expr(approx->approxOther).text);
       out.push_back(std::move(a));
       return;
     }

@@ -115,6 +115,9 @@ class AssertionFinder {
   // `Approx(y).epsilon(e).margin(m)` -> the call `Approx(y)`, with (kind, value) of each
   // setter the base API declares; `call` itself when it is no such chain.
   ExprId peelSetters(const FileModel& m, FunctionId scope, ExprId call, std::vector<std::pair<std::string, ExprId>>& values) const;
+  // `x == Approx(y).epsilon(e)` and `CHECK_EQ(x, Approx(y))`: the approx value on either side of
+  // two compared values, with the setters chained on it; `negated` for `!=` and `_NE`.
+  std::optional<OaCheck> approxComparison(const FileModel& m, FunctionId scope, ExprId l, ExprId r, bool negated) const;
   void applySetters(const FileModel& m, Assertion& a, const std::vector<std::pair<std::string, ExprId>>& values) const;
 
   const ApiMatcher& matcher_;
