@@ -27,6 +27,13 @@ FileModel PythonFrontend::parse(std::string path, std::string moduleName, std::s
   I.beginFile(model, budget);
   I.currentFunction = kNone;
   TSNode root = ts_tree_root_node(tree);
+  // At most one expression and one child link per two nodes of the tree (0.31 at the median,
+  // 0.38 at most over Theano's files): reserved, the model's arrays are not copied as they grow,
+  // which cost 9% of a Theano scan (1.46 -> 1.32 s, medians of six alternating runs, 2026-11-29)
+  // for 1.5 MB more at the peak.
+  const size_t nodes = ts_node_descendant_count(root);
+  model.exprs.reserve(nodes / 2);
+  model.childIds.reserve(nodes / 2);
   I.walkStatements(root);
   I.reportDamage(root);
   I.endFile();
