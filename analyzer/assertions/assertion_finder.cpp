@@ -37,6 +37,11 @@ std::string_view thresholdProvenanceName(ThresholdProvenance p) {
   return "none";
 }
 
+bool isReduction(std::string_view last) {
+  return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all" || last == "tree_all" ||
+         last == "item" || last.starts_with("item<");
+}
+
 namespace {
 
 // Deeper conditions than this are not written by hand; the cap keeps recursion bounded.
@@ -45,13 +50,6 @@ constexpr int kMaxConditionDepth = 12;
 std::string_view lastOf(const FileModel& m, ExprId callee) {
   const Expr& e = m.expr(callee);
   return (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute) ? e.name : std::string_view{};
-}
-
-// Also the one element of a boolean array read out (`allclose(a, b).item<bool>()` in C++,
-// `torch.isclose(a, b).all().item()`).
-bool isReduction(std::string_view last) {
-  return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all" || last == "tree_all" ||
-         last == "item" || last.starts_with("item<");
 }
 
 // x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x), tf.shape(x): integer sizes. A closeness

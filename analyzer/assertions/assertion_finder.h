@@ -128,6 +128,9 @@ class AssertionFinder {
 bool looksLikeError(const FileModel& m, ExprId e, int depth = 0);
 // Whether a subtraction appears anywhere inside e (the two sides of a deviation).
 bool containsDifference(const FileModel& m, ExprId e, int depth = 0);
+// A call's last name that reduces a boolean array to one truth (`all`, `any`, `np.alltrue`), or
+// reads its one element out (`allclose(a, b).item<bool>()` in C++, `.all().item()`).
+bool isReduction(std::string_view last);
 // Whether an absolute value or a norm is taken anywhere inside e: abs(a - b), np.linalg.norm(d).
 bool containsAbsoluteValue(const FileModel& m, ExprId e, int depth = 0);
 // A value that reads as a tolerance: a float literal or constant, a tol/eps/threshold name.

@@ -459,8 +459,6 @@ std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid
   return std::nullopt;
 }
 
-// A C++ check known by its declaration only (declared_checks.h): a closeness check with an
-// absolute tolerance, the parameter its signature names.
 // A default written as a comment in a definition whose declaration holds it (`double rtol /* =
 // 1e-5 */`, the header's `= 1e-5` not read as a definition): the number, when it is one.
 static void takeCommentedDefault(const FileModel& m, const Function& f, ApiSpec& w, const std::string& kind, std::string_view param) {
@@ -477,6 +475,8 @@ static void takeCommentedDefault(const FileModel& m, const Function& f, ApiSpec&
   w.defaultValues[kind] = *v;
 }
 
+// A C++ check known by its declaration only (declared_checks.h): a closeness check with an
+// absolute tolerance, the parameter its signature names.
 std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid, const ToleranceResolver& resolver) {
   const std::optional<DeclaredCloseness> d = declaredCloseness(m, fid);
   if (!d) return std::nullopt;

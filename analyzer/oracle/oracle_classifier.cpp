@@ -194,6 +194,13 @@ bool makes(const OriginSet& s, const Origin& x) {
   return std::any_of(s.items.begin(), s.items.end(), [&](const Origin& y) { return sameCall(x, y); });
 }
 
+// Whether every computing call of the oracle is one the CUT's side makes too, or an array's
+// reduction of the formula (`.sum(0)`): no function of the library runs for the oracle alone.
+bool computesOnlyWhatTheCutMakes(const OriginSet& cut, const OriginSet& oracle) {
+  return std::all_of(oracle.items.begin(), oracle.items.end(),
+                     [&](const Origin& x) { return !OriginTracer::computes(x) || isArrayMethod(x.api) || makes(cut, x); });
+}
+
 // The library call through which the CUT runs every origin of an oracle that holds an
 // unresolved callee, or "" when the CUT does not hold them all.
 std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle) {
@@ -343,9 +350,7 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
   // (`model._forecast(3, model._filter(y))`): the library calls the oracle makes are the CUT's
   // own inputs, and what computes the oracle from them is another library's, written by the author.
   if (const Origin* outer = outermostCall(oracle); oracleLib && outer && outer->kind == OriginKind::OtherLib) {
-    const bool sharedOnly = std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& x) {
-      return !OriginTracer::computes(x) || isArrayMethod(x.api) || makes(cut, x);
-    });
+    const bool sharedOnly = computesOnlyWhatTheCutMakes(cut, oracle);
     // The steps: another library's functions (torch.mm) of the oracle's own, not its classes,
     // methods of unknown objects, function transforms, loops over combinations or random draws.
     std::set<std::string> others;
@@ -442,13 +447,11 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     // the library's types are the library's own functions (dlib's matrix `*`).
     const bool sharedComputation =
         std::any_of(oracle.items.begin(), oracle.items.end(), [](const Origin& x) { return OriginTracer::computes(x); }) &&
-        std::all_of(oracle.items.begin(), oracle.items.end(),
-                    [&](const Origin& x) { return !OriginTracer::computes(x) || isArrayMethod(x.api) || makes(cut, x); });
+        computesOnlyWhatTheCutMakes(cut, oracle);
     // With the operators the CUT's graph is built with (`c.data + 1` against the constant folded
     // from `c + 1`), it evaluates the very expression the CUT does.
     if (language == Language::Python && oracle.arithmetic && !oracle.operators.empty() && sharedComputation) {
-      if (!oracle.loop && !oracle.operators.empty() &&
-          std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
+      if (!oracle.loop && std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
         return {"DT", fmt::format("plain arithmetic evaluates the same expression as the library ({})", fmt::join(oracle.operators, " "))};
       return {"NI", fmt::format("the author's arithmetic ({}) on values the CUT is given too", fmt::join(oracle.operators, " "))};
     }
@@ -861,22 +864,21 @@ void classifyOracles(ScanResult& result, const std::vector<std::string>& package
   OriginTracer tracer(result.project, packages);
   std::unordered_map<std::string_view, const FileModel*> byPath;
   for (const auto& f : result.project.files) byPath[f.path] = &f;
-  // Where each function trains a model (training_targets.h), read once per function.
-  std::unordered_map<const FileModel*, std::vector<TrainingSites>> trainingSites;
-  for (const auto& f : result.project.files) {
-    std::vector<TrainingSites>& sites = trainingSites[&f];
-    sites.resize(f.functions.size());
-    for (FunctionId fn = 0; fn < f.functions.size(); ++fn) sites[fn] = trainingSitesOf(f, fn);
-  }
+  // Where each function holding an OA assertion trains a model (training_targets.h), read once
+  // per function, before the assertions are classified in parallel.
+  std::map<std::pair<const FileModel*, FunctionId>, TrainingSites> trainingSites;
+  for (const Assertion& a : result.assertions)
+    if (const auto it = byPath.find(a.file); a.isOa && it != byPath.end() && a.functionId != kNone)
+      if (const auto key = std::pair{it->second, a.functionId}; !trainingSites.count(key))
+        trainingSites.emplace(key, trainingSitesOf(*it->second, a.functionId));
   parallelFor(result.assertions.size(), threadCount(threads, result.assertions.size() / 64 + 1), [&](size_t i, unsigned) {
     Assertion& a = result.assertions[i];
     if (!a.isOa) return;
     auto it = byPath.find(a.file);
     if (it == byPath.end()) return;
-    const FileModel& m = *it->second;
     static const TrainingSites none;
-    const std::vector<TrainingSites>& sites = trainingSites.at(&m);
-    classifyOne(tracer, m, a, a.functionId < sites.size() ? sites[a.functionId] : none);
+    const auto sites = trainingSites.find({it->second, a.functionId});
+    classifyOne(tracer, *it->second, a, sites == trainingSites.end() ? none : sites->second);
     if (a.language == Language::Cpp) keepWhatCppSupports(a, tracer.knowsCppLibrary(*it->second));
   });
 }

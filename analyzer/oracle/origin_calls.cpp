@@ -146,6 +146,13 @@ static bool definesMethod(const FileModel& m, std::string_view name) {
   return std::any_of(m.functions.begin(), m.functions.end(), [&](const Function& f) { return f.cls != kNone && f.name == name; });
 }
 
+// `self.variant` where no class of the file defines `variant`: a method the test framework gives
+// the test case (chex's variants: jit, pmap, without jit), handed one function to run it.
+static bool frameworkRunner(const FileModel& m, std::string_view dotted, const CallArgs& args) {
+  return args.positional.size() == 1 && args.keywords.empty() && dotted.starts_with("self.") &&
+         dotted.find('.', 5) == std::string_view::npos && !definesMethod(m, dotted.substr(5));
+}
+
 // Python closures see the functions of every enclosing function: a helper nested beside the
 // caller (`_run` and `_run_finite_diff`, both inside one test) is callable by name from it.
 static bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller) {
@@ -397,12 +404,8 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         traceApplied(w, m, fn, at, transform.positional[0], args.positional, depth + 1);
         return;
       }
-      // self.variant(bij.forward)(x): a method the test framework gives the test case (chex's
-      // variants: jit, pmap, without jit) and no scanned class defines, handed one function and
-      // called at once, runs that function.
-      if (const std::string method = dottedName(m, transform.callee);
-          transform.positional.size() == 1 && transform.keywords.empty() && method.rfind("self.", 0) == 0 &&
-          method.find('.', 5) == std::string::npos && !definesMethod(m, std::string_view(method).substr(5))) {
+      // self.variant(bij.forward)(x): a framework's runner called at once runs its function.
+      if (frameworkRunner(m, dottedName(m, transform.callee), transform)) {
         w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(args.callee).text.substr(0, 60)));
         // self.variant(bijector.forward)(x) is bijector.forward(x): that method of the object.
         bool moduleFunction = false;  // self.variant(ops.relu): a module's function, applied
@@ -460,10 +463,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (const std::string name = dottedName(m, g); !name.empty()) resolveDotted(m, fn, name, &module);
     return module;
   };
-  if (const std::string method = dottedName(m, args.callee); calledWith && args.positional.size() == 1 && args.keywords.empty() &&
-                                                             method.rfind("self.", 0) == 0 && method.find('.', 5) == std::string::npos &&
-                                                             !definesMethod(m, std::string_view(method).substr(5)) &&
-                                                             moduleFunctionOrTransform(args.positional[0])) {
+  if (calledWith && frameworkRunner(m, dotted, args) && moduleFunctionOrTransform(args.positional[0])) {
     w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(e).text.substr(0, 60)));
     traceApplied(w, m, fn, at, args.positional[0], *calledWith, depth + 1);
     return;

@@ -129,7 +129,7 @@ void OriginTracer::indexBindingsOutsideTheNameIndex() {
         at += 3;
         while (at < source.size() && source[at] == ' ') ++at;
         size_t end = at;
-        while (end < source.size() && (std::isalnum(static_cast<unsigned char>(source[end])) || source[end] == '_')) ++end;
+        while (end < source.size() && isIdentifierByte(source[end])) ++end;
         if (end > at) withTargets_[&m].emplace(source.substr(at, end - at), WithBinding{st.function, s, item});
       }
     }
@@ -584,8 +584,11 @@ bool OriginTracer::traceSharedUpdate(Walk& w, const FileModel& m, FunctionId fn,
   StmtId lastRun = kNone, updateAt = kNone;
   ExprId value = kNone;
   const std::string reset = std::string(name) + ".set_value(";
-  const auto calls = [](std::string_view text, const std::string& ran) {
-    return text.starts_with(ran) || text.find(" " + ran) != std::string_view::npos || text.find("=" + ran) != std::string_view::npos;
+  // `g(`, at a statement's start or after a blank or `=` (`out = g()`), not inside another name.
+  const auto calls = [](std::string_view text, std::string_view ran) {
+    for (size_t at = text.find(ran); at != std::string_view::npos; at = text.find(ran, at + 1))
+      if (at == 0 || text[at - 1] == ' ' || text[at - 1] == '=') return true;
+    return false;
   };
   // Only the statements whose text may change the name (`updates=[(v2, ...)]` names it before a
   // comma): the name index keeps their list, so a long test pays once per name.

@@ -3,22 +3,18 @@
 #include <string>
 #include <string_view>
 
+#include "analyzer/core/words.h"
 #include "analyzer/oracle/origin_tracer.h"
 
 namespace oalens::analyzer {
 
 namespace {
 
-bool identifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// Whether `name` occurs in `text` as a whole identifier, not part of a longer one nor an
-// attribute of another value (`self.train_y` is not `train_y`).
+// Whether `name` occurs in `text` as a whole word that is no attribute of another value
+// (`self.train_y` is not `train_y`).
 bool mentions(std::string_view text, std::string_view name) {
-  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
-    const bool startsWord = at == 0 || (!identifierChar(text[at - 1]) && text[at - 1] != '.');
-    const size_t end = at + name.size();
-    if (startsWord && (end == text.size() || !identifierChar(text[end]))) return true;
-  }
+  for (size_t at = findWord(text, name); at != std::string_view::npos; at = findWord(text, name, at + 1))
+    if (at == 0 || text[at - 1] != '.') return true;
   return false;
 }
 

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "analyzer/assertions/api_matcher.h"
+#include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/core/parallel.h"
 #include "analyzer/core/words.h"
 #include "analyzer/frontend/cpp/cpp_test_macros.h"
@@ -22,12 +23,9 @@ ExprId outermostCall(const FileModel& m, ExprId e) {
     const Expr& x = m.expr(e);
     // allclose(a, b).item<bool>(), isclose(a, b).all(): the boolean array's call, read out.
     if (x.kind == ExprKind::Call && x.childCount > 0 && m.expr(m.child(e, 0)).kind == ExprKind::Attribute &&
-        m.expr(m.child(m.child(e, 0), 0)).kind == ExprKind::Call) {
-      const std::string_view method = m.expr(m.child(e, 0)).name;
-      if (method == "item" || method.starts_with("item<") || method == "all" || method == "any") {
-        e = m.child(m.child(e, 0), 0);
-        continue;
-      }
+        m.expr(m.child(m.child(e, 0), 0)).kind == ExprKind::Call && isReduction(m.expr(m.child(e, 0)).name)) {
+      e = m.child(m.child(e, 0), 0);
+      continue;
     }
     if (x.kind == ExprKind::Call) return e;
     if (x.kind == ExprKind::UnaryOp && x.childCount == 1) {
