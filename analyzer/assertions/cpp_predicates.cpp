@@ -17,8 +17,6 @@
 
 namespace oalens::analyzer {
 
-namespace {
-
 // The two operands of the difference an error measures: abs(a - b) -> (a, b).
 std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
   ExprId cur = error;
@@ -37,6 +35,8 @@ std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
   }
   return {kNone, kNone};
 }
+
+namespace {
 
 // Whether a check of `actualParam` against `expectedParam` makes the function a closeness
 // check: it compares two of its parameters, or computes a side itself (computesBothSides).

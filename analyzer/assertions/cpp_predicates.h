@@ -8,6 +8,7 @@
 #pragma once
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/catalogue.h"
@@ -21,6 +22,10 @@ class ApiMatcher;
 // Whether a C++ helper (not a test case) that takes something, or a method, compares values it
 // computes itself rather than two of its parameters (one side at most is a parameter's).
 bool computesBothSides(const FileModel& m, const Function& f, std::string_view actualParam, std::string_view expectedParam);
+
+// The two operands of the difference an error measures (`abs(a - b)`, `(a - b).abs().max()`,
+// `torch.sum(torch.abs(a - b)).item()`), or kNone twice. Python's too.
+std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error);
 
 // The parameter whose absolute value or norm `e` is (`std::abs(err)`, `fabs(d)`, the larger of
 // two sizes), or "".

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "analyzer/core/diagnostics.h"
 #include "analyzer/core/parallel.h"
@@ -229,6 +230,9 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
                                    const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
   std::optional<ApiSpec> ownTolerance;  // a C++ helper's first check, when no check takes a tolerance
+  // A Python helper's first exact check, when no closeness check follows: the shape or type
+  // checks a helper makes before comparing the values (`assert actual.shape == expected.shape`).
+  std::optional<ApiSpec> exactCheck;
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fid || st.a == kNone) continue;
@@ -371,6 +375,20 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // expectSmall(err, tol) { EXPECT_LT(std::abs(err), tol); }: the size of the deviation a
     // caller passes (`expectSmall(a - b, 1e-4)`) is bounded.
     if (actualParam.empty() && inner->category == Category::ErrorBound) actualParam = sizeOfParam(m, fid, actualArg);
+    // assertAlmostEqual(torch.sum(torch.abs(actual - expected)).item(), 0.0, delta=delta)
+    // (Captum's assertTensorAlmostEqual, 437 calls in its suite): the size of the difference of
+    // two parameters held against zero compares those two parameters.
+    if (actualParam.empty() && expectedParam.empty())
+      for (const auto& [difference, zero] : {std::pair{actualArg, expectedArg}, std::pair{expectedArg, actualArg}})
+        if (zero != kNone && m.expr(zero).kind == ExprKind::Number && std::strtod(std::string(m.expr(zero).text).c_str(), nullptr) == 0.0)
+          if (const auto [left, right] = differenceOperands(m, difference); left != kNone) {
+            const std::string_view leftParam = originParam(m, fid, left, 0, false);
+            const std::string_view rightParam = originParam(m, fid, right, 0, false);
+            if (!leftParam.empty() && !rightParam.empty() && leftParam != rightParam) {
+              actualParam = leftParam;
+              expectedParam = rightParam;
+            }
+          }
     // Both sides may come from one parameter: assert_list_pairwise(z_list) compares its elements.
     // Both from the method's own object (`assert_allclose(self.res, test)` where `test` is
     // computed from `self`): the caller passes neither.
@@ -544,9 +562,13 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       if (!ownTolerance) ownTolerance = std::move(w);
       continue;
     }
+    if (m.language == Language::Python && w.category == Category::Exact) {
+      if (!exactCheck) exactCheck = std::move(w);
+      continue;
+    }
     return w;
   }
-  return ownTolerance;
+  return ownTolerance ? ownTolerance : exactCheck;
 }
 
 // C++ functions of one file that share a qualified name: overloads (`Test(f16_fn)`,

@@ -936,6 +936,45 @@ TEST(AssertionFinder, AHelperStoringACheckOfAChosenModuleAndFailingUnlessItHolds
   EXPECT_FALSE(at[7]->isOa);
 }
 
+// Captum's assertTensorAlmostEqual(test, actual, expected, delta=0.0001): shape and type checks
+// come first, then the size of the difference of the two parameters is held against zero within
+// `delta` (437 calls of its suite read as an exact shape check, not OA, before). A helper that
+// only checks shapes stays exact.
+TEST(AssertionFinder, AHelperCheckingShapesFirstThenTheSizeOfTheDifferenceAgainstZeroIsAWrapper) {
+  auto r = scanPython({{"pkg/testing/helpers.py",
+                        "import torch\n"
+                        "def assertTensorAlmostEqual(test, actual, expected, delta=0.0001, mode='sum'):\n"
+                        "    assert isinstance(actual, torch.Tensor)\n"
+                        "    assert actual.shape == expected.shape\n"
+                        "    actual = actual.cpu()\n"
+                        "    if mode == 'sum':\n"
+                        "        test.assertAlmostEqual(torch.sum(torch.abs(actual - expected)).item(), 0.0, delta=delta)\n"
+                        "def assertSameShape(test, actual, expected):\n"
+                        "    assert actual.shape == expected.shape\n"
+                        "def assertSmallOffset(test, actual, expected, delta=0.1):\n"
+                        "    test.assertAlmostEqual(torch.sum(actual - expected).item(), 1.0, delta=delta)\n"},
+                       {"pkg/tests/test_attr.py",
+                        "import unittest\n"
+                        "from pkg.testing.helpers import assertTensorAlmostEqual, assertSameShape, assertSmallOffset\n"
+                        "class TestAttr(unittest.TestCase):\n"
+                        "    def test_a(self):\n"
+                        "        assertTensorAlmostEqual(self, f(), [1.0, 2.0])\n"              // 5
+                        "        assertTensorAlmostEqual(self, f(), [1.0, 2.0], delta=0.05)\n"  // 6
+                        "        assertSameShape(self, f(), g())\n"                             // 7
+                        "        assertSmallOffset(self, f(), g())\n"}});                       // 8
+  auto at = byLine(r, "pkg/tests/test_attr.py");
+  ASSERT_TRUE(at.count(5) && at.count(6) && at.count(7) && at.count(8));
+  EXPECT_TRUE(at[5]->isOa);
+  EXPECT_EQ(at[5]->actualText, "f()");
+  EXPECT_EQ(at[5]->expectedText, "[1.0, 2.0]");
+  EXPECT_DOUBLE_EQ(*tolerance(*at[5], "delta")->value, 1e-4);
+  EXPECT_EQ(tolerance(*at[5], "delta")->provenance, Provenance::Default);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[6], "delta")->value, 0.05);
+  EXPECT_FALSE(at[7]->isOa);
+  // Held against another value than zero, the difference is no comparison of the two.
+  EXPECT_FALSE(at[8]->isOa);
+}
+
 // A @staticmethod wrapper called through `self` keeps its first parameter: Kornia's
 // BaseTester.assert_close(actual, expected, rtol=None, ...) lost `actual` as if it were `self`,
 // so every `self.assert_close(out, ref)` read `ref` as rtol (a customized tolerance) and the
