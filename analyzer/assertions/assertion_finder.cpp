@@ -1,4 +1,5 @@
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/integer_values.h"
 
 #include <fmt/format.h>
 #include <re2/re2.h>
@@ -104,6 +105,16 @@ bool errorBoundIsOa(const FileModel& m, ExprId actual, ExprId bound) {
 }
 
 // A catalogued OA API used where no tolerance can matter: counted as an exact check.
+// Whether a tolerance lets two whole numbers differ (`atol=1` on pixel values, `rtol=0.1`), or
+// is not known: integers compared within less are compared exactly.
+bool toleranceCanMatterOnIntegers(const Assertion& a) {
+  for (const Tolerance& t : a.tolerances) {
+    if (!t.value) return true;
+    if (t.name == "rtol" ? *t.value >= 1e-3 : (t.name == "decimal" || t.name == "places") ? *t.value <= 0 : *t.value >= 1) return true;
+  }
+  return false;
+}
+
 void markExact(Assertion& a) {
   a.isOa = false;
   a.category = Category::Exact;
@@ -1211,6 +1222,13 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     out.insert(at, std::move(h));
   }
   for (Assertion& a : out) {
+    // torch.allclose(faces, torch.tensor([[0, 1, 2]])): face indices, counts and positions
+    // compared with a closeness API are compared exactly (docs/counting.md, "Integer values").
+    if (a.isOa && a.category != Category::ErrorBound && !toleranceCanMatterOnIntegers(a) &&
+        (holdsIntegers(m, a.functionId, a.stmt, a.actualExpr) || holdsIntegers(m, a.functionId, a.stmt, a.expectedExpr))) {
+      markExact(a);
+      a.thresholdProvenance = ThresholdProvenance::None;
+    }
     if (!a.isOa) continue;
     // Depend with no tolerance chosen at run time: the API picks its tolerance by dtype.
     const bool apiPicksByDtype =

@@ -975,6 +975,41 @@ TEST(AssertionFinder, AHelperCheckingShapesFirstThenTheSizeOfTheDifferenceAgains
   EXPECT_FALSE(at[8]->isOa);
 }
 
+// Face indices, counts and positions compared with a closeness API are compared exactly when no
+// tolerance lets two whole numbers differ (PyTorch3D: 128 such checks of its 1,594 OA ones).
+TEST(AssertionFinder, IntegerValuesComparedWithinLessThanOneAreExactChecks) {
+  auto r = scanPython({{"tests/test_mesh.py",
+                        "import numpy as np\n"
+                        "import torch\n"
+                        "def test_faces():\n"
+                        "    verts, faces = marching_cubes(volume())\n"
+                        "    expected_faces = torch.tensor([[0, 1, 2], [0, 3, 1]])\n"
+                        "    assert torch.allclose(faces[0], expected_faces)\n"               // 6
+                        "    assert torch.allclose(verts[0], torch.tensor([[0.5, 0, 1]]))\n"  // 7
+                        "    np.testing.assert_allclose(order(x), np.argsort(x))\n"           // 8
+                        "    idx = ids().to(torch.int64)\n"
+                        "    torch.testing.assert_close(idx.cuda(), ref_ids())\n"                                           // 10
+                        "    np.testing.assert_allclose(img().astype(np.int32), ref().astype(np.int32), rtol=0, atol=1)\n"  // 11
+                        "    np.testing.assert_allclose(counts(), np.zeros(3, dtype=np.int64), rtol=get_tol())\n"           // 12
+                        "    np.testing.assert_allclose(out(), np.array([1, 2, 3]))\n"                                      // 13
+                        "    for dtype in (torch.float, torch.long):\n"
+                        "        kw = {'dtype': dtype}\n"
+                        "        assert torch.allclose(flip(x), torch.tensor([3, 1], **kw))\n"}});  // 16
+  auto at = byLine(r, "tests/test_mesh.py");
+  for (int line : {6, 7, 8, 10, 11, 12, 13, 16}) ASSERT_TRUE(at.count(line)) << line;
+  EXPECT_FALSE(at[6]->isOa);
+  EXPECT_EQ(at[6]->category, Category::Exact);
+  EXPECT_TRUE(at[7]->isOa);
+  EXPECT_FALSE(at[8]->isOa);
+  EXPECT_FALSE(at[10]->isOa);
+  // A tolerance that lets whole numbers differ, or one not known, keeps the check OA.
+  EXPECT_TRUE(at[11]->isOa);
+  EXPECT_TRUE(at[12]->isOa);
+  // NumPy compares across dtypes: integer literals may be what a float output should equal.
+  EXPECT_TRUE(at[13]->isOa);
+  EXPECT_TRUE(at[16]->isOa);
+}
+
 // A @staticmethod wrapper called through `self` keeps its first parameter: Kornia's
 // BaseTester.assert_close(actual, expected, rtol=None, ...) lost `actual` as if it were `self`,
 // so every `self.assert_close(out, ref)` read `ref` as rtol (a customized tolerance) and the

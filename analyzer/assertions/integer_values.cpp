@@ -1,0 +1,101 @@
+#include "analyzer/assertions/integer_values.h"
+
+#include <re2/re2.h>
+
+#include <string_view>
+
+#include "analyzer/assertions/assertion_finder.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+constexpr int kMaxSteps = 8;
+
+std::string_view lastName(std::string_view dotted) {
+  const size_t dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+
+// torch.int64, torch.long, np.int32, "uint8", int: a dtype of whole numbers (bool included: a
+// mask compared with allclose is compared exactly too).
+bool namesIntegerDtype(const FileModel& m, ExprId e) {
+  if (e == kNone) return false;
+  static const RE2 integerDtype(R"(^['"]?(?:(?:torch|np|numpy|jnp|tf)\.)?(?:u?int(?:8|16|32|64)?|long|short|bool_?)['"]?$)");
+  const std::string_view text = m.expr(e).text;
+  return RE2::FullMatch(re2::StringPiece(text.data(), text.size()), integerDtype);
+}
+
+// 3, -1, 0x10 (not 3.0, 1e-3, 2j).
+bool isIntegerLiteral(const FileModel& m, ExprId e) {
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::UnaryOp && (x.name == "-" || x.name == "+") && x.childCount == 1) return isIntegerLiteral(m, m.child(e, 0));
+  if (x.kind != ExprKind::Number || x.text.empty()) return false;
+  if (x.text.starts_with("0x") || x.text.starts_with("0X")) return true;
+  return x.text.find_first_of(".eEjJ") == std::string_view::npos;
+}
+
+// [[0, 1, 2], [3, 4, 5]]: nested lists or tuples of integer literals only, at least one.
+bool integerLiterals(const FileModel& m, ExprId e, int depth, bool& any) {
+  if (depth > kMaxSteps) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::List || x.kind == ExprKind::Tuple) {
+    for (uint32_t i = 0; i < x.childCount; ++i)
+      if (!integerLiterals(m, m.child(e, i), depth + 1, any)) return false;
+    return true;
+  }
+  any = true;
+  return isIntegerLiteral(m, e);
+}
+
+bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
+  if (e == kNone || steps > kMaxSteps) return false;
+  const Expr& x = m.expr(e);
+  switch (x.kind) {
+    case ExprKind::Name: {
+      const ExprId bound = throughLocal(m, fid, at, e);
+      return bound != e && holds(m, fid, at, bound, steps + 1);
+    }
+    // faces[0], expected[None]: elements of an integer tensor.
+    case ExprKind::Subscript: return holds(m, fid, at, m.child(e, 0), steps + 1);
+    case ExprKind::Call: {
+      const CallArgs args = splitCall(m, e);
+      // torch.tensor([1, 6], **tkwargs): the splat may give a dtype.
+      if (args.callee == kNone || args.hasStarArgs) return false;
+      for (const auto& [keyword, value] : args.keywords)
+        if (keyword == "dtype") return namesIntegerDtype(m, value);
+      const Expr& callee = m.expr(args.callee);
+      const std::string_view last = lastName(callee.kind == ExprKind::Name || callee.kind == ExprKind::Attribute ? callee.text : "");
+      if (last == "argmax" || last == "argmin" || last == "argsort" || last == "nonzero" || last == "argwhere") return true;
+      if (last == "LongTensor" || last == "IntTensor" || last == "ShortTensor" || last == "ByteTensor" || last == "BoolTensor") return true;
+      if (callee.kind == ExprKind::Attribute) {
+        const ExprId receiver = m.child(args.callee, 0);
+        // x.long(), x.int(), x.astype(np.int64), x.to(torch.long), x.type(torch.int32)
+        if ((last == "long" || last == "int" || last == "short") && args.positional.empty()) return true;
+        if ((last == "astype" || last == "to" || last == "type") && !args.positional.empty() && namesIntegerDtype(m, args.positional[0]))
+          return true;
+        // x.to(device), x.cuda(), x.cpu(), x.clone(): the same values elsewhere.
+        if (last == "to" || last == "cuda" || last == "cpu" || last == "clone" || last == "detach" || last == "contiguous")
+          return holds(m, fid, at, receiver, steps + 1);
+      }
+      // torch.tensor([[0, 1, 2]]): PyTorch makes a tensor of integer literals int64, and its
+      // closeness checks compare only tensors of one dtype.
+      if ((callee.text == "torch.tensor" || callee.text == "torch.as_tensor") && !args.positional.empty()) {
+        bool any = false;
+        return integerLiterals(m, args.positional[0], 0, any) && any &&
+               (m.expr(args.positional[0]).kind == ExprKind::List || m.expr(args.positional[0]).kind == ExprKind::Tuple);
+      }
+      return false;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace
+
+bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (m.language != Language::Python || fid == kNone) return false;
+  return holds(m, fid, at, e, 0);
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,16 @@
+// Values that hold integers by how they are made: a closeness check of such values is an exact
+// check written the long way (face indices, counts, argmax positions), not an approximation.
+// docs/counting.md, "Integer values".
+#pragma once
+#include "analyzer/model/code_model.h"
+
+namespace oalens::analyzer {
+
+// Whether `e`, read in function `fid` before statement `at`, is made as integers: an integer
+// dtype given (`dtype=torch.long`, `.astype(np.int64)`, `.long()`), a position or an index taken
+// (`argmax`, `argsort`, `nonzero`), or a PyTorch tensor of integer literals
+// (`torch.tensor([[0, 1, 2]])`, int64 by PyTorch's inference). Through subscripts, device moves
+// and one local binding per step.
+bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
+
+}  // namespace oalens::analyzer
