@@ -11,6 +11,7 @@
 
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/changed_inputs.h"
+#include "analyzer/oracle/layout_conversion.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
 
@@ -333,6 +334,9 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (value == kNone) break;
       data = value;
     }
+    // conv(x, adj.t()) against conv(x, edge_index), adj made from edge_index: one graph in two
+    // layouts (layout_conversion.h).
+    data = inputBeforeLayout(m, fn, at, data);
     // A parameter of a lambda being applied stands for its argument (vec_eval(ts[1:], ts[:-1])).
     if (m.expr(data).kind == ExprKind::Name)
       for (size_t i = w.lambdaArguments.size(); i > 0; --i)
@@ -354,12 +358,18 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (const uint32_t line = changedSinceUsed(m, fn, at, m.expr(m.child(a, 0)).name))
       argKey += fmt::format("*{}@{},", m.expr(m.child(a, 0)).name, line);
   }
+  // A helper of the suite handed a value computes with it (`clone_detach_and_grad(A.to_dense())`),
+  // as another library's function does: a layout conversion is handed on only to the library.
+  bool suiteHelper = false;
   auto traceArgs = [&] {
     const size_t from = w.out.items.size();
     ++w.outsideReceiver;
+    const bool handsOn = !(viaImport && !isLibrary(resolved)) && !suiteHelper;
     for (ExprId a : args.positional) {
       const size_t argumentFrom = w.out.items.size();
+      w.handedOn += handsOn;
       traceExpr(w, m, fn, at, a, depth + 1);
+      w.handedOn -= handsOn;
       w.noteParameter(m, a, argumentFrom);
     }
     // dtype=K.floatx() picks a type, device=device a place: they compute nothing. Other keyword
@@ -548,6 +558,14 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     traceArgs();
     return;
   }
+  // conv(x, to_torch_csc_tensor(edge_index)): the library's own conversion of an input handed on
+  // to a call is that input in another layout (layout_conversion.h).
+  if (!resolved.empty() && isLibrary(resolved) && w.handedOn > 0 && convertsLayout(last) && !args.positional.empty()) {
+    traceExpr(w, m, fn, at, args.positional[0], depth + 1);
+    w.out.moves.insert(std::string(last));
+    w.out.evidence.push_back(fmt::format("`{}` hands its input on in another layout", m.expr(e).text.substr(0, 80)));
+    return;
+  }
   // A call of the library under test.
   if (!resolved.empty() && isLibrary(resolved)) {
     w.out.items.push_back({OriginKind::LibCall, resolved, argKey, {}});
@@ -618,6 +636,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.selectKey.clear();
       w.lambdaArguments.resize(outer);
       if (returned) {
+        suiteHelper = true;
         traceInputs();
         return;
       }
@@ -648,6 +667,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.out.evidence.push_back(fmt::format("`{}` returns from method {}", dotted, F.qualifiedName));
       w.selectKey = key;
       if (traceHelper(w, m, f, depth + 1)) {
+        suiteHelper = true;
         traceArgs();
         return;
       }
@@ -659,6 +679,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         w.out.evidence.push_back(
             fmt::format("`{}` returns from method {} inherited from {}", dotted, file->functions[method].qualifiedName, file->path));
         if (traceHelper(w, *file, method, depth + 1)) {
+          suiteHelper = true;
           traceArgs();
           return;
         }
@@ -683,6 +704,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         w.out.throughHelper = true;
         w.out.evidence.push_back(fmt::format("`{}` returns from {} in {}", last, F.qualifiedName, other->path));
         if (traceHelper(w, *other, f, depth + 1)) {
+          suiteHelper = true;
           traceArgs();
           return;
         }
@@ -708,6 +730,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` is called: it runs {}", callee.name, m.functions[run].qualifiedName));
       traceHelper(w, m, run, depth + 1);
+      suiteHelper = true;
       traceInputs();
       for (ExprId a : *calledWith) traceExpr(w, m, fn, at, a, depth + 1);
       return;
@@ -764,7 +787,8 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
   }
-  if (callee.kind == ExprKind::Attribute && !viaImport && (movesData(last) || last == "set") && !isLibrary(resolved)) {
+  if (callee.kind == ExprKind::Attribute && !viaImport && (movesData(last) || last == "set" || (w.handedOn > 0 && convertsLayout(last))) &&
+      !isLibrary(resolved)) {
     // x.view(-1, 3), y.unsqueeze(0), z.flip(-1): the receiver's data, moved. Its arguments are
     // shapes, axes or devices, except the values JAX's `x.at[i].set(v)` puts in.
     traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
@@ -787,8 +811,10 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     const bool revisitedBefore = std::exchange(w.revisitedLibrary, false);
     std::string bindingBefore = std::exchange(w.firstBinding, {});
     const int outside = std::exchange(w.outsideReceiver, 0);
+    const int handed = std::exchange(w.handedOn, 0);
     traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
     w.outsideReceiver = outside;
+    w.handedOn = handed;
     bool onLibrary = std::exchange(w.revisitedLibrary, revisitedBefore);
     if (m.expr(m.child(args.callee, 0)).kind == ExprKind::Name) w.out.items[self].receiver = w.firstBinding;
     if (bindingBefore.empty()) bindingBefore = w.firstBinding;
@@ -859,7 +885,9 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     traceArgs();
     return;
   }
-  if (viaImport && movesData(last)) {
+  // An input handed to a call in another layout (`conv(x, to_torch_csc_tensor(edge_index))`) is
+  // that input; a conversion compared itself is computed.
+  if (viaImport && (movesData(last) || (w.handedOn > 0 && convertsLayout(last)))) {
     // np.stack([a, b]), jnp.broadcast_to(x, shape), torch.flip(x, dims): the first argument's
     // data (a list of arrays for a join), moved; the rest are shapes and axes.
     if (!args.positional.empty()) traceExpr(w, m, fn, at, args.positional[0], depth + 1);

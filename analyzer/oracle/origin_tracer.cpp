@@ -216,7 +216,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::String:
     case ExprKind::Bool:
     case ExprKind::NoneLit: w.out.items.push_back({OriginKind::Literal, std::string(x.text), {}, {}}); return;
-    case ExprKind::BinaryOp:
+    case ExprKind::BinaryOp: {
       if (const std::string f = differenceQuotientOf(m, fn, at, e); !f.empty() && w.out.differenceQuotientOf.empty()) {
         w.out.differenceQuotientOf = f;
         w.out.evidence.push_back(fmt::format("`{}` is a difference quotient of {}", x.text.substr(0, 80), f));
@@ -226,6 +226,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         w.noteArithmetic();
         w.out.operators.insert(std::string(x.name));
       }
+      const int handed = std::exchange(w.handedOn, 0);  // an operand is computed with, not handed on
       for (uint32_t i = 0; i < x.childCount; ++i) {
         const size_t from = w.out.items.size();
         const bool parameter = Walk::attributeRead(m, m.child(e, i)) != kNone;
@@ -235,7 +236,9 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         if (parameter) w.notTheReceiver.emplace_back(from, w.out.items.size());
         w.noteParameter(m, m.child(e, i), from);
       }
+      w.handedOn = handed;
       return;
+    }
     case ExprKind::UnaryOp:
     case ExprKind::Compare:
     case ExprKind::BoolOp:

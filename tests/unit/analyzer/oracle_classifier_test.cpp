@@ -349,3 +349,34 @@ TEST(OracleClassifier, AnAnnotationWithoutAValueIsNoBinding) {
   ASSERT_EQ(r.assertions.size(), 1u);
   EXPECT_TRUE(r.assertions[0].isOa);
 }
+
+// One graph given as an edge list and as a sparse adjacency made from it (PyTorch Geometric's
+// conv tests: 13 of the 18 disagreements of its labels, read as another function (RI) or
+// another input (SCUT_DIFF) before): the same input in another layout. The conversion compared by
+// itself is the code under test.
+TEST(OracleClassifier, OneInputInAnotherLayoutIsTheSameInput) {
+  ScanResult r = scanPython({{"graphlib/__init__.py", ""},
+                             {"graphlib/utils.py", "def to_torch_csc_tensor(edge_index, size=None):\n    pass\n"},
+                             {"tests/test_conv.py",
+                              "import torch\n"
+                              "from graphlib import Conv\n"
+                              "from graphlib.utils import to_torch_csc_tensor\n"
+                              "def test_layouts():\n"
+                              "    x = torch.randn(4, 8)\n"
+                              "    edge_index = torch.tensor([[0, 1], [1, 0]])\n"
+                              "    adj = to_torch_csc_tensor(edge_index, size=(4, 4))\n"
+                              "    conv = Conv(8)\n"
+                              "    out = conv(x, edge_index)\n"
+                              "    assert torch.allclose(conv(x, adj.t()), out)\n"                          // line 10
+                              "    assert torch.allclose(conv(x, to_torch_csc_tensor(edge_index)), out)\n"  // line 11
+                              "    assert torch.allclose(conv(x, adj.to_dense()), out)\n"                   // line 12
+                              "def test_the_conversion():\n"
+                              "    edge_index = torch.tensor([[0, 1], [1, 0]])\n"
+                              "    dense = to_torch_csc_tensor(edge_index).to_dense()\n"
+                              "    assert torch.allclose(dense, torch.tensor([[0.0, 1.0], [1.0, 0.0]]))\n"}});  // line 16
+  classifyOracles(r, {"graphlib"});
+  EXPECT_EQ(typeAt(r, 10), "SCUT_SAME");
+  EXPECT_EQ(typeAt(r, 11), "SCUT_SAME");
+  EXPECT_EQ(typeAt(r, 12), "SCUT_SAME");
+  EXPECT_EQ(typeAt(r, 16), "D");
+}
