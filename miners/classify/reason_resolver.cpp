@@ -9,8 +9,8 @@ namespace oalens::miners {
 
 namespace {
 
-constexpr std::array<std::string_view, 11> kKnownIds = {"flaky",   "hardware", "dtype", "rollback", "refactoring", "new-test",
-                                                        "feature", "test-fix", "fix",   "replace",  "precision"};
+constexpr std::array<std::string_view, 12> kKnownIds = {"flaky",   "hardware", "dtype", "rollback", "refactoring", "new-test",
+                                                        "feature", "test-fix", "fix",   "replace",  "precision",   "test-refactoring"};
 
 // Where the message first states `id` for a change of these kinds.
 std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::string_view id, uint8_t kinds) {
@@ -77,6 +77,13 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // Keras 2 port's "Fix up layers unit tests with TF"); a fix of one function and its test stays
   // the test's.
   if (first && first->reason == "test-fix" && e.callsChangedLibrary && e.broadLibraryChange) return {{"feature", kFromLibrary}};
+  // "Refactor ... to use ProductKernel", "Move losses to a dedicated sub-package": a refactoring
+  // of the library the test calls, which changed what the check compares (its CUT or oracle, not
+  // its assertion API), is a change of the library's API the test follows; one of the test alone,
+  // or the same edit across many checks (".data" dropped everywhere), stays a refactoring.
+  if (first && first->reason == "refactoring" && first->source == kFromMessage && e.callsChangedLibrary &&
+      (e.kinds & kKindParameter) != 0 && !e.sameEditOnManyChecks && !stated("test-refactoring"))
+    return {{"feature", kFromLibrary}};
   if (first) return {*first};
   // A tolerance that moved alone, in a test left as it was, is not shown to follow the library
   // or a port to its API.

@@ -176,3 +176,24 @@ TEST(ReasonResolver, ASwapWithoutItsCauseIsARefactoringOfLastResort) {
   api.callsChangedLibrary = true;
   EXPECT_EQ(resolveReasons({said("replace", 4)}, api), (Reasons{{"feature", "library"}}));
 }
+
+// "Refactor of MultiTask ... to use ProductKernel" with the library's code the test calls changed
+// and the check's CUT or oracle following it: the library's API changed (feature). A refactoring
+// the message says is of the tests, one of the assertion API only, or the same edit across many
+// checks stays a refactoring.
+TEST(ReasonResolver, ARefactoringOfTheLibraryTheCheckFollowsIsAFeature) {
+  ChangeEvidence followed;
+  followed.kinds = kKindParameter;
+  followed.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, followed), (Reasons{{"feature", "library"}}));
+  EXPECT_EQ(resolveReasons({said("refactoring", 0), said("test-refactoring", 0)}, followed), (Reasons{{"refactoring", "message"}}));
+  ChangeEvidence apiOnly = followed;
+  apiOnly.kinds = kKindApi;
+  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, apiOnly), (Reasons{{"refactoring", "message"}}));
+  ChangeEvidence acrossFiles = followed;
+  acrossFiles.sameEditOnManyChecks = true;
+  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, acrossFiles), (Reasons{{"refactoring", "message"}}));
+  ChangeEvidence testAlone = followed;
+  testAlone.callsChangedLibrary = false;
+  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, testAlone), (Reasons{{"refactoring", "message"}}));
+}
