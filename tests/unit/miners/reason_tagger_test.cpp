@@ -131,6 +131,8 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
       {"Use assert_allclose instead of numpy.allclose().", "replace", true},
       {"Replace `parametrize` with `skipif`", "replace", true},
       {"Replace the kernel; compare with numpy", "replace", false},
+      {"Use utt.assert_allclose in test", "replace", true},
+      {"Use the new kernel in the tests", "replace", false},
       {"Fix batch normalization", "fix", true},
       {"Tests for subtensor_of_dot, and corrected optimization", "fix", true},
       {"increase test tolerance, so cuda-float16 not failing", "hardware", true},
