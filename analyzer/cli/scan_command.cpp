@@ -68,6 +68,10 @@ static int runScan(const ScanArgs& args) {
       return 2;
     }
   }
+  // Every file's model was kept for the classification and the database; no report reads them.
+  // Released before the report is built, the report's text reuses their memory (the peak of a
+  // dlib scan was the models and the JSON text together).
+  result.project = {};
   const ReportRoot root = reportRootFor(args.path);
   analyzer::rebasePaths(result, root.prefixFor(args.path));
   if (!args.quiet) {

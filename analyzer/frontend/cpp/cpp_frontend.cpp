@@ -300,8 +300,8 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   // At most one expression and one child link per two nodes of the tree (0.25 at the median,
   // 0.43 at most over dlib's tests and the library files they check with), and about one
   // expression per 17 bytes: reserved, the model's arrays are not copied as they grow, which cost
-  // 5% of a dlib scan while the reserve went by bytes alone (2026-11-29), for 5 MB more at the
-  // peak (123 against 118 MB: the reserve's unused tail is mostly address space).
+  // 5% of a dlib scan while the reserve went by bytes alone (2026-11-29); the unused tails are
+  // given back when the walk is done (below).
   TSNode root = ts_tree_root_node(tree);
   const size_t nodes = ts_node_descendant_count(root);
   model.exprs.reserve(std::max<size_t>(model.source->size() / 12, nodes / 2));
@@ -315,6 +315,10 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   I.macroTrees.clear();
   I.endFile();
   ts_tree_delete(tree);
+  // The models of every file stay alive for the cross-file analysis: kept at their size, not the
+  // reserve's (half of a dlib scan's peak heap was the reserves' unused tails).
+  model.exprs.shrink_to_fit();
+  model.childIds.shrink_to_fit();
   std::sort(model.typeNames.begin(), model.typeNames.end());
   model.typeNames.erase(std::unique(model.typeNames.begin(), model.typeNames.end()), model.typeNames.end());
   indexNames(model);
