@@ -30,6 +30,8 @@ class ApiMatcher {
 
  private:
   const ApiSpec* matchCppShort(const FileModel& m, ExprId callee, const std::string& dotted) const;
+  // The one discovered C++ wrapper of this short name, when it is a class's method; else null.
+  const ApiSpec* uniqueDiscoveredMethod(std::string_view name) const;
   const Catalogue& catalogue_;
   const Catalogue& wrappers_;
 };

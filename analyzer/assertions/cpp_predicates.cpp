@@ -36,6 +36,21 @@ std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
   return {kNone, kNone};
 }
 
+std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (m.language != Language::Cpp || e == kNone) return {kNone, kNone};
+  const ExprId value = throughLocal(m, fid, at, e);
+  if (m.expr(value).kind != ExprKind::Call) return {kNone, kNone};
+  const CallArgs args = splitCall(m, value);
+  if (args.callee == kNone || args.positional.size() != 2) return {kNone, kNone};
+  static const RE2 measure(R"((?i)(^|_)(rms|rmse|mse|mae|diff|difference|distance|dist|error|err)(_|$))");
+  std::string_view name = m.expr(args.callee).text;
+  if (const size_t angle = name.find('<'); angle != std::string_view::npos) name = name.substr(0, angle);
+  if (const size_t sep = name.rfind("::"); sep != std::string_view::npos) name.remove_prefix(sep + 2);
+  if (const size_t dot = name.rfind('.'); dot != std::string_view::npos) name.remove_prefix(dot + 1);
+  if (!RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), measure)) return {kNone, kNone};
+  return {args.positional[1], args.positional[0]};
+}
+
 namespace {
 
 // Whether a check of `actualParam` against `expectedParam` makes the function a closeness
@@ -49,6 +64,7 @@ bool comparesTwoSides(const FileModel& m, const Function& f, std::string_view ac
 // (`const double diff = dst - ref; ... std::abs(diff) <= gap`).
 std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtId at, ExprId error) {
   if (auto sides = differenceOperands(m, error); sides.first != kNone) return sides;
+  if (auto sides = errorMeasureOperands(m, fid, at, error); sides.first != kNone) return sides;
   ExprId inner = error;
   if (inner != kNone && m.expr(inner).kind == ExprKind::Call)
     if (const CallArgs args = splitCall(m, inner); args.positional.size() == 1) inner = args.positional[0];

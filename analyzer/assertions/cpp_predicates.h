@@ -27,6 +27,11 @@ bool computesBothSides(const FileModel& m, const Function& f, std::string_view a
 // `torch.sum(torch.abs(a - b)).item()`), or kNone twice. Python's too.
 std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error);
 
+// The two values a C++ call named for an error measure compares (`miopen::rms_range(ref, out)`,
+// `max_diff(a, b)`), also through a local that holds it, as (computed, reference): its second
+// argument and its first; kNone twice for anything else.
+std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
+
 // The parameter whose absolute value or norm `e` is (`std::abs(err)`, `fabs(d)`, the larger of
 // two sizes), or "".
 std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e);

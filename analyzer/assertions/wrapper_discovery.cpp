@@ -222,6 +222,16 @@ std::string_view scalingParam(const FileModel& m, FunctionId fid, StmtId at, Exp
   return {};
 }
 
+// The two parameters an error measure compares (errorMeasureOperands), as (reference, computed).
+std::optional<std::pair<std::string_view, std::string_view>> measuredParams(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  const auto [computed, reference] = errorMeasureOperands(m, fid, at, e);
+  if (computed == kNone) return std::nullopt;
+  const std::string_view first = originParam(m, fid, reference, 0, false);
+  const std::string_view second = originParam(m, fid, computed, 0, false);
+  if (first.empty() || second.empty() || first == second) return std::nullopt;
+  return std::pair{first, second};
+}
+
 // Long: a wrapper's body is read statement by statement for the shapes a check can take (a
 // mapped check, a predicate macro, a known check, a returned predicate, a compared local) and
 // the first shape found fixes which parameters are the actual, the expected and the tolerances;
@@ -375,6 +385,12 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // expectSmall(err, tol) { EXPECT_LT(std::abs(err), tol); }: the size of the deviation a
     // caller passes (`expectSmall(a - b, 1e-4)`) is bounded.
     if (actualParam.empty() && inner->category == Category::ErrorBound) actualParam = sizeOfParam(m, fid, actualArg);
+    // auto error = miopen::rms_range(ref_out, output); EXPECT_TRUE(error < threshold) (MIOpen's
+    // test::CompareTensor): an error measure of two parameters bounded by a third compares the
+    // two within that bound, an absolute tolerance.
+    std::optional<std::pair<std::string_view, std::string_view>> measured;
+    if (actualParam.empty() && inner->category == Category::ErrorBound && !expectedParam.empty())
+      measured = measuredParams(m, fid, s, actualArg);
     // assertAlmostEqual(torch.sum(torch.abs(actual - expected)).item(), 0.0, delta=delta)
     // (Captum's assertTensorAlmostEqual, 437 calls in its suite): the size of the difference of
     // two parameters held against zero compares those two parameters.
@@ -430,6 +446,15 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     w.actual = std::string(actualParam);
     if (inner->expected.empty()) w.bound = std::string(expectedParam);
     else w.expected = std::string(expectedParam);
+    if (measured) {
+      w.category = Category::Abs;
+      w.actual = std::string(measured->second);
+      w.expected = std::string(measured->first);
+      w.bound.clear();
+      w.tolerances = {{"atol", std::string(expectedParam)}};
+      if (const ExprId def = paramDefault(f, expectedParam); def != kNone) takeParamDefault(m, f, resolver, w, "atol", def);
+      return w;
+    }
     // expectTiny(d) { ASSERT_LE(std::abs(d), 1e-6f); }: a bound the helper writes itself is the
     // bound of every call.
     if (inner->expected.empty() && expectedParam.empty() && inner->category == Category::ErrorBound && expectedArg != kNone) {
@@ -559,7 +584,10 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // helper's tolerance, so the first check that takes one wins.
     const bool takesTolerance = std::ranges::any_of(w.tolerances, [](const auto& t) { return !t.second.empty(); });
     if (m.language == Language::Cpp && !takesTolerance) {
-      if (!ownTolerance) ownTolerance = std::move(w);
+      // The first check, unless it is exact and a closeness check follows (sizes compared before
+      // the values: MIOpen's ThresholdChecks, `ASSERT_EQ(range_distance(ref), range_distance(out))`
+      // before `ASSERT_LT(rms_range(ref, out), threshold)`).
+      if (!ownTolerance || (ownTolerance->category == Category::Exact && w.category != Category::Exact)) ownTolerance = std::move(w);
       continue;
     }
     if (m.language == Language::Python && w.category == Category::Exact) {

@@ -2,6 +2,8 @@
 // and named bounds, the gmock and Catch2 value forms, and wrappers across files.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/scan/scanner.h"
@@ -190,4 +192,58 @@ TEST(CppAssertions, TestDirectoriesAreReadInAnyCase) {
   EXPECT_TRUE(filter.isTest("tests/ops.cc"));
   EXPECT_FALSE(filter.isTest("src/Tester.cpp"));
   EXPECT_FALSE(filter.isTest("src/Models/Kernels.cpp"));
+}
+
+// MIOpen's helpers: `CompareTensor(out, ref, tol)` bounds `rms_range(ref, out)` kept in a local; a
+// fixture's `ThresholdChecks()` compares sizes exactly before bounding the error of its own
+// members; the fixture's tests call it through `this->` or a type alias. An error measure of two
+// parameters is a closeness check of the two, its bound the absolute tolerance.
+TEST(CppAssertions, ErrorMeasuresOfTwoValuesAndFixtureChecksThroughThisOrAnAlias) {
+  auto r = scanPython({{"tests/ops.hpp",
+                        "namespace test {\n"
+                        "void CompareTensor(const tensor<float>& output, const tensor<float>& ref_out, const double threshold = 1e-6) {\n"
+                        "  EXPECT_TRUE(miopen::range_distance(ref_out) == miopen::range_distance(output));\n"
+                        "  auto error = miopen::rms_range(ref_out, output);\n"
+                        "  EXPECT_TRUE(error < threshold);\n"
+                        "}\n"
+                        "void CompareSizes(const tensor<float>& output, const tensor<float>& ref_out) {\n"
+                        "  EXPECT_TRUE(miopen::range_distance(ref_out) == miopen::range_distance(output));\n"
+                        "}\n"
+                        "}\n"
+                        "template <typename T> struct ConvBase {\n"
+                        "  void ThresholdChecks() {\n"
+                        "    ASSERT_EQ(miopen::range_distance(ref_out), miopen::range_distance(output));\n"
+                        "    double threshold = std::numeric_limits<T>::epsilon() * 80;\n"
+                        "    auto error = miopen::rms_range(ref_out, output);\n"
+                        "    ASSERT_LT(error, threshold);\n"
+                        "  }\n"
+                        "  tensor<T> output, ref_out;\n"
+                        "};\n"},
+                       {"tests/bn_test.cc",
+                        "#include \"ops.hpp\"\n"
+                        "struct Fwd : ConvBase<float> { using cfsb = ConvBase<float>; };\n"
+                        "TEST(BN, Fwd) {\n"
+                        "  test::CompareTensor<float>(out, ref, 4e-3);\n"  // 4
+                        "  test::CompareTensor(out, ref);\n"               // 5
+                        "  test::CompareSizes(out, ref);\n"                // 6
+                        "}\n"
+                        "TEST_F(Fwd, Run) {\n"
+                        "  this->ThresholdChecks();\n"   // 9
+                        "  cfsb::ThresholdChecks();\n"   // 10
+                        "  other::ThresholdChecks();\n"  // 11: a namespace's function of that name, not the fixture's
+                        "}\n"}});
+  std::map<int, const Assertion*> at;
+  for (const auto& a : r.assertions)
+    if (a.file == "tests/bn_test.cc") at[a.range.start.line] = &a;
+  for (int line : {4, 5, 9, 10}) {
+    ASSERT_TRUE(at.count(line)) << line;
+    EXPECT_TRUE(at[line]->isOa) << line;
+  }
+  EXPECT_EQ(at[4]->category, Category::Abs);
+  EXPECT_EQ(at[4]->actualText, "out");
+  EXPECT_EQ(at[4]->expectedText, "ref");
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "atol")->value, 4e-3);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[5], "atol")->value, 1e-6);
+  EXPECT_TRUE(!at.count(6) || !at[6]->isOa);
+  EXPECT_TRUE(!at.count(11) || !at[11]->isOa);
 }
