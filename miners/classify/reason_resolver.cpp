@@ -9,8 +9,9 @@ namespace oalens::miners {
 
 namespace {
 
-constexpr std::array<std::string_view, 12> kKnownIds = {"flaky",   "hardware", "dtype", "rollback", "refactoring", "new-test",
-                                                        "feature", "test-fix", "fix",   "replace",  "precision",   "test-refactoring"};
+constexpr std::array<std::string_view, 13> kKnownIds = {"flaky",     "hardware",         "dtype",      "rollback", "refactoring",
+                                                        "new-test",  "feature",          "test-fix",   "fix",      "replace",
+                                                        "precision", "test-refactoring", "deprecation"};
 
 // Where the message first states `id` for a change of these kinds.
 std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::string_view id, uint8_t kinds) {
@@ -37,6 +38,9 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   if (e.gainedDtypeChoice && !has("dtype")) causes.push_back({"dtype", kFromCode});
   if (!causes.empty()) return causes;
 
+  // "Fix/bvm sampler ... removed deprecated jax.test_util calls": an assertion API left because it
+  // is deprecated is a migration (feature), whatever fix the commit also makes.
+  if (stated("deprecation")) return {{"feature", kFromMessage}};
   // A fix, where the test names library code the commit changed: the library's; unless the
   // message says the fix is the test's ("Fixed norm test for an old numpy").
   if (stated("fix") && e.callsChangedLibrary && !stated("test-fix")) return {{"cut-fix", kFromLibrary}};

@@ -197,3 +197,13 @@ TEST(ReasonResolver, ARefactoringOfTheLibraryTheCheckFollowsIsAFeature) {
   testAlone.callsChangedLibrary = false;
   EXPECT_EQ(resolveReasons({said("refactoring", 0)}, testAlone), (Reasons{{"refactoring", "message"}}));
 }
+
+// "Fix/bvm sampler ... removed deprecated jax.test_util calls": an assertion API left because it is
+// deprecated is a migration, though the commit fixes the library too.
+TEST(ReasonResolver, ADeprecatedApiLeftIsAFeatureBeforeAFix) {
+  ChangeEvidence e;
+  e.kinds = kKindApi;
+  e.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("deprecation", 30, kKindApi)}, e), (Reasons{{"feature", "message"}}));
+  EXPECT_EQ(resolveReasons({said("fix", 0)}, e), (Reasons{{"cut-fix", "library"}}));
+}
