@@ -449,7 +449,10 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         }
         continue;
       }
-      if (st.kind == StmtKind::Assign || st.kind == StmtKind::For) binding = s;
+      // try: mean = d.mean / except NotImplementedError: mean = None, then `if mean is not None:
+      // assert_allclose(..., mean)`: a fallback None is never what is compared; the value before it is.
+      const bool fallbackNone = st.kind == StmtKind::Assign && binding != kNone && st.b != kNone && m.expr(st.b).kind == ExprKind::NoneLit;
+      if ((st.kind == StmtKind::Assign || st.kind == StmtKind::For) && !fallbackNone) binding = s;
       else if (st.kind == StmtKind::AugAssign && (f != fn || s < at)) augments.push_back(s);
     }
     if (binding != kNone) {

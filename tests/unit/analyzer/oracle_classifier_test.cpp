@@ -380,3 +380,25 @@ TEST(OracleClassifier, OneInputInAnotherLayoutIsTheSameInput) {
   EXPECT_EQ(typeAt(r, 12), "SCUT_SAME");
   EXPECT_EQ(typeAt(r, 16), "D");
 }
+
+// `try: mean = d.mean` / `except NotImplementedError: mean = None`, then the check under `if mean
+// is not None`: the fallback None is never the compared value (NumPyro's moment tests read as a
+// literal oracle before).
+TEST(OracleClassifier, AFallbackNoneIsNotTheComparedValue) {
+  ScanResult r = scanPython({{"statlib/__init__.py", ""},
+                             {"tests/test_moments.py",
+                              "import numpy as np\n"
+                              "import statlib\n"
+                              "def test_mean():\n"
+                              "    d = statlib.Normal(0.0, 1.0)\n"
+                              "    samples = d.sample(1000)\n"
+                              "    try:\n"
+                              "        mean = statlib.mean_of(d)\n"
+                              "    except NotImplementedError:\n"
+                              "        mean = None\n"
+                              "    if mean is not None:\n"
+                              "        np.testing.assert_allclose(np.mean(samples), mean, atol=0.1)\n"}});  // line 11
+  classifyOracles(r, {"statlib"});
+  EXPECT_NE(typeAt(r, 11), "D");
+  EXPECT_NE(typeAt(r, 11), "UNKNOWN");
+}
