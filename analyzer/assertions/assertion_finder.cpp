@@ -70,14 +70,6 @@ bool measuresShape(const FileModel& m, ExprId e) {
   return false;
 }
 
-// 0, 0.0, 0.f, -0.0: a zero written out.
-bool isZeroLiteral(const FileModel& m, ExprId e) {
-  if (!isNumberLiteral(m, e)) return false;
-  const ExprId number = m.expr(e).kind == ExprKind::Number ? e : m.child(e, 0);
-  auto v = ToleranceResolver::parseNumber(m.expr(number).text);
-  return v && *v == 0;
-}
-
 // A positive number literal no larger than 1e-3 (`1e-10`, `0.001f`): a bound only a vanishing
 // value stays under.
 static bool isTinyLiteral(const FileModel& m, ExprId e) {
@@ -1044,6 +1036,13 @@ ExprId localBinding(const FileModel& m, FunctionId fid, StmtId at, std::string_v
       value = st.b;
   }
   return value;
+}
+
+bool isZeroLiteral(const FileModel& m, ExprId e) {
+  if (e == kNone || !isNumberLiteral(m, e)) return false;
+  const ExprId number = m.expr(e).kind == ExprKind::Number ? e : m.child(e, 0);
+  auto v = ToleranceResolver::parseNumber(m.expr(number).text);
+  return v && *v == 0;
 }
 
 ExprId throughLocal(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {

@@ -139,6 +139,8 @@ bool looksLikeBound(const FileModel& m, ExprId e);
 // the local `e` names was bound to (`bool good = ...; EXPECT_TRUE(good)`).
 ExprId localBinding(const FileModel& m, FunctionId fid, StmtId at, std::string_view name);
 ExprId throughLocal(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
+// 0, 0.0, 0.f, -0.0: a zero written out (false for kNone).
+bool isZeroLiteral(const FileModel& m, ExprId e);
 // `EXPECT_EQ(cond, true)`, `ASSERT_EQ(false, cond)`: in C++, an equality with a bool literal
 // checks the condition (true) or its falsity (false); nullopt for any other pair of arguments.
 std::optional<std::pair<ExprId, bool>> conditionComparedWithBool(const FileModel& m, const CallArgs& args);

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 
 #include "analyzer/core/diagnostics.h"
 #include "analyzer/core/parallel.h"
@@ -396,7 +395,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // two parameters held against zero compares those two parameters.
     if (actualParam.empty() && expectedParam.empty())
       for (const auto& [difference, zero] : {std::pair{actualArg, expectedArg}, std::pair{expectedArg, actualArg}})
-        if (zero != kNone && m.expr(zero).kind == ExprKind::Number && std::strtod(std::string(m.expr(zero).text).c_str(), nullptr) == 0.0)
+        if (isZeroLiteral(m, zero))
           if (const auto [left, right] = differenceOperands(m, difference); left != kNone) {
             const std::string_view leftParam = originParam(m, fid, left, 0, false);
             const std::string_view rightParam = originParam(m, fid, right, 0, false);
