@@ -21,6 +21,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/core/parallel.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
@@ -858,6 +859,34 @@ static void keepWhatCppSupports(Assertion& a, bool knowsLibrary) {
   a.oracleReason = "C++ oracles that need the library under test are not typed outside its namespaces";
 }
 
+// `test_linear_8bit_act_xbit_weight(m, n, k, group_size)`: a C++ helper that computes both sides
+// itself (the kernel's output and a reference loop's) checks at each call what its own check
+// compares, so each call takes that check's oracle type when the helper's OA checks agree on one
+// (torchao's kernel tests: 24 of its 60 labelled lines were UNKNOWN calls of such helpers).
+static void takeSelfContainedHelpersTypes(std::vector<Assertion>& assertions) {
+  std::unordered_map<std::string, std::vector<const Assertion*>> checksOf;  // helper -> its OA checks
+  for (const Assertion& a : assertions)
+    if (a.isOa && a.language == Language::Cpp && !a.function.empty()) checksOf[cppQualified(a.function)].push_back(&a);
+  for (Assertion& a : assertions) {
+    if (!a.isOa || a.language != Language::Cpp || a.oracleType != "UNKNOWN" || !a.actualText.empty() || !a.expectedText.empty()) continue;
+    const std::string helper = a.api.substr(0, a.api.find('('));  // an overload's id names its signature
+    const auto it = checksOf.find(helper);
+    if (it == checksOf.end() || helper == cppQualified(a.function)) continue;
+    const Assertion* first = nullptr;
+    bool agree = true;
+    for (const Assertion* c : it->second) {
+      if (c->oracleType == "UNKNOWN" || c->oracleType.empty()) continue;
+      if (first && c->oracleType != first->oracleType) agree = false;
+      if (!first) first = c;
+    }
+    if (!first || !agree) continue;
+    a.oracleType = first->oracleType;
+    a.evidence.push_back(fmt::format("decision {}: the helper {} computes both sides and checks them itself ({}:{}: {})", first->oracleType,
+                                     helper, first->file, first->range.start.line,
+                                     first->evidence.empty() ? first->oracleType : first->evidence.back()));
+  }
+}
+
 void classifyOracles(ScanResult& result, const std::vector<std::string>& packagesOverride, unsigned threads) {
   std::vector<std::string> packages = packagesOverride.empty() ? inferLibraryPackages(result.project) : packagesOverride;
   result.libraryPackages = packages;
@@ -881,6 +910,7 @@ void classifyOracles(ScanResult& result, const std::vector<std::string>& package
     classifyOne(tracer, *it->second, a, sites == trainingSites.end() ? none : sites->second);
     if (a.language == Language::Cpp) keepWhatCppSupports(a, tracer.knowsCppLibrary(*it->second));
   });
+  takeSelfContainedHelpersTypes(result.assertions);
 }
 
 }  // namespace oalens::analyzer

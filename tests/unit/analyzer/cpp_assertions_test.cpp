@@ -247,3 +247,30 @@ TEST(CppAssertions, ErrorMeasuresOfTwoValuesAndFixtureChecksThroughThisOrAnAlias
   EXPECT_TRUE(!at.count(6) || !at[6]->isOa);
   EXPECT_TRUE(!at.count(11) || !at[11]->isOa);
 }
+
+// torchao's kernel tests: `test_linear(m, n, k)` builds the kernel's output and a reference from a
+// loop of its own and checks them with EXPECT_NEAR; each call checks what that check compares,
+// so it takes the check's oracle type (it was UNKNOWN: no compared values at the call).
+TEST(CppAssertions, ACallOfAHelperThatComputesBothSidesTakesItsChecksOracleType) {
+  auto r = scanCpp(
+      "float naive(float x) { return x * 2; }\n"
+      "void test_linear(int n) {\n"
+      "  float expected = naive(0.5f * n);\n"
+      "  float scale = 1.0f;\n"
+      "  float out = run_kernel(n);\n"
+      "  EXPECT_NEAR(out, expected * scale, 1e-4);\n"
+      "}\n"
+      "TEST(Kernels, Linear) {\n"
+      "  test_linear(4);\n"   // 9
+      "  test_linear(16);\n"  // 10
+      "}\n");
+  classifyOracles(r);
+  ASSERT_NE(atLine(r, 6), nullptr);
+  ASSERT_NE(atLine(r, 9), nullptr);
+  ASSERT_NE(atLine(r, 10), nullptr);
+  EXPECT_TRUE(atLine(r, 9)->isOa);
+  EXPECT_EQ(atLine(r, 6)->oracleType, "NI");
+  EXPECT_EQ(atLine(r, 9)->oracleType, "NI");
+  EXPECT_EQ(atLine(r, 10)->oracleType, "NI");
+  EXPECT_NE(atLine(r, 9)->evidence.back().find("computes both sides"), std::string::npos);
+}
