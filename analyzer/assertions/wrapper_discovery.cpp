@@ -221,6 +221,31 @@ std::string_view scalingParam(const FileModel& m, FunctionId fid, StmtId at, Exp
   return {};
 }
 
+// Whether local `e` (a name) is bound, before statement `at`, inside an `if` of function `fid`
+// that does not hold `at`: a value the function chooses by a condition.
+bool switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Name) return false;
+  const std::string_view name = m.expr(e).name;
+  for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).kind != ExprKind::Name ||
+        m.expr(st.a).name != name)
+      continue;
+    // An `if` that holds the check too (`if (fast) { float tol = 1e-3f; EXPECT_NEAR(...); }`)
+    // chooses whether to check, not the tolerance.
+    for (StmtId p = st.parent; p != kNone && m.stmts[p].function == fid; p = m.stmts[p].parent) {
+      if (m.stmts[p].kind != StmtKind::If) continue;
+      bool holdsTheCheck = false;
+      for (StmtId q = m.stmts[at].parent; q != kNone && !holdsTheCheck; q = m.stmts[q].parent) holdsTheCheck = q == p;
+      // `if (dtype == f16) tol = 4e-3`: a default picked by dtype stays the API's default
+      // (docs/oracles.md, settled cases).
+      const ExprId condition = m.stmts[p].a;
+      if (!holdsTheCheck && !(condition != kNone && (runtimeChoicesIn(m.expr(condition).text) & kByDtype))) return true;
+    }
+  }
+  return false;
+}
+
 // The two parameters an error measure compares (errorMeasureOperands), as (reference, computed).
 std::optional<std::pair<std::string_view, std::string_view>> measuredParams(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
   const auto [computed, reference] = errorMeasureOperands(m, fid, at, e);
@@ -574,6 +599,10 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       w.tolerances.emplace_back(kind, std::string{});
       if (v != kNone) {
         takeWrittenDefault(kind, v);
+        // float tol = kTol; if (has_kleidi) tol = kTolKleidiAI; EXPECT_NEAR(out, ref, tol)
+        // (torchao's kernel tests): a tolerance the helper switches under a condition is chosen
+        // by its configuration at each call (depend), as a flag switching a table is.
+        if (m.language == Language::Cpp && switchedUnderACondition(m, fid, s, v)) w.alwaysDepend = true;
       } else {
         inheritDefault(kind);
       }

@@ -274,3 +274,33 @@ TEST(CppAssertions, ACallOfAHelperThatComputesBothSidesTakesItsChecksOracleType)
   EXPECT_EQ(atLine(r, 10)->oracleType, "NI");
   EXPECT_NE(atLine(r, 9)->evidence.back().find("computes both sides"), std::string::npos);
 }
+
+// torchao's `float tol = kTol; if (has_kleidi) tol = kTolKleidiAI;`: a tolerance the helper
+// switches by its configuration is chosen at each call (depend); one picked by dtype stays the
+// helper's default, and an `if` holding the check chooses whether to check, not the tolerance.
+TEST(CppAssertions, AToleranceAHelperSwitchesByAFlagIsChosenAtEachCall) {
+  auto r = scanCpp(
+      "const float kTol = 1e-5f;\n"
+      "void checkKernel(const float* out, const float* ref, bool fast) {\n"
+      "  float tol = kTol;\n"
+      "  if (fast) tol = 5e-2f;\n"
+      "  EXPECT_NEAR(out[0], ref[0], tol);\n"
+      "}\n"
+      "void checkTyped(const float* out, const float* ref, int dtype) {\n"
+      "  double tol = 1e-3;\n"
+      "  if (dtype == f16) tol = 4e-3;\n"
+      "  EXPECT_NEAR(out[0], ref[0], tol);\n"
+      "}\n"
+      "void checkSome(const float* out, const float* ref, bool fast) {\n"
+      "  if (fast) { float tol = 1e-3f; EXPECT_NEAR(out[0], ref[0], tol); }\n"
+      "}\n"
+      "TEST(Kernels, Tolerances) {\n"
+      "  checkKernel(out, ref, true);\n"  // 16
+      "  checkTyped(out, ref, 1);\n"      // 17
+      "  checkSome(out, ref, true);\n"    // 18
+      "}\n");
+  for (int line : {16, 17, 18}) ASSERT_NE(atLine(r, line), nullptr) << line;
+  EXPECT_EQ(atLine(r, 16)->thresholdProvenance, ThresholdProvenance::Depend);
+  EXPECT_EQ(atLine(r, 17)->thresholdProvenance, ThresholdProvenance::Default);
+  EXPECT_NE(atLine(r, 18)->thresholdProvenance, ThresholdProvenance::Depend);
+}
