@@ -880,10 +880,12 @@ static void takeSelfContainedHelpersTypes(std::vector<Assertion>& assertions) {
       if (!first) first = c;
     }
     if (!first || !agree) continue;
+    // Recorded as any decision is: the type, its reason and the evidence's last line.
     a.oracleType = first->oracleType;
-    a.evidence.push_back(fmt::format("decision {}: the helper {} computes both sides and checks them itself ({}:{}: {})", first->oracleType,
-                                     helper, first->file, first->range.start.line,
-                                     first->evidence.empty() ? first->oracleType : first->evidence.back()));
+    a.oracleReason = fmt::format("the helper {} computes both sides and checks them itself ({}:{}: {})", helper, first->file,
+                                 first->range.start.line, first->oracleReason);
+    if (!a.evidence.empty() && a.evidence.back().starts_with("decision ")) a.evidence.pop_back();
+    a.evidence.push_back(fmt::format("decision {}: {}", a.oracleType, a.oracleReason));
   }
 }
 

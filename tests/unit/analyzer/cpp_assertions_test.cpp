@@ -273,6 +273,8 @@ TEST(CppAssertions, ACallOfAHelperThatComputesBothSidesTakesItsChecksOracleType)
   EXPECT_EQ(atLine(r, 9)->oracleType, "NI");
   EXPECT_EQ(atLine(r, 10)->oracleType, "NI");
   EXPECT_NE(atLine(r, 9)->evidence.back().find("computes both sides"), std::string::npos);
+  // Its reason is the helper's check's, not the call's own "no compared values".
+  EXPECT_NE(atLine(r, 9)->oracleReason.find("computes both sides"), std::string::npos);
 }
 
 // torchao's `float tol = kTol; if (has_kleidi) tol = kTolKleidiAI;`: a tolerance the helper
