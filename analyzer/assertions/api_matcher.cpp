@@ -485,13 +485,12 @@ const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, ExprId callee, cons
     if (endsWithWritten(s)) return s;
   // cfsb::ThresholdChecks() with `using cfsb = ConvFwdSolverTestBase<T>` (MIOpen's solver
   // tests): a base class's method named through an alias, when one discovered method has the name.
-  if (qualified && m.source && uniqueDiscoveredMethod(ce.name)) {
+  if (const ApiSpec* method = qualified && m.source ? uniqueDiscoveredMethod(ce.name) : nullptr) {
     std::string_view qualifier = ce.text.substr(0, ce.text.rfind("::"));
     if (const size_t sep = qualifier.rfind("::"); sep != std::string_view::npos) qualifier.remove_prefix(sep + 2);
     const RE2 alias("\\busing\\s+" + RE2::QuoteMeta(std::string(qualifier)) + "\\s*=|\\btypedef\\b[^;]*\\b" +
                     RE2::QuoteMeta(std::string(qualifier)) + "\\s*;");
-    if (!qualifier.empty() && RE2::PartialMatch(re2::StringPiece(m.source->data(), m.source->size()), alias))
-      return uniqueDiscoveredMethod(ce.name);
+    if (!qualifier.empty() && RE2::PartialMatch(re2::StringPiece(m.source->data(), m.source->size()), alias)) return method;
   }
   return nullptr;
 }

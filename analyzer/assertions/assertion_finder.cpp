@@ -1,5 +1,4 @@
 #include "analyzer/assertions/assertion_finder.h"
-#include "analyzer/assertions/integer_values.h"
 
 #include <fmt/format.h>
 #include <re2/re2.h>
@@ -9,6 +8,7 @@
 #include <cstdlib>
 
 #include "analyzer/assertions/dtype_overrides.h"
+#include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/runtime_choice.h"
 #include "analyzer/assertions/splat_tolerance.h"
@@ -38,6 +38,11 @@ std::string_view thresholdProvenanceName(ThresholdProvenance p) {
   return "none";
 }
 
+std::string_view lastOf(const FileModel& m, ExprId callee) {
+  const Expr& e = m.expr(callee);
+  return (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute) ? e.name : std::string_view{};
+}
+
 bool isReduction(std::string_view last) {
   return last == "all" || last == "any" || last == "bool" || last == "alltrue" || last == "reduce_all" || last == "tree_all" ||
          last == "item" || last.starts_with("item<");
@@ -47,11 +52,6 @@ namespace {
 
 // Deeper conditions than this are not written by hand; the cap keeps recursion bounded.
 constexpr int kMaxConditionDepth = 12;
-
-std::string_view lastOf(const FileModel& m, ExprId callee) {
-  const Expr& e = m.expr(callee);
-  return (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute) ? e.name : std::string_view{};
-}
 
 // x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x), tf.shape(x): integer sizes. A closeness
 // API applied to them is an exact check written the long way; no tolerance can ever matter there.
@@ -96,7 +96,6 @@ bool errorBoundIsOa(const FileModel& m, ExprId actual, ExprId bound) {
   return looksLikeBound(m, bound);
 }
 
-// A catalogued OA API used where no tolerance can matter: counted as an exact check.
 // Whether a tolerance lets two whole numbers differ (`atol=1` on pixel values, `rtol=0.1`), or
 // is not known: integers compared within less are compared exactly.
 bool toleranceCanMatterOnIntegers(const Assertion& a) {
@@ -107,6 +106,7 @@ bool toleranceCanMatterOnIntegers(const Assertion& a) {
   return false;
 }
 
+// A catalogued OA API used where no tolerance can matter: counted as an exact check.
 void markExact(Assertion& a) {
   a.isOa = false;
   a.category = Category::Exact;

@@ -128,6 +128,9 @@ class AssertionFinder {
 bool looksLikeError(const FileModel& m, ExprId e, int depth = 0);
 // Whether a subtraction appears anywhere inside e (the two sides of a deviation).
 bool containsDifference(const FileModel& m, ExprId e, int depth = 0);
+// The last name a callee is written with (`np.testing.assert_allclose` -> `assert_allclose`,
+// `check` -> `check`); empty for any other callee (a call's result, a subscript).
+std::string_view lastOf(const FileModel& m, ExprId callee);
 // A call's last name that reduces a boolean array to one truth (`all`, `any`, `np.alltrue`), or
 // reads its one element out (`allclose(a, b).item<bool>()` in C++, `.all().item()`).
 bool isReduction(std::string_view last);

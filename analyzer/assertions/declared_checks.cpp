@@ -74,12 +74,12 @@ std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionI
   const bool method = isMethod(f);
   std::string_view tolerance, relative;
   std::vector<std::string_view> values;
+  static const RE2 relativeName(R"((?i)(rtol|rel))");
   for (const Param& p : f.params) {
     if (p.varArgs || p.type.empty()) return std::nullopt;
     const bool isTolerance = floatingType(p.type) && namedAsTolerance(p.name);
     // The relative one by its name (`allclose(a, b, rtol, atol)`), else the second
     // (`floatCloseAll(a, b, atol, rtol)`).
-    static const RE2 relativeName(R"((?i)(rtol|rel))");
     if (isTolerance && relative.empty() && RE2::PartialMatch(piece(p.name), relativeName)) relative = p.name;
     else if (isTolerance && tolerance.empty()) tolerance = p.name;
     else if (isTolerance && relative.empty()) relative = p.name;

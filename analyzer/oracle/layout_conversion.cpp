@@ -16,11 +16,6 @@ namespace {
 
 constexpr int kMaxPeeled = 4;
 
-std::string_view calleeLast(const FileModel& m, ExprId callee) {
-  const Expr& c = m.expr(callee);
-  return c.kind == ExprKind::Name || c.kind == ExprKind::Attribute ? c.name : std::string_view{};
-}
-
 // The operand of one conversion step, or kNone: `adj.t()`, `x.to_dense()`, `to_dense_adj(ei)`;
 // `layout` says whether the step converts a layout (a transpose alone is no other layout of one
 // input: `waic(x.t(), dim=1)` against `waic(x, dim=0)` transforms it).
@@ -28,7 +23,7 @@ ExprId convertedOperand(const FileModel& m, ExprId e, bool& layout) {
   if (m.expr(e).kind != ExprKind::Call) return kNone;
   const CallArgs args = splitCall(m, e);
   if (args.callee == kNone) return kNone;
-  const std::string_view last = calleeLast(m, args.callee);
+  const std::string_view last = lastOf(m, args.callee);
   const bool method = m.expr(args.callee).kind == ExprKind::Attribute;
   // adj.t(): a transposed adjacency is the same graph read the other way round, as message
   // passing reads it.

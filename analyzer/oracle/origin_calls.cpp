@@ -358,13 +358,13 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (const uint32_t line = changedSinceUsed(m, fn, at, m.expr(m.child(a, 0)).name))
       argKey += fmt::format("*{}@{},", m.expr(m.child(a, 0)).name, line);
   }
-  // A helper of the suite handed a value computes with it (`clone_detach_and_grad(A.to_dense())`),
-  // as another library's function does: a layout conversion is handed on only to the library.
-  bool suiteHelper = false;
-  auto traceArgs = [&] {
+  // `intoSuiteHelper`: the call runs a helper of the suite, which computes with what it is handed
+  // (`clone_detach_and_grad(A.to_dense())`) as another library's function does; a layout
+  // conversion is handed on only to the library's calls and the objects it makes.
+  auto traceArgs = [&](bool intoSuiteHelper = false) {
     const size_t from = w.out.items.size();
     ++w.outsideReceiver;
-    const bool handsOn = !(viaImport && !isLibrary(resolved)) && !suiteHelper;
+    const bool handsOn = !(viaImport && !isLibrary(resolved)) && !intoSuiteHelper;
     for (ExprId a : args.positional) {
       const size_t argumentFrom = w.out.items.size();
       w.handedOn += handsOn;
@@ -390,10 +390,10 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   };
   // The arguments as inputs another computation is handed: arithmetic on them prepares the data
   // (`ref(K, 2 * y - 1)`, `svc.fit(K, 2 * y - 1)`) and makes no formula of the value.
-  auto traceInputs = [&] {
+  auto traceInputs = [&](bool intoSuiteHelper = false) {
     const bool arithmetic = w.out.arithmetic;
     std::set<std::string> operators = w.out.operators, arithmeticAt = w.out.arithmeticAt;
-    traceArgs();
+    traceArgs(intoSuiteHelper);
     w.out.arithmetic = arithmetic;
     w.out.operators = std::move(operators);
     w.out.arithmeticAt = std::move(arithmeticAt);
@@ -636,8 +636,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.selectKey.clear();
       w.lambdaArguments.resize(outer);
       if (returned) {
-        suiteHelper = true;
-        traceInputs();
+        traceInputs(true);
         return;
       }
     }
@@ -667,8 +666,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.out.evidence.push_back(fmt::format("`{}` returns from method {}", dotted, F.qualifiedName));
       w.selectKey = key;
       if (traceHelper(w, m, f, depth + 1)) {
-        suiteHelper = true;
-        traceArgs();
+        traceArgs(true);
         return;
       }
     }
@@ -679,8 +677,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         w.out.evidence.push_back(
             fmt::format("`{}` returns from method {} inherited from {}", dotted, file->functions[method].qualifiedName, file->path));
         if (traceHelper(w, *file, method, depth + 1)) {
-          suiteHelper = true;
-          traceArgs();
+          traceArgs(true);
           return;
         }
       }
@@ -704,8 +701,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         w.out.throughHelper = true;
         w.out.evidence.push_back(fmt::format("`{}` returns from {} in {}", last, F.qualifiedName, other->path));
         if (traceHelper(w, *other, f, depth + 1)) {
-          suiteHelper = true;
-          traceArgs();
+          traceArgs(true);
           return;
         }
       }
@@ -730,8 +726,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` is called: it runs {}", callee.name, m.functions[run].qualifiedName));
       traceHelper(w, m, run, depth + 1);
-      suiteHelper = true;
-      traceInputs();
+      traceInputs(true);
       for (ExprId a : *calledWith) traceExpr(w, m, fn, at, a, depth + 1);
       return;
     }

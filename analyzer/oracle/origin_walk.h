@@ -24,8 +24,8 @@ struct OriginTracer::Walk {
   // as an operand): a library value met again there says nothing of whose method it is.
   int outsideReceiver = 0;
   // Above 0 while tracing a value handed as an argument to a call of the library under test or
-  // of the suite (not another library's, not an operand): a layout conversion met there hands
-  // its input on (layout_conversion.h).
+  // of an object it made (not another library's function, not a helper of the suite, not an
+  // operand): a layout conversion met there hands its input on (layout_conversion.h).
   int handedOn = 0;
   // The element of a compiled function's outputs a subscript reads (`outs = f(x); outs[1]` with
   // `f = theano.function([x], [a, b])`), or -1: taken by the outputs list, if one is reached.
