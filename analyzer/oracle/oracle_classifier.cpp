@@ -456,6 +456,16 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
         return {"DT", fmt::format("plain arithmetic evaluates the same expression as the library ({})", fmt::join(oracle.operators, " "))};
       return {"NI", fmt::format("the author's arithmetic ({}) on values the CUT is given too", fmt::join(oracle.operators, " "))};
     }
+    // A loop of the test that calls the library per element and combines the results (sums,
+    // averages, arithmetic) is the author's algorithm; one that only maps a function over the
+    // elements and stacks them is that function's.
+    const bool combines = oracle.arithmetic || std::any_of(oracle.items.begin(), oracle.items.end(), [](const Origin& x) {
+                            const std::string_view last = lastDottedComponent(x.api);
+                            return x.kind != OriginKind::LibCall &&
+                                   (last == "sum" || last == "mean" || last == "average" || last == "prod" || last == "cumsum");
+                          });
+    if (language == Language::Python && oracle.loop && !cut.loop && combines)
+      return {"NI", "a loop written in the test combines the library's results per element into the oracle"};
     return {"RI", fmt::format("the oracle uses {}, a different function of the library under test",
                               o.full.empty() ? "the library" : *o.full.begin())};
   }
@@ -601,6 +611,27 @@ void record(Assertion& a, const Decision& d, const OriginSet& oracle, std::vecto
   if (ev.size() > kMaxEvidence - 1) ev.erase(ev.begin() + 1, ev.end() - static_cast<long>(kMaxEvidence - 2));
   ev.push_back(fmt::format("decision {}: {}", d.type, d.why));
   a.evidence = std::move(ev);
+}
+
+// The last name of a compared expression (`self.expected[k]` -> expected, `out.sum()` -> out).
+std::string comparedName(std::string_view text) {
+  static const RE2 name(R"(^(?:[A-Za-z_][A-Za-z0-9_]*\.)*([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?$)");
+  std::string last;
+  if (!RE2::FullMatch(text, name, &last)) return {};
+  for (char& c : last) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return last;
+}
+
+bool namedAsExpected(std::string_view text) {
+  static const RE2 expected(R"((^|_)(expected|expect|exp|desired|ref|reference|truth|true|gold|golden|gt)(_|$|[0-9]))");
+  const std::string n = comparedName(text);
+  return !n.empty() && RE2::PartialMatch(n, expected);
+}
+
+bool namedAsComputed(std::string_view text) {
+  static const RE2 computed(R"((^|_)(actual|result|results|res|out|output|outputs|got|value|computed)(_|$|[0-9]))");
+  const std::string n = comparedName(text);
+  return !n.empty() && RE2::PartialMatch(n, computed) && !namedAsExpected(text);
 }
 
 // The CUT's and the oracle's roles exchanged: their origins, expressions and texts.
@@ -763,7 +794,11 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
     return s.arithmetic && !s.operators.empty() && (coreOf(s).full.size() >= 2 || s.operators.size() >= 3);
   };
   const bool formulaIsActual = computesWithLibrary(actual) && computesWithLibrary(oracle) && formula(actual) && !formula(oracle);
-  if ((!computesWithLibrary(actual) && computesWithLibrary(oracle)) || formulaIsActual) {
+  // Both sides call the library and neither writes a formula: the author's names say which is
+  // which (`assert_allclose(self.expected[k], actual)` with NumPy's order reversed).
+  const bool namedExpectedIsActual = computesWithLibrary(actual) && computesWithLibrary(oracle) && !formula(actual) && !formula(oracle) &&
+                                     namedAsExpected(a.actualText) && namedAsComputed(a.expectedText);
+  if ((!computesWithLibrary(actual) && computesWithLibrary(oracle)) || formulaIsActual || namedExpectedIsActual) {
     swapRoles(a, actual, oracle);  // the roles are the catalogue's until here
     ev.push_back(fmt::format("arguments swapped: `{}` calls the library under test, so it is the CUT; `{}` is the oracle",
                              a.actualText.substr(0, 60), a.expectedText.substr(0, 60)));

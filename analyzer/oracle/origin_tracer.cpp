@@ -277,7 +277,15 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         if (iteratesBackends(m, fn, m.child(e, i + 1))) w.out.backendLoop = true;
         traceExpr(w, m, fn, at, m.child(e, i + 1), depth + 1);
       }
+      const size_t before = w.out.items.size();
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+      // A comprehension calling a function of the library per element computes a result of its
+      // own (a loss per action, then averaged); one mapping another library's function, or
+      // reading elements, does not.
+      if (m.expr(m.child(e, 0)).kind == ExprKind::Call && std::any_of(w.out.items.begin() + before, w.out.items.end(), [](const Origin& o) {
+            return o.kind == OriginKind::LibCall && !o.api.empty() && o.api[0] != '.';
+          }))
+        w.noteLoop();
       return;
     }
     case ExprKind::Subscript: {

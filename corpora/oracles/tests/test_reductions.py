@@ -186,3 +186,16 @@ def test_variance_against_numpy_with_the_error_kept_in_a_local():
     x = np.linspace(-2.0, 2.0, 9)
     max_abs_err = np.abs(ops.var(x) - np.var(x)).max()
     assert max_abs_err < 1e-12  # oracle: DT thr=customized
+
+
+def test_batch_logsumexp_against_an_average_of_per_row_calls():
+    batch = np.array([[0.5, -1.0, 2.0], [1.5, 0.0, -0.5], [3.0, 1.0, 1.0]])
+    expected_mean = np.mean([ops.logsumexp(row) for row in batch])
+    actual = ops.mean(ops.logsumexp(batch, axis=1))
+    np.testing.assert_allclose(expected_mean, actual, rtol=1e-12)  # oracle: NI thr=customized
+
+
+def test_row_softmax_against_per_row_calls_stacked():
+    batch = np.array([[3.0, 4.0], [6.0, 8.0], [1.0, 0.0]])
+    per_row = np.stack([ops.softmax(row) for row in batch])
+    np.testing.assert_allclose(ops.softmax(batch, axis=-1), per_row)  # oracle: SCUT_DIFF thr=default

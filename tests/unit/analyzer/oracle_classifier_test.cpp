@@ -402,3 +402,44 @@ TEST(OracleClassifier, AFallbackNoneIsNotTheComparedValue) {
   EXPECT_NE(typeAt(r, 11), "D");
   EXPECT_NE(typeAt(r, 11), "UNKNOWN");
 }
+
+TEST(OracleClassifier, NamesDecideTheRolesWhenBothSidesCallTheLibrary) {
+  ScanResult r = scanPython({{"statlib/__init__.py", ""},
+                             {"tests/test_roles.py",
+                              "import numpy as np\n"
+                              "import statlib\n"
+                              "def test_named_expected_first():\n"
+                              "    x = np.linspace(0.0, 1.0, 5)\n"
+                              "    expected = statlib.softplus_by_logsumexp(x)\n"
+                              "    actual = statlib.softplus(x)\n"
+                              "    np.testing.assert_allclose(expected, actual)\n"  // line 7
+                              "def test_names_say_nothing():\n"
+                              "    x = np.linspace(0.0, 1.0, 5)\n"
+                              "    a = statlib.softplus_by_logsumexp(x)\n"
+                              "    b = statlib.softplus(x)\n"
+                              "    np.testing.assert_allclose(a, b)\n"}});  // line 12
+  classifyOracles(r, {"statlib"});
+  ASSERT_NE(atLine(r, 7), nullptr);
+  ASSERT_NE(atLine(r, 12), nullptr);
+  EXPECT_TRUE(atLine(r, 7)->swapped);
+  EXPECT_EQ(atLine(r, 7)->expectedText, "expected");
+  EXPECT_FALSE(atLine(r, 12)->swapped);
+}
+
+TEST(OracleClassifier, ALoopCombiningTheLibrarysResultsPerElementIsTheAuthors) {
+  ScanResult r = scanPython({{"statlib/__init__.py", ""},
+                             {"tests/test_loops.py",
+                              "import numpy as np\n"
+                              "import statlib\n"
+                              "def test_averaged_per_row():\n"
+                              "    batch = np.ones((3, 4))\n"
+                              "    expected = np.mean([statlib.logsumexp(row) for row in batch])\n"
+                              "    np.testing.assert_allclose(statlib.mean_logsumexp(batch), expected)\n"  // line 6
+                              "def test_stacked_per_row():\n"
+                              "    batch = np.ones((3, 4))\n"
+                              "    expected = np.stack([statlib.logsumexp(row) for row in batch])\n"
+                              "    np.testing.assert_allclose(statlib.rowwise_logsumexp(batch), expected)\n"}});  // line 10
+  classifyOracles(r, {"statlib"});
+  EXPECT_EQ(typeAt(r, 6), "NI");
+  EXPECT_EQ(typeAt(r, 10), "RI");
+}
