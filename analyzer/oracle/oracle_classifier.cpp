@@ -547,6 +547,12 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       return {"D", "the oracle is arithmetic on literals"};
     if (allOf(oracle, {OriginKind::Literal})) return {"NI", "the oracle is the author's arithmetic on the CUT's own inputs"};
     if (oracle.has(OriginKind::Unknown) && !oracle.has(OriginKind::Data)) return {"UNKNOWN", firstUnknownReason(oracle)};
+    // Stored or test data only rescaled (`np.array(image) / 255.0`), none of it the CUT's input:
+    // the data, not a formula. On the CUT's inputs (`x * (x > 0)`) it spells the CUT out.
+    if (language == Language::Python && oracle.has(OriginKind::Data) && allOf(oracle, {OriginKind::Literal, OriginKind::Data}) &&
+        std::all_of(oracle.operators.begin(), oracle.operators.end(), [](const std::string& op) { return op == "*" || op == "/"; }) &&
+        std::none_of(oracle.bindings.begin(), oracle.bindings.end(), [&](const std::string& b) { return cut.bindings.count(b) > 0; }))
+      return {"D", "the oracle is test data, rescaled"};
     return {"NI", "the oracle is computed by hand-written arithmetic or a loop in the test"};
   }
   if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is a literal"};

@@ -221,8 +221,10 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         w.out.differenceQuotientOf = f;
         w.out.evidence.push_back(fmt::format("`{}` is a difference quotient of {}", x.text.substr(0, 80), f));
       }
-      // tmp_path / "ref.jpg", "val_" + name, "%s.npy" % name: a path or a name is built, no number.
-      if (!buildsText(m, e, 0) && !buildsContainer(m, e)) {
+      // tmp_path / "ref.jpg", "val_" + name, "%s.npy" % name: a path or a name is built, no number,
+      // whatever the values named in it come from (`"ref_%s.png" % type(camera).__name__`).
+      if (buildsText(m, e, 0)) return;
+      if (!buildsContainer(m, e)) {
         w.noteArithmetic();
         w.out.operators.insert(std::string(x.name));
       }

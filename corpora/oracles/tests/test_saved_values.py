@@ -54,3 +54,15 @@ def test_predictions_against_a_reference_image(tmp_path):
     with Image.open(tmp_path / "reference.png") as picture:
         expected = np.asarray(picture)
     np.testing.assert_allclose(model.predict(x), expected, atol=1e-2)  # oracle: D thr=customized
+
+
+def _stored_picture(name, folder):
+    pixels = np.load(folder / name)
+    return pixels.astype(np.float64) / 255.0
+
+
+def test_predictions_against_a_stored_picture_named_for_the_model(tmp_path):
+    model = Model([[1.0], [2.0]])
+    x = np.array([[0.5, -1.0]])
+    expected = _stored_picture("predict_%s.npy" % type(model).__name__, tmp_path)
+    np.testing.assert_allclose(model.predict(x), expected, atol=0.05)  # oracle: D thr=customized
