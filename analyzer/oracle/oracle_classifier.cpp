@@ -67,6 +67,26 @@ struct Core {
   std::multiset<std::string> inputs;  // argument texts of the library calls
 };
 
+// Whether the two sides' functions of one name live in modules named for different backends
+// (`theano_backend.conv1d` against `tensorflow_backend.conv1d`, `ops_cuda.f` against `ops_cpu.f`),
+// not in two modules of one backend (`parallel.hmm_filter` against `serial.hmm_filter`: the
+// library's other implementation, RI).
+bool backendsDiffer(const std::set<std::string>& oracle, const std::set<std::string>& cut) {
+  static const RE2 backend(
+      R"((?i)(^|[._])(backends?|[a-z0-9]*_backend|tensorflow|tf|theano|cntk|jax|torch|pytorch|numpy|np|mxnet|cupy|triton|cuda|cpu|gpu|mps|xla|tpu|metal|opencl|mkl|onnx)([._]|$))");
+  const auto modulesOf = [](const std::set<std::string>& apis) {
+    std::set<std::string> m;
+    for (const auto& api : apis)
+      if (const size_t dot = api.rfind('.'); dot != std::string::npos && dot > 0) m.insert(api.substr(0, dot));
+    return m;
+  };
+  const std::set<std::string> om = modulesOf(oracle), cm = modulesOf(cut);
+  for (const auto& o : om)
+    for (const auto& c : cm)
+      if (o != c && RE2::PartialMatch(o, backend) && RE2::PartialMatch(c, backend)) return true;
+  return false;
+}
+
 Core coreOf(const OriginSet& s) {
   Core c;
   for (const auto& o : s.items) {
@@ -425,13 +445,13 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       if (sameInputs) return {"SCUT_SAME", "both sides run the same compiled function on the same inputs"};
       return {"SCUT_DIFF", "both sides run the same compiled function on different inputs"};
     }
-    if (!o.last.empty() && o.last == a.last)
+    if (!o.last.empty() && o.last == a.last && backendsDiffer(o.full, a.full))
       return {"DT", fmt::format("the oracle computes {} with another backend of the library", *o.last.begin())};
     // The outermost calls are one function of two backends (theano_backend.conv1d against
     // tensorflow_backend.conv1d), whatever else either side calls to prepare its inputs.
     const auto libraryFunction = [](const std::string& api) { return !api.empty() && api[0] != '.' && api.back() != ')'; };
     if (libraryFunction(o.primary) && libraryFunction(a.primary) && o.primary != a.primary &&
-        lastDottedComponent(o.primary) == lastDottedComponent(a.primary))
+        lastDottedComponent(o.primary) == lastDottedComponent(a.primary) && backendsDiffer({o.primary}, {a.primary}))
       return {"DT",
               fmt::format("the oracle computes {} with another backend of the library ({})", lastDottedComponent(o.primary), o.primary)};
     // The CUT's function applied last to an input the library transformed first (f(inverse(p))

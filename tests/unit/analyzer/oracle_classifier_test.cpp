@@ -443,3 +443,18 @@ TEST(OracleClassifier, ALoopCombiningTheLibrarysResultsPerElementIsTheAuthors) {
   EXPECT_EQ(typeAt(r, 6), "NI");
   EXPECT_EQ(typeAt(r, 10), "RI");
 }
+
+TEST(OracleClassifier, OneNameInTwoModulesOfOneBackendIsAnotherFunctionOfTheLibrary) {
+  ScanResult r =
+      scanPython({{"ssm/__init__.py", ""},
+                  {"ssm/parallel.py", "def hmm_filter(p, e):\n    return p\n"},
+                  {"ssm/serial.py", "def hmm_filter(p, e):\n    return p\n"},
+                  {"tests/test_filters.py",
+                   "import numpy as np\n"
+                   "from ssm import parallel, serial\n"
+                   "def test_parallel_filter():\n"
+                   "    p, e = np.ones(3), np.ones((4, 3))\n"
+                   "    np.testing.assert_allclose(parallel.hmm_filter(p, e), serial.hmm_filter(p, e), atol=1e-5)\n"}});  // line 5
+  classifyOracles(r, {"ssm"});
+  EXPECT_EQ(typeAt(r, 5), "RI");
+}
