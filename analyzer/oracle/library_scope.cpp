@@ -75,46 +75,113 @@ bool OriginTracer::isConfiguration(const std::string& name) {
 
 bool OriginTracer::computes(const Origin& o) { return o.kind == OriginKind::LibCall && !o.moduleRef && !isConfiguration(o.api); }
 
-// The library modules a test parameter takes from `@pytest.mark.parametrize('k', [KTH, KTF])`
-// (also 'k,ref' with tuples), when every value is one; nothing otherwise.
-std::optional<std::vector<std::string>> OriginTracer::parametrizedLibraryModules(const FileModel& m, FunctionId fn,
-                                                                                 std::string_view param) const {
-  for (ExprId d : m.functions[fn].decorators) {
+// The values a test parameter takes, one per case, from `@pytest.mark.parametrize('k', [A, B])`
+// (also 'k,ref' with tuples) or absl's `@parameterized.parameters([A, B], [C, D])` and
+// `named_parameters(('name', A, B), ...)` (cases as tuples in the parameters' order, or dicts);
+// nothing when the decorator's form is not one of these.
+static std::optional<std::vector<ExprId>> parametrizedValues(const FileModel& m, FunctionId fn, std::string_view param) {
+  const Function& F = m.functions[fn];
+  for (ExprId d : F.decorators) {
     if (m.expr(d).kind != ExprKind::Call) continue;
     CallArgs args = splitCall(m, d);
-    if (args.positional.size() < 2 || lastDottedComponent(dottedName(m, args.callee)) != "parametrize") continue;
-    const Expr& names = m.expr(args.positional[0]);
-    if (names.kind != ExprKind::String || names.text.size() < 2) continue;
-    // The names: 'k,ref' or 'k, ref' inside the quotes.
-    std::string_view list = names.text.substr(1, names.text.size() - 2);
-    int index = -1, at = 0;
-    for (size_t start = 0; start <= list.size(); ++at) {
-      size_t comma = std::min(list.find(',', start), list.size());
-      std::string_view one = list.substr(start, comma - start);
-      while (!one.empty() && one.front() == ' ') one.remove_prefix(1);
-      while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
-      if (one == param) index = at;
-      start = comma + 1;
+    const std::string callee = dottedName(m, args.callee);
+    const std::string_view form = lastDottedComponent(callee);
+    std::vector<ExprId> values;
+    if (form == "parametrize") {
+      if (args.positional.size() < 2) continue;
+      const Expr& names = m.expr(args.positional[0]);
+      if (names.kind != ExprKind::String || names.text.size() < 2) continue;
+      // The names: 'k,ref' or 'k, ref' inside the quotes.
+      std::string_view list = names.text.substr(1, names.text.size() - 2);
+      int index = -1, at = 0;
+      for (size_t start = 0; start <= list.size(); ++at) {
+        size_t comma = std::min(list.find(',', start), list.size());
+        std::string_view one = list.substr(start, comma - start);
+        while (!one.empty() && one.front() == ' ') one.remove_prefix(1);
+        while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
+        if (one == param) index = at;
+        start = comma + 1;
+      }
+      if (index < 0) continue;
+      const Expr& cases = m.expr(args.positional[1]);
+      if ((cases.kind != ExprKind::List && cases.kind != ExprKind::Tuple) || cases.childCount == 0) return std::nullopt;
+      for (uint32_t i = 0; i < cases.childCount; ++i) {
+        ExprId v = m.child(args.positional[1], i);
+        if (at > 1) {  // one tuple per case
+          if (m.expr(v).kind != ExprKind::Tuple || m.childCount(v) <= uint32_t(index)) return std::nullopt;
+          v = m.child(v, uint32_t(index));
+        }
+        values.push_back(v);
+      }
+      return values;
+    }
+    if (form != "parameters" && form != "named_parameters") continue;
+    // The parameter's position among the test's own (after self).
+    int index = -1, position = 0;
+    for (const Param& p : F.params) {
+      if (p.name == "self" || p.name == "cls") continue;
+      if (p.name == param) index = position;
+      ++position;
     }
     if (index < 0) continue;
-    const Expr& values = m.expr(args.positional[1]);
-    if ((values.kind != ExprKind::List && values.kind != ExprKind::Tuple) || values.childCount == 0) return std::nullopt;
-    std::vector<std::string> modules;
-    for (uint32_t i = 0; i < values.childCount; ++i) {
-      ExprId v = m.child(args.positional[1], i);
-      if (at > 1) {  // one tuple per case
-        if (m.expr(v).kind != ExprKind::Tuple || m.childCount(v) <= uint32_t(index)) return std::nullopt;
-        v = m.child(v, uint32_t(index));
-      }
-      if (m.expr(v).kind != ExprKind::Name) return std::nullopt;
-      bool viaImport = false;
-      std::string resolved = resolveDotted(m, fn, m.expr(v).name, &viaImport);
-      if (!viaImport || !isLibrary(resolved)) return std::nullopt;
-      modules.push_back(std::move(resolved));
+    const auto isCase = [&](ExprId c) {
+      const ExprKind k = m.expr(c).kind;
+      return k == ExprKind::Tuple || k == ExprKind::List || k == ExprKind::Dict;
+    };
+    std::vector<ExprId> cases = args.positional;
+    if (cases.size() == 1 && (m.expr(cases[0]).kind == ExprKind::List || m.expr(cases[0]).kind == ExprKind::Tuple) &&
+        m.childCount(cases[0]) > 0 && isCase(m.child(cases[0], 0))) {
+      const ExprId outer = cases[0];
+      cases.clear();
+      for (uint32_t i = 0; i < m.childCount(outer); ++i) cases.push_back(m.child(outer, i));
     }
-    return modules;
+    if (cases.empty()) return std::nullopt;
+    const uint32_t skip = form == "named_parameters" ? 1 : 0;  // the case's name first
+    for (ExprId c : cases) {
+      const Expr& x = m.expr(c);
+      if (x.kind == ExprKind::Dict) {
+        ExprId found = kNone;
+        for (uint32_t i = 0; i + 1 < x.childCount; i += 2) {
+          const Expr& key = m.expr(m.child(c, i));
+          if (key.kind == ExprKind::String && key.text.size() >= 2 && key.text.substr(1, key.text.size() - 2) == param)
+            found = m.child(c, i + 1);
+        }
+        if (found == kNone) return std::nullopt;
+        values.push_back(found);
+      } else if (x.kind == ExprKind::Tuple || x.kind == ExprKind::List) {
+        if (x.childCount <= skip + uint32_t(index)) return std::nullopt;
+        values.push_back(m.child(c, skip + uint32_t(index)));
+      } else if (position == 1 && skip == 0) {
+        values.push_back(c);  // parameters(A, B) of a one-parameter test
+      } else {
+        return std::nullopt;
+      }
+    }
+    return values;
   }
   return std::nullopt;
+}
+
+// The library modules, classes or functions a test parameter takes (parametrizedValues), when
+// every value is one; nothing otherwise.
+std::optional<std::vector<std::string>> OriginTracer::parametrizedLibraryModules(const FileModel& m, FunctionId fn,
+                                                                                 std::string_view param) const {
+  const auto values = parametrizedValues(m, fn, param);
+  if (!values || values->empty()) return std::nullopt;
+  std::vector<std::string> modules;
+  for (ExprId v : *values) {
+    const std::string dotted = dottedName(m, v);
+    if (dotted.empty()) return std::nullopt;
+    // A function named through its module (`ops.softmax`) is one the test may hand to a runner of
+    // the library (`graph.batched(fn, 2)`), read where it is run; a class (`dist.Gamma`) is built.
+    const std::string_view last = lastDottedComponent(dotted);
+    if (m.expr(v).kind != ExprKind::Name && !last.empty() && !std::isupper(static_cast<unsigned char>(last[0]))) return std::nullopt;
+    bool viaImport = false;
+    std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
+    if (!viaImport || !isLibrary(resolved)) return std::nullopt;
+    modules.push_back(std::move(resolved));
+  }
+  return modules;
 }
 
 bool OriginTracer::isLibrary(const std::string& name) const {

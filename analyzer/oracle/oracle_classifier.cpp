@@ -819,7 +819,10 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
   const auto formula = [](const OriginSet& s) {
     return s.arithmetic && !s.operators.empty() && (coreOf(s).full.size() >= 2 || s.operators.size() >= 3);
   };
-  const bool formulaIsActual = computesWithLibrary(actual) && computesWithLibrary(oracle) && formula(actual) && !formula(oracle);
+  // Unless the author's names say the catalogue's order is right (`actual_grad` against
+  // `expected_grad`, a moment of samples against a formula of the distribution's properties).
+  const bool formulaIsActual = computesWithLibrary(actual) && computesWithLibrary(oracle) && formula(actual) && !formula(oracle) &&
+                               !(namedAsComputed(a.actualText) && namedAsExpected(a.expectedText));
   // Both sides call the library and neither writes a formula: the author's names say which is
   // which (`assert_allclose(self.expected[k], actual)` with NumPy's order reversed).
   const bool namedExpectedIsActual = computesWithLibrary(actual) && computesWithLibrary(oracle) && !formula(actual) && !formula(oracle) &&

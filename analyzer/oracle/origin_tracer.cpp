@@ -536,12 +536,15 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
     for (const Param& p : F.params) {
       if (p.name != name) continue;
       if (auto modules = parametrizedLibraryModules(m, f, name)) {
-        // @pytest.mark.parametrize('k', [KTH, KTF]): the test runs once per backend module.
+        // @pytest.mark.parametrize('k', [KTH, KTF]): the test runs once per backend module; over
+        // classes or functions (`[dist.Gamma, dist.Beta]`), once per callable, which computes.
         Origin ref{OriginKind::LibCall, modules->front(), {}, {}};
-        ref.moduleRef = true;
+        const std::string_view last = lastDottedComponent(modules->front());
+        ref.moduleRef =
+            project_.moduleFile(modules->front()) != nullptr || last.empty() || !std::isupper(static_cast<unsigned char>(last[0]));
         w.out.items.push_back(ref);
         w.out.evidence.push_back(
-            fmt::format("`{}` is parametrized over modules of the library under test ({})", name, fmt::join(*modules, ", ")));
+            fmt::format("`{}` is parametrized over the library's modules, classes or functions ({})", name, fmt::join(*modules, ", ")));
         return;
       }
       w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});

@@ -57,7 +57,7 @@ TEST(OracleClassifier, ATestParametrizedOverBackendModulesRunsTheLibrary) {
   const Assertion* reversed = atLine(r, 14);
   ASSERT_NE(reversed, nullptr);
   bool namesTheModules = false;
-  for (const auto& e : reversed->evidence) namesTheModules |= e.find("parametrized over modules of the library") != std::string::npos;
+  for (const auto& e : reversed->evidence) namesTheModules |= e.find("parametrized over the library's modules") != std::string::npos;
   EXPECT_TRUE(namesTheModules);
   EXPECT_EQ(typeAt(r, 19), "D");  // `expected` is a parameter too, of literals
 }
@@ -457,4 +457,26 @@ TEST(OracleClassifier, OneNameInTwoModulesOfOneBackendIsAnotherFunctionOfTheLibr
                    "    np.testing.assert_allclose(parallel.hmm_filter(p, e), serial.hmm_filter(p, e), atol=1e-5)\n"}});  // line 5
   classifyOracles(r, {"ssm"});
   EXPECT_EQ(typeAt(r, 5), "RI");
+}
+
+TEST(OracleClassifier, ClassesATestIsParametrizedOverAreTheLibrarys) {
+  ScanResult r = scanPython({{"distlib/__init__.py", "class Logistic:\n    pass\nclass ClippedLogistic:\n    pass\n"},
+                             {"tests/test_clipped.py",
+                              "import numpy as np\n"
+                              "from absl.testing import parameterized\n"
+                              "import distlib\n"
+                              "class ClippedTest(parameterized.TestCase):\n"
+                              "    @parameterized.parameters([[distlib.ClippedLogistic, distlib.Logistic]])\n"
+                              "    def test_inside_the_bounds(self, factory, unclipped_factory):\n"
+                              "        clipped = factory(loc=0.0, scale=1.0)\n"
+                              "        unclipped = unclipped_factory(loc=0.0, scale=1.0)\n"
+                              "        np.testing.assert_allclose(unclipped.log_prob(0.0), clipped.log_prob(0.0))\n"  // line 9
+                              "    @parameterized.named_parameters(('logistic', distlib.Logistic))\n"
+                              "    def test_named(self, make):\n"
+                              "        np.testing.assert_allclose(make(loc=0.0).log_prob(0.0), -1.386, atol=1e-3)\n"}});  // line 12
+  classifyOracles(r, {"distlib"});
+  EXPECT_EQ(typeAt(r, 9), "RI");
+  EXPECT_EQ(typeAt(r, 12), "D");
+  ASSERT_NE(atLine(r, 12), nullptr);
+  EXPECT_FALSE(atLine(r, 12)->swapped);
 }
