@@ -20,11 +20,13 @@ namespace oalens::analyzer {
 namespace origin_names {
 
 bool isConstructor(std::string_view last) {
-  static constexpr std::string_view k[] = {
-      "array",      "asarray",   "asanyarray", "zeros",  "ones",  "eye",     "identity", "full",      "arange",      "linspace", "empty",
-      "zeros_like", "ones_like", "full_like",  "list",   "tuple", "float",   "int",      "float16",   "float32",     "float64",  "int32",
-      "int64",      "astype",    "reshape",    "copy",   "ravel", "flatten", "tensor",   "as_tensor", "from_numpy",  "cast",     "bool",
-      "complex",    "dict",      "range",      "repeat", "tile",  "floatX",  "asfloatx", "squeeze",   "expand_dims", "T"};
+  static constexpr std::string_view k[] = {"array", "asarray", "asanyarray", "zeros", "ones", "eye", "identity", "full", "arange",
+                                           "linspace", "empty", "zeros_like", "ones_like", "full_like", "list", "tuple", "float", "int",
+                                           "float16", "float32", "float64", "int32", "int64", "astype", "reshape", "copy", "ravel",
+                                           "flatten", "tensor", "as_tensor", "from_numpy", "cast", "bool", "complex", "dict", "range",
+                                           "repeat", "tile", "floatX", "asfloatx", "squeeze", "expand_dims", "T",
+                                           // a tensor's own constructors of another of its type and device (`x.new_zeros(3)`)
+                                           "new_zeros", "new_ones", "new_full", "new_empty", "new_tensor", "empty_like"};
   for (auto n : k)
     if (last == n) return true;
   return false;
@@ -32,7 +34,7 @@ bool isConstructor(std::string_view last) {
 
 bool isShapeConstructor(std::string_view last) {
   static constexpr std::string_view k[] = {"zeros", "ones", "empty", "eye", "identity", "zeros_like", "ones_like", "empty_like", "full",
-                                           "full_like",
+                                           "full_like", "new_zeros", "new_ones", "new_full", "new_empty",
                                            // a shape, not a value computed (`torch.Size([2, 3])`)
                                            "Size", "TensorShape"};
   for (auto n : k)
@@ -516,6 +518,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // Random inputs and array constructors: test data, or whatever their arguments are.
   if (!resolved.empty() && isRandom(resolved)) {
     w.out.items.push_back({OriginKind::Data, resolved, {}, {}});
+    return;
+  }
+  // x.new_zeros(x.shape), x.new_full(shape, 0.5): fixed values of x's type and device, whatever x holds.
+  if (callee.kind == ExprKind::Attribute && !viaImport && last.starts_with("new_") && isShapeConstructor(last)) {
+    if (last == "new_full" && args.positional.size() >= 2) traceExpr(w, m, fn, at, args.positional[1], depth + 1);
+    else w.out.items.push_back({OriginKind::Literal, std::string(last), {}, {}});
     return;
   }
   if (isShapeConstructor(last) && viaImport && !isLibrary(resolved)) {

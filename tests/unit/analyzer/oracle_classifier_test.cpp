@@ -480,3 +480,16 @@ TEST(OracleClassifier, ClassesATestIsParametrizedOverAreTheLibrarys) {
   ASSERT_NE(atLine(r, 12), nullptr);
   EXPECT_FALSE(atLine(r, 12)->swapped);
 }
+
+TEST(OracleClassifier, ATensorsNewZerosAreFixedValuesWhateverTheTensorHolds) {
+  ScanResult r = scanPython({{"optlib/__init__.py", ""},
+                             {"tests/test_steps.py",
+                              "import torch\n"
+                              "import optlib\n"
+                              "def test_converges_to_zero():\n"
+                              "    param = optlib.parameter(torch.ones(3))\n"
+                              "    optlib.minimize_square(param, steps=100)\n"
+                              "    assert torch.allclose(param, param.new_zeros(param.shape), atol=1e-2)\n"}});  // line 6
+  classifyOracles(r, {"optlib"});
+  EXPECT_EQ(typeAt(r, 6), "D");
+}
