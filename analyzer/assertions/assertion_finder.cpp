@@ -794,6 +794,14 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr))) markExact(a);
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
   if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
+  // The helper's default, switched by a condition of its own: chosen at run time, by that
+  // condition (not by dtype, which the history's reasons would read otherwise).
+  if (!spec.switchedBy.empty())
+    for (Tolerance& t : a.tolerances)
+      if (t.provenance == Provenance::Default) {
+        t.provenance = Provenance::Depend;
+        t.note = fmt::format("switched by `{}` inside {}", spec.switchedBy.substr(0, 60), spec.id);
+      }
   a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
 }
 

@@ -37,7 +37,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 760, "hash the new ApiSpec field in hashSpec");
+static_assert(sizeof(ApiSpec) == 792, "hash the new ApiSpec field in hashSpec");
 namespace {
 
 void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
@@ -78,6 +78,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   pairs(a.dtypeDefaults);
   number(a.defaultDepends);
   number(a.alwaysDepend);
+  text(a.switchedBy);
   texts(a.defaultsByDtype);
   texts(a.toleranceSwitches);
   texts(a.oaIf);

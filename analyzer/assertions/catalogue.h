@@ -62,6 +62,9 @@ struct ApiSpec {
   std::map<std::string, std::string> dtypeDefaults;
   bool defaultDepends = false;
   bool alwaysDepend = false;
+  // A discovered C++ helper's own condition that switches its tolerance (`has_kleidi`): the
+  // tolerance it leaves to its default is chosen at run time at each call (depend), not by dtype.
+  std::string switchedBy;
   // Tolerance kinds a discovered wrapper picks by dtype when a call leaves them out and keeps
   // when given (`atol = atol or tol`, `atol = max(tolerance(dtype(x), atol), ...)`).
   std::vector<std::string> defaultsByDtype;

@@ -221,10 +221,10 @@ std::string_view scalingParam(const FileModel& m, FunctionId fid, StmtId at, Exp
   return {};
 }
 
-// Whether local `e` (a name) is bound, before statement `at`, inside an `if` of function `fid`
-// that does not hold `at`: a value the function chooses by a condition.
-bool switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
-  if (e == kNone || m.expr(e).kind != ExprKind::Name) return false;
+// The condition of an `if` of function `fid` that does not hold `at` and inside which local `e`
+// (a name) is bound before `at`: a value the function chooses by that condition; "" if none.
+std::string switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Name) return {};
   const std::string_view name = m.expr(e).name;
   for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
@@ -240,10 +240,11 @@ bool switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId at, Expr
       // `if (dtype == f16) tol = 4e-3`: a default picked by dtype stays the API's default
       // (docs/oracles.md, settled cases).
       const ExprId condition = m.stmts[p].a;
-      if (!holdsTheCheck && !(condition != kNone && (runtimeChoicesIn(m.expr(condition).text) & kByDtype))) return true;
+      if (!holdsTheCheck && !(condition != kNone && (runtimeChoicesIn(m.expr(condition).text) & kByDtype)))
+        return condition != kNone ? std::string(m.expr(condition).text) : std::string("a condition");
     }
   }
-  return false;
+  return {};
 }
 
 // The two parameters an error measure compares (errorMeasureOperands), as (reference, computed).
@@ -460,6 +461,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // on leaves out.
     w.dtypeDefaults = inner->dtypeDefaults;
     w.alwaysDepend = inner->alwaysDepend;
+    w.switchedBy = inner->switchedBy;
     // Its category is fixed then: the parameters that chose it are given by the wrapper.
     if (inner->oa) w.categoryIf = inner->categoryIf;
     nameDiscovered(m, f, w);
@@ -602,7 +604,11 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         // float tol = kTol; if (has_kleidi) tol = kTolKleidiAI; EXPECT_NEAR(out, ref, tol)
         // (torchao's kernel tests): a tolerance the helper switches under a condition is chosen
         // by its configuration at each call (depend), as a flag switching a table is.
-        if (m.language == Language::Cpp && switchedUnderACondition(m, fid, s, v)) w.alwaysDepend = true;
+        if (m.language == Language::Cpp)
+          if (std::string by = switchedUnderACondition(m, fid, s, v); !by.empty()) {
+            w.alwaysDepend = true;
+            w.switchedBy = std::move(by);
+          }
       } else {
         inheritDefault(kind);
       }

@@ -303,6 +303,11 @@ TEST(CppAssertions, AToleranceAHelperSwitchesByAFlagIsChosenAtEachCall) {
       "}\n");
   for (int line : {16, 17, 18}) ASSERT_NE(atLine(r, line), nullptr) << line;
   EXPECT_EQ(atLine(r, 16)->thresholdProvenance, ThresholdProvenance::Depend);
+  // Chosen by the flag, which the history's reasons must not read as a dtype.
+  ASSERT_FALSE(atLine(r, 16)->tolerances.empty());
+  EXPECT_EQ(atLine(r, 16)->tolerances[0].provenance, Provenance::Depend);
+  EXPECT_NE(atLine(r, 16)->tolerances[0].note.find("switched by `fast`"), std::string::npos);
+  EXPECT_EQ(atLine(r, 16)->runtimeChoices.tolerance, 0);
   EXPECT_EQ(atLine(r, 17)->thresholdProvenance, ThresholdProvenance::Default);
   EXPECT_NE(atLine(r, 18)->thresholdProvenance, ThresholdProvenance::Depend);
 }
