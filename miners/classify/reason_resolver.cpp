@@ -94,6 +94,11 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   const bool followsTest = !toleranceOnly || e.testReworked;
   if (e.callsChangedLibrary && followsTest) return {{"feature", kFromLibrary}};
   if (e.movedToLibraryApi && followsTest) return {{"feature", kFromMigration}};
+  // The check's CUT, oracle or API changed, in a test reworked with it, in a commit that changed
+  // the library too and says nothing of why: the test follows the library (an op renamed, an
+  // interface reworked), whichever definitions the test reaches them through.
+  if (e.libraryChanged && (e.kinds & (kKindApi | kKindParameter)) != 0 && e.testReworked && !e.sameEditOnManyChecks)
+    return {{"feature", kFromLibrary}};
   // "Use assert_allclose instead of numpy.allclose()": a swap by choice where no cause, purpose
   // or library change explains it.
   if (stated("replace")) return {{"refactoring", kFromMessage}};

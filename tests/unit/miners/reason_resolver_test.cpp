@@ -207,3 +207,16 @@ TEST(ReasonResolver, ADeprecatedApiLeftIsAFeatureBeforeAFix) {
   EXPECT_EQ(resolveReasons({said("fix", 0), said("deprecation", 30, kKindApi)}, e), (Reasons{{"feature", "message"}}));
   EXPECT_EQ(resolveReasons({said("fix", 0)}, e), (Reasons{{"cut-fix", "library"}}));
 }
+
+TEST(ReasonResolver, ACheckReworkedWithTheLibraryInASilentCommitFollowsIt) {
+  ChangeEvidence e;
+  e.kinds = kKindParameter;
+  e.libraryChanged = true;
+  e.testReworked = true;
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"feature", "library"}}));
+  e.testReworked = false;  // the check alone moved: nothing shows it follows the library
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"unknown", "none"}}));
+  e.testReworked = true;
+  e.kinds = kKindThreshold;  // a tolerance alone may ride along with any library change
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"unknown", "none"}}));
+}
