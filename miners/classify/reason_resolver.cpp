@@ -27,8 +27,14 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   if (e.undoesPreviousChange) return {{"rollback", kFromRevert}};
 
   std::vector<ResolvedReason> causes;
+  // "[Float8] Add static constructor", "Add NVFP4 kernels": a dtype or device the message names
+  // after the feature it adds is what the feature is about, not why a check's API or arguments
+  // changed; a tolerance that moved is still explained by it.
+  const std::optional<size_t> featureAt = stated("feature");
+  const bool subjectOfAFeature = (e.kinds & kKindThreshold) == 0 && featureAt.has_value();
   for (std::string_view id : {"flaky", "hardware", "dtype"})
-    if (stated(id)) causes.push_back({std::string(id), kFromMessage});
+    if (const auto at = stated(id); at && !(subjectOfAFeature && id != "flaky" && *featureAt < *at))
+      causes.push_back({std::string(id), kFromMessage});
   auto has = [&](std::string_view id) {
     return std::any_of(causes.begin(), causes.end(), [&](const ResolvedReason& r) { return r.reason == id; });
   };
@@ -43,7 +49,15 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   if (stated("deprecation")) return {{"feature", kFromMessage}};
   // A fix, where the test names library code the commit changed: the library's; unless the
   // message says the fix is the test's ("Fixed norm test for an old numpy").
-  if (stated("fix") && e.callsChangedLibrary && !stated("test-fix")) return {{"cut-fix", kFromLibrary}};
+  // Not where the message states a feature or a refactoring of the library first ("Refactor QAT
+  // to use tensor subclasses ... fix"): the fix is then part of that work.
+  const auto statedBefore = [&](std::string_view id, std::string_view other) {
+    const auto a = stated(id), b = stated(other);
+    return a && (!b || *a < *b);
+  };
+  if (stated("fix") && e.callsChangedLibrary && !stated("test-fix") && !statedBefore("feature", "fix") &&
+      !statedBefore("refactoring", "fix"))
+    return {{"cut-fix", kFromLibrary}};
   // "Fix train_Yvar reshaping in SAASBO" with the library's code changed and the test's check
   // following it, where the test names none of the changed definitions (it reaches them through
   // the model it builds): the library's fix too, unless the message says the test was fixed.

@@ -220,3 +220,24 @@ TEST(ReasonResolver, ACheckReworkedWithTheLibraryInASilentCommitFollowsIt) {
   e.kinds = kKindThreshold;  // a tolerance alone may ride along with any library change
   EXPECT_EQ(resolveReasons({}, e), (Reasons{{"unknown", "none"}}));
 }
+
+TEST(ReasonResolver, AFixInsideAFeatureOrARefactoringOfTheLibraryIsThatWork) {
+  ChangeEvidence e;
+  e.kinds = kKindParameter;
+  e.callsChangedLibrary = true;
+  // "Refactor QAT to use tensor subclasses ... fix": the refactoring of the library the check follows.
+  EXPECT_NE(resolveReasons({said("refactoring", 0), said("fix", 40)}, e).front().reason, "cut-fix");
+  // "Fix the sampler's shape; add batch support": the library's fix.
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("feature", 30)}, e), (Reasons{{"cut-fix", "library"}}));
+}
+
+TEST(ReasonResolver, ADtypeNamedAfterTheFeatureIsItsSubjectForAnApiChange) {
+  ChangeEvidence e;
+  e.kinds = kKindApi;
+  // "Add CuteDSL NVFP4 kernels": the kernels are the feature, NVFP4 their subject, not a cause.
+  EXPECT_EQ(resolveReasons({said("feature", 0), said("dtype", 15)}, e).front().reason, "feature");
+  // A dtype named before the feature still reads as the cause.
+  EXPECT_EQ(resolveReasons({said("feature", 9), said("dtype", 1)}, e).front().reason, "dtype");
+  e.kinds = kKindThreshold;  // a tolerance that moved is explained by the dtype
+  EXPECT_EQ(resolveReasons({said("feature", 0), said("dtype", 30)}, e).front().reason, "dtype");
+}
