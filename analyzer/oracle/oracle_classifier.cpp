@@ -385,6 +385,17 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       ++steps;
       others.insert(x.api);
     }
+    // Functions only nested in one another, no arithmetic between them (`exp(logpdf(x, m, u,
+    // inv(v)))`): another library's function on inputs it prepares, not a formula.
+    if (sharedOnly && steps >= 2 && (oracle.arithmetic || oracle.loop))
+      return {"NI", fmt::format("the author computes it with {} from what the CUT is given", fmt::join(others, ", "))};
+    // Not where the outer function is an arithmetic step itself (`np.divide(np.exp(z), np.sum(...))`,
+    // `torch.mm(torch.mm(m, t), t)`): those compose a formula.
+    static const RE2 arithmeticStep(
+        R"((^|\.)(divide|true_divide|multiply|add|subtract|power|pow|mm|bmm|matmul|dot|einsum|tensordot|inner|outer|kron|sum|mean|prod|cumsum|exp|log|sqrt|square|negative|where|maximum|minimum|clip)$)");
+    if (sharedOnly && steps >= 2 && !RE2::PartialMatch(outer->api, arithmeticStep))
+      return {"DT", fmt::format("another library's {} computes it from what the CUT is given, its inputs prepared with {}", outer->api,
+                                fmt::join(others, ", "))};
     if (sharedOnly && steps >= 2)
       return {"NI", fmt::format("the author computes it with {} from what the CUT is given", fmt::join(others, ", "))};
     // tfp_bijector.inverse_log_det_jacobian(y) with y = bijector.forward(x) the CUT is handed

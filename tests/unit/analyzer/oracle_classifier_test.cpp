@@ -493,3 +493,22 @@ TEST(OracleClassifier, ATensorsNewZerosAreFixedValuesWhateverTheTensorHolds) {
   classifyOracles(r, {"optlib"});
   EXPECT_EQ(typeAt(r, 6), "D");
 }
+
+TEST(OracleClassifier, AnotherLibrarysFunctionOnInputsItPreparesIsDifferentialTesting) {
+  ScanResult r = scanPython({{"statlib/__init__.py", ""},
+                             {"tests/test_density.py",
+                              "import numpy as np\n"
+                              "import scipy.stats\n"
+                              "import statlib\n"
+                              "def test_logpdf_by_precision():\n"
+                              "    x, m, prec = statlib.sample(3), statlib.mean(3), statlib.precision(3)\n"
+                              "    expected = scipy.stats.multivariate_normal.logpdf(x, m, np.linalg.inv(prec))\n"
+                              "    np.testing.assert_allclose(statlib.logpdf_precision(x, m, prec), expected)\n"  // line 7
+                              "def test_forecast_by_hand():\n"
+                              "    m, t = statlib.mean(3), statlib.transition(3)\n"
+                              "    expected = np.matmul(np.matmul(m, t), t)\n"
+                              "    np.testing.assert_allclose(statlib.forecast(m, t, steps=2), expected)\n"}});  // line 11
+  classifyOracles(r, {"statlib"});
+  EXPECT_EQ(typeAt(r, 7), "DT");
+  EXPECT_EQ(typeAt(r, 11), "NI");
+}
