@@ -163,6 +163,40 @@ static bool buildsText(const FileModel& m, ExprId e, int depth) {
   return buildsText(m, m.child(e, 0), depth + 1) || buildsText(m, m.child(e, 1), depth + 1);
 }
 
+// Whether expression `e`, or the values of the locals it reads (bound before statement `before`
+// in `fn`), reads local `var`: `loss` of `loss = diag.sum()`, `diag = f(A, B)` reads `A`.
+static bool readsLocal(const FileModel& m, FunctionId fn, StmtId before, ExprId e, std::string_view var, int depth) {
+  if (e == kNone || depth > 6) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Name) {
+    if (x.name == var) return true;
+    for (StmtId s = before; s-- > m.functions[fn].firstStmt;) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != fn || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
+      if (m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == x.name) return readsLocal(m, fn, s, st.b, var, depth + 1);
+    }
+    return false;
+  }
+  for (uint32_t i = 0; i < x.childCount; ++i)
+    if (readsLocal(m, fn, before, m.child(e, i), var, depth + 1)) return true;
+  return false;
+}
+
+// The receiver of the latest `X.backward()` call statement of function `fn` before statement
+// `at` whose X reads local `var` (`loss` of `loss.backward()`, `loss = f(A).sum()`), or kNone.
+static ExprId lastBackwardOf(const FileModel& m, FunctionId fn, StmtId at, std::string_view var) {
+  ExprId found = kNone;
+  for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fn || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+    const ExprId callee = m.child(st.a, 0);
+    if (m.expr(callee).kind == ExprKind::Attribute && m.expr(callee).name == "backward" && m.childCount(callee) > 0 &&
+        readsLocal(m, fn, s, m.child(callee, 0), var, 0))
+      found = m.child(callee, 0);
+  }
+  return found;
+}
+
 // Whether an operation builds a container: a list repeated (`[row] * 2`) or two joined
 // (`[a] + [b]`), which computes no number.
 static bool buildsContainer(const FileModel& m, ExprId e) {
@@ -360,6 +394,15 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
           return;
         }
       }
+      // `a.grad` after `loss.backward()`: the gradient of what was differentiated, computed from
+      // `a` (the latest `.backward()` before the check of a value that reads `a`).
+      if (x.name == "grad" && m.expr(m.child(e, 0)).kind == ExprKind::Name && fn != kNone)
+        if (const ExprId differentiated = lastBackwardOf(m, fn, at, m.expr(m.child(e, 0)).name); differentiated != kNone) {
+          w.out.evidence.push_back(
+              fmt::format("`{}` is the gradient of `{}`", x.text.substr(0, 40), m.expr(differentiated).text.substr(0, 60)));
+          traceExpr(w, m, fn, at, differentiated, depth + 1);
+          return;
+        }
       // out.T, y.shape, res.numpy: a view of the object.
       w.out.attributes.insert(std::string(x.name));
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);

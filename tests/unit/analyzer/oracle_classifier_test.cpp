@@ -512,3 +512,22 @@ TEST(OracleClassifier, AnotherLibrarysFunctionOnInputsItPreparesIsDifferentialTe
   EXPECT_EQ(typeAt(r, 7), "DT");
   EXPECT_EQ(typeAt(r, 11), "NI");
 }
+
+TEST(OracleClassifier, AGradientReadBackIsTheGradientOfWhatWasDifferentiated) {
+  ScanResult r = scanPython({{"quadlib/__init__.py", ""},
+                             {"tests/test_quad.py",
+                              "import torch\n"
+                              "import quadlib\n"
+                              "def test_backward():\n"
+                              "    a = torch.rand(4, 4, requires_grad=True)\n"
+                              "    quadlib.quad_diag(a).sum().backward()\n"
+                              "    a_copy = a.clone().detach().requires_grad_(True)\n"
+                              "    expected = torch.diagonal(a_copy.mT @ a_copy @ a_copy)\n"
+                              "    expected.sum().backward()\n"
+                              "    torch.testing.assert_close(a.grad, a_copy.grad)\n"}});  // line 9
+  classifyOracles(r, {"quadlib"});
+  const Assertion* a = atLine(r, 9);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->oracleType, "NI");
+  EXPECT_EQ(a->expectedText, "a_copy.grad");
+}
