@@ -715,11 +715,23 @@ bool OriginTracer::traceWithTarget(Walk& w, const FileModel& m, FunctionId fn, S
 
 bool OriginTracer::traceOutArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
   if (fn == kNone) return false;
+  const auto isName = [&](ExprId a) { return m.expr(a).kind == ExprKind::Name && m.expr(a).name == name; };
+  // `out`, `&out`, `&out[0]`, or the buffer a container hands out (`out.data()`, `out.begin()`).
   auto passes = [&](ExprId a) {
     const Expr& x = m.expr(a);
-    if (x.kind == ExprKind::UnaryOp && x.childCount == 1)
-      return m.expr(m.child(a, 0)).kind == ExprKind::Name && m.expr(m.child(a, 0)).name == name;
-    return x.kind == ExprKind::Name && x.name == name;
+    if (x.kind == ExprKind::UnaryOp && x.childCount == 1) {
+      const ExprId operand = m.child(a, 0);
+      if (m.expr(operand).kind == ExprKind::Subscript && m.expr(operand).childCount > 0) return isName(m.child(operand, 0));
+      return isName(operand);
+    }
+    if (x.kind == ExprKind::Call && x.childCount >= 1) {
+      const ExprId callee = m.child(a, 0);
+      const Expr& c = m.expr(callee);
+      static constexpr std::string_view buffers[] = {"data", "begin", "get", "ptr", "data_ptr", "mutable_data"};
+      return c.kind == ExprKind::Attribute && c.childCount > 0 && isName(m.child(callee, 0)) &&
+             std::find(std::begin(buffers), std::end(buffers), c.name) != std::end(buffers);
+    }
+    return isName(a);
   };
   bool filled = false;
   const Function& F = m.functions[fn];

@@ -159,6 +159,26 @@ TEST(CppAssertions, AVariableDeclaredWithoutAValueIsFilledByTheCallsItIsPassedTo
   EXPECT_TRUE(a->swapped);
 }
 
+// `std::vector<float> output(m * n); kernel(output.data(), ...)`: the buffer a container hands
+// out is the container filled.
+TEST(CppAssertions, AContainersBufferHandedToACallIsTheContainerFilled) {
+  auto r = oalens::testing::scanPython({{"tests/kernel_test.cc",
+                                         "namespace mylib {\n"
+                                         "TEST(Kernel, Run) {\n"
+                                         "  std::vector<float> output(4);\n"
+                                         "  mylib::run_kernel(output.data(), input.data(), 4);\n"
+                                         "  EXPECT_NEAR(output[0], 1.5f, 1e-5);\n"  // line 5
+                                         "}\n"
+                                         "}  // namespace mylib\n"}});
+  classifyOracles(r);
+  const Assertion* a = atLine(r, 5);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->oracleType, "D");
+  bool filled = false;
+  for (const std::string& e : a->evidence) filled |= e.find("calls the library under test") != std::string::npos;
+  EXPECT_TRUE(filled);
+}
+
 TEST(CppAssertions, ALambdaReturnsWhatItsBodyReturnsAndACastConvertsItsArgument) {
   auto r = oalens::testing::scanPython({{"tests/lambda_test.cc",
                                          "namespace mylib {\n"
