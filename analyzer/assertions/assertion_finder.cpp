@@ -700,8 +700,9 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     if (spec.discovered && isSelfCall(m, args.callee))
       if (const std::string_view attr = selfAttributeName(d->second); !attr.empty()) {
         ResolvedValue r = resolver_.resolveSelfAttribute(m, a.functionId, attr);
+        // The calling test's class setting it (`atol = 1e-2` in its body) chose it: customized.
         if (r.value || r.provenance == Provenance::Depend) {
-          a.tolerances.push_back({kind, d->second, r.value, r.provenance == Provenance::Depend ? Provenance::Depend : Provenance::Default,
+          a.tolerances.push_back({kind, d->second, r.value, r.provenance == Provenance::Depend ? Provenance::Depend : Provenance::Constant,
                                   fmt::format("{}; {} of the calling test", note, r.note)});
           a.tolerances.back().defaultDependsOnDtype = spec.defaultDepends;
           continue;

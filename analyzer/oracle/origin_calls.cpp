@@ -911,6 +911,13 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
           break;
         }
     }
+    // `partial(_reference_fn, ignore_index=...)`: the function, some of its arguments bound (a
+    // setting each), called later by whoever it is handed to.
+    if (resolved == "functools.partial" && !args.positional.empty()) {
+      w.out.evidence.push_back(fmt::format("`{}` binds arguments of its function", m.expr(e).text.substr(0, 60)));
+      traceExpr(w, m, fn, at, args.positional[0], depth + 1);
+      return;
+    }
     // Another library reading stored values (`np.load(tmp_path / "ref.npy")`, `json.load(f)`,
     // `torch.load(path)`, a reference image `Image.open(path)`): data of the test's, whatever
     // the path's arithmetic.

@@ -633,6 +633,21 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
   // declared without a value is filled by the calls it is passed to.
   if (m.language == Language::Cpp && traceOutArguments(w, m, fn, at, name, depth)) return;
   if (m.language == Language::Python && traceWithTarget(w, m, fn, at, name, depth)) return;
+  // `reference_metric=_reference_ms_ssim`: a function of the test's file handed on as a value
+  // (to a helper that calls it) stands for what it returns; only as the compared value itself,
+  // or the function a `partial` of it binds (a model function handed to the library's inference
+  // deeper in the trace is the library's input, not a value compared).
+  if (m.language == Language::Python && depth <= 3)
+    for (FunctionId h = 0; h < m.functions.size(); ++h) {
+      const Function& H = m.functions[h];
+      bool visible = H.parent == kNone;
+      for (FunctionId s = fn; s != kNone && !visible; s = m.functions[s].parent) visible = H.parent == s;
+      if (H.name != name || H.cls != kNone || !visible || h == fn) continue;
+      w.out.throughHelper = true;
+      w.out.evidence.push_back(
+          fmt::format("`{}` is the function {} (line {}), handed on to be called", name, H.qualifiedName, H.range.start.line));
+      if (traceHelper(w, m, h, depth + 1)) return;
+    }
   w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
 }
 

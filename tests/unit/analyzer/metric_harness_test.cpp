@@ -4,6 +4,7 @@
 // tolerance is the test class's own `atol` unless the call gives one.
 #include <gtest/gtest.h>
 
+#include "analyzer/oracle/oracle_classifier.h"
 #include "tests/support/scan_helpers.h"
 
 using namespace oalens::analyzer;
@@ -83,7 +84,9 @@ TEST(MetricHarness, ArgumentsReachTheCheckThroughASplattedDictAndTheClassToleran
   EXPECT_DOUBLE_EQ(*tolerance(*given, "atol")->value, 1e-4) << "`atol or self.atol`: the caller's first";
   const Assertion* byClass = atLine(r, 30);
   ASSERT_NE(byClass, nullptr);
-  EXPECT_EQ(tolerance(*byClass, "atol")->provenance, Provenance::Default);
+  // A named constant the calling test sets: customized, as the labelling conventions read it.
+  EXPECT_EQ(tolerance(*byClass, "atol")->provenance, Provenance::Constant);
+  EXPECT_EQ(byClass->thresholdProvenance, ThresholdProvenance::Customized);
   EXPECT_DOUBLE_EQ(*tolerance(*byClass, "atol")->value, 1e-6) << "the calling test class's own atol";
   const Assertion* functional = atLine(r, 32);
   ASSERT_NE(functional, nullptr);
@@ -234,4 +237,26 @@ TEST(MetricHarness, ABaseOfTheSameFileIsLookedThroughToTheImportedOne) {
   ASSERT_TRUE(at.count(7));
   EXPECT_EQ(at.at(7)->api, "tests.helpers.testers.MetricTester.run_class") << "not RankingTester's, another module's subclass";
   EXPECT_DOUBLE_EQ(*tolerance(*at.at(7), "atol")->value, 1e-8);
+}
+
+// The reference handed to the harness: a function of the test's file, or a `partial` of one,
+// stands for what it returns (scikit-learn's function: DT; the author's formula: NI).
+TEST(MetricHarness, AReferenceFunctionHandedOnIsWhatItReturns) {
+  auto r = scanPython({{"metriclib/__init__.py", "class MeanError:\n    pass\n"},
+                       {"tests/test_mean_error.py",
+                        std::string(kHarness) + "from sklearn.metrics import mean_absolute_error\n"
+                                                "from metriclib import MeanError\n"
+                                                "def _reference_sklearn(preds, target):\n"
+                                                "    return mean_absolute_error(target, preds)\n"
+                                                "def _reference_by_hand(preds, target, scale=1.0):\n"
+                                                "    return np.abs(preds - target).mean() * scale\n"
+                                                "def test_against_sklearn():\n"
+                                                "    _class_check(p, t, MeanError, _reference_sklearn)\n"  // 32
+                                                "def test_against_a_formula():\n"
+                                                "    _class_check(p, t, MeanError, partial(_reference_by_hand, scale=2.0))\n"}});  // 34
+  oalens::analyzer::classifyOracles(r, {"metriclib"});
+  ASSERT_NE(atLine(r, 32), nullptr);
+  ASSERT_NE(atLine(r, 34), nullptr);
+  EXPECT_EQ(atLine(r, 32)->oracleType, "DT");
+  EXPECT_EQ(atLine(r, 34)->oracleType, "NI");
 }
