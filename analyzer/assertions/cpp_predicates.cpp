@@ -23,6 +23,12 @@ std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
   for (int depth = 0; cur != kNone && depth < kMaxOriginHops; ++depth) {
     const Expr& x = m.expr(cur);
     if (x.kind == ExprKind::BinaryOp && x.name == "-") return {m.child(cur, 0), m.child(cur, 1)};
+    // `(a > b) ? (a - b) : (b - a)`: the size of the difference, written out; and what
+    // parentheses hold.
+    if ((x.kind == ExprKind::Conditional && x.childCount == 3) || (x.kind == ExprKind::Other && x.childCount == 1)) {
+      cur = m.child(cur, 0);
+      continue;
+    }
     if (x.kind == ExprKind::BinaryOp || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript) {
       cur = m.child(cur, 0);
       continue;
@@ -41,7 +47,8 @@ std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fi
   const ExprId value = throughLocal(m, fid, at, e);
   if (m.expr(value).kind != ExprKind::Call) return {kNone, kNone};
   const CallArgs args = splitCall(m, value);
-  if (args.callee == kNone || args.positional.size() != 2) return {kNone, kNone};
+  // `rms_range(ref, out)`, `float_distance(a, b, min_signal)`: the first two are the sides.
+  if (args.callee == kNone || args.positional.size() < 2 || args.positional.size() > 3) return {kNone, kNone};
   static const RE2 measure(R"((?i)(^|_)(rms|rmse|mse|mae|diff|difference|distance|dist|error|err)(_|$))");
   std::string_view name = m.expr(args.callee).text;
   if (const size_t angle = name.find('<'); angle != std::string_view::npos) name = name.substr(0, angle);
@@ -97,7 +104,10 @@ bool takeAbsRelTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId wr
     const ExprId product = m.child(bound, relative), absolute = m.child(bound, 1 - relative);
     if (m.expr(product).kind != ExprKind::BinaryOp || m.expr(product).name != "*" || m.childCount(product) != 2) continue;
     for (uint32_t scale = 0; scale < 2; ++scale) {
-      const std::string_view sized = sizeOfParam(m, fid, m.child(product, scale));
+      // `rtol * std::abs(b[i])`, or `rtol * b[i]` where the sizes are known not negative.
+      std::string_view sized = sizeOfParam(m, fid, m.child(product, scale));
+      if (sized.empty() && m.expr(m.child(product, scale)).kind == ExprKind::Subscript)
+        sized = originParam(m, fid, m.child(product, scale), 0, false);
       if (sized.empty() || (sized != w.expected && sized != w.actual)) continue;
       w.category = Category::AbsRel;
       takeTolerance(m, fid, s, absolute, "atol", resolver, w);
@@ -372,8 +382,13 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     // An `if` answers only when its block returns: `if (|a| < eps && |b| < eps) continue;` skips
     // an element, it decides nothing (MNN's TensorUtils equals, before its relative check).
     if (st.kind == StmtKind::If && onlySkips(m, fid, s, f.endStmt)) continue;
-    auto check = exceededLocalError(m, fid, s, st.a);  // the sides a local `diff` was bound to
-    if (!check) check = finder.conditionCheck(m, fid, st.a);
+    // The answer, or its first alternative (`return distance <= tolerance || distance ==
+    // BELOW_MIN_SIGNAL;`: close, or both too small to tell).
+    ExprId answer = st.a;
+    if (st.kind == StmtKind::Return && m.expr(answer).kind == ExprKind::BoolOp && m.expr(answer).name == "or" && m.childCount(answer) == 2)
+      answer = m.child(answer, 0);
+    auto check = exceededLocalError(m, fid, s, answer);  // the sides a local `diff` was bound to
+    if (!check) check = finder.conditionCheck(m, fid, answer);
     if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
     // `abs(a - b) > abs_error`: a bound named like an error may be read as the error side.
     ExprId errorSide = check->errorSide, boundSide = check->boundSide;
@@ -409,6 +424,9 @@ std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, con
     const Stmt& ret = m.stmts[r];
     if (ret.function != fid || ret.kind != StmtKind::Return || ret.a == kNone) continue;
     ExprId answer = ret.a;
+    // `return rc ? ::testing::AssertionSuccess() : failure;`: the flag decides what it answers.
+    if (m.expr(answer).kind == ExprKind::Conditional && m.childCount(answer) == 3 && m.expr(m.child(answer, 1)).kind == ExprKind::Name)
+      answer = m.child(answer, 1);
     const bool negated = m.expr(answer).kind == ExprKind::Not && m.childCount(answer) == 1;
     if (negated) answer = m.child(answer, 0);
     if (m.expr(answer).kind != ExprKind::Name) continue;

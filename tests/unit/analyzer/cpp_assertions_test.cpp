@@ -331,3 +331,35 @@ TEST(CppAssertions, AToleranceAHelperSwitchesByAFlagIsChosenAtEachCall) {
   EXPECT_EQ(atLine(r, 17)->thresholdProvenance, ThresholdProvenance::Default);
   EXPECT_NE(atLine(r, 18)->thresholdProvenance, ThresholdProvenance::Depend);
 }
+
+// nGraph-shaped helpers written by us: an integer overload's `|a - b|` spelled as a conditional,
+// a bound `atol + rtol * b[i]` without abs, a gtest answer chosen by a flag, and a distance of
+// the two values within a tolerance, or both too small to tell.
+TEST(CppAssertions, PredicatesWrittenWithConditionalsAndAlternativesAreCloseness) {
+  auto r = scanCpp(
+      "template <typename T>\n"
+      "::testing::AssertionResult near_all(const std::vector<T>& a, const std::vector<T>& b, T rtol = 1e-5, T atol = 1e-8) {\n"
+      "  bool rc = true;\n"
+      "  for (size_t i = 0; i < a.size(); ++i) {\n"
+      "    T abs_diff = (a[i] > b[i]) ? (a[i] - b[i]) : (b[i] - a[i]);\n"
+      "    if (abs_diff > atol + rtol * b[i]) rc = false;\n"
+      "  }\n"
+      "  return rc ? ::testing::AssertionSuccess() : ::testing::AssertionFailure();\n"
+      "}\n"
+      "bool close_bits(float a, float b, int tolerance = 2, float min_signal = 0.0f) {\n"
+      "  unsigned distance = bit_distance(a, b, min_signal);\n"
+      "  return (distance <= tolerance) || (distance == 7u);\n"
+      "}\n"
+      "TEST(Helpers, Close) {\n"
+      "  EXPECT_TRUE(near_all(out, ref, 1e-4f, 1e-6f));\n"  // 15
+      "  EXPECT_TRUE(close_bits(out[0], ref[0], 4));\n"     // 16
+      "}\n");
+  for (int line : {15, 16}) ASSERT_NE(atLine(r, line), nullptr) << line;
+  EXPECT_TRUE(atLine(r, 15)->isOa);
+  EXPECT_EQ(atLine(r, 15)->category, Category::AbsRel);
+  EXPECT_EQ(atLine(r, 15)->thresholdProvenance, ThresholdProvenance::Customized);
+  EXPECT_TRUE(atLine(r, 16)->isOa);
+  // An error measure's first argument is its reference (`rms_range(ref, out)`).
+  EXPECT_EQ(atLine(r, 16)->expectedText, "out[0]");
+  EXPECT_EQ(atLine(r, 16)->actualText, "ref[0]");
+}
