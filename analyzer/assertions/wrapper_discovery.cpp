@@ -674,9 +674,30 @@ ApiSpec overloadThatChecksNothing(const FileModel& m, const Function& f) {
 
 }  // namespace
 
+// The fewest arguments a call of an overload's definition may give when a declaration elsewhere
+// (a header) gives its trailing parameters defaults the definition does not repeat: the
+// declaration of the same name, or of a name it ends in (`ngraph::test::close_f` declared,
+// `test::close_f` defined under `using namespace ngraph`), with the same types.
+void takeDeclaredDefaults(const std::vector<const FileModel::DeclaredDefaults*>& declared, const Function& f, ApiSpec& w) {
+  const std::string_view name = f.qualifiedName;
+  for (const FileModel::DeclaredDefaults* d : declared) {
+    const std::string_view q = d->qualifiedName;
+    const bool sameName = q == name || (q.size() > name.size() + 1 && q.ends_with(name) && q[q.size() - name.size() - 1] == '.');
+    if (!sameName || d->paramTypes.size() != w.paramTypes.size() || d->required >= w.requiredParams) continue;
+    if (!std::equal(d->paramTypes.begin(), d->paramTypes.end(), w.paramTypes.begin())) continue;
+    w.requiredParams = d->required;
+  }
+}
+
 Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads,
                            const Catalogue* knownWrappers) {
   Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
+  std::unordered_map<std::string_view, std::vector<const FileModel::DeclaredDefaults*>> declaredByName;
+  for (const FileModel& file : project.files)
+    for (const FileModel::DeclaredDefaults& d : file.declaredDefaults) {
+      const std::string_view q = d.qualifiedName;
+      declaredByName[q.substr(q.rfind('.') == std::string_view::npos ? 0 : q.rfind('.') + 1)].push_back(&d);
+    }
   const size_t n = project.files.size();
   std::vector<std::vector<bool>> known(n);
   for (size_t fi = 0; fi < n; ++fi) known[fi].assign(project.files[fi].functions.size(), false);
@@ -701,6 +722,8 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = declaredClosenessSpec(m, f, resolver);
         if (spec && overloads.count(m.functions[f].qualifiedName)) {
           signOverload(m, m.functions[f], *spec);
+          if (const auto d = declaredByName.find(m.functions[f].name); d != declaredByName.end())
+            takeDeclaredDefaults(d->second, m.functions[f], *spec);
           isWrapper[f] = true;
         }
         // A wrapper found in an earlier round is read again: what it calls may have become a

@@ -171,6 +171,15 @@ struct FileModel {
   std::vector<std::string_view> typeNames;
   // C++: `using name = T;` and `typedef T name;` as (name, T's text), in the file's order.
   std::vector<std::pair<std::string_view, std::string_view>> typeAliases;
+  // C++: functions the file declares without defining that give parameters defaults (`bool
+  // close_f(float a, float b, int bits = 2);` in a header whose source defines `test::close_f`
+  // without them): a call may leave those out.
+  struct DeclaredDefaults {
+    std::string qualifiedName;
+    std::vector<std::string_view> paramTypes;
+    uint32_t required = 0;
+  };
+  std::vector<DeclaredDefaults> declaredDefaults;
 
   bool hasSyntaxErrors = false;
   std::vector<Diagnostic> diagnostics;

@@ -66,6 +66,7 @@ struct CppFrontend::Impl : CppTree {
   // The declared name inside a declarator: `x` of `x`, `&x`, `*x`, `x[3]`; a Tuple for `[a, b]`.
   ExprId declaredName(TSNode d);
   void declaration(const Work& w);
+  void functionDeclaration(const Work& w, TSNode declarator);
   // A lambda bound to a name in a function body, made a function of its own; false if it has no body or name.
   bool namedLambda(const Work& w, TSNode target, TSNode lambda);
   void parameters(TSNode params, Function& f);

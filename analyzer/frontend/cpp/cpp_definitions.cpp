@@ -47,7 +47,11 @@ void CppFrontend::Impl::declaration(const Work& w) {
     } else if (!ts_node_is_null(fieldDefault)) {
       value = fieldDefault;
     }
-    if (kind(target) == Cx::FunctionDeclarator || ts_node_is_null(value)) continue;
+    if (kind(target) == Cx::FunctionDeclarator) {
+      functionDeclaration(w, target);
+      continue;
+    }
+    if (ts_node_is_null(value)) continue;
     // `auto near = [](float a, float b, float t) { return std::abs(a - b) < t; };` in a
     // function: a helper of that function, called by its name as a function is.
     if (kind(value) == Cx::LambdaExpression && w.fn != kNone && namedLambda(w, target, value)) {
@@ -82,6 +86,25 @@ bool CppFrontend::Impl::namedLambda(const Work& w, TSNode target, TSNode lambda)
   m->functions[id].params = std::move(tmp.params);
   openFunction(id, w.node, w, body, {});
   return true;
+}
+
+// A declaration of a function whose parameters have defaults: kept for the definition elsewhere,
+// which may not repeat them (FileModel::declaredDefaults).
+void CppFrontend::Impl::functionDeclaration(const Work& w, TSNode declarator) {
+  TSNode nameNode = field(declarator, fDeclarator);
+  if (ts_node_is_null(nameNode)) return;
+  Function tmp;
+  parameters(field(declarator, fParameters), tmp);
+  FileModel::DeclaredDefaults d;
+  for (const Param& p : tmp.params) {
+    if (p.varArgs) continue;
+    d.paramTypes.push_back(p.type);
+    if (p.defaultValue == kNone) ++d.required;
+  }
+  if (d.required == d.paramTypes.size()) return;
+  const std::string_view written = text(nameNode);
+  d.qualifiedName = qualifiedPrefix(w) + cppDottedName(written);
+  m->declaredDefaults.push_back(std::move(d));
 }
 
 void CppFrontend::Impl::parameters(TSNode params, Function& f) {

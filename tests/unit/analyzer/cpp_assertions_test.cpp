@@ -363,3 +363,28 @@ TEST(CppAssertions, PredicatesWrittenWithConditionalsAndAlternativesAreCloseness
   EXPECT_EQ(atLine(r, 16)->expectedText, "out[0]");
   EXPECT_EQ(atLine(r, 16)->actualText, "ref[0]");
 }
+
+// Defaults written in a header's declarations and left out of the source's out-of-line
+// definitions (`bool test::close_bits(float a, float b, int bits)` under `using namespace lib`):
+// a call that leaves them out is still a call of the overload.
+TEST(CppAssertions, DefaultsDeclaredInAHeaderLetACallLeaveThemOut) {
+  auto r =
+      oalens::testing::scanPython({{"tests/util/close_bits.hpp",
+                                    "namespace lib { namespace test {\n"
+                                    "bool close_bits(float a, float b, int bits = 2);\n"
+                                    "bool close_bits(double a, double b, int bits = 2);\n"
+                                    "} }\n"},
+                                   {"tests/util/close_bits.cpp",
+                                    "using namespace lib;\n"
+                                    "bool test::close_bits(float a, float b, int bits) { return std::abs(a - b) <= bits * 1e-6f; }\n"
+                                    "bool test::close_bits(double a, double b, int bits) { return std::abs(a - b) <= bits * 1e-12; }\n"},
+                                   {"tests/ops_test.cc",
+                                    "using namespace lib;\n"
+                                    "TEST(Ops, Sum) {\n"
+                                    "  EXPECT_TRUE(test::close_bits(lib::sum(x), 1.5f));\n"  // 3
+                                    "}\n"}});
+  const Assertion* a = atLine(r, 3);
+  ASSERT_NE(a, nullptr);
+  EXPECT_TRUE(a->isOa);
+  EXPECT_NE(a->api.find("close_bits"), std::string::npos);
+}
