@@ -385,19 +385,18 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       ++steps;
       others.insert(x.api);
     }
-    // Functions only nested in one another, no arithmetic between them (`exp(logpdf(x, m, u,
-    // inv(v)))`): another library's function on inputs it prepares, not a formula.
-    if (sharedOnly && steps >= 2 && (oracle.arithmetic || oracle.loop))
+    if (sharedOnly && steps >= 2) {
+      // Functions only nested in one another, no arithmetic between them (`exp(logpdf(x, m, u,
+      // inv(v)))`): another library's function on inputs it prepares, not a formula; unless the
+      // outer function is an arithmetic step itself (`np.divide(np.exp(z), np.sum(...))`,
+      // `torch.mm(torch.mm(m, t), t)`), which composes one.
+      static const RE2 arithmeticStep(
+          R"((^|\.)(divide|true_divide|multiply|add|subtract|power|pow|mm|bmm|matmul|dot|einsum|tensordot|inner|outer|kron|sum|mean|prod|cumsum|exp|log|sqrt|square|negative|where|maximum|minimum|clip)$)");
+      if (!oracle.arithmetic && !oracle.loop && !RE2::PartialMatch(outer->api, arithmeticStep))
+        return {"DT", fmt::format("another library's {} computes it from what the CUT is given, its inputs prepared with {}", outer->api,
+                                  fmt::join(others, ", "))};
       return {"NI", fmt::format("the author computes it with {} from what the CUT is given", fmt::join(others, ", "))};
-    // Not where the outer function is an arithmetic step itself (`np.divide(np.exp(z), np.sum(...))`,
-    // `torch.mm(torch.mm(m, t), t)`): those compose a formula.
-    static const RE2 arithmeticStep(
-        R"((^|\.)(divide|true_divide|multiply|add|subtract|power|pow|mm|bmm|matmul|dot|einsum|tensordot|inner|outer|kron|sum|mean|prod|cumsum|exp|log|sqrt|square|negative|where|maximum|minimum|clip)$)");
-    if (sharedOnly && steps >= 2 && !RE2::PartialMatch(outer->api, arithmeticStep))
-      return {"DT", fmt::format("another library's {} computes it from what the CUT is given, its inputs prepared with {}", outer->api,
-                                fmt::join(others, ", "))};
-    if (sharedOnly && steps >= 2)
-      return {"NI", fmt::format("the author computes it with {} from what the CUT is given", fmt::join(others, ", "))};
+    }
     // tfp_bijector.inverse_log_det_jacobian(y) with y = bijector.forward(x) the CUT is handed
     // too: one call of another library on the CUT's own inputs computes the same function.
     // A function the CUT's side does not call, not a constant made in its shape, a function
@@ -832,12 +831,13 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
   };
   // Unless the author's names say the catalogue's order is right (`actual_grad` against
   // `expected_grad`, a moment of samples against a formula of the distribution's properties).
-  const bool formulaIsActual = computesWithLibrary(actual) && computesWithLibrary(oracle) && formula(actual) && !formula(oracle) &&
-                               !(namedAsComputed(a.actualText) && namedAsExpected(a.expectedText));
+  const bool bothCompute = computesWithLibrary(actual) && computesWithLibrary(oracle);
+  const bool formulaIsActual =
+      bothCompute && formula(actual) && !formula(oracle) && !(namedAsComputed(a.actualText) && namedAsExpected(a.expectedText));
   // Both sides call the library and neither writes a formula: the author's names say which is
   // which (`assert_allclose(self.expected[k], actual)` with NumPy's order reversed).
-  const bool namedExpectedIsActual = computesWithLibrary(actual) && computesWithLibrary(oracle) && !formula(actual) && !formula(oracle) &&
-                                     namedAsExpected(a.actualText) && namedAsComputed(a.expectedText);
+  const bool namedExpectedIsActual =
+      bothCompute && !formula(actual) && !formula(oracle) && namedAsExpected(a.actualText) && namedAsComputed(a.expectedText);
   if ((!computesWithLibrary(actual) && computesWithLibrary(oracle)) || formulaIsActual || namedExpectedIsActual) {
     swapRoles(a, actual, oracle);  // the roles are the catalogue's until here
     ev.push_back(fmt::format("arguments swapped: `{}` calls the library under test, so it is the CUT; `{}` is the oracle",

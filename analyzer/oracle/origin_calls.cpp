@@ -25,8 +25,9 @@ bool isConstructor(std::string_view last) {
                                            "float16", "float32", "float64", "int32", "int64", "astype", "reshape", "copy", "ravel",
                                            "flatten", "tensor", "as_tensor", "from_numpy", "cast", "bool", "complex", "dict", "range",
                                            "repeat", "tile", "floatX", "asfloatx", "squeeze", "expand_dims", "T",
-                                           // a tensor's own constructors of another of its type and device (`x.new_zeros(3)`)
-                                           "new_zeros", "new_ones", "new_full", "new_empty", "new_tensor", "empty_like"};
+                                           // a tensor's own constructor of another of its type and device (`x.new_tensor(v)`;
+                                           // `x.new_zeros(shape)` and kin are shape constructors)
+                                           "new_tensor", "empty_like"};
   for (auto n : k)
     if (last == n) return true;
   return false;
@@ -119,6 +120,13 @@ bool mapsItsFunction(std::string_view last) { return last == "tree_map" || last 
 // The value a conversion, copy or device move is called on (`x.asnumpy()`, `y.cuda()`,
 // `t.to(device)`): the call hands it on and computes nothing. kNone for any other call, and for
 // a module's function of that name (`np.asarray(x)` converts its argument, not the module).
+bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller) {
+  if (f.parent == kNone) return true;
+  for (FunctionId s = caller; s != kNone; s = m.functions[s].parent)
+    if (f.parent == s) return true;
+  return false;
+}
+
 ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call) {
   if (m.expr(call).kind != ExprKind::Call || m.expr(call).childCount == 0) return kNone;
   const ExprId method = m.child(call, 0);
@@ -143,6 +151,7 @@ using origin_names::isRandom;
 using origin_names::isShapeConstructor;
 using origin_names::mapsItsFunction;
 using origin_names::movesData;
+using origin_names::visibleFrom;
 
 // Whether a class of the file defines a method of that name.
 static bool definesMethod(const FileModel& m, std::string_view name) {
@@ -154,15 +163,6 @@ static bool definesMethod(const FileModel& m, std::string_view name) {
 static bool frameworkRunner(const FileModel& m, std::string_view dotted, const CallArgs& args) {
   return args.positional.size() == 1 && args.keywords.empty() && dotted.starts_with("self.") &&
          dotted.find('.', 5) == std::string_view::npos && !definesMethod(m, dotted.substr(5));
-}
-
-// Python closures see the functions of every enclosing function: a helper nested beside the
-// caller (`_run` and `_run_finite_diff`, both inside one test) is callable by name from it.
-static bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller) {
-  if (f.parent == kNone) return true;
-  for (FunctionId s = caller; s != kNone; s = m.functions[s].parent)
-    if (f.parent == s) return true;
-  return false;
 }
 
 // A library attribute read as a value and then called (f = lib.softmax; f(x)) is a call of the

@@ -640,9 +640,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
   if (m.language == Language::Python && depth <= 3)
     for (FunctionId h = 0; h < m.functions.size(); ++h) {
       const Function& H = m.functions[h];
-      bool visible = H.parent == kNone;
-      for (FunctionId s = fn; s != kNone && !visible; s = m.functions[s].parent) visible = H.parent == s;
-      if (H.name != name || H.cls != kNone || !visible || h == fn) continue;
+      if (H.name != name || H.cls != kNone || h == fn || !origin_names::visibleFrom(m, H, fn)) continue;
       w.out.throughHelper = true;
       w.out.evidence.push_back(
           fmt::format("`{}` is the function {} (line {}), handed on to be called", name, H.qualifiedName, H.range.start.line));

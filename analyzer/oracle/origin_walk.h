@@ -122,6 +122,10 @@ bool mapsItsFunction(std::string_view last);
 // `t.to(device)`), or kNone for any other call (origin_calls.cpp).
 ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call);
 
+// Whether function `f` is callable by name from `caller`: Python closures see the functions of
+// every enclosing function (`_run` and `_run_finite_diff`, both inside one test).
+bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller);
+
 }  // namespace origin_names
 
 }  // namespace oalens::analyzer
