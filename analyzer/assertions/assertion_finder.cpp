@@ -1036,15 +1036,20 @@ bool AssertionFinder::fromPredicateMacro(const FileModel& m, FunctionId scope, E
   return true;
 }
 
-ExprId localBinding(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
-  ExprId value = kNone;
+StmtId localBindingStmt(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  StmtId binding = kNone;
   for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
         m.expr(st.a).name == name)
-      value = st.b;
+      binding = s;
   }
-  return value;
+  return binding;
+}
+
+ExprId localBinding(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  const StmtId s = localBindingStmt(m, fid, at, name);
+  return s == kNone ? kNone : m.stmts[s].b;
 }
 
 bool isZeroLiteral(const FileModel& m, ExprId e) {

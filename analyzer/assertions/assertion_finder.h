@@ -138,8 +138,10 @@ bool isReduction(std::string_view last);
 bool containsAbsoluteValue(const FileModel& m, ExprId e, int depth = 0);
 // A value that reads as a tolerance: a float literal or constant, a tol/eps/threshold name.
 bool looksLikeBound(const FileModel& m, ExprId e);
-// The value `name` was last bound to in `fid` before statement `at`, or kNone; and `e`, or what
-// the local `e` names was bound to (`bool good = ...; EXPECT_TRUE(good)`).
+// The statement that last bound `name` (an assignment with a value) in `fid` before statement
+// `at`, or kNone; the value it bound, or kNone; and `e`, or what the local `e` names was bound to
+// (`bool good = ...; EXPECT_TRUE(good)`).
+StmtId localBindingStmt(const FileModel& m, FunctionId fid, StmtId at, std::string_view name);
 ExprId localBinding(const FileModel& m, FunctionId fid, StmtId at, std::string_view name);
 ExprId throughLocal(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 // 0, 0.0, 0.f, -0.0: a zero written out (false for kNone).

@@ -42,6 +42,17 @@ std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
   return {kNone, kNone};
 }
 
+namespace {
+
+// A callee's own name, its qualifiers left out (`std::abs` -> abs, `v.norm` -> norm).
+std::string_view unqualified(std::string_view callee) {
+  for (const std::string_view separator : {"::", "."})
+    if (const size_t at = callee.rfind(separator); at != std::string_view::npos) callee.remove_prefix(at + separator.size());
+  return callee;
+}
+
+}  // namespace
+
 std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
   if (m.language != Language::Cpp || e == kNone) return {kNone, kNone};
   const ExprId value = throughLocal(m, fid, at, e);
@@ -52,8 +63,7 @@ std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fi
   static const RE2 measure(R"((?i)(^|_)(rms|rmse|mse|mae|diff|difference|distance|dist|error|err)(_|$))");
   std::string_view name = m.expr(args.callee).text;
   if (const size_t angle = name.find('<'); angle != std::string_view::npos) name = name.substr(0, angle);
-  if (const size_t sep = name.rfind("::"); sep != std::string_view::npos) name.remove_prefix(sep + 2);
-  if (const size_t dot = name.rfind('.'); dot != std::string_view::npos) name.remove_prefix(dot + 1);
+  name = unqualified(name);
   if (!RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), measure)) return {kNone, kNone};
   return {args.positional[1], args.positional[0]};
 }
@@ -307,9 +317,7 @@ std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e) {
   if (m.expr(e).kind == ExprKind::Conditional) return sizeOfParam(m, fid, m.child(e, 0));
   if (m.expr(e).kind != ExprKind::Call) return {};
   const CallArgs args = splitCall(m, e);
-  std::string_view callee = m.expr(args.callee).text;
-  for (const std::string_view separator : {"::", "."})
-    if (const size_t at = callee.rfind(separator); at != std::string_view::npos) callee.remove_prefix(at + separator.size());
+  const std::string_view callee = unqualified(m.expr(args.callee).text);
   if ((callee == "max" || callee == "fmax") && args.positional.size() == 2) return sizeOfParam(m, fid, args.positional[0]);
   if (args.positional.size() != 1) return {};
   if (callee != "abs" && callee != "fabs" && callee != "absolute" && callee != "norm") return {};

@@ -170,12 +170,8 @@ static bool readsLocal(const FileModel& m, FunctionId fn, StmtId before, ExprId 
   const Expr& x = m.expr(e);
   if (x.kind == ExprKind::Name) {
     if (x.name == var) return true;
-    for (StmtId s = before; s-- > m.functions[fn].firstStmt;) {
-      const Stmt& st = m.stmts[s];
-      if (st.function != fn || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
-      if (m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == x.name) return readsLocal(m, fn, s, st.b, var, depth + 1);
-    }
-    return false;
+    const StmtId s = localBindingStmt(m, fn, before, x.name);
+    return s != kNone && readsLocal(m, fn, s, m.stmts[s].b, var, depth + 1);
   }
   for (uint32_t i = 0; i < x.childCount; ++i)
     if (readsLocal(m, fn, before, m.child(e, i), var, depth + 1)) return true;
