@@ -18,11 +18,19 @@
 namespace oalens::analyzer {
 
 // The two operands of the difference an error measures: abs(a - b) -> (a, b).
-std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) {
+std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error) { return differenceOperands(m, error, kNone, kNone); }
+
+std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error, FunctionId fid, StmtId at) {
   ExprId cur = error;
   for (int depth = 0; cur != kNone && depth < kMaxOriginHops; ++depth) {
     const Expr& x = m.expr(cur);
     if (x.kind == ExprKind::BinaryOp && x.name == "-") return {m.child(cur, 0), m.child(cur, 1)};
+    if (x.kind == ExprKind::Name && fid != kNone) {
+      const ExprId bound = throughLocal(m, fid, at, cur);
+      if (bound == cur) break;
+      cur = bound;
+      continue;
+    }
     // `(a > b) ? (a - b) : (b - a)`: the size of the difference, written out; and what
     // parentheses hold.
     if ((x.kind == ExprKind::Conditional && x.childCount == 3) || (x.kind == ExprKind::Other && x.childCount == 1)) {
@@ -60,7 +68,7 @@ std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fi
   const CallArgs args = splitCall(m, value);
   // `rms_range(ref, out)`, `float_distance(a, b, min_signal)`: the first two are the sides.
   if (args.callee == kNone || args.positional.size() < 2 || args.positional.size() > 3) return {kNone, kNone};
-  static const RE2 measure(R"((?i)(^|_)(rms|rmse|mse|mae|diff|difference|distance|dist|error|err)(_|$))");
+  static const RE2 measure(R"((?i)(^|_)(rms|rmse|mse|mae|diff|difference|distance|dist|error|err)s?(_|$))");
   std::string_view name = m.expr(args.callee).text;
   if (const size_t angle = name.find('<'); angle != std::string_view::npos) name = name.substr(0, angle);
   name = unqualified(name);
@@ -82,6 +90,10 @@ bool comparesTwoSides(const FileModel& m, const Function& f, std::string_view ac
 std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtId at, ExprId error) {
   if (auto sides = differenceOperands(m, error); sides.first != kNone) return sides;
   if (auto sides = errorMeasureOperands(m, fid, at, error); sides.first != kNone) return sides;
+  // `distances[i]` after `distances = float_distances(a, b, min_signal)` (nGraph's all_close_f):
+  // an element of the measures of two values.
+  if (error != kNone && m.expr(error).kind == ExprKind::Subscript)
+    if (auto sides = errorMeasureOperands(m, fid, at, m.child(error, 0)); sides.first != kNone) return sides;
   ExprId inner = error;
   if (inner != kNone && m.expr(inner).kind == ExprKind::Call)
     if (const CallArgs args = splitCall(m, inner); args.positional.size() == 1) inner = args.positional[0];
@@ -89,12 +101,40 @@ std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtI
   return bound == inner ? std::pair{kNone, kNone} : differenceOperands(m, bound);
 }
 
+// The parameters a value is computed from, through the locals it reads (bound before `at`).
+void paramsBehind(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int depth, std::vector<std::string_view>& out) {
+  if (e == kNone || depth > kMaxOriginHops) return;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Name) {
+    if (m.functions[fid].hasParam(x.name)) {
+      if (std::ranges::find(out, x.name) == out.end()) out.push_back(x.name);
+      return;
+    }
+    if (const ExprId bound = throughLocal(m, fid, at, e); bound != e) paramsBehind(m, fid, at, bound, depth + 1, out);
+    return;
+  }
+  for (uint32_t i = 0; i < m.childCount(e); ++i) paramsBehind(m, fid, at, m.child(e, i), depth + 1, out);
+}
+
+// The one parameter, named for a tolerance, that a bound is computed from in the function's own
+// unit (nGraph's all_close_f: `tolerance = 1U << (32 - (1 + 8 + (24 - 1) - tolerance_bits))`, a
+// distance of floats' bit patterns from the mantissa bits a caller allows to differ); "" if the
+// bound reads no parameter, several, or one named otherwise.
+std::string_view toleranceParamBehind(const FileModel& m, FunctionId fid, StmtId at, ExprId bound) {
+  std::vector<std::string_view> params;
+  paramsBehind(m, fid, at, bound, 0, params);
+  if (params.size() != 1) return {};
+  static const RE2 toleranceName(R"((?i)(tol|eps|ulp|bits|thresh))");
+  return RE2::PartialMatch(re2::StringPiece(params[0].data(), params[0].size()), toleranceName) ? params[0] : std::string_view{};
+}
+
 // The tolerance a bound's part names: a parameter (with its default) or what the function
 // writes itself (the default of every call).
 void takeTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId part, const std::string& kind, const ToleranceResolver& resolver,
                    ApiSpec& w) {
   const Function& f = m.functions[fid];
-  const std::string_view param = originParam(m, fid, part, 0, false);
+  std::string_view param = originParam(m, fid, part, 0, false);
+  if (param.empty() && m.language == Language::Cpp) param = toleranceParamBehind(m, fid, s, part);
   w.tolerances.emplace_back(kind, std::string(param));
   if (param.empty()) {
     w.defaults[kind] = std::string(m.expr(part).text);
@@ -293,6 +333,25 @@ bool onlySkips(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
   return any;
 }
 
+// Whether the block of `head` decides nothing: it keeps a running extreme of what its condition
+// compares (`if (d[i] > max_d) { max_d = d[i]; }`) or only writes a message (`if (diff_count <
+// 5) { msg << a[i]; }`), both in nGraph's all_close_f, around its real check.
+bool decidesNothing(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
+  const ExprId cond = m.stmts[head].a;
+  const StmtId blockEnd = afterBlock(m, fid, head, end);
+  bool any = false, onlyWrites = true;
+  for (StmtId e = head + 1; e < blockEnd; ++e) {
+    const Stmt& st = m.stmts[e];
+    if (st.function != fid) continue;
+    any = true;
+    if (st.kind == StmtKind::Assign && st.a != kNone && cond != kNone && m.expr(cond).kind == ExprKind::Compare && m.childCount(cond) == 2)
+      for (uint32_t i = 0; i < 2; ++i)
+        if (m.expr(st.a).text == m.expr(m.child(cond, i)).text) return true;
+    if (st.kind != StmtKind::ExprStmt || st.text.find("<<") == std::string_view::npos) onlyWrites = false;
+  }
+  return any && onlyWrites;
+}
+
 }  // namespace
 
 // A C++ function (not a test case) with parameters, or a method (its object holds what it
@@ -389,7 +448,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (st.function != fid || st.a == kNone || (st.kind != StmtKind::Return && st.kind != StmtKind::If)) continue;
     // An `if` answers only when its block returns: `if (|a| < eps && |b| < eps) continue;` skips
     // an element, it decides nothing (MNN's TensorUtils equals, before its relative check).
-    if (st.kind == StmtKind::If && onlySkips(m, fid, s, f.endStmt)) continue;
+    if (st.kind == StmtKind::If && (onlySkips(m, fid, s, f.endStmt) || decidesNothing(m, fid, s, f.endStmt))) continue;
     // The answer, or its first alternative (`return distance <= tolerance || distance ==
     // BELOW_MIN_SIGNAL;`: close, or both too small to tell).
     ExprId answer = st.a;
@@ -432,6 +491,9 @@ std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, con
     const Stmt& ret = m.stmts[r];
     if (ret.function != fid || ret.kind != StmtKind::Return || ret.a == kNone) continue;
     ExprId answer = ret.a;
+    // `res = rc ? ::testing::AssertionSuccess() : ::testing::AssertionFailure(); res << msg; return res;`
+    if (m.expr(answer).kind == ExprKind::Name)
+      if (const ExprId held = throughLocal(m, fid, r, answer); m.expr(held).kind == ExprKind::Conditional) answer = held;
     // `return rc ? ::testing::AssertionSuccess() : failure;`: the flag decides what it answers.
     if (m.expr(answer).kind == ExprKind::Conditional && m.childCount(answer) == 3 && m.expr(m.child(answer, 1)).kind == ExprKind::Name)
       answer = m.child(answer, 1);
@@ -447,12 +509,15 @@ std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, con
       if (m.expr(st.a).kind == ExprKind::BoolOp && m.expr(st.a).name == "or")
         for (uint32_t i = 0; i < m.childCount(st.a); ++i) conditions.push_back(m.child(st.a, i));
       for (ExprId c : conditions) {
+        // `bool is_close = d[i] <= tol; if (!is_close) rc = false;`: the comparison the local holds.
+        if (m.expr(c).kind == ExprKind::Not && m.childCount(c) == 1 && m.expr(m.child(c, 0)).kind == ExprKind::Name)
+          if (const ExprId held = throughLocal(m, fid, s, m.child(c, 0)); m.expr(held).kind == ExprKind::Compare) c = held;
         // The binding first: `diff > tol` reads as an error bound by its name alone, which
         // loses the sides `float diff = std::abs(a[i] - b[i]);` names.
         auto check = exceededLocalError(m, fid, s, c);
         if (!check) check = finder.conditionCheck(m, fid, c);
         if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
-        auto [left, right] = differenceOperands(m, check->errorSide);
+        auto [left, right] = sidesOfError(m, fid, s, check->errorSide);
         const std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
         if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
         return closenessPredicate(m, fid, s, actualParam, expectedParam, check->boundSide, resolver);

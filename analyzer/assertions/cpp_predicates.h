@@ -26,6 +26,9 @@ bool computesBothSides(const FileModel& m, const Function& f, std::string_view a
 // The two operands of the difference an error measures (`abs(a - b)`, `(a - b).abs().max()`,
 // `torch.sum(torch.abs(a - b)).item()`), or kNone twice. Python's too.
 std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error);
+// The same, following a name to the value it was last bound to before statement `at` of `fid`
+// (`diff = abs(actual - expected); assert diff.max() < atol`).
+std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error, FunctionId fid, StmtId at);
 
 // The two values a C++ call named for an error measure compares (`miopen::rms_range(ref, out)`,
 // `max_diff(a, b)`), also through a local that holds it, as (computed, reference): its second

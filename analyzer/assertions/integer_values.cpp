@@ -91,9 +91,29 @@ bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
   }
 }
 
+// C++: values made with an integer element type written as a template argument
+// (`read_vector<int64_t>(result)`, `std::vector<int>{1, 2}`, nGraph's integer op tests), also
+// through a local bound to one.
+bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
+  if (e == kNone || steps > kMaxSteps) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Name) {
+    const ExprId bound = fid == kNone ? e : throughLocal(m, fid, at, e);
+    return bound != e && cppHolds(m, fid, at, bound, steps + 1);
+  }
+  if (x.kind == ExprKind::Subscript) return cppHolds(m, fid, at, m.child(e, 0), steps + 1);
+  // A cast (`static_cast<int32_t>(c[i])`) converts one value: XNNPACK's quantized outputs are
+  // compared within a tolerance some platforms set to 1.
+  if (x.text.find("_cast<") != std::string_view::npos) return false;
+  static const RE2 integerElements(
+      R"(^[A-Za-z_][\w:]*\s*<\s*(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned|long|long long|short|size_t|bool)\s*>\s*[({])");
+  return RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), integerElements);
+}
+
 }  // namespace
 
 bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (m.language == Language::Cpp) return cppHolds(m, fid, at, e, 0);
   if (m.language != Language::Python || fid == kNone) return false;
   return holds(m, fid, at, e, 0);
 }

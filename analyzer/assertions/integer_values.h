@@ -11,6 +11,8 @@ namespace oalens::analyzer {
 // (`argmax`, `argsort`, `nonzero`), or a PyTorch tensor of integer literals
 // (`torch.tensor([[0, 1, 2]])`, int64 by PyTorch's inference). Through subscripts, device moves
 // and one local binding per step.
+// In C++, values made with an integer element type as a template argument
+// (`read_vector<int64_t>(r)`, `std::vector<int>{1, 2}`).
 bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 
 }  // namespace oalens::analyzer

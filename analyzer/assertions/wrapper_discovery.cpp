@@ -16,6 +16,7 @@
 #include "analyzer/assertions/cpp_predicates.h"
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/assertions/dtype_rebinding.h"
+#include "analyzer/assertions/error_bound_wrapper.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/lent_names.h"
 #include "analyzer/assertions/param_origin.h"
@@ -247,14 +248,46 @@ std::string switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId a
   return {};
 }
 
-// The two parameters an error measure compares (errorMeasureOperands), as (reference, computed).
+// The two parameters an error measure compares (errorMeasureOperands; in Python the size of
+// their difference, through locals: `diff = abs(actual - expected); assert diff.max() < atol`),
+// as (reference, computed).
 std::optional<std::pair<std::string_view, std::string_view>> measuredParams(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (m.language == Language::Python) return differenceOfParams(m, fid, at, e);
   const auto [computed, reference] = errorMeasureOperands(m, fid, at, e);
   if (computed == kNone) return std::nullopt;
   const std::string_view first = originParam(m, fid, reference, 0, false);
   const std::string_view second = originParam(m, fid, computed, 0, false);
   if (first.empty() || second.empty() || first == second) return std::nullopt;
   return std::pair{first, second};
+}
+
+// `return ngraph::test::all_close(results_num, results_sym, rtol, atol);` (nGraph's
+// autodiff_numeric_compare, numeric against symbolic derivatives): a C++ function answering with
+// a closeness predicate's verdict on values it computes or is given.
+bool answersWithAPredicate(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, ExprId call) {
+  const ApiMatch match = matcher.match(m, fid, call);
+  // An interval predicate handed a band (`IsInside(e - tol, e + tol, x)`) is read as a
+  // closeness predicate by intervalPredicateSpec, with `tol` as the tolerance.
+  return match.spec && match.spec->oa && match.spec->isPredicate() && match.spec->lowerBound.empty() &&
+         !callsItself(m, m.functions[fid], call, *match.spec);
+}
+
+// `assert diff.max() < atol` after `diff = abs(actual - expected)`, or `if diff > atol: raise`, in
+// a Python helper: a check of `actual` against `expected` within `atol` (error_bound_wrapper.h).
+std::optional<ApiSpec> boundedDifference(const FileModel& m, FunctionId fid, StmtId s, const AssertionFinder::OaCheck& check,
+                                         const ToleranceResolver& resolver) {
+  if (m.language != Language::Python || check.spec || check.quality || check.errorSide == kNone || check.lowerSide != kNone)
+    return std::nullopt;
+  const std::string_view boundParam = originParam(m, fid, check.boundSide, 0, false);
+  if (boundParam.empty()) return std::nullopt;
+  const auto sides = differenceOfParams(m, fid, s, check.errorSide);
+  if (!sides || boundParam == sides->first || boundParam == sides->second) return std::nullopt;
+  ApiSpec w;
+  w.oa = true;
+  w.via = "error bound";
+  nameDiscovered(m, m.functions[fid], w);
+  boundMeasuredDifference(m, fid, resolver, check.errorSide, boundParam, *sides, w);
+  return w;
 }
 
 // Long: a wrapper's body is read statement by statement for the shapes a check can take (a
@@ -328,6 +361,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         inner = check->spec;
         mappedArgs = std::move(check->mappedArgs);
         negated = check->negated != inner->negated;
+      } else if (check && !check->negated) {
+        if (auto w = boundedDifference(m, fid, s, *check, resolver)) return w;
       }
     } else if (!inner && st.kind == StmtKind::If &&
                (m.language == Language::Python ? failsIn(m, fid, s, f.endStmt) : finder.abortIn(m, s).has_value())) {
@@ -339,6 +374,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         inner = check->spec;
         mappedArgs = std::move(check->mappedArgs);
         negated = check->negated == inner->negated;
+      } else if (check && check->negated) {  // if diff > atol: raise ...
+        if (auto w = boundedDifference(m, fid, s, *check, resolver)) return w;
       }
     } else if (!inner && st.kind == StmtKind::Assign && m.language == Language::Python && st.b != kNone &&
                m.expr(st.a).kind == ExprKind::Name) {
@@ -351,7 +388,9 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         negated = inner->negated;
       }
     } else if (!inner && st.kind == StmtKind::Return &&
-               (m.language == Language::Python || (m.expr(st.a).kind == ExprKind::Call && (callsItself(m, f, st.a) || f.cls != kNone)))) {
+               (m.language == Language::Python ||
+                (m.expr(st.a).kind == ExprKind::Call &&
+                 (callsItself(m, f, st.a) || f.cls != kNone || answersWithAPredicate(m, fid, matcher, st.a))))) {
       // return assert_close(actual, expected, atol=prec) (Pyro's tests.common.assert_equal, 737
       // calls at its tip): the check runs as the function returns. In C++ an overload that
       // converts its arguments and answers with its sibling's verdict (`auto av = a.as_vec();
@@ -473,12 +512,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     if (inner->expected.empty()) w.bound = std::string(expectedParam);
     else w.expected = std::string(expectedParam);
     if (measured) {
-      w.category = Category::Abs;
-      w.actual = std::string(measured->second);
-      w.expected = std::string(measured->first);
-      w.bound.clear();
-      w.tolerances = {{"atol", std::string(expectedParam)}};
-      if (const ExprId def = paramDefault(f, expectedParam); def != kNone) takeParamDefault(m, f, resolver, w, "atol", def);
+      boundMeasuredDifference(m, fid, resolver, actualArg, expectedParam, *measured, w);
       return w;
     }
     // expectTiny(d) { ASSERT_LE(std::abs(d), 1e-6f); }: a bound the helper writes itself is the
@@ -678,25 +712,63 @@ ApiSpec overloadThatChecksNothing(const FileModel& m, const Function& f) {
 // (a header) gives its trailing parameters defaults the definition does not repeat: the
 // declaration of the same name, or of a name it ends in (`ngraph::test::close_f` declared,
 // `test::close_f` defined under `using namespace ngraph`), with the same types.
-void takeDeclaredDefaults(const std::vector<const FileModel::DeclaredDefaults*>& declared, const Function& f, ApiSpec& w) {
+// Whether a declaration's parameter type and a definition's are one type, spelled with or
+// without namespaces (`std::vector<float>` in the header, `vector<float>` under `using
+// namespace std`; `ngraph::runtime::Tensor` and `runtime::Tensor`).
+bool sameSpelledType(std::string_view declared, std::string_view defined) {
+  auto plain = [](std::string_view t) {
+    std::string out;
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t.substr(i).starts_with("std::")) i += 4;
+      else if (!std::isspace(static_cast<unsigned char>(t[i]))) out += t[i];
+    }
+    return out;
+  };
+  const std::string a = plain(declared), b = plain(defined);
+  const auto qualifies = [](std::string_view longer, std::string_view shorter) {
+    return longer.size() > shorter.size() + 2 && longer.ends_with(shorter) && longer.substr(longer.size() - shorter.size() - 2, 2) == "::";
+  };
+  return a == b || qualifies(a, b) || qualifies(b, a);
+}
+
+using DeclaredIn = std::pair<const FileModel*, const FileModel::DeclaredDefaults*>;
+
+void takeDeclaredDefaults(const std::vector<DeclaredIn>& declared, const Function& f, const ToleranceResolver& resolver, ApiSpec& w) {
   const std::string_view name = f.qualifiedName;
-  for (const FileModel::DeclaredDefaults* d : declared) {
+  for (const auto& [file, d] : declared) {
     const std::string_view q = d->qualifiedName;
     const bool sameName = q == name || (q.size() > name.size() + 1 && q.ends_with(name) && q[q.size() - name.size() - 1] == '.');
     if (!sameName || d->paramTypes.size() != w.paramTypes.size() || d->required >= w.requiredParams) continue;
-    if (!std::equal(d->paramTypes.begin(), d->paramTypes.end(), w.paramTypes.begin())) continue;
+    if (!std::equal(d->paramTypes.begin(), d->paramTypes.end(), w.paramTypes.begin(), sameSpelledType)) continue;
     w.requiredParams = d->required;
+    // Defined as `bits::close_bits` under `using namespace suite`, declared in namespace
+    // suite::bits: callers spell the declared name.
+    if (std::ranges::find(w.names, d->qualifiedName) == w.names.end()) w.names.push_back(d->qualifiedName);
+    // The tolerance defaults the declaration gives (`int tolerance_bits = DEFAULT_BITS`), valued
+    // where it stands.
+    std::vector<std::string_view> params;
+    for (const Param& p : f.params)
+      if (!p.varArgs) params.push_back(p.name);
+    for (const auto& [kind, param] : w.tolerances) {
+      const auto at = std::ranges::find(params, param);
+      if (param.empty() || at == params.end() || w.defaults.contains(kind)) continue;
+      const size_t i = static_cast<size_t>(at - params.begin());
+      if (i >= d->defaults.size() || d->defaults[i] == kNone) continue;
+      w.defaults[kind] = std::string(file->expr(d->defaults[i]).text);
+      w.ownDefaults.push_back(kind);
+      if (ResolvedValue r = resolver.resolve(*file, kNone, 0, d->defaults[i]); r.value) w.defaultValues[kind] = *r.value;
+    }
   }
 }
 
 Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads,
                            const Catalogue* knownWrappers) {
   Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
-  std::unordered_map<std::string_view, std::vector<const FileModel::DeclaredDefaults*>> declaredByName;
+  std::unordered_map<std::string_view, std::vector<DeclaredIn>> declaredByName;
   for (const FileModel& file : project.files)
     for (const FileModel::DeclaredDefaults& d : file.declaredDefaults) {
       const std::string_view q = d.qualifiedName;
-      declaredByName[q.substr(q.rfind('.') == std::string_view::npos ? 0 : q.rfind('.') + 1)].push_back(&d);
+      declaredByName[q.substr(q.rfind('.') == std::string_view::npos ? 0 : q.rfind('.') + 1)].emplace_back(&file, &d);
     }
   const size_t n = project.files.size();
   std::vector<std::vector<bool>> known(n);
@@ -723,7 +795,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (spec && overloads.count(m.functions[f].qualifiedName)) {
           signOverload(m, m.functions[f], *spec);
           if (const auto d = declaredByName.find(m.functions[f].name); d != declaredByName.end())
-            takeDeclaredDefaults(d->second, m.functions[f], *spec);
+            takeDeclaredDefaults(d->second, m.functions[f], resolver, *spec);
           isWrapper[f] = true;
         }
         // A wrapper found in an earlier round is read again: what it calls may have become a

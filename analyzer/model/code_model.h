@@ -177,6 +177,7 @@ struct FileModel {
   struct DeclaredDefaults {
     std::string qualifiedName;
     std::vector<std::string_view> paramTypes;
+    std::vector<ExprId> defaults;  // per parameter; kNone where it gives none
     uint32_t required = 0;
   };
   std::vector<DeclaredDefaults> declaredDefaults;

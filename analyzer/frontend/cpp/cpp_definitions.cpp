@@ -99,6 +99,7 @@ void CppFrontend::Impl::functionDeclaration(const Work& w, TSNode declarator) {
   for (const Param& p : tmp.params) {
     if (p.varArgs) continue;
     d.paramTypes.push_back(p.type);
+    d.defaults.push_back(p.defaultValue);
     if (p.defaultValue == kNone) ++d.required;
   }
   if (d.required == d.paramTypes.size()) return;

@@ -44,3 +44,16 @@ class MinidlTestCase(tf.test.TestCase):
 
     def assertNearlyEqual(self, first, second, places=5):
         self.assertAlmostEqual(first, second, places=places)
+
+
+def assert_within(actual, expected, atol=1e-6):
+    """Bounds the size of the difference itself: every call compares its two arguments."""
+    diff = abs(np.asarray(actual) - np.asarray(expected))
+    assert diff.max() < atol, "largest difference %g" % diff.max()
+
+
+def assert_rel_within(actual, expected, atol=1e-8, rtol=1e-5):
+    """A relative error bounded by rtol, with atol keeping the denominator away from zero."""
+    diff = abs(actual - expected)
+    if (diff / (atol + abs(expected))).max() > rtol:
+        raise AssertionError("relative difference above %g" % rtol)

@@ -46,6 +46,14 @@ def test_wrapper_of_wrapper():
     assert_tree_close(leaves_a, leaves_b, tol=1e-6)  # expect: oa api=minidl.testing.assert_tree_close cat=abs_rel thr=customized tol=atol:literal:1e-06,rtol:default:1e-07
 
 
+def test_helpers_bounding_a_difference():
+    x = np.linspace(-1.0, 1.0, 5)
+    mt.assert_within(ops.relu(x), np.maximum(x, 0.0))  # expect: oa api=minidl.testing.assert_within cat=abs thr=default tol=atol:default:1e-06
+    mt.assert_within(ops.tanh(x), np.tanh(x), atol=1e-3)  # expect: oa api=minidl.testing.assert_within cat=abs thr=customized tol=atol:literal:0.001
+    mt.assert_rel_within(ops.sigmoid(x), 1 / (1 + np.exp(-x)))  # expect: oa api=minidl.testing.assert_rel_within cat=abs_rel thr=default tol=rtol:default:1e-05,atol:default:1e-08
+    mt.assert_rel_within(ops.sigmoid(x), 1 / (1 + np.exp(-x)), rtol=1e-3)  # expect: oa api=minidl.testing.assert_rel_within cat=abs_rel thr=customized tol=rtol:literal:0.001,atol:default:1e-08
+
+
 def test_non_wrapper_helpers():
     check_gradient(ops.sigmoid, np.array([0.1, 0.2]))  # ok: not an assertion (check_gradient computes its own values)
     mt.check_gradient(ops.tanh, np.array([0.3]), eps=1e-4)  # ok: not an assertion

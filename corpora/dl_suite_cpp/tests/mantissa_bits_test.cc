@@ -1,0 +1,43 @@
+// Calls of the mantissa-bit check (mantissa_bits.h), a gradient helper that answers with the
+// verdict of a closeness predicate on the two gradients it computes, and a closeness predicate
+// on integer vectors, which compares them exactly.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "mantissa_bits.h"
+#include "minitensor/ops.h"
+
+namespace suite {
+
+template <typename T>
+bool near_all(const std::vector<T>& a, const std::vector<T>& b, T atol = static_cast<T>(1e-8)) {
+  for (size_t i = 0; i < a.size(); ++i)
+    if (std::abs(a[i] - b[i]) > atol) return false;
+  return true;
+}
+
+template <typename T>
+::testing::AssertionResult gradients_agree(const std::vector<T>& x, T atol) {
+  auto numeric = minitensor::numeric_gradient(x);
+  auto symbolic = minitensor::backprop_gradient(x);
+  return near_all(numeric, symbolic, atol);
+}
+
+}  // namespace suite
+
+TEST(MantissaBits, Softmax) {
+  std::vector<float> want{0.25f, 0.68f, 0.07f};
+  EXPECT_TRUE(suite::bits::close_bits(want, minitensor::softmax({0.5f, 1.5f, -1.0f})));  // expect: oa api=bits::close_bits(vector<float>,vector<float>,int) cat=abs thr=default tol=atol:default:2
+  EXPECT_TRUE(suite::bits::close_bits(want, minitensor::softmax({0.5f, 1.5f, -1.0f}), 6));  // expect: oa api=bits::close_bits(vector<float>,vector<float>,int) cat=abs thr=customized tol=atol:literal:6
+}
+
+TEST(MantissaBits, Gradients) {
+  std::vector<float> x{0.1f, 0.2f};
+  EXPECT_TRUE(suite::gradients_agree<float>(x, 1e-3f));  // expect: oa api=suite::gradients_agree cat=abs thr=customized tol=atol:literal:0.001
+}
+
+TEST(MantissaBits, IntegerVectors) {
+  EXPECT_TRUE(suite::near_all(minitensor::argmax_rows(std::vector<int64_t>{3, 1, 2}), std::vector<int64_t>{0, 0, 0}));  // expect: assert api=suite::near_all
+}
