@@ -16,6 +16,12 @@
 
 namespace oalens::analyzer {
 
+// How deep in a trace a function's name may stand for what it returns: the compared value, a
+// `partial` of it, or a local holding that `partial` (`ref = partial(_reference_fn, ...)` handed
+// to a harness); never where it is handed to the library under test (`ops.minimize(loss, x0)`:
+// the library's input, not a value compared).
+constexpr int kFunctionValueDepth = 5;
+
 namespace {
 
 // Where `name` sits in an unpacking target (`a, (b, c) = ...`): its position, and inside a
@@ -623,6 +629,25 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         traceExpr(w, *other, kNone, s, other->stmts[s].b, depth + 1);
         return;
       }
+      // `reference_metric=partial(_average_metric_wrapper, ...)` with the function imported from
+      // the suite's helpers: what it returns, as for a function of the test's own file below.
+      if (m.language == Language::Python && depth <= kFunctionValueDepth && w.handedOn == 0)
+        for (FunctionId h = 0; h < other->functions.size(); ++h) {
+          const Function& H = other->functions[h];
+          if (H.name != imp.name || H.cls != kNone || H.parent != kNone) continue;
+          w.out.throughHelper = true;
+          w.out.evidence.push_back(fmt::format("`{}` is the function {} of {} (line {}), handed on to be called", name, H.qualifiedName,
+                                               imp.module, H.range.start.line));
+          if (traceHelper(w, *other, h, depth + 1)) return;
+        }
+    } else if (m.language == Language::Python && depth <= kFunctionValueDepth && w.handedOn == 0 && !imp.name.empty() &&
+               std::islower(static_cast<unsigned char>(imp.name[0]))) {
+      // `reference_metric=partial(sklearn_ami, ...)` after `from sklearn.metrics import
+      // adjusted_mutual_info_score as sklearn_ami`: another library's function handed on to be
+      // called computes the oracle.
+      w.out.items.push_back({OriginKind::OtherLib, full, {}, {}});
+      w.out.evidence.push_back(fmt::format("`{}` is {}, another library's function handed on to be called", name, full));
+      return;
     }
   }
   // C++: `std::vector<float> out; layer.forward(in, out);` or `Predict(x, &out)`: a variable
@@ -633,7 +658,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
   // (to a helper that calls it) stands for what it returns; only as the compared value itself,
   // or the function a `partial` of it binds (a model function handed to the library's inference
   // deeper in the trace is the library's input, not a value compared).
-  if (m.language == Language::Python && depth <= 3)
+  if (m.language == Language::Python && depth <= kFunctionValueDepth && w.handedOn == 0)
     for (FunctionId h = 0; h < m.functions.size(); ++h) {
       const Function& H = m.functions[h];
       if (H.name != name || H.cls != kNone || h == fn || !origin_names::visibleFrom(m, H, fn)) continue;
