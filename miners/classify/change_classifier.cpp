@@ -54,6 +54,45 @@ namespace {
 
 std::string stripWs(std::string_view s) { return normalizeStatement(s); }
 
+// The text with each floating literal written one way (`0.`, `0.0` and `0`, `1e-02` and `1e-2`
+// alike): a compared value whose literals were only reformatted (OTT's lint commit 8519182) is the
+// same value.
+std::string canonicalNumbers(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; };
+  for (size_t i = 0; i < s.size();) {
+    const bool starts = std::isdigit(static_cast<unsigned char>(s[i])) ||
+                        (s[i] == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])));
+    if (!starts || (i > 0 && word(s[i - 1]))) {
+      out += s[i++];
+      continue;
+    }
+    size_t j = i;
+    while (j < s.size() && (std::isdigit(static_cast<unsigned char>(s[j])) || s[j] == '.')) ++j;
+    if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
+      size_t k = j + 1;
+      if (k < s.size() && (s[k] == '+' || s[k] == '-')) ++k;
+      if (k < s.size() && std::isdigit(static_cast<unsigned char>(s[k]))) {
+        while (k < s.size() && std::isdigit(static_cast<unsigned char>(s[k]))) ++k;
+        j = k;
+      }
+    }
+    const std::string token(s.substr(i, j - i));
+    char* end = nullptr;
+    const double v = std::strtod(token.c_str(), &end);
+    // A literal running into a name (`0x1f`, `1j`, `2f`) is left as written, and so is an integer;
+    // a whole float is written as one (`2 * eps` and `2.0 * eps` compute the same).
+    const bool floating = token.find_first_of(".eE") != std::string::npos;
+    if (!floating || end != token.c_str() + token.size() ||
+        (j < s.size() && (std::isalpha(static_cast<unsigned char>(s[j])) || s[j] == '_')))
+      out += token;
+    else out += fmt::format("{}", v);
+    i = j;
+  }
+  return out;
+}
+
 // Compares two values the classifier computed (a half-width, an allowance), not read from one
 // tolerance: equal up to rounding is equal. Records the direction and a detail line.
 void compareComputed(const std::string& what, double o, double n, bool negated, bool& loosen, bool& tighten,
@@ -216,7 +255,8 @@ ChangeKinds classifyChange(const AssertionVersion* o, const AssertionVersion* n)
   const bool sameText = o->normalized() == n->normalized();
   k.api = !sameText && !sameApi(*o, *n);
   // The compared values, in either order (a swap of arguments is not a new oracle).
-  std::set<std::string> ov{stripWs(a.actualText), stripWs(a.expectedText)}, nv{stripWs(b.actualText), stripWs(b.expectedText)};
+  std::set<std::string> ov{canonicalNumbers(stripWs(a.actualText)), canonicalNumbers(stripWs(a.expectedText))},
+      nv{canonicalNumbers(stripWs(b.actualText)), canonicalNumbers(stripWs(b.expectedText))};
   k.parameter = !sameText && ov != nv;
 
   std::map<std::string, const analyzer::Tolerance*> ot, nt;

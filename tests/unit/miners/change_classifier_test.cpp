@@ -149,6 +149,19 @@ TEST(ChangeClassifier, LayoutOnlyIsCosmeticAndArgumentChangesAreParameters) {
   EXPECT_FALSE(a.parameter);
 }
 
+TEST(ChangeClassifier, ReformattedFloatLiteralsAreCosmetic) {
+  // A lint commit writing `0.` as `0.0` and `1e-02` as `1e-2`: the same values, the same check.
+  auto r = change("assert_allclose(m, jnp.array([[0., -1.], [.5, 1.]]), rtol=1e-02)",
+                  "assert_allclose(m, jnp.array([[0.0, -1.0], [0.5, 1.0]]), rtol=1e-2)");
+  EXPECT_TRUE(r.cosmetic);
+  EXPECT_FALSE(r.parameter);
+  EXPECT_FALSE(r.threshold);
+  // Another value, or a literal running into a name, is not.
+  EXPECT_TRUE(change("assert_allclose(m, 0.5)", "assert_allclose(m, 0.25)").parameter);
+  EXPECT_TRUE(change("assert_allclose(f(x1), y)", "assert_allclose(f(x2), y)").parameter);
+  EXPECT_TRUE(change("assert_allclose(m, 1e-2)", "assert_allclose(m, 1e-3)").parameter);
+}
+
 namespace {
 
 ChangeKinds changeWithModules(const std::string& before, const std::string& after) {
