@@ -536,6 +536,20 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     out.name = resolveDotted(m, scope, dotted, &viaImport);
     // C++ looks a name up from the caller's namespace outwards: in `a::b::f`, `g(...)` is
     // `a::b::g` before a global `g` (oneDNN's test_utils::compare_data beside a global one).
+    // A lambda the caller (or a function around it) defines comes first: `auto near = [](...)
+    // {...}; CHECK(near(a, b));`, not another test's `near` of the same short name.
+    if (m.language == Language::Cpp && scope != kNone)
+      for (std::string_view ns = m.functions[scope].qualifiedName; !ns.empty();) {
+        const std::string inner = std::string(ns) + "." + dotted;
+        if (const ApiSpec* s = wrappers_.byQualifiedName(inner + "@" + m.path, m.language); s && s->local) {
+          out.name = inner;
+          out.spec = s;
+          return out;
+        }
+        const size_t cut = ns.rfind('.');
+        if (cut == std::string_view::npos) break;
+        ns = ns.substr(0, cut);
+      }
     if (m.language == Language::Cpp && scope != kNone)
       for (std::string_view ns = m.functions[scope].qualifiedName; !ns.empty();) {
         const size_t dot = ns.rfind('.');

@@ -388,6 +388,21 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::rangeComparatorCheck(co
     return std::nullopt;
   };
   const Expr& cmp = m.expr(comparator);
+  // `std::equal(values.begin(), values.end(), ref.begin(), floatApprox)` with `floatApprox` a
+  // closeness predicate of the suite (a named lambda, marian-dev's): that predicate on each pair.
+  if (cmp.kind == ExprKind::Name || cmp.kind == ExprKind::Attribute) {
+    const ApiMatch match = matcher_.matchCallee(m, scope, comparator);
+    if (!match.spec || !match.spec->oa || !match.spec->isPredicate() || match.spec->approx) return std::nullopt;
+    const bool iterators = n >= 4;
+    OaCheck c;
+    c.spec = match.spec;
+    c.call = comparator;
+    CallArgs pair;
+    pair.callee = comparator;
+    pair.positional = {rangeOf(m, args.positional[0]), rangeOf(m, args.positional[iterators ? 2 : 1])};
+    c.mappedArgs = std::move(pair);
+    return c;
+  }
   if (cmp.kind == ExprKind::Lambda) {
     inner = returnedCheck(scope, cmp.range.startByte, cmp.range.endByte);
   } else if (cmp.kind == ExprKind::Call) {

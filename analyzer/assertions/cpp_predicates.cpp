@@ -527,6 +527,45 @@ std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, con
   return std::nullopt;
 }
 
+// A C++ function or lambda answering with an approximate equality of two of its parameters
+// (Catch2's `return x == Approx(y).margin(0.001f);`, marian-dev's floatApprox lambdas): a closeness
+// predicate with the tolerances its setters write (or take from parameters) as its defaults, the
+// approximation's own defaults for the others.
+std::optional<ApiSpec> approxPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                           const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.size() < 2 || f.isTestCase) return std::nullopt;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Return || st.a == kNone) continue;
+    const auto check = finder.conditionCheck(m, fid, st.a);
+    if (!check || !check->spec || !check->spec->approx || check->approxOther == kNone || check->negated) continue;
+    const CallArgs args = splitCall(m, check->call);
+    if (args.positional.empty()) continue;
+    const std::string_view actualParam = originParam(m, fid, check->approxOther, 0, false);
+    const std::string_view expectedParam = originParam(m, fid, args.positional[0], 0, false);
+    if (actualParam.empty() || expectedParam.empty() || actualParam == expectedParam) continue;
+    const ApiSpec& approx = *check->spec;
+    ApiSpec w;
+    w.kind = ApiKind::Predicate;
+    w.oa = true;
+    w.category = approx.category;
+    w.via = approx.id;
+    nameDiscovered(m, f, w);
+    w.actual = std::string(actualParam);
+    w.expected = std::string(expectedParam);
+    for (const auto& [kind, value] : check->setterValues) takeTolerance(m, fid, s, value, kind, resolver, w);
+    for (const auto& [kind, text] : approx.defaults) {
+      if (std::ranges::any_of(w.tolerances, [&](const auto& t) { return t.first == kind; })) continue;
+      w.tolerances.emplace_back(kind, std::string{});
+      w.defaults[kind] = text;
+      if (auto v = approx.defaultValues.find(kind); v != approx.defaultValues.end()) w.defaultValues[kind] = v->second;
+    }
+    return w;
+  }
+  return std::nullopt;
+}
+
 // A C++ helper that asserts a closeness condition it writes out, `EXPECT_TRUE(std::abs(a - b) <=
 // tol)` or through locals (oneDNN's suite `compare_data_fp`: `const double diff = dst - ref;`,
 // `const double gap = rtol * max(|ref|, |dst|) + atol;`, `bool good = std::abs(diff) <= gap;`,

@@ -45,6 +45,8 @@ std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid,
                                              const ToleranceResolver& resolver);
 std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
                                          const ToleranceResolver& resolver);
+std::optional<ApiSpec> approxPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
+                                           const ToleranceResolver& resolver);
 std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher,
                                               const ToleranceResolver& resolver);
 std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid, const ToleranceResolver& resolver);

@@ -49,6 +49,12 @@ void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w) {
     w.id = cppQualified(f.qualifiedName);
     if (w.kind == ApiKind::Method) w.kind = ApiKind::Function;
     w.names = {f.qualifiedName};
+    // A lambda is its file's: two files' `tests<T>()` may each define a `floatApprox` of their
+    // own (marian-dev's rnn and operator tests, with different tolerances).
+    if (w.local) {
+      w.id += "@" + m.path;
+      w.names.push_back(std::string(f.qualifiedName) + "@" + m.path);
+    }
     w.shortMatch = true;
   } else {
     w.id = m.moduleName.empty() ? f.qualifiedName : m.moduleName + "." + f.qualifiedName;

@@ -28,7 +28,7 @@ std::string_view dividingTolerance(const FileModel& m, FunctionId fid, ExprId e,
 }  // namespace
 
 std::optional<std::pair<std::string_view, std::string_view>> differenceOfParams(const FileModel& m, FunctionId fid, StmtId at,
-                                                                                  ExprId error) {
+                                                                                ExprId error) {
   if (m.language != Language::Python) return std::nullopt;
   const auto [computed, reference] = differenceOperands(m, error, fid, at);
   if (computed == kNone) return std::nullopt;

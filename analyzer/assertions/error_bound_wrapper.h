@@ -16,7 +16,7 @@ namespace oalens::analyzer {
 // The two parameters whose difference `error` measures at statement `at` of `fid`, through the
 // locals that hold it, as (reference, computed); nullopt unless both are distinct parameters.
 std::optional<std::pair<std::string_view, std::string_view>> differenceOfParams(const FileModel& m, FunctionId fid, StmtId at,
-                                                                                  ExprId error);
+                                                                                ExprId error);
 
 // Fills `w` as the closeness check of `sides` (reference, computed) whose error `error` stays
 // under parameter `boundParam`: an absolute tolerance, or a relative one with the parameter named

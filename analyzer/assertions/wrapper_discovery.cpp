@@ -264,7 +264,12 @@ std::optional<std::pair<std::string_view, std::string_view>> measuredParams(cons
 // `return ngraph::test::all_close(results_num, results_sym, rtol, atol);` (nGraph's
 // autodiff_numeric_compare, numeric against symbolic derivatives): a C++ function answering with
 // a closeness predicate's verdict on values it computes or is given.
-bool answersWithAPredicate(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, ExprId call) {
+bool answersWithAPredicate(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder, ExprId call) {
+  // `return std::equal(values.begin(), values.end(), ref.begin(), floatApprox);` (marian-dev's
+  // compareApprox lambdas): a closeness predicate applied pair by pair.
+  if (const auto ranged = finder.conditionCheck(m, fid, call);
+      ranged && ranged->spec && ranged->mappedArgs && !ranged->negated && m.expr(ranged->call).kind != ExprKind::Call)
+    return true;
   const ApiMatch match = matcher.match(m, fid, call);
   // An interval predicate handed a band (`IsInside(e - tol, e + tol, x)`) is read as a
   // closeness predicate by intervalPredicateSpec, with `tol` as the tolerance.
@@ -390,7 +395,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     } else if (!inner && st.kind == StmtKind::Return &&
                (m.language == Language::Python ||
                 (m.expr(st.a).kind == ExprKind::Call &&
-                 (callsItself(m, f, st.a) || f.cls != kNone || answersWithAPredicate(m, fid, matcher, st.a))))) {
+                 (callsItself(m, f, st.a) || f.cls != kNone || answersWithAPredicate(m, fid, matcher, finder, st.a))))) {
       // return assert_close(actual, expected, atol=prec) (Pyro's tests.common.assert_equal, 737
       // calls at its tip): the check runs as the function returns. In C++ an overload that
       // converts its arguments and answers with its sibling's verdict (`auto av = a.as_vec();
@@ -478,8 +483,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // with the tolerance it writes inside as its default. It must take something to check.
     // Forwarding to a check that names no sides of its own (a tensor's `isEqualImpl(other, tol)`
     // comparing itself with `other` element by element) makes a check of the same kind.
-    const bool forwardsSelfContained =
-        m.language == Language::Cpp && inner->discovered && inner->actual.empty() && inner->expected.empty() && inner->bound.empty();
+    const bool forwardsSelfContained = m.language == Language::Cpp && inner->discovered && inner->actual.empty() &&
+                                       inner->expected.empty() && inner->bound.empty() && (!f.params.empty() || f.cls != kNone);
     const bool selfContained = forwardsSelfContained || computesBothSides(m, f, actualParam, expectedParam);
     if (!selfContained && (actualParam.empty() || expectedParam.empty() || (isSelf(actualParam) && isSelf(expectedParam)))) continue;
 
@@ -787,6 +792,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (m.functions[f].isTestCase) continue;
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
         if (!spec) spec = conditionMacroSpec(m, f, finder);
+        if (!spec) spec = approxPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = intervalPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = flagPredicateSpec(m, f, finder, resolver);
