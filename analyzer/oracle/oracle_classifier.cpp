@@ -944,7 +944,8 @@ static void takeSelfContainedHelpersTypes(std::vector<Assertion>& assertions) {
     if (a.isOa && a.language == Language::Cpp && !a.function.empty()) checksOf[cppQualified(a.function)].push_back(&a);
   for (Assertion& a : assertions) {
     if (!a.isOa || a.language != Language::Cpp || a.oracleType != "UNKNOWN" || !a.actualText.empty() || !a.expectedText.empty()) continue;
-    const std::string helper = a.api.substr(0, a.api.find('('));  // an overload's id names its signature
+    // An overload's id names its signature, a lambda's its file.
+    const std::string helper = a.api.substr(0, a.api.find_first_of("(@"));
     const auto it = checksOf.find(helper);
     if (it == checksOf.end() || helper == cppQualified(a.function)) continue;
     const Assertion* first = nullptr;
