@@ -690,6 +690,7 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
   const Sides sides{a.actualText, a.expectedText, coreOf(actual).primary, coreOf(oracle).primary};
   std::optional<RoundTrip> trip = handedBack(sides, actual, oracle);
   if (!trip) trip = storedAndReadBack(m, a.functionId, a.stmt, sides, actual, oracle);
+  if (!trip) trip = snapshotBeforeACall(m, a.functionId, a.stmt, sides);
   if (const std::string through = trip ? std::string{} : targetOfHandedFunction(m, a.functionId, a.stmt, a.expectedText, oracle);
       !through.empty())
     trip = RoundTrip{false, "D",

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <vector>
 
+#include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
@@ -129,6 +130,72 @@ std::optional<RoundTrip> handedBack(const Sides& sides, const OriginSet& actual,
   trip.reason = fmt::format("the oracle `{}` is the test's own input, handed to the CUT and compared with what comes back",
                             trip.swapSides ? actualName : oracleName);
   return trip;
+}
+
+namespace {
+
+// What a value reads once copies and data movements are peeled off: `p1.clone().data` ->
+// `p1`, `a.kernel[...]` -> `a.kernel`, `np.array(x.w)` -> `x.w`; "" for anything computed.
+std::string readPath(std::string_view text) {
+  std::string t = normalized(text);
+  static const RE2 wrapped(R"((?:np|numpy|jnp|copy|torch)\.(?:array|asarray|copy|deepcopy|clone)\((.*)\))");
+  static const RE2 moved(
+      R"((.*?)(?:\.(?:data|T)|\.(?:detach|clone|copy|cpu|cuda|numpy|contiguous|to|item|tolist)\([^()]*\)|\[(?:\.\.\.|:)\]))");
+  for (int i = 0; i < 8; ++i) {
+    std::string inner;
+    if (RE2::FullMatch(t, wrapped, &inner) || RE2::FullMatch(t, moved, &inner)) {
+      t = inner;
+      continue;
+    }
+    break;
+  }
+  static const RE2 path(R"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)");
+  if (!RE2::FullMatch(t, path) || t == "self" || t == "None" || t == "True" || t == "False") return {};
+  return t;
+}
+
+}  // namespace
+
+std::optional<RoundTrip> snapshotBeforeACall(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
+  if (fn == kNone || m.language != Language::Python) return std::nullopt;
+  for (const bool oracleIsSnapshot : {true, false}) {
+    const std::string_view snapshotText = oracleIsSnapshot ? sides.expectedText : sides.actualText;
+    const std::string_view laterText = oracleIsSnapshot ? sides.actualText : sides.expectedText;
+    const std::string name = handedName(snapshotText);
+    const std::string later = readPath(laterText);
+    // A gradient is what a backward pass computes, not state the test set (`expected_grad = x.grad`).
+    if (name.empty() || later.empty() || name == later || later.ends_with("grad") || later.find(".grad.") != std::string::npos) continue;
+    const StmtId bound = localBindingStmt(m, fn, at, name);
+    if (bound == kNone || m.stmts[bound].b == kNone || m.stmts[bound].kind != StmtKind::Assign) continue;
+    if (readPath(m.expr(m.stmts[bound].b).text) != later) continue;
+    // Something ran in between: a call made as a statement (`opt.step()`, `f(m)`; not a check),
+    // and neither the value read nor the snapshot was bound or written anew since (`func, y0, t =
+    // self.problem()`, `kp2._data[0, 0] = 999.0`).
+    const std::string root = later.substr(0, later.find('.'));
+    // Seeding a generator runs nothing (`torch.manual_seed(24)` before a second run that
+    // reproduces the snapshot: SCUT_SAME).
+    static const RE2 check(R"((?i)(^|\.)((assert|check|expect|verify)\w*|\w*seed\w*)$)");
+    bool ran = false, rebound = false;
+    for (StmtId s = bound + 1; s < at && s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != fn || st.a == kNone) continue;
+      if (st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
+        const std::string callee(m.expr(m.child(st.a, 0)).text);
+        if (!RE2::PartialMatch(callee, check)) ran = true;
+      }
+      if ((st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign || st.kind == StmtKind::For) &&
+          (mentionsWord(m.expr(st.a).text, root) || mentionsWord(m.expr(st.a).text, name)))
+        rebound = true;
+    }
+    if (!ran || rebound) continue;
+    RoundTrip trip;
+    trip.swapSides = !oracleIsSnapshot;
+    trip.type = "D";
+    trip.reason = fmt::format("the oracle `{}` is a snapshot of `{}` the test took at line {}, before the calls that follow it", name,
+                              later, m.stmts[bound].range.start.line);
+    return trip;
+  }
+  return std::nullopt;
 }
 
 std::optional<RoundTrip> storedAndReadBack(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides, const OriginSet& actual,

@@ -41,6 +41,12 @@ std::string targetOfHandedFunction(const FileModel& m, FunctionId fn, StmtId at,
 std::optional<RoundTrip> storedAndReadBack(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides, const OriginSet& actual,
                                            const OriginSet& oracle);
 
+// A snapshot the test took of a value before a call and compares with that value after it
+// (`p1old = p1.clone(); opt.step(); assert_allclose(p1.data, p1old.data)`, Flax's `a_kernel =
+// a.kernel[...]`, `f(m)`, then `a.kernel[...]` against `a_kernel`): the oracle is the test's own
+// state, D; the side read after the call is the CUT.
+std::optional<RoundTrip> snapshotBeforeACall(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
+
 // The name a compared value is, once data movements are peeled off (`b`, `x.detach()`,
 // `p.data.numpy()`); "" when the value is anything else.
 std::string handedName(std::string_view expressionText);

@@ -4,7 +4,7 @@ to a result, a lambda's parameter of the same name and the same function applied
 type their computation gives."""
 import numpy as np
 
-from nnlib import graph, ops
+from nnlib import graph, models, ops
 
 
 def test_decoded_payload_of_a_normalized_input():
@@ -62,3 +62,10 @@ def test_exported_graph_run_by_an_inference_runtime(tmp_path):
     session = onnxruntime.InferenceSession(path)
     exported = session.run(None, {"x": x})[0]
     np.testing.assert_allclose(compiled(x), exported, rtol=1e-6)  # oracle: SCUT_SAME thr=customized
+
+
+def test_weights_kept_by_a_fit_of_no_epochs():
+    model = models.Model(np.array([[0.5], [-0.25]]), bias=np.zeros(1))
+    before = model.weights.copy()
+    model.fit(np.ones((4, 2)), np.zeros((4, 1)), epochs=0)
+    np.testing.assert_allclose(model.weights, before)  # oracle: D thr=default
