@@ -196,6 +196,12 @@ bool OriginTracer::isLibrary(const std::string& name) const {
     return false;
   };
   if (inPackage(name)) return true;
+  // A custom operator the library registers with PyTorch (`torch.ops.xformers.sparse24_sparsify`,
+  // `torch.ops.torchao.quantize_affine`) is the library's own code, called through PyTorch.
+  if (name.starts_with("torch.ops.")) {
+    const std::string_view rest = std::string_view(name).substr(10);
+    if (const std::string_view ns = rest.substr(0, rest.find('.')); !ns.empty() && inPackage(ns)) return true;
+  }
   const size_t dot = name.find('.');
   return dot != std::string::npos && isSourceRoot(std::string_view(name).substr(0, dot)) &&
          inPackage(std::string_view(name).substr(dot + 1));

@@ -531,3 +531,18 @@ TEST(OracleClassifier, AGradientReadBackIsTheGradientOfWhatWasDifferentiated) {
   EXPECT_EQ(a->oracleType, "NI");
   EXPECT_EQ(a->expectedText, "a_copy.grad");
 }
+
+TEST(OracleClassifier, TheLibrarysCustomOperatorsCalledThroughTorchOpsAreItsOwn) {
+  // `torch.ops.minilib.pack(x)` runs the operator minilib registers with PyTorch: a different
+  // function of the library under test (RI), not PyTorch (DT); `torch.matmul` stays PyTorch's.
+  ScanResult r = classified(
+      "import torch\n"
+      "from minilib import sparse\n"
+      "\n"
+      "def test_pack():\n"
+      "    x = torch.randn(4, 4)\n"
+      "    torch.testing.assert_close(sparse.pack(x), torch.ops.minilib.pack_reference(x))\n"  // line 6
+      "    torch.testing.assert_close(sparse.mm(x, x), torch.matmul(x, x))\n");                // line 7
+  EXPECT_EQ(typeAt(r, 6), "RI");
+  EXPECT_EQ(typeAt(r, 7), "DT");
+}
