@@ -556,7 +556,8 @@ std::optional<ApiSpec> approxPredicateSpec(const FileModel& m, FunctionId fid, c
     w.expected = std::string(expectedParam);
     for (const auto& [kind, value] : check->setterValues) takeTolerance(m, fid, s, value, kind, resolver, w);
     for (const auto& [kind, text] : approx.defaults) {
-      if (std::ranges::any_of(w.tolerances, [&](const auto& t) { return t.first == kind; })) continue;
+      const std::string& name = kind;  // a structured binding is not captured by clang 14
+      if (std::ranges::any_of(w.tolerances, [&](const auto& t) { return t.first == name; })) continue;
       w.tolerances.emplace_back(kind, std::string{});
       w.defaults[kind] = text;
       if (auto v = approx.defaultValues.find(kind); v != approx.defaultValues.end()) w.defaultValues[kind] = v->second;
