@@ -27,15 +27,20 @@ std::string_view dividingTolerance(const FileModel& m, FunctionId fid, ExprId e,
 
 }  // namespace
 
-std::optional<std::pair<std::string_view, std::string_view>> differenceOfParams(const FileModel& m, FunctionId fid, StmtId at,
-                                                                                ExprId error) {
-  if (m.language != Language::Python) return std::nullopt;
-  const auto [computed, reference] = differenceOperands(m, error, fid, at);
+std::optional<std::pair<std::string_view, std::string_view>> paramsOfOperands(const FileModel& m, FunctionId fid, ExprId computed,
+                                                                              ExprId reference) {
   if (computed == kNone) return std::nullopt;
   const std::string_view first = originParam(m, fid, reference, 0, false);
   const std::string_view second = originParam(m, fid, computed, 0, false);
   if (first.empty() || second.empty() || first == second) return std::nullopt;
   return std::pair{first, second};
+}
+
+std::optional<std::pair<std::string_view, std::string_view>> differenceOfParams(const FileModel& m, FunctionId fid, StmtId at,
+                                                                                ExprId error) {
+  if (m.language != Language::Python) return std::nullopt;
+  const auto [computed, reference] = differenceOperands(m, error, fid, at);
+  return paramsOfOperands(m, fid, computed, reference);
 }
 
 void boundMeasuredDifference(const FileModel& m, FunctionId fid, const ToleranceResolver& resolver, ExprId error,

@@ -13,6 +13,11 @@
 
 namespace oalens::analyzer {
 
+// The parameters two operands of an error come from, as (reference, computed); nullopt unless
+// both are distinct parameters.
+std::optional<std::pair<std::string_view, std::string_view>> paramsOfOperands(const FileModel& m, FunctionId fid, ExprId computed,
+                                                                              ExprId reference);
+
 // The two parameters whose difference `error` measures at statement `at` of `fid`, through the
 // locals that hold it, as (reference, computed); nullopt unless both are distinct parameters.
 std::optional<std::pair<std::string_view, std::string_view>> differenceOfParams(const FileModel& m, FunctionId fid, StmtId at,

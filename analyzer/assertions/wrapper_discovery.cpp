@@ -254,11 +254,7 @@ std::string switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId a
 std::optional<std::pair<std::string_view, std::string_view>> measuredParams(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
   if (m.language == Language::Python) return differenceOfParams(m, fid, at, e);
   const auto [computed, reference] = errorMeasureOperands(m, fid, at, e);
-  if (computed == kNone) return std::nullopt;
-  const std::string_view first = originParam(m, fid, reference, 0, false);
-  const std::string_view second = originParam(m, fid, computed, 0, false);
-  if (first.empty() || second.empty() || first == second) return std::nullopt;
-  return std::pair{first, second};
+  return paramsOfOperands(m, fid, computed, reference);
 }
 
 // `return ngraph::test::all_close(results_num, results_sym, rtol, atol);` (nGraph's
