@@ -269,6 +269,27 @@ ResolvedValue ToleranceResolver::selfAttribute(const FileModel& m, FunctionId fn
   return unresolved(fmt::format("`{}` is not set in this file", dotted));
 }
 
+// `this->epsilon_` of a test fixture whose constructor initializes it (Caffe's `LRNLayerTest() :
+// epsilon_(Dtype(1e-5)), ...`): the number every initializer of that member in the file gives, a
+// functional cast of a number included; nothing when they differ or none is a number.
+ResolvedValue ToleranceResolver::memberInitializedInAConstructor(const FileModel& m, std::string_view member) const {
+  if (!m.source || member.empty()) return unresolved("no source");
+  const RE2 initializer(R"([:,]\s*)" + RE2::QuoteMeta(std::string(member)) + R"(\s*[({]\s*([^(){};]*(?:\([^(){};]*\))?)\s*[)}])");
+  static const RE2 cast(R"(\s*[A-Za-z_][A-Za-z0-9_:<>]*\s*\(\s*([-+0-9.eEfF]+)\s*\)\s*)");
+  re2::StringPiece text(m.source->data(), m.source->size());
+  std::string written;
+  std::optional<double> value;
+  while (RE2::FindAndConsume(&text, initializer, &written)) {
+    std::string number;
+    std::optional<double> v = parseNumber(written);
+    if (!v && RE2::FullMatch(written, cast, &number)) v = parseNumber(number);
+    if (!v || (value && *value != *v)) return unresolved(fmt::format("`{}` is initialized to different values", member));
+    value = v;
+  }
+  if (!value) return unresolved(fmt::format("`this->{}` is set outside the scanned initializers", member));
+  return {value, Provenance::Constant, fmt::format("`{}` initialized in the fixture's constructor", member)};
+}
+
 ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn, ExprId e, int hops) const {
   const Expr& x = m.expr(e);
   ExprId obj = m.child(e, 0);
@@ -301,6 +322,8 @@ ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn
   std::string_view attr = x.name;
   const bool oneLevel = obj != kNone && m.expr(obj).kind == ExprKind::Name;
   if (oneLevel && (head == "self" || head == "cls")) return selfAttribute(m, fn, attr, dotted, hops);
+  if (oneLevel && head == "this" && m.language == Language::Cpp)
+    if (ResolvedValue v = memberInitializedInAConstructor(m, attr); v.value) return v;
   if (oneLevel) {
     for (ClassId k = 0; k < m.classes.size(); ++k)
       if (m.classes[k].name == head) return fromBindings(m, kNone, k, kNone, attr, hops + 1, "class constant");
