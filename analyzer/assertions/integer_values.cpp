@@ -107,7 +107,28 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
   if (x.text.find("_cast<") != std::string_view::npos) return false;
   static const RE2 integerElements(
       R"(^[A-Za-z_][\w:]*\s*<\s*(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned|long|long long|short|size_t|bool)\s*>\s*[({])");
-  return RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), integerElements);
+  if (RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), integerElements)) return true;
+  // A comparison's result (`a > b`) holds booleans.
+  if (x.kind == ExprKind::Compare) return true;
+  if (x.kind == ExprKind::Other && m.childCount(e) == 1) return cppHolds(m, fid, at, m.child(e, 0), steps + 1);
+  if (x.kind != ExprKind::Call) return false;
+  const CallArgs args = splitCall(m, e);
+  if (args.callee == kNone) return false;
+  const std::string_view callee = m.expr(args.callee).text;
+  const std::string_view last = callee.substr(callee.rfind(':') == std::string_view::npos ? 0 : callee.rfind(':') + 1);
+  // Positions and counts (`fl::argsort(t, 0)`, `countNonzero(b)`), and a tensor given an integer
+  // element type (`fl::full(shape, 5, fl::dtype::s32)`) or filled with an integer literal and no
+  // type (`fl::full(shape, 23)`: Flashlight makes it s32).
+  static const RE2 positions(R"((?i)^(argsort|argmax|argmin|nonzero|count_?nonzero)$)");
+  if (RE2::FullMatch(re2::StringPiece(last.data(), last.size()), positions)) return true;
+  static const RE2 integerType(R"(\bdtype::(?:s|u)(?:8|16|32|64)\b|\bdtype::b8\b|\bk(?:Int|UInt|Long|Bool)\w*\b)");
+  for (ExprId a : args.positional)
+    if (RE2::PartialMatch(re2::StringPiece(m.expr(a).text.data(), m.expr(a).text.size()), integerType)) return true;
+  if ((last == "full" || last == "full_like") && args.positional.size() == 2) {
+    const Expr& fill = m.expr(args.positional[1]);
+    return fill.kind == ExprKind::Number && fill.text.find_first_of(".eEfF") == std::string_view::npos;
+  }
+  return false;
 }
 
 }  // namespace

@@ -41,3 +41,12 @@ TEST(MantissaBits, Gradients) {
 TEST(MantissaBits, IntegerVectors) {
   EXPECT_TRUE(suite::near_all(minitensor::argmax_rows(std::vector<int64_t>{3, 1, 2}), std::vector<int64_t>{0, 0, 0}));  // expect: assert api=suite::near_all
 }
+
+TEST(MantissaBits, IntegerTensorsOfTheLibrary) {
+  // Positions, comparison results and tensors filled with an integer or given an integer type
+  // are compared exactly, whatever the closeness check; a float fill is not.
+  std::vector<float> x{0.5f, 1.5f};
+  EXPECT_TRUE(suite::near_all(minitensor::argsort(x), minitensor::full(2, 0)));  // expect: assert api=suite::near_all
+  EXPECT_TRUE(suite::near_all(minitensor::full(2, 5, minitensor::dtype::s32), minitensor::ones_like(x)));  // expect: assert api=suite::near_all
+  EXPECT_TRUE(suite::near_all(minitensor::relu(x), minitensor::full(2, 0.5f)));  // expect: oa api=suite::near_all cat=abs thr=default tol=atol:default:1e-08
+}
