@@ -79,6 +79,56 @@ bool OriginTracer::computes(const Origin& o) { return o.kind == OriginKind::LibC
 // (also 'k,ref' with tuples) or absl's `@parameterized.parameters([A, B], [C, D])` and
 // `named_parameters(('name', A, B), ...)` (cases as tuples in the parameters' order, or dicts);
 // nothing when the decorator's form is not one of these.
+// `pytest.param(v, id=...)`'s value at `position` (none below 0: the expression itself).
+static ExprId pytestParamValue(const FileModel& m, ExprId e, int position) {
+  if (position < 0 || e == kNone || m.expr(e).kind != ExprKind::Call) return e;
+  const CallArgs args = splitCall(m, e);
+  if (lastDottedComponent(dottedName(m, args.callee)) != "param" || args.positional.size() <= size_t(position)) return e;
+  return args.positional[size_t(position)];
+}
+
+// The values of a module-level dict, written as a literal or filled entry by entry (`impl["X"] =
+// nk.operator.X`), in the file's order; nothing when `name` is no such dict.
+static std::optional<std::vector<ExprId>> moduleDictValues(const FileModel& m, std::string_view name) {
+  std::vector<ExprId> values;
+  bool isDict = false;
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != kNone || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
+    const Expr& target = m.expr(st.a);
+    if (target.kind == ExprKind::Name && target.name == name) {
+      if (m.expr(st.b).kind != ExprKind::Dict) return std::nullopt;
+      isDict = true;
+      values.clear();
+      for (uint32_t i = 1; i < m.childCount(st.b); i += 2) values.push_back(m.child(st.b, i));
+    } else if (target.kind == ExprKind::Subscript && m.expr(m.child(st.a, 0)).kind == ExprKind::Name &&
+               m.expr(m.child(st.a, 0)).name == name) {
+      values.push_back(st.b);
+    }
+  }
+  if (!isDict) return std::nullopt;
+  return values;
+}
+
+// `[pytest.param(op, id=name) for name, op in IMPLS.items()]`, also over `.values()` or the dict
+// itself: the values of a module-level dict (moduleDictValues) each case takes.
+static std::optional<std::vector<ExprId>> valuesOfAComprehension(const FileModel& m, ExprId comprehension) {
+  if (m.childCount(comprehension) != 3) return std::nullopt;  // one for clause
+  const ExprId element = pytestParamValue(m, m.child(comprehension, 0), 0);
+  const ExprId target = m.child(comprehension, 1), iterable = m.child(comprehension, 2);
+  if (m.expr(element).kind != ExprKind::Name || m.expr(iterable).kind != ExprKind::Call) return std::nullopt;
+  const CallArgs over = splitCall(m, iterable);
+  const Expr& callee = m.expr(over.callee);
+  if (callee.kind != ExprKind::Attribute || m.expr(m.child(over.callee, 0)).kind != ExprKind::Name) return std::nullopt;
+  const std::string_view dict = m.expr(m.child(over.callee, 0)).name, element_name = m.expr(element).name;
+  // `for name, op in d.items()`: the element is the second target; `for op in d.values()`: the only one.
+  const bool items = callee.name == "items" && m.expr(target).kind == ExprKind::Tuple && m.childCount(target) == 2 &&
+                     m.expr(m.child(target, 1)).kind == ExprKind::Name && m.expr(m.child(target, 1)).name == element_name;
+  const bool valuesOnly = callee.name == "values" && m.expr(target).kind == ExprKind::Name && m.expr(target).name == element_name;
+  if (!items && !valuesOnly) return std::nullopt;
+  return moduleDictValues(m, dict);
+}
+
 static std::optional<std::vector<ExprId>> parametrizedValues(const FileModel& m, FunctionId fn, std::string_view param) {
   const Function& F = m.functions[fn];
   for (ExprId d : F.decorators) {
@@ -103,11 +153,23 @@ static std::optional<std::vector<ExprId>> parametrizedValues(const FileModel& m,
         start = comma + 1;
       }
       if (index < 0) continue;
-      const Expr& cases = m.expr(args.positional[1]);
+      ExprId casesId = args.positional[1];
+      if (m.expr(casesId).kind == ExprKind::List && m.childCount(casesId) == 1 &&
+          m.expr(m.child(casesId, 0)).kind == ExprKind::Comprehension)
+        casesId = m.child(casesId, 0);
+      if (m.expr(casesId).kind == ExprKind::Comprehension) {
+        if (at > 1) return std::nullopt;
+        return valuesOfAComprehension(m, casesId);
+      }
+      const Expr& cases = m.expr(casesId);
       if ((cases.kind != ExprKind::List && cases.kind != ExprKind::Tuple) || cases.childCount == 0) return std::nullopt;
       for (uint32_t i = 0; i < cases.childCount; ++i) {
-        ExprId v = m.child(args.positional[1], i);
-        if (at > 1) {  // one tuple per case
+        ExprId v = pytestParamValue(m, m.child(casesId, i), at > 1 ? -1 : 0);
+        if (at > 1) {  // one tuple per case, or `pytest.param(a, b, id=...)`
+          if (const ExprId in = pytestParamValue(m, v, index); in != v) {
+            values.push_back(in);
+            continue;
+          }
           if (m.expr(v).kind != ExprKind::Tuple || m.childCount(v) <= uint32_t(index)) return std::nullopt;
           v = m.child(v, uint32_t(index));
         }
@@ -170,6 +232,10 @@ std::optional<std::vector<std::string>> OriginTracer::parametrizedLibraryModules
   if (!values || values->empty()) return std::nullopt;
   std::vector<std::string> modules;
   for (ExprId v : *values) {
+    // `partial(nk.operator.FermionOperator2ndJax, _mode="mask")`: the class it builds.
+    if (m.expr(v).kind == ExprKind::Call)
+      if (const CallArgs args = splitCall(m, v); lastDottedComponent(dottedName(m, args.callee)) == "partial" && !args.positional.empty())
+        v = args.positional[0];
     const std::string dotted = dottedName(m, v);
     if (dotted.empty()) return std::nullopt;
     // A function named through its module (`ops.softmax`) is one the test may hand to a runner of

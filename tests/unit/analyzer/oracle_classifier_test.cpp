@@ -4,6 +4,8 @@
 // oracle changes by, and where the library's packages are found.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/oracle/oracle_independence.h"
 #include "analyzer/oracle/origin_tracer.h"
@@ -545,4 +547,28 @@ TEST(OracleClassifier, TheLibrarysCustomOperatorsCalledThroughTorchOpsAreItsOwn)
       "    torch.testing.assert_close(sparse.mm(x, x), torch.matmul(x, x))\n");                // line 7
   EXPECT_EQ(typeAt(r, 6), "RI");
   EXPECT_EQ(typeAt(r, 7), "DT");
+}
+
+TEST(OracleClassifier, ParametrizeOverADictOfTheLibrarysClassesBuildsThem) {
+  // `[pytest.param(op, id=name) for name, op in IMPLS.items()]` over a module-level dict filled
+  // entry by entry, one entry a `partial` of a class: the test builds the library's classes.
+  ScanResult r = classified(
+      "import numpy as np\n"
+      "import pytest\n"
+      "from functools import partial\n"
+      "import minilib\n"
+      "IMPLS = {}\n"
+      "IMPLS['plain'] = minilib.Softmax\n"
+      "IMPLS['fast'] = partial(minilib.Softmax, fast=True)\n"
+      "\n"
+      "@pytest.mark.parametrize('Op', [pytest.param(op, id=name) for name, op in IMPLS.items()])\n"
+      "def test_softmax(Op):\n"
+      "    x = np.ones(3)\n"
+      "    np.testing.assert_allclose(Op()(x), np.exp(x) / np.exp(x).sum())\n");  // line 12
+  const Assertion* a = atLine(r, 12);
+  ASSERT_NE(a, nullptr);
+  const bool built =
+      std::ranges::any_of(a->evidence, [](const std::string& e) { return e == "CUT `Op()(x)` calls the library under test"; });
+  EXPECT_TRUE(built) << a->oracleType;
+  EXPECT_EQ(a->oracleType, "NI");  // the author's formula of NumPy calls
 }
