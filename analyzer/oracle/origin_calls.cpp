@@ -854,6 +854,17 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         w.out.evidence.push_back(fmt::format("`.{}` is a method of an object the test is handed: the library's", last));
       }
     }
+    // A method of an array the library's object was made into (`op.to_dense().conjugate()`,
+    // `t.numpy().sum()`): the array library's, NumPy computing on the library's result.
+    if (onLibrary && m.language == Language::Python && m.expr(m.child(args.callee, 0)).kind == ExprKind::Call) {
+      const CallArgs made = splitCall(m, m.child(args.callee, 0));
+      static const RE2 materializing(R"(^(to_dense|todense|toarray|numpy|to_numpy|asnumpy|tolist)$)");
+      const Expr& madeCallee = m.expr(made.callee);
+      if (madeCallee.kind == ExprKind::Attribute && RE2::FullMatch(madeCallee.name, materializing) && !movesData(last)) {
+        onLibrary = false;
+        w.out.evidence.push_back(fmt::format("`.{}` is the array's method, after `.{}()`", last, madeCallee.name));
+      }
+    }
     if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
     // A method of a constant (So2.identity().matrix(), np.array([1., 2.]).sum()) is a constant:
     // a closed form, unless the CUT computes the same function.

@@ -572,3 +572,19 @@ TEST(OracleClassifier, ParametrizeOverADictOfTheLibrarysClassesBuildsThem) {
   EXPECT_TRUE(built) << a->oracleType;
   EXPECT_EQ(a->oracleType, "NI");  // the author's formula of NumPy calls
 }
+
+TEST(OracleClassifier, AMethodOfTheArrayTheLibrarysObjectWasMadeIntoIsTheArrayLibrarys) {
+  // `op.to_dense().conjugate()`: NumPy conjugates the dense matrix; `op.adjoint()` is the library's.
+  ScanResult r = classified(
+      "import numpy as np\n"
+      "import minilib\n"
+      "\n"
+      "def test_adjoint():\n"
+      "    op = minilib.Operator(np.eye(2))\n"
+      "    np.testing.assert_allclose(op.adjoint().to_dense(), op.to_dense().conjugate())\n");  // line 6
+  const Assertion* a = atLine(r, 6);
+  ASSERT_NE(a, nullptr);
+  const bool numpys = std::ranges::any_of(
+      a->evidence, [](const std::string& e) { return e.find("`.conjugate` is the array's method") != std::string::npos; });
+  EXPECT_TRUE(numpys) << a->oracleType;
+}
