@@ -22,3 +22,10 @@ def test_cumsum_against_the_naive_loop_of_the_helper_module():
 def test_softmax_against_scipy_bound_in_a_local_partial():
     reference = partial(scipy_softmax, axis=-1)
     _run_against(ops.softmax, reference, np.array([[0.5, 1.5, -1.0]]), atol=1e-7)  # oracle: DT thr=customized
+
+
+def test_log_softmax_against_the_wrapped_softmax_of_the_helper_module():
+    from tests.reference import softmax_for_test
+
+    x = np.array([[0.5, 1.5, -1.0]])
+    np.testing.assert_allclose(ops.log_softmax(x), np.log(softmax_for_test(x)), atol=1e-7)  # oracle: RI thr=customized
