@@ -71,7 +71,7 @@ bool movesData(std::string_view last) {
       "unflatten", "contiguous", "flip", "fliplr", "flipud", "roll", "broadcast_to", "broadcast_as", "atleast_1d", "atleast_2d",
       "atleast_3d", "dimshuffle", "broadcast_arrays",
       // selection
-      "narrow", "take", "take_along_axis", "index_select", "select", "unbind",
+      "narrow", "take", "take_along_axis", "index_select", "select", "unbind", "tensor_split", "chunk", "array_split",
       // joining
       "stack", "concatenate", "cat", "concat", "hstack", "vstack", "dstack", "column_stack", "row_stack",
       // copies, casts, device moves

@@ -3,7 +3,7 @@ it is the same input, so the CUT run on both is SCUT_SAME. The conversion compar
 the code under test."""
 import numpy as np
 
-from nnlib import sparse
+from nnlib import ops, sparse
 
 EDGES = np.array([[0, 1, 2, 3], [1, 2, 3, 0]])
 
@@ -29,3 +29,8 @@ def test_propagation_over_reversed_edges_is_another_input():
 def test_the_conversion_itself():
     dense = sparse.to_dense(sparse.to_csr(EDGES, 4))
     np.testing.assert_allclose(dense, np.roll(np.eye(4), 1, axis=1))  # oracle: D thr=default
+
+
+def test_softmax_of_the_first_rows_against_a_chunk_of_the_batch():
+    x = np.arange(12.0).reshape(4, 3)
+    np.testing.assert_allclose(ops.softmax(x[:2]), np.array_split(ops.softmax(x), 2)[0])  # oracle: SCUT_DIFF thr=default
