@@ -536,12 +536,15 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     out.name = resolveDotted(m, scope, dotted, &viaImport);
     // C++ looks a name up from the caller's namespace outwards: in `a::b::f`, `g(...)` is
     // `a::b::g` before a global `g` (oneDNN's test_utils::compare_data beside a global one).
-    // A lambda the caller (or a function around it) defines comes first: `auto near = [](...)
-    // {...}; CHECK(near(a, b));`, not another test's `near` of the same short name.
-    if (m.language == Language::Cpp && scope != kNone)
-      for (std::string_view ns = m.functions[scope].qualifiedName; !ns.empty();) {
+    // A lambda the caller (or a function around it) defines is its file's (`auto near = [](...)
+    // {...}; CHECK(near(a, b));`, not another test's `near` of the same short name).
+    if (m.language == Language::Cpp && scope != kNone) {
+      const std::string_view own = m.functions[scope].qualifiedName;
+      for (std::string_view ns = own; !ns.empty();) {
         const std::string inner = std::string(ns) + "." + dotted;
-        if (const ApiSpec* s = wrappers_.byQualifiedName(inner + "@" + m.path, m.language); s && s->local) {
+        const ApiSpec* s = wrappers_.byQualifiedName(inner + "@" + m.path, m.language);
+        if (!s && ns.size() != own.size()) s = wrappers_.byQualifiedName(inner, m.language);  // outer scopes only
+        if (s) {
           out.name = inner;
           out.spec = s;
           return out;
@@ -550,18 +553,7 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
         if (cut == std::string_view::npos) break;
         ns = ns.substr(0, cut);
       }
-    if (m.language == Language::Cpp && scope != kNone)
-      for (std::string_view ns = m.functions[scope].qualifiedName; !ns.empty();) {
-        const size_t dot = ns.rfind('.');
-        if (dot == std::string_view::npos) break;
-        ns = ns.substr(0, dot);
-        const std::string inner = std::string(ns) + "." + dotted;
-        if (const ApiSpec* s = wrappers_.byQualifiedName(inner, m.language)) {
-          out.name = inner;
-          out.spec = s;
-          return out;
-        }
-      }
+    }
     if ((out.spec = catalogue_.byQualifiedName(out.name, m.language))) return out;
     if ((out.spec = wrappers_.byQualifiedName(out.name, m.language))) return out;
     if (const size_t dot = dotted.find('.'); dot != std::string::npos && !viaImport && m.language == Language::Python)

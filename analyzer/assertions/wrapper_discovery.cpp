@@ -707,12 +707,6 @@ ApiSpec overloadThatChecksNothing(const FileModel& m, const Function& f) {
   return w;
 }
 
-}  // namespace
-
-// The fewest arguments a call of an overload's definition may give when a declaration elsewhere
-// (a header) gives its trailing parameters defaults the definition does not repeat: the
-// declaration of the same name, or of a name it ends in (`ngraph::test::close_f` declared,
-// `test::close_f` defined under `using namespace ngraph`), with the same types.
 // Whether a declaration's parameter type and a definition's are one type, spelled with or
 // without namespaces (`std::vector<float>` in the header, `vector<float>` under `using
 // namespace std`; `ngraph::runtime::Tensor` and `runtime::Tensor`).
@@ -732,8 +726,16 @@ bool sameSpelledType(std::string_view declared, std::string_view defined) {
   return a == b || qualifies(a, b) || qualifies(b, a);
 }
 
+// A declaration with defaults and the file that holds it (its default expressions are that file's).
 using DeclaredIn = std::pair<const FileModel*, const FileModel::DeclaredDefaults*>;
 
+}  // namespace
+
+// The fewest arguments a call of an overload's definition may give when a declaration elsewhere
+// (a header) gives its trailing parameters defaults the definition does not repeat: the
+// declaration of the same name, or of a name it ends in (`ngraph::test::close_f` declared,
+// `test::close_f` defined under `using namespace ngraph`), with the same types; that
+// declaration's full name and the tolerance defaults it gives count too.
 void takeDeclaredDefaults(const std::vector<DeclaredIn>& declared, const Function& f, const ToleranceResolver& resolver, ApiSpec& w) {
   const std::string_view name = f.qualifiedName;
   for (const auto& [file, d] : declared) {

@@ -733,8 +733,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       // utils (xformers): decorators applied by hand wrap a function, and calling the result runs
       // it; the library's function is the library's call.
       if (const std::string wrapped = functionWrappedAtModuleLevel(*other, lastDottedComponent(resolved)); !wrapped.empty()) {
-        bool through = false;
-        const std::string inner = resolveDotted(*other, kNone, wrapped, &through);
+        const std::string inner = resolveDotted(*other, kNone, wrapped);
         if (isLibrary(inner)) {
           w.out.items.push_back({OriginKind::LibCall, inner, argKey, {}});
           w.out.evidence.push_back(

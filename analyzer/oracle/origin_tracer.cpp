@@ -614,6 +614,8 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
     traceExpr(w, m, kNone, s, m.stmts[s].b, depth + 1);
     return;
   }
+  // A function's name standing for what it returns (kFunctionValueDepth).
+  const bool functionValue = m.language == Language::Python && depth <= kFunctionValueDepth && w.handedOn == 0;
   for (const Import& imp : m.imports) {
     if (imp.alias != name || imp.name.empty()) continue;
     std::string full = imp.module + "." + std::string(imp.name);
@@ -631,7 +633,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       }
       // `reference_metric=partial(_average_metric_wrapper, ...)` with the function imported from
       // the suite's helpers: what it returns, as for a function of the test's own file below.
-      if (m.language == Language::Python && depth <= kFunctionValueDepth && w.handedOn == 0)
+      if (functionValue)
         for (FunctionId h = 0; h < other->functions.size(); ++h) {
           const Function& H = other->functions[h];
           if (H.name != imp.name || H.cls != kNone || H.parent != kNone) continue;
@@ -640,8 +642,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
                                                imp.module, H.range.start.line));
           if (traceHelper(w, *other, h, depth + 1)) return;
         }
-    } else if (m.language == Language::Python && depth <= kFunctionValueDepth && w.handedOn == 0 && !imp.name.empty() &&
-               std::islower(static_cast<unsigned char>(imp.name[0]))) {
+    } else if (functionValue && std::islower(static_cast<unsigned char>(imp.name[0]))) {
       // `reference_metric=partial(sklearn_ami, ...)` after `from sklearn.metrics import
       // adjusted_mutual_info_score as sklearn_ami`: another library's function handed on to be
       // called computes the oracle.
@@ -658,7 +659,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
   // (to a helper that calls it) stands for what it returns; only as the compared value itself,
   // or the function a `partial` of it binds (a model function handed to the library's inference
   // deeper in the trace is the library's input, not a value compared).
-  if (m.language == Language::Python && depth <= kFunctionValueDepth && w.handedOn == 0)
+  if (functionValue)
     for (FunctionId h = 0; h < m.functions.size(); ++h) {
       const Function& H = m.functions[h];
       if (H.name != name || H.cls != kNone || h == fn || !origin_names::visibleFrom(m, H, fn)) continue;

@@ -24,6 +24,11 @@ ScanResult classified(const std::string& test) {
   return r;
 }
 
+// Whether a line of the assertion's evidence holds `text`.
+bool evidenceMentions(const Assertion& a, std::string_view text) {
+  return std::ranges::any_of(a.evidence, [&](const std::string& e) { return e.find(text) != std::string::npos; });
+}
+
 std::string typeAt(const ScanResult& r, uint32_t line) {
   const Assertion* a = atLine(r, line);
   return a ? a->oracleType : "(no assertion)";
@@ -58,9 +63,7 @@ TEST(OracleClassifier, ATestParametrizedOverBackendModulesRunsTheLibrary) {
   EXPECT_EQ(typeAt(r, 14), "SCUT_DIFF");
   const Assertion* reversed = atLine(r, 14);
   ASSERT_NE(reversed, nullptr);
-  bool namesTheModules = false;
-  for (const auto& e : reversed->evidence) namesTheModules |= e.find("parametrized over the library's modules") != std::string::npos;
-  EXPECT_TRUE(namesTheModules);
+  EXPECT_TRUE(evidenceMentions(*reversed, "parametrized over the library's modules"));
   EXPECT_EQ(typeAt(r, 19), "D");  // `expected` is a parameter too, of literals
 }
 
@@ -584,7 +587,5 @@ TEST(OracleClassifier, AMethodOfTheArrayTheLibrarysObjectWasMadeIntoIsTheArrayLi
       "    np.testing.assert_allclose(op.adjoint().to_dense(), op.to_dense().conjugate())\n");  // line 6
   const Assertion* a = atLine(r, 6);
   ASSERT_NE(a, nullptr);
-  const bool numpys = std::ranges::any_of(
-      a->evidence, [](const std::string& e) { return e.find("`.conjugate` is the array's method") != std::string::npos; });
-  EXPECT_TRUE(numpys) << a->oracleType;
+  EXPECT_TRUE(evidenceMentions(*a, "`.conjugate` is the array's method")) << a->oracleType;
 }
