@@ -440,6 +440,13 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
                             (o.inputs == a.inputs || (!o.primaryInputs.empty() && o.primaryInputs == a.primaryInputs) ||
                              runsOn(oracle, a.primaryInputs) || runsOn(cut, o.primaryInputs) ||
                              ((oracle.throughHelper || cut.throughHelper) && !oracle.bindings.empty() && oracle.bindings == cut.bindings));
+    // (a @ b).to_dense() against a.to_dense() @ b.to_dense(): the array library evaluates, on the
+    // arrays the CUT's objects are made into, the expression the CUT evaluates on the objects.
+    if (!o.full.empty() && o.full == a.full && language == Language::Python && oracle.arithmetic && !oracle.loop &&
+        !oracle.arrayOperators.empty() && cut.arrayOperators.empty() &&
+        std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
+      return {"DT", fmt::format("the array library evaluates the CUT's expression ({}) on arrays the library's objects are made into",
+                                fmt::join(oracle.arrayOperators, " "))};
     if (!o.full.empty() && o.full == a.full) {
       if (differentParts(cut, oracle))
         return {"RI", fmt::format("the oracle is another output of {} ({} against {}), computed by a different function", *o.full.begin(),

@@ -143,7 +143,6 @@ ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call) {
 
 }  // namespace origin_names
 
-using origin_names::appliesItsFunction;
 using origin_names::convertedValue;
 using origin_names::isConstructor;
 using origin_names::isPythonBuiltin;
@@ -152,6 +151,14 @@ using origin_names::isShapeConstructor;
 using origin_names::mapsItsFunction;
 using origin_names::movesData;
 using origin_names::visibleFrom;
+
+// A transform that runs the function it is given (`jax.jit(f)`, `vmap(f)`, ...); another
+// library's compiler too (`torch.compile(f)` over the library's code runs f as written), not the
+// library's own, which is the code under test.
+bool OriginTracer::appliesItsFunction(const std::string& resolved) const {
+  const std::string_view last = lastDottedComponent(resolved);
+  return origin_names::appliesItsFunction(last) || (last == "compile" && !isLibrary(resolved));
+}
 
 // Whether a class of the file defines a method of that name.
 static bool definesMethod(const FileModel& m, std::string_view name) {
@@ -203,7 +210,7 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
     const CallArgs inner = splitCall(m, function);
     bool innerViaImport = false;
     const std::string innerName = resolveDotted(m, fn, dottedName(m, inner.callee), &innerViaImport);
-    if (!inner.positional.empty() && innerViaImport && appliesItsFunction(lastDottedComponent(innerName))) {
+    if (!inner.positional.empty() && innerViaImport && appliesItsFunction(innerName)) {
       traceApplied(w, m, fn, at, inner.positional[0], arguments, depth + 1);
       return;
     }
@@ -233,13 +240,43 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
     }
   }
   if (viaImport) {
-    w.out.items.push_back({isLibrary(resolved) ? OriginKind::LibCall : OriginKind::OtherLib, resolved, {}, {}});
+    // The arguments it is applied to are its inputs: jit(f)(x) runs f on x as f(x) does.
+    w.out.items.push_back(
+        {isLibrary(resolved) ? OriginKind::LibCall : OriginKind::OtherLib, resolved, argumentsKey(w, m, fn, at, arguments), {}});
   } else {
     const size_t before = w.out.items.size();
     traceExpr(w, m, fn, at, function, depth + 1);
     callLibraryValues(w.out, before);
   }
   for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);
+}
+
+std::string OriginTracer::argumentsKey(const Walk& w, const FileModel& m, FunctionId fn, StmtId at,
+                                       const std::vector<ExprId>& arguments) const {
+  std::string key;
+  for (ExprId a : arguments) {
+    ExprId data = a;
+    for (int peeled = 0; peeled < 8; ++peeled) {
+      const ExprId value = convertedValue(m, fn, data);
+      if (value == kNone) break;
+      data = value;
+    }
+    // conv(x, adj.t()) against conv(x, edge_index), adj made from edge_index: one graph in two
+    // layouts (layout_conversion.h).
+    data = inputBeforeLayout(m, fn, at, data);
+    // A parameter of a lambda being applied stands for its argument (vec_eval(ts[1:], ts[:-1])).
+    if (m.expr(data).kind == ExprKind::Name)
+      for (size_t i = w.lambdaArguments.size(); i > 0; --i)
+        if (w.lambdaArguments[i - 1].name == m.expr(data).name) {
+          data = w.lambdaArguments[i - 1].value;
+          break;
+        }
+    key += normalized(m.expr(data).text);
+    if (m.expr(data).kind == ExprKind::Name)
+      if (const uint32_t line = changedSinceUsed(m, fn, at, m.expr(data).name)) key += fmt::format("@{}", line);
+    key += ",";
+  }
+  return key;
 }
 
 std::pair<const FileModel*, FunctionId> OriginTracer::inheritedMethod(const FileModel& m, ClassId cls, std::string_view name,
@@ -344,29 +381,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // Arguments as the call sees their data: `f(x.cuda())` and `f(x)` run on the same input (a
   // device move or a conversion of the value is peeled off), so that the CPU run compared with
   // the GPU run is the same computation on the same inputs.
-  std::string argKey;
-  for (ExprId a : args.positional) {
-    ExprId data = a;
-    for (int peeled = 0; peeled < 8; ++peeled) {
-      const ExprId value = convertedValue(m, fn, data);
-      if (value == kNone) break;
-      data = value;
-    }
-    // conv(x, adj.t()) against conv(x, edge_index), adj made from edge_index: one graph in two
-    // layouts (layout_conversion.h).
-    data = inputBeforeLayout(m, fn, at, data);
-    // A parameter of a lambda being applied stands for its argument (vec_eval(ts[1:], ts[:-1])).
-    if (m.expr(data).kind == ExprKind::Name)
-      for (size_t i = w.lambdaArguments.size(); i > 0; --i)
-        if (w.lambdaArguments[i - 1].name == m.expr(data).name) {
-          data = w.lambdaArguments[i - 1].value;
-          break;
-        }
-    argKey += normalized(m.expr(data).text);
-    if (m.expr(data).kind == ExprKind::Name)
-      if (const uint32_t line = changedSinceUsed(m, fn, at, m.expr(data).name)) argKey += fmt::format("@{}", line);
-    argKey += ",";
-  }
+  std::string argKey = argumentsKey(w, m, fn, at, args.positional);
   // f(**inputs), f(*xs): the container's contents as this call reads them.
   for (uint32_t i = 1; i < m.expr(e).childCount; ++i) {
     const ExprId a = m.child(e, i);
@@ -427,7 +442,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (!transform.positional.empty()) {
       bool transformViaImport = false;
       const std::string transformName = resolveDotted(m, fn, dottedName(m, transform.callee), &transformViaImport);
-      if (transformViaImport && appliesItsFunction(lastDottedComponent(transformName))) {
+      if (transformViaImport && appliesItsFunction(transformName)) {
         w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(args.callee).text.substr(0, 60)));
         traceApplied(w, m, fn, at, transform.positional[0], args.positional, depth + 1);
         return;
@@ -476,7 +491,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     return;
   }
   // f = jax.vmap(g) called later as f(x): g applied to the arguments of that call.
-  if (calledWith && viaImport && appliesItsFunction(last) && !args.positional.empty()) {
+  if (calledWith && viaImport && appliesItsFunction(resolved) && !args.positional.empty()) {
     w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(e).text.substr(0, 60)));
     // The arguments are read where the value is called, which the transform precedes.
     traceApplied(w, m, fn, at, args.positional[0], *calledWith, depth + 1);
@@ -885,14 +900,10 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     }
     // A method of an array the library's object was made into (`op.to_dense().conjugate()`,
     // `t.numpy().sum()`): the array library's, NumPy computing on the library's result.
-    if (onLibrary && m.language == Language::Python && m.expr(m.child(args.callee, 0)).kind == ExprKind::Call) {
-      const CallArgs made = splitCall(m, m.child(args.callee, 0));
-      static const RE2 materializing(R"(^(to_dense|todense|toarray|numpy|to_numpy|asnumpy|tolist)$)");
-      const Expr& madeCallee = m.expr(made.callee);
-      if (madeCallee.kind == ExprKind::Attribute && RE2::FullMatch(madeCallee.name, materializing) && !movesData(last)) {
-        onLibrary = false;
-        w.out.evidence.push_back(fmt::format("`.{}` is the array's method, after `.{}()`", last, madeCallee.name));
-      }
+    if (onLibrary && m.language == Language::Python && madeIntoArray(m, m.child(args.callee, 0)) && !movesData(last)) {
+      onLibrary = false;
+      w.out.evidence.push_back(
+          fmt::format("`.{}` is the array's method, after `.{}()`", last, m.expr(splitCall(m, m.child(args.callee, 0)).callee).name));
     }
     if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
     // A method of a constant (So2.identity().matrix(), np.array([1., 2.]).sum()) is a constant:

@@ -1,6 +1,7 @@
 #include "analyzer/oracle/origin_tracer.h"
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 #include <xxhash.h>
 
 #include <algorithm>
@@ -88,6 +89,13 @@ std::vector<std::string> topLevelArguments(std::string_view args) {
   }
   if (!part.empty()) parts.push_back(std::move(part));
   return parts;
+}
+
+bool madeIntoArray(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Call) return false;
+  static const RE2 materializing(R"(^(to_dense|todense|toarray|numpy|to_numpy|asnumpy|tolist)$)");
+  const Expr& callee = m.expr(splitCall(m, e).callee);
+  return callee.kind == ExprKind::Attribute && RE2::FullMatch(callee.name, materializing);
 }
 
 bool OriginSet::has(OriginKind k) const {
@@ -263,6 +271,8 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (!buildsContainer(m, e)) {
         w.noteArithmetic();
         w.out.operators.insert(std::string(x.name));
+        for (uint32_t i = 0; i < x.childCount; ++i)
+          if (madeIntoArray(m, m.child(e, i))) w.out.arrayOperators.insert(std::string(x.name));
       }
       const int handed = std::exchange(w.handedOn, 0);  // an operand is computed with, not handed on
       for (uint32_t i = 0; i < x.childCount; ++i) {

@@ -30,6 +30,10 @@ std::vector<std::string> topLevelArguments(std::string_view args);
 // nothing about which model or function produced the array.
 bool isArrayMethod(std::string_view api);
 
+// A call that makes an object into another library's array (`op.to_dense()`, `t.numpy()`): what
+// is computed on its result, the array library computes.
+bool madeIntoArray(const FileModel& m, ExprId e);
+
 enum class OriginKind { Literal, Data, LibCall, OtherLib, Unknown };
 
 // The reason of an Unknown origin where the trace ran out of its depth or step budget.
@@ -67,7 +71,9 @@ struct OriginSet {
   bool throughHelper = false;       // a test-suite helper computes it
   bool backendLoop = false;         // built by iterating over backends of the library
   std::set<std::string> operators;  // arithmetic operators met on the way
-  std::set<std::string> moves;      // data movements of another library met on the way (`transpose`)
+  // Those of them applied to an array an object was made into (`a.to_dense() @ b.to_dense()`).
+  std::set<std::string> arrayOperators;
+  std::set<std::string> moves;  // data movements of another library met on the way (`transpose`)
   // The function a difference quotient evaluates twice ((f(x + h) - f(x - h)) / (2 * h)), when
   // the value is one: a numerical derivative of that function, not a formula of the author's.
   std::string differenceQuotientOf;
@@ -122,6 +128,10 @@ class OriginTracer {
   void traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
   void bindFunctionArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, const Function& helper, const CallArgs& args) const;
+  bool appliesItsFunction(const std::string& resolved) const;
+  // The arguments of a call as it sees their data (Origin::args): conversions and device moves
+  // peeled off, a lambda's parameter read as its argument, a name changed since marked.
+  std::string argumentsKey(const Walk& w, const FileModel& m, FunctionId fn, StmtId at, const std::vector<ExprId>& arguments) const;
   void traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function, const std::vector<ExprId>& arguments,
                     int depth) const;
   bool traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const;

@@ -11,6 +11,12 @@ class CSR:
     def t(self):
         return to_csr(np.stack([self._cols(), self._rows()]), self.n, self.weights)
 
+    def __truediv__(self, divisor):
+        return CSR(self.indptr, self.indices, self.weights / divisor, self.n)
+
+    def to_dense(self):
+        return to_dense(self)
+
     def _rows(self):
         return np.repeat(np.arange(self.n), np.diff(self.indptr))
 

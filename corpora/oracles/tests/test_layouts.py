@@ -34,3 +34,8 @@ def test_the_conversion_itself():
 def test_softmax_of_the_first_rows_against_a_chunk_of_the_batch():
     x = np.arange(12.0).reshape(4, 3)
     np.testing.assert_allclose(ops.softmax(x[:2]), np.array_split(ops.softmax(x), 2)[0])  # oracle: SCUT_DIFF thr=default
+
+
+def test_a_divided_adjacency_against_its_dense_matrix_divided():
+    adjacency = sparse.to_csr(EDGES, 4, weights=[1.0, 2.0, 3.0, 4.0])
+    np.testing.assert_allclose((adjacency / 2).to_dense(), adjacency.to_dense() / 2)  # oracle: DT thr=default

@@ -3,6 +3,7 @@ combinator of the library against the layers it chains, and a function handed to
 that the scan cannot see into."""
 import numpy as np
 import pytest
+import torch
 from jax import jacfwd, jacrev, jit, jvp, value_and_grad
 
 from nnlib import graph, ops
@@ -75,3 +76,23 @@ def test_isolated_dense_apply_against_the_plain_apply():
     x = np.linspace(-1.0, 1.0, 12).reshape(4, 3)
     opaque = graph.isolated(apply)
     np.testing.assert_allclose(opaque(params, x), apply(params, x))  # oracle: SCUT_SAME thr=default
+
+
+
+def test_another_librarys_compiler_runs_a_local_function_as_written():
+    x = np.linspace(-1.0, 1.0, 6)
+
+    def run():
+        return ops.softmax(x)
+
+    eager = run()
+    compiled = torch.compile(run, fullgraph=True)()
+    np.testing.assert_allclose(compiled, eager, atol=1e-7)  # oracle: SCUT_SAME thr=customized
+
+
+def test_a_compiled_function_given_its_options_by_keyword_splat():
+    x = np.linspace(-1.0, 1.0, 6)
+    options = dict(axis=-1)
+    eager = ops.softmax(x, **options)
+    compiled = jit(ops.softmax)(x, **options)
+    np.testing.assert_allclose(compiled, eager, atol=1e-7)  # oracle: SCUT_SAME thr=customized
