@@ -98,6 +98,11 @@ bool madeIntoArray(const FileModel& m, ExprId e) {
   return callee.kind == ExprKind::Attribute && RE2::FullMatch(callee.name, materializing);
 }
 
+bool madeIntoArray(const Origin& o) {
+  static const RE2 materializing(R"(^\.(to_dense|todense|toarray|numpy|to_numpy|asnumpy|tolist)$)");
+  return RE2::FullMatch(o.api, materializing);
+}
+
 bool OriginSet::has(OriginKind k) const {
   for (const auto& o : items)
     if (o.kind == k) return true;
@@ -271,8 +276,6 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (!buildsContainer(m, e)) {
         w.noteArithmetic();
         w.out.operators.insert(std::string(x.name));
-        for (uint32_t i = 0; i < x.childCount; ++i)
-          if (madeIntoArray(m, m.child(e, i))) w.out.arrayOperators.insert(std::string(x.name));
       }
       const int handed = std::exchange(w.handedOn, 0);  // an operand is computed with, not handed on
       for (uint32_t i = 0; i < x.childCount; ++i) {
@@ -280,6 +283,9 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         const bool parameter = Walk::attributeRead(m, m.child(e, i)) != kNone;
         w.outsideReceiver += parameter;
         traceExpr(w, m, fn, at, m.child(e, i), depth + 1);
+        // An operand made into an array here or where its name was bound (`a = sp.to_dense()`).
+        if (!buildsContainer(m, e) && (madeIntoArray(m, m.child(e, i)) || (from < w.out.items.size() && madeIntoArray(w.out.items[from]))))
+          w.out.arrayOperators.insert(std::string(x.name));
         w.outsideReceiver -= parameter;
         if (parameter) w.notTheReceiver.emplace_back(from, w.out.items.size());
         w.noteParameter(m, m.child(e, i), from);

@@ -93,6 +93,9 @@ struct OriginSet {
   std::set<std::string> apis(OriginKind k) const;
 };
 
+// madeIntoArray, as the first origin of a traced operand (`.to_dense` where `a = sp.to_dense()`).
+bool madeIntoArray(const Origin& o);
+
 class OriginTracer {
  public:
   // `libraryPackages`: top-level packages of the library under test ("keras", "theano").

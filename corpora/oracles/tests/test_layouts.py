@@ -39,3 +39,9 @@ def test_softmax_of_the_first_rows_against_a_chunk_of_the_batch():
 def test_a_divided_adjacency_against_its_dense_matrix_divided():
     adjacency = sparse.to_csr(EDGES, 4, weights=[1.0, 2.0, 3.0, 4.0])
     np.testing.assert_allclose((adjacency / 2).to_dense(), adjacency.to_dense() / 2)  # oracle: DT thr=default
+
+
+def test_an_adjacency_made_dense_first_then_divided():
+    adjacency = sparse.to_csr(EDGES, 4, weights=[4.0, 3.0, 2.0, 1.0])
+    dense = adjacency.to_dense()
+    np.testing.assert_allclose((adjacency / 4).to_dense(), dense / 4, atol=1e-12)  # oracle: DT thr=customized
