@@ -96,7 +96,8 @@ Core coreOf(const OriginSet& s) {
       c.primary = o.api;
       c.primaryInputs = o.args;
     }
-    if (o.kind != OriginKind::LibCall || o.moduleRef) continue;
+    // Making an object into an array (`._sp24_to_dense()`) converts; it computes nothing of its own.
+    if (o.kind != OriginKind::LibCall || o.moduleRef || madeIntoArray(o)) continue;
     const bool valueCall = !o.api.empty() && o.api.back() == ')';  // f(x) with f = compile(...)
     if (!o.args.empty()) c.inputs.insert(o.args);
     if (!valueCall && OriginTracer::isInfrastructure(o.api)) continue;

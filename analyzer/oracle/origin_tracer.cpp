@@ -91,16 +91,23 @@ std::vector<std::string> topLevelArguments(std::string_view args) {
   return parts;
 }
 
+namespace {
+// The methods that make an object into an array: `.to_dense()`, a private `._sp24_to_dense()`,
+// `.toarray()`, `.numpy()`.
+const RE2& materializing() {
+  static const RE2 re(R"([a-z0-9_]*(?:to_dense|todense|toarray)|numpy|to_numpy|asnumpy|tolist)");
+  return re;
+}
+}  // namespace
+
 bool madeIntoArray(const FileModel& m, ExprId e) {
   if (e == kNone || m.expr(e).kind != ExprKind::Call) return false;
-  static const RE2 materializing(R"(^(to_dense|todense|toarray|numpy|to_numpy|asnumpy|tolist)$)");
   const Expr& callee = m.expr(splitCall(m, e).callee);
-  return callee.kind == ExprKind::Attribute && RE2::FullMatch(callee.name, materializing);
+  return callee.kind == ExprKind::Attribute && RE2::FullMatch(callee.name, materializing());
 }
 
 bool madeIntoArray(const Origin& o) {
-  static const RE2 materializing(R"(^\.(to_dense|todense|toarray|numpy|to_numpy|asnumpy|tolist)$)");
-  return RE2::FullMatch(o.api, materializing);
+  return o.api.size() > 1 && o.api[0] == '.' && RE2::FullMatch(std::string_view(o.api).substr(1), materializing());
 }
 
 bool OriginSet::has(OriginKind k) const {

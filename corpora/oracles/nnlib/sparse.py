@@ -14,7 +14,13 @@ class CSR:
     def __truediv__(self, divisor):
         return CSR(self.indptr, self.indices, self.weights / divisor, self.n)
 
+    def __matmul__(self, x):
+        return propagate(x, self)
+
     def to_dense(self):
+        return to_dense(self)
+
+    def _csr_to_dense(self):
         return to_dense(self)
 
     def _rows(self):

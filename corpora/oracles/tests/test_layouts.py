@@ -45,3 +45,9 @@ def test_an_adjacency_made_dense_first_then_divided():
     adjacency = sparse.to_csr(EDGES, 4, weights=[4.0, 3.0, 2.0, 1.0])
     dense = adjacency.to_dense()
     np.testing.assert_allclose((adjacency / 4).to_dense(), dense / 4, atol=1e-12)  # oracle: DT thr=customized
+
+
+def test_sparse_propagation_against_numpys_product_with_the_dense_adjacency():
+    adjacency = sparse.to_csr(EDGES, 4)
+    x = np.linspace(0.0, 1.0, 8).reshape(4, 2)
+    np.testing.assert_allclose(adjacency @ x, adjacency._csr_to_dense() @ x)  # oracle: DT thr=default
