@@ -44,6 +44,13 @@ void namesBoundBy(const FileModel& m, const Stmt& st, Add add) {
       if (m.expr(link).kind == ExprKind::Call && m.expr(link).childCount > 0) link = m.child(link, 0);
     }
     if (link != calleeId && m.expr(link).kind == ExprKind::Name) add(m.expr(link).name);
+    // quantize_(model, config): a function named with a trailing underscore changes its first
+    // argument in place (PyTorch's convention).
+    const std::string_view called = callee.kind == ExprKind::Name || callee.kind == ExprKind::Attribute ? callee.name : std::string_view{};
+    if (called.size() > 1 && called.back() == '_' && called.front() != '_') {
+      const CallArgs ca = splitCall(m, st.a);
+      if (!ca.positional.empty() && m.expr(ca.positional[0]).kind == ExprKind::Name) add(m.expr(ca.positional[0]).name);
+    }
   }
   if ((st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign) && t.kind == ExprKind::Subscript && t.childCount > 0 &&
       m.expr(m.child(st.a, 0)).kind == ExprKind::Name)

@@ -180,6 +180,20 @@ static std::vector<ExprId> inPlaceCalls(const FileModel& m, ExprId call, std::st
   return rooted && inPlace ? calls : std::vector<ExprId>{};
 }
 
+// quantize_(model, config): a function of the library named with a trailing underscore changes
+// its first argument in place, by PyTorch's convention; what the name holds after is its result.
+bool OriginTracer::changesItsFirstArgument(const FileModel& m, FunctionId fn, ExprId call, std::string_view name) const {
+  if (m.expr(call).kind != ExprKind::Call) return false;
+  const CallArgs ca = splitCall(m, call);
+  if (ca.positional.empty() || m.expr(ca.positional[0]).kind != ExprKind::Name || m.expr(ca.positional[0]).name != name) return false;
+  const std::string dotted = dottedName(m, ca.callee);
+  const std::string_view last = lastDottedComponent(dotted);
+  if (last.size() < 2 || last.back() != '_' || last.front() == '_') return false;
+  bool viaImport = false;
+  const std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
+  return viaImport && isLibrary(resolved);
+}
+
 // Whether an operation joins text: a path (`tmp_path / ("w_" + name + ".npy")`), a name
 // (`"val_" + name`) or a formatted string (`"%s.npy" % name`), with a string literal somewhere in it.
 static bool buildsText(const FileModel& m, ExprId e, int depth) {
@@ -519,7 +533,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
           if ((callee.kind == ExprKind::Attribute &&
                (callee.name == "append" || callee.name == "extend" || callee.name == "insert" || callee.name == "add") &&
                m.expr(m.child(calleeId, 0)).kind == ExprKind::Name && m.expr(m.child(calleeId, 0)).name == name) ||
-              !inPlaceCalls(m, st.a, name).empty())
+              !inPlaceCalls(m, st.a, name).empty() || changesItsFirstArgument(m, f, st.a, name))
             fills.push_back(s);
         } else if ((st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign) && t.kind == ExprKind::Subscript &&
                    m.expr(m.child(st.a, 0)).kind == ExprKind::Name && m.expr(m.child(st.a, 0)).name == name) {
@@ -582,6 +596,8 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
               traceExpr(w, m, f, s, v, depth + 1);
             }
           if (combines) w.noteArithmetic();
+        } else if (st.kind == StmtKind::ExprStmt && changesItsFirstArgument(m, f, st.a, name)) {
+          traceExpr(w, m, f, s, st.a, depth + 1);  // the library's call, on what the name held before
         } else if (st.kind == StmtKind::ExprStmt) {
           CallArgs ca = splitCall(m, st.a);
           for (ExprId v : ca.positional) traceExpr(w, m, f, s, v, depth + 1);

@@ -132,6 +132,7 @@ class OriginTracer {
   void traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
   void bindFunctionArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, const Function& helper, const CallArgs& args) const;
   bool appliesItsFunction(const std::string& resolved) const;
+  bool changesItsFirstArgument(const FileModel& m, FunctionId fn, ExprId call, std::string_view name) const;
   // The arguments of a call as it sees their data (Origin::args): conversions and device moves
   // peeled off, a lambda's parameter read as its argument, a name changed since marked.
   std::string argumentsKey(const Walk& w, const FileModel& m, FunctionId fn, StmtId at, const std::vector<ExprId>& arguments) const;

@@ -78,3 +78,13 @@ def dense_layer(width, activation):
         return activation(ops.matmul(x, params))
 
     return init, apply
+
+
+def prune_(module, fraction):
+    """Zeroes, in place, the given fraction of each weight matrix of a torch module, smallest first."""
+    for parameter in module.parameters():
+        if parameter.dim() < 2:
+            continue
+        cut = parameter.abs().flatten().kthvalue(max(1, int(fraction * parameter.numel()))).values
+        parameter.data[parameter.abs() <= cut] = 0.0
+    return module

@@ -7,7 +7,7 @@ import torch
 from jax import jacfwd, jacrev, jit, jvp, value_and_grad
 
 from nnlib import graph, ops
-from nnlib.models import dense_layer
+from nnlib.models import dense_layer, prune_
 
 
 def total_tanh(x):
@@ -96,3 +96,12 @@ def test_a_compiled_function_given_its_options_by_keyword_splat():
     eager = ops.softmax(x, **options)
     compiled = jit(ops.softmax)(x, **options)
     np.testing.assert_allclose(compiled, eager, atol=1e-7)  # oracle: SCUT_SAME thr=customized
+
+
+def test_a_module_pruned_in_place_then_compiled():
+    model = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.ReLU())
+    prune_(model, 0.5)
+    x = torch.randn(2, 4)
+    eager = model(x)
+    compiled = torch.compile(model)(x)
+    torch.testing.assert_close(compiled, eager)  # oracle: SCUT_SAME thr=default
