@@ -5,6 +5,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "analyzer/core/diagnostics.h"
 #include "analyzer/core/parallel.h"
@@ -764,6 +768,31 @@ void takeDeclaredDefaults(const std::vector<DeclaredIn>& declared, const Functio
   }
 }
 
+// The name an entry is called by, without its module or class (`testing.assert_close` ->
+// `assert_close`, `fl::allClose` -> `allClose`, a lambda's `floatApprox@path` -> `floatApprox`).
+// Whether function f's own statements or decorators name one of `names`.
+static bool namesAnyOf(const FileModel& m, FunctionId f, const RE2& names) {
+  const Function& F = m.functions[f];
+  for (ExprId d : F.decorators)
+    if (RE2::PartialMatch(m.expr(d).text, names)) return true;
+  for (StmtId s = F.firstStmt; s < F.endStmt && s < m.stmts.size(); ++s)
+    if (m.stmts[s].function == f && RE2::PartialMatch(m.stmts[s].text, names)) return true;
+  return false;
+}
+
+// Whether an import of the file names one of `names`, whatever local name it binds.
+static bool importsAnyOf(const FileModel& m, const RE2& names) {
+  return std::ranges::any_of(m.imports, [&](const Import& i) {
+    return RE2::PartialMatch(i.name, names) || RE2::PartialMatch(i.module, names) || RE2::PartialMatch(i.alias, names);
+  });
+}
+
+static std::string lastNameOf(std::string_view id) {
+  id = id.substr(0, std::min(id.find('@'), id.size()));
+  const size_t cut = id.find_last_of(".:");
+  return std::string(cut == std::string_view::npos ? id : id.substr(cut + 1));
+}
+
 Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads,
                            const Catalogue* knownWrappers) {
   Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
@@ -776,6 +805,16 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
   const size_t n = project.files.size();
   std::vector<std::vector<bool>> known(n);
   for (size_t fi = 0; fi < n; ++fi) known[fi].assign(project.files[fi].functions.size(), false);
+  // After the first round, a file is read again only when its text names an entry the round
+  // before added or changed: the matcher finds entries by name, so a file naming none of them
+  // finds what it found before (dlib: five rounds over every function were a tenth of a scan).
+  // Functions of several files may give entries of one id (`ynn::TestImpl` in each of XNNPACK's
+  // subgraph tests): the last one read wins, so each of them is read in every round, as before.
+  std::unique_ptr<RE2> namesChanged;
+  std::vector<std::vector<std::string>> idOf(n);
+  for (size_t fi = 0; fi < n; ++fi) idOf[fi].resize(project.files[fi].functions.size());
+  std::unordered_set<std::string> contested;
+  std::vector<bool> holdsContested(n, false);
   for (int round = 0; round < kMaxRounds; ++round) {
     ApiMatcher matcher(catalogue, wrappers);
     AssertionFinder finder(matcher, resolver);
@@ -784,10 +823,15 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
     std::vector<std::vector<ApiSpec>> found(n);
     parallelFor(n, threadCount(threads, n), [&](size_t fi, unsigned) {
       const FileModel& m = project.files[fi];
+      if (namesChanged && !holdsContested[fi] && (!m.source || !RE2::PartialMatch(*m.source, *namesChanged))) return;
       const auto overloads = cppOverloads(m);
+      // Each function by its own text, unless the file imports a changed name under another
+      // (`from m import close as near`) or has overloads, which are decided together.
+      const bool everyFunction = !namesChanged || !overloads.empty() || importsAnyOf(m, *namesChanged);
       std::vector<bool> isWrapper(overloads.empty() ? 0 : m.functions.size(), false);
       for (FunctionId f = 0; f < m.functions.size(); ++f) {
         if (m.functions[f].isTestCase) continue;
+        if (!everyFunction && !contested.count(idOf[fi][f]) && !namesAnyOf(m, f, *namesChanged)) continue;
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
         if (!spec) spec = conditionMacroSpec(m, f, finder);
         if (!spec) spec = approxPredicateSpec(m, f, finder, resolver);
@@ -809,6 +853,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         // The catalogue's entry wins for a library's own definition of a catalogued API
         // (Theano's unittest_tools.assert_allclose): its defaults are the documented ones.
         if (catalogue.byQualifiedName(spec->id, spec->language)) continue;
+        idOf[fi][f] = spec->id;
         if (known[fi][f])
           if (const ApiSpec* before = wrappers.byId(spec->id); before && before->digest() == spec->digest()) continue;
         known[fi][f] = true;
@@ -825,14 +870,36 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
       }
     });
     size_t added = 0;
+    std::set<std::string> changed;
     for (auto& perFile : found)
       for (auto& spec : perFile) {
+        changed.emplace(lastNameOf(spec.id));
+        for (const std::string& name : spec.names) changed.emplace(lastNameOf(name));
         wrappers.add(std::move(spec));
         ++added;
       }
-    added += addReexportedNames(project, catalogue, wrappers);
-    added += addRuntimeChosenNames(project, catalogue, wrappers);
-    if (added == 0) break;
+    // Names lent to other modules (re-exports, a module chosen at run time) are not listed here:
+    // after any, every file is read again.
+    const size_t lent = addReexportedNames(project, catalogue, wrappers) + addRuntimeChosenNames(project, catalogue, wrappers);
+    if (added + lent == 0) break;
+    std::unordered_map<std::string_view, int> producers;
+    for (const auto& ids : idOf)
+      for (const std::string& id : ids)
+        if (!id.empty()) ++producers[id];
+    contested.clear();
+    for (const auto& [id, count] : producers)
+      if (count > 1) contested.emplace(id);
+    for (size_t fi = 0; fi < n; ++fi)
+      holdsContested[fi] = std::ranges::any_of(idOf[fi], [&](const std::string& id) { return contested.count(id) > 0; });
+    namesChanged.reset();
+    if (lent == 0 && !changed.empty()) {
+      std::string alternatives;
+      for (const std::string& name : changed) alternatives += (alternatives.empty() ? "" : "|") + RE2::QuoteMeta(name);
+      RE2::Options options;
+      options.set_max_mem(64 << 20);
+      namesChanged = std::make_unique<RE2>("(?:" + alternatives + ")", options);
+      if (!namesChanged->ok()) namesChanged.reset();  // too many names for one pattern: read every file
+    }
   }
   return wrappers;
 }

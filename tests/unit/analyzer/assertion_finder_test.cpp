@@ -173,6 +173,30 @@ TEST(AssertionFinder, DiscoversWrappersTransitivelyAcrossFiles) {
   EXPECT_DOUBLE_EQ(*tolerance(*b, "atol")->value, 1e-9);
 }
 
+// Discovery reads a file again only where a wrapper found in the round before is named: a
+// wrapper imported under another name (`close as near`) is still followed, round after round.
+TEST(AssertionFinder, WrappersImportedUnderAnotherNameAreFollowedThroughEveryRound) {
+  auto r = scanPython({{"lib/checks.py",
+                        "import numpy as np\n"
+                        "def close(a, b):\n"
+                        "    np.testing.assert_allclose(a, b, atol=1e-3)\n"},
+                       {"lib/more.py",
+                        "from lib.checks import close as near\n"
+                        "def nearly(a, b):\n"
+                        "    near(a, b)\n"},
+                       {"tests/test_x.py",
+                        "from lib.more import nearly as n2\n"
+                        "def helper(x, y):\n"
+                        "    n2(x, y)\n"
+                        "def test_x():\n"
+                        "    helper(f(), 1.0)\n"}});
+  auto at = byLine(r, "tests/test_x.py");
+  ASSERT_TRUE(at.count(5));
+  EXPECT_EQ(at[5]->api, "tests.test_x.helper");
+  EXPECT_TRUE(at[5]->isOa);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[5], "atol")->value, 1e-3);
+}
+
 // Chainer's layout: chainer/testing/__init__.py re-exports the wrapper its array module
 // defines, and tests call it by the package (`testing.assert_allclose`), 474 checks of its suite.
 // A re-export of a catalogued function is still that function; one a module shadows is not.
