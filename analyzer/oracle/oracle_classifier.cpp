@@ -300,6 +300,32 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     if (!oracleLib && oracle.has(OriginKind::OtherLib))
       return {"DT", fmt::format("the oracle is a difference quotient of {}, computed by another library", f)};
   }
+  // eqx.filter_hessian(f)(x) against jax.hessian(f)(x): another package's transform computes
+  // the same derivative of the same function.
+  {
+    static const RE2 derivative(R"((?:filter_)?(grad|value_and_grad|jacfwd|jacrev|jacobian|hessian|jvp|vjp|linearize))");
+    const auto kindOf = [](const std::string& t) {
+      std::string kind;
+      const std::string_view last = lastDottedComponent(t);
+      return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), derivative, &kind) ? kind : std::string{};
+    };
+    const auto package = [](const std::string& t) { return t.substr(0, t.find('.')); };
+    // The CUT's transform: one it applies, or the library's own it calls (`filter_hessian`).
+    // Of the same function: the oracle's transform applies a function the CUT's applies too, or
+    // hands its own transform first (`filter_hessian(f)`).
+    std::set<std::string> cutTransforms;
+    if (std::any_of(oracle.applied.begin(), oracle.applied.end(), [&](const std::string& f) { return cut.applied.count(f) > 0; }))
+      cutTransforms = cut.transforms;
+    for (const Origin& x : cut.items) {
+      const std::vector<std::string> handed = topLevelArguments(x.args);
+      if (x.kind == OriginKind::LibCall && !x.api.empty() && x.api[0] != '.' && !handed.empty() && oracle.applied.count(handed[0]))
+        cutTransforms.insert(x.api);
+    }
+    for (const std::string& o : oracle.transforms)
+      for (const std::string& c : cutTransforms)
+        if (package(o) != package(c) && !kindOf(o).empty() && kindOf(o) == kindOf(c) && computesWithLibrary(cut))
+          return {"DT", fmt::format("{} of another package computes the same derivative as {}", o, c)};
+  }
   // A data movement is transparent (it hands its operand's origin on), unless it is the very
   // function under test: np.transpose(x) against the library's transpose is another library
   // computing the same function.

@@ -211,6 +211,7 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
     bool innerViaImport = false;
     const std::string innerName = resolveDotted(m, fn, dottedName(m, inner.callee), &innerViaImport);
     if (!inner.positional.empty() && innerViaImport && appliesItsFunction(innerName)) {
+      w.out.transforms.insert(innerName);
       traceApplied(w, m, fn, at, inner.positional[0], arguments, depth + 1);
       return;
     }
@@ -443,6 +444,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       bool transformViaImport = false;
       const std::string transformName = resolveDotted(m, fn, dottedName(m, transform.callee), &transformViaImport);
       if (transformViaImport && appliesItsFunction(transformName)) {
+        w.out.transforms.insert(transformName);
         w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(args.callee).text.substr(0, 60)));
         traceApplied(w, m, fn, at, transform.positional[0], args.positional, depth + 1);
         return;
@@ -492,6 +494,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   }
   // f = jax.vmap(g) called later as f(x): g applied to the arguments of that call.
   if (calledWith && viaImport && appliesItsFunction(resolved) && !args.positional.empty()) {
+    w.out.transforms.insert(resolved);
     w.out.evidence.push_back(fmt::format("`{}` applies its function", m.expr(e).text.substr(0, 60)));
     // The arguments are read where the value is called, which the transform precedes.
     traceApplied(w, m, fn, at, args.positional[0], *calledWith, depth + 1);

@@ -78,6 +78,7 @@ struct OriginSet {
   // the value is one: a numerical derivative of that function, not a formula of the author's.
   std::string differenceQuotientOf;
   std::set<std::string> applied;       // functions a transform or map applied (`jax.grad(fun)(x)`: "fun")
+  std::set<std::string> transforms;    // the transforms that applied them (`jax.grad`), resolved
   std::set<std::string> suiteClasses;  // classes of the test suite's modules instantiated on the way
   std::set<std::string> attributes;    // attribute names read from values on the way (`mvn.mean`: "mean")
   // Which part of a result the value is: a string key (`history['loss']`) or an unpacked

@@ -95,3 +95,19 @@ def function(inputs, outputs, updates=()):
             var.set_value(value() if callable(value) else value)
         return outputs
     return run
+
+
+def hessian(fn, step=1e-4):
+    """Second derivatives of a scalar function of a vector, by central differences of fn."""
+
+    def second(x):
+        x = np.asarray(x, dtype=float)
+        n = x.size
+        out = np.empty((n, n))
+        for i in range(n):
+            for j in range(n):
+                di, dj = np.eye(n)[i] * step, np.eye(n)[j] * step
+                out[i, j] = (fn(x + di + dj) - fn(x + di - dj) - fn(x - di + dj) + fn(x - di - dj)) / (4 * step * step)
+        return out
+
+    return second

@@ -4,7 +4,7 @@ that the scan cannot see into."""
 import numpy as np
 import pytest
 import torch
-from jax import jacfwd, jacrev, jit, jvp, value_and_grad
+from jax import hessian, jacfwd, jacrev, jit, jvp, value_and_grad
 
 from nnlib import graph, ops
 from nnlib.models import dense_layer, prune_
@@ -105,3 +105,8 @@ def test_a_module_pruned_in_place_then_compiled():
     eager = model(x)
     compiled = torch.compile(model)(x)
     torch.testing.assert_close(compiled, eager)  # oracle: SCUT_SAME thr=default
+
+
+def test_the_librarys_hessian_against_jaxs():
+    x = np.array([0.2, -0.4, 0.7])
+    np.testing.assert_allclose(graph.hessian(total_tanh)(x), hessian(total_tanh)(x), atol=1e-5)  # oracle: DT thr=customized
