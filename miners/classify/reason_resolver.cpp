@@ -24,7 +24,6 @@ std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::st
 std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, const ChangeEvidence& e) {
   auto stated = [&](std::string_view id) { return statedAt(message, id, e.kinds); };
   if (stated("rollback")) return {{"rollback", kFromMessage}};
-  if (e.undoesPreviousChange) return {{"rollback", kFromRevert}};
 
   std::vector<ResolvedReason> causes;
   // "[Float8] Add static constructor", "Add NVFP4 kernels": a dtype or device the message names
@@ -113,6 +112,11 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // interface reworked), whichever definitions the test reaches them through.
   if (e.libraryChanged && (e.kinds & (kKindApi | kKindParameter)) != 0 && e.testReworked && !e.sameEditOnManyChecks)
     return {{"feature", kFromLibrary}};
+  // The check's text back to what it was before its previous change, where nothing the commit
+  // says or changes explains it: an earlier change undone. Not before: a tolerance moved back and
+  // forth while the library is fixed ("Fix stats") follows the fix (read label sets: 0 of 5 such
+  // changes were rollbacks by their commits).
+  if (e.undoesPreviousChange) return {{"rollback", kFromRevert}};
   // "Use assert_allclose instead of numpy.allclose()": a swap by choice where no cause, purpose
   // or library change explains it.
   if (stated("replace")) return {{"refactoring", kFromMessage}};

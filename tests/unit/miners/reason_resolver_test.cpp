@@ -26,12 +26,18 @@ ChangeEvidence threshold() {
 
 TEST(ReasonResolver, NothingToldIsStoredAsUnknown) { EXPECT_EQ(resolveReasons({}, threshold()), (Reasons{{"unknown", "none"}})); }
 
-TEST(ReasonResolver, ARollbackOutranksEverythingElse) {
+// A rollback the message states outranks everything else; a check whose text only went back to
+// what it was explains nothing the message or the library's change explains ("Fix stats" with
+// the library fixed), and is a rollback where nothing else is told.
+TEST(ReasonResolver, ARollbackOutranksEverythingElseWhenTheMessageSaysSo) {
   EXPECT_EQ(resolveReasons({said("refactoring", 0), said("rollback", 7), said("flaky", 30)}, threshold()),
             (Reasons{{"rollback", "message"}}));
   ChangeEvidence undone = threshold();
   undone.undoesPreviousChange = true;
-  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, undone), (Reasons{{"rollback", "revert"}}));
+  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, undone), (Reasons{{"refactoring", "message"}}));
+  EXPECT_EQ(resolveReasons({}, undone), (Reasons{{"rollback", "revert"}}));
+  undone.libraryChanged = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0)}, undone), (Reasons{{"cut-fix", "library"}}));
 }
 
 TEST(ReasonResolver, CausesAreAllKeptAndOutrankPurposes) {
