@@ -102,6 +102,19 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
     return bound != e && cppHolds(m, fid, at, bound, steps + 1);
   }
   if (x.kind == ExprKind::Subscript) return cppHolds(m, fid, at, m.child(e, 0), steps + 1);
+  // `sA + 5`, `s - t`: arithmetic of integer values with integer literals keeps them integers.
+  if (x.kind == ExprKind::BinaryOp && (x.name == "+" || x.name == "-" || x.name == "*")) {
+    bool held = false;
+    for (uint32_t i = 0; i < x.childCount; ++i) {
+      const ExprId c = m.child(e, i);
+      const Expr& operand = m.expr(c);
+      const bool literal = operand.kind == ExprKind::Number && operand.text.find_first_of(".eEfF") == std::string_view::npos;
+      if (literal) continue;
+      if (!cppHolds(m, fid, at, c, steps + 1)) return false;
+      held = true;
+    }
+    return held;
+  }
   // A cast (`static_cast<int32_t>(c[i])`) converts one value: XNNPACK's quantized outputs are
   // compared within a tolerance some platforms set to 1.
   if (x.text.find("_cast<") != std::string_view::npos) return false;
@@ -114,6 +127,9 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
   if (x.kind != ExprKind::Call) return false;
   const CallArgs args = splitCall(m, e);
   if (args.callee == kNone) return false;
+  // `s(0, 1)` of a tensor `s` a local holds: an element or slice of it.
+  if (m.expr(args.callee).kind == ExprKind::Name && fid != kNone && throughLocal(m, fid, at, args.callee) != args.callee)
+    return cppHolds(m, fid, at, args.callee, steps + 1);
   const std::string_view callee = m.expr(args.callee).text;
   const std::string_view last = callee.substr(callee.rfind(':') == std::string_view::npos ? 0 : callee.rfind(':') + 1);
   // Positions and counts (`fl::argsort(t, 0)`, `countNonzero(b)`), and a tensor given an integer

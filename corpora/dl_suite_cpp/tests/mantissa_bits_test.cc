@@ -50,3 +50,12 @@ TEST(MantissaBits, IntegerTensorsOfTheLibrary) {
   EXPECT_TRUE(suite::near_all(minitensor::full(2, 5, minitensor::dtype::s32), minitensor::ones_like(x)));  // expect: assert api=suite::near_all
   EXPECT_TRUE(suite::near_all(minitensor::relu(x), minitensor::full(2, 0.5f)));  // expect: oa api=suite::near_all cat=abs thr=default tol=atol:default:1e-08
 }
+
+TEST(MantissaBits, IntegerTensorsIndexedAndShifted) {
+  // An element of an integer tensor read by a call (`counts(0)`) and integer arithmetic on one
+  // (`counts + 3`) stay whole numbers: compared exactly.
+  auto counts = minitensor::full(4, 2, minitensor::dtype::s32);
+  auto shifted = counts + 3;
+  EXPECT_TRUE(suite::near_all(counts(0), minitensor::full(1, 2.0f)));  // expect: assert api=suite::near_all
+  EXPECT_TRUE(suite::near_all(shifted, counts + 3));  // expect: assert api=suite::near_all
+}
