@@ -99,7 +99,14 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
   const Expr& x = m.expr(e);
   if (x.kind == ExprKind::Name) {
     const ExprId bound = fid == kNone ? e : throughLocal(m, fid, at, e);
-    return bound != e && cppHolds(m, fid, at, bound, steps + 1);
+    if (bound != e) return cppHolds(m, fid, at, bound, steps + 1);
+    // A lambda's capture (`falses` of the test that defines `auto check = [&](dtype t) {...}`):
+    // the enclosing function's local, as bound before the lambda.
+    if (fid == kNone || m.functions[fid].parent == kNone) return false;
+    const FunctionId outer = m.functions[fid].parent;
+    const StmtId before = m.functions[fid].firstStmt;
+    const ExprId captured = throughLocal(m, outer, before, e);
+    return captured != e && cppHolds(m, outer, before, captured, steps + 1);
   }
   if (x.kind == ExprKind::Subscript) return cppHolds(m, fid, at, m.child(e, 0), steps + 1);
   // `sA + 5`, `s - t`: arithmetic of integer values with integer literals keeps them integers.

@@ -59,3 +59,12 @@ TEST(MantissaBits, IntegerTensorsIndexedAndShifted) {
   EXPECT_TRUE(suite::near_all(counts(0), minitensor::full(1, 2.0f)));  // expect: assert api=suite::near_all
   EXPECT_TRUE(suite::near_all(shifted, counts + 3));  // expect: assert api=suite::near_all
 }
+
+TEST(MantissaBits, IntegerTensorsCapturedByALambda) {
+  // `flags` is the test's integer tensor; the lambda that checks against it captures it.
+  auto flags = minitensor::full(2, 1, minitensor::dtype::s32);
+  auto check = [&](float scale) {
+    EXPECT_TRUE(suite::near_all(minitensor::full(2, scale), flags));  // expect: assert api=suite::near_all
+  };
+  suite::for_each_scale(check);
+}
