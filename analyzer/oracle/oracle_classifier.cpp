@@ -156,11 +156,17 @@ struct Decision {
 // unpacked from one evaluate): outputs of different functions, even of one run.
 bool differentParts(const OriginSet& cut, const OriginSet& oracle) {
   if (cut.selectors.empty() || oracle.selectors.empty() || cut.selectors == oracle.selectors) return false;
-  // A key named by a constant against another named one may be the same key.
+  // A key named by a constant against another named one may be the same key; where both sides
+  // write theirs, those decide (`y[i]` of the first output against the first output: one part).
   const auto written = [](const OriginSet& s) {
-    return std::any_of(s.selectors.begin(), s.selectors.end(), [](const std::string& k) { return k[0] != '?'; });
+    std::set<std::string> keys;
+    for (const std::string& k : s.selectors)
+      if (k[0] != '?') keys.insert(k);
+    return keys;
   };
-  return written(cut) || written(oracle);
+  const std::set<std::string> c = written(cut), o = written(oracle);
+  if (!c.empty() && !o.empty()) return c != o;
+  return !c.empty() || !o.empty();
 }
 
 // Whether a call's arguments (normalized texts, each followed by a comma) share one with any of

@@ -862,12 +862,17 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
   if (b.kind == StmtKind::Assign && value.kind == ExprKind::Call) {
     const Walk::Unpacked outer = std::exchange(w.unpacked, Walk::Unpacked{pos, arity, at.inner, at.innerArity});
     const size_t helpersBefore = w.out.evidence.size();
+    // The parts of the call's inputs (`thresholds=thr1` of an earlier call's `#2`) are not the
+    // part this value is: only the position it is unpacked from says that.
+    std::set<std::string> selectorsBefore = std::exchange(w.out.selectors, {});
     traceExpr(w, m, f, s, b.b, depth);
     w.unpacked = outer;
     bool throughHelper = false;
     for (size_t i = helpersBefore; i < w.out.evidence.size(); ++i)
       throughHelper |= w.out.evidence[i].find("returns from") != std::string::npos;
-    if (!throughHelper) w.out.selectors.insert(fmt::format("#{}", pos));
+    if (throughHelper) selectorsBefore.insert(w.out.selectors.begin(), w.out.selectors.end());
+    else selectorsBefore.insert(fmt::format("#{}", pos));
+    w.out.selectors = std::move(selectorsBefore);
     return;
   }
   if (b.kind == StmtKind::Assign && value.kind != ExprKind::Tuple && value.kind != ExprKind::List)

@@ -230,3 +230,11 @@ def minimize(loss, x0, lr=0.1, steps=200, eps=1e-6):
         grad = np.array([(loss(x + eps * e) - loss(x - eps * e)) / (2 * eps) for e in np.eye(x.size)])
         x = x - lr * grad
     return x
+
+
+def cumulative_histogram(x, edges=None, bins=4):
+    """The fraction of x at or below each edge, and the edges (evenly spaced over x when not given)."""
+    x = _as_array(x)
+    if edges is None:
+        edges = np.linspace(x.min(), x.max(), bins + 1)[1:]
+    return np.array([np.mean(x <= e) for e in edges]), edges

@@ -61,3 +61,10 @@ def test_one_tolerance_for_every_dtype():
         tol = 1e-5
         x = np.linspace(0.0, 1.0, 4).astype(dtype)
         np.testing.assert_allclose(ops.relu(x), x, atol=tol)  # oracle: D thr=customized
+
+
+def test_the_same_output_with_the_edges_the_first_run_chose():
+    x = np.linspace(0.0, 1.0, 11)
+    cdf, edges = ops.cumulative_histogram(x)
+    again, _ = ops.cumulative_histogram(x, edges=edges)
+    np.testing.assert_allclose(again, cdf)  # oracle: SCUT_SAME thr=default
