@@ -569,7 +569,9 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (isConstructor(last) && !isLibrary(resolved)) {
     if (callee.kind == ExprKind::Attribute && !viaImport)
       traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);  // x.astype(...), y.reshape(...)
-    if (last == "astype" || last == "cast") return;                 // the argument is a dtype
+    // onp.arange(77) against the library's arange(77): the constructor is the function under test.
+    if (viaImport) w.out.moves.insert(std::string(last));
+    if (last == "astype" || last == "cast") return;  // the argument is a dtype
     traceArgs();
     if (args.positional.empty() && args.keywords.empty()) w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
     return;

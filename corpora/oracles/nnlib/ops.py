@@ -238,3 +238,9 @@ def cumulative_histogram(x, edges=None, bins=4):
     if edges is None:
         edges = np.linspace(x.min(), x.max(), bins + 1)[1:]
     return np.array([np.mean(x <= e) for e in edges]), edges
+
+
+def tile(x, reps):
+    """x repeated reps times along its first axis."""
+    x = _as_array(x)
+    return np.concatenate([x] * reps, axis=0)

@@ -17,3 +17,8 @@ class TestSubtract:
 
     def test_subtract_of_literals(self):
         np.testing.assert_allclose(ops.subtract(5.0, 3.0), 5.0 - 3.0)  # oracle: D thr=default
+
+
+def test_tiling_against_numpys_tile():
+    x = np.array([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_allclose(ops.tile(x, 3), np.tile(x, (3, 1)))  # oracle: DT thr=default
