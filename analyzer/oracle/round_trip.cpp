@@ -116,7 +116,16 @@ std::optional<RoundTrip> handedBack(const Sides& sides, const OriginSet& actual,
     const bool cutShort = std::any_of(value.items.begin(), value.items.end(),
                                       [](const Origin& o) { return o.kind == OriginKind::Unknown && o.reason == kTraceTooDeep; });
     if (!computesWithLibrary(value) && !value.has(OriginKind::OtherLib) && !value.arithmetic && !value.loop && !cutShort) return false;
-    return made.empty() || made != last;
+    // The same function making the value and ending the CUT's side is a relation of two of its
+    // runs; unless the value is handed to another function first, which the CUT's side undoes
+    // (`tensor = cp_to_tensor(init)`, then `cp_to_tensor(constrained_parafac(tensor))`: a
+    // decomposition checked by the tensor it was given).
+    const bool handedToAnother = std::any_of(computed.items.begin(), computed.items.end(), [&](const Origin& o) {
+      if (!OriginTracer::computes(o) || o.api == made || isArrayMethod(o.api)) return false;
+      const std::vector<std::string> parts = topLevelArguments(o.args);
+      return !parts.empty() && parts[0] == name;
+    });
+    return made.empty() || made != last || handedToAnother;
   };
   const std::string oracleName = handedName(sides.expectedText), actualName = handedName(sides.actualText);
   if (oracleName == actualName) return std::nullopt;

@@ -69,3 +69,8 @@ def test_weights_kept_by_a_fit_of_no_epochs():
     before = model.weights.copy()
     model.fit(np.ones((4, 2)), np.zeros((4, 1)), epochs=0)
     np.testing.assert_allclose(model.weights, before)  # oracle: D thr=default
+
+
+def test_a_value_the_decoder_made_encoded_and_decoded_again():
+    original = ops.decode(ops.encode(np.array([1.0, -2.0, 0.5])))
+    np.testing.assert_allclose(ops.decode(ops.encode(original)), original)  # oracle: D thr=default
