@@ -1,0 +1,612 @@
+// The decision table of the oracle types (oracle_decision.h), kept in one function, `decide`, so
+// that its precedence reads top to bottom, with the predicates its rows ask.
+#include "analyzer/oracle/oracle_decision.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cctype>
+#include <iterator>
+
+#include "analyzer/oracle/origin_walk.h"
+#include "analyzer/oracle/round_trip.h"
+
+namespace oalens::analyzer::oracle_decision {
+
+// Methods that run a model; on any receiver they mean "the same model again".
+bool isModelMethod(std::string_view api) {
+  static constexpr std::string_view k[] = {".predict",           ".predict_on_batch",   ".predict_proba", ".predict_classes", ".evaluate",
+                                           ".predict_generator", ".evaluate_generator", ".forward",       ".transform",       ".call",
+                                           ".__call__",          ".get_weights",        ".test_on_batch"};
+  for (auto n : k)
+    if (api == n) return true;
+  return false;
+}
+
+
+// Whether the two sides' functions of one name live in modules named for different backends
+// (`theano_backend.conv1d` against `tensorflow_backend.conv1d`, `ops_cuda.f` against `ops_cpu.f`),
+// not in two modules of one backend (`parallel.hmm_filter` against `serial.hmm_filter`: the
+// library's other implementation, RI).
+bool backendsDiffer(const std::set<std::string>& oracle, const std::set<std::string>& cut) {
+  static const RE2 backend(
+      R"((?i)(^|[._])(backends?|[a-z0-9]*_backend|tensorflow|tf|theano|cntk|jax|torch|pytorch|numpy|np|mxnet|cupy|triton|cuda|cpu|gpu|mps|xla|tpu|metal|opencl|mkl|onnx)([._]|$))");
+  const auto modulesOf = [](const std::set<std::string>& apis) {
+    std::set<std::string> m;
+    for (const auto& api : apis)
+      if (const size_t dot = api.rfind('.'); dot != std::string::npos && dot > 0) m.insert(api.substr(0, dot));
+    return m;
+  };
+  const std::set<std::string> om = modulesOf(oracle), cm = modulesOf(cut);
+  for (const auto& o : om)
+    for (const auto& c : cm)
+      if (o != c && RE2::PartialMatch(o, backend) && RE2::PartialMatch(c, backend)) return true;
+  return false;
+}
+
+Core coreOf(const OriginSet& s) {
+  Core c;
+  for (const auto& o : s.items) {
+    const bool method = !o.api.empty() && o.api[0] == '.';
+    if (c.primary.empty() && method && !isArrayMethod(o.api) && !OriginTracer::isInfrastructure(o.api) &&
+        (o.kind == OriginKind::LibCall || isModelMethod(o.api))) {
+      c.primary = o.api;
+      c.primaryInputs = o.args;
+    }
+    // Making an object into an array (`._sp24_to_dense()`) converts; it computes nothing of its own.
+    if (o.kind != OriginKind::LibCall || o.moduleRef || madeIntoArray(o)) continue;
+    const bool valueCall = !o.api.empty() && o.api.back() == ')';  // f(x) with f = compile(...)
+    if (!o.args.empty()) c.inputs.insert(o.args);
+    if (!valueCall && OriginTracer::isInfrastructure(o.api)) continue;
+    if (c.primary.empty() && !valueCall && !isArrayMethod(o.api)) {
+      c.primary = o.api;
+      c.primaryInputs = o.args;
+    }
+    if (valueCall) continue;
+    c.full.insert(o.api);
+    c.last.insert(std::string(lastDottedComponent(o.api)));
+  }
+  return c;
+}
+
+std::string firstUnknownReason(const OriginSet& s) {
+  for (const auto& o : s.items)
+    if (o.kind == OriginKind::Unknown && !o.reason.empty()) return o.reason;
+  return "the oracle's origin could not be traced";
+}
+
+// Whether every origin is of the kinds given; the library's conversions and configuration calls
+// (`jnp.array([2., 6.])`, `x.asnumpy()`) pass their data through and are left out.
+bool allOf(const OriginSet& s, std::initializer_list<OriginKind> kinds) {
+  bool any = false;
+  for (const auto& o : s.items) {
+    if (o.kind == OriginKind::LibCall && !o.moduleRef && OriginTracer::isConfiguration(o.api)) continue;
+    if (std::find(kinds.begin(), kinds.end(), o.kind) == kinds.end()) return false;
+    any = true;
+  }
+  return any;
+}
+
+// Whether a function's name says it performs an operator's operation (`tree_sub` for `-`,
+// `batch_matmul` for `@`), by a word of its name.
+bool namesTheOperation(std::string_view function, const std::string& op) {
+  static const RE2 add(R"((^|[._])(add|plus|sum2?)($|_))"), sub(R"((^|[._])(sub|subtract|minus)($|_))"),
+      mul(R"((^|[._])(mul|multiply|times|scale)($|_))"), div(R"((^|[._])(div|divide|true_divide)($|_))"),
+      matmul(R"((^|[._])(matmul|dot|mm|bmm|vdot)($|_))"), pow(R"((^|[._])(pow|power)($|_))");
+  const RE2* words = op == "+"    ? &add
+                     : op == "-"  ? &sub
+                     : op == "*"  ? &mul
+                     : op == "/"  ? &div
+                     : op == "@"  ? &matmul
+                     : op == "**" ? &pow
+                                  : nullptr;
+  const std::string_view last = lastDottedComponent(function);
+  return words && !last.empty() && RE2::PartialMatch(re2::StringPiece(last.data(), last.size()), *words);
+}
+
+
+// Two different parts of results (h['loss'] against h['weighted_mse'], the loss and a metric
+// unpacked from one evaluate): outputs of different functions, even of one run.
+bool differentParts(const OriginSet& cut, const OriginSet& oracle) {
+  if (cut.selectors.empty() || oracle.selectors.empty() || cut.selectors == oracle.selectors) return false;
+  // A key named by a constant against another named one may be the same key; where both sides
+  // write theirs, those decide (`y[i]` of the first output against the first output: one part).
+  const auto written = [](const OriginSet& s) {
+    std::set<std::string> keys;
+    for (const std::string& k : s.selectors)
+      if (k[0] != '?') keys.insert(k);
+    return keys;
+  };
+  const std::set<std::string> c = written(cut), o = written(oracle);
+  if (!c.empty() && !o.empty()) return c != o;
+  return !c.empty() || !o.empty();
+}
+
+// Whether a call's arguments (normalized texts, each followed by a comma) share one with any of
+// the CUT's library calls: np.maximum(x, 0.0) against relu(x) runs on the CUT's input.
+bool sharesAnInput(const std::multiset<std::string>& cutInputs, const std::string& args) {
+  const std::vector<std::string> parts = topLevelArguments(args);
+  const std::set<std::string> mine(parts.begin(), parts.end());
+  for (const std::string& inputs : cutInputs)
+    for (const std::string& one : topLevelArguments(inputs))
+      if (mine.count(one)) return true;
+  return false;
+}
+
+// The object a side's outermost method runs on, when it is a name: where it was bound.
+std::string receiverOf(const OriginSet& s, const std::string& method) {
+  for (const auto& o : s.items)
+    if (o.api == method) return o.receiver;
+  return {};
+}
+
+// A model or object made again from another (loaded, deserialized, cloned, copied): the same
+// model, whatever name it is bound to.
+bool remadeFromAnother(const OriginSet& s) {
+  static const RE2 re(
+      R"((^|\.)(load[A-Za-z_]*|[A-Za-z_]*from_(config|json|yaml|file|pretrained)|clone[A-Za-z_]*|copy|deepcopy|loads|restore[A-Za-z_]*)$)");
+  for (const auto& o : s.items)
+    if (RE2::PartialMatch(o.api, re)) return true;
+  return false;
+}
+
+// Arithmetic or loops of the oracle's own: met directly in its expression, or under a binding
+// or helper the CUT's side does not follow. What both sides follow prepares the inputs they
+// share (gen_unique_vector(n) feeding the CUT and np.sort alike) and is no formula.
+bool ownOf(const std::set<std::string>& oracleAt, const std::set<std::string>& cutAt) {
+  for (const std::string& where : oracleAt)
+    if (where.empty() || !cutAt.count(where)) return true;
+  return false;
+}
+
+// The first call met tracing a side, the one that computes its value last; nullptr when none.
+const Origin* outermostCall(const OriginSet& s) {
+  for (const Origin& o : s.items)
+    if (o.kind == OriginKind::Unknown || o.kind == OriginKind::OtherLib || (o.kind == OriginKind::LibCall && OriginTracer::computes(o)))
+      return &o;
+  return nullptr;
+}
+
+// Whether two origins are one call: the same kind, callee and argument texts.
+bool sameCall(const Origin& x, const Origin& y) { return x.kind == y.kind && x.api == y.api && x.args == y.args; }
+
+// Whether a side makes the call `x` too.
+bool makes(const OriginSet& s, const Origin& x) {
+  return std::any_of(s.items.begin(), s.items.end(), [&](const Origin& y) { return sameCall(x, y); });
+}
+
+// Whether every computing call of the oracle is one the CUT's side makes too, or an array's
+// reduction of the formula (`.sum(0)`): no function of the library runs for the oracle alone.
+bool computesOnlyWhatTheCutMakes(const OriginSet& cut, const OriginSet& oracle) {
+  return std::all_of(oracle.items.begin(), oracle.items.end(),
+                     [&](const Origin& x) { return !OriginTracer::computes(x) || isArrayMethod(x.api) || makes(cut, x); });
+}
+
+// The library call through which the CUT runs every origin of an oracle that holds an
+// unresolved callee, or "" when the CUT does not hold them all.
+std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle) {
+  if (!oracle.has(OriginKind::Unknown) || !computesWithLibrary(cut)) return {};
+  // The library call is given the unresolved function itself (batch(kernel_fn, 2)), not data
+  // the function made (Split(2)(m) of a matrix from an unresolved constructor).
+  const auto takes = [](const Origin& c, const Origin& o) {
+    return o.kind == OriginKind::Unknown && !o.api.empty() && sharesAnInput({c.args}, o.api + ",");
+  };
+  for (const Origin& c : cut.items) {
+    if (!OriginTracer::computes(c) || makes(oracle, c)) continue;
+    // The function given to the library need not be called on the CUT's side; every other
+    // origin of the oracle must be the CUT's too.
+    const bool all = std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) { return takes(c, o) || makes(cut, o); });
+    if (all && std::any_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) { return takes(c, o); })) return c.api;
+  }
+  return {};
+}
+
+// The library wrapper through which `wrapped` runs what `plain` calls (`mlp()` on x in plain;
+// `noinline(mlp)` and a call on x in wrapped), or "" when it does not.
+std::string wrapperOfTheSameCall(const OriginSet& plain, const OriginSet& wrapped) {
+  for (const Origin& call : plain.items) {
+    if (call.kind != OriginKind::LibCall || call.api.size() < 3 || !call.api.ends_with("()")) continue;
+    const std::string name = call.api.substr(0, call.api.size() - 2);
+    for (const Origin& w : wrapped.items) {
+      // A function of the library (`noinline`, `batch`, `filter_jit`); a class built around a model
+      // (`ProximalAcquisitionFunction(ei, ...)`) is another model.
+      const std::string_view last = lastDottedComponent(w.api);
+      if (!OriginTracer::computes(w) || w.args != name + "," || last.empty() || !std::islower(static_cast<unsigned char>(last[0])))
+        continue;
+      if (std::any_of(plain.items.begin(), plain.items.end(), [&](const Origin& x) { return x.api == w.api; })) continue;
+      const bool sameArguments = std::any_of(wrapped.items.begin(), wrapped.items.end(), [&](const Origin& x) {
+        return x.kind == OriginKind::LibCall && x.api.ends_with("()") && x.api != call.api && x.args == call.args;
+      });
+      if (sameArguments) return w.api;
+    }
+  }
+  return {};
+}
+
+// The decision table of the oracle types (docs/oracles.md), in its order of precedence: the
+// first row that holds decides. Kept in one function so that the precedence reads top to bottom.
+Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language language) {
+  // The oracle as it computes on its own: arithmetic and loops that only prepare inputs the CUT
+  // shares are left out of its flags; an object's parameters it reads into its own formula
+  // (`kernel.alpha`, when the CUT does not read alpha as its result) are data, not the object's
+  // computation.
+  OriginSet oracle = sharedOracle;
+  for (Origin& o : oracle.items) {
+    const std::string_view last = lastDottedComponent(o.api);
+    const bool instance = !last.empty() && std::isupper(static_cast<unsigned char>(last[0]));  // kernel = RQKernel(...)
+    if (!o.parameterOf.empty() && !cut.attributes.count(o.parameterOf) && o.kind == OriginKind::LibCall && instance)
+      o.kind = OriginKind::Data;
+  }
+  // The same operators and the same other libraries' calls on both sides, each in a function of
+  // its own (`jnp.sum(f(x) ** 2)` in two loss helpers, one of the CUT and one of a reference): a
+  // harness both sides are reduced by, not a formula of the oracle's.
+  const bool mirrored = !oracle.operators.empty() && oracle.operators == cut.operators && !oracle.arithmeticAt.count("") &&
+                        !oracle.apis(OriginKind::OtherLib).empty() && oracle.apis(OriginKind::OtherLib) == cut.apis(OriginKind::OtherLib) &&
+                        oracle.throughHelper && cut.throughHelper;
+  oracle.arithmetic = oracle.arithmetic && ownOf(oracle.arithmeticAt, cut.arithmeticAt) && !mirrored;
+  oracle.loop = oracle.loop && ownOf(oracle.loopAt, cut.loopAt);
+  const bool oracleLib = computesWithLibrary(oracle);
+  Core o = coreOf(oracle), a = coreOf(cut);
+  // A numerical derivative is the function it evaluates, at perturbed inputs: the CUT's own
+  // function (one the CUT differentiates, or the same library calls) makes a
+  // metamorphic relation, another library's function a differential test; what else it
+  // evaluates is decided as any other value.
+  if (!oracle.differenceQuotientOf.empty()) {
+    const std::string& f = oracle.differenceQuotientOf;
+    if (cut.applied.count(std::string(lastDottedComponent(f))) ||
+        (oracleLib && !o.full.empty() && std::includes(a.full.begin(), a.full.end(), o.full.begin(), o.full.end())))
+      return {"SCUT_DIFF", fmt::format("the oracle is a difference quotient of {}, the CUT's function, on perturbed inputs", f)};
+    if (!oracleLib && oracle.has(OriginKind::OtherLib))
+      return {"DT", fmt::format("the oracle is a difference quotient of {}, computed by another library", f)};
+  }
+  // eqx.filter_hessian(f)(x) against jax.hessian(f)(x): another package's transform computes
+  // the same derivative of the same function.
+  {
+    static const RE2 derivative(R"((?:filter_)?(grad|value_and_grad|jacfwd|jacrev|jacobian|hessian|jvp|vjp|linearize))");
+    const auto kindOf = [](const std::string& t) {
+      std::string kind;
+      const std::string_view last = lastDottedComponent(t);
+      return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), derivative, &kind) ? kind : std::string{};
+    };
+    const auto package = [](const std::string& t) { return t.substr(0, t.find('.')); };
+    // The CUT's transform: one it applies, or the library's own it calls (`filter_hessian`).
+    // Of the same function: the oracle's transform applies a function the CUT's applies too, or
+    // hands its own transform first (`filter_hessian(f)`).
+    std::set<std::string> cutTransforms;
+    if (std::any_of(oracle.applied.begin(), oracle.applied.end(), [&](const std::string& f) { return cut.applied.count(f) > 0; }))
+      cutTransforms = cut.transforms;
+    for (const Origin& x : cut.items) {
+      const std::vector<std::string> handed = topLevelArguments(x.args);
+      if (x.kind == OriginKind::LibCall && !x.api.empty() && x.api[0] != '.' && !handed.empty() && oracle.applied.count(handed[0]))
+        cutTransforms.insert(x.api);
+    }
+    for (const std::string& o : oracle.transforms)
+      for (const std::string& c : cutTransforms)
+        if (package(o) != package(c) && !kindOf(o).empty() && kindOf(o) == kindOf(c) && computesWithLibrary(cut))
+          return {"DT", fmt::format("{} of another package computes the same derivative as {}", o, c)};
+  }
+  // A data movement is transparent (it hands its operand's origin on), unless it is the very
+  // function under test: np.transpose(x) against the library's transpose is another library
+  // computing the same function.
+  if (!oracleLib)
+    for (const std::string& move : oracle.moves)
+      if (a.last.count(move)) return {"DT", fmt::format("another library computes the same function ({})", move)};
+  // A reference implementation the suite writes as a class of its own (an LSTM in a support
+  // module), run by the oracle and not by the CUT: the author's algorithm.
+  for (const std::string& c : oracle.suiteClasses)
+    if (!cut.suiteClasses.count(c))
+      return {"NI", fmt::format("the oracle runs {}, an implementation the test suite writes", lastDottedComponent(c))};
+  // mlp(x) against noinline(mlp)(x), filter_jit(f)(x) against f(x): one side runs the other's
+  // callable object through a library wrapper, on the same arguments: the same code run another way.
+  if (!oracle.arithmetic && !cut.arithmetic)
+    for (const auto& [plain, wrapped] : {std::pair<const OriginSet*, const OriginSet*>{&cut, &oracle}, {&oracle, &cut}})
+      if (const std::string wrapper = wrapperOfTheSameCall(*plain, *wrapped); !wrapper.empty())
+        return {"SCUT_SAME", fmt::format("one side runs the other's function through {}, on the same inputs", wrapper)};
+  // The same model method applied last on both sides: predict before and after a save/load
+  // round trip or a pickle, a model built twice from one config.
+  if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && (computesWithLibrary(cut) || isModelMethod(o.primary))) {
+    // tfp_bij.forward(x) against BijectorFromTFP(tfp_bij).forward(x): the oracle's object is
+    // another library's, built without the library under test, which computes it.
+    const auto primaryItem = [](const OriginSet& s, const std::string& api) {
+      return std::find_if(s.items.begin(), s.items.end(), [&](const Origin& x) { return x.api == api; });
+    };
+    if (!oracleLib && computesWithLibrary(cut) && primaryItem(oracle, o.primary)->kind == OriginKind::OtherLib &&
+        primaryItem(cut, a.primary)->kind == OriginKind::LibCall)
+      return {"DT", fmt::format("the oracle runs {} of an object another library builds", o.primary)};
+    if (differentParts(cut, oracle))
+      return {"RI", fmt::format("the oracle is another output of {} ({} against {}), computed by a different function", o.primary,
+                                *oracle.selectors.begin(), *cut.selectors.begin())};
+    // Two objects built apart of different parts (a Dense model and a Conv2D one, each
+    // `model = Sequential()` filled by `model.add(...)`): the same method of different models,
+    // unless one was made from the other.
+    const std::string oracleObject = receiverOf(oracle, o.primary), cutObject = receiverOf(cut, a.primary);
+    if (!oracleObject.empty() && !cutObject.empty() && oracleObject != cutObject && o.full != a.full && !remadeFromAnother(oracle) &&
+        !remadeFromAnother(cut))
+      return {"RI", fmt::format("the oracle runs {} of another object (bound at {}), built apart from the CUT's", o.primary,
+                                oracleObject.substr(oracleObject.find(':') + 1))};
+    // A method given no arguments (kernel(x[0]).evaluate_kernel()) runs on what made its object.
+    // Arithmetic on one side only (`post.variance + noise` against the posterior given the noise)
+    // transforms that side's output: a relation between two runs, not the same run twice.
+    const bool sameArithmetic = oracle.operators == cut.operators && oracle.arithmeticAt.count("") == cut.arithmeticAt.count("");
+    if (o.primaryInputs == a.primaryInputs && (!o.primaryInputs.empty() || o.inputs == a.inputs) && sameArithmetic)
+      return {"SCUT_SAME", fmt::format("both sides run {} of the same model on the same inputs", o.primary)};
+    return {"SCUT_DIFF", fmt::format("both sides run {} of the same model on different inputs", o.primary)};
+  }
+  if (oracleLib && oracle.throughHelper && (oracle.arithmetic || oracle.loop) && oracle.has(OriginKind::OtherLib))
+    return {"NI", "a test helper re-implements it by hand from the library's outputs"};
+  // A formula the author writes out of the library's primitives ((x - m) / sqrt(v + eps) * g + b
+  // for a batch norm): three operators or more combine two primitives or more, where another
+  // function of the library would be one call, maybe rescaled (ops.sum(x) / x.size, an identity
+  // such as 0.5 * (tanh(x / 2) + 1) for a sigmoid).
+  // A graph of nothing but the author's arithmetic on symbolic inputs, against a named function
+  // of the library, is such a formula too, and so is arithmetic over two primitives or more of
+  // which the CUT uses none (inv(sqrt(var + eps)) against a batch norm's own inverse std).
+  if (const Core oc = coreOf(oracle), ac = coreOf(cut);
+      oracleLib &&
+      ((oracle.operators.size() >= 3 && (oc.full.size() >= 2 || (oc.full.empty() && !ac.full.empty()))) ||
+       (oracle.arithmetic && !oracle.operators.empty() && oc.full.size() >= 2 &&
+        std::none_of(oc.full.begin(), oc.full.end(), [&](const std::string& f) { return ac.full.count(f) > 0; }))) &&
+      !differentParts(cut, oracle) && oc.full != ac.full)
+    return {"NI", fmt::format("the author writes the formula out of the library's primitives ({})", fmt::join(oracle.operators, " "))};
+  // A loop of the oracle's own that accumulates arithmetic over the library's values (the
+  // minimum image over periodic shifts, an average over actions): the author's algorithm.
+  if (const Core oc = coreOf(oracle), ac = coreOf(cut);
+      oracleLib && oracle.loop && oracle.arithmetic && !oracle.operators.empty() && !differentParts(cut, oracle) && oc.full != ac.full)
+    return {"NI", fmt::format("the author's loop computes it with {} over the library's values", fmt::join(oracle.operators, " "))};
+  // torch.mm(filtering_mean, trans_obs) where the filtering mean is what the CUT is handed
+  // (`model._forecast(3, model._filter(y))`): the library calls the oracle makes are the CUT's
+  // own inputs, and what computes the oracle from them is another library's, written by the author.
+  if (const Origin* outer = outermostCall(oracle); oracleLib && outer && outer->kind == OriginKind::OtherLib) {
+    const bool sharedOnly = computesOnlyWhatTheCutMakes(cut, oracle);
+    // The steps: another library's functions (torch.mm) of the oracle's own, not its classes,
+    // methods of unknown objects, function transforms, loops over combinations or random draws.
+    std::set<std::string> others;
+    long steps = 0;
+    for (const Origin& x : oracle.items) {
+      const std::string_view last = lastDottedComponent(x.api);
+      if (x.kind != OriginKind::OtherLib || x.api.empty() || x.api[0] == '.' || last.empty() ||
+          !std::islower(static_cast<unsigned char>(last[0])) || x.api.rfind("itertools.", 0) == 0 || x.api.rfind("functools.", 0) == 0 ||
+          origin_names::appliesItsFunction(last) || origin_names::isRandom(x.api) || makes(cut, x))
+        continue;  // a step the CUT's side takes too prepares both
+      ++steps;
+      others.insert(x.api);
+    }
+    if (sharedOnly && steps >= 2) {
+      // Functions only nested in one another, no arithmetic between them (`exp(logpdf(x, m, u,
+      // inv(v)))`): another library's function on inputs it prepares, not a formula; unless the
+      // outer function is an arithmetic step itself (`np.divide(np.exp(z), np.sum(...))`,
+      // `torch.mm(torch.mm(m, t), t)`), which composes one.
+      static const RE2 arithmeticStep(
+          R"((^|\.)(divide|true_divide|multiply|add|subtract|power|pow|mm|bmm|matmul|dot|einsum|tensordot|inner|outer|kron|sum|mean|prod|cumsum|exp|log|sqrt|square|negative|where|maximum|minimum|clip)$)");
+      if (!oracle.arithmetic && !oracle.loop && !RE2::PartialMatch(outer->api, arithmeticStep))
+        return {"DT", fmt::format("another library's {} computes it from what the CUT is given, its inputs prepared with {}", outer->api,
+                                  fmt::join(others, ", "))};
+      return {"NI", fmt::format("the author computes it with {} from what the CUT is given", fmt::join(others, ", "))};
+    }
+    // tfp_bijector.inverse_log_det_jacobian(y) with y = bijector.forward(x) the CUT is handed
+    // too: one call of another library on the CUT's own inputs computes the same function.
+    // A function the CUT's side does not call, not a constant made in its shape, a function
+    // transform, map or loop, a serialization, a random draw, nor an einsum (one permutes indices
+    // as often as it contracts); or a method of an object that library builds for the oracle alone
+    // (`tfb.Sigmoid()`, `scipy.stats.logistic()`). Not over a transform of the library's function
+    // (`log(grad(bij.forward)(x))`: the author's derivation).
+    static const RE2 notTheSameFunction(
+        R"((^|\.)(zeros|ones|full|empty|eye)(_like)?$|(^|\.)(einsum|map_structure|fori_loop|while_loop|scan|dumps|dump)$)");
+    const std::string_view outerLast = lastDottedComponent(outer->api);
+    const auto ownObject = [&] {
+      for (auto it = oracle.items.begin() + (outer - oracle.items.data()) + 1; it != oracle.items.end(); ++it) {
+        const std::string_view last = lastDottedComponent(it->api);
+        const bool builds = it->api[0] != '.' || std::isupper(static_cast<unsigned char>(last[0]));  // `tfb.Sigmoid` read as `.Sigmoid`
+        if (it->kind == OriginKind::OtherLib && !last.empty() && builds && !makes(cut, *it)) return true;
+      }
+      return false;
+    };
+    const bool function = !outer->api.empty() && outer->api[0] != '.' && !outerLast.empty() &&
+                          std::islower(static_cast<unsigned char>(outerLast[0])) && !RE2::PartialMatch(outer->api, notTheSameFunction) &&
+                          outer->api.rfind("itertools.", 0) != 0 && outer->api.rfind("functools.", 0) != 0 &&
+                          !origin_names::appliesItsFunction(outerLast) && !origin_names::mapsItsFunction(outerLast) &&
+                          !origin_names::isRandom(outer->api);
+    const bool method = !outer->api.empty() && outer->api[0] == '.' && !isArrayMethod(outer->api) && ownObject();
+    if (sharedOnly && steps <= 1 && !oracle.arithmetic && !oracle.loop && oracle.applied.empty() && !makes(cut, *outer) &&
+        (function || method))
+      return {"DT", fmt::format("another library's {} computes it from what the CUT is given", outer->api)};
+  }
+  if (oracleLib) {
+    if (o.full.empty() && o.inputs.empty()) return {"D", "the oracle only passes data through the library's plumbing (a round trip)"};
+    // Same inputs: the same argument texts, or the same variables with the same arithmetic
+    // around them (a graph compiled twice, a helper that runs the function in another mode).
+    auto runsOn = [](const OriginSet& s, const std::string& inputs) {
+      for (const auto& x : s.items)
+        if (x.kind == OriginKind::LibCall && !x.api.empty() && x.api.back() == ')' && !inputs.empty() && x.args == inputs) return true;
+      return false;
+    };
+    // Arithmetic on one side only (x + 5 inside, 2 * f(x) outside) makes different inputs; so
+    // does the same operator in different places (mvn.mean + 1 against (mvn + 1).mean).
+    const bool sameInputs = oracle.operators == cut.operators && oracle.arithmeticAt.count("") == cut.arithmeticAt.count("") &&
+                            (o.inputs == a.inputs || (!o.primaryInputs.empty() && o.primaryInputs == a.primaryInputs) ||
+                             runsOn(oracle, a.primaryInputs) || runsOn(cut, o.primaryInputs) ||
+                             ((oracle.throughHelper || cut.throughHelper) && !oracle.bindings.empty() && oracle.bindings == cut.bindings));
+    // (a @ b).to_dense() against a.to_dense() @ b.to_dense(): the array library evaluates, on the
+    // arrays the CUT's objects are made into, the expression the CUT evaluates on the objects.
+    if (!o.full.empty() && o.full == a.full && language == Language::Python && oracle.arithmetic && !oracle.loop &&
+        !oracle.arrayOperators.empty() && cut.arrayOperators.empty() &&
+        std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
+      return {"DT", fmt::format("the array library evaluates the CUT's expression ({}) on arrays the library's objects are made into",
+                                fmt::join(oracle.arrayOperators, " "))};
+    if (!o.full.empty() && o.full == a.full) {
+      if (differentParts(cut, oracle))
+        return {"RI", fmt::format("the oracle is another output of {} ({} against {}), computed by a different function", *o.full.begin(),
+                                  *oracle.selectors.begin(), *cut.selectors.begin())};
+      if (sameInputs)
+        return {"SCUT_SAME", fmt::format("both sides compute {} on the same inputs; only flags or modes differ", *o.full.begin())};
+      return {"SCUT_DIFF", fmt::format("both sides compute {} on different inputs (a metamorphic relation)", *o.full.begin())};
+    }
+    if (o.full.empty() && a.full.empty()) {
+      if (differentParts(cut, oracle))
+        return {"RI", fmt::format("the oracle is another output of the same run ({} against {}), computed by a different function",
+                                  *oracle.selectors.begin(), *cut.selectors.begin())};
+      if (sameInputs) return {"SCUT_SAME", "both sides run the same compiled function on the same inputs"};
+      return {"SCUT_DIFF", "both sides run the same compiled function on different inputs"};
+    }
+    if (!o.last.empty() && o.last == a.last && backendsDiffer(o.full, a.full))
+      return {"DT", fmt::format("the oracle computes {} with another backend of the library", *o.last.begin())};
+    // The outermost calls are one function of two backends (theano_backend.conv1d against
+    // tensorflow_backend.conv1d), whatever else either side calls to prepare its inputs.
+    const auto libraryFunction = [](const std::string& api) { return !api.empty() && api[0] != '.' && api.back() != ')'; };
+    if (libraryFunction(o.primary) && libraryFunction(a.primary) && o.primary != a.primary &&
+        lastDottedComponent(o.primary) == lastDottedComponent(a.primary) && backendsDiffer({o.primary}, {a.primary}))
+      return {"DT",
+              fmt::format("the oracle computes {} with another backend of the library ({})", lastDottedComponent(o.primary), o.primary)};
+    // The CUT's function applied last to an input the library transformed first (f(inverse(p))
+    // against f(p)) is a metamorphic relation; the CUT's function used inside another function
+    // of the library (a functional form reading the module's parameters, a combinator of the
+    // CUT's layers) is that other function computing it.
+    if (!a.full.empty() && std::includes(o.full.begin(), o.full.end(), a.full.begin(), a.full.end()) &&
+        (o.primary.empty() || a.full.count(o.primary)))
+      return {"SCUT_DIFF", fmt::format("the oracle applies {} to a transformed input", *a.full.begin())};
+    // The author's arithmetic on values the CUT is handed too (model_trace.nodes[k]["log_prob"] -
+    // guide_trace.nodes[k]["log_prob"] against the costs the library computes from both traces):
+    // no function of the library runs for the oracle alone (an array's reduction, `.sum(0)`, is
+    // part of the formula), so the formula is the author's. Not in C++, where the operators on
+    // the library's types are the library's own functions (dlib's matrix `*`).
+    const bool sharedComputation =
+        std::any_of(oracle.items.begin(), oracle.items.end(), [](const Origin& x) { return OriginTracer::computes(x); }) &&
+        computesOnlyWhatTheCutMakes(cut, oracle);
+    // With the operators the CUT's graph is built with (`c.data + 1` against the constant folded
+    // from `c + 1`), it evaluates the very expression the CUT does.
+    if (language == Language::Python && oracle.arithmetic && !oracle.operators.empty() && sharedComputation) {
+      if (!oracle.loop && std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
+        return {"DT", fmt::format("plain arithmetic evaluates the same expression as the library ({})", fmt::join(oracle.operators, " "))};
+      return {"NI", fmt::format("the author's arithmetic ({}) on values the CUT is given too", fmt::join(oracle.operators, " "))};
+    }
+    // A loop of the test that calls the library per element and combines the results (sums,
+    // averages, arithmetic) is the author's algorithm; one that only maps a function over the
+    // elements and stacks them is that function's.
+    const bool combines = oracle.arithmetic || std::any_of(oracle.items.begin(), oracle.items.end(), [](const Origin& x) {
+                            const std::string_view last = lastDottedComponent(x.api);
+                            return x.kind != OriginKind::LibCall &&
+                                   (last == "sum" || last == "mean" || last == "average" || last == "prod" || last == "cumsum");
+                          });
+    if (language == Language::Python && oracle.loop && !cut.loop && combines)
+      return {"NI", "a loop written in the test combines the library's results per element into the oracle"};
+    return {"RI", fmt::format("the oracle uses {}, a different function of the library under test",
+                              o.full.empty() ? "the library" : *o.full.begin())};
+  }
+  if (oracle.has(OriginKind::OtherLib)) {
+    // Another library's function on numbers: the same function as the CUT is differential
+    // testing; in a formula it is part of a re-implementation; alone it is a closed-form
+    // constant (-np.log(0.5) as an expected loss).
+    bool allClosed = true, sameAsCut = false;
+    Core a = coreOf(cut);
+    // Arithmetic on the CUT's literal inputs inside another library's call (np.where(x >= 0, x,
+    // x * 0.1) against leaky_relu(x)) spells the CUT's function out.
+    for (const auto& x : oracle.items)
+      if (x.kind == OriginKind::OtherLib && x.literalInputs && x.argsArithmetic && sharesAnInput(a.inputs, x.args))
+        return {"NI", "the oracle is a formula assembled by the test author on the CUT's inputs"};
+    for (const auto& x : oracle.items) {
+      if (x.kind != OriginKind::OtherLib) continue;
+      // On literal data, a closed form unless the CUT runs on the same inputs (expit(x)
+      // against the library's sigmoid(x) is differential testing; np.polyval at the points
+      // an interpolation is evaluated at is the ground truth).
+      allClosed &= x.closedForm || (x.literalInputs && !sharesAnInput(a.inputs, x.args));
+      sameAsCut |= a.last.count(std::string(lastDottedComponent(x.api))) > 0;
+    }
+    if (allClosed && !sameAsCut && !oracle.arithmetic && !oracle.loop) return {"D", "the oracle is a closed-form constant"};
+    // Arithmetic on closed forms and literals alone (`2 / 15.0 * math.pi`, `np.finfo(np.float32).max`
+    // beside literals): a constant too, when nothing of the test's data or the CUT's inputs is in it.
+    const auto sharesWithCut = [&] {
+      if (std::any_of(oracle.bindings.begin(), oracle.bindings.end(), [&](const std::string& b) { return cut.bindings.count(b) > 0; }))
+        return true;
+      // A literal the CUT is given too (`_y0 * math.exp(-0.5)` against a solve from `y0=_y0`):
+      // the analytic solution of the CUT's problem, not a constant of its own.
+      return std::any_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& o) {
+        return o.kind == OriginKind::Literal && o.api != "0" && o.api != "1" && o.api != "0.0" && o.api != "1.0" &&
+               std::any_of(cut.items.begin(), cut.items.end(),
+                           [&](const Origin& c) { return c.kind == OriginKind::Literal && c.api == o.api; });
+      });
+    };
+    if (allClosed && !sameAsCut && !oracle.loop && !oracle.has(OriginKind::Data) && !oracle.has(OriginKind::Unknown) && !sharesWithCut())
+      return {"D", "the oracle is arithmetic on closed-form constants"};
+    if (oracle.arithmetic || oracle.loop) {
+      // numpy evaluating the very same expression as the library graph is differential
+      // testing; a formula the author assembled differently is a naive re-implementation.
+      Core a = coreOf(cut);
+      std::set<std::string> otherOps;
+      for (const auto& o : oracle.items)
+        if (o.kind == OriginKind::OtherLib) otherOps.insert(std::string(lastDottedComponent(o.api)));
+      const bool sameOps = !otherOps.empty() && !oracle.loop && cut.arithmetic == oracle.arithmetic &&
+                           std::includes(a.last.begin(), a.last.end(), otherOps.begin(), otherOps.end());
+      if (sameOps) return {"DT", fmt::format("another library evaluates the same expression ({})", fmt::join(otherOps, ", "))};
+      return {"NI", oracle.throughHelper ? "a test helper re-implements it with hand-written logic"
+                                         : "the oracle is a formula assembled by the test author"};
+    }
+    std::string api;
+    for (const auto& o : oracle.items)
+      if (o.kind == OriginKind::OtherLib) api = o.api;
+    return {"DT", fmt::format("the oracle is computed by {} (another library)", api)};
+  }
+  if (oracle.loop || oracle.arithmetic) {
+    if (oracle.loop) return {"NI", "the oracle is accumulated by a loop written in the test"};
+    // numpy arithmetic evaluating the library graph's own expression (v ** -.5 for a graph
+    // built as v ** -.5) is differential testing, not a re-implementation, whatever the data.
+    if (!oracle.loop && computesWithLibrary(cut) && !oracle.operators.empty() &&
+        std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
+      return {"DT",
+              fmt::format("numpy arithmetic evaluates the same expression as the library graph ({})", fmt::join(oracle.operators, " "))};
+    // One operator of the array library against the library's function of that operation
+    // (`a - b` against `tree_sub(a, b)`, `x @ w` against `matmul(x, w)`): another library computes
+    // it. Operators the CUT's side meets too prepare the shared inputs; literals alone stay D.
+    std::set<std::string> ownOperators;
+    std::set_difference(oracle.operators.begin(), oracle.operators.end(), cut.operators.begin(), cut.operators.end(),
+                        std::inserter(ownOperators, ownOperators.end()));
+    if (const std::string op = ownOperators.size() == 1 ? *ownOperators.begin() : std::string{};
+        !op.empty() && !allOf(oracle, {OriginKind::Literal}) && computesWithLibrary(cut) && namesTheOperation(coreOf(cut).primary, op))
+      return {"DT", fmt::format("the array library's `{}` computes what {} computes", op, coreOf(cut).primary)};
+    // Arithmetic of the oracle's own on the very inputs the CUT is given spells the CUT's
+    // computation out; on other literals it is a fixed value.
+    if (allOf(oracle, {OriginKind::Literal}) &&
+        (!computesWithLibrary(cut) ||
+         std::none_of(oracle.bindings.begin(), oracle.bindings.end(), [&](const std::string& b) { return cut.bindings.count(b) > 0; })))
+      return {"D", "the oracle is arithmetic on literals"};
+    if (allOf(oracle, {OriginKind::Literal})) return {"NI", "the oracle is the author's arithmetic on the CUT's own inputs"};
+    if (oracle.has(OriginKind::Unknown) && !oracle.has(OriginKind::Data)) return {"UNKNOWN", firstUnknownReason(oracle)};
+    // Stored or test data only rescaled (`np.array(image) / 255.0`), none of it the CUT's input:
+    // the data, not a formula. On the CUT's inputs (`x * (x > 0)`) it spells the CUT out.
+    if (language == Language::Python && oracle.has(OriginKind::Data) && allOf(oracle, {OriginKind::Literal, OriginKind::Data}) &&
+        std::all_of(oracle.operators.begin(), oracle.operators.end(), [](const std::string& op) { return op == "*" || op == "/"; }) &&
+        std::none_of(oracle.bindings.begin(), oracle.bindings.end(), [&](const std::string& b) { return cut.bindings.count(b) > 0; }))
+      return {"D", "the oracle is test data, rescaled"};
+    return {"NI", "the oracle is computed by hand-written arithmetic or a loop in the test"};
+  }
+  if (allOf(oracle, {OriginKind::Literal})) return {"D", "the oracle is a literal"};
+  if (allOf(oracle, {OriginKind::Literal, OriginKind::Data}))
+    return {"D", "the oracle is test-supplied data (the untransformed input or a defined array)"};
+  // A function the scan cannot see into, run alone as the oracle and through the library as the
+  // CUT (kernel_fn against batch(kernel_fn)): the same computation, the library only changes how
+  // it runs.
+  if (const std::string wrapper = libraryRunOf(cut, oracle); !wrapper.empty())
+    return {"SCUT_SAME", fmt::format("the CUT runs the oracle's own computation through {}: the same function run another way", wrapper)};
+  // One function the scan cannot see into (a helper's parameter, predictor(t, x) against
+  // predictor(t2, x)) computes both sides: the same code under test, on the same inputs or not.
+  // The CUT's side may take a part of what that function returns (`kernel(X).diag()` against
+  // `kernel(X, diag=True)`).
+  const Origin* unresolved = outermostCall(oracle);
+  const Origin* cutCall = outermostCall(cut);
+  if (unresolved && cutCall && unresolved->kind == OriginKind::Unknown && cutCall->kind != OriginKind::Unknown && !unresolved->api.empty())
+    for (const Origin& x : cut.items)
+      if (x.kind == OriginKind::Unknown && x.api == unresolved->api) {
+        cutCall = &x;
+        break;
+      }
+  if (unresolved && cutCall && unresolved->kind == OriginKind::Unknown && cutCall->kind == OriginKind::Unknown &&
+      unresolved->api == cutCall->api && !unresolved->api.empty() && unresolved->reason.rfind("callee ", 0) == 0) {
+    if (unresolved->args == cutCall->args && oracle.operators == cut.operators)
+      return {"SCUT_SAME", fmt::format("both sides call {} on the same inputs", unresolved->api)};
+    return {"SCUT_DIFF", fmt::format("both sides call {} on different inputs (a metamorphic relation)", unresolved->api)};
+  }
+  return {"UNKNOWN", firstUnknownReason(oracle)};
+}
+
+}  // namespace oalens::analyzer::oracle_decision
