@@ -25,7 +25,6 @@ bool isModelMethod(std::string_view api) {
   return false;
 }
 
-
 // Whether the two sides' functions of one name live in modules named for different backends
 // (`theano_backend.conv1d` against `tensorflow_backend.conv1d`, `ops_cuda.f` against `ops_cpu.f`),
 // not in two modules of one backend (`parallel.hmm_filter` against `serial.hmm_filter`: the
@@ -105,7 +104,6 @@ bool namesTheOperation(std::string_view function, const std::string& op) {
   const std::string_view last = lastDottedComponent(function);
   return words && !last.empty() && RE2::PartialMatch(re2::StringPiece(last.data(), last.size()), *words);
 }
-
 
 // Two different parts of results (h['loss'] against h['weighted_mse'], the loss and a metric
 // unpacked from one evaluate): outputs of different functions, even of one run.
