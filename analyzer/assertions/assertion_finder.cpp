@@ -682,7 +682,11 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       addWrittenTolerance(m, a, kind, v);
       continue;
     }
-    if (!chosenBy.empty() && param != chosenBy && !isOaIf(param)) continue;  // assertAlmostEqual(delta=...) has no places
+    // assertAlmostEqual(delta=...) has no places; a flag that only switches the check on
+    // (`match(x, y, almost=True)`) is no tolerance and leaves the others theirs.
+    const bool chosenByTolerance =
+        std::any_of(spec.tolerances.begin(), spec.tolerances.end(), [&](const auto& t) { return t.second == chosenBy; });
+    if (!chosenBy.empty() && chosenByTolerance && param != chosenBy && !isOaIf(param)) continue;
     auto d = spec.defaults.find(kind);
     // A tolerance without a default (unittest's `delta`) only where the dict sets it.
     if (d == spec.defaults.end() && !(param == chosenBy && splatSets(param))) continue;

@@ -299,6 +299,31 @@ std::optional<ApiSpec> boundedDifference(const FileModel& m, FunctionId fid, Stm
 // mapped check, a predicate macro, a known check, a returned predicate, a compared local) and
 // the first shape found fixes which parameters are the actual, the expected and the tolerances;
 // the shapes share that bookkeeping, so they stay in one loop.
+// `if not almost: assertSequenceEqual(...) else: assert_almost_equal(...)` (Trax's `match`): a
+// check under a flag parameter that defaults to False, run only where the flag is set; the flag,
+// or "" when the check runs whatever the caller passes.
+std::string_view switchingFlag(const FileModel& m, const Function& f, StmtId s) {
+  for (StmtId p = m.stmts[s].parent; p != kNone && p >= f.firstStmt && p < f.endStmt; p = m.stmts[p].parent) {
+    StmtId head = kNone;
+    const bool inElse = m.stmts[p].kind == StmtKind::Else;
+    if (m.stmts[p].kind == StmtKind::If) head = p;
+    if (inElse)
+      for (StmtId q = p; q > f.firstStmt && head == kNone;) {
+        --q;
+        if (nextSibling(m, q) == p) head = m.stmts[q].kind == StmtKind::If ? q : kNone, q = f.firstStmt;
+      }
+    if (head == kNone || m.stmts[head].a == kNone) continue;
+    ExprId c = m.stmts[head].a;
+    const bool negated = m.expr(c).kind == ExprKind::Not && m.childCount(c) == 1;
+    if (negated) c = m.child(c, 0);
+    if (m.expr(c).kind != ExprKind::Name || negated != inElse) return {};
+    for (const Param& param : f.params)
+      if (param.name == m.expr(c).name && param.defaultValue != kNone && m.expr(param.defaultValue).text == "False") return param.name;
+    return {};
+  }
+  return {};
+}
+
 std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
                                    const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
@@ -508,6 +533,13 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     w.switchedBy = inner->switchedBy;
     // Its category is fixed then: the parameters that chose it are given by the wrapper.
     if (inner->oa) w.categoryIf = inner->categoryIf;
+    // Exact unless a call sets the flag the check runs under (`match(x, y, almost=True)`).
+    if (const std::string_view flag = m.language == Language::Python ? switchingFlag(m, f, s) : std::string_view{}; !flag.empty()) {
+      w.categoryIf[std::string(flag)] = std::string(categoryName(w.category));
+      w.oa = false;
+      w.oaIf = {std::string(flag)};
+      w.category = Category::Exact;
+    }
     nameDiscovered(m, f, w);
     if (returnsPredicate) {
       if (w.kind == ApiKind::Method) w.predicateMethod = true;

@@ -84,3 +84,16 @@ class DenseWrapperTest(MinidlTestCase):
     def test_catalogued_method_in_subclass(self):
         out = self.layer(self.x)
         self.assertAllClose(out, self.layer.kernel + self.layer.bias, atol=1e-5)  # expect: oa api=tf.test.TestCase.assertAllClose cat=abs_rel thr=customized tol=atol:literal:1e-05,rtol:default:1e-06
+
+
+def match(actual, expected, almost=False, decimal=7):
+    # Exact unless the caller asks for an approximate comparison.
+    if not almost:
+        assert actual.tolist() == expected.tolist()  # expect: assert api=assert
+    else:
+        np.testing.assert_almost_equal(actual, expected, decimal=decimal)  # expect: oa api=numpy.testing.assert_almost_equal cat=rounding thr=depend tol=decimal:depend
+
+
+def test_a_helper_that_compares_approximately_only_when_asked():
+    match(ops.relu(np.array([1, -2, 3])), np.array([1, 0, 3]))  # expect: assert api=tests.test_wrappers.match
+    match(ops.sigmoid(np.zeros(2)), np.full(2, 0.5), almost=True)  # expect: oa api=tests.test_wrappers.match cat=rounding thr=default tol=decimal:default:7
