@@ -114,9 +114,7 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
     bool held = false;
     for (uint32_t i = 0; i < x.childCount; ++i) {
       const ExprId c = m.child(e, i);
-      const Expr& operand = m.expr(c);
-      const bool literal = operand.kind == ExprKind::Number && operand.text.find_first_of(".eEfF") == std::string_view::npos;
-      if (literal) continue;
+      if (isIntegerLiteral(m, c)) continue;
       if (!cppHolds(m, fid, at, c, steps + 1)) return false;
       held = true;
     }
@@ -147,10 +145,7 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
   static const RE2 integerType(R"(\bdtype::(?:s|u)(?:8|16|32|64)\b|\bdtype::b8\b|\bk(?:Int|UInt|Long|Bool)\w*\b)");
   for (ExprId a : args.positional)
     if (RE2::PartialMatch(re2::StringPiece(m.expr(a).text.data(), m.expr(a).text.size()), integerType)) return true;
-  if ((last == "full" || last == "full_like") && args.positional.size() == 2) {
-    const Expr& fill = m.expr(args.positional[1]);
-    return fill.kind == ExprKind::Number && fill.text.find_first_of(".eEfF") == std::string_view::npos;
-  }
+  if ((last == "full" || last == "full_like") && args.positional.size() == 2) return isIntegerLiteral(m, args.positional[1]);
   return false;
 }
 

@@ -304,13 +304,13 @@ std::optional<ApiSpec> boundedDifference(const FileModel& m, FunctionId fid, Stm
 // or "" when the check runs whatever the caller passes.
 std::string_view switchingFlag(const FileModel& m, const Function& f, StmtId s) {
   for (StmtId p = m.stmts[s].parent; p != kNone && p >= f.firstStmt && p < f.endStmt; p = m.stmts[p].parent) {
-    StmtId head = kNone;
+    // The `if` an `else` belongs to: the statement before it at its depth, under the same parent.
     const bool inElse = m.stmts[p].kind == StmtKind::Else;
-    if (m.stmts[p].kind == StmtKind::If) head = p;
-    if (inElse)
-      for (StmtId q = p; q > f.firstStmt && head == kNone;) {
-        --q;
-        if (nextSibling(m, q) == p) head = m.stmts[q].kind == StmtKind::If ? q : kNone, q = f.firstStmt;
+    StmtId head = m.stmts[p].kind == StmtKind::If ? p : kNone;
+    for (StmtId q = p; inElse && q > f.firstStmt;)
+      if (const Stmt& before = m.stmts[--q]; before.parent == m.stmts[p].parent && before.depth == m.stmts[p].depth) {
+        head = before.kind == StmtKind::If ? q : kNone;
+        break;
       }
     if (head == kNone || m.stmts[head].a == kNone) continue;
     ExprId c = m.stmts[head].a;

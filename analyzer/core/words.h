@@ -36,6 +36,10 @@ inline std::string_view selfAttributeName(std::string_view text) {
   return text.substr(kSelf.size());
 }
 
+// `mul_`, `quantize_`: PyTorch's name for an operation that changes its tensor (a method's
+// receiver, a function's first argument) in place; not a private name (`_fill`, `__init__`).
+inline bool namesAnInPlaceOperation(std::string_view name) { return name.size() > 1 && name.back() == '_' && name.front() != '_'; }
+
 // Whether `text` names `name` where it may be bound or changed: followed by `[`, `.`, `=`, `:`,
 // an augmented assignment (`|=`, `+=`) or `,` (a tuple target), or after `del`.
 inline bool mayChange(std::string_view text, std::string_view name) {

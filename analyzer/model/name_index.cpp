@@ -47,7 +47,7 @@ void namesBoundBy(const FileModel& m, const Stmt& st, Add add) {
     // quantize_(model, config): a function named with a trailing underscore changes its first
     // argument in place (PyTorch's convention).
     const std::string_view called = callee.kind == ExprKind::Name || callee.kind == ExprKind::Attribute ? callee.name : std::string_view{};
-    if (called.size() > 1 && called.back() == '_' && called.front() != '_') {
+    if (namesAnInPlaceOperation(called)) {
       const CallArgs ca = splitCall(m, st.a);
       if (!ca.positional.empty() && m.expr(ca.positional[0]).kind == ExprKind::Name) add(m.expr(ca.positional[0]).name);
     }

@@ -43,7 +43,7 @@ bool changes(const FileModel& m, FunctionId fn, StmtId s, std::string_view name)
   static const std::set<std::string_view, std::less<>> mutators = {"update", "append",     "extend", "insert",  "add",  "pop",
                                                                    "clear",  "setdefault", "remove", "popitem", "sort", "reverse"};
   const std::string_view method = m.expr(callee).name;
-  return mutators.count(method) > 0 || (method.size() > 1 && method.back() == '_' && method.front() != '_');
+  return mutators.count(method) > 0 || namesAnInPlaceOperation(method);
 }
 
 }  // namespace

@@ -261,7 +261,7 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
   }
   // eqx.filter_hessian(f)(x) against jax.hessian(f)(x): another package's transform computes
   // the same derivative of the same function.
-  {
+  if (!oracle.transforms.empty() && computesWithLibrary(cut)) {
     static const RE2 derivative(R"((?:filter_)?(grad|value_and_grad|jacfwd|jacrev|jacobian|hessian|jvp|vjp|linearize))");
     const auto kindOf = [](const std::string& t) {
       std::string kind;
@@ -282,7 +282,7 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     }
     for (const std::string& o : oracle.transforms)
       for (const std::string& c : cutTransforms)
-        if (package(o) != package(c) && !kindOf(o).empty() && kindOf(o) == kindOf(c) && computesWithLibrary(cut))
+        if (package(o) != package(c) && !kindOf(o).empty() && kindOf(o) == kindOf(c))
           return {"DT", fmt::format("{} of another package computes the same derivative as {}", o, c)};
   }
   // A data movement is transparent (it hands its operand's origin on), unless it is the very

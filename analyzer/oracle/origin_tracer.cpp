@@ -172,7 +172,7 @@ static std::vector<ExprId> inPlaceCalls(const FileModel& m, ExprId call, std::st
     const ExprId callee = m.child(link, 0);
     if (m.expr(callee).kind != ExprKind::Attribute || m.expr(callee).childCount == 0) return {};
     const std::string_view method = m.expr(callee).name;
-    inPlace |= method.size() > 1 && method.back() == '_' && method.front() != '_';
+    inPlace |= namesAnInPlaceOperation(method);
     calls.push_back(link);
     link = m.child(callee, 0);
   }
@@ -188,7 +188,7 @@ bool OriginTracer::changesItsFirstArgument(const FileModel& m, FunctionId fn, Ex
   if (ca.positional.empty() || m.expr(ca.positional[0]).kind != ExprKind::Name || m.expr(ca.positional[0]).name != name) return false;
   const std::string dotted = dottedName(m, ca.callee);
   const std::string_view last = lastDottedComponent(dotted);
-  if (last.size() < 2 || last.back() != '_' || last.front() == '_') return false;
+  if (!namesAnInPlaceOperation(last)) return false;
   bool viaImport = false;
   const std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
   return viaImport && isLibrary(resolved);
