@@ -91,6 +91,15 @@ bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
   }
 }
 
+// `std::vector<unsigned int> peaks = {...}`, `std::array<int, 4> path{...}`, `int64_t idx[] =
+// {...}`: a container or array declared with an integer element type (a scalar `int n` is left
+// out: counts are compared exactly anyway, and a float check may read one).
+bool declaresIntegerElements(std::string_view declaration) {
+  static const RE2 integerContainer(
+      R"(^(?:(?:static|const|constexpr)\s+)*(?:(?:std::)?(?:vector|array|initializer_list)\s*<\s*(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned(?: int)?|long(?: long)?|short|size_t|bool)\s*[,>]|(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned(?: int)?|long|size_t)\s+\w+\s*\[))");
+  return RE2::PartialMatch(re2::StringPiece(declaration.data(), declaration.size()), integerContainer);
+}
+
 // C++: values made with an integer element type written as a template argument
 // (`read_vector<int64_t>(result)`, `std::vector<int>{1, 2}`, nGraph's integer op tests), also
 // through a local bound to one.
@@ -98,7 +107,9 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
   if (e == kNone || steps > kMaxSteps) return false;
   const Expr& x = m.expr(e);
   if (x.kind == ExprKind::Name) {
-    const ExprId bound = fid == kNone ? e : throughLocal(m, fid, at, e);
+    const StmtId binding = fid == kNone ? kNone : localBindingStmt(m, fid, at, x.name);
+    if (binding != kNone && declaresIntegerElements(m.stmts[binding].text)) return true;
+    const ExprId bound = binding == kNone ? e : m.stmts[binding].b;
     if (bound != e) return cppHolds(m, fid, at, bound, steps + 1);
     // A lambda's capture (`falses` of the test that defines `auto check = [&](dtype t) {...}`):
     // the enclosing function's local, as bound before the lambda.
@@ -143,8 +154,18 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
   static const RE2 positions(R"((?i)^(argsort|argmax|argmin|nonzero|count_?nonzero)$)");
   if (RE2::FullMatch(re2::StringPiece(last.data(), last.size()), positions)) return true;
   static const RE2 integerType(R"(\bdtype::(?:s|u)(?:8|16|32|64)\b|\bdtype::b8\b|\bk(?:Int|UInt|Long|Bool)\w*\b)");
-  for (ExprId a : args.positional)
+  for (ExprId a : args.positional) {
+    // `iota(shape, tiles, dtype)` after `const auto dtype = dtype::s32;`: the type a local holds.
     if (RE2::PartialMatch(re2::StringPiece(m.expr(a).text.data(), m.expr(a).text.size()), integerType)) return true;
+    static const RE2 integerTypeName(R"(^(?:\w+::)*(?:dtype::(?:[su](?:8|16|32|64)|b8)|k(?:Int|UInt|Long|Bool)\w*)$)");
+    const ExprId given = fid == kNone || m.expr(a).kind != ExprKind::Name ? a : throughLocal(m, fid, at, a);
+    if (given != a && RE2::FullMatch(re2::StringPiece(m.expr(given).text.data(), m.expr(given).text.size()), integerTypeName)) return true;
+  }
+  // `Tensor::fromVector({8}, peaks)` of a `std::vector<unsigned>`: a tensor of the container's
+  // element type.
+  if (last == "fromVector" || last == "fromArray" || last == "fromBuffer")
+    for (ExprId a : args.positional)
+      if (m.expr(a).kind == ExprKind::Name && cppHolds(m, fid, at, a, steps + 1)) return true;
   if ((last == "full" || last == "full_like") && args.positional.size() == 2) return isIntegerLiteral(m, args.positional[1]);
   return false;
 }

@@ -68,3 +68,17 @@ TEST(MantissaBits, IntegerTensorsCapturedByALambda) {
   };
   suite::for_each_scale(check);
 }
+
+TEST(MantissaBits, IntegerContainersDeclaredAsSuch) {
+  // A container or array declared with an integer element type, a tensor made from one, and a
+  // tensor given an integer type through a local hold whole numbers; a float vector does not.
+  std::vector<unsigned int> peaks = {0, 4, 8};
+  constexpr int32_t golden[] = {1, -2, 3};
+  std::vector<float> weights = {0, 4, 8};
+  const auto kind = minitensor::dtype::s32;
+  auto steps = minitensor::iota(3, kind);
+  EXPECT_TRUE(suite::near_all(minitensor::argmax_rows(weights), minitensor::Tensor::fromVector(peaks)));  // expect: assert api=suite::near_all
+  EXPECT_TRUE(suite::near_all(minitensor::round_half(golden), golden));  // expect: assert api=suite::near_all
+  EXPECT_TRUE(suite::near_all(minitensor::cumsum(weights), steps));  // expect: assert api=suite::near_all
+  EXPECT_TRUE(suite::near_all(minitensor::relu(weights), minitensor::Tensor::fromVector(weights)));  // expect: oa api=suite::near_all cat=abs thr=default tol=atol:default:1e-08
+}
