@@ -167,6 +167,56 @@ const Origin* outermostCall(const OriginSet& s) {
   return nullptr;
 }
 
+// The distinctive words of a function's name (`MulticlassPrecisionRecallCurve`: multiclass,
+// precision, recall, curve; `soft_dtw`: soft, dtw), lower-cased; words every metric or step
+// shares and single letters say nothing of which function it is.
+std::set<std::string> distinctiveWords(std::string_view name) {
+  static const std::set<std::string, std::less<>> generic = {
+      "get",    "compute", "calc",   "calculate", "eval", "evaluate", "run",      "apply",  "call",    "forward",   "score",
+      "scores", "loss",    "metric", "metrics",   "fn",   "func",     "function", "test",   "ref",     "reference", "naive",
+      "np",     "numpy",   "torch",  "jax",       "tf",   "value",    "values",   "result", "results", "from",      "to",
+      "of",     "and",     "the",    "with",      "by",   "op",       "impl",     "sample", "samples"};
+  std::set<std::string> words;
+  std::string word;
+  const auto flush = [&] {
+    if (word.size() > 1 && !generic.count(word)) words.insert(word);
+    word.clear();
+  };
+  for (size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    if (!std::isalnum(static_cast<unsigned char>(c))) {
+      flush();
+      continue;
+    }
+    // A capital starts a word unless it continues an acronym (`SDR`, `CHRF` stay whole).
+    if (std::isupper(static_cast<unsigned char>(c)) && i > 0 && std::islower(static_cast<unsigned char>(name[i - 1]))) flush();
+    word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  flush();
+  return words;
+}
+
+// Whether another library's function is named for the function the CUT's side computes: every
+// distinctive word of its name is one of the CUT's (`sklearn.metrics.precision_recall_curve`
+// against `MulticlassPrecisionRecallCurve`, `tslearn...soft_dtw` against `SoftDTW`).
+// Not a method (`.diagonal` of any array), nor a primitive of the array libraries formulas are
+// written with (`math.log` against `log_prob`); a name of one short word says too little.
+bool namesTheCutsFunction(const OriginSet& cut, std::string_view otherApi) {
+  static const RE2 arrayLibrary(R"(^(math|cmath|numpy|torch|jax|tensorflow|builtins|operator|functools|itertools)\.)");
+  if (otherApi.empty() || otherApi[0] == '.' || RE2::PartialMatch(re2::StringPiece(otherApi.data(), otherApi.size()), arrayLibrary))
+    return false;
+  const std::set<std::string> other = distinctiveWords(lastDottedComponent(otherApi));
+  if (other.empty() || (other.size() == 1 && other.begin()->size() < 4)) return false;
+  // The library's functions and classes the CUT's side calls or is handed (a metric class given
+  // to the suite's tester).
+  for (const Origin& x : cut.items) {
+    if (x.kind != OriginKind::LibCall) continue;
+    const std::set<std::string> own = distinctiveWords(lastDottedComponent(x.api));
+    if (std::includes(own.begin(), own.end(), other.begin(), other.end())) return true;
+  }
+  return false;
+}
+
 // Whether two origins are one call: the same kind, callee and argument texts.
 bool sameCall(const Origin& x, const Origin& y) { return x.kind == y.kind && x.api == y.api && x.args == y.args; }
 
@@ -537,6 +587,12 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       const bool sameOps = !otherOps.empty() && !oracle.loop && cut.arithmetic == oracle.arithmetic &&
                            std::includes(a.last.begin(), a.last.end(), otherOps.begin(), otherOps.end());
       if (sameOps) return {"DT", fmt::format("another library evaluates the same expression ({})", fmt::join(otherOps, ", "))};
+      // A reference that loops, converts or averages around another library's function named
+      // for the CUT's (a metric per class through scikit-learn's of that name): that library
+      // computes it; the author's code only feeds it.
+      for (const auto& o : oracle.items)
+        if (o.kind == OriginKind::OtherLib && !o.closedForm && namesTheCutsFunction(cut, o.api))
+          return {"DT", fmt::format("another library's {} computes the function the CUT computes; the test only feeds it", o.api)};
       return {"NI", oracle.throughHelper ? "a test helper re-implements it with hand-written logic"
                                          : "the oracle is a formula assembled by the test author"};
     }

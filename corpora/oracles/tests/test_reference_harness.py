@@ -29,3 +29,27 @@ def test_log_softmax_against_the_wrapped_softmax_of_the_helper_module():
 
     x = np.array([[0.5, 1.5, -1.0]])
     np.testing.assert_allclose(ops.log_softmax(x), np.log(softmax_for_test(x)), atol=1e-7)  # oracle: RI thr=customized
+
+
+def test_batched_eigvalsh_against_scipy_per_matrix():
+    # A loop only feeds SciPy's function of the CUT's name one matrix at a time: SciPy computes
+    # the oracle, the loop is plumbing.
+    from scipy.linalg import eigvalsh as sp_eigvalsh
+
+    a = np.stack([np.diag([1.0, 2.0, 3.0]) * (k + 1) for k in range(4)])
+    expected = np.zeros((4, 3))
+    for k in range(4):
+        expected[k] = sp_eigvalsh(a[k])
+    np.testing.assert_allclose(ops.eigvalsh(a), expected, atol=1e-6)  # oracle: DT thr=customized
+
+
+def test_batched_eigvalsh_against_the_authors_power_iteration():
+    # SciPy's `norm` names nothing the CUT computes: the loop is the author's algorithm.
+    from scipy.linalg import norm as sp_norm
+
+    a = np.diag([1.0, 2.0, 3.0])
+    v = np.ones(3)
+    for _ in range(50):
+        v = a @ v
+        v = v / sp_norm(v)
+    np.testing.assert_allclose(ops.eigvalsh(a)[-1], v @ a @ v, atol=1e-6)  # oracle: NI thr=customized
