@@ -49,6 +49,18 @@ bool isTranslationUnit(std::string_view path) {
 
 ResolvedValue unresolved(std::string note) { return {std::nullopt, Provenance::Unresolved, std::move(note)}; }
 
+// Whether function `fn` assigns `name` before statement `at` (a local of the test, not a module
+// constant or a parameter).
+bool assignedIn(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) {
+  for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function == fn && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
+        m.expr(st.a).name == name)
+      return true;
+  }
+  return false;
+}
+
 bool isNumericCast(std::string_view last) {
   static constexpr std::string_view kCasts[] = {"float",  "int",      "float16", "float32",     "float64", "float128",
                                                 "double", "single",   "half",    "longdouble",  "asarray", "array",
@@ -226,6 +238,19 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
                                            m.expr(m.child(args.callee, 0)).kind == ExprKind::Dict &&
                                            !isLiteralKey(m.expr(args.positional[0])))
     return {std::nullopt, Provenance::Depend, fmt::format("looked up by `{}`", squeezed(m.expr(args.positional[0]).text, 40))};
+  // `jnp.sqrt(monte_carlo_var)`, `np.linalg.norm(residual)` of a local the test computes from its
+  // data (the variance of the CUT's samples): a bound worked out at run time, not a constant of
+  // the author's. Only the arithmetic of statistics and norms: another function of a local (a
+  // reference score the band is drawn around) is no tolerance worked out.
+  static const RE2 statistic(R"(^(sqrt|std|var|variance|norm|mean|abs|max|amax|min|amin|sum|exp|log|log10|square)$)");
+  if (fn != kNone && RE2::FullMatch(re2::StringPiece(last.data(), last.size()), statistic))
+    for (ExprId a : args.positional) {
+      if (m.expr(a).kind != ExprKind::Name || !assignedIn(m, fn, at, m.expr(a).name)) continue;
+      const ResolvedValue v = eval(m, fn, at, a, hops + 1);
+      if (v.provenance == Provenance::Depend) return {std::nullopt, Provenance::Depend, v.note};
+      if (!v.value && v.provenance == Provenance::Unresolved)
+        return {std::nullopt, Provenance::Depend, fmt::format("computed at run time from the local `{}`", m.expr(a).name)};
+    }
   return unresolved(fmt::format("computed by a call to `{}`", callee.empty() ? std::string(x.text) : callee));
 }
 

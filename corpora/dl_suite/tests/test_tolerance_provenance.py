@@ -115,6 +115,14 @@ def test_tolerance_call_at_call_site():
     assert abs(float(ops.relu(2.0)) - 2.0) < compute_tol()  # expect: oa api=assert cat=error_bound thr=customized tol=bound:unresolved
 
 
+
+def test_bound_worked_out_from_the_outputs():
+    # Six standard errors of the outputs themselves: the bound is worked out at run time.
+    outputs = ops.sigmoid(np.random.randn(200))
+    error_var = np.var(outputs) / outputs.size
+    assert abs(np.mean(outputs) - 0.5) < 6 * np.sqrt(error_var)  # expect: oa api=assert cat=error_bound thr=depend tol=bound:depend
+
+
 class TestProvenanceMethods(unittest.TestCase):
     ATOL = 1e-6
 
