@@ -174,6 +174,11 @@ ResolvedValue ToleranceResolver::eval(const FileModel& m, FunctionId fn, StmtId 
     case ExprKind::Name: return evalName(m, fn, at, x.name, hops);
     case ExprKind::Attribute: return evalAttribute(m, fn, e, hops);
     case ExprKind::Call: return evalCall(m, fn, at, e, hops);
+    // `tol={np.float16: 1e-1, np.float32: 1e-3}` handed to a check: a table the check reads by
+    // the data's type when it runs.
+    case ExprKind::Dict:
+      if (x.childCount > 0) return {std::nullopt, Provenance::Depend, "a table of tolerances, read by the data's type at run time"};
+      return unresolved("an empty table");
     default: return unresolved(fmt::format("`{}` is not a constant", x.text));
   }
 }

@@ -79,6 +79,17 @@ def test_dict_lookup_by_dtype():
         np.testing.assert_allclose(ops.relu(x), x, rtol=TOLS[dtype], atol=TOLS[dtype])  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=rtol:depend,atol:depend
 
 
+def _check_against_reference(fn, reference, x, tol):
+    # Picks from a table of tolerances by the data's type.
+    np.testing.assert_allclose(fn(x), reference(x), atol=tol[x.dtype.type])  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:default:1e-07
+
+
+def test_tolerance_table_handed_to_a_helper():
+    x = np.linspace(-1.0, 1.0, 5).astype(np.float32)
+    tol = {np.float16: 1e-2, np.float32: 1e-5}
+    _check_against_reference(ops.relu, lambda v: np.maximum(v, 0.0), x, tol=tol)  # expect: oa api=tests.test_tolerance_provenance._check_against_reference cat=abs_rel thr=depend tol=atol:depend,rtol:default:1e-07
+
+
 def test_loop_over_dtype_tol_pairs():
     for dtype, tol in [(np.float16, 1e-2), (np.float32, 1e-5), (np.float64, 1e-12)]:
         x = np.linspace(-1.0, 1.0, 5).astype(dtype)
