@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "analyzer/core/words.h"
+
 namespace oalens::analyzer {
 
 namespace {
@@ -106,6 +108,35 @@ static bool isLiteralKey(const Expr& key) {
   return key.kind == ExprKind::Number || key.kind == ExprKind::String || key.kind == ExprKind::Bool || key.kind == ExprKind::NoneLit;
 }
 
+// A key the same every run: a literal, or a dtype written out (`ERROR_ATOL[torch.float16]`).
+static bool isFixedKey(const Expr& key) {
+  static const RE2 dtype(
+      R"(^(?:torch|np|numpy|onp|jnp|tf|jax\.numpy)\.(?:b?float(?:16|32|64)|half|double|float|complex(?:64|128)|u?int(?:8|16|32|64))$)");
+  return isLiteralKey(key) ||
+         (key.kind == ExprKind::Attribute && RE2::FullMatch(re2::StringPiece(key.text.data(), key.text.size()), dtype));
+}
+
+// The entry a dict the file binds (in the function before `at`, else at module level) gives at a
+// key written out (`ROPE_ATOL_RTOL["bf16"]`), kNone when it is no such table or has no such key.
+static ExprId tableEntry(const FileModel& m, FunctionId fn, StmtId at, ExprId subscript) {
+  if (m.expr(subscript).kind != ExprKind::Subscript || m.childCount(subscript) < 2) return kNone;
+  const Expr& base = m.expr(m.child(subscript, 0));
+  const Expr& key = m.expr(m.child(subscript, 1));
+  if (base.kind != ExprKind::Name || !isFixedKey(key)) return kNone;
+  ExprId table = kNone;
+  for (StmtId s = 0; s < m.stmts.size() && (fn == kNone || m.stmts[s].function != fn || s < at); ++s) {
+    const Stmt& st = m.stmts[s];
+    if ((st.function != kNone && st.function != fn) || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone)
+      continue;
+    if (m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == base.name) table = st.b;
+  }
+  if (table == kNone || m.expr(table).kind != ExprKind::Dict) return kNone;
+  const std::string wanted = unquoted(key.text);
+  for (uint32_t i = 0; i + 1 < m.childCount(table); i += 2)
+    if (unquoted(m.expr(m.child(table, i)).text) == wanted) return m.child(table, i + 1);
+  return kNone;
+}
+
 bool ToleranceResolver::mentionsRuntimeChoice(std::string_view text) {
   static const RE2 re(
       "(?i)(dtype|floatx|float16|float32|float64|bfloat16|\\bhalf\\b|precision|gpu|cuda|device|backend|config|"
@@ -165,6 +196,17 @@ ResolvedValue ToleranceResolver::eval(const FileModel& m, FunctionId fn, StmtId 
       return {body.value, Provenance::Depend, fmt::format("chosen by `{}`", condText)};
     }
     case ExprKind::Subscript:
+      // A table read at a name written out (`TOLS["bf16"]`, `ERROR_ATOL[torch.float16]`) gives one
+      // entry, the same every run; a number indexes a sequence.
+      if (x.childCount > 1 && isFixedKey(m.expr(m.child(e, 1))) && m.expr(m.child(e, 1)).kind != ExprKind::Number) {
+        if (const ExprId entry = tableEntry(m, fn, at, e); entry != kNone) {
+          ResolvedValue v = eval(m, fn, at, entry, hops + 1);
+          if (v.provenance == Provenance::Literal) v.provenance = Provenance::Constant;
+          if (v.note.empty()) v.note = fmt::format("entry of the table at `{}`", squeezed(m.expr(m.child(e, 1)).text, 40));
+          return v;
+        }
+        return unresolved(fmt::format("an entry of a table at the key `{}`", squeezed(m.expr(m.child(e, 1)).text, 40)));
+      }
       if (mentionsRuntimeChoice(x.text)) return {std::nullopt, Provenance::Depend, fmt::format("looked up by `{}`", x.text)};
       // TOLS[solver], {Euler: 1e-3, ...}[type(s)]: a table read by a key that is no literal is
       // read per run (a parameter, a loop variable, the case under test).
@@ -498,8 +540,11 @@ ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId sco
       if (m.expr(el).kind != ExprKind::Name || m.expr(el).name != name) continue;
       ExprId v = kNone;
       if (!loop && value != kNone) {
-        const Expr& ve = m.expr(value);
-        if ((ve.kind == ExprKind::Tuple || ve.kind == ExprKind::List) && ve.childCount == t.childCount) v = m.child(value, i);
+        // `atol, rtol = TOLS["bf16"]`: the pair the table holds at that key.
+        const ExprId entry = m.expr(value).kind == ExprKind::Subscript ? tableEntry(m, scope, s, value) : kNone;
+        const ExprId unpacked = entry != kNone ? entry : value;
+        const Expr& ve = m.expr(unpacked);
+        if ((ve.kind == ExprKind::Tuple || ve.kind == ExprKind::List) && ve.childCount == t.childCount) v = m.child(unpacked, i);
       }
       found.push_back({s, v == kNone ? value : v, loop || v == kNone});
     }

@@ -79,6 +79,17 @@ def test_dict_lookup_by_dtype():
         np.testing.assert_allclose(ops.relu(x), x, rtol=TOLS[dtype], atol=TOLS[dtype])  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=rtol:depend,atol:depend
 
 
+PAIR_TOLS = {"bf16": (1e-2, 1.6e-2), "fp32": (1e-5, 1.3e-6)}
+
+
+def test_table_read_at_a_key_written_out():
+    # The same entry every run: the pair the table holds at "bf16".
+    x = np.linspace(-1.0, 1.0, 5)
+    atol, rtol = PAIR_TOLS["bf16"]
+    np.testing.assert_allclose(ops.relu(x), np.maximum(x, 0.0), atol=atol, rtol=rtol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=atol:constant:0.01,rtol:constant:0.016
+    np.testing.assert_allclose(ops.tanh(x), np.tanh(x), atol=PAIR_TOLS["fp32"][0])  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=atol:unresolved,rtol:default:1e-07
+
+
 def _check_against_reference(fn, reference, x, tol):
     # Picks from a table of tolerances by the data's type.
     np.testing.assert_allclose(fn(x), reference(x), atol=tol[x.dtype.type])  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:default:1e-07
