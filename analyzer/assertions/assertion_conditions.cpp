@@ -1,0 +1,437 @@
+// Reading a condition as an OA check (conditionCheck): what reads as an error, a bound, a band or a quality measure.
+#include "analyzer/assertions/assertion_finder.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "analyzer/assertions/assertion_finder_internal.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+// A positive number literal no larger than 1e-3 (`1e-10`, `0.001f`): a bound only a vanishing
+// value stays under.
+static bool isTinyLiteral(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Number) return false;
+  auto v = ToleranceResolver::parseNumber(m.expr(e).text);
+  return v && *v > 0 && *v <= 1e-3;
+}
+
+}  // namespace
+
+bool looksLikeError(const FileModel& m, ExprId e, int depth) {
+  if (e == kNone || depth > kMaxConditionDepth) return false;
+  static const RE2 errorName(R"((?i)(err|diff|dist|delta|residual|deviation|mismatch|discrepanc|snr))");
+  // As a word of a name (`s_rels`, `SumL1`, `max_ulps`): a deviation counted in ULPs, an L1
+  // distance, a relative error; but not in a tolerance's name (`rel_tolerance`).
+  static const RE2 errorWord(R"(((\b|_)(ulps?|l1s?|rels?)|(\b|_|[a-z])(Ulps?|ULPs?|L1s?|Rels?))(\b|_|[A-Z]|$))");
+  static const RE2 toleranceWord(R"((?i)(tol|eps|thresh|bound|margin|limit))");
+  auto named = [&](std::string_view n) {
+    const re2::StringPiece piece(n.data(), n.size());
+    return RE2::PartialMatch(piece, errorName) || (RE2::PartialMatch(piece, errorWord) && !RE2::PartialMatch(piece, toleranceWord));
+  };
+  const Expr& x = m.expr(e);
+  switch (x.kind) {
+    case ExprKind::BinaryOp:
+      if (x.name == "-") return true;
+      if (x.name == "/" || x.name == "*" || x.name == "**") return looksLikeError(m, m.child(e, 0), depth + 1);
+      return false;
+    case ExprKind::Call: {
+      CallArgs args = splitCall(m, e);
+      std::string_view last = lastOf(m, args.callee);
+      if (last == "abs" || last == "absolute" || last == "fabs" || last == "norm" || last == "rel_error" || last == "relative_error" ||
+          last == "abs_error" || last == "squaredNorm" || last == "lpNorm" || last == "frobenius_norm")
+        return true;
+      const Expr& callee = m.expr(args.callee);
+      // A vector's length (dlib's `length(x)`, `length_squared(x)`) as a free function of one
+      // value; `s.length()` is a size.
+      if ((last == "length" || last == "length_squared") && callee.kind == ExprKind::Name && args.positional.size() == 1) return true;
+      // np.max(abs(a - b)), (a - b).abs().max(), diff.sum()
+      for (ExprId a : args.positional)
+        if (looksLikeError(m, a, depth + 1)) return true;
+      // stats.L1().Max(): the receiver's words or the method's own.
+      if (callee.kind == ExprKind::Attribute && looksLikeError(m, m.child(args.callee, 0), depth + 1)) return true;
+      return named(last);
+    }
+    case ExprKind::Subscript:
+    case ExprKind::Attribute:
+      if (looksLikeError(m, m.child(e, 0), depth + 1)) return true;
+      [[fallthrough]];
+    case ExprKind::Name: {
+      std::string_view n = x.kind == ExprKind::Subscript ? m.expr(m.child(e, 0)).text : x.name;
+      return named(n);
+    }
+    default: return false;
+  }
+}
+
+// Which way a quality measure is better: a loss is bounded from above, an accuracy from below
+// (`loss >= 0.0` is a sanity range, not a bound on quality); a score either way.
+enum class QualityKind { None, LowerIsBetter, HigherIsBetter, Either };
+
+QualityKind measuresQuality(const FileModel& m, ExprId e) {
+  if (e == kNone) return QualityKind::None;
+  // The measure's own words; not a count of them (len(model.losses)) nor a shape.
+  static const RE2 lower(R"((?i)(loss|perplexity|\bmse\b|\bmae\b|rmse|\bnll\b))");
+  static const RE2 higher(R"((?i)(acc\b|acc'|acc"|accuracy|_acc|\bauc\b|\bf1|recall|psnr|ssim|\biou\b|dice))");
+  static const RE2 either(R"((?i)score)");
+  const std::string_view text = m.expr(e).text;
+  if (text.find("len(") != std::string_view::npos || text.find("shape") != std::string_view::npos ||
+      text.find("count") != std::string_view::npos)
+    return QualityKind::None;
+  const re2::StringPiece piece(text.data(), text.size());
+  if (RE2::PartialMatch(piece, lower)) return QualityKind::LowerIsBetter;
+  if (RE2::PartialMatch(piece, higher)) return QualityKind::HigherIsBetter;
+  if (RE2::PartialMatch(piece, either)) return QualityKind::Either;
+  return QualityKind::None;
+}
+
+bool qualityBound(const FileModel& m, ExprId e) {
+  if (e == kNone) return false;
+  const Expr& x = m.expr(e);
+  // A fraction or a named target (0.8, 1., `target`, `standard_score`); an integer is a count,
+  // and 0 a sign (`acc >= 0.0`).
+  if (x.kind == ExprKind::Number) {
+    const std::optional<double> v = ToleranceResolver::parseNumber(x.text);
+    return x.text.find_first_of(".eE") != std::string_view::npos && v && *v != 0.0;
+  }
+  // A named target (`target`, `standard_score`), not an earlier measure (`loss < prev_loss`
+  // checks that training improves, against no fixed bound).
+  static const RE2 earlier(R"((?i)(^|[._])(prev|previous|old|initial|init|last|first|before|start)[a-z]*_)");
+  return (x.kind == ExprKind::Name || x.kind == ExprKind::Attribute) &&
+         !RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), earlier);
+}
+
+bool containsDifference(const FileModel& m, ExprId e, int depth) {
+  if (e == kNone || depth > kMaxConditionDepth) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::BinaryOp && x.name == "-") return true;
+  for (uint32_t i = 0; i < x.childCount; ++i)
+    if (containsDifference(m, m.child(e, i), depth + 1)) return true;
+  return false;
+}
+
+bool containsAbsoluteValue(const FileModel& m, ExprId e, int depth) {
+  if (e == kNone || depth > kMaxConditionDepth) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Call) {
+    std::string_view last = lastOf(m, splitCall(m, e).callee);
+    if (last == "abs" || last == "fabs" || last == "fabsf" || last == "absolute" || last == "norm") return true;
+  }
+  for (uint32_t i = 0; i < x.childCount; ++i)
+    if (containsAbsoluteValue(m, m.child(e, i), depth + 1)) return true;
+  return false;
+}
+
+bool looksLikeBound(const FileModel& m, ExprId e) {
+  if (e == kNone) return false;
+  static const RE2 boundName("(?i)(tol|eps|thresh|bound|margin|precision|limit|atol|rtol|delta|accuracy)");
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Number) return x.text.find_first_of(".eE") != std::string_view::npos;
+  if (x.kind == ExprKind::UnaryOp || x.kind == ExprKind::BinaryOp) {
+    for (uint32_t i = 0; i < x.childCount; ++i)
+      if (looksLikeBound(m, m.child(e, i))) return true;
+    return false;
+  }
+  // The range of a type (`std::numeric_limits<uint8_t>::max()`, `INT_MAX`) bounds a value's
+  // size, not its deviation; its epsilon does bound a deviation.
+  static const RE2 typeRange(R"((numeric_limits|Limits?)\b.*::(max|min|lowest|infinity)\s*\(|_MAX\b|_MIN\b)");
+  const re2::StringPiece text(x.text.data(), x.text.size());
+  if (RE2::PartialMatch(text, typeRange)) return false;
+  return RE2::PartialMatch(text, boundName);
+}
+
+std::optional<Band> bandAround(const FileModel& m, ExprId bound) {
+  if (bound == kNone || m.expr(bound).kind != ExprKind::BinaryOp || m.childCount(bound) != 2) return std::nullopt;
+  const auto tolerance = [&](ExprId t) { return t != kNone && m.expr(t).kind != ExprKind::BinaryOp && looksLikeBound(m, t); };
+  const ExprId l = m.child(bound, 0), r = m.child(bound, 1);
+  const std::string_view op = m.expr(bound).name;
+  if ((op == "+" || op == "-") && tolerance(r) && !looksLikeBound(m, l)) return Band{l, r};
+  // 0.5f + 1e-4f, -1.0 - 1e-7: of two numbers, the smaller widens the larger.
+  const auto number = [&](ExprId x) -> std::optional<double> {
+    if (!isNumberLiteral(m, x)) return std::nullopt;
+    if (m.expr(x).kind == ExprKind::Number) return ToleranceResolver::parseNumber(m.expr(x).text);
+    const auto v = ToleranceResolver::parseNumber(m.expr(m.child(x, 0)).text);
+    return v && m.expr(x).text.starts_with('-') ? std::optional<double>(-*v) : std::nullopt;
+  };
+  if ((op == "+" || op == "-") && m.expr(r).kind == ExprKind::Number && tolerance(r)) {
+    const auto e = number(l), t = ToleranceResolver::parseNumber(m.expr(r).text);
+    if (e && t && std::fabs(*t) < std::fabs(*e)) return Band{l, r};
+  }
+  if (op != "*") return std::nullopt;
+  // 1 + t: the factor a relative band scales the expected value by.
+  const auto factor = [&](ExprId f) -> ExprId {
+    while (f != kNone && m.expr(f).kind == ExprKind::Other && m.childCount(f) == 1) f = m.child(f, 0);
+    if (f == kNone || m.expr(f).kind != ExprKind::BinaryOp || (m.expr(f).name != "+" && m.expr(f).name != "-")) return kNone;
+    const ExprId one = m.child(f, 0), t = m.child(f, 1);
+    if (m.expr(one).kind != ExprKind::Number || ToleranceResolver::parseNumber(m.expr(one).text) != 1.0) return kNone;
+    return tolerance(t) ? t : kNone;
+  };
+  if (const ExprId t = factor(r); t != kNone) return Band{l, t};
+  if (const ExprId t = factor(l); t != kNone) return Band{r, t};
+  // 1.1 * err0, 0.9 * ref: the factor written as one number, the band its distance from 1.
+  for (const auto& [f, e] : {std::pair{l, r}, std::pair{r, l}})
+    if (m.expr(f).kind == ExprKind::Number && m.expr(e).kind != ExprKind::Number)
+      if (const auto v = ToleranceResolver::parseNumber(m.expr(f).text); v && *v >= 0.8 && *v <= 1.25 && *v != 1.0)
+        if (!looksLikeBound(m, e)) return Band{e, f, *v > 1.0 ? 1 : -1};
+  return std::nullopt;
+}
+
+// Whether a call of an exact API with `oa_if` parameters gives one of them by keyword (`eqx.tree_equal(x,
+// y, rtol=1e-5)`): then it checks within a tolerance, as a condition too.
+bool givesOaIfParameter(const FileModel& m, const ApiSpec& spec, ExprId call) {
+  if (spec.oaIf.empty()) return false;
+  const CallArgs args = splitCall(m, call);
+  for (const auto& [name, value] : args.keywords)
+    if (std::find(spec.oaIf.begin(), spec.oaIf.end(), name) != spec.oaIf.end() && m.expr(value).kind != ExprKind::NoneLit) return true;
+  return false;
+}
+
+namespace {
+
+// The container a range starts at (`a.begin()`, `std::begin(a)`, `a.data()`), or the argument.
+ExprId rangeOf(const FileModel& m, ExprId e) {
+  if (e == kNone || m.expr(e).kind != ExprKind::Call) return e;
+  const CallArgs args = splitCall(m, e);
+  const Expr& callee = m.expr(args.callee);
+  const std::string_view last = lastOf(m, args.callee);
+  if (last != "begin" && last != "cbegin" && last != "data") return e;
+  if (callee.kind == ExprKind::Attribute && args.positional.empty()) return m.child(args.callee, 0);
+  return args.positional.size() == 1 ? args.positional[0] : e;
+}
+
+}  // namespace
+
+// std::equal(a.begin(), a.end(), b.begin(), cmp), std::ranges::equal(a, b, cmp),
+// absl::c_equal(a, b, cmp) with a comparator that is a closeness check: a lambda returning
+// `std::abs(x - y) < 1e-5f`, or a functor built with its tolerance (`CloseTo(1e-3f)`) whose
+// operator() returns one. The comparator's error bound is the check's; the ranges its sides.
+std::optional<AssertionFinder::OaCheck> AssertionFinder::rangeComparatorCheck(const FileModel& m, FunctionId scope, const CallArgs& args,
+                                                                              std::string_view last) const {
+  if (m.language != Language::Cpp || last != "equal" || args.positional.size() < 3) return std::nullopt;
+  const size_t n = args.positional.size();
+  const ExprId comparator = args.positional[n - 1];
+  // Where the comparator's answer is read: the lambda's return, or its operator()'s.
+  std::optional<OaCheck> inner;
+  ExprId tolerance = kNone;
+  const auto returnedCheck = [&](FunctionId fn, uint32_t from, uint32_t to) -> std::optional<OaCheck> {
+    for (StmtId s = 0; s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != fn || st.kind != StmtKind::Return || st.a == kNone || st.range.startByte < from || st.range.endByte > to) continue;
+      if (auto c = conditionCheck(m, fn, st.a); c && !c->spec && c->errorSide != kNone && c->lowerSide == kNone) return c;
+    }
+    return std::nullopt;
+  };
+  const Expr& cmp = m.expr(comparator);
+  // `std::equal(values.begin(), values.end(), ref.begin(), floatApprox)` with `floatApprox` a
+  // closeness predicate of the suite (a named lambda, marian-dev's): that predicate on each pair.
+  if (cmp.kind == ExprKind::Name || cmp.kind == ExprKind::Attribute) {
+    const ApiMatch match = matcher_.matchCallee(m, scope, comparator);
+    if (!match.spec || !match.spec->oa || !match.spec->isPredicate() || match.spec->approx) return std::nullopt;
+    const bool iterators = n >= 4;
+    OaCheck c;
+    c.spec = match.spec;
+    c.call = comparator;
+    CallArgs pair;
+    pair.callee = comparator;
+    pair.positional = {rangeOf(m, args.positional[0]), rangeOf(m, args.positional[iterators ? 2 : 1])};
+    c.mappedArgs = std::move(pair);
+    return c;
+  }
+  if (cmp.kind == ExprKind::Lambda) {
+    inner = returnedCheck(scope, cmp.range.startByte, cmp.range.endByte);
+  } else if (cmp.kind == ExprKind::Call) {
+    const CallArgs built = splitCall(m, comparator);
+    const std::string_view type = lastOf(m, built.callee);
+    if (built.positional.size() != 1) return std::nullopt;
+    for (FunctionId f = 0; f < m.functions.size() && !inner; ++f) {
+      const Function& op = m.functions[f];
+      if (op.name != "operator()" || op.cls == kNone || m.classes[op.cls].name != type) continue;
+      inner = returnedCheck(f, 0, UINT32_MAX);
+    }
+    tolerance = built.positional[0];
+  }
+  if (!inner) return std::nullopt;
+  OaCheck c;
+  c.compare = inner->compare;
+  c.errorSide = inner->errorSide;
+  c.boundSide = tolerance != kNone ? tolerance : inner->boundSide;
+  const bool iterators = n >= 4;  // (first1, last1, first2[, last2], cmp) against (range1, range2, cmp)
+  c.rangeActual = rangeOf(m, args.positional[0]);
+  c.rangeExpected = rangeOf(m, args.positional[iterators ? 2 : 1]);
+  return c;
+}
+
+// Long: the shapes a closeness condition can take are tried in order on the same condition and
+// its parts; the first that fits gives the check.
+std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const {
+  ExprId e = cond;
+  bool negated = false;
+  auto done = [&](OaCheck c) -> std::optional<OaCheck> {
+    c.negated = c.negated != negated;
+    return c;
+  };
+  for (int depth = 0; e != kNone && depth < kMaxConditionDepth; ++depth) {
+    const Expr& x = m.expr(e);
+    switch (x.kind) {
+      case ExprKind::Not:
+        negated = !negated;
+        e = m.child(e, 0);
+        continue;
+      case ExprKind::BoolOp: {
+        if (auto l = conditionCheck(m, scope, m.child(e, 0))) return done(*l);
+        e = m.child(e, 1);
+        continue;
+      }
+      case ExprKind::Call: {
+        ApiMatch match = matcher_.match(m, scope, e);
+        if (match.spec && match.spec->isPredicate() && !match.spec->approx && (match.spec->oa || givesOaIfParameter(m, *match.spec, e)))
+          return done(OaCheck{match.spec, e});
+        CallArgs args = splitCall(m, e);
+        std::string_view last = lastOf(m, args.callee);
+        if (isReduction(last)) {
+          if (!args.positional.empty()) {
+            e = args.positional[0];
+            // all(torch.allclose(a, b) for a, b in pairs): every element of the comprehension
+            // is the check. A comprehension alone is no condition (a non-empty one is true).
+            if (m.expr(e).kind == ExprKind::Comprehension) e = m.child(e, 0);
+            continue;
+          }
+          const Expr& callee = m.expr(args.callee);
+          if (callee.kind == ExprKind::Attribute) {  // (abs(a - b) < tol).all()
+            e = m.child(args.callee, 0);
+            continue;
+          }
+        }
+        if (auto mapped = mappedPredicateCheck(m, scope, e)) return done(*mapped);
+        if (auto ranged = rangeComparatorCheck(m, scope, args, last)) return done(*ranged);
+        return std::nullopt;
+      }
+      case ExprKind::Compare: {
+        if (x.childCount == 3) {  // lo < x <= hi with a tolerance in a bound: an interval check
+          std::string_view op0 = m.compareOp(e, 0), op1 = m.compareOp(e, 1);
+          const bool up = (op0 == "<" || op0 == "<=") && (op1 == "<" || op1 == "<=");
+          const bool down = (op0 == ">" || op0 == ">=") && (op1 == ">" || op1 == ">=");
+          ExprId lo = m.child(e, up ? 0 : 2), mid = m.child(e, 1), hi = m.child(e, up ? 2 : 0);
+          if ((up || down) && (looksLikeBound(m, lo) || looksLikeBound(m, hi))) {
+            OaCheck c;
+            c.compare = e;
+            c.errorSide = mid;
+            c.boundSide = hi;
+            c.lowerSide = lo;
+            return done(c);
+          }
+          return std::nullopt;
+        }
+        if (x.childCount != 2) return std::nullopt;
+        std::string_view op = m.compareOp(e, 0);
+        ExprId l = m.child(e, 0), r = m.child(e, 1);
+        if (op == "==" || op == "!=") {
+          if (std::optional<OaCheck> c = approxComparison(m, scope, l, r, op == "!=")) return done(*c);
+          return std::nullopt;
+        }
+        const bool less = op == "<" || op == "<=";
+        const bool greater = op == ">" || op == ">=";
+        if (!less && !greater) return std::nullopt;
+        ExprId small = less ? l : r, big = less ? r : l;
+        OaCheck c;
+        c.compare = e;
+        // abs(a - b) < tol; but abs(x) <= 1 with no difference and no tolerance is a range check.
+        // In C++ also the size of a local named as an error (`std::abs(diff) <= gap`, the local
+        // bound to a difference first).
+        // x >= e - t, x <= e + t: a value kept on one side of an expected one widened by a
+        // tolerance (a small literal or one named so), the other side no error of its own.
+        for (const auto& [edge, value] : {std::pair{small, big}, std::pair{big, small}})
+          // An error against a factor of another (`err1 < 1.1 * err0`) is a relative band too.
+          if (const auto band = bandAround(m, edge); band && (band->factor || !looksLikeError(m, value)) && !looksLikeBound(m, value) &&
+                                                     !containsDifference(m, value, 0) && m.expr(value).kind != ExprKind::Number) {
+            const std::string_view sign = m.expr(edge).name;
+            // The tolerance widens toward the value: below it for `>=`, above it for `<=`; a
+            // factor below 1 widens downward, one above 1 upward.
+            const bool down = band->factor ? band->factor < 0 : sign == "-", up = band->factor ? band->factor > 0 : sign == "+";
+            if ((edge == small && down) || (edge == big && up)) {
+              c.bandValue = value;
+              c.bandExpected = band->first;
+              c.bandTolerance = band->second;
+              c.bandFactor = band->factor != 0;
+              return done(c);
+            }
+          }
+        const bool sizeOfNamedError = m.language == Language::Cpp && m.expr(small).kind == ExprKind::Call &&
+                                      m.expr(small).childCount == 2 && m.expr(m.child(small, 1)).kind == ExprKind::Name &&
+                                      looksLikeError(m, m.child(small, 1));
+        if (looksLikeError(m, small) &&
+            (containsDifference(m, small, 0) || looksLikeBound(m, big) || m.expr(small).kind != ExprKind::Call || sizeOfNamedError)) {
+          c.errorSide = small;
+          c.boundSide = big;
+          return done(c);
+        }
+        // C++: a computed value held under a tiny bound (`DLIB_TEST(chebyquad(ch) < 1e-10)`,
+        // `rs.stddev() < 0.001`, a cross-validated error `cv(0) < 1e-4`) must vanish: an error
+        // bound whose oracle is zero.
+        if (m.language == Language::Cpp && less && isTinyLiteral(m, big) &&
+            (m.expr(small).kind == ExprKind::Call || m.expr(small).kind == ExprKind::BinaryOp)) {
+          c.errorSide = small;
+          c.boundSide = big;
+          return done(c);
+        }
+        // abs(a - b) > eps: must differ; but `err >= 0.0` holds for any error, a sanity check.
+        const bool atLeastZero = (op == "<=" || op == ">=") && isZeroLiteral(m, small);
+        if (looksLikeError(m, big) && looksLikeBound(m, small) && !atLeastZero) {
+          c.errorSide = big;
+          c.boundSide = small;
+          c.negated = true;
+          return done(c);
+        }
+        // A bound on a trained model's quality (`history['val_acc'][-1] > 0.8`, `loss < 0.9`):
+        // the metric measures the CUT's predictions against the labels, an error bound
+        // (docs/counting.md). A lower bound on it is stricter the larger it is, as a must-differ
+        // bound is.
+        // OALENS_NO_QUALITY_BOUNDS=1 reads them as the study did, not at all: docs/mine.md sets the
+        // two Table V figures side by side.
+        static const bool noQualityBounds = std::getenv("OALENS_NO_QUALITY_BOUNDS") != nullptr;
+        if (noQualityBounds) return std::nullopt;
+        const QualityKind belowBound = measuresQuality(m, small), aboveBound = measuresQuality(m, big);
+        if ((belowBound == QualityKind::LowerIsBetter || belowBound == QualityKind::Either) && qualityBound(m, big)) {
+          c.errorSide = small;
+          c.boundSide = big;
+          c.quality = true;
+          return done(c);
+        }
+        if ((aboveBound == QualityKind::HigherIsBetter || aboveBound == QualityKind::Either) && qualityBound(m, small)) {
+          c.errorSide = big;
+          c.boundSide = small;
+          c.negated = true;
+          c.quality = true;
+          return done(c);
+        }
+        return std::nullopt;
+      }
+      default: return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<AssertionFinder::OaCheck> AssertionFinder::approxComparison(const FileModel& m, FunctionId scope, ExprId l, ExprId r,
+                                                                          bool negated) const {
+  for (auto [approxSide, other] : {std::pair{r, l}, std::pair{l, r}}) {
+    if (approxSide == kNone || m.expr(approxSide).kind != ExprKind::Call) continue;
+    std::vector<std::pair<std::string, ExprId>> setterValues;
+    const ExprId base = peelSetters(m, scope, approxSide, setterValues);
+    const ApiMatch match = matcher_.match(m, scope, base);
+    if (!match.spec || !match.spec->approx) continue;
+    OaCheck c{match.spec, base};
+    c.setterValues = std::move(setterValues);
+    c.approxOther = other;
+    c.negated = negated;
+    return c;
+  }
+  return std::nullopt;
+}
+
+}  // namespace oalens::analyzer

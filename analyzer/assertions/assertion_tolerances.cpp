@@ -1,0 +1,457 @@
+// Filling an assertion from a catalogue entry at a call (applySpec), an error bound or a band: its values and tolerances.
+#include "analyzer/assertions/assertion_finder.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "analyzer/assertions/assertion_finder_internal.h"
+#include "analyzer/assertions/dtype_overrides.h"
+#include "analyzer/assertions/keyword_splat.h"
+#include "analyzer/assertions/splat_tolerance.h"
+#include "analyzer/core/words.h"
+#include "analyzer/tolerance/comparable_text.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+// x.shape, x.shape[0], x.ndim, len(x), K.int_shape(x), tf.shape(x): integer sizes. A closeness
+// API applied to them is an exact check written the long way; no tolerance can ever matter there.
+bool measuresShape(const FileModel& m, ExprId e) {
+  if (e == kNone) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Attribute) return x.name == "shape" || x.name == "ndim";
+  if (x.kind == ExprKind::Subscript) {
+    const Expr& value = m.expr(m.child(e, 0));
+    return value.kind == ExprKind::Attribute && value.name == "shape";
+  }
+  if (x.kind == ExprKind::Call) {
+    std::string_view last = lastOf(m, splitCall(m, e).callee);
+    return last == "len" || last == "int_shape" || last == "shape";
+  }
+  return false;
+}
+
+// Whether `assertLess(actual, bound)` / `EXPECT_LT(actual, bound)` checks a deviation against a
+// tolerance rather than an order, a range or a time.
+//  - The actual side measures a deviation: an error-like value (`err`, `abs(a - b)`,
+//    `norm(d)`), but not a raw difference (`time.time() - t0`), which may be anything signed.
+//  - Or the bound reads as a tolerance (`tol`, `1e-5`, `eps * 10`), in Python even as any float
+//    literal. In C++ a literal bound is a tolerance only under 1 and against a difference
+//    (`(cpu - ref) / ref < 1e-2`): EXPECT_LE(prob, 1.) is a range check, and C++ suites write
+//    many (Caffe: 7 such checks, none an approximation).
+bool errorBoundIsOa(const FileModel& m, ExprId actual, ExprId bound) {
+  const bool raw = containsDifference(m, actual) && !containsAbsoluteValue(m, actual);
+  if (looksLikeError(m, actual) && !raw) return true;
+  if (m.language == Language::Cpp && isNumberLiteral(m, bound)) {
+    auto v = ToleranceResolver::parseNumber(m.expr(bound).kind == ExprKind::Number ? m.expr(bound).text : m.expr(m.child(bound, 0)).text);
+    return containsDifference(m, actual) && v && std::fabs(*v) < 1;
+  }
+  return looksLikeBound(m, bound);
+}
+
+}  // namespace
+
+// A catalogued OA API used where no tolerance can matter: counted as an exact check.
+void markExact(Assertion& a) {
+  a.isOa = false;
+  a.category = Category::Exact;
+  a.tolerances.clear();
+}
+
+// Which bounds of an error bound the value may equal: `err <= tol`, `lo < x <= hi` (the upper),
+// read from the comparison `compare`, or from the API's name (`EXPECT_LE`, assertLessEqual).
+void markInclusiveBounds(const FileModel& m, Assertion& a, ExprId compare, std::string_view api) {
+  bool upper = false, lower = false;
+  if (compare != kNone && m.expr(compare).kind == ExprKind::Compare) {
+    const uint32_t n = m.childCount(compare);
+    if (n == 2) {
+      upper = lower = m.compareOp(compare, 0).ends_with("=");
+    } else if (n == 3) {
+      // lo < x <= hi or hi >= x > lo: the first operator is the lower side's when rising.
+      const std::string_view op0 = m.compareOp(compare, 0), op1 = m.compareOp(compare, 1);
+      const bool rising = op0.starts_with("<");
+      lower = (rising ? op0 : op1).ends_with("=");
+      upper = (rising ? op1 : op0).ends_with("=");
+    }
+  } else if (!api.empty()) {
+    upper = lower = api.ends_with("_LE") || api.ends_with("_GE") || api.ends_with("LessEqual") || api.ends_with("GreaterEqual");
+  }
+  for (Tolerance& t : a.tolerances) {
+    if (t.name == "bound") t.inclusive = upper;
+    if (t.name == "lower_bound") t.inclusive = lower;
+  }
+}
+
+ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args, std::string_view param) {
+  if (param.empty()) return kNone;
+  // "self" names the receiver of a method call (C++ `a.isApprox(b)`: a is the value under test).
+  if (param == "self" && spec.kind == ApiKind::Method && args.callee != kNone && m.expr(args.callee).kind == ExprKind::Attribute)
+    return m.child(args.callee, 0);
+  for (const auto& [k, v] : args.keywords)
+    if (k == param) return v;
+  int idx = spec.paramIndex(param);
+  if (idx >= 0 && static_cast<size_t>(idx) < args.positional.size()) return args.positional[static_cast<size_t>(idx)];
+  return kNone;
+}
+
+// Whether `callee` is `self.<method>`: the call runs on the calling test's own object.
+static bool isSelfCall(const FileModel& m, ExprId callee) {
+  if (callee == kNone || m.expr(callee).kind != ExprKind::Attribute) return false;
+  const ExprId receiver = m.child(callee, 0);
+  return receiver != kNone && m.expr(receiver).kind == ExprKind::Name && m.expr(receiver).name == "self";
+}
+
+ThresholdProvenance thresholdProvenanceOf(const Assertion& a, const ApiSpec* spec) {
+  if (!a.isOa) return ThresholdProvenance::None;
+  if (spec && spec->alwaysDepend) return ThresholdProvenance::Depend;
+  bool anyExplicit = false, anyDepend = false;
+  for (const Tolerance& t : a.tolerances) {
+    if (t.provenance == Provenance::Depend) anyDepend = true;
+    else if (t.provenance != Provenance::Default) anyExplicit = true;
+  }
+  if (anyDepend) return ThresholdProvenance::Depend;
+  if (anyExplicit) return ThresholdProvenance::Customized;
+  // A C++ call that leaves a tolerance parameter out takes a default, even when only a
+  // declaration the scan did not read gives it (`float atol = 1e-6f` in a header).
+  if (a.tolerances.empty() && spec && spec->discovered && a.language == Language::Cpp && !spec->tolerances.empty())
+    return ThresholdProvenance::Default;
+  return a.tolerances.empty() ? ThresholdProvenance::None : ThresholdProvenance::Default;
+}
+
+namespace {
+
+// What each dtype gets from the API where a tolerance's text names no value for it: every dtype
+// for a default the API picks by dtype (only when it is the float32 entry, as `defaults` gives
+// it: a wrapper's own default is one value), the dtypes a table leaves out for one given.
+void attachDtypeDefaults(const ApiSpec& spec, std::vector<Tolerance>& tolerances, size_t first) {
+  for (size_t i = first; i < tolerances.size(); ++i) {
+    Tolerance& t = tolerances[i];
+    if (t.byDtype) continue;
+    const DtypeTable* table = dtypeDefaultsOf(spec.dtypeDefaults, t.name);
+    if (!table) continue;
+    if (t.provenance == Provenance::Default) {
+      const auto float32 = table->find("float32");
+      if (!spec.defaultDepends || !t.value || float32 == table->end() || float32->second != *t.value) continue;
+      t.isDtypeDefault = true;
+    }
+    t.byDtype = table;
+  }
+}
+
+}  // namespace
+
+void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const {
+  applySpec(m, a, spec, call, splitCall(m, call));
+}
+
+// Long: the fields of a catalogue entry (docs/catalogue.md: the values' and tolerances'
+// positions and names, defaults, dtype rules, bounds) are applied here to one call, each reading
+// the arguments split once by the caller and the record filled so far.
+void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call, const CallArgs& args) const {
+  a.isOa = spec.oa;
+  a.category = spec.category;
+  a.via = spec.via;
+  a.call = call;
+  a.actualExpr = argumentFor(m, spec, args, spec.actual);
+  a.expectedExpr = argumentFor(m, spec, args, spec.expected);
+  // PyTorch's `self.assertEqual(x, y, atol=1e-5, rtol=0)`, or `self.assertEqual(x, y, 1e-4)`
+  // before 1.6: an `oa_if` parameter given makes the exact API an OA check. Written in place of
+  // unittest's message, only a value that reads as a tolerance counts (not `"sizes differ"`).
+  auto isOaIf = [&](std::string_view param) { return std::find(spec.oaIf.begin(), spec.oaIf.end(), param) != spec.oaIf.end(); };
+  auto given = [&](std::string_view param) -> ExprId {
+    const ExprId v = argumentFor(m, spec, args, param);
+    if (v == kNone || m.expr(v).kind == ExprKind::NoneLit) return kNone;
+    if (!isOaIf(param)) return v;
+    if (m.expr(v).kind == ExprKind::String) return kNone;
+    const bool byKeyword = std::any_of(args.keywords.begin(), args.keywords.end(), [&](const auto& kw) { return kw.first == param; });
+    return byKeyword || looksLikeBound(m, v) || m.expr(v).text.find("prec") != std::string_view::npos ? v : kNone;
+  };
+  const ExprId kwargs = args.hasStarArgs ? keywordSplat(m, call) : kNone;
+  std::optional<std::optional<SplatDict>> kwargsDict;
+  // The dict `**kwargs` passes, when the check can be read to build it (made once for all kinds).
+  auto splatted = [&]() -> const SplatDict* {
+    if (kwargs == kNone) return nullptr;
+    if (!kwargsDict) {
+      kwargsDict = splatDict(m, a.functionId, a.stmt, kwargs, true);
+      if (!*kwargsDict) *kwargsDict = selfSplatDict(m, a.functionId, a.stmt, kwargs);
+    }
+    return *kwargsDict ? &**kwargsDict : nullptr;
+  };
+  auto splatSets = [&](std::string_view param) {
+    const SplatDict* d = splatted();
+    return d && d->find(param);
+  };
+  std::string_view chosenBy;
+  for (const auto& [param, cat] : spec.categoryIf) {
+    // `assertAlmostEqual(x, y, **self.options)` with a `delta` in the dict checks by delta.
+    if (given(param) != kNone || (!isOaIf(param) && splatSets(param))) {
+      a.category = *parseCategory(cat);
+      chosenBy = param;
+      if (isOaIf(param) && !spec.oa) {
+        a.isOa = true;
+        if (!spec.oaIfId.empty()) a.api = spec.oaIfId;
+      }
+    }
+  }
+  // A discovered wrapper may read one tolerance from the first given of two parameters
+  // (`atol=atol or tol`): the kind's later entries are its fallbacks.
+  const size_t firstTolerance = a.tolerances.size();
+  for (size_t i = 0; i < spec.tolerances.size(); ++i) {
+    // Named references, not a structured binding: Clang 14 (the fuzz build) cannot capture one.
+    const std::string& kind = spec.tolerances[i].first;
+    const std::string& param = spec.tolerances[i].second;
+    const auto sameKind = [&kind](const auto& t) { return t.first == kind; };
+    if (std::any_of(a.tolerances.begin() + static_cast<std::ptrdiff_t>(firstTolerance), a.tolerances.end(),
+                    [&kind](const Tolerance& t) { return t.name == kind; }))
+      continue;
+    const ExprId v = given(param);
+    if (v == kNone && std::any_of(spec.tolerances.begin() + static_cast<std::ptrdiff_t>(i) + 1, spec.tolerances.end(), sameKind)) continue;
+    // Not an OA check, or not this tolerance; once another `oa_if` parameter made it one, a
+    // catalogued default counts (Equinox's tree_equal(x, y, rtol=1e-5) keeps atol at 0).
+    if (v == kNone && isOaIf(param) && !(a.isOa && spec.defaults.count(kind))) continue;
+    if (v != kNone) {
+      addWrittenTolerance(m, a, kind, v);
+      continue;
+    }
+    // assertAlmostEqual(delta=...) has no places; a flag that only switches the check on
+    // (`match(x, y, almost=True)`) is no tolerance and leaves the others theirs.
+    const bool chosenByTolerance =
+        std::any_of(spec.tolerances.begin(), spec.tolerances.end(), [&](const auto& t) { return t.second == chosenBy; });
+    if (!chosenBy.empty() && chosenByTolerance && param != chosenBy && !isOaIf(param)) continue;
+    auto d = spec.defaults.find(kind);
+    // A tolerance without a default (unittest's `delta`) only where the dict sets it.
+    if (d == spec.defaults.end() && !(param == chosenBy && splatSets(param))) continue;
+    const std::string defaultText = d == spec.defaults.end() ? std::string{} : d->second;
+    std::string note = spec.discovered ? fmt::format("default of {}", spec.id) : "API default";
+    if (kwargs != kNone) {
+      splatted();
+      if (auto t = toleranceFromSplat(m, a, resolver_, m.expr(kwargs).text, *kwargsDict, kind, param, defaultText, note)) {
+        a.tolerances.push_back(std::move(*t));
+        continue;
+      }
+      if (d == spec.defaults.end()) continue;
+    }
+    if (std::find(spec.defaultsByDtype.begin(), spec.defaultsByDtype.end(), kind) != spec.defaultsByDtype.end()) {
+      // JAX's assertArraysAllClose: `atol = max(tolerance(_dtype(actual), atol), ...)`; through
+      // a catalogued picker its values per dtype are known, the float32 one standing for them.
+      const DtypeTable* table = dtypeDefaultsOf(spec.dtypeDefaults, kind);
+      auto float32 = spec.defaultValues.find(kind);
+      const bool known = table && float32 != spec.defaultValues.end();
+      // The API's own default, picked by dtype: `default`, as NumPy's, Theano's and
+      // torch.testing's defaults are (docs/oracles.md, threshold provenance).
+      a.tolerances.push_back({kind, d->second, known ? std::optional<double>(float32->second) : std::nullopt, Provenance::Default,
+                              fmt::format("{} picks it by dtype when a call leaves it out{}", spec.id, known ? " (float32)" : ""),
+                              known ? table : nullptr, known});
+      continue;
+    }
+    if (spec.defaultDepends) note += " (float32; the API picks it by dtype)";
+    // A method of the suite's base test case that checks with `self.atol` (torchmetrics'
+    // run_functional_metric_test) checks with the calling test class's own when it sets one.
+    if (spec.discovered && isSelfCall(m, args.callee))
+      if (const std::string_view attr = selfAttributeName(d->second); !attr.empty()) {
+        ResolvedValue r = resolver_.resolveSelfAttribute(m, a.functionId, attr);
+        // The calling test's class setting it (`atol = 1e-2` in its body) chose it: customized.
+        if (r.value || r.provenance == Provenance::Depend) {
+          a.tolerances.push_back({kind, d->second, r.value, r.provenance == Provenance::Depend ? Provenance::Depend : Provenance::Constant,
+                                  fmt::format("{}; {} of the calling test", note, r.note)});
+          a.tolerances.back().defaultDependsOnDtype = spec.defaultDepends;
+          continue;
+        }
+      }
+    a.tolerances.push_back(defaultTolerance(spec, kind, note));
+    if (spec.local && std::ranges::find(spec.ownDefaults, kind) != spec.ownDefaults.end() &&
+        a.tolerances.back().provenance == Provenance::Default) {
+      a.tolerances.back().provenance = Provenance::Literal;
+      a.tolerances.back().note = fmt::format("fixed by {}, a helper local to the test", spec.id);
+    }
+  }
+  if (!spec.dtypeDefaults.empty()) attachDtypeDefaults(spec, a.tolerances, firstTolerance);
+  // A switch of the wrapper's tolerances given at the call (low_tolerance=True): the defaults
+  // it leaves are no longer the API's, but chosen by it at run time.
+  for (const std::string& flag : spec.toleranceSwitches) {
+    const ExprId v = given(flag);
+    if (v == kNone) continue;
+    for (Tolerance& t : a.tolerances)
+      if (t.provenance == Provenance::Default) {
+        t.provenance = Provenance::Depend;
+        t.note += fmt::format("; switched by `{}={}`", flag, squeezed(m.expr(v).text, 40));
+      }
+  }
+  // assertAllClose(x, y, atol=1e-3, tpu_atol=1e-2): on a TPU the check accepts 1e-2.
+  for (const DeviceTolerance& dt : spec.deviceTolerances) {
+    if (dt.param.empty()) {  // the wrapper's own value on that device
+      if (!a.isOa) continue;
+      a.tolerances.push_back({fmt::format("{}@{}", dt.kind, dt.label), dt.valueText, ToleranceResolver::parseNumber(dt.valueText),
+                              Provenance::Depend, fmt::format("{} sets {} = {} when `{}`", spec.id, dt.kind, dt.valueText, dt.condition)});
+      continue;
+    }
+    const ExprId v = given(dt.param);
+    if (v == kNone) continue;
+    ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, v);
+    a.tolerances.push_back({fmt::format("{}@{}", dt.kind, dt.label), std::string(m.expr(v).text), r.value, Provenance::Depend,
+                            fmt::format("`{}` replaces {} when `{}`", dt.param, dt.kind, dt.condition)});
+    attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, v);
+  }
+  // @precisionOverride({torch.bfloat16: 1e-2}) on the test: for that dtype the check accepts the
+  // larger of its own atol and 1e-2, and a check with no tolerance of its own becomes an OA one.
+  for (const DtypeOverride& o : dtypeOverrides(m, a.functionId, spec.dtypeOverrideDecorators)) {
+    if (!a.isOa) {
+      a.isOa = true;
+      a.category = Category::AbsRel;
+      if (!spec.oaIfId.empty()) a.api = spec.oaIfId;
+    }
+    const Function& decorated = m.functions[o.function];
+    const StmtId def = decorated.firstStmt > 0 ? decorated.firstStmt - 1 : a.stmt;
+    ResolvedValue r = resolver_.resolve(m, o.function, def, o.value);
+    a.tolerances.push_back({fmt::format("{}@{}", o.kind, o.dtype), std::string(m.expr(o.value).text), r.value, Provenance::Depend,
+                            decoratorToleranceNote(o.decorator, o.dtype, decorated.qualifiedName)});
+    attachComparableText(a.tolerances.back(), m, o.function, def, o.value);
+  }
+  // Tolerances only a chained call sets (Catch2's Approx(x).margin(m)) start at their defaults.
+  for (const auto& [kind, method] : spec.setters) {
+    bool present = false;
+    for (const Tolerance& t : a.tolerances) present |= t.name == kind;
+    auto d = spec.defaults.find(kind);
+    if (!present && d != spec.defaults.end())
+      a.tolerances.push_back({kind, d->second, ToleranceResolver::parseNumber(d->second), Provenance::Default, "API default"});
+  }
+  if (spec.category == Category::ErrorBound && !spec.bound.empty()) {
+    ExprId b = argumentFor(m, spec, args, spec.bound);
+    if (b != kNone) {
+      a.expectedExpr = kNone;
+      const ExprId lower = spec.lowerBound.empty() ? kNone : argumentFor(m, spec, args, spec.lowerBound);
+      // Read before applyErrorBound replaces the actual side by the difference's first operand.
+      // An interval (`IsInside(lo, hi, x)`) checks a deviation as `lo < x <= hi` does: with a
+      // tolerance in a bound.
+      const bool oa = errorBoundIsOa(m, a.actualExpr, b) || (lower != kNone && (looksLikeBound(m, lower) || looksLikeBound(m, b)));
+      // EXPECT_LE(x, expected * (1 + tol)): a value kept below an expected one by a tolerance.
+      if (const auto band = lower == kNone && !looksLikeError(m, a.actualExpr) ? bandAround(m, b) : std::nullopt) {
+        applyBand(m, a, a.actualExpr, band->first, band->second, band->factor != 0);
+        a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
+        return;
+      }
+      applyErrorBound(m, a, a.actualExpr, b, lower);
+      markInclusiveBounds(m, a, kNone, a.apiText);
+      // assertLess(len(x), 5) is an ordering check, not an approximation.
+      if (!oa) markExact(a);
+    }
+  }
+  if (spec.category == Category::ErrorBound && spec.bound.empty() && spec.discovered && a.isOa)
+    if (auto d = spec.defaults.find("bound"); d != spec.defaults.end()) {
+      const ExprId error = a.actualExpr;
+      applyErrorBound(m, a, error, kNone, kNone);
+      a.tolerances.push_back(defaultTolerance(spec, "bound", fmt::format("default of {}", spec.id)));
+    }
+  if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr))) markExact(a);
+  if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
+  if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
+  // The helper's default, switched by a condition of its own: chosen at run time, by that
+  // condition (not by dtype, which the history's reasons would read otherwise).
+  if (!spec.switchedBy.empty())
+    for (Tolerance& t : a.tolerances)
+      if (t.provenance == Provenance::Default) {
+        t.provenance = Provenance::Depend;
+        t.note = fmt::format("switched by `{}` inside {}", spec.switchedBy.substr(0, 60), spec.id);
+      }
+  a.thresholdProvenance = thresholdProvenanceOf(a, &spec);
+}
+
+void AssertionFinder::applyBand(const FileModel& m, Assertion& a, ExprId value, ExprId expected, ExprId tolerance, bool factor) const {
+  a.isOa = true;
+  a.category = Category::ErrorBound;
+  a.actualExpr = value;
+  a.expectedExpr = expected;
+  a.actualText = value == kNone ? std::string{} : std::string(m.expr(value).text);
+  a.expectedText = std::string(m.expr(expected).text);
+  if (factor) {
+    // `err1 < 1.1 * err0`: the band is the factor's distance from 1, relative to the expected value.
+    const auto v = ToleranceResolver::parseNumber(m.expr(tolerance).text);
+    // 1.1 - 1 is 0.10000000000000009 in binary: the band as written, to twelve places.
+    const auto band = v ? std::optional<double>(std::round(std::fabs(*v - 1.0) * 1e12) / 1e12) : std::nullopt;
+    a.tolerances.push_back({"rtol", std::string(m.expr(tolerance).text), band, Provenance::Literal,
+                            fmt::format("the factor {} around `{}`", m.expr(tolerance).text, a.expectedText)});
+  } else {
+    addWrittenTolerance(m, a, "bound", tolerance);
+  }
+  a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
+}
+
+void AssertionFinder::addWrittenTolerance(const FileModel& m, Assertion& a, const std::string& name, ExprId written) const {
+  ResolvedValue r = resolver_.resolve(m, a.functionId, a.stmt, written);
+  a.tolerances.push_back({name, std::string(m.expr(written).text), r.value, r.provenance, r.note});
+  attachComparableText(a.tolerances.back(), m, a.functionId, a.stmt, written);
+}
+
+// The value last bound to `name` before statement `at` of its function that holds a difference, or
+// else the last value added to it (`total += abs(mean_err) / n`, the difference maybe a local
+// deeper); kNone when there is neither.
+static ExprId differenceHeldBy(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  ExprId assigned = kNone, accumulated = kNone;
+  for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.a == kNone || st.b == kNone || m.expr(st.a).kind != ExprKind::Name || m.expr(st.a).name != name) continue;
+    if (st.kind == StmtKind::Assign) assigned = st.b;
+    else if (st.kind == StmtKind::AugAssign) accumulated = st.b;
+  }
+  if (assigned != kNone && containsDifference(m, assigned, 0)) return assigned;
+  return accumulated;
+}
+
+void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide) const {
+  a.isOa = true;
+  a.category = Category::ErrorBound;
+  a.actualExpr = errorSide;
+  // The compared values sit inside the error: abs(a - b) -> a (actual) and b (oracle); also
+  // where a local holds it (`max_abs_err = (out - ref).abs().max()`; `assert max_abs_err < tol`).
+  // Inside the error too, a few locals deep (`err = out - ref`; `assert np.max(np.abs(err)) < tol`),
+  // and through an accumulation (`total += abs(mean - true_mean) / n`).
+  ExprId cur = errorSide;
+  int localsFollowed = 0;
+  for (int depth = 0; cur != kNone && depth < kMaxConditionDepth; ++depth) {
+    const Expr& x = m.expr(cur);
+    if (x.kind == ExprKind::Name) {
+      if (a.functionId == kNone || a.stmt == kNone || ++localsFollowed > 3) break;
+      const ExprId held = differenceHeldBy(m, a.functionId, a.stmt, x.name);
+      if (held == kNone) break;
+      cur = held;
+      continue;
+    }
+    if (x.kind == ExprKind::BinaryOp && x.name == "-") {
+      a.actualExpr = m.child(cur, 0);
+      a.expectedExpr = m.child(cur, 1);
+      break;
+    }
+    if (x.kind == ExprKind::BinaryOp || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript) {
+      cur = m.child(cur, 0);
+      continue;
+    }
+    if (x.kind == ExprKind::Call) {
+      CallArgs args = splitCall(m, cur);
+      // (res - ref).div(res).abs(): a method of the difference, whatever its arguments.
+      const bool methodOfDifference = m.expr(args.callee).kind == ExprKind::Attribute && m.expr(args.callee).childCount > 0 &&
+                                      containsDifference(m, m.child(args.callee, 0), 0);
+      if (!args.positional.empty() && !methodOfDifference) cur = args.positional[0];
+      else if (m.expr(args.callee).kind == ExprKind::Attribute) cur = m.child(args.callee, 0);
+      else break;
+      continue;
+    }
+    break;
+  }
+  if (lowerSide != kNone) addWrittenTolerance(m, a, "lower_bound", lowerSide);
+  if (boundSide != kNone) addWrittenTolerance(m, a, "bound", boundSide);  // kNone: a helper's own bound
+}
+
+Tolerance defaultTolerance(const ApiSpec& spec, const std::string& kind, std::string note) {
+  const std::string& text = spec.defaults.at(kind);
+  auto resolved = spec.defaultValues.find(kind);
+  Tolerance t{kind, text,
+              resolved != spec.defaultValues.end() ? std::optional<double>(resolved->second) : ToleranceResolver::parseNumber(text),
+              Provenance::Default, std::move(note)};
+  t.defaultDependsOnDtype = spec.defaultDepends;
+  return t;
+}
+
+}  // namespace oalens::analyzer
