@@ -108,7 +108,7 @@ struct ApiSpec {
   // Chained calls that set a tolerance on an approx value or a matcher: tolerance kind ->
   // method name (Catch2: `Approx(x).epsilon(0.01).margin(1e-6)`).
   std::vector<std::pair<std::string, std::string>> setters;
-  // C++ overloads of a discovered wrapper (wrapper_discovery.cpp): each parameter's declared
+  // C++ overloads of a discovered wrapper (wrapper_overloads.cpp): each parameter's declared
   // type, how many parameters have no default, and whether the entry stands for an overload
   // that checks nothing (a call resolved to it is no assertion). The matcher picks among the
   // entries of one name by the call's arguments (api_matcher.cpp).

@@ -2,7 +2,7 @@
 // not parse them: a test a change touches is scanned for its checks, yet many hold none (they
 // check shapes, equality, exceptions); on Keras master since mid-2023, leaving those out cut
 // the parts parsed by 40% (docs/mine.md). The sieve must never say "none" of a test that holds one, so it reads the
-// assertion finder's ways to find a check (analyzer/assertions/assertion_finder.cpp) from the
+// assertion finder's ways to find a check (analyzer/assertions/assertion_finder.cpp and assertion_conditions.cpp) from the
 // other side: every OA check names a catalogued API or a wrapper by its last name (as written,
 // or through an import or function of the file that names one), or compares with `<`/`>` in an assertion's own
 // statement (an error bound, an interval). A test that mentions none of those holds none.
