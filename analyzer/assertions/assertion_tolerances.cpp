@@ -267,6 +267,20 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       a.tolerances.back().provenance = Provenance::Literal;
       a.tolerances.back().note = fmt::format("fixed by {}, a helper local to the test", spec.id);
     }
+    // A C++ helper that computes both sides and checks them (torchao's kernel tests comparing
+    // a kernel with a reference loop within its `kTol`) is a test procedure, not a check API:
+    // the tolerance it fixes inside is its author's choice for these tests, as one written at
+    // the call would be.
+    // Not one a parameter takes (a call may set it), nor a method comparing its object with
+    // another (a tensor's `matches(other)`): a check API; nor one it switches at run time.
+    const bool testProcedure = spec.discovered && spec.language == Language::Cpp && spec.actual.empty() && spec.expected.empty() &&
+                               spec.bound.empty() && spec.kind != ApiKind::Method && !spec.predicateMethod && !spec.alwaysDepend &&
+                               spec.switchedBy.empty();
+    if (testProcedure && param.empty() && std::ranges::find(spec.ownDefaults, kind) != spec.ownDefaults.end() &&
+        a.tolerances.back().provenance == Provenance::Default) {
+      a.tolerances.back().provenance = Provenance::Constant;
+      a.tolerances.back().note = fmt::format("fixed by {}, which computes both sides itself", spec.id);
+    }
   }
   if (!spec.dtypeDefaults.empty()) attachDtypeDefaults(spec, a.tolerances, firstTolerance);
   // A switch of the wrapper's tolerances given at the call (low_tolerance=True): the defaults

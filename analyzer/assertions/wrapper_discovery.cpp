@@ -217,7 +217,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // A C++ helper that computes both sides itself and checks them (a tester's `Test(kernel)`
     // comparing the kernel's output with a reference loop, a gradient check comparing numeric
     // with analytic gradients) is a check wherever it is called: its call is the OA call site,
-    // with the tolerance it writes inside as its default. It must take something to check.
+    // with the tolerance it writes inside (customized at each call: assertion_tolerances.cpp). It must
+    // take something to check.
     // Forwarding to a check that names no sides of its own (a tensor's `isEqualImpl(other, tol)`
     // comparing itself with `other` element by element) makes a check of the same kind.
     const bool forwardsSelfContained = m.language == Language::Cpp && inner->discovered && inner->actual.empty() &&

@@ -14,13 +14,13 @@ void checkHalf(T x) {
 }
 
 #define INSTANTIATE_HALF(name, type) \
-  TEST(Half, name) { checkHalf<type>(static_cast<type>(0.5)); }  // expect: oa api=checkHalf cat=abs thr=default tol=atol:default:1e-06
+  TEST(Half, name) { checkHalf<type>(static_cast<type>(0.5)); }  // expect: oa api=checkHalf cat=abs thr=customized tol=atol:constant:1e-06
 
 INSTANTIATE_HALF(Float, float);  // expect: oa api=INSTANTIATE_HALF cat=abs thr=default tol=atol:default:1e-06
 INSTANTIATE_HALF(Double, double);  // expect: oa api=INSTANTIATE_HALF cat=abs thr=default tol=atol:default:1e-06
 
 #define SWEEP(type, n) \
-  TEST(Sweep, type##n) { checkHalf<type>(static_cast<type>(0.5)); }  // expect: oa api=checkHalf cat=abs thr=default tol=atol:default:1e-06
+  TEST(Sweep, type##n) { checkHalf<type>(static_cast<type>(0.5)); }  // expect: oa api=checkHalf cat=abs thr=customized tol=atol:constant:1e-06
 
 SWEEP(float, 16)  // expect: oa api=SWEEP cat=abs thr=default tol=atol:default:1e-06
 SWEEP(double, 32)  // expect: oa api=SWEEP cat=abs thr=default tol=atol:default:1e-06

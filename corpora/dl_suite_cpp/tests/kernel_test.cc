@@ -19,13 +19,13 @@ struct Square {
 };
 
 TEST(ScaleKernel, BuiltInOneChain) {
-  ScaleKernelTester().elements(7).scale(0.5f).Test(scale_f32_scalar);  // expect: oa api=ScaleKernelTester::Test(f32_scale_fn) cat=abs thr=default tol=atol:default
+  ScaleKernelTester().elements(7).scale(0.5f).Test(scale_f32_scalar);  // expect: oa api=ScaleKernelTester::Test(f32_scale_fn) cat=abs thr=customized tol=atol:constant
 }
 
 TEST(ScaleKernel, BuiltInSteps) {
   ScaleKernelTester tester;
   tester.elements(3);
-  tester  // expect: oa api=ScaleKernelTester::Test(f32_scale_fn) cat=abs thr=default tol=atol:default
+  tester  // expect: oa api=ScaleKernelTester::Test(f32_scale_fn) cat=abs thr=customized tol=atol:constant
       .scale(2.0f)
       .Test(scale_f32_scalar);
 }
