@@ -212,6 +212,35 @@ std::string_view scalingParam(const FileModel& m, FunctionId fid, StmtId at, Exp
   return {};
 }
 
+// `abs_err + rel_err * std::abs(expected)` (also through a local, either order): the check's bound
+// made of an absolute and a relative tolerance, two parameters of the helper, as NumPy's
+// `atol + rtol * |b|`; nullopt for any other expression.
+std::optional<std::pair<std::string_view, std::string_view>> absolutePlusRelative(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (e == kNone) return std::nullopt;
+  const ExprId bound = throughLocal(m, fid, at, e);
+  const Expr& x = m.expr(bound);
+  if (x.kind != ExprKind::BinaryOp || x.name != "+" || m.childCount(bound) != 2) return std::nullopt;
+  const auto magnitude = [&](ExprId c) {
+    if (m.expr(c).kind != ExprKind::Call) return false;
+    const CallArgs args = splitCall(m, c);
+    std::string_view callee = args.callee == kNone ? std::string_view{} : lastDottedComponent(m.expr(args.callee).text);
+    if (const size_t colons = callee.rfind("::"); colons != std::string_view::npos) callee = callee.substr(colons + 2);
+    return callee == "abs" || callee == "fabs" || callee == "fabsf";
+  };
+  for (int i = 0; i < 2; ++i) {
+    const std::string_view absolute = originParam(m, fid, m.child(bound, static_cast<uint32_t>(i)), 0, false);
+    const ExprId product = m.child(bound, static_cast<uint32_t>(1 - i));
+    if (absolute.empty() || m.expr(product).kind != ExprKind::BinaryOp || m.expr(product).name != "*" || m.childCount(product) != 2)
+      continue;
+    for (int j = 0; j < 2; ++j) {
+      const std::string_view relative = originParam(m, fid, m.child(product, static_cast<uint32_t>(j)), 0, false);
+      if (!relative.empty() && relative != absolute && magnitude(m.child(product, static_cast<uint32_t>(1 - j))))
+        return std::pair{absolute, relative};
+    }
+  }
+  return std::nullopt;
+}
+
 // The condition of an `if` of function `fid` that does not hold `at` and inside which local `e`
 // (a name) is bound before `at`: a value the function chooses by that condition; "" if none.
 std::string switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {

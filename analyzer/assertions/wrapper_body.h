@@ -39,6 +39,8 @@ bool answersWithAPredicate(const FileModel& m, FunctionId fid, const ApiMatcher&
 // condition a local is chosen under, the two parameters an error measure compares, the flag a
 // check runs under.
 std::string_view scalingParam(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int depth);
+// `abs_err + rel_err * std::abs(x)`: the absolute and the relative tolerance parameters it adds.
+std::optional<std::pair<std::string_view, std::string_view>> absolutePlusRelative(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 std::string switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 std::optional<std::pair<std::string_view, std::string_view>> measuredParams(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 std::string_view switchingFlag(const FileModel& m, const Function& f, StmtId s);

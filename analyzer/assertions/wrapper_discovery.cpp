@@ -339,6 +339,16 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       }
       std::string_view fromParam = v == kNone ? std::string_view{} : originParam(m, fid, v, 0, false);
       if (fromParam.empty() && v != kNone && m.language == Language::Cpp) fromParam = scalingParam(m, fid, s, v, 0);
+      // EXPECT_NEAR(a, b, abs_err + rel_err * std::abs(a)) (MACE's Expector::Near): the absolute
+      // tolerance from one parameter, a relative one from the other, as NumPy's allclose reads them.
+      if (fromParam.empty() && v != kNone && kind == "atol" && inner->category == Category::Abs)
+        if (const auto mixed = absolutePlusRelative(m, fid, s, v)) {
+          fromParam = mixed->first;
+          w.category = Category::AbsRel;
+          w.tolerances.emplace_back("rtol", std::string(mixed->second));
+          if (const ExprId def = paramDefault(f, mixed->second); def != kNone && m.expr(def).kind != ExprKind::NoneLit)
+            takeParamDefault(m, f, resolver, w, "rtol", def);
+        }
       // def assertAllClose(x, y, *, atol=None): def close(a, b): self._close(a, b, atol=atol),
       // mapped over two trees (JAX MD's test_util): the nested check's tolerance is the
       // parameter of this function it captures.
