@@ -399,6 +399,15 @@ ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn
   if (oneLevel) {
     for (ClassId k = 0; k < m.classes.size(); ++k)
       if (m.classes[k].name == head) return fromBindings(m, kNone, k, kNone, attr, hops + 1, "class constant");
+    // `likelihood_setup.atol` of a parametrized case or a fixture the test is handed (Python): a
+    // tolerance each case chooses, as the parameter itself is.
+    if (m.language == Language::Python && head != "self" && head != "cls")
+      for (FunctionId f = fn; f != kNone; f = m.functions[f].parent)
+        if (m.functions[f].hasParam(head)) {
+          const ResolvedValue p = evalName(m, fn, kNone, head, hops + 1);
+          if (p.provenance == Provenance::Depend) return {std::nullopt, Provenance::Depend, fmt::format("`{}` of {}", attr, p.note)};
+          break;
+        }
   }
   // module.NAME through the project index.
   if (project_ && viaImport) {

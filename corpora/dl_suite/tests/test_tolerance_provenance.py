@@ -4,6 +4,7 @@ dtype/device dependent, unresolved."""
 import unittest
 
 import numpy as np
+import pytest
 
 from minidl import ops
 from minidl.constants import ATOL, DECIMAL, FP16_TOL, TOLS, ULPS
@@ -77,6 +78,19 @@ def test_dict_lookup_by_dtype():
     for dtype in FLOAT_DTYPES:
         x = np.arange(4, dtype=dtype)
         np.testing.assert_allclose(ops.relu(x), x, rtol=TOLS[dtype], atol=TOLS[dtype])  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=rtol:depend,atol:depend
+
+
+class _Case:
+    def __init__(self, fn, atol):
+        self.fn = fn
+        self.atol = atol
+
+
+@pytest.mark.parametrize("case", [_Case(ops.relu, 1e-6), _Case(ops.tanh, 1e-5)])
+def test_tolerance_read_from_a_parametrized_case(case):
+    # Each case carries its own tolerance: chosen per case at run time.
+    x = np.linspace(-1.0, 1.0, 5)
+    np.testing.assert_allclose(case.fn(x), case.fn(x.copy()), atol=case.atol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:default:1e-07
 
 
 PAIR_TOLS = {"bf16": (1e-2, 1.6e-2), "fp32": (1e-5, 1.3e-6)}
