@@ -266,6 +266,55 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::rangeComparatorCheck(co
   return c;
 }
 
+// A comparator object (comparator_classes.h) deciding the condition: built in the call's
+// arguments, `devArrMatch(expected, actual, n, CompareApprox<T>(tol), stream)`, the helper comparing
+// its first two arguments with it; or called itself, `cmp(a, b)` after `CompareApprox<T> cmp(tol);`.
+// The comparator's tolerance is the one its construction was given.
+std::optional<AssertionFinder::OaCheck> AssertionFinder::comparatorCheck(const FileModel& m, FunctionId scope, ExprId call) const {
+  if (m.language != Language::Cpp) return std::nullopt;
+  const CallArgs args = splitCall(m, call);
+  if (args.callee == kNone || args.positional.size() < 2 || lastOf(m, args.callee) == "equal")
+    return std::nullopt;  // rangeComparatorCheck's
+  const auto checkWith = [&](const ApiSpec* spec, ExprId built, ExprId tolerance, ExprId first, ExprId second) {
+    OaCheck c;
+    c.spec = spec;
+    c.call = built;
+    CallArgs compared;
+    compared.callee = args.callee;
+    compared.positional = {second, first};
+    if (tolerance != kNone) compared.positional.push_back(tolerance);
+    c.mappedArgs = std::move(compared);
+    return c;
+  };
+  for (size_t i = 2; i < args.positional.size(); ++i) {
+    const ExprId a = args.positional[i];
+    if (m.expr(a).kind != ExprKind::Call) continue;
+    const ApiMatch match = matcher_.match(m, scope, a);
+    if (!match.spec || !match.spec->comparator) continue;
+    const CallArgs built = splitCall(m, a);
+    return checkWith(match.spec, a, built.positional.empty() ? kNone : built.positional[0], args.positional[0], args.positional[1]);
+  }
+  // `cmp(a, b)` with `CompareApprox<float> cmp(tol);` (or `auto cmp = CompareApprox<float>(tol);`)
+  // before: the comparator the local was built as.
+  const Expr& callee = m.expr(args.callee);
+  if (callee.kind != ExprKind::Name || scope == kNone || args.positional.size() != 2) return std::nullopt;
+  ExprId value = localBinding(m, scope, m.stmts.size(), callee.name);
+  // `CompareApprox<float> cmp(tol);`: the construction its declaration keeps (cpp_definitions.cpp).
+  for (StmtId s = m.functions[scope].firstStmt; value == kNone && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function == scope && st.kind == StmtKind::Other && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
+        m.expr(st.a).name == callee.name)
+      value = st.b;
+  }
+  if (value == kNone || m.expr(value).kind != ExprKind::Call) return std::nullopt;
+  const ApiMatch built = matcher_.match(m, scope, value);
+  if (!built.spec || !built.spec->comparator) return std::nullopt;
+  const CallArgs made = splitCall(m, value);
+  const ApiSpec* spec = built.spec;
+  const ExprId tolerance = made.positional.empty() ? kNone : made.positional[0];
+  return checkWith(spec, call, tolerance, args.positional[0], args.positional[1]);
+}
+
 // Long: the shapes a closeness condition can take are tried in order on the same condition and
 // its parts; the first that fits gives the check.
 std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const {
@@ -289,8 +338,10 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
       }
       case ExprKind::Call: {
         ApiMatch match = matcher_.match(m, scope, e);
+        if (match.spec && match.spec->comparator) return std::nullopt;  // `CompareApprox<T>(tol)` built: no check yet
         if (match.spec && match.spec->isPredicate() && !match.spec->approx && (match.spec->oa || givesOaIfParameter(m, *match.spec, e)))
           return done(OaCheck{match.spec, e});
+        if (auto compared = comparatorCheck(m, scope, e)) return done(*compared);
         CallArgs args = splitCall(m, e);
         std::string_view last = lastOf(m, args.callee);
         if (isReduction(last)) {

@@ -45,6 +45,7 @@ class AssertionFinder {
   };
   std::optional<OaCheck> conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const;
   std::optional<OaCheck> rangeComparatorCheck(const FileModel& m, FunctionId scope, const CallArgs& args, std::string_view last) const;
+  std::optional<OaCheck> comparatorCheck(const FileModel& m, FunctionId scope, ExprId call) const;
 
   // Fills category, actual/expected and tolerances of an assertion made by `spec` at `call`.
   void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const;

@@ -78,6 +78,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   pairs(a.dtypeDefaults);
   number(a.defaultDepends);
   number(a.alwaysDepend);
+  number(a.comparator);
   text(a.switchedBy);
   texts(a.defaultsByDtype);
   texts(a.toleranceSwitches);

@@ -116,6 +116,9 @@ struct ApiSpec {
   uint32_t requiredParams = 0;
   bool checksNothing = false;
   bool discovered = false;  // a project wrapper found by the analyzer, not from a file
+  // A C++ class built with a tolerance whose call operator compares two values
+  // (comparator_classes.h): its construction alone checks nothing.
+  bool comparator = false;
   // A discovered wrapper defined inside a function (a test's own `def close(a, b)`): the
   // tolerances it fixes are that test's choice, not a suite-wide default.
   bool local = false;

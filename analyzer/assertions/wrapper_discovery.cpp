@@ -14,6 +14,7 @@
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/comparator_classes.h"
 #include "analyzer/assertions/condition_macros.h"
 #include "analyzer/assertions/cpp_predicates.h"
 #include "analyzer/assertions/discovered_entry.h"
@@ -457,6 +458,7 @@ static std::string lastNameOf(std::string_view id) {
 Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads,
                            const Catalogue* knownWrappers) {
   Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
+  addComparatorClasses(project, wrappers);
   std::unordered_map<std::string_view, std::vector<DeclaredIn>> declaredByName;
   for (const FileModel& file : project.files)
     for (const FileModel::DeclaredDefaults& d : file.declaredDefaults) {

@@ -448,6 +448,37 @@ ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, Stm
   ResolvedValue v = fromBindings(m, kNone, kNone, kNone, name, hops, "module constant");
   if (v.provenance != Provenance::Unresolved || v.value || !v.note.empty()) return v;
   if (m.language == Language::Cpp) {
+    // A fixture's member a test body reads unqualified (`const float tolerance = 0.025f;` in the
+    // class a TEST_F derives from, or `const double Fixture::tol = 5e-6;` defined outside it):
+    // its value where the file's classes give it one value.
+    std::optional<ResolvedValue> member;
+    bool apart = false;
+    const auto take = [&](ResolvedValue h) {
+      if (h.provenance == Provenance::Unresolved && !h.value && h.note.empty()) return;
+      if (member && member->value != h.value) apart = true;
+      if (!member) member = std::move(h);
+    };
+    for (ClassId k = 0; k < m.classes.size(); ++k) take(fromBindings(m, kNone, k, kNone, name, hops + 1, "member of a fixture"));
+    for (StmtId s = 0; s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != kNone || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
+      if (const Expr& t = m.expr(st.a); t.kind == ExprKind::Attribute && t.name == name) {
+        ResolvedValue h = eval(m, kNone, s, st.b, hops + 1);
+        if (h.provenance == Provenance::Literal) h.provenance = Provenance::Constant;
+        if (h.note.empty()) h.note = fmt::format("static member `{}`", t.text.substr(0, 60));
+        take(std::move(h));
+      }
+    }
+    // Not one a method sets when the test runs (`std::tie(expected, tolerance_bits) = GetParam();`
+    // in SetUp): the parameter's, per case.
+    if (member && !apart) {
+      const RE2 set("(?:\\b" + RE2::QuoteMeta(std::string(name)) + "\\s*=[^=]|\\btie\\s*\\([^)]*\\b" + RE2::QuoteMeta(std::string(name)) +
+                    "\\b)");
+      const bool setWhenRun = std::any_of(m.stmts.begin(), m.stmts.end(), [&](const Stmt& st) {
+        return st.function != kNone && RE2::PartialMatch(re2::StringPiece(st.text.data(), st.text.size()), set);
+      });
+      if (!setWhenRun) return *member;
+    }
     if (name == "FLT_EPSILON") return {1.1920928955078125e-07, Provenance::Constant, "FLT_EPSILON"};  // <cfloat>
     if (name == "DBL_EPSILON") return {2.220446049250313e-16, Provenance::Constant, "DBL_EPSILON"};
     for (const FileModel* header : includedHeaders(m)) {

@@ -48,6 +48,29 @@ void CppFrontend::Impl::declaration(const Work& w) {
       value = fieldDefault;
     }
     if (kind(target) == Cx::FunctionDeclarator) {
+      // `CompareApprox<float> cmp(tolerance);` in a function body reads as a function declaration
+      // with a parameter of type `tolerance`: a local constructed from the name in parentheses,
+      // kept as the construction `CompareApprox<float>(tolerance)` on a statement of its own kind
+      // (not an assignment: what the local holds is the object, which tracing its argument would
+      // misread), read where a comparator object is looked for (AssertionFinder::comparatorCheck).
+      if (w.fn != kNone) {
+        std::vector<TSNode> names;
+        bool constructed = true;
+        for (const ChildRef& p : children(field(target, fParameters))) {
+          const TSNode type = field(p.node, fType);
+          constructed &= kind(p.node) == Cx::ParameterDeclaration && ts_node_is_null(field(p.node, fDeclarator)) &&
+                         (kind(type) == Cx::TypeIdentifier || kind(type) == Cx::QualifiedIdentifier);
+          names.push_back(type);
+        }
+        const ExprId local = declaredName(field(target, fDeclarator));
+        if (constructed && names.size() == 1 && local != kNone && m->exprs[local].kind == ExprKind::Name) {
+          StmtId s = addStmt(StmtKind::Other, n, w);
+          m->stmts[s].a = local;
+          m->stmts[s].b = withChildren(ExprKind::Call, n, {}, {type, names[0]}, 0);
+          any = true;
+          continue;
+        }
+      }
       functionDeclaration(w, target);
       continue;
     }

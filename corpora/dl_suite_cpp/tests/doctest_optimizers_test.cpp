@@ -34,7 +34,7 @@ TEST_CASE("sgd takes one step") {
 }
 
 TEST_CASE_FIXTURE(SgdFixture, "learning rate stays put") {
-  CHECK(lr == doctest::Approx(0.1).epsilon(kStepTol));  // expect: oa api=doctest::Approx cat=abs_rel thr=customized tol=rtol:unresolved
+  CHECK(lr == doctest::Approx(0.1).epsilon(kStepTol));  // expect: oa api=doctest::Approx cat=abs_rel thr=customized tol=rtol:constant:1e-09
   REQUIRE_FALSE(lr == 0.0);  // expect: assert api=REQUIRE_FALSE
 }
 

@@ -1,0 +1,36 @@
+// Comparator objects of the suite: built with a tolerance, called on two values.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+namespace suite {
+
+template <typename T>
+struct RelativeMatch {
+  RelativeMatch(T eps) : eps_(eps) {}
+  bool operator()(const T& expected, const T& actual) const {
+    const T diff = std::abs(expected - actual);
+    const T scale = std::max(std::abs(expected), std::abs(actual));
+    return (diff <= eps_ * scale);
+  }
+
+ private:
+  T eps_;
+};
+
+template <typename T>
+struct ExactMatch {
+  bool operator()(const T& expected, const T& actual) const { return expected == actual; }
+};
+
+// Compares two arrays element by element with the comparator it is handed.
+template <typename T, typename Cmp>
+bool allMatch(const T* expected, const T* actual, size_t n, Cmp match) {
+  for (size_t i = 0; i < n; ++i)
+    if (!match(expected[i], actual[i])) return false;
+  return true;
+}
+
+}  // namespace suite
