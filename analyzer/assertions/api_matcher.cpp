@@ -505,11 +505,32 @@ ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) co
   const Expr& c = m.expr(call);
   if (c.kind != ExprKind::Call || c.childCount == 0) return {};
   ApiMatch out = matchCallee(m, scope, m.child(call, 0));
-  if (out.spec && out.spec->discovered && m.language == Language::Cpp)
-    if (const std::vector<const ApiSpec*> overloads = wrappers_.overloadsOf(*out.spec); !overloads.empty()) {
-      out.spec = checkingOverload(m, scope, splitCall(m, call), overloads);
+  if (out.spec && out.spec->discovered && m.language == Language::Cpp) {
+    const CallArgs args = splitCall(m, call);
+    std::vector<const ApiSpec*> overloads = wrappers_.overloadsOf(*out.spec);
+    // Two suites' helpers of one name in different namespaces (MACE's `mace::ops::test::` and
+    // `micro::ops::test::ExpectTensorNear`), called unqualified from a test whose namespace the
+    // lookup does not see: the one whose parameters the call's arguments fit.
+    const auto fits = [&](const ApiSpec* s) {
+      return s->paramTypes.empty() || (args.positional.size() >= s->requiredParams && args.positional.size() <= s->paramTypes.size());
+    };
+    const auto anyFits = [&](const ApiSpec* s, const std::vector<const ApiSpec*>& of) {
+      return of.empty() ? fits(s) : std::any_of(of.begin(), of.end(), fits);
+    };
+    if (!anyFits(out.spec, overloads) && m.expr(m.child(call, 0)).kind == ExprKind::Name)
+      for (const ApiSpec* other : wrappers_.allByShortName(out.lastName, Language::Cpp)) {
+        if (other->names == out.spec->names || !other->discovered) continue;
+        std::vector<const ApiSpec*> otherOverloads = wrappers_.overloadsOf(*other);
+        if (!anyFits(other, otherOverloads)) continue;
+        out.spec = other;
+        overloads = std::move(otherOverloads);
+        break;
+      }
+    if (!overloads.empty()) {
+      out.spec = checkingOverload(m, scope, args, overloads);
       out.generic = false;
     }
+  }
   return out;
 }
 
