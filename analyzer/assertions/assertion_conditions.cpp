@@ -310,9 +310,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::comparatorCheck(const F
   const ApiMatch built = matcher_.match(m, scope, value);
   if (!built.spec || !built.spec->comparator) return std::nullopt;
   const CallArgs made = splitCall(m, value);
-  const ApiSpec* spec = built.spec;
-  const ExprId tolerance = made.positional.empty() ? kNone : made.positional[0];
-  return checkWith(spec, call, tolerance, args.positional[0], args.positional[1]);
+  return checkWith(built.spec, call, made.positional.empty() ? kNone : made.positional[0], args.positional[0], args.positional[1]);
 }
 
 // Long: the shapes a closeness condition can take are tried in order on the same condition and

@@ -223,8 +223,7 @@ std::optional<std::pair<std::string_view, std::string_view>> absolutePlusRelativ
   const auto magnitude = [&](ExprId c) {
     if (m.expr(c).kind != ExprKind::Call) return false;
     const CallArgs args = splitCall(m, c);
-    std::string_view callee = args.callee == kNone ? std::string_view{} : lastDottedComponent(m.expr(args.callee).text);
-    if (const size_t colons = callee.rfind("::"); colons != std::string_view::npos) callee = callee.substr(colons + 2);
+    const std::string_view callee = args.callee == kNone ? std::string_view{} : lastOf(m, args.callee);
     return callee == "abs" || callee == "fabs" || callee == "fabsf";
   };
   for (int i = 0; i < 2; ++i) {

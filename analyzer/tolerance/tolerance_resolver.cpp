@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "analyzer/core/words.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 
@@ -54,11 +55,11 @@ ResolvedValue unresolved(std::string note) { return {std::nullopt, Provenance::U
 // Whether function `fn` assigns `name` before statement `at` (a local of the test, not a module
 // constant or a parameter).
 bool assignedIn(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) {
-  for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {
+  std::vector<StmtId> scratch;
+  for (StmtId s : statementsBinding(m, fn, name, scratch)) {
+    if (s >= at) break;
     const Stmt& st = m.stmts[s];
-    if (st.function == fn && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
-        m.expr(st.a).name == name)
-      return true;
+    if (st.kind == StmtKind::Assign && m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == name) return true;
   }
   return false;
 }
