@@ -470,6 +470,8 @@ const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, ExprId callee, cons
   if (ce.kind != ExprKind::Name && !qualified) return nullptr;
   auto endsWithWritten = [&](const ApiSpec* s) {
     if (!s || dotted.empty()) return false;
+    // A lambda another file's function defines is that function's (discovered_entry.cpp).
+    if (s->local && std::ranges::none_of(s->names, [&](const std::string& n) { return n.ends_with("@" + m.path); })) return false;
     for (const auto& n : s->names)
       if (n.size() >= dotted.size() && n.compare(n.size() - dotted.size(), dotted.size(), dotted) == 0 &&
           (n.size() == dotted.size() || n[n.size() - dotted.size() - 1] == '.'))

@@ -27,6 +27,7 @@ class ApiMatcher {
   // tie leaves it open, or when the chosen one checks nothing.
   const ApiSpec* overloadFor(const FileModel& m, FunctionId scope, const ApiSpec& spec, const CallArgs& args) const;
   const Catalogue& catalogue() const { return catalogue_; }
+  const Catalogue& wrappers() const { return wrappers_; }
 
  private:
   const ApiSpec* matchCppShort(const FileModel& m, ExprId callee, const std::string& dotted) const;

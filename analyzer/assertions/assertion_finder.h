@@ -46,6 +46,12 @@ class AssertionFinder {
   std::optional<OaCheck> conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const;
   std::optional<OaCheck> rangeComparatorCheck(const FileModel& m, FunctionId scope, const CallArgs& args, std::string_view last) const;
   std::optional<OaCheck> comparatorCheck(const FileModel& m, FunctionId scope, ExprId call) const;
+  struct LocalComparator {
+    const ApiSpec* spec = nullptr;
+    ExprId tolerance = kNone;  // the construction's first argument
+  };
+  std::optional<LocalComparator> localComparator(const FileModel& m, FunctionId scope, std::string_view name) const;
+  std::pair<ExprId, ExprId> comparedThrough(const FileModel& m, const CallArgs& args, size_t at) const;
 
   // Fills category, actual/expected and tolerances of an assertion made by `spec` at `call`.
   void applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const;

@@ -60,6 +60,7 @@ void addComparatorClasses(const Project& project, Catalogue& wrappers) {
       w.comparator = true;
       w.id = cppQualified(c.qualifiedName);
       w.names = {c.qualifiedName};
+      w.shortMatch = true;  // `CompareApprox<T>(tol)` under `using namespace MLCommon;` names it too
       w.kind = ApiKind::Predicate;
       w.category = Category::Abs;
       w.oa = true;
@@ -70,6 +71,29 @@ void addComparatorClasses(const Project& project, Catalogue& wrappers) {
       wrappers.add(std::move(w));
     }
   }
+}
+
+const ApiSpec* comparatorClassNamed(const Catalogue& wrappers, std::string_view writtenType) {
+  std::string dotted;
+  for (size_t i = 0; i < writtenType.size(); ++i) {
+    if (writtenType.compare(i, 2, "::") == 0) {
+      if (!dotted.empty()) dotted += '.';
+      ++i;
+    } else {
+      dotted += writtenType[i];
+    }
+  }
+  const size_t dot = dotted.rfind('.');
+  const std::string_view last = std::string_view(dotted).substr(dot == std::string::npos ? 0 : dot + 1);
+  if (last.empty()) return nullptr;
+  for (const ApiSpec* s : wrappers.allByShortName(last, Language::Cpp)) {
+    if (!s->comparator) continue;
+    for (const std::string& n : s->names)
+      if (n.size() >= dotted.size() && n.compare(n.size() - dotted.size(), dotted.size(), dotted) == 0 &&
+          (n.size() == dotted.size() || n[n.size() - dotted.size() - 1] == '.'))
+        return s;
+  }
+  return nullptr;
 }
 
 }  // namespace oalens::analyzer

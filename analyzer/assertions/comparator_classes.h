@@ -15,4 +15,9 @@ namespace oalens::analyzer {
 // argument) marked `comparator`; how its calls are read: AssertionFinder::comparatorCheck.
 void addComparatorClasses(const Project& project, Catalogue& wrappers);
 
+// The comparator class of `wrappers` a declaration names by its type as written, without template
+// arguments (`MLCommon::CompareApprox` for `MLCommon::CompareApprox<double> cmp(1e-8);`): the entry
+// whose qualified name ends with it; null when none.
+const ApiSpec* comparatorClassNamed(const Catalogue& wrappers, std::string_view writtenType);
+
 }  // namespace oalens::analyzer

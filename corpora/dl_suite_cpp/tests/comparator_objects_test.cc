@@ -1,7 +1,8 @@
 // Checks through comparator objects: one built in a helper's arguments, one declared first and
-// called; their tolerance is the one each was built with (a literal, a fixture's member, a static
-// member defined outside the fixture). A comparator that compares exactly checks nothing
-// approximate.
+// called (also from a lambda of the test, and declared with a number), one declared first and
+// handed to a helper of this file that passes it on; their tolerance is the one each was built
+// with (a literal, a fixture's member, a static member defined outside the fixture). A
+// comparator that compares exactly checks nothing approximate.
 #include <gtest/gtest.h>
 
 #include "minitensor/ops.h"
@@ -17,6 +18,14 @@ class ComparatorTest : public ::testing::Test {
 
 const double ComparatorTest::strict = 5e-6;
 
+// Compares the rescaled reference with what the op wrote, by the comparator it is handed.
+template <typename T, class Match>
+::testing::AssertionResult matchesScaled(const T* reference, float scale, const T* written, int n, Match& match) {
+  T scaled[8];
+  for (int i = 0; i < n; ++i) scaled[i] = reference[i] * scale;
+  return suite::allMatch(scaled, written, n, match);
+}
+
 TEST_F(ComparatorTest, BuiltInTheHelpersArguments) {
   const float x[3] = {0.5f, 1.5f, -1.0f};
   float y[3];
@@ -31,6 +40,25 @@ TEST_F(ComparatorTest, DeclaredThenCalled) {
   suite::RelativeMatch<double> close(strict);
   const double loss = minitensor::mse_loss(0.25, 0.5);
   ASSERT_TRUE(close(loss, 0.0625));  // expect: oa api=suite::RelativeMatch cat=abs thr=customized tol=atol:constant:5e-06
+}
+
+TEST_F(ComparatorTest, DeclaredWithANumber) {
+  suite::RelativeMatch<double> near(1e-7);
+  const double loss = minitensor::mse_loss(1.0, 0.5);
+  ASSERT_TRUE(near(loss, 0.25));  // expect: oa api=suite::RelativeMatch cat=abs thr=customized tol=atol:literal:1e-07
+  auto check_at = [&](double a, double b, double want) {
+    ASSERT_TRUE(near(minitensor::mse_loss(a, b), want));  // expect: oa api=suite::RelativeMatch cat=abs thr=customized tol=atol:literal:1e-07
+  };
+  check_at(0.0, 0.5, 0.25);  // expect: oa api=ComparatorTest::DeclaredWithANumber::check_at@tests/comparator_objects_test.cc cat=abs thr=customized tol=atol:literal:1e-07
+}
+
+TEST_F(ComparatorTest, HandedToAHelperOfTheFile) {
+  suite::RelativeMatch<float> close(tolerance);
+  const float x[2] = {0.5f, -1.0f};
+  float y[2];
+  minitensor::sigmoid_into(x, y, 2);
+  const float want[2] = {0.31f, 0.135f};
+  ASSERT_TRUE(matchesScaled(want, 2.0f, y, 2, close));  // expect: oa api=suite::RelativeMatch cat=abs thr=customized tol=atol:constant:0.002
 }
 
 }  // namespace
