@@ -74,11 +74,35 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
 // (`loss >= 0.0` is a sanity range, not a bound on quality); a score either way.
 enum class QualityKind { None, LowerIsBetter, HigherIsBetter, Either };
 
-QualityKind measuresQuality(const FileModel& m, ExprId e) {
+// The local a measure is read from: `lin_cv` in `mean(lin_cv)`, `ctr` in `ctr.back()`.
+ExprId measuredLocal(const FileModel& m, ExprId e) {
+  for (int depth = 0; e != kNone && depth < kMaxConditionDepth; ++depth) {
+    const Expr& x = m.expr(e);
+    if (x.kind == ExprKind::Name) return e;
+    if (x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript) {
+      e = m.child(e, 0);
+      continue;
+    }
+    if (x.kind != ExprKind::Call) return kNone;
+    const CallArgs args = splitCall(m, e);
+    const std::string_view last = lastOf(m, args.callee);
+    if (m.expr(args.callee).kind == ExprKind::Attribute && args.positional.empty()) {
+      e = m.child(args.callee, 0);  // ctr.back(), acc.mean()
+    } else if ((last == "mean" || last == "min" || last == "max" || last == "median" || last == "average") && args.positional.size() == 1) {
+      e = args.positional[0];
+    } else {
+      return kNone;
+    }
+  }
+  return kNone;
+}
+
+QualityKind measuresQuality(const FileModel& m, FunctionId scope, ExprId e) {
   if (e == kNone) return QualityKind::None;
-  // The measure's own words; not a count of them (len(model.losses)) nor a shape.
+  // The measure's own words; not a count of them (len(model.losses)) nor a shape. `ctr`: a
+  // click-through rate.
   static const RE2 lower(R"((?i)(loss|perplexity|\bmse\b|\bmae\b|rmse|\bnll\b))");
-  static const RE2 higher(R"((?i)(acc\b|acc'|acc"|accuracy|_acc|\bauc\b|\bf1|recall|psnr|ssim|\biou\b|dice))");
+  static const RE2 higher(R"((?i)(acc\b|acc'|acc"|accuracy|_acc|\bauc\b|\bf1|recall|psnr|ssim|\biou\b|dice|(^|[^a-z])ctr([^a-z]|$)))");
   static const RE2 either(R"((?i)score)");
   const std::string_view text = m.expr(e).text;
   if (text.find("len(") != std::string_view::npos || text.find("shape") != std::string_view::npos ||
@@ -88,6 +112,16 @@ QualityKind measuresQuality(const FileModel& m, ExprId e) {
   if (RE2::PartialMatch(piece, lower)) return QualityKind::LowerIsBetter;
   if (RE2::PartialMatch(piece, higher)) return QualityKind::HigherIsBetter;
   if (RE2::PartialMatch(piece, either)) return QualityKind::Either;
+  // A local the library's cross-validation computed (`lin_cv = cross_validate_trainer(trainer, x,
+  // y, 4)`, then `mean(lin_cv) > 0.9`): what it returns is a measure of the trained model, its
+  // direction the bound's. Not `evaluate`: TensorFlow's test case evaluates any tensor.
+  static const RE2 evaluation(R"((?i)^cross_validat)");
+  const ExprId local = scope == kNone ? kNone : measuredLocal(m, e);
+  if (local == kNone) return QualityKind::None;
+  const ExprId bound = localBinding(m, scope, m.stmts.size(), m.expr(local).name);
+  if (bound == kNone || m.expr(bound).kind != ExprKind::Call) return QualityKind::None;
+  const std::string_view computedBy = lastOf(m, splitCall(m, bound).callee);
+  if (RE2::PartialMatch(re2::StringPiece(computedBy.data(), computedBy.size()), evaluation)) return QualityKind::Either;
   return QualityKind::None;
 }
 
@@ -105,6 +139,26 @@ bool qualityBound(const FileModel& m, ExprId e) {
   static const RE2 earlier(R"((?i)(^|[._])(prev|previous|old|initial|init|last|first|before|start)[a-z]*_)");
   return (x.kind == ExprKind::Name || x.kind == ExprKind::Attribute) &&
          !RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), earlier);
+}
+
+bool boundsQuality(const FileModel& m, FunctionId scope, ExprId measure, ExprId bound, bool below) {
+  static const bool noQualityBounds = std::getenv("OALENS_NO_QUALITY_BOUNDS") != nullptr;
+  // Not one measure against another (`loss_after <= loss_before`, `low_loss < high_loss`):
+  // training that improves, against no fixed target.
+  if (noQualityBounds || measure == kNone || !qualityBound(m, bound) || measuresQuality(m, scope, bound) != QualityKind::None) return false;
+  // A `score` a check macro bounds is as often a probability kept in its range (`EXPECT_LE(score,
+  // 1.0f)`, an action's score at least its exploration share) as a model's quality; nor is 1 a
+  // target: the top of a normalized range.
+  const std::string_view text = m.expr(measure).text;
+  const std::optional<double> value =
+      m.expr(bound).kind == ExprKind::Number ? ToleranceResolver::parseNumber(m.expr(bound).text) : std::nullopt;
+  if ((value && *value == 1.0) || text.find("score") != std::string_view::npos) return false;
+  // A measure the test wrote down itself (`accuracy = 0.93`) orders two numbers, not a model.
+  if (const ExprId local = scope == kNone ? kNone : measuredLocal(m, measure); local != kNone)
+    if (const ExprId held = localBinding(m, scope, m.stmts.size(), m.expr(local).name); held != kNone && isNumberLiteral(m, held))
+      return false;
+  const QualityKind kind = measuresQuality(m, scope, measure);
+  return kind == QualityKind::Either || kind == (below ? QualityKind::LowerIsBetter : QualityKind::HigherIsBetter);
 }
 
 bool containsDifference(const FileModel& m, ExprId e, int depth) {
@@ -535,7 +589,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         // two Table V figures side by side.
         static const bool noQualityBounds = std::getenv("OALENS_NO_QUALITY_BOUNDS") != nullptr;
         if (noQualityBounds) return std::nullopt;
-        const QualityKind belowBound = measuresQuality(m, small), aboveBound = measuresQuality(m, big);
+        const QualityKind belowBound = measuresQuality(m, scope, small), aboveBound = measuresQuality(m, scope, big);
         if ((belowBound == QualityKind::LowerIsBetter || belowBound == QualityKind::Either) && qualityBound(m, big)) {
           c.errorSide = small;
           c.boundSide = big;

@@ -322,6 +322,17 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
     a.actualText = a.actualExpr == kNone ? "" : std::string(m.expr(a.actualExpr).text);
     a.expectedText = a.expectedExpr == kNone ? "" : std::string(m.expr(a.expectedExpr).text);
     a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
+  } else if (form == AssertionForm::GreaterBound && args.positional.size() >= 2 &&
+             boundsQuality(m, st.function, args.positional[0], args.positional[1], false)) {
+    // EXPECT_GT(ctr.back(), 0.6f), assertGreater(accuracy, 0.9): a floor on a trained model's
+    // quality, read as `accuracy > 0.9` is (a must-reach bound).
+    applyErrorBound(m, a, args.positional[0], args.positional[1]);
+    markInclusiveBounds(m, a, kNone, a.apiText);
+    a.negated = true;
+    a.qualityBound = true;
+    a.actualText = a.actualExpr == kNone ? "" : std::string(m.expr(a.actualExpr).text);
+    a.expectedText = a.expectedExpr == kNone ? "" : std::string(m.expr(a.expectedExpr).text);
+    a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
   } else if (args.positional.size() >= 2) {
     a.actualText = std::string(m.expr(args.positional[0]).text);
     a.expectedText = std::string(m.expr(args.positional[1]).text);

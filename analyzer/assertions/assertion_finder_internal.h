@@ -24,6 +24,11 @@ struct Band {
 
 std::optional<Band> bandAround(const FileModel& m, ExprId bound);
 
+// Whether `measure < bound` (`below`) or `measure > bound` bounds a trained model's quality: a
+// loss kept below a target, an accuracy above one (a fraction or a named target, not 0 nor a
+// count), as the comparison in a condition does (AssertionFinder::conditionCheck).
+bool boundsQuality(const FileModel& m, FunctionId scope, ExprId measure, ExprId bound, bool below);
+
 // In assertion_tolerances.cpp, beside applySpec, which uses them first.
 void markExact(Assertion& a);
 void markInclusiveBounds(const FileModel& m, Assertion& a, ExprId compare, std::string_view api = {});

@@ -340,7 +340,9 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       // Read before applyErrorBound replaces the actual side by the difference's first operand.
       // An interval (`IsInside(lo, hi, x)`) checks a deviation as `lo < x <= hi` does: with a
       // tolerance in a bound.
-      const bool oa = errorBoundIsOa(m, a.actualExpr, b) || (lower != kNone && (looksLikeBound(m, lower) || looksLikeBound(m, b)));
+      bool oa = errorBoundIsOa(m, a.actualExpr, b) || (lower != kNone && (looksLikeBound(m, lower) || looksLikeBound(m, b)));
+      // EXPECT_LT(loss, 0.05f): a ceiling on a trained model's loss.
+      if (!oa && lower == kNone && boundsQuality(m, a.functionId, a.actualExpr, b, true)) oa = a.qualityBound = true;
       // EXPECT_LE(x, expected * (1 + tol)): a value kept below an expected one by a tolerance.
       if (const auto band = lower == kNone && !looksLikeError(m, a.actualExpr) ? bandAround(m, b) : std::nullopt) {
         applyBand(m, a, a.actualExpr, band->first, band->second, band->factor != 0);

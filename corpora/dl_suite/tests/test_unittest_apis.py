@@ -62,6 +62,9 @@ class TestScalarOps(unittest.TestCase):
         self.assertGreater(1e-4, abs(a - b))  # expect: oa api=assertGreater cat=error_bound thr=customized tol=bound:literal:0.0001
         accuracy = 0.93
         self.assertGreater(accuracy, 0.5)  # expect: assert api=assertGreater
+        labels = np.array([1.0, 0.0, 1.0, 1.0])
+        val_accuracy = float(np.mean((ops.sigmoid(np.array([2.0, -1.0, 0.5, 3.0])) > 0.5) == labels))
+        self.assertGreater(val_accuracy, 0.7)  # expect: oa api=assertGreater cat=error_bound thr=customized tol=bound:literal:0.7
 
     def test_predicates_inside_assert_true(self):
         x = np.linspace(0.0, 1.0, 5)

@@ -27,15 +27,16 @@ TEST(CppAssertions, LiteralBoundsAreTolerancesOnlyAgainstDeviations) {
       "  EXPECT_LE(prob[i], 1.);\n"                   // 2: a range check
       "  EXPECT_LT((cpu - ref) / ref, 1e-2);\n"       // 3: a relative error
       "  EXPECT_LT(std::abs(q - expected), 10);\n"    // 4: an absolute deviation in quanta
-      "  EXPECT_LT(loss, 0.5);\n"                     // 5: a quality bound
+      "  EXPECT_LT(loss, 0.5);\n"                     // 5: a bound on a trained model's quality
       "  EXPECT_LE(mean, mu + sigma * tolerance);\n"  // 6: a named tolerance
       "  EXPECT_LT(timer.Seconds() - start, 2.0);\n"  // 7: a raw difference over 1
       "}\n");
   for (const auto& [line, oa] :
-       std::vector<std::pair<uint32_t, bool>>{{2, false}, {3, true}, {4, true}, {5, false}, {6, true}, {7, false}}) {
+       std::vector<std::pair<uint32_t, bool>>{{2, false}, {3, true}, {4, true}, {5, true}, {6, true}, {7, false}}) {
     const Assertion* a = atLine(r, line);
     ASSERT_NE(a, nullptr) << line;
     EXPECT_EQ(a->isOa, oa) << "line " << line;
+    EXPECT_EQ(a->qualityBound, line == 5) << "line " << line;
   }
 }
 
