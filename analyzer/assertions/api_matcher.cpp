@@ -145,33 +145,6 @@ std::vector<std::string> conditionalModules(const FileModel& m, FunctionId scope
   return out;
 }
 
-// `obj.f` or `obj->f` in C++, a member of a value; not `ns::f` or `Class::f`.
-bool isMemberAccess(const FileModel& m, ExprId attribute) {
-  const Expr& a = m.expr(attribute);
-  if (a.kind != ExprKind::Attribute || a.childCount == 0) return false;
-  const ExprId receiver = m.child(attribute, 0);
-  if (receiver == kNone) return false;
-  const std::string_view recv = m.expr(receiver).text;
-  if (a.text.size() <= recv.size() || a.text.substr(0, recv.size()) != recv) return a.text.find("::") == std::string_view::npos;
-  size_t at = recv.size();
-  // Blanks and comments may stand between an object and its member (a chain over lines).
-  while (at < a.text.size()) {
-    const char c = a.text[at];
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-      ++at;
-    } else if (a.text.substr(at, 2) == "//") {
-      const size_t end = a.text.find('\n', at);
-      at = end == std::string_view::npos ? a.text.size() : end + 1;
-    } else if (a.text.substr(at, 2) == "/*") {
-      const size_t end = a.text.find("*/", at + 2);
-      at = end == std::string_view::npos ? a.text.size() : end + 2;
-    } else {
-      break;
-    }
-  }
-  return at < a.text.size() && (a.text[at] == '.' || a.text[at] == '-');
-}
-
 // The class a C++ method call's object is of, as written: `Tester().size(4).Test(k)` and
 // `Tester t; t.size(4); t.Test(k)` -> "Tester" (builder methods are taken to return the object,
 // as `return *this;` does). Empty when the object is anything else.
@@ -341,6 +314,33 @@ bool handsATolerance(const FileModel& m, const CallArgs& args, const ApiSpec& o)
 }
 
 }  // namespace
+
+// `obj.f` or `obj->f` in C++, a member of a value; not `ns::f` or `Class::f`.
+bool isMemberAccess(const FileModel& m, ExprId attribute) {
+  const Expr& a = m.expr(attribute);
+  if (a.kind != ExprKind::Attribute || a.childCount == 0) return false;
+  const ExprId receiver = m.child(attribute, 0);
+  if (receiver == kNone) return false;
+  const std::string_view recv = m.expr(receiver).text;
+  if (a.text.size() <= recv.size() || a.text.substr(0, recv.size()) != recv) return a.text.find("::") == std::string_view::npos;
+  size_t at = recv.size();
+  // Blanks and comments may stand between an object and its member (a chain over lines).
+  while (at < a.text.size()) {
+    const char c = a.text[at];
+    if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+      ++at;
+    } else if (a.text.substr(at, 2) == "//") {
+      const size_t end = a.text.find('\n', at);
+      at = end == std::string_view::npos ? a.text.size() : end + 1;
+    } else if (a.text.substr(at, 2) == "/*") {
+      const size_t end = a.text.find("*/", at + 2);
+      at = end == std::string_view::npos ? a.text.size() : end + 2;
+    } else {
+      break;
+    }
+  }
+  return at < a.text.size() && (a.text[at] == '.' || a.text[at] == '-');
+}
 
 const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, const CallArgs& args, const std::vector<const ApiSpec*>& overloads) {
   const size_t given = args.positional.size();

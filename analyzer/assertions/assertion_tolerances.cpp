@@ -87,12 +87,18 @@ void markInclusiveBounds(const FileModel& m, Assertion& a, ExprId compare, std::
 
 ExprId argumentFor(const FileModel& m, const ApiSpec& spec, const CallArgs& args, std::string_view param) {
   if (param.empty()) return kNone;
+  // A C++ method's entry called as a function of a namespace (Eigen's `internal::isApprox(a, b,
+  // prec)` beside `a.isApprox(b, prec)`): the first argument is what the method runs on.
+  const bool asFunction = m.language == Language::Cpp && spec.kind == ApiKind::Method && spec.actual == "self" && args.callee != kNone &&
+                          !isMemberAccess(m, args.callee);
+  if (param == "self" && asFunction) return args.positional.empty() ? kNone : args.positional[0];
   // "self" names the receiver of a method call (C++ `a.isApprox(b)`: a is the value under test).
   if (param == "self" && spec.kind == ApiKind::Method && args.callee != kNone && m.expr(args.callee).kind == ExprKind::Attribute)
     return m.child(args.callee, 0);
   for (const auto& [k, v] : args.keywords)
     if (k == param) return v;
   int idx = spec.paramIndex(param);
+  if (asFunction && idx >= 0) ++idx;
   if (idx >= 0 && static_cast<size_t>(idx) < args.positional.size()) return args.positional[static_cast<size_t>(idx)];
   return kNone;
 }

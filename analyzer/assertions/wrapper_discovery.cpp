@@ -20,6 +20,7 @@
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/assertions/dtype_rebinding.h"
 #include "analyzer/assertions/error_bound_wrapper.h"
+#include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/lent_names.h"
 #include "analyzer/assertions/param_origin.h"
@@ -112,11 +113,23 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       // if not _allclose(expected, value, rtol, atol): raise WrongValue(...) (PyTensor's
       // tests.unittest_tools.assert_allclose, 280 calls at its tip): the function passes when
       // the condition does not hold, the opposite of `assert <condition>`.
-      if (auto check = finder.conditionCheck(m, fid, st.a); check && check->spec && !check->spec->approx) {
+      // `if (!allClose(a[p], b[p], tol)) return false;` then `return true;` (Flashlight's
+      // allParamsClose): the function answers with the check's verdict, a predicate its callers
+      // assert (`ASSERT_TRUE(allParamsClose(a, b))`); its check of integers (`checkVector<int>(dims,
+      // want, 4, 0)` before the values, MNN) is an exact one, passed over for the next.
+      const bool answers = m.language == Language::Cpp && finder.abortIn(m, s) == std::optional<std::string>("return");
+      const auto ofIntegers = [&](ExprId c) {
+        const CallArgs a = splitCall(m, c);
+        return holdsIntegers(m, fid, s, c) ||
+               (a.positional.size() >= 2 && (holdsIntegers(m, fid, s, a.positional[0]) || holdsIntegers(m, fid, s, a.positional[1])));
+      };
+      if (auto check = finder.conditionCheck(m, fid, st.a);
+          check && check->spec && !check->spec->approx && !(answers && check->call != kNone && ofIntegers(check->call))) {
         call = check->call;
         inner = check->spec;
         mappedArgs = std::move(check->mappedArgs);
         negated = check->negated == inner->negated;
+        returnsPredicate = answers;
       } else if (check && check->negated) {  // if diff > atol: raise ...
         if (auto w = boundedDifference(m, fid, s, *check, resolver)) return w;
       }
@@ -508,6 +521,9 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
           if (const auto d = declaredByName.find(m.functions[f].name); d != declaredByName.end())
             takeDeclaredDefaults(d->second, m.functions[f], resolver, *spec);
           isWrapper[f] = true;
+        } else if (spec && m.language == Language::Cpp) {
+          if (const auto d = declaredByName.find(m.functions[f].name); d != declaredByName.end())
+            takeDeclaredToleranceDefaults(d->second, m.functions[f], resolver, *spec);
         }
         // A wrapper found in an earlier round is read again: what it calls may have become a
         // wrapper since (JaxTestCase._CheckAgainstNumpy calls `self.assertAllClose`, which

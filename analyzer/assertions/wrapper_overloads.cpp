@@ -70,37 +70,59 @@ bool sameSpelledType(std::string_view declared, std::string_view defined) {
 
 }  // namespace
 
+namespace {
+
+// The tolerance defaults declaration `d` gives (`int tolerance_bits = DEFAULT_BITS`), valued where
+// it stands, for those `w` has none of.
+void takeToleranceDefaults(const FileModel& file, const FileModel::DeclaredDefaults& d, const Function& f,
+                           const ToleranceResolver& resolver, ApiSpec& w) {
+  std::vector<std::string_view> params;
+  for (const Param& p : f.params)
+    if (!p.varArgs) params.push_back(p.name);
+  for (const auto& [kind, param] : w.tolerances) {
+    const auto at = std::ranges::find(params, param);
+    if (param.empty() || at == params.end() || w.defaults.contains(kind)) continue;
+    const size_t i = static_cast<size_t>(at - params.begin());
+    if (i >= d.defaults.size() || d.defaults[i] == kNone) continue;
+    w.defaults[kind] = std::string(file.expr(d.defaults[i]).text);
+    w.ownDefaults.push_back(kind);
+    if (ResolvedValue r = resolver.resolve(file, kNone, 0, d.defaults[i]); r.value) w.defaultValues[kind] = *r.value;
+  }
+}
+
+bool declares(const FileModel::DeclaredDefaults& d, std::string_view name) {
+  const std::string_view q = d.qualifiedName;
+  return q == name || (q.size() > name.size() + 1 && q.ends_with(name) && q[q.size() - name.size() - 1] == '.');
+}
+
+}  // namespace
+
 // The fewest arguments a call of an overload's definition may give when a declaration elsewhere
 // (a header) gives its trailing parameters defaults the definition does not repeat: the
 // declaration of the same name, or of a name it ends in (`ngraph::test::close_f` declared,
 // `test::close_f` defined under `using namespace ngraph`), with the same types; that
 // declaration's full name and the tolerance defaults it gives count too.
 void takeDeclaredDefaults(const std::vector<DeclaredIn>& declared, const Function& f, const ToleranceResolver& resolver, ApiSpec& w) {
-  const std::string_view name = f.qualifiedName;
   for (const auto& [file, d] : declared) {
-    const std::string_view q = d->qualifiedName;
-    const bool sameName = q == name || (q.size() > name.size() + 1 && q.ends_with(name) && q[q.size() - name.size() - 1] == '.');
-    if (!sameName || d->paramTypes.size() != w.paramTypes.size() || d->required >= w.requiredParams) continue;
+    if (!declares(*d, f.qualifiedName) || d->paramTypes.size() != w.paramTypes.size() || d->required >= w.requiredParams) continue;
     if (!std::equal(d->paramTypes.begin(), d->paramTypes.end(), w.paramTypes.begin(), sameSpelledType)) continue;
     w.requiredParams = d->required;
     // Defined as `bits::close_bits` under `using namespace suite`, declared in namespace
     // suite::bits: callers spell the declared name.
     if (std::ranges::find(w.names, d->qualifiedName) == w.names.end()) w.names.push_back(d->qualifiedName);
-    // The tolerance defaults the declaration gives (`int tolerance_bits = DEFAULT_BITS`), valued
-    // where it stands.
-    std::vector<std::string_view> params;
-    for (const Param& p : f.params)
-      if (!p.varArgs) params.push_back(p.name);
-    for (const auto& [kind, param] : w.tolerances) {
-      const auto at = std::ranges::find(params, param);
-      if (param.empty() || at == params.end() || w.defaults.contains(kind)) continue;
-      const size_t i = static_cast<size_t>(at - params.begin());
-      if (i >= d->defaults.size() || d->defaults[i] == kNone) continue;
-      w.defaults[kind] = std::string(file->expr(d->defaults[i]).text);
-      w.ownDefaults.push_back(kind);
-      if (ResolvedValue r = resolver.resolve(*file, kNone, 0, d->defaults[i]); r.value) w.defaultValues[kind] = *r.value;
-    }
+    takeToleranceDefaults(*file, *d, f, resolver, w);
   }
+}
+
+void takeDeclaredToleranceDefaults(const std::vector<DeclaredIn>& declared, const Function& f, const ToleranceResolver& resolver,
+                                   ApiSpec& w) {
+  std::vector<std::string_view> types;
+  for (const Param& p : f.params)
+    if (!p.varArgs) types.push_back(p.type);
+  for (const auto& [file, d] : declared)
+    if (declares(*d, f.qualifiedName) && d->paramTypes.size() == types.size() &&
+        std::equal(d->paramTypes.begin(), d->paramTypes.end(), types.begin(), sameSpelledType))
+      takeToleranceDefaults(*file, *d, f, resolver, w);
 }
 
 }  // namespace oalens::analyzer

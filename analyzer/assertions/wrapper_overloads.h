@@ -21,5 +21,10 @@ std::unordered_map<std::string_view, std::vector<FunctionId>> cppOverloads(const
 void signOverload(const FileModel& m, const Function& f, ApiSpec& w);
 ApiSpec overloadThatChecksNothing(const FileModel& m, const Function& f);
 void takeDeclaredDefaults(const std::vector<DeclaredIn>& declared, const Function& f, const ToleranceResolver& resolver, ApiSpec& w);
+// The same defaults for a function defined once (no overloads): only the tolerance defaults a
+// declaration of the same name and types gives (`double absTolerance = 1e-5` in the header, `/* =
+// 1e-5 */` in the source, Flashlight's allParamsClose).
+void takeDeclaredToleranceDefaults(const std::vector<DeclaredIn>& declared, const Function& f, const ToleranceResolver& resolver,
+                                   ApiSpec& w);
 
 }  // namespace oalens::analyzer

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "analyzer/assertions/api_matcher.h"
@@ -99,9 +100,14 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
     const size_t name = text.find(f.name);
     return name != std::string_view::npos && mentionsWord(text.substr(0, name), "static");
   };
+  // The qualified names a test source defines a name as (`allClose` at file level in one test,
+  // `fl.allClose` in the library): a call qualified otherwise is not to them.
+  std::unordered_map<std::string_view, std::vector<std::string_view>> definedInTests;
   for (const FileModel* m : parsed) {
-    for (const Function& f : m->functions)
+    for (const Function& f : m->functions) {
       if (!testSources.count(m) || !fileLocal(*m, f)) defined.insert(f.name);
+      if (testSources.count(m)) definedInTests[f.name].push_back(f.qualifiedName);
+    }
     // A constant at namespace scope; a function's local of the name (`auto constexpr kRtEps =
     // xgboost::kRtEps;` in one test) defines nothing the other tests read.
     for (const Stmt& st : m->stmts)
@@ -118,6 +124,28 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
     if (catalogue.byShortName(name, Language::Cpp) || catalogue.byQualifiedName(name, Language::Cpp)) return;
     functions.emplace(name);
   };
+  // `fl::allClose(a, b)` where another test file defines an `allClose` of its own outside `fl`
+  // (Flashlight's ArrayFire backend test): the call names the library's, which is read.
+  auto wantCall = [&](const FileModel& m, ExprId call) {
+    const std::string_view name = calleeName(m, call);
+    if (name.empty() || ownFunctions.count(name) || !definedInTests.count(name)) return wantFunction(name);
+    const std::string_view written = m.expr(m.child(call, 0)).text;
+    if (written.find("::") == std::string_view::npos) return wantFunction(name);
+    std::string dotted;
+    for (size_t i = written.starts_with("::") ? 2 : 0; i < written.size(); ++i) {
+      if (written.compare(i, 2, "::") == 0) {
+        dotted += '.';
+        ++i;
+      } else {
+        dotted += written[i];
+      }
+    }
+    const bool named = std::ranges::any_of(definedInTests[name], [&](std::string_view q) {
+      return q.ends_with(dotted) && (q.size() == dotted.size() || q[q.size() - dotted.size() - 1] == '.');
+    });
+    if (named || catalogue.byShortName(name, Language::Cpp) || catalogue.byQualifiedName(name, Language::Cpp)) return;
+    functions.emplace(name);
+  };
   auto wantConstant = [&](const FileModel& m, ExprId e) {
     if (e == kNone) return;
     if (m.expr(e).kind == ExprKind::Call && m.childCount(e) == 2) e = m.child(e, 1);  // type(EPSILON)
@@ -132,7 +160,7 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
       const Stmt& st = m.stmts[s];
       if (st.a == kNone) continue;
       if (st.kind == StmtKind::If && blockAborts(m, matcher, s)) {
-        wantFunction(calleeName(m, outermostCall(m, st.a)));
+        wantCall(m, outermostCall(m, st.a));
         continue;
       }
       if (st.kind != StmtKind::ExprStmt || m.expr(st.a).kind != ExprKind::Call) continue;
@@ -144,7 +172,7 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
         for (const auto& [key, a] : args.keywords) wantConstant(m, a);
       }
       if (form == AssertionForm::Truth || form == AssertionForm::Falsity) {
-        if (!args.positional.empty()) wantFunction(calleeName(m, outermostCall(m, args.positional[0])));
+        if (!args.positional.empty()) wantCall(m, outermostCall(m, args.positional[0]));
       } else if (!match.spec) {
         std::string_view name = calleeName(m, st.a);
         // A check macro given one condition (`KALDI_ASSERT(ApproxEqual(a, b))`): its definition,

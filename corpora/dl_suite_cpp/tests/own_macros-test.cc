@@ -19,7 +19,7 @@ void UnitTestOwnMacros() {
 
 void UnitTestVecMethods() {
   Vec got({1.0f, 2.0f}), want({1.0f, 2.001f});
-  MT_ASSERT(got.ApproxEquals(want));  // expect: oa api=minitensor::Vec::ApproxEquals thr=default
+  MT_ASSERT(got.ApproxEquals(want));  // expect: oa api=minitensor::Vec::ApproxEquals thr=default tol=atol:default:0.01
   MT_ASSERT(got.ApproxEquals(want, 0.05f));  // expect: oa api=minitensor::Vec::ApproxEquals thr=customized tol=atol:literal:0.05
   if (!got.ApproxEquals(want, 0.02f)) MT_FATAL << "vectors differ";  // expect: oa api=minitensor::Vec::ApproxEquals thr=customized tol=atol:literal:0.02
 }
