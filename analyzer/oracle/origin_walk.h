@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -127,5 +128,39 @@ ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call);
 bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller);
 
 }  // namespace origin_names
+
+// A statement the value was traced through: its text goes into the digest of where the value
+// comes from (origin_tracer.cpp).
+void noteSource(OriginSet& out, const Stmt& st);
+
+// Where `name` sits in an unpacking target (`a, (b, c) = ...`): its position, and inside a
+// nested tuple its position there too (inner -1 when it is no nested element); nullopt when the
+// target does not bind it. Of two places the last binds, as in Python (`a, a = 1, 2`).
+struct TargetPosition {
+  int position = -1, inner = -1;
+  uint32_t innerArity = 0;
+};
+inline std::optional<TargetPosition> positionIn(const FileModel& m, ExprId target, std::string_view name) {
+  const Expr& t = m.expr(target);
+  if (t.kind != ExprKind::Tuple && t.kind != ExprKind::List) return std::nullopt;
+  std::optional<TargetPosition> found;
+  for (uint32_t i = 0; i < t.childCount; ++i) {
+    const Expr& el = m.expr(m.child(target, i));
+    if (el.kind == ExprKind::Name && el.name == name) found = TargetPosition{static_cast<int>(i)};
+    for (uint32_t j = 0; (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && j < el.childCount; ++j)
+      if (const Expr& x = m.expr(m.child(m.child(target, i), j)); x.kind == ExprKind::Name && x.name == name)
+        found = TargetPosition{static_cast<int>(i), static_cast<int>(j), el.childCount};
+  }
+  return found;
+}
+
+// The element of a tuple value an unpacking position takes, through one nested tuple.
+inline ExprId elementAt(const FileModel& m, ExprId tuple, int position, int inner, uint32_t innerArity) {
+  ExprId element = m.child(tuple, static_cast<uint32_t>(position));
+  if (const Expr& el = m.expr(element);
+      inner >= 0 && (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && el.childCount == innerArity)
+    element = m.child(element, static_cast<uint32_t>(inner));
+  return element;
+}
 
 }  // namespace oalens::analyzer
