@@ -379,4 +379,59 @@ std::string editSignature(std::string_view oldApi, std::string_view newApi, std:
   return out;
 }
 
+namespace {
+
+// A cap on the names one commit's library edits keep: a rewrite of a whole package says nothing
+// of one rename.
+constexpr size_t kMaxLibraryWords = 20000;
+
+bool isName(const std::string& t) { return t.size() >= 3 && !std::isdigit(static_cast<unsigned char>(t[0])) && isNameChar(t[0]); }
+
+void countNames(std::string_view lines, std::map<std::string, int>& out) {
+  for (const std::string& t : tokens(lines))
+    if (isName(t) && (out.size() < kMaxLibraryWords || out.count(t))) ++out[t];
+}
+
+// The text of `count` lines from 1-based line `start` of `text`.
+std::string_view linesOf(std::string_view text, int start, int count) {
+  size_t begin = 0;
+  for (int l = 1; l < start && begin != std::string_view::npos; ++l) {
+    begin = text.find('\n', begin);
+    if (begin != std::string_view::npos) ++begin;
+  }
+  if (begin == std::string_view::npos || begin >= text.size()) return {};
+  size_t end = begin;
+  for (int l = 0; l < count && end != std::string_view::npos; ++l) {
+    end = text.find('\n', end);
+    if (end != std::string_view::npos) ++end;
+  }
+  return text.substr(begin, (end == std::string_view::npos ? text.size() : end) - begin);
+}
+
+}  // namespace
+
+void LibraryEdits::add(std::string_view oldText, std::string_view newText) {
+  for (const LineHunk& h : wholeTextHunks(oldText, newText)) {
+    if (h.oldLines > 0) countNames(linesOf(oldText, h.oldStart, h.oldLines), removed);
+    if (h.newLines > 0) countNames(linesOf(newText, h.newStart, h.newLines), added);
+  }
+}
+
+bool followsLibraryRename(std::string_view oldStatement, std::string_view newStatement, const LibraryEdits& library) {
+  std::map<std::string, int> before, after;
+  countNames(oldStatement, before);
+  countNames(newStatement, after);
+  const auto count = [](const std::map<std::string, int>& m, const std::string& t) {
+    const auto it = m.find(t);
+    return it == m.end() ? 0 : it->second;
+  };
+  const auto renamedAway = [&](const auto& entry) {
+    return !after.count(entry.first) && count(library.removed, entry.first) > count(library.added, entry.first);
+  };
+  const auto renamedTo = [&](const auto& entry) {
+    return !before.count(entry.first) && count(library.added, entry.first) > count(library.removed, entry.first);
+  };
+  return std::ranges::any_of(before, renamedAway) && std::ranges::any_of(after, renamedTo);
+}
+
 }  // namespace oalens::miners

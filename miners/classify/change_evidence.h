@@ -4,6 +4,7 @@
 // reads the blobs only for commits with an API, parameter or threshold change
 // (miners/walk/commit_evidence.h).
 #pragma once
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -31,6 +32,21 @@ struct ImportBinding {
 // parenthesized and backslash-continued lists included.
 std::set<ImportBinding> importBindings(std::string_view text);
 
+// How often each name (an identifier of three characters or more) stands on the lines the
+// changes of a commit's library files removed and added.
+struct LibraryEdits {
+  std::map<std::string, int> removed, added;
+  // Adds the lines `newText` gained over `oldText` and lost from it.
+  void add(std::string_view oldText, std::string_view newText);
+};
+
+// The check's edit renames what the library renamed in the same commit: a name its old statement
+// had and its new one has not, that the library's changed lines lost more often than they gained,
+// and a name it gained that they gained more often than they lost (`likelihood_list` ->
+// `likelihoods` in the test and in the class it reads, whose constructor kept its parameter's
+// old name).
+bool followsLibraryRename(std::string_view oldStatement, std::string_view newStatement, const LibraryEdits& library);
+
 // A module of the tests' own helpers rather than of the library: a part of its dotted path is
 // test, tests or testing, or starts or ends like a test file (`keras.utils.test_utils`,
 // `theano.tests.unittest_tools`).
@@ -38,14 +54,15 @@ bool isTestModule(std::string_view module);
 
 // The diff's evidence about one changed check, found by the worker that analysed its commit.
 struct PairEvidence {
-  bool callsChangedLibrary = false;  // the check's test names a library definition the commit changed
-  bool testReworked = false;         // Surroundings::testReworked
-  bool movedToLibraryApi = false;    // Surroundings::movedToLibraryApi
-  bool testGainedCases = false;      // Surroundings::testGainedCases
-  bool comparesMore = false;         // comparesMore of the check's two statements
-  bool broadLibraryChange = false;   // the commit changed kBroadLibraryChange library files or more
-  bool libraryChanged = false;       // the commit changed a library file
-  std::string editSignature;         // editSignature of the check's two statements
+  bool callsChangedLibrary = false;   // the check's test names a library definition the commit changed
+  bool testReworked = false;          // Surroundings::testReworked
+  bool movedToLibraryApi = false;     // Surroundings::movedToLibraryApi
+  bool testGainedCases = false;       // Surroundings::testGainedCases
+  bool comparesMore = false;          // comparesMore of the check's two statements
+  bool broadLibraryChange = false;    // the commit changed kBroadLibraryChange library files or more
+  bool libraryChanged = false;        // the commit changed a library file
+  bool followsLibraryRename = false;  // followsLibraryRename of the check's two statements
+  std::string editSignature;          // editSignature of the check's two statements
 };
 
 // A commit that changes this many library files reworks the library, not one function of it

@@ -102,6 +102,9 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
       (e.kinds & kKindParameter) != 0 && !e.sameEditOnManyChecks && !stated("test-refactoring"))
     return {{"feature", kFromLibrary}};
   if (first) return {*first};
+  // `likelihood_list` -> `likelihoods` in the check where the commit renamed it in the library:
+  // the test follows the library's API, whatever else the message leaves unsaid.
+  if (e.followsLibraryRename && (e.kinds & (kKindApi | kKindParameter)) != 0) return {{"feature", kFromLibrary}};
   // A tolerance that moved alone, in a test left as it was, is not shown to follow the library
   // or a port to its API.
   const bool followsTest = !toleranceOnly || e.testReworked;

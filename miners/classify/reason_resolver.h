@@ -24,6 +24,7 @@ struct ChangeEvidence {
   bool libraryChanged = false;        // the commit changed a library file
   bool testGainedCases = false;       // the check's test gained parameters or a parametrize decorator
   bool comparesMore = false;          // the check compares whole values where it compared parts (a subscript dropped)
+  bool followsLibraryRename = false;  // the check's edit renames what the library's code renamed in the commit
 };
 
 // The same edit on this many checks of one commit reads as a refactoring (or a migration the

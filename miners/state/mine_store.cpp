@@ -381,6 +381,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
           evidence.libraryChanged = pe.libraryChanged;
           evidence.testGainedCases = pe.testGainedCases;
           evidence.comparesMore = pe.comparesMore;
+          evidence.followsLibraryRename = pe.followsLibraryRename;
           evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;
         }
       }

@@ -46,16 +46,18 @@ std::string textOf(const Repository& repo, const std::string& oid, size_t limit)
 }
 
 // The definitions of the library files a commit changed, and how many such files it changed.
+// Also the names on the lines those changes removed and added (`edits`).
 std::set<std::string> changedLibraryDefinitions(const Repository& repo, const std::vector<FileChange>& changes,
-                                                const analyzer::TestFileFilter& tests, size_t& read) {
+                                                const analyzer::TestFileFilter& tests, size_t& read, LibraryEdits& edits) {
   std::set<std::string> out;
   read = 0;
   for (const FileChange& fc : changes) {
     const std::string& path = fc.newPath.empty() ? fc.oldPath : fc.newPath;
     if (!isLibraryFile(path, tests) || ++read > kMaxLibraryFiles) continue;
-    std::set<std::string> names =
-        changedDefinitions(textOf(repo, fc.oldBlob, kMaxLibraryBytes), textOf(repo, fc.newBlob, kMaxLibraryBytes));
+    const std::string oldText = textOf(repo, fc.oldBlob, kMaxLibraryBytes), newText = textOf(repo, fc.newBlob, kMaxLibraryBytes);
+    std::set<std::string> names = changedDefinitions(oldText, newText);
     out.merge(names);
+    edits.add(oldText, newText);
   }
   return out;
 }
@@ -80,7 +82,8 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
   };
   if (std::none_of(r.files.begin(), r.files.end(), wanted)) return;
   size_t libraryFiles = 0;
-  const std::set<std::string> library = changedLibraryDefinitions(repo, changes, tests, libraryFiles);
+  LibraryEdits libraryEdits;
+  const std::set<std::string> library = changedLibraryDefinitions(repo, changes, tests, libraryFiles, libraryEdits);
   const std::set<std::string> packages = libraryPackages(repo, r.info.sha, tests);
   for (FileResult& f : r.files) {
     if (!wanted(f)) continue;
@@ -109,8 +112,10 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
                                           [&](const std::string& name) { return library.count(name) > 0; });
       // A tolerance moved alike on many checks is no refactoring: only an edit of the call's
       // API or arguments is compared.
-      if (f.kinds[p].api || f.kinds[p].parameter)
+      if (f.kinds[p].api || f.kinds[p].parameter) {
         e.editSignature = editSignature(o.assertion().api, n.assertion().api, o.normalized(), n.normalized());
+        e.followsLibraryRename = followsLibraryRename(o.normalized(), n.normalized(), libraryEdits);
+      }
     }
   }
 }

@@ -62,6 +62,31 @@ TEST(ChangeEvidence, TheSameEditOnTwoChecksHasOneSignature) {
   EXPECT_EQ(editSignature("f", "f", "f(a)", "f(a)"), "");
 }
 
+// `likelihood_list` -> `likelihoods` in the check, where the library's changed lines lost the
+// first (its constructor kept it once, as a parameter's name) and gained the second.
+TEST(ChangeEvidence, ACheckFollowsARenameTheLibraryMade) {
+  LibraryEdits library;
+  library.add(
+      "class Switched:\n"
+      "    def __init__(self, likelihood_list):\n"
+      "        self.likelihood_list = likelihood_list\n"
+      "    def mean(self):\n"
+      "        return [l.mean() for l in self.likelihood_list]\n",
+      "class Switched:\n"
+      "    def __init__(self, likelihood_list):\n"
+      "        self.likelihoods = likelihood_list\n"
+      "    def mean(self):\n"
+      "        return [l.mean() for l in self.likelihoods]\n");
+  EXPECT_TRUE(followsLibraryRename("assert_allclose(m.likelihood_list[0].v,1.0)", "assert_allclose(m.likelihoods[0].v,1.0)", library));
+  // A name the check gained that the library did not (a tolerance, the test's own names).
+  EXPECT_FALSE(followsLibraryRename("assert_allclose(m.likelihood_list[0].v,1.0)", "assert_allclose(m.parts[0].v,1.0)", library));
+  // A number changed only: no name lost.
+  EXPECT_FALSE(followsLibraryRename("assert_allclose(m.likelihoods[0].v,1.0,atol=1e-3)",
+                                    "assert_allclose(m.likelihoods[0].v,1.0,atol=1e-2)", library));
+  EXPECT_FALSE(
+      followsLibraryRename("assert_allclose(m.likelihood_list[0].v,1.0)", "assert_allclose(m.likelihoods[0].v,1.0)", LibraryEdits{}));
+}
+
 // A check in a helper that a test added in this version calls serves more cases; one in a test
 // beside which another test is added does not.
 TEST(ChangeEvidence, ANewTestCallingTheChecksHelperReworksIt) {

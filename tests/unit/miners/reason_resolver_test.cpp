@@ -100,6 +100,20 @@ TEST(ReasonResolver, TestsFixedUpWithABroadLibraryChangeFollowIt) {
   EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, e), (Reasons{{"test-fix", "message"}}));
 }
 
+// "Convert shape constructions" with the check renaming what the commit renamed in the library:
+// the test follows the library's API. The message's purpose still comes first; a tolerance that
+// moved alone is no such edit.
+TEST(ReasonResolver, ACheckFollowingALibraryRenameFollowsTheLibrary) {
+  ChangeEvidence e;
+  e.kinds = kKindParameter;
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"unknown", "none"}}));
+  e.followsLibraryRename = true;
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"feature", "library"}}));
+  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, e), (Reasons{{"refactoring", "message"}}));
+  e.kinds = kKindThreshold;
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"unknown", "none"}}));
+}
+
 TEST(ReasonResolver, ThePurposeStatedFirstWins) {
   ChangeEvidence parameter;
   parameter.kinds = kKindParameter;
