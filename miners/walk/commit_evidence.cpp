@@ -76,9 +76,14 @@ std::set<std::string> libraryPackages(const Repository& repo, const std::string&
 
 void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>& changes, const analyzer::TestFileFilter& tests,
                           CommitResult& r) {
+  // Python test files get all the evidence; C++ ones what does not read the test's structure (the
+  // library's changes, the edit made to the check), which TestFileChange reads in Python only.
+  const auto python = [](const std::string& path) { return path.ends_with(".py"); };
   auto wanted = [](const FileResult& f) {
     const std::string& path = f.change.newPath;
-    return path.size() > 3 && path.substr(path.size() - 3) == ".py" && std::any_of(f.kinds.begin(), f.kinds.end(), explained);
+    static constexpr std::string_view kinds[] = {".py", ".cc", ".cpp", ".cxx", ".cu", ".h", ".hpp"};
+    return std::any_of(std::begin(kinds), std::end(kinds), [&](std::string_view k) { return path.ends_with(k); }) &&
+           std::any_of(f.kinds.begin(), f.kinds.end(), explained);
   };
   if (std::none_of(r.files.begin(), r.files.end(), wanted)) return;
   size_t libraryFiles = 0;
@@ -87,7 +92,9 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
   const std::set<std::string> packages = libraryPackages(repo, r.info.sha, tests);
   for (FileResult& f : r.files) {
     if (!wanted(f)) continue;
-    const std::string oldText = textOf(repo, f.change.oldBlob, SIZE_MAX), newText = textOf(repo, f.change.newBlob, SIZE_MAX);
+    const bool readsTest = python(f.change.newPath);
+    const std::string oldText = readsTest ? textOf(repo, f.change.oldBlob, SIZE_MAX) : std::string{};
+    const std::string newText = readsTest ? textOf(repo, f.change.newBlob, SIZE_MAX) : std::string{};
     TestFileChange versions(oldText, newText, packages);
     std::vector<CheckLines> checks;
     for (const AssertionVersion& o : f.olds()) checks.push_back({int(o.range.start.line), int(o.range.end.line), 0, 0});
@@ -100,7 +107,7 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
       const AssertionVersion& o = f.olds()[size_t(pair.oldIndex)];
       const AssertionVersion& n = f.news()[size_t(pair.newIndex)];
       const CheckLines at{int(o.range.start.line), int(o.range.end.line), int(n.range.start.line), int(n.range.end.line)};
-      const Surroundings around = versions.surroundingsOf(at);
+      const Surroundings around = readsTest ? versions.surroundingsOf(at) : Surroundings{};
       PairEvidence& e = f.evidence[p];
       e.testReworked = around.testReworked;
       e.movedToLibraryApi = around.movedToLibraryApi;

@@ -2,8 +2,9 @@
 // (miners/classify/change_evidence.h): which library definitions the commit changed, and for
 // each such change what changed around it in its test and which edit it got; the library's
 // top-level packages from the commit's root tree, for a port of a test to their API. Reads the
-// blobs of the commit's changed Python files again, so it runs only for commits that have such a
-// change (a few hundred of Keras's 4,800 commits to 2.2.4).
+// blobs of the commit's changed Python test files again (of C++ ones only the library's changes
+// and the check's edit are read), so it runs only for commits that have such a change (a few
+// hundred of Keras's 4,800 commits to 2.2.4).
 #pragma once
 #include <vector>
 
