@@ -6,7 +6,9 @@
 
 #include <re2/re2.h>
 
+#include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/param_origin.h"
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 
@@ -81,6 +83,65 @@ void AssertionFinder::fromAbortingIf(const FileModel& m, StmtId s, std::vector<A
     return;
   a.negated = !a.negated;
   out.push_back(std::move(a));
+}
+
+// Whether `e` is a chain of `&&` with the name `flag` among its operands (`ok && a && b`).
+static bool andChainHolds(const FileModel& m, ExprId e, std::string_view flag, int depth = 0) {
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Name) return x.name == flag;
+  if (x.kind != ExprKind::BoolOp || x.name != "and" || depth > kMaxConditionDepth) return false;
+  for (uint32_t i = 0; i < x.childCount; ++i)
+    if (andChainHolds(m, m.child(e, i), flag, depth + 1)) return true;
+  return false;
+}
+
+// `subtest_ok = subtest_ok && almost_equal(g, 1.0, atol);`, `ok &= close(a, b);`, or `const bool ok
+// = almost_equal(w, 0.5, 1e-10);` then `report(..., ok, ...)` (ggml's test programs, which count the
+// flag's passes and failures when they report it): each statement that folds a check into a flag the
+// test reports is that check. Not where the flag is asserted later (`EXPECT_TRUE(ok)`, one check read
+// through the flag) or returned (a predicate, checked at its call sites); a flag set once only where
+// the test hands it to a call and decides nothing by it (`if (ok)`).
+void AssertionFinder::fromAccumulatedFlag(const FileModel& m, StmtId s, std::vector<Assertion>& out) const {
+  const Stmt& st = m.stmts[s];
+  if (m.language != Language::Cpp || st.a == kNone || st.b == kNone || st.function == kNone || m.expr(st.a).kind != ExprKind::Name) return;
+  const std::string_view flag = m.expr(st.a).name;
+  const bool folded = (st.kind == StmtKind::AugAssign && st.op == "&=") ||
+                      (st.kind == StmtKind::Assign && m.expr(st.b).kind == ExprKind::BoolOp && andChainHolds(m, st.b, flag));
+  // Set once: a `bool` the statement declares (not a count a helper returns, `size_t n = nMismatches(a, b)`).
+  const bool setOnce = !folded && st.kind == StmtKind::Assign && m.expr(st.b).kind == ExprKind::Call &&
+                       RE2::PartialMatch(re2::StringPiece(st.text.data(), st.text.size()),
+                                         "^\\s*(?:const\\s+)?bool\\s+" + RE2::QuoteMeta(std::string(flag)) + "\\b");
+  if (!folded && !setOnce) return;
+  const Function& f = m.functions[st.function];
+  bool handedOn = false;
+  for (StmtId t = s + 1; t < f.endStmt && t < m.stmts.size(); ++t) {
+    const Stmt& later = m.stmts[t];
+    if (later.function != st.function || later.a == kNone) continue;
+    // The flag bound anew (a block's own `const bool subtest_ok = ...`): what follows reads that one.
+    if (later.kind == StmtKind::Assign && m.expr(later.a).kind == ExprKind::Name && m.expr(later.a).name == flag && later.b != kNone &&
+        !andChainHolds(m, later.b, flag))
+      break;
+    if (later.kind == StmtKind::Return && mentionsWord(m.expr(later.a).text, flag)) return;
+    if (later.kind == StmtKind::If && mentionsWord(m.expr(later.a).text, flag) && setOnce) return;
+    if (later.kind == StmtKind::Assign && later.b != kNone && mentionsWord(m.expr(later.b).text, flag) && setOnce) return;
+    if (later.kind != StmtKind::ExprStmt || m.expr(later.a).kind != ExprKind::Call) continue;
+    const ApiMatch match = matcher_.match(m, later.function, later.a);
+    const AssertionForm form = assertionFormOf(match, m.language);
+    if ((form == AssertionForm::Truth || form == AssertionForm::Falsity) && mentionsWord(m.expr(later.a).text, flag)) return;
+    for (ExprId arg : splitCall(m, later.a).positional) handedOn |= m.expr(arg).kind == ExprKind::Name && m.expr(arg).name == flag;
+  }
+  if (setOnce && !handedOn) return;
+  // What answers a verdict: a predicate's call or a comparison; not a helper computing a value
+  // (`abs_tol = get_abs_tolerance(x, rel_tol)`, a count of mismatches).
+  const std::optional<OaCheck> decided = conditionCheck(m, st.function, st.b);
+  if (!decided || (decided->spec && !decided->spec->isPredicate())) return;
+  const ExprId check = st.b;
+  Assertion a = newAssertion(m, s);
+  a.api = "flag";
+  a.apiText = std::string(flag);
+  a.form = "flag";
+  fromCondition(m, a, check);
+  if (a.isOa) out.push_back(std::move(a));
 }
 
 }  // namespace oalens::analyzer

@@ -365,8 +365,10 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
           if (fromMappedCall(m, s, call, out)) mappedAtTop |= call == st.a;
         if (st.kind == StmtKind::ExprStmt && !mappedAtTop && st.a != kNone && m.expr(st.a).kind == ExprKind::Call)
           fromCall(m, s, st.a, out);
+        if (st.kind == StmtKind::Assign) fromAccumulatedFlag(m, s, out);
         break;
       }
+      case StmtKind::AugAssign: fromAccumulatedFlag(m, s, out); break;
       case StmtKind::With:
         // with self.assertRaises(...), with pytest.warns(...): context-manager assertions.
         if (st.a != kNone)
