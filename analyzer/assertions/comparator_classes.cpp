@@ -18,7 +18,9 @@ bool comparesWithinABound(const FileModel& m, FunctionId op) {
   if (f.params.size() != 2 || !m.source || f.range.endByte > m.source->size()) return false;
   const std::string a = RE2::QuoteMeta(std::string(f.params[0].name)), b = RE2::QuoteMeta(std::string(f.params[1].name));
   if (a.empty() || b.empty()) return false;
-  const RE2 difference("\\b" + a + "\\b\\)?\\s*-\\s*(?:\\w+\\()?\\b" + b + "\\b|\\b" + b + "\\b\\)?\\s*-\\s*(?:\\w+\\()?\\b" + a + "\\b");
+  // `std::abs(std::abs(a) - std::abs(b))`: a function, qualified or not, around each side.
+  const RE2 difference("\\b" + a + "\\b\\)?\\s*-\\s*(?:[\\w:]+\\()?\\b" + b + "\\b|\\b" + b + "\\b\\)?\\s*-\\s*(?:[\\w:]+\\()?\\b" + a +
+                       "\\b");
   const std::string_view body = std::string_view(*m.source).substr(f.range.startByte, f.range.endByte - f.range.startByte);
   if (!RE2::PartialMatch(re2::StringPiece(body.data(), body.size()), difference)) return false;
   for (StmtId s = f.firstStmt; s < m.stmts.size(); ++s) {

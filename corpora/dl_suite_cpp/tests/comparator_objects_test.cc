@@ -34,6 +34,7 @@ TEST_F(ComparatorTest, BuiltInTheHelpersArguments) {
   ASSERT_TRUE(suite::allMatch(want, y, 3, suite::RelativeMatch<float>(1e-2f)));  // expect: oa api=suite::RelativeMatch cat=abs thr=customized tol=atol:literal:0.01
   ASSERT_TRUE(suite::allMatch(want, y, 3, suite::RelativeMatch<float>(tolerance)));  // expect: oa api=suite::RelativeMatch cat=abs thr=customized tol=atol:constant:0.002
   ASSERT_TRUE(suite::allMatch(want, y, 3, suite::ExactMatch<float>()));  // expect: assert api=ASSERT_TRUE
+  ASSERT_TRUE(suite::allMatch(want, y, 3, suite::MagnitudeMatch<float>(5e-2f)));  // expect: oa api=suite::MagnitudeMatch cat=abs thr=customized tol=atol:literal:0.05
 }
 
 TEST_F(ComparatorTest, DeclaredThenCalled) {

@@ -20,6 +20,19 @@ struct RelativeMatch {
   T eps_;
 };
 
+// Compares magnitudes, written with the qualified `std::abs` around each side.
+template <typename T>
+struct MagnitudeMatch {
+  MagnitudeMatch(T eps) : eps_(eps) {}
+  bool operator()(const T& expected, const T& actual) const {
+    const T diff = std::abs(std::abs(expected) - std::abs(actual));
+    return (diff <= eps_);
+  }
+
+ private:
+  T eps_;
+};
+
 template <typename T>
 struct ExactMatch {
   bool operator()(const T& expected, const T& actual) const { return expected == actual; }
