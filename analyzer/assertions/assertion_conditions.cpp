@@ -290,6 +290,12 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         }
         if (auto mapped = mappedPredicateCheck(m, scope, e)) return done(*mapped);
         if (auto ranged = rangeComparatorCheck(m, scope, args, last)) return done(*ranged);
+        // `xt::isclose(a, b)(0, 0)`, `isclose(x, y)()`: an element of what a C++ check of two values
+        // returns (not a matcher applied, `Matches(Ge(0))(n)`).
+        if (m.language == Language::Cpp && m.expr(args.callee).kind == ExprKind::Call && splitCall(m, args.callee).positional.size() >= 2) {
+          e = args.callee;
+          continue;
+        }
         return std::nullopt;
       }
       case ExprKind::Compare: {
@@ -313,6 +319,20 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         ExprId l = m.child(e, 0), r = m.child(e, 1);
         if (op == "==" || op == "!=") {
           if (std::optional<OaCheck> c = approxComparison(m, scope, l, r, op == "!=")) return done(*c);
+          // `isclose(a, b)() == false`: the check, or its negation, compared with a boolean literal.
+          const auto boolean = [&](ExprId side) -> std::optional<bool> {
+            const std::string_view t = m.expr(side).text;
+            if (t == "true" || t == "True") return true;
+            if (t == "false" || t == "False") return false;
+            return std::nullopt;
+          };
+          const std::optional<bool> lb = boolean(l), rb = boolean(r);
+          if (lb.has_value() != rb.has_value()) {
+            const bool literal = lb ? *lb : *rb;
+            if (literal != (op == "==")) negated = !negated;
+            e = lb ? r : l;
+            continue;
+          }
           return std::nullopt;
         }
         const bool less = op == "<" || op == "<=";

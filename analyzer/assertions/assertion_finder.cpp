@@ -397,7 +397,8 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     // torch.allclose(faces, torch.tensor([[0, 1, 2]])): face indices, counts and positions
     // compared with a closeness API are compared exactly (docs/counting.md, "Integer values").
     if (a.isOa && a.category != Category::ErrorBound && !toleranceCanMatterOnIntegers(a) &&
-        (holdsIntegers(m, a.functionId, a.stmt, a.actualExpr) || holdsIntegers(m, a.functionId, a.stmt, a.expectedExpr))) {
+        (holdsIntegers(m, a.functionId, a.stmt, a.actualExpr) || holdsIntegers(m, a.functionId, a.stmt, a.expectedExpr) ||
+         bothIntegerLiterals(m, a.actualExpr, a.expectedExpr))) {
       markExact(a);
       a.thresholdProvenance = ThresholdProvenance::None;
     }

@@ -178,4 +178,8 @@ bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
   return holds(m, fid, at, e, 0);
 }
 
+bool bothIntegerLiterals(const FileModel& m, ExprId a, ExprId b) {
+  return a != kNone && b != kNone && isIntegerLiteral(m, a) && isIntegerLiteral(m, b);
+}
+
 }  // namespace oalens::analyzer

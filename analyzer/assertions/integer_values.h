@@ -15,4 +15,7 @@ namespace oalens::analyzer {
 // (`read_vector<int64_t>(r)`, `std::vector<int>{1, 2}`).
 bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 
+// Whether both compared values are integer literals (`isclose(1, 2)`, `1u` and `2u` alike).
+bool bothIntegerLiterals(const FileModel& m, ExprId a, ExprId b);
+
 }  // namespace oalens::analyzer
