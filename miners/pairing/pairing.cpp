@@ -115,8 +115,31 @@ std::multiset<std::string> tokens(const std::string& s) {
 std::string normalizeStatement(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (char c : text)
+  // A string between single quotes reads as the same between double quotes (`d['coef']` and
+  // `d["coef"]`, a formatter's choice); white space inside a string is layout too, as outside.
+  char quote = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote) {
+      if (c == '\\' && i + 1 < text.size()) {
+        out += text[++i];
+        continue;
+      }
+      if (c == quote) {
+        quote = 0;
+        out += '"';
+        continue;
+      }
+      if (!std::isspace(static_cast<unsigned char>(c))) out += c == '"' ? '\'' : c;
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      quote = c;
+      out += '"';
+      continue;
+    }
     if (!std::isspace(static_cast<unsigned char>(c)) && c != '\\') out += c;
+  }
   // A trailing comma before a closing parenthesis is layout, not content.
   std::string clean;
   for (size_t i = 0; i < out.size(); ++i) {

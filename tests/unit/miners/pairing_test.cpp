@@ -21,6 +21,14 @@ AssertionVersion v(const std::string& text, const std::string& testCase, uint32_
 
 TEST(Pairing, NormalizesWhitespaceAndTrailingCommas) { EXPECT_EQ(normalizeStatement("f(a,\n   b,\n)"), "f(a,b)"); }
 
+// A formatter's requoting is layout: `d['coef']` and `d["coef"]` read alike; the text inside still
+// counts, and a double quote inside single quotes stays apart from the string's own quotes.
+TEST(Pairing, NormalizesStringQuotes) {
+  EXPECT_EQ(normalizeStatement("assert np.allclose(U['coef'], ref)"), normalizeStatement("assert np.allclose(U[\"coef\"], ref)"));
+  EXPECT_NE(normalizeStatement("f(d['coef'])"), normalizeStatement("f(d['coeff'])"));
+  EXPECT_EQ(normalizeStatement("f('say \"hi\"')"), "f(\"say'hi'\")");
+}
+
 TEST(Pairing, UnchangedFirstThenMostSimilarThenLeftovers) {
   std::vector<AssertionVersion> olds = {v("assert_allclose(a, b)", "t1", 3), v("assert_allclose(c, d, rtol=1e-5)", "t1", 4),
                                         v("assert_allclose(e, f)", "t2", 9)};
