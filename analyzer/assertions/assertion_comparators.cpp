@@ -97,7 +97,9 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::comparatorCheck(const F
   const CallArgs args = splitCall(m, call);
   if (args.callee == kNone || args.positional.size() < 2 || lastOf(m, args.callee) == "equal")
     return std::nullopt;  // rangeComparatorCheck's
-  const auto checkWith = [&](const ApiSpec* spec, ExprId built, ExprId tolerance, ExprId first, ExprId second) {
+  // A comparator built with a tolerance of 0 (`CompareApprox<float>(0.0f)`) compares exactly.
+  const auto checkWith = [&](const ApiSpec* spec, ExprId built, ExprId tolerance, ExprId first, ExprId second) -> std::optional<OaCheck> {
+    if (tolerance != kNone && isZeroLiteral(m, tolerance)) return std::nullopt;
     OaCheck c;
     c.spec = spec;
     c.call = built;

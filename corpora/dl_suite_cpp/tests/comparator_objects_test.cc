@@ -2,7 +2,7 @@
 // called (also from a lambda of the test, and declared with a number), one declared first and
 // handed to a helper of this file that passes it on; their tolerance is the one each was built
 // with (a literal, a fixture's member, a static member defined outside the fixture). A
-// comparator that compares exactly checks nothing approximate.
+// comparator that compares exactly, or is built with a tolerance of 0, checks nothing approximate.
 #include <gtest/gtest.h>
 
 #include "minitensor/ops.h"
@@ -34,6 +34,7 @@ TEST_F(ComparatorTest, BuiltInTheHelpersArguments) {
   ASSERT_TRUE(suite::allMatch(want, y, 3, suite::RelativeMatch<float>(1e-2f)));  // expect: oa api=suite::RelativeMatch cat=abs thr=customized tol=atol:literal:0.01
   ASSERT_TRUE(suite::allMatch(want, y, 3, suite::RelativeMatch<float>(tolerance)));  // expect: oa api=suite::RelativeMatch cat=abs thr=customized tol=atol:constant:0.002
   ASSERT_TRUE(suite::allMatch(want, y, 3, suite::ExactMatch<float>()));  // expect: assert api=ASSERT_TRUE
+  ASSERT_TRUE(suite::allMatch(want, y, 3, suite::RelativeMatch<float>(0.0f)));  // expect: assert api=ASSERT_TRUE
   ASSERT_TRUE(suite::allMatch(want, y, 3, suite::MagnitudeMatch<float>(5e-2f)));  // expect: oa api=suite::MagnitudeMatch cat=abs thr=customized tol=atol:literal:0.05
 }
 
