@@ -6,6 +6,8 @@
 
 #include <re2/re2.h>
 
+#include <cctype>
+
 #include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/core/words.h"
@@ -108,9 +110,23 @@ void AssertionFinder::fromAccumulatedFlag(const FileModel& m, StmtId s, std::vec
   const bool folded = (st.kind == StmtKind::AugAssign && st.op == "&=") ||
                       (st.kind == StmtKind::Assign && m.expr(st.b).kind == ExprKind::BoolOp && andChainHolds(m, st.b, flag));
   // Set once: a `bool` the statement declares (not a count a helper returns, `size_t n = nMismatches(a, b)`).
-  const bool setOnce = !folded && st.kind == StmtKind::Assign && m.expr(st.b).kind == ExprKind::Call &&
-                       RE2::PartialMatch(re2::StringPiece(st.text.data(), st.text.size()),
-                                         "^\\s*(?:const\\s+)?bool\\s+" + RE2::QuoteMeta(std::string(flag)) + "\\b");
+  const auto declaresBool = [&] {
+    std::string_view t = st.text;
+    const auto skipBlanks = [&] {
+      while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+    };
+    skipBlanks();
+    if (t.starts_with("const ")) {
+      t.remove_prefix(6);
+      skipBlanks();
+    }
+    if (!t.starts_with("bool ")) return false;
+    t.remove_prefix(5);
+    skipBlanks();
+    return t.starts_with(flag) &&
+           (t.size() == flag.size() || !(std::isalnum(static_cast<unsigned char>(t[flag.size()])) || t[flag.size()] == '_'));
+  };
+  const bool setOnce = !folded && st.kind == StmtKind::Assign && m.expr(st.b).kind == ExprKind::Call && declaresBool();
   if (!folded && !setOnce) return;
   const Function& f = m.functions[st.function];
   bool handedOn = false;
