@@ -9,6 +9,7 @@
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/comparator_classes.h"
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 
@@ -175,6 +176,11 @@ std::optional<AssertionFinder::LocalComparator> AssertionFinder::localComparator
   const auto& r = m.stmts[bound].range;
   if (r.endByte > m.source->size() || r.startByte >= r.endByte) return std::nullopt;
   const std::string_view declaration = std::string_view(*m.source).substr(r.startByte, r.endByte - r.startByte);
+  // Only a construction (`T name(...)`, `T name{...}`) names its type so; `int n = 10` is no comparator.
+  const size_t at = findWord(declaration, name);
+  if (at == std::string_view::npos) return std::nullopt;
+  const size_t next = declaration.find_first_not_of(" \t", at + name.size());
+  if (next == std::string_view::npos || (declaration[next] != '(' && declaration[next] != '{')) return std::nullopt;
   const RE2 typed("^\\s*(?:(?:const|static|constexpr)\\s+)*((?:::)?[A-Za-z_]\\w*(?:::[A-Za-z_]\\w*)*)\\s*(?:<[^;=]*>)?\\s+" +
                   RE2::QuoteMeta(std::string(name)) + "\\s*[({]");
   std::string type;
