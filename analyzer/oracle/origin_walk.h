@@ -163,4 +163,14 @@ inline ExprId elementAt(const FileModel& m, ExprId tuple, int position, int inne
   return element;
 }
 
+// A library attribute read as a value and then called (f = lib.softmax; f(x)) is a call of the
+// library, not the constant it reads as until then.
+inline void callLibraryValues(OriginSet& out, size_t from) {
+  for (size_t i = from; i < out.items.size(); ++i)
+    if (out.items[i].libraryValue) {
+      out.items[i].kind = OriginKind::LibCall;
+      out.items[i].libraryValue = false;
+    }
+}
+
 }  // namespace oalens::analyzer

@@ -1,0 +1,188 @@
+// The parts of a call that traceCall reads: a function applied to arguments (a lambda's body or a
+// function object's call), the key of its arguments, a method a test class inherits from a base of
+// the suite, and the functions a call hands a helper as arguments.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "analyzer/model/name_index.h"
+#include "analyzer/oracle/changed_inputs.h"
+#include "analyzer/oracle/layout_conversion.h"
+#include "analyzer/oracle/origin_tracer.h"
+#include "analyzer/oracle/origin_walk.h"
+
+namespace oalens::analyzer {
+
+using origin_names::convertedValue;
+using origin_names::isShapeConstructor;
+using origin_names::movesData;
+using origin_names::visibleFrom;
+
+// The value of `function` applied to `arguments`: a lambda's body with its parameters bound to
+// them, or a function object's call (another library's function computes, the library's is a
+// call of the library); the arguments are traced as its inputs.
+void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function,
+                                const std::vector<ExprId>& arguments, int depth) const {
+  const Expr& f = m.expr(function);
+  if (f.kind == ExprKind::Name || f.kind == ExprKind::Attribute) w.out.applied.insert(std::string(lastDottedComponent(f.text)));
+  if (f.kind == ExprKind::Lambda && f.childCount > 0) {
+    const size_t outer = w.lambdaArguments.size();
+    size_t index = 0;
+    for (std::string_view rest = f.name; !rest.empty() && index < arguments.size(); ++index) {
+      const size_t comma = std::min(rest.find(','), rest.size());
+      std::string_view one = rest.substr(0, comma);
+      one = one.substr(0, std::min(one.find('='), one.size()));
+      while (!one.empty() && (one.front() == ' ' || one.front() == '*')) one.remove_prefix(1);
+      while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
+      w.lambdaArguments.push_back({std::string(one), fn, at, arguments[index]});
+      rest.remove_prefix(std::min(comma + 1, rest.size()));
+    }
+    traceExpr(w, m, fn, at, m.child(function, 0), depth + 1);
+    w.lambdaArguments.resize(outer);
+    return;
+  }
+  // jit(jacrev(f))(x): transforms stacked on one function are that function, applied.
+  if (f.kind == ExprKind::Call) {
+    const CallArgs inner = splitCall(m, function);
+    bool innerViaImport = false;
+    const std::string innerName = resolveDotted(m, fn, dottedName(m, inner.callee), &innerViaImport);
+    if (!inner.positional.empty() && innerViaImport && appliesItsFunction(innerName)) {
+      w.out.transforms.insert(innerName);
+      traceApplied(w, m, fn, at, inner.positional[0], arguments, depth + 1);
+      return;
+    }
+  }
+  bool viaImport = false;
+  const std::string dotted = dottedName(m, function);
+  const std::string resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &viaImport);
+  const std::string_view last = lastDottedComponent(resolved);
+  if (viaImport && !isLibrary(resolved) && (isShapeConstructor(last) || movesData(last))) {
+    // tree_map(jnp.zeros_like, x): fixed values whatever the shape; tree_map(jnp.stack, ...) moves data.
+    if (isShapeConstructor(last)) w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
+    else
+      for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);
+    return;
+  }
+  if (f.kind == ExprKind::Name) {
+    // jax.vmap(_solve)(xs) with `def _solve(tf): ...` in the test: the helper's return values.
+    for (FunctionId h = 0; h < m.functions.size(); ++h) {
+      const Function& H = m.functions[h];
+      if (H.name != f.name || H.cls != kNone || !visibleFrom(m, H, fn) || !callableByName(m, H)) continue;
+      w.out.throughHelper = true;
+      w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", f.name, H.qualifiedName, H.range.start.line));
+      if (traceHelper(w, m, h, depth + 1)) {
+        for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);
+        return;
+      }
+    }
+  }
+  if (viaImport) {
+    // The arguments it is applied to are its inputs: jit(f)(x) runs f on x as f(x) does.
+    w.out.items.push_back(
+        {isLibrary(resolved) ? OriginKind::LibCall : OriginKind::OtherLib, resolved, argumentsKey(w, m, fn, at, arguments), {}});
+  } else {
+    const size_t before = w.out.items.size();
+    traceExpr(w, m, fn, at, function, depth + 1);
+    callLibraryValues(w.out, before);
+  }
+  for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);
+}
+
+std::string OriginTracer::argumentsKey(const Walk& w, const FileModel& m, FunctionId fn, StmtId at,
+                                       const std::vector<ExprId>& arguments) const {
+  std::string key;
+  for (ExprId a : arguments) {
+    ExprId data = a;
+    for (int peeled = 0; peeled < 8; ++peeled) {
+      const ExprId value = convertedValue(m, fn, data);
+      if (value == kNone) break;
+      data = value;
+    }
+    // conv(x, adj.t()) against conv(x, edge_index), adj made from edge_index: one graph in two
+    // layouts (layout_conversion.h).
+    data = inputBeforeLayout(m, fn, at, data);
+    // A parameter of a lambda being applied stands for its argument (vec_eval(ts[1:], ts[:-1])).
+    if (m.expr(data).kind == ExprKind::Name)
+      for (size_t i = w.lambdaArguments.size(); i > 0; --i)
+        if (w.lambdaArguments[i - 1].name == m.expr(data).name) {
+          data = w.lambdaArguments[i - 1].value;
+          break;
+        }
+    key += normalized(m.expr(data).text);
+    if (m.expr(data).kind == ExprKind::Name)
+      if (const uint32_t line = changedSinceUsed(m, fn, at, m.expr(data).name)) key += fmt::format("@{}", line);
+    key += ",";
+  }
+  return key;
+}
+
+std::pair<const FileModel*, FunctionId> OriginTracer::inheritedMethod(const FileModel& m, ClassId cls, std::string_view name,
+                                                                      int depth) const {
+  if (depth > 4 || cls >= m.classes.size()) return {nullptr, kNone};
+  for (ExprId base : m.classes[cls].bases) {
+    const std::string dotted = dottedName(m, base);
+    if (dotted.empty()) continue;
+    // A base class of the same module, else one imported from another scanned module.
+    const FileModel* file = nullptr;
+    std::string_view className = lastDottedComponent(dotted);
+    std::string resolved;  // outlives the loop's use of className, which may point into it
+    for (ClassId c = 0; c < m.classes.size() && !file; ++c)
+      if (m.classes[c].name == dotted && m.classes[c].parent == kNone) file = &m;
+    if (!file) {
+      bool viaImport = false;
+      resolved = resolveDotted(m, m.classes[cls].enclosingFunction, dotted, &viaImport);
+      if (!viaImport || resolved.rfind('.') == std::string::npos) continue;
+      file = project_.moduleFile(std::string_view(resolved).substr(0, resolved.rfind('.')));
+      className = lastDottedComponent(resolved);
+    }
+    if (!file) continue;
+    for (ClassId c = 0; c < file->classes.size(); ++c) {
+      if (file->classes[c].name != className || file->classes[c].parent != kNone) continue;
+      for (FunctionId f = 0; f < file->functions.size(); ++f)
+        if (file->functions[f].cls == c && file->functions[f].name == name) return {file, f};
+      if (auto found = inheritedMethod(*file, c, name, depth + 1); found.first) return found;
+    }
+  }
+  return {nullptr, kNone};
+}
+
+// `loss(segment_mm_reference, x, w)` with `def loss(fn, x, w): return fn(x, w)`: a function the
+// call hands the helper is what the helper's parameter calls. Only functions are bound (a name of
+// the module's or an imported one); data arguments are traced as the call's inputs.
+void OriginTracer::bindFunctionArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, const Function& helper,
+                                         const CallArgs& args) const {
+  // The function an argument names: an imported one (kNone, traced as the import), one of this
+  // file (its id), or none (data).
+  const auto namedFunction = [&](ExprId a) -> std::optional<FunctionId> {
+    const Expr& x = m.expr(a);
+    if (x.kind != ExprKind::Name && x.kind != ExprKind::Attribute) return std::nullopt;
+    const std::string dotted = dottedName(m, a);
+    if (dotted.empty() || dotted.rfind("self.", 0) == 0) return std::nullopt;
+    bool viaImport = false;
+    resolveDotted(m, fn, dotted, &viaImport);
+    if (viaImport) return kNone;
+    if (x.kind != ExprKind::Name) return std::nullopt;
+    for (FunctionId f = 0; f < m.functions.size(); ++f)
+      if (m.functions[f].name == x.name && m.functions[f].cls == kNone && visibleFrom(m, m.functions[f], fn) &&
+          callableByName(m, m.functions[f]))
+        return f;
+    return std::nullopt;
+  };
+  const auto bind = [&](std::string_view param, ExprId value) {
+    if (const std::optional<FunctionId> f = namedFunction(value)) w.lambdaArguments.push_back({std::string(param), fn, at, value, *f});
+  };
+  size_t param = 0;
+  for (ExprId a : args.positional) {
+    while (param < helper.params.size() && (helper.params[param].keywordOnly || helper.params[param].kwArgs)) ++param;
+    if (param >= helper.params.size() || helper.params[param].varArgs) break;
+    bind(helper.params[param].name, a);
+    ++param;
+  }
+  for (const auto& [keyword, value] : args.keywords)
+    for (const Param& p : helper.params)
+      if (p.name == keyword && !p.varArgs && !p.kwArgs) bind(p.name, value);
+}
+
+}  // namespace oalens::analyzer
