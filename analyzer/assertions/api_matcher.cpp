@@ -108,9 +108,7 @@ const ApiSpec* importedBaseMethod(const FileModel& m, FunctionId scope, ClassId 
     }
     const std::string wanted = resolved + "." + std::string(name);
     for (const ApiSpec& w : wrappers.apis())
-      if (w.kind == ApiKind::Method && w.id.ends_with(wanted) &&
-          (w.id.size() == wanted.size() || w.id[w.id.size() - wanted.size() - 1] == '.'))
-        return &w;
+      if (w.kind == ApiKind::Method && endsWithDotted(w.id, wanted)) return &w;
   }
   return nullptr;
 }
@@ -472,11 +470,7 @@ const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, ExprId callee, cons
     if (!s || dotted.empty()) return false;
     // A lambda another file's function defines is that function's (discovered_entry.cpp).
     if (s->local && std::ranges::none_of(s->names, [&](const std::string& n) { return n.ends_with("@" + m.path); })) return false;
-    for (const auto& n : s->names)
-      if (n.size() >= dotted.size() && n.compare(n.size() - dotted.size(), dotted.size(), dotted) == 0 &&
-          (n.size() == dotted.size() || n[n.size() - dotted.size() - 1] == '.'))
-        return true;
-    return false;
+    return std::ranges::any_of(s->names, [&](const std::string& n) { return endsWithDotted(n, dotted); });
   };
   // Functions of one name in two namespaces (a suite's `compare_data` and its
   // `test_utils::compare_data`): the one whose qualified name ends with what is written.

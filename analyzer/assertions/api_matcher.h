@@ -44,12 +44,12 @@ class ApiMatcher {
 // overload that checks and one that does not fit alike.
 const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, const CallArgs& args, const std::vector<const ApiSpec*>& overloads);
 
-// assert_x, assertX, assert_, failUnlessX, failIfX: names test frameworks give assertions; in
-// C++ EXPECT_*, ASSERT_*, CHECK*, REQUIRE*, BOOST_CHECK*/REQUIRE*/WARN*/TEST*, VERIFY*,
-// assert, and helpers named Expect*/Assert*.
 // `obj.f` or `obj->f` in C++, a member of a value; not `ns::f` or `Class::f`.
 bool isMemberAccess(const FileModel& m, ExprId attribute);
 
+// assert_x, assertX, assert_, failUnlessX, failIfX: names test frameworks give assertions; in
+// C++ EXPECT_*, ASSERT_*, CHECK*, REQUIRE*, BOOST_CHECK*/REQUIRE*/WARN*/TEST*, VERIFY*,
+// assert, and helpers named Expect*/Assert*.
 bool looksLikeAssertionName(std::string_view lastName, Language language = Language::Python);
 // assertRaises, assert_raises, assertWarns, assertLogs...: checks of control flow; in C++
 // EXPECT_THROW, ASSERT_DEATH, EXPECT_CALL, REQUIRE_THROWS...

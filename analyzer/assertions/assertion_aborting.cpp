@@ -128,6 +128,10 @@ void AssertionFinder::fromAccumulatedFlag(const FileModel& m, StmtId s, std::vec
   };
   const bool setOnce = !folded && st.kind == StmtKind::Assign && m.expr(st.b).kind == ExprKind::Call && declaresBool();
   if (!folded && !setOnce) return;
+  // What answers a verdict: a predicate's call or a comparison; not a helper computing a value
+  // (`abs_tol = get_abs_tolerance(x, rel_tol)`, a count of mismatches).
+  const std::optional<OaCheck> decided = conditionCheck(m, st.function, st.b);
+  if (!decided || (decided->spec && !decided->spec->isPredicate())) return;
   const Function& f = m.functions[st.function];
   bool handedOn = false;
   for (StmtId t = s + 1; t < f.endStmt && t < m.stmts.size(); ++t) {
@@ -147,16 +151,11 @@ void AssertionFinder::fromAccumulatedFlag(const FileModel& m, StmtId s, std::vec
     for (ExprId arg : splitCall(m, later.a).positional) handedOn |= m.expr(arg).kind == ExprKind::Name && m.expr(arg).name == flag;
   }
   if (setOnce && !handedOn) return;
-  // What answers a verdict: a predicate's call or a comparison; not a helper computing a value
-  // (`abs_tol = get_abs_tolerance(x, rel_tol)`, a count of mismatches).
-  const std::optional<OaCheck> decided = conditionCheck(m, st.function, st.b);
-  if (!decided || (decided->spec && !decided->spec->isPredicate())) return;
-  const ExprId check = st.b;
   Assertion a = newAssertion(m, s);
   a.api = "flag";
   a.apiText = std::string(flag);
   a.form = "flag";
-  fromCondition(m, a, check);
+  fromCheck(m, a, *decided);
   if (a.isOa) out.push_back(std::move(a));
 }
 

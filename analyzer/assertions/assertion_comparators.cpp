@@ -133,17 +133,16 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::comparatorCheck(const F
   return std::nullopt;
 }
 
-// Whether a statement of `fn` itself binds `name` (assigned, or declared as a construction).
-static bool bindsLocally(const FileModel& m, FunctionId fn, std::string_view name) {
-  for (StmtId s = m.functions[fn].firstStmt; s < m.stmts.size() && m.stmts[s].range.startByte < m.functions[fn].range.endByte; ++s) {
+// The construction `CompareApprox<float> cmp(tol);` keeps for local `name` of `fn`, on a statement
+// of its own kind (cpp_definitions.cpp), or kNone.
+static ExprId constructionOf(const FileModel& m, FunctionId fn, std::string_view name) {
+  for (StmtId s = m.functions[fn].firstStmt; s < m.functions[fn].endStmt && s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
-    if (st.function == fn && (st.kind == StmtKind::Assign || st.kind == StmtKind::Other) && st.a != kNone &&
-        m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == name)
-      return true;
+    if (st.function == fn && st.kind == StmtKind::Other && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
+        m.expr(st.a).name == name)
+      return st.b;
   }
-  for (const Param& p : m.functions[fn].params)
-    if (p.name == name) return true;
-  return false;
+  return kNone;
 }
 
 // The comparator a local of `scope` was built as: `CompareApprox<float> cmp(tol);` (the
@@ -153,18 +152,12 @@ static bool bindsLocally(const FileModel& m, FunctionId fn, std::string_view nam
 std::optional<AssertionFinder::LocalComparator> AssertionFinder::localComparator(const FileModel& m, FunctionId scope,
                                                                                  std::string_view name) const {
   if (scope == kNone) return std::nullopt;
+  const StmtId bound = localBindingStmt(m, scope, m.stmts.size(), name);
+  const ExprId value = bound == kNone ? constructionOf(m, scope, name) : m.stmts[bound].b;
   // A lambda of the test calls what the test built before it (`auto run = [&](...) {
   // ASSERT_TRUE(cmp(a, b)); }`): its enclosing functions' locals, innermost first.
-  if (const FunctionId outer = m.functions[scope].parent; outer != kNone && !bindsLocally(m, scope, name))
+  if (const FunctionId outer = m.functions[scope].parent; outer != kNone && value == kNone && !m.functions[scope].hasParam(name))
     return localComparator(m, outer, name);
-  const StmtId bound = localBindingStmt(m, scope, m.stmts.size(), name);
-  ExprId value = bound == kNone ? kNone : m.stmts[bound].b;
-  for (StmtId s = m.functions[scope].firstStmt; value == kNone && s < m.stmts.size(); ++s) {
-    const Stmt& st = m.stmts[s];
-    if (st.function == scope && st.kind == StmtKind::Other && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
-        m.expr(st.a).name == name)
-      value = st.b;
-  }
   if (value == kNone) return std::nullopt;
   if (m.expr(value).kind == ExprKind::Call) {
     const ApiMatch built = matcher_.match(m, scope, value);

@@ -65,39 +65,41 @@ ExprId boostToleranceOf(const FileModel& m, ExprId e) {
 }
 
 void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId cond) const {
-  auto check = conditionCheck(m, a.functionId, cond);
-  if (!check) return;
-  a.negated = check->negated;
-  a.qualityBound = check->quality;
-  if (check->spec) {
-    if (check->mappedArgs) {
-      applySpec(m, a, *check->spec, check->call, *check->mappedArgs);
+  if (const std::optional<OaCheck> check = conditionCheck(m, a.functionId, cond)) fromCheck(m, a, *check);
+}
+
+void AssertionFinder::fromCheck(const FileModel& m, Assertion& a, const OaCheck& check) const {
+  a.negated = check.negated;
+  a.qualityBound = check.quality;
+  if (check.spec) {
+    if (check.mappedArgs) {
+      applySpec(m, a, *check.spec, check.call, *check.mappedArgs);
       a.form = "tree_map";
     } else {
-      applySpec(m, a, *check->spec, check->call);
+      applySpec(m, a, *check.spec, check.call);
     }
-    applySetters(m, a, check->setterValues);
-    a.negated = a.negated != check->spec->negated;
-    a.api = check->spec->id;
-    if (check->approxOther != kNone) {
-      a.actualExpr = check->approxOther;
-      a.actualText = std::string(m.expr(check->approxOther).text);
+    applySetters(m, a, check.setterValues);
+    a.negated = a.negated != check.spec->negated;
+    a.api = check.spec->id;
+    if (check.approxOther != kNone) {
+      a.actualExpr = check.approxOther;
+      a.actualText = std::string(m.expr(check.approxOther).text);
     }
     return;
   }
-  if (check->bandValue != kNone) {
-    applyBand(m, a, check->bandValue, check->bandExpected, check->bandTolerance, check->bandFactor);
-    markInclusiveBounds(m, a, check->compare);
-    a.call = check->compare;
+  if (check.bandValue != kNone) {
+    applyBand(m, a, check.bandValue, check.bandExpected, check.bandTolerance, check.bandFactor);
+    markInclusiveBounds(m, a, check.compare);
+    a.call = check.compare;
     return;
   }
-  applyErrorBound(m, a, check->errorSide, check->boundSide, check->lowerSide);
-  markInclusiveBounds(m, a, check->compare);
-  if (check->rangeActual != kNone) {
-    a.actualExpr = check->rangeActual;
-    a.expectedExpr = check->rangeExpected;
+  applyErrorBound(m, a, check.errorSide, check.boundSide, check.lowerSide);
+  markInclusiveBounds(m, a, check.compare);
+  if (check.rangeActual != kNone) {
+    a.actualExpr = check.rangeActual;
+    a.expectedExpr = check.rangeExpected;
   }
-  a.call = check->compare;
+  a.call = check.compare;
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
   if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
   a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
@@ -316,20 +318,18 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
                  form == AssertionForm::GreaterBound && args.positional.size() >= 2 ? bandAround(m, args.positional[1]) : std::nullopt) {
     // EXPECT_GE(snr, min_snr - tolerance): a value kept above an expected one less a tolerance.
     applyBand(m, a, args.positional[0], band->first, band->second, band->factor != 0);
-  } else if (form == AssertionForm::GreaterBound && args.positional.size() >= 2 && looksLikeError(m, args.positional[1])) {
-    applyErrorBound(m, a, args.positional[1], args.positional[0]);
-    markInclusiveBounds(m, a, kNone, a.apiText);
-    a.actualText = a.actualExpr == kNone ? "" : std::string(m.expr(a.actualExpr).text);
-    a.expectedText = a.expectedExpr == kNone ? "" : std::string(m.expr(a.expectedExpr).text);
-    a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);
   } else if (form == AssertionForm::GreaterBound && args.positional.size() >= 2 &&
-             boundsQuality(m, st.function, args.positional[0], args.positional[1], false)) {
-    // EXPECT_GT(ctr.back(), 0.6f), assertGreater(accuracy, 0.9): a floor on a trained model's
-    // quality, read as `accuracy > 0.9` is (a must-reach bound).
-    applyErrorBound(m, a, args.positional[0], args.positional[1]);
+             (looksLikeError(m, args.positional[1]) || boundsQuality(m, st.function, args.positional[0], args.positional[1], false))) {
+    // assertGreater(tol, err): an error bound. EXPECT_GT(ctr.back(), 0.6f), assertGreater(accuracy,
+    // 0.9): a floor on a trained model's quality, read as `accuracy > 0.9` is (a must-reach bound).
+    const bool floor = !looksLikeError(m, args.positional[1]);
+    if (floor) {
+      applyErrorBound(m, a, args.positional[0], args.positional[1]);
+      a.negated = a.qualityBound = true;
+    } else {
+      applyErrorBound(m, a, args.positional[1], args.positional[0]);
+    }
     markInclusiveBounds(m, a, kNone, a.apiText);
-    a.negated = true;
-    a.qualityBound = true;
     a.actualText = a.actualExpr == kNone ? "" : std::string(m.expr(a.actualExpr).text);
     a.expectedText = a.expectedExpr == kNone ? "" : std::string(m.expr(a.expectedExpr).text);
     a.thresholdProvenance = thresholdProvenanceOf(a, nullptr);

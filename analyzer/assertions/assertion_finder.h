@@ -116,6 +116,8 @@ class AssertionFinder {
   // What function `f` returns: its last `return`'s value, kNone when it returns nothing.
   static ExprId returnedValue(const FileModel& m, FunctionId f);
   void fromCondition(const FileModel& m, Assertion& a, ExprId cond) const;
+  // The same with the condition's check already read (conditionCheck).
+  void fromCheck(const FileModel& m, Assertion& a, const OaCheck& check) const;
   void applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide = kNone) const;
   // EXPECT_THAT(actual, FloatNear(expected, tol)), CHECK_THAT(x, WithinAbs(y, eps)),
   // EXPECT_THAT(v, Pointwise(FloatNear(tol), ref)) (assertion_matchers.cpp).

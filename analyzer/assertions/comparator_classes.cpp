@@ -76,25 +76,11 @@ void addComparatorClasses(const Project& project, Catalogue& wrappers) {
 }
 
 const ApiSpec* comparatorClassNamed(const Catalogue& wrappers, std::string_view writtenType) {
-  std::string dotted;
-  for (size_t i = 0; i < writtenType.size(); ++i) {
-    if (writtenType.compare(i, 2, "::") == 0) {
-      if (!dotted.empty()) dotted += '.';
-      ++i;
-    } else {
-      dotted += writtenType[i];
-    }
-  }
-  const size_t dot = dotted.rfind('.');
-  const std::string_view last = std::string_view(dotted).substr(dot == std::string::npos ? 0 : dot + 1);
+  const std::string dotted = cppDottedName(writtenType);
+  const std::string_view last = lastDottedComponent(dotted);
   if (last.empty()) return nullptr;
-  for (const ApiSpec* s : wrappers.allByShortName(last, Language::Cpp)) {
-    if (!s->comparator) continue;
-    for (const std::string& n : s->names)
-      if (n.size() >= dotted.size() && n.compare(n.size() - dotted.size(), dotted.size(), dotted) == 0 &&
-          (n.size() == dotted.size() || n[n.size() - dotted.size() - 1] == '.'))
-        return s;
-  }
+  for (const ApiSpec* s : wrappers.allByShortName(last, Language::Cpp))
+    if (s->comparator && std::ranges::any_of(s->names, [&](const std::string& n) { return endsWithDotted(n, dotted); })) return s;
   return nullptr;
 }
 

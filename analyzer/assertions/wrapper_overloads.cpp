@@ -90,10 +90,7 @@ void takeToleranceDefaults(const FileModel& file, const FileModel::DeclaredDefau
   }
 }
 
-bool declares(const FileModel::DeclaredDefaults& d, std::string_view name) {
-  const std::string_view q = d.qualifiedName;
-  return q == name || (q.size() > name.size() + 1 && q.ends_with(name) && q[q.size() - name.size() - 1] == '.');
-}
+bool declares(const FileModel::DeclaredDefaults& d, std::string_view name) { return endsWithDotted(d.qualifiedName, name); }
 
 }  // namespace
 

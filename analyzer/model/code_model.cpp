@@ -42,6 +42,10 @@ std::string cppDottedName(std::string_view qualified) {
   return out;
 }
 
+bool endsWithDotted(std::string_view name, std::string_view suffix) {
+  return !suffix.empty() && name.ends_with(suffix) && (name.size() == suffix.size() || name[name.size() - suffix.size() - 1] == '.');
+}
+
 StmtId nextSibling(const FileModel& m, StmtId s) {
   const Stmt& st = m.stmts[s];
   const StmtId end = st.function == kNone ? static_cast<StmtId>(m.stmts.size()) : m.functions[st.function].endStmt;

@@ -237,6 +237,10 @@ std::string dottedName(const FileModel& m, ExprId id);
 // "::testing::FloatNear" -> "testing.FloatNear": how the model spells a C++ qualified name.
 std::string cppDottedName(std::string_view qualified);
 
+// Whether dotted name `name` is `suffix` or ends in its last components ("a.b.c" ends with "b.c";
+// not with "c" of "a.bc"); never for an empty suffix.
+bool endsWithDotted(std::string_view name, std::string_view suffix);
+
 // A C++ test macro, TEST(Suite, Name), defines no function a call can name: `Sigmoid(x)` inside
 // TEST(Activation, Sigmoid) calls the library's Sigmoid, not the test.
 inline bool callableByName(const FileModel& m, const Function& f) { return !(f.isTestCase && m.language == Language::Cpp); }

@@ -124,8 +124,9 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
   const Catalogue noWrappers;
   const ApiMatcher matcher(catalogue, noWrappers);
   std::set<std::string> functions, constants;
-  auto wantFunction = [&](std::string_view name) {
-    if (name.empty() || defined.count(name) || ownFunctions.count(name)) return;
+  // `libraryQualified`: the call names it in a namespace where no parsed test file defines it.
+  auto wantFunction = [&](std::string_view name, bool libraryQualified = false) {
+    if (name.empty() || (defined.count(name) && !libraryQualified) || ownFunctions.count(name)) return;
     if (catalogue.byShortName(name, Language::Cpp) || catalogue.byQualifiedName(name, Language::Cpp)) return;
     functions.emplace(name);
   };
@@ -133,23 +134,11 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
   // (Flashlight's ArrayFire backend test): the call names the library's, which is read.
   auto wantCall = [&](const FileModel& m, ExprId call) {
     const std::string_view name = calleeName(m, call);
-    if (name.empty() || ownFunctions.count(name) || !definedInTests.count(name)) return wantFunction(name);
-    const std::string_view written = m.expr(m.child(call, 0)).text;
-    if (written.find("::") == std::string_view::npos) return wantFunction(name);
-    std::string dotted;
-    for (size_t i = written.starts_with("::") ? 2 : 0; i < written.size(); ++i) {
-      if (written.compare(i, 2, "::") == 0) {
-        dotted += '.';
-        ++i;
-      } else {
-        dotted += written[i];
-      }
-    }
-    const bool named = std::ranges::any_of(definedInTests[name], [&](std::string_view q) {
-      return q.ends_with(dotted) && (q.size() == dotted.size() || q[q.size() - dotted.size() - 1] == '.');
-    });
-    if (named || catalogue.byShortName(name, Language::Cpp) || catalogue.byQualifiedName(name, Language::Cpp)) return;
-    functions.emplace(name);
+    const auto tests = name.empty() ? definedInTests.end() : definedInTests.find(name);
+    const std::string_view written = tests == definedInTests.end() ? std::string_view{} : m.expr(m.child(call, 0)).text;
+    const std::string dotted = written.find("::") == std::string_view::npos ? std::string{} : cppDottedName(written);
+    if (!dotted.empty() && std::ranges::any_of(tests->second, [&](std::string_view q) { return endsWithDotted(q, dotted); })) return;
+    wantFunction(name, !dotted.empty());
   };
   auto wantConstant = [&](const FileModel& m, ExprId e) {
     if (e == kNone) return;

@@ -204,8 +204,11 @@ int casesOf(const std::vector<std::string_view>& lines, const TestUnit& u) {
 }  // namespace
 
 std::set<std::string> changedDefinitions(std::string_view oldText, std::string_view newText) {
+  return changedDefinitions(oldText, newText, wholeTextHunks(oldText, newText));
+}
+
+std::set<std::string> changedDefinitions(std::string_view oldText, std::string_view newText, const std::vector<LineHunk>& hunks) {
   std::set<std::string> out;
-  const std::vector<LineHunk> hunks = wholeTextHunks(oldText, newText);
   const auto oldDefs = enclosingDefinitions(oldText), newDefs = enclosingDefinitions(newText);
   auto take = [&](const std::vector<std::vector<std::string>>& defs, int start, int count) {
     for (int l = start; l < start + count; ++l)
@@ -392,28 +395,19 @@ void countNames(std::string_view lines, std::map<std::string, int>& out) {
     if (isName(t) && (out.size() < kMaxLibraryWords || out.count(t))) ++out[t];
 }
 
-// The text of `count` lines from 1-based line `start` of `text`.
-std::string_view linesOf(std::string_view text, int start, int count) {
-  size_t begin = 0;
-  for (int l = 1; l < start && begin != std::string_view::npos; ++l) {
-    begin = text.find('\n', begin);
-    if (begin != std::string_view::npos) ++begin;
-  }
-  if (begin == std::string_view::npos || begin >= text.size()) return {};
-  size_t end = begin;
-  for (int l = 0; l < count && end != std::string_view::npos; ++l) {
-    end = text.find('\n', end);
-    if (end != std::string_view::npos) ++end;
-  }
-  return text.substr(begin, (end == std::string_view::npos ? text.size() : end) - begin);
+// Counts the names on `count` lines from 1-based line `start`.
+void countLines(const std::vector<std::string_view>& lines, int start, int count, std::map<std::string, int>& out) {
+  for (int l = std::max(start, 1); l < start + count && static_cast<size_t>(l) <= lines.size(); ++l)
+    countNames(lines[static_cast<size_t>(l) - 1], out);
 }
 
 }  // namespace
 
-void LibraryEdits::add(std::string_view oldText, std::string_view newText) {
-  for (const LineHunk& h : wholeTextHunks(oldText, newText)) {
-    if (h.oldLines > 0) countNames(linesOf(oldText, h.oldStart, h.oldLines), removed);
-    if (h.newLines > 0) countNames(linesOf(newText, h.newStart, h.newLines), added);
+void LibraryEdits::add(std::string_view oldText, std::string_view newText, const std::vector<LineHunk>& hunks) {
+  const std::vector<std::string_view> oldLines = analyzer::splitLines(oldText), newLines = analyzer::splitLines(newText);
+  for (const LineHunk& h : hunks) {
+    countLines(oldLines, h.oldStart, h.oldLines, removed);
+    countLines(newLines, h.newStart, h.newLines, added);
   }
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "miners/gate/diff_scope.h"
+#include "miners/git/text_hunks.h"
 
 namespace oalens::miners {
 
@@ -19,6 +20,8 @@ namespace oalens::miners {
 // `Conv.call`), dunder names left out (`__init__` is in every class). One side may be empty (a
 // file added or deleted).
 std::set<std::string> changedDefinitions(std::string_view oldText, std::string_view newText);
+// The same, given the texts' hunks (wholeTextHunks), which LibraryEdits reads too.
+std::set<std::string> changedDefinitions(std::string_view oldText, std::string_view newText, const std::vector<LineHunk>& hunks);
 
 // A name an import binds and the module it names: `from keras import backend as K` binds K to
 // keras.backend, `import numpy as np` np to numpy, `import theano.tensor` theano to
@@ -36,8 +39,9 @@ std::set<ImportBinding> importBindings(std::string_view text);
 // changes of a commit's library files removed and added.
 struct LibraryEdits {
   std::map<std::string, int> removed, added;
-  // Adds the lines `newText` gained over `oldText` and lost from it.
-  void add(std::string_view oldText, std::string_view newText);
+  // Adds the lines `newText` gained over `oldText` and lost from it, as `hunks` (wholeTextHunks) say.
+  void add(std::string_view oldText, std::string_view newText, const std::vector<LineHunk>& hunks);
+  void add(std::string_view oldText, std::string_view newText) { add(oldText, newText, wholeTextHunks(oldText, newText)); }
 };
 
 // The check's edit renames what the library renamed in the same commit: a name its old statement

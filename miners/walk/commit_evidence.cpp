@@ -55,9 +55,10 @@ std::set<std::string> changedLibraryDefinitions(const Repository& repo, const st
     const std::string& path = fc.newPath.empty() ? fc.oldPath : fc.newPath;
     if (!isLibraryFile(path, tests) || ++read > kMaxLibraryFiles) continue;
     const std::string oldText = textOf(repo, fc.oldBlob, kMaxLibraryBytes), newText = textOf(repo, fc.newBlob, kMaxLibraryBytes);
-    std::set<std::string> names = changedDefinitions(oldText, newText);
+    const std::vector<LineHunk> hunks = wholeTextHunks(oldText, newText);
+    std::set<std::string> names = changedDefinitions(oldText, newText, hunks);
     out.merge(names);
-    edits.add(oldText, newText);
+    edits.add(oldText, newText, hunks);
   }
   return out;
 }
