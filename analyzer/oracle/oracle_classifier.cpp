@@ -133,6 +133,12 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
   std::optional<RoundTrip> trip = handedBack(sides, actual, oracle);
   if (!trip) trip = storedAndReadBack(m, a.functionId, a.stmt, sides, actual, oracle);
   if (!trip) trip = snapshotBeforeACall(m, a.functionId, a.stmt, sides);
+  if (!trip) {
+    // The same call run again on inputs changed in between refines a decision of SCUT_SAME only
+    // (classifyOne): it may as well be a measurement of what changed them.
+    trip = sameCallTwice(m, a.functionId, a.stmt, sides);
+    if (trip && trip->type != "SCUT_SAME") trip.reset();
+  }
   if (const std::string through = trip ? std::string{} : targetOfHandedFunction(m, a.functionId, a.stmt, a.expectedText, oracle);
       !through.empty())
     trip = RoundTrip{false, "D",
@@ -358,6 +364,13 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
     return;
   }
   decideWithEvidence(a, actual, oracle, std::move(ev));
+  if (a.oracleType != "SCUT_SAME") return;
+  const Sides sides{a.actualText, a.expectedText, coreOf(actual).primary, coreOf(oracle).primary};
+  if (const auto again = sameCallTwice(m, a.functionId, a.stmt, sides); again && again->type == "SCUT_DIFF") {
+    if (again->swapSides) swapRoles(a, actual, oracle);
+    a.evidence.pop_back();
+    record(a, Decision{again->type, again->reason}, oracle, std::move(a.evidence));
+  }
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/core/words.h"
+#include "analyzer/oracle/origin_walk.h"
 
 namespace oalens::analyzer {
 
@@ -205,6 +206,106 @@ std::optional<RoundTrip> snapshotBeforeACall(const FileModel& m, FunctionId fn, 
     return trip;
   }
   return std::nullopt;
+}
+
+namespace {
+
+// Whether `name` is bound at statement `st` by what bound it before statement `from`
+// (`_, _, dl = self._init(seed=1)` twice): then it holds the same value again.
+bool boundAsBefore(const FileModel& m, FunctionId fn, StmtId from, const Stmt& st, const std::string& name) {
+  for (StmtId b = from; b-- > m.functions[fn].firstStmt && st.b != kNone;) {
+    const Stmt& earlier = m.stmts[b];
+    if (earlier.function != fn || earlier.kind != StmtKind::Assign || earlier.a == kNone || earlier.b == kNone) continue;
+    const std::vector<std::string> bound = topLevelArguments(normalized(m.expr(earlier.a).text));
+    if (std::find(bound.begin(), bound.end(), name) == bound.end()) continue;
+    return normalized(m.expr(earlier.b).text) == normalized(m.expr(st.b).text);
+  }
+  return false;
+}
+
+// Whether statement `st` binds `name` to its own value moved or cast (`x = x.astype(np.float64)`,
+// `x = device_put(jnp.asarray(x))`): the same data.
+bool movedOnly(const FileModel& m, const Stmt& st, const std::string& name) {
+  if (st.b == kNone || m.expr(st.b).kind != ExprKind::Call || !mentionsWord(m.expr(st.b).text, name)) return false;
+  const std::string_view callee = m.expr(m.child(st.b, 0)).text;
+  return origin_names::movesData(callee.substr(std::min(callee.rfind('.') + 1, callee.size())));
+}
+
+}  // namespace
+
+std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
+  if (fn == kNone || m.language != Language::Python) return std::nullopt;
+  const std::string one = handedName(sides.actualText), other = handedName(sides.expectedText);
+  if (one.empty() || other.empty() || one == other) return std::nullopt;
+  const auto boundCall = [&](const std::string& name) -> std::pair<StmtId, std::string> {
+    const StmtId s = localBindingStmt(m, fn, at, name);
+    if (s == kNone || m.stmts[s].kind != StmtKind::Assign || m.stmts[s].a == kNone || m.stmts[s].b == kNone) return {kNone, {}};
+    if (normalized(m.expr(m.stmts[s].a).text) != name || m.expr(m.stmts[s].b).kind != ExprKind::Call) return {kNone, {}};
+    return {s, normalized(m.expr(m.stmts[s].b).text)};
+  };
+  const auto [first, firstCall] = boundCall(one);
+  const auto [second, secondCall] = boundCall(other);
+  if (first == kNone || second == kNone || first == second || firstCall != secondCall) return std::nullopt;
+  // Two readings of a clock time what ran between them.
+  static const RE2 clock(R"((^|\.)(time|monotonic|perf_counter|process_time|now)\()");
+  if (RE2::PartialMatch(firstCall, clock)) return std::nullopt;
+  const StmtId from = std::min(first, second), to = std::max(first, second);
+  // Either value changed after it was bound (`x[0, :1] = 1.0`, `opt([x])`, `x.add_(1)`): what is
+  // compared is no longer what the call returned.
+  for (StmtId s = from + 1; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fn || st.a == kNone || s == to) continue;
+    const std::string_view text = m.expr(st.a).text;
+    const bool intoAPart = st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign;
+    static const RE2 check(R"((?i)(^|\.)(assert|check|expect|verify)\w*$)");
+    const bool call = st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call &&
+                      !RE2::PartialMatch(std::string(m.expr(m.child(st.a, 0)).text), check);
+    if ((intoAPart || call) && (mentionsWord(text, one) || mentionsWord(text, other))) return std::nullopt;
+  }
+  // The names the call reads: in its callee (`geom.apply_cost`: geom) and in its arguments.
+  static const RE2 identifier(R"(([A-Za-z_][A-Za-z0-9_]*))");
+  const size_t open = std::min(firstCall.find('('), firstCall.size());
+  const auto wordsOf = [](std::string_view text) {
+    std::vector<std::string> words;
+    re2::StringPiece rest(text.data(), text.size());
+    for (std::string word; RE2::FindAndConsume(&rest, identifier, &word);) words.push_back(word);
+    return words;
+  };
+  const std::vector<std::string> callee = wordsOf(std::string_view(firstCall).substr(0, open));
+  const std::vector<std::string> arguments = wordsOf(std::string_view(firstCall).substr(open));
+  // Between the runs, an argument bound anew (`state = step_fn(state)`, a `def` of a function it
+  // is handed again) or a value set in place (`param.assign(10.0)`, `init.ones_(layer.weight)`):
+  // the same code on other inputs. The callee's object bound anew otherwise (`geom =
+  // Geometry(cost)` after `geom = PointCloud(x, y)`) is another code: no answer here.
+  static const RE2 setsInPlace(R"((^|\.)(assign|[a-z][a-z0-9]*(_[a-z0-9]+)*_)$)");
+  bool changed = false;
+  for (StmtId s = from + 1; s < to && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fn) {
+      if (st.function != kNone && m.functions[st.function].parent == fn && m.functions[st.function].firstStmt == s)
+        changed |= std::find(arguments.begin(), arguments.end(), std::string(m.functions[st.function].name)) != arguments.end();
+      continue;
+    }
+    if (st.a == kNone) continue;
+    if (st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign || st.kind == StmtKind::For) {
+      for (const std::string& target : topLevelArguments(normalized(m.expr(st.a).text))) {
+        const bool read = std::find(arguments.begin(), arguments.end(), target) != arguments.end();
+        const bool calls = std::find(callee.begin(), callee.end(), target) != callee.end();
+        if ((!read && !calls) || (st.kind == StmtKind::Assign && (boundAsBefore(m, fn, from, st, target) || movedOnly(m, st, target))))
+          continue;
+        if (calls) return std::nullopt;
+        changed = true;
+      }
+    } else if (st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
+      changed |= RE2::PartialMatch(std::string(m.expr(m.child(st.a, 0)).text), setsInPlace);
+    }
+  }
+  RoundTrip trip;
+  trip.swapSides = first > second;  // the later run is the CUT
+  trip.type = changed ? "SCUT_DIFF" : "SCUT_SAME";
+  trip.reason = fmt::format("both sides are bound by the same call written twice (lines {} and {}){}", m.stmts[from].range.start.line,
+                            m.stmts[to].range.start.line, changed ? ", its inputs changed in between" : ": the same code run again");
+  return trip;
 }
 
 std::optional<RoundTrip> storedAndReadBack(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides, const OriginSet& actual,

@@ -47,6 +47,11 @@ std::optional<RoundTrip> storedAndReadBack(const FileModel& m, FunctionId fn, St
 // state, D; the side read after the call is the CUT.
 std::optional<RoundTrip> snapshotBeforeACall(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
 
+// Both compared names bound by the same call written twice (`data1 = self._read_all(None)`, a
+// reseed, `data2 = self._read_all(None)`): the same code run twice, SCUT_SAME, whatever the call
+// computes with; SCUT_DIFF where its arguments were bound anew or set in place in between.
+std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
+
 // The name a compared value is, once data movements are peeled off (`b`, `x.detach()`,
 // `p.data.numpy()`); "" when the value is anything else.
 std::string handedName(std::string_view expressionText);

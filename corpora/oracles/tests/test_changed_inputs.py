@@ -27,3 +27,24 @@ def test_relu_on_an_input_moved_to_the_same_type():
     x = x.astype(np.float64)
     second = ops.relu(x)
     np.testing.assert_allclose(second, first)  # oracle: SCUT_SAME thr=default
+
+
+def test_unit_vectors_drawn_twice_under_one_seed():
+    np.random.seed(3)
+    first = ops.rand_unit_vectors(5)
+    np.random.seed(3)
+    second = ops.rand_unit_vectors(5)
+    np.testing.assert_allclose(second, first)  # oracle: SCUT_SAME thr=default
+
+
+def test_minimize_again_after_its_loss_is_redefined():
+    def loss(x):
+        return float(np.sum(x**2))
+
+    near_zero = ops.minimize(loss, np.ones(2))
+
+    def loss(x):
+        return float(np.sum((x - 1.0) ** 2))
+
+    near_one = ops.minimize(loss, np.ones(2))
+    assert not np.allclose(near_one, near_zero, atol=0.1)  # oracle: SCUT_DIFF thr=customized
