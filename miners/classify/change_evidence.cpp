@@ -371,6 +371,44 @@ bool comparesMore(std::string_view oldStatement, std::string_view newStatement) 
   return dropped && kept.size() == after.size() && std::equal(kept.begin(), kept.end(), after.begin(), same);
 }
 
+std::pair<std::string, std::string> renamedQualifier(std::string_view oldStatement, std::string_view newStatement) {
+  const std::vector<std::string> before = tokens(oldStatement), after = tokens(newStatement);
+  if (before.size() != after.size()) return {};
+  std::string from, to;
+  for (size_t i = 0; i < before.size(); ++i) {
+    if (before[i] == after[i]) continue;
+    const bool beforeADot = i + 1 < before.size() && before[i + 1] == "." && after[i + 1] == ".";
+    const bool afterADot = i > 0 && before[i - 1] == ".";  // an attribute, not a module
+    if (!beforeADot || afterADot || !isNameChar(before[i][0]) || !isNameChar(after[i][0]) ||
+        std::isdigit(static_cast<unsigned char>(before[i][0])) || std::isdigit(static_cast<unsigned char>(after[i][0])))
+      return {};
+    if (from.empty()) {
+      from = before[i];
+      to = after[i];
+    } else if (before[i] != from || after[i] != to) {
+      return {};
+    }
+  }
+  // The old name kept somewhere (`np.asarray(numpy.sum(x))`) is no rename.
+  if (std::find(after.begin(), after.end(), from) != after.end()) return {};
+  return {from, to};
+}
+
+bool renamesAModuleAlias(std::string_view oldStatement, std::string_view newStatement, const std::set<ImportBinding>& oldImports,
+                         const std::set<ImportBinding>& newImports) {
+  const auto [from, to] = renamedQualifier(oldStatement, newStatement);
+  if (from.empty()) return false;
+  const auto moduleOf = [](const std::set<ImportBinding>& imports, const std::string& name) {
+    for (const ImportBinding& b : imports)
+      if (b.name == name) return b.module;
+    return std::string{};
+  };
+  // The same module under a new name, or a module the file imported before under the name the
+  // check now uses (`KTF.` -> `K.`, `T.norm` -> `tl.norm` with both imported).
+  const std::string module = moduleOf(oldImports, from), now = moduleOf(newImports, to);
+  return !now.empty() && (module == now || moduleOf(oldImports, to) == now);
+}
+
 std::string editSignature(std::string_view oldApi, std::string_view newApi, std::string_view oldStatement, std::string_view newStatement) {
   if (oldApi != newApi) return "api " + std::string(oldApi) + " -> " + std::string(newApi);
   std::map<std::string, int> balance;

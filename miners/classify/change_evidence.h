@@ -66,6 +66,7 @@ struct PairEvidence {
   bool broadLibraryChange = false;    // the commit changed kBroadLibraryChange library files or more
   bool libraryChanged = false;        // the commit changed a library file
   bool followsLibraryRename = false;  // followsLibraryRename of the check's two statements
+  bool renamesAModuleAlias = false;   // renamesAModuleAlias of the check's two statements
   std::string editSignature;          // editSignature of the check's two statements
 };
 
@@ -124,6 +125,18 @@ class TestFileChange {
 // subscripts of its operands left out is its new one (`allclose(cpu[:2], gpu[:2], rtol=1e-4)`
 // -> `allclose(cpu, gpu, rtol=1e-3)`), numbers aside.
 bool comparesMore(std::string_view oldStatement, std::string_view newStatement);
+
+// The check's edit only renames a name before a dot, replaced by another at every place it
+// stood, the rest of the statement kept (`numpy.allclose(a, b)` -> `np.allclose(a, b)`): the old
+// and the new name; empty strings for any other edit.
+std::pair<std::string, std::string> renamedQualifier(std::string_view oldStatement, std::string_view newStatement);
+
+// renamedQualifier's names bound to one module by the file's old and new imports (`import numpy`
+// -> `import numpy as np`, `import jax.numpy as np` -> `import jax.numpy as jnp`), or the new name
+// bound to the module it names before the commit too: the check's edit only renames an alias or
+// picks another module the file imported. A library module moved or renamed is not one.
+bool renamesAModuleAlias(std::string_view oldStatement, std::string_view newStatement, const std::set<ImportBinding>& oldImports,
+                         const std::set<ImportBinding>& newImports);
 
 // The edit a check got, the same for the same edit made to two checks with other arguments:
 // the assertion API moved to (`api assert_allclose -> assert_list_pairwise`) when it changed,

@@ -43,6 +43,9 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   if (e.gainedDtypeChoice && !has("dtype")) causes.push_back({"dtype", kFromCode});
   if (!causes.empty()) return causes;
 
+  // `numpy.allclose` -> `np.allclose`, `np.sum` -> `jnp.sum`: whatever the commit does besides, this
+  // check's edit is a rename of a module's alias, which changes nothing it checks.
+  if (e.renamesAModuleAlias) return {{"refactoring", kFromAlias}};
   // "Fix/bvm sampler ... removed deprecated jax.test_util calls": an assertion API left because it
   // is deprecated is a migration (feature), whatever fix the commit also makes.
   if (stated("deprecation")) return {{"feature", kFromMessage}};

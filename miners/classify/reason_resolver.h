@@ -25,6 +25,7 @@ struct ChangeEvidence {
   bool testGainedCases = false;       // the check's test gained parameters or a parametrize decorator
   bool comparesMore = false;          // the check compares whole values where it compared parts (a subscript dropped)
   bool followsLibraryRename = false;  // the check's edit renames what the library's code renamed in the commit
+  bool renamesAModuleAlias = false;   // the check's edit only renames a module alias (`numpy.` -> `np.`)
 };
 
 // The same edit on this many checks of one commit reads as a refactoring (or a migration the
@@ -39,6 +40,7 @@ inline constexpr const char* kFromLibrary = "library";         // library code t
 inline constexpr const char* kFromManyChecks = "many-checks";  // the same edit on many checks
 inline constexpr const char* kFromRevert = "revert";           // the check's earlier text restored
 inline constexpr const char* kFromMigration = "migration";     // the test file moved to the library's own API
+inline constexpr const char* kFromAlias = "alias";             // the check's edit only renames a module alias
 inline constexpr const char* kFromNothing = "none";            // `unknown`
 
 struct ResolvedReason {

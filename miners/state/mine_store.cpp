@@ -382,6 +382,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
           evidence.testGainedCases = pe.testGainedCases;
           evidence.comparesMore = pe.comparesMore;
           evidence.followsLibraryRename = pe.followsLibraryRename;
+          evidence.renamesAModuleAlias = pe.renamesAModuleAlias;
           evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;
         }
       }

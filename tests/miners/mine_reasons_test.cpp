@@ -74,7 +74,7 @@ sed -i 's/return x + by/return x + by * 1.0/' lib/ops.py
 sed -i 's/assert_allclose(shift(1.0), 2.0)/assert_allclose(shift(1.0, 2), 3.0)/' tests/test_ops.py
 commit 3 "Update ops"
 sed -i 's/assert_allclose(\([a-f]\),/assert_allclose(model(\1),/' tests/test_many.py
-commit 4 "Tidy the suite"
+commit 4 "Go over the suite"
 sed -i 's/rtol=1e-6/rtol=1e-5/' tests/test_ops.py
 commit 5 "Loosen the scale check"
 sed -i 's/rtol=1e-5/rtol=1e-6/' tests/test_ops.py
@@ -133,7 +133,7 @@ TEST(MineReasons, EachChangeGetsTheEvidenceThatDecided) {
       "Fix up the ops tests | tests/test_ops.py | feature | library",
   };
   // The same edit on six checks of one commit.
-  for (int i = 0; i < 6; ++i) want.insert("Tidy the suite | tests/test_many.py | refactoring | many-checks");
+  for (int i = 0; i < 6; ++i) want.insert("Go over the suite | tests/test_many.py | refactoring | many-checks");
   EXPECT_EQ(got, want);
   fs::remove_all(work);
 }

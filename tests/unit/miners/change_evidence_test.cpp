@@ -206,3 +206,22 @@ TEST(ChangeEvidence, ACheckDroppingASubscriptComparesMore) {
   EXPECT_FALSE(comparesMore("assert_allclose(a[0], b)", "assert_allclose(c, b)"));
   EXPECT_FALSE(comparesMore("assert_allclose(a, b, rtol=1e-4)", "assert_allclose(a, b, rtol=1e-3)"));
 }
+
+// A check whose edit only renames a module's alias (`import numpy` -> `import numpy as np`), or
+// picks another module the file imported before; not a library module moved in the commit.
+TEST(ChangeEvidence, AModuleAliasRenamedOnlyRenames) {
+  EXPECT_EQ(renamedQualifier("assert numpy.allclose(numpy.sum(a), b)", "assert np.allclose(np.sum(a), b)"),
+            (std::pair<std::string, std::string>{"numpy", "np"}));
+  EXPECT_EQ(renamedQualifier("assert numpy.allclose(a, b)", "assert np.allclose(a, c)"), (std::pair<std::string, std::string>{}));
+  EXPECT_EQ(renamedQualifier("assert numpy.allclose(numpy.sum(a), b)", "assert np.allclose(numpy.sum(a), b)"),
+            (std::pair<std::string, std::string>{}));
+  EXPECT_EQ(renamedQualifier("assert_allclose(x.a, b)", "assert_allclose(x.c, b)"), (std::pair<std::string, std::string>{}));
+  const std::set<ImportBinding> numpy = importBindings("import numpy\n"), np = importBindings("import numpy as np\n");
+  EXPECT_TRUE(renamesAModuleAlias("numpy.testing.assert_allclose(a, b)", "np.testing.assert_allclose(a, b)", numpy, np));
+  const std::set<ImportBinding> before = importBindings("from optax.losses import classification\n");
+  const std::set<ImportBinding> after = importBindings("from optax.losses import _classification\n");
+  EXPECT_FALSE(renamesAModuleAlias("assert_allclose(classification.f(x), y)", "assert_allclose(_classification.f(x), y)", before, after));
+  const std::set<ImportBinding> both = importBindings("import tensorly.backend as T\nimport tensorly as tl\n");
+  EXPECT_TRUE(renamesAModuleAlias("assert_allclose(T.norm(x), y)", "assert_allclose(tl.norm(x), y)", both,
+                                  importBindings("import tensorly as tl\n")));
+}

@@ -261,3 +261,17 @@ TEST(ReasonResolver, ADtypeNamedAfterTheFeatureIsItsSubjectForAnApiChange) {
   e.kinds = kKindThreshold;  // a tolerance that moved is explained by the dtype
   EXPECT_EQ(resolveReasons({said("feature", 0), said("dtype", 30)}, e).front().reason, "dtype");
 }
+
+// `numpy.allclose` -> `np.allclose` in "Switch np to jnp" or a commit fixing something else: the
+// check's edit is a rename of a module's alias, whatever the commit says or changes besides; a
+// cause the message states still comes first.
+TEST(ReasonResolver, AModuleAliasRenamedIsARefactoringOfTheCheck) {
+  ChangeEvidence e;
+  e.kinds = kKindParameter;
+  e.renamesAModuleAlias = true;
+  e.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("feature", 10)}, e), (Reasons{{"refactoring", "alias"}}));
+  EXPECT_EQ(resolveReasons({said("flaky", 0)}, e), (Reasons{{"flaky", "message"}}));
+  e.renamesAModuleAlias = false;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("feature", 10)}, e), (Reasons{{"cut-fix", "library"}}));
+}
