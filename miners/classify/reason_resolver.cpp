@@ -100,9 +100,10 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // "Refactor ... to use ProductKernel", "Move losses to a dedicated sub-package": a refactoring
   // of the library the test calls, which changed what the check compares (its CUT or oracle, not
   // its assertion API), is a change of the library's API the test follows; one of the test alone,
-  // or the same edit across many checks (".data" dropped everywhere), stays a refactoring.
+  // or the same edit across many checks (".data" dropped everywhere), stays a refactoring, unless
+  // that edit renames what the library renamed (`._data` -> `.qdata` on every check of MXTensor).
   if (first && first->reason == "refactoring" && first->source == kFromMessage && e.callsChangedLibrary &&
-      (e.kinds & kKindParameter) != 0 && !e.sameEditOnManyChecks && !stated("test-refactoring"))
+      (e.kinds & kKindParameter) != 0 && (!e.sameEditOnManyChecks || e.followsLibraryRename) && !stated("test-refactoring"))
     return {{"feature", kFromLibrary}};
   if (first) return {*first};
   // `likelihood_list` -> `likelihoods` in the check where the commit renamed it in the library:

@@ -213,6 +213,8 @@ TEST(ReasonResolver, ARefactoringOfTheLibraryTheCheckFollowsIsAFeature) {
   ChangeEvidence acrossFiles = followed;
   acrossFiles.sameEditOnManyChecks = true;
   EXPECT_EQ(resolveReasons({said("refactoring", 0)}, acrossFiles), (Reasons{{"refactoring", "message"}}));
+  acrossFiles.followsLibraryRename = true;  // `._data` -> `.qdata` on every check, as the library renamed it
+  EXPECT_EQ(resolveReasons({said("refactoring", 0)}, acrossFiles), (Reasons{{"feature", "library"}}));
   ChangeEvidence testAlone = followed;
   testAlone.callsChangedLibrary = false;
   EXPECT_EQ(resolveReasons({said("refactoring", 0)}, testAlone), (Reasons{{"refactoring", "message"}}));
