@@ -45,6 +45,10 @@ struct OriginTracer::Walk {
     int inner = -1;
     uint32_t innerArity = 0;
   } unpacked;
+  // The C++ class of the suite whose static helper is being traced (`lut_test_case::generate`), in
+  // which an unqualified call names another of its methods (`_generate_master(m, k)`).
+  const FileModel* suiteClassFile = nullptr;
+  ClassId suiteClass = kNone;
   // The bindings and helpers being traced, innermost last (OriginSet::arithmeticAt).
   std::vector<std::string> within;
   void noteArithmetic() {
