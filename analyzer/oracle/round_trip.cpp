@@ -308,6 +308,51 @@ std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId
   return trip;
 }
 
+std::optional<RoundTrip> operandsMethodCombined(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
+  if (fn == kNone || m.language != Language::Python) return std::nullopt;
+  static const RE2 methodOf(R"(([A-Za-z_]\w*)((?:\.T)?)\.([A-Za-z_]\w*)\(.*\))");
+  // A compared text, or the value a local of that name was bound to.
+  const auto valueText = [&](std::string_view text) {
+    std::string t = normalized(text);
+    if (static const RE2 name(R"([A-Za-z_]\w*(?:\.T)?)"); RE2::FullMatch(t, name)) {
+      const std::string base = t.substr(0, t.find('.'));
+      if (const ExprId bound = localBinding(m, fn, at, base); bound != kNone)
+        t = normalized(m.expr(bound).text) + (t.size() > base.size() ? ".T" : "");
+    }
+    return t;
+  };
+  static const RE2 identifier(R"(([A-Za-z_]\w*))");
+  for (const bool actualCombined : {true, false}) {
+    const std::string combined = normalized(actualCombined ? sides.actualText : sides.expectedText);
+    const std::string other = valueText(actualCombined ? sides.expectedText : sides.actualText);
+    std::string receiver, transposed, method;
+    if (!RE2::FullMatch(combined, methodOf, &receiver, &transposed, &method)) continue;
+    // `h1.to_dense() + h2.to_dense()`: the array library's operator on the arrays the operands are
+    // made into computes it (DT, docs/oracles.md), not the library.
+    if (madeIntoArray(Origin{OriginKind::OtherLib, "." + method, {}, {}})) continue;
+    const ExprId bound = localBinding(m, fn, at, receiver);
+    if (bound == kNone) continue;
+    // `cast(T, scalar * op)`: the value cast.
+    ExprId value = bound;
+    if (m.expr(value).kind == ExprKind::Call && lastOf(m, m.child(value, 0)) == "cast" && m.childCount(value) >= 3)
+      value = m.child(value, m.childCount(value) - 1);
+    if (m.expr(value).kind != ExprKind::BinaryOp) continue;
+    // Its operands that the other side calls the method of.
+    re2::StringPiece rest(m.expr(value).text.data(), m.expr(value).text.size());
+    bool used = false;
+    for (std::string word; RE2::FindAndConsume(&rest, identifier, &word);)
+      used |= other.find(word + "." + method + "(") != std::string::npos;
+    if (!used || other.find(receiver + ".") != std::string::npos) continue;
+    RoundTrip trip;
+    trip.swapSides = !actualCombined;
+    trip.type = "RI";
+    trip.reason = fmt::format("the operands of `{}` (line {}) run their own .{}, combined as the operator combines them", receiver,
+                              m.stmts[localBindingStmt(m, fn, at, receiver)].range.start.line, method);
+    return trip;
+  }
+  return std::nullopt;
+}
+
 std::optional<RoundTrip> storedAndReadBack(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides, const OriginSet& actual,
                                            const OriginSet& oracle) {
   const bool actualRead = readsBack(actual), oracleRead = readsBack(oracle);

@@ -52,6 +52,14 @@ std::optional<RoundTrip> snapshotBeforeACall(const FileModel& m, FunctionId fn, 
 // computes with; SCUT_DIFF where its arguments were bound anew or set in place in between.
 std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
 
+// One side runs a method of an object the test combined from others by an operator (`add =
+// op1 + op2`, `mul = op1 * scalar`; `add.mv(v)`, `add.T.as_matrix()`), the other the same method of
+// those operands, combined likewise (`op1.mv(v) + op2.mv(v)`, or a local bound to it): the
+// combined object's method is the CUT, the operands' own method another function of the
+// library computing it (RI). Not a method that makes an array (`to_dense`): the array library's
+// operator computes that (DT).
+std::optional<RoundTrip> operandsMethodCombined(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
+
 // The name a compared value is, once data movements are peeled off (`b`, `x.detach()`,
 // `p.data.numpy()`); "" when the value is anything else.
 std::string handedName(std::string_view expressionText);

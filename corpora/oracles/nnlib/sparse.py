@@ -17,6 +17,9 @@ class CSR:
     def __matmul__(self, x):
         return propagate(x, self)
 
+    def apply(self, x):
+        return propagate(x, self)
+
     def to_dense(self):
         return to_dense(self)
 
