@@ -30,8 +30,11 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
   // distance, a relative error; but not in a tolerance's name (`rel_tolerance`).
   static const RE2 errorWord(R"(((\b|_)(ulps?|l1s?|rels?)|(\b|_|[a-z])(Ulps?|ULPs?|L1s?|Rels?))(\b|_|[A-Z]|$))");
   static const RE2 toleranceWord(R"((?i)(tol|eps|thresh|bound|margin|limit))");
+  // `allowed_error`, `max_allowed_diff`: the error allowed, a tolerance.
+  static const RE2 allowed(R"((?i)allow)");
   auto named = [&](std::string_view n) {
     const re2::StringPiece piece(n.data(), n.size());
+    if (RE2::PartialMatch(piece, allowed)) return false;
     return RE2::PartialMatch(piece, errorName) || (RE2::PartialMatch(piece, errorWord) && !RE2::PartialMatch(piece, toleranceWord));
   };
   const Expr& x = m.expr(e);
@@ -183,7 +186,7 @@ bool containsAbsoluteValue(const FileModel& m, ExprId e, int depth) {
 
 bool looksLikeBound(const FileModel& m, ExprId e) {
   if (e == kNone) return false;
-  static const RE2 boundName("(?i)(tol|eps|thresh|bound|margin|precision|limit|atol|rtol|delta|accuracy)");
+  static const RE2 boundName("(?i)(tol|eps|thresh|bound|margin|precision|limit|atol|rtol|delta|accuracy|allow)");
   const Expr& x = m.expr(e);
   if (x.kind == ExprKind::Number) return x.text.find_first_of(".eE") != std::string_view::npos;
   if (x.kind == ExprKind::UnaryOp || x.kind == ExprKind::BinaryOp) {

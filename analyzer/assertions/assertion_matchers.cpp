@@ -112,7 +112,17 @@ void AssertionFinder::fromMatcher(const FileModel& m, Assertion& a, ExprId actua
   ExprId base = peelSetters(m, a.functionId, cur, setterValues);
   ApiMatch match = matcher_.match(m, a.functionId, base);
   if (!match.spec || !match.spec->oa || !match.spec->isPredicate()) return;
-  const ApiSpec& spec = *match.spec;
+  // A matcher the suite or library defines with gmock's MATCHER_P (`IsCloseTo(other)`, read as
+  // the function `IsCloseTo(arg, other)`): `arg` is the value EXPECT_THAT applies it to, not an
+  // argument of the call.
+  ApiSpec applied;
+  if (const ApiSpec& s = *match.spec;
+      !s.params.empty() && s.params.front() == "arg" && s.actual == "arg" && splitCall(m, base).positional.size() + 1 == s.params.size()) {
+    applied = s;
+    applied.params.erase(applied.params.begin());
+    applied.actual.clear();
+  }
+  const ApiSpec& spec = applied.id.empty() ? *match.spec : applied;
   if (pointwiseExpected == kNone) {
     applySpec(m, a, spec, base);
   } else {

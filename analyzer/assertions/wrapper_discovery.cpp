@@ -76,6 +76,28 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         call = st.a;
         inner = match.spec;
         negated = inner->negated;
+      } else if (form == AssertionForm::Matcher && m.language == Language::Cpp) {
+        // `#define EXPECT_TENSOR_CLOSE(t1, t2) EXPECT_THAT((t1), IsCloseTo(t2))`: a matcher the
+        // suite defines with MATCHER_P, read as the function `IsCloseTo(arg, other)`, applied
+        // to the value EXPECT_THAT is given (its `arg`).
+        const CallArgs args = splitCall(m, st.a);
+        ExprId applied = args.positional.size() >= 2 ? args.positional[1] : kNone;
+        bool notMatcher = false;
+        while (applied != kNone && m.expr(applied).kind == ExprKind::Call && lastOf(m, m.child(applied, 0)) == "Not" &&
+               !splitCall(m, applied).positional.empty()) {
+          notMatcher = !notMatcher;
+          applied = splitCall(m, applied).positional[0];
+        }
+        if (applied != kNone && m.expr(applied).kind == ExprKind::Call)
+          if (ApiMatch inner2 = matcher.match(m, fid, applied); inner2.spec && inner2.spec->oa && inner2.spec->isPredicate() &&
+                                                                !inner2.spec->params.empty() && inner2.spec->params.front() == "arg") {
+            CallArgs withArg = splitCall(m, applied);
+            withArg.positional.insert(withArg.positional.begin(), args.positional[0]);
+            call = applied;
+            inner = inner2.spec;
+            mappedArgs = std::move(withArg);
+            negated = inner->negated != notMatcher;
+          }
       } else if (form == AssertionForm::Truth || form == AssertionForm::Falsity) {
         CallArgs args = splitCall(m, st.a);
         if (!args.positional.empty())
@@ -184,6 +206,18 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     }
     if (!inner) continue;
     CallArgs args = mappedArgs ? std::move(*mappedArgs) : splitCall(m, call);
+    // `return tensors_are_close(arg, other, /*rtol=*/0, /*atol=*/0);` (ExecuTorch's IsEqualTo): a
+    // closeness predicate given zero for every tolerance parameter it is passed compares exactly
+    // (not `check_grad(m, z, 0)`, whose 0 is no tolerance).
+    static const RE2 toleranceParam(R"((?i)(tol|eps|prec|thresh|margin))");
+    bool zeroTolerances = m.language == Language::Cpp && inner->isPredicate() && inner->params.size() >= args.positional.size();
+    int tolerancesGiven = 0;
+    for (size_t i = 2; zeroTolerances && i < args.positional.size(); ++i)
+      if (RE2::PartialMatch(inner->params[i], toleranceParam)) {
+        zeroTolerances = isZeroLiteral(m, args.positional[i]);
+        ++tolerancesGiven;
+      }
+    if (zeroTolerances && tolerancesGiven > 0) continue;
     // An argument the call does not write out may be an entry of a dict it splats, the last
     // splat first (torchmetrics' run_class_metric_test: `common_kwargs = {"metric_class":
     // metric_class, "reference_metric": reference_metric, "atol": atol or self.atol, ...}`,

@@ -228,7 +228,23 @@ void CppFrontend::Impl::functionDefinition(const Work& w) {
   TSNode params = field(decl, fParameters);
   std::string_view written = ts_node_is_null(nameNode) ? "" : text(nameNode);
   FunctionId id;
-  if (auto naming = kind(nameNode) == Cx::Identifier ? testCaseMacro(written) : std::nullopt) {
+  if (kind(nameNode) == Cx::Identifier && isMatcherDefinition(written) && !ts_node_is_null(params) &&
+      ts_node_named_child_count(params) > 0) {
+    // `MATCHER_P(IsCloseTo, other) { return close(arg, other); }` (its description blanked,
+    // rewriteMatcherDefinitions): the function IsCloseTo of `arg`, the value the matcher is
+    // applied to, and its own parameters.
+    std::vector<TSNode> args;
+    for (const ChildRef& c : children(params)) args.push_back(c.node);
+    const std::string_view name = text(args[0]);
+    id = newFunction(name, qualifiedPrefix(w) + std::string(name), n, w, kNone);
+    std::vector<Param>& ps = m->functions[id].params;
+    ps.push_back(Param{});
+    ps.back().name = "arg";
+    for (size_t i = 1; i < args.size(); ++i) {
+      ps.push_back(Param{});
+      ps.back().name = text(args[i]);
+    }
+  } else if (auto naming = kind(nameNode) == Cx::Identifier ? testCaseMacro(written) : std::nullopt) {
     std::vector<TSNode> args;
     if (!ts_node_is_null(params))
       for (const ChildRef& c : children(params)) args.push_back(c.node);

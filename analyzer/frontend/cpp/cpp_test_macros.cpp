@@ -314,6 +314,38 @@ bool blankNestedDefines(std::string& text, std::vector<SourceSpan>* blankedDefin
   return changed;
 }
 
+bool isMatcherDefinition(std::string_view macro) {
+  static const RE2 re(R"(MATCHER(_P\d*)?)");
+  return RE2::FullMatch(re2::StringPiece(macro.data(), macro.size()), re);
+}
+
+bool rewriteMatcherDefinitions(std::string& text) {
+  static const RE2 header(R"((?m)^[ \t]*MATCHER(?:_P\d*)?[ \t]*\()");
+  bool changed = false;
+  re2::StringPiece rest(text);
+  while (RE2::FindAndConsume(&rest, header)) {
+    const size_t open = static_cast<size_t>(rest.data() - text.data()) - 1;
+    const size_t lineEnd = std::min(text.find('\n', open), text.size());
+    // The last argument, a string, up to the closing parenthesis on the header's line.
+    size_t lastComma = std::string::npos, close = std::string::npos, quote = std::string::npos;
+    for (size_t i = open + 1; i < lineEnd && close == std::string::npos; ++i) {
+      if (text[i] == '"') {
+        quote = i;
+        i = closingQuote(text, i, lineEnd);
+      } else if (text[i] == ',') {
+        lastComma = i;
+        quote = std::string::npos;
+      } else if (text[i] == ')') {
+        close = i;
+      }
+    }
+    if (close == std::string::npos || lastComma == std::string::npos || quote == std::string::npos || quote < lastComma) continue;
+    blank(text, lastComma, close);
+    changed = true;
+  }
+  return changed;
+}
+
 ParseableText parseableText(std::string_view source) {
   ParseableText out;
   out.text = blankTypeArguments(source);
@@ -324,7 +356,8 @@ ParseableText parseableText(std::string_view source) {
   std::sort(out.fileLevelCalls.begin(), out.fileLevelCalls.end(), [](SourceSpan a, SourceSpan b) { return a.begin < b.begin; });
   const bool pasting = blankTokenPasting(text);
   const bool types = nameTypeArguments(text);
-  if (blocks || calls || defines || pasting || types) out.text = std::move(text);
+  const bool matchers = rewriteMatcherDefinitions(text);
+  if (blocks || calls || defines || pasting || types || matchers) out.text = std::move(text);
   return out;
 }
 

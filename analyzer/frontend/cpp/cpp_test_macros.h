@@ -73,6 +73,16 @@ bool blankTokenPasting(std::string& text, size_t from = 0, size_t to = std::stri
 // model reads the names from the source. Returns whether anything changed.
 bool nameTypeArguments(std::string& text, size_t from = 0, size_t to = std::string::npos);
 
+// gmock's matcher definitions, `MATCHER_P(IsCloseTo, other, "") { return close(arg, other); }`,
+// hold a description string where a parameter stands, and parse as no definition. At the start
+// of a line, the description and the comma before it are blanked (same length, newlines kept):
+// the header then parses as a definition named MATCHER_P, which the frontend reads as the
+// function `IsCloseTo(arg, other)` (isMatcherDefinition). Returns whether anything changed.
+bool rewriteMatcherDefinitions(std::string& text);
+
+// MATCHER, MATCHER_P, MATCHER_P2, ...: the name of a gmock matcher definition.
+bool isMatcherDefinition(std::string_view macro);
+
 struct ParseableText {
   std::optional<std::string> text;         // the blankings above; nullopt when none applies
   std::vector<SourceSpan> fileLevelCalls;  // the file-level macro calls and nested #defines blanked from it, in order

@@ -246,6 +246,21 @@ TEST(CppTestMacros, BlockMacrosInsideFunctionsBecomePlainBlocks) {
   EXPECT_NE(text.find("TEST(A, B) {"), std::string::npos) << "test-case macros stay";
 }
 
+TEST(CppTestMacros, MatcherDefinitionsLoseTheirDescription) {
+  std::string text =
+      "MATCHER_P(IsCloseTo, other, \"\") { return close(arg, other); }\n"
+      "MATCHER_P2(Near, other, tol, \"is near, within tol\") {\n  return near(arg, other, tol);\n}\n"
+      "  int x = MATCHER_P_LIKE(a, \"b\");\nvoid f() {}\n";
+  const std::string before = text;
+  ASSERT_TRUE(rewriteMatcherDefinitions(text));
+  EXPECT_EQ(text.size(), before.size());
+  EXPECT_NE(text.find("MATCHER_P(IsCloseTo, other    ) {"), std::string::npos);
+  EXPECT_NE(text.find("MATCHER_P2(Near, other, tol" + std::string(23, ' ') + ") {"), std::string::npos) << "a comma inside the string";
+  EXPECT_NE(text.find("MATCHER_P_LIKE(a, \"b\")"), std::string::npos) << "another name stays";
+  EXPECT_TRUE(isMatcherDefinition("MATCHER_P3"));
+  EXPECT_FALSE(isMatcherDefinition("MATCHER_PX"));
+}
+
 TEST(CppTestMacros, FileLevelCallsOfSuiteMacrosThatDoNotParseAreBlanked) {
   std::string text =
       "#define GEN(n, t) \\\n  TEST(G, n) { run<t>(); }\nGEN(Float, float);\nSWEEP(float, 16)\nSWEEP(double,\n      32)\n"
