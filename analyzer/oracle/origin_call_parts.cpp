@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <utility>
 
@@ -19,6 +20,46 @@ using origin_names::convertedValue;
 using origin_names::isShapeConstructor;
 using origin_names::movesData;
 using origin_names::visibleFrom;
+
+namespace {
+
+// A C++ call `ns::owner::f`, its owner named for the tests (`lut_test_case`).
+bool ownedBySuite(std::string_view dotted) {
+  const size_t dot = dotted.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  std::string owner(lastDottedComponent(dotted.substr(0, dot)));
+  for (char& c : owner) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return owner.find("test") != std::string::npos;
+}
+
+}  // namespace
+
+bool OriginTracer::traceSuiteClassMethod(Walk& w, const FileModel& m, ExprId call, std::string_view dotted, int depth) const {
+  if (!ownedBySuite(dotted)) return false;
+  const std::string_view ownerLast = lastDottedComponent(dotted.substr(0, dotted.rfind('.')));
+  for (const FileModel& other : project_.files) {
+    if (other.language != Language::Cpp) continue;
+    for (FunctionId f = 0; f < other.functions.size(); ++f) {
+      const Function& F = other.functions[f];
+      if (F.name != lastDottedComponent(dotted) || F.cls == kNone ||
+          !endsWithDotted(cppDottedName(F.qualifiedName), fmt::format("{}.{}", ownerLast, F.name)))
+        continue;
+      w.out.evidence.push_back(
+          fmt::format("`{}` returns from the suite's {} in {}", m.expr(call).text.substr(0, 60), F.qualifiedName, other.path));
+      const OriginSet before = w.out;
+      const FileModel* outerFile = std::exchange(w.suiteClassFile, &other);
+      const ClassId outerClass = std::exchange(w.suiteClass, F.cls);
+      const bool returned = traceHelper(w, other, f, depth + 1);
+      w.suiteClassFile = outerFile;
+      w.suiteClass = outerClass;
+      const bool unread = std::all_of(w.out.items.begin() + static_cast<long>(before.items.size()), w.out.items.end(),
+                                      [](const Origin& o) { return o.kind == OriginKind::Unknown; });
+      if (returned && !unread) return true;
+      w.out = before;
+    }
+  }
+  return false;
+}
 
 // The value of `function` applied to `arguments`: a lambda's body with its parameters bound to
 // them, or a function object's call (another library's function computes, the library's is a

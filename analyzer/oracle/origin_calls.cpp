@@ -66,15 +66,6 @@ static std::string functionWrappedAtModuleLevel(const FileModel& m, std::string_
   return dottedName(m, cur);
 }
 
-// A C++ call `ns::owner::f`, its owner named for the tests (`lut_test_case`).
-static bool ownedBySuite(std::string_view dotted) {
-  const size_t dot = dotted.rfind('.');
-  if (dot == std::string_view::npos) return false;
-  std::string owner(lastDottedComponent(dotted.substr(0, dot)));
-  for (char& c : owner) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return owner.find("test") != std::string::npos;
-}
-
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   // An element of this call's result that a subscript reads: only a compiled function's outputs
   // list or a value called take it (below); no other list met on the way may.
@@ -318,38 +309,9 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` hands its input on in another layout", m.expr(e).text.substr(0, 80)));
     return;
   }
-  // C++: a static method of a class of the suite inside the library's namespace
-  // (`torchao::lut_test_case::generate(m, k, n)` of the tests' utilities header): its body, the
-  // tests' own code, not the library's. Where nothing of the body can be read, the call is read
-  // as before. Free functions of a namespace named for the tests are left as they were read:
-  // followed into, size and allocation helpers (`test_utils::product(dims)`) hid more of what
-  // both sides share than they told.
-  if (m.language == Language::Cpp && ownedBySuite(dotted)) {
-    const std::string_view ownerLast = lastDottedComponent(std::string_view(dotted).substr(0, dotted.rfind('.')));
-    for (const FileModel& other : project_.files) {
-      if (other.language != Language::Cpp) continue;
-      for (FunctionId f = 0; f < other.functions.size(); ++f) {
-        const Function& F = other.functions[f];
-        if (F.name != lastDottedComponent(dotted) || F.cls == kNone ||
-            !endsWithDotted(cppDottedName(F.qualifiedName), fmt::format("{}.{}", ownerLast, F.name)))
-          continue;
-        w.out.evidence.push_back(
-            fmt::format("`{}` returns from the suite's {} in {}", m.expr(e).text.substr(0, 60), F.qualifiedName, other.path));
-        const OriginSet before = w.out;
-        const FileModel* outerFile = std::exchange(w.suiteClassFile, &other);
-        const ClassId outerClass = std::exchange(w.suiteClass, F.cls);
-        const bool returned = traceHelper(w, other, f, depth + 1);
-        w.suiteClassFile = outerFile;
-        w.suiteClass = outerClass;
-        const bool unread = std::all_of(w.out.items.begin() + static_cast<long>(before.items.size()), w.out.items.end(),
-                                        [](const Origin& o) { return o.kind == OriginKind::Unknown; });
-        if (returned && !unread) {
-          traceArgs(true);
-          return;
-        }
-        w.out = before;
-      }
-    }
+  if (m.language == Language::Cpp && traceSuiteClassMethod(w, m, e, dotted, depth)) {
+    traceArgs(true);
+    return;
   }
   // A call of the library under test.
   if (!resolved.empty() && isLibrary(resolved)) {

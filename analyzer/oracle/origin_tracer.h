@@ -140,6 +140,14 @@ class OriginTracer {
   void traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function, const std::vector<ExprId>& arguments,
                     int depth) const;
   bool traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const;
+  // C++: a static method of a class of the suite inside the library's namespace
+  // (`torchao::lut_test_case::generate(m, k, n)` of the tests' utilities header), its owner named
+  // for the tests: its body traced, the tests' own code, not the library's. False (nothing
+  // traced) where none is found or nothing of its body can be read. Free functions of a
+  // namespace named for the tests are left to be read as before: followed into, size and
+  // allocation helpers (`test_utils::product(dims)`) hid more of what both sides share than they
+  // told.
+  bool traceSuiteClassMethod(Walk& w, const FileModel& m, ExprId call, std::string_view dotted, int depth) const;
   // The method `name` a class inherits from a base class of the scanned code (its own module
   // or one it imports), with the file that defines it; {nullptr, kNone} when there is none.
   std::pair<const FileModel*, FunctionId> inheritedMethod(const FileModel& m, ClassId cls, std::string_view name, int depth) const;
