@@ -151,12 +151,22 @@ bool takeAbsRelTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId wr
   const Expr& sum = m.expr(bound);
   if (sum.kind != ExprKind::BinaryOp || sum.name != "+" || m.childCount(bound) != 2) return false;
   for (uint32_t relative = 0; relative < 2; ++relative) {
-    const ExprId product = m.child(bound, relative), absolute = m.child(bound, 1 - relative);
+    ExprId product = m.child(bound, relative);
+    const ExprId absolute = m.child(bound, 1 - relative);
+    // `std::abs(rtol * static_cast<double>(b))` (ExecuTorch's element_is_close): the size taken
+    // of the product is the factor times the size of the side.
+    bool sizeOutside = false;
+    if (m.expr(product).kind == ExprKind::Call)
+      if (const CallArgs abs = splitCall(m, product);
+          abs.positional.size() == 1 && (lastOf(m, abs.callee) == "abs" || lastOf(m, abs.callee) == "fabs")) {
+        product = abs.positional[0];
+        sizeOutside = true;
+      }
     if (m.expr(product).kind != ExprKind::BinaryOp || m.expr(product).name != "*" || m.childCount(product) != 2) continue;
     for (uint32_t scale = 0; scale < 2; ++scale) {
       // `rtol * std::abs(b[i])`, or `rtol * b[i]` where the sizes are known not negative.
       std::string_view sized = sizeOfParam(m, fid, m.child(product, scale));
-      if (sized.empty() && m.expr(m.child(product, scale)).kind == ExprKind::Subscript)
+      if (sized.empty() && (sizeOutside || m.expr(m.child(product, scale)).kind == ExprKind::Subscript))
         sized = originParam(m, fid, m.child(product, scale), 0, false);
       if (sized.empty() || (sized != w.expected && sized != w.actual)) continue;
       w.category = Category::AbsRel;

@@ -15,6 +15,8 @@ bool isPassThrough(std::string_view last) {
       "iter",
       // tinygrad's lazy tensors: `fxn(*args).realize()` is the value `fxn` computes
       "realize",
+      // C++ optionals: `opt_atol.value_or(default_atol(t))` is the value the caller passes
+      "value_or",
       // backend-neutral conversions: TensorLy's `T.to_numpy(x)`, MXNet's `x.asnumpy()`
       "to_numpy", "asnumpy",
       // the mean of samples: TFP's assertAllMeansClose(samples, expected, axis) checks

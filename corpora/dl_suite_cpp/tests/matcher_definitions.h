@@ -1,14 +1,19 @@
 // Matchers a suite defines with gmock's MATCHER_P, and the macros it checks tensors with: a
 // closeness predicate applied to the value EXPECT_THAT is given, one that passes zero for every
-// tolerance (an exact check), and a second tolerance passed on.
+// tolerance (an exact check), and a second tolerance passed on. The predicate bounds the error
+// by a local holding `atol + |rtol * b|`, its atol an optional read with `value_or`.
 #pragma once
 #include <gmock/gmock.h>
 
 #include "minitensor/tensor.h"
 
-bool tensorsClose(const minitensor::Tensor& a, const minitensor::Tensor& b, double rtol = 1e-5, double atol = 1e-8) {
-  for (int i = 0; i < a.size(); ++i)
-    if (std::abs(a[i] - b[i]) > atol + rtol * std::abs(b[i])) return false;
+bool tensorsClose(const minitensor::Tensor& a, const minitensor::Tensor& b, double rtol = 1e-5, std::optional<double> opt_atol = 1e-8) {
+  const double atol = opt_atol.value_or(1e-8);
+  for (int i = 0; i < a.size(); ++i) {
+    const double allowed_error = atol + std::abs(rtol * static_cast<double>(b[i]));
+    const double actual_error = std::abs(a[i] - b[i]);
+    if (actual_error > allowed_error) return false;
+  }
   return true;
 }
 
