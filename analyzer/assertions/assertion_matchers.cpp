@@ -116,8 +116,8 @@ void AssertionFinder::fromMatcher(const FileModel& m, Assertion& a, ExprId actua
   // the function `IsCloseTo(arg, other)`): `arg` is the value EXPECT_THAT applies it to, not an
   // argument of the call.
   ApiSpec applied;
-  if (const ApiSpec& s = *match.spec;
-      !s.params.empty() && s.params.front() == "arg" && s.actual == "arg" && splitCall(m, base).positional.size() + 1 == s.params.size()) {
+  if (const ApiSpec& s = *match.spec; !s.params.empty() && s.params.front() == kMatcherValueParam && s.actual == kMatcherValueParam &&
+                                      splitCall(m, base).positional.size() + 1 == s.params.size()) {
     applied = s;
     applied.params.erase(applied.params.begin());
     applied.actual.clear();

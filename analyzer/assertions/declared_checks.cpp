@@ -29,11 +29,6 @@ bool floatingType(std::string_view type) {
   return RE2::FullMatch(piece(type), floating);
 }
 
-bool namedAsTolerance(std::string_view name) {
-  static const RE2 tolerance(R"((?i)(tol|eps|thresh|margin|precision|delta|ulp|max_?abs_?diff|max_?diff|max_?err|abs_?err|rel_?err))");
-  return RE2::PartialMatch(piece(name), tolerance);
-}
-
 // Names, messages, shapes and where or how to run (`std::string aName`, `af::dim4 aDims`,
 // `StreamOrDevice s`) are no compared values.
 bool describesAValue(std::string_view type) {
@@ -47,6 +42,11 @@ bool namedAsExpected(std::string_view name) {
 }
 
 }  // namespace
+
+bool namedAsTolerance(std::string_view name) {
+  static const RE2 tolerance(R"((?i)(tol|eps|thresh|margin|precision|delta|ulp|max_?abs_?diff|max_?diff|max_?err|abs_?err|rel_?err))");
+  return RE2::PartialMatch(piece(name), tolerance);
+}
 
 bool isMethod(const Function& f) {
   if (f.cls != kNone) return true;

@@ -22,6 +22,9 @@ struct DeclaredCloseness {
 
 std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionId fid);
 
+// A parameter's name that says it is a tolerance (`rtol`, `eps`, `threshold`, `max_abs_diff`).
+bool namedAsTolerance(std::string_view name);
+
 // A C++ method: declared in a class, or defined outside it under the class's name
 // (`bool VectorBase<Real>::ApproxEqual(...) const`; namespaces are written in lower case).
 bool isMethod(const Function& f);

@@ -17,6 +17,7 @@
 #include "analyzer/assertions/comparator_classes.h"
 #include "analyzer/assertions/condition_macros.h"
 #include "analyzer/assertions/cpp_predicates.h"
+#include "analyzer/assertions/declared_checks.h"
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/assertions/dtype_rebinding.h"
 #include "analyzer/assertions/error_bound_wrapper.h"
@@ -90,7 +91,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         }
         if (applied != kNone && m.expr(applied).kind == ExprKind::Call)
           if (ApiMatch inner2 = matcher.match(m, fid, applied); inner2.spec && inner2.spec->oa && inner2.spec->isPredicate() &&
-                                                                !inner2.spec->params.empty() && inner2.spec->params.front() == "arg") {
+                                                                !inner2.spec->params.empty() &&
+                                                                inner2.spec->params.front() == kMatcherValueParam) {
             CallArgs withArg = splitCall(m, applied);
             withArg.positional.insert(withArg.positional.begin(), args.positional[0]);
             call = applied;
@@ -209,11 +211,10 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // `return tensors_are_close(arg, other, /*rtol=*/0, /*atol=*/0);` (ExecuTorch's IsEqualTo): a
     // closeness predicate given zero for every tolerance parameter it is passed compares exactly
     // (not `check_grad(m, z, 0)`, whose 0 is no tolerance).
-    static const RE2 toleranceParam(R"((?i)(tol|eps|prec|thresh|margin))");
     bool zeroTolerances = m.language == Language::Cpp && inner->isPredicate() && inner->params.size() >= args.positional.size();
     int tolerancesGiven = 0;
     for (size_t i = 2; zeroTolerances && i < args.positional.size(); ++i)
-      if (RE2::PartialMatch(inner->params[i], toleranceParam)) {
+      if (namedAsTolerance(inner->params[i])) {
         zeroTolerances = isZeroLiteral(m, args.positional[i]);
         ++tolerancesGiven;
       }

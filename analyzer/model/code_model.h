@@ -241,6 +241,10 @@ std::string cppDottedName(std::string_view qualified);
 // not with "c" of "a.bc"); never for an empty suffix.
 bool endsWithDotted(std::string_view name, std::string_view suffix);
 
+// gmock's name for the value a matcher is applied to: the first parameter of the function the C++
+// frontend reads from a MATCHER_P definition (`MATCHER_P(IsCloseTo, other, "")`: IsCloseTo(arg, other)).
+inline constexpr std::string_view kMatcherValueParam = "arg";
+
 // A C++ test macro, TEST(Suite, Name), defines no function a call can name: `Sigmoid(x)` inside
 // TEST(Activation, Sigmoid) calls the library's Sigmoid, not the test.
 inline bool callableByName(const FileModel& m, const Function& f) { return !(f.isTestCase && m.language == Language::Cpp); }

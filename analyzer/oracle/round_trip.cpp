@@ -227,8 +227,16 @@ bool boundAsBefore(const FileModel& m, FunctionId fn, StmtId from, const Stmt& s
 // `x = device_put(jnp.asarray(x))`): the same data.
 bool movedOnly(const FileModel& m, const Stmt& st, const std::string& name) {
   if (st.b == kNone || m.expr(st.b).kind != ExprKind::Call || !mentionsWord(m.expr(st.b).text, name)) return false;
-  const std::string_view callee = m.expr(m.child(st.b, 0)).text;
-  return origin_names::movesData(callee.substr(std::min(callee.rfind('.') + 1, callee.size())));
+  return origin_names::movesData(lastDottedComponent(m.expr(m.child(st.b, 0)).text));
+}
+
+// The identifiers of a code text, in order (`geom.apply_cost(x, axis=0)`: geom, apply_cost, x, axis).
+std::vector<std::string> identifiersOf(std::string_view text) {
+  static const RE2 identifier(R"(([A-Za-z_][A-Za-z0-9_]*))");
+  std::vector<std::string> words;
+  re2::StringPiece rest(text.data(), text.size());
+  for (std::string word; RE2::FindAndConsume(&rest, identifier, &word);) words.push_back(std::move(word));
+  return words;
 }
 
 }  // namespace
@@ -237,10 +245,10 @@ std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId
   if (fn == kNone || m.language != Language::Python) return std::nullopt;
   const std::string one = handedName(sides.actualText), other = handedName(sides.expectedText);
   if (one.empty() || other.empty() || one == other) return std::nullopt;
+  // localBindingStmt: an assignment of a value to the name alone.
   const auto boundCall = [&](const std::string& name) -> std::pair<StmtId, std::string> {
     const StmtId s = localBindingStmt(m, fn, at, name);
-    if (s == kNone || m.stmts[s].kind != StmtKind::Assign || m.stmts[s].a == kNone || m.stmts[s].b == kNone) return {kNone, {}};
-    if (normalized(m.expr(m.stmts[s].a).text) != name || m.expr(m.stmts[s].b).kind != ExprKind::Call) return {kNone, {}};
+    if (s == kNone || m.expr(m.stmts[s].b).kind != ExprKind::Call) return {kNone, {}};
     return {s, normalized(m.expr(m.stmts[s].b).text)};
   };
   const auto [first, firstCall] = boundCall(one);
@@ -263,21 +271,13 @@ std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId
     if ((intoAPart || call) && (mentionsWord(text, one) || mentionsWord(text, other))) return std::nullopt;
   }
   // The names the call reads: in its callee (`geom.apply_cost`: geom) and in its arguments.
-  static const RE2 identifier(R"(([A-Za-z_][A-Za-z0-9_]*))");
   const size_t open = std::min(firstCall.find('('), firstCall.size());
-  const auto wordsOf = [](std::string_view text) {
-    std::vector<std::string> words;
-    re2::StringPiece rest(text.data(), text.size());
-    for (std::string word; RE2::FindAndConsume(&rest, identifier, &word);) words.push_back(word);
-    return words;
-  };
-  const std::vector<std::string> callee = wordsOf(std::string_view(firstCall).substr(0, open));
-  const std::vector<std::string> arguments = wordsOf(std::string_view(firstCall).substr(open));
+  const std::vector<std::string> callee = identifiersOf(std::string_view(firstCall).substr(0, open));
+  const std::vector<std::string> arguments = identifiersOf(std::string_view(firstCall).substr(open));
   // Between the runs, an argument bound anew (`state = step_fn(state)`, a `def` of a function it
   // is handed again) or a value set in place (`param.assign(10.0)`, `init.ones_(layer.weight)`):
   // the same code on other inputs. The callee's object bound anew otherwise (`geom =
   // Geometry(cost)` after `geom = PointCloud(x, y)`) is another code: no answer here.
-  static const RE2 setsInPlace(R"((^|\.)(assign|[a-z][a-z0-9]*(_[a-z0-9]+)*_)$)");
   bool changed = false;
   for (StmtId s = from + 1; s < to && s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
@@ -297,7 +297,8 @@ std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId
         changed = true;
       }
     } else if (st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
-      changed |= RE2::PartialMatch(std::string(m.expr(m.child(st.a, 0)).text), setsInPlace);
+      const std::string_view method = lastDottedComponent(m.expr(m.child(st.a, 0)).text);
+      changed |= method == "assign" || namesAnInPlaceOperation(method);
     }
   }
   RoundTrip trip;
@@ -321,7 +322,6 @@ std::optional<RoundTrip> operandsMethodCombined(const FileModel& m, FunctionId f
     }
     return t;
   };
-  static const RE2 identifier(R"(([A-Za-z_]\w*))");
   for (const bool actualCombined : {true, false}) {
     const std::string combined = normalized(actualCombined ? sides.actualText : sides.expectedText);
     const std::string other = valueText(actualCombined ? sides.expectedText : sides.actualText);
@@ -330,24 +330,23 @@ std::optional<RoundTrip> operandsMethodCombined(const FileModel& m, FunctionId f
     // `h1.to_dense() + h2.to_dense()`: the array library's operator on the arrays the operands are
     // made into computes it (DT, docs/oracles.md), not the library.
     if (madeIntoArray(Origin{OriginKind::OtherLib, "." + method, {}, {}})) continue;
-    const ExprId bound = localBinding(m, fn, at, receiver);
+    const StmtId bound = localBindingStmt(m, fn, at, receiver);
     if (bound == kNone) continue;
     // `cast(T, scalar * op)`: the value cast.
-    ExprId value = bound;
+    ExprId value = m.stmts[bound].b;
     if (m.expr(value).kind == ExprKind::Call && lastOf(m, m.child(value, 0)) == "cast" && m.childCount(value) >= 3)
       value = m.child(value, m.childCount(value) - 1);
     if (m.expr(value).kind != ExprKind::BinaryOp) continue;
     // Its operands that the other side calls the method of.
-    re2::StringPiece rest(m.expr(value).text.data(), m.expr(value).text.size());
-    bool used = false;
-    for (std::string word; RE2::FindAndConsume(&rest, identifier, &word);)
-      used |= other.find(word + "." + method + "(") != std::string::npos;
+    const std::vector<std::string> operands = identifiersOf(m.expr(value).text);
+    const bool used = std::any_of(operands.begin(), operands.end(),
+                                  [&](const std::string& word) { return other.find(word + "." + method + "(") != std::string::npos; });
     if (!used || other.find(receiver + ".") != std::string::npos) continue;
     RoundTrip trip;
     trip.swapSides = !actualCombined;
     trip.type = "RI";
     trip.reason = fmt::format("the operands of `{}` (line {}) run their own .{}, combined as the operator combines them", receiver,
-                              m.stmts[localBindingStmt(m, fn, at, receiver)].range.start.line, method);
+                              m.stmts[bound].range.start.line, method);
     return trip;
   }
   return std::nullopt;

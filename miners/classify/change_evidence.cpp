@@ -259,11 +259,14 @@ TestFileChange::TestFileChange(std::string_view oldText, std::string_view newTex
       newDefinitions_(enclosingDefinitions(newText)) {
   oldUnitsOk_ = findTestUnits(oldText, oldUnits_);
   newUnitsOk_ = findTestUnits(newText, newUnits_);
-  if (libraryPackages.empty() || oldText.empty() || newText.empty()) return;
+  if (oldText.empty() || newText.empty()) return;
+  oldImports_ = importBindings(oldText);
+  newImports_ = importBindings(newText);
+  if (libraryPackages.empty()) return;
   // A port to the library's API: an import of another package dropped, one of a library module
   // gained. Another test framework dropped (unittest for pytest) is a change of style, and the
   // tests' own helpers (`theano.tests.unittest_tools`) are no library API.
-  const std::set<ImportBinding> before = importBindings(oldText), after = importBindings(newText);
+  const std::set<ImportBinding>&before = oldImports_, &after = newImports_;
   auto library = [&](const ImportBinding& b) { return libraryPackages.count(std::string(rootOf(b.module))) > 0; };
   const bool droppedAnother = std::any_of(before.begin(), before.end(), [&](const ImportBinding& b) {
     const std::string_view root = rootOf(b.module);

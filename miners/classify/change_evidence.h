@@ -98,7 +98,7 @@ struct Surroundings {
 };
 constexpr int kNeighbourhood = 10;
 
-// The two versions of a test file, read once (line hunks, tests, definitions) for all the
+// The two versions of a test file, read once (line hunks, tests, definitions, imports) for all the
 // checks a commit changed in it: a commit can change hundreds. Holds views into the texts.
 class TestFileChange {
  public:
@@ -108,6 +108,9 @@ class TestFileChange {
   // another check.
   void setChecks(const std::vector<CheckLines>& checks);
   Surroundings surroundingsOf(const CheckLines& at) const;
+  // The imports of the two versions (importBindings); empty where a version is.
+  const std::set<ImportBinding>& oldImports() const { return oldImports_; }
+  const std::set<ImportBinding>& newImports() const { return newImports_; }
 
  private:
   std::vector<LineHunk> hunks_;
@@ -119,6 +122,7 @@ class TestFileChange {
   // Names bound to library modules by imports the new text gained, where it dropped another
   // package's.
   std::set<std::string> libraryNamesGained_;
+  std::set<ImportBinding> oldImports_, newImports_;
 };
 
 // The check compares whole values where it compared parts: its old statement with the

@@ -97,7 +97,6 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
     const std::string oldText = readsTest ? textOf(repo, f.change.oldBlob, SIZE_MAX) : std::string{};
     const std::string newText = readsTest ? textOf(repo, f.change.newBlob, SIZE_MAX) : std::string{};
     TestFileChange versions(oldText, newText, packages);
-    const std::set<ImportBinding> oldImports = importBindings(oldText), newImports = importBindings(newText);
     std::vector<CheckLines> checks;
     for (const AssertionVersion& o : f.olds()) checks.push_back({int(o.range.start.line), int(o.range.end.line), 0, 0});
     for (const AssertionVersion& n : f.news()) checks.push_back({0, 0, int(n.range.start.line), int(n.range.end.line)});
@@ -124,7 +123,8 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
       if (f.kinds[p].api || f.kinds[p].parameter) {
         e.editSignature = editSignature(o.assertion().api, n.assertion().api, o.normalized(), n.normalized());
         e.followsLibraryRename = followsLibraryRename(o.normalized(), n.normalized(), libraryEdits);
-        e.renamesAModuleAlias = readsTest && renamesAModuleAlias(o.normalized(), n.normalized(), oldImports, newImports);
+        e.renamesAModuleAlias =
+            readsTest && renamesAModuleAlias(o.normalized(), n.normalized(), versions.oldImports(), versions.newImports());
       }
     }
   }

@@ -239,7 +239,7 @@ void CppFrontend::Impl::functionDefinition(const Work& w) {
     id = newFunction(name, qualifiedPrefix(w) + std::string(name), n, w, kNone);
     std::vector<Param>& ps = m->functions[id].params;
     ps.push_back(Param{});
-    ps.back().name = "arg";
+    ps.back().name = kMatcherValueParam;
     for (size_t i = 1; i < args.size(); ++i) {
       ps.push_back(Param{});
       ps.back().name = text(args[i]);
