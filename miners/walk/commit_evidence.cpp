@@ -121,10 +121,11 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
       // A tolerance moved alike on many checks is no refactoring: only an edit of the call's
       // API or arguments is compared.
       if (f.kinds[p].api || f.kinds[p].parameter) {
-        e.editSignature = editSignature(o.assertion().api, n.assertion().api, o.normalized(), n.normalized());
-        e.followsLibraryRename = followsLibraryRename(o.normalized(), n.normalized(), libraryEdits);
-        e.renamesAModuleAlias =
-            readsTest && renamesAModuleAlias(o.normalized(), n.normalized(), versions.oldImports(), versions.newImports());
+        // Read as tokens of the statement as written: with its whitespace removed, a keyword runs
+        // into the name after it (`assert numpy.allclose` reads `assertnumpy`).
+        e.editSignature = editSignature(o.assertion().api, n.assertion().api, o.raw(), n.raw());
+        e.followsLibraryRename = followsLibraryRename(o.raw(), n.raw(), libraryEdits);
+        e.renamesAModuleAlias = readsTest && renamesAModuleAlias(o.raw(), n.raw(), versions.oldImports(), versions.newImports());
       }
     }
   }

@@ -58,6 +58,14 @@ def test_many(model, a, b, c, d, e, f):
     assert_allclose(e, 5.0)
     assert_allclose(f, 6.0)
 PY
+cat > tests/test_alias.py <<'PY'
+import numpy
+from lib.ops import scale
+
+
+def test_alias():
+    assert numpy.allclose(scale(1.0), numpy.ones(1) * 2)
+PY
 cat > tests/test_port.py <<'PY'
 from numpy.testing import assert_allclose
 import mathx
@@ -85,6 +93,8 @@ sed -i 's/return x + by \* 1.0/return x + by * 1.0 + 0.0/' lib/ops.py
 for m in a b c d; do printf 'def %s(x):\n    return x\n' $m > lib/$m.py; done
 sed -i 's/assert_allclose(shift(1.0, 2), 3.0)/assert_allclose(shift(1.0, by=2), 3.0)/' tests/test_ops.py
 commit 8 "Fix up the ops tests"
+sed -i 's/^import numpy$/import numpy as np/; s/numpy\./np./g' tests/test_alias.py
+commit 9 "Go over test_alias"
 )SH";
 
 }  // namespace
@@ -131,6 +141,8 @@ TEST(MineReasons, EachChangeGetsTheEvidenceThatDecided) {
       "Update a number of tests | tests/test_port.py | feature | migration",
       // Tests fixed up in a commit that changes five library files, one the test calls: they follow it.
       "Fix up the ops tests | tests/test_ops.py | feature | library",
+      // `assert numpy.allclose` -> `assert np.allclose`, numpy imported as np: a module's alias renamed.
+      "Go over test_alias | tests/test_alias.py | refactoring | alias",
   };
   // The same edit on six checks of one commit.
   for (int i = 0; i < 6; ++i) want.insert("Go over the suite | tests/test_many.py | refactoring | many-checks");
