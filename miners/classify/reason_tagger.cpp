@@ -139,7 +139,10 @@ std::string messageProse(std::string_view message, bool withSquashedCommits) {
     // A bot's lines in a squash merge ("[pre-commit.ci] auto fixes from pre-commit.com hooks",
     // "for more information, see https://pre-commit.ci") are not the author's prose.
     const bool bot = line.find("pre-commit.ci") != std::string_view::npos;
-    if (inFence || trailer || tableRow || bot || (squashList && line.substr(0, 2) == "* ")) continue;
+    // A squashed commit's revert ("* Revert \"Fix ...\"", then "This reverts commit ...") undid a
+    // step of the branch, not an earlier change of the history.
+    const bool squashedRevert = squashList && line.starts_with("This reverts commit");
+    if (inFence || trailer || tableRow || bot || squashedRevert || (squashList && line.substr(0, 2) == "* ")) continue;
     prose.append(line);
     prose.push_back('\n');
   }

@@ -82,6 +82,11 @@ TEST(ReasonTagger, ReadsTheProseNotCodeBlocksTrailersOrASquashedBranchsCommits) 
       "* the mac runner is flaky here\n";
   // The subject's port to a new API is a feature; of the bullets only the flaky runner counts.
   EXPECT_EQ(t.tag(squash), (std::vector<std::string>{"flaky", "feature"})) << messageProse(squash, false);
+  // A step of the branch undone, its "This reverts commit" line included: no rollback of the history.
+  const std::string squashedRevert =
+      "Fix the noise level (#26)\n\n* first try\n\n* Revert \"first try\"\n\nThis reverts commit 0123abc.\n\n* lint\n";
+  EXPECT_FALSE(has(t, squashedRevert, "rollback")) << messageProse(squashedRevert, false);
+  EXPECT_TRUE(has(t, "Revert \"Fix the noise level\"\n\nThis reverts commit 0123abc.\n", "rollback"));
   // Two bullets are a written list, not a squash: read.
   EXPECT_TRUE(has(t, "Relax two tolerances\n\n* fails on the GPU runner\n* see #12\n", "hardware"));
   // The subject always counts, and a paragraph that only looks like a trailer is prose.
