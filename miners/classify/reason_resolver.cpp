@@ -39,8 +39,11 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   };
   // Precision words in general name the dtype's precision as the cause only where no other is named.
   if (causes.empty() && stated("precision")) causes.push_back({"dtype", kFromMessage});
-  if (e.gainedDeviceChoice && !has("hardware")) causes.push_back({"hardware", kFromCode});
-  if (e.gainedDtypeChoice && !has("dtype")) causes.push_back({"dtype", kFromCode});
+  // A choice by dtype or device the check gained shows a cause, but not where the message calls
+  // the test flaky ("fixes a flaky CUDA test"): the choice is then how the flakiness was met.
+  const bool flaky = has("flaky");
+  if (e.gainedDeviceChoice && !has("hardware") && !flaky) causes.push_back({"hardware", kFromCode});
+  if (e.gainedDtypeChoice && !has("dtype") && !flaky) causes.push_back({"dtype", kFromCode});
   if (!causes.empty()) return causes;
 
   // `numpy.allclose` -> `np.allclose`, `np.sum` -> `jnp.sum`: whatever the commit does besides, this

@@ -47,6 +47,8 @@ TEST(ReasonResolver, CausesAreAllKeptAndOutrankPurposes) {
   gained.gainedDtypeChoice = true;
   gained.gainedDeviceChoice = true;
   EXPECT_EQ(resolveReasons({said("dtype", 3)}, gained), (Reasons{{"dtype", "message"}, {"hardware", "code"}}));
+  // "Fix a flaky CUDA test": the choice by dtype it gained is how the flakiness was met.
+  EXPECT_EQ(resolveReasons({said("flaky", 6), said("hardware", 12)}, gained), (Reasons{{"flaky", "message"}, {"hardware", "message"}}));
 }
 
 // "Fix the reshaping in the model" with library code changed that the test reaches only through
