@@ -303,12 +303,23 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
   // evaluates is decided as any other value.
   if (!oracle.differenceQuotientOf.empty()) {
     const std::string& f = oracle.differenceQuotientOf;
-    if (cut.applied.count(std::string(lastDottedComponent(f))) ||
-        (oracleLib && !o.full.empty() && std::includes(a.full.begin(), a.full.end(), o.full.begin(), o.full.end())))
+    // The quotient's function named, or reached through a local the function was transformed
+    // into (`val = jax.jit(jax.value_and_grad(loss))`, the CUT `jax.grad(loss)`).
+    const bool cutsFunction =
+        cut.applied.count(std::string(lastDottedComponent(f))) > 0 ||
+        std::any_of(oracle.applied.begin(), oracle.applied.end(), [&](const std::string& g) { return cut.applied.count(g) > 0; });
+    if (cutsFunction || (oracleLib && !o.full.empty() && std::includes(a.full.begin(), a.full.end(), o.full.begin(), o.full.end())))
       return {"SCUT_DIFF", fmt::format("the oracle is a difference quotient of {}, the CUT's function, on perturbed inputs", f)};
     if (!oracleLib && oracle.has(OriginKind::OtherLib))
       return {"DT", fmt::format("the oracle is a difference quotient of {}, computed by another library", f)};
   }
+  // The catalogue's order kept with the quotient first (`assert_allclose(fin_dif, imp_dif)`):
+  // the same relation, read from the other side.
+  if (const std::string& f = cut.differenceQuotientOf;
+      !f.empty() && oracle.differenceQuotientOf.empty() &&
+      std::any_of(cut.applied.begin(), cut.applied.end(), [&](const std::string& g) { return oracle.applied.count(g) > 0; }))
+    return {"SCUT_DIFF",
+            fmt::format("one side is a difference quotient of {}, the function the other differentiates, on perturbed inputs", f)};
   // eqx.filter_hessian(f)(x) against jax.hessian(f)(x): another package's transform computes
   // the same derivative of the same function.
   if (!oracle.transforms.empty() && computesWithLibrary(cut)) {

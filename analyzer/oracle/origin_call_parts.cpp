@@ -69,6 +69,12 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
   const Expr& f = m.expr(function);
   if (f.kind == ExprKind::Name || f.kind == ExprKind::Attribute) w.out.applied.insert(std::string(lastDottedComponent(f.text)));
   if (f.kind == ExprKind::Lambda && f.childCount > 0) {
+    // grad(lambda a, x: loss(a, x, True)): the lambda only calls loss, which is the function applied.
+    if (const ExprId body = m.child(function, 0); m.expr(body).kind == ExprKind::Call) {
+      const Expr& called = m.expr(splitCall(m, body).callee);
+      if (called.kind == ExprKind::Name || called.kind == ExprKind::Attribute)
+        w.out.applied.insert(std::string(lastDottedComponent(called.text)));
+    }
     const size_t outer = w.lambdaArguments.size();
     size_t index = 0;
     for (std::string_view rest = f.name; !rest.empty() && index < arguments.size(); ++index) {
@@ -92,6 +98,13 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
     if (!inner.positional.empty() && innerViaImport && appliesItsFunction(innerName)) {
       w.out.transforms.insert(innerName);
       traceApplied(w, m, fn, at, inner.positional[0], arguments, depth + 1);
+      return;
+    }
+    // grad(partial(loss, solver=s))(x): the function partial binds, its bound arguments first.
+    if (!inner.positional.empty() && innerViaImport && innerName == "functools.partial") {
+      std::vector<ExprId> all(inner.positional.begin() + 1, inner.positional.end());
+      all.insert(all.end(), arguments.begin(), arguments.end());
+      traceApplied(w, m, fn, at, inner.positional[0], all, depth + 1);
       return;
     }
   }

@@ -1,6 +1,8 @@
 """Numerical derivatives, solver settings given as keywords, a model's own parameters inside the
 author's formula, a reference layer written as a class of the suite, and helpers nested side by
 side in one test."""
+import functools
+
 import jax
 import numpy as np
 import torch
@@ -23,6 +25,22 @@ def test_softplus_gradient_against_central_differences():
     numeric = (total(x + h * direction) - total(x - h * direction)) / (2 * h)
     analytic = np.dot(jax.grad(total)(x), direction)
     np.testing.assert_allclose(analytic, numeric, rtol=1e-4)  # oracle: SCUT_DIFF thr=customized
+
+
+def test_the_value_of_a_jitted_value_and_grad_at_perturbed_points_is_the_slope():
+    x = np.linspace(-1.0, 1.0, 5)
+    h = 1e-4
+
+    def scaled_total(v, scale):
+        return ops.sum(ops.softplus(v)) * scale, scale
+
+    with_value = jax.jit(jax.value_and_grad(functools.partial(scaled_total, scale=2.0), has_aux=True))
+    gradient = jax.jit(jax.grad(lambda v: scaled_total(v, 2.0)[0]))
+    (up, _), _ = with_value(x + h)
+    (down, _), _ = with_value(x - h)
+    slope = (up - down) / (2 * h)
+    analytic = np.sum(gradient(x))
+    np.testing.assert_allclose(slope, analytic, rtol=1e-3)  # oracle: SCUT_DIFF thr=customized
 
 
 def test_sigmoid_is_the_slope_of_numpys_softplus():
