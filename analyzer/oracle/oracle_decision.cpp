@@ -273,6 +273,32 @@ std::string wrapperOfTheSameCall(const OriginSet& plain, const OriginSet& wrappe
   return {};
 }
 
+// model(x) against quantizer.quantize(model) exported and run on x: the wrapped side hands the
+// plain side's callable object to a call (a transform, a compiler, an export) and runs what it
+// made on the same arguments. The transform's name, or "".
+std::string transformOfTheSameObject(const OriginSet& plain, const OriginSet& wrapped) {
+  for (const Origin& call : plain.items) {
+    if (call.kind == OriginKind::LibCall || call.args.empty() || call.api.empty() || call.api.find_first_of(".()") != std::string::npos)
+      continue;
+    // A function (`quantize`, `export`, `compile`); a class built around the model (`SVGP(kernel,
+    // ...)`) is another model.
+    const auto handedTheObject = [&](const Origin& x) {
+      const std::vector<std::string> handed = topLevelArguments(x.args);
+      const std::string_view last = lastDottedComponent(x.api);
+      return OriginTracer::computes(x) && !handed.empty() && handed[0] == call.api && !last.empty() &&
+             std::islower(static_cast<unsigned char>(last[0]));
+    };
+    // What it made called, or a method of it (`exported.module()(x)`, `traced.run(x)`).
+    const auto runOnTheSameArguments = [&](const Origin& x) {
+      return (x.api.ends_with("()") || x.api.starts_with(".")) && x.args == call.args;
+    };
+    const auto transform = std::find_if(wrapped.items.begin(), wrapped.items.end(), handedTheObject);
+    if (transform != wrapped.items.end() && std::any_of(wrapped.items.begin(), wrapped.items.end(), runOnTheSameArguments))
+      return transform->api;
+  }
+  return {};
+}
+
 // The decision table of the oracle types (docs/oracles.md), in its order of precedence: the
 // first row that holds decides. Kept in one function so that the precedence reads top to bottom.
 Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language language) {
@@ -363,6 +389,10 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     for (const auto& [plain, wrapped] : {std::pair<const OriginSet*, const OriginSet*>{&cut, &oracle}, {&oracle, &cut}})
       if (const std::string wrapper = wrapperOfTheSameCall(*plain, *wrapped); !wrapper.empty())
         return {"SCUT_SAME", fmt::format("one side runs the other's function through {}, on the same inputs", wrapper)};
+  if (!oracle.arithmetic && !cut.arithmetic)
+    for (const auto& [plain, wrapped] : {std::pair<const OriginSet*, const OriginSet*>{&cut, &oracle}, {&oracle, &cut}})
+      if (const std::string transform = transformOfTheSameObject(*plain, *wrapped); !transform.empty())
+        return {"SCUT_SAME", fmt::format("one side runs what {} made of the other's model, on the same inputs", transform)};
   // The same model method applied last on both sides: predict before and after a save/load
   // round trip or a pickle, a model built twice from one config.
   if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && (computesWithLibrary(cut) || isModelMethod(o.primary))) {

@@ -107,6 +107,14 @@ def test_a_module_pruned_in_place_then_compiled():
     torch.testing.assert_close(compiled, eager)  # oracle: SCUT_SAME thr=default
 
 
+def test_a_module_the_library_compiles_then_traces_against_the_module():
+    model = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Tanh())
+    x = torch.randn(2, 4)
+    eager = model(x)
+    traced = graph.trace(graph.compile(model), x)
+    torch.testing.assert_close(traced.run(x), eager)  # oracle: SCUT_SAME thr=default
+
+
 def test_the_librarys_hessian_against_jaxs():
     x = np.array([0.2, -0.4, 0.7])
     np.testing.assert_allclose(graph.hessian(total_tanh)(x), hessian(total_tanh)(x), atol=1e-5)  # oracle: DT thr=customized
