@@ -142,12 +142,41 @@ std::string receiverOf(const OriginSet& s, const std::string& method) {
 
 // A model or object made again from another (loaded, deserialized, cloned, copied): the same
 // model, whatever name it is bound to.
-bool remadeFromAnother(const OriginSet& s) {
+bool remadeBy(const std::string& api) {
   static const RE2 re(
       R"((^|\.)(load[A-Za-z_]*|[A-Za-z_]*from_(config|json|yaml|file|pretrained)|clone[A-Za-z_]*|copy|deepcopy|loads|restore[A-Za-z_]*)$)");
-  for (const auto& o : s.items)
-    if (RE2::PartialMatch(o.api, re)) return true;
-  return false;
+  return RE2::PartialMatch(api, re);
+}
+
+bool remadeFromAnother(const OriginSet& s) {
+  return std::any_of(s.items.begin(), s.items.end(), [](const Origin& o) { return remadeBy(o.api); });
+}
+
+// `JitTraceEnum_ELBO` and `TraceEnum_ELBO`: one name is the other with a word of compiling added.
+bool compiledVariant(std::string_view a, std::string_view b) {
+  if (a.size() < b.size()) std::swap(a, b);
+  const size_t at = a.find(b);
+  if (at == std::string_view::npos) return false;
+  std::string extra = std::string(a.substr(0, at)) + std::string(a.substr(at + b.size()));
+  std::transform(extra.begin(), extra.end(), extra.begin(), [](unsigned char c) { return std::tolower(c); });
+  static const RE2 compiling("jit|compiled|script|traced|fused|fast");
+  return RE2::PartialMatch(extra, compiling);
+}
+
+// The library class whose instance runs `method` on this side: the first class constructor the
+// trace meets after the method (`gpflow.models.SVGP` of `model.predict_f(x)`, `model` returned by
+// a helper that builds one), or "" where the object was remade first (`io.load_mesh(f)`: the
+// loader's class is not the object's).
+std::string classRunning(const OriginSet& s, const std::string& method) {
+  const auto at = std::find_if(s.items.begin(), s.items.end(), [&](const Origin& o) { return o.api == method; });
+  for (auto it = at; it != s.items.end(); ++it) {
+    if (it != at && remadeBy(it->api)) return {};
+    const std::string_view last = lastDottedComponent(it->api);
+    if (it->kind == OriginKind::LibCall && it->api.find('.') != std::string::npos && it->api[0] != '.' && !last.empty() &&
+        std::isupper(static_cast<unsigned char>(last[0])))
+      return it->api;
+  }
+  return {};
 }
 
 // Arithmetic or loops of the oracle's own: met directly in its expression, or under a binding
@@ -407,6 +436,13 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     if (differentParts(cut, oracle))
       return {"RI", fmt::format("the oracle is another output of {} ({} against {}), computed by a different function", o.primary,
                                 *oracle.selectors.begin(), *cut.selectors.begin())};
+    // Instances of two classes of the library (a VGP's predict_f against an SVGP's): different
+    // models, each built for its side; not a class and its compiled variant (`JitTraceEnum_ELBO`
+    // of `TraceEnum_ELBO`).
+    const std::string oracleClass = classRunning(oracle, o.primary), cutClass = classRunning(cut, a.primary);
+    const std::string_view oracleName = lastDottedComponent(oracleClass), cutName = lastDottedComponent(cutClass);
+    if (!oracleName.empty() && !cutName.empty() && oracleName != cutName && !compiledVariant(oracleName, cutName))
+      return {"RI", fmt::format("the oracle runs {} of a {}, the CUT of a {}: different models", o.primary, oracleName, cutName)};
     // Two objects built apart of different parts (a Dense model and a Conv2D one, each
     // `model = Sequential()` filled by `model.add(...)`): the same method of different models,
     // unless one was made from the other.

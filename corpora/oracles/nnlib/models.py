@@ -58,6 +58,17 @@ class Model:
         return cls(np.load(path))
 
 
+class LowRankModel(Model):
+    """A dense model whose weights are kept as the product of two thin factors."""
+
+    def __init__(self, left, right, activation=None):
+        super().__init__(ops.matmul(left, right), activation=activation)
+        self.left, self.right = left, right
+
+    def logits(self, x):
+        return ops.matmul(ops.matmul(x, self.left), self.right)
+
+
 class Gram:
     """The Gram matrix of a batch of vectors under the dot product."""
 

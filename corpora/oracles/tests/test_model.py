@@ -7,6 +7,7 @@ import pytest
 from sklearn.linear_model import LinearRegression
 
 from nnlib import Model, ops
+from nnlib.models import LowRankModel
 from tests.base import NnTestCase
 
 LR = 0.05
@@ -57,6 +58,22 @@ def test_predict_batch_size_does_not_matter():
     x = np.random.randn(10, 3)
     model = Model(w, activation="tanh")
     np.testing.assert_allclose(model.predict(x, batch_size=3), model.predict(x))  # oracle: SCUT_SAME thr=default
+
+
+def _full_model(left, right):
+    return Model(left @ right, activation="tanh")
+
+
+def _factored_model(left, right):
+    return LowRankModel(left, right, activation="tanh")
+
+
+def test_a_factored_model_predicts_as_the_full_one():
+    rng = np.random.default_rng(4)
+    left, right = rng.normal(size=(5, 2)), rng.normal(size=(2, 3))
+    x = rng.normal(size=(4, 5))
+    expected = _full_model(left, right).predict(x)
+    np.testing.assert_allclose(_factored_model(left, right).predict(x), expected, rtol=1e-10)  # oracle: RI thr=customized
 
 
 def test_predict_is_deterministic():
