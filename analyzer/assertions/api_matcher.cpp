@@ -22,8 +22,8 @@ bool isOneOf(std::string_view n, std::initializer_list<std::string_view> names) 
 }
 
 bool looksLikeCppAssertionName(std::string_view n) {
-  for (std::string_view prefix :
-       {"EXPECT_", "ASSERT_", "CHECK_", "REQUIRE_", "BOOST_CHECK", "BOOST_REQUIRE", "BOOST_WARN", "BOOST_TEST", "VERIFY_"})
+  for (std::string_view prefix : {"EXPECT_", "ASSERT_", "CHECK_", "REQUIRE_", "BOOST_CHECK", "BOOST_REQUIRE", "BOOST_WARN", "BOOST_TEST",
+                                  "VERIFY_", "CPPUNIT_ASSERT", "TEST_ASSERT"})
     if (startsWith(n, prefix)) return true;
   if (isOneOf(n, {"CHECK", "REQUIRE", "VERIFY", "assert", "WARN"})) return true;
   // Helpers named as checks: test::ExpectTensorEqual, ExpectAllClose, AssertNear.
@@ -407,10 +407,14 @@ AssertionForm assertionForm(std::string_view n, Language language) {
                     "BOOST_REQUIRE_MESSAGE",
                     "BOOST_WARN_MESSAGE",
                     "assert",
-                    "VERIFY"}))
+                    "VERIFY",
+                    "CPPUNIT_ASSERT",
+                    "CHECK_TRUE",
+                    "TEST_ASSERT",
+                    "TEST_ASSERT_TRUE"}))
       return AssertionForm::Truth;
-    if (isOneOf(n,
-                {"EXPECT_FALSE", "ASSERT_FALSE", "CHECK_FALSE", "REQUIRE_FALSE", "WARN_FALSE", "CHECK_UNARY_FALSE", "REQUIRE_UNARY_FALSE"}))
+    if (isOneOf(n, {"EXPECT_FALSE", "ASSERT_FALSE", "CHECK_FALSE", "REQUIRE_FALSE", "WARN_FALSE", "CHECK_UNARY_FALSE",
+                    "REQUIRE_UNARY_FALSE", "TEST_ASSERT_FALSE"}))
       return AssertionForm::Falsity;
     if (isOneOf(n, {"EXPECT_THAT", "ASSERT_THAT", "CHECK_THAT", "REQUIRE_THAT"})) return AssertionForm::Matcher;
     if (isOneOf(n, {"EXPECT_GT", "EXPECT_GE", "ASSERT_GT", "ASSERT_GE", "BOOST_CHECK_GT", "BOOST_CHECK_GE", "BOOST_REQUIRE_GT",
