@@ -66,6 +66,19 @@ static std::string functionWrappedAtModuleLevel(const FileModel& m, std::string_
   return dottedName(m, cur);
 }
 
+// `getattr(onp, op)`, onp imported as another library's module (`import numpy as onp`): that
+// module, else "".
+static std::string otherLibraryModuleRead(const FileModel& m, FunctionId fn, ExprId call) {
+  const CallArgs args = splitCall(m, call);
+  const Expr& callee = m.expr(args.callee);
+  if (callee.kind != ExprKind::Name || callee.name != "getattr" || args.positional.size() < 2) return {};
+  const Expr& object = m.expr(args.positional[0]);
+  if (object.kind != ExprKind::Name) return {};
+  bool viaImport = false;
+  const std::string module = resolveDotted(m, fn, std::string(object.name), &viaImport);
+  return viaImport && module != object.name ? module : std::string{};
+}
+
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   // An element of this call's result that a subscript reads: only a compiled function's outputs
   // list or a value called take it (below); no other list met on the way may.
@@ -78,6 +91,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   bool viaImport = false;
   std::string resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &viaImport);
   std::string_view last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
+  // `getattr(jnp, dtype)`: a data type read off a module by its name picks a type, it computes nothing.
+  if (callee.kind == ExprKind::Name && callee.name == "getattr" && args.positional.size() >= 2 &&
+      m.expr(args.positional[1]).text.find("dtype") != std::string_view::npos) {
+    w.out.items.push_back({OriginKind::Data, std::string(m.expr(e).text), {}, {}});
+    return;
+  }
   // Arguments as the call sees their data: `f(x.cuda())` and `f(x)` run on the same input (a
   // device move or a conversion of the value is peeled off), so that the CPU run compared with
   // the GPU run is the same computation on the same inputs.
@@ -188,6 +207,8 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     }
     if (!module.empty()) w.out.items.push_back({OriginKind::LibCall, module + ".*", argKey, {}});  // getattr(backend, name)(x)
     else if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, "graph()", argKey, {}});
+    else if (const std::string other = otherLibraryModuleRead(m, fn, args.callee); !other.empty())
+      w.out.items.push_back({OriginKind::OtherLib, other + ".*", argKey, {}});  // getattr(onp, op)(x)
     traceArgs();
     return;
   }

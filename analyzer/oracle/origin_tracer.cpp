@@ -644,6 +644,24 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
   // A function's name standing for what it returns (kFunctionValueDepth).
   const bool functionValue = m.language == Language::Python && depth <= kFunctionValueDepth && w.handedOn == 0;
   for (const Import& imp : m.imports) {
+    if (imp.alias == name && imp.name.empty() && !imp.star) {
+      // `import trax.tf_numpy.numpy as lnp` used as a value (`getattr(lnp, op)(x)`, `fn(onp, axis)(x)`
+      // with `fn` returning `module.vsplit`): the library's module, or another library's (`onp`);
+      // `import a.b` binds `a`. Not the suite's own modules.
+      const std::string module = imp.module.starts_with(std::string(name) + ".") ? std::string(name) : imp.module;
+      if (isLibrary(module)) {
+        Origin ref{OriginKind::LibCall, module, {}, {}};
+        ref.moduleRef = true;
+        w.out.items.push_back(ref);
+        return;
+      }
+      if (project_.moduleFile(module) == nullptr) {
+        w.out.items.push_back({OriginKind::OtherLib, module, {}, {}});
+        w.out.evidence.push_back(fmt::format("`{}` is the module {} of another library", name, module));
+        return;
+      }
+      continue;
+    }
     if (imp.alias != name || imp.name.empty()) continue;
     std::string full = imp.module + "." + std::string(imp.name);
     if (isLibrary(full)) {
