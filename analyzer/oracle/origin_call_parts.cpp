@@ -161,7 +161,8 @@ std::string OriginTracer::argumentsKey(const Walk& w, const FileModel& m, Functi
     if (m.expr(data).kind == ExprKind::Name)
       for (size_t i = w.lambdaArguments.size(); i > 0; --i)
         if (w.lambdaArguments[i - 1].name == m.expr(data).name) {
-          data = w.lambdaArguments[i - 1].value;
+          // Not a lambda's own parameter standing for data it is not yet called with (kNone).
+          if (w.lambdaArguments[i - 1].value != kNone) data = w.lambdaArguments[i - 1].value;
           break;
         }
     key += normalized(m.expr(data).text);

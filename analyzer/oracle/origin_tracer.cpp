@@ -450,7 +450,22 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         }
         return;
       }
-      traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+      {
+        // A lambda standing for its value (`onp_fun = lambda x: x[indexer]` handed to a harness):
+        // its parameters are the data it will be called with.
+        const size_t outer = w.lambdaArguments.size();
+        for (std::string_view rest = x.name; !rest.empty();) {
+          const size_t comma = std::min(rest.find(','), rest.size());
+          std::string_view one = rest.substr(0, comma);
+          one = one.substr(0, std::min(one.find('='), one.size()));
+          while (!one.empty() && (one.front() == ' ' || one.front() == '*')) one.remove_prefix(1);
+          while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
+          if (!one.empty()) w.lambdaArguments.push_back({std::string(one), fn, at, kNone});
+          rest.remove_prefix(std::min(comma + 1, rest.size()));
+        }
+        traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+        w.lambdaArguments.resize(outer);
+      }
       return;
     default: w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not traced", x.text)}); return;
   }
@@ -465,7 +480,11 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     // The argument is read where the lambda was applied, without the bindings made since.
     std::vector<Walk::LambdaArgument> inner(w.lambdaArguments.begin() + static_cast<long>(i - 1), w.lambdaArguments.end());
     w.lambdaArguments.resize(i - 1);
-    if (argument.helper != kNone) {
+    if (argument.helper == kNone && argument.value == kNone) {
+      w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});
+      w.out.items.back().parameter = true;
+      w.out.evidence.push_back(fmt::format("`{}` is a parameter of the lambda: the data it is called with", name));
+    } else if (argument.helper != kNone) {
       // A function of the file handed to a helper (`hvp(reference_loss, t)`): what it returns.
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` is {}, handed to the helper", name, m.functions[argument.helper].qualifiedName));

@@ -24,6 +24,13 @@ def test_softmax_against_scipy_bound_in_a_local_partial():
     _run_against(ops.softmax, reference, np.array([[0.5, 1.5, -1.0]]), atol=1e-7)  # oracle: DT thr=customized
 
 
+def test_relu_against_a_lambda_whose_parameter_shadows_the_tests_name():
+    x = ops.tanh(np.linspace(-2.0, 2.0, 5))
+    reference = lambda x: np.maximum(x, 0.0)  # noqa: E731
+    _run_against(ops.relu, reference, np.linspace(-1.0, 1.0, 5))  # oracle: DT thr=default
+    assert x.shape == (5,)
+
+
 def test_log_softmax_against_the_wrapped_softmax_of_the_helper_module():
     from tests.reference import softmax_for_test
 
