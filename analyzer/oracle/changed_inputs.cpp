@@ -77,4 +77,45 @@ uint32_t changedSinceUsed(const FileModel& m, FunctionId fn, StmtId at, std::str
   return line;
 }
 
+bool handedOnSinceBound(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) {
+  if (fn == kNone || m.language != Language::Python || name.empty()) return false;
+  StmtId binding = kNone;
+  for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function == fn && (st.kind == StmtKind::Assign || st.kind == StmtKind::For) && st.a != kNone && targetBinds(m, st.a, name))
+      binding = s;
+  }
+  if (binding == kNone) return false;
+  const auto isName = [&](ExprId e) { return e != kNone && m.expr(e).kind == ExprKind::Name && m.expr(e).name == name; };
+  for (StmtId s = binding + 1; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fn || st.kind == StmtKind::Assert || !mentionsWord(st.text, name)) continue;
+    // kp2._data[0, 0] = 999.0: its contents set.
+    if ((st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign) && st.a != kNone) {
+      ExprId root = st.a;
+      while ((m.expr(root).kind == ExprKind::Subscript || m.expr(root).kind == ExprKind::Attribute) && m.expr(root).childCount > 0)
+        root = m.child(root, 0);
+      if (root != st.a && isName(root)) return true;
+    }
+    for (ExprId e = st.firstExpr; e < st.endExpr && e < m.exprs.size(); ++e) {
+      if (m.expr(e).kind != ExprKind::Call || m.expr(e).childCount == 0) continue;
+      const ExprId callee = m.child(e, 0);
+      const std::string_view calleeText = m.expr(callee).text;
+      if (calleeText.find("assert") != std::string_view::npos || calleeText.find("check") != std::string_view::npos) continue;
+      // A copy made of it leaves it as it was (`copy.deepcopy(p1)`).
+      const std::string_view last = calleeText.substr(calleeText.rfind('.') == std::string_view::npos ? 0 : calleeText.rfind('.') + 1);
+      if (last == "deepcopy" || last == "copy" || last == "clone") continue;
+      if (m.expr(callee).kind == ExprKind::Attribute && m.expr(callee).childCount > 0 && isName(m.child(callee, 0)) &&
+          !origin_names::movesData(m.expr(callee).name))
+        return true;
+      for (uint32_t i = 1; i < m.expr(e).childCount; ++i) {
+        ExprId arg = m.child(e, i);
+        if (m.expr(arg).kind == ExprKind::Keyword && m.expr(arg).childCount > 0) arg = m.child(arg, 0);
+        if (isName(arg)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace oalens::analyzer

@@ -15,4 +15,10 @@ namespace oalens::analyzer {
 // when every change came before the first use (a list built up in steps, then read).
 uint32_t changedSinceUsed(const FileModel& m, FunctionId fn, StmtId at, std::string_view name);
 
+// Whether the value `name` was last bound to in fn ahead of `at` was handed to a call, or had a
+// method other than a data movement run on it, between that binding and `at` (a copy compiled,
+// quantized in place or run: `torch.compile(copied)`, `quantize_(copied, cfg)`). Checks and
+// asserts do not count.
+bool handedOnSinceBound(const FileModel& m, FunctionId fn, StmtId at, std::string_view name);
+
 }  // namespace oalens::analyzer

@@ -11,6 +11,8 @@
 // Each decision carries the evidence chain that produced it.
 #include "analyzer/oracle/oracle_classifier.h"
 
+#include "analyzer/oracle/changed_inputs.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <re2/re2.h>
@@ -134,6 +136,7 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
   if (!trip) trip = storedAndReadBack(m, a.functionId, a.stmt, sides, actual, oracle);
   if (!trip) trip = snapshotBeforeACall(m, a.functionId, a.stmt, sides);
   if (!trip) trip = operandsMethodCombined(m, a.functionId, a.stmt, sides);
+  if (!trip) trip = copyComparedWithItsOriginal(m, a.functionId, a.stmt, sides);
   if (!trip) {
     // The same call run again on inputs changed in between refines a decision of SCUT_SAME only
     // (classifyOne): it may as well be a measurement of what changed them.

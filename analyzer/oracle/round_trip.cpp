@@ -9,6 +9,8 @@
 
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/core/words.h"
+#include "analyzer/model/name_index.h"
+#include "analyzer/oracle/changed_inputs.h"
 #include "analyzer/oracle/origin_walk.h"
 
 namespace oalens::analyzer {
@@ -240,6 +242,68 @@ std::vector<std::string> identifiersOf(std::string_view text) {
 }
 
 }  // namespace
+
+namespace {
+
+// `p1.copy()`, `p1.clone()`, `copy.deepcopy(p1)`, also moved on (`copy.deepcopy(lin).to(device)`).
+bool copies(const FileModel& m, FunctionId fn, ExprId e, std::string_view original) {
+  for (int peeled = 0; peeled < 4 && e != kNone; ++peeled) {
+    if (m.expr(e).kind != ExprKind::Call || m.expr(e).childCount == 0) return false;
+    const CallArgs call = splitCall(m, e);
+    const Expr& callee = m.expr(call.callee);
+    const std::string_view last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
+    const auto isOriginal = [&](ExprId x) { return x != kNone && m.expr(x).kind == ExprKind::Name && m.expr(x).name == original; };
+    if ((last == "copy" || last == "clone" || last == "deepcopy") && callee.kind == ExprKind::Attribute &&
+        isOriginal(m.child(call.callee, 0)))
+      return true;
+    if ((last == "deepcopy" || last == "copy") && !call.positional.empty() && isOriginal(call.positional[0])) return true;
+    e = origin_names::convertedValue(m, fn, e);
+  }
+  return false;
+}
+
+// The leading name of a plain name or attribute chain (`the_copy.diagonal`: the_copy), else "".
+std::string_view leadingName(std::string_view text) {
+  static const RE2 chain(R"([A-Za-z_]\w*(\.[A-Za-z_]\w*)*)");
+  if (!RE2::FullMatch(re2::StringPiece(text.data(), text.size()), chain)) return {};
+  return text.substr(0, std::min(text.find('.'), text.size()));
+}
+
+}  // namespace
+
+std::optional<RoundTrip> copyComparedWithItsOriginal(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
+  if (fn == kNone || m.language != Language::Python) return std::nullopt;
+  const std::string_view actual = leadingName(sides.actualText), expected = leadingName(sides.expectedText);
+  if (actual.empty() || expected.empty() || actual == expected) return std::nullopt;
+  // The same attribute of both (`the_copy.diagonal` against `p1.diagonal`), or the objects
+  // themselves; not a gradient autograd left on each (`inputs.grad` after a backward of each run).
+  const std::string_view attribute = sides.actualText.substr(actual.size());
+  if (attribute != sides.expectedText.substr(expected.size()) || mentionsWord(attribute, "grad")) return std::nullopt;
+  const auto copyOf = [&](std::string_view copy, std::string_view original) {
+    StmtId binding = kNone;
+    for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function == fn && (st.kind == StmtKind::Assign || st.kind == StmtKind::For) && st.a != kNone && targetBinds(m, st.a, copy))
+        binding = s;
+    }
+    if (binding == kNone || m.stmts[binding].b == kNone) return false;
+    const Stmt& b = m.stmts[binding];
+    if (b.kind == StmtKind::Assign) return m.expr(b.a).kind == ExprKind::Name && copies(m, fn, b.b, original);
+    // for the_copy in [p1.copy(), copy.deepcopy(p1)]: every element a copy.
+    const Expr& items = m.expr(b.b);
+    if (m.expr(b.a).kind != ExprKind::Name || (items.kind != ExprKind::List && items.kind != ExprKind::Tuple) || items.childCount == 0)
+      return false;
+    for (uint32_t i = 0; i < items.childCount; ++i)
+      if (!copies(m, fn, m.child(b.b, i), original)) return false;
+    return true;
+  };
+  const bool expectedIsCopy = copyOf(expected, actual), actualIsCopy = !expectedIsCopy && copyOf(actual, expected);
+  if (!expectedIsCopy && !actualIsCopy) return std::nullopt;
+  if (handedOnSinceBound(m, fn, at, actual) || handedOnSinceBound(m, fn, at, expected)) return std::nullopt;
+  const std::string_view original = expectedIsCopy ? actual : expected;
+  return RoundTrip{expectedIsCopy, "D",
+                   fmt::format("the oracle is the test's `{}` against a copy of it: the value passed through", original)};
+}
 
 std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
   if (fn == kNone || m.language != Language::Python) return std::nullopt;

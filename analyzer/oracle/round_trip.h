@@ -60,6 +60,12 @@ std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId
 // operator computes that (DT).
 std::optional<RoundTrip> operandsMethodCombined(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
 
+// An object the test built, or an attribute of it, against the same of a copy it made
+// (`the_copy = p1.copy()`, `copy.deepcopy(p1)`, `lin2 = copy.deepcopy(lin).to(device)`), neither
+// handed to a call or run since (a copy compiled or quantized in place is another run): the
+// test's value passed through, D; the copy is the CUT.
+std::optional<RoundTrip> copyComparedWithItsOriginal(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
+
 // The name a compared value is, once data movements are peeled off (`b`, `x.detach()`,
 // `p.data.numpy()`); "" when the value is anything else.
 std::string handedName(std::string_view expressionText);

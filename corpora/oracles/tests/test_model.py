@@ -1,5 +1,6 @@
 """Model.predict / Model.fit: oracles from literals, hand-derived formulas,
 nnlib ops, sklearn, repeated runs and linearity of the dense layer."""
+import copy
 import unittest
 
 import numpy as np
@@ -74,6 +75,12 @@ def test_a_factored_model_predicts_as_the_full_one():
     x = rng.normal(size=(4, 5))
     expected = _full_model(left, right).predict(x)
     np.testing.assert_allclose(_factored_model(left, right).predict(x), expected, rtol=1e-10)  # oracle: RI thr=customized
+
+
+def test_a_copied_model_keeps_the_weights_it_was_built_with():
+    model = Model(np.arange(6.0).reshape(3, 2), bias=np.ones(2))
+    for the_copy in [copy.deepcopy(model), copy.copy(model)]:
+        np.testing.assert_allclose(the_copy.weights, model.weights)  # oracle: D thr=default
 
 
 def test_predict_is_deterministic():
