@@ -402,6 +402,16 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
       markExact(a);
       a.thresholdProvenance = ThresholdProvenance::None;
     }
+    // compare_validate_buffers<int64_t>(ref, out, m, n, ld, 0L): a C++ helper's closeness check
+    // given zero for every tolerance it is passed compares exactly (a catalogued API so called
+    // stays OA).
+    if (m.language == Language::Cpp && a.isOa && (a.category == Category::Abs || a.category == Category::AbsRel) && !a.via.empty() &&
+        !a.tolerances.empty() && std::all_of(a.tolerances.begin(), a.tolerances.end(), [](const Tolerance& t) {
+          return t.provenance == Provenance::Literal && t.value && *t.value == 0;
+        })) {
+      markExact(a);
+      a.thresholdProvenance = ThresholdProvenance::None;
+    }
     if (!a.isOa) continue;
     // Depend with no tolerance chosen at run time: the API picks its tolerance by dtype.
     const bool apiPicksByDtype =

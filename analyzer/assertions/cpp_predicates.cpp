@@ -87,7 +87,7 @@ bool comparesTwoSides(const FileModel& m, const Function& f, std::string_view ac
 
 // The operands of the difference an error measures, also through a local that holds it
 // (`const double diff = dst - ref; ... std::abs(diff) <= gap`).
-std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtId at, ExprId error) {
+std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtId at, ExprId error, int depth = 0) {
   if (auto sides = differenceOperands(m, error); sides.first != kNone) return sides;
   if (auto sides = errorMeasureOperands(m, fid, at, error); sides.first != kNone) return sides;
   // `distances[i]` after `distances = float_distances(a, b, min_signal)` (nGraph's all_close_f):
@@ -98,7 +98,12 @@ std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtI
   if (inner != kNone && m.expr(inner).kind == ExprKind::Call)
     if (const CallArgs args = splitCall(m, inner); args.positional.size() == 1) inner = args.positional[0];
   const ExprId bound = throughLocal(m, fid, at, inner);
-  return bound == inner ? std::pair{kNone, kNone} : differenceOperands(m, bound);
+  if (bound == inner) return {kNone, kNone};
+  // `rerr = aerr / den` (oneDAL's check_if_close): a relative error is the difference its
+  // numerator measures.
+  if (const Expr& x = m.expr(bound); x.kind == ExprKind::BinaryOp && x.name == "/" && x.childCount == 2 && depth < 4)
+    return sidesOfError(m, fid, at, m.child(bound, 0), depth + 1);
+  return differenceOperands(m, bound);
 }
 
 // The parameters a value is computed from, through the locals it reads (bound before `at`).
@@ -657,6 +662,15 @@ std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid,
     else takeCommentedDefault(m, f, w, "rtol", d->relative);
   }
   return w;
+}
+
+std::optional<std::pair<std::string_view, std::string_view>> deviationOfParams(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (m.language != Language::Cpp) return std::nullopt;
+  const auto [left, right] = sidesOfError(m, fid, at, e);
+  if (left == kNone || right == kNone) return std::nullopt;
+  const std::string_view computed = originParam(m, fid, left, 0, false), reference = originParam(m, fid, right, 0, false);
+  if (computed.empty() || reference.empty() || computed == reference) return std::nullopt;
+  return std::pair{reference, computed};
 }
 
 }  // namespace oalens::analyzer

@@ -35,6 +35,12 @@ std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error, F
 // argument and its first; kNone twice for anything else.
 std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 
+// The two parameters whose difference a C++ error `e` measures, through the locals that hold it,
+// also scaled into a relative error (`aerr = std::abs(left[i] - right[i]); rerr = aerr / den`),
+// as (reference, computed): the second operand's parameter and the first's; nullopt unless both
+// are distinct parameters.
+std::optional<std::pair<std::string_view, std::string_view>> deviationOfParams(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
+
 // The parameter whose absolute value or norm `e` is (`std::abs(err)`, `fabs(d)`, the larger of
 // two sizes), or "".
 std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e);

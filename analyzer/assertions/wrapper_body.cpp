@@ -272,6 +272,7 @@ std::string switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId a
 std::optional<std::pair<std::string_view, std::string_view>> measuredParams(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
   if (m.language == Language::Python) return differenceOfParams(m, fid, at, e);
   const auto [computed, reference] = errorMeasureOperands(m, fid, at, e);
+  if (computed == kNone) return deviationOfParams(m, fid, at, e);
   return paramsOfOperands(m, fid, computed, reference);
 }
 
