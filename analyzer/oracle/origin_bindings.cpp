@@ -119,16 +119,19 @@ bool OriginTracer::traceOutArguments(Walk& w, const FileModel& m, FunctionId fn,
   const Function& F = m.functions[fn];
   for (StmtId s = F.firstStmt; s < at && s < F.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
-    if (st.function != fn || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+    // The call a statement makes: `f(x, out)`, or the value of `y = f(x, jacobians=out)`.
+    const ExprId call = st.kind == StmtKind::ExprStmt ? st.a : st.kind == StmtKind::Assign && m.language == Language::Python ? st.b : kNone;
+    if (st.function != fn || call == kNone || m.expr(call).kind != ExprKind::Call) continue;
     if (findWord(st.text, name) == std::string_view::npos) continue;  // cheaper than reading its arguments
-    const CallArgs args = splitCall(m, st.a);
+    const CallArgs args = splitCall(m, call);
     bool passed = false;
     for (ExprId a : args.positional) passed |= passes(a);
+    for (const auto& kw : args.keywords) passed |= m.language == Language::Python && isName(kw.second);
     if (!passed) continue;
     filled = true;
     noteSource(w.out, st);
     w.out.evidence.push_back(fmt::format("`{}` filled by the call at line {}", name, st.range.start.line));
-    traceCall(w, m, fn, s, st.a, depth + 1);
+    traceCall(w, m, fn, s, call, depth + 1);
   }
   return filled;
 }

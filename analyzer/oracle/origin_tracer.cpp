@@ -612,6 +612,12 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
           traceExpr(w, m, f, s, st.b, depth + 1);
         }
       }
+      // `jacobians = []` handed to the library to fill (`g.transform_to(p, jacobians=jacobians)`):
+      // what the call puts in.
+      if (const ExprId bound = m.stmts[binding].b; m.language == Language::Python && fills.empty() && bound != kNone &&
+                                                   (m.expr(bound).kind == ExprKind::List || m.expr(bound).kind == ExprKind::Dict) &&
+                                                   m.expr(bound).childCount == 0 && f == fn)
+        traceOutArguments(w, m, fn, at, name, depth + 1);
       for (StmtId s : augments) {
         if (s < binding) continue;
         w.noteArithmetic();

@@ -66,6 +66,14 @@ def tanh(x):
     return 2.0 * sigmoid(2.0 * x) - 1.0
 
 
+def tanh_and_slope(x, slopes=None):
+    """tanh(x); its derivative is appended to `slopes` when a list is given."""
+    y = np.tanh(_as_array(x))
+    if slopes is not None:
+        slopes.append(1.0 - y * y)
+    return y
+
+
 def softplus(x):
     x = _as_array(x)
     return np.maximum(x, 0) + np.log1p(np.exp(-np.abs(x)))

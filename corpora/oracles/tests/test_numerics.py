@@ -43,6 +43,14 @@ def test_the_value_of_a_jitted_value_and_grad_at_perturbed_points_is_the_slope()
     np.testing.assert_allclose(slope, analytic, rtol=1e-3)  # oracle: SCUT_DIFF thr=customized
 
 
+def test_the_slope_the_library_fills_in_against_the_authors_formula():
+    x = np.linspace(-1.0, 1.0, 5)
+    slopes = []
+    values = ops.tanh_and_slope(x, slopes=slopes)
+    np.testing.assert_allclose(1.0 - np.tanh(x) ** 2, slopes[0], rtol=1e-6)  # oracle: NI thr=customized
+    assert values.shape == x.shape
+
+
 def test_sigmoid_is_the_slope_of_numpys_softplus():
     x = np.linspace(-3.0, 3.0, 13)
     h = 1e-5
