@@ -602,6 +602,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       // On anything the library made, a symbolic input included (`a = T.tensor3(); a.sum(0)`):
       // the library's method.
       onLibrary |= w.out.items[i].kind == OriginKind::LibCall && !w.out.items[i].moduleRef && w.receiverEvidence(i, self + 1);
+      // An instance a library class draws at random (`th.SE2.rand(n)`): random data, but the
+      // library's object, whose methods are the library's.
+      if (const Origin& x = w.out.items[i]; x.kind == OriginKind::Data && isLibrary(x.api) && w.receiverEvidence(i, self + 1)) {
+        const std::string_view owner = lastDottedComponent(std::string_view(x.api).substr(0, x.api.rfind('.')));
+        onLibrary |= !owner.empty() && std::isupper(static_cast<unsigned char>(owner[0]));
+      }
       if (w.out.items[i].moduleRef && i == self + 1) {  // backend.softmax(x) with backend a module of the library
         w.out.items[self].api = w.out.items[i].api + "." + std::string(last);
         onLibrary = true;

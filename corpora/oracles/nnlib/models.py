@@ -57,6 +57,10 @@ class Model:
     def from_file(cls, path):
         return cls(np.load(path))
 
+    @classmethod
+    def random(cls, n_in, n_out, seed=None):
+        return cls(np.random.default_rng(seed).normal(size=(n_in, n_out)))
+
 
 class LowRankModel(Model):
     """A dense model whose weights are kept as the product of two thin factors."""

@@ -83,6 +83,12 @@ def test_a_copied_model_keeps_the_weights_it_was_built_with():
         np.testing.assert_allclose(the_copy.weights, model.weights)  # oracle: D thr=default
 
 
+def test_a_randomly_drawn_models_logits_against_the_librarys_matmul():
+    model = Model.random(4, 3, seed=2)
+    x = np.random.default_rng(3).normal(size=(5, 4))
+    np.testing.assert_allclose(model.logits(x), ops.matmul(x, model.weights), rtol=1e-12)  # oracle: RI thr=customized
+
+
 def test_predict_is_deterministic():
     model = Model(np.random.randn(2, 2), activation="sigmoid")
     x = np.random.randn(4, 2)
