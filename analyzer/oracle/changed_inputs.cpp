@@ -77,14 +77,24 @@ uint32_t changedSinceUsed(const FileModel& m, FunctionId fn, StmtId at, std::str
   return line;
 }
 
-bool handedOnSinceBound(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) {
-  if (fn == kNone || m.language != Language::Python || name.empty()) return false;
+StmtId lastBindingBefore(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) {
+  if (fn == kNone || name.empty()) return kNone;
+  std::vector<StmtId> scratch;
   StmtId binding = kNone;
-  for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {
+  for (StmtId s : statementsBinding(m, fn, name, scratch)) {
     const Stmt& st = m.stmts[s];
-    if (st.function == fn && (st.kind == StmtKind::Assign || st.kind == StmtKind::For) && st.a != kNone && targetBinds(m, st.a, name))
+    if (s < at && st.function == fn && (st.kind == StmtKind::Assign || st.kind == StmtKind::For) && st.a != kNone &&
+        targetBinds(m, st.a, name))
       binding = s;
   }
+  return binding;
+}
+
+bool namesACopy(std::string_view last) { return last == "copy" || last == "deepcopy" || last == "clone"; }
+
+bool handedOnSinceBound(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) {
+  if (fn == kNone || m.language != Language::Python || name.empty()) return false;
+  const StmtId binding = lastBindingBefore(m, fn, at, name);
   if (binding == kNone) return false;
   const auto isName = [&](ExprId e) { return e != kNone && m.expr(e).kind == ExprKind::Name && m.expr(e).name == name; };
   for (StmtId s = binding + 1; s < at && s < m.stmts.size(); ++s) {
@@ -103,8 +113,7 @@ bool handedOnSinceBound(const FileModel& m, FunctionId fn, StmtId at, std::strin
       const std::string_view calleeText = m.expr(callee).text;
       if (calleeText.find("assert") != std::string_view::npos || calleeText.find("check") != std::string_view::npos) continue;
       // A copy made of it leaves it as it was (`copy.deepcopy(p1)`).
-      const std::string_view last = calleeText.substr(calleeText.rfind('.') == std::string_view::npos ? 0 : calleeText.rfind('.') + 1);
-      if (last == "deepcopy" || last == "copy" || last == "clone") continue;
+      if (namesACopy(lastDottedComponent(calleeText))) continue;
       if (m.expr(callee).kind == ExprKind::Attribute && m.expr(callee).childCount > 0 && isName(m.child(callee, 0)) &&
           !origin_names::movesData(m.expr(callee).name))
         return true;

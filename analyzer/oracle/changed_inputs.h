@@ -15,6 +15,13 @@ namespace oalens::analyzer {
 // when every change came before the first use (a list built up in steps, then read).
 uint32_t changedSinceUsed(const FileModel& m, FunctionId fn, StmtId at, std::string_view name);
 
+// The last statement of fn ahead of `at` that assigns `name` or binds it as a loop target (in
+// any position of the target), or kNone.
+StmtId lastBindingBefore(const FileModel& m, FunctionId fn, StmtId at, std::string_view name);
+
+// `copy`, `deepcopy`, `clone`: a call by this last name makes a copy of its object or argument.
+bool namesACopy(std::string_view last);
+
 // Whether the value `name` was last bound to in fn ahead of `at` was handed to a call, or had a
 // method other than a data movement run on it, between that binding and `at` (a copy compiled,
 // quantized in place or run: `torch.compile(copied)`, `quantize_(copied, cfg)`). Checks and

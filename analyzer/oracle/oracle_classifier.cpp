@@ -11,8 +11,6 @@
 // Each decision carries the evidence chain that produced it.
 #include "analyzer/oracle/oracle_classifier.h"
 
-#include "analyzer/oracle/changed_inputs.h"
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <re2/re2.h>

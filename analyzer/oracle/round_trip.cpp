@@ -241,10 +241,6 @@ std::vector<std::string> identifiersOf(std::string_view text) {
   return words;
 }
 
-}  // namespace
-
-namespace {
-
 // `p1.copy()`, `p1.clone()`, `copy.deepcopy(p1)`, also moved on (`copy.deepcopy(lin).to(device)`).
 bool copies(const FileModel& m, FunctionId fn, ExprId e, std::string_view original) {
   for (int peeled = 0; peeled < 4 && e != kNone; ++peeled) {
@@ -253,9 +249,7 @@ bool copies(const FileModel& m, FunctionId fn, ExprId e, std::string_view origin
     const Expr& callee = m.expr(call.callee);
     const std::string_view last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
     const auto isOriginal = [&](ExprId x) { return x != kNone && m.expr(x).kind == ExprKind::Name && m.expr(x).name == original; };
-    if ((last == "copy" || last == "clone" || last == "deepcopy") && callee.kind == ExprKind::Attribute &&
-        isOriginal(m.child(call.callee, 0)))
-      return true;
+    if (namesACopy(last) && callee.kind == ExprKind::Attribute && isOriginal(m.child(call.callee, 0))) return true;
     if ((last == "deepcopy" || last == "copy") && !call.positional.empty() && isOriginal(call.positional[0])) return true;
     e = origin_names::convertedValue(m, fn, e);
   }
@@ -280,12 +274,7 @@ std::optional<RoundTrip> copyComparedWithItsOriginal(const FileModel& m, Functio
   const std::string_view attribute = sides.actualText.substr(actual.size());
   if (attribute != sides.expectedText.substr(expected.size()) || mentionsWord(attribute, "grad")) return std::nullopt;
   const auto copyOf = [&](std::string_view copy, std::string_view original) {
-    StmtId binding = kNone;
-    for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {
-      const Stmt& st = m.stmts[s];
-      if (st.function == fn && (st.kind == StmtKind::Assign || st.kind == StmtKind::For) && st.a != kNone && targetBinds(m, st.a, copy))
-        binding = s;
-    }
+    const StmtId binding = lastBindingBefore(m, fn, at, copy);
     if (binding == kNone || m.stmts[binding].b == kNone) return false;
     const Stmt& b = m.stmts[binding];
     if (b.kind == StmtKind::Assign) return m.expr(b.a).kind == ExprKind::Name && copies(m, fn, b.b, original);
