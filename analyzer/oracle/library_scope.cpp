@@ -73,6 +73,15 @@ bool OriginTracer::isConfiguration(const std::string& name) {
   return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
 }
 
+// A class of the library built from the test's values (`grids.GridArray(data, offset, grid)`,
+// `th.Point2(tensor=t)`) holds them; what it computes runs when a method or call of the object is
+// traced, each its own origin (`.log_prob`, a model's call).
+bool OriginTracer::buildsLibraryObject(const Origin& o) {
+  if (o.api.empty() || o.api[0] == '.' || o.api.back() == ')') return false;
+  const std::string_view last = lastDottedComponent(o.api);
+  return !last.empty() && std::isupper(static_cast<unsigned char>(last[0]));
+}
+
 bool OriginTracer::computes(const Origin& o) { return o.kind == OriginKind::LibCall && !o.moduleRef && !isConfiguration(o.api); }
 
 // The values a test parameter takes, one per case, from `@pytest.mark.parametrize('k', [A, B])`

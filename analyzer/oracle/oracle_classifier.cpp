@@ -23,6 +23,7 @@
 
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/core/parallel.h"
+#include "analyzer/oracle/built_objects.h"
 #include "analyzer/oracle/oracle_decision.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
@@ -289,7 +290,11 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
   // which (`assert_allclose(self.expected[k], actual)` with NumPy's order reversed).
   const bool namedExpectedIsActual =
       bothCompute && !formula(actual) && !formula(oracle) && namedAsExpected(a.actualText) && namedAsComputed(a.expectedText);
-  if ((!computesWithLibrary(actual) && computesWithLibrary(oracle)) || formulaIsActual || namedExpectedIsActual) {
+  // The library's objects built from the test's values on one side only, its functions run on the
+  // other: the built side is the expected value.
+  const bool builtIsActual =
+      onlyBuildsLibraryObjects(actual) && computesBeyondBuilding(oracle) && readsBuiltObject(m, a.functionId, a.stmt, a.actualExpr);
+  if ((!computesWithLibrary(actual) && computesWithLibrary(oracle)) || formulaIsActual || namedExpectedIsActual || builtIsActual) {
     swapRoles(a, actual, oracle);  // the roles are the catalogue's until here
     ev.push_back(fmt::format("arguments swapped: `{}` calls the library under test, so it is the CUT; `{}` is the oracle",
                              a.actualText.substr(0, 60), a.expectedText.substr(0, 60)));
@@ -364,6 +369,11 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
     record(a, {"D", fmt::format("`{}` holds the labels a model trained in the test is measured against", a.expectedText.substr(0, 40))},
            oracle, std::move(ev));
     return;
+  }
+  if (onlyBuildsLibraryObjects(oracle) && computesBeyondBuilding(actual) && readsBuiltObject(m, a.functionId, a.stmt, a.expectedExpr)) {
+    ev.push_back(fmt::format("`{}` is objects of the library's classes built from the test's values: the values are the oracle",
+                             a.expectedText.substr(0, 60)));
+    oracle = withBuildsAsData(std::move(oracle));
   }
   decideWithEvidence(a, actual, oracle, std::move(ev));
   if (a.oracleType != "SCUT_SAME") return;

@@ -274,6 +274,17 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.items.push_back({OriginKind::Data, resolved, {}, {}});
     return;
   }
+  // A draw of a generator made in the same expression (`np.random.default_rng(0).random(shape)`).
+  if (resolved.empty() && callee.kind == ExprKind::Attribute && isRandom(last)) {
+    const ExprId receiver = m.child(args.callee, 0);
+    if (m.expr(receiver).kind == ExprKind::Call) {
+      const std::string maker = dottedName(m, m.child(receiver, 0));
+      if (!maker.empty() && isRandom(resolveDotted(m, fn, maker))) {
+        w.out.items.push_back({OriginKind::Data, fmt::format("{}().{}", resolveDotted(m, fn, maker), last), {}, {}});
+        return;
+      }
+    }
+  }
   // x.new_zeros(x.shape), x.new_full(shape, 0.5): fixed values of x's type and device, whatever x holds.
   if (callee.kind == ExprKind::Attribute && !viaImport && last.starts_with("new_") && isShapeConstructor(last)) {
     if (last == "new_full" && args.positional.size() >= 2) traceExpr(w, m, fn, at, args.positional[1], depth + 1);

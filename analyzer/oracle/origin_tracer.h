@@ -116,6 +116,9 @@ class OriginTracer {
   // side the code under test.
   static bool isConfiguration(const std::string& resolvedName);
   static bool computes(const Origin& o);
+  // A class of the library built from values (`grids.GridArray(data, offset, grid)`): it holds
+  // them; what it computes runs in its methods and calls, each an origin of its own.
+  static bool buildsLibraryObject(const Origin& o);
   // The library class a class of the scanned module derives from, directly or through other
   // classes of the module; empty when it derives from none.
   std::string libraryBaseOf(const FileModel& m, FunctionId fn, std::string_view className, int depth) const;

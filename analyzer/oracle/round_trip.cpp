@@ -21,6 +21,12 @@ bool computesWithLibrary(const OriginSet& s) {
   return false;
 }
 
+bool computesBeyondBuilding(const OriginSet& s) {
+  for (const auto& o : s.items)
+    if (OriginTracer::computes(o) && !OriginTracer::buildsLibraryObject(o)) return true;
+  return false;
+}
+
 std::string handedName(std::string_view expressionText) {
   // Only what moves data: a device or dtype move, a copy, a detach, the tensor's storage.
   static const RE2 re(

@@ -13,6 +13,9 @@ namespace oalens::analyzer {
 
 // A library call that computes something (not a dtype, a mode, a graph input or a config value).
 bool computesWithLibrary(const OriginSet& s);
+// Whether it calls the library for more than building objects of its classes from values
+// (`GridArray(data, offset, grid)` holds the test's data; a method or call of the object computes).
+bool computesBeyondBuilding(const OriginSet& s);
 
 // The compared texts and the outermost computing call of each side (the classifier's).
 struct Sides {

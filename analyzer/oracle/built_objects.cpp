@@ -1,0 +1,76 @@
+#include "analyzer/oracle/built_objects.h"
+
+#include <cctype>
+
+#include "analyzer/oracle/changed_inputs.h"
+#include "analyzer/oracle/round_trip.h"
+
+namespace oalens::analyzer {
+namespace {
+
+constexpr int kMaxBindingHops = 8;
+
+bool capitalisedCall(const FileModel& m, ExprId call) {
+  const Expr& callee = m.expr(m.child(call, 0));
+  const std::string_view last =
+      callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
+  return !last.empty() && std::isupper(static_cast<unsigned char>(last[0]));
+}
+
+// The value `e` stands for, followed through the names it was bound to.
+bool builtObject(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops, std::string_view storedAttribute) {
+  if (e == kNone || hops > kMaxBindingHops) return false;
+  const Expr& x = m.expr(e);
+  switch (x.kind) {
+    case ExprKind::Call: {
+      if (!capitalisedCall(m, e)) return false;
+      if (storedAttribute.empty()) return true;
+      for (const auto& [keyword, value] : splitCall(m, e).keywords)
+        if (keyword == storedAttribute) return true;
+      return false;
+    }
+    case ExprKind::Name: {
+      const StmtId binding = lastBindingBefore(m, fn, at, x.name);
+      if (binding == kNone || handedOnSinceBound(m, fn, at, x.name)) return false;
+      const Stmt& st = m.stmts[binding];
+      if (st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).kind != ExprKind::Name) return false;
+      return builtObject(m, fn, binding, st.b, hops + 1, storedAttribute);
+    }
+    case ExprKind::Subscript:
+      return storedAttribute.empty() && builtObject(m, fn, at, m.child(e, 0), hops + 1, {});
+    case ExprKind::Attribute:
+      // Only the attribute a keyword of the build stored: any other may be computed on reading.
+      return storedAttribute.empty() && builtObject(m, fn, at, m.child(e, 0), hops + 1, x.name);
+    case ExprKind::Tuple:
+    case ExprKind::List:
+      if (x.childCount == 0 || !storedAttribute.empty()) return false;
+      for (uint32_t i = 0; i < x.childCount; ++i)
+        if (!builtObject(m, fn, at, m.child(e, i), hops + 1, {})) return false;
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool readsBuiltObject(const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
+  if (m.language != Language::Python) return false;
+  // A slice of a stored value (`point.tensor[:, 1]`) is that value's.
+  while (e != kNone && m.expr(e).kind == ExprKind::Subscript) {
+    const ExprId value = m.child(e, 0);
+    if (m.expr(value).kind != ExprKind::Attribute) break;
+    e = value;
+  }
+  return builtObject(m, fn, at, e, 0, {});
+}
+
+bool onlyBuildsLibraryObjects(const OriginSet& s) { return computesWithLibrary(s) && !computesBeyondBuilding(s); }
+
+OriginSet withBuildsAsData(OriginSet s) {
+  for (Origin& x : s.items)
+    if (OriginTracer::buildsLibraryObject(x)) x.kind = OriginKind::Data;
+  return s;
+}
+
+}  // namespace oalens::analyzer
