@@ -12,8 +12,7 @@ constexpr int kMaxBindingHops = 8;
 
 bool capitalisedCall(const FileModel& m, ExprId call) {
   const Expr& callee = m.expr(m.child(call, 0));
-  const std::string_view last =
-      callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
+  const std::string_view last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
   return !last.empty() && std::isupper(static_cast<unsigned char>(last[0]));
 }
 
@@ -36,8 +35,7 @@ bool builtObject(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hop
       if (st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).kind != ExprKind::Name) return false;
       return builtObject(m, fn, binding, st.b, hops + 1, storedAttribute);
     }
-    case ExprKind::Subscript:
-      return storedAttribute.empty() && builtObject(m, fn, at, m.child(e, 0), hops + 1, {});
+    case ExprKind::Subscript: return storedAttribute.empty() && builtObject(m, fn, at, m.child(e, 0), hops + 1, {});
     case ExprKind::Attribute:
       // Only the attribute a keyword of the build stored: any other may be computed on reading.
       return storedAttribute.empty() && builtObject(m, fn, at, m.child(e, 0), hops + 1, x.name);
@@ -47,8 +45,7 @@ bool builtObject(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hop
       for (uint32_t i = 0; i < x.childCount; ++i)
         if (!builtObject(m, fn, at, m.child(e, i), hops + 1, {})) return false;
       return true;
-    default:
-      return false;
+    default: return false;
   }
 }
 

@@ -370,6 +370,22 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
            oracle, std::move(ev));
     return;
   }
+  // The author's arithmetic on literals, handed as it is to the library (`clip_by_block_rms(1.0 / i)`
+  // against `1.0 / i`): the value the CUT was given, compared back.
+  if (allOf(oracle, {OriginKind::Literal}) && oracle.arithmetic && computesWithLibrary(actual)) {
+    const std::string expected = normalized(a.expectedText);
+    const bool handed = std::any_of(actual.items.begin(), actual.items.end(), [&](const Origin& x) {
+      if (!OriginTracer::computes(x)) return false;
+      const std::vector<std::string> parts = topLevelArguments(x.args);
+      return std::find(parts.begin(), parts.end(), expected) != parts.end();
+    });
+    if (handed) {
+      for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
+      record(a, {"D", fmt::format("`{}` is handed as it is to the library: the CUT's input compared back", a.expectedText.substr(0, 40))},
+             oracle, std::move(ev));
+      return;
+    }
+  }
   if (onlyBuildsLibraryObjects(oracle) && computesBeyondBuilding(actual) && readsBuiltObject(m, a.functionId, a.stmt, a.expectedExpr)) {
     ev.push_back(fmt::format("`{}` is objects of the library's classes built from the test's values: the values are the oracle",
                              a.expectedText.substr(0, 60)));

@@ -590,7 +590,11 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     if (oracle.loop) return {"NI", "the oracle is accumulated by a loop written in the test"};
     // numpy arithmetic evaluating the library graph's own expression (v ** -.5 for a graph
     // built as v ** -.5) is differential testing, not a re-implementation, whatever the data.
-    if (!oracle.loop && computesWithLibrary(cut) && !oracle.operators.empty() &&
+    // Not on literals alone, unless the CUT builds a graph of them (`0.5 * 9.81` against a torque
+    // the CUT computes from `0.5 * 9.81 / 150`: a constant the author worked out).
+    const bool buildsGraph =
+        std::any_of(cut.items.begin(), cut.items.end(), [](const Origin& x) { return OriginTracer::isInfrastructure(x.api); });
+    if (!oracle.loop && computesWithLibrary(cut) && !oracle.operators.empty() && (buildsGraph || !allOf(oracle, {OriginKind::Literal})) &&
         std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
       return {"DT",
               fmt::format("numpy arithmetic evaluates the same expression as the library graph ({})", fmt::join(oracle.operators, " "))};

@@ -1,0 +1,17 @@
+"""Constants the author works out on literals: a value written with the operators the CUT's
+inputs were prepared with is still a constant (D), and so is the very expression the CUT was
+handed, compared back (the slope of leaky_relu at a negative point)."""
+import numpy as np
+
+from nnlib import ops
+
+
+def test_leaky_relu_keeps_the_slope_it_is_handed():
+    for i in range(1, 4):
+        slope = ops.leaky_relu(np.array([-1.0]), 1.0 / i)
+        np.testing.assert_allclose(-slope[0], 1.0 / i, rtol=1e-7)  # oracle: D thr=customized
+
+
+def test_mean_of_a_prepared_constant():
+    values = np.full(4, 2.0 * 0.25)
+    np.testing.assert_allclose(ops.mean(values * 3.0), 3.0 * 0.5)  # oracle: D thr=default
