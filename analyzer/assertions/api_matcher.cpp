@@ -473,14 +473,18 @@ const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, ExprId callee, cons
   auto endsWithWritten = [&](const ApiSpec* s) {
     if (!s || dotted.empty()) return false;
     // A lambda another file's function defines is that function's (discovered_entry.cpp).
-    if (s->local && std::ranges::none_of(s->names, [&](const std::string& n) { return n.ends_with("@" + m.path); })) return false;
+    if ((s->local || s->fileScoped) && std::ranges::none_of(s->names, [&](const std::string& n) { return n.ends_with("@" + m.path); }))
+      return false;
     return std::ranges::any_of(s->names, [&](const std::string& n) { return endsWithDotted(n, dotted); });
   };
   // Functions of one name in two namespaces (a suite's `compare_data` and its
-  // `test_utils::compare_data`): the one whose qualified name ends with what is written.
+  // `test_utils::compare_data`): the one whose qualified name ends with what is written. A file
+  // that defines a function of the name at its own level calls that one unqualified (its `run`,
+  // not a `run` another file defines as a method).
+  const bool ownDefinition = ce.kind == ExprKind::Name && definedAtModuleLevel(m, ce.name);
   for (const ApiSpec* s : wrappers_.allByShortName(ce.name, Language::Cpp))
-    if (endsWithWritten(s)) return s;
-  if (ce.kind == ExprKind::Name && definedAtModuleLevel(m, ce.name)) return nullptr;
+    if (endsWithWritten(s) && (!ownDefinition || s->definedIn.empty() || s->definedIn == m.path)) return s;
+  if (ownDefinition) return nullptr;
   for (const ApiSpec* s : catalogue_.allByShortName(ce.name, Language::Cpp))
     if (endsWithWritten(s)) return s;
   // cfsb::ThresholdChecks() with `using cfsb = ConvFwdSolverTestBase<T>` (MIOpen's solver
@@ -576,7 +580,11 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
       }
     }
     if ((out.spec = catalogue_.byQualifiedName(out.name, m.language))) return out;
-    if ((out.spec = wrappers_.byQualifiedName(out.name, m.language))) return out;
+    // A function several source files define: this file's own, never another's (catalogue.h).
+    if (m.language == Language::Cpp)
+      if ((out.spec = wrappers_.byQualifiedName(out.name + "@" + m.path, m.language))) return out;
+    if ((out.spec = wrappers_.byQualifiedName(out.name, m.language)) && !out.spec->fileScoped) return out;
+    out.spec = nullptr;
     if (const size_t dot = dotted.find('.'); dot != std::string::npos && !viaImport && m.language == Language::Python)
       for (const std::string& module : conditionalModules(m, scope, std::string_view(dotted).substr(0, dot))) {
         std::string name = module + dotted.substr(dot);

@@ -122,6 +122,12 @@ struct ApiSpec {
   // A discovered wrapper defined inside a function (a test's own `def close(a, b)`): the
   // tolerances it fixes are that test's choice, not a suite-wide default.
   bool local = false;
+  // A C++ function that several source files each define (oneMath's `test` in every BLAS test
+  // file): only its own file's calls reach it, as a lambda's.
+  bool fileScoped = false;
+  // The file a discovered C++ entry is defined in: a call from a file that defines a function of
+  // its short name at its own level runs that one, not this (catalogue.cpp's matcher).
+  std::string definedIn;
   std::vector<std::string> ownDefaults;  // tolerance kinds whose default the wrapper writes itself
   std::string via;                       // for wrappers: the API the wrapper forwards to
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "analyzer/assertions/discovered_entry.h"
+#include "analyzer/frontend/frontends.h"
 
 namespace oalens::analyzer {
 
@@ -43,9 +44,7 @@ void addComparatorClasses(const Project& project, Catalogue& wrappers) {
     // Headers only: a class a test file defines is its own (range_checks' `WithinAbs`, read by
     // std::equal's comparator check), and names nothing another file calls (Catch2's `WithinAbs`).
     const std::string_view path = m.path;
-    const bool header = path.ends_with(".h") || path.ends_with(".hpp") || path.ends_with(".hh") || path.ends_with(".hxx") ||
-                        path.ends_with(".cuh") || path.ends_with(".inl");
-    if (m.language != Language::Cpp || !header) continue;
+    if (m.language != Language::Cpp || !isCppHeaderPath(path)) continue;
     for (ClassId k = 0; k < m.classes.size(); ++k) {
       const ClassDef& c = m.classes[k];
       bool built = false;

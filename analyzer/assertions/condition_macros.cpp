@@ -40,6 +40,38 @@ bool failsUnder(const FileModel& m, const AssertionFinder& finder, FunctionId fi
   return false;
 }
 
+// `int outcome = call; ...; EXPECT_EQ(outcome, test_passed);` (oneMath's EXPECT_TRUEORSKIP):
+// the verdict of the macro's argument kept in a local, asserted to hold or to equal a value
+// named for passing (`1`, `true`, `kPassed`, `test_passed`, `SUCCESS`).
+bool assertsHeldVerdict(const FileModel& m, FunctionId fid, std::string_view condition) {
+  const Function& f = m.functions[fid];
+  static const RE2 truthCheck(R"(^(EXPECT|ASSERT)_(EQ|TRUE)$)"), passing(R"((?i)^(1|true)$|pass|succe|^k?ok$)");
+  std::string_view local;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.a == kNone) continue;
+    if (st.kind == StmtKind::Assign && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
+        unparenthesized(m.expr(st.b).text) == condition) {
+      local = m.expr(st.a).name;
+      continue;
+    }
+    if (local.empty() || st.kind != StmtKind::ExprStmt || m.expr(st.a).kind != ExprKind::Call) continue;
+    const std::string_view callee = m.expr(m.child(st.a, 0)).name;
+    if (!RE2::FullMatch(re2::StringPiece(callee.data(), callee.size()), truthCheck)) continue;
+    const CallArgs args = splitCall(m, st.a);
+    if (callee.ends_with("TRUE")) {
+      if (!args.positional.empty() && m.expr(args.positional[0]).text == local) return true;
+      continue;
+    }
+    if (args.positional.size() != 2) continue;
+    for (int i = 0; i < 2; ++i) {
+      const std::string_view other = m.expr(args.positional[1 - i]).text;
+      if (m.expr(args.positional[i]).text == local && RE2::PartialMatch(re2::StringPiece(other.data(), other.size()), passing)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder) {
@@ -60,6 +92,7 @@ std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, co
       checks = failsUnder(m, finder, fid, s);
     }
   }
+  if (!checks) checks = assertsHeldVerdict(m, fid, condition);
   if (!checks) return std::nullopt;
   ApiSpec w;
   nameDiscovered(m, f, w);

@@ -76,6 +76,11 @@ std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fi
   return {args.positional[1], args.positional[0]};
 }
 
+bool namesAToleranceUnit(std::string_view name) {
+  static const RE2 toleranceName(R"((?i)(tol|eps|ulp|bits|thresh|err|mag))");
+  return !name.empty() && RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), toleranceName);
+}
+
 namespace {
 
 // Whether a check of `actualParam` against `expectedParam` makes the function a closeness
@@ -129,8 +134,7 @@ std::string_view toleranceParamBehind(const FileModel& m, FunctionId fid, StmtId
   std::vector<std::string_view> params;
   paramsBehind(m, fid, at, bound, 0, params);
   if (params.size() != 1) return {};
-  static const RE2 toleranceName(R"((?i)(tol|eps|ulp|bits|thresh))");
-  return RE2::PartialMatch(re2::StringPiece(params[0].data(), params[0].size()), toleranceName) ? params[0] : std::string_view{};
+  return namesAToleranceUnit(params[0]) ? params[0] : std::string_view{};
 }
 
 // The tolerance a bound's part names: a parameter (with its default) or what the function
@@ -321,18 +325,6 @@ std::optional<AssertionFinder::OaCheck> exceededLocalError(const FileModel& m, F
   return std::nullopt;
 }
 
-// Whether the block of `head` sets `flag` to `value` (`failed = true;`).
-bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
-  const StmtId blockEnd = afterBlock(m, fid, head, end);
-  for (StmtId e = head + 1; e < blockEnd; ++e) {
-    const Stmt& x = m.stmts[e];
-    if (x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone && m.expr(x.a).text == flag &&
-        m.expr(x.b).text == value)
-      return true;
-  }
-  return false;
-}
-
 // Whether the block of the `if` at `head` only moves on to the next element (`continue;`,
 // `break;`): a skip, which answers nothing.
 bool onlySkips(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
@@ -368,6 +360,18 @@ bool decidesNothing(const FileModel& m, FunctionId fid, StmtId head, StmtId end)
 }
 
 }  // namespace
+
+// Whether the block of `head` sets `flag` to `value` (`failed = true;`).
+bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
+  const StmtId blockEnd = afterBlock(m, fid, head, end);
+  for (StmtId e = head + 1; e < blockEnd; ++e) {
+    const Stmt& x = m.stmts[e];
+    if (x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone && m.expr(x.a).text == flag &&
+        m.expr(x.b).text == value)
+      return true;
+  }
+  return false;
+}
 
 // A C++ function (not a test case) with parameters, or a method (its object holds what it
 // checks: a tester configured by builder calls), whose check compares values it computes itself
@@ -467,6 +471,9 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     // The answer, or its first alternative (`return distance <= tolerance || distance ==
     // BELOW_MIN_SIGNAL;`: close, or both too small to tell).
     ExprId answer = st.a;
+    // `ok = (rerr <= bound) || (aerr <= bound); ...; return ok;` (oneMath's check_equal): the
+    // comparison the answer was last given.
+    if (st.kind == StmtKind::Return && m.expr(answer).kind == ExprKind::Name) answer = throughLocal(m, fid, s, answer);
     if (st.kind == StmtKind::Return && m.expr(answer).kind == ExprKind::BoolOp && m.expr(answer).name == "or" && m.childCount(answer) == 2)
       answer = m.child(answer, 0);
     auto check = exceededLocalError(m, fid, s, answer);  // the sides a local `diff` was bound to

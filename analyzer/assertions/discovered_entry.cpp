@@ -47,6 +47,7 @@ void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w) {
   if (m.language == Language::Cpp) {
     // No imports to resolve through: `ns::ExpectClose(...)` and `ExpectClose(...)` both name it.
     w.id = cppQualified(f.qualifiedName);
+    w.definedIn = m.path;
     if (w.kind == ApiKind::Method) w.kind = ApiKind::Function;
     w.names = {f.qualifiedName};
     // A lambda is its file's: two files' `tests<T>()` may each define a `floatApprox` of their

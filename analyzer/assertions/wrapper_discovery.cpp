@@ -21,6 +21,7 @@
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/assertions/dtype_rebinding.h"
 #include "analyzer/assertions/error_bound_wrapper.h"
+#include "analyzer/assertions/file_scoped.h"
 #include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/lent_names.h"
@@ -39,6 +40,19 @@ constexpr int kMaxRounds = 5;
 // mapped check, a predicate macro, a known check, a returned predicate, a compared local) and
 // the first shape found fixes which parameters are the actual, the expected and the tolerances;
 // the shapes share that bookkeeping, so they stay in one loop.
+// `if (!within_eps(got[i], want[i], mag)) { log << ...; ok = false; }` in a C++ function that
+// answers `return ok;` (oneMath's check_equal_matrix): the `if` decides the verdict as `return
+// false;` would, for every element.
+bool clearsAnsweredFlag(const FileModel& m, FunctionId fid, StmtId at) {
+  const Function& f = m.functions[fid];
+  for (StmtId r = f.firstStmt; r < f.endStmt; ++r) {
+    const Stmt& ret = m.stmts[r];
+    if (ret.function != fid || ret.kind != StmtKind::Return || ret.a == kNone || m.expr(ret.a).kind != ExprKind::Name) continue;
+    if (setsFlagIn(m, fid, at, f.endStmt, m.expr(ret.a).name, "false")) return true;
+  }
+  return false;
+}
+
 std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
                                    const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
@@ -133,7 +147,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         if (auto w = boundedDifference(m, fid, s, *check, resolver)) return w;
       }
     } else if (!inner && st.kind == StmtKind::If &&
-               (m.language == Language::Python ? failsIn(m, fid, s, f.endStmt) : finder.abortIn(m, s).has_value())) {
+               (m.language == Language::Python ? failsIn(m, fid, s, f.endStmt)
+                                               : finder.abortIn(m, s).has_value() || clearsAnsweredFlag(m, fid, s))) {
       // if not _allclose(expected, value, rtol, atol): raise WrongValue(...) (PyTensor's
       // tests.unittest_tools.assert_allclose, 280 calls at its tip): the function passes when
       // the condition does not hold, the opposite of `assert <condition>`.
@@ -141,7 +156,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       // allParamsClose): the function answers with the check's verdict, a predicate its callers
       // assert (`ASSERT_TRUE(allParamsClose(a, b))`); its check of integers (`checkVector<int>(dims,
       // want, 4, 0)` before the values, MNN) is an exact one, passed over for the next.
-      const bool answers = m.language == Language::Cpp && finder.abortIn(m, s) == std::optional<std::string>("return");
+      const bool answers =
+          m.language == Language::Cpp && (finder.abortIn(m, s) == std::optional<std::string>("return") || clearsAnsweredFlag(m, fid, s));
       const auto ofIntegers = [&](ExprId c) {
         const CallArgs a = splitCall(m, c);
         return holdsIntegers(m, fid, s, c) ||
@@ -391,7 +407,10 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         }
       }
       std::string_view fromParam = v == kNone ? std::string_view{} : originParam(m, fid, v, 0, false);
-      if (fromParam.empty() && v != kNone && m.language == Language::Cpp) fromParam = scalingParam(m, fid, s, v, 0);
+      // Scaled from a parameter named as a tolerance (`epsilons`), not from a size (`10 * k`,
+      // a bound that grows with the problem: the call's value of `k` is no tolerance).
+      if (fromParam.empty() && v != kNone && m.language == Language::Cpp)
+        if (const std::string_view scaled = scalingParam(m, fid, s, v, 0); namesAToleranceUnit(scaled)) fromParam = scaled;
       // EXPECT_NEAR(a, b, abs_err + rel_err * std::abs(a)) (MACE's Expector::Near): the absolute
       // tolerance from one parameter, a relative one from the other, as NumPy's allclose reads them.
       if (fromParam.empty() && v != kNone && kind == "atol" && inner->category == Category::Abs)
@@ -509,6 +528,7 @@ static std::string lastNameOf(std::string_view id) {
 
 Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads,
                            const Catalogue* knownWrappers) {
+  const std::unordered_set<std::string_view> severalSources = definedInSeveralSources(project);
   Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
   addComparatorClasses(project, wrappers);
   std::unordered_map<std::string_view, std::vector<DeclaredIn>> declaredByName;
@@ -564,6 +584,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
           if (const auto d = declaredByName.find(m.functions[f].name); d != declaredByName.end())
             takeDeclaredToleranceDefaults(d->second, m.functions[f], resolver, *spec);
         }
+        if (spec && !spec->local && severalSources.count(m.functions[f].qualifiedName)) scopeToFile(m, *spec);
         // A wrapper found in an earlier round is read again: what it calls may have become a
         // wrapper since (JaxTestCase._CheckAgainstNumpy calls `self.assertAllClose`, which
         // matched TensorFlow's entry by method name until the suite's own was found).

@@ -19,6 +19,12 @@ std::optional<Language> languageOfPath(std::string_view path) {
   return std::nullopt;
 }
 
+bool isCppHeaderPath(std::string_view path) {
+  for (std::string_view ext : {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".ipp"})
+    if (endsWith(path, ext)) return true;
+  return false;
+}
+
 const std::vector<std::string>& sourceExtensions() {
   static const std::vector<std::string> all = [] {
     std::vector<std::string> v{".py"};

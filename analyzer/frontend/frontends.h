@@ -16,6 +16,8 @@ namespace oalens::analyzer {
 
 std::optional<Language> languageOfPath(std::string_view path);
 const std::vector<std::string>& sourceExtensions();  // every extension some frontend reads
+// A C or C++ header (.h .hh .hpp .hxx .cuh .inl .ipp): included by sources, defined once for all.
+bool isCppHeaderPath(std::string_view path);
 
 class Frontends {
  public:

@@ -13,6 +13,7 @@
 #include "analyzer/core/parallel.h"
 #include "analyzer/core/words.h"
 #include "analyzer/frontend/cpp/cpp_test_macros.h"
+#include "analyzer/frontend/frontends.h"
 
 namespace oalens::analyzer {
 
@@ -90,14 +91,9 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
   // `static void AssertEqual(...)` is not seen by another test, which calls the library's.
   std::unordered_set<std::string_view> defined, assigned;
   // A header under a test folder (testHelpers.hpp) is included by the tests: its functions count.
-  const auto isHeader = [](std::string_view path) {
-    const size_t dot = path.rfind('.');
-    const std::string_view ext = dot == std::string_view::npos ? std::string_view{} : path.substr(dot);
-    return ext == ".h" || ext == ".hh" || ext == ".hpp" || ext == ".hxx" || ext == ".cuh" || ext == ".inl" || ext == ".ipp";
-  };
   std::unordered_set<const FileModel*> testSources;
   for (const FileModel* t : tests)
-    if (!isHeader(t->path)) testSources.insert(t);
+    if (!isCppHeaderPath(t->path)) testSources.insert(t);
   // `static` before the name: a function of its own source file only.
   const auto fileLocal = [](const FileModel& m, const Function& f) {
     if (!m.source || f.cls != kNone || f.range.startByte >= m.source->size()) return false;

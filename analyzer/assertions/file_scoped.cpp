@@ -1,0 +1,56 @@
+#include "analyzer/assertions/file_scoped.h"
+
+#include <unordered_map>
+#include <vector>
+
+#include "analyzer/frontend/frontends.h"
+
+namespace oalens::analyzer {
+
+std::unordered_set<std::string_view> definedInSeveralSources(const Project& project) {
+  std::unordered_map<std::string_view, std::unordered_set<const FileModel*>> definingFiles;
+  std::unordered_set<std::string_view> several, inHeaders, overloaded;
+  for (const FileModel& m : project.files) {
+    if (m.language != Language::Cpp) continue;
+    const bool header = isCppHeaderPath(m.path);
+    std::unordered_set<std::string_view> seen;
+    for (const Function& f : m.functions) {
+      if (f.isMacro || f.parent != kNone || f.firstStmt == f.endStmt) continue;
+      if (!seen.insert(f.qualifiedName).second) overloaded.insert(f.qualifiedName);
+      if (header) inHeaders.insert(f.qualifiedName);
+      else definingFiles[f.qualifiedName].insert(&m);
+    }
+  }
+  std::unordered_map<std::string_view, std::vector<std::string_view>> byShortName;
+  for (const auto& [name, files] : definingFiles)
+    if (files.size() > 1 && !inHeaders.count(name) && !overloaded.count(name)) {
+      several.insert(name);
+      byShortName[std::string_view(name).substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1)].push_back(name);
+    }
+  if (several.empty()) return several;
+  // Calls by the name, not a method's (`graph.run(x)`, `p->run()`) of the same short name.
+  for (const FileModel& m : project.files) {
+    if (m.language != Language::Cpp) continue;
+    for (ExprId e = 0; e < m.exprs.size(); ++e) {
+      if (m.exprs[e].kind != ExprKind::Call || m.exprs[e].childCount == 0) continue;
+      const Expr& callee = m.expr(m.child(e, 0));
+      const bool byName =
+          callee.kind == ExprKind::Name || (callee.kind == ExprKind::Attribute && callee.text.find("::") != std::string_view::npos);
+      if (!byName) continue;
+      const auto it = byShortName.find(callee.name);
+      if (it == byShortName.end()) continue;
+      for (std::string_view name : it->second)
+        if (several.count(name) && !definingFiles[name].count(&m)) several.erase(name);
+    }
+  }
+  return several;
+}
+
+void scopeToFile(const FileModel& m, ApiSpec& spec) {
+  spec.fileScoped = true;
+  const size_t plain = spec.names.size();
+  for (size_t i = 0; i < plain; ++i) spec.names.push_back(spec.names[i] + "@" + m.path);
+  spec.id += "@" + m.path;
+}
+
+}  // namespace oalens::analyzer

@@ -1,0 +1,23 @@
+// C++ functions of one name that several test files each define for themselves (a `test` routine
+// per BLAS test file in oneMath, each with a check of its own): a call reaches its own file's.
+#pragma once
+#include <string_view>
+#include <unordered_set>
+
+#include "analyzer/assertions/catalogue.h"
+#include "analyzer/scan/project.h"
+
+namespace oalens::analyzer {
+
+// The qualified names of C++ functions defined in more than one source file (not a header), each
+// called only from files defining their own. Not one a header defines too (Kaldi's `AssertEqual`
+// of its math header, beside the overloads its tests define), an overload set of one file, nor a
+// library function whose overloads live in several sources and whose callers define none
+// (Flashlight's `fl::allClose` for tensors and for variables).
+std::unordered_set<std::string_view> definedInSeveralSources(const Project& project);
+
+// The entry made its file's: its id and names, as a lambda's (discovered_entry.cpp), end in the
+// file's path, and the matcher offers it to that file's calls only.
+void scopeToFile(const FileModel& m, ApiSpec& spec);
+
+}  // namespace oalens::analyzer
