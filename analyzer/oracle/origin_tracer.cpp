@@ -384,8 +384,27 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
           w.out.items.back().libraryValue = constant;
           return;
         }
-        if (viaImport) {  // np.float32, math.tau: a named constant of another module
-          w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
+        if (viaImport) {
+          // np.float32, math.tau: a named constant of another module; np.linalg.slogdet handed to
+          // a harness (`_CheckAgainstNumpy(np.linalg.slogdet, jnp.linalg.slogdet, args)`): a
+          // function object of that library, which computes when the harness calls it.
+          static const RE2 constantName(
+              R"(^(u?int[0-9]*|float[0-9]*|complex[0-9]*|bool_?|bfloat16|half|single|double|longdouble|newaxis|inf|nan|pi|e|tau|euler_gamma|[A-Z][A-Za-z0-9_]*)$)");
+          const std::string_view attr = lastDottedComponent(resolved);
+          // `tf.float32.max`, `np.float64.eps`: an attribute of a named constant is one too.
+          bool ofConstant = false;
+          for (std::string_view rest = std::string_view(resolved).substr(0, resolved.size() - attr.size()); !rest.empty();) {
+            const size_t dot = std::min(rest.find('.'), rest.size());
+            const std::string_view part = rest.substr(0, dot);
+            ofConstant |= !part.empty() && RE2::FullMatch(re2::StringPiece(part.data(), part.size()), constantName);
+            rest.remove_prefix(std::min(dot + 1, rest.size()));
+          }
+          // Not a conversion or data movement (`np.array`, `torch.tensor` as a test's parameter):
+          // made into the data it is given, it computes nothing.
+          const bool function = std::islower(static_cast<unsigned char>(attr.empty() ? 'A' : attr[0])) &&
+                                !RE2::FullMatch(re2::StringPiece(attr.data(), attr.size()), constantName) && !ofConstant &&
+                                !origin_names::isConstructor(attr) && !origin_names::movesData(attr) && !isConfiguration(resolved);
+          w.out.items.push_back({function ? OriginKind::OtherLib : OriginKind::Literal, resolved, {}, {}});
           return;
         }
       }
