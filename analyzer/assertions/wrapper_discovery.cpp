@@ -36,10 +36,6 @@ namespace {
 // Transitive wrappers deeper than this are not seen in real suites (the deepest seen is 3).
 constexpr int kMaxRounds = 5;
 
-// Long: a wrapper's body is read statement by statement for the shapes a check can take (a
-// mapped check, a predicate macro, a known check, a returned predicate, a compared local) and
-// the first shape found fixes which parameters are the actual, the expected and the tolerances;
-// the shapes share that bookkeeping, so they stay in one loop.
 // `if (!within_eps(got[i], want[i], mag)) { log << ...; ok = false; }` in a C++ function that
 // answers `return ok;` (oneMath's check_equal_matrix): the `if` decides the verdict as `return
 // false;` would, for every element.
@@ -53,6 +49,10 @@ bool clearsAnsweredFlag(const FileModel& m, FunctionId fid, StmtId at) {
   return false;
 }
 
+// Long: a wrapper's body is read statement by statement for the shapes a check can take (a
+// mapped check, a predicate macro, a known check, a returned predicate, a compared local) and
+// the first shape found fixes which parameters are the actual, the expected and the tolerances;
+// the shapes share that bookkeeping, so they stay in one loop.
 std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
                                    const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
