@@ -68,7 +68,7 @@ bool OriginTracer::iteratesBackends(const FileModel& m, FunctionId fn, ExprId it
 
 bool OriginTracer::isConfiguration(const std::string& name) {
   static const RE2 re(
-      R"(^(config|floatX|floatx|set_floatx|cast_to_floatX|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|placeholder|TensorType|[A-Za-z_]*[Mm]ode(_[A-Za-z_]*)?|including|excluding|requiring|get_session|_get_session|clear_session|int_shape|ndim|shape|_?asarray|array|as_tensor|as_tensor_variable|convert_to_tensor|convert_to_numpy|asnumpy|asscalar|as_np_ndarray|as_nd_ndarray|as_in_context|as_in_ctx|copyto|tostype|wait_to_read|cpu|cuda|to|detach|clone|contiguous|numpy|item|tolist|float|double|half|device|requires_grad_|static_cast|dynamic_cast|reinterpret_cast|const_cast)$)");
+      R"(^(config|floatX|floatx|set_floatx|cast_to_floatX|epsilon|image_data_format|image_dim_ordering|backend|learning_phase|set_learning_phase|seed|dtype|[dfilbcz]?(scalar|vector|matrix|row|col|tensor[0-9]?)s?|placeholder|TensorType|[A-Za-z_]*[Mm]ode(_[A-Za-z_]*)?|including|excluding|requiring|get_session|_get_session|clear_session|int_shape|ndim|shape|_?asarray|array|as_tensor|as_tensor_variable|convert_to_tensor|convert_to_numpy|asnumpy|asscalar|as_np_ndarray|as_nd_ndarray|as_in_context|as_in_ctx|copyto|tostype|wait_to_read|cpu|cuda|to|detach|clone|contiguous|numpy|item|tolist|float|double|half|device|requires_grad_|static_cast|dynamic_cast|reinterpret_cast|const_cast|(local_)?device_count|(local_)?devices|process_(count|index))$)");
   std::string_view last = lastDottedComponent(name);
   return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), re);
 }
