@@ -266,6 +266,30 @@ std::string switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId a
   return {};
 }
 
+std::string branchChoosingTheCheck(const FileModel& m, FunctionId fid, StmtId at) {
+  const StmtId end = m.functions[fid].endStmt;
+  for (StmtId p = m.stmts[at].parent; p != kNone && m.stmts[p].function == fid; p = m.stmts[p].parent) {
+    if (m.stmts[p].kind != StmtKind::If) continue;
+    const StmtId other = nextSibling(m, p);
+    if (other == kNone || m.stmts[other].kind != StmtKind::Else) continue;
+    bool answers = false;
+    for (StmtId q = other + 1; q < end && !answers; ++q) {
+      if (m.stmts[q].function != fid) continue;
+      bool inside = false;
+      for (StmtId r = m.stmts[q].parent; r != kNone && !inside; r = m.stmts[r].parent) inside = r == other;
+      if (!inside) break;
+      answers = m.stmts[q].kind == StmtKind::Return && m.stmts[q].a != kNone;
+    }
+    // `if constexpr (c10::is_reduced_floating_point_v<T>)`: the data type chooses, as `dtype ==` does.
+    static const RE2 typeTrait(R"(\bis_\w+\s*<|\bis_\w+_v\b|std::is_|\bsizeof\s*\(|scalar_type|ScalarType)");
+    const ExprId condition = m.stmts[p].a;
+    const std::string_view text = condition == kNone ? std::string_view{} : m.expr(condition).text;
+    if (answers && !(runtimeChoicesIn(text) & kByDtype) && !RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), typeTrait))
+      return condition != kNone ? std::string(text) : std::string("a preprocessor branch");
+  }
+  return {};
+}
+
 // The two parameters an error measure compares (errorMeasureOperands; in Python the size of
 // their difference, through locals: `diff = abs(actual - expected); assert diff.max() < atol`),
 // as (reference, computed).

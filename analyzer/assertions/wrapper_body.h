@@ -42,6 +42,11 @@ std::string_view scalingParam(const FileModel& m, FunctionId fid, StmtId at, Exp
 // `abs_err + rel_err * std::abs(x)`: the absolute and the relative tolerance parameters it adds.
 std::optional<std::pair<std::string_view, std::string_view>> absolutePlusRelative(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 std::string switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
+// `#ifdef USE_SINGLE return FloatNear(float_tol); #else return DoubleNear(double_tol); #endif`
+// (MuJoCo's `MjNear`): the condition of the branch that holds the check at `at`, when the other
+// branch answers too; empty otherwise, or where the condition reads a data type (a default by
+// dtype stays the helper's default).
+std::string branchChoosingTheCheck(const FileModel& m, FunctionId fid, StmtId at);
 std::optional<std::pair<std::string_view, std::string_view>> measuredParams(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 std::string_view switchingFlag(const FileModel& m, const Function& f, StmtId s);
 

@@ -482,6 +482,14 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // A C++ helper may check special values with a tolerance of its own before checking the
     // rest with one its caller gives (`test_unary(f, ref, epsilons)`): the caller's is the
     // helper's tolerance, so the first check that takes one wins.
+    // A check in one branch of a build switch, another in the other (MuJoCo's `MjNear`, `FloatNear`
+    // or `DoubleNear` by `#ifdef mjUSESINGLE`): which tolerance runs is the build's choice.
+    if (m.language == Language::Cpp && !w.alwaysDepend &&
+        std::ranges::any_of(w.tolerances, [](const auto& t) { return !t.second.empty(); }))
+      if (std::string by = branchChoosingTheCheck(m, fid, s); !by.empty()) {
+        w.alwaysDepend = true;
+        w.switchedBy = std::move(by);
+      }
     const bool takesTolerance = std::ranges::any_of(w.tolerances, [](const auto& t) { return !t.second.empty(); });
     if (m.language == Language::Cpp && !takesTolerance) {
       // The first check, unless it is exact and a closeness check follows (sizes compared before
