@@ -469,6 +469,17 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       return {"DT", fmt::format("the array library evaluates the CUT's expression ({}) on arrays the library's objects are made into",
                                 fmt::join(oracle.arrayOperators, " "))};
     if (!o.full.empty() && o.full == a.full) {
+      // One side run on arrays a backend object made or read back (`nx.from_numpy(a, M)`,
+      // `nx.to_numpy(Gb)`), the other on NumPy's (POT's backend tests): another backend of the
+      // library computes the oracle.
+      const auto onBackend = [](const OriginSet& s) {
+        return std::any_of(s.items.begin(), s.items.end(), [](const Origin& x) {
+          const std::string_view last = lastDottedComponent(x.api);
+          return x.api.starts_with(".") && (last == "from_numpy" || last == "to_numpy");
+        });
+      };
+      if (onBackend(oracle) != onBackend(cut))
+        return {"DT", fmt::format("one side runs {} on another backend's arrays", a.primary.empty() ? *o.full.begin() : a.primary)};
       if (differentParts(cut, oracle))
         return {"RI", fmt::format("the oracle is another output of {} ({} against {}), computed by a different function", *o.full.begin(),
                                   *oracle.selectors.begin(), *cut.selectors.begin())};
