@@ -45,10 +45,6 @@ std::optional<std::pair<std::string_view, std::string_view>> deviationOfParams(c
 // two sizes), or "".
 std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e);
 
-// A parameter named for a tolerance or a count of its units (`tol`, `epsilons`, `ulps`,
-// `tolerance_bits`, `error_mag`): what a bound scaled from it is measured in.
-bool namesAToleranceUnit(std::string_view name);
-
 // Whether the block of the `if` at `head` sets `flag` to `value` (`failed = true;`).
 bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value);
 

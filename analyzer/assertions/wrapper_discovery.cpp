@@ -26,6 +26,7 @@
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/lent_names.h"
 #include "analyzer/assertions/param_origin.h"
+#include "analyzer/assertions/predicate_tolerances.h"
 #include "analyzer/assertions/wrapper_body.h"
 #include "analyzer/assertions/wrapper_overloads.h"
 
