@@ -100,6 +100,14 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // Keras 2 port's "Fix up layers unit tests with TF"); a fix of one function and its test stays
   // the test's.
   if (first && first->reason == "test-fix" && e.callsChangedLibrary && e.broadLibraryChange) return {{"feature", kFromLibrary}};
+  // Tests added, the message's body says, where this check calls library code the same commit
+  // changes ("Extend unbalanced OT solvers ... add tests"): they cover the library's new behaviour
+  // (a feature), not a new test of behaviour that was there.
+  // Not where the subject itself says so ("Improve losses tests, add TestSSIM3d").
+  const bool newTestInSubject =
+      std::any_of(message.begin(), message.end(), [](const MessageMatch& m) { return m.id == "new-test" && m.inSubject; });
+  if (first && first->reason == "new-test" && first->source == kFromMessage && e.callsChangedLibrary && !newTestInSubject)
+    return {{"feature", kFromLibrary}};
   // "Refactor ... to use ProductKernel", "Move losses to a dedicated sub-package": a refactoring
   // of the library the test calls, which changed what the check compares (its CUT or oracle, not
   // its assertion API), is a change of the library's API the test follows; one of the test alone,

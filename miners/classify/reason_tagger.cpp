@@ -202,8 +202,9 @@ std::vector<MessageMatch> ReasonTagger::matches(std::string_view message) const 
     const std::string& prose = r.readsSquashedCommits ? whole : withoutSquashed;
     std::optional<size_t> at = firstAffirmed(prose, *r.pattern);
     if (!at) continue;
+    const bool inSubject = *at < prose.find('\n');
     if (*at < bracketTagEnd(prose) || namesTheMeans(prose, *at)) *at += prose.size();
-    out.push_back({r.id, *at, r.kinds});
+    out.push_back({r.id, *at, r.kinds, inSubject});
   }
   return out;
 }

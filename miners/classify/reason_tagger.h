@@ -41,7 +41,8 @@ struct MessageMatch {
   // tag says more precisely what the commit does; so does a match whose clause goes on to say
   // what it was done for ("Refactor tests in order to ...": the means, not the reason).
   size_t position = 0;
-  uint8_t kinds = 0;  // ChangeKindBit mask; 0: every change
+  uint8_t kinds = 0;       // ChangeKindBit mask; 0: every change
+  bool inSubject = false;  // the match is on the message's first line
 };
 
 class ReasonTagger {

@@ -279,3 +279,20 @@ TEST(ReasonResolver, AModuleAliasRenamedIsARefactoringOfTheCheck) {
   e.renamesAModuleAlias = false;
   EXPECT_EQ(resolveReasons({said("fix", 0), said("feature", 10)}, e), (Reasons{{"cut-fix", "library"}}));
 }
+
+// Tests the body of a message says were added, for library code the same commit changes and the
+// check calls, cover new behaviour: a feature. Said in the subject ("Improve losses tests, add
+// TestSSIM3d"), the commit is about the tests: new-test.
+TEST(ReasonResolver, TestsAddedForChangedLibraryCodeAreItsFeatureUnlessTheSubjectSaysTests) {
+  ChangeEvidence e;
+  e.kinds = kKindParameter;
+  e.testReworked = true;
+  e.callsChangedLibrary = true;
+  MessageMatch inBody = said("new-test", 80);
+  EXPECT_EQ(resolveReasons({inBody}, e), (Reasons{{"feature", "library"}}));
+  MessageMatch inSubject = said("new-test", 4);
+  inSubject.inSubject = true;
+  EXPECT_EQ(resolveReasons({inSubject}, e), (Reasons{{"new-test", "message"}}));
+  e.callsChangedLibrary = false;
+  EXPECT_EQ(resolveReasons({inBody}, e), (Reasons{{"new-test", "message"}}));
+}
