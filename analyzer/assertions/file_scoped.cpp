@@ -40,7 +40,7 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
       const auto it = byShortName.find(callee.name);
       if (it == byShortName.end()) continue;
       for (std::string_view name : it->second)
-        if (several.count(name) && !definingFiles[name].count(&m)) several.erase(name);
+        if (several.count(name) && !definingFiles.at(name).count(&m)) several.erase(name);
     }
   }
   return several;

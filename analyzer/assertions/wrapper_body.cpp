@@ -267,6 +267,8 @@ std::string switchedUnderACondition(const FileModel& m, FunctionId fid, StmtId a
 }
 
 std::string branchChoosingTheCheck(const FileModel& m, FunctionId fid, StmtId at) {
+  // `if constexpr (c10::is_reduced_floating_point_v<T>)`: the data type chooses, as `dtype ==` does.
+  static const RE2 typeTrait(R"(\bis_\w+\s*<|\bis_\w+_v\b|std::is_|\bsizeof\s*\(|scalar_type|ScalarType)");
   const StmtId end = m.functions[fid].endStmt;
   for (StmtId p = m.stmts[at].parent; p != kNone && m.stmts[p].function == fid; p = m.stmts[p].parent) {
     if (m.stmts[p].kind != StmtKind::If) continue;
@@ -280,8 +282,6 @@ std::string branchChoosingTheCheck(const FileModel& m, FunctionId fid, StmtId at
       if (!inside) break;
       answers = m.stmts[q].kind == StmtKind::Return && m.stmts[q].a != kNone;
     }
-    // `if constexpr (c10::is_reduced_floating_point_v<T>)`: the data type chooses, as `dtype ==` does.
-    static const RE2 typeTrait(R"(\bis_\w+\s*<|\bis_\w+_v\b|std::is_|\bsizeof\s*\(|scalar_type|ScalarType)");
     const ExprId condition = m.stmts[p].a;
     const std::string_view text = condition == kNone ? std::string_view{} : m.expr(condition).text;
     if (answers && !(runtimeChoicesIn(text) & kByDtype) && !RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), typeTrait))

@@ -76,16 +76,9 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
         w.out.applied.insert(std::string(lastDottedComponent(called.text)));
     }
     const size_t outer = w.lambdaArguments.size();
-    size_t index = 0;
-    for (std::string_view rest = f.name; !rest.empty() && index < arguments.size(); ++index) {
-      const size_t comma = std::min(rest.find(','), rest.size());
-      std::string_view one = rest.substr(0, comma);
-      one = one.substr(0, std::min(one.find('='), one.size()));
-      while (!one.empty() && (one.front() == ' ' || one.front() == '*')) one.remove_prefix(1);
-      while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
-      w.lambdaArguments.push_back({std::string(one), fn, at, arguments[index]});
-      rest.remove_prefix(std::min(comma + 1, rest.size()));
-    }
+    const std::vector<std::string_view> parameters = origin_names::lambdaParameters(f.name);
+    for (size_t index = 0; index < parameters.size() && index < arguments.size(); ++index)
+      w.lambdaArguments.push_back({std::string(parameters[index]), fn, at, arguments[index]});
     traceExpr(w, m, fn, at, m.child(function, 0), depth + 1);
     w.lambdaArguments.resize(outer);
     return;

@@ -120,6 +120,20 @@ bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller) {
   return false;
 }
 
+std::vector<std::string_view> lambdaParameters(std::string_view text) {
+  std::vector<std::string_view> names;
+  for (std::string_view rest = text; !rest.empty();) {
+    const size_t comma = std::min(rest.find(','), rest.size());
+    std::string_view one = rest.substr(0, comma);
+    one = one.substr(0, std::min(one.find('='), one.size()));
+    while (!one.empty() && (one.front() == ' ' || one.front() == '*')) one.remove_prefix(1);
+    while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
+    names.push_back(one);
+    rest.remove_prefix(std::min(comma + 1, rest.size()));
+  }
+  return names;
+}
+
 ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call) {
   if (m.expr(call).kind != ExprKind::Call || m.expr(call).childCount == 0) return kNone;
   const ExprId method = m.child(call, 0);

@@ -441,15 +441,8 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         // A lambda standing for its value (`onp_fun = lambda x: x[indexer]` handed to a harness):
         // its parameters are the data it will be called with.
         const size_t outer = w.lambdaArguments.size();
-        for (std::string_view rest = x.name; !rest.empty();) {
-          const size_t comma = std::min(rest.find(','), rest.size());
-          std::string_view one = rest.substr(0, comma);
-          one = one.substr(0, std::min(one.find('='), one.size()));
-          while (!one.empty() && (one.front() == ' ' || one.front() == '*')) one.remove_prefix(1);
-          while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
+        for (std::string_view one : origin_names::lambdaParameters(x.name))
           if (!one.empty()) w.lambdaArguments.push_back({std::string(one), fn, at, kNone});
-          rest.remove_prefix(std::min(comma + 1, rest.size()));
-        }
         traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
         w.lambdaArguments.resize(outer);
       }

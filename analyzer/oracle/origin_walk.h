@@ -123,6 +123,9 @@ bool movesData(std::string_view last);
 bool appliesItsFunction(std::string_view last);
 bool mapsItsFunction(std::string_view last);
 
+// The names a Python lambda's parameter text binds (`a, *b, c=1` -> a, b, c), in order.
+std::vector<std::string_view> lambdaParameters(std::string_view text);
+
 // The value a conversion, copy or device move is called on (`x.asnumpy()`, `y.cuda()`,
 // `t.to(device)`), or kNone for any other call (origin_calls.cpp).
 ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call);
