@@ -131,6 +131,7 @@ void AssertionFinder::fromMatcher(const FileModel& m, Assertion& a, ExprId actua
     CallArgs args = splitCall(m, base);
     a.isOa = spec.oa;
     a.category = spec.category;
+    a.via = spec.via;
     a.call = base;
     const int expectedIndex = spec.paramIndex(spec.expected);
     for (const auto& [kind, param] : spec.tolerances) {

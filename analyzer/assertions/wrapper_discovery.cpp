@@ -225,6 +225,13 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     }
     if (!inner) continue;
     CallArgs args = mappedArgs ? std::move(*mappedArgs) : splitCall(m, call);
+    // `return FloatNear(tol);` (MuJoCo's two-argument `MjNear(double_tol, float_tol)`): gmock's
+    // matcher given its tolerance only, the form `Pointwise` applies to pairs of elements. The
+    // helper makes such a matcher: no sides of its own, the tolerance its callers give.
+    const bool pairMatcher = m.language == Language::Cpp && returnsPredicate && inner->isPredicate() && inner->actual.empty() &&
+                             !inner->expected.empty() && inner->paramIndex(inner->expected) == 0 && args.keywords.empty() &&
+                             args.positional.size() + 1 == inner->params.size();
+    if (pairMatcher) args.positional.insert(args.positional.begin(), kNone);
     // `return tensors_are_close(arg, other, /*rtol=*/0, /*atol=*/0);` (ExecuTorch's IsEqualTo): a
     // closeness predicate given zero for every tolerance parameter it is passed compares exactly
     // (not `check_grad(m, z, 0)`, whose 0 is no tolerance).
@@ -294,7 +301,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     const bool forwardsSelfContained = m.language == Language::Cpp && inner->discovered && inner->actual.empty() &&
                                        inner->expected.empty() && inner->bound.empty() && (!f.params.empty() || f.cls != kNone);
     const bool selfContained = forwardsSelfContained || computesBothSides(m, f, actualParam, expectedParam);
-    if (!selfContained && (actualParam.empty() || expectedParam.empty() || (isSelf(actualParam) && isSelf(expectedParam)))) continue;
+    if (!selfContained && !pairMatcher && (actualParam.empty() || expectedParam.empty() || (isSelf(actualParam) && isSelf(expectedParam))))
+      continue;
 
     ApiSpec w;
     w.oa = true;

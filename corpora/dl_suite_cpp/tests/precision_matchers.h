@@ -3,6 +3,16 @@
 #pragma once
 #include <gmock/gmock.h>
 
+// Given the tolerances only: a matcher of pairs, for `Pointwise`.
+template <typename T1, typename T2>
+inline auto NearForBuild(T1 double_tol, T2 float_tol) {
+#ifdef MINITENSOR_SINGLE
+  return ::testing::FloatNear(static_cast<float>(float_tol));
+#else
+  return ::testing::DoubleNear(static_cast<double>(double_tol));
+#endif
+}
+
 template <typename T1, typename T2, typename T3>
 inline auto NearForBuild(T1 target, T2 double_tol, T3 float_tol) {
 #ifdef MINITENSOR_SINGLE
