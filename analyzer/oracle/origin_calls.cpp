@@ -79,6 +79,62 @@ static std::string otherLibraryModuleRead(const FileModel& m, FunctionId fn, Exp
   return viaImport && module != object.name ? module : std::string{};
 }
 
+// An integer written out (`10`, `-1`), a tuple or list of them, or a name the function or its
+// module binds to one, once: a size or a count.
+static bool writtenSize(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth = 0) {
+  if (e == kNone || fn == kNone || depth > 3) return false;
+  const Expr& x = m.expr(e);
+  switch (x.kind) {
+    case ExprKind::Number: return x.text.find_first_of(".eEjJxX") == std::string_view::npos;
+    case ExprKind::UnaryOp: return x.childCount == 1 && writtenSize(m, fn, at, m.child(e, 0), depth + 1);
+    case ExprKind::Tuple:
+    case ExprKind::List:
+      for (uint32_t i = 0; i < x.childCount; ++i)
+        if (!writtenSize(m, fn, at, m.child(e, i), depth + 1)) return false;
+      return x.childCount > 0;
+    case ExprKind::Name: {
+      std::vector<StmtId> scratch;
+      StmtId binding = kNone;
+      for (StmtId s : statementsBinding(m, fn, x.name, scratch)) {
+        if (s >= at) break;
+        if (binding != kNone) return false;  // bound twice: not one value
+        binding = s;
+      }
+      if (binding == kNone) binding = moduleLevelAssignment(m, x.name);
+      if (binding == kNone) return false;
+      const Stmt& st = m.stmts[binding];
+      return st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
+             writtenSize(m, fn, binding, st.b, depth + 1);
+    }
+    default: return false;
+  }
+}
+
+// `q = ot.unif(n)`, then `ot.emd(a, q, M)`: a function of the library given sizes alone, its
+// keywords literals, whose value the test names and hands to another call, makes the test's
+// data (uniform weights) rather than compute a result; written inline (`wigner_3j(1, 2, 3)`) it
+// is a computation on integers like any other.
+static bool madeFromSizesAlone(const FileModel& m, FunctionId fn, StmtId at, ExprId call, std::string_view last, const CallArgs& args) {
+  if (last.empty() || !std::islower(static_cast<unsigned char>(last[0])) || args.positional.empty() || args.hasStarArgs) return false;
+  if (fn == kNone || fn >= m.functions.size() || at == kNone || at >= m.stmts.size()) return false;
+  const Stmt& binding = m.stmts[at];
+  if (binding.kind != StmtKind::Assign || binding.b != call || binding.a == kNone || m.expr(binding.a).kind != ExprKind::Name) return false;
+  const RE2 handed("[(,]\\s*(?:\\w+\\s*=\\s*)?" + RE2::QuoteMeta(std::string(m.expr(binding.a).name)) + "\\s*[,)]");
+  bool handedOn = false;
+  const Function& f = m.functions[fn];
+  for (StmtId s = at + 1; !handedOn && s < f.endStmt && s < m.stmts.size(); ++s)
+    handedOn = m.stmts[s].function == fn && RE2::PartialMatch(m.stmts[s].text, handed);
+  if (!handedOn) return false;
+  for (ExprId a : args.positional)
+    if (!writtenSize(m, fn, at, a)) return false;
+  for (const auto& [name, value] : args.keywords) {
+    const ExprKind k = m.expr(value).kind;
+    if (k != ExprKind::Number && k != ExprKind::String && k != ExprKind::NoneLit && k != ExprKind::Bool && !writtenSize(m, fn, at, value))
+      return false;
+  }
+  return true;
+}
+
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   // An element of this call's result that a subscript reads: only a compiled function's outputs
   // list or a value called take it (below); no other list met on the way may.
@@ -347,6 +403,14 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   }
   // A call of the library under test.
   if (!resolved.empty() && isLibrary(resolved)) {
+    // ot.unif(n), a grid of (64, 64) points: a function given sizes alone makes the test's data
+    // (uniform weights, a mesh) rather than compute a result from inputs.
+    if (m.language == Language::Python && madeFromSizesAlone(m, fn, at, e, last, args)) {
+      w.out.items.push_back({OriginKind::Data, resolved, argKey, {}});
+      w.out.items.back().madeFromSizes = true;
+      w.out.evidence.push_back(fmt::format("`{}` makes data from sizes alone", m.expr(e).text.substr(0, 80)));
+      return;
+    }
     w.out.items.push_back({OriginKind::LibCall, resolved, argKey, {}});
     w.out.evidence.push_back(fmt::format("`{}` calls {} (library under test)", m.expr(e).text.substr(0, 80), resolved));
     // theano.function(inputs, [a, b, ...]) read at element k: only a graph of that output.
@@ -613,11 +677,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       // On anything the library made, a symbolic input included (`a = T.tensor3(); a.sum(0)`):
       // the library's method.
       onLibrary |= w.out.items[i].kind == OriginKind::LibCall && !w.out.items[i].moduleRef && w.receiverEvidence(i, self + 1);
-      // An instance a library class draws at random (`th.SE2.rand(n)`): random data, but the
-      // library's object, whose methods are the library's.
+      // An instance a library class draws at random (`th.SE2.rand(n)`), or one its function makes
+      // from sizes alone (`sphere = ico_sphere(0)`): the test's data, but the library's object,
+      // whose methods are the library's.
       if (const Origin& x = w.out.items[i]; x.kind == OriginKind::Data && isLibrary(x.api) && w.receiverEvidence(i, self + 1)) {
         const std::string_view owner = lastDottedComponent(std::string_view(x.api).substr(0, x.api.rfind('.')));
-        onLibrary |= !owner.empty() && std::isupper(static_cast<unsigned char>(owner[0]));
+        onLibrary |= (!owner.empty() && std::isupper(static_cast<unsigned char>(owner[0]))) || x.madeFromSizes;
       }
       if (w.out.items[i].moduleRef && i == self + 1) {  // backend.softmax(x) with backend a module of the library
         w.out.items[self].api = w.out.items[i].api + "." + std::string(last);

@@ -252,3 +252,16 @@ def tile(x, reps):
     """x repeated reps times along its first axis."""
     x = _as_array(x)
     return np.concatenate([x] * reps, axis=0)
+
+
+def uniform_weights(n):
+    """n weights of 1 / n each."""
+    return np.full(n, 1.0 / n)
+
+
+def independent_plan(a, b=None, size=None):
+    """The coupling of weights a and b that moves mass independently: a[i] * b[j]; b uniform
+    over `size` points when not given."""
+    if b is None:
+        b = uniform_weights(size)
+    return _as_array(a)[:, None] * _as_array(b)[None, :]

@@ -15,3 +15,13 @@ def test_leaky_relu_keeps_the_slope_it_is_handed():
 def test_mean_of_a_prepared_constant():
     values = np.full(4, 2.0 * 0.25)
     np.testing.assert_allclose(ops.mean(values * 3.0), 3.0 * 0.5)  # oracle: D thr=default
+
+
+def test_the_plan_keeps_the_weights_it_is_handed():
+    n = 5
+    source = np.array([0.5, 0.25, 0.25])
+    target = ops.uniform_weights(n)
+    first = ops.independent_plan(source, target)
+    plan = ops.independent_plan(source, size=n)
+    np.testing.assert_allclose(first.sum(axis=1), source, atol=1e-12)  # oracle: D thr=customized
+    np.testing.assert_allclose(target, plan.sum(axis=0), atol=1e-12)  # oracle: D thr=customized
