@@ -17,14 +17,10 @@
 
 namespace oalens::analyzer {
 
-using origin_names::convertedValue;
 using origin_names::isConstructor;
-using origin_names::isPythonBuiltin;
 using origin_names::isRandom;
 using origin_names::isShapeConstructor;
 using origin_names::mapsItsFunction;
-using origin_names::movesData;
-using origin_names::visibleFrom;
 
 // A transform that runs the function it is given (`jax.jit(f)`, `vmap(f)`, ...); another
 // library's compiler too (`torch.compile(f)` over the library's code runs f as written), not the
@@ -34,36 +30,11 @@ bool OriginTracer::appliesItsFunction(const std::string& resolved) const {
   return origin_names::appliesItsFunction(last) || (last == "compile" && !isLibrary(resolved));
 }
 
-// Whether a class of the file defines a method of that name.
-static bool definesMethod(const FileModel& m, std::string_view name) {
-  return std::any_of(m.functions.begin(), m.functions.end(), [&](const Function& f) { return f.cls != kNone && f.name == name; });
-}
-
 // `self.variant` where no class of the file defines `variant`: a method the test framework gives
 // the test case (chex's variants: jit, pmap, without jit), handed one function to run it.
 static bool frameworkRunner(const FileModel& m, std::string_view dotted, const CallArgs& args) {
   return args.positional.size() == 1 && args.keywords.empty() && dotted.starts_with("self.") &&
          dotted.find('.', 5) == std::string_view::npos && !definesMethod(m, dotted.substr(5));
-}
-
-// One function over 400 lines: the cases below are tried in order, the first that applies
-// decides what the call contributes, and each reads the call's parts computed at the head (the
-// callee, its resolved name, the arguments, a pending element or argument list). The order is the
-// classification's precedence (docs/oracles.md); split into steps, each would take all of them.
-// The function a module-level name holds once decorators applied by hand are peeled off
-// (`f = wrap_a(wrap_b(g))` -> `g`, each wrapper given the function alone); "" for anything else.
-static std::string functionWrappedAtModuleLevel(const FileModel& m, std::string_view name) {
-  const StmtId s = moduleLevelAssignment(m, name);
-  if (s == kNone || m.stmts[s].b == kNone) return {};
-  ExprId cur = m.stmts[s].b;
-  int wrappers = 0;
-  for (; wrappers < 4 && m.expr(cur).kind == ExprKind::Call; ++wrappers) {
-    const CallArgs args = splitCall(m, cur);
-    if (args.positional.size() != 1 || !args.keywords.empty() || args.hasStarArgs) return {};
-    cur = args.positional[0];
-  }
-  if (wrappers == 0 || (m.expr(cur).kind != ExprKind::Name && m.expr(cur).kind != ExprKind::Attribute)) return {};
-  return dottedName(m, cur);
 }
 
 // `getattr(onp, op)`, onp imported as another library's module (`import numpy as onp`): that
@@ -135,18 +106,72 @@ static bool madeFromSizesAlone(const FileModel& m, FunctionId fn, StmtId at, Exp
   return true;
 }
 
+// `intoSuiteHelper`: the call runs a helper of the suite, which computes with what it is handed
+// (`clone_detach_and_grad(A.to_dense())`) as another library's function does; a layout
+// conversion is handed on only to the library's calls and the objects it makes.
+void OriginTracer::traceArguments(CallSite& c, bool intoSuiteHelper) const {
+  auto& [w, m, fn, at, e, depth, element, calledWith, key, args, dotted, viaImport, resolved, last, argKey] = c;
+  const size_t from = w.out.items.size();
+  ++w.outsideReceiver;
+  const bool handsOn = !(viaImport && !isLibrary(resolved)) && !intoSuiteHelper;
+  for (ExprId a : args.positional) {
+    const size_t argumentFrom = w.out.items.size();
+    w.handedOn += handsOn;
+    traceExpr(w, m, fn, at, a, depth + 1);
+    w.handedOn -= handsOn;
+    w.noteParameter(m, a, argumentFrom);
+  }
+  // dtype=K.floatx() picks a type, device=device a place: they compute nothing. Other keyword
+  // arguments configure the call (C=1. / (lam * n) for a solver's regularisation): arithmetic
+  // there prepares a setting, not the value, and makes no formula of the oracle.
+  for (const auto& kw : args.keywords) {
+    if (kw.first == "dtype" || kw.first == "name" || kw.first == "device" || kw.first == "requires_grad" || kw.first == "layout") continue;
+    const bool arithmetic = w.out.arithmetic;
+    std::set<std::string> operators = w.out.operators, arithmeticAt = w.out.arithmeticAt;
+    traceExpr(w, m, fn, at, kw.second, depth + 1);
+    w.out.arithmetic = arithmetic;
+    w.out.operators = std::move(operators);
+    w.out.arithmeticAt = std::move(arithmeticAt);
+  }
+  --w.outsideReceiver;
+  w.notTheReceiver.emplace_back(from, w.out.items.size());
+}
+
+// The arguments as inputs another computation is handed: arithmetic on them prepares the data
+// (`ref(K, 2 * y - 1)`, `svc.fit(K, 2 * y - 1)`) and makes no formula of the value.
+void OriginTracer::traceInputsOf(CallSite& c, bool intoSuiteHelper) const {
+  OriginSet& out = c.w.out;
+  const bool arithmetic = out.arithmetic;
+  std::set<std::string> operators = out.operators, arithmeticAt = out.arithmeticAt;
+  traceArguments(c, intoSuiteHelper);
+  out.arithmetic = arithmetic;
+  out.operators = std::move(operators);
+  out.arithmeticAt = std::move(arithmeticAt);
+}
+
+// The cases below, and traceCallOutsideTheLibrary's after them (origin_call_targets.cpp), are
+// tried in order: the first that applies decides what the call contributes, each reading the
+// call's parts read once at the head (CallSite). The order is the classification's precedence
+// (docs/oracles.md).
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   // An element of this call's result that a subscript reads: only a compiled function's outputs
   // list or a value called take it (below); no other list met on the way may.
-  const int element = std::exchange(w.selectElement, -1);
-  const std::vector<ExprId>* calledWith = std::exchange(w.pendingArguments, nullptr);
-  const std::string key = std::exchange(w.selectKey, {});
-  CallArgs args = splitCall(m, e);
+  CallSite site{w, m, fn, at, e, depth};
+  site.element = std::exchange(w.selectElement, -1);
+  site.calledWith = std::exchange(w.pendingArguments, nullptr);
+  site.key = std::exchange(w.selectKey, {});
+  site.args = splitCall(m, e);
+  const int element = site.element;
+  const std::vector<ExprId>* calledWith = site.calledWith;
+  CallArgs& args = site.args;
   const Expr& callee = m.expr(args.callee);
-  std::string dotted = dottedName(m, args.callee);
-  bool viaImport = false;
-  std::string resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &viaImport);
-  std::string_view last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
+  site.dotted = dottedName(m, args.callee);
+  const std::string& dotted = site.dotted;
+  site.resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &site.viaImport);
+  const bool viaImport = site.viaImport;
+  const std::string& resolved = site.resolved;
+  site.last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
+  const std::string_view last = site.last;
   // `getattr(jnp, dtype)`: a data type read off a module by its name picks a type, it computes nothing.
   if (callee.kind == ExprKind::Name && callee.name == "getattr" && args.positional.size() >= 2 &&
       m.expr(args.positional[1]).text.find("dtype") != std::string_view::npos) {
@@ -156,7 +181,8 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // Arguments as the call sees their data: `f(x.cuda())` and `f(x)` run on the same input (a
   // device move or a conversion of the value is peeled off), so that the CPU run compared with
   // the GPU run is the same computation on the same inputs.
-  std::string argKey = argumentsKey(w, m, fn, at, args.positional);
+  site.argKey = argumentsKey(w, m, fn, at, args.positional);
+  std::string& argKey = site.argKey;
   // f(**inputs), f(*xs): the container's contents as this call reads them.
   for (uint32_t i = 1; i < m.expr(e).childCount; ++i) {
     const ExprId a = m.child(e, i);
@@ -166,46 +192,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (const uint32_t line = changedSinceUsed(m, fn, at, m.expr(m.child(a, 0)).name))
       argKey += fmt::format("*{}@{},", m.expr(m.child(a, 0)).name, line);
   }
-  // `intoSuiteHelper`: the call runs a helper of the suite, which computes with what it is handed
-  // (`clone_detach_and_grad(A.to_dense())`) as another library's function does; a layout
-  // conversion is handed on only to the library's calls and the objects it makes.
-  auto traceArgs = [&](bool intoSuiteHelper = false) {
-    const size_t from = w.out.items.size();
-    ++w.outsideReceiver;
-    const bool handsOn = !(viaImport && !isLibrary(resolved)) && !intoSuiteHelper;
-    for (ExprId a : args.positional) {
-      const size_t argumentFrom = w.out.items.size();
-      w.handedOn += handsOn;
-      traceExpr(w, m, fn, at, a, depth + 1);
-      w.handedOn -= handsOn;
-      w.noteParameter(m, a, argumentFrom);
-    }
-    // dtype=K.floatx() picks a type, device=device a place: they compute nothing. Other keyword
-    // arguments configure the call (C=1. / (lam * n) for a solver's regularisation): arithmetic
-    // there prepares a setting, not the value, and makes no formula of the oracle.
-    for (const auto& kw : args.keywords) {
-      if (kw.first == "dtype" || kw.first == "name" || kw.first == "device" || kw.first == "requires_grad" || kw.first == "layout")
-        continue;
-      const bool arithmetic = w.out.arithmetic;
-      std::set<std::string> operators = w.out.operators, arithmeticAt = w.out.arithmeticAt;
-      traceExpr(w, m, fn, at, kw.second, depth + 1);
-      w.out.arithmetic = arithmetic;
-      w.out.operators = std::move(operators);
-      w.out.arithmeticAt = std::move(arithmeticAt);
-    }
-    --w.outsideReceiver;
-    w.notTheReceiver.emplace_back(from, w.out.items.size());
-  };
-  // The arguments as inputs another computation is handed: arithmetic on them prepares the data
-  // (`ref(K, 2 * y - 1)`, `svc.fit(K, 2 * y - 1)`) and makes no formula of the value.
-  auto traceInputs = [&](bool intoSuiteHelper = false) {
-    const bool arithmetic = w.out.arithmetic;
-    std::set<std::string> operators = w.out.operators, arithmeticAt = w.out.arithmeticAt;
-    traceArgs(intoSuiteHelper);
-    w.out.arithmetic = arithmetic;
-    w.out.operators = std::move(operators);
-    w.out.arithmeticAt = std::move(arithmeticAt);
-  };
+  auto traceArgs = [&](bool intoSuiteHelper = false) { traceArguments(site, intoSuiteHelper); };
 
   if (callee.kind == ExprKind::Subscript) {  // np.cast[dtype](x): a conversion
     traceArgs();
@@ -440,401 +427,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     traceArgs();
     return;
   }
-  // A class of the test module deriving from the library's (class ExampleLoss(losses.Loss)):
-  // instances run the library's machinery with the test's overrides.
-  if (callee.kind == ExprKind::Name) {
-    if (std::string base = libraryBaseOf(m, fn, callee.name, 0); !base.empty()) {
-      w.out.items.push_back({OriginKind::LibCall, resolved.empty() ? std::string(callee.name) : resolved, argKey, {}});
-      w.out.evidence.push_back(fmt::format("`{}` builds {}, a test class deriving from {} (library under test)",
-                                           m.expr(e).text.substr(0, 80), callee.name, base));
-      traceArgs();
-      return;
-    }
-  }
-  // A helper function of the scanned code: follow its return values.
-  if (callee.kind == ExprKind::Name) {
-    // A static helper of the suite's class calls its other methods unqualified (`return
-    // _generate_master(m, k)`).
-    const ClassId ownClass = w.suiteClassFile == &m ? w.suiteClass : kNone;
-    for (FunctionId f = 0; f < m.functions.size(); ++f) {
-      const Function& F = m.functions[f];
-      if (F.name != callee.name || (F.cls != kNone && F.cls != ownClass) || !callableByName(m, F)) continue;
-      if (!visibleFrom(m, F, fn)) continue;
-      // A function the library compiles or wraps (`@xla.compile_in_graph_mode`): its calls run
-      // through the library, which is then what the value comes from.
-      for (ExprId d : F.decorators) {
-        const ExprId named = m.expr(d).kind == ExprKind::Call && m.expr(d).childCount > 0 ? m.child(d, 0) : d;
-        const std::string decorator = dottedName(m, named);
-        bool decoratorViaImport = false;
-        const std::string wraps = decorator.empty() ? std::string{} : resolveDotted(m, fn, decorator, &decoratorViaImport);
-        if (wraps.empty() || !isLibrary(wraps)) continue;
-        w.out.items.push_back({OriginKind::LibCall, wraps, argKey, {}});
-        w.out.evidence.push_back(fmt::format("`{}` runs through {}, which decorates it", callee.name, wraps));
-        traceArgs();
-        return;
-      }
-      w.out.throughHelper = true;
-      w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));
-      const size_t outer = w.lambdaArguments.size();
-      bindFunctionArguments(w, m, fn, at, F, args);
-      w.selectKey = key;  // _get_problem(name)['minimum']: the entry of the dict it returns
-      const bool returned = traceHelper(w, m, f, depth + 1);
-      w.selectKey.clear();
-      w.lambdaArguments.resize(outer);
-      if (returned) {
-        traceInputs(true);
-        return;
-      }
-    }
-  }
-  if (callee.kind == ExprKind::Attribute && dotted.rfind("self.", 0) == 0 && dotted.find('.', 5) == std::string::npos) {
-    // self.fast(x) with self.fast = compile(f) set in setUp: a call of a stored value.
-    if (!definesMethod(m, callee.name)) {
-      size_t before = w.out.items.size();
-      if (traceSelfAttribute(w, m, fn, callee.name, depth + 1)) {
-        callLibraryValues(w.out, before);
-        bool callsLibrary = false;
-        for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
-        if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, fmt::format("self.{}()", callee.name), argKey, {}});
-        traceArgs();
-        return;
-      }
-    }
-  }
-  if (callee.kind == ExprKind::Attribute && (dotted.rfind("self.", 0) == 0)) {
-    FunctionId owner = fn;
-    while (owner != kNone && m.functions[owner].cls == kNone) owner = m.functions[owner].parent;
-    for (FunctionId f = 0; f < m.functions.size(); ++f) {
-      const Function& F = m.functions[f];
-      if (F.name != callee.name || F.cls == kNone) continue;
-      if (owner != kNone && F.cls != m.functions[owner].cls) continue;
-      w.out.throughHelper = true;
-      w.out.evidence.push_back(fmt::format("`{}` returns from method {}", dotted, F.qualifiedName));
-      w.selectKey = key;
-      if (traceHelper(w, m, f, depth + 1)) {
-        traceArgs(true);
-        return;
-      }
-    }
-    // A method the test class inherits from a base class of the suite, in this module or another.
-    if (owner != kNone && m.functions[owner].cls != kNone && dotted.find('.', 5) == std::string::npos) {
-      if (const auto [file, method] = inheritedMethod(m, m.functions[owner].cls, callee.name, 0); file) {
-        w.out.throughHelper = true;
-        w.out.evidence.push_back(
-            fmt::format("`{}` returns from method {} inherited from {}", dotted, file->functions[method].qualifiedName, file->path));
-        if (traceHelper(w, *file, method, depth + 1)) {
-          traceArgs(true);
-          return;
-        }
-      }
-    }
-  }
-  // TensorFlow's test case runs the tensors it is given (`self.evaluate(loss)`, in graph mode by
-  // running the graph): their value, not a model's evaluation, when the suite defines no method
-  // of that name.
-  if (callee.kind == ExprKind::Attribute && dotted == "self.evaluate" && !args.positional.empty()) {
-    w.out.evidence.push_back(fmt::format("`{}` runs what it is given", m.expr(e).text.substr(0, 60)));
-    for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
-    return;
-  }
-  if (viaImport) {
-    // Imported from another scanned module (a test-suite reference module).
-    std::string_view mod = std::string_view(resolved).substr(0, resolved.rfind('.'));
-    if (const FileModel* other = project_.moduleFile(mod)) {
-      for (FunctionId f = 0; f < other->functions.size(); ++f) {
-        const Function& F = other->functions[f];
-        if (F.parent != kNone || F.cls != kNone || F.name != lastDottedComponent(resolved)) continue;
-        w.out.throughHelper = true;
-        w.out.evidence.push_back(fmt::format("`{}` returns from {} in {}", last, F.qualifiedName, other->path));
-        if (traceHelper(w, *other, f, depth + 1)) {
-          traceArgs(true);
-          return;
-        }
-      }
-      // `ref_attention_for_test = disable_tf32(maybe_use_cpu_ref(ref_attention))` in the suite's
-      // utils (xformers): decorators applied by hand wrap a function, and calling the result runs
-      // it; the library's function is the library's call.
-      if (const std::string wrapped = functionWrappedAtModuleLevel(*other, lastDottedComponent(resolved)); !wrapped.empty()) {
-        const std::string inner = resolveDotted(*other, kNone, wrapped);
-        if (isLibrary(inner)) {
-          w.out.items.push_back({OriginKind::LibCall, inner, argKey, {}});
-          w.out.evidence.push_back(
-              fmt::format("`{}` is {} of the suite's {} wrapped by its decorators: {}", last, wrapped, other->path, inner));
-          traceArgs();
-          return;
-        }
-      }
-    }
-  }
-  // Parameters an initializer draws (`_, params = init_fn(key, shape)`) handed to a computation
-  // as its argument are test data, as a random draw is; what they were drawn for is not computed.
-  if (callee.kind == ExprKind::Name && !viaImport && w.outsideReceiver > 0 && origin_names::initializes(callee.name)) {
-    w.out.items.push_back({OriginKind::Data, fmt::format("{}()", callee.name), argKey, {}});
-    w.out.evidence.push_back(fmt::format("`{}` draws initial parameters (test data)", m.expr(e).text.substr(0, 60)));
-    return;
-  }
-  // An instance of a class of this file, called (`m_true = SlowLinear(a, b); m_true(x)`): what its
-  // forward or __call__ returns, as a helper's; the constructor's arguments configure it.
-  if (callee.kind == ExprKind::Name && !viaImport && calledWith && m.language == Language::Python)
-    for (ClassId c = 0; c < m.classes.size(); ++c) {
-      if (m.classes[c].name != callee.name) continue;
-      FunctionId run = classMethod(m, c, "forward");
-      if (run == kNone) run = classMethod(m, c, "__call__");
-      if (run == kNone) run = classMethod(m, c, "call");
-      if (run == kNone) break;
-      w.out.throughHelper = true;
-      w.out.evidence.push_back(fmt::format("`{}` is called: it runs {}", callee.name, m.functions[run].qualifiedName));
-      traceHelper(w, m, run, depth + 1);
-      traceInputs(true);
-      for (ExprId a : *calledWith) traceExpr(w, m, fn, at, a, depth + 1);
-      return;
-    }
-  // A class of this file that only holds fields (a dataclass or a NamedTuple of test data,
-  // `JammedTestState(position=onp.load(f), ...)`): what it is built from is its value.
-  if (callee.kind == ExprKind::Name && !viaImport && m.language == Language::Python)
-    for (ClassId c = 0; c < m.classes.size(); ++c) {
-      if (m.classes[c].parent != kNone || m.classes[c].name != callee.name) continue;
-      const bool holdsOnly = std::none_of(m.functions.begin(), m.functions.end(), [&](const Function& f) { return f.cls == c; });
-      if (!holdsOnly) break;
-      w.out.evidence.push_back(fmt::format("`{}` holds the values it is built from", callee.name));
-      for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
-      for (const auto& kw : args.keywords) traceExpr(w, m, fn, at, kw.second, depth + 1);
-      return;
-    }
-  // A call of a value: f(x) where f = theano.function(...), model.predict(x) on a library model.
-  if (callee.kind == ExprKind::Name && !isPythonBuiltin(callee.name) && !viaImport) {
-    size_t before = w.out.items.size();
-    w.selectElement = element;
-    w.pendingArguments = &args.positional;
-    traceName(w, m, fn, at, callee.name, depth + 1);
-    w.selectElement = -1;
-    w.pendingArguments = nullptr;
-    callLibraryValues(w.out, before);
-    // fn(x) in a helper handed the library's function as fn (bindFunctionArguments): its call.
-    const bool boundFunction = std::any_of(w.lambdaArguments.begin(), w.lambdaArguments.end(),
-                                           [&](const Walk::LambdaArgument& b) { return b.name == callee.name; });
-    for (size_t i = before; boundFunction && i < w.out.items.size(); ++i)
-      if (Origin& o = w.out.items[i]; o.kind == OriginKind::LibCall && o.moduleRef) {
-        o.moduleRef = false;
-        o.args = argKey;
-      }
-    bool callsLibrary = false;
-    for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
-    if (callsLibrary) {
-      w.out.items.push_back({OriginKind::LibCall, fmt::format("{}()", callee.name), argKey, {}});
-      traceArgs();
-      return;
-    }
-    // np_func bound to np.cumsum: calling it runs another library's function.
-    bool functionObject = false;
-    for (size_t i = before; i < w.out.items.size(); ++i) {
-      Origin& o = w.out.items[i];
-      if (o.kind == OriginKind::Literal && o.api.find('.') != std::string::npos && !o.api.empty() &&
-          std::islower(static_cast<unsigned char>(lastDottedComponent(o.api)[0]))) {
-        o.kind = OriginKind::OtherLib;
-        o.args = argKey;
-        functionObject = true;
-      }
-    }
-    if (functionObject) {
-      traceArgs();
-      return;
-    }
-  }
-  if (callee.kind == ExprKind::Attribute && !viaImport && (movesData(last) || last == "set" || (w.handedOn > 0 && convertsLayout(last))) &&
-      !isLibrary(resolved)) {
-    // x.view(-1, 3), y.unsqueeze(0), z.flip(-1): the receiver's data, moved. Its arguments are
-    // shapes, axes or devices, except the values JAX's `x.at[i].set(v)` puts in.
-    traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
-    if (last == "set")
-      for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
-    w.out.moves.insert(std::string(last));
-    w.out.evidence.push_back(fmt::format("`.{}` only moves data", last));
-    return;
-  }
-  if (const ExprId value = convertedValue(m, fn, e); value != kNone) {
-    // x.asnumpy(), y.as_in_context(ctx): a conversion or a copy of the receiver computes nothing.
-    traceExpr(w, m, fn, at, value, depth + 1);
-    return;
-  }
-  if (callee.kind == ExprKind::Attribute && !viaImport) {
-    // A method on a value: classify by the receiver. The entry goes first, so the outermost
-    // call of a side is its first item.
-    size_t self = w.out.items.size();
-    w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", last), argKey, {}});
-    const bool revisitedBefore = std::exchange(w.revisitedLibrary, false);
-    std::string bindingBefore = std::exchange(w.firstBinding, {});
-    const int outside = std::exchange(w.outsideReceiver, 0);
-    const int handed = std::exchange(w.handedOn, 0);
-    traceExpr(w, m, fn, at, m.child(args.callee, 0), depth + 1);
-    w.outsideReceiver = outside;
-    w.handedOn = handed;
-    bool onLibrary = std::exchange(w.revisitedLibrary, revisitedBefore);
-    if (m.expr(m.child(args.callee, 0)).kind == ExprKind::Name) w.out.items[self].receiver = w.firstBinding;
-    if (bindingBefore.empty()) bindingBefore = w.firstBinding;
-    w.firstBinding = std::move(bindingBefore);
-    for (size_t i = self + 1; i < w.out.items.size(); ++i) {
-      // On anything the library made, a symbolic input included (`a = T.tensor3(); a.sum(0)`):
-      // the library's method.
-      onLibrary |= w.out.items[i].kind == OriginKind::LibCall && !w.out.items[i].moduleRef && w.receiverEvidence(i, self + 1);
-      // An instance a library class draws at random (`th.SE2.rand(n)`), or one its function makes
-      // from sizes alone (`sphere = ico_sphere(0)`): the test's data, but the library's object,
-      // whose methods are the library's.
-      if (const Origin& x = w.out.items[i]; x.kind == OriginKind::Data && isLibrary(x.api) && w.receiverEvidence(i, self + 1)) {
-        const std::string_view owner = lastDottedComponent(std::string_view(x.api).substr(0, x.api.rfind('.')));
-        onLibrary |= (!owner.empty() && std::isupper(static_cast<unsigned char>(owner[0]))) || x.madeFromSizes;
-      }
-      if (w.out.items[i].moduleRef && i == self + 1) {  // backend.softmax(x) with backend a module of the library
-        w.out.items[self].api = w.out.items[i].api + "." + std::string(last);
-        onLibrary = true;
-      }
-    }
-    // C++ inside the library's namespace: the test's objects are the library's (a layer, a
-    // tree, a tensor) unless they come from another library (a std::vector).
-    if (!onLibrary && m.language == Language::Cpp && knowsCppLibrary(m)) {
-      bool fromOther = false;
-      for (size_t i = self + 1; i < w.out.items.size(); ++i)
-        fromOther |= w.out.items[i].kind == OriginKind::OtherLib && !w.out.items[i].api.empty() && w.out.items[i].api[0] != '.';
-      onLibrary = !fromOther;
-    }
-    // A method of an object the test is handed (a pytest fixture, a field of a parametrized
-    // case: `case.manifold.proju(x, u)`) that computes on what it is given: a suite hands its
-    // tests the library's objects, so the method is the library's. Not an array's method
-    // (`x.sum(0)` of a parametrized array), nor one that reads the object alone (`d.items()`,
-    // `m.toarray()`).
-    if (!onLibrary && m.language == Language::Python && self + 1 < w.out.items.size() && !args.positional.empty() &&
-        !isArrayMethod(w.out.items[self].api)) {
-      bool handedIn = true;
-      for (size_t i = self + 1; i < w.out.items.size(); ++i)
-        handedIn &= w.out.items[i].kind == OriginKind::Data && w.out.items[i].parameter;
-      if (handedIn) {
-        onLibrary = true;
-        w.out.evidence.push_back(fmt::format("`.{}` is a method of an object the test is handed: the library's", last));
-      }
-    }
-    // A method of an array the library's object was made into (`op.to_dense().conjugate()`,
-    // `t.numpy().sum()`): the array library's, NumPy computing on the library's result.
-    if (onLibrary && m.language == Language::Python && madeIntoArray(m, m.child(args.callee, 0)) && !movesData(last)) {
-      onLibrary = false;
-      w.out.evidence.push_back(
-          fmt::format("`.{}` is the array's method, after `.{}()`", last, m.expr(splitCall(m, m.child(args.callee, 0)).callee).name));
-    }
-    if (onLibrary) w.out.items[self].kind = OriginKind::LibCall;
-    // A method of a constant (So2.identity().matrix(), np.array([1., 2.]).sum()) is a constant:
-    // a closed form, unless the CUT computes the same function.
-    bool onConstant = self + 1 < w.out.items.size();
-    for (size_t i = self + 1; i < w.out.items.size(); ++i) onConstant &= w.out.items[i].kind == OriginKind::Literal;
-    if (onConstant && args.positional.empty()) {
-      w.out.items[self].kind = OriginKind::OtherLib;
-      w.out.items[self].closedForm = true;
-    }
-    // A method of an object another library's class built (`svm.SVC(C=c).fit(K, 2 * y - 1)`):
-    // that class computes; arithmetic on the data handed to it prepares its inputs.
-    bool ofAnotherClass = false;
-    for (size_t i = self + 1; i < w.out.items.size(); ++i) {
-      const std::string_view cls = lastDottedComponent(w.out.items[i].api);
-      ofAnotherClass |= w.out.items[i].kind == OriginKind::OtherLib && !cls.empty() && std::isupper(static_cast<unsigned char>(cls[0])) &&
-                        w.receiverEvidence(i, self + 1);
-    }
-    if (ofAnotherClass && w.out.items[self].kind == OriginKind::OtherLib) traceInputs();
-    else traceArgs();
-    return;
-  }
-  // dtype(-3.36) with `dtype` a test's parameter (JAX MD's tests run once per float type): the
-  // type converts its argument and computes nothing.
-  if (callee.kind == ExprKind::Name && !viaImport && args.positional.size() == 1 &&
-      (callee.name == "dtype" || callee.name.ends_with("_dtype"))) {
-    w.out.evidence.push_back(fmt::format("`{}` converts its argument to a data type", m.expr(e).text.substr(0, 60)));
-    traceExpr(w, m, fn, at, args.positional[0], depth + 1);
-    return;
-  }
-  if (callee.kind == ExprKind::Name && isPythonBuiltin(callee.name)) {
-    if (callee.name == "sum" || callee.name == "pow") w.noteArithmetic();
-    traceArgs();
-    return;
-  }
-  // An input handed to a call in another layout (`conv(x, to_torch_csc_tensor(edge_index))`) is
-  // that input; a conversion compared itself is computed.
-  if (viaImport && (movesData(last) || (w.handedOn > 0 && convertsLayout(last)))) {
-    // np.stack([a, b]), jnp.broadcast_to(x, shape), torch.flip(x, dims): the first argument's
-    // data (a list of arrays for a join), moved; the rest are shapes and axes.
-    if (!args.positional.empty()) traceExpr(w, m, fn, at, args.positional[0], depth + 1);
-    w.out.moves.insert(std::string(last));
-    w.out.evidence.push_back(fmt::format("`{}` only moves data", resolved));
-    return;
-  }
-  if (viaImport) {
-    // A class of another scanned module of the suite (a reference LSTM in tests/rnn_support.py):
-    // its instances compute by the author's code, as a helper function does.
-    if (const FileModel* other = project_.moduleFile(std::string_view(resolved).substr(0, resolved.rfind('.')))) {
-      for (const ClassDef& c : other->classes)
-        if (c.parent == kNone && c.name == last) {
-          w.out.throughHelper = true;
-          w.out.suiteClasses.insert(resolved);
-          w.out.evidence.push_back(
-              fmt::format("`{}` builds {}, a class of the test suite ({})", m.expr(e).text.substr(0, 60), last, other->path));
-          break;
-        }
-    }
-    // `partial(_reference_fn, ignore_index=...)`: the function, some of its arguments bound (a
-    // setting each), called later by whoever it is handed to.
-    if (resolved == "functools.partial" && !args.positional.empty()) {
-      w.out.evidence.push_back(fmt::format("`{}` binds arguments of its function", m.expr(e).text.substr(0, 60)));
-      traceExpr(w, m, fn, at, args.positional[0], depth + 1);
-      return;
-    }
-    // Another library reading stored values (`np.load(tmp_path / "ref.npy")`, `json.load(f)`,
-    // `torch.load(path)`, a reference image `Image.open(path)`): data of the test's, whatever
-    // the path's arithmetic.
-    static const RE2 reading(
-        R"(load|loads|loadtxt|genfromtxt|fromfile|loadmat|load_npz|read_csv|read_json|read_pickle|open|imread|read_image|decode_image)");
-    if (RE2::FullMatch(re2::StringPiece(last.data(), last.size()), reading)) {
-      w.out.items.push_back({OriginKind::Data, resolved, argKey, {}});
-      w.out.evidence.push_back(fmt::format("`{}` reads stored data ({}): test data", m.expr(e).text.substr(0, 60), resolved));
-      return;
-    }
-    size_t self = w.out.items.size();
-    w.out.items.push_back({OriginKind::OtherLib, resolved, argKey, {}});
-    const bool arithmeticBefore = w.out.arithmetic;
-    const std::set<std::string> arithmeticAtBefore = w.out.arithmeticAt;
-    traceArgs();
-    // Numbers written in the call (-np.log(0.5)), or arguments whose every origin is a literal
-    // (np.polyval([1., 2.], np.linspace(0, 1, 5))): a value fixed by the test, computed on
-    // literals, as closed a form as np.log(2) (docs/oracles.md).
-    bool literalArgs = !args.positional.empty();
-    for (ExprId a : args.positional) {
-      const Expr& ax = m.expr(a);
-      const bool number = ax.kind == ExprKind::Number || (ax.kind == ExprKind::UnaryOp && m.expr(m.child(a, 0)).kind == ExprKind::Number);
-      literalArgs &= number;
-    }
-    if (!literalArgs && self + 1 < w.out.items.size()) {
-      // Literal data, maybe with arithmetic on it (cos(pi / 4)): a closed form unless the CUT
-      // runs on the very same inputs (then another library computes what the CUT computes, or
-      // with arithmetic the author spells the CUT's function out; decide()).
-      bool allLiteral = true;
-      for (size_t i = self + 1; i < w.out.items.size(); ++i) allLiteral &= w.out.items[i].kind == OriginKind::Literal;
-      if (allLiteral) {
-        w.out.items[self].literalInputs = true;
-        w.out.items[self].argsArithmetic = w.out.arithmetic != arithmeticBefore;
-        w.out.arithmetic = arithmeticBefore;
-        w.out.arithmeticAt = arithmeticAtBefore;
-        w.out.evidence.push_back(fmt::format("`{}` is {} on literal data", m.expr(e).text.substr(0, 80), resolved));
-        return;
-      }
-    }
-    if (literalArgs) {  // -np.log(0.5), math.sqrt(2): a closed-form constant, unless the CUT is that function
-      w.out.items[self].closedForm = true;
-      w.out.arithmetic = arithmeticBefore;
-      w.out.arithmeticAt = arithmeticAtBefore;
-      w.out.evidence.push_back(fmt::format("`{}` is {} on numbers (a closed-form value)", m.expr(e).text.substr(0, 80), resolved));
-      return;
-    }
-    w.out.evidence.push_back(fmt::format("`{}` is {} (another library)", m.expr(e).text.substr(0, 80), resolved));
-    return;
-  }
-  w.out.items.push_back({OriginKind::Unknown, dotted, argKey,
-                         fmt::format("callee `{}` is not resolved", dotted.empty() ? std::string(m.expr(args.callee).text) : dotted)});
-  traceArgs();
+  traceCallOutsideTheLibrary(site);
 }
 
 }  // namespace oalens::analyzer

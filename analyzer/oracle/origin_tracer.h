@@ -131,6 +131,12 @@ class OriginTracer {
 
  private:
   struct Walk;
+  struct CallSite;
+  // A call's arguments traced as its inputs; traceInputsOf also forgets the arithmetic met in
+  // them, which prepares the data another computation is handed (`svc.fit(K, 2 * y - 1)`).
+  void traceArguments(CallSite& c, bool intoSuiteHelper) const;
+  void traceInputsOf(CallSite& c, bool intoSuiteHelper) const;
+  void traceCallOutsideTheLibrary(CallSite& c) const;
   void traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
   void traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;

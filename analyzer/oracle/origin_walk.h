@@ -1,11 +1,13 @@
-// What origin_tracer.cpp and origin_calls.cpp (the tracing of a call: the library under test,
+// What origin_tracer.cpp, origin_calls.cpp and origin_call_targets.cpp (the tracing of a call: the library under test,
 // another library, a constructor of test data, a helper of the suite) share: the state of one
 // trace, and the names that tell what kind of call a callee is.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -13,6 +15,32 @@
 #include "analyzer/oracle/origin_tracer.h"
 
 namespace oalens::analyzer {
+
+// Whether a class of the file defines a method of that name.
+inline bool definesMethod(const FileModel& m, std::string_view name) {
+  return std::any_of(m.functions.begin(), m.functions.end(), [&](const Function& f) { return f.cls != kNone && f.name == name; });
+}
+
+// One call being traced, its parts read once (OriginTracer::traceCall): the element or key a
+// subscript reads of its result, the arguments a stored value is called with, its callee's
+// dotted and resolved names, and its arguments as it sees their data (Origin::args).
+struct OriginTracer::CallSite {
+  Walk& w;
+  const FileModel& m;
+  FunctionId fn;
+  StmtId at;
+  ExprId e;
+  int depth;
+  int element = -1;
+  const std::vector<ExprId>* calledWith = nullptr;
+  std::string key;
+  CallArgs args;
+  std::string dotted;
+  bool viaImport = false;
+  std::string resolved;
+  std::string_view last;
+  std::string argKey;
+};
 
 struct OriginTracer::Walk {
   OriginSet out;
