@@ -505,6 +505,24 @@ const ApiSpec* ApiMatcher::uniqueDiscoveredMethod(std::string_view name) const {
   return all.front();
 }
 
+const ApiSpec* ApiMatcher::includedDiscoveredMethod(const FileModel& m, std::string_view name) const {
+  const auto visible = [&](std::string_view path) {
+    if (path == m.path) return true;
+    return std::ranges::any_of(m.imports, [&](const Import& i) {
+      const std::string_view included = i.module;
+      if (included.empty() || !path.ends_with(included)) return false;
+      return path.size() == included.size() || path[path.size() - included.size() - 1] == '/';
+    });
+  };
+  const ApiSpec* found = nullptr;
+  for (const ApiSpec* s : wrappers_.allByShortName(name, Language::Cpp)) {
+    if (s->names.empty() || s->names.front().find('.') == std::string::npos || !visible(s->definedIn)) continue;
+    if (found) return nullptr;
+    found = s;
+  }
+  return found;
+}
+
 ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) const {
   const Expr& c = m.expr(call);
   if (c.kind != ExprKind::Call || c.childCount == 0) return {};
@@ -632,7 +650,7 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
       }
       // this->ThresholdChecks() in a fixture deriving from the class that defines it.
       if (m.expr(m.child(callee, 0)).text == "this")
-        if (const ApiSpec* s = uniqueDiscoveredMethod(out.lastName)) {
+        if (const ApiSpec* s = uniqueDiscoveredMethod(out.lastName); s || (s = includedDiscoveredMethod(m, out.lastName))) {
           out.spec = s;
           return out;
         }

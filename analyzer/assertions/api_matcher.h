@@ -33,6 +33,10 @@ class ApiMatcher {
   const ApiSpec* matchCppShort(const FileModel& m, ExprId callee, const std::string& dotted) const;
   // The one discovered C++ wrapper of this short name, when it is a class's method; else null.
   const ApiSpec* uniqueDiscoveredMethod(std::string_view name) const;
+  // Of several, the one method of that name a class of this file or of a header it includes
+  // defines (oneDAL's `dbscan_test::dbi_determenistic_checks` in the fixture batch.cpp includes,
+  // not the SPMD fixture's of the same name); null when not exactly one.
+  const ApiSpec* includedDiscoveredMethod(const FileModel& m, std::string_view name) const;
   const Catalogue& catalogue_;
   const Catalogue& wrappers_;
 };
