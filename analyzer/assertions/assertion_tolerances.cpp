@@ -368,13 +368,6 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       a.tolerances.push_back(defaultTolerance(spec, "bound", fmt::format("default of {}", spec.id)));
     }
   if (a.isOa && a.category != Category::ErrorBound && (measuresShape(m, a.actualExpr) || measuresShape(m, a.expectedExpr))) markExact(a);
-  // EXPECT_NEAR(copy, original, 0), `GKO_ASSERT_MTX_NEAR(a, b, 0)`: a C++ assertion of closeness
-  // given a written zero for each of its tolerances lets the values differ by nothing: exact. (A
-  // predicate so given stays the check it is where a test asserts its verdict.)
-  if (m.language == Language::Cpp && a.isOa && !spec.isPredicate() && a.category != Category::ErrorBound && !a.tolerances.empty() &&
-      std::ranges::all_of(a.tolerances,
-                          [](const Tolerance& t) { return t.value && *t.value == 0.0 && t.provenance == Provenance::Literal; }))
-    markExact(a);
   if (a.actualExpr != kNone) a.actualText = std::string(m.expr(a.actualExpr).text);
   if (a.expectedExpr != kNone) a.expectedText = std::string(m.expr(a.expectedExpr).text);
   // The helper's default, switched by a condition of its own: chosen at run time, by that
