@@ -527,9 +527,11 @@ std::optional<ApiSpec> declaredClosenessSpec(const FileModel& m, FunctionId fid,
   if (d->method) makeMethodPredicate(f, w);
   w.actual = std::string(d->actual);
   w.expected = std::string(d->expected);
-  w.tolerances.emplace_back("atol", std::string(d->tolerance));
-  if (const ExprId def = paramDefault(f, d->tolerance); def != kNone) takeParamDefault(m, f, resolver, w, "atol", def);
-  else takeCommentedDefault(m, f, w, "atol", d->tolerance);
+  if (!d->tolerance.empty()) {
+    w.tolerances.emplace_back("atol", std::string(d->tolerance));
+    if (const ExprId def = paramDefault(f, d->tolerance); def != kNone) takeParamDefault(m, f, resolver, w, "atol", def);
+    else takeCommentedDefault(m, f, w, "atol", d->tolerance);
+  }
   if (!d->relative.empty()) {
     w.category = Category::AbsRel;
     w.tolerances.emplace_back("rtol", std::string(d->relative));

@@ -77,6 +77,9 @@ std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionI
   static const RE2 relativeName(R"((?i)(rtol|rel))");
   for (const Param& p : f.params) {
     if (p.varArgs || p.type.empty()) return std::nullopt;
+    // `double* relative_error` after the values and the tolerance (Ceres's IsClose): where the
+    // check writes what it measured, no value it compares.
+    if (p.pointer && !values.empty() && (!tolerance.empty() || !relative.empty())) continue;
     const bool isTolerance = floatingType(p.type) && namedAsTolerance(p.name);
     // The relative one by its name (`allclose(a, b, rtol, atol)`), else the second
     // (`floatCloseAll(a, b, atol, rtol)`).
@@ -98,6 +101,9 @@ std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionI
     out.method = true;
     return out;
   }
+  // A relative tolerance alone (`IsClose(x, y, relative_precision)`).
+  if (tolerance.empty() && !relative.empty() && !method) std::swap(tolerance, relative);
+  const bool relativeOnly = !tolerance.empty() && RE2::PartialMatch(piece(tolerance), relativeName) && relative.empty();
   // Two values and a tolerance; more values (shapes, counts, flags) leave the sides unclear.
   if (method || tolerance.empty() || values.size() != 2) return std::nullopt;
   // gtest's order, expected first (`ASSERT_ARRAYS_NEAR(EXPECTED, ACTUAL, ...)`), unless only the
@@ -106,8 +112,8 @@ std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionI
   DeclaredCloseness out;
   out.expected = values[expectedSecond ? 1 : 0];
   out.actual = values[expectedSecond ? 0 : 1];
-  out.tolerance = tolerance;
-  out.relative = relative;
+  out.tolerance = relativeOnly ? std::string_view{} : tolerance;
+  out.relative = relativeOnly ? tolerance : relative;
   out.predicate = !namedForAsserting(f.name);
   return out;
 }

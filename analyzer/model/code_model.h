@@ -111,6 +111,7 @@ struct Param {
   bool varArgs = false;      // *args
   bool kwArgs = false;       // **kwargs
   bool keywordOnly = false;  // after * or *args
+  bool pointer = false;      // C++: declared a pointer (`double* relative_error`), a place to write to or an array
 };
 
 struct Function {

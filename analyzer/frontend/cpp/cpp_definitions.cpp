@@ -141,6 +141,8 @@ void CppFrontend::Impl::parameters(TSNode params, Function& f) {
     } else if (k == Cx::ParameterDeclaration || k == Cx::OptionalParameterDeclaration) {
       ExprId nameId = declaredName(field(c.node, fDeclarator));
       if (nameId != kNone) p.name = m->exprs[nameId].name;
+      if (TSNode declarator = field(c.node, fDeclarator); !ts_node_is_null(declarator))
+        p.pointer = kind(declarator) == Cx::PointerDeclarator;
       if (TSNode type = field(c.node, fType); !ts_node_is_null(type)) {
         p.type = text(type);
         if (kind(type) == Cx::TypeIdentifier) m->typeNames.push_back(p.type);
