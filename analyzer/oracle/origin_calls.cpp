@@ -90,12 +90,6 @@ static bool madeFromSizesAlone(const FileModel& m, FunctionId fn, StmtId at, Exp
   if (fn == kNone || fn >= m.functions.size() || at == kNone || at >= m.stmts.size()) return false;
   const Stmt& binding = m.stmts[at];
   if (binding.kind != StmtKind::Assign || binding.b != call || binding.a == kNone || m.expr(binding.a).kind != ExprKind::Name) return false;
-  const RE2 handed("[(,]\\s*(?:\\w+\\s*=\\s*)?" + RE2::QuoteMeta(std::string(m.expr(binding.a).name)) + "\\s*[,)]");
-  bool handedOn = false;
-  const Function& f = m.functions[fn];
-  for (StmtId s = at + 1; !handedOn && s < f.endStmt && s < m.stmts.size(); ++s)
-    handedOn = m.stmts[s].function == fn && RE2::PartialMatch(m.stmts[s].text, handed);
-  if (!handedOn) return false;
   for (ExprId a : args.positional)
     if (!writtenSize(m, fn, at, a)) return false;
   for (const auto& [name, value] : args.keywords) {
@@ -103,7 +97,11 @@ static bool madeFromSizesAlone(const FileModel& m, FunctionId fn, StmtId at, Exp
     if (k != ExprKind::Number && k != ExprKind::String && k != ExprKind::NoneLit && k != ExprKind::Bool && !writtenSize(m, fn, at, value))
       return false;
   }
-  return true;
+  const RE2 handed("[(,]\\s*(?:\\w+\\s*=\\s*)?" + RE2::QuoteMeta(std::string(m.expr(binding.a).name)) + "\\s*[,)]");
+  const Function& f = m.functions[fn];
+  for (StmtId s = at + 1; s < f.endStmt && s < m.stmts.size(); ++s)
+    if (m.stmts[s].function == fn && RE2::PartialMatch(m.stmts[s].text, handed)) return true;
+  return false;
 }
 
 // `intoSuiteHelper`: the call runs a helper of the suite, which computes with what it is handed
