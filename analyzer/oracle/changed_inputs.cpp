@@ -43,6 +43,8 @@ bool changes(const FileModel& m, FunctionId fn, StmtId s, std::string_view name)
   static const std::set<std::string_view, std::less<>> mutators = {"update", "append",     "extend", "insert",  "add",  "pop",
                                                                    "clear",  "setdefault", "remove", "popitem", "sort", "reverse"};
   const std::string_view method = m.expr(callee).name;
+  // `q.requires_grad_(True)` marks the tensor for gradients; its values stay.
+  if (method == "requires_grad_") return false;
   return mutators.count(method) > 0 || namesAnInPlaceOperation(method);
 }
 

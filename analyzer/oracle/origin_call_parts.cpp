@@ -150,17 +150,32 @@ std::string OriginTracer::argumentsKey(const Walk& w, const FileModel& m, Functi
     // conv(x, adj.t()) against conv(x, edge_index), adj made from edge_index: one graph in two
     // layouts (layout_conversion.h).
     data = inputBeforeLayout(m, fn, at, data);
-    // A parameter of a lambda being applied stands for its argument (vec_eval(ts[1:], ts[:-1])).
+    // A parameter of a lambda being applied stands for its argument (vec_eval(ts[1:], ts[:-1])),
+    // read where the lambda is called: a change made to it before then is seen there.
+    FunctionId readIn = fn;
+    StmtId readAt = at;
     if (m.expr(data).kind == ExprKind::Name)
       for (size_t i = w.lambdaArguments.size(); i > 0; --i)
         if (w.lambdaArguments[i - 1].name == m.expr(data).name) {
           // Not a lambda's own parameter standing for data it is not yet called with (kNone).
-          if (w.lambdaArguments[i - 1].value != kNone) data = w.lambdaArguments[i - 1].value;
+          if (const Walk::LambdaArgument& bound = w.lambdaArguments[i - 1]; bound.value != kNone) {
+            data = bound.value;
+            readIn = bound.fn;
+            readAt = bound.at;
+          }
           break;
         }
+    if (m.expr(data).kind == ExprKind::Name) {
+      const auto bound = std::find_if(w.helperArguments.rbegin(), w.helperArguments.rend(),
+                                      [&](const Walk::HelperArgument& h) { return h.helper == fn && h.name == m.expr(data).name; });
+      if (bound != w.helperArguments.rend()) {
+        key += bound->key;
+        continue;
+      }
+    }
     key += normalized(m.expr(data).text);
     if (m.expr(data).kind == ExprKind::Name)
-      if (const uint32_t line = changedSinceUsed(m, fn, at, m.expr(data).name)) key += fmt::format("@{}", line);
+      if (const uint32_t line = changedSinceUsed(m, readIn, readAt, m.expr(data).name)) key += fmt::format("@{}", line);
     key += ",";
   }
   return key;

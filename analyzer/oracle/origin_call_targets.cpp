@@ -77,12 +77,17 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       }
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));
-      const size_t outer = w.lambdaArguments.size();
+      const size_t outer = w.lambdaArguments.size(), outerHelper = w.helperArguments.size();
       bindFunctionArguments(w, m, fn, at, F, args);
+      for (size_t i = 0; m.language == Language::Python && i < args.positional.size() && i < F.params.size(); ++i) {
+        if (F.params[i].varArgs || F.params[i].kwArgs || F.params[i].keywordOnly) break;
+        w.helperArguments.push_back({f, std::string(F.params[i].name), argumentsKey(w, m, fn, at, {args.positional[i]})});
+      }
       w.selectKey = key;  // _get_problem(name)['minimum']: the entry of the dict it returns
       const bool returned = traceHelper(w, m, f, depth + 1);
       w.selectKey.clear();
       w.lambdaArguments.resize(outer);
+      w.helperArguments.resize(outerHelper);
       if (returned) {
         traceInputs(true);
         return;

@@ -128,6 +128,15 @@ struct OriginTracer::Walk {
     FunctionId helper = kNone;  // the value names this function of the file (a helper handed on)
   };
   std::vector<LambdaArgument> lambdaArguments;
+  // Data parameters of a helper of the file being traced into (`def call(td): return module(td)`
+  // called as `call(data.clone())`): the caller's argument as a call's key reads it (Origin::args),
+  // so that the helper's run and a direct one on the same data read as the same inputs.
+  struct HelperArgument {
+    FunctionId helper = kNone;
+    std::string name;
+    std::string key;
+  };
+  std::vector<HelperArgument> helperArguments;
 };
 
 namespace origin_names {

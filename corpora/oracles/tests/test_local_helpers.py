@@ -72,3 +72,14 @@ def _check_reduced_mode(fn, x):
 
 def test_squares_summed_in_the_reduced_mode():
     _check_reduced_mode(lambda v, reduce=False: np.sum(ops.square(v)) if reduce else ops.square(v), np.arange(4.0))
+
+
+def test_a_local_helper_run_on_the_data_a_direct_call_is_given():
+    x = np.linspace(-2.0, 2.0, 9)
+    direct = ops.softplus(x.copy())
+
+    def run(values):
+        return ops.softplus(values)
+
+    through_helper = run(x.copy())
+    np.testing.assert_allclose(through_helper, direct, atol=1e-12)  # oracle: SCUT_SAME thr=customized
