@@ -37,6 +37,30 @@ static std::string functionWrappedAtModuleLevel(const FileModel& m, std::string_
   return dottedName(m, cur);
 }
 
+// `self.true_std = _true_std` in setUp, `_true_std` a function defined there: the function a
+// method of the test's class stores on the test case under that attribute, or kNone.
+static FunctionId storedLocalFunction(const FileModel& m, FunctionId fn, std::string_view attribute) {
+  FunctionId owner = fn;
+  while (owner != kNone && m.functions[owner].cls == kNone) owner = m.functions[owner].parent;
+  if (owner == kNone) return kNone;
+  const ClassId cls = m.functions[owner].cls;
+  FunctionId found = kNone;
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone || st.function == kNone) continue;
+    if (m.functions[st.function].cls != cls || m.expr(st.b).kind != ExprKind::Name) continue;
+    const Expr& target = m.expr(st.a);
+    if (target.kind != ExprKind::Attribute || target.name != attribute || target.childCount == 0 || m.expr(m.child(st.a, 0)).text != "self")
+      continue;
+    for (FunctionId f = 0; f < m.functions.size(); ++f)
+      if (m.functions[f].parent == st.function && m.functions[f].name == m.expr(st.b).name) {
+        if (found != kNone && found != f) return kNone;  // stored twice, two functions
+        found = f;
+      }
+  }
+  return found;
+}
+
 void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
   auto& [w, m, fn, at, e, depth, element, calledWith, key, args, dotted, viaImport, resolved, last, argKey] = c;
   const Expr& callee = m.expr(args.callee);
@@ -95,6 +119,18 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
     }
   }
   if (callee.kind == ExprKind::Attribute && dotted.rfind("self.", 0) == 0 && dotted.find('.', 5) == std::string::npos) {
+    // self.true_std(t) with `def _true_std(t): ...` stored by setUp as self.true_std: the test's
+    // own function, its returns traced as a helper's.
+    if (!definesMethod(m, callee.name) && m.language == Language::Python)
+      if (const FunctionId stored = storedLocalFunction(m, fn, callee.name); stored != kNone) {
+        w.out.throughHelper = true;
+        w.out.evidence.push_back(fmt::format("`{}` runs {}, a function the test class stores (line {})", dotted,
+                                             m.functions[stored].qualifiedName, m.functions[stored].range.start.line));
+        if (traceHelper(w, m, stored, depth + 1)) {
+          traceInputs(true);
+          return;
+        }
+      }
     // self.fast(x) with self.fast = compile(f) set in setUp: a call of a stored value.
     if (!definesMethod(m, callee.name)) {
       size_t before = w.out.items.size();

@@ -1,5 +1,7 @@
 """Helpers defined inside a test: a tolerance such a helper fixes is the test's own choice; one
 it leaves to the API it calls is that API's default."""
+import unittest
+
 import numpy as np
 
 from nnlib import ops
@@ -83,3 +85,18 @@ def test_a_local_helper_run_on_the_data_a_direct_call_is_given():
 
     through_helper = run(x.copy())
     np.testing.assert_allclose(through_helper, direct, atol=1e-12)  # oracle: SCUT_SAME thr=customized
+
+
+class TestFormulasStoredBySetUp(unittest.TestCase):
+    def setUp(self):
+        def _logistic_by_hand(z):
+            return 1.0 / (1.0 + np.exp(-z))
+
+        self.logistic = _logistic_by_hand
+
+    def test_sigmoid_against_the_stored_formula(self):
+        x = np.linspace(-3.0, 3.0, 7)
+        out = ops.sigmoid(x)
+        for i in range(3):
+            expected = self.logistic(x[i])
+            np.testing.assert_allclose(out[i], expected, rtol=1e-6)  # oracle: NI thr=customized
