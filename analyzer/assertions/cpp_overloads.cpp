@@ -1,0 +1,171 @@
+// Which of a C++ helper's overloads a call runs (chooseOverload, api_matcher.h): the one whose
+// declared parameter types its arguments fit best, read from what the test binds and declares.
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+#include "analyzer/assertions/api_matcher.h"
+#include "analyzer/assertions/assertion_finder.h"  // looksLikeBound
+#include "analyzer/model/name_index.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+// A type as the overloads are told apart by: no qualifiers, namespaces, template arguments,
+// references or pointers (`const std::vector<T> &` -> `vector`).
+std::string baseTypeName(std::string_view type) {
+  std::string t(type);
+  for (std::string_view drop : {"const ", "volatile ", "typename ", "struct ", "class "})
+    for (size_t at; (at = t.find(drop)) != std::string::npos;) t.erase(at, drop.size());
+  // `std::enable_if<cond, float>::type` and `enable_if_t<cond, float>` are their second argument.
+  if (const size_t open = t.find("enable_if"); open != std::string::npos && t.find('<', open) != std::string::npos) {
+    int depth = 0;
+    size_t comma = std::string::npos, close = std::string::npos;
+    for (size_t i = t.find('<', open); i < t.size() && close == std::string::npos; ++i) {
+      if (t[i] == '<' || t[i] == '(') ++depth;
+      else if ((t[i] == '>' || t[i] == ')') && --depth == 0) close = i;
+      else if (t[i] == ',' && depth == 1) comma = i;
+    }
+    if (comma != std::string::npos && close != std::string::npos)
+      return baseTypeName(std::string_view(t).substr(comma + 1, close - comma - 1));
+  }
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.erase(0, 1);
+  if (const size_t lt = t.find('<'); lt != std::string::npos) t.erase(lt);
+  while (!t.empty() && (t.back() == '&' || t.back() == '*' || std::isspace(static_cast<unsigned char>(t.back())))) t.pop_back();
+  if (const size_t colon = t.rfind("::"); colon != std::string::npos) t.erase(0, colon + 2);
+  return t;
+}
+
+// The type `scope` declares `name` with, as a parameter or a local (`std::vector<float> a{...};`,
+// `const Box& b = ...;`), as baseTypeName gives it; empty when not declared so (`auto`, a member).
+std::string declaredTypeOf(const FileModel& m, FunctionId scope, std::string_view name) {
+  if (scope == kNone || name.empty()) return {};
+  const Function& f = m.functions[scope];
+  for (const Param& p : f.params)
+    if (p.name == name) return baseTypeName(p.type);
+  static const RE2 declared(R"(^\s*(?:const\s+)?((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*(?:<[^;=]*>)?)\s*[&*]?\s+([A-Za-z_]\w*)\s*[;({=\[,])");
+  for (StmtId st = f.firstStmt; st < f.endStmt && st < m.stmts.size(); ++st) {
+    const Stmt& d = m.stmts[st];
+    if (d.function != scope || (d.kind != StmtKind::Other && d.kind != StmtKind::Assign)) continue;
+    if (d.text.find(name) == std::string_view::npos) continue;
+    re2::StringPiece typePiece, namePiece;
+    if (!RE2::PartialMatch(re2::StringPiece(d.text.data(), d.text.size()), declared, &typePiece, &namePiece)) continue;
+    if (std::string_view(namePiece.data(), namePiece.size()) != name) continue;
+    const std::string type = baseTypeName(std::string_view(typePiece.data(), typePiece.size()));
+    return type == "auto" || type == "return" ? std::string{} : type;
+  }
+  return {};
+}
+
+// Whether `o` is the entry of the function `scope` itself: the same name and parameter types.
+bool isOwnOverload(const FileModel& m, FunctionId scope, const ApiSpec& o) {
+  if (scope == kNone) return false;
+  const Function& f = m.functions[scope];
+  if (std::ranges::find(o.names, f.qualifiedName) == o.names.end()) return false;
+  size_t i = 0;
+  for (const Param& p : f.params) {
+    if (p.varArgs) continue;
+    if (i >= o.paramTypes.size() || o.paramTypes[i] != p.type) return false;
+    ++i;
+  }
+  return i == o.paramTypes.size();
+}
+
+// How well an argument fits a declared parameter type, without a compiler: a number fits an
+// arithmetic type, a string a character type, and a name the type it is named after (XNNPACK's
+// `xnn_f32_ibilinear_ukernel__scalar_c1` fits `xnn_f32_ibilinear_ukernel_fn` better than
+// `xnn_u8_ibilinear_ukernel_fn`: the longer prefix they share).
+int typeFit(const FileModel& m, FunctionId scope, ExprId arg, std::string_view type) {
+  if (arg == kNone || type.empty()) return 0;
+  const std::string t = baseTypeName(type);
+  const Expr& a = m.expr(arg);
+  // A name declared with the parameter's very type fits it best; a template parameter (`T`,
+  // `T2`) tells nothing.
+  if (a.kind == ExprKind::Name)
+    if (const std::string declared = declaredTypeOf(m, scope, a.name); declared.size() > 2 && declared == t) return 3000;
+  const bool arithmetic = t == "float" || t == "double" || t == "int" || t == "long" || t == "size_t" || t == "int32_t" || t == "int64_t" ||
+                          t == "uint32_t" || t == "uint64_t" || t == "unsigned" || t == "bool" || t == "half";
+  const bool floating = t == "float" || t == "double" || t == "half";
+  if (a.kind == ExprKind::Number) {
+    if (!arithmetic) return t.size() <= 2 && std::isupper(static_cast<unsigned char>(t.front())) ? 1000 : 0;  // a template's `T`
+    // A floating literal fits a floating parameter better than a count (`f(x, y, 1e-3f)` against
+    // `f(x*, y*, size_t n, float rtol = ...)` and `f(vec, vec, float rtol, ...)`).
+    const bool floatingLiteral = !a.text.starts_with("0x") && a.text.find_first_of(".eE") != std::string_view::npos;
+    return floatingLiteral == floating ? 2000 : 1500;
+  }
+  if (a.kind == ExprKind::String) return t.find("char") != std::string::npos || t.find("string") != std::string::npos ? 2000 : 0;
+  // A value named as a tolerance (`the_rtol`, `eps`) fits a floating parameter, not a count.
+  if (arithmetic && looksLikeBound(m, arg)) return floating ? 1500 : 0;
+  std::string_view name = a.text;
+  if (const size_t colon = name.rfind("::"); colon != std::string_view::npos) name.remove_prefix(colon + 2);
+  // The words both are made of (`scale_f32_scalar` and `f32_scale_fn` share scale and f32).
+  auto words = [](std::string_view s) {
+    std::vector<std::string> out;
+    std::string w;
+    for (size_t i = 0; i <= s.size(); ++i) {
+      const char c = i < s.size() ? s[i] : '_';
+      const bool boundary = !std::isalnum(static_cast<unsigned char>(c)) || (std::isupper(static_cast<unsigned char>(c)) && !w.empty() &&
+                                                                             std::islower(static_cast<unsigned char>(w.back())));
+      if (boundary && !w.empty()) {
+        if (w != "fn" && w != "t" && w != "type" && w != "ptr") out.push_back(w);
+        w.clear();
+      }
+      if (std::isalnum(static_cast<unsigned char>(c))) w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+  };
+  const std::vector<std::string> argWords = words(name), typeWords = words(t);
+  int shared = 0;
+  for (const std::string& w : typeWords)
+    if (std::ranges::find(argWords, w) != argWords.end()) ++shared;
+  // Between types that share as many words, the longer common start decides
+  // (`xnn_f16_..._u8` is an f16 kernel unrolled by 8, not a u8 kernel).
+  size_t prefix = 0;
+  while (prefix < name.size() && prefix < t.size() &&
+         std::tolower(static_cast<unsigned char>(name[prefix])) == std::tolower(static_cast<unsigned char>(t[prefix])))
+    ++prefix;
+  return shared * 1000 + static_cast<int>(std::min<size_t>(prefix, 999));
+}
+
+// Whether the call hands `o` a tolerance: an argument that looks like one at the position of a
+// parameter `o` takes its tolerance from.
+bool handsATolerance(const FileModel& m, const CallArgs& args, const ApiSpec& o) {
+  for (const auto& [kind, param] : o.tolerances) {
+    const auto at = std::ranges::find(o.params, param);
+    if (param.empty() || at == o.params.end()) continue;
+    const size_t i = static_cast<size_t>(at - o.params.begin());
+    if (i < args.positional.size() && looksLikeBound(m, args.positional[i])) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, const CallArgs& args, const std::vector<const ApiSpec*>& overloads) {
+  const size_t given = args.positional.size();
+  std::vector<const ApiSpec*> best;
+  int bestScore = -1;
+  for (const ApiSpec* o : overloads) {
+    if (given < o->requiredParams || given > o->paramTypes.size() || isOwnOverload(m, scope, *o)) continue;
+    int score = 0;
+    for (size_t i = 0; i < given; ++i) score += typeFit(m, scope, args.positional[i], o->paramTypes[i]);
+    if (score > bestScore) best.clear();
+    if (score >= bestScore) {
+      best.push_back(o);
+      bestScore = score;
+    }
+  }
+  if (best.empty()) return nullptr;
+  if (std::ranges::all_of(best, [&](const ApiSpec* o) { return o->checksNothing == best.front()->checksNothing; })) return best.front();
+  // An overload that checks and one that does not fit alike: not known which runs, unless the
+  // call hands the checking one a tolerance (oneDNN's suite `compare_data_single(dst, ref, i,
+  // rtol, atol, pass)`: an exact primary template, float specialisations that use rtol and atol).
+  for (const ApiSpec* o : best)
+    if (!o->checksNothing && handsATolerance(m, args, *o)) return o;
+  return nullptr;
+}
+
+}  // namespace oalens::analyzer
