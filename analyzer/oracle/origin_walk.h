@@ -1,6 +1,7 @@
-// What origin_tracer.cpp, origin_calls.cpp and origin_call_targets.cpp (the tracing of a call: the library under test,
-// another library, a constructor of test data, a helper of the suite) share: the state of one
-// trace, and the names that tell what kind of call a callee is.
+// What origin_tracer.cpp, origin_name_trace.cpp, origin_calls.cpp and origin_call_targets.cpp (the
+// tracing of a call: the library under test, another library, a constructor of test data, a helper
+// of the suite) share: the state of one trace, and the names that tell what kind of call a callee
+// is.
 #pragma once
 #include <algorithm>
 #include <cstdint>
