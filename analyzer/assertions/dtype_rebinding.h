@@ -1,6 +1,6 @@
 // How a wrapper picks a tolerance by dtype: rebinding its tolerance parameter under a
 // condition on a dtype, or to a value chosen by one, perhaps through a catalogued picker
-// (JAX's `tolerance(dtype, tol)`). Read by wrapper discovery (wrapper_discovery.cpp).
+// (JAX's `tolerance(dtype, tol)`). Read by wrapper discovery (wrapper_spec.cpp).
 #pragma once
 #include <string_view>
 

@@ -1,6 +1,6 @@
 // Where the values a helper compares come from: which of its parameters, through the steps
 // that pass a value on (assignments, loop targets, subscripts, conversions, calls of what the
-// caller passes). Wrapper discovery (wrapper_discovery.cpp) reads a helper as a wrapper when
+// caller passes). Wrapper discovery (wrapper_spec.cpp) reads a helper as a wrapper when
 // the check it makes compares what its caller gives.
 #pragma once
 #include <cstdint>

@@ -1,4 +1,4 @@
-// What wrapper discovery (wrapperSpec, wrapper_discovery.cpp) reads in a helper's body besides the
+// What wrapper discovery (wrapperSpec, wrapper_spec.cpp) reads in a helper's body besides the
 // check it calls: whether the helper passes only when the check holds, or only when it fails; whether
 // a call of its own name recurses or forwards; whether an ordering check bounds a deviation; where a
 // tolerance comes from (a device's own parameter, a parameter scaled or switched under a condition);
