@@ -524,5 +524,4 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
   return ownTolerance ? ownTolerance : exactCheck;
 }
 
-
 }  // namespace oalens::analyzer

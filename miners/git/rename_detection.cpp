@@ -200,5 +200,4 @@ std::optional<std::vector<FileChange>> renamedDeltas(git_diff* d, int renameLimi
   return changes;
 }
 
-
 }  // namespace oalens::miners
