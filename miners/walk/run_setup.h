@@ -18,6 +18,7 @@ std::optional<ReasonTagger> databaseReasonTagger(MineStore& store, bool newCommi
 
 // The built-in catalogue with the project's configuration at `tip` added, and its `[scan]
 // test_files` in `testFiles`; the built-in one, with a warning, when that configuration is invalid.
-analyzer::Catalogue tipCatalogue(const Repository& repo, const std::string& tip, std::string& testFiles, std::vector<std::string>& warnings);
+analyzer::Catalogue tipCatalogue(const Repository& repo, const std::string& tip, std::string& testFiles,
+                                 std::vector<std::string>& warnings);
 
 }  // namespace oalens::miners
