@@ -116,10 +116,14 @@ void AssertionFinder::fromMatcher(const FileModel& m, Assertion& a, ExprId actua
   // the function `IsCloseTo(arg, other)`): `arg` is the value EXPECT_THAT applies it to, not an
   // argument of the call.
   ApiSpec applied;
-  if (const ApiSpec& s = *match.spec; !s.params.empty() && s.params.front() == kMatcherValueParam && s.actual == kMatcherValueParam &&
+  // Its check may name `arg` second (`close(y.a, arg.a, tol)` read in gtest's expected-first
+  // order): `arg` is the value under test all the same, the other parameter the expected one.
+  if (const ApiSpec& s = *match.spec; !s.params.empty() && s.params.front() == kMatcherValueParam &&
+                                      (s.actual == kMatcherValueParam || s.expected == kMatcherValueParam) &&
                                       splitCall(m, base).positional.size() + 1 == s.params.size()) {
     applied = s;
     applied.params.erase(applied.params.begin());
+    if (s.expected == kMatcherValueParam) applied.expected = s.actual;
     applied.actual.clear();
   }
   const ApiSpec& spec = applied.id.empty() ? *match.spec : applied;

@@ -13,7 +13,7 @@ namespace {
 re2::StringPiece piece(std::string_view s) { return {s.data(), s.size()}; }
 
 bool namedForCloseness(std::string_view name) {
-  static const RE2 close(R"((?i)(near|close|approx))");
+  static const RE2 close(R"((?i)(near|close|approx|almost_?equal))");
   // Neighbour searches and closures are no closeness checks.
   static const RE2 other(R"((?i)(nearest|closest|closure|closed|closing|enclose))");
   return RE2::PartialMatch(piece(name), close) && !RE2::PartialMatch(piece(name), other);
@@ -80,7 +80,9 @@ std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionI
     // `double* relative_error` after the values and the tolerance (Ceres's IsClose): where the
     // check writes what it measured, no value it compares.
     if (p.pointer && !values.empty() && (!tolerance.empty() || !relative.empty())) continue;
-    const bool isTolerance = floatingType(p.type) && namedAsTolerance(p.name);
+    // `double max_abs_relative_difference` (Ceres's AreAlmostEqual): the most the values may differ.
+    static const RE2 largestAllowed(R"((?i)^max_?\w*(diff|err|dev))");
+    const bool isTolerance = floatingType(p.type) && (namedAsTolerance(p.name) || RE2::PartialMatch(piece(p.name), largestAllowed));
     // The relative one by its name (`allclose(a, b, rtol, atol)`), else the second
     // (`floatCloseAll(a, b, atol, rtol)`).
     if (isTolerance && relative.empty() && RE2::PartialMatch(piece(p.name), relativeName)) relative = p.name;

@@ -179,6 +179,23 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         inner = check->spec;
         negated = inner->negated;
       }
+    } else if (!inner && st.kind == StmtKind::Return && m.language == Language::Cpp && st.a != kNone &&
+               m.expr(st.a).kind == ExprKind::Call && lastOf(m, m.child(st.a, 0)) == "ExplainMatchResult") {
+      // `return ExplainMatchResult(IsNearWithTolerance(y, kTol), arg, result_listener);` (a gmock
+      // matcher forwarding to another, Ceres's IsAlmostEqualTo): that matcher applied to `arg`.
+      const CallArgs explained = splitCall(m, st.a);
+      if (explained.positional.size() >= 2 && m.expr(explained.positional[0]).kind == ExprKind::Call)
+        if (ApiMatch forwarded = matcher.match(m, fid, explained.positional[0]);
+            forwarded.spec && forwarded.spec->oa && forwarded.spec->isPredicate() && !forwarded.spec->params.empty() &&
+            forwarded.spec->params.front() == kMatcherValueParam) {
+          CallArgs withValue = splitCall(m, explained.positional[0]);
+          withValue.positional.insert(withValue.positional.begin(), explained.positional[1]);
+          call = explained.positional[0];
+          inner = forwarded.spec;
+          mappedArgs = std::move(withValue);
+          negated = inner->negated;
+          returnsPredicate = true;
+        }
     } else if (!inner && st.kind == StmtKind::Return &&
                (m.language == Language::Python ||
                 (m.expr(st.a).kind == ExprKind::Call &&
@@ -208,10 +225,15 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       // `result = equals(a, b, size, tolerance, epsilon); ... return result;` (MNN's
       // TensorUtils::compareTensors, after converting both tensors): the predicate's answer,
       // kept in a local.
-      const ExprId value = throughLocal(m, fid, s, st.a);
-      if (value != st.a && m.expr(value).kind == ExprKind::Call)
+      // `const bool result = (close(arg.a, y.a, tol) && close(arg.v[0], y.v[0], tol)); return result;`
+      // (Ceres's IsAlmostEqualToWithTolerance): every part of a conjunction must hold, its first
+      // closeness predicate the check.
+      ExprId value = throughLocal(m, fid, s, st.a);
+      const bool conjunction = m.expr(value).kind == ExprKind::BoolOp && m.expr(value).name == "and";
+      if (value != st.a && (m.expr(value).kind == ExprKind::Call || conjunction))
         if (auto check = finder.conditionCheck(m, fid, value); check && check->spec && check->spec->isPredicate() && !check->negated &&
-                                                               check->call == value && !callsItself(m, f, value, *check->spec)) {
+                                                               (check->call == value || conjunction) &&
+                                                               !callsItself(m, f, check->call, *check->spec)) {
           call = check->call;
           inner = check->spec;
           mappedArgs = std::move(check->mappedArgs);

@@ -343,26 +343,33 @@ bool isMatcherDefinition(std::string_view macro) {
 }
 
 bool rewriteMatcherDefinitions(std::string& text) {
-  static const RE2 header(R"((?m)^[ \t]*MATCHER(?:_P\d*)?[ \t]*\()");
+  static const RE2 header(R"((?m)^[ \t]*MATCHER(_P(\d*))?[ \t]*\()");
   bool changed = false;
   re2::StringPiece rest(text);
-  while (RE2::FindAndConsume(&rest, header)) {
+  std::string withParams, digits;
+  while (RE2::FindAndConsume(&rest, header, &withParams, &digits)) {
     const size_t open = static_cast<size_t>(rest.data() - text.data()) - 1;
-    const size_t lineEnd = std::min(text.find('\n', open), text.size());
-    // The last argument, a string, up to the closing parenthesis on the header's line.
-    size_t lastComma = std::string::npos, close = std::string::npos, quote = std::string::npos;
-    for (size_t i = open + 1; i < lineEnd && close == std::string::npos; ++i) {
-      if (text[i] == '"') {
-        quote = i;
-        i = closingQuote(text, i, lineEnd);
-      } else if (text[i] == ',') {
+    // MATCHER(name, description), MATCHER_P(name, p, description), MATCHER_Pn: n parameters.
+    const size_t params = withParams.empty() ? 0 : digits.empty() ? 1 : std::stoul(digits);
+    // The top-level commas up to the closing parenthesis, over lines (Ceres's descriptions are
+    // built from several strings and calls); the description is the last argument.
+    size_t lastComma = std::string::npos, close = std::string::npos, commas = 0;
+    int depth = 0;
+    for (size_t i = open + 1; i < text.size() && close == std::string::npos; ++i) {
+      const char c = text[i];
+      if (c == '"' || c == '\'') {
+        i = closingQuote(text, i, text.size());
+      } else if (c == '(' || c == '[' || c == '{') {
+        ++depth;
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (depth == 0) close = i;
+        else --depth;
+      } else if (c == ',' && depth == 0) {
         lastComma = i;
-        quote = std::string::npos;
-      } else if (text[i] == ')') {
-        close = i;
+        ++commas;
       }
     }
-    if (close == std::string::npos || lastComma == std::string::npos || quote == std::string::npos || quote < lastComma) continue;
+    if (close == std::string::npos || lastComma == std::string::npos || commas != params + 1) continue;
     blank(text, lastComma, close);
     changed = true;
   }
