@@ -27,19 +27,11 @@ struct Subject {
   }
 };
 
-// Whether statement `ancestor` holds `s` in its block, at any depth.
-bool holds(const FileModel& m, StmtId ancestor, StmtId s) {
-  if (s >= m.stmts.size()) return false;
-  for (StmtId p = m.stmts[s].parent; p != kNone; p = m.stmts[p].parent)
-    if (p == ancestor) return true;
-  return false;
-}
-
 // The innermost block around `s` that may not run when `at` does: an if, else, loop or handler
 // that does not hold `at` too. A with block or a try body runs whenever what holds it does.
 StmtId conditionOf(const FileModel& m, FunctionId fid, StmtId s, StmtId at) {
   for (StmtId p = m.stmts[s].parent; p != kNone && m.stmts[p].function == fid; p = m.stmts[p].parent) {
-    if (holds(m, p, at)) return kNone;
+    if (holdsStatement(m, p, at)) return kNone;
     const StmtKind k = m.stmts[p].kind;
     if (k != StmtKind::With && k != StmtKind::Try) return p;
   }

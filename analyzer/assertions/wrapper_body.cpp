@@ -277,9 +277,7 @@ std::string branchChoosingTheCheck(const FileModel& m, FunctionId fid, StmtId at
     bool answers = false;
     for (StmtId q = other + 1; q < end && !answers; ++q) {
       if (m.stmts[q].function != fid) continue;
-      bool inside = false;
-      for (StmtId r = m.stmts[q].parent; r != kNone && !inside; r = m.stmts[r].parent) inside = r == other;
-      if (!inside) break;
+      if (!holdsStatement(m, other, q)) break;
       answers = m.stmts[q].kind == StmtKind::Return && m.stmts[q].a != kNone;
     }
     const ExprId condition = m.stmts[p].a;

@@ -46,6 +46,13 @@ bool endsWithDotted(std::string_view name, std::string_view suffix) {
   return !suffix.empty() && name.ends_with(suffix) && (name.size() == suffix.size() || name[name.size() - suffix.size() - 1] == '.');
 }
 
+bool holdsStatement(const FileModel& m, StmtId block, StmtId s) {
+  if (s >= m.stmts.size()) return false;
+  for (StmtId p = m.stmts[s].parent; p != kNone; p = m.stmts[p].parent)
+    if (p == block) return true;
+  return false;
+}
+
 StmtId nextSibling(const FileModel& m, StmtId s) {
   const Stmt& st = m.stmts[s];
   const StmtId end = st.function == kNone ? static_cast<StmtId>(m.stmts.size()) : m.functions[st.function].endStmt;

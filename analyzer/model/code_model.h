@@ -231,6 +231,8 @@ inline ClassId enclosingClass(const FileModel& m, FunctionId f) {
 StmtId nextSibling(const FileModel& m, StmtId s);
 // The statement before `s` at its level (for an `else`, its `if`), or kNone.
 StmtId previousSibling(const FileModel& m, StmtId s);
+// Whether statement `block` holds `s` in its block, at any depth.
+bool holdsStatement(const FileModel& m, StmtId block, StmtId s);
 
 // "a.b.c" for Name/Attribute chains; empty if the chain contains anything else.
 std::string dottedName(const FileModel& m, ExprId id);

@@ -16,17 +16,9 @@ using analyzer::kNone;
 using analyzer::Stmt;
 using analyzer::StmtKind;
 
-namespace {
-bool isInside(const FileModel& m, StmtId t, StmtId s) {
-  for (StmtId p = m.stmts[t].parent; p != kNone; p = m.stmts[p].parent)
-    if (p == s) return true;
-  return false;
-}
-}  // namespace
-
 StmtId blockEnd(const FileModel& m, StmtId s) {
   StmtId t = s + 1;
-  while (t < m.stmts.size() && isInside(m, t, s)) ++t;
+  while (t < m.stmts.size() && analyzer::holdsStatement(m, s, t)) ++t;
   return t;
 }
 
