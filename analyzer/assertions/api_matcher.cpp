@@ -355,12 +355,7 @@ const ApiSpec* ApiMatcher::uniqueDiscoveredMethod(std::string_view name) const {
 
 const ApiSpec* ApiMatcher::includedDiscoveredMethod(const FileModel& m, std::string_view name) const {
   const auto visible = [&](std::string_view path) {
-    if (path == m.path) return true;
-    return std::ranges::any_of(m.imports, [&](const Import& i) {
-      const std::string_view included = i.module;
-      if (included.empty() || !path.ends_with(included)) return false;
-      return path.size() == included.size() || path[path.size() - included.size() - 1] == '/';
-    });
+    return path == m.path || std::ranges::any_of(m.imports, [&](const Import& i) { return mayBeIncludedAs(path, i.module); });
   };
   const ApiSpec* found = nullptr;
   for (const ApiSpec* s : wrappers_.allByShortName(name, Language::Cpp)) {

@@ -25,7 +25,7 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
   for (const auto& [name, files] : definingFiles)
     if (files.size() > 1 && !inHeaders.count(name) && !overloaded.count(name)) {
       several.insert(name);
-      byShortName[std::string_view(name).substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1)].push_back(name);
+      byShortName[lastDottedComponent(name)].push_back(name);
     }
   if (several.empty()) return several;
   // Calls by the name, not a method's (`graph.run(x)`, `p->run()`) of the same short name.

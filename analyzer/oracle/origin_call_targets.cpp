@@ -40,10 +40,8 @@ static std::string functionWrappedAtModuleLevel(const FileModel& m, std::string_
 // `self.true_std = _true_std` in setUp, `_true_std` a function defined there: the function a
 // method of the test's class stores on the test case under that attribute, or kNone.
 static FunctionId storedLocalFunction(const FileModel& m, FunctionId fn, std::string_view attribute) {
-  FunctionId owner = fn;
-  while (owner != kNone && m.functions[owner].cls == kNone) owner = m.functions[owner].parent;
-  if (owner == kNone) return kNone;
-  const ClassId cls = m.functions[owner].cls;
+  const ClassId cls = enclosingClass(m, fn);
+  if (cls == kNone) return kNone;
   FunctionId found = kNone;
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
@@ -145,12 +143,11 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
     }
   }
   if (callee.kind == ExprKind::Attribute && (dotted.rfind("self.", 0) == 0)) {
-    FunctionId owner = fn;
-    while (owner != kNone && m.functions[owner].cls == kNone) owner = m.functions[owner].parent;
+    const ClassId ownClass = enclosingClass(m, fn);
     for (FunctionId f = 0; f < m.functions.size(); ++f) {
       const Function& F = m.functions[f];
       if (F.name != callee.name || F.cls == kNone) continue;
-      if (owner != kNone && F.cls != m.functions[owner].cls) continue;
+      if (ownClass != kNone && F.cls != ownClass) continue;
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from method {}", dotted, F.qualifiedName));
       w.selectKey = key;
@@ -160,8 +157,8 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       }
     }
     // A method the test class inherits from a base class of the suite, in this module or another.
-    if (owner != kNone && m.functions[owner].cls != kNone && dotted.find('.', 5) == std::string::npos) {
-      if (const auto [file, method] = inheritedMethod(m, m.functions[owner].cls, callee.name, 0); file) {
+    if (ownClass != kNone && dotted.find('.', 5) == std::string::npos) {
+      if (const auto [file, method] = inheritedMethod(m, ownClass, callee.name, 0); file) {
         w.out.throughHelper = true;
         w.out.evidence.push_back(
             fmt::format("`{}` returns from method {} inherited from {}", dotted, file->functions[method].qualifiedName, file->path));

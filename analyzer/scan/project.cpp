@@ -39,6 +39,11 @@ void Project::buildIndex() {
   }
 }
 
+bool mayBeIncludedAs(std::string_view path, std::string_view includePath) {
+  return !includePath.empty() && path.ends_with(includePath) &&
+         (path.size() == includePath.size() || path[path.size() - includePath.size() - 1] == '/');
+}
+
 const FileModel* Project::includedFile(const FileModel& from, std::string_view includePath) const {
   const size_t slash = includePath.rfind('/');
   auto it = cppByBasename_.find(std::string(includePath.substr(slash == std::string_view::npos ? 0 : slash + 1)));
@@ -52,9 +57,7 @@ const FileModel* Project::includedFile(const FileModel& from, std::string_view i
     if (p.size() == fromDir.size() + includePath.size() && p.compare(0, fromDir.size(), fromDir) == 0 &&
         p.compare(fromDir.size(), includePath.size(), includePath) == 0)
       return &files[i];
-    const bool suffix = p.size() >= includePath.size() && p.compare(p.size() - includePath.size(), includePath.size(), includePath) == 0 &&
-                        (p.size() == includePath.size() || p[p.size() - includePath.size() - 1] == '/');
-    if (suffix && !bySuffix) bySuffix = &files[i];
+    if (!bySuffix && mayBeIncludedAs(p, includePath)) bySuffix = &files[i];
   }
   return bySuffix;
 }

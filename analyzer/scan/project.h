@@ -29,6 +29,10 @@ class Project {
   std::unordered_map<std::string, std::vector<size_t>> cppByBasename_;
 };
 
+// Whether a C++ `#include "includePath"` may name the file at `path`: the path ends with it, at
+// a directory boundary (`a/b/fixture.hpp` for `b/fixture.hpp`, not `a/xfixture.hpp`).
+bool mayBeIncludedAs(std::string_view path, std::string_view includePath);
+
 // Rewrites the first component of a dotted name through the imports visible in `scope`
 // (function-local imports first, then enclosing functions, then the module).
 // "np.testing.assert_allclose" with `import numpy as np` -> "numpy.testing.assert_allclose".

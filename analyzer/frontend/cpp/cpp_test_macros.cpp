@@ -63,11 +63,15 @@ size_t closingQuote(std::string_view s, size_t open, size_t to) {
   return i;
 }
 
-// From the `(` at `open`: the offset of the first top-level comma and of the matching `)`,
-// skipping string and character literals; nullopt when the call is not closed.
-std::optional<std::pair<size_t, size_t>> commaAndClose(std::string_view s, size_t open) {
+// From the `(` at `open`: the offsets of its top-level commas and of the matching `)`, skipping
+// string and character literals; nullopt when the call is not closed.
+struct ArgumentCommas {
+  std::vector<size_t> commas;
+  size_t close = std::string_view::npos;
+};
+std::optional<ArgumentCommas> argumentCommas(std::string_view s, size_t open) {
   int depth = 0;
-  size_t comma = std::string_view::npos;
+  ArgumentCommas out;
   for (size_t i = open; i < s.size(); ++i) {
     const char c = s[i];
     if (c == '"' || c == '\'') {
@@ -77,12 +81,22 @@ std::optional<std::pair<size_t, size_t>> commaAndClose(std::string_view s, size_
     }
     if (c == '(' || c == '<' || c == '[' || c == '{') ++depth;
     else if (c == ')' || c == '>' || c == ']' || c == '}') {
-      if (--depth == 0) return std::pair{comma, i};
-    } else if (c == ',' && depth == 1 && comma == std::string_view::npos) {
-      comma = i;
+      if (--depth == 0) {
+        out.close = i;
+        return out;
+      }
+    } else if (c == ',' && depth == 1) {
+      out.commas.push_back(i);
     }
   }
   return std::nullopt;
+}
+
+// The first top-level comma (npos when none) and the matching `)` of the call at `open`.
+std::optional<std::pair<size_t, size_t>> commaAndClose(std::string_view s, size_t open) {
+  const std::optional<ArgumentCommas> args = argumentCommas(s, open);
+  if (!args) return std::nullopt;
+  return std::pair{args->commas.empty() ? std::string_view::npos : args->commas.front(), args->close};
 }
 
 }  // namespace
@@ -351,26 +365,11 @@ bool rewriteMatcherDefinitions(std::string& text) {
     const size_t open = static_cast<size_t>(rest.data() - text.data()) - 1;
     // MATCHER(name, description), MATCHER_P(name, p, description), MATCHER_Pn: n parameters.
     const size_t params = withParams.empty() ? 0 : digits.empty() ? 1 : std::stoul(digits);
-    // The top-level commas up to the closing parenthesis, over lines (Ceres's descriptions are
-    // built from several strings and calls); the description is the last argument.
-    size_t lastComma = std::string::npos, close = std::string::npos, commas = 0;
-    int depth = 0;
-    for (size_t i = open + 1; i < text.size() && close == std::string::npos; ++i) {
-      const char c = text[i];
-      if (c == '"' || c == '\'') {
-        i = closingQuote(text, i, text.size());
-      } else if (c == '(' || c == '[' || c == '{') {
-        ++depth;
-      } else if (c == ')' || c == ']' || c == '}') {
-        if (depth == 0) close = i;
-        else --depth;
-      } else if (c == ',' && depth == 0) {
-        lastComma = i;
-        ++commas;
-      }
-    }
-    if (close == std::string::npos || lastComma == std::string::npos || commas != params + 1) continue;
-    blank(text, lastComma, close);
+    // The description is the last argument, built over lines from several strings and calls in
+    // Ceres's matchers.
+    const std::optional<ArgumentCommas> args = argumentCommas(text, open);
+    if (!args || args->commas.size() != params + 1) continue;
+    blank(text, args->commas.back(), args->close);
     changed = true;
   }
   return changed;
