@@ -139,6 +139,9 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // or library change explains it.
   if (stated("replace")) return {{"refactoring", kFromMessage}};
   if (e.sameEditOnManyChecks) return {{"refactoring", kFromManyChecks}};
+  // Quotes, spacing, line breaks or a call's arguments named where they were positional: the check
+  // reads as it did, so its change is one of form, whatever the commit does besides.
+  if (e.kinds == kKindCosmetic) return {{"refactoring", kFromForm}};
   return {{"unknown", kFromNothing}};
 }
 

@@ -41,6 +41,7 @@ inline constexpr const char* kFromManyChecks = "many-checks";  // the same edit 
 inline constexpr const char* kFromRevert = "revert";           // the check's earlier text restored
 inline constexpr const char* kFromMigration = "migration";     // the test file moved to the library's own API
 inline constexpr const char* kFromAlias = "alias";             // the check's edit only renames a module alias
+inline constexpr const char* kFromForm = "cosmetic";            // the check changed in form only
 inline constexpr const char* kFromNothing = "none";            // `unknown`
 
 struct ResolvedReason {

@@ -296,3 +296,16 @@ TEST(ReasonResolver, TestsAddedForChangedLibraryCodeAreItsFeatureUnlessTheSubjec
   e.callsChangedLibrary = false;
   EXPECT_EQ(resolveReasons({inBody}, e), (Reasons{{"new-test", "message"}}));
 }
+
+// A check that reads as it did (quotes, spacing, a keyword for a positional argument) changed in
+// form only: a refactoring where the message tells no other purpose; a purpose it tells still wins.
+TEST(ReasonResolver, AChangeOfFormOnlyIsARefactoringUnlessTheMessageSaysOtherwise) {
+  ChangeEvidence form;
+  form.kinds = kKindCosmetic;
+  EXPECT_EQ(resolveReasons({}, form), (Reasons{{"refactoring", "cosmetic"}}));
+  EXPECT_EQ(resolveReasons({said("feature", 0)}, form), (Reasons{{"feature", "message"}}));
+  EXPECT_EQ(resolveReasons({said("flaky", 0)}, form), (Reasons{{"flaky", "message"}}));
+  ChangeEvidence added;
+  added.kinds = kKindAdded;
+  EXPECT_EQ(resolveReasons({}, added), (Reasons{{"unknown", "none"}}));
+}
