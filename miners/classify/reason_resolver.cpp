@@ -138,6 +138,9 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // "Use assert_allclose instead of numpy.allclose()": a swap by choice where no cause, purpose
   // or library change explains it.
   if (stated("replace")) return {{"refactoring", kFromMessage}};
+  // `assert np.allclose(a, b)` -> `np.testing.assert_allclose(a, b)`: a move by choice to an API
+  // that reports what differs, where nothing the commit says or changes explains it.
+  if (e.movedToAssertingCall && (e.kinds & kKindApi) != 0) return {{"refactoring", kFromAssertingCall}};
   if (e.sameEditOnManyChecks) return {{"refactoring", kFromManyChecks}};
   // Quotes, spacing, line breaks or a call's arguments named where they were positional: the check
   // reads as it did, so its change is one of form, whatever the commit does besides.

@@ -26,6 +26,9 @@ struct ChangeEvidence {
   bool comparesMore = false;          // the check compares whole values where it compared parts (a subscript dropped)
   bool followsLibraryRename = false;  // the check's edit renames what the library's code renamed in the commit
   bool renamesAModuleAlias = false;   // the check's edit only renames a module alias (`numpy.` -> `np.`)
+  // It asserted a predicate or a condition (`assert np.allclose(a, b)`, `assertTrue(...)`) and now
+  // calls an API that asserts by itself (`np.testing.assert_allclose(a, b)`).
+  bool movedToAssertingCall = false;
 };
 
 // The same edit on this many checks of one commit reads as a refactoring (or a migration the
@@ -35,14 +38,15 @@ constexpr int kManyChecks = 5;
 
 // Where a reason came from (change_reasons.source).
 inline constexpr const char* kFromMessage = "message";
-inline constexpr const char* kFromCode = "code";               // a dtype or device choice gained
-inline constexpr const char* kFromLibrary = "library";         // library code the test calls changed with it
-inline constexpr const char* kFromManyChecks = "many-checks";  // the same edit on many checks
-inline constexpr const char* kFromRevert = "revert";           // the check's earlier text restored
-inline constexpr const char* kFromMigration = "migration";     // the test file moved to the library's own API
-inline constexpr const char* kFromAlias = "alias";             // the check's edit only renames a module alias
-inline constexpr const char* kFromForm = "cosmetic";            // the check changed in form only
-inline constexpr const char* kFromNothing = "none";            // `unknown`
+inline constexpr const char* kFromCode = "code";                     // a dtype or device choice gained
+inline constexpr const char* kFromLibrary = "library";               // library code the test calls changed with it
+inline constexpr const char* kFromManyChecks = "many-checks";        // the same edit on many checks
+inline constexpr const char* kFromRevert = "revert";                 // the check's earlier text restored
+inline constexpr const char* kFromMigration = "migration";           // the test file moved to the library's own API
+inline constexpr const char* kFromAlias = "alias";                   // the check's edit only renames a module alias
+inline constexpr const char* kFromAssertingCall = "asserting-call";  // a predicate asserted swapped for an asserting API
+inline constexpr const char* kFromForm = "cosmetic";                 // the check changed in form only
+inline constexpr const char* kFromNothing = "none";                  // `unknown`
 
 struct ResolvedReason {
   std::string reason;

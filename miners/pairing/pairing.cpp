@@ -177,6 +177,10 @@ std::vector<AssertionVersion> assertionVersions(analyzer::ScanResult& scan) {
 
 bool madeByItsTest(const analyzer::Assertion& a) { return a.form == "decorator" || a.form == "harness"; }
 
+bool assertsACondition(const analyzer::Assertion& a) {
+  return a.form == "assert" || a.form == "assertTrue" || a.form == "assert_" || a.form == "failUnless";
+}
+
 bool sameApi(const AssertionVersion& a, const AssertionVersion& b) {
   const std::string &x = a.assertion().api, &y = b.assertion().api;
   if (x == y) return true;

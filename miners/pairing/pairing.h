@@ -40,6 +40,9 @@ struct AssertionVersion {
 // A check its test makes by being what it is, not by a statement: a decorator's (CuPy) or a
 // base test case's (Chainer's FunctionTestCase). One per test and API, paired by its test.
 bool madeByItsTest(const analyzer::Assertion& a);
+// `assert cond` or unittest's truth methods: the check holds a predicate's answer or a comparison
+// (`assert np.allclose(a, b)`), where an asserting call would compare by itself.
+bool assertsACondition(const analyzer::Assertion& a);
 
 // The same API, or the same helper of each side's own file: a test file moved to another
 // package (tinygrad's test/ -> test/backend/) calls its helper by the module it now stands in.

@@ -197,6 +197,19 @@ uint8_t kindBits(const ChangeKinds& k) {
          (k.parameter ? kKindParameter : 0) | (k.threshold ? kKindThreshold : 0);
 }
 
+// The tolerances the check writes (not the API's defaults), by name and text: equal where an edit
+// left what the test chose alone (`atol=1e-5` kept while `np.allclose` became `assert_allclose`).
+bool sameWrittenTolerances(const analyzer::Assertion& a, const analyzer::Assertion& b) {
+  auto written = [](const analyzer::Assertion& x) {
+    std::vector<std::pair<std::string_view, std::string_view>> out;
+    for (const analyzer::Tolerance& t : x.tolerances)
+      if (t.provenance != analyzer::Provenance::Default) out.emplace_back(t.name, t.comparableText());
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  return written(a) == written(b);
+}
+
 std::string tolerancesText(const analyzer::Assertion& a) {
   std::string out;
   for (const auto& t : a.tolerances) out += fmt::format("{}{}={}", out.empty() ? "" : ";", t.name, t.text);
@@ -372,6 +385,8 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
         const analyzer::RuntimeChoices g = analyzer::gainedChoices(o->assertion().runtimeChoices, n->assertion().runtimeChoices);
         evidence.gainedDtypeChoice = ((g.tolerance | g.blocks) & analyzer::kByDtype) != 0;
         evidence.gainedDeviceChoice = ((g.tolerance | g.blocks) & analyzer::kByDevice) != 0;
+        evidence.movedToAssertingCall =
+            assertsACondition(o->assertion()) && n->assertion().form == "call" && sameWrittenTolerances(o->assertion(), n->assertion());
         if (p < f.evidence.size()) {
           const PairEvidence& pe = f.evidence[p];
           evidence.callsChangedLibrary = pe.callsChangedLibrary;

@@ -60,7 +60,9 @@ std::vector<AssertionVersion> oaVersionsOf(analyzer::ScanResult r, std::vector<s
   std::erase_if(r.assertions, [](const analyzer::Assertion& a) { return !a.isOa; });
   for (analyzer::Assertion& a : r.assertions) {
     a.file = {}, a.apiText = {}, a.via = {}, a.oracleReason = {}, a.evidence = {};
-    if (!madeByItsTest(a)) a.form = {};  // pairing reads these checks by their test
+    // Pairing reads these checks by their test; the reasons read whether a check asserted a
+    // condition or is a call that asserts (short names, kept without an allocation).
+    if (!madeByItsTest(a) && !assertsACondition(a) && a.form != "call") a.form = {};
     for (analyzer::Tolerance& t : a.tolerances) t.note = {};
   }
   return assertionVersions(r);

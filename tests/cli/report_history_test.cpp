@@ -70,7 +70,9 @@ TEST_F(ReportHistory, JsonHoldsEveryChangeWithTheContractsKeys) {
     for (const json& reason : c["reasons"]) {
       const std::string source = c["reason_sources"].value(reason.get<std::string>(), "");
       // the evidence that decided (docs/reasons.md)
-      EXPECT_TRUE(std::set<std::string>({"message", "code", "library", "migration", "many-checks", "alias", "revert", "cosmetic", "none"}).count(source))
+      EXPECT_TRUE(std::set<std::string>(
+                      {"message", "code", "library", "migration", "many-checks", "alias", "revert", "cosmetic", "asserting-call", "none"})
+                      .count(source))
           << c.dump();
     }
   }

@@ -95,6 +95,10 @@ sed -i 's/assert_allclose(shift(1.0, 2), 3.0)/assert_allclose(shift(1.0, by=2), 
 commit 8 "Fix up the ops tests"
 sed -i 's/^import numpy$/import numpy as np/; s/numpy\./np./g' tests/test_alias.py
 commit 9 "Go over test_alias"
+sed -i 's/assert np.allclose(/np.testing.assert_allclose(/' tests/test_alias.py
+commit 10 "Assert with numpy.testing"
+sed -i 's/ops.scale(1.0), 2.0)/ops.scale(1.0), 2.)/' tests/test_port.py
+commit 11 "Shorter literals"
 )SH";
 
 }  // namespace
@@ -143,6 +147,10 @@ TEST(MineReasons, EachChangeGetsTheEvidenceThatDecided) {
       "Fix up the ops tests | tests/test_ops.py | feature | library",
       // `assert numpy.allclose` -> `assert np.allclose`, numpy imported as np: a module's alias renamed.
       "Go over test_alias | tests/test_alias.py | refactoring | alias",
+      // `assert np.allclose(...)` -> `np.testing.assert_allclose(...)`, its tolerances as they were.
+      "Assert with numpy.testing | tests/test_alias.py | refactoring | asserting-call",
+      // `2.0` -> `2.`: the check reads as it did.
+      "Shorter literals | tests/test_port.py | refactoring | cosmetic",
   };
   // The same edit on six checks of one commit.
   for (int i = 0; i < 6; ++i) want.insert("Go over the suite | tests/test_many.py | refactoring | many-checks");

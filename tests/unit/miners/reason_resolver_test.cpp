@@ -309,3 +309,15 @@ TEST(ReasonResolver, AChangeOfFormOnlyIsARefactoringUnlessTheMessageSaysOtherwis
   added.kinds = kKindAdded;
   EXPECT_EQ(resolveReasons({}, added), (Reasons{{"unknown", "none"}}));
 }
+
+// `assert np.allclose(a, b)` -> `np.testing.assert_allclose(a, b)`: a swap by choice to an API that
+// reports what differs, where nothing else explains the change; a stated cause still wins.
+TEST(ReasonResolver, APredicateAssertedSwappedForAnAssertingCallIsARefactoring) {
+  ChangeEvidence swap;
+  swap.kinds = kKindApi | kKindThreshold;
+  swap.movedToAssertingCall = true;
+  EXPECT_EQ(resolveReasons({}, swap), (Reasons{{"refactoring", "asserting-call"}}));
+  EXPECT_EQ(resolveReasons({said("flaky", 0)}, swap), (Reasons{{"flaky", "message"}}));
+  swap.kinds = kKindParameter;
+  EXPECT_EQ(resolveReasons({}, swap), (Reasons{{"unknown", "none"}}));
+}
