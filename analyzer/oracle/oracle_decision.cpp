@@ -286,6 +286,14 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
         lastDottedComponent(o.primary) == lastDottedComponent(a.primary) && backendsDiffer({o.primary}, {a.primary}))
       return {"DT",
               fmt::format("the oracle computes {} with another backend of the library ({})", lastDottedComponent(o.primary), o.primary)};
+    // `emd2(a, b, M, potentials_init=warm)` against `emd2(a, b, M)`: one function on the same
+    // positional inputs, one side also computing what it passes by keyword (a warm start, an
+    // option): the same function in another mode.
+    if (!o.primary.empty() && o.primary == a.primary && !o.primaryInputs.empty() && o.primaryInputs == a.primaryInputs &&
+        oracle.operators == cut.operators && !differentParts(cut, oracle) &&
+        (std::includes(o.full.begin(), o.full.end(), a.full.begin(), a.full.end()) ||
+         std::includes(a.full.begin(), a.full.end(), o.full.begin(), o.full.end())))
+      return {"SCUT_SAME", fmt::format("both sides call {} on the same inputs; only what one side passes besides differs", o.primary)};
     // The CUT's function applied last to an input the library transformed first (f(inverse(p))
     // against f(p)) is a metamorphic relation; the CUT's function used inside another function
     // of the library (a functional form reading the module's parameters, a combinator of the
