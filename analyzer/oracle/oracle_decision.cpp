@@ -345,7 +345,8 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       // On literal data, a closed form unless the CUT runs on the same inputs (expit(x)
       // against the library's sigmoid(x) is differential testing; np.polyval at the points
       // an interpolation is evaluated at is the ground truth).
-      allClosed &= x.closedForm || (x.literalInputs && !sharesAnInput(a.inputs, x.args));
+      // An object built from literals and then run (`np.poly1d([1, 0, 0])(x)`) computes on what it is handed.
+      allClosed &= (x.closedForm || (x.literalInputs && !sharesAnInput(a.inputs, x.args))) && !x.calledAfter;
       sameAsCut |= a.last.count(std::string(lastDottedComponent(x.api))) > 0;
     }
     if (allClosed && !sameAsCut && !oracle.arithmetic && !oracle.loop) return {"D", "the oracle is a closed-form constant"};
@@ -386,6 +387,16 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     std::string api;
     for (const auto& o : oracle.items)
       if (o.kind == OriginKind::OtherLib) api = o.api;
+    // `TensorDict({"obs": obs}, [3])`, `jraph.GraphsTuple(nodes=..., ...)`, `torch.FloatTensor(loaded)`:
+    // objects of another library's classes built around the test's data and not run compute
+    // nothing; they hold that data.
+    const bool onlyBuilt = std::all_of(oracle.items.begin(), oracle.items.end(), [](const Origin& x) {
+      if (x.kind != OriginKind::OtherLib) return true;
+      const std::string_view last = lastDottedComponent(x.api);
+      return !x.api.empty() && x.api[0] != '.' && !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) && !x.calledAfter;
+    });
+    if (onlyBuilt && !sameAsCut)
+      return {"D", fmt::format("the oracle is the test's data held in {} (another library's object, not run)", api)};
     return {"DT", fmt::format("the oracle is computed by {} (another library)", api)};
   }
   if (oracle.loop || oracle.arithmetic) {

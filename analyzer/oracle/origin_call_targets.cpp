@@ -258,6 +258,8 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
         o.moduleRef = false;
         o.args = argKey;
       }
+    for (size_t i = before; i < w.out.items.size(); ++i)
+      if (w.out.items[i].kind == OriginKind::OtherLib) w.out.items[i].calledAfter = true;
     bool callsLibrary = false;
     for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
     if (callsLibrary) {

@@ -53,6 +53,7 @@ struct Origin {
   bool moduleRef = false;       // a module of the library used as a value (a backend passed around)
   bool libraryValue = false;    // an attribute of the library's modules read as a value (a constant, or a function object)
   bool madeFromSizes = false;   // Data: made by a function of the library given sizes alone (`ot.unif(n)`)
+  bool calledAfter = false;     // OtherLib: the object it built is called later (`m = torch.nn.Linear(...)`, then `m(x)`)
   std::string receiver = {};    // for a method: where its object was bound (file:line:name), when it is a name
   // The attribute through which it was reached, when an object's attribute was read as an
   // operand or an argument (`kernel.offset` in `x @ y + kernel.offset`): a parameter of that

@@ -2,9 +2,11 @@
 arrays holds them, so checking what a library function returns against it, or an attribute the
 build stored against a slice of the array handed to it, is against the test's data (D). A value
 the library computes from such an object (its `to_dense()`) stays a function of the library."""
+import collections
+
 import numpy as np
 
-from nnlib import sparse
+from nnlib import ops, sparse
 from nnlib.sparse import CSR
 
 EDGES = np.array([[0, 1, 2], [1, 2, 0]])
@@ -26,3 +28,16 @@ def test_stored_weights_against_the_array_they_came_from():
 def test_dense_form_of_a_built_graph_is_the_library_computing():
     graph = CSR(indptr=np.array([0, 1, 2, 3]), indices=np.array([1, 2, 0]), weights=np.ones(3), n=3)
     np.testing.assert_allclose(sparse.propagate(np.eye(3), graph), graph.to_dense())  # oracle: RI thr=default
+
+
+def test_relu_keeps_a_positive_input_held_in_a_record():
+    draws = np.random.RandomState(0).uniform(0.5, 1.0, size=4)
+    record = collections.OrderedDict(values=draws)
+    out = ops.relu(draws)
+    np.testing.assert_allclose(out, record["values"])  # oracle: D thr=default
+
+
+def test_square_against_a_polynomial_object_that_is_called():
+    x = np.random.RandomState(1).randn(5)
+    parabola = np.poly1d([1.0, 0.0, 0.0])
+    np.testing.assert_allclose(ops.square(x), parabola(x))  # oracle: DT thr=default
