@@ -91,6 +91,22 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       for (const std::string& c : cutTransforms)
         if (package(o) != package(c) && !kindOf(o).empty() && kindOf(o) == kindOf(c))
           return {"DT", fmt::format("{} of another package computes the same derivative as {}", o, c)};
+    // jnp.log(jax.grad(bijector.forward)(x)) against bijector.forward_log_det_jacobian(x): the
+    // derivative of another function of the library, worked on by arithmetic or another
+    // library's function: the author derives the CUT's quantity from its definition.
+    const auto differentiates = std::find_if(oracle.transforms.begin(), oracle.transforms.end(), [&](const std::string& t) {
+      // A derivative alone: `value_and_grad`, `jvp` and `vjp` also give the function's value.
+      const std::string kind = kindOf(t);
+      return kind == "grad" || kind == "jacfwd" || kind == "jacrev" || kind == "jacobian" || kind == "hessian";
+    });
+    const bool workedOn = oracle.arithmetic || std::any_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& x) {
+                            return x.kind == OriginKind::OtherLib && !oracle.transforms.count(x.api);
+                          });
+    const bool sameFunction =
+        std::any_of(oracle.applied.begin(), oracle.applied.end(), [&](const std::string& f) { return cut.applied.count(f) > 0; });
+    if (differentiates != oracle.transforms.end() && workedOn && cutTransforms.empty() && !sameFunction && cut.transforms.empty() &&
+        cut.differenceQuotientOf.empty())
+      return {"NI", fmt::format("the author derives it from {} of another function of the library", *differentiates)};
   }
   // A data movement is transparent (it hands its operand's origin on), unless it is the very
   // function under test: np.transpose(x) against the library's transpose is another library

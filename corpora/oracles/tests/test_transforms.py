@@ -4,7 +4,7 @@ that the scan cannot see into."""
 import numpy as np
 import pytest
 import torch
-from jax import hessian, jacfwd, jacrev, jit, jvp, value_and_grad
+from jax import grad, hessian, jacfwd, jacrev, jit, jvp, value_and_grad, vmap
 
 from nnlib import graph, ops
 from nnlib.models import dense_layer, prune_
@@ -118,3 +118,11 @@ def test_a_module_the_library_compiles_then_traces_against_the_module():
 def test_the_librarys_hessian_against_jaxs():
     x = np.array([0.2, -0.4, 0.7])
     np.testing.assert_allclose(graph.hessian(total_tanh)(x), hessian(total_tanh)(x), atol=1e-5)  # oracle: DT thr=customized
+
+
+def test_log_slopes_against_the_log_of_tanhs_derivative():
+    x = np.linspace(-1.0, 1.0, 5)
+    slopes = []
+    ops.tanh_and_slope(x, slopes=slopes)
+    by_definition = np.log(vmap(grad(ops.tanh))(x))
+    np.testing.assert_allclose(np.log(slopes[0]), by_definition, rtol=1e-6)  # oracle: NI thr=customized
