@@ -95,12 +95,19 @@ bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
 // {...}`: a container or array declared with an integer element type (a scalar `int n` is left
 // out: counts are compared exactly anyway, and a float check may read one).
 bool declaresIntegerElements(std::string_view declaration) {
-  static const RE2 integerContainer(
-      R"(^(?:(?:static|const|constexpr)\s+)*(?:(?:std::)?(?:vector|array|initializer_list)\s*<\s*(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned(?: int)?|long(?: long)?|short|size_t|bool)\s*[,>]|(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned(?: int)?|long|size_t)\s+\w+\s*\[))");
-  return RE2::PartialMatch(re2::StringPiece(declaration.data(), declaration.size()), integerContainer);
+  static const RE2 integerTemplate(
+      R"(^(?:(?:static|const|constexpr)\s+)*(?:\w+::)*(\w+)\s*<\s*(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned(?: int)?|long(?: long)?|short|size_t|bool)\s*[,>])");
+  static const RE2 integerArray(
+      R"(^(?:(?:static|const|constexpr)\s+)*(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned(?: int)?|long|size_t)\s+\w+\s*\[)");
+  const re2::StringPiece text(declaration.data(), declaration.size());
+  if (std::string name; RE2::PartialMatch(text, integerTemplate, &name))
+    return name != "map" && name != "unordered_map" && name != "multimap" && name != "pair" && name != "tuple" && name != "function" &&
+           name != "variant";
+  return RE2::PartialMatch(text, integerArray);
 }
 
-// C++: values made with an integer element type written as a template argument
+// C++: values made with an integer element type written as a template argument (a container's
+// first one: `std::vector<int>`, `xt::xarray<long>`; not a map's key or a pair's first)
 // (`read_vector<int64_t>(result)`, `std::vector<int>{1, 2}`, nGraph's integer op tests), also
 // through a local bound to one.
 bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
@@ -176,6 +183,21 @@ bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
   if (m.language == Language::Cpp) return cppHolds(m, fid, at, e, 0);
   if (m.language != Language::Python || fid == kNone) return false;
   return holds(m, fid, at, e, 0);
+}
+
+bool holdsFloats(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
+  if (m.language != Language::Cpp || fid == kNone || e == kNone) return false;
+  while (m.expr(e).kind == ExprKind::Subscript) e = m.child(e, 0);
+  if (m.expr(e).kind != ExprKind::Name) return false;
+  const StmtId binding = localBindingStmt(m, fid, at, m.expr(e).name);
+  static const RE2 floatElements(
+      R"(^(?:(?:static|const|constexpr)\s+)*(?:\w+::)*\w+\s*<\s*(?:std::)?(?:float|double|half|long double)\s*[,>])");
+  const std::string_view text = binding != kNone ? m.stmts[binding].text : std::string_view{};
+  if (binding != kNone) return RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), floatElements);
+  // A parameter of the function (`const Buffer<double>& output_ref`).
+  for (const Param& p : m.functions[fid].params)
+    if (p.name == m.expr(e).name) return RE2::PartialMatch(re2::StringPiece(p.type.data(), p.type.size()), floatElements);
+  return false;
 }
 
 bool bothIntegerLiterals(const FileModel& m, ExprId a, ExprId b) {

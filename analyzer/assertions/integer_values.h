@@ -15,6 +15,11 @@ namespace oalens::analyzer {
 // (`read_vector<int64_t>(r)`, `std::vector<int>{1, 2}`).
 bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 
+// C++: whether `e` is a name declared with a floating element type (`Buffer<double> ref`,
+// `std::vector<float> out`): a quantized integer output compared with such a reference within
+// less than one is a real tolerance, not an exact check.
+bool holdsFloats(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
+
 // Whether both compared values are integer literals (`isclose(1, 2)`, `1u` and `2u` alike).
 bool bothIntegerLiterals(const FileModel& m, ExprId a, ExprId b);
 
