@@ -54,8 +54,10 @@ ResolvedValue ToleranceResolver::selfAttribute(const FileModel& m, FunctionId fn
 }
 
 // `this->epsilon_` of a test fixture whose constructor initializes it (Caffe's `LRNLayerTest() :
-// epsilon_(Dtype(1e-5)), ...`): the number every initializer of that member in the file gives, a
-// functional cast of a number included; nothing when they differ or none is a number.
+// epsilon_(Dtype(1e-5)), ...`) or whose class body does (`float thresh = 0.001f;`, `T tol_{1e-5};`):
+// the number every initializer of that member in the file gives, a functional cast of a number
+// included; nothing when they differ, none is a number, or the member is assigned elsewhere (a
+// `SetUp` that picks it by type).
 ResolvedValue ToleranceResolver::memberInitializedInAConstructor(const FileModel& m, std::string_view member) const {
   if (!m.source || member.empty()) return unresolved("no source");
   const RE2 initializer(R"([:,]\s*)" + RE2::QuoteMeta(std::string(member)) + R"(\s*[({]\s*([^(){};]*(?:\([^(){};]*\))?)\s*[)}])");
@@ -70,8 +72,27 @@ ResolvedValue ToleranceResolver::memberInitializedInAConstructor(const FileModel
     if (!v || (value && *value != *v)) return unresolved(fmt::format("`{}` is initialized to different values", member));
     value = v;
   }
+  const std::string name = RE2::QuoteMeta(std::string(member));
+  const RE2 declared(
+      R"((?:^|[;{}]|public:|protected:|private:)\s*(?:(?:static|const|constexpr|inline|mutable)\s+)*[A-Za-z_][\w:<>, ]*[\w>]\s+)" + name +
+      R"(\s*(?:=\s*([^;{}()]+(?:\([^;{}()]*\))?)|\{\s*([^;{}()]+(?:\([^;{}()]*\))?)\s*\})\s*;)");
+  re2::StringPiece body(m.source->data(), m.source->size());
+  std::string byAssignment, byBraces;
+  while (RE2::FindAndConsume(&body, declared, &byAssignment, &byBraces)) {
+    std::string number;
+    std::string written = byAssignment.empty() ? byBraces : byAssignment;
+    while (!written.empty() && std::isspace(static_cast<unsigned char>(written.back()))) written.pop_back();
+    std::optional<double> v = parseNumber(written);
+    if (!v && RE2::FullMatch(written, cast, &number)) v = parseNumber(number);
+    if (!v || (value && *value != *v)) return unresolved(fmt::format("`{}` is initialized to different values", member));
+    value = v;
+  }
+  // Assigned in a statement of its own (`thresh = 0.5;`, `this->thresh = ...;`): set at run time.
+  const RE2 assigned(R"((?:^|[;{}])\s*(?:this->)?)" + name + R"(\s*=[^=])");
+  if (value && RE2::PartialMatch(re2::StringPiece(m.source->data(), m.source->size()), assigned))
+    return unresolved(fmt::format("`this->{}` is assigned besides its initializer", member));
   if (!value) return unresolved(fmt::format("`this->{}` is set outside the scanned initializers", member));
-  return {value, Provenance::Constant, fmt::format("`{}` initialized in the fixture's constructor", member)};
+  return {value, Provenance::Constant, fmt::format("`{}` initialized in the fixture", member)};
 }
 
 ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn, ExprId e, int hops) const {
