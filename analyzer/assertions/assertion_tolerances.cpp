@@ -422,6 +422,32 @@ static ExprId differenceHeldBy(const FileModel& m, FunctionId fid, StmtId at, st
   return accumulated;
 }
 
+// The other operand of `k * x` (or `x * k`) where x, or its absolute value, is one of the compared
+// values as written; kNone otherwise.
+static ExprId factorOfACompared(const FileModel& m, ExprId bound, ExprId actual, ExprId expected) {
+  if (bound == kNone || m.expr(bound).kind != ExprKind::BinaryOp || m.expr(bound).name != "*" || m.childCount(bound) != 2) return kNone;
+  const auto normalized = [](std::string_view text) {
+    std::string out;
+    for (char c : text)
+      if (!std::isspace(static_cast<unsigned char>(c))) out += c;
+    return out;
+  };
+  const auto compared = [&](ExprId e) {
+    if (m.expr(e).kind == ExprKind::Call) {
+      const CallArgs args = splitCall(m, e);
+      const std::string_view last = lastDottedComponent(m.expr(args.callee).text);
+      if ((last == "abs" || last == "fabs" || last == "absolute") && args.positional.size() == 1) e = args.positional[0];
+    }
+    const std::string text = normalized(m.expr(e).text);
+    return !text.empty() && ((actual != kNone && text == normalized(m.expr(actual).text)) ||
+                             (expected != kNone && text == normalized(m.expr(expected).text)));
+  };
+  const ExprId l = m.child(bound, 0), r = m.child(bound, 1);
+  if (compared(r) && !compared(l)) return l;
+  if (compared(l) && !compared(r)) return r;
+  return kNone;
+}
+
 void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId errorSide, ExprId boundSide, ExprId lowerSide) const {
   a.isOa = true;
   a.category = Category::ErrorBound;
@@ -463,6 +489,14 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
     break;
   }
   if (lowerSide != kNone) addWrittenTolerance(m, a, "lower_bound", lowerSide);
+  // `abs(p_hat - p) < TOL * p`: a bound scaled by one of the compared values is a relative
+  // tolerance, the factor its value.
+  if (const ExprId factor = factorOfACompared(m, boundSide, a.actualExpr, a.expectedExpr); factor != kNone) {
+    addWrittenTolerance(m, a, "rtol", factor);
+    std::string& note = a.tolerances.back().note;
+    note = fmt::format("{}{}the factor of `{}`", note, note.empty() ? "" : "; ", m.expr(boundSide).text.substr(0, 60));
+    return;
+  }
   if (boundSide != kNone) addWrittenTolerance(m, a, "bound", boundSide);  // kNone: a helper's own bound
 }
 

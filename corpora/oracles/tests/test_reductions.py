@@ -199,3 +199,9 @@ def test_row_softmax_against_per_row_calls_stacked():
     batch = np.array([[3.0, 4.0], [6.0, 8.0], [1.0, 0.0]])
     per_row = np.stack([ops.softmax(row) for row in batch])
     np.testing.assert_allclose(ops.softmax(batch, axis=-1), per_row)  # oracle: SCUT_DIFF thr=default
+
+
+@pytest.mark.parametrize("rate", [0.5, 2.0])
+def test_mean_of_scaled_draws_within_a_share_of_the_rate(rate):
+    draws = np.random.RandomState(0).exponential(1.0, size=20000) * rate
+    assert abs(ops.mean(draws) - rate) < 0.05 * rate  # oracle: D thr=customized
