@@ -168,16 +168,24 @@ static ExprId lastBackwardOf(const FileModel& m, FunctionId fn, StmtId at, std::
 }
 
 // Whether an operation builds a container: a list repeated (`[row] * 2`) or two joined
-// (`[a] + [b]`), which computes no number.
-static bool buildsContainer(const FileModel& m, ExprId e) {
+// (`[a] + [b]`, `[-10] + np.linspace(-5, 5, 11).tolist() + [10]`), which computes no number.
+static bool buildsContainer(const FileModel& m, ExprId e, int depth = 0) {
   const Expr& x = m.expr(e);
-  if (x.kind != ExprKind::BinaryOp || x.childCount != 2) return false;
+  if (x.kind != ExprKind::BinaryOp || x.childCount != 2 || depth > 8) return false;
   const auto literal = [&](uint32_t i) {
     const ExprKind k = m.expr(m.child(e, i)).kind;
     return k == ExprKind::List || k == ExprKind::Tuple;
   };
+  // A list by how it is made: a display, `.tolist()`, `list(...)`, or a join of such.
+  const auto listLike = [&](uint32_t i) {
+    const ExprId c = m.child(e, i);
+    if (literal(i) || buildsContainer(m, c, depth + 1)) return true;
+    if (m.expr(c).kind != ExprKind::Call || m.childCount(c) == 0) return false;
+    const Expr& callee = m.expr(m.child(c, 0));
+    return (callee.kind == ExprKind::Attribute && callee.name == "tolist") || (callee.kind == ExprKind::Name && callee.name == "list");
+  };
   if (x.name == "*") return literal(0) || literal(1);
-  return x.name == "+" && literal(0) && literal(1);
+  return x.name == "+" && listLike(0) && listLike(1);
 }
 
 OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e, const Bindings& bound) const {

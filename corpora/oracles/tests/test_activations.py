@@ -156,3 +156,8 @@ class FrameworkVariantCase(unittest.TestCase):
         leaky = self.variant(ops.leaky_relu)
         x = np.linspace(0.0, 2.0, 5)
         np.testing.assert_allclose(relu(x), leaky(x))  # oracle: RI thr=default
+
+
+def test_sigmoid_against_scipy_on_points_joined_with_far_tails():
+    x = np.array([-60.0, -30.0] + np.linspace(-4.0, 4.0, 9).tolist() + [30.0, 60.0])
+    np.testing.assert_allclose(ops.sigmoid(x), special.expit(x), atol=1e-12)  # oracle: DT thr=customized
