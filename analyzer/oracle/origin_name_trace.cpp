@@ -9,6 +9,8 @@
 #include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/origin_tracer.h"
+
+#include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/oracle/origin_walk.h"
 
 namespace oalens::analyzer {
@@ -319,6 +321,56 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       if (traceHelper(w, m, h, depth + 1)) return;
     }
   w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
+}
+
+bool OriginTracer::tracePropertyOfBuiltObject(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view object,
+                                              std::string_view attr, int depth) const {
+  if (m.language != Language::Python || fn == kNone) return false;
+  const StmtId binding = localBindingStmt(m, fn, at, object);
+  if (binding == kNone || m.stmts[binding].kind != StmtKind::Assign || m.stmts[binding].b == kNone) return false;
+  const ExprId made = m.stmts[binding].b;
+  if (m.expr(made).kind != ExprKind::Call) return false;
+  const std::string dotted = dottedName(m, splitCall(m, made).callee);
+  if (dotted.empty()) return false;
+  bool viaImport = false;
+  const std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
+  const std::string_view className = lastDottedComponent(resolved);
+  const FileModel* file = &m;
+  if (viaImport && resolved.find('.') != std::string::npos)
+    file = project_.moduleFile(std::string_view(resolved).substr(0, resolved.rfind('.')));
+  if (!file) return false;
+  for (ClassId c = 0; c < file->classes.size(); ++c) {
+    if (file->classes[c].parent != kNone || file->classes[c].name != className) continue;
+    for (FunctionId f = 0; f < file->functions.size(); ++f) {
+      const Function& F = file->functions[f];
+      if (F.cls != c || F.name != attr) continue;
+      const bool property = std::any_of(F.decorators.begin(), F.decorators.end(), [&](ExprId d) {
+        const std::string_view last = lastDottedComponent(file->expr(d).text);
+        return last == "property" || last == "lazy_property" || last == "cached_property";
+      });
+      if (!property) return false;
+      // Only a property that hands back another library's object (`return nbinom(n=..., p=...)`,
+      // a SciPy twin of the distribution); one computing with the library's own values
+      // (`weight_mu + weight_sigma * eps`) is the library's, a view of the object.
+      bool handsBack = false;
+      for (StmtId s = F.firstStmt; s < F.endStmt; ++s) {
+        const Stmt& st = file->stmts[s];
+        if (st.function != f || st.kind != StmtKind::Return) continue;
+        if (st.a == kNone || file->expr(st.a).kind != ExprKind::Call) return false;
+        bool imported = false;
+        const std::string written = dottedName(*file, splitCall(*file, st.a).callee);
+        const std::string callee = resolveDotted(*file, f, written, &imported);
+        // `jnp.broadcast_to(self._high, shape)`: the object's own value, moved; a view of it.
+        if (!imported || isLibrary(callee) || origin_names::movesData(lastDottedComponent(written))) return false;
+        handsBack = true;
+      }
+      if (!handsBack) return false;
+      w.out.evidence.push_back(fmt::format("`{}.{}` is a property of {} ({}:{})", object, attr, className, file->path, F.range.start.line));
+      return traceHelper(w, *file, f, depth + 1);
+    }
+    return false;
+  }
+  return false;
 }
 
 }  // namespace oalens::analyzer

@@ -387,6 +387,9 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
           traceExpr(w, m, fn, at, differentiated, depth + 1);
           return;
         }
+      if (m.expr(m.child(e, 0)).kind == ExprKind::Name &&
+          tracePropertyOfBuiltObject(w, m, fn, at, m.expr(m.child(e, 0)).name, x.name, depth + 1))
+        return;
       // out.T, y.shape, res.numpy: a view of the object.
       w.out.attributes.insert(std::string(x.name));
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);

@@ -165,6 +165,11 @@ class OriginTracer {
   bool drawsRandom(const FileModel& m, FunctionId f, ExprId e) const;
   void traceBoundValue(Walk& w, const FileModel& m, FunctionId f, StmtId s, std::string_view name, int depth) const;
   bool traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn, std::string_view attr, int depth) const;
+  // `dist.scipy_nbinom` where `dist = NegativeBinomial(...)` and that class of the scanned code
+  // defines `scipy_nbinom` as a property (`@property`, `@lazy_property`, `@cached_property`):
+  // what the property returns, traced in its file; false when the attribute is no such property.
+  bool tracePropertyOfBuiltObject(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view object, std::string_view attr,
+                                  int depth) const;
   bool traceComprehensionTarget(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
 
   // C++ (cpp_library.cpp): the call's origin when its name makes it the library's or another
