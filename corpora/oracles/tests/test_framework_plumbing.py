@@ -39,3 +39,9 @@ def test_a_shape_is_no_computation():
     probs = ops.softmax(np.zeros(torch.Size([n])))
     expected = torch.tensor([0.25] * n)
     np.testing.assert_allclose(probs, expected)  # oracle: D thr=default
+
+
+def test_relu_against_expected_values_handed_to_a_tensor_by_keyword():
+    expected = [0.0, 0.5, 2.0]
+    out = ops.relu(np.array([-1.0, 0.5, 2.0]))
+    np.testing.assert_allclose(out, tf.convert_to_tensor(value=expected, dtype=tf.float64))  # oracle: D thr=default
