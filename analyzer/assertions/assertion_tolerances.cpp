@@ -426,12 +426,6 @@ static ExprId differenceHeldBy(const FileModel& m, FunctionId fid, StmtId at, st
 // values as written; kNone otherwise.
 static ExprId factorOfACompared(const FileModel& m, ExprId bound, ExprId actual, ExprId expected) {
   if (bound == kNone || m.expr(bound).kind != ExprKind::BinaryOp || m.expr(bound).name != "*" || m.childCount(bound) != 2) return kNone;
-  const auto normalized = [](std::string_view text) {
-    std::string out;
-    for (char c : text)
-      if (!std::isspace(static_cast<unsigned char>(c))) out += c;
-    return out;
-  };
   const auto compared = [&](ExprId e) {
     if (m.expr(e).kind == ExprKind::Call) {
       const CallArgs args = splitCall(m, e);

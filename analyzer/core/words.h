@@ -21,6 +21,15 @@ inline size_t findWord(std::string_view text, std::string_view word, size_t from
 
 inline bool mentionsWord(std::string_view text, std::string_view word) { return findWord(text, word) != std::string_view::npos; }
 
+// Code text without spaces, tabs, newlines and line continuations: how argument texts, the
+// statements an origin was traced through and the operands of a bound are compared.
+inline std::string normalized(std::string_view text) {
+  std::string out;
+  for (char c : text)
+    if (c != ' ' && c != '\n' && c != '\t' && c != '\\') out += c;
+  return out;
+}
+
 // The offset of the first byte at or after `from` that is not a space or a tab.
 inline size_t skipBlanks(std::string_view text, size_t from) {
   while (from < text.size() && (text[from] == ' ' || text[from] == '\t')) ++from;

@@ -402,10 +402,11 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
     // data (a list of arrays for a join), moved; the rest are shapes and axes.
     if (!args.positional.empty()) traceExpr(w, m, fn, at, args.positional[0], depth + 1);
     // `tf.convert_to_tensor(value=v, dtype=...)`: the data handed by keyword.
-    for (const auto& [name, value] : args.keywords)
-      if (args.positional.empty() && (name == "value" || name == "values" || name == "x" || name == "input" || name == "data" ||
-                                      name == "tensor" || name == "array" || name == "a" || name == "obj"))
-        traceExpr(w, m, fn, at, value, depth + 1);
+    if (args.positional.empty())
+      for (const auto& [name, value] : args.keywords)
+        if (name == "value" || name == "values" || name == "x" || name == "input" || name == "data" || name == "tensor" ||
+            name == "array" || name == "a" || name == "obj")
+          traceExpr(w, m, fn, at, value, depth + 1);
     w.out.moves.insert(std::string(last));
     w.out.evidence.push_back(fmt::format("`{}` only moves data", resolved));
     return;

@@ -6,11 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/assertions/assertion_finder.h"  // localBindingStmt
 #include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/origin_tracer.h"
-
-#include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/oracle/origin_walk.h"
 
 namespace oalens::analyzer {

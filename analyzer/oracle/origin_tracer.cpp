@@ -32,13 +32,6 @@ constexpr int kMaxSteps = 3000;
 
 using origin_names::isRandom;
 
-std::string normalized(std::string_view text) {
-  std::string out;
-  for (char c : text)
-    if (c != ' ' && c != '\n' && c != '\t' && c != '\\') out += c;
-  return out;
-}
-
 std::vector<std::string> topLevelArguments(std::string_view args) {
   std::vector<std::string> parts;
   std::string part;

@@ -14,13 +14,10 @@
 #include <unordered_set>
 #include <vector>
 
+#include "analyzer/core/words.h"  // normalized
 #include "analyzer/scan/project.h"
 
 namespace oalens::analyzer {
-
-// Code text without spaces, tabs, newlines and line continuations: how argument texts and the
-// statements an origin was traced through are compared.
-std::string normalized(std::string_view text);
 
 // The whole arguments in an argument text (Origin::args: normalized, each followed by a comma),
 // split at the commas outside brackets; a nested call's own arguments stay inside its part.

@@ -58,7 +58,7 @@ ResolvedValue ToleranceResolver::selfAttribute(const FileModel& m, FunctionId fn
 // the number every initializer of that member in the file gives, a functional cast of a number
 // included; nothing when they differ, none is a number, or the member is assigned elsewhere (a
 // `SetUp` that picks it by type).
-ResolvedValue ToleranceResolver::memberInitializedInAConstructor(const FileModel& m, std::string_view member) const {
+ResolvedValue ToleranceResolver::memberInitializedInTheFixture(const FileModel& m, std::string_view member) const {
   if (!m.source || member.empty()) return unresolved("no source");
   const RE2 initializer(R"([:,]\s*)" + RE2::QuoteMeta(std::string(member)) + R"(\s*[({]\s*([^(){};]*(?:\([^(){};]*\))?)\s*[)}])");
   static const RE2 cast(R"(\s*[A-Za-z_][A-Za-z0-9_:<>]*\s*\(\s*([-+0-9.eEfF]+)\s*\)\s*)");
@@ -128,7 +128,7 @@ ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn
   const bool oneLevel = obj != kNone && m.expr(obj).kind == ExprKind::Name;
   if (oneLevel && (head == "self" || head == "cls")) return selfAttribute(m, fn, attr, dotted, hops);
   if (oneLevel && head == "this" && m.language == Language::Cpp)
-    if (ResolvedValue v = memberInitializedInAConstructor(m, attr); v.value) return v;
+    if (ResolvedValue v = memberInitializedInTheFixture(m, attr); v.value) return v;
   if (oneLevel) {
     for (ClassId k = 0; k < m.classes.size(); ++k)
       if (m.classes[k].name == head) return fromBindings(m, kNone, k, kNone, attr, hops + 1, "class constant");

@@ -38,7 +38,7 @@ class ToleranceResolver {
   ResolvedValue eval(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
   ResolvedValue evalName(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const;
   ResolvedValue selfAttribute(const FileModel& m, FunctionId fn, std::string_view attr, std::string_view dotted, int hops) const;
-  ResolvedValue memberInitializedInAConstructor(const FileModel& m, std::string_view member) const;
+  ResolvedValue memberInitializedInTheFixture(const FileModel& m, std::string_view member) const;
   ResolvedValue evalAttribute(const FileModel& m, FunctionId fn, ExprId e, int hops) const;
   ResolvedValue evalCall(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
   ResolvedValue fromBindings(const FileModel& m, FunctionId scope, ClassId cls, StmtId before, std::string_view name, int hops,
