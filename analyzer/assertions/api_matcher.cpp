@@ -161,8 +161,8 @@ std::string_view receiverClass(const FileModel& m, FunctionId scope, ExprId rece
       return {};
     }
     if (x.kind != ExprKind::Name || scope == kNone) return {};
-    // A local declared with its class: `Tester t;`, `Tester t(3);`, `auto t = Tester();`.
-    static const RE2 declared(R"(^\s*(?:const\s+)?(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<[^;]*>)?\s*&?\s+([A-Za-z_]\w*)\s*[;({=])");
+    // A local declared with its class: `Tester t;`, `Tester t(3);`, `Tester* t = new Tester();`, `auto t = Tester();`.
+    static const RE2 declared(R"(^\s*(?:const\s+)?(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<[^;]*>)?\s*[&*]?\s+([A-Za-z_]\w*)\s*[;({=])");
     const Function& f = m.functions[scope];
     for (StmtId st = f.firstStmt; st < f.endStmt && st < m.stmts.size(); ++st) {
       const Stmt& d = m.stmts[st];
@@ -181,6 +181,14 @@ std::string_view receiverClass(const FileModel& m, FunctionId scope, ExprId rece
     if (cur == receiver || m.expr(cur).kind == ExprKind::Name) return {};
   }
   return {};
+}
+
+// Whether `receiver` is, parenthesized or not, a parameter of the function-like macro `scope`.
+bool receivesMacroParameter(const FileModel& m, FunctionId scope, ExprId receiver) {
+  if (scope == kNone || receiver == kNone || !m.functions[scope].isMacro) return false;
+  std::string_view text = m.expr(receiver).text;
+  while (text.size() >= 2 && text.front() == '(' && text.back() == ')') text = text.substr(1, text.size() - 2);
+  return std::ranges::any_of(m.functions[scope].params, [&](const Param& p) { return p.name == text; });
 }
 
 }  // namespace
@@ -491,8 +499,13 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
         out.spec = s;
         return out;
       }
-      // this->ThresholdChecks() in a fixture deriving from the class that defines it.
-      if (m.expr(m.child(callee, 0)).text == "this")
+      // this->ThresholdChecks() in a fixture deriving from the class that defines it; a macro's
+      // own parameter (`__pbp->CompareOutput(...)` in MatX's MATX_TEST_ASSERT_COMPARE), whose
+      // class only its callers know.
+      // A catalogued method of that name (`t1.allclose(t2, atol, rtol)` in ATen's macros) is the
+      // tensor's, not the suite's.
+      if (m.expr(m.child(callee, 0)).text == "this" ||
+          (receivesMacroParameter(m, scope, m.child(callee, 0)) && !catalogue_.byMethodName(out.lastName, Language::Cpp)))
         if (const ApiSpec* s = uniqueDiscoveredMethod(out.lastName); s || (s = includedDiscoveredMethod(m, out.lastName))) {
           out.spec = s;
           return out;

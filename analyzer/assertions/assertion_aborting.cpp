@@ -77,6 +77,8 @@ void AssertionFinder::fromAbortingIf(const FileModel& m, StmtId s, std::vector<A
   a.apiText = *abort;
   a.form = "if";
   fromCondition(m, a, st.a);
+  if (!a.isOa)
+    if (const std::optional<OaCheck> held = heldVerdictCheck(m, st.function, s, st.a)) fromCheck(m, a, *held);
   if (!a.isOa) return;
   // `if (fabs(result[i] - expected[i]) > tol) return false;` in a helper comparing its two
   // parameters: the helper is the check (a predicate, wrapper discovery's), at its call sites.

@@ -421,6 +421,23 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
   return std::nullopt;
 }
 
+std::optional<AssertionFinder::OaCheck> AssertionFinder::heldVerdictCheck(const FileModel& m, FunctionId scope, StmtId at,
+                                                                          ExprId cond) const {
+  if (m.language != Language::Cpp || scope == kNone) return std::nullopt;
+  bool negated = false;
+  while (cond != kNone && m.expr(cond).kind == ExprKind::Not && m.expr(cond).childCount == 1) {
+    negated = !negated;
+    cond = m.child(cond, 0);
+  }
+  if (cond == kNone || m.expr(cond).kind != ExprKind::Name) return std::nullopt;
+  const ExprId held = throughLocal(m, scope, at, cond);
+  if (held == cond || m.expr(held).kind != ExprKind::Call) return std::nullopt;
+  std::optional<OaCheck> check = conditionCheck(m, scope, held);
+  if (!check || !check->spec || !check->spec->isPredicate() || check->call != held) return std::nullopt;
+  check->negated = check->negated != negated;
+  return check;
+}
+
 std::optional<AssertionFinder::OaCheck> AssertionFinder::approxComparison(const FileModel& m, FunctionId scope, ExprId l, ExprId r,
                                                                           bool negated) const {
   for (auto [approxSide, other] : {std::pair{r, l}, std::pair{l, r}}) {

@@ -44,6 +44,10 @@ class AssertionFinder {
     bool bandFactor = false;  // the tolerance is a factor written as one number (`1.1 * ref`)
   };
   std::optional<OaCheck> conditionCheck(const FileModel& m, FunctionId scope, ExprId cond) const;
+  // A C++ condition naming a local that holds a predicate's verdict (`bool ok = close(a, b, tol);
+  // if (!ok) FAIL();`, `auto failure = bench.compare(x, name, tol); if (failure) FAIL();`): that
+  // predicate's check, negated as the condition negates the local; nullopt for anything else.
+  std::optional<OaCheck> heldVerdictCheck(const FileModel& m, FunctionId scope, StmtId at, ExprId cond) const;
   std::optional<OaCheck> rangeComparatorCheck(const FileModel& m, FunctionId scope, const CallArgs& args, std::string_view last) const;
   std::optional<OaCheck> comparatorCheck(const FileModel& m, FunctionId scope, ExprId call) const;
   struct LocalComparator {

@@ -43,6 +43,35 @@ bool clearsAnsweredFlag(const FileModel& m, FunctionId fid, StmtId at) {
   return false;
 }
 
+// An empty answer: `std::nullopt`, `{}`, `nullptr`, `""`, `std::string()`.
+bool answersNothing(const FileModel& m, ExprId e) {
+  static const RE2 empty(R"(^(std::nullopt|nullopt|\{\s*\}|nullptr|NULL|""|std::string\(\)|std::nullopt_t\{\s*\})$)");
+  const std::string_view t = m.expr(e).text;
+  return RE2::FullMatch(re2::StringPiece(t.data(), t.size()), empty);
+}
+
+// `if (!CompareVals(got, want, thresh)) return Mismatch{i, got, want};` in a C++ function that
+// answers `return std::nullopt;` otherwise (MatX's CompareOutput, which its test macro fails on
+// when the answer holds a value): the function answers the first mismatch, so it is the negation
+// of the check the `if` makes.
+bool returnsMismatchRecord(const FileModel& m, FunctionId fid, StmtId head) {
+  const Function& f = m.functions[fid];
+  const Stmt& h = m.stmts[head];
+  bool reports = false;
+  for (StmtId e = head + 1; e < f.endStmt && !reports; ++e) {
+    const Stmt& st = m.stmts[e];
+    if (st.function != fid || st.depth <= h.depth) break;
+    reports = st.parent == head && st.kind == StmtKind::Return && st.a != kNone && !answersNothing(m, st.a) &&
+              m.expr(st.a).kind != ExprKind::Bool && m.expr(st.a).kind != ExprKind::Number;
+  }
+  if (!reports) return false;
+  for (StmtId r = f.firstStmt; r < f.endStmt; ++r) {
+    const Stmt& ret = m.stmts[r];
+    if (ret.function == fid && ret.kind == StmtKind::Return && ret.a != kNone && answersNothing(m, ret.a)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // Long: a wrapper's body is read statement by statement for the shapes a check can take (a
@@ -143,8 +172,9 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         if (auto w = boundedDifference(m, fid, s, *check, resolver)) return w;
       }
     } else if (!inner && st.kind == StmtKind::If &&
-               (m.language == Language::Python ? failsIn(m, fid, s, f.endStmt)
-                                               : finder.abortIn(m, s).has_value() || clearsAnsweredFlag(m, fid, s))) {
+               (m.language == Language::Python
+                    ? failsIn(m, fid, s, f.endStmt)
+                    : finder.abortIn(m, s).has_value() || clearsAnsweredFlag(m, fid, s) || returnsMismatchRecord(m, fid, s))) {
       // if not _allclose(expected, value, rtol, atol): raise WrongValue(...) (PyTensor's
       // tests.unittest_tools.assert_allclose, 280 calls at its tip): the function passes when
       // the condition does not hold, the opposite of `assert <condition>`.
@@ -152,19 +182,21 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       // allParamsClose): the function answers with the check's verdict, a predicate its callers
       // assert (`ASSERT_TRUE(allParamsClose(a, b))`); its check of integers (`checkVector<int>(dims,
       // want, 4, 0)` before the values, MNN) is an exact one, passed over for the next.
-      const bool answers =
-          m.language == Language::Cpp && (finder.abortIn(m, s) == std::optional<std::string>("return") || clearsAnsweredFlag(m, fid, s));
+      const bool mismatchRecord = m.language == Language::Cpp && returnsMismatchRecord(m, fid, s);
+      const bool answers = m.language == Language::Cpp && (finder.abortIn(m, s) == std::optional<std::string>("return") ||
+                                                           clearsAnsweredFlag(m, fid, s) || mismatchRecord);
       const auto ofIntegers = [&](ExprId c) {
         const CallArgs a = splitCall(m, c);
         return holdsIntegers(m, fid, s, c) ||
                (a.positional.size() >= 2 && (holdsIntegers(m, fid, s, a.positional[0]) || holdsIntegers(m, fid, s, a.positional[1])));
       };
-      if (auto check = finder.conditionCheck(m, fid, st.a);
-          check && check->spec && !check->spec->approx && !(answers && check->call != kNone && ofIntegers(check->call))) {
+      std::optional<AssertionFinder::OaCheck> check = finder.conditionCheck(m, fid, st.a);
+      if (m.language == Language::Cpp && !(check && check->spec)) check = finder.heldVerdictCheck(m, fid, s, st.a);
+      if (check && check->spec && !check->spec->approx && !(answers && check->call != kNone && ofIntegers(check->call))) {
         call = check->call;
         inner = check->spec;
         mappedArgs = std::move(check->mappedArgs);
-        negated = check->negated == inner->negated;
+        negated = (check->negated == inner->negated) != mismatchRecord;
         returnsPredicate = answers;
       } else if (check && check->negated) {  // if diff > atol: raise ...
         if (auto w = boundedDifference(m, fid, s, *check, resolver)) return w;

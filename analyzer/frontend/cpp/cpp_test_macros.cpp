@@ -375,6 +375,21 @@ bool rewriteMatcherDefinitions(std::string& text) {
   return changed;
 }
 
+bool blankClassAttributeMacros(std::string& text) {
+  if (text.find("class ") == std::string::npos && text.find("struct ") == std::string::npos) return false;
+  static const RE2 attributed(R"(\b(?:class|struct)\s+([A-Z][A-Z0-9_]*[A-Z0-9])\s+[A-Za-z_]\w*\s*(?:final\b\s*)?[:{])");
+  bool changed = false;
+  re2::StringPiece rest(text);
+  re2::StringPiece macro;
+  while (RE2::FindAndConsume(&rest, attributed, &macro)) {
+    if (!looksLikeMacroName(std::string_view(macro.data(), macro.size()))) continue;
+    const size_t at = static_cast<size_t>(macro.data() - text.data());
+    blank(text, at, at + macro.size());
+    changed = true;
+  }
+  return changed;
+}
+
 ParseableText parseableText(std::string_view source) {
   ParseableText out;
   out.text = blankTypeArguments(source);
@@ -386,7 +401,8 @@ ParseableText parseableText(std::string_view source) {
   const bool pasting = blankTokenPasting(text);
   const bool types = nameTypeArguments(text);
   const bool matchers = rewriteMatcherDefinitions(text);
-  if (blocks || calls || defines || pasting || types || matchers) out.text = std::move(text);
+  const bool attributes = blankClassAttributeMacros(text);
+  if (blocks || calls || defines || pasting || types || matchers || attributes) out.text = std::move(text);
   return out;
 }
 

@@ -83,6 +83,13 @@ bool rewriteMatcherDefinitions(std::string& text);
 // MATCHER, MATCHER_P, MATCHER_P2, ...: the name of a gmock matcher definition.
 bool isMatcherDefinition(std::string_view macro);
 
+// An export or visibility macro between `class`/`struct` and the name (`class
+// MATX_PYBIND_VISIBILITY MatXPybind {`, `struct TORCH_API Options :`) is no C++ tree-sitter
+// reads: the class is parsed as one named by the macro and its members are lost. An ALL_CAPS
+// name followed by the class's own name and `{`, `:` or `final` is blanked (same length).
+// Returns whether anything changed.
+bool blankClassAttributeMacros(std::string& text);
+
 struct ParseableText {
   std::optional<std::string> text;         // the blankings above; nullopt when none applies
   std::vector<SourceSpan> fileLevelCalls;  // the file-level macro calls and nested #defines blanked from it, in order

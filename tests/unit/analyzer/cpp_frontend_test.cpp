@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "analyzer/frontend/cpp/cpp_test_macros.h"
 #include "analyzer/scan/project.h"
 
@@ -315,6 +317,24 @@ TEST(CppTestMacros, TokenPastingIsBlankedAndDirectivesStay) {
   EXPECT_NE(text.find("  #include"), std::string::npos);
   std::string plain = "int x = 1;\n#if A\n#endif\n";
   EXPECT_FALSE(blankTokenPasting(plain));
+}
+
+TEST(CppTestMacros, ExportMacrosBeforeAClassNameAreBlanked) {
+  std::string text = "class LIB_API Bench {\n};\nstruct TORCH_API Options : Base {};\nclass Plain {};\nclass Fwd;\n";
+  const std::string before = text;
+  ASSERT_TRUE(blankClassAttributeMacros(text));
+  EXPECT_EQ(text.size(), before.size());
+  EXPECT_NE(text.find("class         Bench {"), std::string::npos) << text;
+  EXPECT_NE(text.find("struct           Options : Base"), std::string::npos) << text;
+  std::string plain = "class Plain {};\nstruct S final : T {};\nclass Fwd;\n";
+  EXPECT_FALSE(blankClassAttributeMacros(plain));
+}
+
+TEST(CppFrontend, AClassWithAnExportMacroKeepsItsMethods) {
+  FileModel m = parse("class LIB_API Bench {\n public:\n  bool Close(double a, double b) { return a == b; }\n};\n");
+  const auto close = std::ranges::find_if(m.functions, [](const Function& f) { return f.name == "Close"; });
+  ASSERT_NE(close, m.functions.end());
+  EXPECT_EQ(close->qualifiedName, "Bench.Close");
 }
 
 TEST(CppTestMacros, TypeArgumentsOfMacroCallsBecomeNamesOfTheSameLength) {
