@@ -64,6 +64,9 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
   const Expr& callee = m.expr(args.callee);
   auto traceArgs = [&](bool intoSuiteHelper = false) { traceArguments(c, intoSuiteHelper); };
   auto traceInputs = [&](bool intoSuiteHelper = false) { traceInputsOf(c, intoSuiteHelper); };
+  // After a helper's returns: its arguments are its inputs, unless a field of a record it
+  // returned was read (`data.x` of `return Data(x, enc, dec)`), which is that field's value alone.
+  const auto fieldRead = [&] { return key.starts_with('.') && w.fieldSelected; };
   // A class of the test module deriving from the library's (class ExampleLoss(losses.Loss)):
   // instances run the library's machinery with the test's overrides.
   if (callee.kind == ExprKind::Name) {
@@ -106,12 +109,14 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
         w.helperArguments.push_back({f, std::string(F.params[i].name), argumentsKey(w, m, fn, at, {args.positional[i]})});
       }
       w.selectKey = key;  // _get_problem(name)['minimum']: the entry of the dict it returns
+      const size_t itemsBefore = w.out.items.size();
       const bool returned = traceHelper(w, m, f, depth + 1);
       w.selectKey.clear();
       w.lambdaArguments.resize(outer);
       w.helperArguments.resize(outerHelper);
       if (returned) {
-        traceInputs(true);
+        if (fieldRead()) traceArgumentsReadBy(c, m, f, itemsBefore);
+        else traceInputs(true);
         return;
       }
     }
@@ -151,8 +156,10 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` returns from method {}", dotted, F.qualifiedName));
       w.selectKey = key;
+      const size_t itemsBefore = w.out.items.size();
       if (traceHelper(w, m, f, depth + 1)) {
-        traceArgs(true);
+        if (fieldRead()) traceArgumentsReadBy(c, m, f, itemsBefore);
+        else traceArgs(true);
         return;
       }
     }
@@ -162,8 +169,11 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
         w.out.throughHelper = true;
         w.out.evidence.push_back(
             fmt::format("`{}` returns from method {} inherited from {}", dotted, file->functions[method].qualifiedName, file->path));
+        w.selectKey = key;
+        const size_t itemsBefore = w.out.items.size();
         if (traceHelper(w, *file, method, depth + 1)) {
-          traceArgs(true);
+          if (fieldRead()) traceArgumentsReadBy(c, *file, method, itemsBefore);
+          else traceArgs(true);
           return;
         }
       }
@@ -186,8 +196,11 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
         if (F.parent != kNone || F.cls != kNone || F.name != lastDottedComponent(resolved)) continue;
         w.out.throughHelper = true;
         w.out.evidence.push_back(fmt::format("`{}` returns from {} in {}", last, F.qualifiedName, other->path));
+        w.selectKey = key;
+        const size_t itemsBefore = w.out.items.size();
         if (traceHelper(w, *other, f, depth + 1)) {
-          traceArgs(true);
+          if (fieldRead()) traceArgumentsReadBy(c, *other, f, itemsBefore);
+          else traceArgs(true);
           return;
         }
       }

@@ -170,6 +170,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   const std::string& resolved = site.resolved;
   site.last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};
   const std::string_view last = site.last;
+  if (site.key.starts_with('.') && traceRecordField(site)) return;
   // `getattr(jnp, dtype)`: a data type read off a module by its name picks a type, it computes nothing.
   if (callee.kind == ExprKind::Name && callee.name == "getattr" && args.positional.size() >= 2 &&
       m.expr(args.positional[1]).text.find("dtype") != std::string_view::npos) {

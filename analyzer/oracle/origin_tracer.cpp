@@ -383,7 +383,19 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (m.expr(m.child(e, 0)).kind == ExprKind::Name &&
           tracePropertyOfBuiltObject(w, m, fn, at, m.expr(m.child(e, 0)).name, x.name, depth + 1))
         return;
-      // out.T, y.shape, res.numpy: a view of the object.
+      // out.T, y.shape, res.numpy: a view of the object; data.x of a record built in the test or
+      // returned by its helper: the value given for that field (record_fields.h).
+      if (m.language == Language::Python && m.expr(m.child(e, 0)).kind == ExprKind::Name) {
+        const std::string outerKey = std::exchange(w.selectKey, "." + std::string(x.name));
+        const bool outerSelected = std::exchange(w.fieldSelected, false);
+        traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+        const bool selected = w.fieldSelected;
+        w.selectKey = outerKey;
+        w.fieldSelected = outerSelected;
+        if (selected) return;
+        w.out.attributes.insert(std::string(x.name));
+        return;
+      }
       w.out.attributes.insert(std::string(x.name));
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
       return;

@@ -148,6 +148,13 @@ class OriginTracer {
   void traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function, const std::vector<ExprId>& arguments,
                     int depth) const;
   bool traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const;
+  // A record's construction (`TestData(x, enc, dec)`) or `_replace` reached for the field a
+  // `.name` selectKey asks for: that field's value traced (record_fields.h); false when the call
+  // builds no record known here.
+  bool traceRecordField(CallSite& c) const;
+  // After a record's field was read through `helper` (of file `hm`), called at `c`: the
+  // arguments bound to the parameters that field's value reads (items from `itemsBefore` on).
+  void traceArgumentsReadBy(CallSite& c, const FileModel& hm, FunctionId helper, size_t itemsBefore) const;
   // C++: a static method of a class of the suite inside the library's namespace
   // (`torchao::lut_test_case::generate(m, k, n)` of the tests' utilities header), its owner named
   // for the tests: its body traced, the tests' own code, not the library's. False (nothing

@@ -61,8 +61,12 @@ struct OriginTracer::Walk {
   // `f = theano.function([x], [a, b])`), or -1: taken by the outputs list, if one is reached.
   int selectElement = -1;
   // The key a subscript reads (`problem['minimum']`), unquoted, or empty: a dict literal reached
-  // while tracing the value gives only that entry, where one is written.
+  // while tracing the value gives only that entry, where one is written. `.x` for an attribute
+  // read off a record (`data.x`): a record construction reached gives only that field.
   std::string selectKey;
+  // Set when a record construction (record_fields.h) gave the field a `.name` selectKey asked
+  // for: the attribute read is that argument, not a view of the record.
+  bool fieldSelected = false;
   // The arguments a stored value is called with (`f = jax.vmap(lambda a, b: ...); f(x, y)`):
   // a function transform reached while tracing the value applies its function to them.
   const std::vector<ExprId>* pendingArguments = nullptr;
