@@ -81,7 +81,9 @@ bool movesData(std::string_view last) {
 
 bool appliesItsFunction(std::string_view last) {
   // Batching, compiling and differentiating transforms: `value_and_grad(f)(x)` and `jacfwd(f)(x)`
-  // are f again, computed another way, as `jit(f)(x)` is; scripting a module leaves the module.
+  // are f again, computed another way, as `jit(f)(x)` is; scripting or tracing a module leaves the
+  // module (`torch.jit.trace`, Pyro's `jit.trace`), and so do an outlined call (Equinox's
+  // `noinline`) and a function made to take sparse arrays (`sparsify`).
   static constexpr std::string_view k[] = {"vmap",
                                            "pmap",
                                            "jit",
@@ -102,7 +104,10 @@ bool appliesItsFunction(std::string_view last) {
                                            "hessian",
                                            "filter_grad",
                                            "filter_value_and_grad",
-                                           "script"};
+                                           "script",
+                                           "trace",
+                                           "noinline",
+                                           "sparsify"};
   for (auto n : k)
     if (last == n) return true;
   return false;

@@ -90,6 +90,16 @@ def test_another_librarys_compiler_runs_a_local_function_as_written():
     np.testing.assert_allclose(compiled, eager, atol=1e-7)  # oracle: SCUT_SAME thr=customized
 
 
+def test_a_local_function_traced_by_another_librarys_tracer():
+    x = torch.linspace(-1.0, 1.0, 6)
+
+    def run(values):
+        return ops.softplus(values)
+
+    traced = torch.jit.trace(run, (x,))
+    torch.testing.assert_close(traced(x), run(x))  # oracle: SCUT_SAME thr=default
+
+
 def test_a_compiled_function_given_its_options_by_keyword_splat():
     x = np.linspace(-1.0, 1.0, 6)
     options = dict(axis=-1)
