@@ -59,6 +59,20 @@ static FunctionId storedLocalFunction(const FileModel& m, FunctionId fn, std::st
   return found;
 }
 
+// Whether function `fn` (or one it is nested in) reads an attribute of the name `object`
+// (`repr.group`, `repr.character(g)`).
+static bool attributeReadOf(const FileModel& m, FunctionId fn, std::string_view object) {
+  for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {
+    const Function& F = m.functions[f];
+    for (StmtId s = F.firstStmt; s < F.endStmt; ++s)
+      for (ExprId e = m.stmts[s].firstExpr; e < m.stmts[s].endExpr; ++e)
+        if (const Expr& x = m.expr(e); x.kind == ExprKind::Attribute && x.childCount > 0 && m.expr(m.child(e, 0)).kind == ExprKind::Name &&
+                                       m.expr(m.child(e, 0)).name == object)
+          return true;
+  }
+  return false;
+}
+
 void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
   auto& [w, m, fn, at, e, depth, element, calledWith, key, args, dotted, viaImport, resolved, last, argKey] = c;
   const Expr& callee = m.expr(args.callee);
@@ -292,6 +306,19 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       }
     }
     if (functionObject) {
+      traceArgs();
+      return;
+    }
+    // repr(g) in a helper handed `repr`, whose attributes it also reads (`repr.group`,
+    // `repr.character(g)`): an object of the library, called (its `__call__`), not a function
+    // handed in to be compared against.
+    bool handedIn = before < w.out.items.size() && !args.positional.empty() && m.language == Language::Python;
+    for (size_t i = before; handedIn && i < w.out.items.size(); ++i)
+      handedIn = w.out.items[i].kind == OriginKind::Data && w.out.items[i].parameter && w.out.items[i].api == callee.name;
+    if (handedIn && attributeReadOf(m, fn, callee.name)) {
+      w.out.items.push_back({OriginKind::LibCall, fmt::format("{}()", callee.name), argKey, {}});
+      w.out.evidence.push_back(
+          fmt::format("`{}` is an object the test is handed, whose attributes it reads: calling it runs the library", callee.name));
       traceArgs();
       return;
     }

@@ -24,6 +24,9 @@ class Model:
             z = z + self.bias
         return z
 
+    def __call__(self, x):
+        return self.predict(x)
+
     def predict(self, x, batch_size=None, offset=0.0):
         x = np.asarray(x, dtype=np.float64)
         act = _ACTIVATIONS[self.activation]

@@ -25,3 +25,15 @@ def test_the_plan_keeps_the_weights_it_is_handed():
     plan = ops.independent_plan(source, size=n)
     np.testing.assert_allclose(first.sum(axis=1), source, atol=1e-12)  # oracle: D thr=customized
     np.testing.assert_allclose(target, plan.sum(axis=0), atol=1e-12)  # oracle: D thr=customized
+
+
+def _check_total_of_a_handed_model(model, x):
+    assert model.weights.shape[0] == x.shape[1]
+    np.testing.assert_allclose(model.logits(x), np.log(model(x)) - np.log1p(-model(x)), rtol=1e-6)  # oracle: RI thr=customized
+
+
+def test_a_handed_model_called_against_its_methods():
+    from nnlib.models import Model
+
+    model = Model(np.array([[0.5], [-0.25]]), activation="sigmoid")
+    _check_total_of_a_handed_model(model, np.array([[1.0, 2.0], [0.5, -1.0]]))
