@@ -109,6 +109,21 @@ bool isTrailer(std::string_view line) {
   return token && key.find('-') != std::string_view::npos;
 }
 
+// Whether lines[1, end) are two or more one-line paragraphs that read as commit subjects (short,
+// not ending a sentence, no bullet; trailers aside).
+bool unbulletedSubjects(const std::vector<std::string_view>& lines, size_t end) {
+  size_t subjects = 0;
+  for (size_t i = 1; i < end; ++i) {
+    const std::string_view line = analyzer::trimmedLine(lines[i]);
+    if (line.empty() || isTrailer(line)) continue;
+    const bool alone = analyzer::trimmedLine(lines[i - 1]).empty() && (i + 1 >= end || analyzer::trimmedLine(lines[i + 1]).empty());
+    if (!alone || line.size() > 72 || line.back() == '.' || line.back() == ':' || line.substr(0, 2) == "* " || line.substr(0, 2) == "- ")
+      return false;
+    ++subjects;
+  }
+  return subjects >= 2;
+}
+
 }  // namespace
 
 std::string messageProse(std::string_view message, bool withSquashedCommits) {
@@ -123,6 +138,10 @@ std::string messageProse(std::string_view message, bool withSquashedCommits) {
   size_t squashItems = 0;
   for (size_t i = 1; i < lines.size(); ++i) squashItems += lines[i].substr(0, 2) == "* ";
   const bool squashList = !withSquashedCommits && squashItems >= 3;
+  // A body of commit subjects without bullets, each a paragraph of one line ("support qr
+  // factorization in lm", blank, "revert gain ratio change", ...: a squashed branch's steps),
+  // two at least, none a sentence: its steps, not what the commit did to the history.
+  const bool subjectList = !withSquashedCommits && unbulletedSubjects(lines, end);
   std::string prose(lines[0]);  // the subject always counts
   prose.push_back('\n');
   bool inFence = false;
@@ -142,7 +161,7 @@ std::string messageProse(std::string_view message, bool withSquashedCommits) {
     // A squashed commit's revert ("* Revert \"Fix ...\"", then "This reverts commit ...") undid a
     // step of the branch, not an earlier change of the history.
     const bool squashedRevert = squashList && line.starts_with("This reverts commit");
-    if (inFence || trailer || tableRow || bot || squashedRevert || (squashList && line.substr(0, 2) == "* ")) continue;
+    if (inFence || trailer || tableRow || bot || squashedRevert || (squashList && line.substr(0, 2) == "* ") || subjectList) continue;
     prose.append(line);
     prose.push_back('\n');
   }

@@ -92,6 +92,14 @@ TEST(ReasonTagger, ReadsTheProseNotCodeBlocksTrailersOrASquashedBranchsCommits) 
   // The subject always counts, and a paragraph that only looks like a trailer is prose.
   EXPECT_TRUE(has(t, "Revert \"Tighten bounds\" (#9)\n\n* a\n\n* b\n\n* c\n", "rollback"));
   EXPECT_TRUE(has(t, "Fix a test\n\nFollow-up: loosen the tolerance on GPU.\n\nMore text.\n", "hardware"));
+  // A squashed branch's subjects without bullets, one per paragraph: its steps, not a rollback.
+  const std::string subjects =
+      "support qr factorization in lm\n\nmove the max values to post init\n\nrevert gain ratio change\n\n"
+      "PiperOrigin-RevId: 12345\n";
+  EXPECT_FALSE(has(t, subjects, "rollback")) << messageProse(subjects, false);
+  // One line of prose, or sentences, are the author's account: read.
+  EXPECT_TRUE(has(t, "Loosen the lm check\n\nrevert the tolerance of #12 on GPU\n", "rollback"));
+  EXPECT_TRUE(has(t, "Loosen the lm check\n\nThe new solver is slower.\n\nRevert the tolerance of #12.\n", "rollback"));
 }
 
 TEST(ReasonTagger, AReasonCanSkipTheSquashedCommits) {
