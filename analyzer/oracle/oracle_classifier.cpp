@@ -136,6 +136,7 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
   if (!trip) trip = snapshotBeforeACall(m, a.functionId, a.stmt, sides);
   if (!trip) trip = operandsMethodCombined(m, a.functionId, a.stmt, sides);
   if (!trip) trip = copyComparedWithItsOriginal(m, a.functionId, a.stmt, sides);
+  if (!trip) trip = indexedAgainstItsData(m, a.functionId, a.stmt, sides);
   if (!trip) {
     // The same call run again on inputs changed in between refines a decision of SCUT_SAME only
     // (classifyOne): it may as well be a measurement of what changed them.

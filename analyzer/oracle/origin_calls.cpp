@@ -166,6 +166,11 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   site.dotted = dottedName(m, args.callee);
   const std::string& dotted = site.dotted;
   site.resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &site.viaImport);
+  if (!site.viaImport && !dotted.empty())
+    if (std::string starred = starImported(m, fn, dotted); !starred.empty()) {
+      site.resolved = std::move(starred);
+      site.viaImport = true;
+    }
   const bool viaImport = site.viaImport;
   const std::string& resolved = site.resolved;
   site.last = callee.kind == ExprKind::Attribute || callee.kind == ExprKind::Name ? callee.name : std::string_view{};

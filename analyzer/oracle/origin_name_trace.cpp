@@ -319,6 +319,14 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
           fmt::format("`{}` is the function {} (line {}), handed on to be called", name, H.qualifiedName, H.range.start.line));
       if (traceHelper(w, m, h, depth + 1)) return;
     }
+  // `from escnn.nn import *` then `FieldType(gs, irreps)` as a value: the library's, as an
+  // explicit import of it would be.
+  if (const std::string starred = starImported(m, fn, name); !starred.empty()) {
+    Origin ref{OriginKind::LibCall, starred, {}, {}};
+    ref.moduleRef = true;
+    w.out.items.push_back(ref);
+    return;
+  }
   w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
 }
 
@@ -370,6 +378,26 @@ bool OriginTracer::tracePropertyOfBuiltObject(Walk& w, const FileModel& m, Funct
     return false;
   }
   return false;
+}
+
+std::string OriginTracer::starImported(const FileModel& m, FunctionId fn, std::string_view dotted) const {
+  if (m.language != Language::Python) return {};
+  const std::string_view head = dotted.substr(0, dotted.find('.'));
+  const Import* star = nullptr;
+  for (const Import& imp : m.imports)
+    if (imp.star && imp.scope == kNone && isLibrary(imp.module) && !star) star = &imp;
+  if (!star || head.empty() || origin_names::isPythonBuiltin(head) || definedAtModuleLevel(m, head) ||
+      moduleLevelAssignment(m, head) != kNone)
+    return {};
+  for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {
+    for (const Param& p : m.functions[f].params)
+      if (p.name == head) return {};
+    std::vector<StmtId> scratch;
+    if (!statementsBinding(m, f, head, scratch).empty()) return {};
+  }
+  for (const Import& imp : m.imports)
+    if (!imp.star && imp.alias == head) return {};
+  return star->module + "." + std::string(dotted);
 }
 
 }  // namespace oalens::analyzer

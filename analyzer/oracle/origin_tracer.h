@@ -152,6 +152,9 @@ class OriginTracer {
   // `.name` selectKey asks for: that field's value traced (record_fields.h); false when the call
   // builds no record known here.
   bool traceRecordField(CallSite& c) const;
+  // `dotted` read through `from LIB import *` of the library at module level (its head bound
+  // nowhere in the file, no builtin): the library's name for it, else "".
+  std::string starImported(const FileModel& m, FunctionId fn, std::string_view dotted) const;
   // After a record's field was read through `helper` (of file `hm`), called at `c`: the
   // arguments bound to the parameters that field's value reads (items from `itemsBefore` on).
   void traceArgumentsReadBy(CallSite& c, const FileModel& hm, FunctionId helper, size_t itemsBefore) const;

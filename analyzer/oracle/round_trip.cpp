@@ -300,6 +300,37 @@ std::optional<RoundTrip> copyComparedWithItsOriginal(const FileModel& m, Functio
                    fmt::format("the oracle is the test's `{}` against a copy of it: the value passed through", original)};
 }
 
+std::optional<RoundTrip> indexedAgainstItsData(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
+  if (fn == kNone || m.language != Language::Python) return std::nullopt;
+  // `name[...]` with attribute reads after it (`.tensor`): the name, else "".
+  static const RE2 indexed(R"(^\s*([A-Za-z_]\w*)\s*\[.*\](\.[A-Za-z_]\w*)*\s*$)");
+  const auto indexedName = [](std::string_view text) {
+    std::string name;
+    return RE2::FullMatch(re2::StringPiece(text.data(), text.size()), indexed, &name) ? name : std::string{};
+  };
+  const std::string actual = indexedName(sides.actualText), expected = indexedName(sides.expectedText);
+  if (actual.empty() || expected.empty() || actual == expected) return std::nullopt;
+  // `wrapper` bound to a call of the library given `data` first.
+  const auto builtAround = [&](const std::string& wrapper, const std::string& data, const std::string& primary) {
+    if (primary.empty()) return false;
+    const ExprId value = localBinding(m, fn, at, wrapper);
+    if (value == kNone || m.expr(value).kind != ExprKind::Call) return false;
+    // An object of a class (`GeometricTensor(t, type)`), not what a function made of the data
+    // (`y = pad(x, 2)`: its elements are computed).
+    const CallArgs args = splitCall(m, value);
+    const std::string_view cls = lastDottedComponent(m.expr(args.callee).text);
+    return !cls.empty() && std::isupper(static_cast<unsigned char>(cls[0])) && !args.positional.empty() &&
+           m.expr(args.positional[0]).kind == ExprKind::Name && m.expr(args.positional[0]).name == data;
+  };
+  const bool actualWraps = builtAround(actual, expected, sides.actualPrimary);
+  const bool expectedWraps = !actualWraps && builtAround(expected, actual, sides.oraclePrimary);
+  if (!actualWraps && !expectedWraps) return std::nullopt;
+  const std::string& data = actualWraps ? expected : actual;
+  return RoundTrip{
+      expectedWraps, "DT",
+      fmt::format("the oracle indexes the test's `{}` in another library, the CUT the library's object built around it", data)};
+}
+
 std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
   if (fn == kNone || m.language != Language::Python) return std::nullopt;
   const std::string one = handedName(sides.actualText), other = handedName(sides.expectedText);

@@ -50,6 +50,12 @@ std::optional<RoundTrip> storedAndReadBack(const FileModel& m, FunctionId fn, St
 // state, D; the side read after the call is the CUT.
 std::optional<RoundTrip> snapshotBeforeACall(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
 
+// One side indexes an object of the library built around the test's tensor (`gt =
+// GeometricTensor(t, type)`, then `gt[2:4].tensor`), the other indexes that tensor (`t[2:4]`):
+// another library's indexing is the oracle of the library's, DT; the indexed object's side is the
+// CUT. An index the other side leaves out (the tensor itself) stays D.
+std::optional<RoundTrip> indexedAgainstItsData(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
+
 // Both compared names bound by the same call written twice (`data1 = self._read_all(None)`, a
 // reseed, `data2 = self._read_all(None)`): the same code run twice, SCUT_SAME, whatever the call
 // computes with; SCUT_DIFF where its arguments were bound anew or set in place in between.
