@@ -134,6 +134,7 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
   std::optional<RoundTrip> trip = handedBack(sides, actual, oracle);
   if (!trip) trip = storedAndReadBack(m, a.functionId, a.stmt, sides, actual, oracle);
   if (!trip) trip = snapshotBeforeACall(m, a.functionId, a.stmt, sides);
+  if (!trip) trip = snapshotBeforeARebuild(m, a.functionId, a.stmt, sides);
   if (!trip) trip = operandsMethodCombined(m, a.functionId, a.stmt, sides);
   if (!trip) trip = copyComparedWithItsOriginal(m, a.functionId, a.stmt, sides);
   if (!trip) trip = indexedAgainstItsData(m, a.functionId, a.stmt, sides);

@@ -216,6 +216,55 @@ std::optional<RoundTrip> snapshotBeforeACall(const FileModel& m, FunctionId fn, 
   return std::nullopt;
 }
 
+std::optional<RoundTrip> snapshotBeforeARebuild(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
+  if (fn == kNone || m.language != Language::Python) return std::nullopt;
+  const Function& f = m.functions[fn];
+  for (const bool oracleIsSnapshot : {true, false}) {
+    const std::string name = handedName(oracleIsSnapshot ? sides.expectedText : sides.actualText);
+    std::string later = readPath(oracleIsSnapshot ? sides.actualText : sides.expectedText);
+    // `final_constant = trained.prior.mean_function.constant.value`, then `final_constant`: the path it read.
+    if (!later.empty() && later.find('.') == std::string::npos)
+      if (const ExprId value = localBinding(m, fn, at, later); value != kNone) later = readPath(m.expr(value).text);
+    const size_t laterDot = later.rfind('.');
+    if (name.empty() || later.empty() || laterDot == std::string::npos || later.ends_with("grad")) continue;
+    const StmtId bound = localBindingStmt(m, fn, at, name);
+    if (bound == kNone || m.stmts[bound].b == kNone || m.stmts[bound].kind != StmtKind::Assign) continue;
+    const std::string snapshot = readPath(m.expr(m.stmts[bound].b).text);
+    const size_t dot = snapshot.find('.');
+    if (dot == std::string::npos || snapshot.substr(snapshot.rfind('.')) != later.substr(laterDot)) continue;
+    const std::string object = snapshot.substr(0, dot), root = later.substr(0, later.find('.'));
+    if (object == root) continue;  // the same object read again: snapshotBeforeACall's
+    // State the test gave an object of a class it built (`meanf = Constant(constant=1.0)`), not
+    // what a function computed (`rasterized = rasterize(...).layer(0)`).
+    const ExprId made = localBinding(m, fn, bound, object);
+    if (made == kNone || m.expr(made).kind != ExprKind::Call) continue;
+    const std::string_view cls = lastDottedComponent(m.expr(splitCall(m, made).callee).text);
+    if (cls.empty() || !std::isupper(static_cast<unsigned char>(cls[0]))) continue;
+    // The names built from the object, in order, up to the call that binds the root after the
+    // snapshot; that call must be handed one of them.
+    std::vector<std::string> derived{object};
+    bool rebuilt = false;
+    for (StmtId s = f.firstStmt; s < at && s < m.stmts.size() && !rebuilt; ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != fn || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
+      const std::string_view value = m.expr(st.b).text;
+      const bool fromObject = std::ranges::any_of(derived, [&](const std::string& d) { return mentionsWord(value, d); });
+      if (s > bound && mentionsWord(m.expr(st.a).text, root) && m.expr(st.b).kind == ExprKind::Call && fromObject) rebuilt = true;
+      else if (fromObject)
+        for (const std::string& target : topLevelArguments(normalized(m.expr(st.a).text)))
+          if (!target.empty() && !std::ranges::count(derived, target)) derived.push_back(target);
+    }
+    if (!rebuilt || localBindingStmt(m, fn, at, root) <= bound) continue;
+    RoundTrip trip;
+    trip.swapSides = !oracleIsSnapshot;
+    trip.type = "D";
+    trip.reason = fmt::format("the oracle `{}` is `{}` as the test set it at line {}, before a call made `{}` from it", name, snapshot,
+                              m.stmts[bound].range.start.line, root);
+    return trip;
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 // Whether `name` is bound at statement `st` by what bound it before statement `from`

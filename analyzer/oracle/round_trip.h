@@ -56,6 +56,12 @@ std::optional<RoundTrip> snapshotBeforeACall(const FileModel& m, FunctionId fn, 
 // CUT. An index the other side leaves out (the tensor itself) stays D.
 std::optional<RoundTrip> indexedAgainstItsData(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
 
+// The same for a call that hands back a new object built from the one the snapshot was read off
+// (JAX style: `initial = meanf.constant`, `trained, _ = fit(model=posterior, ...)` with `posterior`
+// made from `meanf`, then `trained.prior.mean_function.constant` against `initial`): the same
+// attribute read off what the call made is the CUT, the snapshot the test's own state, D.
+std::optional<RoundTrip> snapshotBeforeARebuild(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
+
 // Both compared names bound by the same call written twice (`data1 = self._read_all(None)`, a
 // reseed, `data2 = self._read_all(None)`): the same code run twice, SCUT_SAME, whatever the call
 // computes with; SCUT_DIFF where its arguments were bound anew or set in place in between.

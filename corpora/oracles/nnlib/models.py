@@ -106,3 +106,13 @@ def prune_(module, fraction):
         cut = parameter.abs().flatten().kthvalue(max(1, int(fraction * parameter.numel()))).values
         parameter.data[parameter.abs() <= cut] = 0.0
     return module
+
+
+def fitted_bias_only(model, x, y, epochs=1, lr=0.1):
+    """A new model whose bias is fitted, its weights kept; `model` is left as it was."""
+    x = np.asarray(x, dtype=np.float64)
+    bias = np.zeros(model.weights.shape[1]) if model.bias is None else model.bias.copy()
+    for _ in range(epochs):
+        err = ops.matmul(x, model.weights) + bias - np.asarray(y, dtype=np.float64)
+        bias = bias - lr * 2.0 * ops.mean(err, axis=0)
+    return Model(model.weights.copy(), bias, model.activation), err

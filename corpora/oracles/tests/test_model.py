@@ -224,3 +224,14 @@ def test_fit_predicts_held_out_targets():
     model.fit(x, y, epochs=500, lr=0.1)
     x_new = np.random.default_rng(8).standard_normal((10, 3))
     assert np.max(np.abs(model.predict(x_new) - x_new @ w_true)) < 1e-2  # oracle: D thr=customized
+
+
+def test_weights_kept_by_a_fit_that_returns_a_new_model():
+    from nnlib.models import fitted_bias_only
+
+    model = Model(np.array([[0.5], [0.25]]))
+    initial_weights = model.weights
+    x = np.array([[1.0, 0.0], [0.0, 1.0]])
+    fitted, _ = fitted_bias_only(model, x, np.array([[1.0], [0.0]]), epochs=3)
+    final_weights = fitted.weights
+    np.testing.assert_allclose(final_weights, initial_weights)  # oracle: D thr=default
