@@ -147,7 +147,14 @@ bool boundsQuality(const FileModel& m, FunctionId scope, ExprId measure, ExprId 
   static const bool noQualityBounds = std::getenv("OALENS_NO_QUALITY_BOUNDS") != nullptr;
   // Not one measure against another (`loss_after <= loss_before`, `low_loss < high_loss`):
   // training that improves, against no fixed target.
-  if (noQualityBounds || measure == kNone || !qualityBound(m, bound) || measuresQuality(m, scope, bound) != QualityKind::None) return false;
+  // A name for a measure's floor or ceiling (`out_accuracy_threshold`, `min_acc`) is a bound, though
+  // it names the measure too.
+  static const RE2 boundOfAMeasure(R"((?i)(^|_)(thresh|threshold|tol|tolerance|bound|floor|ceiling|min|max|minimum|maximum|target)(_|$))");
+  const std::string_view boundText = bound == kNone ? std::string_view{} : lastDottedComponent(m.expr(bound).text);
+  const bool namedAsBound = RE2::PartialMatch(re2::StringPiece(boundText.data(), boundText.size()), boundOfAMeasure);
+  if (noQualityBounds || measure == kNone || !qualityBound(m, bound) ||
+      (measuresQuality(m, scope, bound) != QualityKind::None && !namedAsBound))
+    return false;
   // A `score` a check macro bounds is as often a probability kept in its range (`EXPECT_LE(score,
   // 1.0f)`, an action's score at least its exploration share) as a model's quality; nor is 1 a
   // target: the top of a normalized range.

@@ -333,9 +333,17 @@ ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId sco
   if (found.empty()) return unresolved({});
 
   // A binding inside a branch on dtype/device/config, or a loop over such choices: depend.
+  // A C++ preprocessor branch in a function (`#if defined(NNADAPTER_WITH_HUAWEI_ASCEND_NPU)`) is a
+  // choice the build makes, whatever it names; one at file level may be an include guard.
+  const auto buildChoice = [&](const Stmt& st) {
+    if (m.language != Language::Cpp || st.function == kNone) return false;
+    const size_t at = st.text.find_first_not_of(" \t");
+    return at != std::string_view::npos && st.text[at] == '#';
+  };
   auto runtimeBranch = [&](StmtId s) -> std::string {
     for (StmtId p = s; p != kNone;) {
       const Stmt& st = m.stmts[p];
+      if (st.kind == StmtKind::If && st.a != kNone && buildChoice(st)) return std::string(m.expr(st.a).text);
       if (st.kind == StmtKind::For && st.b != kNone && mentionsRuntimeChoice(m.stmts[p].text.substr(0, m.stmts[p].text.find(':'))))
         return std::string(st.text.substr(0, st.text.find(':')));
       if (st.kind == StmtKind::If && st.a != kNone && mentionsRuntimeChoice(m.expr(st.a).text)) return std::string(m.expr(st.a).text);
@@ -343,7 +351,8 @@ ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId sco
         for (StmtId q = p; q-- > 0;) {
           const Stmt& prev = m.stmts[q];
           if (prev.parent == st.parent && prev.kind == StmtKind::If) {
-            if (prev.a != kNone && mentionsRuntimeChoice(m.expr(prev.a).text)) return std::string(m.expr(prev.a).text);
+            if (prev.a != kNone && (mentionsRuntimeChoice(m.expr(prev.a).text) || buildChoice(prev)))
+              return std::string(m.expr(prev.a).text);
             if (!prev.isElif) break;
           }
         }
