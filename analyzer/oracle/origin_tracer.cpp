@@ -283,6 +283,13 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
     case ExprKind::Subscript: {
+      // t[:, [f * size + i for f in fields for i in range(size)]]: elements the test gathers by
+      // indices its own loop computes, an algorithm of the author's (a plain index or slice moves data).
+      if (x.childCount > 1 && m.language == Language::Python)
+        if (const std::string_view gathered = comprehensionIndex(m, fn, at, m.child(e, 1)); !gathered.empty()) {
+          w.noteLoop();
+          w.out.evidence.push_back(fmt::format("`{}` gathers by indices a comprehension of the test computes", x.text.substr(0, 50)));
+        }
       // outs[1 + 5] of outs = f(...): the element of f's outputs list, where one is written.
       if (x.childCount > 1) {
         const Expr& index = m.expr(m.child(e, 1));
@@ -427,6 +434,25 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     default: w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not traced", x.text)}); return;
   }
+}
+
+std::string_view OriginTracer::comprehensionIndex(const FileModel& m, FunctionId fn, StmtId at, ExprId index) const {
+  const auto comprehension = [&](ExprId v) {
+    // `[...]`, or one call around it (`torch.tensor([...])`, `np.array([...])`, `list(...)`).
+    if (v != kNone && m.expr(v).kind == ExprKind::Call) {
+      const CallArgs args = splitCall(m, v);
+      v = args.positional.size() == 1 ? args.positional[0] : kNone;
+    }
+    return v != kNone && m.expr(v).kind == ExprKind::Comprehension;
+  };
+  std::vector<ExprId> parts{index};
+  if (m.expr(index).kind == ExprKind::Tuple)
+    for (uint32_t i = 0; i < m.expr(index).childCount; ++i) parts.push_back(m.child(index, i));
+  for (ExprId p : parts) {
+    if (comprehension(p)) return m.expr(p).text;
+    if (m.expr(p).kind == ExprKind::Name && fn != kNone && comprehension(localBinding(m, fn, at, m.expr(p).name))) return m.expr(p).text;
+  }
+  return {};
 }
 
 }  // namespace oalens::analyzer

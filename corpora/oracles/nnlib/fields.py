@@ -12,3 +12,7 @@ class FieldTensor:
 
     def fields(self):
         return self.tensor.shape[-1] // self.size
+
+    def channels_of(self, fields):
+        index = np.concatenate([np.arange(f * self.size, (f + 1) * self.size) for f in fields])
+        return self.tensor[:, index]
