@@ -163,7 +163,10 @@ bool OriginTracer::traceRecordField(CallSite& c) const {
   const Expr& callee = c.m.expr(c.args.callee);
   // data._replace(decoded_x=...): the field given, or the record's own for the others (a `**`
   // of evaluated values, TF's `self.evaluate` of each field, moves the same values).
-  if (c.last == "_replace" && callee.kind == ExprKind::Attribute && callee.childCount > 0) {
+  // `state.replace(pos=...)` of a dataclass (Flax's and chex's structs): the same, given keywords only
+  // (not `text.replace("a", "b")`).
+  const bool structReplace = c.last == "replace" && c.args.positional.empty() && !c.args.keywords.empty() && !c.args.hasStarArgs;
+  if ((c.last == "_replace" || structReplace) && callee.kind == ExprKind::Attribute && callee.childCount > 0) {
     for (const auto& [keyword, value] : c.args.keywords)
       if (keyword == field) {
         c.w.fieldSelected = true;
