@@ -1,5 +1,7 @@
 #include "miners/classify/change_evidence.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -410,6 +412,45 @@ bool renamesAModuleAlias(std::string_view oldStatement, std::string_view newStat
   // check now uses (`KTF.` -> `K.`, `T.norm` -> `tl.norm` with both imported).
   const std::string module = moduleOf(oldImports, from), now = moduleOf(newImports, to);
   return !now.empty() && (module == now || moduleOf(oldImports, to) == now);
+}
+
+bool renamesALocal(std::string_view oldStatement, std::string_view newStatement, std::string_view oldText, std::string_view newText) {
+  std::map<std::string, int> balance;
+  for (const std::string& t : tokens(oldStatement)) --balance[t];
+  for (const std::string& t : tokens(newStatement)) ++balance[t];
+  // `name = ...`, `name += ...`, `a, name = ...`, `for name in`, `with ... as name`: the text binds it.
+  const auto binds = [](std::string_view text, const std::string& name) {
+    const RE2 binding("(?m)(^|[\\s,(])" + RE2::QuoteMeta(name) +
+                      "\\s*(,[^=\\n]*)?([-+*/]?=[^=]|\\)\\s*=[^=])|\\b(for|as)\\s+(\\w+\\s*,\\s*)*" + RE2::QuoteMeta(name) + "\\b");
+    return RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), binding);
+  };
+  // A rename replaces every use: the name lost stands in the old file as often as the name gained
+  // stands in the new one, neither in the other (a loop over new values read under a new name,
+  // `th_rep` -> `z` in a test rebuilt around a list of backends, is no rename).
+  const auto uses = [](std::string_view text, const std::string& name) {
+    size_t n = 0;
+    for (const std::string& t : tokens(text)) n += t == name;
+    return n;
+  };
+  std::vector<std::string> lost, gained;
+  for (const auto& [token, n] : balance) {
+    if (n == 0) continue;
+    if (!isNameChar(token[0]) || std::isdigit(static_cast<unsigned char>(token[0])) || std::abs(n) != 1) return false;
+    (n < 0 ? lost : gained).push_back(token);
+  }
+  if (lost.empty() || lost.size() != gained.size()) return false;
+  std::vector<size_t> lostUses, gainedUses;
+  for (const std::string& l : lost) {
+    if (!binds(oldText, l) || binds(newText, l) || uses(newText, l) != 0) return false;
+    lostUses.push_back(uses(oldText, l));
+  }
+  for (const std::string& g : gained) {
+    if (!binds(newText, g) || binds(oldText, g) || uses(oldText, g) != 0) return false;
+    gainedUses.push_back(uses(newText, g));
+  }
+  std::sort(lostUses.begin(), lostUses.end());
+  std::sort(gainedUses.begin(), gainedUses.end());
+  return lostUses == gainedUses;
 }
 
 std::string editSignature(std::string_view oldApi, std::string_view newApi, std::string_view oldStatement, std::string_view newStatement) {

@@ -67,6 +67,7 @@ struct PairEvidence {
   bool libraryChanged = false;        // the commit changed a library file
   bool followsLibraryRename = false;  // followsLibraryRename of the check's two statements
   bool renamesAModuleAlias = false;   // renamesAModuleAlias of the check's two statements
+  bool renamesALocal = false;         // renamesALocal of the check's two statements
   std::string editSignature;          // editSignature of the check's two statements
 };
 
@@ -141,6 +142,12 @@ std::pair<std::string, std::string> renamedQualifier(std::string_view oldStateme
 // picks another module the file imported. A library module moved or renamed is not one.
 bool renamesAModuleAlias(std::string_view oldStatement, std::string_view newStatement, const std::set<ImportBinding>& oldImports,
                          const std::set<ImportBinding>& newImports);
+
+// The check's edit only renames variables of its test: every name its old statement lost is one
+// the old test file assigns (`indice = ...`, `for c0 in ...`) and the new one no longer does, every
+// name it gained one the new file assigns, and nothing else of the statement changed (`indice` ->
+// `indices` throughout a test, whatever the commit renamed in the library besides).
+bool renamesALocal(std::string_view oldStatement, std::string_view newStatement, std::string_view oldText, std::string_view newText);
 
 // The edit a check got, the same for the same edit made to two checks with other arguments:
 // the assertion API moved to (`api assert_allclose -> assert_list_pairwise`) when it changed,

@@ -49,6 +49,11 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // `numpy.allclose` -> `np.allclose`, `np.sum` -> `jnp.sum`: whatever the commit does besides, this
   // check's edit is a rename of a module's alias, which changes nothing it checks.
   if (e.renamesAModuleAlias) return {{"refactoring", kFromAlias}};
+  // `indice` -> `indices` at every place the test binds and reads it: a rename of the test's own
+  // variables, whatever else the commit changed in the library.
+  // Also where the new names follow a rename of the library's (`iarange_loss` -> `plate_loss`): the
+  // labels' first rule (corpora/reason_labels), though some label sets read those as the library's.
+  if (e.renamesALocal) return {{"refactoring", kFromLocalRename}};
   // "Fix/bvm sampler ... removed deprecated jax.test_util calls": an assertion API left because it
   // is deprecated is a migration (feature), whatever fix the commit also makes.
   if (stated("deprecation")) return {{"feature", kFromMessage}};

@@ -26,6 +26,7 @@ struct ChangeEvidence {
   bool comparesMore = false;          // the check compares whole values where it compared parts (a subscript dropped)
   bool followsLibraryRename = false;  // the check's edit renames what the library's code renamed in the commit
   bool renamesAModuleAlias = false;   // the check's edit only renames a module alias (`numpy.` -> `np.`)
+  bool renamesALocal = false;         // the check's edit only renames variables its test assigns (`indice` -> `indices`)
   // It asserted a predicate or a condition (`assert np.allclose(a, b)`, `assertTrue(...)`) and now
   // calls an API that asserts by itself (`np.testing.assert_allclose(a, b)`).
   bool movedToAssertingCall = false;
@@ -44,6 +45,7 @@ inline constexpr const char* kFromManyChecks = "many-checks";        // the same
 inline constexpr const char* kFromRevert = "revert";                 // the check's earlier text restored
 inline constexpr const char* kFromMigration = "migration";           // the test file moved to the library's own API
 inline constexpr const char* kFromAlias = "alias";                   // the check's edit only renames a module alias
+inline constexpr const char* kFromLocalRename = "local-rename";      // the check's edit only renames its test's variables
 inline constexpr const char* kFromAssertingCall = "asserting-call";  // a predicate asserted swapped for an asserting API
 inline constexpr const char* kFromForm = "cosmetic";                 // the check changed in form only
 inline constexpr const char* kFromNothing = "none";                  // `unknown`

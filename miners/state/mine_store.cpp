@@ -398,6 +398,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
           evidence.comparesMore = pe.comparesMore;
           evidence.followsLibraryRename = pe.followsLibraryRename;
           evidence.renamesAModuleAlias = pe.renamesAModuleAlias;
+          evidence.renamesALocal = pe.renamesALocal;
           evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;
         }
       }

@@ -126,6 +126,7 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
         e.editSignature = editSignature(o.assertion().api, n.assertion().api, o.raw(), n.raw());
         e.followsLibraryRename = followsLibraryRename(o.raw(), n.raw(), libraryEdits);
         e.renamesAModuleAlias = readsTest && renamesAModuleAlias(o.raw(), n.raw(), versions.oldImports(), versions.newImports());
+        e.renamesALocal = readsTest && renamesALocal(o.raw(), n.raw(), oldText, newText);
       }
     }
   }

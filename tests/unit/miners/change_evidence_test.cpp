@@ -225,3 +225,20 @@ TEST(ChangeEvidence, AModuleAliasRenamedOnlyRenames) {
   EXPECT_TRUE(renamesAModuleAlias("assert_allclose(T.norm(x), y)", "assert_allclose(tl.norm(x), y)", both,
                                   importBindings("import tensorly as tl\n")));
 }
+
+// A check whose edit only renames variables its test assigns, at every place they stand; not names
+// a test rebuilt around other values reads under a new name.
+TEST(ChangeEvidence, ALocalRenamedEverywhereOnlyRenames) {
+  const std::string before = "def test_sample():\n    indice = buf.sample_index(0)\n    assert np.allclose(buf.obs[indice], obs)\n";
+  const std::string after = "def test_sample():\n    indices = buf.sample_indices(0)\n    assert np.allclose(buf.obs[indices], obs)\n";
+  EXPECT_TRUE(renamesALocal("assert np.allclose(buf.obs[indice], obs)", "assert np.allclose(buf.obs[indices], obs)", before, after));
+  // A loop now reads other values under a name used many times besides: no rename.
+  const std::string rebuilt = "def test_rep():\n    for z in zs:\n        assert_allclose(np_rep, z)\n        print(z, z)\n";
+  EXPECT_FALSE(renamesALocal("assert_allclose(np_rep, th_rep)", "assert_allclose(np_rep, z)",
+                             "def test_rep():\n    th_rep = K.eval(x)\n    assert_allclose(np_rep, th_rep)\n", rebuilt));
+  // A name no statement binds (a module function) is not the test's variable.
+  EXPECT_FALSE(renamesALocal("assert_allclose(f(x), y)", "assert_allclose(g(x), y)", "y = 1\n", "y = 1\n"));
+  // Anything else changed with it: no rename only.
+  EXPECT_FALSE(
+      renamesALocal("assert np.allclose(buf.obs[indice], obs)", "assert np.allclose(buf.obs[indices], obs, atol=1e-6)", before, after));
+}

@@ -321,3 +321,17 @@ TEST(ReasonResolver, APredicateAssertedSwappedForAnAssertingCallIsARefactoring) 
   swap.kinds = kKindParameter;
   EXPECT_EQ(resolveReasons({}, swap), (Reasons{{"unknown", "none"}}));
 }
+
+// `indice` -> `indices` throughout a test, in a commit that also renames the library's
+// `sample_index`: a rename of the test's own variables; a cause the message states comes first.
+TEST(ReasonResolver, ALocalRenamedIsARefactoringOfTheCheck) {
+  ChangeEvidence e;
+  e.kinds = kKindParameter;
+  e.renamesALocal = true;
+  e.callsChangedLibrary = true;
+  e.libraryChanged = true;
+  EXPECT_EQ(resolveReasons({said("feature", 0)}, e), (Reasons{{"refactoring", "local-rename"}}));
+  EXPECT_EQ(resolveReasons({said("dtype", 0)}, e), (Reasons{{"dtype", "message"}}));
+  e.renamesALocal = false;
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"feature", "library"}}));
+}
