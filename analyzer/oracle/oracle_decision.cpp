@@ -67,14 +67,21 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     return {"SCUT_DIFF",
             fmt::format("one side is a difference quotient of {}, the function the other differentiates, on perturbed inputs", f)};
   // eqx.filter_hessian(f)(x) against jax.hessian(f)(x): another package's transform computes
-  // the same derivative of the same function.
+  // the same derivative of the same function, or of the test's own rewrite of it (`objax.Grad(loss,
+  // vars)` against `jax.grad(jloss)`, both functions the test defines).
   if (!oracle.transforms.empty() && computesWithLibrary(cut)) {
-    static const RE2 derivative(R"((?:filter_)?(grad|value_and_grad|jacfwd|jacrev|jacobian|hessian|jvp|vjp|linearize))");
+    static const RE2 derivative(R"((?:filter_)?(grad|value_and_grad|jacfwd|jacrev|jacobian|hessian|jvp|vjp|linearize)(?:ient)?)");
     const auto kindOf = [](const std::string& t) {
-      std::string kind;
-      const std::string_view last = lastDottedComponent(t);
-      return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), derivative, &kind) ? kind : std::string{};
+      std::string kind, last(lastDottedComponent(t));
+      // A class of the library that differentiates (Objax's `objax.Grad(loss, vars)`) names its kind too.
+      std::transform(last.begin(), last.end(), last.begin(), [](unsigned char c) { return std::tolower(c); });
+      return RE2::FullMatch(last, derivative, &kind) ? kind : std::string{};
     };
+    // A plain name: a function the test defines (`jloss`), not a library's (`bij.forward`).
+    const auto testFunction = [](std::string_view f) {
+      return !f.empty() && f.find('.') == std::string_view::npos && (std::isalpha(static_cast<unsigned char>(f[0])) || f[0] == '_');
+    };
+    const bool oracleDifferentiatesTestFunction = std::any_of(oracle.applied.begin(), oracle.applied.end(), testFunction);
     const auto package = [](const std::string& t) { return t.substr(0, t.find('.')); };
     // The CUT's transform: one it applies, or the library's own it calls (`filter_hessian`).
     // Of the same function: the oracle's transform applies a function the CUT's applies too, or
@@ -84,7 +91,8 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       cutTransforms = cut.transforms;
     for (const Origin& x : cut.items) {
       const std::vector<std::string> handed = topLevelArguments(x.args);
-      if (x.kind == OriginKind::LibCall && !x.api.empty() && x.api[0] != '.' && !handed.empty() && oracle.applied.count(handed[0]))
+      if (x.kind == OriginKind::LibCall && !x.api.empty() && x.api[0] != '.' && !handed.empty() &&
+          (oracle.applied.count(handed[0]) || (oracleDifferentiatesTestFunction && testFunction(handed[0]) && !kindOf(x.api).empty())))
         cutTransforms.insert(x.api);
     }
     for (const std::string& o : oracle.transforms)

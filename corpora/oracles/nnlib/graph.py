@@ -116,3 +116,20 @@ def hessian(fn, step=1e-4):
 def device_count():
     """How many devices a batched run spreads over (one on a machine without accelerators)."""
     return 1
+
+
+class Gradient:
+    """The gradient of a scalar function of a vector, by central differences, as an object."""
+
+    def __init__(self, fn, step=1e-5):
+        self.fn = fn
+        self.step = step
+
+    def __call__(self, x):
+        x = np.asarray(x, dtype=np.float64)
+        out = np.zeros_like(x)
+        for i in range(x.size):
+            e = np.zeros_like(x)
+            e.flat[i] = self.step
+            out.flat[i] = (self.fn(x + e) - self.fn(x - e)) / (2 * self.step)
+        return out

@@ -136,3 +136,19 @@ def test_log_slopes_against_the_log_of_tanhs_derivative():
     ops.tanh_and_slope(x, slopes=slopes)
     by_definition = np.log(vmap(grad(ops.tanh))(x))
     np.testing.assert_allclose(np.log(slopes[0]), by_definition, rtol=1e-6)  # oracle: NI thr=customized
+
+
+def test_the_librarys_gradient_of_a_function_against_jaxs_of_its_rewrite():
+    x = np.array([0.2, -0.4, 0.7])
+
+    def weighted_tanh(v):
+        return np.sum(np.tanh(v) * v)
+
+    def weighted_tanh_pure(v):
+        import jax.numpy as jnp
+
+        return jnp.sum(jnp.tanh(v) * v)
+
+    library_grad = graph.Gradient(weighted_tanh)
+    jax_grad = grad(weighted_tanh_pure)
+    np.testing.assert_allclose(library_grad(x), jax_grad(x), atol=1e-4)  # oracle: DT thr=customized
