@@ -8,6 +8,7 @@
 
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/core/words.h"
+#include "analyzer/model/name_index.h"
 #include "analyzer/oracle/origin_walk.h"
 
 namespace oalens::analyzer {
@@ -82,10 +83,11 @@ std::optional<std::vector<std::string>> recordFields(const FileModel& m, std::st
           fields.emplace_back(f);
     return fields.empty() ? std::nullopt : std::optional(fields);
   }
-  // `Rec = collections.namedtuple('Rec', ['x', 'y'])`, `Rec = NamedTuple('Rec', [('x', int)])`.
-  for (const Stmt& st : m.stmts) {
-    if (st.function != kNone || st.cls != kNone || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
-    if (m.expr(st.a).kind != ExprKind::Name || m.expr(st.a).name != name || m.expr(st.b).kind != ExprKind::Call) continue;
+  // `Rec = collections.namedtuple('Rec', ['x', 'y'])`, `Rec = NamedTuple('Rec', [('x', int)])`: the
+  // module's first binding of the name (name_index.h), not a scan of every statement per read.
+  if (const StmtId s = moduleLevelAssignment(m, name); s != kNone) {
+    const Stmt& st = m.stmts[s];
+    if (st.kind != StmtKind::Assign || st.b == kNone || m.expr(st.b).kind != ExprKind::Call) return std::nullopt;
     const CallArgs args = splitCall(m, st.b);
     const std::string_view maker = lastDottedComponent(m.expr(args.callee).text);
     if (maker != "namedtuple" && maker != "NamedTuple") return std::nullopt;
