@@ -80,7 +80,8 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
   auto traceInputs = [&](bool intoSuiteHelper = false) { traceInputsOf(c, intoSuiteHelper); };
   // After a helper's returns: its arguments are its inputs, unless a field of a record it
   // returned was read (`data.x` of `return Data(x, enc, dec)`), which is that field's value alone.
-  const auto fieldRead = [&] { return key.starts_with('.') && w.fieldSelected; };
+  // (c's members: clang 14 captures no structured binding)
+  const auto fieldRead = [&c] { return c.key.starts_with('.') && c.w.fieldSelected; };
   // A class of the test module deriving from the library's (class ExampleLoss(losses.Loss)):
   // instances run the library's machinery with the test's overrides.
   if (callee.kind == ExprKind::Name) {
