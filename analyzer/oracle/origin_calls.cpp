@@ -27,7 +27,13 @@ using origin_names::mapsItsFunction;
 // library's own, which is the code under test.
 bool OriginTracer::appliesItsFunction(const std::string& resolved) const {
   const std::string_view last = lastDottedComponent(resolved);
-  return origin_names::appliesItsFunction(last) || (last == "compile" && !isLibrary(resolved));
+  if (origin_names::appliesItsFunction(last) || (last == "compile" && !isLibrary(resolved))) return true;
+  // A class of the library named for the transform (Objax's `Jit(f, vc)`, `Vectorize(f, vc)`,
+  // `Parallel(f, vc)`): an object running its function another way.
+  if (last.empty() || !std::isupper(static_cast<unsigned char>(last[0])) || !isLibrary(resolved)) return false;
+  std::string lower(last);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  return lower == "parallel" || (lower != "grad" && lower != "jacobian" && lower != "hessian" && origin_names::appliesItsFunction(lower));
 }
 
 // `self.variant` where no class of the file defines `variant`: a method the test framework gives

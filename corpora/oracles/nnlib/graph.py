@@ -133,3 +133,13 @@ class Gradient:
             e.flat[i] = self.step
             out.flat[i] = (self.fn(x + e) - self.fn(x - e)) / (2 * self.step)
         return out
+
+
+class Jit:
+    """A function compiled once and run on later calls, as an object."""
+
+    def __init__(self, fn):
+        self.fn = compile(fn)
+
+    def __call__(self, *args):
+        return self.fn(*args)

@@ -152,3 +152,9 @@ def test_the_librarys_gradient_of_a_function_against_jaxs_of_its_rewrite():
     library_grad = graph.Gradient(weighted_tanh)
     jax_grad = grad(weighted_tanh_pure)
     np.testing.assert_allclose(library_grad(x), jax_grad(x), atol=1e-4)  # oracle: DT thr=customized
+
+
+def test_a_function_the_librarys_jit_object_runs_against_the_function():
+    x = np.linspace(-2.0, 2.0, 5)
+    compiled = graph.Jit(ops.softplus)
+    np.testing.assert_allclose(compiled(x), ops.softplus(x), rtol=1e-7)  # oracle: SCUT_SAME thr=customized
