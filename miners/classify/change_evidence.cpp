@@ -418,20 +418,6 @@ bool renamesALocal(std::string_view oldStatement, std::string_view newStatement,
   std::map<std::string, int> balance;
   for (const std::string& t : tokens(oldStatement)) --balance[t];
   for (const std::string& t : tokens(newStatement)) ++balance[t];
-  // `name = ...`, `name += ...`, `a, name = ...`, `for name in`, `with ... as name`: the text binds it.
-  const auto binds = [](std::string_view text, const std::string& name) {
-    const RE2 binding("(?m)(^|[\\s,(])" + RE2::QuoteMeta(name) +
-                      "\\s*(,[^=\\n]*)?([-+*/]?=[^=]|\\)\\s*=[^=])|\\b(for|as)\\s+(\\w+\\s*,\\s*)*" + RE2::QuoteMeta(name) + "\\b");
-    return RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), binding);
-  };
-  // A rename replaces every use: the name lost stands in the old file as often as the name gained
-  // stands in the new one, neither in the other (a loop over new values read under a new name,
-  // `th_rep` -> `z` in a test rebuilt around a list of backends, is no rename).
-  const auto uses = [](std::string_view text, const std::string& name) {
-    size_t n = 0;
-    for (const std::string& t : tokens(text)) n += t == name;
-    return n;
-  };
   std::vector<std::string> lost, gained;
   for (const auto& [token, n] : balance) {
     if (n == 0) continue;
@@ -439,14 +425,38 @@ bool renamesALocal(std::string_view oldStatement, std::string_view newStatement,
     (n < 0 ? lost : gained).push_back(token);
   }
   if (lost.empty() || lost.size() != gained.size()) return false;
+  // `name = ...`, `name += ...`, `a, name = ...`, `for name in`, `with ... as name`: whether the
+  // old and the new text bind it. Every name lost bound only in the old text, every name gained
+  // only in the new.
+  const auto binds = [&](const std::string& name) {
+    const RE2 binding("(?m)(^|[\\s,(])" + RE2::QuoteMeta(name) +
+                      "\\s*(,[^=\\n]*)?([-+*/]?=[^=]|\\)\\s*=[^=])|\\b(for|as)\\s+(\\w+\\s*,\\s*)*" + RE2::QuoteMeta(name) + "\\b");
+    return std::pair{RE2::PartialMatch(re2::StringPiece(oldText.data(), oldText.size()), binding),
+                     RE2::PartialMatch(re2::StringPiece(newText.data(), newText.size()), binding)};
+  };
+  for (const std::string& l : lost)
+    if (const auto [inOld, inNew] = binds(l); !inOld || inNew) return false;
+  for (const std::string& g : gained)
+    if (const auto [inOld, inNew] = binds(g); inOld || !inNew) return false;
+  // A rename replaces every use: the name lost stands in the old file as often as the name gained
+  // stands in the new one, neither in the other (a loop over new values read under a new name,
+  // `th_rep` -> `z` in a test rebuilt around a list of backends, is no rename). Each file is read
+  // once, for the names of the edit.
+  std::map<std::string, size_t> oldUses, newUses;
+  for (const std::string& n : lost) oldUses[n] = newUses[n] = 0;
+  for (const std::string& n : gained) oldUses[n] = newUses[n] = 0;
+  for (const std::string& t : tokens(oldText))
+    if (auto it = oldUses.find(t); it != oldUses.end()) ++it->second;
+  for (const std::string& t : tokens(newText))
+    if (auto it = newUses.find(t); it != newUses.end()) ++it->second;
   std::vector<size_t> lostUses, gainedUses;
   for (const std::string& l : lost) {
-    if (!binds(oldText, l) || binds(newText, l) || uses(newText, l) != 0) return false;
-    lostUses.push_back(uses(oldText, l));
+    if (newUses[l] != 0) return false;
+    lostUses.push_back(oldUses[l]);
   }
   for (const std::string& g : gained) {
-    if (!binds(newText, g) || binds(oldText, g) || uses(oldText, g) != 0) return false;
-    gainedUses.push_back(uses(newText, g));
+    if (oldUses[g] != 0) return false;
+    gainedUses.push_back(newUses[g]);
   }
   std::sort(lostUses.begin(), lostUses.end());
   std::sort(gainedUses.begin(), gainedUses.end());
