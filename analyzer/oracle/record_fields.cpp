@@ -110,6 +110,19 @@ ExprId recordFieldArgument(const FileModel& m, ExprId call, const std::vector<st
   return position < args.positional.size() ? args.positional[position] : kNone;
 }
 
+// The argument a call gives `helper`'s parameter `name`: by keyword, else by position (a
+// method's `self` or `cls` skipped); kNone for `*args`, `**kwargs` or one left to its default.
+static ExprId argumentForParameter(const Function& helper, const CallArgs& args, std::string_view name) {
+  for (const auto& [keyword, value] : args.keywords)
+    if (keyword == name) return value;
+  const size_t skip =
+      helper.cls != kNone && !helper.params.empty() && (helper.params[0].name == "self" || helper.params[0].name == "cls") ? 1 : 0;
+  for (size_t i = skip; i < helper.params.size(); ++i)
+    if (helper.params[i].name == name)
+      return !helper.params[i].varArgs && !helper.params[i].kwArgs && i - skip < args.positional.size() ? args.positional[i - skip] : kNone;
+  return kNone;
+}
+
 // The argument of a call (`args`) that a function of its file returns updated by `_replace` (or as it
 // is) at every return, the field asked for not among the updates; kNone otherwise.
 static ExprId recordUpdatedBy(const FileModel& m, const CallArgs& args, std::string_view key) {
@@ -121,7 +134,6 @@ static ExprId recordUpdatedBy(const FileModel& m, const CallArgs& args, std::str
   for (FunctionId f = 0; f < m.functions.size(); ++f) {
     const Function& F = m.functions[f];
     if (F.name != callee.name || (method != (F.cls != kNone))) continue;
-    const size_t skip = method && !F.params.empty() && F.params[0].name == "self" ? 1 : 0;
     std::string_view param;
     bool every = true, any = false;
     for (StmtId s = F.firstStmt; s < F.endStmt && every; ++s) {
@@ -149,12 +161,7 @@ static ExprId recordUpdatedBy(const FileModel& m, const CallArgs& args, std::str
       }
       param = m.expr(r).name;
     }
-    if (!every || !any || param.empty()) return kNone;
-    for (const auto& [keyword, value] : args.keywords)
-      if (keyword == param) return value;
-    for (size_t i = skip; i < F.params.size(); ++i)
-      if (F.params[i].name == param) return i - skip < args.positional.size() ? args.positional[i - skip] : kNone;
-    return kNone;
+    return every && any && !param.empty() ? argumentForParameter(F, args, param) : kNone;
   }
   return kNone;
 }
@@ -205,21 +212,13 @@ bool OriginTracer::traceRecordField(CallSite& c) const {
 }
 
 void OriginTracer::traceArgumentsReadBy(CallSite& c, const FileModel& hm, FunctionId helper, size_t itemsBefore) const {
-  const Function& F = hm.functions[helper];
-  const size_t skip = F.cls != kNone && !F.params.empty() && (F.params[0].name == "self" || F.params[0].name == "cls") ? 1 : 0;
   std::vector<std::string> read;
   for (size_t i = itemsBefore; i < c.w.out.items.size(); ++i)
     if (const Origin& o = c.w.out.items[i]; o.kind == OriginKind::Data && o.parameter && !std::ranges::count(read, o.api))
       read.push_back(o.api);
-  for (const std::string& name : read) {
-    ExprId value = kNone;
-    for (const auto& [keyword, v] : c.args.keywords)
-      if (keyword == name) value = v;
-    for (size_t i = skip; value == kNone && i < F.params.size(); ++i)
-      if (F.params[i].name == name && !F.params[i].varArgs && !F.params[i].kwArgs && i - skip < c.args.positional.size())
-        value = c.args.positional[i - skip];
-    if (value != kNone) traceExpr(c.w, c.m, c.fn, c.at, value, c.depth + 1);
-  }
+  for (const std::string& name : read)
+    if (const ExprId value = argumentForParameter(hm.functions[helper], c.args, name); value != kNone)
+      traceExpr(c.w, c.m, c.fn, c.at, value, c.depth + 1);
 }
 
 }  // namespace oalens::analyzer
