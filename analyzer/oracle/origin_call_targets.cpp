@@ -78,10 +78,14 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
   const Expr& callee = m.expr(args.callee);
   auto traceArgs = [&](bool intoSuiteHelper = false) { traceArguments(c, intoSuiteHelper); };
   auto traceInputs = [&](bool intoSuiteHelper = false) { traceInputsOf(c, intoSuiteHelper); };
-  // After a helper's returns: its arguments are its inputs, unless a field of a record it
-  // returned was read (`data.x` of `return Data(x, enc, dec)`), which is that field's value alone.
-  // (c's members: clang 14 captures no structured binding)
-  const auto fieldRead = [&c] { return c.key.starts_with('.') && c.w.fieldSelected; };
+  // After a helper's returns (traced from item `before` on): its arguments are its inputs, unless a
+  // field of a record it returned was read (`data.x` of `return Data(x, enc, dec)`): then only the
+  // arguments that field's value reads. (c's members: clang 14 captures no structured binding.)
+  const auto afterReturns = [&c, this](const FileModel& hm, FunctionId helper, size_t before, bool asInputs) {
+    if (c.key.starts_with('.') && c.w.fieldSelected) traceArgumentsReadBy(c, hm, helper, before);
+    else if (asInputs) traceInputsOf(c, true);
+    else traceArguments(c, true);
+  };
   // A class of the test module deriving from the library's (class ExampleLoss(losses.Loss)):
   // instances run the library's machinery with the test's overrides.
   if (callee.kind == ExprKind::Name) {
@@ -130,8 +134,7 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       w.lambdaArguments.resize(outer);
       w.helperArguments.resize(outerHelper);
       if (returned) {
-        if (fieldRead()) traceArgumentsReadBy(c, m, f, itemsBefore);
-        else traceInputs(true);
+        afterReturns(m, f, itemsBefore, true);
         return;
       }
     }
@@ -173,8 +176,7 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       w.selectKey = key;
       const size_t itemsBefore = w.out.items.size();
       if (traceHelper(w, m, f, depth + 1)) {
-        if (fieldRead()) traceArgumentsReadBy(c, m, f, itemsBefore);
-        else traceArgs(true);
+        afterReturns(m, f, itemsBefore, false);
         return;
       }
     }
@@ -187,8 +189,7 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
         w.selectKey = key;
         const size_t itemsBefore = w.out.items.size();
         if (traceHelper(w, *file, method, depth + 1)) {
-          if (fieldRead()) traceArgumentsReadBy(c, *file, method, itemsBefore);
-          else traceArgs(true);
+          afterReturns(*file, method, itemsBefore, false);
           return;
         }
       }
@@ -214,8 +215,7 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
         w.selectKey = key;
         const size_t itemsBefore = w.out.items.size();
         if (traceHelper(w, *other, f, depth + 1)) {
-          if (fieldRead()) traceArgumentsReadBy(c, *other, f, itemsBefore);
-          else traceArgs(true);
+          afterReturns(*other, f, itemsBefore, false);
           return;
         }
       }
