@@ -392,19 +392,17 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         return;
       // out.T, y.shape, res.numpy: a view of the object; data.x of a record built in the test or
       // returned by its helper: the value given for that field (record_fields.h).
-      if (m.language == Language::Python && m.expr(m.child(e, 0)).kind == ExprKind::Name) {
-        const std::string outerKey = std::exchange(w.selectKey, "." + std::string(x.name));
-        const bool outerSelected = std::exchange(w.fieldSelected, false);
-        traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
-        const bool selected = w.fieldSelected;
-        w.selectKey = outerKey;
-        w.fieldSelected = outerSelected;
-        if (selected) return;
+      if (m.language != Language::Python || m.expr(m.child(e, 0)).kind != ExprKind::Name) {
         w.out.attributes.insert(std::string(x.name));
+        traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
         return;
       }
-      w.out.attributes.insert(std::string(x.name));
+      const std::string outerKey = std::exchange(w.selectKey, "." + std::string(x.name));
+      const bool outerSelected = std::exchange(w.fieldSelected, false);
       traceExpr(w, m, fn, at, m.child(e, 0), depth + 1);
+      if (!w.fieldSelected) w.out.attributes.insert(std::string(x.name));
+      w.selectKey = outerKey;
+      w.fieldSelected = outerSelected;
       return;
     }
     case ExprKind::Name: traceName(w, m, fn, at, x.name, depth + 1); return;
