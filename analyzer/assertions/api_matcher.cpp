@@ -6,6 +6,7 @@
 #include <re2/re2.h>
 
 #include "analyzer/assertions/assertion_finder.h"  // looksLikeBound
+#include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/scan/project.h"
 
@@ -186,8 +187,7 @@ std::string_view receiverClass(const FileModel& m, FunctionId scope, ExprId rece
 // Whether `receiver` is, parenthesized or not, a parameter of the function-like macro `scope`.
 bool receivesMacroParameter(const FileModel& m, FunctionId scope, ExprId receiver) {
   if (scope == kNone || receiver == kNone || !m.functions[scope].isMacro) return false;
-  std::string_view text = m.expr(receiver).text;
-  while (text.size() >= 2 && text.front() == '(' && text.back() == ')') text = text.substr(1, text.size() - 2);
+  const std::string_view text = unparenthesized(m.expr(receiver).text);
   return std::ranges::any_of(m.functions[scope].params, [&](const Param& p) { return p.name == text; });
 }
 

@@ -3,27 +3,11 @@
 #include <re2/re2.h>
 
 #include "analyzer/assertions/discovered_entry.h"
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 
 namespace {
-
-// `cond`, `(cond)`, `((cond))` -> `cond`.
-std::string_view unparenthesized(std::string_view text) {
-  while (text.size() >= 2 && text.front() == '(' && text.back() == ')') {
-    // Only parentheses that enclose the whole text: `(a) && (b)` keeps its own.
-    int depth = 0;
-    bool whole = true;
-    for (size_t i = 0; i + 1 < text.size() && whole; ++i) {
-      if (text[i] == '(') ++depth;
-      if (text[i] == ')') --depth;
-      if (depth == 0) whole = false;
-    }
-    if (!whole) break;
-    text = text.substr(1, text.size() - 2);
-  }
-  return text;
-}
 
 // Whether a statement directly under `head` (its block) fails the test.
 bool failsUnder(const FileModel& m, const AssertionFinder& finder, FunctionId fid, StmtId head) {

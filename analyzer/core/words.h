@@ -30,6 +30,23 @@ inline std::string normalized(std::string_view text) {
   return out;
 }
 
+// `cond`, `(cond)`, `((cond))` -> `cond`: only parentheses that enclose the whole text (`(a) &&
+// (b)` keeps its own).
+inline std::string_view unparenthesized(std::string_view text) {
+  while (text.size() >= 2 && text.front() == '(' && text.back() == ')') {
+    int depth = 0;
+    bool whole = true;
+    for (size_t i = 0; i + 1 < text.size() && whole; ++i) {
+      if (text[i] == '(') ++depth;
+      if (text[i] == ')') --depth;
+      if (depth == 0) whole = false;
+    }
+    if (!whole) break;
+    text = text.substr(1, text.size() - 2);
+  }
+  return text;
+}
+
 // The offset of the first byte at or after `from` that is not a space or a tab.
 inline size_t skipBlanks(std::string_view text, size_t from) {
   while (from < text.size() && (text[from] == ' ' || text[from] == '\t')) ++from;
