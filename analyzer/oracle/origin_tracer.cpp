@@ -286,7 +286,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       // t[:, [f * size + i for f in fields for i in range(size)]]: elements the test gathers by
       // indices its own loop computes, an algorithm of the author's (a plain index or slice moves data).
       if (x.childCount > 1 && m.language == Language::Python)
-        if (const std::string_view gathered = comprehensionIndex(m, fn, at, m.child(e, 1)); !gathered.empty()) {
+        if (comprehensionIndex(m, fn, at, m.child(e, 1))) {
           w.noteLoop();
           w.out.evidence.push_back(fmt::format("`{}` gathers by indices a comprehension of the test computes", x.text.substr(0, 50)));
         }
@@ -434,7 +434,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   }
 }
 
-std::string_view OriginTracer::comprehensionIndex(const FileModel& m, FunctionId fn, StmtId at, ExprId index) const {
+bool OriginTracer::comprehensionIndex(const FileModel& m, FunctionId fn, StmtId at, ExprId index) const {
   const auto comprehension = [&](ExprId v) {
     // `[...]`, or one call around it (`torch.tensor([...])`, `np.array([...])`, `list(...)`).
     if (v != kNone && m.expr(v).kind == ExprKind::Call) {
@@ -446,11 +446,9 @@ std::string_view OriginTracer::comprehensionIndex(const FileModel& m, FunctionId
   std::vector<ExprId> parts{index};
   if (m.expr(index).kind == ExprKind::Tuple)
     for (uint32_t i = 0; i < m.expr(index).childCount; ++i) parts.push_back(m.child(index, i));
-  for (ExprId p : parts) {
-    if (comprehension(p)) return m.expr(p).text;
-    if (m.expr(p).kind == ExprKind::Name && fn != kNone && comprehension(localBinding(m, fn, at, m.expr(p).name))) return m.expr(p).text;
-  }
-  return {};
+  return std::ranges::any_of(parts, [&](ExprId p) {
+    return comprehension(p) || (m.expr(p).kind == ExprKind::Name && fn != kNone && comprehension(localBinding(m, fn, at, m.expr(p).name)));
+  });
 }
 
 }  // namespace oalens::analyzer

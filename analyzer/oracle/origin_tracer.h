@@ -155,9 +155,9 @@ class OriginTracer {
   // `dotted` read through `from LIB import *` of the library at module level (its head bound
   // nowhere in the file, no builtin): the library's name for it, else "".
   std::string starImported(const FileModel& m, FunctionId fn, std::string_view dotted) const;
-  // The part of a subscript's index (`index`) that a comprehension of the test computes, inline or
-  // through a local (`t[:, [f * n + i for f in fs for i in range(n)]]`), else "".
-  std::string_view comprehensionIndex(const FileModel& m, FunctionId fn, StmtId at, ExprId index) const;
+  // Whether a subscript's index (`index`), or a part of it, is computed by a comprehension of the
+  // test, inline or through a local (`t[:, [f * n + i for f in fs for i in range(n)]]`).
+  bool comprehensionIndex(const FileModel& m, FunctionId fn, StmtId at, ExprId index) const;
   // After a record's field was read through `helper` (of file `hm`), called at `c`: the
   // arguments bound to the parameters that field's value reads (items from `itemsBefore` on).
   void traceArgumentsReadBy(CallSite& c, const FileModel& hm, FunctionId helper, size_t itemsBefore) const;
