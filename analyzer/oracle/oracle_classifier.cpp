@@ -321,6 +321,8 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
       fprintf(stderr, "%s: arith %d loop %d helper %d ops", set == &actual ? "CUT" : "ORACLE", set->arithmetic, set->loop,
               set->throughHelper);
       for (auto& o : set->operators) fprintf(stderr, " %s", o.c_str());
+      fprintf(stderr, " every");
+      for (auto& o : set->everyOperator) fprintf(stderr, " %s", o.c_str());
       fprintf(stderr, "\n");
       for (const Origin& o : set->items)
         fprintf(stderr, "  kind %d api %s args %s closed %d lit %d\n", int(o.kind), o.api.c_str(), o.args.c_str(), o.closedForm,

@@ -264,7 +264,8 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     };
     // Arithmetic on one side only (x + 5 inside, 2 * f(x) outside) makes different inputs; so
     // does the same operator in different places (mvn.mean + 1 against (mvn + 1).mean).
-    const bool sameInputs = oracle.operators == cut.operators && oracle.arithmeticAt.count("") == cut.arithmeticAt.count("") &&
+    const bool sameInputs = oracle.operators == cut.operators && oracle.everyOperator == cut.everyOperator &&
+                            oracle.arithmeticAt.count("") == cut.arithmeticAt.count("") &&
                             (o.inputs == a.inputs || (!o.primaryInputs.empty() && o.primaryInputs == a.primaryInputs) ||
                              runsOn(oracle, a.primaryInputs) || runsOn(cut, o.primaryInputs) ||
                              ((oracle.throughHelper || cut.throughHelper) && !oracle.bindings.empty() && oracle.bindings == cut.bindings));

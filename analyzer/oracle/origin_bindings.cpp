@@ -307,6 +307,7 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
   bool returned = false;
   const std::string selected = std::exchange(w.selectKey, {});  // each return statement reads it afresh
   w.within.push_back(fmt::format("{}:{}", m.path, F.range.start.line));
+  ++w.helperBodies;
   for (StmtId s = F.firstStmt; s < F.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != helper) continue;
@@ -327,6 +328,7 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     traceExpr(w, m, helper, s, st.a, depth + 1);
   }
   w.selectKey.clear();
+  --w.helperBodies;
   w.within.pop_back();
   return returned;
 }

@@ -118,6 +118,7 @@ void OriginTracer::traceArguments(CallSite& c, bool intoSuiteHelper) const {
   const size_t from = w.out.items.size();
   ++w.outsideReceiver;
   const bool handsOn = !(viaImport && !isLibrary(resolved)) && !intoSuiteHelper;
+  const int preparingAt = std::exchange(w.preparingAt, handsOn ? static_cast<int>(w.within.size()) : -1);
   for (ExprId a : args.positional) {
     const size_t argumentFrom = w.out.items.size();
     w.handedOn += handsOn;
@@ -137,6 +138,7 @@ void OriginTracer::traceArguments(CallSite& c, bool intoSuiteHelper) const {
     w.out.operators = std::move(operators);
     w.out.arithmeticAt = std::move(arithmeticAt);
   }
+  w.preparingAt = preparingAt;
   --w.outsideReceiver;
   w.notTheReceiver.emplace_back(from, w.out.items.size());
 }

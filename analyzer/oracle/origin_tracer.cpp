@@ -216,6 +216,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       if (!buildsContainer(m, e)) {
         w.noteArithmetic();
         w.out.operators.insert(std::string(x.name));
+        if (w.preparingAt == static_cast<int>(w.within.size()) && w.helperBodies == 0) w.out.everyOperator.insert(std::string(x.name));
       }
       const int handed = std::exchange(w.handedOn, 0);  // an operand is computed with, not handed on
       for (uint32_t i = 0; i < x.childCount; ++i) {

@@ -70,6 +70,10 @@ struct OriginSet {
   bool throughHelper = false;       // a test-suite helper computes it
   bool backendLoop = false;         // built by iterating over backends of the library
   std::set<std::string> operators;  // arithmetic operators met on the way
+  // Every operator met, also those that prepare a call's inputs or settings and make no formula
+  // (`expiries + 1e-6` handed to the CUT): the same function run twice on inputs prepared with
+  // different operators runs on different inputs.
+  std::set<std::string> everyOperator;
   // Those of them applied to an array an object was made into (`a.to_dense() @ b.to_dense()`).
   std::set<std::string> arrayOperators;
   std::set<std::string> moves;  // data movements of another library met on the way (`transpose`)

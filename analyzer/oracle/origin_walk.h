@@ -57,6 +57,13 @@ struct OriginTracer::Walk {
   // of an object it made (not another library's function, not a helper of the suite, not an
   // operand): a layout conversion met there hands its input on (layout_conversion.h).
   int handedOn = 0;
+  // While tracing the arguments, positional or keyword, of a call of the library under test: how
+  // many bindings were being traced then (`within`'s size), else -1. Operators written in those
+  // arguments themselves, not under a binding they name nor in a helper's body, prepare the
+  // inputs the test hands the library (OriginSet::everyOperator); what a name stands for is
+  // traced to different depths on two sides (one through `jax.jit`), so it is left out.
+  int preparingAt = -1;
+  int helperBodies = 0;
   // The element of a compiled function's outputs a subscript reads (`outs = f(x); outs[1]` with
   // `f = theano.function([x], [a, b])`), or -1: taken by the outputs list, if one is reached.
   int selectElement = -1;

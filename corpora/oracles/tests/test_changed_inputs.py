@@ -48,3 +48,17 @@ def test_minimize_again_after_its_loss_is_redefined():
 
     near_one = ops.minimize(loss, np.ones(2))
     assert not np.allclose(near_one, near_zero, atol=0.1)  # oracle: SCUT_DIFF thr=customized
+
+
+def test_cumsum_continuous_in_an_input_shifted_in_its_keyword_argument():
+    x = np.linspace(0.0, 1.0, 6)
+    base = ops.cumsum(x=x)
+    shifted = ops.cumsum(x=x + 1e-9)
+    np.testing.assert_allclose(shifted, base, atol=1e-6)  # oracle: SCUT_DIFF thr=customized
+
+
+def test_cumsum_of_one_prepared_input_with_its_default_flag_spelled_out():
+    x = np.linspace(0.0, 1.0, 6)
+    first = ops.cumsum(x=2.0 * x)
+    second = ops.cumsum(x=2.0 * x, reverse=False)
+    np.testing.assert_allclose(second, first)  # oracle: SCUT_SAME thr=default
