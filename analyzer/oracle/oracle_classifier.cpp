@@ -113,6 +113,24 @@ bool namedAsComputed(std::string_view text) {
   return !n.empty() && RE2::PartialMatch(n, computed) && !namedAsExpected(text);
 }
 
+// OALENS_DEBUG_LINE=LINE or PATH:LINE prints both sides' origins of the assertions there.
+void printOriginsWhenAsked(const Assertion& a, const OriginSet& actual, const OriginSet& oracle) {
+  if (const char* where = std::getenv("OALENS_DEBUG_LINE");
+      where && (std::to_string(a.range.start.line) == where || fmt::format("{}:{}", a.file, a.range.start.line) == where)) {
+    for (const OriginSet* set : {&actual, &oracle}) {
+      fprintf(stderr, "%s: arith %d loop %d helper %d ops", set == &actual ? "CUT" : "ORACLE", set->arithmetic, set->loop,
+              set->throughHelper);
+      for (auto& o : set->operators) fprintf(stderr, " %s", o.c_str());
+      fprintf(stderr, " every");
+      for (auto& o : set->everyOperator) fprintf(stderr, " %s", o.c_str());
+      fprintf(stderr, "\n");
+      for (const Origin& o : set->items)
+        fprintf(stderr, "  kind %d api %s args %s closed %d lit %d\n", int(o.kind), o.api.c_str(), o.args.c_str(), o.closedForm,
+                o.literalInputs);
+    }
+  }
+}
+
 // The CUT's and the oracle's roles exchanged: their origins, expressions and texts.
 void swapRoles(Assertion& a, OriginSet& actual, OriginSet& oracle) {
   std::swap(actual, oracle);
@@ -265,6 +283,7 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
   }
   OriginSet actual = a.actualExpr == kNone ? OriginSet{} : tracer.trace(m, a.functionId, a.stmt, a.actualExpr, leaves);
   OriginSet oracle = tracer.trace(m, a.functionId, a.stmt, a.expectedExpr, leaves);
+  printOriginsWhenAsked(a, actual, oracle);
   if (actual.backendLoop && oracle.backendLoop && !actual.bindings.empty() && actual.bindings == oracle.bindings) {
     // Two elements of one list built over the library's backends (z_list[i] against
     // z_list[i + 1]): one backend's result is the other's oracle.
@@ -313,21 +332,6 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
                              a.expectedText.substr(0, 60), a.actualText.substr(0, 60)));
   } else {
     ev.push_back("neither side calls the library under test directly; the catalogue order is kept");
-  }
-  // OALENS_DEBUG_LINE=LINE or PATH:LINE prints both sides' origins of the assertions there.
-  if (const char* where = std::getenv("OALENS_DEBUG_LINE");
-      where && (std::to_string(a.range.start.line) == where || fmt::format("{}:{}", a.file, a.range.start.line) == where)) {
-    for (const OriginSet* set : {&actual, &oracle}) {
-      fprintf(stderr, "%s: arith %d loop %d helper %d ops", set == &actual ? "CUT" : "ORACLE", set->arithmetic, set->loop,
-              set->throughHelper);
-      for (auto& o : set->operators) fprintf(stderr, " %s", o.c_str());
-      fprintf(stderr, " every");
-      for (auto& o : set->everyOperator) fprintf(stderr, " %s", o.c_str());
-      fprintf(stderr, "\n");
-      for (const Origin& o : set->items)
-        fprintf(stderr, "  kind %d api %s args %s closed %d lit %d\n", int(o.kind), o.api.c_str(), o.args.c_str(), o.closedForm,
-                o.literalInputs);
-    }
   }
   if (decideRoundTrip(m, a, actual, oracle, ev)) return;
   // The CUT's model exported in the test and run by an inference runtime (`torch.onnx.export`,
