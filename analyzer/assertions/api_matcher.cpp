@@ -6,6 +6,7 @@
 #include <re2/re2.h>
 
 #include "analyzer/assertions/assertion_finder.h"  // looksLikeBound
+#include "analyzer/assertions/file_scoped.h"
 #include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/scan/project.h"
@@ -338,8 +339,17 @@ const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, ExprId callee, cons
   // that defines a function of the name at its own level calls that one unqualified (its `run`,
   // not a `run` another file defines as a method).
   const bool ownDefinition = ce.kind == ExprKind::Name && definedAtModuleLevel(m, ce.name);
+  // `CountPositives run; run(4);`: an object of the file called, not another file's `run` (read
+  // only when a discovered entry of the name would match, the rare case).
+  std::optional<bool> object;
+  const auto callsAnObject = [&] {
+    if (!object) object = ce.kind == ExprKind::Name && !ownDefinition && declaresObjectNamed(m, ce.name);
+    return *object;
+  };
   for (const ApiSpec* s : wrappers_.allByShortName(ce.name, Language::Cpp))
-    if (endsWithWritten(s) && (!ownDefinition || s->definedIn.empty() || s->definedIn == m.path)) return s;
+    if (endsWithWritten(s) && (!ownDefinition || s->definedIn.empty() || s->definedIn == m.path) &&
+        !(s->definedIn != m.path && callsAnObject()))
+      return s;
   if (ownDefinition) return nullptr;
   for (const ApiSpec* s : catalogue_.allByShortName(ce.name, Language::Cpp))
     if (endsWithWritten(s)) return s;

@@ -136,6 +136,7 @@ void AssertionFinder::fromMatcher(const FileModel& m, Assertion& a, ExprId actua
     a.isOa = spec.oa;
     a.category = spec.category;
     a.via = spec.via;
+    a.checkSites = spec.checkSites;
     a.call = base;
     const int expectedIndex = spec.paramIndex(spec.expected);
     for (const auto& [kind, param] : spec.tolerances) {

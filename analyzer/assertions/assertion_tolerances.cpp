@@ -160,6 +160,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   a.isOa = spec.oa;
   a.category = spec.category;
   a.via = spec.via;
+  a.checkSites = spec.checkSites;
   a.call = call;
   a.actualExpr = argumentFor(m, spec, args, spec.actual);
   a.expectedExpr = argumentFor(m, spec, args, spec.expected);

@@ -130,6 +130,9 @@ struct ApiSpec {
   std::string definedIn;
   std::vector<std::string> ownDefaults;  // tolerance kinds whose default the wrapper writes itself
   std::string via;                       // for wrappers: the API the wrapper forwards to
+  // For a discovered wrapper: where it compares (`path:line` of the statement holding its check),
+  // then the sites of the wrapper that check goes through, innermost last.
+  std::vector<std::string> checkSites;
 
   int paramIndex(std::string_view name) const;
   // Every field: equal digests, the same entry.

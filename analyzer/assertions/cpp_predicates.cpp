@@ -156,6 +156,7 @@ ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::st
   w.category = Category::Abs;
   w.via = "closeness predicate";
   nameDiscovered(m, m.functions[fid], w);
+  markCheckSite(m, s, nullptr, w);
   w.actual = std::string(actualParam);
   w.expected = std::string(expectedParam);
   // A method comparing its object with what it is given (`tmp = *this - other; return
@@ -304,6 +305,7 @@ std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid,
       w.category = Category::Abs;
       w.via = "closeness predicate";
       nameDiscovered(m, f, w);
+      markCheckSite(m, s, nullptr, w);
       w.actual = std::string(valueParam);
       w.expected = std::string(expectedParam);
       takeAbsoluteTolerance(m, fid, s, around->second, resolver, w);
@@ -314,6 +316,7 @@ std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid,
     w.category = Category::ErrorBound;
     w.via = "interval predicate";
     nameDiscovered(m, f, w);
+    markCheckSite(m, s, nullptr, w);
     w.actual = std::string(valueParam);
     w.bound = std::string(hiParam);
     w.lowerBound = std::string(loParam);
@@ -342,6 +345,10 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     // `ok = (rerr <= bound) || (aerr <= bound); ...; return ok;` (oneMath's check_equal): the
     // comparison the answer was last given.
     if (st.kind == StmtKind::Return && m.expr(answer).kind == ExprKind::Name) answer = throughLocal(m, fid, s, answer);
+    // `ok = check_rerr ? ((rerr <= bound) || (aerr <= bound)) : (aerr <= bound);` (oneMath's
+    // check_equal_trsm): the answer where the condition holds.
+    if (st.kind == StmtKind::Return && m.expr(answer).kind == ExprKind::Conditional && m.childCount(answer) == 3)
+      answer = m.child(answer, 0);
     if (st.kind == StmtKind::Return && m.expr(answer).kind == ExprKind::BoolOp && m.expr(answer).name == "or" && m.childCount(answer) == 2)
       answer = m.child(answer, 0);
     auto check = exceededLocalError(m, fid, s, answer);  // the sides a local `diff` was bound to
@@ -354,6 +361,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     std::string_view actualParam = originParam(m, fid, left, 0, false), expectedParam = originParam(m, fid, right, 0, false);
     if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
     ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
+    markCheckExpr(m, answer, nullptr, w);
     // `|got - want| / largest > tolerance`: the error divided by a size, a relative tolerance.
     if (const Expr& error = m.expr(errorSide);
         error.kind == ExprKind::BinaryOp && error.name == "/" && w.tolerances.size() == 1 && w.tolerances[0].first == "atol") {
@@ -442,6 +450,7 @@ std::optional<ApiSpec> approxPredicateSpec(const FileModel& m, FunctionId fid, c
     w.category = approx.category;
     w.via = approx.id;
     nameDiscovered(m, f, w);
+    markCheckSite(m, s, nullptr, w);
     w.actual = std::string(actualParam);
     w.expected = std::string(expectedParam);
     for (const auto& [kind, value] : check->setterValues) takeTolerance(m, fid, s, value, kind, resolver, w);

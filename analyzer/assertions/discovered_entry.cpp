@@ -1,5 +1,9 @@
 #include "analyzer/assertions/discovered_entry.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+
 namespace oalens::analyzer {
 
 // A parameter's default as the wrapper's default for a tolerance: its text, and its value as
@@ -36,6 +40,25 @@ bool isStaticMethod(const FileModel& m, const Function& f) {
     if (text == "staticmethod" || text.ends_with(".staticmethod")) return true;
   }
   return false;
+}
+
+namespace {
+
+void markLine(const FileModel& m, uint32_t line, const ApiSpec* inner, ApiSpec& w) {
+  w.checkSites = {fmt::format("{}:{}", m.path, line)};
+  if (inner && inner->discovered)
+    for (const std::string& site : inner->checkSites)
+      if (std::find(w.checkSites.begin(), w.checkSites.end(), site) == w.checkSites.end()) w.checkSites.push_back(site);
+}
+
+}  // namespace
+
+void markCheckSite(const FileModel& m, StmtId s, const ApiSpec* inner, ApiSpec& w) {
+  if (s != kNone && s < m.stmts.size()) markLine(m, m.stmts[s].range.start.line, inner, w);
+}
+
+void markCheckExpr(const FileModel& m, ExprId e, const ApiSpec* inner, ApiSpec& w) {
+  if (e != kNone && e < m.exprs.size()) markLine(m, m.expr(e).range.start.line, inner, w);
 }
 
 // The id, names and parameters a discovered API is called by.

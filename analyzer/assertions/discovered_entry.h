@@ -27,6 +27,14 @@ bool isStaticMethod(const FileModel& m, const Function& f);
 // The id, names and parameters a discovered API is called by.
 void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w);
 
+// Where the entry compares: statement `s` of its file (`path:line`), then the sites of the entry
+// its check goes through (`inner`, when it is a discovered one), so that a caller's record can
+// name every line its check runs through.
+void markCheckSite(const FileModel& m, StmtId s, const ApiSpec* inner, ApiSpec& w);
+// The same for the check's expression `e` (its first line), where a statement holds it far from
+// its own start (`return good;` answering with `bool good = check(...)` above).
+void markCheckExpr(const FileModel& m, ExprId e, const ApiSpec* inner, ApiSpec& w);
+
 // The first statement after the block of `head` (its nested statements, those of functions
 // defined inside it included).
 StmtId afterBlock(const FileModel& m, FunctionId fid, StmtId head, StmtId end);

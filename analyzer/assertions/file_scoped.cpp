@@ -1,11 +1,19 @@
 #include "analyzer/assertions/file_scoped.h"
 
+#include <re2/re2.h>
+
 #include <unordered_map>
 #include <vector>
 
 #include "analyzer/frontend/frontends.h"
 
 namespace oalens::analyzer {
+
+bool declaresObjectNamed(const FileModel& m, std::string_view name) {
+  if (!m.source) return false;
+  const RE2 declared(R"([\w>&*]\s+)" + RE2::QuoteMeta(std::string(name)) + R"(\s*(;|=[^=]|\{))");
+  return RE2::PartialMatch(*m.source, declared);
+}
 
 std::unordered_set<std::string_view> definedInSeveralSources(const Project& project) {
   std::unordered_map<std::string_view, std::unordered_set<const FileModel*>> definingFiles;
@@ -39,6 +47,9 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
       if (!byName) continue;
       const auto it = byShortName.find(callee.name);
       if (it == byShortName.end()) continue;
+      // `rng_test<skip_ahead_test<E>> test; test(GetParam());` (oneMath's RNG tests): an object
+      // of that name called, not the function.
+      if (declaresObjectNamed(m, callee.name)) continue;
       for (std::string_view name : it->second)
         if (several.count(name) && !definingFiles.at(name).count(&m)) several.erase(name);
     }

@@ -16,6 +16,10 @@ namespace oalens::analyzer {
 // (Flashlight's `fl::allClose` for tensors and for variables).
 std::unordered_set<std::string_view> definedInSeveralSources(const Project& project);
 
+// Whether the file declares a variable `name` (`Functor name;`, `auto name = ...`, `T name{...}`):
+// an unqualified call of `name` there calls that object, no function of the name.
+bool declaresObjectNamed(const FileModel& m, std::string_view name);
+
 // The entry made its file's: its id and names, as a lambda's (discovered_entry.cpp), end in the
 // file's path, and the matcher offers it to that file's calls only.
 void scopeToFile(const FileModel& m, ApiSpec& spec);

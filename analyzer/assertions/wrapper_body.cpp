@@ -328,6 +328,7 @@ std::optional<ApiSpec> boundedDifference(const FileModel& m, FunctionId fid, Stm
   w.oa = true;
   w.via = "error bound";
   nameDiscovered(m, m.functions[fid], w);
+  markCheckSite(m, s, nullptr, w);
   boundMeasuredDifference(m, fid, resolver, check.errorSide, boundParam, *sides, w);
   return w;
 }

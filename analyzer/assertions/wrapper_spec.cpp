@@ -92,7 +92,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     const ApiSpec* inner = nullptr;
     std::optional<CallArgs> mappedArgs;  // a check mapped over structures gets its arguments from the mapping
     bool returnsPredicate = false;
-    bool negated = false;  // the wrapper passes when the values differ
+    bool negated = false;            // the wrapper passes when the values differ
+    std::vector<ExprId> alsoChecks;  // the other parts of a conjunction of kept verdicts (their lines are check sites too)
     for (ExprId mapping : AssertionFinder::mappingCalls(m, s))
       if (auto check = finder.mappedCheck(m, fid, mapping); check && check->spec->oa) {
         call = mapping;
@@ -262,6 +263,21 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       // closeness predicate the check.
       ExprId value = throughLocal(m, fid, s, st.a);
       const bool conjunction = m.expr(value).kind == ExprKind::BoolOp && m.expr(value).name == "and";
+      // `bool good_x = check_equal_vector(x, x_ref, ...); ...; bool good = good_x && good_y;
+      // return good;` (oneMath's rot and swap tests): the first part's verdict, kept in its local.
+      std::vector<ExprId> parts;
+      const auto collect = [&](auto&& self, ExprId e) -> void {
+        if (m.expr(e).kind == ExprKind::BoolOp && m.expr(e).name == "and") {
+          for (uint32_t i = 0; i < m.childCount(e); ++i) self(self, m.child(e, i));
+        } else if (m.expr(e).kind == ExprKind::Name) {
+          if (const ExprId part = throughLocal(m, fid, s, e); m.expr(part).kind == ExprKind::Call) parts.push_back(part);
+        }
+      };
+      if (conjunction) collect(collect, value);
+      if (conjunction && !parts.empty() && m.expr(m.child(value, 0)).kind != ExprKind::Call) {
+        value = parts.front();
+        alsoChecks.assign(parts.begin() + 1, parts.end());
+      }
       if (value != st.a && (m.expr(value).kind == ExprKind::Call || conjunction))
         if (auto check = finder.conditionCheck(m, fid, value); check && check->spec && check->spec->isPredicate() && !check->negated &&
                                                                (check->call == value || conjunction) &&
@@ -394,6 +410,12 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       w.category = Category::Exact;
     }
     nameDiscovered(m, f, w);
+    if (call != kNone) markCheckExpr(m, call, inner, w);
+    else markCheckSite(m, s, inner, w);
+    for (ExprId also : alsoChecks) {
+      const std::string site = fmt::format("{}:{}", m.path, m.expr(also).range.start.line);
+      if (std::find(w.checkSites.begin(), w.checkSites.end(), site) == w.checkSites.end()) w.checkSites.push_back(site);
+    }
     if (returnsPredicate) {
       if (w.kind == ApiKind::Method) w.predicateMethod = true;
       else w.kind = ApiKind::Predicate;

@@ -67,6 +67,7 @@ json assertionJson(const Assertion& a) {
   j["api"] = a.api;
   j["api_text"] = a.apiText;
   j["via"] = a.via.empty() ? json(nullptr) : json(a.via);
+  if (!a.checkSites.empty()) j["check_sites"] = a.checkSites;
   j["form"] = a.form;
   j["category"] = analyzer::categoryName(a.category);
   j["is_oa"] = a.isOa;

@@ -83,6 +83,7 @@ std::string render(const Corpus& corpus, const ScanResult& r) {
         << (a.isOa ? " oa" : " -");
     if (a.isOa) out << " thr=" << thresholdProvenanceName(a.thresholdProvenance) << " oracle=" << a.oracleType;
     if (!a.via.empty()) out << " via=" << a.via;
+    for (size_t i = 0; i < a.checkSites.size(); ++i) out << (i == 0 ? " sites=" : ",") << a.checkSites[i];
     if (a.negated) out << " negated";
     out << " case=" << (a.testCase.empty() ? "-" : a.testCase);
     for (const auto& t : a.tolerances) {

@@ -25,6 +25,25 @@ typename std::enable_if<std::is_integral<T>::value, bool>::type near_in_eps(T go
   return got == want;
 }
 
+// Relative where the wanted value is not zero, absolute where it is.
+template <typename T>
+bool near_or_zero(T got, T want, int eps_count) {
+  const T limit = eps_count * std::numeric_limits<T>::epsilon();
+  const T abs_err = std::abs(got - want);
+  const bool relative = want != T(0);
+  bool ok;
+  ok = relative ? ((abs_err / std::abs(want) <= limit) || (abs_err <= limit)) : (abs_err <= limit);
+  return ok;
+}
+
+template <typename T>
+bool all_near_or_zero(const T* got, const T* want, int n, int eps_count) {
+  bool good = true;
+  for (int i = 0; i < n; ++i)
+    if (!near_or_zero(got[i], want[i], eps_count)) good = false;
+  return good;
+}
+
 template <typename T>
 bool all_near_in_eps(const T* got, const T* want, int rows, int cols, int eps_count, std::ostream& log) {
   bool good = true;
