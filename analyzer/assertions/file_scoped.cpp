@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -39,6 +40,7 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
   // Calls by the name, not a method's (`graph.run(x)`, `p->run()`) of the same short name.
   for (const FileModel& m : project.files) {
     if (m.language != Language::Cpp) continue;
+    std::unordered_map<std::string_view, bool> objects;  // names of objects the file declares, read once each
     for (ExprId e = 0; e < m.exprs.size(); ++e) {
       if (m.exprs[e].kind != ExprKind::Call || m.exprs[e].childCount == 0) continue;
       const Expr& callee = m.expr(m.child(e, 0));
@@ -49,7 +51,11 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
       if (it == byShortName.end()) continue;
       // `rng_test<skip_ahead_test<E>> test; test(GetParam());` (oneMath's RNG tests): an object
       // of that name called, not the function.
-      if (declaresObjectNamed(m, callee.name)) continue;
+      if (std::ranges::none_of(it->second, [&](std::string_view name) { return several.count(name) && !definingFiles.at(name).count(&m); }))
+        continue;
+      if (auto [object, fresh] = objects.try_emplace(callee.name, false);
+          fresh ? (object->second = declaresObjectNamed(m, callee.name)) : object->second)
+        continue;
       for (std::string_view name : it->second)
         if (several.count(name) && !definingFiles.at(name).count(&m)) several.erase(name);
     }
