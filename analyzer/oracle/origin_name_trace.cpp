@@ -9,6 +9,7 @@
 #include "analyzer/assertions/assertion_finder.h"  // localBindingStmt
 #include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
+#include "analyzer/oracle/changed_inputs.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
 
@@ -50,6 +51,38 @@ bool OriginTracer::changesItsFirstArgument(const FileModel& m, FunctionId fn, Ex
   bool viaImport = false;
   const std::string resolved = resolveDotted(m, fn, dotted, &viaImport);
   return viaImport && isLibrary(resolved);
+}
+
+// `var1 = tf.Variable(...)` then `opt.apply_gradients(zip(grads, [var0, var1]))`: a variable (a
+// framework's mutable state: `Variable`, `variable`, `shared`, `Parameter`) handed, however deep in
+// the arguments, to a call made for its effect, a statement of its own, that is no method of the
+// variable itself: the call updates it, and what it holds after is that call's result.
+static bool makesAVariable(const FileModel& m, ExprId value) {
+  if (value == kNone || m.expr(value).kind != ExprKind::Call || m.expr(value).childCount == 0) return false;
+  const std::string_view last = lastDottedComponent(m.expr(m.child(value, 0)).text);
+  return last == "Variable" || last == "variable" || last == "shared" || last == "Parameter" || last == "ResourceVariable";
+}
+
+static bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view name) {
+  const Stmt& st = m.stmts[s];
+  if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call || m.expr(st.a).childCount < 2) return false;
+  const ExprId callee = m.child(st.a, 0);
+  const std::string_view calleeText = m.expr(callee).text;
+  if (calleeText.find("assert") != std::string_view::npos || namesACopy(lastDottedComponent(calleeText))) return false;
+  ExprId root = callee;
+  while (m.expr(root).kind == ExprKind::Attribute && m.expr(root).childCount > 0) root = m.child(root, 0);
+  if (m.expr(root).kind == ExprKind::Name && m.expr(root).name == name) return false;  // a method of its own, a read
+  const ExprId argsFrom = m.child(st.a, 1);
+  // The variable itself handed, not an attribute or method of it read (`self.evaluate(v.initializer)`).
+  const auto readsOff = [&](ExprId e) {
+    const size_t after = m.expr(e).range.endByte;
+    return m.source && after < m.source->size() && (*m.source)[after] == '.';
+  };
+  for (ExprId e = st.firstExpr; e < st.endExpr && e < m.exprs.size(); ++e)
+    if (m.expr(e).kind == ExprKind::Name && m.expr(e).name == name && m.expr(e).range.startByte >= m.expr(argsFrom).range.startByte &&
+        !readsOff(e))
+      return true;
+  return false;
 }
 
 void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
@@ -163,6 +196,15 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
           w.out.operators = operatorsBefore;
         }
       }
+      // Updates of a variable by a call made for its effect (makesAVariable): what it holds is that
+      // call's result.
+      // Read only for a variable's binding (rare), over the statements between it and the use.
+      if (m.language == Language::Python && b.kind == StmtKind::Assign && makesAVariable(m, b.b)) {
+        for (StmtId s = binding + 1; s < (f == fn ? at : F.endStmt) && s < m.stmts.size(); ++s)
+          if (m.stmts[s].function == f && updatesTheVariable(m, s, name) && std::find(fills.begin(), fills.end(), s) == fills.end())
+            fills.push_back(s);
+        std::sort(fills.begin(), fills.end());
+      }
       for (StmtId s : fills) {
         if (s < binding) continue;
         const Stmt& st = m.stmts[s];
@@ -184,7 +226,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
               traceExpr(w, m, f, s, v, depth + 1);
             }
           if (combines) w.noteArithmetic();
-        } else if (st.kind == StmtKind::ExprStmt && changesItsFirstArgument(m, f, st.a, name)) {
+        } else if (st.kind == StmtKind::ExprStmt && (changesItsFirstArgument(m, f, st.a, name) || updatesTheVariable(m, s, name))) {
           traceExpr(w, m, f, s, st.a, depth + 1);  // the library's call, on what the name held before
         } else if (st.kind == StmtKind::ExprStmt) {
           CallArgs ca = splitCall(m, st.a);
