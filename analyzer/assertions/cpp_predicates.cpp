@@ -86,6 +86,32 @@ bool comparesTwoSides(const FileModel& m, const Function& f, std::string_view ac
          (!actualParam.empty() && !expectedParam.empty() && actualParam != expectedParam);
 }
 
+// `lange('1', m, n, residual.data(), m)` after `residual[i] = A[i] - Ref[i]` in a loop (oneMath's
+// rel_mat_err_check): a norm of an array the function filled with the differences of two values,
+// the operands of that difference; none for any other call.
+std::pair<ExprId, ExprId> residualOperands(const FileModel& m, FunctionId fid, StmtId at, ExprId call) {
+  if (m.language != Language::Cpp || call == kNone || m.expr(call).kind != ExprKind::Call || fid == kNone) return {kNone, kNone};
+  for (ExprId arg : splitCall(m, call).positional) {
+    // `residual.data()`, `&residual[0]`, `residual`: the array handed.
+    ExprId array = arg;
+    if (m.expr(array).kind == ExprKind::Call && m.expr(array).childCount == 1 && m.expr(m.child(array, 0)).kind == ExprKind::Attribute &&
+        (m.expr(m.child(array, 0)).name == "data" || m.expr(m.child(array, 0)).name == "begin"))
+      array = m.child(m.child(array, 0), 0);
+    if (m.expr(array).kind != ExprKind::Name) continue;
+    const std::string_view name = m.expr(array).name;
+    const Function& f = m.functions[fid];
+    for (StmtId s = f.firstStmt; s < at && s < f.endStmt; ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
+      const Expr& target = m.expr(st.a);
+      if (target.kind != ExprKind::Subscript || m.expr(m.child(st.a, 0)).kind != ExprKind::Name || m.expr(m.child(st.a, 0)).name != name)
+        continue;
+      if (auto sides = differenceOperands(m, st.b); sides.first != kNone) return sides;
+    }
+  }
+  return {kNone, kNone};
+}
+
 // The operands of the difference an error measures, also through a local that holds it
 // (`const double diff = dst - ref; ... std::abs(diff) <= gap`).
 std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtId at, ExprId error, int depth = 0) {
@@ -104,6 +130,7 @@ std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtI
   // numerator measures.
   if (const Expr& x = m.expr(bound); x.kind == ExprKind::BinaryOp && x.name == "/" && x.childCount == 2 && depth < 4)
     return sidesOfError(m, fid, at, m.child(bound, 0), depth + 1);
+  if (auto sides = residualOperands(m, fid, at, bound); sides.first != kNone) return sides;
   return differenceOperands(m, bound);
 }
 
@@ -362,8 +389,9 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
     ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
     markCheckExpr(m, answer, nullptr, w);
-    // `|got - want| / largest > tolerance`: the error divided by a size, a relative tolerance.
-    if (const Expr& error = m.expr(errorSide);
+    // `|got - want| / largest > tolerance`: the error divided by a size, a relative tolerance;
+    // also kept in a local first (`auto rel_err = norm_residual / denom; ... rel_err < threshold`).
+    if (const Expr& error = m.expr(m.expr(errorSide).kind == ExprKind::Name ? throughLocal(m, fid, s, errorSide) : errorSide);
         error.kind == ExprKind::BinaryOp && error.name == "/" && w.tolerances.size() == 1 && w.tolerances[0].first == "atol") {
       w.tolerances[0].first = "rtol";
       if (auto d = w.defaults.extract("atol")) w.defaults["rtol"] = d.mapped();
