@@ -102,8 +102,14 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
     }
   }
   bool viaImport = false;
-  const std::string dotted = dottedName(m, function);
-  const std::string resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &viaImport);
+  std::string dotted = dottedName(m, function);
+  std::string resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &viaImport);
+  if (!viaImport && f.kind == ExprKind::Name)
+    if (auto [aliasDotted, aliased] = libraryFunctionAliased(m, fn, at, f.name); !aliased.empty()) {
+      dotted = std::move(aliasDotted);
+      resolved = std::move(aliased);
+      viaImport = true;
+    }
   const std::string_view last = lastDottedComponent(resolved);
   if (viaImport && !isLibrary(resolved) && (isShapeConstructor(last) || movesData(last))) {
     // tree_map(jnp.zeros_like, x): fixed values whatever the shape; tree_map(jnp.stack, ...) moves data.

@@ -159,6 +159,23 @@ void OriginTracer::traceInputsOf(CallSite& c, bool intoSuiteHelper) const {
 // tried in order: the first that applies decides what the call contributes, each reading the
 // call's parts read once at the head (CallSite). The order is the classification's precedence
 // (docs/oracles.md).
+std::pair<std::string, std::string> OriginTracer::libraryFunctionAliased(const FileModel& m, FunctionId fn, StmtId at,
+                                                                         std::string_view name) const {
+  if (fn == kNone) return {};
+  const StmtId binding = lastBindingBefore(m, fn, at, name);
+  if (binding == kNone || m.stmts[binding].kind != StmtKind::Assign || m.stmts[binding].b == kNone ||
+      m.expr(m.stmts[binding].a).kind != ExprKind::Name)
+    return {};
+  ExprId alias = m.stmts[binding].b;
+  if (m.expr(alias).kind == ExprKind::Conditional && m.expr(alias).childCount == 3) alias = m.child(alias, 0);
+  if (m.expr(alias).kind != ExprKind::Name && m.expr(alias).kind != ExprKind::Attribute) return {};
+  bool viaImport = false;
+  std::string dotted = dottedName(m, alias);
+  std::string resolved = dotted.empty() ? std::string{} : resolveDotted(m, fn, dotted, &viaImport);
+  if (!viaImport || !isLibrary(resolved)) return {};
+  return {std::move(dotted), std::move(resolved)};
+}
+
 void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const {
   // An element of this call's result that a subscript reads: only a compiled function's outputs
   // list or a value called take it (below); no other list met on the way may.
@@ -177,6 +194,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (!site.viaImport && !dotted.empty())
     if (std::string starred = starImported(m, fn, dotted); !starred.empty()) {
       site.resolved = std::move(starred);
+      site.viaImport = true;
+    }
+  if (!site.viaImport && callee.kind == ExprKind::Name)
+    if (auto [aliasDotted, aliased] = libraryFunctionAliased(m, fn, at, callee.name); !aliased.empty()) {
+      site.dotted = std::move(aliasDotted);
+      site.resolved = std::move(aliased);
       site.viaImport = true;
     }
   const bool viaImport = site.viaImport;

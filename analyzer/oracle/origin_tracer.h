@@ -142,6 +142,10 @@ class OriginTracer {
   void traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
   void traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   void traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
+  // `op = top_hat` (or `op = lib.f if cond else lib.g`) before `at`: the library function the
+  // local `name` stands for (the first of two a condition picks between), dotted as written and
+  // resolved; empty strings for anything else.
+  std::pair<std::string, std::string> libraryFunctionAliased(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) const;
   void traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
   void bindFunctionArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, const Function& helper, const CallArgs& args) const;
   bool appliesItsFunction(const std::string& resolved) const;

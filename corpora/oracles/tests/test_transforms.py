@@ -158,3 +158,10 @@ def test_a_function_the_librarys_jit_object_runs_against_the_function():
     x = np.linspace(-2.0, 2.0, 5)
     compiled = graph.Jit(ops.softplus)
     np.testing.assert_allclose(compiled(x), ops.softplus(x), rtol=1e-7)  # oracle: SCUT_SAME thr=customized
+
+
+def test_softplus_named_by_a_local_compiled_and_called_eagerly():
+    op = ops.softplus if np.__version__ else ops.relu
+    x = np.linspace(-1.0, 1.0, 5)
+    compiled = jit(op)(x)
+    np.testing.assert_allclose(compiled, op(x))  # oracle: SCUT_SAME thr=default
