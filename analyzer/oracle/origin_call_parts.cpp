@@ -137,7 +137,12 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
         {isLibrary(resolved) ? OriginKind::LibCall : OriginKind::OtherLib, resolved, argumentsKey(w, m, fn, at, arguments), {}});
   } else {
     const size_t before = w.out.items.size();
+    // torch.jit.script(MyModule())(x) with `class MyModule` of this file (also one defined in the
+    // test): the instance made there is called with the arguments, which runs its forward.
+    if (f.kind == ExprKind::Call && f.childCount > 0 && m.expr(m.child(function, 0)).kind == ExprKind::Name)
+      w.pendingArguments = &arguments;
     traceExpr(w, m, fn, at, function, depth + 1);
+    w.pendingArguments = nullptr;
     callLibraryValues(w.out, before);
   }
   for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);

@@ -252,7 +252,17 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       if (run == kNone) break;
       w.out.throughHelper = true;
       w.out.evidence.push_back(fmt::format("`{}` is called: it runs {}", callee.name, m.functions[run].qualifiedName));
+      // Its parameters (after self) stand for what it is called with, as a helper's do: a call
+      // inside on `x` runs on the caller's `x1`.
+      const size_t outerHelper = w.helperArguments.size();
+      const Function& R = m.functions[run];
+      for (size_t i = 0, p = !R.params.empty() && R.params[0].name == "self" ? 1 : 0; i < calledWith->size() && p < R.params.size();
+           ++i, ++p) {
+        if (R.params[p].varArgs || R.params[p].kwArgs || R.params[p].keywordOnly) break;
+        w.helperArguments.push_back({run, std::string(R.params[p].name), argumentsKey(w, m, fn, at, {(*calledWith)[i]})});
+      }
       traceHelper(w, m, run, depth + 1);
+      w.helperArguments.resize(outerHelper);
       traceInputs(true);
       for (ExprId a : *calledWith) traceExpr(w, m, fn, at, a, depth + 1);
       return;

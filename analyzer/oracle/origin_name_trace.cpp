@@ -130,7 +130,15 @@ void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId 
 void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
   if (traceComprehensionTarget(w, m, fn, at, name, depth)) return;
   if (m.language == Language::Python && traceSharedUpdate(w, m, fn, at, name, depth)) return;
-  for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {
+  // The enclosing scopes: a function's own, then those it is nested in; a method of a class
+  // defined inside a function reads that function's names too (`self.conv = conv` in a test's
+  // own `class MyModule`).
+  const auto enclosing = [&](FunctionId f) {
+    const Function& F = m.functions[f];
+    if (F.parent != kNone) return F.parent;
+    return F.cls != kNone && F.cls < m.classes.size() ? m.classes[F.cls].enclosingFunction : kNone;
+  };
+  for (FunctionId f = fn; f != kNone; f = enclosing(f)) {
     const Function& F = m.functions[f];
     // The latest binding ahead of the use; a loop target binds from its iterable.
     StmtId binding = kNone;

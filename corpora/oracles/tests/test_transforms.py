@@ -165,3 +165,19 @@ def test_softplus_named_by_a_local_compiled_and_called_eagerly():
     x = np.linspace(-1.0, 1.0, 5)
     compiled = jit(op)(x)
     np.testing.assert_allclose(compiled, op(x))  # oracle: SCUT_SAME thr=default
+
+
+def test_layer_held_by_a_module_the_test_defines_scripted_and_called_directly():
+    layer = dense_layer(3, ops.relu)
+
+    class Holder(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.layer = layer
+
+        def forward(self, v):
+            return self.layer(v)
+
+    x = np.linspace(-1.0, 1.0, 6).reshape(2, 3)
+    scripted = torch.jit.script(Holder())
+    np.testing.assert_allclose(scripted(x), layer(x))  # oracle: SCUT_SAME thr=default
