@@ -84,6 +84,16 @@ void AssertionFinder::fromCheck(const FileModel& m, Assertion& a, const OaCheck&
     if (check.approxOther != kNone) {
       a.actualExpr = check.approxOther;
       a.actualText = std::string(m.expr(check.approxOther).text);
+      // `val(y) == approx(0.0)` with no margin: a tolerance relative to zero is zero, the check
+      // exact (Catch's documented pitfall).
+      const bool noMargin =
+          std::ranges::all_of(a.tolerances, [](const Tolerance& t) { return t.name == "rtol" || (t.value && *t.value == 0.0); });
+      if (check.spec->approx && noMargin && isZeroLiteral(m, a.expectedExpr)) {
+        a.isOa = false;
+        a.category = Category::Exact;
+        a.tolerances.clear();
+        a.thresholdProvenance = ThresholdProvenance::None;
+      }
     }
     return;
   }

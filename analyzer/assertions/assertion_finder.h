@@ -107,6 +107,9 @@ class AssertionFinder {
   // The aborting call (a catalogued `checks = "abort"` API) or `throw` among the statements of
   // the block `head` opens, kNone-free: the API's id, "throw", or nullopt.
   std::optional<std::string> abortIn(const FileModel& m, StmtId head) const;
+  // `Approx(y).epsilon(e).margin(m)` -> the call `Approx(y)`, with (kind, value) of each
+  // setter the base API declares; `call` itself when it is no such chain.
+  ExprId peelSetters(const FileModel& m, FunctionId scope, ExprId call, std::vector<std::pair<std::string, ExprId>>& values) const;
 
  private:
   // `@testing.numpy_cupy_allclose(rtol=1e-6)` on function `f`: one check of what the test
@@ -126,9 +129,6 @@ class AssertionFinder {
   // EXPECT_THAT(actual, FloatNear(expected, tol)), CHECK_THAT(x, WithinAbs(y, eps)),
   // EXPECT_THAT(v, Pointwise(FloatNear(tol), ref)) (assertion_matchers.cpp).
   void fromMatcher(const FileModel& m, Assertion& a, ExprId actual, ExprId matcher) const;
-  // `Approx(y).epsilon(e).margin(m)` -> the call `Approx(y)`, with (kind, value) of each
-  // setter the base API declares; `call` itself when it is no such chain.
-  ExprId peelSetters(const FileModel& m, FunctionId scope, ExprId call, std::vector<std::pair<std::string, ExprId>>& values) const;
   // `x == Approx(y).epsilon(e)` and `CHECK_EQ(x, Approx(y))`: the approx value on either side of
   // two compared values, with the setters chained on it; `negated` for `!=` and `_NE`.
   std::optional<OaCheck> approxComparison(const FileModel& m, FunctionId scope, ExprId l, ExprId r, bool negated) const;

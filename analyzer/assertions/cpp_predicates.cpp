@@ -453,6 +453,51 @@ std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, con
   return std::nullopt;
 }
 
+std::optional<ApiSpec> approxFactorySpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
+                                         const ToleranceResolver& resolver) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.empty() || f.isTestCase || f.isMacro) return std::nullopt;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Return || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+    std::vector<std::pair<std::string, ExprId>> setterValues;
+    const ExprId base = finder.peelSetters(m, fid, st.a, setterValues);
+    const ApiMatch match = matcher.match(m, fid, base);
+    if (!match.spec || !match.spec->approx || match.spec->discovered) continue;
+    const CallArgs args = splitCall(m, base);
+    if (args.positional.empty()) continue;
+    // The value, maybe through calls of one argument that convert it (`val(std::forward<T>(x))`).
+    ExprId value = args.positional[0];
+    std::string_view valueParam = originParam(m, fid, value, 0, false);
+    for (int hops = 0; valueParam.empty() && hops < 3 && m.expr(value).kind == ExprKind::Call; ++hops) {
+      const CallArgs inner = splitCall(m, value);
+      if (inner.positional.size() != 1) break;
+      value = inner.positional[0];
+      valueParam = originParam(m, fid, value, 0, false);
+    }
+    if (valueParam.empty()) continue;
+    ApiSpec w = *match.spec;
+    w.via = match.spec->id;
+    nameDiscovered(m, f, w);
+    w.kind = match.spec->kind;
+    w.params.clear();
+    for (const Param& p : f.params) w.params.emplace_back(p.name);
+    w.expected = std::string(valueParam);
+    for (const auto& [kind, value] : setterValues) {
+      w.defaults[kind] = std::string(m.expr(value).text);
+      w.ownDefaults.push_back(kind);
+      // `const double zero = std::numeric_limits<double>::epsilon();` then `.margin(zero)`.
+      ResolvedValue r = resolver.resolve(m, fid, s, value);
+      if (!r.value && m.expr(value).kind == ExprKind::Name) r = resolver.resolve(m, fid, s, throughLocal(m, fid, s, value));
+      if (r.value) w.defaultValues[kind] = *r.value;
+      else w.defaultValues.erase(kind);
+    }
+    markCheckSite(m, s, nullptr, w);
+    return w;
+  }
+  return std::nullopt;
+}
+
 // A C++ function or lambda answering with an approximate equality of two of its parameters
 // (Catch2's `return x == Approx(y).margin(0.001f);`, marian-dev's floatApprox lambdas): a closeness
 // predicate with the tolerances its setters write (or take from parameters) as its defaults, the

@@ -54,6 +54,13 @@ std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid,
                                              const ToleranceResolver& resolver);
 std::optional<ApiSpec> flagPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
                                          const ToleranceResolver& resolver);
+// A C++ function answering with a catalogued approximate value built from one of its parameters,
+// its setters fixed (`auto approx(T&& x) -> Catch::Approx { const double v = x; return
+// Catch::Approx(v).margin(1e-12); }`): an approximate value too, compared with `==` where it is
+// called, the setters' values its defaults.
+std::optional<ApiSpec> approxFactorySpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
+                                         const ToleranceResolver& resolver);
+
 std::optional<ApiSpec> approxPredicateSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder,
                                            const ToleranceResolver& resolver);
 std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher,

@@ -17,14 +17,19 @@ bool declaresObjectNamed(const FileModel& m, std::string_view name) {
 }
 
 std::unordered_set<std::string_view> definedInSeveralSources(const Project& project) {
-  std::unordered_map<std::string_view, std::unordered_set<const FileModel*>> definingFiles;
-  std::unordered_set<std::string_view> several, inHeaders, overloaded;
+  std::unordered_map<std::string_view, std::unordered_set<const FileModel*>> definingFiles, definingMacros;
+  std::unordered_set<std::string_view> several, inHeaders, macrosInHeaders, overloaded;
   for (const FileModel& m : project.files) {
     if (m.language != Language::Cpp) continue;
     const bool header = isCppHeaderPath(m.path);
     std::unordered_set<std::string_view> seen;
     for (const Function& f : m.functions) {
-      if (f.isMacro || f.parent != kNone || f.firstStmt == f.endStmt) continue;
+      if (f.parent != kNone || f.firstStmt == f.endStmt) continue;
+      if (f.isMacro) {
+        if (header) macrosInHeaders.insert(f.qualifiedName);
+        else definingMacros[f.qualifiedName].insert(&m);
+        continue;
+      }
       if (!seen.insert(f.qualifiedName).second) overloaded.insert(f.qualifiedName);
       if (header) inHeaders.insert(f.qualifiedName);
       else definingFiles[f.qualifiedName].insert(&m);
@@ -36,7 +41,20 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
       several.insert(name);
       byShortName[lastDottedComponent(name)].push_back(name);
     }
-  if (several.empty()) return several;
+  // A helper or macro a header of the suite defines and a test source defines again for itself
+  // (autodiff's `approx` and `CHECK_APPROX` in tests/utils/catch.hpp, redefined with another
+  // margin in two test files): each source's is its own, the header's everyone else's. Calls from
+  // files that define none take the header's, so they keep the name scoped (not checked below).
+  std::unordered_set<std::string_view> headerShadowed;
+  for (const auto& [name, files] : definingFiles)
+    if (inHeaders.count(name) && !overloaded.count(name)) headerShadowed.insert(name);
+  for (const auto& [name, files] : definingMacros)
+    if (macrosInHeaders.count(name)) headerShadowed.insert(name);
+  const auto withShadowed = [&] {
+    several.insert(headerShadowed.begin(), headerShadowed.end());
+    return several;
+  };
+  if (several.empty()) return withShadowed();
   // Calls by the name, not a method's (`graph.run(x)`, `p->run()`) of the same short name.
   for (const FileModel& m : project.files) {
     if (m.language != Language::Cpp) continue;
@@ -60,7 +78,7 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
         if (several.count(name) && !definingFiles.at(name).count(&m)) several.erase(name);
     }
   }
-  return several;
+  return withShadowed();
 }
 
 void scopeToFile(const FileModel& m, ApiSpec& spec) {

@@ -13,7 +13,9 @@ namespace oalens::analyzer {
 // called only from files defining their own. Not one a header defines too (Kaldi's `AssertEqual`
 // of its math header, beside the overloads its tests define), an overload set of one file, nor a
 // library function whose overloads live in several sources and whose callers define none
-// (Flashlight's `fl::allClose` for tensors and for variables).
+// (Flashlight's `fl::allClose` for tensors and for variables). Also a function or macro a header
+// defines and a source defines again for itself (autodiff's `approx`, Eigen's `VERIFY_IS_EQUAL`
+// in `ref.cpp`): the sources' definitions are theirs (the header's is not scoped by the caller).
 std::unordered_set<std::string_view> definedInSeveralSources(const Project& project);
 
 // Whether the file declares a variable `name` (`Functor name;`, `auto name = ...`, `T name{...}`):

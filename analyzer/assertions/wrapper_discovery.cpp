@@ -11,6 +11,7 @@
 
 #include "analyzer/core/parallel.h"
 #include "analyzer/core/words.h"
+#include "analyzer/frontend/frontends.h"
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"
@@ -109,6 +110,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
         if (!spec) spec = conditionMacroSpec(m, f, finder);
         if (!spec) spec = approxPredicateSpec(m, f, finder, resolver);
+        if (!spec) spec = approxFactorySpec(m, f, matcher, finder, resolver);
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = intervalPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = flagPredicateSpec(m, f, finder, resolver);
@@ -123,7 +125,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
           if (const auto d = declaredByName.find(m.functions[f].name); d != declaredByName.end())
             takeDeclaredToleranceDefaults(d->second, m.functions[f], resolver, *spec);
         }
-        if (spec && !spec->local && severalSources.count(m.functions[f].qualifiedName)) scopeToFile(m, *spec);
+        if (spec && !spec->local && !isCppHeaderPath(m.path) && severalSources.count(m.functions[f].qualifiedName)) scopeToFile(m, *spec);
         // A wrapper found in an earlier round is read again: what it calls may have become a
         // wrapper since (JaxTestCase._CheckAgainstNumpy calls `self.assertAllClose`, which
         // matched TensorFlow's entry by method name until the suite's own was found).
