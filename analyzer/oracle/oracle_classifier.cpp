@@ -160,7 +160,7 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
     // The same call run again on inputs changed in between refines a decision of SCUT_SAME only
     // (classifyOne): it may as well be a measurement of what changed them.
     trip = sameCallTwice(m, a.functionId, a.stmt, sides);
-    if (trip && trip->type != "SCUT_SAME") trip.reset();
+    if (trip && trip->type != "SCUT_SAME" && trip->type != "D") trip.reset();
   }
   if (const std::string through = trip ? std::string{} : targetOfHandedFunction(m, a.functionId, a.stmt, a.expectedText, oracle);
       !through.empty())

@@ -12,6 +12,7 @@
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/changed_inputs.h"
 #include "analyzer/oracle/origin_walk.h"
+#include "analyzer/oracle/training_targets.h"
 
 namespace oalens::analyzer {
 
@@ -439,6 +440,23 @@ std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId
       const std::string_view method = lastDottedComponent(m.expr(m.child(st.a, 0)).text);
       changed |= method == "assign" || namesAnInPlaceOperation(method);
     }
+  }
+  // `w0 = net.module_.lin.weight.clone()`, `net.partial_fit(X, y)`, then the same read again: the
+  // state before the model was trained, which the test kept, against the state after (a frozen
+  // layer's check, or its negation): the kept copy is the test's data (D), not a second run.
+  // Only a read of state (a copy or a conversion of what the model holds), not a computation
+  // (`model.predict(x)` before and after `fit`: the same model run on the same input twice).
+  static const RE2 stateRead(R"((^|\.)(copy|clone|numpy|detach|cpu|to_numpy|deepcopy|array|asarray|tolist|item)\($)");
+  const TrainingSites training = trainingSitesOf(m, fn);
+  const auto between = [&](StmtId s) { return s > from && s < to; };
+  if (RE2::PartialMatch(firstCall.substr(0, firstCall.rfind('(') + 1), stateRead) &&
+      (std::ranges::any_of(training.fits, between) || std::ranges::any_of(training.loops, between))) {
+    RoundTrip kept;
+    kept.swapSides = first > second;
+    kept.type = "D";
+    kept.reason = fmt::format("the oracle is the state read at line {} before the model was trained, kept by the test",
+                              m.stmts[from].range.start.line);
+    return kept;
   }
   RoundTrip trip;
   trip.swapSides = first > second;  // the later run is the CUT

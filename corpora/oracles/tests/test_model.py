@@ -235,3 +235,21 @@ def test_weights_kept_by_a_fit_that_returns_a_new_model():
     fitted, _ = fitted_bias_only(model, x, np.array([[1.0], [0.0]]), epochs=3)
     final_weights = fitted.weights
     np.testing.assert_allclose(final_weights, initial_weights)  # oracle: D thr=default
+
+
+def test_weights_copied_before_and_after_a_fit_that_should_move_them():
+    model = Model(np.eye(2), bias=np.zeros(2))
+    x = np.array([[1.0, 0.0], [0.0, 1.0]])
+    before = np.asarray(model.weights).copy()
+    model.fit(x, np.array([[2.0, 0.0], [0.0, 2.0]]), epochs=3)
+    after = np.asarray(model.weights).copy()
+    assert not np.allclose(after, before)  # oracle: D thr=default
+
+
+def test_predictions_before_and_after_a_fit_on_the_same_input():
+    model = Model(np.eye(2), bias=np.zeros(2))
+    x = np.array([[1.0, 0.0], [0.0, 1.0]])
+    before = model.predict(x)
+    model.fit(x, np.array([[2.0, 0.0], [0.0, 2.0]]), epochs=3)
+    after = model.predict(x)
+    assert not np.allclose(after, before, atol=0.5)  # oracle: SCUT_SAME thr=customized
