@@ -53,16 +53,17 @@ bool OriginTracer::changesItsFirstArgument(const FileModel& m, FunctionId fn, Ex
   return viaImport && isLibrary(resolved);
 }
 
-// `var1 = tf.Variable(...)` then `opt.apply_gradients(zip(grads, [var0, var1]))`: a variable (a
-// framework's mutable state: `Variable`, `variable`, `shared`, `Parameter`) handed, however deep in
-// the arguments, to a call made for its effect, a statement of its own, that is no method of the
-// variable itself: the call updates it, and what it holds after is that call's result.
+// `var1 = tf.Variable(...)`: a framework's mutable state (`Variable`, `variable`, `shared`,
+// `Parameter`), which a call it is handed may update in place (updatesTheVariable).
 static bool makesAVariable(const FileModel& m, ExprId value) {
   if (value == kNone || m.expr(value).kind != ExprKind::Call || m.expr(value).childCount == 0) return false;
   const std::string_view last = lastDottedComponent(m.expr(m.child(value, 0)).text);
   return last == "Variable" || last == "variable" || last == "shared" || last == "Parameter" || last == "ResourceVariable";
 }
 
+// `opt.apply_gradients(zip(grads, [var0, var1]))`: a call made for its effect, a statement of its
+// own and no method of the variable itself, handed the variable however deep in its arguments: it
+// updates the variable, which holds the call's result after it.
 static bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view name) {
   const Stmt& st = m.stmts[s];
   if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call || m.expr(st.a).childCount < 2) return false;
@@ -204,9 +205,8 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
           w.out.operators = operatorsBefore;
         }
       }
-      // Updates of a variable by a call made for its effect (makesAVariable): what it holds is that
-      // call's result.
-      // Read only for a variable's binding (rare), over the statements between it and the use.
+      // A variable updated by calls made for their effect holds their results: looked for only after
+      // a variable's binding (rare), over the statements between it and the use.
       if (m.language == Language::Python && b.kind == StmtKind::Assign && makesAVariable(m, b.b)) {
         for (StmtId s = binding + 1; s < (f == fn ? at : F.endStmt) && s < m.stmts.size(); ++s)
           if (m.stmts[s].function == f && updatesTheVariable(m, s, name) && std::find(fills.begin(), fills.end(), s) == fills.end())
