@@ -419,6 +419,15 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` hands its input on in another layout", m.expr(e).text.substr(0, 80)));
     return;
   }
+  // tianshou.data.to_numpy(q), to_torch(x): the library's own conversion of one value to another
+  // package's type hands that value on, as NumPy's asarray does.
+  if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python && args.positional.size() == 1 &&
+      origin_names::convertsToAnotherPackage(last)) {
+    traceExpr(w, m, fn, at, args.positional[0], depth + 1);
+    w.out.moves.insert(std::string(last));
+    w.out.evidence.push_back(fmt::format("`{}` converts its value to another package's type", m.expr(e).text.substr(0, 80)));
+    return;
+  }
   if (m.language == Language::Cpp && traceSuiteClassMethod(w, m, e, dotted, depth)) {
     traceArgs(true);
     return;

@@ -56,6 +56,11 @@ bool isPythonBuiltin(std::string_view name) {
   return false;
 }
 
+bool convertsToAnotherPackage(std::string_view last) {
+  return last == "to_numpy" || last == "to_torch" || last == "to_tensor" || last == "as_numpy" || last == "asnumpy" || last == "to_jax" ||
+         last == "to_tf" || last == "tensor_to_numpy" || last == "numpy_to_tensor";
+}
+
 bool movesData(std::string_view last) {
   static constexpr std::string_view k[] = {
       // layout
@@ -64,7 +69,7 @@ bool movesData(std::string_view last) {
       "unflatten", "contiguous", "flip", "fliplr", "flipud", "roll", "broadcast_to", "broadcast_as", "atleast_1d", "atleast_2d",
       "atleast_3d", "dimshuffle", "broadcast_arrays",
       // selection
-      "narrow", "take", "take_along_axis", "index_select", "select", "unbind", "tensor_split", "chunk", "array_split",
+      "narrow", "take", "take_along_axis", "index_select", "select", "unbind", "tensor_split", "chunk", "array_split", "pop",
       // joining
       "stack", "concatenate", "cat", "concat", "hstack", "vstack", "dstack", "column_stack", "row_stack",
       // copies, casts, device moves

@@ -167,6 +167,9 @@ bool isPythonBuiltin(std::string_view name);
 // flip), selection (take, narrow), joining (stack, concatenate), copies, casts and device
 // moves. It hands its operand's origin on and computes nothing (docs/oracles.md).
 bool movesData(std::string_view last);
+// A function named for converting one value to another package's type (`to_numpy`, `to_torch`,
+// `as_numpy`, `to_tensor`): a conversion, whichever library defines it.
+bool convertsToAnotherPackage(std::string_view last);
 // A function transform that applies its function (`jax.vmap(f)(x)`, `jax.jit(f)(x)`), or a map
 // that applies it to the leaves or items of its arguments (`tree_map(f, a, b)`, `map(f, xs)`).
 bool appliesItsFunction(std::string_view last);

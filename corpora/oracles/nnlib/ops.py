@@ -265,3 +265,7 @@ def independent_plan(a, b=None, size=None):
     if b is None:
         b = uniform_weights(size)
     return _as_array(a)[:, None] * _as_array(b)[None, :]
+
+
+def to_numpy(x):
+    return np.asarray(x, dtype=float)

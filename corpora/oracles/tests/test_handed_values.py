@@ -37,3 +37,27 @@ def test_a_handed_model_called_against_its_methods():
 
     model = Model(np.array([[0.5], [-0.25]]), activation="sigmoid")
     _check_total_of_a_handed_model(model, np.array([[1.0, 2.0], [0.5, -1.0]]))
+
+
+def running_total(values):
+    total, out = 0.0, []
+    for v in values:
+        total = total + ops.to_numpy(v)
+        out.append(total)
+    return np.array(out)
+
+
+def test_cumsum_against_the_test_running_total_converting_each_value():
+    x = np.zeros(5)
+    for i in range(5):
+        x[i] = 0.25 * i
+    result = ops.to_numpy(ops.cumsum(x))
+    np.testing.assert_allclose(result, running_total(x))  # oracle: NI thr=default
+
+
+def test_softplus_results_popped_from_dicts_of_two_inputs():
+    x = np.linspace(-1.0, 1.0, 5)
+    y = np.linspace(-2.0, 2.0, 5)
+    wide = dict(out=ops.softplus(y))
+    narrow = dict(out=ops.softplus(x))
+    assert not np.allclose(wide.pop("out"), narrow.pop("out"))  # oracle: SCUT_DIFF thr=default
