@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "analyzer/oracle/changed_inputs.h"
+#include "analyzer/oracle/origin_walk.h"
 #include "analyzer/oracle/round_trip.h"
 
 namespace oalens::analyzer {
@@ -16,12 +17,40 @@ bool capitalisedCall(const FileModel& m, ExprId call) {
   return !last.empty() && std::isupper(static_cast<unsigned char>(last[0]));
 }
 
+bool builtObject(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops, std::string_view storedAttribute);
+
+// The value a build stored under keyword `name` (`Batch(a=Batch(a=x))`, read as `b.a` then `.a`),
+// followed through names and attribute reads of nested builds; kNone when not one.
+ExprId storedValue(const FileModel& m, FunctionId fn, StmtId at, ExprId object, std::string_view name, int hops) {
+  if (object == kNone || hops > kMaxBindingHops) return kNone;
+  const Expr& x = m.expr(object);
+  if (x.kind == ExprKind::Name) {
+    const StmtId binding = lastBindingBefore(m, fn, at, x.name);
+    if (binding == kNone || handedOnSinceBound(m, fn, at, x.name)) return kNone;
+    const Stmt& st = m.stmts[binding];
+    if (st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).kind != ExprKind::Name) return kNone;
+    return storedValue(m, fn, binding, st.b, name, hops + 1);
+  }
+  if (x.kind == ExprKind::Attribute && x.childCount > 0)
+    return storedValue(m, fn, at, storedValue(m, fn, at, m.child(object, 0), x.name, hops + 1), name, hops + 1);
+  if (x.kind != ExprKind::Call || !capitalisedCall(m, object)) return kNone;
+  for (const auto& [keyword, value] : splitCall(m, object).keywords)
+    if (keyword == name) return value;
+  return kNone;
+}
+
 // The value `e` stands for, followed through the names it was bound to.
 bool builtObject(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops, std::string_view storedAttribute) {
   if (e == kNone || hops > kMaxBindingHops) return false;
   const Expr& x = m.expr(e);
   switch (x.kind) {
     case ExprKind::Call: {
+      // np.concatenate([a.a.a, a.a.a]): built values only moved (joined, reshaped) by another call.
+      if (!capitalisedCall(m, e) && storedAttribute.empty() && x.childCount > 1 &&
+          origin_names::movesData(lastDottedComponent(m.expr(m.child(e, 0)).text))) {
+        const CallArgs args = splitCall(m, e);
+        return !args.positional.empty() && builtObject(m, fn, at, args.positional[0], hops + 1, {});
+      }
       if (!capitalisedCall(m, e)) return false;
       if (storedAttribute.empty()) return true;
       for (const auto& [keyword, value] : splitCall(m, e).keywords)
@@ -38,7 +67,10 @@ bool builtObject(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hop
     case ExprKind::Subscript: return storedAttribute.empty() && builtObject(m, fn, at, m.child(e, 0), hops + 1, {});
     case ExprKind::Attribute:
       // Only the attribute a keyword of the build stored: any other may be computed on reading.
-      return storedAttribute.empty() && builtObject(m, fn, at, m.child(e, 0), hops + 1, x.name);
+      if (storedAttribute.empty()) return builtObject(m, fn, at, m.child(e, 0), hops + 1, x.name);
+      // `a.a.a` of `Batch(a=Batch(a=x))`: the stored value, itself a build storing the next.
+      if (const ExprId inner = storedValue(m, fn, at, e, storedAttribute, hops + 1); inner != kNone) return true;
+      return false;
     case ExprKind::Tuple:
     case ExprKind::List:
       if (x.childCount == 0 || !storedAttribute.empty()) return false;
