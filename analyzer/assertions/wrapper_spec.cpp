@@ -575,11 +575,13 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     // `#define CHECK_APPROX(a, b) CHECK(a == approx(b))`: an approximate value's tolerances are
     // its setters', left to their defaults (the approximate value's own, or those its factory fixes).
     if (inner->approx)
-      for (const auto& [kind, setter] : inner->setters)
+      for (const auto& setter : inner->setters) {
+        const std::string& kind = setter.first;  // a structured binding is not captured by clang 14
         if (std::ranges::none_of(w.tolerances, [&](const auto& t) { return t.first == kind; })) {
           w.tolerances.emplace_back(kind, std::string{});
           inheritDefault(kind);
         }
+      }
     // A C++ helper may check special values with a tolerance of its own before checking the
     // rest with one its caller gives (`test_unary(f, ref, epsilons)`): the caller's is the
     // helper's tolerance, so the first check that takes one wins.
