@@ -410,7 +410,7 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     // `Buffer<double>`): that tolerance acts.
     if (a.isOa && a.category != Category::ErrorBound && !toleranceCanMatterOnIntegers(a) &&
         (holdsIntegers(m, a.functionId, a.stmt, a.actualExpr) || holdsIntegers(m, a.functionId, a.stmt, a.expectedExpr) ||
-         bothIntegerLiterals(m, a.actualExpr, a.expectedExpr) || indicesAgainstIntegerLiterals(m, a.actualExpr, a.expectedExpr)) &&
+         bothIntegerLiterals(m, a.actualExpr, a.expectedExpr)) &&
         !holdsFloats(m, a.functionId, a.stmt, a.actualExpr) && !holdsFloats(m, a.functionId, a.stmt, a.expectedExpr)) {
       markExact(a);
       a.thresholdProvenance = ThresholdProvenance::None;

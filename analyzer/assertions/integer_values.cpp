@@ -200,19 +200,6 @@ bool holdsFloats(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
   return false;
 }
 
-bool indicesAgainstIntegerLiterals(const FileModel& m, ExprId a, ExprId b) {
-  if (m.language != Language::Python || a == kNone || b == kNone) return false;
-  static const RE2 positions(R"((^|[_.(\[])(indices|index|idx|ids)(_\w*)?\b)");
-  for (auto [literal, other] : {std::pair{a, b}, std::pair{b, a}}) {
-    bool any = false;
-    const ExprKind kind = m.expr(literal).kind;
-    if ((kind != ExprKind::List && kind != ExprKind::Tuple) || !integerLiterals(m, literal, 0, any) || !any) continue;
-    const std::string_view text = m.expr(other).text;
-    if (RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), positions)) return true;
-  }
-  return false;
-}
-
 bool bothIntegerLiterals(const FileModel& m, ExprId a, ExprId b) {
   return a != kNone && b != kNone && isIntegerLiteral(m, a) && isIntegerLiteral(m, b);
 }

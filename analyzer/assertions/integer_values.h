@@ -23,9 +23,4 @@ bool holdsFloats(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 // Whether both compared values are integer literals (`isclose(1, 2)`, `1u` and `2u` alike).
 bool bothIntegerLiterals(const FileModel& m, ExprId a, ExprId b);
 
-// Whether one compared value is a list of integer literals and the other is named for positions
-// (`np.allclose(buf.unfinished_index(), [4, 14])`, `allclose(indices, [0, 15])`): indices
-// compared the long way.
-bool indicesAgainstIntegerLiterals(const FileModel& m, ExprId a, ExprId b);
-
 }  // namespace oalens::analyzer

@@ -78,12 +78,3 @@ def test_shapes_through_closeness_apis():
     np.testing.assert_allclose(len(ops.split(x, 2)), 2, rtol=1e-3)  # expect: assert api=numpy.testing.assert_allclose
     # The values under a shape-built oracle are still approximated.
     np.testing.assert_allclose(out, np.ones(x.shape))  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=default tol=rtol:default:1e-07,atol:default:0
-
-
-def test_positions_against_lists_of_whole_numbers():
-    x = np.array([0.5, -1.0, 2.0, -3.0])
-    kept_indices = np.flatnonzero(ops.relu(x))
-    # Positions named as such, against whole numbers: compared exactly.
-    assert np.allclose(kept_indices, [0, 2])  # expect: assert api=numpy.allclose
-    # Values against whole numbers are still approximated.
-    assert np.allclose(ops.relu(x)[[0, 2]] * 2, [1, 4])  # expect: oa api=numpy.allclose cat=abs_rel thr=default tol=rtol:default:1e-05,atol:default:1e-08
