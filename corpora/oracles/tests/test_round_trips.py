@@ -4,7 +4,7 @@ to a result, a lambda's parameter of the same name and the same function applied
 type their computation gives."""
 import numpy as np
 
-from nnlib import graph, models, ops
+from nnlib import graph, models, ops, storage
 
 
 def test_decoded_payload_of_a_normalized_input():
@@ -74,3 +74,11 @@ def test_weights_kept_by_a_fit_of_no_epochs():
 def test_a_value_the_decoder_made_encoded_and_decoded_again():
     original = ops.decode(ops.encode(np.array([1.0, -2.0, 0.5])))
     np.testing.assert_allclose(ops.decode(ops.encode(original)), original)  # oracle: D thr=default
+
+
+def test_softmax_stored_by_nnlib_and_loaded_back(tmp_path):
+    x = np.linspace(-1.0, 1.0, 5)
+    probs = ops.softmax(x)
+    storage.save_values(probs, tmp_path / "probs.npy")
+    loaded = storage.load_values(tmp_path / "probs.npy")
+    np.testing.assert_allclose(loaded, ops.softmax(x))  # oracle: SCUT_SAME thr=default
