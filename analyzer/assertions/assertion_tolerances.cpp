@@ -331,13 +331,12 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
                             decoratorToleranceNote(o.decorator, o.dtype, decorated.qualifiedName)});
     attachComparableText(a.tolerances.back(), m, o.function, def, o.value);
   }
-  // Tolerances only a chained call sets (Catch2's Approx(x).margin(m)) start at their defaults.
+  // Tolerances only a chained call sets (Catch2's Approx(x).margin(m)) start at their defaults,
+  // with the value a factory of the suite resolved where it fixed one (`.margin(zero)`).
   for (const auto& [kind, method] : spec.setters) {
     bool present = false;
     for (const Tolerance& t : a.tolerances) present |= t.name == kind;
-    auto d = spec.defaults.find(kind);
-    if (!present && d != spec.defaults.end())
-      a.tolerances.push_back({kind, d->second, ToleranceResolver::parseNumber(d->second), Provenance::Default, "API default"});
+    if (!present && spec.defaults.count(kind)) a.tolerances.push_back(defaultTolerance(spec, kind, "API default"));
   }
   if (spec.category == Category::ErrorBound && !spec.bound.empty()) {
     ExprId b = argumentFor(m, spec, args, spec.bound);

@@ -486,10 +486,8 @@ std::optional<ApiSpec> approxFactorySpec(const FileModel& m, FunctionId fid, con
     for (const auto& [kind, value] : setterValues) {
       w.defaults[kind] = std::string(m.expr(value).text);
       w.ownDefaults.push_back(kind);
-      // `const double zero = std::numeric_limits<double>::epsilon();` then `.margin(zero)`.
-      ResolvedValue r = resolver.resolve(m, fid, s, value);
-      if (!r.value && m.expr(value).kind == ExprKind::Name) r = resolver.resolve(m, fid, s, throughLocal(m, fid, s, value));
-      if (r.value) w.defaultValues[kind] = *r.value;
+      // `const double zero = std::numeric_limits<double>::epsilon();` then `.margin(zero)`: resolved here.
+      if (ResolvedValue r = resolver.resolve(m, fid, s, value); r.value) w.defaultValues[kind] = *r.value;
       else w.defaultValues.erase(kind);
     }
     markCheckSite(m, s, nullptr, w);
