@@ -44,14 +44,21 @@ bool isStaticMethod(const FileModel& m, const Function& f) {
 
 namespace {
 
+void appendSite(ApiSpec& w, std::string site) {
+  if (std::find(w.checkSites.begin(), w.checkSites.end(), site) == w.checkSites.end()) w.checkSites.push_back(std::move(site));
+}
+
 void markLine(const FileModel& m, uint32_t line, const ApiSpec* inner, ApiSpec& w) {
   w.checkSites = {fmt::format("{}:{}", m.path, line)};
   if (inner && inner->discovered)
-    for (const std::string& site : inner->checkSites)
-      if (std::find(w.checkSites.begin(), w.checkSites.end(), site) == w.checkSites.end()) w.checkSites.push_back(site);
+    for (const std::string& site : inner->checkSites) appendSite(w, site);
 }
 
 }  // namespace
+
+void addCheckExpr(const FileModel& m, ExprId e, ApiSpec& w) {
+  if (e != kNone && e < m.exprs.size()) appendSite(w, fmt::format("{}:{}", m.path, m.expr(e).range.start.line));
+}
 
 void markCheckSite(const FileModel& m, StmtId s, const ApiSpec* inner, ApiSpec& w) {
   if (s != kNone && s < m.stmts.size()) markLine(m, m.stmts[s].range.start.line, inner, w);

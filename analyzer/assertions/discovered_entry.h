@@ -34,6 +34,8 @@ void markCheckSite(const FileModel& m, StmtId s, const ApiSpec* inner, ApiSpec& 
 // The same for the check's expression `e` (its first line), where a statement holds it far from
 // its own start (`return good;` answering with `bool good = check(...)` above).
 void markCheckExpr(const FileModel& m, ExprId e, const ApiSpec* inner, ApiSpec& w);
+// One more site, after those marked: another check the entry's answer joins (`good_x && good_y`).
+void addCheckExpr(const FileModel& m, ExprId e, ApiSpec& w);
 
 // The first statement after the block of `head` (its nested statements, those of functions
 // defined inside it included).

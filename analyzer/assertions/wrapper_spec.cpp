@@ -412,10 +412,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     nameDiscovered(m, f, w);
     if (call != kNone) markCheckExpr(m, call, inner, w);
     else markCheckSite(m, s, inner, w);
-    for (ExprId also : alsoChecks) {
-      const std::string site = fmt::format("{}:{}", m.path, m.expr(also).range.start.line);
-      if (std::find(w.checkSites.begin(), w.checkSites.end(), site) == w.checkSites.end()) w.checkSites.push_back(site);
-    }
+    for (ExprId also : alsoChecks) addCheckExpr(m, also, w);
     if (returnsPredicate) {
       if (w.kind == ApiKind::Method) w.predicateMethod = true;
       else w.kind = ApiKind::Predicate;
