@@ -41,44 +41,40 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
       several.insert(name);
       byShortName[lastDottedComponent(name)].push_back(name);
     }
+  // Calls by the name, not a method's (`graph.run(x)`, `p->run()`) of the same short name.
+  if (!several.empty())
+    for (const FileModel& m : project.files) {
+      if (m.language != Language::Cpp) continue;
+      std::unordered_map<std::string_view, bool> objects;  // names of objects the file declares, read once each
+      for (ExprId e = 0; e < m.exprs.size(); ++e) {
+        if (m.exprs[e].kind != ExprKind::Call || m.exprs[e].childCount == 0) continue;
+        const Expr& callee = m.expr(m.child(e, 0));
+        const bool byName =
+            callee.kind == ExprKind::Name || (callee.kind == ExprKind::Attribute && callee.text.find("::") != std::string_view::npos);
+        if (!byName) continue;
+        const auto it = byShortName.find(callee.name);
+        if (it == byShortName.end()) continue;
+        // `rng_test<skip_ahead_test<E>> test; test(GetParam());` (oneMath's RNG tests): an object
+        // of that name called, not the function.
+        if (std::ranges::none_of(it->second,
+                                 [&](std::string_view name) { return several.count(name) && !definingFiles.at(name).count(&m); }))
+          continue;
+        if (auto [object, fresh] = objects.try_emplace(callee.name, false);
+            fresh ? (object->second = declaresObjectNamed(m, callee.name)) : object->second)
+          continue;
+        for (std::string_view name : it->second)
+          if (several.count(name) && !definingFiles.at(name).count(&m)) several.erase(name);
+      }
+    }
   // A helper or macro a header of the suite defines and a test source defines again for itself
   // (autodiff's `approx` and `CHECK_APPROX` in tests/utils/catch.hpp, redefined with another
   // margin in two test files): each source's is its own, the header's everyone else's. Calls from
-  // files that define none take the header's, so they keep the name scoped (not checked below).
-  std::unordered_set<std::string_view> headerShadowed;
+  // files that define none take the header's, so the calls above leave these scoped.
   for (const auto& [name, files] : definingFiles)
-    if (inHeaders.count(name) && !overloaded.count(name)) headerShadowed.insert(name);
+    if (inHeaders.count(name) && !overloaded.count(name)) several.insert(name);
   for (const auto& [name, files] : definingMacros)
-    if (macrosInHeaders.count(name)) headerShadowed.insert(name);
-  const auto withShadowed = [&] {
-    several.insert(headerShadowed.begin(), headerShadowed.end());
-    return several;
-  };
-  if (several.empty()) return withShadowed();
-  // Calls by the name, not a method's (`graph.run(x)`, `p->run()`) of the same short name.
-  for (const FileModel& m : project.files) {
-    if (m.language != Language::Cpp) continue;
-    std::unordered_map<std::string_view, bool> objects;  // names of objects the file declares, read once each
-    for (ExprId e = 0; e < m.exprs.size(); ++e) {
-      if (m.exprs[e].kind != ExprKind::Call || m.exprs[e].childCount == 0) continue;
-      const Expr& callee = m.expr(m.child(e, 0));
-      const bool byName =
-          callee.kind == ExprKind::Name || (callee.kind == ExprKind::Attribute && callee.text.find("::") != std::string_view::npos);
-      if (!byName) continue;
-      const auto it = byShortName.find(callee.name);
-      if (it == byShortName.end()) continue;
-      // `rng_test<skip_ahead_test<E>> test; test(GetParam());` (oneMath's RNG tests): an object
-      // of that name called, not the function.
-      if (std::ranges::none_of(it->second, [&](std::string_view name) { return several.count(name) && !definingFiles.at(name).count(&m); }))
-        continue;
-      if (auto [object, fresh] = objects.try_emplace(callee.name, false);
-          fresh ? (object->second = declaresObjectNamed(m, callee.name)) : object->second)
-        continue;
-      for (std::string_view name : it->second)
-        if (several.count(name) && !definingFiles.at(name).count(&m)) several.erase(name);
-    }
-  }
-  return withShadowed();
+    if (macrosInHeaders.count(name)) several.insert(name);
+  return several;
 }
 
 void scopeToFile(const FileModel& m, ApiSpec& spec) {
