@@ -17,7 +17,15 @@ bool capitalisedCall(const FileModel& m, ExprId call) {
   return !last.empty() && std::isupper(static_cast<unsigned char>(last[0]));
 }
 
-bool builtObject(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops, std::string_view storedAttribute);
+// The value the name was last bound to before `at`, where it was bound to a value alone and not
+// handed to a call since; kNone otherwise (`binding` is set to the binding statement).
+ExprId boundValue(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, StmtId& binding) {
+  binding = lastBindingBefore(m, fn, at, name);
+  if (binding == kNone || handedOnSinceBound(m, fn, at, name)) return kNone;
+  const Stmt& st = m.stmts[binding];
+  if (st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).kind != ExprKind::Name) return kNone;
+  return st.b;
+}
 
 // The value a build stored under keyword `name` (`Batch(a=Batch(a=x))`, read as `b.a` then `.a`),
 // followed through names and attribute reads of nested builds; kNone when not one.
@@ -25,11 +33,9 @@ ExprId storedValue(const FileModel& m, FunctionId fn, StmtId at, ExprId object, 
   if (object == kNone || hops > kMaxBindingHops) return kNone;
   const Expr& x = m.expr(object);
   if (x.kind == ExprKind::Name) {
-    const StmtId binding = lastBindingBefore(m, fn, at, x.name);
-    if (binding == kNone || handedOnSinceBound(m, fn, at, x.name)) return kNone;
-    const Stmt& st = m.stmts[binding];
-    if (st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).kind != ExprKind::Name) return kNone;
-    return storedValue(m, fn, binding, st.b, name, hops + 1);
+    StmtId binding = kNone;
+    const ExprId value = boundValue(m, fn, at, x.name, binding);
+    return value == kNone ? kNone : storedValue(m, fn, binding, value, name, hops + 1);
   }
   if (x.kind == ExprKind::Attribute && x.childCount > 0)
     return storedValue(m, fn, at, storedValue(m, fn, at, m.child(object, 0), x.name, hops + 1), name, hops + 1);
@@ -58,19 +64,16 @@ bool builtObject(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hop
       return false;
     }
     case ExprKind::Name: {
-      const StmtId binding = lastBindingBefore(m, fn, at, x.name);
-      if (binding == kNone || handedOnSinceBound(m, fn, at, x.name)) return false;
-      const Stmt& st = m.stmts[binding];
-      if (st.kind != StmtKind::Assign || st.a == kNone || m.expr(st.a).kind != ExprKind::Name) return false;
-      return builtObject(m, fn, binding, st.b, hops + 1, storedAttribute);
+      StmtId binding = kNone;
+      const ExprId value = boundValue(m, fn, at, x.name, binding);
+      return value != kNone && builtObject(m, fn, binding, value, hops + 1, storedAttribute);
     }
     case ExprKind::Subscript: return storedAttribute.empty() && builtObject(m, fn, at, m.child(e, 0), hops + 1, {});
     case ExprKind::Attribute:
       // Only the attribute a keyword of the build stored: any other may be computed on reading.
       if (storedAttribute.empty()) return builtObject(m, fn, at, m.child(e, 0), hops + 1, x.name);
       // `a.a.a` of `Batch(a=Batch(a=x))`: the stored value, itself a build storing the next.
-      if (const ExprId inner = storedValue(m, fn, at, e, storedAttribute, hops + 1); inner != kNone) return true;
-      return false;
+      return storedValue(m, fn, at, e, storedAttribute, hops + 1) != kNone;
     case ExprKind::Tuple:
     case ExprKind::List:
       if (x.childCount == 0 || !storedAttribute.empty()) return false;
