@@ -109,6 +109,15 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         mappedArgs = std::move(check->args);
         negated = inner->negated;
       }
+    // How a C++ `if` ends, read once: an abort (or `return false`), a flag cleared that the function
+    // answers with, a mismatch record returned.
+    std::optional<std::string> abort;
+    bool clearsFlag = false, mismatchRecord = false;
+    if (!inner && st.kind == StmtKind::If && m.language == Language::Cpp) {
+      abort = finder.abortIn(m, s);
+      clearsFlag = clearsAnsweredFlag(m, fid, s);
+      mismatchRecord = returnsMismatchRecord(m, fid, s);
+    }
     if (!inner && st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
       ApiMatch match = matcher.match(m, fid, st.a);
       const AssertionForm form = assertionFormOf(match, m.language);
@@ -173,9 +182,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         if (auto w = boundedDifference(m, fid, s, *check, resolver)) return w;
       }
     } else if (!inner && st.kind == StmtKind::If &&
-               (m.language == Language::Python
-                    ? failsIn(m, fid, s, f.endStmt)
-                    : finder.abortIn(m, s).has_value() || clearsAnsweredFlag(m, fid, s) || returnsMismatchRecord(m, fid, s))) {
+               (m.language == Language::Python ? failsIn(m, fid, s, f.endStmt) : abort.has_value() || clearsFlag || mismatchRecord)) {
       // if not _allclose(expected, value, rtol, atol): raise WrongValue(...) (PyTensor's
       // tests.unittest_tools.assert_allclose, 280 calls at its tip): the function passes when
       // the condition does not hold, the opposite of `assert <condition>`.
@@ -183,9 +190,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       // allParamsClose): the function answers with the check's verdict, a predicate its callers
       // assert (`ASSERT_TRUE(allParamsClose(a, b))`); its check of integers (`checkVector<int>(dims,
       // want, 4, 0)` before the values, MNN) is an exact one, passed over for the next.
-      const bool mismatchRecord = m.language == Language::Cpp && returnsMismatchRecord(m, fid, s);
-      const bool answers = m.language == Language::Cpp && (finder.abortIn(m, s) == std::optional<std::string>("return") ||
-                                                           clearsAnsweredFlag(m, fid, s) || mismatchRecord);
+      const bool answers = abort == std::optional<std::string>("return") || clearsFlag || mismatchRecord;
       const auto ofIntegers = [&](ExprId c) {
         const CallArgs a = splitCall(m, c);
         return holdsIntegers(m, fid, s, c) ||
