@@ -514,7 +514,14 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       for (size_t i = self + 1; i < w.out.items.size(); ++i) allLiteral &= w.out.items[i].kind == OriginKind::Literal;
       if (allLiteral) {
         w.out.items[self].literalInputs = true;
-        w.out.items[self].argsArithmetic = w.out.arithmetic != arithmeticBefore;
+        // Arithmetic only in the making of a named input (x = np.linspace(-1 + eps, 1 - eps, 11),
+        // which the CUT is handed too) prepares data; written in the call's own arguments it
+        // spells a function out.
+        const bool namedInputsOnly = std::all_of(args.positional.begin(), args.positional.end(), [&m](ExprId a) {
+          const ExprKind k = m.expr(a).kind;
+          return k == ExprKind::Name || k == ExprKind::Attribute || k == ExprKind::Number;
+        });
+        w.out.items[self].argsArithmetic = w.out.arithmetic != arithmeticBefore && !namedInputsOnly;
         w.out.arithmetic = arithmeticBefore;
         w.out.arithmeticAt = arithmeticAtBefore;
         w.out.evidence.push_back(fmt::format("`{}` is {} on literal data", m.expr(e).text.substr(0, 80), resolved));
