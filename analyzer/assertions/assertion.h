@@ -70,6 +70,8 @@ struct Assertion {
   // A bound on a trained model's quality (`loss < 0.9`, `acc > 0.8`): an error bound whose
   // oracle is the labels the metric measures the predictions against.
   bool qualityBound = false;
+  // A closeness API given whole numbers (indices, counts, flags): an exact check in effect, not OA.
+  bool wholeNumbers = false;
   std::vector<Tolerance> tolerances;
   ThresholdProvenance thresholdProvenance = ThresholdProvenance::None;
   // What the tolerance, and the test's blocks holding the check, are chosen by at run time

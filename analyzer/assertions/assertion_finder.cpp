@@ -410,10 +410,12 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     // `Buffer<double>`): that tolerance acts.
     if (a.isOa && a.category != Category::ErrorBound && !toleranceCanMatterOnIntegers(a) &&
         (holdsIntegers(m, a.functionId, a.stmt, a.actualExpr) || holdsIntegers(m, a.functionId, a.stmt, a.expectedExpr) ||
-         bothIntegerLiterals(m, a.actualExpr, a.expectedExpr)) &&
+         bothIntegerLiterals(m, a.actualExpr, a.expectedExpr) ||
+         (m.language == Language::Python && comparesPositions(m, a.actualExpr, a.expectedExpr))) &&
         !holdsFloats(m, a.functionId, a.stmt, a.actualExpr) && !holdsFloats(m, a.functionId, a.stmt, a.expectedExpr)) {
       markExact(a);
       a.thresholdProvenance = ThresholdProvenance::None;
+      a.wholeNumbers = true;
     }
     // compare_validate_buffers<int64_t>(ref, out, m, n, ld, 0L): a C++ helper's closeness check
     // given zero for every tolerance it is passed compares exactly (a catalogued API so called

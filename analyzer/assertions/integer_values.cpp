@@ -48,6 +48,67 @@ bool integerLiterals(const FileModel& m, ExprId e, int depth, bool& any) {
   return isIntegerLiteral(m, e);
 }
 
+// [True, False]: a list or tuple of boolean literals only, at least one.
+bool booleanLiterals(const FileModel& m, ExprId e) {
+  const Expr& x = m.expr(e);
+  if ((x.kind != ExprKind::List && x.kind != ExprKind::Tuple) || x.childCount == 0) return false;
+  for (uint32_t i = 0; i < x.childCount; ++i)
+    if (m.expr(m.child(e, i)).kind != ExprKind::Bool) return false;
+  return true;
+}
+
+// 3, [0, 15], ((0, 1), (2, 3)), np.array([4, 14]), jnp.asarray([1, 2]) with no dtype: whole
+// numbers written by the test.
+bool integerLiteralValue(const FileModel& m, ExprId e) {
+  bool any = false;
+  if (integerLiterals(m, e, 0, any) && any) return true;
+  if (m.expr(e).kind != ExprKind::Call) return false;
+  const CallArgs args = splitCall(m, e);
+  if (args.callee == kNone || args.positional.size() != 1 || !args.keywords.empty() || args.hasStarArgs) return false;
+  const std::string_view last = lastName(m.expr(args.callee).text);
+  if (last != "array" && last != "asarray") return false;
+  any = false;
+  return m.expr(args.positional[0]).kind != ExprKind::Number && integerLiterals(m, args.positional[0], 0, any) && any;
+}
+
+// The name a value is read under: a local's or a field's (`sliced.indices_`), a method's that
+// answers it (`buf.unfinished_index()`), a string key's (`out[m]['inds']`), through element
+// reads and moves between devices and libraries (`inds.cpu().numpy()`, `faces[0]`).
+std::string_view valueName(const FileModel& m, ExprId e, int steps) {
+  if (e == kNone || steps > kMaxSteps) return {};
+  const Expr& x = m.expr(e);
+  switch (x.kind) {
+    case ExprKind::Name:
+    case ExprKind::Attribute: return x.name;
+    case ExprKind::Subscript: {
+      const Expr& key = m.expr(m.child(e, 1));
+      if (key.kind == ExprKind::String && key.text.size() > 2) return key.text.substr(1, key.text.size() - 2);
+      return valueName(m, m.child(e, 0), steps + 1);
+    }
+    case ExprKind::Call: {
+      const CallArgs args = splitCall(m, e);
+      if (args.callee == kNone || m.expr(args.callee).kind != ExprKind::Attribute) return {};
+      const std::string_view method = m.expr(args.callee).name;
+      static const RE2 moves(R"(cpu|cuda|numpy|detach|clone|contiguous|tolist|to|squeeze|flatten|ravel)");
+      if (RE2::FullMatch(re2::StringPiece(method.data(), method.size()), moves)) return valueName(m, m.child(args.callee, 0), steps + 1);
+      return method;
+    }
+    default: return {};
+  }
+}
+
+// How surely a name speaks of positions: 2 for a word that only names them (`indices`, `idx`,
+// `perm`, mesh `faces`: `expected_faces`, `indices_prev`, `faces_padded`), 1 for one that names
+// them or counts as its last word (`unfinished_index`, `plateau_count`; also a float score,
+// `jaccard_index`, so only against whole numbers written down).
+int positionWords(std::string_view name) {
+  static const RE2 strong(R"((?i)(?:^|_)(?:indices|inds|idx|idxs|perm|permutation|faces|indptr)(?:_|$))");
+  static const RE2 weak(R"((?i)(?:^|_)(?:index|count|counts)_?$)");
+  const re2::StringPiece text(name.data(), name.size());
+  if (RE2::PartialMatch(text, strong)) return 2;
+  return RE2::PartialMatch(text, weak) ? 1 : 0;
+}
+
 bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
   if (e == kNone || steps > kMaxSteps) return false;
   const Expr& x = m.expr(e);
@@ -198,6 +259,13 @@ bool holdsFloats(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
   for (const Param& p : m.functions[fid].params)
     if (p.name == m.expr(e).name) return RE2::PartialMatch(re2::StringPiece(p.type.data(), p.type.size()), floatElements);
   return false;
+}
+
+bool comparesPositions(const FileModel& m, ExprId a, ExprId b) {
+  if (a == kNone || b == kNone) return false;
+  if (booleanLiterals(m, a) || booleanLiterals(m, b)) return true;
+  const int wordsA = positionWords(valueName(m, a, 0)), wordsB = positionWords(valueName(m, b, 0));
+  return (wordsA == 2 && wordsB == 2) || (wordsA > 0 && integerLiteralValue(m, b)) || (wordsB > 0 && integerLiteralValue(m, a));
 }
 
 bool bothIntegerLiterals(const FileModel& m, ExprId a, ExprId b) {

@@ -20,6 +20,12 @@ bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 // less than one is a real tolerance, not an exact check.
 bool holdsFloats(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 
+// Python: whether two compared values are positions by their names and what they are compared
+// with: both named for positions (`true_perm`, `perm`; `faces_padded()` of two meshes), or one so
+// named against whole numbers the test writes (`buf.unfinished_index()` against `[4, 14]`,
+// `plateau_count` against `0`); or one is a list of booleans (`[False, False]`).
+bool comparesPositions(const FileModel& m, ExprId a, ExprId b);
+
 // Whether both compared values are integer literals (`isclose(1, 2)`, `1u` and `2u` alike).
 bool bothIntegerLiterals(const FileModel& m, ExprId a, ExprId b);
 

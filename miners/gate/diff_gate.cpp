@@ -525,6 +525,19 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
     emit("CH304", news, n.assertion(), fmt::format("exact {} relaxed to {}", o.assertion().api, n.assertion().api), o.normalized(),
          n.normalized(), true);
   }
+  // A closeness API given whole numbers (`assert_allclose(top_k_indices(s, 2), [1, 2])`) is no
+  // OA assertion, but an exact check rewritten as one is relaxed all the same: the tolerance is
+  // what CH304 warns of.
+  for (size_t ni = 0; ni < news.other.size(); ++ni) {
+    const AssertionVersion& n = news.other[ni];
+    if (!n.assertion().wholeNumbers || usedOther[ni] || oldOtherTexts.count(n.normalized())) continue;
+    const int oi = bestMatch(n, olds.other, usedOldOther);
+    if (oi < 0) continue;
+    const AssertionVersion& o = olds.other[size_t(oi)];
+    if (o.raw() == n.raw() || o.assertion().wholeNumbers) continue;
+    emit("CH304", news, n.assertion(), fmt::format("exact {} relaxed to {}", o.assertion().api, n.assertion().api), o.normalized(),
+         n.normalized(), true);
+  }
   // Quality-metric bounds among the other assertions.
   if (olds.model && news.model) {
     std::vector<Pair> otherPairs = pairAssertions(olds.other, news.other, /*alignLeftovers=*/false);
