@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <optional>
+#include <set>
 
 #include <re2/re2.h>
 
@@ -323,7 +324,22 @@ bool looksLikeAssertionName(std::string_view n, Language language) {
 // C++ has no imports to resolve a name through: `ExpectClose(...)` inside the namespace that
 // defines it, `testing::ExpectClose(...)` from beside it and `FloatNear(...)` after a
 // using-directive all name an API whose qualified name ends with what is written.
-const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, ExprId callee, const std::string& dotted) const {
+// The calling method's class, or the fixture a TEST_F/TEST_P names, must be the method's class or
+// derive from it (ClassHierarchy): MIOpen's `RunTest()` in a test of an `AdamTest` fixture is not
+// `UnitTestConvSolver::RunTest`, nor is `verify(...)` in a `test_driver` another fixture's `verify`.
+// A call from anywhere else, or with no hierarchy given, is left as before.
+bool ApiMatcher::mayReachMethod(const FileModel& m, FunctionId scope, const ApiSpec& s) const {
+  if (!classes_ || s.ownerClass.empty() || scope == kNone) return true;
+  if (const ClassId cls = enclosingClass(m, scope); cls != kNone) return classes_->mayDeriveFrom(m.classes[cls].name, s.ownerClass);
+  FunctionId f = scope;
+  while (f != kNone && !m.functions[f].isTestCase) f = m.functions[f].parent;
+  if (f == kNone) return true;
+  const std::string_view q = m.functions[f].qualifiedName;
+  if (q.find('.') == std::string_view::npos) return true;
+  return classes_->mayDeriveFrom(q.substr(0, q.find('.')), s.ownerClass);
+}
+
+const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, FunctionId scope, ExprId callee, const std::string& dotted) const {
   const Expr& ce = m.expr(callee);
   const bool qualified = ce.kind == ExprKind::Attribute && ce.text.find("::") != std::string_view::npos;
   if (ce.kind != ExprKind::Name && !qualified) return nullptr;
@@ -348,7 +364,7 @@ const ApiSpec* ApiMatcher::matchCppShort(const FileModel& m, ExprId callee, cons
   };
   for (const ApiSpec* s : wrappers_.allByShortName(ce.name, Language::Cpp))
     if (endsWithWritten(s) && (!ownDefinition || s->definedIn.empty() || s->definedIn == m.path) &&
-        !(s->definedIn != m.path && callsAnObject()))
+        !(s->definedIn != m.path && callsAnObject()) && (ce.kind != ExprKind::Name || mayReachMethod(m, scope, *s)))
       return s;
   if (ownDefinition) return nullptr;
   for (const ApiSpec* s : catalogue_.allByShortName(ce.name, Language::Cpp))
@@ -483,7 +499,7 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     out.name = std::string(out.lastName);
   }
   if (m.language == Language::Cpp) {
-    if (const ApiSpec* s = matchCppShort(m, callee, dotted)) {
+    if (const ApiSpec* s = matchCppShort(m, scope, callee, dotted)) {
       out.spec = s;
       return out;
     }
@@ -514,12 +530,13 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
       // class only its callers know.
       // A catalogued method of that name (`t1.allclose(t2, atol, rtol)` in ATen's macros) is the
       // tensor's, not the suite's.
-      if (m.expr(m.child(callee, 0)).text == "this" ||
-          (receivesMacroParameter(m, scope, m.child(callee, 0)) && !catalogue_.byMethodName(out.lastName, Language::Cpp)))
-        if (const ApiSpec* s = uniqueDiscoveredMethod(out.lastName); s || (s = includedDiscoveredMethod(m, out.lastName))) {
-          out.spec = s;
-          return out;
-        }
+      const bool onThis = m.expr(m.child(callee, 0)).text == "this";
+      if (onThis || (receivesMacroParameter(m, scope, m.child(callee, 0)) && !catalogue_.byMethodName(out.lastName, Language::Cpp)))
+        if (const ApiSpec* s = uniqueDiscoveredMethod(out.lastName); s || (s = includedDiscoveredMethod(m, out.lastName)))
+          if (!onThis || mayReachMethod(m, scope, *s)) {
+            out.spec = s;
+            return out;
+          }
     }
   }
   if (ce.kind == ExprKind::Attribute) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "analyzer/assertions/catalogue.h"
+#include "analyzer/assertions/class_hierarchy.h"
 #include "analyzer/model/code_model.h"
 
 namespace oalens::analyzer {
@@ -19,7 +20,10 @@ struct ApiMatch {
 
 class ApiMatcher {
  public:
-  ApiMatcher(const Catalogue& catalogue, const Catalogue& wrappers) : catalogue_(catalogue), wrappers_(wrappers) {}
+  // `classes`, when given, tells which class's method a bare or `this->` call in a C++ method or
+  // fixture test reaches (a discovered method of a class it does not derive from is not it).
+  ApiMatcher(const Catalogue& catalogue, const Catalogue& wrappers, const ClassHierarchy* classes = nullptr)
+      : catalogue_(catalogue), wrappers_(wrappers), classes_(classes) {}
   ApiMatch match(const FileModel& m, FunctionId scope, ExprId call) const;
   // The same for a function named without being called (tree_map(np.testing.assert_allclose, a, b)).
   ApiMatch matchCallee(const FileModel& m, FunctionId scope, ExprId callee) const;
@@ -30,15 +34,18 @@ class ApiMatcher {
   const Catalogue& wrappers() const { return wrappers_; }
 
  private:
-  const ApiSpec* matchCppShort(const FileModel& m, ExprId callee, const std::string& dotted) const;
+  const ApiSpec* matchCppShort(const FileModel& m, FunctionId scope, ExprId callee, const std::string& dotted) const;
   // The one discovered C++ wrapper of this short name, when it is a class's method; else null.
   const ApiSpec* uniqueDiscoveredMethod(std::string_view name) const;
   // Of several, the one method of that name a class of this file or of a header it includes
   // defines (oneDAL's `dbscan_test::dbi_determenistic_checks` in the fixture batch.cpp includes,
   // not the SPMD fixture's of the same name); null when not exactly one.
   const ApiSpec* includedDiscoveredMethod(const FileModel& m, std::string_view name) const;
+  // Whether a bare or `this->` call in `scope` may run the discovered method `s`.
+  bool mayReachMethod(const FileModel& m, FunctionId scope, const ApiSpec& s) const;
   const Catalogue& catalogue_;
   const Catalogue& wrappers_;
+  const ClassHierarchy* classes_ = nullptr;
 };
 
 // Among the C++ overloads of one discovered name, the one a call's arguments fit: by their

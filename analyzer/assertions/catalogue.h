@@ -122,6 +122,9 @@ struct ApiSpec {
   // A discovered wrapper defined inside a function (a test's own `def close(a, b)`): the
   // tolerances it fixes are that test's choice, not a suite-wide default.
   bool local = false;
+  // C++: the class a discovered method is defined in (`UnitTestConvSolver` for its RunTest), empty
+  // for a free function; a bare call reaches it only from that class's hierarchy (api_matcher.cpp).
+  std::string ownerClass;
   // A C++ function that several source files each define (oneMath's `test` in every BLAS test
   // file): only its own file's calls reach it, as a lambda's.
   bool fileScoped = false;

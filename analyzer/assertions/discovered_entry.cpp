@@ -80,6 +80,7 @@ void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w) {
     w.definedIn = m.path;
     if (w.kind == ApiKind::Method) w.kind = ApiKind::Function;
     w.names = {f.qualifiedName};
+    if (method) w.ownerClass = std::string(m.classes[f.cls].name);
     // A lambda is its file's: two files' `tests<T>()` may each define a `floatApprox` of their
     // own (marian-dev's rnn and operator tests, with different tolerances).
     if (w.local) {

@@ -71,6 +71,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
   const std::unordered_set<std::string_view> severalSources = definedInSeveralSources(project);
   Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
   addComparatorClasses(project, wrappers);
+  const ClassHierarchy classes(project);
   std::unordered_map<std::string_view, std::vector<DeclaredIn>> declaredByName;
   for (const FileModel& file : project.files)
     for (const FileModel::DeclaredDefaults& d : file.declaredDefaults) {
@@ -91,7 +92,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
   std::unordered_set<std::string> contested;
   std::vector<bool> holdsContested(n, false);
   for (int round = 0; round < kMaxRounds; ++round) {
-    ApiMatcher matcher(catalogue, wrappers);
+    ApiMatcher matcher(catalogue, wrappers, &classes);
     AssertionFinder finder(matcher, resolver);
     // Files are independent within a round; results merge in file order, so the catalogue
     // (and every report built on it) is the same whatever the thread count.
@@ -144,6 +145,9 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         for (FunctionId g : siblings) {
           if (isWrapper[g]) continue;
           ApiSpec shadow = overloadThatChecksNothing(m, m.functions[g]);
+          // Overloads told apart only by `enable_if` (rocBLAS's complex trsm_err_res_check calling
+          // the real one on std::abs of its arguments) sign alike: the checking one's entry stays.
+          if (std::ranges::any_of(siblings, [&](FunctionId h) { return isWrapper[h] && idOf[fi][h] == shadow.id; })) continue;
           if (const ApiSpec* before = wrappers.byId(shadow.id); before && before->digest() == shadow.digest()) continue;
           found[fi].push_back(std::move(shadow));
         }

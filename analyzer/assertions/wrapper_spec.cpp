@@ -21,6 +21,7 @@
 #include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/lent_names.h"
+#include "analyzer/assertions/macro_arguments.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/assertions/predicate_tolerances.h"
 #include "analyzer/assertions/wrapper_body.h"
@@ -121,10 +122,16 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     if (!inner && st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
       ApiMatch match = matcher.match(m, fid, st.a);
       const AssertionForm form = assertionFormOf(match, m.language);
+      std::optional<HandedCheck> handed = match.spec ? std::nullopt : checkHandedToMacro(m, fid, st.a, matcher);
       if (match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a, *match.spec) &&
           boundsADeviation(m, fid, finder, *match.spec, st.a)) {
         call = st.a;
         inner = match.spec;
+        negated = inner->negated;
+      } else if (handed && !handed->spec->isPredicate()) {
+        call = st.a;
+        inner = handed->spec;
+        mappedArgs = std::move(handed->args);
         negated = inner->negated;
       } else if (form == AssertionForm::Matcher && m.language == Language::Cpp) {
         // `#define EXPECT_TENSOR_CLOSE(t1, t2) EXPECT_THAT((t1), IsCloseTo(t2))`: a matcher the

@@ -208,7 +208,8 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
     if (w.discovered) result.wrappers.push_back(w.id);  // not a catalogued API a module re-exports
 
   // Phase 3: assertions per file, in parallel.
-  ApiMatcher matcher(catalogue, result.wrapperCatalogue);
+  const ClassHierarchy classes(result.project);
+  ApiMatcher matcher(catalogue, result.wrapperCatalogue, &classes);
   AssertionFinder finder(matcher, resolver);
   std::vector<std::vector<Assertion>> perFile(n);
   std::vector<std::vector<int>> oaDistances(n);

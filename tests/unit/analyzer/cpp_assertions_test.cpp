@@ -213,6 +213,12 @@ TEST(CppAssertions, TestDirectoriesAreReadInAnyCase) {
   EXPECT_TRUE(filter.isTest("tests/ops.cc"));
   EXPECT_FALSE(filter.isTest("src/Tester.cpp"));
   EXPECT_FALSE(filter.isTest("src/Models/Kernels.cpp"));
+  // rocBLAS's clients: a gtest/ folder, its *_gtest.cpp files and the testing_*.hpp they run.
+  EXPECT_TRUE(filter.isTest("clients/gtest/blas1/axpy_gtest.cpp"));
+  EXPECT_TRUE(filter.isTest("clients/include/blas1/testing_axpy.hpp"));
+  EXPECT_TRUE(filter.isTest("clients/samples/axpy_gtest.cc"));
+  EXPECT_FALSE(filter.isTest("clients/include/near.hpp"));
+  EXPECT_FALSE(filter.isTest("src/attesting.cc"));
 }
 
 // MIOpen's helpers: `CompareTensor(out, ref, tol)` bounds `rms_range(ref, out)` kept in a local; a
