@@ -41,8 +41,8 @@ TEST(CppClientChecks, AMacroHandedACheckRunsItOnItsArguments) {
                        {"clients/testing_axpy.h",
                         "#include \"include/checks.h\"\n"
                         "template <typename T> void testing_axpy(int n, T* ref, T* out, T* again, T err, T eps) {\n"
-                        "  near_check<T>(n, ref, out, n * 1e-6);\n"  // 3
-                        "  unit_check<T>(n, out, again);\n"          // 4
+                        "  near_check<T>(n, ref, out, n * 1e-6);\n"   // 3
+                        "  unit_check<T>(n, out, again);\n"           // 4
                         "  residual_check<T>(err, n, T(10), eps);\n"  // 5
                         "}\n"
                         "template <typename T, typename R> void testing_argmax(R* cpu, R* gpu) {\n"
@@ -78,7 +78,7 @@ TEST(CppClientChecks, AFixtureReachesOnlyTheMethodsOfItsOwnHierarchy) {
                        {"tests/solver_test.cc",
                         "#include \"tests/fixtures.h\"\n"
                         "TEST_F(AliasedSolverTest, Converges) { Run(solve(4.0f), 2.0f); }\n"  // 2
-                        "TEST_F(FlagTest, Supported) { Probe(supported()); }\n"             // 3
+                        "TEST_F(FlagTest, Supported) { Probe(supported()); }\n"               // 3
                         "struct TimingTest : ::testing::Test { void Run() { solve(1.0f); } };\n"
                         "TEST_F(TimingTest, Runs) { Run(); }\n"}});  // 5
   const Assertion* converges = at(r, "tests/solver_test.cc", 2);
