@@ -87,7 +87,9 @@ std::string_view valueName(const FileModel& m, ExprId e, int steps) {
     }
     case ExprKind::Call: {
       const CallArgs args = splitCall(m, e);
-      if (args.callee == kNone || m.expr(args.callee).kind != ExprKind::Attribute) return {};
+      if (args.callee == kNone) return {};
+      if (m.expr(args.callee).kind == ExprKind::Name) return m.expr(args.callee).name;  // top_k_indices(s, 2)
+      if (m.expr(args.callee).kind != ExprKind::Attribute) return {};
       const std::string_view method = m.expr(args.callee).name;
       static const RE2 moves(R"(cpu|cuda|numpy|detach|clone|contiguous|tolist|to|squeeze|flatten|ravel)");
       if (RE2::FullMatch(re2::StringPiece(method.data(), method.size()), moves)) return valueName(m, m.child(args.callee, 0), steps + 1);
@@ -100,11 +102,16 @@ std::string_view valueName(const FileModel& m, ExprId e, int steps) {
 // How surely a name speaks of positions: 2 for a word that only names them (`indices`, `idx`,
 // `perm`, mesh `faces`: `expected_faces`, `indices_prev`, `faces_padded`), 1 for one that names
 // them or counts as its last word (`unfinished_index`, `plateau_count`; also a float score,
-// `jaccard_index`, so only against whole numbers written down).
+// `jaccard_index`, so only against whole numbers written down); 0 when another word names a
+// measure taken at them.
 int positionWords(std::string_view name) {
   static const RE2 strong(R"((?i)(?:^|_)(?:indices|inds|idx|idxs|perm|permutation|faces|indptr)(?:_|$))");
   static const RE2 weak(R"((?i)(?:^|_)(?:index|count|counts)_?$)");
+  // What is measured at positions is no position: `faces_normals_list`, `grad_faces`, `faces_uvs`.
+  static const RE2 measured(
+      R"((?i)(?:^|_)(?:normals?|areas?|grads?|gradients?|weights?|dists?|distances?|values?|scores?|probs?|uvs?|feats?|features|coords?)(?:_|$))");
   const re2::StringPiece text(name.data(), name.size());
+  if (RE2::PartialMatch(text, measured)) return 0;
   if (RE2::PartialMatch(text, strong)) return 2;
   return RE2::PartialMatch(text, weak) ? 1 : 0;
 }

@@ -131,6 +131,24 @@ TEST_F(DiffGate, ASwitchToALooserToleranceSystemIsALoosening) {
       << r.out;
 }
 
+// Positions compared with a closeness API are no OA assertion, but an exact check rewritten as
+// one is still relaxed: a tolerance on indices lets a wrong one pass.
+TEST_F(DiffGate, AnExactCheckOfPositionsMadeApproximateIsRelaxed) {
+  write("tests/test_c.py",
+        "import numpy as np\n"
+        "def test_top():\n"
+        "    np.testing.assert_array_equal(top_k_indices(s, 2), [1, 2])\n");
+  commitAll("init");
+  Result r = stageAndDiff("tests/test_c.py",
+                          "import numpy as np\n"
+                          "def test_top():\n"
+                          "    np.testing.assert_allclose(top_k_indices(s, 2), [1, 2])\n");
+  EXPECT_NE(r.out.find("tests/test_c.py:3:5: note: exact numpy.testing.assert_array_equal relaxed to numpy.testing.assert_allclose "
+                       "[CH304]"),
+            std::string::npos)
+      << r.out;
+}
+
 // A loosening for one dtype or one device says so: it is narrower than one for every run.
 TEST_F(DiffGate, ALooseningForOneDtypeOrDeviceSaysSo) {
   write("tests/test_d.py",

@@ -555,6 +555,33 @@ TEST(AssertionFinder, IntegerValuesComparedWithinLessThanOneAreExactChecks) {
   EXPECT_TRUE(at[16]->isOa);
 }
 
+// Python values named for positions are positions: both sides so named, or one against whole
+// numbers the test writes; a list of booleans too. A measure taken at positions is no position.
+TEST(AssertionFinder, ValuesNamedForPositionsComparedWithAClosenessApiAreExactChecks) {
+  auto r = scanPython({{"tests/test_buffer.py",
+                        "import numpy as np\n"
+                        "def test_positions():\n"
+                        "    indices = buf.sample_indices(0)\n"
+                        "    assert np.allclose(indices, [0, 15])\n"                                           // 4
+                        "    assert np.allclose(buf.unfinished_index(), np.array([4, 14]))\n"                  // 5
+                        "    np.testing.assert_allclose(out[0]['inds'].cpu().numpy(), np_inds)\n"              // 6
+                        "    assert np.allclose(true_perm, perm)\n"                                            // 7
+                        "    assert np.allclose(plateau_count, 0)\n"                                           // 8
+                        "    assert np.allclose(flags(), [False, True])\n"                                     // 9
+                        "    assert np.allclose(mesh.faces_normals_list()[0], ref.faces_normals_list()[0])\n"  // 10
+                        "    assert np.allclose(jaccard_index, expected_index)\n"                              // 11
+                        "    assert np.allclose(indices, [0.5, 1.5])\n"                                        // 12
+                        "    assert np.allclose(cooldown_count, expected)\n"}});                               // 13
+  auto at = byLine(r, "tests/test_buffer.py");
+  for (int line = 4; line <= 13; ++line) ASSERT_TRUE(at.count(line)) << line;
+  for (int line : {4, 5, 6, 7, 8, 9}) {
+    EXPECT_FALSE(at[line]->isOa) << line;
+    EXPECT_TRUE(at[line]->wholeNumbers) << line;
+  }
+  // Normals at faces, a score named an index, fractions written down, a count against a name.
+  for (int line : {10, 11, 12, 13}) EXPECT_TRUE(at[line]->isOa) << line;
+}
+
 // A @staticmethod wrapper called through `self` keeps its first parameter: Kornia's
 // BaseTester.assert_close(actual, expected, rtol=None, ...) lost `actual` as if it were `self`,
 // so every `self.assert_close(out, ref)` read `ref` as rtol (a customized tolerance) and the
