@@ -105,7 +105,7 @@ std::string_view valueName(const FileModel& m, ExprId e, int steps) {
 // `jaccard_index`, so only against whole numbers written down); 0 when another word names a
 // measure taken at them.
 int positionWords(std::string_view name) {
-  static const RE2 strong(R"((?i)(?:^|_)(?:indices|inds|idx|idxs|perm|permutation|faces|indptr)(?:_|$))");
+  static const RE2 strong(R"((?i)(?:^|_)(?:indices|indice|inds|idx|idxs|perm|permutation|faces|indptr)(?:_|$))");
   static const RE2 weak(R"((?i)(?:^|_)(?:index|count|counts)_?$)");
   // What is measured at positions is no position: `faces_normals_list`, `grad_faces`, `faces_uvs`.
   static const RE2 measured(
