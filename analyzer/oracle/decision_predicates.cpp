@@ -124,6 +124,22 @@ bool differentParts(const OriginSet& cut, const OriginSet& oracle) {
 
 // Whether a call's arguments (normalized texts, each followed by a comma) share one with any of
 // the CUT's library calls: np.maximum(x, 0.0) against relu(x) runs on the CUT's input.
+const Origin* handedCallableCall(const OriginSet& s) {
+  std::string wrapped;  // the callable the library wrapped first, when it did
+  for (const Origin& o : s.items) {
+    if (o.kind == OriginKind::Unknown && !o.api.empty() && !o.args.empty() && o.api.find('.') == std::string::npos && o.api.back() != ')')
+      return wrapped.empty() || wrapped == o.api ? &o : nullptr;
+    const std::vector<std::string> handed = topLevelArguments(o.args);
+    if (wrapped.empty() && (o.kind == OriginKind::LibCall || o.kind == OriginKind::OtherLib) && handed.size() == 1) {
+      wrapped = handed[0];
+      continue;
+    }
+    if (o.kind == OriginKind::Data && !wrapped.empty() && o.api == wrapped) continue;
+    return nullptr;
+  }
+  return nullptr;
+}
+
 bool sharesAnInput(const std::multiset<std::string>& cutInputs, const std::string& args) {
   const std::vector<std::string> parts = topLevelArguments(args);
   const std::set<std::string> mine(parts.begin(), parts.end());

@@ -29,6 +29,11 @@ bool differentParts(const OriginSet& cut, const OriginSet& oracle);
 // the CUT's library calls: np.maximum(x, 0.0) against relu(x) runs on the CUT's input.
 bool sharesAnInput(const std::multiset<std::string>& cutInputs, const std::string& args);
 
+// The call of a callable the test is handed (`unroll_fn(core, xs, state)`, parametrized over the
+// library's unrolls), when it makes the value: the first call on its side, after at most the
+// library wrapping the callable itself (`unroll_fn = tf.function(unroll_fn)`); else null.
+const Origin* handedCallableCall(const OriginSet& s);
+
 // Arithmetic or loops of the oracle's own: met directly in its expression, or under a binding
 // or helper the CUT's side does not follow. What both sides follow prepares the inputs they
 // share (gen_unique_vector(n) feeding the CUT and np.sort alike) and is no formula.

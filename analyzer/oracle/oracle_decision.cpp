@@ -116,6 +116,13 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
         cut.differenceQuotientOf.empty())
       return {"NI", fmt::format("the author derives it from {} of another function of the library", *differentiates)};
   }
+  // Both sides call one callable the test is handed (`unroll_fn`, parametrized over the library's
+  // unrolls): whatever it is, it is the code under test, run on the same positional inputs (one
+  // side passing an option more by keyword, another mode of it) or on others.
+  if (const Origin* c = handedCallableCall(cut), *r = handedCallableCall(oracle); c && r && c->api == r->api)
+    return c->args == r->args
+               ? Decision{"SCUT_SAME", fmt::format("both sides call {}, a callable the test is handed, on the same inputs", c->api)}
+               : Decision{"SCUT_DIFF", fmt::format("both sides call {}, a callable the test is handed, on different inputs", c->api)};
   // A data movement is transparent (it hands its operand's origin on), unless it is the very
   // function under test: np.transpose(x) against the library's transpose is another library
   // computing the same function.

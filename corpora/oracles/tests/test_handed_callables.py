@@ -1,0 +1,44 @@
+"""Tests parametrized over the library's functions: the callable a test is handed is the code
+under test, whichever of them it is, run twice on the same inputs or on others."""
+import numpy as np
+import pytest
+
+from nnlib import ops, recurrent
+
+
+@pytest.mark.parametrize("reduce_fn", [ops.logsumexp, ops.mean])
+def test_a_handed_reduction_with_keepdims_is_the_same_run(reduce_fn):
+    x = np.linspace(-1.0, 1.0, 12).reshape(3, 4)
+    kept = reduce_fn(x, axis=1, keepdims=True)
+    plain = reduce_fn(x, axis=1)
+    np.testing.assert_allclose(kept[:, 0], plain)  # oracle: SCUT_SAME thr=default
+
+
+@pytest.mark.parametrize("activation", [ops.relu, ops.sigmoid, ops.tanh])
+def test_a_handed_activation_on_a_shifted_input(activation):
+    x = np.linspace(-2.0, 2.0, 9)
+    shifted = activation(x + 1.0)
+    plain = activation(x)
+    np.testing.assert_allclose(shifted[:-2], plain[2:], atol=1e-12)  # oracle: SCUT_DIFF thr=customized
+
+
+class _Counter(recurrent.Core):
+    def __call__(self, x, state):
+        return state + x, state + 1.0
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+@pytest.mark.parametrize("unroll_fn", [recurrent.dynamic_unroll, recurrent.static_unroll])
+class TestUnrollWithLengths:
+    def setup_method(self):
+        self.steps, self.batch_size = 4, 3
+        self.core = _Counter(2)
+
+    def test_lengths_that_cover_every_step_change_nothing(self, compiled, unroll_fn):
+        if compiled:
+            unroll_fn = np.vectorize(unroll_fn, excluded={0, 1, 2})
+        state = self.core.initial_state(self.batch_size)
+        inputs = np.random.uniform(size=[self.steps, self.batch_size, 2])
+        outputs, _ = unroll_fn(self.core, inputs, state, lengths=np.asarray([self.steps] * self.batch_size))
+        expected, _ = unroll_fn(self.core, inputs, state)
+        np.testing.assert_allclose(outputs, expected)  # oracle: SCUT_SAME thr=default
