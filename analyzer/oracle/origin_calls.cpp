@@ -428,6 +428,17 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` converts its value to another package's type", m.expr(e).text.substr(0, 80)));
     return;
   }
+  // y = idist.all_gather(y), then accuracy_score(y, ...): the library's collective that gathers
+  // every process's data, or copies one's to all, hands it on to the call that computes with it
+  // (not a reduction; compared itself, before anything computed with it, it is the computation, and
+  // so is a collective over a named axis of a mapped function, `lax.all_gather(x, 'x')`).
+  if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python && !w.out.items.empty() && args.positional.size() == 1 &&
+      (last == "all_gather" || last == "all_gather_object" || last == "broadcast")) {
+    traceExpr(w, m, fn, at, args.positional[0], depth + 1);
+    w.out.moves.insert(std::string(last));
+    w.out.evidence.push_back(fmt::format("`{}` collects the processes' data and hands it on", m.expr(e).text.substr(0, 80)));
+    return;
+  }
   if (m.language == Language::Cpp && traceSuiteClassMethod(w, m, e, dotted, depth)) {
     traceArgs(true);
     return;
