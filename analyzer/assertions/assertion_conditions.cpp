@@ -104,7 +104,8 @@ QualityKind measuresQuality(const FileModel& m, FunctionId scope, ExprId e) {
   // The measure's own words; not a count of them (len(model.losses)) nor a shape. `ctr`: a
   // click-through rate.
   static const RE2 lower(R"((?i)(loss|perplexity|\bmse\b|\bmae\b|rmse|\bnll\b))");
-  static const RE2 higher(R"((?i)(acc\b|acc'|acc"|accuracy|_acc|\bauc\b|\bf1|recall|psnr|ssim|\biou\b|dice|(^|[^a-z])ctr([^a-z]|$)))");
+  static const RE2 higher(
+      R"((?i)(acc\b|acc'|acc"|accuracy|_acc|\bauc\b|\bf1|recall|psnr|ssim|\biou\b|dice|(^|[^a-z])ctr([^a-z]|$)|(^|[^a-z])ari([^a-z]|$)|rand_index|trustworthiness|(^|_)trust_))");
   static const RE2 either(R"((?i)score)");
   const std::string_view text = m.expr(e).text;
   if (text.find("len(") != std::string_view::npos || text.find("shape") != std::string_view::npos ||
@@ -161,7 +162,11 @@ bool boundsQuality(const FileModel& m, FunctionId scope, ExprId measure, ExprId 
   const std::string_view text = m.expr(measure).text;
   const std::optional<double> value =
       m.expr(bound).kind == ExprKind::Number ? ToleranceResolver::parseNumber(m.expr(bound).text) : std::nullopt;
-  if ((value && *value == 1.0) || text.find("score") != std::string_view::npos) return false;
+  // A score named for what it measures (`trust_score`, trustworthiness) is that measure.
+  static const RE2 namedMeasure(R"((?i)(accuracy|(^|_)acc_|auc|f1|recall|rand_index|(^|_)ari_|trust))");
+  if ((value && *value == 1.0) ||
+      (text.find("score") != std::string_view::npos && !RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), namedMeasure)))
+    return false;
   // A measure the test wrote down itself (`accuracy = 0.93`) orders two numbers, not a model.
   if (const ExprId local = scope == kNone ? kNone : measuredLocal(m, measure); local != kNone)
     if (const ExprId held = localBinding(m, scope, m.stmts.size(), m.expr(local).name); held != kNone && isNumberLiteral(m, held))

@@ -31,6 +31,16 @@ TEST(Quality, LearnerReachesItsTargets) {
   EXPECT_GE(mean(folds), 0.75);  // expect: oa api=EXPECT_GE cat=error_bound thr=customized tol=bound:literal:0.75
 }
 
+TEST(Quality, ClusteringAgreementAndTrustworthinessFloors) {
+  const double ari_vs_ref = minitensor::adjusted_rand_index(minitensor::kmeans_labels(4), minitensor::blob_labels(4));
+  ASSERT_GE(ari_vs_ref, 0.94);  // expect: oa api=ASSERT_GE cat=error_bound thr=customized tol=bound:literal:0.94
+  const double trust_score = minitensor::trustworthiness(minitensor::embed(2));
+  ASSERT_LE(trust_score, 1.0);  // expect: assert api=EXPECT_LT
+  ASSERT_GT(trust_score, 0.7);  // expect: oa api=ASSERT_GT cat=error_bound thr=customized tol=bound:literal:0.7
+  const double score = minitensor::exploration_score(3);
+  ASSERT_GE(score, 0.25);  // expect: assert api=ASSERT_GE
+}
+
 TEST(Quality, OrderingsAreNoQualityBounds) {
   const float score = minitensor::sigmoid(0.3f);
   EXPECT_LE(score, 1.0f);  // expect: assert api=EXPECT_LT
