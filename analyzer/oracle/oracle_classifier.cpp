@@ -151,6 +151,7 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
   const Sides sides{a.actualText, a.expectedText, coreOf(actual).primary, coreOf(oracle).primary};
   std::optional<RoundTrip> trip = handedBack(sides, actual, oracle);
   if (!trip) trip = storedAndReadBack(m, a.functionId, a.stmt, sides, actual, oracle);
+  if (!trip) trip = restoredFromAnother(m, a.functionId, a.stmt, sides);
   if (!trip) trip = snapshotBeforeACall(m, a.functionId, a.stmt, sides);
   if (!trip) trip = snapshotBeforeARebuild(m, a.functionId, a.stmt, sides);
   if (!trip) trip = operandsMethodCombined(m, a.functionId, a.stmt, sides);

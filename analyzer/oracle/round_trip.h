@@ -44,6 +44,12 @@ std::string targetOfHandedFunction(const FileModel& m, FunctionId fn, StmtId at,
 std::optional<RoundTrip> storedAndReadBack(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides, const OriginSet& actual,
                                            const OriginSet& oracle);
 
+// Two objects of the test, one saved through an object holding it and the other restored through
+// another (`c1 = Checkpoint(module=m1)`, `c2 = Checkpoint(module=m2)`, `c1.save()`,
+// `c2.restore_latest()`), then the same computation on each (`f(m1)` against `f(m2)`): the same
+// state before and after a round trip, SCUT_SAME; the restored side is the CUT.
+std::optional<RoundTrip> restoredFromAnother(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
+
 // A snapshot the test took of a value before a call and compares with that value after it
 // (`p1old = p1.clone(); opt.step(); assert_allclose(p1.data, p1old.data)`, Flax's `a_kernel =
 // a.kernel[...]`, `f(m)`, then `a.kernel[...]` against `a_kernel`): the oracle is the test's own

@@ -82,3 +82,27 @@ def test_softmax_stored_by_nnlib_and_loaded_back(tmp_path):
     storage.save_values(probs, tmp_path / "probs.npy")
     loaded = storage.load_values(tmp_path / "probs.npy")
     np.testing.assert_allclose(loaded, ops.softmax(x))  # oracle: SCUT_SAME thr=default
+
+
+class _Snapshot:
+    """Holds a model; writes its weights to a file and reads them back into it."""
+
+    def __init__(self, model):
+        self.model = model
+
+    def save(self, path):
+        storage.save_values(self.model.weights, path)
+
+    def restore(self, path):
+        self.model.weights = storage.load_values(path)
+
+
+def test_a_model_restored_from_another_models_snapshot(tmp_path):
+    first = models.Model.random(3, 2, seed=4)
+    second = models.Model.random(3, 2, seed=5)
+    writer = _Snapshot(first)
+    reader = _Snapshot(second)
+    writer.save(tmp_path / "weights.npy")
+    reader.restore(tmp_path / "weights.npy")
+    x = np.ones((2, 3))
+    np.testing.assert_allclose(first.predict(x), second.predict(x))  # oracle: SCUT_SAME thr=default
