@@ -81,6 +81,7 @@ std::string_view valueName(const FileModel& m, ExprId e, int steps) {
     case ExprKind::Name:
     case ExprKind::Attribute: return x.name;
     case ExprKind::Subscript: {
+      if (x.childCount < 2) return {};
       const Expr& key = m.expr(m.child(e, 1));
       if (key.kind == ExprKind::String && key.text.size() > 2) return key.text.substr(1, key.text.size() - 2);
       return valueName(m, m.child(e, 0), steps + 1);
