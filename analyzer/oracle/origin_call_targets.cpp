@@ -517,10 +517,11 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
         // Arithmetic only in the making of a named input (x = np.linspace(-1 + eps, 1 - eps, 11),
         // which the CUT is handed too) prepares data; written in the call's own arguments it
         // spells a function out.
-        const bool namedInputsOnly = std::all_of(args.positional.begin(), args.positional.end(), [&m](ExprId a) {
+        bool namedInputsOnly = true;
+        for (ExprId a : args.positional) {
           const ExprKind k = m.expr(a).kind;
-          return k == ExprKind::Name || k == ExprKind::Attribute || k == ExprKind::Number;
-        });
+          namedInputsOnly &= k == ExprKind::Name || k == ExprKind::Attribute || k == ExprKind::Number;
+        }
         w.out.items[self].argsArithmetic = w.out.arithmetic != arithmeticBefore && !namedInputsOnly;
         w.out.arithmetic = arithmeticBefore;
         w.out.arithmeticAt = arithmeticAtBefore;
