@@ -11,6 +11,7 @@
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/assertions/error_bound_wrapper.h"
 #include "analyzer/assertions/param_origin.h"
+#include "analyzer/assertions/predicate_tolerances.h"
 #include "analyzer/assertions/runtime_choice.h"
 
 namespace oalens::analyzer {
@@ -207,6 +208,10 @@ std::string_view scalingParam(const FileModel& m, FunctionId fid, StmtId at, Exp
     const std::string_view callee = args.callee == kNone ? std::string_view{} : m.expr(args.callee).name;
     if ((callee == "static_cast" || isPassThrough(callee)) && args.positional.size() == 1)
       return scalingParam(m, fid, at, args.positional[0], depth + 1);
+    // The magnitude of a tolerance (`AT::abs(tol)`, `std::fabs(eps)`) is that tolerance; of a value
+    // (`std::abs(k) * epsilons`) it is a scale, not the parameter scaled.
+    if ((callee == "abs" || callee == "fabs") && args.positional.size() == 1)
+      if (const std::string_view p = scalingParam(m, fid, at, args.positional[0], depth + 1); namesAToleranceUnit(p)) return p;
   }
   if (x.kind == ExprKind::Other && m.childCount(e) == 1) return scalingParam(m, fid, at, m.child(e, 0), depth + 1);
   return {};

@@ -351,6 +351,17 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     ExprId expectedArg = argument(inner->expected.empty() ? inner->bound : inner->expected);
     std::string_view actualParam = originParam(m, fid, actualArg, 0, true);
     std::string_view expectedParam = originParam(m, fid, expectedArg, 0, true);
+    // EXPECT_LE((double)AT1::abs(val1 - val2), (double)AT3::abs(tol)) (Kokkos Kernels' EXPECT_NEAR_KK):
+    // a bound made of one parameter named as a tolerance, cast or taken in magnitude, is that parameter.
+    // Only where the bounded value is a deviation the caller's values make (below); else the bound
+    // stays the helper's own expression (cuVS's `ASSERT_LE(d, 1.2 * eps * std::pow(2.0, ratio))`
+    // of a distance it computes itself).
+    bool boundFromScaledParam = false;
+    if (expectedParam.empty() && m.language == Language::Cpp && inner->category == Category::ErrorBound && inner->expected.empty())
+      if (const std::string_view scaled = scalingParam(m, fid, s, expectedArg, 0); namesAToleranceUnit(scaled)) {
+        expectedParam = scaled;
+        boundFromScaledParam = true;
+      }
     // expectSmall(err, tol) { EXPECT_LT(std::abs(err), tol); }: the size of the deviation a
     // caller passes (`expectSmall(a - b, 1e-4)`) is bounded.
     if (actualParam.empty() && inner->category == Category::ErrorBound) actualParam = sizeOfParam(m, fid, actualArg);
@@ -378,6 +389,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
               expectedParam = rightParam;
             }
           }
+    if (boundFromScaledParam && actualParam.empty() && !measured) expectedParam = {};
     // Both sides may come from one parameter: assert_list_pairwise(z_list) compares its elements.
     // Both from the method's own object (`assert_allclose(self.res, test)` where `test` is
     // computed from `self`): the caller passes neither.

@@ -29,9 +29,10 @@ struct ScanOptions {
   std::string testFilePattern = R"((^|/)test(_[^/]*|s)?\.py$|_tests?\.py$)";
   // C++ test files: under a test directory, or named as gtest, Catch2 and Boost.Test suites
   // name them (test_ops.cc, ops_test.cc, ops_unittest.cc, OpsTest.cpp, rocBLAS's gtest/ folder,
-  // axpy_gtest.cpp and the testing_axpy.hpp its tests run).
+  // axpy_gtest.cpp and the testing_axpy.hpp its tests run, Kokkos Kernels' unit_test/Test_Blas1_dot.hpp
+  // and test_common/).
   std::string cppTestFilePattern =
-      R"((^|/)(?i:tests?|unittests?|testing|gtests?)/|(^|/)test(ing)?_[^/]*$|[-_](unit|g)?tests?\.[^/.]+$|[a-z0-9]Tests?\.[^/.]+$)";
+      R"((^|/)(?i:tests?|unit_?tests?|testing|gtests?|test_\w+)/|(^|/)(?i:test)(ing)?_[^/]*$|[-_](unit|g)?tests?\.[^/.]+$|[a-z0-9]Tests?\.[^/.]+$)";
   // Other C++ files are parsed only when their path mentions tests (test utilities with
   // wrappers and tolerance constants): a library's own C++ sources hold no test assertions and
   // would cost most of a scan.

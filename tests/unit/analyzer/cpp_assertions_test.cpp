@@ -219,6 +219,10 @@ TEST(CppAssertions, TestDirectoriesAreReadInAnyCase) {
   EXPECT_TRUE(filter.isTest("clients/samples/axpy_gtest.cc"));
   EXPECT_FALSE(filter.isTest("clients/include/near.hpp"));
   EXPECT_FALSE(filter.isTest("src/attesting.cc"));
+  // Kokkos Kernels: unit_test/ folders of Test_*.hpp files, helpers in test_common/.
+  EXPECT_TRUE(filter.isTest("blas/unit_test/Test_Blas1_dot.hpp"));
+  EXPECT_TRUE(filter.isTest("test_common/KokkosKernels_TestUtils.hpp"));
+  EXPECT_FALSE(filter.isTest("blas/src/KokkosBlas1_dot.hpp"));
 }
 
 // MIOpen's helpers: `CompareTensor(out, ref, tol)` bounds `rms_range(ref, out)` kept in a local; a
