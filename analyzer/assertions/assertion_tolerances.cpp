@@ -150,7 +150,25 @@ void attachDtypeDefaults(const ApiSpec& spec, std::vector<Tolerance>& tolerances
 }  // namespace
 
 void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec& spec, ExprId call) const {
-  applySpec(m, a, spec, call, splitCall(m, call));
+  CallArgs args = splitCall(m, call);
+  // self.assertAllClose(*self.evaluate([log_prob, expected])) (TensorFlow Probability's tests): the
+  // values a test case or session evaluates, spread into the check's first arguments.
+  if (args.positional.empty() && args.hasStarArgs && m.language == Language::Python)
+    for (uint32_t i = 1; i < m.childCount(call); ++i) {
+      const ExprId starred = m.child(call, i);
+      if (m.expr(starred).kind != ExprKind::Starred || m.expr(starred).name != "*") continue;
+      const ExprId evaluated = m.child(starred, 0);
+      if (evaluated == kNone || m.expr(evaluated).kind != ExprKind::Call) break;
+      const CallArgs inner = splitCall(m, evaluated);
+      const std::string_view method = inner.callee == kNone ? std::string_view{} : lastOf(m, inner.callee);
+      if ((method != "evaluate" && method != "run") || inner.positional.size() != 1) break;
+      const ExprId values = inner.positional[0];
+      if ((m.expr(values).kind != ExprKind::List && m.expr(values).kind != ExprKind::Tuple) || m.childCount(values) < 2) break;
+      for (uint32_t k = 0; k < m.childCount(values); ++k) args.positional.push_back(m.child(values, k));
+      args.hasStarArgs = std::any_of(args.keywords.begin(), args.keywords.end(), [](const auto& kw) { return kw.first.empty(); });
+      break;
+    }
+  applySpec(m, a, spec, call, args);
 }
 
 // Long: the fields of a catalogue entry (docs/catalogue.md: the values' and tolerances'

@@ -582,6 +582,29 @@ TEST(AssertionFinder, ValuesNamedForPositionsComparedWithAClosenessApiAreExactCh
   for (int line : {10, 11, 12, 13}) EXPECT_TRUE(at[line]->isOa) << line;
 }
 
+// TensorFlow's test cases evaluate the values first and spread them into the check
+// (`self.assertAllClose(*self.evaluate([lp, expected]))`, TensorFlow Probability's habit): the
+// list's elements are the compared values.
+TEST(AssertionFinder, ValuesEvaluatedAndSpreadIntoACheckAreItsArguments) {
+  auto r = scanPython({{"tests/test_dist.py",
+                        "import tensorflow as tf\n"
+                        "class DistTest(tf.test.TestCase):\n"
+                        "    def test_entropy(self):\n"
+                        "        self.assertAllClose(*self.evaluate([tril.entropy(), low_rank.entropy()]), rtol=1e-5)\n"  // 4
+                        "        self.assertAllClose(*self.evaluate((a, b)))\n"                                           // 5
+                        "        self.assertAllClose(*pair)\n"}});                                                        // 6
+  auto at = byLine(r, "tests/test_dist.py");
+  for (int line : {4, 5, 6}) ASSERT_TRUE(at.count(line)) << line;
+  EXPECT_EQ(at[4]->actualText, "tril.entropy()");
+  EXPECT_EQ(at[4]->expectedText, "low_rank.entropy()");
+  ASSERT_NE(tolerance(*at[4], "rtol"), nullptr);
+  EXPECT_DOUBLE_EQ(*tolerance(*at[4], "rtol")->value, 1e-5);
+  EXPECT_EQ(at[5]->actualText, "a");
+  EXPECT_EQ(at[5]->expectedText, "b");
+  // A spread of anything else names no values.
+  EXPECT_TRUE(at[6]->actualText.empty());
+}
+
 // A @staticmethod wrapper called through `self` keeps its first parameter: Kornia's
 // BaseTester.assert_close(actual, expected, rtol=None, ...) lost `actual` as if it were `self`,
 // so every `self.assert_close(out, ref)` read `ref` as rtol (a customized tolerance) and the
