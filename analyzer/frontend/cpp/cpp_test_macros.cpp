@@ -390,10 +390,36 @@ bool blankClassAttributeMacros(std::string& text) {
   return changed;
 }
 
+// An object-like macro whose text is a loop or branch header (Kokkos Kernels' `#define TEST_LOOP
+// for (...) for (...)`), written before a statement (`TEST_LOOP EXPECT_NEAR_KK(a(i), b(i), eps);`):
+// without a preprocessor the statement would be lost in a declaration; blanked where it is used,
+// the statement it governs parses (its loops are not modelled).
+bool blankLoopHeaderMacros(std::string& text) {
+  static const RE2 header(R"((?m)^[ \t]*#[ \t]*define[ \t]+([A-Z][A-Z0-9_]*)[ \t]*(?:\\\n[ \t]*)?(?:for|while|if)[ \t]*\()");
+  std::vector<std::string> names;
+  re2::StringPiece rest(text);
+  std::string name;
+  while (RE2::FindAndConsume(&rest, header, &name)) names.push_back(name);
+  bool changed = false;
+  for (const std::string& n : names) {
+    const RE2 use("(?m)^([ \\t]*)" + RE2::QuoteMeta(n) + "[ \\t]*$");
+    re2::StringPiece uses(text);
+    std::string indent;
+    while (RE2::FindAndConsume(&uses, use, &indent)) {
+      const size_t end = static_cast<size_t>(uses.data() - text.data());
+      blank(text, end - n.size(), end);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 ParseableText parseableText(std::string_view source) {
   ParseableText out;
   out.text = blankTypeArguments(source);
   std::string text = out.text ? *out.text : std::string(source);
+  // Before the defines nested in a namespace or function are blanked: the loop header is read there.
+  const bool loops = blankLoopHeaderMacros(text);
   const bool blocks = blankBlockMacros(text);
   const bool calls = blankFileLevelMacroCalls(text, &out.fileLevelCalls);
   const bool defines = blankNestedDefines(text, &out.fileLevelCalls);
@@ -402,7 +428,7 @@ ParseableText parseableText(std::string_view source) {
   const bool types = nameTypeArguments(text);
   const bool matchers = rewriteMatcherDefinitions(text);
   const bool attributes = blankClassAttributeMacros(text);
-  if (blocks || calls || defines || pasting || types || matchers || attributes) out.text = std::move(text);
+  if (blocks || calls || defines || pasting || types || matchers || attributes || loops) out.text = std::move(text);
   return out;
 }
 

@@ -15,4 +15,15 @@ void impl_test_scale(int n, Scalar alpha) {
   EXPECT_NEAR_MT_REL(minitensor::sum(n, y.data()), alpha * 2 * n, eps);  // expect: oa api=EXPECT_NEAR_MT_REL cat=abs thr=customized tol=atol:unresolved
 }
 
+#define FOR_EACH_ENTRY \
+  for (int i = 0; i < n; ++i)
+
+template <class Scalar>
+void impl_test_axpby(int n, Scalar a) {
+  std::vector<Scalar> x(n, Scalar(1)), y(n, Scalar(2));
+  minitensor::axpby(n, a, x.data(), Scalar(1), y.data());
+  FOR_EACH_ENTRY
+  EXPECT_NEAR_MT(y[i], a + 2, 10 * minitensor::epsilon<Scalar>());  // expect: oa api=EXPECT_NEAR_MT cat=abs thr=customized tol=atol:unresolved
+}
+
 TEST(Scale, Float) { impl_test_scale<float>(8, 0.5f); }  // expect: oa api=impl_test_scale cat=abs thr=customized tol=atol:constant
