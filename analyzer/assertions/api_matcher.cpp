@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <optional>
-#include <set>
 
 #include <re2/re2.h>
 

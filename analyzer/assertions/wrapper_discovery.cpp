@@ -66,12 +66,11 @@ static std::string lastNameOf(std::string_view id) {
   return std::string(cut == std::string_view::npos ? id : id.substr(cut + 1));
 }
 
-Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver, unsigned threads,
-                           const Catalogue* knownWrappers) {
+Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver,
+                           const ClassHierarchy& classes, unsigned threads, const Catalogue* knownWrappers) {
   const std::unordered_set<std::string_view> severalSources = definedInSeveralSources(project);
   Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
   addComparatorClasses(project, wrappers);
-  const ClassHierarchy classes(project);
   std::unordered_map<std::string_view, std::vector<DeclaredIn>> declaredByName;
   for (const FileModel& file : project.files)
     for (const FileModel::DeclaredDefaults& d : file.declaredDefaults) {

@@ -419,25 +419,23 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` hands its input on in another layout", m.expr(e).text.substr(0, 80)));
     return;
   }
-  // tianshou.data.to_numpy(q), to_torch(x): the library's own conversion of one value to another
-  // package's type hands that value on, as NumPy's asarray does.
-  if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python && args.positional.size() == 1 &&
-      origin_names::convertsToAnotherPackage(last)) {
-    traceExpr(w, m, fn, at, args.positional[0], depth + 1);
-    w.out.moves.insert(std::string(last));
-    w.out.evidence.push_back(fmt::format("`{}` converts its value to another package's type", m.expr(e).text.substr(0, 80)));
-    return;
-  }
-  // y = idist.all_gather(y), then accuracy_score(y, ...): the library's collective that gathers
-  // every process's data, or copies one's to all, hands it on to the call that computes with it
-  // (not a reduction; compared itself, before anything computed with it, it is the computation, and
-  // so is a collective over a named axis of a mapped function, `lax.all_gather(x, 'x')`).
-  if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python && !w.out.items.empty() && args.positional.size() == 1 &&
-      (last == "all_gather" || last == "all_gather_object" || last == "broadcast")) {
-    traceExpr(w, m, fn, at, args.positional[0], depth + 1);
-    w.out.moves.insert(std::string(last));
-    w.out.evidence.push_back(fmt::format("`{}` collects the processes' data and hands it on", m.expr(e).text.substr(0, 80)));
-    return;
+  // The library's own call that hands its one value on: a conversion to another package's type
+  // (tianshou.data.to_numpy(q), to_torch(x)), as NumPy's asarray does; a collective that gathers
+  // every process's data, or copies one's to all (`y = idist.all_gather(y)`, then
+  // accuracy_score(y, ...)), to the call that computes with it (not a reduction; compared itself,
+  // before anything computed with it, it is the computation, and so is a collective over a named
+  // axis of a mapped function, `lax.all_gather(x, 'x')`).
+  if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python && args.positional.size() == 1) {
+    const bool converts = origin_names::convertsToAnotherPackage(last);
+    const bool gathers = !w.out.items.empty() && (last == "all_gather" || last == "all_gather_object" || last == "broadcast");
+    if (converts || gathers) {
+      traceExpr(w, m, fn, at, args.positional[0], depth + 1);
+      w.out.moves.insert(std::string(last));
+      w.out.evidence.push_back(
+          fmt::format("`{}` {}", m.expr(e).text.substr(0, 80),
+                      converts ? "converts its value to another package's type" : "collects the processes' data and hands it on"));
+      return;
+    }
   }
   if (m.language == Language::Cpp && traceSuiteClassMethod(w, m, e, dotted, depth)) {
     traceArgs(true);

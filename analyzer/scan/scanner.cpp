@@ -203,12 +203,12 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
 
   // Phase 2: project-wide wrapper discovery.
   ToleranceResolver resolver(&result.project);
-  result.wrapperCatalogue = discoverWrappers(result.project, catalogue, resolver, threads, opt.knownWrappers);
+  const ClassHierarchy classes(result.project);
+  result.wrapperCatalogue = discoverWrappers(result.project, catalogue, resolver, classes, threads, opt.knownWrappers);
   for (const auto& w : result.wrapperCatalogue.apis())
     if (w.discovered) result.wrappers.push_back(w.id);  // not a catalogued API a module re-exports
 
   // Phase 3: assertions per file, in parallel.
-  const ClassHierarchy classes(result.project);
   ApiMatcher matcher(catalogue, result.wrapperCatalogue, &classes);
   AssertionFinder finder(matcher, resolver);
   std::vector<std::vector<Assertion>> perFile(n);

@@ -514,30 +514,25 @@ std::vector<GateFinding> checkFile(const GateFile& file, const GateContext& cont
       added->push_back(n.normalized());
       added->push_back(comparedValues(n.assertion()));
     }
-  for (int ni : newOa) {
-    const AssertionVersion& n = news.oa[size_t(ni)];
-    int oi = bestMatch(n, olds.other, usedOldOther);
-    if (oi < 0) continue;  // a new OA assertion: nothing weakened
+  // An exact check of the old side that `n`, an approximate one, replaced: CH304. The same text
+  // read as another kind of check (an added import resolves the helper it calls elsewhere) is no
+  // edit of the check.
+  // `fromExactOnly`: the old check must be an exact API, not a closeness one given whole numbers.
+  const auto exactRelaxed = [&](const AssertionVersion& n, bool fromExactOnly) {
+    const int oi = bestMatch(n, olds.other, usedOldOther);
+    if (oi < 0) return;  // a new check: nothing weakened
     const AssertionVersion& o = olds.other[size_t(oi)];
-    // The same text read as another kind of check (an added import resolves the helper it
-    // calls elsewhere) is no edit of the check.
-    if (o.raw() == n.raw()) continue;
+    if (o.raw() == n.raw() || (fromExactOnly && o.assertion().wholeNumbers)) return;
     emit("CH304", news, n.assertion(), fmt::format("exact {} relaxed to {}", o.assertion().api, n.assertion().api), o.normalized(),
          n.normalized(), true);
-  }
+  };
+  for (int ni : newOa) exactRelaxed(news.oa[size_t(ni)], false);
   // A closeness API given whole numbers (`assert_allclose(top_k_indices(s, 2), [1, 2])`) is no
   // OA assertion, but an exact check rewritten as one is relaxed all the same: the tolerance is
   // what CH304 warns of.
-  for (size_t ni = 0; ni < news.other.size(); ++ni) {
-    const AssertionVersion& n = news.other[ni];
-    if (!n.assertion().wholeNumbers || usedOther[ni] || oldOtherTexts.count(n.normalized())) continue;
-    const int oi = bestMatch(n, olds.other, usedOldOther);
-    if (oi < 0) continue;
-    const AssertionVersion& o = olds.other[size_t(oi)];
-    if (o.raw() == n.raw() || o.assertion().wholeNumbers) continue;
-    emit("CH304", news, n.assertion(), fmt::format("exact {} relaxed to {}", o.assertion().api, n.assertion().api), o.normalized(),
-         n.normalized(), true);
-  }
+  for (size_t ni = 0; ni < news.other.size(); ++ni)
+    if (news.other[ni].assertion().wholeNumbers && !usedOther[ni] && !oldOtherTexts.count(news.other[ni].normalized()))
+      exactRelaxed(news.other[ni], true);
   // Quality-metric bounds among the other assertions.
   if (olds.model && news.model) {
     std::vector<Pair> otherPairs = pairAssertions(olds.other, news.other, /*alignLeftovers=*/false);
