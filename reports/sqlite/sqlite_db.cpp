@@ -9,8 +9,16 @@
 
 namespace oalens::reports {
 
+// A reader cannot remove the -wal and -shm files when it closes, so a database left in WAL
+// mode gains both beside it on every `report`. The writer hands it back in a rollback journal;
+// while another connection is open the switch fails at once and WAL mode stays.
 Database::~Database() {
-  if (db_) sqlite3_close_v2(db_);
+  if (!db_) return;
+  if (writable_) {
+    sqlite3_busy_timeout(db_, 0);
+    sqlite3_exec(db_, "PRAGMA journal_mode=DELETE;", nullptr, nullptr, nullptr);
+  }
+  sqlite3_close_v2(db_);
 }
 
 bool Database::open(const std::string& path, std::string& err, Access access) {
@@ -21,6 +29,7 @@ bool Database::open(const std::string& path, std::string& err, Access access) {
   }
   sqlite3_busy_timeout(db_, 5000);
   if (access == Access::ReadOnly) return readOnlyProbe(path, err) && exec("PRAGMA query_only=ON;", err);
+  writable_ = true;
   return exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", err);
 }
 

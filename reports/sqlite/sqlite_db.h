@@ -33,6 +33,7 @@ class Database {
  private:
   bool readOnlyProbe(const std::string& path, std::string& err);
   sqlite3* db_ = nullptr;
+  bool writable_ = false;
 };
 
 class Statement {

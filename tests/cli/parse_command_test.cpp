@@ -32,6 +32,7 @@ TEST(ParseCommand, ParsesTheLibraryFilesItIsGiven) {
   // paths are relative to the current directory).
   const auto scan = runCommand("cd " + dir.string() + " && " + std::string(OALENS_BINARY) + " scan . --format json");
   EXPECT_NE(scan.out.find("\"lib/close.h\""), std::string::npos) << scan.out;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(ParseCommand, AListThatCannotBeReadIsAnError) {
@@ -40,6 +41,7 @@ TEST(ParseCommand, AListThatCannotBeReadIsAnError) {
   const auto r = runCommand(std::string(OALENS_BINARY) + " parse " + dir.string() + " --library-files " + (dir / "missing.txt").string());
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.out.find("cannot read"), std::string::npos) << r.out;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

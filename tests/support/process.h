@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -27,9 +28,13 @@ inline CommandResult runCommand(const std::string& cmd) {
 }
 
 // A fresh, empty directory named after the running test (and the process, for parallel ctest).
+// A parametrized test's name holds a '/' (`Case/CH301`), which would nest the directory in one
+// that removing it leaves behind.
 inline std::filesystem::path scratchDirectory(const std::string& prefix) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  auto dir = std::filesystem::temp_directory_path() / (prefix + "_" + std::to_string(::getpid()) + "_" + (info ? info->name() : "suite"));
+  std::string name = info ? info->name() : "suite";
+  std::replace(name.begin(), name.end(), '/', '_');
+  auto dir = std::filesystem::temp_directory_path() / (prefix + "_" + std::to_string(::getpid()) + "_" + name);
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
