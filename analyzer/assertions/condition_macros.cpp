@@ -7,9 +7,6 @@
 
 namespace oalens::analyzer {
 
-namespace {
-
-// Whether a statement directly under `head` (its block) fails the test.
 bool failsUnder(const FileModel& m, const AssertionFinder& finder, FunctionId fid, StmtId head) {
   if (finder.abortIn(m, head)) return true;
   static const RE2 failing(R"((?i)(fail|abort|fatal|panic|^die$))");
@@ -23,6 +20,8 @@ bool failsUnder(const FileModel& m, const AssertionFinder& finder, FunctionId fi
   }
   return false;
 }
+
+namespace {
 
 // `int outcome = call; ...; EXPECT_EQ(outcome, test_passed);` (oneMath's EXPECT_TRUEORSKIP):
 // the verdict of the macro's argument kept in a local, asserted to hold or to equal a value

@@ -17,4 +17,9 @@ namespace oalens::analyzer {
 // or a call named for failing (`AssertFailure_`, `fatal_error`, `Die`).
 std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder);
 
+// Whether a statement directly under `head` (its block) fails the test: a catalogued aborting
+// call, a `throw`, `return false` where `true` is returned elsewhere, or a call named for failing
+// (`result_.addFailure(...)`, CppUnitLite's report).
+bool failsUnder(const FileModel& m, const AssertionFinder& finder, FunctionId fid, StmtId head);
+
 }  // namespace oalens::analyzer

@@ -82,15 +82,37 @@ int typeFit(const FileModel& m, FunctionId scope, ExprId arg, std::string_view t
   if (arg == kNone || type.empty()) return 0;
   const std::string t = baseTypeName(type);
   const Expr& a = m.expr(arg);
-  // A name declared with the parameter's very type fits it best; a template parameter (`T`,
-  // `T2`) tells nothing.
-  if (a.kind == ExprKind::Name)
-    if (const std::string declared = declaredTypeOf(m, scope, a.name); declared.size() > 2 && declared == t) return 3000;
-  const bool arithmetic = t == "float" || t == "double" || t == "int" || t == "long" || t == "size_t" || t == "int32_t" || t == "int64_t" ||
-                          t == "uint32_t" || t == "uint64_t" || t == "unsigned" || t == "bool" || t == "half";
+  const auto isArithmetic = [](std::string_view x) {
+    return x == "float" || x == "double" || x == "int" || x == "long" || x == "size_t" || x == "int32_t" || x == "int64_t" ||
+           x == "uint32_t" || x == "uint64_t" || x == "unsigned" || x == "bool" || x == "half";
+  };
+  const bool arithmetic = isArithmetic(t);
   const bool floating = t == "float" || t == "double" || t == "half";
+  const bool templateParam = t.size() <= 2 && std::isupper(static_cast<unsigned char>(t.front()));
+  // The argument's own type where the caller says it: a name it declares (`Cal3Unified K(...)`),
+  // or a value it constructs (`Point2(1, 3)`). That type fits the very type best, a template
+  // parameter (`const V&`) as anything does, and no other class (GTSAM's `assert_equal(const
+  // Key&, const Key&, double)` takes no calibration; its std::string overload no Point2).
+  std::string known;
+  if (a.kind == ExprKind::Name) known = declaredTypeOf(m, scope, a.name);
+  // A qualifier is a namespace when in lower case (`minitensor::Pose2(...)`); `Rot3::Logmap(R)`
+  // calls a static method.
+  else if (static const RE2 typeName(R"((?:[a-z_][a-z0-9_]*::)*[A-Za-z_]\w*)");
+           a.kind == ExprKind::Call && m.childCount(arg) >= 1 &&
+           RE2::FullMatch(re2::StringPiece(m.expr(m.child(arg, 0)).text.data(), m.expr(m.child(arg, 0)).text.size()), typeName)) {
+    const std::string callee = baseTypeName(m.expr(m.child(arg, 0)).text);
+    if (callee.size() > 2 && std::isupper(static_cast<unsigned char>(callee.front())) &&
+        std::ranges::any_of(callee, [](char c) { return std::islower(static_cast<unsigned char>(c)); }))
+      known = callee;
+  }
+  if (known.size() > 2) {
+    if (known == t) return 3000;
+    if (templateParam) return 1000;
+    if (isArithmetic(known) && arithmetic) return 1500;
+    if (std::isupper(static_cast<unsigned char>(known.front())) && !arithmetic) return 0;
+  }
   if (a.kind == ExprKind::Number) {
-    if (!arithmetic) return t.size() <= 2 && std::isupper(static_cast<unsigned char>(t.front())) ? 1000 : 0;  // a template's `T`
+    if (!arithmetic) return templateParam ? 1000 : 0;  // a template's `T`
     // A floating literal fits a floating parameter better than a count (`f(x, y, 1e-3f)` against
     // `f(x*, y*, size_t n, float rtol = ...)` and `f(vec, vec, float rtol, ...)`).
     const bool floatingLiteral = !a.text.starts_with("0x") && a.text.find_first_of(".eE") != std::string_view::npos;

@@ -4,6 +4,8 @@
 // declaration only (cpp_predicates.h).
 #include "analyzer/assertions/cpp_predicates.h"
 
+#include "analyzer/assertions/condition_macros.h"
+
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -389,6 +391,12 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
     ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
     markCheckExpr(m, answer, nullptr, w);
+    // `if (fabs(e - a) > t) { result_.addFailure(...); }` (CppUnitLite's EXPECT_DOUBLES_EQUAL): a
+    // check that fails the test itself asserts where it is called; one that returns false answers.
+    if (st.kind == StmtKind::If && finder.abortIn(m, s) != std::optional<std::string>("return") && failsUnder(m, finder, fid, s)) {
+      w.kind = ApiKind::Function;
+      w.via = "closeness check";
+    }
     // `|got - want| / largest > tolerance`: the error divided by a size, a relative tolerance;
     // also kept in a local first (`auto rel_err = norm_residual / denom; ... rel_err < threshold`).
     if (const Expr& error = m.expr(m.expr(errorSide).kind == ExprKind::Name ? throughLocal(m, fid, s, errorSide) : errorSide);

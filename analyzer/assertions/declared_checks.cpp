@@ -2,6 +2,8 @@
 
 #include <re2/re2.h>
 
+#include "analyzer/core/words.h"
+
 #include <cctype>
 #include <string>
 #include <vector>
@@ -17,6 +19,34 @@ bool namedForCloseness(std::string_view name) {
   // Neighbour searches and closures are no closeness checks.
   static const RE2 other(R"((?i)(nearest|closest|closure|closed|closing|enclose))");
   return RE2::PartialMatch(piece(name), close) && !RE2::PartialMatch(piece(name), other);
+}
+
+// `assert_equal(expected, actual, double tol = 1e-9)`, `equal_with_abs_tol`, `a.equals(b, tol)`
+// (GTSAM's checks): equality within the tolerance the signature takes; never `assert_inequal`.
+bool namedForEquality(std::string_view name) {
+  static const RE2 equal(R"((?i)equal)"), unequal(R"((?i)(not_?equal|inequal|unequal|differ))");
+  return RE2::PartialMatch(piece(name), equal) && !RE2::PartialMatch(piece(name), unequal);
+}
+
+// Whether the body of `f` (when the model holds one) mentions `param`: an overload that compares
+// exactly and ignores the tolerance it takes (GTSAM's `assert_equal(const Key&, const Key&,
+// double tol = 0.0)`, `if (expected != actual)`) checks nothing within it.
+bool bodyUses(const FileModel& m, const Function& f, std::string_view param) {
+  if (!m.source || f.range.endByte > m.source->size() || f.range.startByte >= f.range.endByte) return true;
+  const std::string_view text = std::string_view(*m.source).substr(f.range.startByte, f.range.endByte - f.range.startByte);
+  const size_t open = f.isMacro ? text.find(')') : text.find('{');
+  if (open == std::string_view::npos) return true;
+  return mentionsWord(text.substr(open + 1), param);
+}
+
+// Whether the signature of `f` declares it to return `bool` (`inline bool assert_equal(...)`,
+// GTSAM's checks, asserted where they are called: `EXPECT(assert_equal(a, b, 1e-9))`).
+bool returnsBool(const FileModel& m, const Function& f) {
+  if (f.isMacro || !m.source || f.range.startByte >= m.source->size()) return false;
+  std::string_view text = std::string_view(*m.source).substr(f.range.startByte, f.range.endByte - f.range.startByte);
+  const size_t name = findWord(text, f.name);
+  if (name == std::string_view::npos) return false;
+  return mentionsWord(text.substr(0, name), "bool");
 }
 
 bool namedForAsserting(std::string_view name) {
@@ -70,7 +100,7 @@ std::string_view comparedValueParam(const Function& f) {
 
 std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionId fid) {
   const Function& f = m.functions[fid];
-  if (m.language != Language::Cpp || f.isTestCase || !namedForCloseness(f.name)) return std::nullopt;
+  if (m.language != Language::Cpp || f.isTestCase || !(namedForCloseness(f.name) || namedForEquality(f.name))) return std::nullopt;
   const bool method = isMethod(f);
   std::string_view tolerance, relative;
   std::vector<std::string_view> values;
@@ -94,6 +124,7 @@ std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionI
   }
   // A method's object and one value, answering whether they are close (`Vector::ApproxEqual(other,
   // tol)`, 0.01 of the norm in Kaldi's headers).
+  if (!tolerance.empty() && !bodyUses(m, f, tolerance)) return std::nullopt;
   if (method && !tolerance.empty() && values.size() == 1 && !namedForAsserting(f.name)) {
     DeclaredCloseness out;
     out.actual = "self";
@@ -116,7 +147,7 @@ std::optional<DeclaredCloseness> declaredCloseness(const FileModel& m, FunctionI
   out.actual = values[expectedSecond ? 0 : 1];
   out.tolerance = relativeOnly ? std::string_view{} : tolerance;
   out.relative = relativeOnly ? tolerance : relative;
-  out.predicate = !namedForAsserting(f.name);
+  out.predicate = !namedForAsserting(f.name) || returnsBool(m, f);
   return out;
 }
 
