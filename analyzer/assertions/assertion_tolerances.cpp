@@ -298,9 +298,12 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     // the call would be.
     // Not one a parameter takes (a call may set it), nor a method comparing its object with
     // another (a tensor's `matches(other)`): a check API; nor one it switches at run time.
-    const bool testProcedure = spec.discovered && spec.language == Language::Cpp && spec.actual.empty() && spec.expected.empty() &&
-                               spec.bound.empty() && spec.kind != ApiKind::Method && !spec.predicateMethod && !spec.alwaysDepend &&
-                               spec.switchedBy.empty();
+    // So is a Python helper computing both compared values from the one it is given (MXNet's
+    // `check_fusion(net, shape, attrs)`: the fused net against the unfused, within its literals).
+    const bool bothFromOne = spec.language == Language::Python && !spec.actual.empty() && spec.actual == spec.expected;
+    const bool testProcedure = spec.discovered && (spec.language == Language::Cpp || bothFromOne) &&
+                               ((spec.actual.empty() && spec.expected.empty()) || bothFromOne) && spec.bound.empty() &&
+                               spec.kind != ApiKind::Method && !spec.predicateMethod && !spec.alwaysDepend && spec.switchedBy.empty();
     if (testProcedure && param.empty() && std::ranges::find(spec.ownDefaults, kind) != spec.ownDefaults.end() &&
         a.tolerances.back().provenance == Provenance::Default) {
       a.tolerances.back().provenance = Provenance::Constant;

@@ -47,7 +47,9 @@ bool backendsDiffer(const std::set<std::string>& oracle, const std::set<std::str
 
 Core coreOf(const OriginSet& s) {
   Core c;
+  std::multiset<std::string> unresolvedInputs;
   for (const auto& o : s.items) {
+    if (o.kind == OriginKind::Unknown && o.api.empty() && !o.args.empty()) unresolvedInputs.insert(o.args);
     const bool method = !o.api.empty() && o.api[0] == '.';
     if (c.primary.empty() && method && !isArrayMethod(o.api) && !OriginTracer::isInfrastructure(o.api) &&
         (o.kind == OriginKind::LibCall || isModelMethod(o.api))) {
@@ -67,6 +69,11 @@ Core coreOf(const OriginSet& s) {
     c.full.insert(o.api);
     c.last.insert(std::string(lastDottedComponent(o.api)));
   }
+  // A side that calls nothing the scan resolves but a function with no name, looked up in a table
+  // (`kernels["relu"](x)`): what that call is handed is its input, so another library's function
+  // of it computes what it computes, no closed form. (A named callee the scan cannot resolve, a
+  // test's parameter `auto_class(model)`, builds as often as it computes.)
+  if (c.inputs.empty() && c.full.empty()) c.inputs = std::move(unresolvedInputs);
   return c;
 }
 

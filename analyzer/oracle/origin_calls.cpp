@@ -229,7 +229,16 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   }
   auto traceArgs = [&](bool intoSuiteHelper = false) { traceArguments(site, intoSuiteHelper); };
 
-  if (callee.kind == ExprKind::Subscript) {  // np.cast[dtype](x): a conversion
+  if (callee.kind == ExprKind::Subscript) {
+    // np.cast[dtype](x): a module's conversion, indexed by a type. Anything else indexed and called
+    // (`mod.pyfuncs["multi_ops"](x, y)`, a table of functions) computes what the scan cannot see.
+    const ExprId table = m.childCount(args.callee) > 0 ? m.child(args.callee, 0) : kNone;
+    bool viaImport = false;
+    if (const std::string dotted = table == kNone ? std::string{} : dottedName(m, table); !dotted.empty())
+      resolveDotted(m, fn, dotted, &viaImport);
+    if (!viaImport)
+      w.out.items.push_back(
+          {OriginKind::Unknown, {}, argKey, fmt::format("callee `{}` is not resolved", m.expr(args.callee).text.substr(0, 60))});
     traceArgs();
     return;
   }

@@ -3,7 +3,7 @@ under test, whichever of them it is, run twice on the same inputs or on others."
 import numpy as np
 import pytest
 
-from nnlib import ops, recurrent
+from nnlib import graph, ops, recurrent
 
 
 @pytest.mark.parametrize("reduce_fn", [ops.logsumexp, ops.mean])
@@ -42,3 +42,11 @@ class TestUnrollWithLengths:
         outputs, _ = unroll_fn(self.core, inputs, state, lengths=np.asarray([self.steps] * self.batch_size))
         expected, _ = unroll_fn(self.core, inputs, state)
         np.testing.assert_allclose(outputs, expected)  # oracle: SCUT_SAME thr=default
+
+
+def test_a_function_looked_up_in_a_table_the_test_builds():
+    # The table maps names to functions the library compiles; the one called is looked up by name.
+    kernels = {name: graph.compile(getattr(ops, name)) for name in ("relu", "tanh")}
+    x = np.linspace(-2.0, 2.0, 9)
+    result = kernels["relu"](x)
+    np.testing.assert_allclose(result, np.maximum(x, 0.0))  # oracle: DT thr=default
