@@ -17,6 +17,7 @@ namespace oalens::analyzer {
 class AssertionFinder {
  public:
   AssertionFinder(const ApiMatcher& matcher, const ToleranceResolver& resolver) : matcher_(matcher), resolver_(resolver) {}
+  const ApiMatcher& matcher() const { return matcher_; }
 
   std::vector<Assertion> find(const FileModel& m) const;
 

@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/core/words.h"
 
@@ -10,10 +11,14 @@ namespace oalens::analyzer {
 bool failsUnder(const FileModel& m, const AssertionFinder& finder, FunctionId fid, StmtId head) {
   if (finder.abortIn(m, head)) return true;
   static const RE2 failing(R"((?i)(fail|abort|fatal|panic|^die$))");
+  // `for (Halide::Internal::ErrorReport<type> _err; 1; _err.issue()) _err.init(...)` (Halide's
+  // `_halide_assert_impl`): a loop that builds an error report and issues it, which throws.
+  static const RE2 reportLoop(R"(^\s*for\s*\(\s*(?:[\w:]+::)?\w*(?:Error|Failure|Fatal)\w*\s*(?:<[^;]*>)?\s+\w+\s*;)");
   const Stmt& h = m.stmts[head];
   for (StmtId e = head + 1; e < m.stmts.size(); ++e) {
     const Stmt& st = m.stmts[e];
     if (st.function != fid || st.depth <= h.depth) break;
+    if (st.parent == head && RE2::PartialMatch(re2::StringPiece(st.text.data(), st.text.size()), reportLoop)) return true;
     if (st.parent != head || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
     const std::string_view callee = m.expr(m.child(st.a, 0)).name;
     if (RE2::PartialMatch(re2::StringPiece(callee.data(), callee.size()), failing)) return true;
@@ -76,6 +81,16 @@ std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, co
     }
   }
   if (!checks) checks = assertsHeldVerdict(m, fid, condition);
+  // `#define _halide_user_assert(c) _halide_assert_impl(c, Halide::CompileError)`: the condition
+  // handed on as the first argument of a check macro of the same kind.
+  for (StmtId s = f.firstStmt; s < f.endStmt && !checks; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+    const ApiMatch match = finder.matcher().match(m, fid, st.a);
+    const CallArgs args = splitCall(m, st.a);
+    checks = match.spec && !match.spec->oa && match.spec->condition == ConditionCheck::Truth && !args.positional.empty() &&
+             unparenthesized(m.expr(args.positional[0]).text) == condition;
+  }
   if (!checks) return std::nullopt;
   ApiSpec w;
   nameDiscovered(m, f, w);

@@ -168,8 +168,19 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
         // A check macro given one condition (`KALDI_ASSERT(ApproxEqual(a, b))`): its definition,
         // maybe the library's, says whether it checks it (condition_macros.h), and the condition's
         // call is what it checks with.
-        if (const ExprId callee = m.child(st.a, 0); name.empty() && args.positional.size() == 1 && m.expr(callee).kind == ExprKind::Name &&
-                                                    looksLikeMacroName(m.expr(callee).name)) {
+        // Also one in lower case named for asserting and given a comparison (Halide's
+        // `_halide_user_assert(diff < eps) << "..."`, defined in its src/Error.h).
+        static const RE2 assertName(R"((?i)assert)");
+        const ExprId callee = m.child(st.a, 0);
+        const auto conditionMacro = [&] {
+          if (m.expr(callee).kind != ExprKind::Name) return false;
+          const std::string_view called = m.expr(callee).name;
+          if (looksLikeMacroName(called)) return true;
+          const ExprKind argument = m.expr(args.positional[0]).kind;
+          return RE2::PartialMatch(re2::StringPiece(called.data(), called.size()), assertName) &&
+                 (argument == ExprKind::Compare || argument == ExprKind::BoolOp || argument == ExprKind::Not);
+        };
+        if (name.empty() && args.positional.size() == 1 && conditionMacro()) {
           name = m.expr(callee).name;
           // Only a condition's call named like a check: `ASSERT_SUCCESS(af_resize(...))` checks
           // a status, and the library's functions would all be read.

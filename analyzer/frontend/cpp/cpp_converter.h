@@ -23,6 +23,10 @@ struct CppFrontend::Impl : CppTree {
   std::vector<TSTree*> macroTrees;  // alive until the model is built: the work stack holds their nodes
   // What the parsers read: the source with the blankings of parseableText (same offsets).
   std::string_view parsedText;
+  // Where a macro's replacement text is parsed again with a `;` after it: parsedText's size, the
+  // text copied in for each such parse.
+  std::string macroScratch;
+  const char* macroScratchOf = nullptr;
 
   Impl() {
     parser = ts_parser_new();

@@ -4,6 +4,7 @@
 #include "analyzer/frontend/cpp/cpp_converter.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "analyzer/core/words.h"
@@ -47,7 +48,38 @@ TSNode CppFrontend::Impl::parseMacroText(TSNode arg) {
   r.end_byte = ts_node_end_byte(arg);
   r.start_point = ts_node_start_point(arg);
   r.end_point = ts_node_end_point(arg);
-  return parseInPlace(r);
+  TSNode root = parseInPlace(r);
+  // A replacement text that is a statement but for its `;`, written at each use (Halide's
+  // `if (!(c)) for (ErrorReport<T> _err; 1; _err.issue()) _err.init(...)`), parses with an
+  // error: it is read again with a `;` in place of the line end after it (same offsets).
+  if (ts_node_is_null(root) || !ts_node_has_error(root) || r.end_byte >= parsedText.size() ||
+      !std::isspace(static_cast<unsigned char>(parsedText[r.end_byte])))
+    return root;
+  std::string_view body = parsedText.substr(r.start_byte, r.end_byte - r.start_byte);
+  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.remove_suffix(1);
+  if (body.empty() || body.back() == ';' || body.back() == '}') return root;
+  // Only the included range is read: the scratch holds the text as it stands now (a nested
+  // define restored since the file was first blanked) there.
+  if (macroScratchOf != parsedText.data() || macroScratch.size() != parsedText.size()) {
+    macroScratch.assign(parsedText.size(), ' ');
+    macroScratchOf = parsedText.data();
+  }
+  std::copy(parsedText.begin() + r.start_byte, parsedText.begin() + r.end_byte, macroScratch.begin() + r.start_byte);
+  macroScratch[r.end_byte] = ';';
+  TSRange withEnd = r;
+  ++withEnd.end_byte;
+  ++withEnd.end_point.column;
+  ts_parser_set_included_ranges(macroParser, &withEnd, 1);
+  ts_parser_reset(macroParser);
+  TSTree* t = ts_parser_parse_string(macroParser, nullptr, macroScratch.data(), static_cast<uint32_t>(macroScratch.size()));
+  ts_parser_set_included_ranges(macroParser, nullptr, 0);
+  if (!t) return root;
+  if (ts_node_has_error(ts_tree_root_node(t))) {
+    ts_tree_delete(t);
+    return root;
+  }
+  macroTrees.push_back(t);
+  return ts_tree_root_node(t);
 }
 
 TSNode CppFrontend::Impl::parseInPlace(TSRange r) {
@@ -75,6 +107,7 @@ void CppFrontend::Impl::walkFileLevelCalls(std::string& buffer, const std::vecto
     std::copy(source.begin() + call.begin, source.begin() + call.end, buffer.begin() + call.begin);
     nameTypeArguments(buffer, call.begin, call.end);
     blankTokenPasting(buffer, call.begin, call.end);
+    blankCommentsInDefines(buffer, call.begin, call.end);
     for (; scanned < call.end; ++scanned)
       if (source[scanned] == '\n') ++row, lineStart = scanned + 1;
     r.end_byte = call.end;

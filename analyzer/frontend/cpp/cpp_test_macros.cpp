@@ -225,11 +225,15 @@ bool blankTokenPasting(std::string& text, size_t from, size_t to) {
     if (end < text.size() && text[end] == '#') {
       ++end;  // a##b: `##` and the name pasted on
     } else {
-      // #x: stringizing, unless the `#` opens a directive (only blanks before it on its line).
+      // #x: stringizing, unless the `#` opens a directive (only blanks before it on its line). The
+      // `#` alone goes: `x` stays an argument (`report(__LINE__, #condition)` parses as a call).
       size_t b = i;
       while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == '\t')) --b;
       if (b == 0 || text[b - 1] == '\n') continue;
       if (end >= text.size() || !(isIdentifierByte(text[end]) && !std::isdigit(static_cast<unsigned char>(text[end])))) continue;
+      blank(text, i, end);
+      changed = true;
+      continue;
     }
     while (end < to && (text[end] == ' ' || text[end] == '\t')) ++end;
     while (end < to && isIdentifierByte(text[end])) ++end;
@@ -414,11 +418,46 @@ bool blankLoopHeaderMacros(std::string& text) {
   return changed;
 }
 
+bool blankCommentsInDefines(std::string& text, size_t from, size_t to) {
+  bool changed = false;
+  static const RE2 define(R"(^[ \t]*#[ \t]*define\b)");
+  to = std::min(to, text.size());
+  for (size_t lineStart = from; lineStart < to;) {
+    size_t lineEnd = text.find('\n', lineStart);
+    if (lineEnd == std::string::npos) lineEnd = text.size();
+    if (!RE2::PartialMatch(re2::StringPiece(text.data() + lineStart, lineEnd - lineStart), define)) {
+      lineStart = lineEnd + 1;
+      continue;
+    }
+    // The define's lines: this one and those its trailing backslashes continue it onto.
+    size_t end = lineEnd;
+    while (end < text.size()) {
+      size_t last = end;
+      while (last > lineStart && (text[last - 1] == ' ' || text[last - 1] == '\t' || text[last - 1] == '\r')) --last;
+      if (last == lineStart || text[last - 1] != '\\' || end == text.size()) break;
+      const size_t next = text.find('\n', end + 1);
+      end = next == std::string::npos ? text.size() : next;
+    }
+    for (size_t open = text.find("/*", lineStart); open != std::string::npos && open < end; open = text.find("/*", open + 2)) {
+      const size_t close = text.find("*/", open + 2);
+      if (close == std::string::npos || close + 2 > end) break;
+      // Not a comment's opener inside a string literal (`"/*"`): an odd count of quotes before it.
+      if (std::count(text.begin() + static_cast<long>(lineStart), text.begin() + static_cast<long>(open), '"') % 2 == 1) continue;
+      blank(text, open, close + 2);
+      changed = true;
+      open = close;
+    }
+    lineStart = end + 1;
+  }
+  return changed;
+}
+
 ParseableText parseableText(std::string_view source) {
   ParseableText out;
   out.text = blankTypeArguments(source);
   std::string text = out.text ? *out.text : std::string(source);
   // Before the defines nested in a namespace or function are blanked: the loop header is read there.
+  const bool comments = blankCommentsInDefines(text);
   const bool loops = blankLoopHeaderMacros(text);
   const bool blocks = blankBlockMacros(text);
   const bool calls = blankFileLevelMacroCalls(text, &out.fileLevelCalls);
@@ -428,7 +467,7 @@ ParseableText parseableText(std::string_view source) {
   const bool types = nameTypeArguments(text);
   const bool matchers = rewriteMatcherDefinitions(text);
   const bool attributes = blankClassAttributeMacros(text);
-  if (blocks || calls || defines || pasting || types || matchers || attributes || loops) out.text = std::move(text);
+  if (blocks || calls || defines || pasting || types || matchers || attributes || loops || comments) out.text = std::move(text);
   return out;
 }
 

@@ -90,6 +90,12 @@ bool isMatcherDefinition(std::string_view macro);
 // Returns whether anything changed.
 bool blankClassAttributeMacros(std::string& text);
 
+// A block comment inside a #define's replacement text (`if (!(c)) for (...) /*****/ report(...)`,
+// Halide's `_halide_assert_impl`) ends the text tree-sitter gives the define: what follows the
+// comment is read as code outside it. Such comments are blanked (same length). Returns whether
+// anything changed.
+bool blankCommentsInDefines(std::string& text, size_t from = 0, size_t to = std::string::npos);
+
 struct ParseableText {
   std::optional<std::string> text;         // the blankings above; nullopt when none applies
   std::vector<SourceSpan> fileLevelCalls;  // the file-level macro calls and nested #defines blanked from it, in order

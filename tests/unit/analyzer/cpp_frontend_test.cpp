@@ -313,10 +313,23 @@ TEST(CppTestMacros, TokenPastingIsBlankedAndDirectivesStay) {
   const std::string before = text;
   ASSERT_TRUE(blankTokenPasting(text));
   EXPECT_EQ(text.size(), before.size());
-  EXPECT_NE(text.find("#define NAME(a, n) TEST(S, a      ) { f(  ); }"), std::string::npos) << text;
+  // Stringizing loses its `#` only: `f(#a)` parses as the call `f( a)`.
+  EXPECT_NE(text.find("#define NAME(a, n) TEST(S, a      ) { f( a); }"), std::string::npos) << text;
   EXPECT_NE(text.find("  #include"), std::string::npos);
   std::string plain = "int x = 1;\n#if A\n#endif\n";
   EXPECT_FALSE(blankTokenPasting(plain));
+}
+
+TEST(CppTestMacros, BlockCommentsInsideADefineAreBlanked) {
+  std::string text = "#define CHECK_IMPL(c) \\\n  if (!(c)) /* report */ \\\n    fail(#c)\nint y = 1; /* kept */\n#define S \"/* no */\"\n";
+  const std::string before = text;
+  ASSERT_TRUE(blankCommentsInDefines(text));
+  EXPECT_EQ(text.size(), before.size());
+  EXPECT_NE(text.find("if (!(c))              \\"), std::string::npos) << text;
+  EXPECT_NE(text.find("/* kept */"), std::string::npos) << "a comment outside a define stays";
+  EXPECT_NE(text.find("\"/* no */\""), std::string::npos) << "an opener inside a string stays";
+  std::string plain = "int x = 1; /* c */\n#define A 1\n";
+  EXPECT_FALSE(blankCommentsInDefines(plain));
 }
 
 TEST(CppTestMacros, ExportMacrosBeforeAClassNameAreBlanked) {
