@@ -62,6 +62,52 @@ std::optional<std::string> AssertionFinder::abortIn(const FileModel& m, StmtId h
     const ApiMatch match = matcher_.match(m, st.function, st.a);
     if (failsTheTest(m, match, st.a)) return match.spec ? match.spec->id : std::string(match.lastName);
   }
+  if (m.language == Language::Cpp) return countedFailureIn(m, head);
+  return std::nullopt;
+}
+
+std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m, StmtId head) const {
+  static const RE2 increment(R"(^\s*(?:\+\+\s*(\w+)|(\w+)\s*\+\+|(\w+)\s*\+=\s*1)\s*;?\s*$)");
+  const Stmt& h = m.stmts[head];
+  std::string counter;
+  for (StmtId e = head + 1; e < m.stmts.size() && counter.empty(); ++e) {
+    const Stmt& st = m.stmts[e];
+    if (st.function != h.function || st.depth <= h.depth) break;
+    if (st.parent != head) continue;
+    std::string a, b, c;
+    if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), increment, &a, &b, &c)) counter = a + b + c;
+  }
+  if (counter.empty()) return std::nullopt;
+  // Where the count is read: a test of it that fails, a check that it is zero, or main's status.
+  static const RE2 nonzero(R"(^\(?\s*(\w+)\s*(?:>\s*0|!=\s*0|>=\s*1)?\s*\)?$)");
+  static const RE2 zeroCheck(R"(^(?:EXPECT|ASSERT)_(?:EQ|LE)\s*\(\s*(?:(\w+)\s*,\s*0\s*|0\s*,\s*(\w+)\s*)\))");
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (s == head || st.a == kNone) continue;
+    std::string name;
+    const std::string_view text = m.expr(st.a).text;
+    if (st.kind == StmtKind::If && RE2::FullMatch(re2::StringPiece(text.data(), text.size()), nonzero, &name) && name == counter) {
+      // Its block fails directly (no second count: the failure is this `if`'s own).
+      for (StmtId e = s + 1; e < m.stmts.size(); ++e) {
+        const Stmt& in = m.stmts[e];
+        if (in.function != st.function || in.depth <= st.depth) break;
+        if (in.parent != s) continue;
+        if (in.kind == StmtKind::Raise) return std::string("throw");
+        if (returnsFailure(m, e)) return std::string("return");
+        if (in.kind != StmtKind::ExprStmt || in.a == kNone || m.expr(in.a).kind != ExprKind::Call) continue;
+        const ApiMatch match = matcher_.match(m, in.function, in.a);
+        if (failsTheTest(m, match, in.a)) return match.spec ? match.spec->id : std::string(match.lastName);
+      }
+      continue;
+    }
+    std::string first, second;
+    const std::string_view whole = st.text;
+    if (st.kind == StmtKind::ExprStmt && RE2::PartialMatch(re2::StringPiece(whole.data(), whole.size()), zeroCheck, &first, &second) &&
+        (first == counter || second == counter))
+      return std::string(whole.substr(0, whole.find('(')));
+    if (st.kind == StmtKind::Return && st.function != kNone && m.functions[st.function].name == "main" && text == counter)
+      return std::string("return");
+  }
   return std::nullopt;
 }
 

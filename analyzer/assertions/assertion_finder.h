@@ -108,6 +108,10 @@ class AssertionFinder {
   // The aborting call (a catalogued `checks = "abort"` API) or `throw` among the statements of
   // the block `head` opens, kNone-free: the API's id, "throw", or nullopt.
   std::optional<std::string> abortIn(const FileModel& m, StmtId head) const;
+  // `++num_errors;` in the block of `head`, where the file later fails on that count (`if
+  // (num_errors) { ...; exit(1); }`, `EXPECT_EQ(num_errors, 0)`, `return num_errors;` from
+  // main): the failure deferred, its name; nullopt otherwise.
+  std::optional<std::string> countedFailureIn(const FileModel& m, StmtId head) const;
   // `Approx(y).epsilon(e).margin(m)` -> the call `Approx(y)`, with (kind, value) of each
   // setter the base API declares; `call` itself when it is no such chain.
   ExprId peelSetters(const FileModel& m, FunctionId scope, ExprId call, std::vector<std::pair<std::string, ExprId>>& values) const;

@@ -397,6 +397,16 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
       w.kind = ApiKind::Function;
       w.via = "closeness check";
     }
+    // `if (fabs(b - a) < 1e-4) return true;` then `if (relative_error < 1.25e-6) return true;`
+    // (Halide's relatively_equal): each later acceptance of an error is a place it checks too.
+    for (StmtId later = s + 1; st.kind == StmtKind::If && later < f.endStmt; ++later) {
+      const Stmt& next = m.stmts[later];
+      if (next.function != fid || next.kind != StmtKind::If || next.a == kNone) continue;
+      if (onlySkips(m, fid, later, f.endStmt) || decidesNothing(m, fid, later, f.endStmt)) continue;
+      auto again = exceededLocalError(m, fid, later, next.a);
+      if (!again) again = finder.conditionCheck(m, fid, next.a);
+      if (again && !again->spec && again->errorSide != kNone && again->lowerSide == kNone) markCheckExpr(m, next.a, nullptr, w);
+    }
     // `|got - want| / largest > tolerance`: the error divided by a size, a relative tolerance;
     // also kept in a local first (`auto rel_err = norm_residual / denom; ... rel_err < threshold`).
     if (const Expr& error = m.expr(m.expr(errorSide).kind == ExprKind::Name ? throughLocal(m, fid, s, errorSide) : errorSide);

@@ -1,0 +1,32 @@
+// Failures counted where they happen and acted on later: a program that returns nonzero when
+// its count is, and a test that asserts the count is zero after the loop.
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "minitensor/layers.h"
+
+int checkSoftplusProgram() {
+  int num_errors = 0;
+  const std::vector<float> x = minitensor::linspace(-4.0f, 4.0f, 33);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const float expected = std::log1p(std::exp(x[i]));
+    if (std::fabs(minitensor::softplus(x[i]) - expected) > 1e-5f) {  // expect: oa api=return cat=error_bound thr=customized tol=bound:literal:1e-05
+      std::printf("softplus(%f) is off\n", x[i]);
+      num_errors++;
+    }
+  }
+  if (num_errors) {
+    std::fprintf(stderr, "%d errors\n", num_errors);
+    return 1;
+  }
+  return 0;
+}
+
+TEST(CountedErrors, AssertedZeroAfterTheLoop) {
+  const std::vector<float> x = minitensor::linspace(-1.0f, 1.0f, 9);
+  int mismatches = 0;
+  for (float v : x)
+    if (std::fabs(minitensor::tanh(v) - std::tanh(v)) > 2e-6f) ++mismatches;  // expect: oa api=EXPECT_EQ cat=error_bound thr=customized tol=bound:literal:2e-06
+  EXPECT_EQ(mismatches, 0);  // expect: assert api=EXPECT_EQ
+}
