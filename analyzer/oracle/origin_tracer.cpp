@@ -140,6 +140,9 @@ static bool readsLocal(const FileModel& m, FunctionId fn, StmtId before, ExprId 
     const StmtId s = localBindingStmt(m, fn, before, x.name);
     return s != kNone && readsLocal(m, fn, s, m.stmts[s].b, var, depth + 1);
   }
+  // An object's attribute read whole (`self.conv1_`, called or handed on), or through one of its
+  // own (`self.conv1.bias.reshape(...)` reads `self.conv1.bias`).
+  if (x.kind == ExprKind::Attribute && x.text.starts_with(var) && (x.text.size() == var.size() || x.text[var.size()] == '.')) return true;
   for (uint32_t i = 0; i < x.childCount; ++i)
     if (readsLocal(m, fn, before, m.child(e, i), var, depth + 1)) return true;
   return false;
@@ -388,6 +391,25 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
           traceExpr(w, m, fn, at, differentiated, depth + 1);
           return;
         }
+      // `self.conv1_.bias.grad` after `loss_.backward()`: a parameter's gradient, where the loss
+      // read the parameter or called the module that owns it (`F.relu(self.conv1_(x))`).
+      if (x.name == "grad" && m.expr(m.child(e, 0)).kind == ExprKind::Attribute && fn != kNone) {
+        // The parameter, then each object holding it (`reference.dense.weight`, `reference.dense`,
+        // `reference`), never `self` alone: the module called may be any of them.
+        std::string_view owner = m.expr(m.child(e, 0)).text;
+        ExprId differentiated = kNone;
+        while (differentiated == kNone && !owner.empty() && owner != "self" && owner != "cls") {
+          differentiated = lastBackwardOf(m, fn, at, owner);
+          const size_t dot = owner.rfind('.');
+          owner = dot == std::string_view::npos ? std::string_view{} : owner.substr(0, dot);
+        }
+        if (differentiated != kNone) {
+          w.out.evidence.push_back(
+              fmt::format("`{}` is the gradient of `{}`", x.text.substr(0, 40), m.expr(differentiated).text.substr(0, 60)));
+          traceExpr(w, m, fn, at, differentiated, depth + 1);
+          return;
+        }
+      }
       if (m.expr(m.child(e, 0)).kind == ExprKind::Name &&
           tracePropertyOfBuiltObject(w, m, fn, at, m.expr(m.child(e, 0)).name, x.name, depth + 1))
         return;

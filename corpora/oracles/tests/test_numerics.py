@@ -152,3 +152,26 @@ def test_relu_layer_equals_a_leaky_layer_of_slope_zero():
     _, apply_leaky = dense_layer(4, lambda z: ops.leaky_relu(z, alpha=0.0))
     params = init_fn(rng, 3)
     np.testing.assert_allclose(apply_relu(params, x), apply_leaky(params, x))  # oracle: RI thr=default
+
+
+class _TorchDense(torch.nn.Module):
+    def __init__(self, weights):
+        super().__init__()
+        self.dense = torch.nn.Linear(3, 2, bias=False)
+        with torch.no_grad():
+            self.dense.weight.copy_(torch.as_tensor(weights.T))
+
+    def forward(self, x):
+        return self.dense(x)
+
+
+def test_a_torch_layers_weight_gradient_after_its_backward():
+    # The slope of sum(x @ w) in w is x's column sums broadcast: nnlib computes it with its own
+    # matmul; PyTorch's autograd fills in the layer's `.weight.grad` from its own run.
+    x = np.linspace(-1.0, 1.0, 12).reshape(4, 3)
+    w = np.ones((3, 2))
+    reference = _TorchDense(w)
+    loss = reference(torch.as_tensor(x, dtype=torch.float32)).sum()
+    loss.backward()
+    slope = ops.matmul(x.T, np.ones((4, 2)))
+    np.testing.assert_allclose(slope.T, reference.dense.weight.grad.numpy(), rtol=1e-6)  # oracle: DT thr=customized
