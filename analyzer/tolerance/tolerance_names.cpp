@@ -4,6 +4,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <array>
 
 #include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
@@ -151,6 +152,22 @@ ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn
   return unresolved(fmt::format("`{}` is defined outside the scanned files", dotted));
 }
 
+// Whether `f` is a hook the test framework calls (`setUp`, `setup_method`, ...) that no call of
+// the file hands an argument (`super().setUp(max_abs_diff=1e-2)` would).
+static bool frameworkHookCalledBare(const FileModel& m, const Function& f) {
+  static const std::array<std::string_view, 6> hooks{"setUp", "setUpClass", "setup_method", "setup_class", "setup", "asyncSetUp"};
+  if (m.language != Language::Python || std::ranges::find(hooks, f.name) == hooks.end()) return false;
+  for (ExprId e = 0; e < m.exprs.size(); ++e) {
+    if (m.expr(e).kind != ExprKind::Call) continue;
+    const CallArgs args = splitCall(m, e);
+    if (args.callee == kNone || lastDottedComponent(m.expr(args.callee).text) != f.name) continue;
+    // `Base.setUp(self)` hands only the instance.
+    const bool onlySelf = args.positional.size() == 1 && m.expr(args.positional[0]).text == "self";
+    if ((!args.positional.empty() && !onlySelf) || !args.keywords.empty()) return false;
+  }
+  return true;
+}
+
 ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const {
   for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {
     ResolvedValue v = fromBindings(m, f, kNone, f == fn ? at : kNone, name, hops, "local");
@@ -170,6 +187,13 @@ ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, Stm
       if (m.functions[f].name.starts_with("test")) {
         if (d.provenance == Provenance::Literal) d.provenance = Provenance::Constant;
         d.note = fmt::format("default of parameter `{}` of {}", name, m.functions[f].qualifiedName);
+        return d;
+      }
+      // A test framework's hook (`def setUp(self, max_abs_diff=1e-3)`, Apex's optimizer tests)
+      // runs with its defaults unless the file calls it with arguments: they are what it holds.
+      if (frameworkHookCalledBare(m, m.functions[f])) {
+        if (d.provenance == Provenance::Literal) d.provenance = Provenance::Constant;
+        d.note = fmt::format("default of parameter `{}` of {}, which the test framework calls", name, m.functions[f].qualifiedName);
         return d;
       }
       d.provenance = Provenance::Depend;
