@@ -7,6 +7,7 @@
 #include <re2/re2.h>
 
 #include <cctype>
+#include <map>
 
 #include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/param_origin.h"
@@ -78,6 +79,26 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
     if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), increment, &a, &b, &c)) counter = a + b + c;
   }
   if (counter.empty()) return std::nullopt;
+  // One answer per file and counter: a file of many counting `if`s reads the rest of itself once.
+  thread_local struct {
+    const FileModel* model = nullptr;
+    std::string path;
+    size_t stmts = 0;
+    std::map<std::string, std::optional<std::string>, std::less<>> found;
+  } cache;
+  if (cache.model != &m || cache.path != m.path || cache.stmts != m.stmts.size()) {
+    cache.model = &m;
+    cache.path = m.path;
+    cache.stmts = m.stmts.size();
+    cache.found.clear();
+  }
+  if (const auto hit = cache.found.find(counter); hit != cache.found.end()) return hit->second;
+  std::optional<std::string> failure = laterFailureOnCount(m, head, counter);
+  cache.found.emplace(counter, failure);
+  return failure;
+}
+
+std::optional<std::string> AssertionFinder::laterFailureOnCount(const FileModel& m, StmtId head, const std::string& counter) const {
   // Where the count is read: a test of it that fails, a check that it is zero, or main's status.
   static const RE2 nonzero(R"(^\(?\s*(\w+)\s*(?:>\s*0|!=\s*0|>=\s*1)?\s*\)?$)");
   static const RE2 zeroCheck(R"(^(?:EXPECT|ASSERT)_(?:EQ|LE)\s*\(\s*(?:(\w+)\s*,\s*0\s*|0\s*,\s*(\w+)\s*)\))");

@@ -7,6 +7,7 @@
 #include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/runtime_choice.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 
@@ -196,7 +197,11 @@ bool AssertionFinder::fromPredicateMacro(const FileModel& m, FunctionId scope, E
 
 StmtId localBindingStmt(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
   StmtId binding = kNone;
-  for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
+  // The statements that may bind the name (the model's index), not every statement before `at`:
+  // a test of thousands of checks reading one name looked at all of them for each check.
+  std::vector<StmtId> scratch;
+  for (const StmtId s : statementsBinding(m, fid, name, scratch)) {
+    if (s >= at || s >= m.stmts.size()) break;
     const Stmt& st = m.stmts[s];
     if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && m.expr(st.a).kind == ExprKind::Name &&
         m.expr(st.a).name == name)

@@ -112,6 +112,11 @@ class AssertionFinder {
   // (num_errors) { ...; exit(1); }`, `EXPECT_EQ(num_errors, 0)`, `return num_errors;` from
   // main): the failure deferred, its name; nullopt otherwise.
   std::optional<std::string> countedFailureIn(const FileModel& m, StmtId head) const;
+
+ private:
+  std::optional<std::string> laterFailureOnCount(const FileModel& m, StmtId head, const std::string& counter) const;
+
+ public:
   // `Approx(y).epsilon(e).margin(m)` -> the call `Approx(y)`, with (kind, value) of each
   // setter the base API declares; `call` itself when it is no such chain.
   ExprId peelSetters(const FileModel& m, FunctionId scope, ExprId call, std::vector<std::pair<std::string, ExprId>>& values) const;

@@ -360,8 +360,17 @@ Catalogue Catalogue::builtin() {
 
 void Catalogue::add(ApiSpec spec) {
   if (auto it = id_.find(spec.id); it != id_.end()) {
+    // A replaced entry may drop names: index everything again, unless what the index reads of it
+    // is unchanged (wrapper discovery reads each wrapper again every round: a file of thousands
+    // of them would index everything thousands of times).
+    const ApiSpec& before = apis_[it->second];
+    const auto overloadEntry = [](const ApiSpec& a) {
+      return a.language == Language::Cpp && a.discovered && !a.names.empty() && (!a.paramTypes.empty() || a.checksNothing);
+    };
+    const bool sameKeys = before.names == spec.names && before.kind == spec.kind && before.language == spec.language &&
+                          before.shortMatch == spec.shortMatch && overloadEntry(before) == overloadEntry(spec);
     apis_[it->second] = std::move(spec);
-    reindex();  // a replaced entry may drop names: index everything again
+    if (!sameKeys) reindex();
     return;
   }
   // A new entry only adds names (wrapper discovery adds thousands on a hostile file: indexing

@@ -8,9 +8,11 @@ size_t NameIndex::approximateBytes() const {
   // A node per entry (key, value, next pointer, cached hash) and a bucket pointer. The lists
   // statementsChanging makes later, one per `**name` a function splats, are not counted.
   constexpr size_t perEntry = sizeof(ScopedName) + 3 * sizeof(void*) + sizeof(void*);
-  size_t bytes =
-      sizeof(*this) + moduleLevel.size() * (sizeof(std::string_view) + 3 * sizeof(void*)) +
-      (nestedFunctions.size() + methods.size() + imports.size() + bindingStatements.size() + moduleAssignments.size()) * perEntry;
+  size_t bytes = sizeof(*this) + moduleLevel.size() * (sizeof(std::string_view) + 3 * sizeof(void*)) +
+                 (nestedFunctions.size() + methods.size() + imports.size() + bindingStatements.size() + moduleAssignments.size() +
+                  functionsNamed.size()) *
+                     perEntry;
+  for (const auto& [name, functions] : functionsNamed) bytes += sizeof(functions) + functions.capacity() * sizeof(FunctionId);
   for (const auto& [key, statements] : bindingStatements) bytes += sizeof(statements) + statements.capacity() * sizeof(StmtId);
   return bytes;
 }
@@ -106,6 +108,19 @@ std::span<const StmtId> statementsChanging(const FileModel& m, FunctionId fn, st
   return it->second;  // a node of the map: stays put when others are added
 }
 
+std::span<const FunctionId> functionsNamed(const FileModel& m, std::string_view name, std::vector<FunctionId>& scratch) {
+  const NameIndex* index = m.names.get();
+  if (index && index->functionCount == m.functions.size()) {
+    const auto it = index->functionsNamed.find(name);
+    if (it == index->functionsNamed.end()) return {};
+    return it->second;
+  }
+  scratch.clear();
+  for (FunctionId f = 0; f < m.functions.size(); ++f)
+    if (m.functions[f].name == name) scratch.push_back(f);
+  return scratch;
+}
+
 void indexNames(FileModel& m) {
   auto index = std::make_shared<NameIndex>();
   index->functionCount = m.functions.size();
@@ -115,6 +130,7 @@ void indexNames(FileModel& m) {
   for (FunctionId f = 0; f < m.functions.size(); ++f) {
     const Function& fn = m.functions[f];
     if (fn.parent == kNone && fn.cls == kNone && callableByName(m, fn)) index->moduleLevel.insert(fn.name);
+    index->functionsNamed[fn.name].push_back(f);
     if (fn.cls != kNone) index->methods.try_emplace({fn.cls, fn.name}, f);
     else if (fn.parent != kNone) index->nestedFunctions.try_emplace({fn.parent, fn.name}, f);
   }

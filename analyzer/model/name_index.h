@@ -48,6 +48,8 @@ struct NameIndex {
   std::unordered_map<ScopedName, std::vector<StmtId>, ScopedNameHash> bindingStatements;
   // name -> the first module-level `name = ...` (outside classes)
   std::unordered_map<std::string_view, StmtId> moduleAssignments;
+  // name -> every function of that name, in order (free, nested and methods alike)
+  std::unordered_map<std::string_view, std::vector<FunctionId>> functionsNamed;
 
   size_t approximateBytes() const;
 
@@ -57,6 +59,10 @@ struct NameIndex {
   mutable std::mutex changingMutex_;
   mutable std::unordered_map<ScopedName, std::vector<StmtId>, ScopedNameHash> changing_;
 };
+
+// The functions of the model named `name`, in order: the index's list, or, for a model without
+// an index, the same list made in `scratch`.
+std::span<const FunctionId> functionsNamed(const FileModel& m, std::string_view name, std::vector<FunctionId>& scratch);
 
 // Whether an assignment or loop target binds `name` (`name`, `a, name`, `(a, (b, name))`).
 bool targetBinds(const FileModel& m, ExprId target, std::string_view name);

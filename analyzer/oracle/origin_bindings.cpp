@@ -95,6 +95,22 @@ bool OriginTracer::traceWithTarget(Walk& w, const FileModel& m, FunctionId fn, S
   return true;
 }
 
+// Whether `text` may hand `name` itself to a call: the word followed by `,` or `)`, after `&`,
+// or followed by a buffer accessor (`name.data()`); `a[5]` in `EXPECT_NEAR(a[5], b[5], tol)` is
+// an element read, no buffer (a function of thousands of such checks reads each check once).
+static bool mayHandOn(std::string_view text, std::string_view name) {
+  for (size_t at = findWord(text, name); at != std::string_view::npos; at = findWord(text, name, at + 1)) {
+    size_t before = at;
+    while (before > 0 && text[before - 1] == ' ') --before;
+    if (before > 0 && text[before - 1] == '&') return true;
+    size_t after = at + name.size();
+    while (after < text.size() && text[after] == ' ') ++after;
+    if (after >= text.size() || text[after] == ',' || text[after] == ')') return true;
+    if (text[after] == '.') return true;  // `out.data()`, `out.begin()`: decided by the arguments
+  }
+  return false;
+}
+
 bool OriginTracer::traceOutArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
   if (fn == kNone) return false;
   const auto isName = [&](ExprId a) { return m.expr(a).kind == ExprKind::Name && m.expr(a).name == name; };
@@ -122,7 +138,7 @@ bool OriginTracer::traceOutArguments(Walk& w, const FileModel& m, FunctionId fn,
     // The call a statement makes: `f(x, out)`, or the value of `y = f(x, jacobians=out)`.
     const ExprId call = st.kind == StmtKind::ExprStmt ? st.a : st.kind == StmtKind::Assign && m.language == Language::Python ? st.b : kNone;
     if (st.function != fn || call == kNone || m.expr(call).kind != ExprKind::Call) continue;
-    if (findWord(st.text, name) == std::string_view::npos) continue;  // cheaper than reading its arguments
+    if (!mayHandOn(st.text, name)) continue;  // cheaper than reading its arguments
     const CallArgs args = splitCall(m, call);
     bool passed = false;
     for (ExprId a : args.positional) passed |= passes(a);

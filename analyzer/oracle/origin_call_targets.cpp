@@ -102,7 +102,8 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
     // A static helper of the suite's class calls its other methods unqualified (`return
     // _generate_master(m, k)`).
     const ClassId ownClass = w.suiteClassFile == &m ? w.suiteClass : kNone;
-    for (FunctionId f = 0; f < m.functions.size(); ++f) {
+    std::vector<FunctionId> scratch;
+    for (const FunctionId f : functionsNamed(m, callee.name, scratch)) {
       const Function& F = m.functions[f];
       if (F.name != callee.name || (F.cls != kNone && F.cls != ownClass) || !callableByName(m, F)) continue;
       if (!visibleFrom(m, F, fn)) continue;

@@ -360,8 +360,9 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
   // (to a helper that calls it) stands for what it returns; only as the compared value itself,
   // or the function a `partial` of it binds (a model function handed to the library's inference
   // deeper in the trace is the library's input, not a value compared).
+  std::vector<FunctionId> sameName;
   if (functionValue)
-    for (FunctionId h = 0; h < m.functions.size(); ++h) {
+    for (const FunctionId h : functionsNamed(m, name, sameName)) {
       const Function& H = m.functions[h];
       if (H.name != name || H.cls != kNone || h == fn || !origin_names::visibleFrom(m, H, fn)) continue;
       w.out.throughHelper = true;
