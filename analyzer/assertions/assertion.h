@@ -53,11 +53,14 @@ struct Assertion {
   std::string file;
   SourceRange range;  // the whole assertion statement
   Language language = Language::Python;
-  std::string testCase;                 // qualified name of the enclosing test case, empty if none
-  std::string function;                 // qualified name of the enclosing function, empty at module level
-  std::string api;                      // canonical API id ("assert" for a bare assert statement)
-  std::string apiText;                  // the callee as written
-  std::string via;                      // wrapper chain: the catalogued API a project wrapper forwards to
+  std::string testCase;  // qualified name of the enclosing test case, empty if none
+  std::string function;  // qualified name of the enclosing function, empty at module level
+  std::string api;       // canonical API id ("assert" for a bare assert statement)
+  std::string apiText;   // the callee as written
+  std::string via;       // wrapper chain: the catalogued API a project wrapper forwards to
+  // The helper parameter both sides are handed when the call leaves one side to its fallback
+  // (wrapper_spec.cpp, fallbackParam): one function, run through the helper's two paths.
+  std::string sameFunctionBoth;
   std::vector<std::string> checkSites;  // where a discovered wrapper called here compares (ApiSpec::checkSites)
   std::string form;                     // "call", "assert", "assertTrue", ... how the check is written
   Category category = Category::Exact;

@@ -182,6 +182,15 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   a.call = call;
   a.actualExpr = argumentFor(m, spec, args, spec.actual);
   a.expectedExpr = argumentFor(m, spec, args, spec.expected);
+  // A side left to the helper's fallback (`helper_test_op(shapes, lambda x: x.flip(0))`: the
+  // tinygrad function is the torch one): the one function run through both of the helper's paths.
+  const auto fallBack = [&](ExprId& side, const std::string& fallback) {
+    if (side != kNone || fallback.empty()) return;
+    side = argumentFor(m, spec, args, fallback);
+    if (side != kNone) a.sameFunctionBoth = fmt::format("{}, {}", spec.actual, spec.expected);
+  };
+  fallBack(a.actualExpr, spec.actualFallback);
+  fallBack(a.expectedExpr, spec.expectedFallback);
   // PyTorch's `self.assertEqual(x, y, atol=1e-5, rtol=0)`, or `self.assertEqual(x, y, 1e-4)`
   // before 1.6: an `oa_if` parameter given makes the exact API an OA check. Written in place of
   // unittest's message, only a value that reads as a tolerance counts (not `"sizes differ"`).

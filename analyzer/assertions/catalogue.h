@@ -51,6 +51,9 @@ struct ApiSpec {
   bool oa = false;
   std::vector<std::string> params;
   std::string actual, expected, bound;
+  // A discovered Python helper's side parameter that, left out, takes another parameter's value
+  // (`if tinygrad_fxn is None: tinygrad_fxn = torch_fxn`): side parameter -> that parameter.
+  std::string actualFallback, expectedFallback;
   // An interval check's lower end (`IsInside(lo, hi, x)`: bound "hi", lowerBound "lo").
   std::string lowerBound;
   std::vector<std::pair<std::string, std::string>> tolerances;  // tolerance kind -> parameter

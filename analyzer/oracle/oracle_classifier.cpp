@@ -228,6 +228,32 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
     a.evidence = {fmt::format("`{}` is compared with a bound: the oracle is the constant 0", a.actualText), "decision D"};
     return;
   }
+  if (!a.sameFunctionBoth.empty() && a.actualExpr != kNone) {
+    // One function handed to a helper that runs it through two paths, one side's parameter
+    // defaulting to the other's (`helper_test_op(shapes, torch_fxn, tinygrad_fxn=None)`,
+    // `check_with_uniform(uf, ..., npuf=None)`): where the parameters name another library, that
+    // library computes the same function (differential testing); otherwise the same function
+    // runs twice, another way.
+    // A parameter named for a library: `torch_fxn`, `npuf` (NumPy's), `ref_numpy`, `tf_fn`.
+    static const RE2 otherLibrary(R"((?i)(torch|numpy|scipy|tensorflow|jax)|^(np|onp)[a-z_]|^tf_|_(np|tf)$)");
+    bool crossLibrary = false;
+    for (std::string_view rest = a.sameFunctionBoth; !rest.empty();) {
+      const size_t comma = std::min(rest.find(", "), rest.size());
+      const std::string_view param = rest.substr(0, comma);
+      crossLibrary |= RE2::PartialMatch(re2::StringPiece(param.data(), param.size()), otherLibrary);
+      rest.remove_prefix(std::min(comma + 2, rest.size()));
+    }
+    a.oracleType = crossLibrary ? "DT" : "SCUT_SAME";
+    a.oracleReason =
+        crossLibrary
+            ? fmt::format("the helper runs the one function `{}` through another library ({}) and the library under test",
+                          a.expectedText.substr(0, 40), a.sameFunctionBoth)
+            : fmt::format("the helper runs the one function `{}` twice, through {}", a.expectedText.substr(0, 40), a.sameFunctionBoth);
+    a.oracleSource = sourceDigest(a.expectedText, {});
+    a.evidence = {fmt::format("the call leaves a side to the helper's fallback: both run `{}`", a.expectedText.substr(0, 60)),
+                  fmt::format("decision {}: {}", a.oracleType, a.oracleReason)};
+    return;
+  }
   if (a.actualExpr != kNone && m.expr(a.actualExpr).text == m.expr(a.expectedExpr).text) {
     // One list compared pairwise with itself (assert_list_pairwise(z_list)).
     OriginSet both = tracer.trace(m, a.functionId, a.stmt, a.actualExpr);
