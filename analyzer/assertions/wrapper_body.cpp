@@ -1,6 +1,8 @@
 // What wrapper discovery reads in a helper's body besides its check: when it passes or fails, what it calls, tolerance sources.
 #include "analyzer/assertions/wrapper_body.h"
 
+#include <fmt/format.h>
+
 #include <re2/re2.h>
 
 #include <cctype>
@@ -359,6 +361,32 @@ std::string_view switchingFlag(const FileModel& m, const Function& f, StmtId s) 
     for (const Param& param : f.params)
       if (param.name == m.expr(c).name && param.defaultValue != kNone && m.expr(param.defaultValue).text == "False") return param.name;
     return {};
+  }
+  return {};
+}
+
+// The parameter whose value `param` takes when a call leaves it at None: `if tinygrad_fxn is
+// None: tinygrad_fxn = torch_fxn` (tinygrad's helper_test_op), `if npuf is None: npuf = uf`
+// (MXNet's check_with_uniform); "" otherwise.
+std::string_view fallbackParam(const FileModel& m, FunctionId fid, std::string_view param) {
+  const Function& f = m.functions[fid];
+  const Param* own = nullptr;
+  for (const Param& p : f.params)
+    if (p.name == param) own = &p;
+  if (param.empty() || !own || own->defaultValue == kNone || m.expr(own->defaultValue).kind != ExprKind::NoneLit) return {};
+  const std::string isNone = fmt::format("{} is None", param), negated = fmt::format("not {}", param);
+  for (StmtId s = f.firstStmt; s + 1 < f.endStmt && s + 1 < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::If || st.a == kNone) continue;
+    const std::string_view condition = m.expr(st.a).text;
+    if (condition != isNone && condition != negated) continue;
+    const Stmt& then = m.stmts[s + 1];
+    if (then.parent != s || then.kind != StmtKind::Assign || then.a == kNone || then.b == kNone || m.expr(then.a).kind != ExprKind::Name ||
+        m.expr(then.a).name != param || m.expr(then.b).kind != ExprKind::Name)
+      continue;
+    const std::string_view other = m.expr(then.b).name;
+    for (const Param& p : f.params)
+      if (p.name == other && other != param) return other;
   }
   return {};
 }

@@ -54,4 +54,8 @@ std::string_view switchingFlag(const FileModel& m, const Function& f, StmtId s);
 std::optional<ApiSpec> boundedDifference(const FileModel& m, FunctionId fid, StmtId s, const AssertionFinder::OaCheck& check,
                                          const ToleranceResolver& resolver);
 
+// The parameter whose value `param` takes when a call leaves it at None (`if tinygrad_fxn is None:
+// tinygrad_fxn = torch_fxn`), or "": ApiSpec::actualFallback and expectedFallback.
+std::string_view fallbackParam(const FileModel& m, FunctionId fid, std::string_view param);
+
 }  // namespace oalens::analyzer

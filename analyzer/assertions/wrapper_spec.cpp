@@ -79,32 +79,6 @@ bool returnsMismatchRecord(const FileModel& m, FunctionId fid, StmtId head) {
 // mapped check, a predicate macro, a known check, a returned predicate, a compared local) and
 // the first shape found fixes which parameters are the actual, the expected and the tolerances;
 // the shapes share that bookkeeping, so they stay in one loop.
-// The parameter whose value `param` takes when a call leaves it at None: `if tinygrad_fxn is
-// None: tinygrad_fxn = torch_fxn` (tinygrad's helper_test_op), `if npuf is None: npuf = uf`
-// (MXNet's check_with_uniform); "" otherwise.
-static std::string_view fallbackParam(const FileModel& m, FunctionId fid, std::string_view param) {
-  const Function& f = m.functions[fid];
-  const Param* own = nullptr;
-  for (const Param& p : f.params)
-    if (p.name == param) own = &p;
-  if (param.empty() || !own || own->defaultValue == kNone || m.expr(own->defaultValue).kind != ExprKind::NoneLit) return {};
-  const std::string isNone = fmt::format("{} is None", param), negated = fmt::format("not {}", param);
-  for (StmtId s = f.firstStmt; s + 1 < f.endStmt && s + 1 < m.stmts.size(); ++s) {
-    const Stmt& st = m.stmts[s];
-    if (st.function != fid || st.kind != StmtKind::If || st.a == kNone) continue;
-    const std::string_view condition = m.expr(st.a).text;
-    if (condition != isNone && condition != negated) continue;
-    const Stmt& then = m.stmts[s + 1];
-    if (then.parent != s || then.kind != StmtKind::Assign || then.a == kNone || then.b == kNone || m.expr(then.a).kind != ExprKind::Name ||
-        m.expr(then.a).name != param || m.expr(then.b).kind != ExprKind::Name)
-      continue;
-    const std::string_view other = m.expr(then.b).name;
-    for (const Param& p : f.params)
-      if (p.name == other && other != param) return other;
-  }
-  return {};
-}
-
 std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, const AssertionFinder& finder,
                                    const ToleranceResolver& resolver) {
   const Function& f = m.functions[fid];
