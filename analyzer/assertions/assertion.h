@@ -58,8 +58,9 @@ struct Assertion {
   std::string api;       // canonical API id ("assert" for a bare assert statement)
   std::string apiText;   // the callee as written
   std::string via;       // wrapper chain: the catalogued API a project wrapper forwards to
-  // The helper parameter both sides are handed when the call leaves one side to its fallback
-  // (wrapper_spec.cpp, fallbackParam): one function, run through the helper's two paths.
+  // The helper's two side parameters ("actual, expected") when the call leaves one of them to
+  // its fallback, the other's value (wrapper_body.cpp, fallbackParam): one function, run through
+  // the helper's two paths.
   std::string sameFunctionBoth;
   std::vector<std::string> checkSites;  // where a discovered wrapper called here compares (ApiSpec::checkSites)
   std::string form;                     // "call", "assert", "assertTrue", ... how the check is written

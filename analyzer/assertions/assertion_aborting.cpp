@@ -12,6 +12,7 @@
 #include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/core/words.h"
+#include "analyzer/model/model_memo.h"
 
 namespace oalens::analyzer {
 
@@ -50,6 +51,12 @@ bool returnsFailure(const FileModel& m, StmtId ret) {
 }  // namespace
 
 std::optional<std::string> AssertionFinder::abortIn(const FileModel& m, StmtId head) const {
+  if (std::optional<std::string> failure = failureIn(m, head)) return failure;
+  if (m.language == Language::Cpp) return countedFailureIn(m, head);
+  return std::nullopt;
+}
+
+std::optional<std::string> AssertionFinder::failureIn(const FileModel& m, StmtId head) const {
   const Stmt& h = m.stmts[head];
   for (StmtId e = head + 1; e < m.stmts.size(); ++e) {
     const Stmt& st = m.stmts[e];
@@ -63,7 +70,6 @@ std::optional<std::string> AssertionFinder::abortIn(const FileModel& m, StmtId h
     const ApiMatch match = matcher_.match(m, st.function, st.a);
     if (failsTheTest(m, match, st.a)) return match.spec ? match.spec->id : std::string(match.lastName);
   }
-  if (m.language == Language::Cpp) return countedFailureIn(m, head);
   return std::nullopt;
 }
 
@@ -80,21 +86,12 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
   }
   if (counter.empty()) return std::nullopt;
   // One answer per file and counter: a file of many counting `if`s reads the rest of itself once.
-  thread_local struct {
-    const FileModel* model = nullptr;
-    std::string path;
-    size_t stmts = 0;
-    std::map<std::string, std::optional<std::string>, std::less<>> found;
-  } cache;
-  if (cache.model != &m || cache.path != m.path || cache.stmts != m.stmts.size()) {
-    cache.model = &m;
-    cache.path = m.path;
-    cache.stmts = m.stmts.size();
-    cache.found.clear();
-  }
-  if (const auto hit = cache.found.find(counter); hit != cache.found.end()) return hit->second;
+  thread_local ModelMemo<std::map<std::string, std::optional<std::string>, std::less<>>> memo;
+  auto* found = memo.of(m);
+  if (!found) return laterFailureOnCount(m, head, counter);
+  if (const auto hit = found->find(counter); hit != found->end()) return hit->second;
   std::optional<std::string> failure = laterFailureOnCount(m, head, counter);
-  cache.found.emplace(counter, failure);
+  found->emplace(counter, failure);
   return failure;
 }
 
@@ -109,16 +106,7 @@ std::optional<std::string> AssertionFinder::laterFailureOnCount(const FileModel&
     const std::string_view text = m.expr(st.a).text;
     if (st.kind == StmtKind::If && RE2::FullMatch(re2::StringPiece(text.data(), text.size()), nonzero, &name) && name == counter) {
       // Its block fails directly (no second count: the failure is this `if`'s own).
-      for (StmtId e = s + 1; e < m.stmts.size(); ++e) {
-        const Stmt& in = m.stmts[e];
-        if (in.function != st.function || in.depth <= st.depth) break;
-        if (in.parent != s) continue;
-        if (in.kind == StmtKind::Raise) return std::string("throw");
-        if (returnsFailure(m, e)) return std::string("return");
-        if (in.kind != StmtKind::ExprStmt || in.a == kNone || m.expr(in.a).kind != ExprKind::Call) continue;
-        const ApiMatch match = matcher_.match(m, in.function, in.a);
-        if (failsTheTest(m, match, in.a)) return match.spec ? match.spec->id : std::string(match.lastName);
-      }
+      if (std::optional<std::string> failure = failureIn(m, s)) return failure;
       continue;
     }
     std::string first, second;

@@ -114,6 +114,8 @@ class AssertionFinder {
   std::optional<std::string> countedFailureIn(const FileModel& m, StmtId head) const;
 
  private:
+  // A failure written directly in the block of `head` (abortIn without counted failures).
+  std::optional<std::string> failureIn(const FileModel& m, StmtId head) const;
   std::optional<std::string> laterFailureOnCount(const FileModel& m, StmtId head, const std::string& counter) const;
 
  public:

@@ -234,15 +234,10 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
     // `check_with_uniform(uf, ..., npuf=None)`): where the parameters name another library, that
     // library computes the same function (differential testing); otherwise the same function
     // runs twice, another way.
-    // A parameter named for a library: `torch_fxn`, `npuf` (NumPy's), `ref_numpy`, `tf_fn`.
-    static const RE2 otherLibrary(R"((?i)(torch|numpy|scipy|tensorflow|jax)|^(np|onp)[a-z_]|^tf_|_(np|tf)$)");
-    bool crossLibrary = false;
-    for (std::string_view rest = a.sameFunctionBoth; !rest.empty();) {
-      const size_t comma = std::min(rest.find(", "), rest.size());
-      const std::string_view param = rest.substr(0, comma);
-      crossLibrary |= RE2::PartialMatch(re2::StringPiece(param.data(), param.size()), otherLibrary);
-      rest.remove_prefix(std::min(comma + 2, rest.size()));
-    }
+    // A parameter named for a library: `torch_fxn`, `npuf` (NumPy's), `ref_numpy`, `tf_fn` (the
+    // names are listed "actual, expected").
+    static const RE2 otherLibrary(R"((?i)(torch|numpy|scipy|tensorflow|jax)|(^|, )(np|onp)[a-z_]|(^|, )tf_|_(np|tf)(,|$))");
+    const bool crossLibrary = RE2::PartialMatch(a.sameFunctionBoth, otherLibrary);
     a.oracleType = crossLibrary ? "DT" : "SCUT_SAME";
     a.oracleReason =
         crossLibrary

@@ -5,8 +5,10 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 #include "analyzer/core/words.h"
+#include "analyzer/model/model_memo.h"
 #include "analyzer/oracle/round_trip.h"
 
 namespace oalens::analyzer {
@@ -19,28 +21,24 @@ std::optional<RoundTrip> restoredFromAnother(const FileModel& m, FunctionId fn, 
   static const RE2 restoring(R"(^\s*([A-Za-z_]\w*)\.(?:restore|load|read)\w*\()");
   // The function's first save or restore call, found once per function: with none before the
   // check (a function of thousands of checks and no checkpoint) nothing is read again.
-  thread_local struct {
-    const FileModel* model = nullptr;
-    std::string path;
-    FunctionId fn = kNone;
-    StmtId first = kNone;
-  } cache;
-  if (cache.model != &m || cache.path != m.path || cache.fn != fn) {
-    cache.model = &m;
-    cache.path = m.path;
-    cache.fn = fn;
-    cache.first = kNone;
+  const auto firstSaveOrRestore = [&] {
     for (StmtId s = m.functions[fn].firstStmt; s < m.functions[fn].endStmt && s < m.stmts.size(); ++s) {
       if (m.stmts[s].function != fn) continue;
       const re2::StringPiece text(m.stmts[s].text.data(), m.stmts[s].text.size());
-      std::string holder;
-      if (RE2::PartialMatch(text, saving, &holder) || RE2::PartialMatch(text, restoring, &holder)) {
-        cache.first = s;
-        break;
-      }
+      if (RE2::PartialMatch(text, saving) || RE2::PartialMatch(text, restoring)) return s;
     }
+    return StmtId{kNone};
+  };
+  thread_local ModelMemo<std::unordered_map<FunctionId, StmtId>> memo;
+  StmtId first = kNone;
+  if (auto* known = memo.of(m)) {
+    const auto [it, added] = known->try_emplace(fn, kNone);
+    if (added) it->second = firstSaveOrRestore();
+    first = it->second;
+  } else {
+    first = firstSaveOrRestore();
   }
-  if (cache.first == kNone || cache.first >= at) return std::nullopt;
+  if (first == kNone || first >= at) return std::nullopt;
   std::map<std::string, std::string> holderOf;
   std::set<std::string> saved, restored;
   for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {

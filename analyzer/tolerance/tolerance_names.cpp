@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 
 #include "analyzer/core/words.h"
+#include "analyzer/model/model_memo.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/tolerance/resolver_parts.h"
 #include "analyzer/tolerance/tolerance_resolver.h"
@@ -157,15 +159,24 @@ ResolvedValue ToleranceResolver::evalAttribute(const FileModel& m, FunctionId fn
 static bool frameworkHookCalledBare(const FileModel& m, const Function& f) {
   static const std::array<std::string_view, 6> hooks{"setUp", "setUpClass", "setup_method", "setup_class", "setup", "asyncSetUp"};
   if (m.language != Language::Python || std::ranges::find(hooks, f.name) == hooks.end()) return false;
-  for (ExprId e = 0; e < m.exprs.size(); ++e) {
-    if (m.expr(e).kind != ExprKind::Call) continue;
-    const CallArgs args = splitCall(m, e);
-    if (args.callee == kNone || lastDottedComponent(m.expr(args.callee).text) != f.name) continue;
-    // `Base.setUp(self)` hands only the instance.
-    const bool onlySelf = args.positional.size() == 1 && m.expr(args.positional[0]).text == "self";
-    if ((!args.positional.empty() && !onlySelf) || !args.keywords.empty()) return false;
-  }
-  return true;
+  const auto calledBare = [&] {
+    for (ExprId e = 0; e < m.exprs.size(); ++e) {
+      if (m.expr(e).kind != ExprKind::Call || m.expr(e).childCount == 0 || lastDottedComponent(m.expr(m.child(e, 0)).text) != f.name)
+        continue;
+      const CallArgs args = splitCall(m, e);
+      // `Base.setUp(self)` hands only the instance.
+      const bool onlySelf = args.positional.size() == 1 && m.expr(args.positional[0]).text == "self";
+      if ((!args.positional.empty() && !onlySelf) || !args.keywords.empty()) return false;
+    }
+    return true;
+  };
+  // Asked for each check that reads a bound the hook keeps: the file is read once per hook name.
+  thread_local ModelMemo<std::unordered_map<std::string, bool>> memo;
+  auto* known = memo.of(m);
+  if (!known) return calledBare();
+  const auto [it, added] = known->try_emplace(std::string(f.name), false);
+  if (added) it->second = calledBare();
+  return it->second;
 }
 
 ResolvedValue ToleranceResolver::evalName(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const {

@@ -26,7 +26,6 @@ struct CppFrontend::Impl : CppTree {
   // Where a macro's replacement text is parsed again with a `;` after it: parsedText's size, the
   // text copied in for each such parse.
   std::string macroScratch;
-  const char* macroScratchOf = nullptr;
 
   Impl() {
     parser = ts_parser_new();

@@ -59,11 +59,8 @@ TSNode CppFrontend::Impl::parseMacroText(TSNode arg) {
   while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.remove_suffix(1);
   if (body.empty() || body.back() == ';' || body.back() == '}') return root;
   // Only the included range is read: the scratch holds the text as it stands now (a nested
-  // define restored since the file was first blanked) there.
-  if (macroScratchOf != parsedText.data() || macroScratch.size() != parsedText.size()) {
-    macroScratch.assign(parsedText.size(), ' ');
-    macroScratchOf = parsedText.data();
-  }
+  // define restored since the file was first blanked) there, whatever it held around it.
+  if (macroScratch.size() != parsedText.size()) macroScratch.assign(parsedText.size(), ' ');
   std::copy(parsedText.begin() + r.start_byte, parsedText.begin() + r.end_byte, macroScratch.begin() + r.start_byte);
   macroScratch[r.end_byte] = ';';
   TSRange withEnd = r;
