@@ -80,7 +80,8 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // untold. Not where the commit made the same edit to many checks (a helper put in across the
   // file); a feature explains a tolerance that moved alone only where the test names the changed
   // library code or was reworked around it (a loosening can ride along with an unrelated
-  // feature).
+  // feature), or where its assertion now resolves to another definition (a migration to another
+  // test case class moves the defaults it applies).
   struct Purpose {
     std::string_view id;
     ResolvedReason reason;
@@ -95,7 +96,7 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
     std::optional<size_t> at = stated(p.id);
     if (!at || (best && *best <= *at)) continue;
     if (p.id == "new-test" && edited && !e.testReworked && !e.comparesMore) continue;
-    if (p.id == "feature" && toleranceOnly && !e.testReworked && !e.callsChangedLibrary) continue;
+    if (p.id == "feature" && toleranceOnly && !e.testReworked && !e.callsChangedLibrary && !e.assertionRebased) continue;
     best = at;
     // A test that gained cases was extended, whatever else the commit did across the file.
     const bool helperPutIn = e.sameEditOnManyChecks && !e.testGainedCases;

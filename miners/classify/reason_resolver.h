@@ -30,6 +30,10 @@ struct ChangeEvidence {
   // It asserted a predicate or a condition (`assert np.allclose(a, b)`, `assertTrue(...)`) and now
   // calls an API that asserts by itself (`np.testing.assert_allclose(a, b)`).
   bool movedToAssertingCall = false;
+  // The call reads as it did but resolves to another definition (`self.assertAllClose` once the
+  // test case's base class moved from one framework's to the library's own): the tolerances it
+  // applies moved with the class, not by an edit of the check.
+  bool assertionRebased = false;
 };
 
 // The same edit on this many checks of one commit reads as a refactoring (or a migration the

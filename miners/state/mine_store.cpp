@@ -387,6 +387,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
         evidence.gainedDeviceChoice = ((g.tolerance | g.blocks) & analyzer::kByDevice) != 0;
         evidence.movedToAssertingCall =
             assertsACondition(o->assertion()) && n->assertion().form == "call" && sameWrittenTolerances(o->assertion(), n->assertion());
+        evidence.assertionRebased = !k.api && o->assertion().api != n->assertion().api;
         if (p < f.evidence.size()) {
           const PairEvidence& pe = f.evidence[p];
           evidence.callsChangedLibrary = pe.callsChangedLibrary;

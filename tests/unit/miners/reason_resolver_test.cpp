@@ -164,6 +164,16 @@ TEST(ReasonResolver, AFeatureExplainsALoneToleranceOnlyWithTheTestsChange) {
   EXPECT_EQ(resolveReasons({}, library), (Reasons{{"feature", "library"}}));
 }
 
+// "Migrate away from use of JaxTestCase in tests": the checks read as they did, but their
+// assertion now resolves to the library's own test case, whose defaults differ: the migration the
+// message states explains the tolerance that moved with it.
+TEST(ReasonResolver, AMigrationExplainsTheDefaultsAnotherBaseClassApplies) {
+  ChangeEvidence rebased = threshold();
+  rebased.assertionRebased = true;
+  EXPECT_EQ(resolveReasons({said("feature", 0)}, rebased), (Reasons{{"feature", "message"}}));
+  EXPECT_EQ(resolveReasons({}, rebased), (Reasons{{"unknown", "none"}}));
+}
+
 TEST(ReasonResolver, AUsersOwnReasonIsKeptBeside) {
   EXPECT_EQ(resolveReasons({said("any", 0)}, threshold()), (Reasons{{"any", "message"}}));
   EXPECT_EQ(resolveReasons({said("any", 4), said("flaky", 0)}, threshold()), (Reasons{{"flaky", "message"}, {"any", "message"}}));
