@@ -35,7 +35,8 @@ TEST(Matmul, AgainstEigen) {
   Eigen::MatrixXf b = a * Eigen::MatrixXf::Identity(3, 3);
   EXPECT_TRUE(a.isApprox(b));  // expect: oa api=Eigen::DenseBase::isApprox cat=abs_rel thr=default tol=rtol:default:1e-05
   EXPECT_TRUE(a.isApprox(b, 1e-6f));  // expect: oa api=Eigen::DenseBase::isApprox cat=abs_rel thr=customized tol=rtol:literal:1e-06
-  VERIFY_IS_APPROX(a, b);  // expect: oa api=VERIFY_IS_APPROX cat=abs_rel thr=default tol=rtol:default:1e-05
+  VERIFY_IS_APPROX(a, b);  // expect: oa api=VERIFY_IS_APPROX cat=abs_rel thr=default tol=rtol:default:1e-3
+  VERIFY_IS_MUCH_SMALLER_THAN((a - b).norm(), a.norm());  // expect: oa api=VERIFY_IS_MUCH_SMALLER_THAN cat=abs_rel thr=default tol=rtol:default:1e-3
 }
 
 TEST(Matmul, ProjectPredicate) {
