@@ -330,9 +330,10 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
   const bool formulaIsActual =
       bothCompute && formula(actual) && !formula(oracle) && !(namedAsComputed(a.actualText) && namedAsExpected(a.expectedText));
   // Both sides call the library and neither writes a formula: the author's names say which is
-  // which (`assert_allclose(self.expected[k], actual)` with NumPy's order reversed).
+  // which (`assert_allclose(self.expected[k], actual)` with NumPy's order reversed;
+  // `assertAllClose(c_expected, state1.c.eval())`, the other side named for nothing).
   const bool namedExpectedIsActual =
-      bothCompute && !formula(actual) && !formula(oracle) && namedAsExpected(a.actualText) && namedAsComputed(a.expectedText);
+      bothCompute && !formula(actual) && !formula(oracle) && namedAsExpected(a.actualText) && !namedAsExpected(a.expectedText);
   // The library's objects built from the test's values on one side only, its functions run on the
   // other: the built side is the expected value.
   const bool builtIsActual =

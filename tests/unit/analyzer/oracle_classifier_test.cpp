@@ -422,13 +422,21 @@ TEST(OracleClassifier, NamesDecideTheRolesWhenBothSidesCallTheLibrary) {
                               "    x = np.linspace(0.0, 1.0, 5)\n"
                               "    a = statlib.softplus_by_logsumexp(x)\n"
                               "    b = statlib.softplus(x)\n"
-                              "    np.testing.assert_allclose(a, b)\n"}});  // line 12
+                              "    np.testing.assert_allclose(a, b)\n"  // line 12
+                              "def test_other_side_named_for_nothing():\n"
+                              "    x = np.linspace(0.0, 1.0, 5)\n"
+                              "    state = statlib.step(x)\n"
+                              "    c_expected = statlib.softplus_by_logsumexp(x)\n"
+                              "    np.testing.assert_allclose(c_expected, state.c)\n"}});  // line 17
   classifyOracles(r, {"statlib"});
   ASSERT_NE(atLine(r, 7), nullptr);
   ASSERT_NE(atLine(r, 12), nullptr);
+  ASSERT_NE(atLine(r, 17), nullptr);
   EXPECT_TRUE(atLine(r, 7)->swapped);
   EXPECT_EQ(atLine(r, 7)->expectedText, "expected");
   EXPECT_FALSE(atLine(r, 12)->swapped);
+  EXPECT_TRUE(atLine(r, 17)->swapped);
+  EXPECT_EQ(atLine(r, 17)->expectedText, "c_expected");
 }
 
 TEST(OracleClassifier, ALoopCombiningTheLibrarysResultsPerElementIsTheAuthors) {
