@@ -357,6 +357,33 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   out.push_back(std::move(a));
 }
 
+void AssertionFinder::fromStatementMacroArgument(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const {
+  const CallArgs args = splitCall(m, call);
+  const Expr& callee = m.expr(args.callee);
+  if (callee.kind != ExprKind::Name || args.positional.size() != 1 || !args.keywords.empty()) return;
+  const bool macroName =
+      std::none_of(callee.name.begin(), callee.name.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); }) &&
+      std::any_of(callee.name.begin(), callee.name.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+  if (!macroName || m.expr(args.positional[0]).kind != ExprKind::Call) return;
+  const size_t before = out.size();
+  fromCall(m, s, args.positional[0], out);
+  if (out.size() == before) {
+    fromStatementMacroArgument(m, s, args.positional[0], out);
+    return;
+  }
+  // A test function the macro runs (`CALL_SUBTEST_1(adjoint(Matrix4d()))`, its checks in its own
+  // body) is no check of its call; one handed the tolerance it checks with is.
+  const CallArgs inner = splitCall(m, args.positional[0]);
+  const auto anArgument = [&](const Tolerance& t) {
+    return std::any_of(inner.positional.begin(), inner.positional.end(), [&](ExprId e) { return m.expr(e).text == t.text; }) ||
+           std::any_of(inner.keywords.begin(), inner.keywords.end(), [&](const auto& k) { return m.expr(k.second).text == t.text; });
+  };
+  const bool toleranceGiven = std::any_of(out.begin() + static_cast<long>(before), out.end(), [&](const Assertion& a) {
+    return std::any_of(a.tolerances.begin(), a.tolerances.end(), anArgument);
+  });
+  if (!toleranceGiven) out.resize(before);
+}
+
 std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
   std::vector<Assertion> out;
   // The decorated functions by their def statement (the statement before their body).
@@ -378,8 +405,14 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
         bool mappedAtTop = false;
         for (ExprId call : mappingCalls(m, s))
           if (fromMappedCall(m, s, call, out)) mappedAtTop |= call == st.a;
-        if (st.kind == StmtKind::ExprStmt && !mappedAtTop && st.a != kNone && m.expr(st.a).kind == ExprKind::Call)
+        if (st.kind == StmtKind::ExprStmt && !mappedAtTop && st.a != kNone && m.expr(st.a).kind == ExprKind::Call) {
+          const size_t before = out.size();
           fromCall(m, s, st.a, out);
+          // `CALL_SUBTEST_11(testSingular(m, 1e-4f))` (Eigen), `ASSERT_NO_FATAL_FAILURE(CheckNear(a,
+          // b, 1e-4))` (GoogleTest): a macro that is no check of its own, run on a call as its one
+          // argument, runs that call as a statement, which may be a check.
+          if (out.size() == before && m.language == Language::Cpp) fromStatementMacroArgument(m, s, st.a, out);
+        }
         if (st.kind == StmtKind::Assign) fromAccumulatedFlag(m, s, out);
         break;
       }

@@ -91,6 +91,8 @@ class AssertionFinder {
   // The assertion belongs to function `f` (kNone: the module): its function and test case.
   static void placeIn(const FileModel& m, Assertion& a, FunctionId f);
   void fromCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const;
+  // The one call a macro that is no check is handed as its argument (`CALL_SUBTEST(f(x, tol))`), read as a statement.
+  void fromStatementMacroArgument(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const;
   // jax.tree_util.tree_map(np.testing.assert_allclose, a, b), tree.map_structure(partial(
   // assert_allclose, rtol=1e-5), a, b), jax.tree.map(lambda x, y: assert_allclose(x, y), a, b):
   // one check of every leaf. False when `call` maps no assertion.
