@@ -7,6 +7,7 @@
 #include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/runtime_choice.h"
+#include "analyzer/assertions/simd_lanes.h"
 #include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
@@ -455,6 +456,15 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
       a.thresholdProvenance = ThresholdProvenance::None;
       a.wholeNumbers = true;
     }
+    // HWY_ASSERT_VEC_EQ(d, expected, actual): equal within one unit in the last place on float
+    // lanes, exactly on integer ones; a functor's lanes are those the file runs it for.
+    if (m.language == Language::Cpp && a.isOa && a.call != kNone)
+      if (const ApiSpec* spec = matcher_.catalogue().byId(a.api);
+          spec && !spec->lanes.empty() && lanesAreIntegers(m, a.functionId, splitCall(m, a.call), *spec)) {
+        markExact(a);
+        a.thresholdProvenance = ThresholdProvenance::None;
+        a.wholeNumbers = true;
+      }
     // compare_validate_buffers<int64_t>(ref, out, m, n, ld, 0L): a C++ helper's closeness check
     // given zero for every tolerance it is passed compares exactly, and so does one left at a
     // default of zero (CUTLASS's `TestAllConv<Conv>(alpha, beta)`, `float epsilon = 0.0f`: its

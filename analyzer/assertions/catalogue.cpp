@@ -37,7 +37,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 952, "hash the new ApiSpec field in hashSpec");
+static_assert(sizeof(ApiSpec) == 984, "hash the new ApiSpec field in hashSpec");
 namespace {
 
 void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
@@ -73,6 +73,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   text(a.actualFallback);
   text(a.expectedFallback);
   text(a.lowerBound);
+  text(a.lanes);
   pairs(a.tolerances);
   pairs(a.defaults);
   pairs(a.defaultValues);
@@ -305,6 +306,9 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     spec.expected = r.str("expected", false);
     spec.bound = r.str("bound", false);
     spec.lowerBound = r.str("lower_bound", false);
+    spec.lanes = r.str("lanes", false);
+    if (!spec.lanes.empty() && spec.lanes != "values" && std::find(spec.params.begin(), spec.params.end(), spec.lanes) == spec.params.end())
+      r.fail("lanes", "\"values\" or one of params");
     spec.tolerances = r.pairs("tolerances");
     for (auto& [k, v] : r.pairs("defaults")) spec.defaults[k] = v;
     for (auto& [k, v] : r.pairs("category_if")) {

@@ -56,6 +56,10 @@ struct ApiSpec {
   std::string actualFallback, expectedFallback;
   // An interval check's lower end (`IsInside(lo, hi, x)`: bound "hi", lowerBound "lo").
   std::string lowerBound;
+  // SIMD checks whose values are integers or floats by their lanes (analyzer/assertions/simd_lanes.h):
+  // the parameter holding the descriptor the lanes come from, or "values" for the compared values
+  // themselves; integer lanes compare exactly. Empty: not such a check.
+  std::string lanes;
   std::vector<std::pair<std::string, std::string>> tolerances;  // tolerance kind -> parameter
   std::map<std::string, std::string> defaults;                  // tolerance kind -> value text
   // Values of defaults written as names (a wrapper's `tol = kTol`), resolved where the wrapper

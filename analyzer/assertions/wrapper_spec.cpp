@@ -24,6 +24,7 @@
 #include "analyzer/assertions/macro_arguments.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/assertions/predicate_tolerances.h"
+#include "analyzer/assertions/simd_lanes.h"
 #include "analyzer/assertions/wrapper_body.h"
 #include "analyzer/assertions/wrapper_overloads.h"
 
@@ -124,7 +125,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       const AssertionForm form = assertionFormOf(match, m.language);
       std::optional<HandedCheck> handed = match.spec ? std::nullopt : checkHandedToMacro(m, fid, st.a, matcher);
       if (match.spec && match.spec->oa && !match.spec->isPredicate() && !callsItself(m, f, st.a, *match.spec) &&
-          boundsADeviation(m, fid, finder, *match.spec, st.a)) {
+          boundsADeviation(m, fid, finder, *match.spec, st.a) && !lanesAreIntegers(m, fid, splitCall(m, st.a), *match.spec)) {
         call = st.a;
         inner = match.spec;
         negated = inner->negated;

@@ -13,7 +13,7 @@ TEST(ConditionMacros, ErrorBounds) {
   DLIB_TEST_MSG(std::abs(y - 0.5f) < 1e-6, "sigmoid(0)");  // expect: oa api=DLIB_TEST cat=error_bound thr=customized tol=bound:literal:1e-06
   HWY_ASSERT(std::abs(y - 0.5f) <= 1e-5f);  // expect: oa api=HWY_ASSERT cat=error_bound thr=customized tol=bound:literal:1e-05
   HWY_ASSERT(y > 0.0f);  // expect: assert api=HWY_ASSERT cat=exact
-  HWY_ASSERT_EQ(0.5f, y);  // expect: assert api=HWY_ASSERT_EQ cat=exact
+  HWY_ASSERT_EQ(0.5f, y);  // expect: oa api=HWY_ASSERT_EQ cat=ulp thr=default tol=ulps:default:1
 }
 
 TEST(ConditionMacros, AValueKeptWhileItIsChecked) {
