@@ -442,6 +442,7 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     auto at = std::upper_bound(out.begin(), out.end(), h.stmt, [](StmtId s, const Assertion& a) { return s < a.stmt; });
     out.insert(at, std::move(h));
   }
+  LaneCache lanes;
   for (Assertion& a : out) {
     // torch.allclose(faces, torch.tensor([[0, 1, 2]])): face indices, counts and positions
     // compared with a closeness API are compared exactly (docs/counting.md, "Integer values").
@@ -460,7 +461,7 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     // lanes, exactly on integer ones; a functor's lanes are those the file runs it for.
     if (m.language == Language::Cpp && a.isOa && a.call != kNone)
       if (const ApiSpec* spec = matcher_.catalogue().byId(a.api);
-          spec && !spec->lanes.empty() && lanesAreIntegers(m, a.functionId, splitCall(m, a.call), *spec)) {
+          spec && !spec->lanes.empty() && lanesAreIntegers(m, a.functionId, splitCall(m, a.call), *spec, &lanes)) {
         markExact(a);
         a.thresholdProvenance = ThresholdProvenance::None;
         a.wholeNumbers = true;
