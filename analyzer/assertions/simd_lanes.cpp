@@ -142,15 +142,26 @@ Lanes lanesOf(const FileModel& m, const Functor& f) {
 
 // The method of a struct the check is in, taking its lane type first (`operator()(T, D d)`, a
 // static `TestOps(T)` the struct's operator() calls).
+// One taking its descriptor first (`operator()(D d, size_t count, ...)`) names its lane type by an
+// alias of the descriptor's (`using T = TFromD<D>;`).
 Functor enclosingFunctor(const FileModel& m, FunctionId fn) {
   static const RE2 typeName(R"(\w+)");
   for (FunctionId f = fn; f != kNone && f < m.functions.size(); f = m.functions[f].parent) {
     const Function& F = m.functions[f];
     if (F.cls == kNone || F.params.empty()) continue;
-    const std::string_view lane = F.params[0].type;
-    if (!RE2::FullMatch(re2::StringPiece(lane.data(), lane.size()), typeName)) return {};
+    const std::string_view first = F.params[0].type;
+    if (!RE2::FullMatch(re2::StringPiece(first.data(), first.size()), typeName)) return {};
+    if (!F.params[0].name.empty()) {
+      const std::string_view body = textOf(m, F.range);
+      const RE2 laneOfDescriptor(R"(\busing\s+(\w+)\s*=\s*(?:hwy::)?(?:HWY_NAMESPACE::)?TFromD\s*<\s*)" +
+                                 RE2::QuoteMeta(std::string(first)) + R"(\s*>)");
+      re2::StringPiece lane;
+      if (RE2::PartialMatch(re2::StringPiece(body.data(), body.size()), laneOfDescriptor, &lane))
+        return {f, std::string_view(lane.data(), lane.size()), F.params[0].name, first, m.classes[F.cls].name};
+    }
     const bool second = F.params.size() > 1;
-    return {f, lane, second ? F.params[1].name : std::string_view{}, second ? F.params[1].type : std::string_view{}, m.classes[F.cls].name};
+    return {f, first, second ? F.params[1].name : std::string_view{}, second ? F.params[1].type : std::string_view{},
+            m.classes[F.cls].name};
   }
   return {};
 }
@@ -271,6 +282,10 @@ ValueKind valueKind(const FileModel& m, FunctionId fn, const Functor& f, std::st
   static const RE2 converted(R"(^\s*[-+]?\s*[\w:]+\s*<\s*([\w:]+)\s*>\s*\()");
   std::string to;
   if (RE2::PartialMatch(t, converted, &to))
+    if (const Lanes k = kindOfValueType(m, f, to.substr(to.rfind(':') == std::string::npos ? 0 : to.rfind(':') + 1)); k != kUnknown)
+      return {k, 2};
+  static const RE2 constructed(R"(^\s*[-+]?\s*([\w:]+)\s*[({])");
+  if (RE2::PartialMatch(t, constructed, &to))
     if (const Lanes k = kindOfValueType(m, f, to.substr(to.rfind(':') == std::string::npos ? 0 : to.rfind(':') + 1)); k != kUnknown)
       return {k, 2};
   if (!f.laneType.empty()) {

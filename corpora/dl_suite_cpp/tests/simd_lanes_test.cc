@@ -31,16 +31,26 @@ struct TestWidening {
   }
 };
 
+struct TestDivision {
+  template <class D>
+  void operator()(D d, size_t count) {
+    using T = TFromD<D>;
+    HWY_ASSERT_EQ(T(0), GetLane(Div(Zero(d), Set(d, T(3)))));  // expect: assert api=HWY_ASSERT_EQ cat=exact
+  }
+};
+
 void TestAll() {
   ForFloatTypes(ForPartialVectors<TestAddition>());
   const ForPartialVectors<TestShift> shift;
   ForIntegerTypes(shift);
   ForShrinkableVectors<TestWidening>()(bfloat16_t());
+  ForUnsignedTypes(ForPartialVectors<TestDivision>());
 }
 
 void TestScalars(uint32_t bits, float value) {
   HWY_ASSERT_EQ(1.0f, value);  // expect: oa api=HWY_ASSERT_EQ cat=ulp thr=default tol=ulps:default:1
   HWY_ASSERT_EQ(4, PopCount(bits));  // expect: assert api=HWY_ASSERT_EQ cat=exact
+  HWY_ASSERT_EQ(size_t{4}, Count(bits));  // expect: assert api=HWY_ASSERT_EQ cat=exact
   const int64_t twice = 2 * static_cast<int64_t>(bits);
   HWY_ASSERT_EQ(twice, Dispatched<float>(1.0f));  // expect: assert api=HWY_ASSERT_EQ cat=exact
 }
