@@ -325,6 +325,20 @@ std::vector<std::string> libraryPackagesAmong(const std::vector<std::string>& pa
 
 std::vector<std::string> inferLibraryPackages(const Project& project) {
   std::vector<std::string> packageDirs;
+  // A project of its own inside the tree (`projects/DensePose/setup.py` beside
+  // `projects/DensePose/densepose/__init__.py`, Detectron2's): its packages are libraries too,
+  // which its tests beside them import by their own names.
+  std::vector<std::string_view> projectRoots;
+  for (const FileModel& f : project.files)
+    if (const std::string_view path = f.path; path.ends_with("/setup.py")) projectRoots.push_back(path.substr(0, path.size() - 9));
+  for (const FileModel& f : project.files)
+    for (const std::string_view root : projectRoots) {
+      const std::string_view path = f.path;
+      if (!path.starts_with(root) || path.size() <= root.size() + 1 || path[root.size()] != '/') continue;
+      const std::string_view rest = path.substr(root.size() + 1);
+      if (const size_t slash = rest.find('/'); slash != std::string_view::npos && rest.substr(slash) == "/__init__.py")
+        packageDirs.emplace_back(rest.substr(0, slash));
+    }
   for (const FileModel& f : project.files) {
     // `src/pkg/__init__.py` is imported as `pkg`, like `pkg/__init__.py`.
     std::string_view path = f.path;

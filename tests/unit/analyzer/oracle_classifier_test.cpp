@@ -344,6 +344,16 @@ TEST(LibraryPackages, TakesTopLevelAndSourceRootPackagesButNotTestSuitesOrTools)
   EXPECT_EQ(libraryPackagesAmong({"zeta", "alpha", "tests", "alpha"}), (std::vector<std::string>{"alpha", "zeta"}));
 }
 
+// A project of its own in the tree, with its setup.py beside its package and its tests.
+TEST(LibraryPackages, TakesThePackagesOfProjectsInsideTheTree) {
+  ScanResult r = scanPython({{"mainlib/__init__.py", ""},
+                             {"projects/Pose/setup.py", ""},
+                             {"projects/Pose/poselib/__init__.py", ""},
+                             {"projects/Pose/tests/test_pose.py", ""},
+                             {"projects/Notes/notes/__init__.py", ""}});  // no setup.py: not a project
+  EXPECT_EQ(inferLibraryPackages(r.project), (std::vector<std::string>{"mainlib", "poselib"}));
+}
+
 // Regression (found by oalens_scan_python_fuzz): an oracle naming a module-level annotation
 // without a value (`REF: float`) read the value of a statement that has none, out of bounds.
 TEST(OracleClassifier, AnAnnotationWithoutAValueIsNoBinding) {
