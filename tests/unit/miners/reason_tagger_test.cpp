@@ -140,6 +140,7 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
       {"The black box model", "refactoring", false},
       {"Fix seed for numpy and random module in tests", "flaky", true},
       {"Fix asr decoder_test random_seed.", "flaky", true},
+      {"Testing for CUDA compatibility (#1052)", "hardware", true},
       {"fix determinstic seed", "flaky", false},
       {"update tolerance levels for improved test stability", "flaky", true},
       {"removed deprecated jax.test_util calls", "deprecation", true},
