@@ -36,14 +36,15 @@ bool returnsFailure(const FileModel& m, StmtId ret) {
   if (r.kind != StmtKind::Return || r.a == kNone || r.function == kNone || r.function >= m.functions.size()) return false;
   const std::string_view value = m.expr(r.a).text;
   const bool boolean = value == "false";
-  const bool status = !boolean && m.expr(r.a).kind == ExprKind::Number && value != "0";
+  const bool status = !boolean && ((m.expr(r.a).kind == ExprKind::Number && value != "0") || value == "EXIT_FAILURE");
   const bool negative = !boolean && m.expr(r.a).kind == ExprKind::UnaryOp && m.expr(r.a).name == "-";
   if (!boolean && !status && !negative) return false;
   const Function& f = m.functions[r.function];
   for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
     const Stmt& other = m.stmts[s];
     if (other.function != r.function || other.kind != StmtKind::Return || other.a == kNone) continue;
-    if (m.expr(other.a).text == (boolean ? "true" : "0")) return true;
+    const std::string_view answer = m.expr(other.a).text;
+    if (boolean ? answer == "true" : (answer == "0" || answer == "EXIT_SUCCESS")) return true;
   }
   return false;
 }
