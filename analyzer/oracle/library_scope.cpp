@@ -340,10 +340,12 @@ std::vector<std::string> inferLibraryPackages(const Project& project) {
         packageDirs.emplace_back(rest.substr(0, slash));
     }
   for (const FileModel& f : project.files) {
-    // `src/pkg/__init__.py` is imported as `pkg`, like `pkg/__init__.py`.
+    // `src/pkg/__init__.py` is imported as `pkg`, like `pkg/__init__.py`; so is
+    // `python/src/pkg/__init__.py` (NNabla's), a source root inside another.
     std::string_view path = f.path;
-    if (const size_t slash = path.find('/'); slash != std::string_view::npos && isSourceRoot(path.substr(0, slash)))
-      path.remove_prefix(slash + 1);
+    for (int roots = 0; roots < 2; ++roots)
+      if (const size_t slash = path.find('/'); slash != std::string_view::npos && isSourceRoot(path.substr(0, slash)))
+        path.remove_prefix(slash + 1);
     auto slash = path.find('/');
     if (slash == std::string_view::npos) continue;
     // `faiss/python/__init__.py`: the Python bindings of the C++ library in faiss/, built and

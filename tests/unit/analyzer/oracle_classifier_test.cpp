@@ -334,11 +334,13 @@ TEST(LibraryPackages, TakesTopLevelAndSourceRootPackagesButNotTestSuitesOrTools)
                              {"scripts/run.py", ""},
                              {"python-package/boosted/__init__.py", ""},
                              {"python/netlib/__init__.py", ""},
+                             {"python/src/nestedlib/__init__.py", ""},  // NNabla: a source root inside another
                              {"plugin/vision/__init__.py", ""},
                              {"ci/__init__.py", ""},
                              {"vecsearch/python/__init__.py", ""},  // Faiss: bindings installed as `vecsearch`
                              {"tools/python/__init__.py", ""}});
-  EXPECT_EQ(inferLibraryPackages(r.project), (std::vector<std::string>{"boosted", "corelib", "extras", "netlib", "vecsearch"}));
+  EXPECT_EQ(inferLibraryPackages(r.project),
+            (std::vector<std::string>{"boosted", "corelib", "extras", "nestedlib", "netlib", "vecsearch"}));
   EXPECT_TRUE(isSourceRoot("python_package"));
   EXPECT_FALSE(isSourceRoot("contrib"));
   EXPECT_EQ(libraryPackagesAmong({"zeta", "alpha", "tests", "alpha"}), (std::vector<std::string>{"alpha", "zeta"}));
