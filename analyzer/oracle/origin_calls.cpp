@@ -213,6 +213,20 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.items.push_back({OriginKind::Data, std::string(m.expr(e).text), {}, {}});
     return;
   }
+  // `func = getattr(F, fname)`, F a module imported (NNabla's `nnabla.functions`, NumPy): a function
+  // of that module picked by name, which the test hands to a harness to run. The library's when F
+  // is the library's, another library's otherwise.
+  if (callee.kind == ExprKind::Name && callee.name == "getattr" && args.positional.size() == 2 &&
+      m.expr(args.positional[0]).kind == ExprKind::Name) {
+    bool moduleViaImport = false;
+    const std::string module = resolveDotted(m, fn, std::string(m.expr(args.positional[0]).name), &moduleViaImport);
+    if (moduleViaImport) {
+      const bool library = isLibrary(module);
+      w.out.items.push_back({library ? OriginKind::LibCall : OriginKind::OtherLib, module + ".*", {}, {}});
+      w.out.evidence.push_back(fmt::format("`{}` picks a function of {} by its name", m.expr(e).text.substr(0, 60), module));
+      return;
+    }
+  }
   // Arguments as the call sees their data: `f(x.cuda())` and `f(x)` run on the same input (a
   // device move or a conversion of the value is peeled off), so that the CPU run compared with
   // the GPU run is the same computation on the same inputs.

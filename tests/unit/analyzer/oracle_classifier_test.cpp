@@ -420,6 +420,24 @@ TEST(OracleClassifier, AFallbackNoneIsNotTheComparedValue) {
   EXPECT_NE(typeAt(r, 11), "UNKNOWN");
 }
 
+// `picked = getattr(statlib, name)` handed to a helper that runs it (NNabla's function tests pick
+// `getattr(F, fname)` and hand it to `function_tester`): a function of that module, not an
+// untraced value.
+TEST(OracleClassifier, AFunctionPickedOffAModuleByNameIsThatModules) {
+  ScanResult r = scanPython({{"statlib/__init__.py", ""},
+                             {"tests/test_pick.py",
+                              "import numpy as np\n"
+                              "import statlib\n"
+                              "def check(function, reference, x):\n"
+                              "    np.testing.assert_allclose(function(x), reference(x))\n"
+                              "def test_picked(name='relu'):\n"
+                              "    x = np.linspace(0.0, 1.0, 5)\n"
+                              "    picked = getattr(statlib, name)\n"
+                              "    check(statlib.softplus, picked, x)\n"}});  // line 8
+  classifyOracles(r, {"statlib"});
+  EXPECT_EQ(typeAt(r, 8), "RI");
+}
+
 TEST(OracleClassifier, NamesDecideTheRolesWhenBothSidesCallTheLibrary) {
   ScanResult r = scanPython({{"statlib/__init__.py", ""},
                              {"tests/test_roles.py",
