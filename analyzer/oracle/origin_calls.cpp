@@ -43,17 +43,18 @@ static bool frameworkRunner(const FileModel& m, std::string_view dotted, const C
          dotted.find('.', 5) == std::string_view::npos && !definesMethod(m, dotted.substr(5));
 }
 
-// `getattr(onp, op)`, onp imported as another library's module (`import numpy as onp`): that
-// module, else "".
-static std::string otherLibraryModuleRead(const FileModel& m, FunctionId fn, ExprId call) {
+// `getattr(onp, op)`, `getattr(F, fname)`: a function picked by its name off a module the file
+// imports; that module, else "".
+static std::string modulePickedFrom(const FileModel& m, FunctionId fn, ExprId call) {
+  if (call == kNone || m.expr(call).kind != ExprKind::Call) return {};
   const CallArgs args = splitCall(m, call);
   const Expr& callee = m.expr(args.callee);
-  if (callee.kind != ExprKind::Name || callee.name != "getattr" || args.positional.size() < 2) return {};
+  if (callee.kind != ExprKind::Name || callee.name != "getattr" || args.positional.size() != 2) return {};
   const Expr& object = m.expr(args.positional[0]);
   if (object.kind != ExprKind::Name) return {};
   bool viaImport = false;
   const std::string module = resolveDotted(m, fn, std::string(object.name), &viaImport);
-  return viaImport && module != object.name ? module : std::string{};
+  return viaImport ? module : std::string{};
 }
 
 // An integer written out (`10`, `-1`), a tuple or list of them, or a name the function or its
@@ -216,16 +217,10 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // `func = getattr(F, fname)`, F a module imported (NNabla's `nnabla.functions`, NumPy): a function
   // of that module picked by name, which the test hands to a harness to run. The library's when F
   // is the library's, another library's otherwise.
-  if (callee.kind == ExprKind::Name && callee.name == "getattr" && args.positional.size() == 2 &&
-      m.expr(args.positional[0]).kind == ExprKind::Name) {
-    bool moduleViaImport = false;
-    const std::string module = resolveDotted(m, fn, std::string(m.expr(args.positional[0]).name), &moduleViaImport);
-    if (moduleViaImport) {
-      const bool library = isLibrary(module);
-      w.out.items.push_back({library ? OriginKind::LibCall : OriginKind::OtherLib, module + ".*", {}, {}});
-      w.out.evidence.push_back(fmt::format("`{}` picks a function of {} by its name", m.expr(e).text.substr(0, 60), module));
-      return;
-    }
+  if (const std::string module = modulePickedFrom(m, fn, e); !module.empty()) {
+    w.out.items.push_back({isLibrary(module) ? OriginKind::LibCall : OriginKind::OtherLib, module + ".*", {}, {}});
+    w.out.evidence.push_back(fmt::format("`{}` picks a function of {} by its name", m.expr(e).text.substr(0, 60), module));
+    return;
   }
   // Arguments as the call sees their data: `f(x.cuda())` and `f(x)` run on the same input (a
   // device move or a conversion of the value is peeled off), so that the CPU run compared with
@@ -296,6 +291,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       }
     }
   }
+  // getattr(onp, op)(x), getattr(backend, name)(x): that module's function, run on x.
+  if (const std::string module = modulePickedFrom(m, fn, args.callee); !module.empty()) {
+    w.out.items.push_back({isLibrary(module) ? OriginKind::LibCall : OriginKind::OtherLib, module + ".*", argKey, {}});
+    traceArgs();
+    return;
+  }
   if (callee.kind == ExprKind::Call) {  // function([x], y)(v): run a graph compiled on the spot
     size_t before = w.out.items.size();
     traceExpr(w, m, fn, at, args.callee, depth + 1);
@@ -308,8 +309,6 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     }
     if (!module.empty()) w.out.items.push_back({OriginKind::LibCall, module + ".*", argKey, {}});  // getattr(backend, name)(x)
     else if (callsLibrary) w.out.items.push_back({OriginKind::LibCall, "graph()", argKey, {}});
-    else if (const std::string other = otherLibraryModuleRead(m, fn, args.callee); !other.empty())
-      w.out.items.push_back({OriginKind::OtherLib, other + ".*", argKey, {}});  // getattr(onp, op)(x)
     traceArgs();
     return;
   }
