@@ -8,6 +8,7 @@
 #include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/runtime_choice.h"
 #include "analyzer/assertions/simd_lanes.h"
+#include "analyzer/frontend/cpp/cpp_test_macros.h"
 #include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
@@ -362,10 +363,7 @@ void AssertionFinder::fromStatementMacroArgument(const FileModel& m, StmtId s, E
   const CallArgs args = splitCall(m, call);
   const Expr& callee = m.expr(args.callee);
   if (callee.kind != ExprKind::Name || args.positional.size() != 1 || !args.keywords.empty()) return;
-  const bool macroName =
-      std::none_of(callee.name.begin(), callee.name.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); }) &&
-      std::any_of(callee.name.begin(), callee.name.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
-  if (!macroName || m.expr(args.positional[0]).kind != ExprKind::Call) return;
+  if (!looksLikeMacroName(callee.name) || m.expr(args.positional[0]).kind != ExprKind::Call) return;
   const size_t before = out.size();
   fromCall(m, s, args.positional[0], out);
   if (out.size() == before) {

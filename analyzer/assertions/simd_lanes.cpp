@@ -129,9 +129,9 @@ struct Functor {
   LaneCache* cache = nullptr;       // what the file runs each functor for, read once
 };
 
+// `f.cache` is always set (lanesAreIntegers).
 Lanes lanesOf(const FileModel& m, const Functor& f) {
-  LaneCache own;
-  LaneCache& cache = f.cache ? *f.cache : own;
+  LaneCache& cache = *f.cache;
   if (!cache.functorsRead) {
     cache.functors = functorLanes(m);
     cache.functorsRead = true;
@@ -278,16 +278,14 @@ ValueKind valueKind(const FileModel& m, FunctionId fn, const Functor& f, std::st
     return {};
   }
   // `ConvertScalarTo<T>(1.5f)`, `BitCastScalar<uint16_t>(...)`, `static_cast<double>(x)`: the
-  // type the outermost call converts to.
-  static const RE2 converted(R"(^\s*[-+]?\s*[\w:]+\s*<\s*([\w:]+)\s*>\s*\()");
-  std::string to;
-  if (RE2::PartialMatch(t, converted, &to))
+  // type the outermost call converts to; `size_t{0}`, `T(0)`: the type constructed.
+  static const RE2 converted(R"(^\s*[-+]?\s*[\w:]+\s*<\s*([\w:]+)\s*>\s*\()"), constructed(R"(^\s*[-+]?\s*([\w:]+)\s*[({])");
+  for (const RE2* made : {&converted, &constructed}) {
+    std::string to;
+    if (!RE2::PartialMatch(t, *made, &to)) continue;
     if (const Lanes k = kindOfValueType(m, f, to.substr(to.rfind(':') == std::string::npos ? 0 : to.rfind(':') + 1)); k != kUnknown)
       return {k, 2};
-  static const RE2 constructed(R"(^\s*[-+]?\s*([\w:]+)\s*[({])");
-  if (RE2::PartialMatch(t, constructed, &to))
-    if (const Lanes k = kindOfValueType(m, f, to.substr(to.rfind(':') == std::string::npos ? 0 : to.rfind(':') + 1)); k != kUnknown)
-      return {k, 2};
+  }
   if (!f.laneType.empty()) {
     const RE2 ofLane(R"(<\s*)" + RE2::QuoteMeta(std::string(f.laneType)) + R"(\s*>|\b)" + RE2::QuoteMeta(std::string(f.laneType)) +
                      R"(\s*[({])");

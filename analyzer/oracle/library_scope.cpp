@@ -325,6 +325,11 @@ std::vector<std::string> libraryPackagesAmong(const std::vector<std::string>& pa
 
 std::vector<std::string> inferLibraryPackages(const Project& project) {
   std::vector<std::string> packageDirs;
+  // `pkg/__init__.py` (a path below a root): `pkg`.
+  const auto packageOf = [](std::string_view path) {
+    const size_t slash = path.find('/');
+    return slash != std::string_view::npos && path.substr(slash) == "/__init__.py" ? path.substr(0, slash) : std::string_view{};
+  };
   // A project of its own inside the tree (`projects/DensePose/setup.py` beside
   // `projects/DensePose/densepose/__init__.py`, Detectron2's): its packages are libraries too,
   // which its tests beside them import by their own names.
@@ -335,9 +340,7 @@ std::vector<std::string> inferLibraryPackages(const Project& project) {
     for (const std::string_view root : projectRoots) {
       const std::string_view path = f.path;
       if (!path.starts_with(root) || path.size() <= root.size() + 1 || path[root.size()] != '/') continue;
-      const std::string_view rest = path.substr(root.size() + 1);
-      if (const size_t slash = rest.find('/'); slash != std::string_view::npos && rest.substr(slash) == "/__init__.py")
-        packageDirs.emplace_back(rest.substr(0, slash));
+      if (const std::string_view package = packageOf(path.substr(root.size() + 1)); !package.empty()) packageDirs.emplace_back(package);
     }
   for (const FileModel& f : project.files) {
     // `src/pkg/__init__.py` is imported as `pkg`, like `pkg/__init__.py`; so is
@@ -351,8 +354,7 @@ std::vector<std::string> inferLibraryPackages(const Project& project) {
     // `faiss/python/__init__.py`: the Python bindings of the C++ library in faiss/, built and
     // installed as the package `faiss`.
     if (path.substr(slash) == "/python/__init__.py") packageDirs.emplace_back(path.substr(0, slash));
-    if (path.substr(slash) != "/__init__.py") continue;
-    packageDirs.emplace_back(path.substr(0, slash));
+    if (const std::string_view package = packageOf(path); !package.empty()) packageDirs.emplace_back(package);
   }
   return libraryPackagesAmong(packageDirs);
 }
