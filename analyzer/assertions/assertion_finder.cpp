@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "analyzer/assertions/approx_equality.h"
 #include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/runtime_choice.h"
@@ -65,6 +66,21 @@ ExprId boostToleranceOf(const FileModel& m, ExprId e) {
   const CallArgs args = splitCall(m, e);
   if (args.positional.size() != 1 || lastOf(m, args.callee) != "tolerance") return kNone;
   return args.positional[0];
+}
+
+// `torch.testing.assert_close(q, ref, atol=0, rtol=0)`, `assert_allclose(x, y, rtol=0)` (NumPy's
+// atol defaults to 0): a closeness API given zero for every tolerance, or left at a default of
+// zero for the others, compares exactly. A tolerance the API picks by dtype is none of these.
+static bool zeroToleranceEverywhere(const Assertion& a) {
+  if (!a.isOa || (a.category != Category::Abs && a.category != Category::AbsRel) || a.tolerances.empty()) return false;
+  bool given = false;
+  for (const Tolerance& t : a.tolerances) {
+    if (t.name != "atol" && t.name != "rtol" && t.name != "delta") return false;
+    if (!t.value || *t.value != 0.0) return false;
+    if (t.provenance == Provenance::Literal || t.provenance == Provenance::Constant) given = true;
+    else if (t.provenance != Provenance::Default || t.byDtype || t.isDtypeDefault || t.defaultDependsOnDtype) return false;
+  }
+  return given;
 }
 
 void AssertionFinder::fromCondition(const FileModel& m, Assertion& a, ExprId cond) const {
@@ -276,6 +292,21 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   // given an approx value compares within its tolerance, as `x == Approx(y)` does.
   const bool equalityMacro = m.language == Language::Cpp && (match.lastName.ends_with("_EQ") || match.lastName.ends_with("_NE"));
   if (equalityMacro && (!match.spec || match.spec->category == Category::Exact) && args.positional.size() == 2)
+    for (size_t built = 0; built < 2; ++built)
+      if (const ApiSpec* equality = approxEqualityBuilt(m, matcher_.wrappers(), args.positional[built])) {
+        a.api = equality->id;
+        a.form = std::string(match.lastName);
+        applySpec(m, a, *equality, call);
+        a.negated = match.lastName.ends_with("_NE");
+        // The value built is the oracle: `EXPECT_EQ(fsa[{0, 1}], (Arc{0, 2, 10, -2.2f}))`.
+        a.expectedExpr = args.positional[built];
+        a.actualExpr = args.positional[1 - built];
+        a.actualText = std::string(m.expr(a.actualExpr).text);
+        a.expectedText = std::string(m.expr(a.expectedExpr).text);
+        out.push_back(std::move(a));
+        return;
+      }
+  if (equalityMacro && (!match.spec || match.spec->category == Category::Exact) && args.positional.size() == 2)
     if (const std::optional<OaCheck> approx =
             approxComparison(m, st.function, args.positional[0], args.positional[1], match.lastName.ends_with("_NE"))) {
       a.api = approx->spec->id;
@@ -472,6 +503,10 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
         !a.tolerances.empty() && std::all_of(a.tolerances.begin(), a.tolerances.end(), [](const Tolerance& t) {
           return (t.provenance == Provenance::Literal || t.provenance == Provenance::Default) && t.value && *t.value == 0;
         })) {
+      markExact(a);
+      a.thresholdProvenance = ThresholdProvenance::None;
+    }
+    if (m.language == Language::Python && zeroToleranceEverywhere(a)) {
       markExact(a);
       a.thresholdProvenance = ThresholdProvenance::None;
     }

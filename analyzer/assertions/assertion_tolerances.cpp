@@ -11,6 +11,7 @@
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/splat_tolerance.h"
 #include "analyzer/core/words.h"
+#include "analyzer/oracle/origin_walk.h"
 #include "analyzer/tolerance/comparable_text.h"
 
 namespace oalens::analyzer {
@@ -191,6 +192,11 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   };
   fallBack(a.actualExpr, spec.actualFallback);
   fallBack(a.expectedExpr, spec.expectedFallback);
+  // `check_forward(op, x1, x2)` running `op` on the library's variables and on NumPy's arrays.
+  if (!spec.appliedWrapped.empty() && a.actualExpr != kNone && a.actualExpr == a.expectedExpr)
+    a.sameFunctionBoth = origin_names::wrapsValueInLibraryType(lastDottedComponent(spec.appliedWrapped))
+                             ? fmt::format("{} values, NumPy arrays", spec.appliedWrapped)
+                             : fmt::format("inputs moved by {}, inputs as given", spec.appliedWrapped);
   // PyTorch's `self.assertEqual(x, y, atol=1e-5, rtol=0)`, or `self.assertEqual(x, y, 1e-4)`
   // before 1.6: an `oa_if` parameter given makes the exact API an OA check. Written in place of
   // unittest's message, only a value that reads as a tolerance counts (not `"sizes differ"`).

@@ -37,7 +37,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 984, "hash the new ApiSpec field in hashSpec");
+static_assert(sizeof(ApiSpec) == 1024, "hash the new ApiSpec field in hashSpec");
 namespace {
 
 void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
@@ -72,6 +72,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   text(a.bound);
   text(a.actualFallback);
   text(a.expectedFallback);
+  text(a.appliedWrapped);
   text(a.lowerBound);
   text(a.lanes);
   pairs(a.tolerances);
@@ -82,6 +83,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   number(a.defaultDepends);
   number(a.alwaysDepend);
   number(a.comparator);
+  number(a.equalityOperator);
   text(a.switchedBy);
   texts(a.defaultsByDtype);
   texts(a.toleranceSwitches);

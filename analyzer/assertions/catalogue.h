@@ -54,6 +54,9 @@ struct ApiSpec {
   // A discovered Python helper's side parameter that, left out, takes another parameter's value
   // (`if tinygrad_fxn is None: tinygrad_fxn = torch_fxn`): side parameter -> that parameter.
   std::string actualFallback, expectedFallback;
+  // Both sides the one function parameter, run on inputs wrapped or moved by this (`chainer.Variable`,
+  // `cuda.to_gpu`) and on the inputs as given (applied_both_ways.h).
+  std::string appliedWrapped;
   // An interval check's lower end (`IsInside(lo, hi, x)`: bound "hi", lowerBound "lo").
   std::string lowerBound;
   // SIMD checks whose values are integers or floats by their lanes (analyzer/assertions/simd_lanes.h):
@@ -126,6 +129,9 @@ struct ApiSpec {
   // A C++ class built with a tolerance whose call operator compares two values
   // (comparator_classes.h): its construction alone checks nothing.
   bool comparator = false;
+  // A C++ class whose operator== compares a member within a tolerance (approx_equality.h): an
+  // equality macro given a value built as one compares within it.
+  bool equalityOperator = false;
   // A discovered wrapper defined inside a function (a test's own `def close(a, b)`): the
   // tolerances it fixes are that test's choice, not a suite-wide default.
   bool local = false;

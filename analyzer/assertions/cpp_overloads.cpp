@@ -9,6 +9,7 @@
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"  // looksLikeBound
 #include "analyzer/model/name_index.h"
+#include "analyzer/scan/project.h"
 
 namespace oalens::analyzer {
 
@@ -187,10 +188,20 @@ bool namesATypeParameter(const FileModel& m, ExprId callee) {
 
 const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, const CallArgs& args, const std::vector<const ApiSpec*>& overloads) {
   const size_t given = args.positional.size();
+  const auto fits = [&](const ApiSpec* o) {
+    return given >= o->requiredParams && given <= o->paramTypes.size() && !isOwnOverload(m, scope, *o);
+  };
+  // Definitions of the name in several files (file_scoped.h: overloadedAcrossFiles): one the
+  // calling file defines or includes, when one such fits, before another file's.
+  const auto visible = [&](const ApiSpec* o) {
+    return o->definedIn == m.path ||
+           std::ranges::any_of(m.imports, [&](const Import& i) { return mayBeIncludedAs(o->definedIn, i.module); });
+  };
+  const bool someVisibleFits = std::ranges::any_of(overloads, [&](const ApiSpec* o) { return fits(o) && visible(o); });
   std::vector<const ApiSpec*> best;
   int bestScore = -1;
   for (const ApiSpec* o : overloads) {
-    if (given < o->requiredParams || given > o->paramTypes.size() || isOwnOverload(m, scope, *o)) continue;
+    if (!fits(o) || (someVisibleFits && !visible(o))) continue;
     int score = 0;
     for (size_t i = 0; i < given; ++i) score += typeFit(m, scope, args.positional[i], o->paramTypes[i]);
     if (score > bestScore) best.clear();

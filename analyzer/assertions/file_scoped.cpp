@@ -77,6 +77,29 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
   return several;
 }
 
+std::unordered_set<std::string_view> overloadedAcrossFiles(const Project& project) {
+  struct Seen {
+    const FileModel* file = nullptr;  // the first file defining the name
+    bool otherFile = false;
+    std::unordered_set<size_t> arities;
+  };
+  std::unordered_map<std::string_view, Seen> byName;
+  for (const FileModel& m : project.files) {
+    if (m.language != Language::Cpp) continue;
+    for (const Function& f : m.functions) {
+      if (f.parent != kNone || f.isMacro || f.isTestCase || f.firstStmt == f.endStmt) continue;
+      Seen& seen = byName[f.qualifiedName];
+      if (!seen.file) seen.file = &m;
+      else if (seen.file != &m) seen.otherFile = true;
+      seen.arities.insert(static_cast<size_t>(std::ranges::count_if(f.params, [](const Param& p) { return !p.varArgs; })));
+    }
+  }
+  std::unordered_set<std::string_view> out;
+  for (const auto& [name, seen] : byName)
+    if (seen.otherFile && seen.arities.size() > 1) out.insert(name);
+  return out;
+}
+
 void scopeToFile(const FileModel& m, ApiSpec& spec) {
   spec.fileScoped = true;
   const size_t plain = spec.names.size();

@@ -18,6 +18,13 @@ namespace oalens::analyzer {
 // in `ref.cpp`): the sources' definitions are theirs (the header's is not scoped by the caller).
 std::unordered_set<std::string_view> definedInSeveralSources(const Project& project);
 
+// The qualified names of C++ functions defined (with a body) in several files with different
+// parameter counts: ViennaCL's three-parameter `check_for_equality(ref, gpu, epsilon)` of one test
+// header beside two-parameter ones of another header (exact, for integers) and of a source
+// (within a constant EPS). Their entries are signed like one file's overloads, so that a call
+// reaches the definition its arguments fit, and among those one its file defines or includes.
+std::unordered_set<std::string_view> overloadedAcrossFiles(const Project& project);
+
 // Whether the file declares a variable `name` (`Functor name;`, `auto name = ...`, `T name{...}`):
 // an unqualified call of `name` there calls that object, no function of the name.
 bool declaresObjectNamed(const FileModel& m, std::string_view name);

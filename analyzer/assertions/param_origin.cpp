@@ -19,6 +19,8 @@ bool isPassThrough(std::string_view last) {
       "value_or",
       // backend-neutral conversions: TensorLy's `T.to_numpy(x)`, MXNet's `x.asnumpy()`
       "to_numpy", "asnumpy",
+      // device moves of a library (Chainer's `cuda.to_cpu(y)`)
+      "to_cpu", "to_gpu", "to_device",
       // the mean of samples: TFP's assertAllMeansClose(samples, expected, axis) checks
       // `tf.reduce_mean(samples, axis)` against `expected`
       "mean", "reduce_mean",

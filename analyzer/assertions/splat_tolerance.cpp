@@ -1,6 +1,7 @@
 #include "analyzer/assertions/splat_tolerance.h"
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include "analyzer/tolerance/comparable_text.h"
 
@@ -47,6 +48,35 @@ std::optional<std::string> entryChoice(const FileModel& m, const SplatDict& dict
   return std::nullopt;
 }
 
+// `**dtype_tols(dtype)`, or `tols = dtype_tols(dtype)` then `**tols` (TransformerEngine's tests): a
+// helper's table picked by an argument that is a name of the test chosen at run time (`dtype`,
+// `self.device`), not a dtype written out (`dtype_tols(torch.float16)`: that entry, customized).
+bool pickedByARunTimeArgument(const FileModel& m, const Assertion& a, std::string_view splatValue) {
+  std::string_view call = splatValue;
+  if (call.find('(') == std::string_view::npos && a.functionId != kNone) {
+    const Function& f = m.functions[a.functionId];
+    for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size() && s < a.stmt; ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function == a.functionId && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone &&
+          m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == splatValue && m.expr(st.b).kind == ExprKind::Call)
+        call = m.expr(st.b).text;
+    }
+  }
+  const size_t open = call.find('('), close = call.rfind(')');
+  if (open == std::string_view::npos || close == std::string_view::npos || close <= open) return false;
+  static const RE2 runTimeName(R"(\s*((?:self\.)?[A-Za-z_]\w*)\s*)");
+  const std::string_view inside = call.substr(open + 1, close - open - 1);
+  for (size_t from = 0; from <= inside.size();) {
+    const size_t comma = std::min(inside.find(',', from), inside.size());
+    const std::string_view part = inside.substr(from, comma - from);
+    std::string name;
+    if (RE2::FullMatch(re2::StringPiece(part.data(), part.size()), runTimeName, &name) && ToleranceResolver::mentionsRuntimeChoice(name))
+      return true;
+    from = comma + 1;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver,
@@ -88,7 +118,8 @@ std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion&
   // **tolerance[dtype]: an entry of a table chosen at run time (geoopt's tests key theirs by the
   // dtype fixture) depends on that choice, whatever the table holds.
   const size_t key = splatValue.find('[');
-  const bool chosenAtRunTime = key != std::string_view::npos && ToleranceResolver::mentionsRuntimeChoice(splatValue.substr(key));
+  const bool chosenAtRunTime = (key != std::string_view::npos && ToleranceResolver::mentionsRuntimeChoice(splatValue.substr(key))) ||
+                               pickedByARunTimeArgument(m, a, splatValue);
   return Tolerance{kind, splat, std::nullopt, chosenAtRunTime ? Provenance::Depend : Provenance::Unresolved,
                    fmt::format("`{}` may set it; the default is {} otherwise", splat, defaultText)};
 }

@@ -14,6 +14,7 @@
 #include "analyzer/frontend/frontends.h"
 
 #include "analyzer/assertions/api_matcher.h"
+#include "analyzer/assertions/approx_equality.h"
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/comparator_classes.h"
 #include "analyzer/assertions/condition_macros.h"
@@ -66,11 +67,42 @@ static std::string lastNameOf(std::string_view id) {
   return std::string(cut == std::string_view::npos ? id : id.substr(cut + 1));
 }
 
+// Definitions of a name overloaded across files (file_scoped.h) that check nothing, once another
+// definition of the name is a wrapper: ViennaCL's exact `check_for_equality(a, b)` for integer
+// matrices, whose calls would otherwise reach the two-parameter one of another file that checks
+// within EPS. An id a wrapper holds already is left to it.
+static size_t addCrossFileShadows(const Project& project, const std::unordered_set<std::string_view>& acrossFiles,
+                                  const std::vector<std::vector<std::string>>& idOf, Catalogue& wrappers) {
+  if (acrossFiles.empty()) return 0;
+  std::unordered_set<std::string_view> wrapped;
+  for (size_t fi = 0; fi < project.files.size(); ++fi)
+    for (FunctionId f = 0; f < idOf[fi].size(); ++f)
+      if (!idOf[fi][f].empty() && acrossFiles.count(project.files[fi].functions[f].qualifiedName))
+        wrapped.insert(project.files[fi].functions[f].qualifiedName);
+  size_t added = 0;
+  for (size_t fi = 0; fi < project.files.size(); ++fi) {
+    const FileModel& m = project.files[fi];
+    for (FunctionId f = 0; f < idOf[fi].size(); ++f) {
+      const Function& fn = m.functions[f];
+      if (!idOf[fi][f].empty() || fn.parent != kNone || fn.isMacro || fn.isTestCase || !wrapped.count(fn.qualifiedName)) continue;
+      ApiSpec shadow = overloadThatChecksNothing(m, fn);
+      if (wrappers.byId(shadow.id)) continue;
+      wrappers.add(std::move(shadow));
+      ++added;
+    }
+  }
+  return added;
+}
+
 Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver,
                            const ClassHierarchy& classes, unsigned threads, const Catalogue* knownWrappers) {
   const std::unordered_set<std::string_view> severalSources = definedInSeveralSources(project);
+  // A function each source defines for itself is told apart by its file already (file_scoped.h).
+  std::unordered_set<std::string_view> acrossFiles = overloadedAcrossFiles(project);
+  for (std::string_view name : severalSources) acrossFiles.erase(name);
   Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
   addComparatorClasses(project, wrappers);
+  addApproxEqualityClasses(project, wrappers);
   std::unordered_map<std::string_view, std::vector<DeclaredIn>> declaredByName;
   for (const FileModel& file : project.files)
     for (const FileModel::DeclaredDefaults& d : file.declaredDefaults) {
@@ -103,7 +135,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
       // Each function by its own text, unless the file imports a changed name under another
       // (`from m import close as near`) or has overloads, which are decided together.
       const bool everyFunction = !namesChanged || !overloads.empty() || importsAnyOf(m, *namesChanged);
-      std::vector<bool> isWrapper(overloads.empty() ? 0 : m.functions.size(), false);
+      std::vector<bool> isWrapper(m.functions.size(), false);
       for (FunctionId f = 0; f < m.functions.size(); ++f) {
         if (m.functions[f].isTestCase) continue;
         if (!everyFunction && !contested.count(idOf[fi][f]) && !namesAnyOf(m, f, *namesChanged)) continue;
@@ -116,7 +148,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = flagPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = closenessAssertionSpec(m, f, matcher, resolver);
         if (!spec) spec = declaredClosenessSpec(m, f, resolver);
-        if (spec && overloads.count(m.functions[f].qualifiedName)) {
+        if (spec && (overloads.count(m.functions[f].qualifiedName) || acrossFiles.count(m.functions[f].qualifiedName))) {
           signOverload(m, m.functions[f], *spec);
           if (const auto d = declaredByName.find(m.functions[f].name); d != declaredByName.end())
             takeDeclaredDefaults(d->second, m.functions[f], resolver, *spec);
@@ -161,6 +193,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         wrappers.add(std::move(spec));
         ++added;
       }
+    added += addCrossFileShadows(project, acrossFiles, idOf, wrappers);
     // Names lent to other modules (re-exports, a module chosen at run time) are not listed here:
     // after any, every file is read again.
     const size_t lent = addReexportedNames(project, catalogue, wrappers) + addRuntimeChosenNames(project, catalogue, wrappers);

@@ -10,6 +10,7 @@
 #include "analyzer/core/words.h"
 
 #include "analyzer/assertions/api_matcher.h"
+#include "analyzer/assertions/applied_both_ways.h"
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/comparator_classes.h"
 #include "analyzer/assertions/condition_macros.h"
@@ -448,6 +449,10 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     if (m.language == Language::Python) {
       w.actualFallback = std::string(fallbackParam(m, fid, w.actual));
       w.expectedFallback = std::string(fallbackParam(m, fid, w.expected));
+      // Handed on to a helper that runs it both ways (`forward_cpu(op)` calling `check_forward(op, ...)`).
+      if (actualParam == expectedParam)
+        w.appliedWrapped =
+            inner->appliedWrapped.empty() ? wrappingOneApplication(m, fid, actualArg, expectedArg, actualParam) : inner->appliedWrapped;
     }
     if (measured) {
       boundMeasuredDifference(m, fid, resolver, actualArg, expectedParam, *measured, w);
@@ -586,6 +591,11 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       w.tolerances.emplace_back(kind, std::string{});
       if (v != kNone) {
         takeWrittenDefault(kind, v);
+        // `options = {}; if self.dtype == numpy.float16: options = {'atol': 1e-4}`, then
+        // `assert_allclose(x, y, **options)` (Chainer's check_forward): a tolerance the helper
+        // sets under a branch the check is not in is chosen at each call (depend).
+        for (const SplatDict& d : splatted)
+          if (const SplatEntry* entry = d.find(innerParam); entry && entry->value == v && entry->condition != kNone) w.alwaysDepend = true;
         // float tol = kTol; if (has_kleidi) tol = kTolKleidiAI; EXPECT_NEAR(out, ref, tol)
         // (torchao's kernel tests): a tolerance the helper switches under a condition is chosen
         // by its configuration at each call (depend), as a flag switching a table is.

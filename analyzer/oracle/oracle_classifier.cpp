@@ -11,6 +11,8 @@
 // Each decision carries the evidence chain that produced it.
 #include "analyzer/oracle/oracle_classifier.h"
 
+#include "analyzer/assertions/applied_both_ways.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <re2/re2.h>
@@ -423,6 +425,22 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
     oracle = withBuildsAsData(std::move(oracle));
   }
   decideWithEvidence(a, actual, oracle, std::move(ev));
+  // Chainer's `op(Variable(x1), Variable(x2)).data` against `op(self.x1, self.x2)`: the one function
+  // a parameter hands in, run on the library's variables and on NumPy's arrays, NumPy evaluating
+  // the same expression.
+  if ((a.oracleType == "SCUT_SAME" || a.oracleType == "SCUT_DIFF") && a.oracleReason.starts_with("both sides call ") &&
+      a.actualExpr != kNone) {
+    const std::string_view rest = std::string_view(a.oracleReason).substr(16);
+    const std::string_view param = rest.substr(0, rest.find(' '));
+    const std::string wrapping = wrappingOneApplication(m, a.functionId, a.actualExpr, a.expectedExpr, param);
+    if (!wrapping.empty() && origin_names::wrapsValueInLibraryType(lastDottedComponent(wrapping))) {
+      a.oracleType = "DT";
+      a.oracleReason = fmt::format("`{}` runs on the library's variables ({}) and on NumPy's arrays: NumPy evaluates the same expression",
+                                   param, wrapping);
+      a.evidence.push_back("decision DT: " + a.oracleReason);
+      return;
+    }
+  }
   if (a.oracleType != "SCUT_SAME") return;
   const Sides sides{a.actualText, a.expectedText, coreOf(actual).primary, coreOf(oracle).primary};
   if (const auto again = sameCallTwice(m, a.functionId, a.stmt, sides); again && again->type == "SCUT_DIFF") {

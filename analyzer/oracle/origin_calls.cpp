@@ -447,8 +447,9 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // accuracy_score(y, ...)), to the call that computes with it (not a reduction; compared itself,
   // before anything computed with it, it is the computation, and so is a collective over a named
   // axis of a mapped function, `lax.all_gather(x, 'x')`).
-  if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python && args.positional.size() == 1) {
-    const bool converts = origin_names::convertsToAnotherPackage(last);
+  if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python &&
+      (args.positional.size() == 1 || (!args.positional.empty() && origin_names::wrapsItsValue(last)))) {
+    const bool converts = origin_names::convertsToAnotherPackage(last) || origin_names::wrapsItsValue(last);
     const bool gathers = !w.out.items.empty() && (last == "all_gather" || last == "all_gather_object" || last == "broadcast");
     if (converts || gathers) {
       traceExpr(w, m, fn, at, args.positional[0], depth + 1);

@@ -61,6 +61,12 @@ bool convertsToAnotherPackage(std::string_view last) {
          last == "to_tf" || last == "tensor_to_numpy" || last == "numpy_to_tensor";
 }
 
+bool wrapsItsValue(std::string_view last) {
+  return last == "to_gpu" || last == "to_cpu" || last == "to_device" || last == "to_chx" || last == "from_chx" || last == "force_array";
+}
+
+bool wrapsValueInLibraryType(std::string_view last) { return last == "Variable" || last == "as_variable" || last == "Parameter"; }
+
 bool movesData(std::string_view last) {
   static constexpr std::string_view k[] = {
       // layout
@@ -74,7 +80,8 @@ bool movesData(std::string_view last) {
       "stack", "concatenate", "cat", "concat", "hstack", "vstack", "dstack", "column_stack", "row_stack",
       // copies, casts, device moves
       "clone", "copy", "detach", "cpu", "cuda", "to", "numpy", "tolist", "item", "astype", "type_as", "float", "double", "half", "bfloat16",
-      "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready", "requires_grad_", "get_value",
+      "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready", "requires_grad_", "get_value", "to_gpu",
+      "to_cpu", "to_device", "to_chx", "from_chx", "force_array",
       // a framework's tensor made of a value (`tf.constant(np.log(1 / 3))`)
       "constant", "convert_to_tensor", "as_tensor",
       // the leaves of nested structures, flattened or rebuilt (JAX's pytrees)
@@ -147,6 +154,9 @@ std::vector<std::string_view> lambdaParameters(std::string_view text) {
 ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call) {
   if (m.expr(call).kind != ExprKind::Call || m.expr(call).childCount == 0) return kNone;
   const ExprId method = m.child(call, 0);
+  // `cuda.to_gpu(x)`, `chainer.Variable(x)`: a device move or wrapping of its first argument.
+  if (wrapsItsValue(lastDottedComponent(m.expr(method).text)))
+    if (const CallArgs args = splitCall(m, call); !args.positional.empty()) return args.positional[0];
   // A dtype cast is a conversion too (docs/oracles.md: it only moves data).
   if (m.expr(method).kind != ExprKind::Attribute ||
       !(OriginTracer::isConfiguration(std::string(m.expr(method).name)) || m.expr(method).name == "astype"))

@@ -89,7 +89,7 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
   // What a test file can call without the library: its own functions and those the other parsed
   // files define, except a test source's `static` ones: Kaldi's cu-packed-matrix-test.cc
   // `static void AssertEqual(...)` is not seen by another test, which calls the library's.
-  std::unordered_set<std::string_view> defined, assigned;
+  std::unordered_set<std::string_view> defined, assigned, definedClasses;
   // A header under a test folder (testHelpers.hpp) is included by the tests: its functions count.
   std::unordered_set<const FileModel*> testSources;
   for (const FileModel* t : tests)
@@ -105,6 +105,8 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
   // `fl.allClose` in the library): a call qualified otherwise is not to them.
   std::unordered_map<std::string_view, std::vector<std::string_view>> definedInTests;
   for (const FileModel* m : parsed) {
+    if (m->language == Language::Cpp)
+      for (const ClassDef& c : m->classes) definedClasses.insert(c.name);
     for (const Function& f : m->functions) {
       if (!testSources.count(m) || !fileLocal(*m, f)) defined.insert(f.name);
       if (testSources.count(m)) definedInTests[f.name].push_back(f.qualifiedName);
@@ -119,7 +121,14 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
   static const RE2 checkLike(R"((?i)(assert|expect|check|verify|compare|near|close|equal|approx|similar|match))");
   const Catalogue noWrappers;
   const ApiMatcher matcher(catalogue, noWrappers);
-  std::set<std::string> functions, constants;
+  std::set<std::string> functions, constants, types;
+  // `(Arc{0, 2, 10, -2.2f})`, `k2::Arc(1, 2)`: the class a value is built as.
+  static const RE2 builtAs(R"(^\(*\s*(?:[A-Za-z_]\w*::)*([A-Z]\w*)\s*(?:<[^{}()]*>)?\s*[{(])");
+  auto wantType = [&](const FileModel& m, ExprId e) {
+    std::string type;
+    const std::string_view text = m.expr(e).text;
+    if (RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), builtAs, &type) && !definedClasses.count(type)) types.insert(type);
+  };
   // `libraryQualified`: the call names it in a namespace where no parsed test file defines it.
   auto wantFunction = [&](std::string_view name, bool libraryQualified = false) {
     if (name.empty() || (defined.count(name) && !libraryQualified) || ownFunctions.count(name)) return;
@@ -161,6 +170,8 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
         for (ExprId a : args.positional) wantConstant(m, a);
         for (const auto& [key, a] : args.keywords) wantConstant(m, a);
       }
+      if ((match.lastName.ends_with("_EQ") || match.lastName.ends_with("_NE")) && args.positional.size() == 2)
+        for (ExprId a : args.positional) wantType(m, a);
       if (form == AssertionForm::Truth || form == AssertionForm::Falsity) {
         if (!args.positional.empty()) wantCall(m, outermostCall(m, args.positional[0]));
       } else if (!match.spec) {
@@ -193,7 +204,7 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
       }
     }
   }
-  return {{functions.begin(), functions.end()}, {constants.begin(), constants.end()}};
+  return {{functions.begin(), functions.end()}, {constants.begin(), constants.end()}, {types.begin(), types.end()}};
 }
 
 namespace {
@@ -245,8 +256,9 @@ bool definitionPrefix(std::string_view prefix, std::string_view lineBefore) {
 }  // namespace
 
 std::vector<size_t> filesDefining(const std::vector<SourcePath>& candidates, const std::vector<std::string>& names,
-                                  const InputLimits& limits, unsigned threads, const std::vector<std::string>& constants) {
-  if ((names.empty() && constants.empty()) || candidates.empty()) return {};
+                                  const InputLimits& limits, unsigned threads, const std::vector<std::string>& constants,
+                                  const std::vector<std::string>& types) {
+  if ((names.empty() && constants.empty() && types.empty()) || candidates.empty()) return {};
   // A match without a submatch runs on RE2's DFA alone: most files mention no name at all.
   // An empty list matches nothing: a NUL byte is in no file read (input_guard.h).
   const std::string functions = names.empty() ? std::string("\\x00") : escapedAlternation(names);
@@ -256,12 +268,18 @@ std::vector<size_t> filesDefining(const std::vector<SourcePath>& candidates, con
   const std::string values = constants.empty() ? std::string("\\x00") : escapedAlternation(constants);
   const RE2 constant("(?m)^[ \\t]*(?:(?:static|inline|extern|constexpr|const|constinit)[ \\t]+)+[\\w:<>, \\t]*?\\b(?:" + values +
                      ")[ \\t]*(?:=|\\{)|^[ \\t]*#[ \\t]*define[ \\t]+(?:" + values + ")[ \\t]");
+  const std::string classes = types.empty() ? std::string("\\x00") : escapedAlternation(types);
+  const RE2 classDefinition("\\b(?:struct|class)[ \\t]+(?:\\w+[ \\t]+)*(?:" + classes + ")\\b[^;{]*\\{");
   std::vector<char> defines(candidates.size(), 0);
   parallelFor(candidates.size(), threadCount(threads, candidates.size()), [&](size_t i, unsigned) {
     const SourceInput src = readSourceFile(candidates[i].absolute, limits);
     if (src.error != ReadError::None) return;
     const re2::StringPiece text(src.text.data(), src.text.size());
     if (!constants.empty() && RE2::PartialMatch(text, constant)) {
+      defines[i] = 1;
+      return;
+    }
+    if (!types.empty() && src.text.find("operator==") != std::string::npos && RE2::PartialMatch(text, classDefinition)) {
       defines[i] = 1;
       return;
     }

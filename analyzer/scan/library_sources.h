@@ -21,9 +21,12 @@ namespace oalens::analyzer {
 //   `EXPECT_TRUE(a.equals(b, tol))`) or under an aborting `if`, and a statement that is a call
 //   named like a check (`assertTensorsNear(a, b);`, `checkGrad(m, 0);`);
 // - constants: the names an OA check is handed as a value (`EXPECT_NEAR(a, b, EPSILON)`, also
-//   converted: `type(EPSILON)`) that no parsed file assigns: constants the library defines.
+//   converted: `type(EPSILON)`) that no parsed file assigns: constants the library defines;
+// - types: the classes no parsed file defines that an equality macro is given a value built as
+//   (`EXPECT_EQ(fsa[{0, 1}], (Arc{0, 2, 10, -2.2f}))`): their operator== may compare within a
+//   tolerance (approx_equality.h).
 struct CheckedNames {
-  std::vector<std::string> functions, constants;
+  std::vector<std::string> functions, constants, types;
 };
 CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
                                  const Catalogue& catalogue);
@@ -31,10 +34,11 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
 // Of `candidates` (library C++ files: not test files, not vendored), those whose text defines
 // one of `names` (a function or method defined or declared at the start of a line, or a
 // function-like macro) or one of `constants` as a constant (`constexpr type EPSILON = ...;`,
-// `const float kTol{...};`, `#define TOL 1e-5`), in their order. Files refused by `limits` are
-// passed over.
+// `const float kTol{...};`, `#define TOL 1e-5`), or one of `types` as a class or struct with an
+// `operator==`, in their order. Files refused by `limits` are passed over.
 std::vector<size_t> filesDefining(const std::vector<SourcePath>& candidates, const std::vector<std::string>& names,
-                                  const InputLimits& limits, unsigned threads, const std::vector<std::string>& constants = {});
+                                  const InputLimits& limits, unsigned threads, const std::vector<std::string>& constants = {},
+                                  const std::vector<std::string>& types = {});
 
 // Whether a relative path lies in a folder of code a project vendors (third_party, external,
 // deps...): not the library under test.

@@ -145,7 +145,7 @@ ScanResult scanInputs(std::vector<Input> inputs, std::vector<Diagnostic> walkDia
     // The definitions of what the checks call, and of the constants they are handed that no test
     // defines (`EPSILON` of a library header).
     const CheckedNames names = namesTestsCheckWith(tests, parsed, catalogue);
-    for (size_t chosen : filesDefining(library, names.functions, opt.limits, threads, names.constants))
+    for (size_t chosen : filesDefining(library, names.functions, opt.limits, threads, names.constants, names.types))
       inputs.push_back({library[chosen].relative, Language::Cpp, {}, library[chosen].absolute, false});
     for (size_t k = inputCount; k < inputs.size(); ++k) result.libraryFiles.push_back(inputs[k].relative);
     const size_t extra = inputs.size() - inputCount;

@@ -78,3 +78,14 @@ def test_shapes_through_closeness_apis():
     np.testing.assert_allclose(len(ops.split(x, 2)), 2, rtol=1e-3)  # expect: assert api=numpy.testing.assert_allclose
     # The values under a shape-built oracle are still approximated.
     np.testing.assert_allclose(out, np.ones(x.shape))  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=default tol=rtol:default:1e-07,atol:default:0
+
+
+def test_zero_tolerances():
+    import torch
+
+    q = ops.quantize(np.linspace(-1.0, 1.0, 8), bits=8)
+    ref = ops.quantize_reference(np.linspace(-1.0, 1.0, 8), bits=8)
+    # Closeness APIs given zero for every tolerance (NumPy's atol defaults to 0) compare exactly.
+    torch.testing.assert_close(torch.as_tensor(q), torch.as_tensor(ref), atol=0, rtol=0)  # expect: assert api=torch.testing.assert_close cat=exact
+    np.testing.assert_allclose(q, ref, rtol=0)  # expect: assert api=numpy.testing.assert_allclose cat=exact
+    np.testing.assert_allclose(q, ref, rtol=0, atol=1e-7)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=rtol:literal:0,atol:literal:1e-07

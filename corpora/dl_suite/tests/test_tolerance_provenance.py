@@ -194,3 +194,17 @@ class TestProvenanceMethods(unittest.TestCase):
     def test_defaults_only(self):
         x = np.array([0.7])
         np.testing.assert_allclose(ops.identity(x), x)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=default tol=rtol:default:1e-07,atol:default:0
+
+
+def _tols_for(dtype):
+    if dtype == np.float16:
+        return dict(rtol=1e-3, atol=1e-5)
+    return dict(rtol=1e-6, atol=1e-8)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_tolerance_table_picked_by_the_dtype_parameter(dtype):
+    x = np.linspace(-1.0, 1.0, 5).astype(dtype)
+    tols = _tols_for(dtype)
+    np.testing.assert_allclose(ops.relu(x), np.maximum(x, 0), **tols)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:depend
+    np.testing.assert_allclose(ops.relu(x), np.maximum(x, 0), **_tols_for(dtype))  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:depend
