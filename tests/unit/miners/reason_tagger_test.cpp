@@ -124,6 +124,10 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
   const ReasonTagger t = builtin();
   const Case cases[] = {
       {"Factorize backend tests (#9137)", "refactoring", true},
+      {"fix python formatting", "refactoring", true},
+      {"CheckArraysEqual -> CheckOutputArraysEqual", "refactoring", true},
+      {"Map inputs -> outputs in the new graph builder", "refactoring", false},
+      {"use the library's assert_allclose", "replace", true},
       {"Format code base.", "refactoring", true},
       {"Use parameterized for tests. Make naming more consistent", "refactoring", true},
       {"added variable names to make debugging easier", "refactoring", true},
