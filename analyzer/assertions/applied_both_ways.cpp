@@ -1,8 +1,6 @@
 // One function a helper runs on wrapped and on plain inputs (applied_both_ways.h).
 #include "analyzer/assertions/applied_both_ways.h"
 
-#include "analyzer/oracle/origin_walk.h"
-
 namespace oalens::analyzer {
 
 namespace {
@@ -47,7 +45,7 @@ std::string_view wrappingOf(const FileModel& m, FunctionId fid, ExprId e, int st
   if (x.kind != ExprKind::Call || x.childCount == 0) return {};
   const std::string_view callee = m.expr(m.child(e, 0)).text;
   const std::string_view last = lastDottedComponent(callee);
-  return origin_names::wrapsItsValue(last) || origin_names::wrapsValueInLibraryType(last) ? callee : std::string_view{};
+  return wrapsItsValue(last) || wrapsValueInLibraryType(last) ? callee : std::string_view{};
 }
 
 std::string_view wrappingOfCall(const FileModel& m, FunctionId fid, ExprId call) {
@@ -58,6 +56,12 @@ std::string_view wrappingOfCall(const FileModel& m, FunctionId fid, ExprId call)
 }
 
 }  // namespace
+
+bool wrapsItsValue(std::string_view last) {
+  return last == "to_gpu" || last == "to_cpu" || last == "to_device" || last == "to_chx" || last == "from_chx" || last == "force_array";
+}
+
+bool wrapsValueInLibraryType(std::string_view last) { return last == "Variable" || last == "as_variable" || last == "Parameter"; }
 
 std::string wrappingOneApplication(const FileModel& m, FunctionId fid, ExprId actual, ExprId expected, std::string_view param) {
   if (m.language != Language::Python || fid == kNone || param.empty()) return {};

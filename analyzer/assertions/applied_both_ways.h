@@ -10,6 +10,13 @@
 
 namespace oalens::analyzer {
 
+// A library's own device move or wrapping of a value in its array type (`cuda.to_gpu(x)`,
+// `utils.force_array(y)`): the value handed on, whichever library defines it.
+bool wrapsItsValue(std::string_view last);
+// A wrapping in the library's variable type (`chainer.Variable(t)`, `nn.Parameter(w)`). Not handed
+// on as its value: the variable's methods compute, and optimizers update it in place.
+bool wrapsValueInLibraryType(std::string_view last);
+
 // Where both compared sides of the helper's check (`actual`, `expected`) are calls of its parameter
 // `param`, directly or through a local (`y = op(x1, x2)` compared as `y.data`), and one call's
 // arguments are wrapped or moved (`chainer.Variable(x)`, `cuda.to_gpu(x)`, through locals) where

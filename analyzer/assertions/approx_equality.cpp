@@ -7,7 +7,6 @@
 #include <string>
 
 #include "analyzer/assertions/discovered_entry.h"
-#include "analyzer/frontend/frontends.h"
 
 namespace oalens::analyzer {
 

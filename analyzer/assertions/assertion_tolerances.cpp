@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analyzer/assertions/applied_both_ways.h"
 #include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/dtype_overrides.h"
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/splat_tolerance.h"
 #include "analyzer/core/words.h"
-#include "analyzer/oracle/origin_walk.h"
 #include "analyzer/tolerance/comparable_text.h"
 
 namespace oalens::analyzer {
@@ -194,7 +194,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   fallBack(a.expectedExpr, spec.expectedFallback);
   // `check_forward(op, x1, x2)` running `op` on the library's variables and on NumPy's arrays.
   if (!spec.appliedWrapped.empty() && a.actualExpr != kNone && a.actualExpr == a.expectedExpr)
-    a.sameFunctionBoth = origin_names::wrapsValueInLibraryType(lastDottedComponent(spec.appliedWrapped))
+    a.sameFunctionBoth = wrapsValueInLibraryType(lastDottedComponent(spec.appliedWrapped))
                              ? fmt::format("{} values, NumPy arrays", spec.appliedWrapped)
                              : fmt::format("inputs moved by {}, inputs as given", spec.appliedWrapped);
   // PyTorch's `self.assertEqual(x, y, atol=1e-5, rtol=0)`, or `self.assertEqual(x, y, 1e-4)`

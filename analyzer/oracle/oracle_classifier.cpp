@@ -433,7 +433,7 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
     const std::string_view rest = std::string_view(a.oracleReason).substr(16);
     const std::string_view param = rest.substr(0, rest.find(' '));
     const std::string wrapping = wrappingOneApplication(m, a.functionId, a.actualExpr, a.expectedExpr, param);
-    if (!wrapping.empty() && origin_names::wrapsValueInLibraryType(lastDottedComponent(wrapping))) {
+    if (!wrapping.empty() && wrapsValueInLibraryType(lastDottedComponent(wrapping))) {
       a.oracleType = "DT";
       a.oracleReason = fmt::format("`{}` runs on the library's variables ({}) and on NumPy's arrays: NumPy evaluates the same expression",
                                    param, wrapping);

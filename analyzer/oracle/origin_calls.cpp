@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "analyzer/assertions/applied_both_ways.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/changed_inputs.h"
 #include "analyzer/oracle/layout_conversion.h"
@@ -448,8 +449,8 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // before anything computed with it, it is the computation, and so is a collective over a named
   // axis of a mapped function, `lax.all_gather(x, 'x')`).
   if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python &&
-      (args.positional.size() == 1 || (!args.positional.empty() && origin_names::wrapsItsValue(last)))) {
-    const bool converts = origin_names::convertsToAnotherPackage(last) || origin_names::wrapsItsValue(last);
+      (args.positional.size() == 1 || (!args.positional.empty() && wrapsItsValue(last)))) {
+    const bool converts = origin_names::convertsToAnotherPackage(last) || wrapsItsValue(last);
     const bool gathers = !w.out.items.empty() && (last == "all_gather" || last == "all_gather_object" || last == "broadcast");
     if (converts || gathers) {
       traceExpr(w, m, fn, at, args.positional[0], depth + 1);

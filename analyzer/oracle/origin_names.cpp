@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "analyzer/assertions/applied_both_ways.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
@@ -60,12 +61,6 @@ bool convertsToAnotherPackage(std::string_view last) {
   return last == "to_numpy" || last == "to_torch" || last == "to_tensor" || last == "as_numpy" || last == "asnumpy" || last == "to_jax" ||
          last == "to_tf" || last == "tensor_to_numpy" || last == "numpy_to_tensor";
 }
-
-bool wrapsItsValue(std::string_view last) {
-  return last == "to_gpu" || last == "to_cpu" || last == "to_device" || last == "to_chx" || last == "from_chx" || last == "force_array";
-}
-
-bool wrapsValueInLibraryType(std::string_view last) { return last == "Variable" || last == "as_variable" || last == "Parameter"; }
 
 bool movesData(std::string_view last) {
   static constexpr std::string_view k[] = {

@@ -170,12 +170,6 @@ bool movesData(std::string_view last);
 // A function named for converting one value to another package's type (`to_numpy`, `to_torch`,
 // `as_numpy`, `to_tensor`): a conversion, whichever library defines it.
 bool convertsToAnotherPackage(std::string_view last);
-// A library's own device move or wrapping of a value in its array type (`cuda.to_gpu(x)`,
-// `utils.force_array(y)`): the value handed on, whichever library defines it.
-bool wrapsItsValue(std::string_view last);
-// A wrapping in the library's variable type (`chainer.Variable(t)`, `nn.Parameter(w)`). Not handed
-// on as its value: the variable's methods compute, and optimizers update it in place.
-bool wrapsValueInLibraryType(std::string_view last);
 // A function transform that applies its function (`jax.vmap(f)(x)`, `jax.jit(f)(x)`), or a map
 // that applies it to the leaves or items of its arguments (`tree_map(f, a, b)`, `map(f, xs)`).
 bool appliesItsFunction(std::string_view last);
