@@ -3,10 +3,10 @@
 
 #include <re2/re2.h>
 
-#include <cstdlib>
 #include <string>
 
 #include "analyzer/assertions/discovered_entry.h"
+#include "analyzer/tolerance/tolerance_resolver.h"
 
 namespace oalens::analyzer {
 
@@ -28,15 +28,6 @@ std::string memberBound(const FileModel& m, const Function& f, std::string_view 
     if (reads(left) || reads(right)) return bound;
   }
   return {};
-}
-
-std::optional<double> numberOf(std::string text) {
-  while (!text.empty() && (text.back() == 'f' || text.back() == 'F' || text.back() == 'l' || text.back() == 'L')) text.pop_back();
-  if (text.empty()) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size()) return std::nullopt;
-  return v;
 }
 
 }  // namespace
@@ -77,16 +68,14 @@ void addApproxEqualityClasses(const Project& project, Catalogue& wrappers) {
       w.tolerances = {{"atol", ""}};
       w.defaults["atol"] = bound;
       w.ownDefaults.push_back("atol");
-      if (const std::optional<double> v = numberOf(bound)) w.defaultValues["atol"] = *v;
+      if (const std::optional<double> v = ToleranceResolver::parseNumber(bound)) w.defaultValues["atol"] = *v;
       w.checkSites.push_back(m.path + ":" + std::to_string(f.range.start.line));
       wrappers.add(std::move(w));
     }
   }
 }
 
-const ApiSpec* approxEqualityBuilt(const FileModel& m, const Catalogue& wrappers, ExprId e) {
-  if (e == kNone) return nullptr;
-  std::string_view text = m.expr(e).text;
+std::string builtClassName(std::string_view text) {
   while (text.size() >= 2 && text.front() == '(' && text.back() == ')') {
     text.remove_prefix(1);
     text.remove_suffix(1);
@@ -95,7 +84,14 @@ const ApiSpec* approxEqualityBuilt(const FileModel& m, const Catalogue& wrappers
   }
   static const RE2 built(R"(((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\s*(?:<[^{}()]*>)?\s*[{(][\s\S]*[})])");
   std::string type;
-  if (!RE2::FullMatch(re2::StringPiece(text.data(), text.size()), built, &type)) return nullptr;
+  if (!RE2::FullMatch(re2::StringPiece(text.data(), text.size()), built, &type)) return {};
+  return type;
+}
+
+const ApiSpec* approxEqualityBuilt(const FileModel& m, const Catalogue& wrappers, ExprId e) {
+  if (e == kNone) return nullptr;
+  const std::string type = builtClassName(m.expr(e).text);
+  if (type.empty()) return nullptr;
   const std::string dotted = cppDottedName(type);
   for (const ApiSpec* s : wrappers.allByShortName(lastDottedComponent(dotted), Language::Cpp))
     if (s->equalityOperator && std::ranges::any_of(s->names, [&](const std::string& n) { return endsWithDotted(n, dotted); })) return s;

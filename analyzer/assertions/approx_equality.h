@@ -3,6 +3,7 @@
 // (`EXPECT_EQ(fsa[{0, 1}], (Arc{0, 2, 10, -2.2f}))`) compares within that tolerance.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "analyzer/assertions/catalogue.h"
@@ -16,6 +17,10 @@ namespace oalens::analyzer {
 // magnitude of a member's difference (`fabsf(score - other.score) < 1e-5`): a predicate of two
 // values, marked `equalityOperator`, its tolerance the bound written there as its default.
 void addApproxEqualityClasses(const Project& project, Catalogue& wrappers);
+
+// The class a value written as `Arc{0, 1, 2, 1.2f}`, `(Arc(0, 1, 2, 1.2f))` or `k2::Arc{...}` is built
+// as, as written (`k2::Arc`); empty for any other text.
+std::string builtClassName(std::string_view text);
 
 // The class entry of `wrappers` whose value `e` is built as (`Arc{0, 1, 2, 1.2f}`,
 // `(Arc(0, 1, 2, 1.2f))`, `k2::Arc{...}`); null when none.

@@ -291,7 +291,8 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
   // CHECK_EQ(x, doctest::Approx(y)), EXPECT_NE(x, Approx(y).epsilon(e)): an equality macro
   // given an approx value compares within its tolerance, as `x == Approx(y)` does.
   const bool equalityMacro = m.language == Language::Cpp && (match.lastName.ends_with("_EQ") || match.lastName.ends_with("_NE"));
-  if (equalityMacro && (!match.spec || match.spec->category == Category::Exact) && args.positional.size() == 2)
+  const bool exactEquality = equalityMacro && (!match.spec || match.spec->category == Category::Exact) && args.positional.size() == 2;
+  if (exactEquality)
     for (size_t built = 0; built < 2; ++built)
       if (const ApiSpec* equality = approxEqualityBuilt(m, matcher_.wrappers(), args.positional[built])) {
         a.api = equality->id;
@@ -306,7 +307,7 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
         out.push_back(std::move(a));
         return;
       }
-  if (equalityMacro && (!match.spec || match.spec->category == Category::Exact) && args.positional.size() == 2)
+  if (exactEquality)
     if (const std::optional<OaCheck> approx =
             approxComparison(m, st.function, args.positional[0], args.positional[1], match.lastName.ends_with("_NE"))) {
       a.api = approx->spec->id;

@@ -77,6 +77,8 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
   return several;
 }
 
+bool mayOverloadAcrossFiles(const Function& f) { return f.parent == kNone && !f.isMacro && !f.isTestCase && f.firstStmt != f.endStmt; }
+
 std::unordered_set<std::string_view> overloadedAcrossFiles(const Project& project) {
   struct Seen {
     const FileModel* file = nullptr;  // the first file defining the name
@@ -87,7 +89,7 @@ std::unordered_set<std::string_view> overloadedAcrossFiles(const Project& projec
   for (const FileModel& m : project.files) {
     if (m.language != Language::Cpp) continue;
     for (const Function& f : m.functions) {
-      if (f.parent != kNone || f.isMacro || f.isTestCase || f.firstStmt == f.endStmt) continue;
+      if (!mayOverloadAcrossFiles(f)) continue;
       Seen& seen = byName[f.qualifiedName];
       if (!seen.file) seen.file = &m;
       else if (seen.file != &m) seen.otherFile = true;

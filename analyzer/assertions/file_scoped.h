@@ -24,6 +24,9 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
 // (within a constant EPS). Their entries are signed like one file's overloads, so that a call
 // reaches the definition its arguments fit, and among those one its file defines or includes.
 std::unordered_set<std::string_view> overloadedAcrossFiles(const Project& project);
+// Whether `f` is one of those definitions: a function or method defined with a body at file or
+// class level, not a macro, a test case or a nested function.
+bool mayOverloadAcrossFiles(const Function& f);
 
 // Whether the file declares a variable `name` (`Functor name;`, `auto name = ...`, `T name{...}`):
 // an unqualified call of `name` there calls that object, no function of the name.

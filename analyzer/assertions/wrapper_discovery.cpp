@@ -84,7 +84,7 @@ static size_t addCrossFileShadows(const Project& project, const std::unordered_s
     const FileModel& m = project.files[fi];
     for (FunctionId f = 0; f < idOf[fi].size(); ++f) {
       const Function& fn = m.functions[f];
-      if (!idOf[fi][f].empty() || fn.parent != kNone || fn.isMacro || fn.isTestCase || !wrapped.count(fn.qualifiedName)) continue;
+      if (!idOf[fi][f].empty() || !mayOverloadAcrossFiles(fn) || !wrapped.count(fn.qualifiedName)) continue;
       ApiSpec shadow = overloadThatChecksNothing(m, fn);
       if (wrappers.byId(shadow.id)) continue;
       wrappers.add(std::move(shadow));

@@ -12,6 +12,7 @@
 #include "analyzer/oracle/oracle_classifier.h"
 
 #include "analyzer/assertions/applied_both_ways.h"
+#include "analyzer/oracle/decision_predicates.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -428,10 +429,10 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
   // Chainer's `op(Variable(x1), Variable(x2)).data` against `op(self.x1, self.x2)`: the one function
   // a parameter hands in, run on the library's variables and on NumPy's arrays, NumPy evaluating
   // the same expression.
-  if ((a.oracleType == "SCUT_SAME" || a.oracleType == "SCUT_DIFF") && a.oracleReason.starts_with("both sides call ") &&
+  const Origin* unresolved = oracle_decision::outermostCall(oracle);
+  if ((a.oracleType == "SCUT_SAME" || a.oracleType == "SCUT_DIFF") && unresolved && unresolved->kind == OriginKind::Unknown &&
       a.actualExpr != kNone) {
-    const std::string_view rest = std::string_view(a.oracleReason).substr(16);
-    const std::string_view param = rest.substr(0, rest.find(' '));
+    const std::string_view param = unresolved->api;
     const std::string wrapping = wrappingOneApplication(m, a.functionId, a.actualExpr, a.expectedExpr, param);
     if (!wrapping.empty() && wrapsValueInLibraryType(lastDottedComponent(wrapping))) {
       a.oracleType = "DT";

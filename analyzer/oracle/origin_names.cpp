@@ -75,15 +75,15 @@ bool movesData(std::string_view last) {
       "stack", "concatenate", "cat", "concat", "hstack", "vstack", "dstack", "column_stack", "row_stack",
       // copies, casts, device moves
       "clone", "copy", "detach", "cpu", "cuda", "to", "numpy", "tolist", "item", "astype", "type_as", "float", "double", "half", "bfloat16",
-      "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready", "requires_grad_", "get_value", "to_gpu",
-      "to_cpu", "to_device", "to_chx", "from_chx", "force_array",
+      "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready", "requires_grad_", "get_value",
       // a framework's tensor made of a value (`tf.constant(np.log(1 / 3))`)
       "constant", "convert_to_tensor", "as_tensor",
       // the leaves of nested structures, flattened or rebuilt (JAX's pytrees)
       "tree_leaves", "tree_flatten", "tree_unflatten", "tree_flatten_with_path", "tree_leaves_with_path", "ravel_pytree"};
   for (auto n : k)
     if (last == n) return true;
-  return false;
+  // a library's own device moves and array wrapping (`cuda.to_gpu(x)`, `force_array(y)`)
+  return wrapsItsValue(last);
 }
 
 bool appliesItsFunction(std::string_view last) {

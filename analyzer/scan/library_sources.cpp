@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "analyzer/assertions/api_matcher.h"
+#include "analyzer/assertions/approx_equality.h"
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/core/parallel.h"
 #include "analyzer/core/words.h"
@@ -122,12 +123,12 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
   const Catalogue noWrappers;
   const ApiMatcher matcher(catalogue, noWrappers);
   std::set<std::string> functions, constants, types;
-  // `(Arc{0, 2, 10, -2.2f})`, `k2::Arc(1, 2)`: the class a value is built as.
-  static const RE2 builtAs(R"(^\(*\s*(?:[A-Za-z_]\w*::)*([A-Z]\w*)\s*(?:<[^{}()]*>)?\s*[{(])");
+  // `(Arc{0, 2, 10, -2.2f})`, `k2::Arc(1, 2)`: the class a value is built as, named in capitals
+  // (not `std::vector<int>{1, 2}`).
   auto wantType = [&](const FileModel& m, ExprId e) {
-    std::string type;
-    const std::string_view text = m.expr(e).text;
-    if (RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), builtAs, &type) && !definedClasses.count(type)) types.insert(type);
+    const std::string built = builtClassName(m.expr(e).text);
+    const std::string_view type = lastDottedComponent(cppDottedName(built));
+    if (!type.empty() && std::isupper(static_cast<unsigned char>(type.front())) && !definedClasses.count(type)) types.emplace(type);
   };
   // `libraryQualified`: the call names it in a namespace where no parsed test file defines it.
   auto wantFunction = [&](std::string_view name, bool libraryQualified = false) {
