@@ -126,8 +126,8 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
   // `(Arc{0, 2, 10, -2.2f})`, `k2::Arc(1, 2)`: the class a value is built as, named in capitals
   // (not `std::vector<int>{1, 2}`).
   auto wantType = [&](const FileModel& m, ExprId e) {
-    const std::string built = builtClassName(m.expr(e).text);
-    const std::string_view type = lastDottedComponent(cppDottedName(built));
+    const std::string dotted = cppDottedName(builtClassName(m.expr(e).text));
+    const std::string_view type = lastDottedComponent(dotted);
     if (!type.empty() && std::isupper(static_cast<unsigned char>(type.front())) && !definedClasses.count(type)) types.emplace(type);
   };
   // `libraryQualified`: the call names it in a namespace where no parsed test file defines it.
