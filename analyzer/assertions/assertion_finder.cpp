@@ -71,12 +71,16 @@ ExprId boostToleranceOf(const FileModel& m, ExprId e) {
 // `torch.testing.assert_close(q, ref, atol=0, rtol=0)`, `assert_allclose(x, y, rtol=0)` (NumPy's
 // atol defaults to 0): a closeness API given zero for every tolerance, or left at a default of
 // zero for the others, compares exactly. A tolerance the API picks by dtype is none of these.
-static bool zeroToleranceEverywhere(const Assertion& a) {
+// In C++ only a literal 0 (`arma::approx_equal(a, b, "absdiff", 0)`): a discovered helper's
+// parameter may count something else than a distance (ngraph's `all_close_f(a, b,
+// MIN_FLOAT_TOLERANCE_BITS)`, mantissa bits), and a constant's value is resolved less surely.
+static bool zeroToleranceEverywhere(const Assertion& a, Language language) {
   if (!a.isOa || (a.category != Category::Abs && a.category != Category::AbsRel) || a.tolerances.empty()) return false;
   bool given = false;
   for (const Tolerance& t : a.tolerances) {
     if (t.name != "atol" && t.name != "rtol" && t.name != "delta") return false;
     if (!t.value || *t.value != 0.0) return false;
+    if (language == Language::Cpp && t.provenance != Provenance::Literal) return false;
     if (t.provenance == Provenance::Literal || t.provenance == Provenance::Constant) given = true;
     else if (t.provenance != Provenance::Default || t.byDtype || t.isDtypeDefault || t.defaultDependsOnDtype) return false;
   }
@@ -507,7 +511,7 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
       markExact(a);
       a.thresholdProvenance = ThresholdProvenance::None;
     }
-    if (m.language == Language::Python && zeroToleranceEverywhere(a)) {
+    if (zeroToleranceEverywhere(a, m.language)) {
       markExact(a);
       a.thresholdProvenance = ThresholdProvenance::None;
     }

@@ -64,8 +64,22 @@ bool assertsHeldVerdict(const FileModel& m, FunctionId fid, std::string_view con
 
 std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder) {
   const Function& f = m.functions[fid];
-  if (m.language != Language::Cpp || !f.isMacro || f.params.empty()) return std::nullopt;
+  if (m.language != Language::Cpp || f.params.empty()) return std::nullopt;
+  // A function given the condition as a `bool` (Fastor's `FASTOR_DOES_CHECK_PASS(bool cond, const
+  // char* msg)`, throwing when it is false) checks it as a macro does.
+  if (!f.isMacro && f.params[0].type != "bool") return std::nullopt;
   const std::string_view condition = f.params[0].name;
+  // `cond == false`, `false == cond`, `cond != true`: the condition's falsity.
+  const auto negated = [&](std::string_view written) {
+    std::string tested;
+    for (const char c : written)
+      if (c != ' ' && c != '\t' && c != '\n') tested += c;
+    for (const std::string_view no : {"==false", "!=true"})
+      if (tested.ends_with(no) && std::string_view(tested).substr(0, tested.size() - no.size()) == condition) return true;
+    for (const std::string_view no : {"false==", "true!="})
+      if (tested.starts_with(no) && std::string_view(tested).substr(no.size()) == condition) return true;
+    return false;
+  };
   bool checks = false;
   for (StmtId s = f.firstStmt; s < f.endStmt && !checks; ++s) {
     const Stmt& st = m.stmts[s];
@@ -75,7 +89,7 @@ std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, co
       // if (cond) (void)0; else fail(...);
       const StmtId otherwise = nextSibling(m, s);
       checks = otherwise != kNone && m.stmts[otherwise].kind == StmtKind::Else && failsUnder(m, finder, fid, otherwise);
-    } else if (tested.starts_with('!') && unparenthesized(tested.substr(1)) == condition) {
+    } else if ((tested.starts_with('!') && unparenthesized(tested.substr(1)) == condition) || negated(tested)) {
       // if (!(cond)) { report(...); abort(); }
       checks = failsUnder(m, finder, fid, s);
     }

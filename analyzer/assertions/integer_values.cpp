@@ -222,6 +222,12 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
   // `s(0, 1)` of a tensor `s` a local holds: an element or slice of it.
   if (m.expr(args.callee).kind == ExprKind::Name && fid != kNone && throughLocal(m, fid, at, args.callee) != args.callee)
     return cppHolds(m, fid, at, args.callee, steps + 1);
+  // `f2.data()`, `t.slice(c)` of a `Tensor<uint8_t> f2`: a view of the values the object holds.
+  if (const Expr& c = m.expr(args.callee); c.kind == ExprKind::Attribute && m.childCount(args.callee) > 0) {
+    static const RE2 view(R"(^(data|values|slice|row|col|at|index|array|matrix|view)$)");
+    if (RE2::FullMatch(re2::StringPiece(c.name.data(), c.name.size()), view))
+      return cppHolds(m, fid, at, m.child(args.callee, 0), steps + 1);
+  }
   const std::string_view callee = m.expr(args.callee).text;
   const std::string_view last = callee.substr(callee.rfind(':') == std::string_view::npos ? 0 : callee.rfind(':') + 1);
   // Positions and counts (`fl::argsort(t, 0)`, `countNonzero(b)`), and a tensor given an integer

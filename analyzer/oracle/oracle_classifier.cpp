@@ -13,6 +13,7 @@
 
 #include "analyzer/assertions/applied_both_ways.h"
 #include "analyzer/oracle/decision_predicates.h"
+#include "analyzer/oracle/other_library_run.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -124,6 +125,8 @@ void printOriginsWhenAsked(const Assertion& a, const OriginSet& actual, const Or
       fprintf(stderr, "%s: arith %d loop %d helper %d ops", set == &actual ? "CUT" : "ORACLE", set->arithmetic, set->loop,
               set->throughHelper);
       for (auto& o : set->operators) fprintf(stderr, " %s", o.c_str());
+      fprintf(stderr, " at");
+      for (auto& o : set->arithmeticAt) fprintf(stderr, " [%s]", o.c_str());
       fprintf(stderr, " every");
       for (auto& o : set->everyOperator) fprintf(stderr, " %s", o.c_str());
       fprintf(stderr, "\n");
@@ -341,7 +344,11 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
   // other: the built side is the expected value.
   const bool builtIsActual =
       onlyBuildsLibraryObjects(actual) && computesBeyondBuilding(oracle) && readsBuiltObject(m, a.functionId, a.stmt, a.actualExpr);
-  if ((!computesWithLibrary(actual) && computesWithLibrary(oracle)) || formulaIsActual || namedExpectedIsActual || builtIsActual) {
+  // Another library's model run on what the library hands it on one side, the library run on the
+  // other: the other library's run is the reference.
+  const bool otherLibraryRunIsActual = bothCompute && !anotherLibrarysObjectRun(actual).empty() && runsTheLibrary(oracle);
+  if ((!computesWithLibrary(actual) && computesWithLibrary(oracle)) || formulaIsActual || namedExpectedIsActual || builtIsActual ||
+      otherLibraryRunIsActual) {
     swapRoles(a, actual, oracle);  // the roles are the catalogue's until here
     ev.push_back(fmt::format("arguments swapped: `{}` calls the library under test, so it is the CUT; `{}` is the oracle",
                              a.actualText.substr(0, 60), a.expectedText.substr(0, 60)));
@@ -482,10 +489,15 @@ static void takeSelfContainedHelpersTypes(std::vector<Assertion>& assertions) {
     const std::string helper = a.api.substr(0, a.api.find_first_of("(@"));
     const auto it = checksOf.find(helper);
     if (it == checksOf.end() || helper == cppQualified(a.function)) continue;
+    // A helper scoped to its file (`run@tests/a_test.cpp`, one `run` per test program) checks
+    // in that file, not in another program's `run`.
+    const size_t at = a.api.find('@');
+    const std::string_view ownFile =
+        at == std::string::npos ? std::string_view{} : std::string_view(a.api).substr(at + 1, a.api.find('(', at) - at - 1);
     const Assertion* first = nullptr;
     bool agree = true;
     for (const Assertion* c : it->second) {
-      if (c->oracleType == "UNKNOWN" || c->oracleType.empty()) continue;
+      if (c->oracleType == "UNKNOWN" || c->oracleType.empty() || (!ownFile.empty() && c->file != ownFile)) continue;
       if (first && c->oracleType != first->oracleType) agree = false;
       if (!first) first = c;
     }

@@ -16,6 +16,20 @@
 
 namespace oalens::analyzer {
 
+// `model.apply(vars, x, method=model.extend_step)`: Flax's (and Praxis') apply runs the method its
+// `method=` keyword names, a function of its own (`__call__` is the apply itself).
+static std::string_view methodApplied(const FileModel& m, const CallArgs& args, std::string_view last) {
+  if (last != "apply" || m.language != Language::Python) return last;
+  for (const auto& [name, value] : args.keywords) {
+    if (name != "method") continue;
+    const Expr& v = m.expr(value);
+    std::string_view method = v.kind == ExprKind::Attribute || v.kind == ExprKind::Name ? v.name : std::string_view{};
+    if (v.kind == ExprKind::String && v.text.size() > 2) method = v.text.substr(1, v.text.size() - 2);
+    return method.empty() || method == "__call__" ? last : method;
+  }
+  return last;
+}
+
 using origin_names::convertedValue;
 using origin_names::isPythonBuiltin;
 using origin_names::movesData;
@@ -355,7 +369,7 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
     // A method on a value: classify by the receiver. The entry goes first, so the outermost
     // call of a side is its first item.
     size_t self = w.out.items.size();
-    w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", last), argKey, {}});
+    w.out.items.push_back({OriginKind::OtherLib, fmt::format(".{}", methodApplied(m, args, last)), argKey, {}});
     const bool revisitedBefore = std::exchange(w.revisitedLibrary, false);
     std::string bindingBefore = std::exchange(w.firstBinding, {});
     const int outside = std::exchange(w.outsideReceiver, 0);

@@ -224,9 +224,15 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
             w.noteLoop();
             if (iteratesBackends(m, f, m.stmts[p].b)) w.out.backendLoop = true;
           }
-        if (const std::vector<ExprId> inPlace = inPlaceCalls(m, st.a, name); st.kind == StmtKind::ExprStmt && !inPlace.empty()) {
+        if (std::vector<ExprId> inPlace = inPlaceCalls(m, st.a, name); st.kind == StmtKind::ExprStmt && !inPlace.empty()) {
           // t.mul_(-0.5).div_(l ** 2).exp_(): computed in place, a formula of the test's; one
           // operation of the value alone (`t.square_()`) is no more a formula than torch.square(t).
+          // `x.requires_grad_(True)`, `x.share_memory_()`: flags set on the value, no number changed.
+          const auto changesNoNumber = [&](ExprId call) {
+            const std::string_view method = m.expr(m.child(call, 0)).name;
+            return method == "requires_grad_" || method == "share_memory_" || method == "detach_" || method == "retain_grad";
+          };
+          std::erase_if(inPlace, changesNoNumber);
           bool combines = inPlace.size() > 1;
           for (ExprId call : inPlace)
             for (ExprId v : splitCall(m, call).positional) {

@@ -59,7 +59,7 @@ bool isPythonBuiltin(std::string_view name) {
 
 bool convertsToAnotherPackage(std::string_view last) {
   return last == "to_numpy" || last == "to_torch" || last == "to_tensor" || last == "as_numpy" || last == "asnumpy" || last == "to_jax" ||
-         last == "to_tf" || last == "tensor_to_numpy" || last == "numpy_to_tensor";
+         last == "to_tf" || last == "tensor_to_numpy" || last == "numpy_to_tensor" || last == "to_np";
 }
 
 bool movesData(std::string_view last) {
