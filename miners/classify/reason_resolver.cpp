@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <string>
 #include <string_view>
+
+#include <re2/re2.h>
 
 namespace oalens::miners {
 
@@ -45,6 +48,7 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   if (e.gainedDeviceChoice && !has("hardware") && !flaky) causes.push_back({"hardware", kFromCode});
   if (e.gainedDtypeChoice && !has("dtype") && !flaky) causes.push_back({"dtype", kFromCode});
   if (!causes.empty()) return causes;
+  if (e.fixesItsHelper) return {{"test-fix", kFromMessage}};
 
   // `numpy.allclose` -> `np.allclose`, `np.sum` -> `jnp.sum`: whatever the commit does besides, this
   // check's edit is a rename of a module's alias, which changes nothing it checks.
@@ -155,6 +159,18 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
 }
 
 }  // namespace
+
+bool messageFixesHelper(std::string_view message, std::string_view helper) {
+  if (helper.size() < 4) return false;
+  static const RE2 fix(R"((?i)\bfix(?:es|ed|ing)?\s+(?:the\s+|a\s+|an\s+)?`?([A-Za-z_][\w.]*)`?)");
+  re2::StringPiece rest(message.data(), message.size());
+  std::string named;
+  while (RE2::FindAndConsume(&rest, fix, &named)) {
+    const size_t dot = named.rfind('.');
+    if (std::string_view(named).substr(dot == std::string::npos ? 0 : dot + 1) == helper) return true;
+  }
+  return false;
+}
 
 std::vector<ResolvedReason> resolveReasons(const std::vector<MessageMatch>& message, const ChangeEvidence& evidence) {
   std::vector<ResolvedReason> out = decide(message, evidence);

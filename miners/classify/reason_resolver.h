@@ -34,7 +34,14 @@ struct ChangeEvidence {
   // test case's base class moved from one framework's to the library's own): the tolerances it
   // applies moved with the class, not by an edit of the check.
   bool assertionRebased = false;
+  // The check reads as it did, its tolerance moved with the helper it calls, and the message says
+  // that helper was fixed ("Fix assert_close in test_samplers.py"): the test's fix.
+  bool fixesItsHelper = false;
 };
+
+// Whether `message` says the helper named `helper` (an assertion API's last name) was fixed:
+// "fix assert_close", "fixed the check_grad helper".
+bool messageFixesHelper(std::string_view message, std::string_view helper);
 
 // The same edit on this many checks of one commit reads as a refactoring (or a migration the
 // message names): a rename, a helper or an assertion API applied across a file. Two or three are

@@ -388,6 +388,10 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
         evidence.movedToAssertingCall =
             assertsACondition(o->assertion()) && n->assertion().form == "call" && sameWrittenTolerances(o->assertion(), n->assertion());
         evidence.assertionRebased = !k.api && o->assertion().api != n->assertion().api;
+        const std::string_view api = n->assertion().api;
+        evidence.fixesItsHelper =
+            !k.api && !k.parameter && o->normalized() == n->normalized() &&
+            messageFixesHelper(message, api.substr(api.rfind('.') == std::string_view::npos ? 0 : api.rfind('.') + 1));
         if (p < f.evidence.size()) {
           const PairEvidence& pe = f.evidence[p];
           evidence.callsChangedLibrary = pe.callsChangedLibrary;

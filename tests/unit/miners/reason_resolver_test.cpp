@@ -345,3 +345,19 @@ TEST(ReasonResolver, ALocalRenamedIsARefactoringOfTheCheck) {
   e.renamesALocal = false;
   EXPECT_EQ(resolveReasons({}, e), (Reasons{{"feature", "library"}}));
 }
+
+// "Implement Monte Carlo integration ... * Fix assert_close in test_samplers.py": a check that
+// reads as it did, whose tolerance moved with the helper it calls, was fixed with that helper,
+// whatever feature the commit's subject names; a message naming no fix of it leaves the feature.
+TEST(ReasonResolver, AFixOfTheHelperACheckCallsIsTheTestsFix) {
+  ChangeEvidence helper = threshold();
+  helper.fixesItsHelper = true;
+  helper.callsChangedLibrary = true;
+  EXPECT_EQ(resolveReasons({said("feature", 0), said("fix", 90)}, helper), (Reasons{{"test-fix", "message"}}));
+  helper.fixesItsHelper = false;
+  EXPECT_EQ(resolveReasons({said("feature", 0), said("fix", 90)}, helper), (Reasons{{"feature", "message"}}));
+  EXPECT_TRUE(messageFixesHelper("Implement integration\n\n* Fix assert_close in test_samplers.py", "assert_close"));
+  EXPECT_TRUE(messageFixesHelper("fixed the `testing.assert_close` helper", "assert_close"));
+  EXPECT_FALSE(messageFixesHelper("Fix sampler; use assert_close everywhere", "assert_close"));
+  EXPECT_FALSE(messageFixesHelper("Fix the eq check", "eq"));
+}
