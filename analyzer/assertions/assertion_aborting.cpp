@@ -6,6 +6,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
@@ -49,6 +50,32 @@ bool returnsFailure(const FileModel& m, StmtId ret) {
   return false;
 }
 
+// `retval = EXIT_FAILURE;` where `retval` is a parameter the function takes by reference
+// (ViennaCL's `run_solver_check(ref, result, int & retval, epsilon)`): the caller's status, which
+// it returns, is set to failing.
+bool setsFailureThroughParameter(const FileModel& m, StmtId s) {
+  const Stmt& st = m.stmts[s];
+  if (st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone || st.function == kNone || st.function >= m.functions.size())
+    return false;
+  if (m.expr(st.a).kind != ExprKind::Name || m.expr(st.b).text != "EXIT_FAILURE") return false;
+  const Function& f = m.functions[st.function];
+  const std::string_view target = m.expr(st.a).name;
+  if (std::none_of(f.params.begin(), f.params.end(), [&](const Param& p) { return p.name == target; }) || !m.source ||
+      f.range.startByte >= m.source->size())
+    return false;
+  // Taken by reference: `int & retval`, `int& retval`, `int &retval` in the signature.
+  const std::string_view signature = std::string_view(*m.source).substr(f.range.startByte, 400);
+  const std::string_view head = signature.substr(0, signature.find('{'));
+  for (size_t at = head.find(target); at != std::string_view::npos; at = head.find(target, at + 1)) {
+    size_t before = at;
+    while (before > 0 && (head[before - 1] == ' ' || head[before - 1] == '\t')) --before;
+    const bool word = (at + target.size() >= head.size() ||
+                       !(std::isalnum(static_cast<unsigned char>(head[at + target.size()])) || head[at + target.size()] == '_'));
+    if (word && before > 0 && head[before - 1] == '&') return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<std::string> AssertionFinder::abortIn(const FileModel& m, StmtId head) const {
@@ -65,6 +92,8 @@ std::optional<std::string> AssertionFinder::failureIn(const FileModel& m, StmtId
     if (st.parent != head) continue;  // nested deeper: not what the condition alone decides
     if (st.kind == StmtKind::Raise) return std::string("throw");
     if (m.language == Language::Cpp && returnsFailure(m, e)) return std::string("return");
+    // Not a predicate's answer: the caller's status fails at this call, which checks by itself.
+    if (m.language == Language::Cpp && setsFailureThroughParameter(m, e)) return std::string("status");
     if (st.kind != StmtKind::ExprStmt || st.a == kNone) continue;
     if (std::optional<std::string> stream = failingStream(m.expr(st.a).text)) return stream;
     if (m.expr(st.a).kind != ExprKind::Call) continue;
