@@ -154,6 +154,14 @@ void AssertionFinder::fromAbortingIf(const FileModel& m, StmtId s, std::vector<A
   const Stmt& st = m.stmts[s];
   if (m.language != Language::Cpp || st.kind != StmtKind::If || st.a == kNone) return;
   std::optional<std::string> abort = abortIn(m, s);
+  // `if (close(a, b, eps) && close(c, d, eps)) puts("PASSED"); else { ...; return EXIT_FAILURE; }`:
+  // the `else` fails, so the condition itself is checked.
+  bool failsOtherwise = false;
+  if (!abort)
+    if (const StmtId otherwise = nextSibling(m, s); otherwise != kNone && m.stmts[otherwise].kind == StmtKind::Else) {
+      abort = failureIn(m, otherwise);
+      failsOtherwise = abort.has_value();
+    }
   if (!abort) return;
   Assertion a = newAssertion(m, s);
   // The check is the condition; the block that reports and fails is not (its lines print).
@@ -170,7 +178,7 @@ void AssertionFinder::fromAbortingIf(const FileModel& m, StmtId s, std::vector<A
   if (abort->starts_with("return") && a.actualExpr != kNone && a.expectedExpr != kNone &&
       !originParam(m, st.function, a.actualExpr, 0, false).empty() && !originParam(m, st.function, a.expectedExpr, 0, false).empty())
     return;
-  a.negated = !a.negated;
+  if (!failsOtherwise) a.negated = !a.negated;
   out.push_back(std::move(a));
 }
 

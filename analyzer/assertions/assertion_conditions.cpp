@@ -334,11 +334,12 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         ExprId l = m.child(e, 0), r = m.child(e, 1);
         if (op == "==" || op == "!=") {
           if (std::optional<OaCheck> c = approxComparison(m, scope, l, r, op == "!=")) return done(*c);
-          // `isclose(a, b)() == false`: the check, or its negation, compared with a boolean literal.
+          // `isclose(a, b)() == false`: the check, or its negation, compared with a boolean literal;
+          // in C++ also with a program's status (ViennaCL's `!check_for_equality(...) != EXIT_SUCCESS`).
           const auto boolean = [&](ExprId side) -> std::optional<bool> {
             const std::string_view t = m.expr(side).text;
-            if (t == "true" || t == "True") return true;
-            if (t == "false" || t == "False") return false;
+            if (t == "true" || t == "True" || (m.language == Language::Cpp && t == "EXIT_FAILURE")) return true;
+            if (t == "false" || t == "False" || (m.language == Language::Cpp && t == "EXIT_SUCCESS")) return false;
             return std::nullopt;
           };
           const std::optional<bool> lb = boolean(l), rb = boolean(r);
