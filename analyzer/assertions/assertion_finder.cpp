@@ -511,6 +511,12 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
       markExact(a);
       a.thresholdProvenance = ThresholdProvenance::None;
     }
+    // `check_funsor(x, inputs, output)` without its `data=None`: the wrapper checks no value then.
+    if (m.language == Language::Python && a.isOa && a.expectedExpr == kNone && a.form == "call")
+      if (const ApiSpec* spec = matcher_.wrappers().byId(a.api); spec && spec->expectedOptional) {
+        markExact(a);
+        a.thresholdProvenance = ThresholdProvenance::None;
+      }
     if (zeroToleranceEverywhere(a, m.language)) {
       markExact(a);
       a.thresholdProvenance = ThresholdProvenance::None;

@@ -84,6 +84,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   number(a.alwaysDepend);
   number(a.comparator);
   number(a.equalityOperator);
+  number(a.expectedOptional);
   text(a.switchedBy);
   texts(a.defaultsByDtype);
   texts(a.toleranceSwitches);

@@ -135,6 +135,9 @@ struct ApiSpec {
   // A discovered wrapper defined inside a function (a test's own `def close(a, b)`): the
   // tolerances it fixes are that test's choice, not a suite-wide default.
   bool local = false;
+  // A discovered Python wrapper whose expected-value parameter defaults to None (Funsor's
+  // `check_funsor(x, inputs, output, data=None)`): a call leaving it out compares no value.
+  bool expectedOptional = false;
   // C++: the class a discovered method is defined in (`UnitTestConvSolver` for its RunTest), empty
   // for a free function; a bare call reaches it only from that class's hierarchy (api_matcher.cpp).
   std::string ownerClass;

@@ -31,6 +31,18 @@
 
 namespace oalens::analyzer {
 
+// Whether parameter `name` of `f` defaults to `None` and the body checks with it only under
+// `if name is not None:` (`check_funsor(x, inputs, output, data=None)`), with no path of its own
+// for `if name is None:` (Theseus's `funcs=None`, a check either way).
+static bool checksOnlyWhenGiven(const FileModel& m, const Function& f, std::string_view name) {
+  if (name.empty() || !m.source || f.range.endByte > m.source->size() || f.range.startByte >= f.range.endByte) return false;
+  const auto param = std::ranges::find_if(f.params, [&](const Param& p) { return p.name == name; });
+  if (param == f.params.end() || param->defaultValue == kNone || m.expr(param->defaultValue).text != "None") return false;
+  const std::string_view body = std::string_view(*m.source).substr(f.range.startByte, f.range.endByte - f.range.startByte);
+  const std::string given = fmt::format("if {} is not None", name), missing = fmt::format("if {} is None", name);
+  return body.find(given) != std::string_view::npos && body.find(missing) == std::string_view::npos;
+}
+
 namespace {
 
 // `if (!within_eps(got[i], want[i], mag)) { log << ...; ok = false; }` in a C++ function that
@@ -449,6 +461,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     if (m.language == Language::Python) {
       w.actualFallback = std::string(fallbackParam(m, fid, w.actual));
       w.expectedFallback = std::string(fallbackParam(m, fid, w.expected));
+      w.expectedOptional = w.expectedFallback.empty() && checksOnlyWhenGiven(m, m.functions[fid], w.expected);
       // Handed on to a helper that runs it both ways (`forward_cpu(op)` calling `check_forward(op, ...)`).
       if (actualParam == expectedParam)
         w.appliedWrapped =

@@ -244,7 +244,9 @@ TEST_F(Hardening, ADatabaseOfANewerSchemaIsRefused) {
 // Item 7: a second mine on the same database died with a raw "UNIQUE constraint failed".
 TEST_F(Hardening, ASecondMineOnTheSameDatabaseIsToldWhy) {
   writeHistory();
-  const std::string first = "OALENS_TEST_COMMIT_DELAY_MS=400 " + oalens("mine '" + root_.string() + "' --db '" + db() + "'");
+  // Each commit held long enough that a loaded machine (a sanitizer build, tests in parallel)
+  // still starts the second run while the first writes.
+  const std::string first = "OALENS_TEST_COMMIT_DELAY_MS=1200 " + oalens("mine '" + root_.string() + "' --db '" + db() + "'");
   const fs::path log = root_.string() + ".first.log";
   // The background run's own descriptors leave the pipe, or runCommand would wait for it.
   ASSERT_EQ(runCommand("(" + first + " > '" + log.string() + "' 2>&1; echo status $? >> '" + log.string() + "') > /dev/null 2>&1 &").status,
@@ -259,7 +261,7 @@ TEST_F(Hardening, ASecondMineOnTheSameDatabaseIsToldWhy) {
   EXPECT_EQ(second.status, 2) << second.out;
   EXPECT_NE(second.out.find("another oalens mine is writing"), std::string::npos) << second.out;
   std::string firstLog;
-  for (int i = 0; i < 200 && firstLog.find("status") == std::string::npos; ++i) {
+  for (int i = 0; i < 600 && firstLog.find("status") == std::string::npos; ++i) {
     ::usleep(50'000);
     std::ifstream in(log);
     firstLog.assign(std::istreambuf_iterator<char>(in), {});

@@ -97,3 +97,17 @@ def match(actual, expected, almost=False, decimal=7):
 def test_a_helper_that_compares_approximately_only_when_asked():
     match(ops.relu(np.array([1, -2, 3])), np.array([1, 0, 3]))  # expect: assert api=tests.test_wrappers.match
     match(ops.sigmoid(np.zeros(2)), np.full(2, 0.5), almost=True)  # expect: oa api=tests.test_wrappers.match cat=rounding thr=default tol=decimal:default:7
+
+
+def check_layer(out, shape, expected=None):
+    """Checks the shape, and the values where the caller gives them."""
+    assert out.shape == shape  # expect: assert api=assert
+    if expected is not None:
+        assert_close(out, expected)  # expect: oa api=minidl.testing.assert_close cat=abs_rel thr=default tol=atol:default:1e-05,rtol:default:1e-07
+
+
+def test_shape_only_and_value_checks():
+    x = np.ones((2, 3))
+    check_layer(ops.relu(x), (2, 3))  # expect: assert api=tests.test_wrappers.check_layer
+    check_layer(ops.relu(x), (2, 3), x)  # expect: oa api=tests.test_wrappers.check_layer cat=abs_rel thr=default tol=atol:default:1e-05,rtol:default:1e-07
+    check_layer(ops.relu(x), (2, 3), expected=x)  # expect: oa api=tests.test_wrappers.check_layer cat=abs_rel thr=default tol=atol:default:1e-05,rtol:default:1e-07
