@@ -1,7 +1,7 @@
 // Which side of a check runs another library's model: both sides reach the library under test,
 // one only through what it hands another library's object (Lingvo's `PoolingLayer` run on the
 // variables the Praxis layer initialised), the other by running the library itself. The first is
-// the reference the library is checked against (docs/oracles.md, "Which side is the CUT").
+// the reference the library is checked against (docs/oracles.md, "How the classifier decides").
 #pragma once
 #include <string>
 
