@@ -315,6 +315,12 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       if (w.out.items[i].kind == OriginKind::OtherLib) w.out.items[i].calledAfter = true;
     bool callsLibrary = false;
     for (size_t i = before; i < w.out.items.size(); ++i) callsLibrary |= computes(w.out.items[i]);
+    // `x = random_tensor(...)` of the library's testing module, then `x(i, j, k)`: an object the
+    // library (or its testing module) drew at random, called, runs the library (as its methods do).
+    for (size_t i = before; i < w.out.items.size() && !callsLibrary; ++i)
+      if (const Origin& o = w.out.items[i];
+          o.kind == OriginKind::Data && origin_names::isRandom(o.api) && (isLibrary(o.api) || isLibrary(o.api.substr(0, o.api.find('.')))))
+        callsLibrary = true;
     if (callsLibrary) {
       w.out.items.push_back({OriginKind::LibCall, fmt::format("{}()", callee.name), argKey, {}});
       traceArgs();

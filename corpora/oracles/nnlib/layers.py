@@ -42,3 +42,10 @@ class Scan:
             total = total + ops.matmul(row, params["w"])
             out.append(total)
         return np.stack(out)
+
+
+def random_scan(n_in, seed=0):
+    """A Scan with its variables drawn, ready to be called on sequences of `n_in` features."""
+    layer = Scan()
+    layer.params = layer.init(seed, np.zeros((1, n_in)))
+    return layer

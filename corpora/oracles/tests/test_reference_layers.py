@@ -1,11 +1,13 @@
 """A layer of the library against another library's layer of the same kind, run on the variables
 the library drew; a flag the test sets on a layer in place, which changes no number; a layer's
-method named by `apply`'s `method=` keyword against its whole-sequence call."""
+method named by `apply`'s `method=` keyword against its whole-sequence call; a layer the library
+draws at random, called."""
 import numpy as np
 import torch
 from refnet import layers as ref_layers
 
-from nnlib.layers import Dense, Scan
+from nnlib import ops
+from nnlib.layers import Dense, Scan, random_scan
 
 
 def test_dense_against_the_reference_layer_on_its_variables():
@@ -34,3 +36,9 @@ def test_scan_step_by_step_against_the_whole_sequence():
     whole = layer.apply(params, x)
     stepped = layer.apply(params, x, method=layer.steps)
     np.testing.assert_allclose(stepped, whole)  # oracle: RI thr=default
+
+
+def test_cumsum_against_a_drawn_scan_called():
+    layer = random_scan(3)
+    x = np.ones((4, 3))
+    np.testing.assert_allclose(ops.cumsum(ops.matmul(x, layer.params["w"]), axis=0), layer(layer.params, x))  # oracle: RI thr=default
