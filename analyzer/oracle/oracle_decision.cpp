@@ -3,6 +3,7 @@
 // decision_predicates.cpp.
 #include "analyzer/oracle/oracle_decision.h"
 
+#include "analyzer/oracle/built_objects.h"
 #include "analyzer/oracle/decision_predicates.h"
 #include "analyzer/oracle/other_library_run.h"
 #include "analyzer/oracle/same_model.h"
@@ -47,15 +48,8 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
   // Another library's model run on what the library under test makes for the CUT too (Lingvo's
   // layer given the variables the Praxis layer initialised, regrouped in the library's containers):
   // differential testing.
-  const auto madeForTheCutOrHeld = [&] {
-    return std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& x) {
-      const std::string_view last = lastDottedComponent(x.api);
-      const bool holds = !x.api.empty() && x.api[0] != '.' && !last.empty() && std::isupper(static_cast<unsigned char>(last[0]));
-      return !OriginTracer::computes(x) || isArrayMethod(x.api) || makes(cut, x) || holds;
-    });
-  };
   if (const std::string model = anotherLibrarysObjectRun(oracle);
-      oracleLib && !model.empty() && !oracle.arithmetic && !oracle.loop && madeForTheCutOrHeld())
+      oracleLib && !model.empty() && !oracle.arithmetic && !oracle.loop && computesOnlyWhatTheCutMakes(cut, withBuildsAsData(oracle)))
     return {"DT", fmt::format("another library's {} runs on what the library under test makes for the CUT too", model)};
   // A numerical derivative is the function it evaluates, at perturbed inputs: the CUT's own
   // function (one the CUT differentiates, or the same library calls) makes a
