@@ -477,13 +477,15 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     out.insert(at, std::move(h));
   }
   LaneCache lanes;
+  const std::vector<const FileModel*> headers =
+      m.language == Language::Cpp ? resolver_.includedHeaders(m) : std::vector<const FileModel*>{};
   for (Assertion& a : out) {
     // torch.allclose(faces, torch.tensor([[0, 1, 2]])): face indices, counts and positions
     // compared with a closeness API are compared exactly (docs/counting.md, "Integer values").
     // Not an integer output against a floating reference (XNNPACK's int8 results within 0.9 of a
     // `Buffer<double>`): that tolerance acts.
     if (a.isOa && a.category != Category::ErrorBound && !toleranceCanMatterOnIntegers(a) &&
-        (holdsIntegers(m, a.functionId, a.stmt, a.actualExpr) || holdsIntegers(m, a.functionId, a.stmt, a.expectedExpr) ||
+        (holdsIntegers(m, a.functionId, a.stmt, a.actualExpr, headers) || holdsIntegers(m, a.functionId, a.stmt, a.expectedExpr, headers) ||
          bothIntegerLiterals(m, a.actualExpr, a.expectedExpr) ||
          (m.language == Language::Python && comparesPositions(m, a.actualExpr, a.expectedExpr))) &&
         !holdsFloats(m, a.functionId, a.stmt, a.actualExpr) && !holdsFloats(m, a.functionId, a.stmt, a.expectedExpr)) {

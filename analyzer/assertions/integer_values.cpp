@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 
@@ -175,34 +176,66 @@ bool declaresIntegerElements(std::string_view declaration) {
   return RE2::PartialMatch(text, integerArray);
 }
 
+// An array or container of integers declared at file scope in `m` or one of `headers`
+// (uTensor's generated `static const int16_t s_ref_out[784] = {...}` in a constants header).
+bool fileScopeIntegerElements(const FileModel& m, std::span<const FileModel* const> headers, std::string_view name) {
+  const auto declares = [&](const FileModel& file) {
+    const StmtId s = moduleLevelAssignment(file, name);
+    return s != kNone && s < file.stmts.size() && declaresIntegerElements(file.stmts[s].text);
+  };
+  if (declares(m)) return true;
+  for (const FileModel* header : headers)
+    if (header && declares(*header)) return true;
+  return false;
+}
+
+// `int16_t tmp;` (or `= ...`) declared in the function before `at`: a scalar of an integer type.
+bool declaresIntegerScalar(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  if (fid == kNone || fid >= m.functions.size()) return false;
+  static const RE2 scalar(
+      R"(^(?:(?:static|const|constexpr)\s+)*(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned(?: int)?|long(?: long)?|short)\s+(\w+)\s*[;=({])");
+  const Function& f = m.functions[fid];
+  for (StmtId s = f.firstStmt; s < at && s < f.endStmt && s < m.stmts.size(); ++s) {
+    if (m.stmts[s].function != fid) continue;
+    std::string declared;
+    const std::string_view text = m.stmts[s].text;
+    if (RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), scalar, &declared) && declared == name) return true;
+  }
+  return false;
+}
+
 // C++: values made with an integer element type written as a template argument (a container's
 // first one: `std::vector<int>`, `xt::xarray<long>`; not a map's key or a pair's first)
 // (`read_vector<int64_t>(result)`, `std::vector<int>{1, 2}`, nGraph's integer op tests), also
-// through a local bound to one.
-bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
+// through a local bound to one, and arrays of integers declared at file scope.
+bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, std::span<const FileModel* const> headers, int steps) {
   if (e == kNone || steps > kMaxSteps) return false;
   const Expr& x = m.expr(e);
   if (x.kind == ExprKind::Name) {
     const StmtId binding = fid == kNone ? kNone : localBindingStmt(m, fid, at, x.name);
     if (binding != kNone && declaresIntegerElements(m.stmts[binding].text)) return true;
+    if (binding == kNone && fileScopeIntegerElements(m, headers, x.name)) return true;
     const ExprId bound = binding == kNone ? e : m.stmts[binding].b;
-    if (bound != e) return cppHolds(m, fid, at, bound, steps + 1);
+    if (bound != e) return cppHolds(m, fid, at, bound, headers, steps + 1);
     // A lambda's capture (`falses` of the test that defines `auto check = [&](dtype t) {...}`):
     // the enclosing function's local, as bound before the lambda.
     if (fid == kNone || m.functions[fid].parent == kNone) return false;
     const FunctionId outer = m.functions[fid].parent;
     const StmtId before = m.functions[fid].firstStmt;
     const ExprId captured = throughLocal(m, outer, before, e);
-    return captured != e && cppHolds(m, outer, before, captured, steps + 1);
+    return captured != e && cppHolds(m, outer, before, captured, headers, steps + 1);
   }
-  if (x.kind == ExprKind::Subscript) return cppHolds(m, fid, at, m.child(e, 0), steps + 1);
-  // `sA + 5`, `s - t`: arithmetic of integer values with integer literals keeps them integers.
+  if (x.kind == ExprKind::Subscript) return cppHolds(m, fid, at, m.child(e, 0), headers, steps + 1);
+  // `sA + 5`, `s - t`: arithmetic of integer values with integer literals keeps them integers;
+  // so does a scalar declared with an integer type beside them (`tmp - ref[i]` of an `int16_t
+  // tmp`), though not alone (a count a float check may read).
   if (x.kind == ExprKind::BinaryOp && (x.name == "+" || x.name == "-" || x.name == "*")) {
     bool held = false;
     for (uint32_t i = 0; i < x.childCount; ++i) {
       const ExprId c = m.child(e, i);
       if (isIntegerLiteral(m, c)) continue;
-      if (!cppHolds(m, fid, at, c, steps + 1)) return false;
+      if (m.expr(c).kind == ExprKind::Name && declaresIntegerScalar(m, fid, at, m.expr(c).name)) continue;
+      if (!cppHolds(m, fid, at, c, headers, steps + 1)) return false;
       held = true;
     }
     return held;
@@ -215,18 +248,18 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
   if (RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), integerElements)) return true;
   // A comparison's result (`a > b`) holds booleans.
   if (x.kind == ExprKind::Compare) return true;
-  if (x.kind == ExprKind::Other && m.childCount(e) == 1) return cppHolds(m, fid, at, m.child(e, 0), steps + 1);
+  if (x.kind == ExprKind::Other && m.childCount(e) == 1) return cppHolds(m, fid, at, m.child(e, 0), headers, steps + 1);
   if (x.kind != ExprKind::Call) return false;
   const CallArgs args = splitCall(m, e);
   if (args.callee == kNone) return false;
   // `s(0, 1)` of a tensor `s` a local holds: an element or slice of it.
   if (m.expr(args.callee).kind == ExprKind::Name && fid != kNone && throughLocal(m, fid, at, args.callee) != args.callee)
-    return cppHolds(m, fid, at, args.callee, steps + 1);
+    return cppHolds(m, fid, at, args.callee, headers, steps + 1);
   // `f2.data()`, `t.slice(c)` of a `Tensor<uint8_t> f2`: a view of the values the object holds.
   if (const Expr& c = m.expr(args.callee); c.kind == ExprKind::Attribute && m.childCount(args.callee) > 0) {
     static const RE2 view(R"(^(data|values|slice|row|col|at|index|array|matrix|view)$)");
     if (RE2::FullMatch(re2::StringPiece(c.name.data(), c.name.size()), view))
-      return cppHolds(m, fid, at, m.child(args.callee, 0), steps + 1);
+      return cppHolds(m, fid, at, m.child(args.callee, 0), headers, steps + 1);
   }
   const std::string_view callee = m.expr(args.callee).text;
   const std::string_view last = callee.substr(callee.rfind(':') == std::string_view::npos ? 0 : callee.rfind(':') + 1);
@@ -247,15 +280,15 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps
   // element type.
   if (last == "fromVector" || last == "fromArray" || last == "fromBuffer")
     for (ExprId a : args.positional)
-      if (m.expr(a).kind == ExprKind::Name && cppHolds(m, fid, at, a, steps + 1)) return true;
+      if (m.expr(a).kind == ExprKind::Name && cppHolds(m, fid, at, a, headers, steps + 1)) return true;
   if ((last == "full" || last == "full_like") && args.positional.size() == 2) return isIntegerLiteral(m, args.positional[1]);
   return false;
 }
 
 }  // namespace
 
-bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
-  if (m.language == Language::Cpp) return cppHolds(m, fid, at, e, 0);
+bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e, std::span<const FileModel* const> headers) {
+  if (m.language == Language::Cpp) return cppHolds(m, fid, at, e, headers, 0);
   if (m.language != Language::Python || fid == kNone) return false;
   return holds(m, fid, at, e, 0);
 }

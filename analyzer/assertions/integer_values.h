@@ -2,6 +2,8 @@
 // check written the long way (face indices, counts, argmax positions), not an approximation.
 // docs/counting.md, "Integer values".
 #pragma once
+#include <span>
+
 #include "analyzer/model/code_model.h"
 
 namespace oalens::analyzer {
@@ -12,8 +14,10 @@ namespace oalens::analyzer {
 // (`torch.tensor([[0, 1, 2]])`, int64 by PyTorch's inference). Through subscripts, device moves
 // and one local binding per step.
 // In C++, values made with an integer element type as a template argument
-// (`read_vector<int64_t>(r)`, `std::vector<int>{1, 2}`).
-bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
+// (`read_vector<int64_t>(r)`, `std::vector<int>{1, 2}`), also an array the file or one of
+// `headers` (the scanned headers it includes) declares at file scope (`static const int16_t
+// ref[784] = {...}`).
+bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e, std::span<const FileModel* const> headers = {});
 
 // C++: whether `e` is a name declared with a floating element type (`Buffer<double> ref`,
 // `std::vector<float> out`): a quantized integer output compared with such a reference within

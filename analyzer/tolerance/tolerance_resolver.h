@@ -34,6 +34,9 @@ class ToleranceResolver {
   // True when text (a condition, a subscript, a loop header) selects by dtype/device/config.
   static bool mentionsRuntimeChoice(std::string_view text);
 
+  // C++: the scanned headers `m` includes, and those they include, nearest first (three deep).
+  std::vector<const FileModel*> includedHeaders(const FileModel& m) const;
+
  private:
   ResolvedValue eval(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
   ResolvedValue evalName(const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int hops) const;
@@ -43,8 +46,6 @@ class ToleranceResolver {
   ResolvedValue evalCall(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hops) const;
   ResolvedValue fromBindings(const FileModel& m, FunctionId scope, ClassId cls, StmtId before, std::string_view name, int hops,
                              const char* where) const;
-  // C++: the scanned headers `m` includes, and those they include, nearest first (three deep).
-  std::vector<const FileModel*> includedHeaders(const FileModel& m) const;
   // C++: what the type alias `name` of `m` or of a header it includes names, or "" (unknown).
   std::string_view aliasedType(const FileModel& m, std::string_view name) const;
 
