@@ -12,9 +12,9 @@ namespace oalens::miners {
 
 namespace {
 
-constexpr std::array<std::string_view, 13> kKnownIds = {"flaky",     "hardware",         "dtype",      "rollback", "refactoring",
-                                                        "new-test",  "feature",          "test-fix",   "fix",      "replace",
-                                                        "precision", "test-refactoring", "deprecation"};
+constexpr std::array<std::string_view, 14> kKnownIds = {"flaky",     "hardware",         "dtype",       "rollback",     "refactoring",
+                                                        "new-test",  "feature",          "test-fix",    "fix",          "replace",
+                                                        "precision", "test-refactoring", "deprecation", "dtype-support"};
 
 // Where the message first states `id` for a change of these kinds.
 std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::string_view id, uint8_t kinds) {
@@ -34,8 +34,11 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // changed; a tolerance that moved is still explained by it.
   const std::optional<size_t> featureAt = stated("feature");
   const bool subjectOfAFeature = (e.kinds & kKindThreshold) == 0 && featureAt.has_value();
+  // "int8/uint8 support", "additional bf16 support": the dtypes the message names are what a
+  // feature adds (read label sets: 10 of 10 such changes were features or refactorings).
+  const bool dtypeSupported = stated("dtype-support").has_value();
   for (std::string_view id : {"flaky", "hardware", "dtype"})
-    if (const auto at = stated(id); at && !(subjectOfAFeature && id != "flaky" && *featureAt < *at))
+    if (const auto at = stated(id); at && !(subjectOfAFeature && id != "flaky" && *featureAt < *at) && !(id == "dtype" && dtypeSupported))
       causes.push_back({std::string(id), kFromMessage});
   auto has = [&](std::string_view id) {
     return std::any_of(causes.begin(), causes.end(), [&](const ResolvedReason& r) { return r.reason == id; });

@@ -61,6 +61,18 @@ TEST(ReasonResolver, AFixWithTheLibraryChangedIsTheLibrarysUnlessTheTestIsNamed)
   EXPECT_EQ(resolveReasons({said("fix", 0)}, threshold()), (Reasons{{"test-fix", "message"}}));
 }
 
+// "Additional bf16 support": the dtypes such a message names are what a feature adds, no cause.
+TEST(ReasonResolver, ADtypeTheCommitSupportsIsNoCause) {
+  // A tolerance that moved alone in a test left as it was is not shown to follow the feature.
+  EXPECT_EQ(resolveReasons({said("dtype", 20), said("dtype-support", 20), said("feature", 20)}, threshold()),
+            (Reasons{{"unknown", "none"}}));
+  ChangeEvidence reworked = threshold();
+  reworked.testReworked = true;
+  EXPECT_EQ(resolveReasons({said("dtype", 20), said("dtype-support", 20), said("feature", 20)}, reworked),
+            (Reasons{{"feature", "message"}}));
+  EXPECT_EQ(resolveReasons({said("dtype", 20)}, threshold()), (Reasons{{"dtype", "message"}}));
+}
+
 // Precision in general ("numerical tolerance", "a single precision test") is the dtype's as the
 // cause only where the message names no other: beside "flaky" it describes the test that flakes.
 TEST(ReasonResolver, PrecisionWordsAreADtypeCauseOnlyAlone) {

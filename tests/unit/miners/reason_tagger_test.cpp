@@ -213,6 +213,15 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
       {"implemented mode wrap_centered on gpu for Images2Neibs", "hardware", false},
       {"add cuda tests for ssim loss and refactor", "hardware", false},
       {"Exposed rng generation device and dtype for augmentations.", "hardware", false},
+      // A data type the commit adds support for is the feature's subject; a dtype's name inside a
+      // function's name (`LLM.int8()`) is no data type.
+      {"Change the blocksize; additional bf16 support", "dtype-support", true},
+      {"Change the blocksize; additional bf16 support", "feature", true},
+      {"int8/uint8 support (#12)", "dtype-support", true},
+      {"Use cutlass; add support for f16 inputs", "dtype-support", true},
+      {"Loosen the float16 tolerance of the conv test", "dtype-support", false},
+      {"LLM.int8() refactoring, part 1", "dtype", false},
+      {"Cast the reference to int8 before comparing", "dtype", true},
   };
   for (const Case& c : cases) EXPECT_EQ(has(t, c.message, c.reason), c.tagged) << c.reason << ": " << c.message;
 }
