@@ -138,7 +138,7 @@ static std::optional<std::vector<ExprId>> valuesOfAComprehension(const FileModel
   return moduleDictValues(m, dict);
 }
 
-static std::optional<std::vector<ExprId>> parametrizedValues(const FileModel& m, FunctionId fn, std::string_view param) {
+std::optional<std::vector<ExprId>> parametrizedValues(const FileModel& m, FunctionId fn, std::string_view param) {
   const Function& F = m.functions[fn];
   for (ExprId d : F.decorators) {
     if (m.expr(d).kind != ExprKind::Call) continue;

@@ -144,14 +144,33 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       return {"NI", fmt::format("the oracle runs {}, an implementation the test suite writes", lastDottedComponent(c))};
   // mlp(x) against noinline(mlp)(x), filter_jit(f)(x) against f(x): one side runs the other's
   // callable object through a library wrapper, on the same arguments: the same code run another way.
+  // Not where the oracle runs as another library's functions made it (`tf.function(jax2tf.convert(f))`
+  // against the library's conversion of it back): that library computes the reference. A model of
+  // another library's classes (`torch.nn.Sequential(...)`) against what the library made of it
+  // stays the same model run two ways.
+  const auto anotherLibraryRuns = [](const OriginSet& s) {
+    bool made = false;
+    for (const Origin& x : s.items) {
+      if (x.kind == OriginKind::LibCall) return false;
+      if (x.kind != OriginKind::OtherLib) continue;
+      const std::string_view last = lastDottedComponent(x.api);
+      if (last.empty() || std::isupper(static_cast<unsigned char>(last[0]))) return false;
+      made = true;
+    }
+    return made;
+  };
   if (!oracle.arithmetic && !cut.arithmetic)
     for (const auto& [plain, wrapped] : {std::pair<const OriginSet*, const OriginSet*>{&cut, &oracle}, {&oracle, &cut}})
       if (const std::string wrapper = wrapperOfTheSameCall(*plain, *wrapped); !wrapper.empty())
-        return {"SCUT_SAME", fmt::format("one side runs the other's function through {}, on the same inputs", wrapper)};
+        return plain == &oracle && anotherLibraryRuns(oracle)
+                   ? Decision{"DT", fmt::format("another library runs the function {} converts", wrapper)}
+                   : Decision{"SCUT_SAME", fmt::format("one side runs the other's function through {}, on the same inputs", wrapper)};
   if (!oracle.arithmetic && !cut.arithmetic)
     for (const auto& [plain, wrapped] : {std::pair<const OriginSet*, const OriginSet*>{&cut, &oracle}, {&oracle, &cut}})
       if (const std::string transform = transformOfTheSameObject(*plain, *wrapped); !transform.empty())
-        return {"SCUT_SAME", fmt::format("one side runs what {} made of the other's model, on the same inputs", transform)};
+        return plain == &oracle && anotherLibraryRuns(oracle)
+                   ? Decision{"DT", fmt::format("another library runs the model {} converts", transform)}
+                   : Decision{"SCUT_SAME", fmt::format("one side runs what {} made of the other's model, on the same inputs", transform)};
   // The same model method applied last on both sides: predict before and after a save/load
   // round trip or a pickle, a model built twice from one config.
   if (!o.primary.empty() && o.primary == a.primary && o.primary[0] == '.' && (computesWithLibrary(cut) || isModelMethod(o.primary))) {
@@ -405,7 +424,12 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     };
     if (allClosed && !sameAsCut && !oracle.loop && !oracle.has(OriginKind::Data) && !oracle.has(OriginKind::Unknown) && !sharesWithCut())
       return {"D", "the oracle is arithmetic on closed-form constants"};
-    if (oracle.arithmetic || oracle.loop) {
+    // A matrix product the CUT takes too is the other library's matmul evaluating the same
+    // expression (`torch.diag(d1) @ a @ torch.diag(d2)` against `d1_op @ dense_op @ d2_op`), not
+    // arithmetic the author spells out; one the CUT does not write stays the author's formula
+    // (`torch.diagonal(a.mT @ a @ a)` against a function of the library).
+    const bool onlyMatmul = oracle.operators.size() == 1 && *oracle.operators.begin() == "@" && cut.operators.count("@") > 0;
+    if ((oracle.arithmetic && !onlyMatmul) || oracle.loop) {
       // numpy evaluating the very same expression as the library graph is differential
       // testing; a formula the author assembled differently is a naive re-implementation.
       Core a = coreOf(cut);
@@ -433,7 +457,10 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     const bool onlyBuilt = std::all_of(oracle.items.begin(), oracle.items.end(), [](const Origin& x) {
       if (x.kind != OriginKind::OtherLib) return true;
       const std::string_view last = lastDottedComponent(x.api);
-      return !x.api.empty() && x.api[0] != '.' && !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) && !x.calledAfter;
+      // TensorFlow's raw ops are functions named in CamelCase (`tf.raw_ops.MatrixTriangularSolve`).
+      const bool rawOp = x.api.find(".raw_ops.") != std::string::npos;
+      return !x.api.empty() && x.api[0] != '.' && !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) && !x.calledAfter &&
+             !rawOp;
     });
     if (onlyBuilt && !sameAsCut)
       return {"D", fmt::format("the oracle is the test's data held in {} (another library's object, not run)", api)};

@@ -64,6 +64,36 @@ static bool makesAVariable(const FileModel& m, ExprId value) {
 // `opt.apply_gradients(zip(grads, [var0, var1]))`: a call made for its effect, a statement of its
 // own and no method of the variable itself, handed the variable however deep in its arguments: it
 // updates the variable, which holds the call's result after it.
+static bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view name);
+
+// `opt = torch.optim.Adam([p1])`, then `opt.step()`: an optimizer built around the name and stepped
+// for its effect before the read updates it in place; the name then holds what the steps computed.
+// The statements stepping it, between `binding` and `end`.
+static std::vector<StmtId> optimizerSteps(const FileModel& m, FunctionId f, StmtId binding, StmtId end, std::string_view name) {
+  std::vector<StmtId> steps;
+  for (StmtId s = binding + 1; s < end && s < m.stmts.size(); ++s) {
+    const Stmt& built = m.stmts[s];
+    if (built.function != f || built.kind != StmtKind::Assign || built.a == kNone || built.b == kNone ||
+        m.expr(built.a).kind != ExprKind::Name || m.expr(built.b).kind != ExprKind::Call || m.expr(built.b).childCount < 2)
+      continue;
+    const ExprId argsFrom = m.child(built.b, 1);
+    bool holds = false;
+    for (ExprId e = built.firstExpr; e < built.endExpr && e < m.exprs.size() && !holds; ++e)
+      holds = m.expr(e).kind == ExprKind::Name && m.expr(e).name == name && m.expr(e).range.startByte >= m.expr(argsFrom).range.startByte;
+    if (!holds) continue;
+    const std::string_view object = m.expr(built.a).name;
+    for (StmtId t = s + 1; t < end && t < m.stmts.size(); ++t) {
+      const Stmt& st = m.stmts[t];
+      if (st.function != f || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
+      const ExprId callee = m.child(st.a, 0);
+      if (m.expr(callee).kind == ExprKind::Attribute && m.expr(callee).name == "step" && m.expr(callee).childCount > 0 &&
+          m.expr(m.child(callee, 0)).kind == ExprKind::Name && m.expr(m.child(callee, 0)).name == object)
+        steps.push_back(t);
+    }
+  }
+  return steps;
+}
+
 static bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view name) {
   const Stmt& st = m.stmts[s];
   if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call || m.expr(st.a).childCount < 2) return false;
@@ -213,13 +243,22 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
             fills.push_back(s);
         std::sort(fills.begin(), fills.end());
       }
+      std::vector<StmtId> stepped;
+      if (m.language == Language::Python && b.kind == StmtKind::Assign && f == fn) {
+        stepped = optimizerSteps(m, f, binding, at, name);
+        for (StmtId s : stepped)
+          if (std::find(fills.begin(), fills.end(), s) == fills.end()) fills.push_back(s);
+        std::sort(fills.begin(), fills.end());
+      }
       for (StmtId s : fills) {
         if (s < binding) continue;
         const Stmt& st = m.stmts[s];
         noteSource(w.out, st);
         if (st.kind == StmtKind::AugAssign) w.noteArithmetic();
         w.out.evidence.push_back(fmt::format("`{}` filled at line {}", name, st.range.start.line));
-        for (StmtId p = st.parent; p != kNone && p >= binding; p = m.stmts[p].parent)
+        // An optimizer stepped in a loop repeats its own update: no algorithm of the test's.
+        const bool steps = std::find(stepped.begin(), stepped.end(), s) != stepped.end();
+        for (StmtId p = st.parent; !steps && p != kNone && p >= binding; p = m.stmts[p].parent)
           if (m.stmts[p].kind == StmtKind::For) {
             w.noteLoop();
             if (iteratesBackends(m, f, m.stmts[p].b)) w.out.backendLoop = true;
@@ -240,6 +279,12 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
               traceExpr(w, m, f, s, v, depth + 1);
             }
           if (combines) w.noteArithmetic();
+        } else if (steps) {
+          // What the optimizer is: the class it was built from, run by its steps.
+          const size_t before = w.out.items.size();
+          traceExpr(w, m, f, s, m.child(m.child(st.a, 0), 0), depth + 1);
+          for (size_t i = before; i < w.out.items.size(); ++i)
+            if (w.out.items[i].kind == OriginKind::OtherLib) w.out.items[i].calledAfter = true;
         } else if (st.kind == StmtKind::ExprStmt && (changesItsFirstArgument(m, f, st.a, name) || updatesTheVariable(m, s, name))) {
           traceExpr(w, m, f, s, st.a, depth + 1);  // the library's call, on what the name held before
         } else if (st.kind == StmtKind::ExprStmt) {

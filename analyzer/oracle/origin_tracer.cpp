@@ -138,7 +138,15 @@ static bool readsLocal(const FileModel& m, FunctionId fn, StmtId before, ExprId 
   if (x.kind == ExprKind::Name) {
     if (x.name == var) return true;
     const StmtId s = localBindingStmt(m, fn, before, x.name);
-    return s != kNone && readsLocal(m, fn, s, m.stmts[s].b, var, depth + 1);
+    if (s != kNone && readsLocal(m, fn, s, m.stmts[s].b, var, depth + 1)) return true;
+    // `out += bias` since the binding: the value reads what was added.
+    for (StmtId t = s == kNone ? m.functions[fn].firstStmt : s + 1; t < before && t < m.stmts.size(); ++t) {
+      const Stmt& st = m.stmts[t];
+      if (st.function == fn && st.kind == StmtKind::AugAssign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
+          m.expr(st.a).name == x.name && readsLocal(m, fn, t, st.b, var, depth + 1))
+        return true;
+    }
+    return false;
   }
   // An object's attribute read whole (`self.conv1_`, called or handed on), or through one of its
   // own (`self.conv1.bias.reshape(...)` reads `self.conv1.bias`).

@@ -31,6 +31,10 @@ bool isArrayMethod(std::string_view api);
 // is computed on its result, the array library computes.
 bool madeIntoArray(const FileModel& m, ExprId e);
 
+// The values a test's parameter takes by its decorators (`@pytest.mark.parametrize("p", [...])`,
+// absl's `parameters`), one per case, or nullopt.
+std::optional<std::vector<ExprId>> parametrizedValues(const FileModel& m, FunctionId fn, std::string_view param);
+
 enum class OriginKind { Literal, Data, LibCall, OtherLib, Unknown };
 
 // The reason of an Unknown origin where the trace ran out of its depth or step budget.
@@ -146,6 +150,9 @@ class OriginTracer {
   // local `name` stands for (the first of two a condition picks between), dotted as written and
   // resolved; empty strings for anything else.
   std::pair<std::string, std::string> libraryFunctionAliased(const FileModel& m, FunctionId fn, StmtId at, std::string_view name) const;
+  // `str2optimizers[name][0](params)`: a callable picked from a module-level table by a key the test
+  // is given, the kind most of the table's entries are at that position, or nullopt.
+  std::optional<Origin> tablePick(const FileModel& m, FunctionId fn, ExprId callee, std::string& evidence) const;
   void traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth) const;
   void bindFunctionArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, const Function& helper, const CallArgs& args) const;
   bool appliesItsFunction(const std::string& resolved) const;

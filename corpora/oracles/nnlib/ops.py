@@ -269,3 +269,19 @@ def independent_plan(a, b=None, size=None):
 
 def to_numpy(x):
     return np.asarray(x, dtype=float)
+
+
+class Diagonal:
+    """A diagonal matrix kept as its diagonal; `@` scales rows."""
+
+    def __init__(self, d):
+        self.d = np.asarray(d)
+
+    def __matmul__(self, a):
+        return self.d[:, None] * np.asarray(a)
+
+
+def diag_quadratic(d, a):
+    """The diagonal of a^T diag(d) a, column by column."""
+    a = np.asarray(a)
+    return np.einsum("ij,i,ij->j", a, np.asarray(d), a)

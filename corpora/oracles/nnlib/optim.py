@@ -9,3 +9,34 @@ class SGD:
     def apply_gradients(self, grads_and_vars):
         for grad, var in grads_and_vars:
             var.assign(var.numpy() - self.lr * np.asarray(grad))
+
+
+class StepSGD:
+    """Plain or momentum SGD over torch tensors, stepped like torch.optim's optimizers."""
+
+    def __init__(self, params, lr=0.1, momentum=0.0):
+        self.params = list(params)
+        self.lr = lr
+        self.momentum = momentum
+        self.velocity = [None] * len(self.params)
+
+    def step(self):
+        for i, p in enumerate(self.params):
+            v = p.grad if self.velocity[i] is None else self.momentum * self.velocity[i] + p.grad
+            self.velocity[i] = v
+            p.data -= self.lr * v
+
+
+class StepAdagrad:
+    """Adagrad over torch tensors."""
+
+    def __init__(self, params, lr=0.01, eps=1e-10):
+        self.params = list(params)
+        self.lr = lr
+        self.eps = eps
+        self.sums = [0.0] * len(self.params)
+
+    def step(self):
+        for i, p in enumerate(self.params):
+            self.sums[i] = self.sums[i] + p.grad * p.grad
+            p.data -= self.lr * p.grad / (self.sums[i] ** 0.5 + self.eps)
