@@ -383,6 +383,13 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       // An interval (`IsInside(lo, hi, x)`) checks a deviation as `lo < x <= hi` does: with a
       // tolerance in a bound.
       bool oa = errorBoundIsOa(m, a.actualExpr, b) || (lower != kNone && (looksLikeBound(m, lower) || looksLikeBound(m, b)));
+      // C++: `double result = meanPercentErr<float>(ref, res);` then `EXPECT_LT(result, 0.1)`: a local
+      // holding what a function named for an error computes.
+      if (!oa && lower == kNone && m.language == Language::Cpp && a.actualExpr != kNone && a.functionId != kNone &&
+          m.expr(a.actualExpr).kind == ExprKind::Name)
+        if (const ExprId held = throughLocal(m, a.functionId, a.stmt, a.actualExpr);
+            held != a.actualExpr && m.expr(held).kind == ExprKind::Call)
+          oa = errorBoundIsOa(m, held, b);
       // EXPECT_LT(loss, 0.05f): a ceiling on a trained model's loss.
       if (!oa && lower == kNone && boundsQuality(m, a.functionId, a.actualExpr, b, true)) oa = a.qualityBound = true;
       // EXPECT_LE(x, expected * (1 + tol)): a value kept below an expected one by a tolerance.
