@@ -51,6 +51,18 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
   if (const std::string model = anotherLibrarysObjectRun(oracle);
       oracleLib && !model.empty() && !oracle.arithmetic && !oracle.loop && computesOnlyWhatTheCutMakes(cut, withBuildsAsData(oracle)))
     return {"DT", fmt::format("another library's {} runs on what the library under test makes for the CUT too", model)};
+  // The test's own function run directly against what the library made of it (`tf_func(x)`
+  // against `tf2jax.convert_functional(tf_func, x)(x)`, `tf_func` written with TensorFlow's ops):
+  // where the function calls only another library, that library computes the reference.
+  for (const Origin& x : cut.items) {
+    if (x.kind != OriginKind::LibCall) continue;
+    const std::vector<std::string> handed = topLevelArguments(x.args);
+    if (handed.empty() || !oracle.helpersRun.count(handed[0]) || cut.helpersRun.count(handed[0])) continue;
+    if (!oracleLib && !oracle.has(OriginKind::LibCall) &&
+        (oracle.has(OriginKind::OtherLib) || oracle.helpersCompiledElsewhere.count(handed[0])))
+      return {"DT", fmt::format("another library runs {}, the test's function {} is handed", handed[0], x.api)};
+    break;
+  }
   // A numerical derivative is the function it evaluates, at perturbed inputs: the CUT's own
   // function (one the CUT differentiates, or the same library calls) makes a
   // metamorphic relation, another library's function a differential test; what else it

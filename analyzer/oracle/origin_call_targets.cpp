@@ -128,6 +128,10 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
         const std::string decorator = dottedName(m, named);
         bool decoratorViaImport = false;
         const std::string wraps = decorator.empty() ? std::string{} : resolveDotted(m, fn, decorator, &decoratorViaImport);
+        // `@tf.function`, `@jax.jit`: another library compiles the helper and runs it.
+        if (const std::string_view compiler = lastDottedComponent(wraps);
+            decoratorViaImport && !isLibrary(wraps) && (compiler == "function" || compiler == "jit" || compiler == "script"))
+          w.out.helpersCompiledElsewhere.insert(std::string(F.name));
         if (wraps.empty() || !isLibrary(wraps)) continue;
         w.out.items.push_back({OriginKind::LibCall, wraps, argKey, {}});
         w.out.evidence.push_back(fmt::format("`{}` runs through {}, which decorates it", callee.name, wraps));
@@ -135,6 +139,7 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
         return;
       }
       w.out.throughHelper = true;
+      w.out.helpersRun.insert(std::string(F.name));
       w.out.evidence.push_back(fmt::format("`{}` returns from helper {} (line {})", callee.name, F.qualifiedName, F.range.start.line));
       const size_t outer = w.lambdaArguments.size(), outerHelper = w.helperArguments.size();
       bindFunctionArguments(w, m, fn, at, F, args);

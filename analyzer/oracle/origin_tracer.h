@@ -84,10 +84,12 @@ struct OriginSet {
   // The function a difference quotient evaluates twice ((f(x + h) - f(x - h)) / (2 * h)), when
   // the value is one: a numerical derivative of that function, not a formula of the author's.
   std::string differenceQuotientOf;
-  std::set<std::string> applied;       // functions a transform or map applied (`jax.grad(fun)(x)`: "fun")
-  std::set<std::string> transforms;    // the transforms that applied them (`jax.grad`), resolved
-  std::set<std::string> suiteClasses;  // classes of the test suite's modules instantiated on the way
-  std::set<std::string> attributes;    // attribute names read from values on the way (`mvn.mean`: "mean")
+  std::set<std::string> applied;                   // functions a transform or map applied (`jax.grad(fun)(x)`: "fun")
+  std::set<std::string> transforms;                // the transforms that applied them (`jax.grad`), resolved
+  std::set<std::string> suiteClasses;              // classes of the test suite's modules instantiated on the way
+  std::set<std::string> helpersRun;                // functions of the test's file called by name, their returns traced
+  std::set<std::string> helpersCompiledElsewhere;  // those of them another library compiles (`@tf.function`)
+  std::set<std::string> attributes;                // attribute names read from values on the way (`mvn.mean`: "mean")
   // Which part of a result the value is: a string key (`history['loss']`) or an unpacked
   // position (`loss, acc = model.evaluate(x, y)` gives `#0` and `#1`).
   std::set<std::string> selectors;

@@ -69,3 +69,14 @@ def test_compiled_tensorflow_function_against_tensorflow():
     compiled = graph.compile(tf_fn)
     x = np.linspace(-3.0, 3.0, 7)
     np.testing.assert_allclose(compiled(x), tf_fn(x), rtol=1e-6)  # oracle: DT thr=customized
+
+
+def test_compiled_tensorflow_helper_against_tensorflow():
+    @tf.function
+    def tf_shifted(v):
+        return v + tf.constant(3.0, dtype=v.dtype)
+
+    x = np.linspace(-1.0, 1.0, 5)
+    expected = tf_shifted(x)
+    compiled = graph.compile(tf_shifted)
+    np.testing.assert_allclose(compiled(x), expected)  # oracle: DT thr=default
