@@ -257,7 +257,12 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
       (last == "T" || last == "Scalar" || last == "Dtype" || last == "DType" || last == "Real" || last == "scalar_t" ||
        last == "value_type" ||
        (callee == last && (std::binary_search(m.typeNames.begin(), m.typeNames.end(), last) || !aliasedType(m, last).empty())));
-  if ((isNumericCast(last) || cppTypeCast) && args.positional.size() == 1 && args.keywords.empty()) {
+  // `verify::tolerance{0.01}`: one value braced into a type, its first member (an aggregate's) or the
+  // value itself (a scalar's).
+  const std::string_view whole = m.expr(e).text, calleeText = m.expr(args.callee).text;
+  const bool braced =
+      m.language == Language::Cpp && whole.size() > calleeText.size() && whole.starts_with(calleeText) && whole[calleeText.size()] == '{';
+  if ((isNumericCast(last) || cppTypeCast || braced) && args.positional.size() == 1 && args.keywords.empty()) {
     ResolvedValue v = eval(m, fn, at, args.positional[0], hops);
     return v;
   }

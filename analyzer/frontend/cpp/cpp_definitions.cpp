@@ -203,6 +203,9 @@ std::string CppFrontend::Impl::namespacePrefix(TSNode n) {
     if (kind(p) != Cx::NamespaceDefinition) continue;
     TSNode name = field(p, fName);
     if (ts_node_is_null(name)) continue;  // an anonymous namespace
+    // `inline namespace MIGRAPHX_INLINE_NS { ... }`: its members are the enclosing namespace's
+    // (`migraphx::verify::verify_rms_range`), the versioned name only a way to link them.
+    if (ts_node_child_count(p) > 0 && std::strcmp(ts_node_type(ts_node_child(p, 0)), "inline") == 0) continue;
     std::string part = cppDottedName(text(name));
     out.insert(0, part + ".");
   }
