@@ -135,6 +135,12 @@ static bool buildsText(const FileModel& m, ExprId e, int depth) {
 static bool readsLocal(const FileModel& m, FunctionId fn, StmtId before, ExprId e, std::string_view var, int depth) {
   if (e == kNone || depth > 6) return false;
   const Expr& x = m.expr(e);
+  // `torch.randn_like(fx)`, `fx.shape`: the value's shape and type only, none of its numbers.
+  if (x.kind == ExprKind::Call && m.childCount(e) > 0) {
+    const std::string_view callee = m.expr(m.child(e, 0)).text;
+    if (callee.ends_with("_like") || callee.ends_with(".size") || callee.ends_with(".dim")) return false;
+  }
+  if (x.kind == ExprKind::Attribute && (x.name == "shape" || x.name == "dtype" || x.name == "device" || x.name == "ndim")) return false;
   if (x.kind == ExprKind::Name) {
     if (x.name == var) return true;
     const StmtId s = localBindingStmt(m, fn, before, x.name);
@@ -403,13 +409,14 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       // read the parameter or called the module that owns it (`F.relu(self.conv1_(x))`).
       if (x.name == "grad" && m.expr(m.child(e, 0)).kind == ExprKind::Attribute && fn != kNone) {
         // The parameter, then each object holding it (`reference.dense.weight`, `reference.dense`,
-        // `reference`), never `self` alone: the module called may be any of them.
+        // `reference`; `ref[0].weight`, `ref[0]`, `ref` of a `Sequential`), never `self` alone: the
+        // module called may be any of them.
         std::string_view owner = m.expr(m.child(e, 0)).text;
         ExprId differentiated = kNone;
         while (differentiated == kNone && !owner.empty() && owner != "self" && owner != "cls") {
           differentiated = lastBackwardOf(m, fn, at, owner);
-          const size_t dot = owner.rfind('.');
-          owner = dot == std::string_view::npos ? std::string_view{} : owner.substr(0, dot);
+          const size_t cut = owner.find_last_of(".[");
+          owner = cut == std::string_view::npos ? std::string_view{} : owner.substr(0, cut);
         }
         if (differentiated != kNone) {
           w.out.evidence.push_back(

@@ -80,3 +80,12 @@ def test_compiled_tensorflow_helper_against_tensorflow():
     expected = tf_shifted(x)
     compiled = graph.compile(tf_shifted)
     np.testing.assert_allclose(compiled(x), expected)  # oracle: DT thr=default
+
+
+def test_bias_gradient_against_a_pytorch_sequential():
+    reference = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.ReLU())
+    x = torch.randn(5, 4)
+    reference(x).sum().backward()
+    expected = reference[0].bias.grad
+    got = ops.dense_relu_bias_grad(x, reference[0].weight.detach(), reference[0].bias.detach())
+    torch.testing.assert_close(got, expected)  # oracle: DT thr=default
