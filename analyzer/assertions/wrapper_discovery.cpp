@@ -29,6 +29,7 @@
 #include "analyzer/assertions/lent_names.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/assertions/predicate_tolerances.h"
+#include "analyzer/assertions/ulp_neighbours.h"
 #include "analyzer/assertions/wrapper_body.h"
 #include "analyzer/assertions/wrapper_overloads.h"
 #include "analyzer/assertions/wrapper_spec.h"
@@ -146,6 +147,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = intervalPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = flagPredicateSpec(m, f, finder, resolver);
+        if (!spec) spec = ulpNeighbourSpec(m, f);
         if (!spec) spec = closenessAssertionSpec(m, f, matcher, resolver);
         if (!spec) spec = declaredClosenessSpec(m, f, resolver);
         if (spec && (overloads.count(m.functions[f].qualifiedName) || acrossFiles.count(m.functions[f].qualifiedName))) {

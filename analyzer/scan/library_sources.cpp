@@ -266,6 +266,9 @@ std::vector<size_t> filesDefining(const std::vector<SourcePath>& candidates, con
   const RE2 anyMention("(?:" + functions + ")\\s*\\(");
   const RE2 mention("\\b(" + functions + ")\\s*\\(");
   const RE2 macro("(?m)^[ \\t]*#[ \\t]*define[ \\t]+(" + functions + ")\\(");
+  // `static constexpr float_equal_fn float_equal{};`: a function object called by the name.
+  const RE2 functionObject("(?m)^[ \\t]*(?:(?:static|inline|constexpr|const)[ \\t]+)+\\w+[ \\t]+(?:" + functions +
+                           ")[ \\t]*\\{[ \\t]*\\}[ \\t]*;");
   const std::string values = constants.empty() ? std::string("\\x00") : escapedAlternation(constants);
   const RE2 constant("(?m)^[ \\t]*(?:(?:static|inline|extern|constexpr|const|constinit)[ \\t]+)+[\\w:<>, \\t]*?\\b(?:" + values +
                      ")[ \\t]*(?:=|\\{)|^[ \\t]*#[ \\t]*define[ \\t]+(?:" + values + ")[ \\t]");
@@ -281,6 +284,10 @@ std::vector<size_t> filesDefining(const std::vector<SourcePath>& candidates, con
       return;
     }
     if (!types.empty() && src.text.find("operator==") != std::string::npos && RE2::PartialMatch(text, classDefinition)) {
+      defines[i] = 1;
+      return;
+    }
+    if (!names.empty() && RE2::PartialMatch(text, functionObject)) {
       defines[i] = 1;
       return;
     }
