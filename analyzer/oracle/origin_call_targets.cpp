@@ -19,7 +19,9 @@ namespace oalens::analyzer {
 // `model.apply(vars, x, method=model.extend_step)`: Flax's (and Praxis') apply runs the method its
 // `method=` keyword names, a function of its own (`__call__` is the apply itself).
 static std::string_view methodApplied(const FileModel& m, const CallArgs& args, std::string_view last) {
-  if (last != "apply" || m.language != Language::Python) return last;
+  // Flax's `init_with_output(rng, x, method=m.encode)` runs the method too, returning its output
+  // beside the variables it drew.
+  if ((last != "apply" && last != "init_with_output") || m.language != Language::Python) return last;
   for (const auto& [name, value] : args.keywords) {
     if (name != "method") continue;
     const Expr& v = m.expr(value);
@@ -455,8 +457,17 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       ofAnotherClass |= w.out.items[i].kind == OriginKind::OtherLib && !cls.empty() && std::isupper(static_cast<unsigned char>(cls[0])) &&
                         w.receiverEvidence(i, self + 1);
     }
-    if (ofAnotherClass && w.out.items[self].kind == OriginKind::OtherLib) traceInputs();
-    else traceArgs();
+    if (ofAnotherClass && w.out.items[self].kind == OriginKind::OtherLib) {
+      traceInputs();
+    } else if (methodApplied(m, args, last) != last) {
+      // `model.apply(variables, x, method=model.encode)`: the variables one output of
+      // `init_with_output` gave are an input of this run, not the part of a result it is.
+      std::set<std::string> selectors = w.out.selectors;
+      traceArgs();
+      w.out.selectors = std::move(selectors);
+    } else {
+      traceArgs();
+    }
     return;
   }
   // dtype(-3.36) with `dtype` a test's parameter (JAX MD's tests run once per float type): the
