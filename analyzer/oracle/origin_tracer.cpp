@@ -177,6 +177,30 @@ static ExprId lastBackwardOf(const FileModel& m, FunctionId fn, StmtId at, std::
   return found;
 }
 
+// `g.ndata["h"] = F.randn(n, 2)` earlier in the function, then `g.ndata["h"]` read: the value the
+// test stored under that key of the object's attribute, while `g` is neither rebound nor handed
+// to a call made for its effect (`g.update_all(...)` writes its data in place). The statement
+// storing it, or kNone.
+static StmtId storedUnderKey(const FileModel& m, FunctionId fn, StmtId at, ExprId e) {
+  if (fn == kNone || m.expr(e).kind != ExprKind::Subscript || m.childCount(e) < 2) return kNone;
+  const ExprId attr = m.child(e, 0), key = m.child(e, 1);
+  if (m.expr(attr).kind != ExprKind::Attribute || m.expr(key).kind != ExprKind::String || m.childCount(attr) == 0 ||
+      m.expr(m.child(attr, 0)).kind != ExprKind::Name)
+    return kNone;
+  const std::string_view object = m.expr(m.child(attr, 0)).name, text = m.expr(e).text;
+  for (StmtId s = at; s > m.functions[fn].firstStmt;) {
+    const Stmt& st = m.stmts[--s];
+    if (st.function != fn || st.a == kNone) continue;
+    if (st.kind == StmtKind::Assign && m.expr(st.a).text == text && st.b != kNone) return s;
+    // Rebound, or handed to a call made for its effect: what it holds may have changed.
+    if (st.kind == StmtKind::Assign && m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == object) return kNone;
+    if (st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call)
+      for (ExprId x = st.firstExpr; x < st.endExpr && x < m.exprs.size(); ++x)
+        if (m.expr(x).kind == ExprKind::Name && m.expr(x).name == object) return kNone;
+  }
+  return kNone;
+}
+
 // Whether an operation builds a container: a list repeated (`[row] * 2`) or two joined
 // (`[a] + [b]`, `[-10] + np.linspace(-5, 5, 11).tolist() + [10]`), which computes no number.
 static bool buildsContainer(const FileModel& m, ExprId e, int depth = 0) {
@@ -301,6 +325,13 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
     case ExprKind::Subscript: {
+      if (m.language == Language::Python)
+        if (const StmtId stored = storedUnderKey(m, fn, at, e); stored != kNone) {
+          w.out.evidence.push_back(fmt::format("`{}` holds what the test stored under its key at line {}", x.text.substr(0, 60),
+                                               m.stmts[stored].range.start.line));
+          traceExpr(w, m, fn, stored, m.stmts[stored].b, depth + 1);
+          return;
+        }
       // t[:, [f * size + i for f in fields for i in range(size)]]: elements the test gathers by
       // indices its own loop computes, an algorithm of the author's (a plain index or slice moves data).
       if (x.childCount > 1 && m.language == Language::Python)

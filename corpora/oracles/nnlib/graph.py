@@ -143,3 +143,19 @@ class Jit:
 
     def __call__(self, *args):
         return self.fn(*args)
+
+
+class FeatureGraph:
+    """Edges with features stored per node under names."""
+
+    def __init__(self, edges):
+        self.edges = list(edges)
+        self.node_data = {}
+
+
+def with_self_loops(g):
+    """A copy of `g` with an edge from each node to itself, its node features kept."""
+    nodes = {n for edge in g.edges for n in edge}
+    out = FeatureGraph(g.edges + [(n, n) for n in sorted(nodes)])
+    out.node_data = dict(g.node_data)
+    return out

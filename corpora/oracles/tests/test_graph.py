@@ -133,3 +133,10 @@ def test_shared_value_updated_by_a_compiled_function():
     step = graph.function([], [], updates=[(w, w.get_value() + ops.exp(x))])
     step()
     np.testing.assert_allclose(w.get_value(), np.array([1.0, 2.0]) + np.exp(x))  # oracle: DT thr=default
+
+
+def test_node_features_kept_by_the_self_loop_transform():
+    g = nnlib.graph.FeatureGraph([(0, 1), (1, 2), (2, 0)])
+    g.node_data["h"] = np.random.randn(3, 2)
+    looped = nnlib.graph.with_self_loops(g)
+    np.testing.assert_allclose(looped.node_data["h"], g.node_data["h"])  # oracle: D thr=default
