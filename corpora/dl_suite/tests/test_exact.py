@@ -89,3 +89,15 @@ def test_zero_tolerances():
     torch.testing.assert_close(torch.as_tensor(q), torch.as_tensor(ref), atol=0, rtol=0)  # expect: assert api=torch.testing.assert_close cat=exact
     np.testing.assert_allclose(q, ref, rtol=0)  # expect: assert api=numpy.testing.assert_allclose cat=exact
     np.testing.assert_allclose(q, ref, rtol=0, atol=1e-7)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=rtol:literal:0,atol:literal:1e-07
+
+
+def test_integer_arrays_typed_by_position():
+    tokens = np.asarray([[3, 1, 4, 1]], "int32")
+    # A dtype given by position makes whole numbers too; a structure of them, or a join of them,
+    # compared with a closeness API is compared exactly.
+    np.testing.assert_allclose(ops.identity(tokens), tokens)  # expect: assert api=numpy.testing.assert_allclose
+    expected = {"mask": np.concatenate([np.zeros((1, 2), np.int32), np.ones((1, 2), np.int32)], axis=1)}
+    for key in expected:
+        np.testing.assert_allclose(ops.identity(expected[key]), expected[key])  # expect: assert api=numpy.testing.assert_allclose
+    # Floats typed by position keep their tolerance.
+    np.testing.assert_allclose(ops.relu(np.ones(3, np.float32)), np.ones(3, np.float32))  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=default tol=rtol:default:1e-07,atol:default:0
