@@ -3,6 +3,8 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <optional>
+#include <span>
 
 #include "analyzer/assertions/approx_equality.h"
 #include "analyzer/assertions/assertion_finder_internal.h"
@@ -477,15 +479,20 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     out.insert(at, std::move(h));
   }
   LaneCache lanes;
-  const std::vector<const FileModel*> headers =
-      m.language == Language::Cpp ? resolver_.includedHeaders(m) : std::vector<const FileModel*>{};
+  // The headers a C++ file includes, looked up once and only for the first check that asks.
+  std::optional<std::vector<const FileModel*>> headers;
+  const auto includedHeaders = [&]() -> std::span<const FileModel* const> {
+    if (!headers) headers = m.language == Language::Cpp ? resolver_.includedHeaders(m) : std::vector<const FileModel*>{};
+    return *headers;
+  };
   for (Assertion& a : out) {
     // torch.allclose(faces, torch.tensor([[0, 1, 2]])): face indices, counts and positions
     // compared with a closeness API are compared exactly (docs/counting.md, "Integer values").
     // Not an integer output against a floating reference (XNNPACK's int8 results within 0.9 of a
     // `Buffer<double>`): that tolerance acts.
     if (a.isOa && a.category != Category::ErrorBound && !toleranceCanMatterOnIntegers(a) &&
-        (holdsIntegers(m, a.functionId, a.stmt, a.actualExpr, headers) || holdsIntegers(m, a.functionId, a.stmt, a.expectedExpr, headers) ||
+        (holdsIntegers(m, a.functionId, a.stmt, a.actualExpr, includedHeaders()) ||
+         holdsIntegers(m, a.functionId, a.stmt, a.expectedExpr, includedHeaders()) ||
          bothIntegerLiterals(m, a.actualExpr, a.expectedExpr) ||
          (m.language == Language::Python && comparesPositions(m, a.actualExpr, a.expectedExpr))) &&
         !holdsFloats(m, a.functionId, a.stmt, a.actualExpr) && !holdsFloats(m, a.functionId, a.stmt, a.expectedExpr)) {

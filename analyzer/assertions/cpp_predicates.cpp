@@ -179,13 +179,7 @@ std::optional<std::pair<ExprId, ExprId>> aroundByTolerance(const FileModel& m, E
 // statement `s`): an absolute tolerance, the sides the caller's parameters (or the function's own).
 ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::string_view actualParam, std::string_view expectedParam,
                            ExprId bound, const ToleranceResolver& resolver) {
-  ApiSpec w;
-  w.kind = ApiKind::Predicate;
-  w.oa = true;
-  w.category = Category::Abs;
-  w.via = "closeness predicate";
-  nameDiscovered(m, m.functions[fid], w);
-  markCheckSite(m, s, nullptr, w);
+  ApiSpec w = discoveredPredicate(m, m.functions[fid], s, Category::Abs, "closeness predicate");
   w.actual = std::string(actualParam);
   w.expected = std::string(expectedParam);
   // A method comparing its object with what it is given (`tmp = *this - other; return
@@ -325,27 +319,14 @@ std::optional<ApiSpec> intervalPredicateSpec(const FileModel& m, FunctionId fid,
     }
     const std::string_view valueParam = originParam(m, fid, sides.mid, 0, false);
     if (valueParam.empty()) continue;
-    ApiSpec w;
-    w.kind = ApiKind::Predicate;
-    w.oa = true;
     if (auto around = aroundByTolerance(m, sides.lo, sides.hi)) {
       const std::string_view expectedParam = originParam(m, fid, around->first, 0, false);
       if (expectedParam.empty() || expectedParam == valueParam) continue;
-      w.category = Category::Abs;
-      w.via = "closeness predicate";
-      nameDiscovered(m, f, w);
-      markCheckSite(m, s, nullptr, w);
-      w.actual = std::string(valueParam);
-      w.expected = std::string(expectedParam);
-      takeAbsoluteTolerance(m, fid, s, around->second, resolver, w);
-      return w;
+      return closenessPredicate(m, fid, s, valueParam, expectedParam, around->second, resolver);
     }
     const std::string_view loParam = originParam(m, fid, sides.lo, 0, false), hiParam = originParam(m, fid, sides.hi, 0, false);
     if (loParam.empty() || hiParam.empty() || loParam == hiParam || loParam == valueParam || hiParam == valueParam) continue;
-    w.category = Category::ErrorBound;
-    w.via = "interval predicate";
-    nameDiscovered(m, f, w);
-    markCheckSite(m, s, nullptr, w);
+    ApiSpec w = discoveredPredicate(m, f, s, Category::ErrorBound, "interval predicate");
     w.actual = std::string(valueParam);
     w.bound = std::string(hiParam);
     w.lowerBound = std::string(loParam);

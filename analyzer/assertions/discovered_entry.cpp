@@ -68,6 +68,17 @@ void markCheckExpr(const FileModel& m, ExprId e, const ApiSpec* inner, ApiSpec& 
   if (e != kNone && e < m.exprs.size()) markLine(m, m.expr(e).range.start.line, inner, w);
 }
 
+ApiSpec discoveredPredicate(const FileModel& m, const Function& f, StmtId s, Category category, std::string via) {
+  ApiSpec w;
+  w.kind = ApiKind::Predicate;
+  w.oa = true;
+  w.category = category;
+  w.via = std::move(via);
+  nameDiscovered(m, f, w);
+  markCheckSite(m, s, nullptr, w);
+  return w;
+}
+
 // The id, names and parameters a discovered API is called by.
 void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w) {
   w.language = m.language;

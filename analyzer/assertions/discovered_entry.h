@@ -27,6 +27,11 @@ bool isStaticMethod(const FileModel& m, const Function& f);
 // The id, names and parameters a discovered API is called by.
 void nameDiscovered(const FileModel& m, const Function& f, ApiSpec& w);
 
+// The entry of a function `f` found to answer whether values are close (a predicate checked where
+// it is called), named and marked at its comparing statement `s`; the caller gives it its sides
+// and tolerances.
+ApiSpec discoveredPredicate(const FileModel& m, const Function& f, StmtId s, Category category, std::string via);
+
 // Where the entry compares: statement `s` of its file (`path:line`), then the sites of the entry
 // its check goes through (`inner`, when it is a discovered one), so that a caller's record can
 // name every line its check runs through.

@@ -82,13 +82,7 @@ std::optional<ApiSpec> ulpNeighbourSpec(const FileModel& m, FunctionId fid) {
       }
     }
     if (!below || !above) continue;
-    ApiSpec w;
-    w.kind = ApiKind::Predicate;
-    w.oa = true;
-    w.category = Category::Ulp;
-    w.via = "ulp neighbour predicate";
-    nameDiscovered(m, f, w);
-    markCheckSite(m, s, nullptr, w);
+    ApiSpec w = discoveredPredicate(m, f, s, Category::Ulp, "ulp neighbour predicate");
     w.actual = std::string(value);
     w.expected = std::string(around);
     w.tolerances = {{"ulps", ""}};

@@ -61,11 +61,6 @@ static bool makesAVariable(const FileModel& m, ExprId value) {
   return last == "Variable" || last == "variable" || last == "shared" || last == "Parameter" || last == "ResourceVariable";
 }
 
-// `opt.apply_gradients(zip(grads, [var0, var1]))`: a call made for its effect, a statement of its
-// own and no method of the variable itself, handed the variable however deep in its arguments: it
-// updates the variable, which holds the call's result after it.
-static bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view name);
-
 // `opt = torch.optim.Adam([p1])`, then `opt.step()`: an optimizer built around the name and stepped
 // for its effect before the read updates it in place; the name then holds what the steps computed.
 // The statements stepping it, between `binding` and `end`.
@@ -94,6 +89,9 @@ static std::vector<StmtId> optimizerSteps(const FileModel& m, FunctionId f, Stmt
   return steps;
 }
 
+// `opt.apply_gradients(zip(grads, [var0, var1]))`: a call made for its effect, a statement of its
+// own and no method of the variable itself, handed the variable however deep in its arguments: it
+// updates the variable, which holds the call's result after it.
 static bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view name) {
   const Stmt& st = m.stmts[s];
   if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call || m.expr(st.a).childCount < 2) return false;
