@@ -88,6 +88,30 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::rangeComparatorCheck(co
   return c;
 }
 
+// `std::all_of(first, last, pred)`, `std::ranges::any_of(r, pred)`, `std::none_of(...)` with a lambda
+// predicate whose return is a closeness check (MIGraphX's `EXPECT(std::all_of(vals.begin(),
+// vals.end(), [](auto s) { return float_equal(convert(s.first), s.second); }))`): that check, on
+// each element; `none_of` asks it to fail on each, so the check is negated. A named predicate is
+// not read: what it returns is not in view.
+std::optional<AssertionFinder::OaCheck> AssertionFinder::everyElementCheck(const FileModel& m, FunctionId scope, const CallArgs& args,
+                                                                           std::string_view last) const {
+  if (m.language != Language::Cpp || (last != "all_of" && last != "any_of" && last != "none_of") || args.positional.size() < 2)
+    return std::nullopt;
+  const Expr& predicate = m.expr(args.positional.back());
+  if (predicate.kind != ExprKind::Lambda) return std::nullopt;
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != scope || st.kind != StmtKind::Return || st.a == kNone || st.range.startByte < predicate.range.startByte ||
+        st.range.endByte > predicate.range.endByte)
+      continue;
+    if (auto c = conditionCheck(m, scope, st.a)) {
+      if (last == "none_of") c->negated = !c->negated;
+      return c;
+    }
+  }
+  return std::nullopt;
+}
+
 // A comparator object (comparator_classes.h) deciding the condition: built in the call's
 // arguments, `devArrMatch(expected, actual, n, CompareApprox<T>(tol), stream)`, the helper comparing
 // its first two arguments with it, or handed to it as a local built before; or called itself,

@@ -175,10 +175,24 @@ bool boundsQuality(const FileModel& m, FunctionId scope, ExprId measure, ExprId 
   return kind == QualityKind::Either || kind == (below ? QualityKind::LowerIsBetter : QualityKind::HigherIsBetter);
 }
 
+// `a.sub(b)`, `torch.sub(a, b)`, `np.subtract(a, b)`: a difference written as a call, its operands.
+std::optional<std::pair<ExprId, ExprId>> subtractionOperands(const FileModel& m, ExprId e) {
+  if (m.language != Language::Python || m.expr(e).kind != ExprKind::Call) return std::nullopt;
+  const CallArgs args = splitCall(m, e);
+  const std::string_view last = lastOf(m, args.callee);
+  if (last != "sub" && last != "subtract") return std::nullopt;
+  const Expr& callee = m.expr(args.callee);
+  if (args.positional.size() == 2) return std::pair{args.positional[0], args.positional[1]};
+  if (args.positional.size() == 1 && callee.kind == ExprKind::Attribute && callee.childCount > 0)
+    return std::pair{m.child(args.callee, 0), args.positional[0]};
+  return std::nullopt;
+}
+
 bool containsDifference(const FileModel& m, ExprId e, int depth) {
   if (e == kNone || depth > kMaxConditionDepth) return false;
   const Expr& x = m.expr(e);
   if (x.kind == ExprKind::BinaryOp && x.name == "-") return true;
+  if (subtractionOperands(m, e)) return true;
   for (uint32_t i = 0; i < x.childCount; ++i)
     if (containsDifference(m, m.child(e, i), depth + 1)) return true;
   return false;
@@ -289,6 +303,11 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         if (auto compared = comparatorCheck(m, scope, e)) return done(*compared);
         CallArgs args = splitCall(m, e);
         std::string_view last = lastOf(m, args.callee);
+        // `bool{std::all_of(...)}`, `bool(close(a, b))`: a conversion to bool is its operand.
+        if (m.language == Language::Cpp && args.positional.size() == 1 && m.expr(args.callee).text == "bool") {
+          e = args.positional[0];
+          continue;
+        }
         if (isReduction(last)) {
           if (!args.positional.empty()) {
             e = args.positional[0];
@@ -305,6 +324,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         }
         if (auto mapped = mappedPredicateCheck(m, scope, e)) return done(*mapped);
         if (auto ranged = rangeComparatorCheck(m, scope, args, last)) return done(*ranged);
+        if (auto each = everyElementCheck(m, scope, args, last)) return done(*each);
         // `xt::isclose(a, b)(0, 0)`, `isclose(x, y)()`: an element of what a C++ check of two values
         // returns (not a matcher applied, `Matches(Ge(0))(n)`).
         if (m.language == Language::Cpp && m.expr(args.callee).kind == ExprKind::Call && splitCall(m, args.callee).positional.size() >= 2) {

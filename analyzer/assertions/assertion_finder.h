@@ -51,6 +51,9 @@ class AssertionFinder {
   std::optional<OaCheck> heldVerdictCheck(const FileModel& m, FunctionId scope, StmtId at, ExprId cond) const;
   std::optional<OaCheck> rangeComparatorCheck(const FileModel& m, FunctionId scope, const CallArgs& args, std::string_view last) const;
   std::optional<OaCheck> comparatorCheck(const FileModel& m, FunctionId scope, ExprId call) const;
+  // `std::all_of(v.begin(), v.end(), [](auto s) { return float_equal(f(s), g(s)); })`: the check the
+  // lambda returns, holding for every element (negated for `none_of`).
+  std::optional<OaCheck> everyElementCheck(const FileModel& m, FunctionId scope, const CallArgs& args, std::string_view last) const;
   struct LocalComparator {
     const ApiSpec* spec = nullptr;
     ExprId tolerance = kNone;  // the construction's first argument
@@ -156,6 +159,8 @@ class AssertionFinder {
 bool looksLikeError(const FileModel& m, ExprId e, int depth = 0);
 // Whether a subtraction appears anywhere inside e (the two sides of a deviation).
 bool containsDifference(const FileModel& m, ExprId e, int depth = 0);
+// `a.sub(b)`, `torch.sub(a, b)`, `np.subtract(a, b)`: a difference written as a call, its operands.
+std::optional<std::pair<ExprId, ExprId>> subtractionOperands(const FileModel& m, ExprId e);
 // The last name a callee is written with (`np.testing.assert_allclose` -> `assert_allclose`,
 // `check` -> `check`); empty for any other callee (a call's result, a subscript).
 std::string_view lastOf(const FileModel& m, ExprId callee);

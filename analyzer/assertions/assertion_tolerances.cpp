@@ -509,6 +509,11 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
       a.expectedExpr = m.child(cur, 1);
       break;
     }
+    if (const auto operands = subtractionOperands(m, cur)) {
+      a.actualExpr = operands->first;
+      a.expectedExpr = operands->second;
+      break;
+    }
     if (x.kind == ExprKind::BinaryOp || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript) {
       cur = m.child(cur, 0);
       continue;

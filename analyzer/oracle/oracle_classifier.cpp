@@ -179,6 +179,21 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
   return true;
 }
 
+// Whether each side reads a parameter of the function the check is in that the other does not.
+bool eachSideHasAParameterOfItsOwn(const OriginSet& actual, const OriginSet& oracle) {
+  const auto parameters = [](const OriginSet& s) {
+    std::set<std::string> names;
+    for (const Origin& o : s.items)
+      if (o.kind == OriginKind::Data && o.parameter) names.insert(o.api);
+    return names;
+  };
+  const std::set<std::string> a = parameters(actual), o = parameters(oracle);
+  const auto hasOwn = [](const std::set<std::string>& x, const std::set<std::string>& y) {
+    return std::ranges::any_of(x, [&](const std::string& n) { return !y.contains(n); });
+  };
+  return hasOwn(a, o) && hasOwn(o, a);
+}
+
 // Long: the CUT's and the oracle's origins are traced and compared, and the evidence lines are
 // written as each step finds them, in the order `explain` prints them.
 void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, const TrainingSites& training) {
@@ -311,6 +326,28 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
   }
   OriginSet actual = a.actualExpr == kNone ? OriginSet{} : tracer.trace(m, a.functionId, a.stmt, a.actualExpr, leaves);
   OriginSet oracle = tracer.trace(m, a.functionId, a.stmt, a.expectedExpr, leaves);
+  // A helper's check comparing what two of its parameters give (`fs_bn.bias` against
+  // `torch_bn.bias` in `check_parity(torch_bn, fs_bn, x)`): each side is what the helper's first
+  // caller hands it. One parameter under both sides (`stage.encode(x)` against `x`) stays the
+  // test's data, whatever a caller passes.
+  if (eachSideHasAParameterOfItsOwn(actual, oracle)) {
+    actual = tracer.trace(m, a.functionId, a.stmt, a.actualExpr, leaves, true);
+    oracle = tracer.trace(m, a.functionId, a.stmt, a.expectedExpr, leaves, true);
+  }
+  // `check_parity(torch_bn, fs_bn, x)`, a helper of the suite handed two modules whole: it runs
+  // them (a module object is no value to compare), so another library's module built from numbers
+  // (`torch.nn.BatchNorm1d(3)`, not a tensor of literal data) computes the oracle there.
+  if (!a.via.empty())
+    for (OriginSet* side : {&actual, &oracle})
+      for (Origin& o : side->items) {
+        const std::string_view cls = lastDottedComponent(o.api);
+        if (o.kind == OriginKind::OtherLib && o.closedForm && !cls.empty() && std::isupper(static_cast<unsigned char>(cls[0])) &&
+            (side == &actual ? a.actualExpr : a.expectedExpr) != kNone &&
+            m.expr(side == &actual ? a.actualExpr : a.expectedExpr).kind == ExprKind::Name) {
+          o.closedForm = false;
+          o.calledAfter = true;
+        }
+      }
   printOriginsWhenAsked(a, actual, oracle);
   if (actual.backendLoop && oracle.backendLoop && !actual.bindings.empty() && actual.bindings == oracle.bindings) {
     // Two elements of one list built over the library's backends (z_list[i] against

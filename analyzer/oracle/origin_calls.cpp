@@ -119,6 +119,7 @@ void OriginTracer::traceArguments(CallSite& c, bool intoSuiteHelper) const {
   auto& [w, m, fn, at, e, depth, element, calledWith, key, args, dotted, viaImport, resolved, last, argKey] = c;
   const size_t from = w.out.items.size();
   ++w.outsideReceiver;
+  ++w.asInput;
   const bool handsOn = !(viaImport && !isLibrary(resolved)) && !intoSuiteHelper;
   const int preparingAt = std::exchange(w.preparingAt, handsOn ? static_cast<int>(w.within.size()) : -1);
   for (ExprId a : args.positional) {
@@ -142,6 +143,7 @@ void OriginTracer::traceArguments(CallSite& c, bool intoSuiteHelper) const {
   }
   w.preparingAt = preparingAt;
   --w.outsideReceiver;
+  --w.asInput;
   w.notTheReceiver.emplace_back(from, w.out.items.size());
 }
 
@@ -506,9 +508,12 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     w.out.evidence.push_back(fmt::format("`{}` is a constant of the library", m.expr(e).text.substr(0, 80)));
     return;
   }
-  // Model.from_file(path), Tokenizer.from_pretrained(name): read from storage, not wrapped.
+  // Model.from_file(path), Tokenizer.from_pretrained(name), CLIP.from_preset("clip-vit-base"): read
+  // from storage or built from a name, not wrapped.
+  const bool named =
+      !args.positional.empty() && std::ranges::all_of(args.positional, [&](ExprId a) { return m.expr(a).kind == ExprKind::String; });
   const bool reads = last == "from_file" || last == "from_files" || last == "from_path" || last == "from_disk" || last == "from_json" ||
-                     last == "from_yaml" || last == "from_pretrained" || last == "from_checkpoint" || last == "from_config";
+                     last == "from_yaml" || last == "from_pretrained" || last == "from_checkpoint" || last == "from_config" || named;
   if (!resolved.empty() && isLibrary(resolved) && last.starts_with("from_") && !args.positional.empty() && !reads) {
     w.out.evidence.push_back(fmt::format("`{}` wraps its argument in the library's type", m.expr(e).text.substr(0, 80)));
     traceArgs();

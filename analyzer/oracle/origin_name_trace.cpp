@@ -61,11 +61,32 @@ static bool makesAVariable(const FileModel& m, ExprId value) {
   return last == "Variable" || last == "variable" || last == "shared" || last == "Parameter" || last == "ResourceVariable";
 }
 
+// The first statement of `f` from `from` up to `end` that calls the object `name` holds
+// (`y = bn(x)`), or kNone.
+StmtId calledBetween(const FileModel& m, FunctionId f, StmtId from, StmtId end, std::string_view name) {
+  for (StmtId s = from; s < end && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != f) continue;
+    for (ExprId e = st.firstExpr; e < st.endExpr && e < m.exprs.size(); ++e)
+      if (m.expr(e).kind == ExprKind::Call && m.expr(e).childCount > 0 && m.expr(m.child(e, 0)).kind == ExprKind::Name &&
+          m.expr(m.child(e, 0)).name == name)
+        return s;
+  }
+  return kNone;
+}
+
 // `opt = torch.optim.Adam([p1])`, then `opt.step()`: an optimizer built around the name and stepped
 // for its effect before the read updates it in place; the name then holds what the steps computed.
-// The statements stepping it, between `binding` and `end`.
-static std::vector<StmtId> optimizerSteps(const FileModel& m, FunctionId f, StmtId binding, StmtId end, std::string_view name) {
-  std::vector<StmtId> steps;
+// The statements stepping it, between `binding` and `end`, each with the optimizer's class (the
+// callee of its construction: what else it was built around, another model's parameters, is not
+// what this name holds).
+struct OptimizerStep {
+  StmtId step = kNone;
+  ExprId construction = kNone;  // `torch.optim.Adam([p1])`
+  ExprId optimizerClass = kNone;
+};
+static std::vector<OptimizerStep> optimizerSteps(const FileModel& m, FunctionId f, StmtId binding, StmtId end, std::string_view name) {
+  std::vector<OptimizerStep> steps;
   for (StmtId s = binding + 1; s < end && s < m.stmts.size(); ++s) {
     const Stmt& built = m.stmts[s];
     if (built.function != f || built.kind != StmtKind::Assign || built.a == kNone || built.b == kNone ||
@@ -83,7 +104,7 @@ static std::vector<StmtId> optimizerSteps(const FileModel& m, FunctionId f, Stmt
       const ExprId callee = m.child(st.a, 0);
       if (m.expr(callee).kind == ExprKind::Attribute && m.expr(callee).name == "step" && m.expr(callee).childCount > 0 &&
           m.expr(m.child(callee, 0)).kind == ExprKind::Name && m.expr(m.child(callee, 0)).name == object)
-        steps.push_back(t);
+        steps.push_back({t, built.b, m.child(built.b, 0)});
     }
   }
   return steps;
@@ -221,6 +242,17 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         const size_t before = w.out.items.size();
         noteSource(w.out, b);
         traceBoundValue(w, m, f, binding, name, depth + 1);
+        // `torch_bn = torch.nn.BatchNorm1d(3)`, run on data (`torch_bn(x)`) before `torch_bn.bias` is
+        // read: another library's module computed what its attributes hold since.
+        if (m.language == Language::Python && b.kind == StmtKind::Assign && f == fn)
+          if (const StmtId run = calledBetween(m, f, binding + 1, at, name); run != kNone)
+            for (size_t i = before; i < w.out.items.size(); ++i)
+              if (Origin& o = w.out.items[i]; o.kind == OriginKind::OtherLib && !o.calledAfter) {
+                o.calledAfter = true;
+                o.closedForm = false;
+                if (i + 1 == w.out.items.size())
+                  w.out.evidence.push_back(fmt::format("`{}` is run at line {}", name, m.stmts[run].range.start.line));
+              }
         bool onlyData = w.out.items.size() > before, anyRandom = false;
         for (size_t i = before; i < w.out.items.size(); ++i) {
           const Origin& o = w.out.items[i];
@@ -241,11 +273,11 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
             fills.push_back(s);
         std::sort(fills.begin(), fills.end());
       }
-      std::vector<StmtId> stepped;
+      std::vector<OptimizerStep> stepped;
       if (m.language == Language::Python && b.kind == StmtKind::Assign && f == fn) {
         stepped = optimizerSteps(m, f, binding, at, name);
-        for (StmtId s : stepped)
-          if (std::find(fills.begin(), fills.end(), s) == fills.end()) fills.push_back(s);
+        for (const OptimizerStep& o : stepped)
+          if (std::find(fills.begin(), fills.end(), o.step) == fills.end()) fills.push_back(o.step);
         std::sort(fills.begin(), fills.end());
       }
       for (StmtId s : fills) {
@@ -255,7 +287,8 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         if (st.kind == StmtKind::AugAssign) w.noteArithmetic();
         w.out.evidence.push_back(fmt::format("`{}` filled at line {}", name, st.range.start.line));
         // An optimizer stepped in a loop repeats its own update: no algorithm of the test's.
-        const bool steps = std::find(stepped.begin(), stepped.end(), s) != stepped.end();
+        const auto stepping = std::find_if(stepped.begin(), stepped.end(), [&](const OptimizerStep& o) { return o.step == s; });
+        const bool steps = stepping != stepped.end();
         for (StmtId p = st.parent; !steps && p != kNone && p >= binding; p = m.stmts[p].parent)
           if (m.stmts[p].kind == StmtKind::For) {
             w.noteLoop();
@@ -279,10 +312,24 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
           if (combines) w.noteArithmetic();
         } else if (steps) {
           // What the optimizer is: the class it was built from, run by its steps.
-          const size_t before = w.out.items.size();
-          traceExpr(w, m, f, s, m.child(m.child(st.a, 0), 0), depth + 1);
-          for (size_t i = before; i < w.out.items.size(); ++i)
-            if (w.out.items[i].kind == OriginKind::OtherLib) w.out.items[i].calledAfter = true;
+          bool viaImport = false;
+          const std::string dotted = dottedName(m, stepping->optimizerClass);
+          const std::string optimizer = dotted.empty() ? std::string{} : resolveDotted(m, f, dotted, &viaImport);
+          if (!optimizer.empty() && isLibrary(optimizer)) {
+            w.out.items.push_back({OriginKind::LibCall, optimizer, {}, {}});
+          } else if (!optimizer.empty() && viaImport && project_.moduleFile(optimizer.substr(0, optimizer.rfind('.'))) == nullptr) {
+            w.out.items.push_back({OriginKind::OtherLib, optimizer, {}, {}});
+            w.out.items.back().calledAfter = true;
+          }
+          if (!optimizer.empty()) {
+            w.out.evidence.push_back(fmt::format("`{}` stepped by {}", name, optimizer));
+          } else {
+            // `str2optimizers[name][0]([p1])`: a class picked from a table, traced with the call.
+            const size_t before = w.out.items.size();
+            traceExpr(w, m, f, s, stepping->construction, depth + 1);
+            for (size_t i = before; i < w.out.items.size(); ++i)
+              if (w.out.items[i].kind == OriginKind::OtherLib) w.out.items[i].calledAfter = true;
+          }
         } else if (st.kind == StmtKind::ExprStmt && (changesItsFirstArgument(m, f, st.a, name) || updatesTheVariable(m, s, name))) {
           traceExpr(w, m, f, s, st.a, depth + 1);  // the library's call, on what the name held before
         } else if (st.kind == StmtKind::ExprStmt) {
@@ -324,6 +371,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
             fmt::format("`{}` is parametrized over the library's modules, classes or functions ({})", name, fmt::join(*modules, ", ")));
         return;
       }
+      if (traceCallerArgument(w, m, f, at, name, depth)) return;
       w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});
       w.out.items.back().parameter = true;
       w.out.evidence.push_back(fmt::format("`{}` is a parameter of {}: test-supplied data", name, F.qualifiedName));
@@ -486,7 +534,13 @@ std::string OriginTracer::starImported(const FileModel& m, FunctionId fn, std::s
   const Import* star = nullptr;
   for (const Import& imp : m.imports)
     if (imp.star && imp.scope == kNone && isLibrary(imp.module) && !star) star = &imp;
-  if (!star || head.empty() || origin_names::isPythonBuiltin(head) || definedAtModuleLevel(m, head) ||
+  // Python's own constructors and functions (`list(...)`, `range(15)`) are no name a star import
+  // brings in, unless the file rebinds them.
+  static constexpr std::string_view kBuiltins[] = {"list",  "range",   "tuple",  "dict",   "set",   "frozenset", "int",
+                                                   "float", "complex", "bool",   "iter",   "next",  "type",      "hasattr",
+                                                   "print", "slice",   "filter", "object", "super", "callable",  "id"};
+  const bool builtin = std::ranges::find(kBuiltins, head) != std::end(kBuiltins);
+  if (!star || head.empty() || builtin || origin_names::isPythonBuiltin(head) || definedAtModuleLevel(m, head) ||
       moduleLevelAssignment(m, head) != kNone)
     return {};
   for (FunctionId f = fn; f != kNone; f = m.functions[f].parent) {

@@ -222,8 +222,12 @@ static bool buildsContainer(const FileModel& m, ExprId e, int depth = 0) {
   return x.name == "+" && listLike(0) && listLike(1);
 }
 
-OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e, const Bindings& bound) const {
+OriginSet OriginTracer::trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e, const Bindings& bound, bool throughCallers) const {
   Walk w;
+  if (throughCallers) {
+    w.rootFile = &m;
+    w.rootFunction = fn;
+  }
   for (const auto& [name, value] : bound) w.lambdaArguments.push_back({name, fn, at, value});
   traceExpr(w, m, fn, at, e, 0);
   return std::move(w.out);
@@ -264,7 +268,9 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         const size_t from = w.out.items.size();
         const bool parameter = Walk::attributeRead(m, m.child(e, i)) != kNone;
         w.outsideReceiver += parameter;
+        ++w.asInput;
         traceExpr(w, m, fn, at, m.child(e, i), depth + 1);
+        --w.asInput;
         // An operand made into an array here or where its name was bound (`a = sp.to_dense()`).
         if (!buildsContainer(m, e) && (madeIntoArray(m, m.child(e, i)) || (from < w.out.items.size() && madeIntoArray(w.out.items[from]))))
           w.out.arrayOperators.insert(std::string(x.name));

@@ -114,7 +114,9 @@ class OriginTracer {
   // `bound`: names standing for other expressions, as a mapped lambda's parameters stand for the
   // leaves of the structures mapped (tree_map(lambda a, b: allclose(a, -b), fwd, back)).
   using Bindings = std::vector<std::pair<std::string, ExprId>>;
-  OriginSet trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e, const Bindings& bound = {}) const;
+  // `throughCallers`: a parameter of the check's own function, met as a value compared or an object
+  // run (not an input handed on), is what the function's first caller passes (caller_arguments.cpp).
+  OriginSet trace(const FileModel& m, FunctionId fn, StmtId at, ExprId e, const Bindings& bound = {}, bool throughCallers = false) const;
 
   bool isLibrary(const std::string& resolvedName) const;
   // Calls that build or run a graph rather than compute the tested function (theano.function,
@@ -207,6 +209,9 @@ class OriginTracer {
   bool traceOutArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   bool traceWithTarget(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
   bool traceSharedUpdate(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const;
+  // A parameter of a helper of the file (not a test, not a fixture): the argument its first caller
+  // passes, traced where that call stands (caller_arguments.cpp); false when no call passes it.
+  bool traceCallerArgument(Walk& w, const FileModel& m, FunctionId f, StmtId at, std::string_view name, int depth) const;
   void indexCppLibrary();
 
   // What Python's `with X as name` binds and which functions compile updates of shared

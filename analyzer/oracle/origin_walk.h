@@ -45,6 +45,13 @@ struct OriginTracer::CallSite {
 
 struct OriginTracer::Walk {
   OriginSet out;
+  // Where the trace started (the check's function): only its own parameters are traced to its
+  // callers; a helper entered on the way is handed its arguments by the call being traced.
+  const FileModel* rootFile = nullptr;
+  FunctionId rootFunction = kNone;
+  // Above 0 while tracing a call's arguments or an operator's operands: a parameter met there is
+  // an input the helper computes with (test-supplied data), not the object or result it compares.
+  int asInput = 0;
   std::set<std::pair<const FileModel*, uint64_t>> visited;  // (file, function<<32 | name hash) cut cycles
   // Whether each name traced made a value of the library (a symbolic input, a model): a method
   // called on it again is the library's, though the name is not traced twice.
@@ -150,6 +157,9 @@ struct OriginTracer::Walk {
   };
   std::vector<HelperArgument> helperArguments;
 };
+
+// The first statement of `f` from `from` up to `end` that calls the object `name` holds, or kNone.
+StmtId calledBetween(const FileModel& m, FunctionId f, StmtId from, StmtId end, std::string_view name);
 
 namespace origin_names {
 

@@ -64,6 +64,18 @@ class Model:
     def random(cls, n_in, n_out, seed=None):
         return cls(np.random.default_rng(seed).normal(size=(n_in, n_out)))
 
+    @classmethod
+    def from_preset(cls, name):
+        """A model of a named preset: its weights drawn from a seed the name fixes."""
+        n_in, n_out, seed = _PRESETS[name]
+        return cls.random(n_in, n_out, seed=seed)
+
+    def save(self, path):
+        np.save(path, self.weights)
+
+
+_PRESETS = {"tiny": (3, 2, 0), "small": (8, 4, 1)}
+
 
 class LowRankModel(Model):
     """A dense model whose weights are kept as the product of two thin factors."""
@@ -96,6 +108,22 @@ def dense_layer(width, activation):
         return activation(ops.matmul(x, params))
 
     return init, apply
+
+
+class Chunked:
+    """A torch module run on micro-batches, its outputs joined: the module's function, computed apart."""
+
+    def __init__(self, module, chunks=2):
+        self.module = module
+        self.chunks = chunks
+
+    def __call__(self, x):
+        import torch
+
+        return torch.cat([self.module(part) for part in x.chunk(self.chunks)])
+
+    def parameters(self):
+        return self.module.parameters()
 
 
 def prune_(module, fraction):

@@ -12,7 +12,7 @@ def test_tanh_through_a_local_helper_with_its_own_tolerance():
     x = np.linspace(-4.0, 4.0, 17)
 
     def close(actual, expected):
-        np.testing.assert_allclose(actual, expected, rtol=1e-3)  # oracle: D thr=customized
+        np.testing.assert_allclose(actual, expected, rtol=1e-3)  # oracle: DT thr=customized
 
     close(ops.tanh(x), np.tanh(x))  # oracle: DT thr=customized
 

@@ -12,7 +12,7 @@ from tests.reference import naive_cumsum
 
 def _run_against(fn, reference, x, atol=1e-6):
     # The check compares what the caller's two functions return.
-    np.testing.assert_allclose(fn(x), reference(x), atol=atol)  # oracle: D thr=depend
+    np.testing.assert_allclose(fn(x), reference(x), atol=atol)  # oracle: NI thr=depend
 
 
 def test_cumsum_against_the_naive_loop_of_the_helper_module():
