@@ -12,9 +12,9 @@ namespace oalens::miners {
 
 namespace {
 
-constexpr std::array<std::string_view, 14> kKnownIds = {"flaky",     "hardware",         "dtype",       "rollback",     "refactoring",
-                                                        "new-test",  "feature",          "test-fix",    "fix",          "replace",
-                                                        "precision", "test-refactoring", "deprecation", "dtype-support"};
+constexpr std::array<std::string_view, 15> kKnownIds = {"flaky",     "hardware",         "dtype",       "rollback",      "refactoring",
+                                                        "new-test",  "feature",          "test-fix",    "fix",           "replace",
+                                                        "precision", "test-refactoring", "deprecation", "dtype-support", "fixed-numerics"};
 
 // Where the message first states `id` for a change of these kinds.
 std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::string_view id, uint8_t kinds) {
@@ -37,14 +37,28 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // "int8/uint8 support", "additional bf16 support": the dtypes the message names are what a
   // feature adds (read label sets: 10 of 10 such changes were features or refactorings).
   const bool dtypeSupported = stated("dtype-support").has_value();
+  // "[Port] OD layers to Keras 3" over steps "* chore: disabling flaky test", "* explicit type cast to
+  // int32": the subject states the commit's purpose; a cause only a squashed step names is that
+  // step's, about some other check. Not under a fix ("Fixes angle axis to quaternion order bug" over
+  // "* float16 errors fixed by adding eps and atol/rtol"): the steps say what the fix took.
+  const bool purposeInSubject = std::any_of(message.begin(), message.end(), [](const MessageMatch& m) {
+    return m.inSubject && (m.id == "feature" || m.id == "refactoring" || m.id == "new-test");
+  });
+  const auto onlyInSteps = [&](std::string_view id) {
+    return std::none_of(message.begin(), message.end(), [&](const MessageMatch& m) { return m.id == id && !m.onlyInSquashedSteps; });
+  };
   for (std::string_view id : {"flaky", "hardware", "dtype"})
-    if (const auto at = stated(id); at && !(subjectOfAFeature && id != "flaky" && *featureAt < *at) && !(id == "dtype" && dtypeSupported))
+    if (const auto at = stated(id); at && !(subjectOfAFeature && id != "flaky" && *featureAt < *at) && !(id == "dtype" && dtypeSupported) &&
+                                    !(purposeInSubject && onlyInSteps(id)))
       causes.push_back({std::string(id), kFromMessage});
   auto has = [&](std::string_view id) {
     return std::any_of(causes.begin(), causes.end(), [&](const ResolvedReason& r) { return r.reason == id; });
   };
   // Precision words in general name the dtype's precision as the cause only where no other is named.
-  if (causes.empty() && stated("precision")) causes.push_back({"dtype", kFromMessage});
+  // Not where the numerical problem is what the commit fixes ("Fix major numerical issue in
+  // COCOMeanAveragePrecision"): a bug, the library's or the test's, not a data type's precision.
+  if (causes.empty() && stated("precision") && !stated("fixed-numerics") && !(purposeInSubject && onlyInSteps("precision")))
+    causes.push_back({"dtype", kFromMessage});
   // A choice by dtype or device the check gained shows a cause, but not where the message calls
   // the test flaky ("fixes a flaky CUDA test"): the choice is then how the flakiness was met.
   const bool flaky = has("flaky");
@@ -78,7 +92,10 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // "Fix train_Yvar reshaping in SAASBO" with the library's code changed and the test's check
   // following it, where the test names none of the changed definitions (it reaches them through
   // the model it builds): the library's fix too, unless the message says the test was fixed.
-  if (stated("fix") && e.libraryChanged && !stated("test-fix") && !stated("refactoring") && !stated("feature") && !stated("new-test"))
+  // A feature, refactoring or new test the message names only after the fix ("Fix minor coco utility
+  // function" ... "fix pycocotools area implementation") is part of that fix.
+  if (stated("fix") && e.libraryChanged && !stated("test-fix") && !statedBefore("refactoring", "fix") && !statedBefore("feature", "fix") &&
+      !statedBefore("new-test", "fix"))
     return {{"cut-fix", kFromLibrary}};
 
   // The purpose the message states first. "Add tests" explains a check only where its test was

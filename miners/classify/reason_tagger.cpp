@@ -222,8 +222,9 @@ std::vector<MessageMatch> ReasonTagger::matches(std::string_view message) const 
     std::optional<size_t> at = firstAffirmed(prose, *r.pattern);
     if (!at) continue;
     const bool inSubject = *at < prose.find('\n');
+    const bool onlyInSteps = r.readsSquashedCommits && whole != withoutSquashed && !firstAffirmed(withoutSquashed, *r.pattern);
     if (*at < bracketTagEnd(prose) || namesTheMeans(prose, *at)) *at += prose.size();
-    out.push_back({r.id, *at, r.kinds, inSubject});
+    out.push_back({r.id, *at, r.kinds, inSubject, onlyInSteps});
   }
   return out;
 }

@@ -43,6 +43,9 @@ struct MessageMatch {
   size_t position = 0;
   uint8_t kinds = 0;       // ChangeKindBit mask; 0: every change
   bool inSubject = false;  // the match is on the message's first line
+  // Read only in the steps a squash merge lists (`* chore: disabling flaky test`): a cause one
+  // step names, not necessarily the commit's.
+  bool onlyInSquashedSteps = false;
 };
 
 class ReasonTagger {

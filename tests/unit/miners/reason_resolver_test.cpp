@@ -81,6 +81,44 @@ TEST(ReasonResolver, PrecisionWordsAreADtypeCauseOnlyAlone) {
   EXPECT_EQ(resolveReasons({said("dtype", 3), said("precision", 20)}, threshold()), (Reasons{{"dtype", "message"}}));
 }
 
+// "Fix major numerical issue in COCOMeanAveragePrecision": the numerical problem is the bug fixed,
+// the library's where its code changed, not a precision that explains the check.
+TEST(ReasonResolver, ANumericalProblemTheCommitFixesIsNoPrecisionCause) {
+  ChangeEvidence library = threshold();
+  library.libraryChanged = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("precision", 16), said("fixed-numerics", 0)}, library),
+            (Reasons{{"cut-fix", "library"}}));
+  EXPECT_EQ(resolveReasons({said("precision", 16)}, library), (Reasons{{"dtype", "message"}}));
+}
+
+// "[Port] OD layers to Keras 3" over "* chore: disabling flaky test": a cause only a squashed step
+// names is that step's; under a fix's subject the steps say what the fix took.
+TEST(ReasonResolver, ACauseOnlyASquashedStepNamesYieldsToTheSubjectsPurpose) {
+  ChangeEvidence parameter;
+  parameter.kinds = kKindParameter;
+  parameter.libraryChanged = true;
+  parameter.callsChangedLibrary = true;
+  MessageMatch port{"feature", 1, 0, true};
+  MessageMatch flakyStep{"flaky", 300, 0, false, true};
+  EXPECT_EQ(resolveReasons({port, flakyStep}, parameter), (Reasons{{"feature", "message"}}));
+  MessageMatch flakyBody{"flaky", 300, 0, false, false};
+  EXPECT_EQ(resolveReasons({port, flakyBody}, parameter), (Reasons{{"flaky", "message"}}));
+  MessageMatch fixSubject{"fix", 0, 0, true};
+  MessageMatch dtypeStep{"dtype", 200, 0, false, true};
+  EXPECT_EQ(resolveReasons({fixSubject, dtypeStep}, threshold()), (Reasons{{"dtype", "message"}}));
+}
+
+// A feature the message names only after the fix ("Fix minor coco utility function" ... "fix the
+// area implementation") is part of the fix: the library's, where its code changed.
+TEST(ReasonResolver, AFeatureNamedAfterTheFixIsPartOfIt) {
+  ChangeEvidence library = threshold();
+  library.libraryChanged = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("feature", 80)}, library), (Reasons{{"cut-fix", "library"}}));
+  ChangeEvidence reworked = library;
+  reworked.testReworked = true;  // a feature explains a lone tolerance only with its test's change
+  EXPECT_EQ(resolveReasons({said("feature", 0), said("fix", 80)}, reworked), (Reasons{{"feature", "message"}}));
+}
+
 // An entry restricted to some kinds (the bare word "dtype" to threshold changes) does not
 // explain a parameter change.
 TEST(ReasonResolver, AnEntryOfOtherKindsDoesNotCount) {

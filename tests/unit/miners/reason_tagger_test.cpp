@@ -272,3 +272,22 @@ TEST(ReasonTagger, TheMeansOfAPurposeRanksLast) {
   const std::string apart = "Refactor tests. Compare each step so that tests used to fail no more.";
   EXPECT_LT(at(apart, "refactoring"), at(apart, "test-fix"));
 }
+
+// A squash merge's steps (three or more `* ` lines): a cause read only there is marked so, and a
+// numerical problem the commit fixes is tagged as such.
+TEST(ReasonTagger, MatchesSayWhetherOnlyASquashedStepNamesThem) {
+  const ReasonTagger t = builtin();
+  const std::string squash =
+      "[Port] detection layers to Keras 3\n\n* chore: port the pooling layer\n\n* chore: disabling flaky test\n\n"
+      "* chore: port the sampler\n";
+  const auto m = t.matches(squash);
+  const auto flaky = std::find_if(m.begin(), m.end(), [](const auto& x) { return x.id == "flaky"; });
+  ASSERT_NE(flaky, m.end());
+  EXPECT_TRUE(flaky->onlyInSquashedSteps);
+  const auto flat = t.matches("Port the layers; a flaky test is disabled");
+  const auto inProse = std::find_if(flat.begin(), flat.end(), [](const auto& x) { return x.id == "flaky"; });
+  ASSERT_NE(inProse, flat.end());
+  EXPECT_FALSE(inProse->onlyInSquashedSteps);
+  EXPECT_TRUE(has(t, "Fix major numerical issue in the mean average precision metric", "fixed-numerics"));
+  EXPECT_FALSE(has(t, "Raise the tolerance: numerical issues on some platforms", "fixed-numerics"));
+}
