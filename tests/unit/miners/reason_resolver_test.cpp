@@ -86,8 +86,7 @@ TEST(ReasonResolver, PrecisionWordsAreADtypeCauseOnlyAlone) {
 TEST(ReasonResolver, ANumericalProblemTheCommitFixesIsNoPrecisionCause) {
   ChangeEvidence library = threshold();
   library.libraryChanged = true;
-  EXPECT_EQ(resolveReasons({said("fix", 0), said("precision", 16), said("fixed-numerics", 0)}, library),
-            (Reasons{{"cut-fix", "library"}}));
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("precision", 16), said("fixed-numerics", 0)}, library), (Reasons{{"cut-fix", "library"}}));
   EXPECT_EQ(resolveReasons({said("precision", 16)}, library), (Reasons{{"dtype", "message"}}));
 }
 
