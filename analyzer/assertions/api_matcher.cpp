@@ -403,6 +403,16 @@ ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) co
   const Expr& c = m.expr(call);
   if (c.kind != ExprKind::Call || c.childCount == 0) return {};
   ApiMatch out = matchCallee(m, scope, m.child(call, 0));
+  // `#include <migraphx/kernels/float_equal.hpp>`, not the host's header: the kernels' own
+  // `migraphx::float_equal`, which compares exactly, is the one called.
+  if (out.spec && !out.spec->shadowedIn.empty() && classes_ && classes_->project()) {
+    const Project& project = *classes_->project();
+    const auto includes = [&](std::string_view path) { return project.includes(m, path); };
+    if (!includes(out.spec->definedIn) && std::ranges::any_of(out.spec->shadowedIn, includes)) {
+      out.spec = nullptr;
+      return out;
+    }
+  }
   if (out.spec && out.spec->discovered && m.language == Language::Cpp) {
     const CallArgs args = splitCall(m, call);
     std::vector<const ApiSpec*> overloads = wrappers_.overloadsOf(*out.spec);

@@ -147,6 +147,10 @@ struct ApiSpec {
   // The file a discovered C++ entry is defined in: a call from a file that defines a function of
   // its short name at its own level runs that one, not this (catalogue.cpp's matcher).
   std::string definedIn;
+  // Other headers that define a function of the same qualified name which checks nothing (AMDMIGraphX's
+  // GPU kernels' exact `migraphx::float_equal` beside the host's one-ULP one): a file that includes
+  // one of them, and not `definedIn`, calls that one (api_matcher.cpp).
+  std::vector<std::string> shadowedIn;
   std::vector<std::string> ownDefaults;  // tolerance kinds whose default the wrapper writes itself
   std::string via;                       // for wrappers: the API the wrapper forwards to
   // For a discovered wrapper: where it compares (`path:line` of the statement holding its check),

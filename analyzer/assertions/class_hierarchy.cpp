@@ -14,7 +14,7 @@ std::string_view ClassHierarchy::plainName(std::string_view written) {
   return written;
 }
 
-ClassHierarchy::ClassHierarchy(const Project& project) {
+ClassHierarchy::ClassHierarchy(const Project& project) : project_(&project) {
   for (const FileModel& m : project.files) {
     if (m.language != Language::Cpp) continue;
     for (const ClassDef& c : m.classes) {

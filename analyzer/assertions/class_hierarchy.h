@@ -25,9 +25,12 @@ class ClassHierarchy {
   // way up passes a base the project does not define that may be a template parameter
   // (`Base`, `T`, `Parent`): then true, as nothing tells otherwise.
   bool mayDeriveFrom(std::string_view from, std::string_view owner) const;
+  // The project the hierarchy was read from (its files' includes), or null.
+  const Project* project() const { return project_; }
 
  private:
   std::unordered_map<std::string, std::vector<std::string>> parents_;
+  const Project* project_ = nullptr;
 };
 
 }  // namespace oalens::analyzer

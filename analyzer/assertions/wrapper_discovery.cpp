@@ -95,6 +95,32 @@ static size_t addCrossFileShadows(const Project& project, const std::unordered_s
   return added;
 }
 
+// The headers, besides a discovered C++ entry's own, that define a function of its qualified name
+// which is no wrapper: a file including one of them calls that definition (ApiSpec::shadowedIn).
+static void noteShadowingHeaders(const Project& project, const std::vector<std::vector<std::string>>& idOf, Catalogue& wrappers) {
+  std::unordered_map<std::string_view, std::vector<std::string_view>> plainIn;  // qualified name -> headers
+  for (size_t fi = 0; fi < project.files.size(); ++fi) {
+    const FileModel& m = project.files[fi];
+    if (m.language != Language::Cpp || !isCppHeaderPath(m.path)) continue;
+    for (FunctionId f = 0; f < m.functions.size(); ++f)
+      if (idOf[fi][f].empty() && mayOverloadAcrossFiles(m.functions[f])) plainIn[m.functions[f].qualifiedName].push_back(m.path);
+  }
+  if (plainIn.empty()) return;
+  std::vector<ApiSpec> updated;
+  for (const ApiSpec& spec : wrappers.apis()) {
+    // An entry defined in a source file is reached through a declaration in a header: its includes say nothing.
+    if (!spec.discovered || spec.language != Language::Cpp || spec.checksNothing || !isCppHeaderPath(spec.definedIn) || spec.names.empty())
+      continue;
+    const auto it = plainIn.find(spec.names.front());
+    if (it == plainIn.end()) continue;
+    ApiSpec with = spec;
+    for (std::string_view path : it->second)
+      if (path != spec.definedIn && std::ranges::find(with.shadowedIn, path) == with.shadowedIn.end()) with.shadowedIn.emplace_back(path);
+    if (!with.shadowedIn.empty()) updated.push_back(std::move(with));
+  }
+  for (ApiSpec& spec : updated) wrappers.add(std::move(spec));
+}
+
 Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, const ToleranceResolver& resolver,
                            const ClassHierarchy& classes, unsigned threads, const Catalogue* knownWrappers) {
   const std::unordered_set<std::string_view> severalSources = definedInSeveralSources(project);
@@ -219,6 +245,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
       if (!namesChanged->ok()) namesChanged.reset();  // too many names for one pattern: read every file
     }
   }
+  noteShadowingHeaders(project, idOf, wrappers);
   return wrappers;
 }
 

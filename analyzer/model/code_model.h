@@ -166,6 +166,9 @@ struct FileModel {
   std::vector<Function> functions;
   std::vector<ClassDef> classes;
   std::vector<Import> imports;
+  // C++: the paths of `#include <...>`, apart from `imports` (the quoted includes): read only to tell
+  // which of two headers defining one name a file sees (Project::includes).
+  std::vector<std::string> angledIncludes;
   // C++: the names the file declares something with as its type, or defines as a type
   // (`const real tol = real(1e-4);`, `using real = float;`, `typedef double real;`): calling one
   // is a conversion (`real(1e-4)` is 1e-4). Sorted, unique; empty for Python.

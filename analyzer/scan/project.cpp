@@ -44,6 +44,28 @@ bool mayBeIncludedAs(std::string_view path, std::string_view includePath) {
          (path.size() == includePath.size() || path[path.size() - includePath.size() - 1] == '/');
 }
 
+bool Project::includes(const FileModel& from, std::string_view path, int depth) const {
+  std::vector<const FileModel*> level{&from}, seen{&from};
+  for (int d = 0; d < depth && !level.empty(); ++d) {
+    std::vector<const FileModel*> next;
+    for (const FileModel* file : level) {
+      const auto visit = [&](std::string_view includePath) {
+        const FileModel* header = includedFile(*file, includePath);
+        if (!header || std::find(seen.begin(), seen.end(), header) != seen.end()) return false;
+        seen.push_back(header);
+        next.push_back(header);
+        return header->path == path;
+      };
+      for (const Import& inc : file->imports)
+        if (inc.star && visit(inc.module)) return true;
+      for (const std::string& inc : file->angledIncludes)
+        if (visit(inc)) return true;
+    }
+    level = std::move(next);
+  }
+  return false;
+}
+
 const FileModel* Project::includedFile(const FileModel& from, std::string_view includePath) const {
   const size_t slash = includePath.rfind('/');
   auto it = cppByBasename_.find(std::string(includePath.substr(slash == std::string_view::npos ? 0 : slash + 1)));

@@ -23,6 +23,9 @@ class Project {
   // The scanned file a C++ `#include "path"` in `from` names: beside `from` first, then any
   // scanned file whose path ends with it (include directories are not known without a build).
   const FileModel* includedFile(const FileModel& from, std::string_view includePath) const;
+  // Whether `from` includes the file at `path`, itself or through the headers it includes, up to
+  // `depth` levels.
+  bool includes(const FileModel& from, std::string_view path, int depth = 4) const;
 
  private:
   std::unordered_map<std::string, size_t> byModule_;

@@ -161,9 +161,16 @@ void CppFrontend::Impl::preprocBranch(const Work& w) {
 
 void CppFrontend::Impl::include(TSNode n, const Work& w) {
   TSNode path = field(n, ts_language_field_id_for_name(lang, "path", 4));
-  if (ts_node_is_null(path) || std::strcmp(ts_node_type(path), "string_literal") != 0) return;
+  if (ts_node_is_null(path)) return;
   std::string_view t = text(path);
   if (t.size() < 2) return;
+  // `#include <lib/x.h>`: a project's own headers are often included with angle brackets too
+  // (`<migraphx/float_equal.hpp>`); kept apart, as a system header matches no file of the tree.
+  if (std::strcmp(ts_node_type(path), "system_lib_string") == 0) {
+    m->angledIncludes.emplace_back(t.substr(1, t.size() - 2));
+    return;
+  }
+  if (std::strcmp(ts_node_type(path), "string_literal") != 0) return;
   Import imp;
   imp.module = std::string(t.substr(1, t.size() - 2));
   imp.star = true;
