@@ -258,6 +258,12 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       // tmp_path / "ref.jpg", "val_" + name, "%s.npy" % name: a path or a name is built, no number,
       // whatever the values named in it come from (`"ref_%s.png" % type(camera).__name__`).
       if (buildsText(m, e, 0)) return;
+      // `inputs["points"] * 0.0`: zeros of the input's shape, a constant, whatever it multiplies.
+      if (x.name == "*" && x.childCount == 2 && (isZeroLiteral(m, m.child(e, 0)) || isZeroLiteral(m, m.child(e, 1)))) {
+        w.out.items.push_back({OriginKind::Literal, "0", {}, {}});
+        w.out.evidence.push_back(fmt::format("`{}` is zeros: a product with 0", x.text.substr(0, 60)));
+        return;
+      }
       if (!buildsContainer(m, e)) {
         w.noteArithmetic();
         w.out.operators.insert(std::string(x.name));
