@@ -76,16 +76,20 @@ bool OriginTracer::traceCallerArgument(Walk& w, const FileModel& m, FunctionId f
     }
   if (site == kNone) return false;
   w.out.evidence.push_back(fmt::format("`{}` is a parameter of {}: its call at line {} passes `{}`", name, F.qualifiedName,
-                                       m.stmts[site].range.start.line, m.expr(argument).text));
+                                       m.stmts[site].range.start.line, m.expr(argument).text.substr(0, 60)));
   const size_t before = w.out.items.size();
   traceExpr(w, m, m.stmts[site].function, site, argument, depth + 1);
   // `torch_bn(torch_x)` in the helper before its check: another library's module handed in is run.
-  if (const StmtId run = calledBetween(m, f, F.firstStmt, at, name); run != kNone)
+  if (const StmtId run = calledBetween(m, f, F.firstStmt, at, name); run != kNone) {
+    bool marked = false;
     for (size_t i = before; i < w.out.items.size(); ++i)
       if (Origin& o = w.out.items[i]; o.kind == OriginKind::OtherLib) {
         o.calledAfter = true;
         o.closedForm = false;
+        marked = true;
       }
+    if (marked) w.out.evidence.push_back(fmt::format("`{}` is run at line {} of {}", name, m.stmts[run].range.start.line, F.qualifiedName));
+  }
   return true;
 }
 

@@ -245,14 +245,16 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         // `torch_bn = torch.nn.BatchNorm1d(3)`, run on data (`torch_bn(x)`) before `torch_bn.bias` is
         // read: another library's module computed what its attributes hold since.
         if (m.language == Language::Python && b.kind == StmtKind::Assign && f == fn)
-          if (const StmtId run = calledBetween(m, f, binding + 1, at, name); run != kNone)
+          if (const StmtId run = calledBetween(m, f, binding + 1, at, name); run != kNone) {
+            bool marked = false;
             for (size_t i = before; i < w.out.items.size(); ++i)
               if (Origin& o = w.out.items[i]; o.kind == OriginKind::OtherLib && !o.calledAfter) {
                 o.calledAfter = true;
                 o.closedForm = false;
-                if (i + 1 == w.out.items.size())
-                  w.out.evidence.push_back(fmt::format("`{}` is run at line {}", name, m.stmts[run].range.start.line));
+                marked = true;
               }
+            if (marked) w.out.evidence.push_back(fmt::format("`{}` is run at line {}", name, m.stmts[run].range.start.line));
+          }
         bool onlyData = w.out.items.size() > before, anyRandom = false;
         for (size_t i = before; i < w.out.items.size(); ++i) {
           const Origin& o = w.out.items[i];
