@@ -175,6 +175,8 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
       {"Add CNTK backend.", "feature", true},
       {"Add `CirculantNormal` distribution. (#1988)", "feature", true},
       {"Implement IntervalCensoredDistribution (#2090)", "feature", true},
+      {"Add vectorized RandomBrightness, RandomContrast and RandomHue", "feature", true},
+      {"Add more tests for MaxPool", "feature", false},
       {"add Tests for the loss", "feature", false},
       {"GpuDnnBatchNorm now accepts 5d inputs.", "feature", true},
       {"Fix test on python 3.", "test-fix", true},
