@@ -26,6 +26,19 @@ ExprId rangeOf(const FileModel& m, ExprId e) {
   return args.positional.size() == 1 ? args.positional[0] : e;
 }
 
+// The first check a `return` of function `fn` between bytes `from` and `to` answers with (a lambda's
+// body, or a comparator's operator()) that `accept` takes.
+template <class Accept>
+std::optional<AssertionFinder::OaCheck> returnedCheck(const AssertionFinder& finder, const FileModel& m, FunctionId fn, uint32_t from,
+                                                      uint32_t to, Accept accept) {
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fn || st.kind != StmtKind::Return || st.a == kNone || st.range.startByte < from || st.range.endByte > to) continue;
+    if (auto c = finder.conditionCheck(m, fn, st.a); c && accept(*c)) return c;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 // std::equal(a.begin(), a.end(), b.begin(), cmp), std::ranges::equal(a, b, cmp),
@@ -40,14 +53,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::rangeComparatorCheck(co
   // Where the comparator's answer is read: the lambda's return, or its operator()'s.
   std::optional<OaCheck> inner;
   ExprId tolerance = kNone;
-  const auto returnedCheck = [&](FunctionId fn, uint32_t from, uint32_t to) -> std::optional<OaCheck> {
-    for (StmtId s = 0; s < m.stmts.size(); ++s) {
-      const Stmt& st = m.stmts[s];
-      if (st.function != fn || st.kind != StmtKind::Return || st.a == kNone || st.range.startByte < from || st.range.endByte > to) continue;
-      if (auto c = conditionCheck(m, fn, st.a); c && !c->spec && c->errorSide != kNone && c->lowerSide == kNone) return c;
-    }
-    return std::nullopt;
-  };
+  const auto errorBound = [](const OaCheck& c) { return !c.spec && c.errorSide != kNone && c.lowerSide == kNone; };
   const Expr& cmp = m.expr(comparator);
   // `std::equal(values.begin(), values.end(), ref.begin(), floatApprox)` with `floatApprox` a
   // closeness predicate of the suite (a named lambda, marian-dev's): that predicate on each pair.
@@ -65,7 +71,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::rangeComparatorCheck(co
     return c;
   }
   if (cmp.kind == ExprKind::Lambda) {
-    inner = returnedCheck(scope, cmp.range.startByte, cmp.range.endByte);
+    inner = returnedCheck(*this, m, scope, cmp.range.startByte, cmp.range.endByte, errorBound);
   } else if (cmp.kind == ExprKind::Call) {
     const CallArgs built = splitCall(m, comparator);
     const std::string_view type = lastOf(m, built.callee);
@@ -73,7 +79,7 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::rangeComparatorCheck(co
     for (FunctionId f = 0; f < m.functions.size() && !inner; ++f) {
       const Function& op = m.functions[f];
       if (op.name != "operator()" || op.cls == kNone || m.classes[op.cls].name != type) continue;
-      inner = returnedCheck(f, 0, UINT32_MAX);
+      inner = returnedCheck(*this, m, f, 0, UINT32_MAX, errorBound);
     }
     tolerance = built.positional[0];
   }
@@ -99,17 +105,9 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::everyElementCheck(const
     return std::nullopt;
   const Expr& predicate = m.expr(args.positional.back());
   if (predicate.kind != ExprKind::Lambda) return std::nullopt;
-  for (StmtId s = 0; s < m.stmts.size(); ++s) {
-    const Stmt& st = m.stmts[s];
-    if (st.function != scope || st.kind != StmtKind::Return || st.a == kNone || st.range.startByte < predicate.range.startByte ||
-        st.range.endByte > predicate.range.endByte)
-      continue;
-    if (auto c = conditionCheck(m, scope, st.a)) {
-      if (last == "none_of") c->negated = !c->negated;
-      return c;
-    }
-  }
-  return std::nullopt;
+  auto c = returnedCheck(*this, m, scope, predicate.range.startByte, predicate.range.endByte, [](const OaCheck&) { return true; });
+  if (c && last == "none_of") c->negated = !c->negated;
+  return c;
 }
 
 // A comparator object (comparator_classes.h) deciding the condition: built in the call's

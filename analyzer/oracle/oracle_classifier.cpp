@@ -338,16 +338,16 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
   // them (a module object is no value to compare), so another library's module built from numbers
   // (`torch.nn.BatchNorm1d(3)`, not a tensor of literal data) computes the oracle there.
   if (!a.via.empty())
-    for (OriginSet* side : {&actual, &oracle})
+    for (const auto& [side, written] : {std::pair{&actual, a.actualExpr}, std::pair{&oracle, a.expectedExpr}}) {
+      if (written == kNone || m.expr(written).kind != ExprKind::Name) continue;
       for (Origin& o : side->items) {
         const std::string_view cls = lastDottedComponent(o.api);
-        if (o.kind == OriginKind::OtherLib && o.closedForm && !cls.empty() && std::isupper(static_cast<unsigned char>(cls[0])) &&
-            (side == &actual ? a.actualExpr : a.expectedExpr) != kNone &&
-            m.expr(side == &actual ? a.actualExpr : a.expectedExpr).kind == ExprKind::Name) {
+        if (o.kind == OriginKind::OtherLib && o.closedForm && !cls.empty() && std::isupper(static_cast<unsigned char>(cls[0]))) {
           o.closedForm = false;
           o.calledAfter = true;
         }
       }
+    }
   printOriginsWhenAsked(a, actual, oracle);
   if (actual.backendLoop && oracle.backendLoop && !actual.bindings.empty() && actual.bindings == oracle.bindings) {
     // Two elements of one list built over the library's backends (z_list[i] against
