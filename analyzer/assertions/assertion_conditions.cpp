@@ -362,7 +362,18 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
             if (t == "false" || t == "False" || (m.language == Language::Cpp && t == "EXIT_SUCCESS")) return false;
             return std::nullopt;
           };
-          const std::optional<bool> lb = boolean(l), rb = boolean(r);
+          std::optional<bool> lb = boolean(l), rb = boolean(r);
+          // `if (CompareNearlyEqual(a, b) != 0) return -1;` (ncnn): a predicate's answer against 0,
+          // its falsity, when it is a predicate's call.
+          const auto predicateCall = [&](ExprId side) {
+            if (m.expr(side).kind != ExprKind::Call) return false;
+            const ApiMatch match = matcher_.match(m, scope, side);
+            return match.spec && match.spec->isPredicate();
+          };
+          if (m.language == Language::Cpp && !lb && !rb) {
+            if (m.expr(r).text == "0" && predicateCall(l)) rb = false;
+            if (m.expr(l).text == "0" && predicateCall(r)) lb = false;
+          }
           if (lb.has_value() != rb.has_value()) {
             const bool literal = lb ? *lb : *rb;
             if (literal != (op == "==")) negated = !negated;

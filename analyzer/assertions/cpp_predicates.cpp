@@ -254,6 +254,19 @@ bool decidesNothing(const FileModel& m, FunctionId fid, StmtId head, StmtId end)
 }  // namespace
 
 // Whether the block of `head` sets `flag` to `value` (`failed = true;`).
+bool answersFailingStatus(const FileModel& m, StmtId head) {
+  const Stmt& h = m.stmts[head];
+  for (StmtId e = head + 1; e < m.stmts.size(); ++e) {
+    const Stmt& st = m.stmts[e];
+    if (st.function != h.function || st.depth <= h.depth) break;
+    if (st.parent != head || st.kind != StmtKind::Return || st.a == kNone) continue;
+    const Expr& value = m.expr(st.a);
+    return (value.kind == ExprKind::Number && value.text != "0") || value.text == "EXIT_FAILURE" ||
+           (value.kind == ExprKind::UnaryOp && value.name == "-");
+  }
+  return false;
+}
+
 bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
   const StmtId blockEnd = afterBlock(m, fid, head, end);
   for (StmtId e = head + 1; e < blockEnd; ++e) {
@@ -372,6 +385,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
     ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
     markCheckExpr(m, answer, nullptr, w);
+    if (st.kind == StmtKind::If && answersFailingStatus(m, s)) w.negated = true;
     // `if (fabs(e - a) > t) { result_.addFailure(...); }` (CppUnitLite's EXPECT_DOUBLES_EQUAL): a
     // check that fails the test itself asserts where it is called; one that returns false answers.
     if (st.kind == StmtKind::If && finder.abortIn(m, s) != std::optional<std::string>("return") && failsUnder(m, finder, fid, s)) {

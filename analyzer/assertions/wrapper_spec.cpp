@@ -223,7 +223,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         call = check->call;
         inner = check->spec;
         mappedArgs = std::move(check->mappedArgs);
-        negated = (check->negated == inner->negated) != mismatchRecord;
+        negated = ((check->negated == inner->negated) != mismatchRecord) !=
+                  (abort == std::optional<std::string>("return") && answersFailingStatus(m, s));
         returnsPredicate = answers;
       } else if (check && check->negated) {  // if diff > atol: raise ...
         if (auto w = boundedDifference(m, fid, s, *check, resolver)) return w;

@@ -63,6 +63,32 @@ TEST(CppAssertions, FalsityAndNotMatchersAreNegated) {
   for (uint32_t line = 2; line <= 4; ++line) EXPECT_TRUE(atLine(r, line)->isOa) << line;
 }
 
+TEST(CppAssertions, AStatusHelperIsNonzeroWhenTheValuesDiffer) {
+  auto r = scanCpp(
+      "static bool Near(float a, float b, float e) { return std::fabs(a - b) <= e; }\n"
+      "static int Compare(const float* a, const float* b, int n, float e) {\n"
+      "  for (int i = 0; i < n; i++) if (!Near(a[i], b[i], e)) return -1;\n"
+      "  return 0;\n"
+      "}\n"
+      "static bool Same(const float* a, const float* b, int n) {\n"
+      "  for (int i = 0; i < n; i++) if (!Near(a[i], b[i], 1e-3f)) return false;\n"
+      "  return true;\n"
+      "}\n"
+      "static int test_ops() {\n"
+      "  if (Compare(out, ref, 2, 1e-4f) != 0) return -1;\n"  // 11: fails when the status is nonzero
+      "  if (Compare(out, ref, 2, 1e-4f)) return -1;\n"       // 12: the same, as a truth value
+      "  if (Compare(out, ref, 2, 1e-4f) == 0) return -1;\n"  // 13: fails when they are close
+      "  if (!Same(out, ref, 2)) return -1;\n"                // 14: a verdict, false when they differ
+      "  return 0;\n"
+      "}\n");
+  for (uint32_t line = 11; line <= 14; ++line) {
+    const Assertion* a = atLine(r, line);
+    ASSERT_NE(a, nullptr) << line;
+    EXPECT_TRUE(a->isOa) << line;
+    EXPECT_EQ(a->negated, line == 13) << line;
+  }
+}
+
 TEST(CppAssertions, WrappersInAnIncludedHeaderAndTheirConstantsResolve) {
   auto r =
       scanPython({{"tests/util.h",
