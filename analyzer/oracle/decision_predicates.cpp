@@ -147,13 +147,31 @@ const Origin* handedCallableCall(const OriginSet& s) {
   return nullptr;
 }
 
+namespace {
+
+// The names an argument hands over: itself, the elements of a list or tuple written out
+// (`layer([f1, f2, f3])`), a row of a name (`np.dot(f1[0], f2[0])` reads `f1`).
+void argumentNames(std::string_view part, std::set<std::string>& out, int depth = 0) {
+  out.emplace(part);
+  if (part.size() >= 2 && depth < 3 && ((part.front() == '[' && part.back() == ']') || (part.front() == '(' && part.back() == ')'))) {
+    for (const std::string& element : topLevelArguments(part.substr(1, part.size() - 2))) argumentNames(element, out, depth + 1);
+    return;
+  }
+  const size_t open = part.find('[');
+  if (open == std::string_view::npos || open == 0 || part.back() != ']') return;
+  const std::string_view base = part.substr(0, open);
+  if (std::all_of(base.begin(), base.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }))
+    out.emplace(base);
+}
+
+}  // namespace
+
 bool sharesAnInput(const std::multiset<std::string>& cutInputs, const std::string& args) {
-  const std::vector<std::string> parts = topLevelArguments(args);
-  const std::set<std::string> mine(parts.begin(), parts.end());
+  std::set<std::string> mine, theirs;
+  for (const std::string& part : topLevelArguments(args)) argumentNames(part, mine);
   for (const std::string& inputs : cutInputs)
-    for (const std::string& one : topLevelArguments(inputs))
-      if (mine.count(one)) return true;
-  return false;
+    for (const std::string& one : topLevelArguments(inputs)) argumentNames(one, theirs);
+  return std::any_of(theirs.begin(), theirs.end(), [&](const std::string& one) { return mine.count(one) > 0; });
 }
 
 // Arithmetic or loops of the oracle's own: met directly in its expression, or under a binding
