@@ -202,6 +202,42 @@ void AssertionFinder::fromAccumulatedFlag(const FileModel& m, StmtId s, std::vec
   const Stmt& st = m.stmts[s];
   if (m.language != Language::Cpp || st.a == kNone || st.b == kNone || st.function == kNone || m.expr(st.a).kind != ExprKind::Name) return;
   const std::string_view flag = m.expr(st.a).name;
+  // `int ret = test_layer("ReLU", pd, weights, a); if (ret != 0) fprintf(...); return ret;` (ncnn's
+  // layer tests): the answer of a helper that checks, kept and handed up as the function's own
+  // status, is the check where it is called: a status that is nonzero when the values differ, or
+  // that of a helper asserting inside (its status is whatever it answers). Not in a helper handing
+  // up the status of a check of two of its own parameters (`int r = CompareMat(a[i], b[i], eps);
+  // ... return r;`): that helper is the predicate, checked at its call sites.
+  if (m.language == Language::Cpp && st.kind == StmtKind::Assign && m.expr(st.b).kind == ExprKind::Call &&
+      st.function < m.functions.size()) {
+    const ApiMatch match = matcher_.match(m, st.function, st.b);
+    const ApiSpec* spec = match.spec;
+    const bool status = spec && spec->discovered && spec->oa && spec->isPredicate() && spec->negated;
+    const bool assertsInside = spec && spec->discovered && spec->oa && spec->kind == ApiKind::Function && !spec->approx;
+    if (status || assertsInside) {
+      const Function& f = m.functions[st.function];
+      bool handedUp = false;
+      for (StmtId t = s + 1; t < f.endStmt && t < m.stmts.size() && !handedUp; ++t) {
+        const Stmt& later = m.stmts[t];
+        handedUp = later.function == st.function && later.kind == StmtKind::Return && later.a != kNone &&
+                   m.expr(later.a).kind == ExprKind::Name && m.expr(later.a).name == flag;
+      }
+      const CallArgs args = splitCall(m, st.b);
+      const auto fromParameter = [&](const std::string& param) {
+        if (param.empty()) return false;
+        const ExprId arg = argumentFor(m, *spec, args, param);
+        return arg != kNone && !originParam(m, st.function, arg, 0, false).empty();
+      };
+      if (handedUp && !(fromParameter(spec->actual) && fromParameter(spec->expected))) {
+        Assertion a = newAssertion(m, s);
+        fromCheck(m, a, OaCheck{spec, st.b});
+        a.form = "status";
+        a.negated = false;  // handed up, the status fails the test where the values differ
+        if (a.isOa) out.push_back(std::move(a));
+      }
+      return;
+    }
+  }
   const bool folded = (st.kind == StmtKind::AugAssign && st.op == "&=") ||
                       (st.kind == StmtKind::Assign && m.expr(st.b).kind == ExprKind::BoolOp && andChainHolds(m, st.b, flag));
   // Set once: a `bool` the statement declares (not a count a helper returns, `size_t n = nMismatches(a, b)`).

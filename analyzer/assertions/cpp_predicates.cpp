@@ -261,6 +261,12 @@ bool answersFailingStatus(const FileModel& m, StmtId head) {
     if (st.function != h.function || st.depth <= h.depth) break;
     if (st.parent != head || st.kind != StmtKind::Return || st.a == kNone) continue;
     const Expr& value = m.expr(st.a);
+    // `if (ret != 0) return ret;`: the nonzero status the condition found, handed on.
+    if (value.kind == ExprKind::Name && h.a != kNone) {
+      const std::string_view cond = m.expr(h.a).text, name = value.name;
+      const std::string named(name);
+      return cond == name || cond == named + " != 0" || cond == "0 != " + named;
+    }
     return (value.kind == ExprKind::Number && value.text != "0") || value.text == "EXIT_FAILURE" ||
            (value.kind == ExprKind::UnaryOp && value.name == "-");
   }

@@ -278,6 +278,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           call = check->call;
           inner = check->spec;
           mappedArgs = std::move(check->mappedArgs);
+          negated = inner->negated;  // a status handed on stays one (`return CompareMat(a, b, eps);`)
           returnsPredicate = true;
         }
     }
@@ -312,6 +313,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           call = check->call;
           inner = check->spec;
           mappedArgs = std::move(check->mappedArgs);
+          negated = inner->negated;
           returnsPredicate = true;
         }
     }
