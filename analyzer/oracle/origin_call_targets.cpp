@@ -306,9 +306,16 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
     size_t before = w.out.items.size();
     w.selectElement = element;
     w.pendingArguments = &args.positional;
+    // A field read off what the call builds (`_Inputs().expected`): a class of the suite's hands
+    // it on (traceName's suite classes).
+    if (key.starts_with('.')) w.selectKey = key;
+    const bool outerSelected = std::exchange(w.fieldSelected, false);
     traceName(w, m, fn, at, callee.name, depth + 1);
+    w.selectKey.clear();
     w.selectElement = -1;
     w.pendingArguments = nullptr;
+    if (key.starts_with('.') && w.fieldSelected) return;  // the field the class stores, traced
+    w.fieldSelected = outerSelected;
     callLibraryValues(w.out, before);
     // fn(x) in a helper handed the library's function as fn (bindFunctionArguments): its call.
     const bool boundFunction = std::any_of(w.lambdaArguments.begin(), w.lambdaArguments.end(),

@@ -398,6 +398,56 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
   }
   // A function's name standing for what it returns (kFunctionValueDepth).
   const bool functionValue = m.language == Language::Python && depth <= kFunctionValueDepth && w.handedOn == 0;
+  // A class of the suite named as a value (`(cls, kwargs) = settings["model"]`, then `cls(**kwargs)`)
+  // or built (`SampleConvNet()`): an object of a class, as one of another library's is; not a
+  // reference the suite implements (that is a class of a suite module called by its import).
+  const auto suiteClass = [&](const FileModel& where, std::string_view cls, const std::string& full) {
+    if (where.language != Language::Python) return false;
+    for (ClassId id = 0; id < where.classes.size(); ++id) {
+      const ClassDef& c = where.classes[id];
+      if (c.parent != kNone || c.enclosingFunction != kNone || c.name != cls) continue;
+      // `case.expected` of `case = _Inputs()`: what a method (`__init__` first) stores on the
+      // object under that name, the object's field (its parameters the test's data).
+      if (w.selectKey.starts_with('.')) {
+        const std::string target = "self" + w.selectKey;
+        StmtId stored = kNone;
+        for (FunctionId f = 0; f < where.functions.size(); ++f) {
+          const Function& F = where.functions[f];
+          if (F.cls != id) continue;
+          for (StmtId s = F.firstStmt; s < F.endStmt && s < where.stmts.size(); ++s) {
+            const Stmt& st = where.stmts[s];
+            if (st.function == f && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && where.expr(st.a).text == target &&
+                (stored == kNone || F.name == "__init__")) {
+              stored = s;
+              break;
+            }
+          }
+        }
+        if (stored != kNone) {
+          const Stmt& st = where.stmts[stored];
+          w.fieldSelected = true;
+          w.out.evidence.push_back(fmt::format("`{}` of {} is stored by {} (line {})", w.selectKey.substr(1), cls,
+                                               where.functions[st.function].qualifiedName, st.range.start.line));
+          const std::string outer = std::exchange(w.selectKey, {});
+          traceExpr(w, where, st.function, stored, st.b, depth + 1);
+          w.selectKey = outer;
+          return true;
+        }
+      }
+      // An object of the test file's own class read whole holds what the test gave it (a
+      // dataclass of inputs, a stub); one of a suite module's class is built as that module's
+      // classes are when called (traceCallOutsideTheLibrary).
+      if (&where == &m) {
+        w.out.items.push_back({OriginKind::Data, full, {}, {}});
+        w.out.evidence.push_back(fmt::format("`{}` is a class of the test's file (test data)", cls));
+        return true;
+      }
+      w.out.items.push_back({OriginKind::OtherLib, full, {}, {}});
+      w.out.evidence.push_back(fmt::format("`{}` is {}, a class of the test suite ({})", cls, full, where.path));
+      return true;
+    }
+    return false;
+  };
   for (const Import& imp : m.imports) {
     if (imp.alias == name && imp.name.empty() && !imp.star) {
       // `import trax.tf_numpy.numpy as lnp` used as a value (`getattr(lnp, op)(x)`, `fn(onp, axis)(x)`
@@ -442,6 +492,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
                                                imp.module, H.range.start.line));
           if (traceHelper(w, *other, h, depth + 1)) return;
         }
+      if (suiteClass(*other, imp.name, full)) return;
     } else if (functionValue && std::islower(static_cast<unsigned char>(imp.name[0]))) {
       // `reference_metric=partial(sklearn_ami, ...)` after `from sklearn.metrics import
       // adjusted_mutual_info_score as sklearn_ami`: another library's function handed on to be
@@ -477,6 +528,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
     w.out.items.push_back(ref);
     return;
   }
+  if (suiteClass(m, name, std::string(name))) return;
   w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
 }
 
