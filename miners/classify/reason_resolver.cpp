@@ -12,9 +12,9 @@ namespace oalens::miners {
 
 namespace {
 
-constexpr std::array<std::string_view, 15> kKnownIds = {"flaky",     "hardware",         "dtype",       "rollback",      "refactoring",
-                                                        "new-test",  "feature",          "test-fix",    "fix",           "replace",
-                                                        "precision", "test-refactoring", "deprecation", "dtype-support", "fixed-numerics"};
+constexpr std::array<std::string_view, 16> kKnownIds = {
+    "flaky", "hardware", "dtype",     "rollback",         "refactoring", "new-test",      "feature",        "test-fix",
+    "fix",   "replace",  "precision", "test-refactoring", "deprecation", "dtype-support", "fixed-numerics", "diagnostics"};
 
 // Where the message first states `id` for a change of these kinds.
 std::optional<size_t> statedAt(const std::vector<MessageMatch>& message, std::string_view id, uint8_t kinds) {
@@ -47,6 +47,9 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   const auto onlyInSteps = [&](std::string_view id) {
     return std::none_of(message.begin(), message.end(), [&](const MessageMatch& m) { return m.id == id && !m.onlyInSquashedSteps; });
   };
+  // "add better assert output ... test seems to be flaky": an assertion API swapped for what it
+  // prints when it fails; the flakiness is what made the output worth reading, not why it changed.
+  if (stated("diagnostics") && (e.kinds & kKindApi)) return {{"refactoring", kFromMessage}};
   for (std::string_view id : {"flaky", "hardware", "dtype"})
     if (const auto at = stated(id); at && !(subjectOfAFeature && id != "flaky" && *featureAt < *at) && !(id == "dtype" && dtypeSupported) &&
                                     !(purposeInSubject && onlyInSteps(id)))

@@ -410,3 +410,13 @@ TEST(ReasonResolver, AFixOfTheHelperACheckCallsIsTheTestsFix) {
   EXPECT_FALSE(messageFixesHelper("Fix sampler; use assert_close everywhere", "assert_close"));
   EXPECT_FALSE(messageFixesHelper("Fix the eq check", "eq"));
 }
+
+// "add better assert output ... test seems to be flaky": an assertion API swapped for what it
+// prints when it fails is a refactoring; the flakiness made the output worth reading. A tolerance
+// that moved alone is still the flakiness's.
+TEST(ReasonResolver, ClearerFailureOutputExplainsAnApiSwapBeforeFlakiness) {
+  ChangeEvidence swapped = threshold();
+  swapped.kinds = kKindApi | kKindThreshold;
+  EXPECT_EQ(resolveReasons({said("diagnostics", 0), said("flaky", 30)}, swapped), (Reasons{{"refactoring", "message"}}));
+  EXPECT_EQ(resolveReasons({said("diagnostics", 0), said("flaky", 30)}, threshold()), (Reasons{{"flaky", "message"}}));
+}

@@ -292,4 +292,7 @@ TEST(ReasonTagger, MatchesSayWhetherOnlyASquashedStepNamesThem) {
   EXPECT_FALSE(inProse->onlyInSquashedSteps);
   EXPECT_TRUE(has(t, "Fix major numerical issue in the mean average precision metric", "fixed-numerics"));
   EXPECT_FALSE(has(t, "Raise the tolerance: numerical issues on some platforms", "fixed-numerics"));
+  EXPECT_TRUE(has(t, "* add better assert output\n\ntest seems to be flaky", "diagnostics"));
+  EXPECT_TRUE(has(t, "Clearer assertion messages in the optimizer tests", "diagnostics"));
+  EXPECT_FALSE(has(t, "Add more asserts to the layer tests", "diagnostics"));
 }
