@@ -512,9 +512,11 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     // compare_validate_buffers<int64_t>(ref, out, m, n, ld, 0L): a C++ helper's closeness check
     // given zero for every tolerance it is passed compares exactly, and so does one left at a
     // default of zero (CUTLASS's `TestAllConv<Conv>(alpha, beta)`, `float epsilon = 0.0f`: its
-    // exact mode). A catalogued API so called stays OA.
-    if (m.language == Language::Cpp && a.isOa && (a.category == Category::Abs || a.category == Category::AbsRel) && !a.via.empty() &&
-        !a.tolerances.empty() && std::all_of(a.tolerances.begin(), a.tolerances.end(), [](const Tolerance& t) {
+    // exact mode). A catalogued API so called stays OA. So does a Python helper's left at zero
+    // defaults (Composer's `deep_compare(a, b, atol=0.0, rtol=0.0)`, its exact comparison of state
+    // dicts unless a test hands it a tolerance).
+    if (a.isOa && (a.category == Category::Abs || a.category == Category::AbsRel) && !a.via.empty() && !a.tolerances.empty() &&
+        std::all_of(a.tolerances.begin(), a.tolerances.end(), [](const Tolerance& t) {
           return (t.provenance == Provenance::Literal || t.provenance == Provenance::Default) && t.value && *t.value == 0;
         })) {
       markExact(a);

@@ -118,6 +118,26 @@ int positionWords(std::string_view name) {
   return RE2::PartialMatch(text, weak) ? 1 : 0;
 }
 
+// The module an import binds to the first name of `dotted` (`F` of `F.one_hot` after `import
+// torch.nn.functional as F`), or "".
+std::string importedModule(const FileModel& m, std::string_view dotted) {
+  const std::string_view head = dotted.substr(0, dotted.find('.'));
+  for (const Import& imp : m.imports) {
+    if (imp.alias != head || imp.star) continue;
+    return imp.name.empty() ? imp.module : imp.module + "." + std::string(imp.name);
+  }
+  return {};
+}
+
+bool bindsTorch(const FileModel& m, std::string_view dotted) {
+  const std::string module = importedModule(m, dotted);
+  return module == "torch" || module.starts_with("torch.");
+}
+
+bool isModuleQualifier(const FileModel& m, ExprId e) {
+  return m.expr(e).kind == ExprKind::Name && !importedModule(m, m.expr(e).name).empty();
+}
+
 bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
   if (e == kNone || steps > kMaxSteps) return false;
   const Expr& x = m.expr(e);
@@ -145,6 +165,13 @@ bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
       const Expr& callee = m.expr(args.callee);
       const std::string_view last = lastName(callee.kind == ExprKind::Name || callee.kind == ExprKind::Attribute ? callee.text : "");
       if (last == "argmax" || last == "argmin" || last == "argsort" || last == "nonzero" || last == "argwhere") return true;
+      // PyTorch's one-hot encoding is int64 (`F.one_hot(targets)`); JAX's and TensorFlow's are floats.
+      if (last == "one_hot" && callee.kind == ExprKind::Attribute && bindsTorch(m, callee.text)) return true;
+      // torch.movedim(t, 0, 1), np.transpose(a): the same elements rearranged.
+      static const RE2 rearranged(R"(^(movedim|moveaxis|permute|transpose|reshape|squeeze|unsqueeze|flatten|swapaxes)$)");
+      if (callee.kind == ExprKind::Attribute && !args.positional.empty() &&
+          RE2::FullMatch(re2::StringPiece(last.data(), last.size()), rearranged) && isModuleQualifier(m, m.child(args.callee, 0)))
+        return holds(m, fid, at, args.positional[0], steps + 1);
       if (last == "LongTensor" || last == "IntTensor" || last == "ShortTensor" || last == "ByteTensor" || last == "BoolTensor") return true;
       // jnp.ones([8, 128], jnp.int32), np.full(shape, 3, np.int64): a constructor given an integer
       // dtype by position.

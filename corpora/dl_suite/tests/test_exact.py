@@ -101,3 +101,24 @@ def test_integer_arrays_typed_by_position():
         np.testing.assert_allclose(ops.identity(expected[key]), expected[key])  # expect: assert api=numpy.testing.assert_allclose
     # Floats typed by position keep their tolerance.
     np.testing.assert_allclose(ops.relu(np.ones(3, np.float32)), np.ones(3, np.float32))  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=default tol=rtol:default:1e-07,atol:default:0
+
+
+def _same_state(a, b, atol=0.0, rtol=0.0):
+    np.testing.assert_allclose(a, b, atol=atol, rtol=rtol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:depend
+
+
+def test_helper_left_at_zero_tolerances():
+    x = np.linspace(-1.0, 1.0, 5)
+    # A helper of the suite whose tolerances default to zero compares exactly where a call leaves
+    # them; a call handing it one is an OA check.
+    _same_state(ops.identity(x), x)  # expect: assert api=tests.test_exact._same_state cat=exact
+    _same_state(ops.relu(x), np.maximum(x, 0.0), atol=1e-7)  # expect: oa api=tests.test_exact._same_state cat=abs_rel thr=customized tol=atol:literal:1e-07,rtol:default:0
+
+
+def test_torch_one_hot_is_integers():
+    import torch
+    import torch.nn.functional as F
+
+    targets = torch.tensor([0, 2, 1])
+    # PyTorch's one-hot encoding is int64: a closeness check of it compares exactly.
+    torch.testing.assert_close(torch.as_tensor(ops.identity(F.one_hot(targets, 3).numpy())), F.one_hot(targets, 3))  # expect: assert api=torch.testing.assert_close
