@@ -89,6 +89,32 @@ TEST(CppAssertions, AStatusHelperIsNonzeroWhenTheValuesDiffer) {
   }
 }
 
+// ncnn's layer tests reach their comparison through six helpers, each handing up the status of
+// the next: every level is discovered, so the test's own call is the check.
+TEST(CppAssertions, AStatusHandedUpThroughSixHelpersIsCheckedWhereTheTestCallsIt) {
+  auto r = scanCpp(
+      "static bool Near(float a, float b, float e) { return std::fabs(a - b) <= e; }\n"
+      "static int Compare(const float* a, const float* b, float e) {\n"
+      "  for (int i = 0; i < 4; i++) if (!Near(a[i], b[i], e)) return -1;\n"
+      "  return 0;\n"
+      "}\n"
+      "int run_cpu(const float* in, float e) { float b[4], c[4]; naive(in, b); layer(in, c);\n"
+      "  if (Compare(b, c, e) != 0) return -1;\n"
+      "  return 0; }\n"
+      "int run_index(const float* in, float e) { int ret = run_cpu(in, e); if (ret != 0) return ret; return 0; }\n"
+      "int run_opt(const float* in, float e) { int ret = run_index(in, e); if (ret != 0) return ret; return 0; }\n"
+      "int run_named(const float* in, float e = 0.001f) { int ret = run_opt(in, e); if (ret != 0) return ret; return 0; }\n"
+      "static int test_relu(const float* in) {\n"
+      "  int ret = run_named(in);\n"  // 13
+      "  return ret;\n"
+      "}\n");
+  const Assertion* a = atLine(r, 13);
+  ASSERT_NE(a, nullptr);
+  EXPECT_TRUE(a->isOa);
+  EXPECT_EQ(a->api, "run_named");
+  EXPECT_FALSE(a->negated);
+}
+
 TEST(CppAssertions, WrappersInAnIncludedHeaderAndTheirConstantsResolve) {
   auto r =
       scanPython({{"tests/util.h",
