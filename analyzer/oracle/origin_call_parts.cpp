@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "analyzer/assertions/assertion_finder.h"  // localBindingStmt
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/changed_inputs.h"
 #include "analyzer/oracle/layout_conversion.h"
@@ -30,6 +31,60 @@ bool ownedBySuite(std::string_view dotted) {
   std::string owner(lastDottedComponent(dotted.substr(0, dot)));
   for (char& c : owner) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return owner.find("test") != std::string::npos;
+}
+
+// A copy of the same values on another device or with other autograd flags: `x.to("cuda")`,
+// `.detach()`, `.requires_grad_(True)`, `.contiguous()`; the receiver, or kNone.
+ExprId copiedValue(const FileModel& m, FunctionId fn, ExprId e) {
+  if (const ExprId converted = convertedValue(m, fn, e); converted != kNone) return converted;
+  if (m.expr(e).kind != ExprKind::Call || m.expr(e).childCount == 0) return kNone;
+  const ExprId method = m.child(e, 0);
+  if (m.expr(method).kind != ExprKind::Attribute) return kNone;
+  const std::string_view name = m.expr(method).name;
+  if (name == "detach" || name == "requires_grad_" || name == "contiguous" || name == "clone" || name == "cpu" || name == "cuda" ||
+      name == "to")
+    return m.child(method, 0);
+  return kNone;
+}
+
+// Whether `e` is a copy or a part of another name's values (`x.to("cuda")`, `src[::2]`,
+// `src.astype(np.float64)[::2]`), not of a value made in place (`np.asarray([...]).astype(...)`).
+bool ofAnotherName(const FileModel& m, FunctionId fn, ExprId e) {
+  bool copiedOrPart = false;
+  for (int steps = 0; steps < 12; ++steps) {
+    if (const ExprId inner = copiedValue(m, fn, e); inner != kNone) {
+      e = inner;
+      copiedOrPart = true;
+    } else if (m.expr(e).kind == ExprKind::Subscript && m.expr(e).childCount >= 2) {
+      e = m.child(e, 0);
+      copiedOrPart = true;
+    } else {
+      break;
+    }
+  }
+  return copiedOrPart && m.expr(e).kind == ExprKind::Name;
+}
+
+// The data an argument is, as a key: device moves and copies peeled off, also inside a
+// subscript's base (`src.to("cuda")[::3]` is `src[::3]`), and through a local that holds such a
+// copy, or a part, of another name's values (`x_cuda = x.to("cuda").detach()` is `x`, `rows =
+// src[::2]` is `src[::2]`): the same input on a CPU and a GPU is one input.
+std::string copiedDataKey(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int depth = 0) {
+  for (int peeled = 0; peeled < 8; ++peeled) {
+    const ExprId inner = copiedValue(m, fn, e);
+    if (inner == kNone) break;
+    e = inner;
+  }
+  const Expr& x = m.expr(e);
+  if (depth < 4 && x.kind == ExprKind::Subscript && x.childCount >= 2)
+    if (const std::string_view base = m.expr(m.child(e, 0)).text; x.text.starts_with(base))
+      return copiedDataKey(m, fn, at, m.child(e, 0), depth + 1) + std::string(x.text.substr(base.size()));
+  if (depth < 4 && x.kind == ExprKind::Name && fn != kNone)
+    if (const StmtId binding = localBindingStmt(m, fn, at, x.name);
+        binding != kNone && m.stmts[binding].kind == StmtKind::Assign && m.stmts[binding].b != kNone &&
+        m.expr(m.stmts[binding].a).kind == ExprKind::Name && ofAnotherName(m, fn, m.stmts[binding].b))
+      return copiedDataKey(m, fn, binding, m.stmts[binding].b, depth + 1);
+  return std::string(x.text);
 }
 
 }  // namespace
@@ -184,8 +239,11 @@ std::string OriginTracer::argumentsKey(const Walk& w, const FileModel& m, Functi
         continue;
       }
     }
-    key += normalized(m.expr(data).text);
-    if (m.expr(data).kind == ExprKind::Name)
+    const std::string copied = copiedDataKey(m, readIn, readAt, data);
+    key += normalized(copied);
+    // A name read through the copy it holds is that copy's data, whichever binding of it
+    // (`input_` bound in both branches of an `if`) the key was made from.
+    if (m.expr(data).kind == ExprKind::Name && copied == m.expr(data).text)
       if (const uint32_t line = changedSinceUsed(m, readIn, readAt, m.expr(data).name)) key += fmt::format("@{}", line);
     key += ",";
   }
