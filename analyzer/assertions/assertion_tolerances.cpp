@@ -2,6 +2,7 @@
 #include "analyzer/assertions/assertion_finder.h"
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include <algorithm>
 #include <cmath>
@@ -465,6 +466,49 @@ static ExprId differenceHeldBy(const FileModel& m, FunctionId fid, StmtId at, st
   return accumulated;
 }
 
+// `max_abs_diff, max_rel_diff = self.get_max_diff(ref_param, tst_param)` (Apex's optimizer tests)
+// before `assert max_rel_diff <= tol`: an error a helper named for one measures between two values
+// it is handed, bound to the name (alone or in a tuple). The sides as (computed, reference): its
+// second argument and its first, as C++'s `max_diff(ref, out)` (errorMeasureOperands); kNone twice
+// for anything else.
+static std::pair<ExprId, ExprId> measuredBetween(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  if (m.language != Language::Python || fid == kNone) return {kNone, kNone};
+  ExprId value = kNone;
+  for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
+    const Expr& target = m.expr(st.a);
+    bool binds = target.kind == ExprKind::Name && target.name == name;
+    for (uint32_t i = 0; target.kind == ExprKind::Tuple && i < target.childCount && !binds; ++i)
+      binds = m.expr(m.child(st.a, i)).kind == ExprKind::Name && m.expr(m.child(st.a, i)).name == name;
+    if (binds) value = st.b;
+  }
+  if (value == kNone || m.expr(value).kind != ExprKind::Call) return {kNone, kNone};
+  const CallArgs args = splitCall(m, value);
+  if (args.callee == kNone || args.positional.size() != 2) return {kNone, kNone};
+  static const RE2 measure(R"((?i)(^|_)(diff|diffs|difference|differences|distance|dist|error|errors|err|errs)(_|$))");
+  const std::string_view last = lastDottedComponent(m.expr(args.callee).text);
+  if (!RE2::PartialMatch(re2::StringPiece(last.data(), last.size()), measure)) return {kNone, kNone};
+  // A helper of the file whose body subtracts its two values (`p_ref - p_tst`, also pairwise over
+  // `zip(ref_param, tst_param)`); not a framework's gradient check handed a function and its
+  // inputs (`compute_max_gradient_error(f, [x])`).
+  if (!m.source) return {kNone, kNone};
+  for (const Function& f : m.functions) {
+    if (f.name != last || f.params.size() < 2) continue;
+    const size_t first = !f.params.empty() && (f.params[0].name == "self" || f.params[0].name == "cls") ? 1 : 0;
+    if (f.params.size() < first + 2 || f.range.endByte > m.source->size() || f.range.startByte >= f.range.endByte) continue;
+    const std::string_view body = std::string_view(*m.source).substr(f.range.startByte, f.range.endByte - f.range.startByte);
+    const std::string a = RE2::QuoteMeta(std::string(f.params[first].name)), b = RE2::QuoteMeta(std::string(f.params[first + 1].name));
+    // The two parameters, or the elements a loop draws from them (`p_ref` of `ref_param`).
+    const RE2 difference("\\b\\w*(" + a + "|" + b + ")\\w*\\b\\s*-\\s*\\w*(" + a + "|" + b + ")\\w*\\b");
+    const RE2 drawn("\\bzip\\(\\s*" + a + "\\s*,\\s*" + b + "\\s*\\)");
+    if (RE2::PartialMatch(re2::StringPiece(body.data(), body.size()), difference) ||
+        RE2::PartialMatch(re2::StringPiece(body.data(), body.size()), drawn))
+      return {args.positional[1], args.positional[0]};
+  }
+  return {kNone, kNone};
+}
+
 // The other operand of `k * x` (or `x * k`) where x, or its absolute value, is one of the compared
 // values as written; kNone otherwise.
 static ExprId factorOfACompared(const FileModel& m, ExprId bound, ExprId actual, ExprId expected) {
@@ -500,7 +544,13 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
     if (x.kind == ExprKind::Name) {
       if (a.functionId == kNone || a.stmt == kNone || ++localsFollowed > 3) break;
       const ExprId held = differenceHeldBy(m, a.functionId, a.stmt, x.name);
-      if (held == kNone) break;
+      if (held == kNone) {
+        if (const auto [computed, reference] = measuredBetween(m, a.functionId, a.stmt, x.name); computed != kNone) {
+          a.actualExpr = computed;
+          a.expectedExpr = reference;
+        }
+        break;
+      }
       cur = held;
       continue;
     }
