@@ -529,6 +529,21 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
     return;
   }
   if (suiteClass(m, name, std::string(name))) return;
+  // `from test_gluon import *` (MXNet's GPU tests) then `gluon.rnn.LSTM(...)`: a name a star import
+  // of a module of the suite brings in is what that module binds it to (its own imports too).
+  if (m.language == Language::Python && depth < 20)
+    for (const Import& imp : m.imports) {
+      if (!imp.star || imp.scope != kNone) continue;
+      const FileModel* other = project_.moduleFile(imp.module);
+      if (!other || other == &m) continue;
+      const bool binds = std::ranges::any_of(other->imports, [&](const Import& i) { return !i.star && i.alias == name; }) ||
+                         moduleLevelAssignment(*other, name) != kNone ||
+                         std::ranges::any_of(other->classes, [&](const ClassDef& c) { return c.parent == kNone && c.name == name; });
+      if (!binds) continue;
+      w.out.evidence.push_back(fmt::format("`{}` comes from `from {} import *`", name, imp.module));
+      traceName(w, *other, kNone, static_cast<StmtId>(other->stmts.size()), name, depth + 1);
+      return;
+    }
   w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not bound in the scanned code", name)});
 }
 
