@@ -11,6 +11,7 @@
 #include <map>
 
 #include "analyzer/assertions/assertion_finder_internal.h"
+#include "analyzer/assertions/cpp_predicates.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/core/words.h"
 #include "analyzer/model/model_memo.h"
@@ -35,11 +36,8 @@ std::optional<std::string> failingStream(std::string_view text) {
 bool returnsFailure(const FileModel& m, StmtId ret) {
   const Stmt& r = m.stmts[ret];
   if (r.kind != StmtKind::Return || r.a == kNone || r.function == kNone || r.function >= m.functions.size()) return false;
-  const std::string_view value = m.expr(r.a).text;
-  const bool boolean = value == "false";
-  const bool status = !boolean && ((m.expr(r.a).kind == ExprKind::Number && value != "0") || value == "EXIT_FAILURE");
-  const bool negative = !boolean && m.expr(r.a).kind == ExprKind::UnaryOp && m.expr(r.a).name == "-";
-  if (!boolean && !status && !negative) return false;
+  const bool boolean = m.expr(r.a).text == "false";
+  if (!boolean && !isFailingStatus(m, r.a)) return false;
   const Function& f = m.functions[r.function];
   for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
     const Stmt& other = m.stmts[s];
@@ -208,8 +206,7 @@ void AssertionFinder::fromAccumulatedFlag(const FileModel& m, StmtId s, std::vec
   // that of a helper asserting inside (its status is whatever it answers). Not in a helper handing
   // up the status of a check of two of its own parameters (`int r = CompareMat(a[i], b[i], eps);
   // ... return r;`): that helper is the predicate, checked at its call sites.
-  if (m.language == Language::Cpp && st.kind == StmtKind::Assign && m.expr(st.b).kind == ExprKind::Call &&
-      st.function < m.functions.size()) {
+  if (st.kind == StmtKind::Assign && m.expr(st.b).kind == ExprKind::Call && st.function < m.functions.size()) {
     const ApiMatch match = matcher_.match(m, st.function, st.b);
     const ApiSpec* spec = match.spec;
     const bool status = spec && spec->discovered && spec->oa && spec->isPredicate() && spec->negated;

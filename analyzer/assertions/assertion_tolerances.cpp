@@ -13,6 +13,7 @@
 #include "analyzer/assertions/keyword_splat.h"
 #include "analyzer/assertions/splat_tolerance.h"
 #include "analyzer/core/words.h"
+#include "analyzer/model/name_index.h"
 #include "analyzer/tolerance/comparable_text.h"
 
 namespace oalens::analyzer {
@@ -474,14 +475,11 @@ static ExprId differenceHeldBy(const FileModel& m, FunctionId fid, StmtId at, st
 static std::pair<ExprId, ExprId> measuredBetween(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
   if (m.language != Language::Python || fid == kNone) return {kNone, kNone};
   ExprId value = kNone;
-  for (StmtId s = m.functions[fid].firstStmt; s < at && s < m.stmts.size(); ++s) {
+  std::vector<StmtId> scratch;
+  for (const StmtId s : statementsBinding(m, fid, name, scratch)) {
+    if (s >= at || s >= m.stmts.size()) break;
     const Stmt& st = m.stmts[s];
-    if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
-    const Expr& target = m.expr(st.a);
-    bool binds = target.kind == ExprKind::Name && target.name == name;
-    for (uint32_t i = 0; target.kind == ExprKind::Tuple && i < target.childCount && !binds; ++i)
-      binds = m.expr(m.child(st.a, i)).kind == ExprKind::Name && m.expr(m.child(st.a, i)).name == name;
-    if (binds) value = st.b;
+    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && targetBinds(m, st.a, name)) value = st.b;
   }
   if (value == kNone || m.expr(value).kind != ExprKind::Call) return {kNone, kNone};
   const CallArgs args = splitCall(m, value);
@@ -493,8 +491,10 @@ static std::pair<ExprId, ExprId> measuredBetween(const FileModel& m, FunctionId 
   // `zip(ref_param, tst_param)`); not a framework's gradient check handed a function and its
   // inputs (`compute_max_gradient_error(f, [x])`).
   if (!m.source) return {kNone, kNone};
-  for (const Function& f : m.functions) {
-    if (f.name != last || f.params.size() < 2) continue;
+  std::vector<FunctionId> named;
+  for (const FunctionId fn : functionsNamed(m, last, named)) {
+    const Function& f = m.functions[fn];
+    if (f.params.size() < 2) continue;
     const size_t first = !f.params.empty() && (f.params[0].name == "self" || f.params[0].name == "cls") ? 1 : 0;
     if (f.params.size() < first + 2 || f.range.endByte > m.source->size() || f.range.startByte >= f.range.endByte) continue;
     const std::string_view body = std::string_view(*m.source).substr(f.range.startByte, f.range.endByte - f.range.startByte);

@@ -253,26 +253,29 @@ bool decidesNothing(const FileModel& m, FunctionId fid, StmtId head, StmtId end)
 
 }  // namespace
 
-// Whether the block of `head` sets `flag` to `value` (`failed = true;`).
+bool isFailingStatus(const FileModel& m, ExprId value) {
+  const Expr& x = m.expr(value);
+  return (x.kind == ExprKind::Number && x.text != "0") || x.text == "EXIT_FAILURE" || (x.kind == ExprKind::UnaryOp && x.name == "-");
+}
+
 bool answersFailingStatus(const FileModel& m, StmtId head) {
   const Stmt& h = m.stmts[head];
   for (StmtId e = head + 1; e < m.stmts.size(); ++e) {
     const Stmt& st = m.stmts[e];
     if (st.function != h.function || st.depth <= h.depth) break;
     if (st.parent != head || st.kind != StmtKind::Return || st.a == kNone) continue;
-    const Expr& value = m.expr(st.a);
     // `if (ret != 0) return ret;`: the nonzero status the condition found, handed on.
-    if (value.kind == ExprKind::Name && h.a != kNone) {
-      const std::string_view cond = m.expr(h.a).text, name = value.name;
-      const std::string named(name);
-      return cond == name || cond == named + " != 0" || cond == "0 != " + named;
+    if (const Expr& value = m.expr(st.a); value.kind == ExprKind::Name && h.a != kNone) {
+      const std::string_view cond = m.expr(h.a).text;
+      const std::string name(value.name);
+      return cond == name || cond == name + " != 0" || cond == "0 != " + name;
     }
-    return (value.kind == ExprKind::Number && value.text != "0") || value.text == "EXIT_FAILURE" ||
-           (value.kind == ExprKind::UnaryOp && value.name == "-");
+    return isFailingStatus(m, st.a);
   }
   return false;
 }
 
+// Whether the block of `head` sets `flag` to `value` (`failed = true;`).
 bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
   const StmtId blockEnd = afterBlock(m, fid, head, end);
   for (StmtId e = head + 1; e < blockEnd; ++e) {

@@ -48,6 +48,9 @@ std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e);
 // Whether the block of the `if` at `head` sets `flag` to `value` (`failed = true;`).
 bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value);
 
+// Whether `value` is a program's failing status: a nonzero number, a negative one, `EXIT_FAILURE`.
+bool isFailingStatus(const FileModel& m, ExprId value);
+
 // Whether the block of the `if` at `head` answers with a program's failing status (`return -1;`,
 // `return EXIT_FAILURE;`) rather than `false`: the function's answer is nonzero, true, when the
 // values it compares differ (ncnn's `CompareNearlyEqual`, 0 when every element is close).

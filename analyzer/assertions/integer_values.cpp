@@ -6,6 +6,7 @@
 
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/model/name_index.h"
+#include "analyzer/scan/project.h"
 
 namespace oalens::analyzer {
 
@@ -118,24 +119,19 @@ int positionWords(std::string_view name) {
   return RE2::PartialMatch(text, weak) ? 1 : 0;
 }
 
-// The module an import binds to the first name of `dotted` (`F` of `F.one_hot` after `import
-// torch.nn.functional as F`), or "".
-std::string importedModule(const FileModel& m, std::string_view dotted) {
-  const std::string_view head = dotted.substr(0, dotted.find('.'));
-  for (const Import& imp : m.imports) {
-    if (imp.alias != head || imp.star) continue;
-    return imp.name.empty() ? imp.module : imp.module + "." + std::string(imp.name);
-  }
-  return {};
+// Whether `dotted` reads a name an import binds to PyTorch (`F.one_hot` after `import
+// torch.nn.functional as F`).
+bool bindsTorch(const FileModel& m, FunctionId fid, std::string_view dotted) {
+  bool viaImport = false;
+  const std::string resolved = resolveDotted(m, fid, dotted, &viaImport);
+  return viaImport && (resolved == "torch" || resolved.starts_with("torch."));
 }
 
-bool bindsTorch(const FileModel& m, std::string_view dotted) {
-  const std::string module = importedModule(m, dotted);
-  return module == "torch" || module.starts_with("torch.");
-}
-
-bool isModuleQualifier(const FileModel& m, ExprId e) {
-  return m.expr(e).kind == ExprKind::Name && !importedModule(m, m.expr(e).name).empty();
+// Whether `e` is a name an import binds (`torch` of `torch.movedim(t, 0, 1)`).
+bool isImportedName(const FileModel& m, FunctionId fid, ExprId e) {
+  bool viaImport = false;
+  if (m.expr(e).kind == ExprKind::Name) resolveDotted(m, fid, m.expr(e).name, &viaImport);
+  return viaImport;
 }
 
 bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
@@ -166,11 +162,11 @@ bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
       const std::string_view last = lastName(callee.kind == ExprKind::Name || callee.kind == ExprKind::Attribute ? callee.text : "");
       if (last == "argmax" || last == "argmin" || last == "argsort" || last == "nonzero" || last == "argwhere") return true;
       // PyTorch's one-hot encoding is int64 (`F.one_hot(targets)`); JAX's and TensorFlow's are floats.
-      if (last == "one_hot" && callee.kind == ExprKind::Attribute && bindsTorch(m, callee.text)) return true;
+      if (last == "one_hot" && callee.kind == ExprKind::Attribute && bindsTorch(m, fid, callee.text)) return true;
       // torch.movedim(t, 0, 1), np.transpose(a): the same elements rearranged.
       static const RE2 rearranged(R"(^(movedim|moveaxis|permute|transpose|reshape|squeeze|unsqueeze|flatten|swapaxes)$)");
       if (callee.kind == ExprKind::Attribute && !args.positional.empty() &&
-          RE2::FullMatch(re2::StringPiece(last.data(), last.size()), rearranged) && isModuleQualifier(m, m.child(args.callee, 0)))
+          RE2::FullMatch(re2::StringPiece(last.data(), last.size()), rearranged) && isImportedName(m, fid, m.child(args.callee, 0)))
         return holds(m, fid, at, args.positional[0], steps + 1);
       if (last == "LongTensor" || last == "IntTensor" || last == "ShortTensor" || last == "ByteTensor" || last == "BoolTensor") return true;
       // jnp.ones([8, 128], jnp.int32), np.full(shape, 3, np.int64): a constructor given an integer

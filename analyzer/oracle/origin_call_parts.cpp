@@ -80,9 +80,8 @@ std::string copiedDataKey(const FileModel& m, FunctionId fn, StmtId at, ExprId e
     if (const std::string_view base = m.expr(m.child(e, 0)).text; x.text.starts_with(base))
       return copiedDataKey(m, fn, at, m.child(e, 0), depth + 1) + std::string(x.text.substr(base.size()));
   if (depth < 4 && x.kind == ExprKind::Name && fn != kNone)
-    if (const StmtId binding = localBindingStmt(m, fn, at, x.name);
-        binding != kNone && m.stmts[binding].kind == StmtKind::Assign && m.stmts[binding].b != kNone &&
-        m.expr(m.stmts[binding].a).kind == ExprKind::Name && ofAnotherName(m, fn, m.stmts[binding].b))
+    // localBindingStmt gives an assignment to the name itself, with a value.
+    if (const StmtId binding = localBindingStmt(m, fn, at, x.name); binding != kNone && ofAnotherName(m, fn, m.stmts[binding].b))
       return copiedDataKey(m, fn, binding, m.stmts[binding].b, depth + 1);
   return std::string(x.text);
 }
