@@ -103,6 +103,9 @@ std::optional<std::string> AssertionFinder::failureIn(const FileModel& m, StmtId
 
 std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m, StmtId head) const {
   static const RE2 increment(R"(^\s*(?:\+\+\s*(\w+)|(\w+)\s*\+\+|(\w+)\s*\+=\s*1)\s*;?\s*$)");
+  // Or what failed kept in a local list (ChainerX's gradient check: `if (!AllClose(...))
+  // failed_input_indices.emplace_back(i);`, later `if (!failed_input_indices.empty()) throw ...`).
+  static const RE2 recorded(R"(^\s*(\w+)\s*(?:\.|->)\s*(?:push_back|emplace_back|insert|emplace|append)\s*\(.*\)\s*;?\s*$)");
   const Stmt& h = m.stmts[head];
   std::string counter;
   for (StmtId e = head + 1; e < m.stmts.size() && counter.empty(); ++e) {
@@ -111,6 +114,7 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
     if (st.parent != head) continue;
     std::string a, b, c;
     if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), increment, &a, &b, &c)) counter = a + b + c;
+    else if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), recorded, &a)) counter = a;
   }
   if (counter.empty()) return std::nullopt;
   // One answer per file and counter: a file of many counting `if`s reads the rest of itself once.
@@ -125,14 +129,16 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
 
 std::optional<std::string> AssertionFinder::laterFailureOnCount(const FileModel& m, StmtId head, const std::string& counter) const {
   // Where the count is read: a test of it that fails, a check that it is zero, or main's status.
-  static const RE2 nonzero(R"(^\(?\s*(\w+)\s*(?:>\s*0|!=\s*0|>=\s*1)?\s*\)?$)");
+  static const RE2 nonzero(
+      R"(^\(?\s*(?:(\w+)\s*(?:>\s*0|!=\s*0|>=\s*1)?|!\s*(\w+)\s*(?:\.|->)\s*empty\s*\(\s*\)|(\w+)\s*(?:\.|->)\s*size\s*\(\s*\)\s*(?:>\s*0|!=\s*0|>=\s*1))\s*\)?$)");
   static const RE2 zeroCheck(R"(^(?:EXPECT|ASSERT)_(?:EQ|LE)\s*\(\s*(?:(\w+)\s*,\s*0\s*|0\s*,\s*(\w+)\s*)\))");
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     if (s == head || st.a == kNone) continue;
-    std::string name;
+    std::string name, emptied, sized;
     const std::string_view text = m.expr(st.a).text;
-    if (st.kind == StmtKind::If && RE2::FullMatch(re2::StringPiece(text.data(), text.size()), nonzero, &name) && name == counter) {
+    if (st.kind == StmtKind::If && RE2::FullMatch(re2::StringPiece(text.data(), text.size()), nonzero, &name, &emptied, &sized) &&
+        name + emptied + sized == counter) {
       // Its block fails directly (no second count: the failure is this `if`'s own).
       if (std::optional<std::string> failure = failureIn(m, s)) return failure;
       continue;

@@ -493,7 +493,7 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
     if (a.isOa && a.category != Category::ErrorBound && !toleranceCanMatterOnIntegers(a) &&
         (holdsIntegers(m, a.functionId, a.stmt, a.actualExpr, includedHeaders()) ||
          holdsIntegers(m, a.functionId, a.stmt, a.expectedExpr, includedHeaders()) ||
-         bothIntegerLiterals(m, a.actualExpr, a.expectedExpr) ||
+         bothIntegerLiterals(m, a.actualExpr, a.expectedExpr) || checksIntegerElements(m, a.call) ||
          (m.language == Language::Python && comparesPositions(m, a.actualExpr, a.expectedExpr))) &&
         !holdsFloats(m, a.functionId, a.stmt, a.actualExpr) && !holdsFloats(m, a.functionId, a.stmt, a.expectedExpr)) {
       markExact(a);

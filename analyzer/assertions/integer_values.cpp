@@ -361,6 +361,14 @@ bool comparesPositions(const FileModel& m, ExprId a, ExprId b) {
   return (wordsA == 2 && wordsB == 2) || (wordsA > 0 && integerLiteralValue(m, b)) || (wordsB > 0 && integerLiteralValue(m, a));
 }
 
+bool checksIntegerElements(const FileModel& m, ExprId call) {
+  if (m.language != Language::Cpp || call == kNone || m.expr(call).kind != ExprKind::Call || m.childCount(call) == 0) return false;
+  static const RE2 integerArguments(
+      R"(^[A-Za-z_][\w:]*\s*<\s*(?:(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned(?: int| char)?|long(?: long)?|short|size_t|bool)\s*,?\s*)+>$)");
+  const std::string_view callee = m.expr(m.child(call, 0)).text;
+  return RE2::FullMatch(re2::StringPiece(callee.data(), callee.size()), integerArguments);
+}
+
 bool bothIntegerLiterals(const FileModel& m, ExprId a, ExprId b) {
   return a != kNone && b != kNone && isIntegerLiteral(m, a) && isIntegerLiteral(m, b);
 }

@@ -24,6 +24,11 @@ bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e, std:
 // less than one is a real tolerance, not an exact check.
 bool holdsFloats(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
 
+// C++: whether a check is called with integer types for all its template arguments
+// (`CheckAllClose<int8_t>(shape, a, b, rtol, atol)`, `CheckNotAllClose<bool>(...)`): the element
+// type of the data the helper builds and compares.
+bool checksIntegerElements(const FileModel& m, ExprId call);
+
 // Python: whether two compared values are positions by their names and what they are compared
 // with: both named for positions (`true_perm`, `perm`; `faces_padded()` of two meshes), or one so
 // named against whole numbers the test writes (`buf.unfinished_index()` against `[4, 14]`,

@@ -35,9 +35,24 @@ bool isPassThrough(std::string_view last) {
   return false;
 }
 
+// `native::StorageToDataType<const T>` -> StorageToDataType: the last name of a qualified C++
+// callee, its template arguments left out; "" for anything else (a member access, a call).
+static std::string_view plainCppName(std::string_view text) {
+  if (const size_t angle = text.find('<'); angle != std::string_view::npos) {
+    if (text.back() != '>') return {};
+    text = text.substr(0, angle);
+  }
+  if (const size_t colons = text.rfind("::"); colons != std::string_view::npos) text.remove_prefix(colons + 2);
+  for (char c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return {};
+  return text;
+}
+
 bool namesAConversion(std::string_view name) {
-  // toDoubles, to_host, asVector, ConvertToFloat, copyToHost; not total(x) or topk(x).
-  static const RE2 conversion(R"(^(?:to|as|convert|copy|cast|To|As|Convert|Copy|Cast)(?:_\w+|[A-Z]\w*)$)");
+  // toDoubles, to_host, asVector, ConvertToFloat, copyToHost; from one representation to another,
+  // StorageToDataType, HalfToFloat, fp16_to_fp32; not total(x), topk(x) or photo(x).
+  static const RE2 conversion(
+      R"(^(?:(?:to|as|convert|copy|cast|To|As|Convert|Copy|Cast)(?:_\w+|[A-Z]\w*)|[A-Z]\w*[a-z0-9]To[A-Z]\w*|[a-z]\w*_to_[a-z]\w*)$)");
   return RE2::FullMatch(re2::StringPiece(name.data(), name.size()), conversion);
 }
 
@@ -168,8 +183,14 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
         if (const std::string_view adapted = adaptedParam(m, f, args, hops); !adapted.empty()) return adapted;
       // A C++ function named for converting its one argument (`toDoubles(got)`, `toHost(t)`,
       // `asVector(x)`, `copy_to_host(y)`): the value it is handed, in another type or place.
-      if (m.language == Language::Cpp && callee.kind == ExprKind::Name && args.positional.size() == 1 && namesAConversion(callee.name))
+      // Also qualified and given template arguments (`native::StorageToDataType<const T>(v)`).
+      if (m.language == Language::Cpp && args.positional.size() == 1 &&
+          (callee.kind == ExprKind::Name ? namesAConversion(callee.name) : namesAConversion(plainCppName(callee.text))))
         return originParam(m, f, args.positional[0], hops + 1, allowSelf);
+      // A C++ method so named, given nothing (`a.ToNative()`, `t.toHost()`): its object, elsewhere.
+      if (m.language == Language::Cpp && callee.kind == ExprKind::Attribute && args.positional.empty() && args.keywords.empty() &&
+          namesAConversion(callee.name))
+        return originParam(m, f, m.child(args.callee, 0), hops + 1, allowSelf);
       // A C++ functional cast names its type in the text only (`double(rtol)`).
       if (!isPassThrough(callee.name.empty() ? callee.text : callee.name)) return {};
       // x.astype(ref.dtype) passes its receiver on, np.asarray(x) and self.to_numpy(x) their argument.

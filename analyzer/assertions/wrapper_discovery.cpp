@@ -18,6 +18,7 @@
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/comparator_classes.h"
 #include "analyzer/assertions/condition_macros.h"
+#include "analyzer/assertions/count_dispatch.h"
 #include "analyzer/assertions/cpp_predicates.h"
 #include "analyzer/assertions/declared_checks.h"
 #include "analyzer/assertions/discovered_entry.h"
@@ -178,6 +179,10 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = ulpNeighbourSpec(m, f);
         if (!spec) spec = closenessAssertionSpec(m, f, matcher, resolver);
         if (!spec) spec = declaredClosenessSpec(m, f, resolver);
+        if (!spec)
+          for (ApiSpec& picked : countDispatchSpecs(m, f, wrappers))
+            if (const ApiSpec* before = wrappers.byId(picked.id); !before || before->digest() != picked.digest())
+              found[fi].push_back(std::move(picked));
         if (spec && (overloads.count(m.functions[f].qualifiedName) || acrossFiles.count(m.functions[f].qualifiedName))) {
           signOverload(m, m.functions[f], *spec);
           if (const auto d = declaredByName.find(m.functions[f].name); d != declaredByName.end())

@@ -73,7 +73,7 @@ bool sameSpelledType(std::string_view declared, std::string_view defined) {
 namespace {
 
 // The tolerance defaults declaration `d` gives (`int tolerance_bits = DEFAULT_BITS`), valued where
-// it stands, for those `w` has none of.
+// it stands, for those the definition does not give itself.
 void takeToleranceDefaults(const FileModel& file, const FileModel::DeclaredDefaults& d, const Function& f,
                            const ToleranceResolver& resolver, ApiSpec& w) {
   std::vector<std::string_view> params;
@@ -81,7 +81,9 @@ void takeToleranceDefaults(const FileModel& file, const FileModel::DeclaredDefau
     if (!p.varArgs) params.push_back(p.name);
   for (const auto& [kind, param] : w.tolerances) {
     const auto at = std::ranges::find(params, param);
-    if (param.empty() || at == params.end() || w.defaults.contains(kind)) continue;
+    // A default the definition writes stays; one taken from the check it forwards to does not
+    // apply to a parameter the declaration gives a default of its own.
+    if (param.empty() || at == params.end() || std::ranges::find(w.ownDefaults, kind) != w.ownDefaults.end()) continue;
     const size_t i = static_cast<size_t>(at - params.begin());
     if (i >= d.defaults.size() || d.defaults[i] == kNone) continue;
     w.defaults[kind] = std::string(file.expr(d.defaults[i]).text);

@@ -109,6 +109,9 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
     if (m->language == Language::Cpp)
       for (const ClassDef& c : m->classes) definedClasses.insert(c.name);
     for (const Function& f : m->functions) {
+      // A test case names no function a check can call (`TEST_P(NumericTest, AllClose)` beside
+      // calls of the library's `AllClose`).
+      if (f.isTestCase) continue;
       if (!testSources.count(m) || !fileLocal(*m, f)) defined.insert(f.name);
       if (testSources.count(m)) definedInTests[f.name].push_back(f.qualifiedName);
     }
@@ -155,7 +158,8 @@ CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, con
     const FileModel& m = *file;
     if (m.language != Language::Cpp) continue;
     ownFunctions.clear();
-    for (const Function& f : m.functions) ownFunctions.insert(f.name);
+    for (const Function& f : m.functions)
+      if (!f.isTestCase) ownFunctions.insert(f.name);
     for (StmtId s = 0; s < m.stmts.size(); ++s) {
       const Stmt& st = m.stmts[s];
       if (st.a == kNone) continue;

@@ -447,6 +447,16 @@ bool blankCommentsInDefines(std::string& text, size_t from, size_t to) {
       changed = true;
       open = close;
     }
+    // A line comment after the replacement (`#define CLOSE(a, b) EXPECT_NEAR(a, b, 1e-5)  // float`)
+    // runs to the define's end: the lines it splices on are comment too.
+    for (size_t slash = text.find("//", lineStart); slash != std::string::npos && slash < end; slash = text.find("//", slash + 2)) {
+      if (std::count(text.begin() + static_cast<long>(lineStart), text.begin() + static_cast<long>(slash), '"') % 2 == 1) continue;
+      if (slash > 0 && text[slash - 1] == '*') continue;  // the end of a block comment, blanked above
+      for (size_t i = slash; i < end; ++i)
+        if (text[i] != '\n') text[i] = ' ';
+      changed = true;
+      break;
+    }
     lineStart = end + 1;
   }
   return changed;
