@@ -27,6 +27,11 @@ DtypeRebinding rebindingByDtype(const FileModel& m, FunctionId fid, std::string_
 std::vector<std::string> parametersSwitching(const FileModel& m, FunctionId fid, std::string_view name,
                                              const std::vector<std::string_view>& excluded);
 
+// Whether the local `name` of function `fid` is bound, somewhere in it, to an entry of a table
+// read by a dtype (`rtol, atol = {torch.float32: (5e-4, 5e-5), ...}[x.dtype]`, `tols =
+// get_tolerances()[dtype]`): a tolerance the function picks by the data's type at each call.
+bool boundFromADtypeTable(const FileModel& m, FunctionId fid, std::string_view name);
+
 // The catalogued dtype picker (JAX's `tolerance`) a call inside `value` resolves to, if any.
 const DtypePicker* dtypePickerIn(const FileModel& m, FunctionId fid, const ApiMatcher& matcher, ExprId value, int depth = 0);
 
