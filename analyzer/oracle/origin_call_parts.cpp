@@ -301,8 +301,28 @@ void OriginTracer::bindFunctionArguments(Walk& w, const FileModel& m, FunctionId
         return f;
     return std::nullopt;
   };
+  // `create_tensor([3 * 2] * 8, torch.float)`: numbers written at the call, which the helper only
+  // wraps or converts: the parameter holds those literals, not data the test draws.
+  const auto literalOnly = [&](ExprId a) {
+    std::vector<ExprId> stack{a};
+    bool any = false;
+    for (int guard = 0; !stack.empty() && guard < 256; ++guard) {
+      const ExprId e = stack.back();
+      stack.pop_back();
+      const Expr& x = m.expr(e);
+      if (x.kind == ExprKind::Number) {
+        any = true;
+        continue;
+      }
+      if (x.kind != ExprKind::List && x.kind != ExprKind::Tuple && x.kind != ExprKind::BinaryOp && x.kind != ExprKind::UnaryOp)
+        return false;
+      for (uint32_t i = 0; i < x.childCount; ++i) stack.push_back(m.child(e, i));
+    }
+    return any && stack.empty();
+  };
   const auto bind = [&](std::string_view param, ExprId value) {
     if (const std::optional<FunctionId> f = namedFunction(value)) w.lambdaArguments.push_back({std::string(param), fn, at, value, *f});
+    else if (m.language == Language::Python && literalOnly(value)) w.lambdaArguments.push_back({std::string(param), fn, at, value, kNone});
   };
   size_t param = 0;
   for (ExprId a : args.positional) {

@@ -23,6 +23,37 @@ using origin_names::isRandom;
 using origin_names::isShapeConstructor;
 using origin_names::mapsItsFunction;
 
+namespace {
+
+// The body of a framework's loop construct and the values it is first applied to, by the
+// construct's signature (Keras's and TensorFlow's `while_loop(cond, body, loop_vars)`, JAX's
+// `fori_loop(lower, upper, body_fun, init_val)` and `scan(f, init, xs)`); kNone for another call.
+std::pair<ExprId, std::vector<ExprId>> loopBodyOf(const FileModel& m, std::string_view last, const CallArgs& args) {
+  const auto argument = [&](size_t position, std::string_view keyword) {
+    for (const auto& [k, v] : args.keywords)
+      if (k == keyword) return v;
+    return position < args.positional.size() ? args.positional[position] : kNone;
+  };
+  const auto elements = [&](ExprId packed) {
+    std::vector<ExprId> out;
+    if (packed == kNone) return out;
+    if (m.expr(packed).kind == ExprKind::List || m.expr(packed).kind == ExprKind::Tuple)
+      for (uint32_t i = 0; i < m.childCount(packed); ++i) out.push_back(m.child(packed, i));
+    else out.push_back(packed);
+    return out;
+  };
+  if (last == "while_loop") return {argument(1, "body"), elements(argument(2, "loop_vars"))};
+  if (last == "fori_loop") {
+    std::vector<ExprId> carried{argument(0, "lower")};
+    carried.push_back(argument(3, "init_val"));
+    return {argument(2, "body_fun"), carried};
+  }
+  if (last == "scan") return {argument(0, "f"), {argument(1, "init"), argument(2, "xs")}};
+  return {kNone, {}};
+}
+
+}  // namespace
+
 // A transform that runs the function it is given (`jax.jit(f)`, `vmap(f)`, ...); another
 // library's compiler too (`torch.compile(f)` over the library's code runs f as written), not the
 // library's own, which is the code under test.
@@ -431,6 +462,16 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     traceApplied(w, m, fn, at, args.positional[0], primals, depth + 1);
     return;
   }
+  // ops.while_loop(cond, body, loop_vars), lax.fori_loop(lo, hi, body, init), lax.scan(f, init, xs):
+  // a framework's loop, its body applied again and again to what it carries (KerasHub's cached
+  // decoding, a layer called one position at a time); what it returns is the body's.
+  if (viaImport && !isLibrary(resolved))
+    if (const auto [body, carried] = loopBodyOf(m, last, args); body != kNone) {
+      w.out.evidence.push_back(fmt::format("`{}` applies its body in a loop", m.expr(e).text.substr(0, 60)));
+      w.noteLoop();
+      traceApplied(w, m, fn, at, body, carried, depth + 1);
+      return;
+    }
   // tree_map(f, a, b), map(f, xs): f applied to the leaves or items of its arguments.
   if ((viaImport || (callee.kind == ExprKind::Name && callee.name == "map")) && mapsItsFunction(last) && args.positional.size() >= 2) {
     w.out.evidence.push_back(fmt::format("`{}` applies its function to each leaf", m.expr(e).text.substr(0, 60)));

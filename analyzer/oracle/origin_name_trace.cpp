@@ -61,6 +61,20 @@ static bool makesAVariable(const FileModel& m, ExprId value) {
   return last == "Variable" || last == "variable" || last == "shared" || last == "Parameter" || last == "ResourceVariable";
 }
 
+// `out = torch.empty(shape, dtype=...)`, `np.zeros_like(x)`: a buffer allocated for a call to
+// write its result into (DeepSpeed's kernels: `geglu(output_tensor, input_tensor)`); what the
+// name holds after such a call is that call's result (updatesTheVariable).
+static bool allocatesABuffer(const FileModel& m, ExprId value) {
+  if (value == kNone || m.expr(value).kind != ExprKind::Call || m.expr(value).childCount == 0) return false;
+  const std::string_view callee = m.expr(m.child(value, 0)).text;
+  const std::string_view last = lastDottedComponent(callee);
+  if (last != "empty" && last != "empty_like" && last != "zeros" && last != "zeros_like" && last != "empty_strided" &&
+      last != "new_empty" && last != "new_zeros")
+    return false;
+  // The array libraries' (`torch.`, `np.`, `numpy.`) or a tensor's own (`x.new_empty(...)`).
+  return last.starts_with("new_") || callee.starts_with("torch.") || callee.starts_with("np.") || callee.starts_with("numpy.");
+}
+
 // The first statement of `f` from `from` up to `end` that calls the object `name` holds
 // (`y = bn(x)`), or kNone.
 StmtId calledBetween(const FileModel& m, FunctionId f, StmtId from, StmtId end, std::string_view name) {
@@ -119,6 +133,10 @@ static bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view na
   const ExprId callee = m.child(st.a, 0);
   const std::string_view calleeText = m.expr(callee).text;
   if (calleeText.find("assert") != std::string_view::npos || namesACopy(lastDottedComponent(calleeText))) return false;
+  // Calls that only read what they are handed: printing, logging, collecting it in a list.
+  static constexpr std::string_view readers[] = {"print", "append", "extend", "insert", "add",     "put", "write",
+                                                 "save",  "dump",   "info",   "debug",  "warning", "log", "set_description"};
+  if (std::ranges::find(readers, lastDottedComponent(calleeText)) != std::end(readers)) return false;
   ExprId root = callee;
   while (m.expr(root).kind == ExprKind::Attribute && m.expr(root).childCount > 0) root = m.child(root, 0);
   if (m.expr(root).kind == ExprKind::Name && m.expr(root).name == name) return false;  // a method of its own, a read
@@ -133,6 +151,32 @@ static bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view na
         !readsOff(e))
       return true;
   return false;
+}
+
+bool OriginTracer::libraryWritesInto(const FileModel& m, FunctionId f, StmtId s, std::string_view name) const {
+  const Stmt& st = m.stmts[s];
+  if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call || !updatesTheVariable(m, s, name))
+    return false;
+  const CallArgs args = splitCall(m, st.a);
+  // Handed as itself, not inside a structure or through a method of it.
+  if (std::ranges::none_of(args.positional, [&](ExprId a) { return m.expr(a).kind == ExprKind::Name && m.expr(a).name == name; }))
+    return false;
+  const auto libraryName = [&](std::string_view dotted) {
+    bool viaImport = false;
+    const std::string resolved = resolveDotted(m, f, dotted, &viaImport);
+    return viaImport && isLibrary(resolved);
+  };
+  // A call that names what it writes (`out=`) reads the rest.
+  for (const auto& [keyword, value] : args.keywords)
+    if (keyword == "out" || keyword == "output" || keyword == "dst" || keyword == "result") return false;
+  // An object of the library's class, made in the function before and called on the data (a
+  // kernel, `copy_impl(kv_cache, qkv, batch)`); a function of the library handed a value called
+  // as a statement may only store it (`pyro.param("x", x1)`).
+  if (m.expr(args.callee).kind != ExprKind::Name) return false;
+  const ExprId made = localBinding(m, f, s, m.expr(args.callee).name);
+  if (made == kNone || m.expr(made).kind != ExprKind::Call || m.expr(made).childCount == 0) return false;
+  const std::string maker = dottedName(m, m.child(made, 0));
+  return !maker.empty() && libraryName(maker);
 }
 
 void OriginTracer::traceName(Walk& w, const FileModel& m, FunctionId fn, StmtId at, std::string_view name, int depth) const {
@@ -269,9 +313,17 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       }
       // A variable updated by calls made for their effect holds their results: looked for only after
       // a variable's binding (rare), over the statements between it and the use.
-      if (m.language == Language::Python && b.kind == StmtKind::Assign && makesAVariable(m, b.b)) {
+      if (m.language == Language::Python && b.kind == StmtKind::Assign && (makesAVariable(m, b.b) || allocatesABuffer(m, b.b))) {
         for (StmtId s = binding + 1; s < (f == fn ? at : F.endStmt) && s < m.stmts.size(); ++s)
           if (m.stmts[s].function == f && updatesTheVariable(m, s, name) && std::find(fills.begin(), fills.end(), s) == fills.end())
+            fills.push_back(s);
+        std::sort(fills.begin(), fills.end());
+      } else if (m.language == Language::Python && b.kind == StmtKind::Assign && f == fn) {
+        // `copy_impl(kv_cache, qkv, batch)` with `copy_impl = BlockedRotaryEmbeddings(...)`, then
+        // `qkv` compared: the library under test, called for its effect on what it is handed,
+        // writes its result into it (DeepSpeed's kernels).
+        for (StmtId s = binding + 1; s < at && s < m.stmts.size(); ++s)
+          if (m.stmts[s].function == f && libraryWritesInto(m, f, s, name) && std::find(fills.begin(), fills.end(), s) == fills.end())
             fills.push_back(s);
         std::sort(fills.begin(), fills.end());
       }

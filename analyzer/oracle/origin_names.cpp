@@ -76,6 +76,8 @@ bool movesData(std::string_view last) {
       // copies, casts, device moves
       "clone", "copy", "detach", "cpu", "cuda", "to", "numpy", "tolist", "item", "astype", "type_as", "float", "double", "half", "bfloat16",
       "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready", "requires_grad_", "get_value",
+      // values placed into a buffer (`np.fill_diagonal(expected, v)`, `np.copyto(out, x)`, `out.copy_(x)`)
+      "fill_diagonal", "copyto", "copy_",
       // a framework's tensor made of a value (`tf.constant(np.log(1 / 3))`)
       "constant", "convert_to_tensor", "as_tensor",
       // the leaves of nested structures, flattened or rebuilt (JAX's pytrees)

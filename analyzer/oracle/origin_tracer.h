@@ -164,6 +164,9 @@ class OriginTracer {
   // The arguments of a call as it sees their data (Origin::args): conversions and device moves
   // peeled off, a lambda's parameter read as its argument, a name changed since marked.
   std::string argumentsKey(const Walk& w, const FileModel& m, FunctionId fn, StmtId at, const std::vector<ExprId>& arguments) const;
+  // Whether statement `s` of `f` calls an object of the library's class made in `f` for its
+  // effect, handing it `name` as an argument: a write into `name`.
+  bool libraryWritesInto(const FileModel& m, FunctionId f, StmtId s, std::string_view name) const;
   void traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function, const std::vector<ExprId>& arguments,
                     int depth) const;
   bool traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const;
