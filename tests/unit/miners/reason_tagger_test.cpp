@@ -148,6 +148,11 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
       {"fix determinstic seed", "flaky", false},
       {"update tolerance levels for improved test stability", "flaky", true},
       {"removed deprecated jax.test_util calls", "deprecation", true},
+      // A move to the API that is not deprecated names its target; tests extended to devices.
+      {"update torch.testing to non deprecated assert_close", "feature", true},
+      {"Keep the non-GPU path", "feature", false},
+      {"Two changes here\n\n2. modified unit tests to run on cuda and cpu", "new-test", true},
+      {"the tests run on cpu only", "new-test", false},
       {"Changed all failIf/Unless to the non-deprecated assertTrue/False.", "deprecation", true},
       {"The non-deprecated kernels keep their defaults", "deprecation", false},
       {"Tidying up the likelihood tests.", "refactoring", true},
