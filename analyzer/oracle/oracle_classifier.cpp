@@ -516,12 +516,23 @@ static void keepWhatCppSupports(Assertion& a, bool knowsLibrary) {
 // itself (the kernel's output and a reference loop's) checks at each call what its own check
 // compares, so each call takes that check's oracle type when the helper's OA checks agree on one
 // (torchao's kernel tests: 24 of its 60 labelled lines were UNKNOWN calls of such helpers).
-static void takeSelfContainedHelpersTypes(std::vector<Assertion>& assertions) {
+// A Python helper of the suite given one value that makes both sides of its check from it (MXNet's
+// `check_layer_forward_withinput(net, x)` running `net` imperatively and hybridized) alike: the
+// call compares that value with itself, so it takes its helper's check's type.
+static void takeSelfContainedHelpersTypes(std::vector<Assertion>& assertions, const Project& project) {
+  std::unordered_map<std::string_view, std::string_view> moduleOf;  // path -> module name
+  for (const FileModel& f : project.files) moduleOf[f.path] = f.moduleName;
   std::unordered_map<std::string, std::vector<const Assertion*>> checksOf;  // helper -> its OA checks
-  for (const Assertion& a : assertions)
-    if (a.isOa && a.language == Language::Cpp && !a.function.empty()) checksOf[cppQualified(a.function)].push_back(&a);
+  for (const Assertion& a : assertions) {
+    if (!a.isOa || a.function.empty()) continue;
+    if (a.language == Language::Cpp) checksOf[cppQualified(a.function)].push_back(&a);
+    else if (const auto module = moduleOf.find(a.file); module != moduleOf.end() && !module->second.empty())
+      checksOf[std::string(module->second) + "." + a.function].push_back(&a);
+  }
   for (Assertion& a : assertions) {
-    if (!a.isOa || a.language != Language::Cpp || a.oracleType != "UNKNOWN" || !a.actualText.empty() || !a.expectedText.empty()) continue;
+    if (!a.isOa || a.oracleType != "UNKNOWN") continue;
+    const bool withItself = a.language == Language::Python && !a.via.empty() && !a.actualText.empty() && a.actualText == a.expectedText;
+    if (a.language == Language::Cpp ? !a.actualText.empty() || !a.expectedText.empty() : !withItself) continue;
     // An overload's id names its signature, a lambda's its file.
     const std::string helper = a.api.substr(0, a.api.find_first_of("(@"));
     const auto it = checksOf.find(helper);
@@ -571,7 +582,7 @@ void classifyOracles(ScanResult& result, const std::vector<std::string>& package
     classifyOne(tracer, *it->second, a, sites == trainingSites.end() ? none : sites->second);
     if (a.language == Language::Cpp) keepWhatCppSupports(a, tracer.knowsCppLibrary(*it->second));
   });
-  takeSelfContainedHelpersTypes(result.assertions);
+  takeSelfContainedHelpersTypes(result.assertions, result.project);
 }
 
 }  // namespace oalens::analyzer

@@ -33,8 +33,9 @@ bool ownedBySuite(std::string_view dotted) {
   return owner.find("test") != std::string::npos;
 }
 
-// A copy of the same values on another device or with other autograd flags: `x.to("cuda")`,
-// `.detach()`, `.requires_grad_(True)`, `.contiguous()`; the receiver, or kNone.
+// A copy of the same values, also on another device or with other autograd flags: `x.to("cuda")`,
+// `.detach()`, `.requires_grad_(True)`, `.contiguous()`, `x.copy()`, MXNet's `x.as_in_context(ctx)`;
+// the receiver, or kNone.
 ExprId copiedValue(const FileModel& m, FunctionId fn, ExprId e) {
   if (const ExprId converted = convertedValue(m, fn, e); converted != kNone) return converted;
   if (m.expr(e).kind != ExprKind::Call || m.expr(e).childCount == 0) return kNone;
@@ -42,8 +43,10 @@ ExprId copiedValue(const FileModel& m, FunctionId fn, ExprId e) {
   if (m.expr(method).kind != ExprKind::Attribute) return kNone;
   const std::string_view name = m.expr(method).name;
   if (name == "detach" || name == "requires_grad_" || name == "contiguous" || name == "clone" || name == "cpu" || name == "cuda" ||
-      name == "to")
+      name == "to" || name == "as_in_context" || name == "as_in_ctx" || name == "copyto")
     return m.child(method, 0);
+  // `x.copy()` (NumPy's, MXNet's), given nothing: the same values again.
+  if (name == "copy" && m.childCount(e) == 1) return m.child(method, 0);
   return kNone;
 }
 
