@@ -79,7 +79,7 @@ bool movesData(std::string_view last) {
       // values placed into a buffer (`np.fill_diagonal(expected, v)`, `np.copyto(out, x)`, `out.copy_(x)`)
       "fill_diagonal", "copyto", "copy_",
       // a framework's tensor made of a value (`tf.constant(np.log(1 / 3))`)
-      "constant", "convert_to_tensor", "as_tensor",
+      "constant", "convert_to_tensor", "as_tensor", "convert_to_numpy", "from_tensor_slices",
       // the leaves of nested structures, flattened or rebuilt (JAX's pytrees)
       "tree_leaves", "tree_flatten", "tree_unflatten", "tree_flatten_with_path", "tree_leaves_with_path", "ravel_pytree"};
   for (auto n : k)
