@@ -572,17 +572,27 @@ std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid
     if (st.function != fid || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
     const AssertionForm form = assertionFormOf(matcher.match(m, fid, st.a), m.language);
     const CallArgs args = splitCall(m, st.a);
-    ExprId written = kNone;  // the condition asserted to hold
+    ExprId written = kNone;  // the condition asserted to hold (or, `mismatch`, not to)
+    bool assertedFalse = false;
     if (form == AssertionForm::Truth && !args.positional.empty()) written = args.positional[0];
+    else if (form == AssertionForm::Falsity && !args.positional.empty()) written = args.positional[0], assertedFalse = true;
     else if (const auto held = form == AssertionForm::Plain ? conditionComparedWithBool(m, args) : std::nullopt; held && held->second)
       written = held->first;  // ASSERT_EQ(true, ok)
     if (written == kNone) continue;
-    const ExprId cond = throughLocal(m, fid, s, written);
+    ExprId cond = throughLocal(m, fid, s, written);
+    // `bool mismatch = fabs(t - r) > atol && (r == 0 || fabs((t - r) / r) > rtol); ASSERT_FALSE(mismatch);`
+    // (TransformerEngine's compareResults): too far apart absolutely and relatively; the first the absolute bound.
+    ExprId relativeToo = kNone;
+    if (assertedFalse && m.expr(cond).kind == ExprKind::BoolOp && m.expr(cond).name == "and" && m.childCount(cond) == 2) {
+      relativeToo = m.child(cond, 1);
+      cond = m.child(cond, 0);
+    }
     if (m.expr(cond).kind != ExprKind::Compare || m.childCount(cond) != 2) continue;
-    // Passes when the error is within its bound: `err <= tol` or `tol >= err`.
+    // Passes when the error is within its bound: `err <= tol` or `tol >= err`; asserted false,
+    // when it exceeds it: `err > tol`.
     const std::string_view op = m.compareOp(cond, 0);
-    const bool errorFirst = op == "<" || op == "<=";
-    if (!errorFirst && op != ">" && op != ">=") continue;
+    const bool errorFirst = assertedFalse ? op == ">" || op == ">=" : op == "<" || op == "<=";
+    if (!errorFirst && (assertedFalse ? op != "<" && op != "<=" : op != ">" && op != ">=")) continue;
     const ExprId errorSide = m.child(cond, errorFirst ? 0 : 1), boundSide = m.child(cond, errorFirst ? 1 : 0);
     // The bound may be a local named for anything (`gap`, `allowed`): what it holds tells.
     if (!looksLikeBound(m, boundSide) && !looksLikeBound(m, throughLocal(m, fid, s, boundSide))) continue;
@@ -593,6 +603,22 @@ std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid
     ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
     w.kind = ApiKind::Function;
     w.via = "closeness check";
+    // The relative bound beside it: the comparison of a difference divided by a side.
+    StmtId holding = kNone;  // the statement `relativeToo` is written in
+    for (StmtId t = f.firstStmt; relativeToo != kNone && t < f.endStmt && holding == kNone; ++t)
+      if (m.stmts[t].firstExpr <= relativeToo && relativeToo < m.stmts[t].endExpr) holding = t;
+    for (ExprId e = holding == kNone ? kNone : m.stmts[holding].firstExpr; e != kNone && e < m.stmts[holding].endExpr; ++e) {
+      if (m.expr(e).kind != ExprKind::Compare || m.childCount(e) != 2 || (m.compareOp(e, 0) != ">" && m.compareOp(e, 0) != ">=")) continue;
+      const ExprId relative = m.child(e, 0);
+      const ExprId quotient = m.expr(relative).kind == ExprKind::Call && m.childCount(relative) == 2 ? m.child(relative, 1) : relative;
+      const SourceRange& within = m.expr(relativeToo).range;
+      if (m.expr(quotient).kind != ExprKind::BinaryOp || m.expr(quotient).name != "/" || m.expr(e).range.startByte < within.startByte ||
+          m.expr(e).range.endByte > within.endByte)
+        continue;
+      takeTolerance(m, fid, s, m.child(e, 1), "rtol", resolver, w);
+      w.category = Category::AbsRel;
+      break;
+    }
     return w;
   }
   return std::nullopt;
