@@ -523,6 +523,24 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
     // setting each), called later by whoever it is handed to.
     if (resolved == "functools.partial" && !args.positional.empty()) {
       w.out.evidence.push_back(fmt::format("`{}` binds arguments of its function", m.expr(e).text.substr(0, 60)));
+      // `ref = functools.partial(matmul, mm_ref)` with `def matmul(impl_fn, x, y)` nested in the
+      // test (JAX's Pallas tests): that function, its first parameters bound to what `partial` gives.
+      if (const ExprId bound = args.positional[0]; m.language == Language::Python && m.expr(bound).kind == ExprKind::Name) {
+        std::vector<FunctionId> sameName;
+        for (const FunctionId h : functionsNamed(m, m.expr(bound).name, sameName)) {
+          const Function& H = m.functions[h];
+          if (H.name != m.expr(bound).name || H.cls != kNone || h == fn || !visibleFrom(m, H, fn)) continue;
+          CallArgs given = args;
+          given.positional.erase(given.positional.begin());
+          w.out.throughHelper = true;
+          w.out.evidence.push_back(fmt::format("`{}` is the function {} (line {})", H.name, H.qualifiedName, H.range.start.line));
+          const size_t outer = w.lambdaArguments.size();
+          bindFunctionArguments(w, m, fn, at, H, given);
+          const bool returned = traceHelper(w, m, h, depth + 1);
+          w.lambdaArguments.resize(outer);
+          if (returned) return;
+        }
+      }
       traceExpr(w, m, fn, at, args.positional[0], depth + 1);
       return;
     }
