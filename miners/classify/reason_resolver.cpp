@@ -158,11 +158,10 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   const bool followsTest = !toleranceOnly || e.testReworked;
   if (e.callsChangedLibrary && followsTest) return {{"feature", kFromLibrary}};
   if (e.movedToLibraryApi && followsTest) return {{"feature", kFromMigration}};
-  // The check's CUT, oracle or API changed, in a test reworked with it, in a commit that changed
-  // the library too and says nothing of why: the test follows the library (an op renamed, an
-  // interface reworked), whichever definitions the test reaches them through.
-  if (e.libraryChanged && (e.kinds & (kKindApi | kKindParameter)) != 0 && e.testReworked && !e.sameEditOnManyChecks)
-    return {{"feature", kFromLibrary}};
+  // The check's CUT, oracle or API changed in a commit that changed the library too and says
+  // nothing of why: the test follows the library (an op renamed, an interface reworked), whichever
+  // definitions the test reaches them through, whether or not the rest of the test changed.
+  if (e.libraryChanged && (e.kinds & (kKindApi | kKindParameter)) != 0 && !e.sameEditOnManyChecks) return {{"feature", kFromLibrary}};
   // The check's text back to what it was before its previous change, where nothing the commit
   // says or changes explains it: an earlier change undone. Not before: a tolerance moved back and
   // forth while the library is fixed ("Fix stats") follows the fix (read label sets: 0 of 5 such

@@ -291,14 +291,17 @@ TEST(ReasonResolver, ADeprecatedApiLeftIsAFeatureBeforeAFix) {
   EXPECT_EQ(resolveReasons({said("fix", 0)}, e), (Reasons{{"cut-fix", "library"}}));
 }
 
-TEST(ReasonResolver, ACheckReworkedWithTheLibraryInASilentCommitFollowsIt) {
+TEST(ReasonResolver, ACheckChangedWithTheLibraryInASilentCommitFollowsIt) {
   ChangeEvidence e;
   e.kinds = kKindParameter;
   e.libraryChanged = true;
   e.testReworked = true;
   EXPECT_EQ(resolveReasons({}, e), (Reasons{{"feature", "library"}}));
-  e.testReworked = false;  // the check alone moved: nothing shows it follows the library
-  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"unknown", "none"}}));
+  e.testReworked = false;  // the check alone moved: it follows the library all the same
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"feature", "library"}}));
+  e.sameEditOnManyChecks = true;  // the same edit on many checks: one of form
+  EXPECT_NE(resolveReasons({}, e).front().reason, "feature");
+  e.sameEditOnManyChecks = false;
   e.testReworked = true;
   e.kinds = kKindThreshold;  // a tolerance alone may ride along with any library change
   EXPECT_EQ(resolveReasons({}, e), (Reasons{{"unknown", "none"}}));
