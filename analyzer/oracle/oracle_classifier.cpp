@@ -516,9 +516,10 @@ static void keepWhatCppSupports(Assertion& a, bool knowsLibrary) {
 // itself (the kernel's output and a reference loop's) checks at each call what its own check
 // compares, so each call takes that check's oracle type when the helper's OA checks agree on one
 // (torchao's kernel tests: 24 of its 60 labelled lines were UNKNOWN calls of such helpers).
-// A Python helper of the suite given one value that makes both sides of its check from it (MXNet's
-// `check_layer_forward_withinput(net, x)` running `net` imperatively and hybridized) alike: the
-// call compares that value with itself, so it takes its helper's check's type.
+// A helper of the suite given one value that makes both sides of its check from it (MXNet's
+// `check_layer_forward_withinput(net, x)` running `net` imperatively and hybridized; torchao's C++
+// helpers handed the test fixture `*this`) alike: the call compares that value with itself, so it
+// takes its helper's check's type.
 static void takeSelfContainedHelpersTypes(std::vector<Assertion>& assertions, const Project& project) {
   std::unordered_map<std::string_view, std::string_view> moduleOf;  // path -> module name
   for (const FileModel& f : project.files) moduleOf[f.path] = f.moduleName;
@@ -531,8 +532,9 @@ static void takeSelfContainedHelpersTypes(std::vector<Assertion>& assertions, co
   }
   for (Assertion& a : assertions) {
     if (!a.isOa || a.oracleType != "UNKNOWN") continue;
-    const bool withItself = a.language == Language::Python && !a.via.empty() && !a.actualText.empty() && a.actualText == a.expectedText;
-    if (a.language == Language::Cpp ? !a.actualText.empty() || !a.expectedText.empty() : !withItself) continue;
+    const bool withItself = !a.via.empty() && !a.actualText.empty() && a.actualText == a.expectedText;
+    const bool noSides = a.actualText.empty() && a.expectedText.empty();
+    if (!withItself && (a.language != Language::Cpp || !noSides)) continue;
     // An overload's id names its signature, a lambda's its file.
     const std::string helper = a.api.substr(0, a.api.find_first_of("(@"));
     const auto it = checksOf.find(helper);

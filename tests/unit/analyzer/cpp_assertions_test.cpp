@@ -360,6 +360,31 @@ TEST(CppAssertions, ACallOfAHelperThatComputesBothSidesTakesItsChecksOracleType)
   EXPECT_NE(atLine(r, 9)->oracleReason.find("computes both sides"), std::string::npos);
 }
 
+// torchao's quantized matmul tests hand the helper the fixture itself (`*this`), which holds the
+// inputs and the reference it generated: the call compares that one value with itself, and takes
+// the type of the helper's own check as a call with no compared values does.
+TEST(CppAssertions, AHelperHandedTheFixtureItselfTakesItsChecksOracleType) {
+  auto r = scanCpp(
+      "template <typename Case>\n"
+      "void check_matmul(int n, Case& test_case) {\n"
+      "  std::vector<float> output(test_case.init_output);\n"
+      "  run_kernel(output.data(), test_case.lhs.data(), n);\n"
+      "  for (int i = 0; i < n; i++) {\n"
+      "    EXPECT_NEAR(output[i], test_case.expected_output[i], 1e-4);\n"  // 6
+      "  }\n"
+      "}\n"
+      "TEST_F(MatmulTest, Small) {\n"
+      "  check_matmul(4, *this);\n"  // 10
+      "}\n");
+  classifyOracles(r);
+  ASSERT_NE(atLine(r, 6), nullptr);
+  ASSERT_NE(atLine(r, 10), nullptr);
+  EXPECT_TRUE(atLine(r, 10)->isOa);
+  EXPECT_EQ(atLine(r, 10)->actualText, atLine(r, 10)->expectedText);
+  EXPECT_EQ(atLine(r, 10)->oracleType, atLine(r, 6)->oracleType);
+  EXPECT_NE(atLine(r, 10)->oracleType, "UNKNOWN");
+}
+
 // torchao's `float tol = kTol; if (has_kleidi) tol = kTolKleidiAI;`: a tolerance the helper
 // switches by its configuration is chosen at each call (depend); one picked by dtype stays the
 // helper's default, and an `if` holding the check chooses whether to check, not the tolerance.
