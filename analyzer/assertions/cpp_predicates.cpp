@@ -603,18 +603,16 @@ std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid
     ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
     w.kind = ApiKind::Function;
     w.via = "closeness check";
-    // The relative bound beside it: the comparison of a difference divided by a side.
-    StmtId holding = kNone;  // the statement `relativeToo` is written in
-    for (StmtId t = f.firstStmt; relativeToo != kNone && t < f.endStmt && holding == kNone; ++t)
-      if (m.stmts[t].firstExpr <= relativeToo && relativeToo < m.stmts[t].endExpr) holding = t;
-    for (ExprId e = holding == kNone ? kNone : m.stmts[holding].firstExpr; e != kNone && e < m.stmts[holding].endExpr; ++e) {
+    // The relative bound beside it, inside the other operand: a difference divided by a side
+    // exceeding a bound (`fabs((t - r) / r) > rtol`).
+    for (std::vector<ExprId> within = {relativeToo}; relativeToo != kNone && !within.empty();) {
+      const ExprId e = within.back();
+      within.pop_back();
+      for (uint32_t i = 0; i < m.childCount(e); ++i) within.push_back(m.child(e, i));
       if (m.expr(e).kind != ExprKind::Compare || m.childCount(e) != 2 || (m.compareOp(e, 0) != ">" && m.compareOp(e, 0) != ">=")) continue;
       const ExprId relative = m.child(e, 0);
       const ExprId quotient = m.expr(relative).kind == ExprKind::Call && m.childCount(relative) == 2 ? m.child(relative, 1) : relative;
-      const SourceRange& within = m.expr(relativeToo).range;
-      if (m.expr(quotient).kind != ExprKind::BinaryOp || m.expr(quotient).name != "/" || m.expr(e).range.startByte < within.startByte ||
-          m.expr(e).range.endByte > within.endByte)
-        continue;
+      if (m.expr(quotient).kind != ExprKind::BinaryOp || m.expr(quotient).name != "/") continue;
       takeTolerance(m, fid, s, m.child(e, 1), "rtol", resolver, w);
       w.category = Category::AbsRel;
       break;

@@ -6,6 +6,7 @@
 
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/core/words.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 
@@ -88,17 +89,12 @@ const DtypePicker* dtypePickerIn(const FileModel& m, FunctionId fid, const ApiMa
 
 bool boundFromADtypeTable(const FileModel& m, FunctionId fid, std::string_view name) {
   if (fid == kNone || fid >= m.functions.size()) return false;
-  const Function& f = m.functions[fid];
-  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
+  std::vector<StmtId> scratch;
+  for (const StmtId s : statementsBinding(m, fid, name, scratch)) {
     const Stmt& st = m.stmts[s];
-    if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
-    const Expr& target = m.expr(st.a);
-    bool binds = target.kind == ExprKind::Name && target.name == name;
-    if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
-      for (uint32_t i = 0; i < target.childCount && !binds; ++i)
-        binds = m.expr(m.child(st.a, i)).kind == ExprKind::Name && m.expr(m.child(st.a, i)).name == name;
-    if (!binds || m.expr(st.b).kind != ExprKind::Subscript || m.childCount(st.b) < 2) continue;
-    if (mentionsWord(m.expr(m.child(st.b, 1)).text, "dtype")) return true;
+    if (st.function != fid || st.kind != StmtKind::Assign || st.b == kNone || !targetBinds(m, st.a, name)) continue;
+    if (m.expr(st.b).kind == ExprKind::Subscript && m.childCount(st.b) >= 2 && mentionsWord(m.expr(m.child(st.b, 1)).text, "dtype"))
+      return true;
   }
   return false;
 }
