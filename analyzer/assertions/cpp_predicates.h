@@ -12,6 +12,7 @@
 
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/catalogue.h"
+#include "analyzer/assertions/error_operands.h"
 #include "analyzer/model/code_model.h"
 #include "analyzer/tolerance/tolerance_resolver.h"
 
@@ -22,28 +23,6 @@ class ApiMatcher;
 // Whether a C++ helper (not a test case) that takes something, or a method, compares values it
 // computes itself rather than two of its parameters (one side at most is a parameter's).
 bool computesBothSides(const FileModel& m, const Function& f, std::string_view actualParam, std::string_view expectedParam);
-
-// The two operands of the difference an error measures (`abs(a - b)`, `(a - b).abs().max()`,
-// `torch.sum(torch.abs(a - b)).item()`), or kNone twice. Python's too.
-std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error);
-// The same, following a name to the value it was last bound to before statement `at` of `fid`
-// (`diff = abs(actual - expected); assert diff.max() < atol`).
-std::pair<ExprId, ExprId> differenceOperands(const FileModel& m, ExprId error, FunctionId fid, StmtId at);
-
-// The two values a C++ call named for an error measure compares (`miopen::rms_range(ref, out)`,
-// `max_diff(a, b)`), also through a local that holds it, as (computed, reference): its second
-// argument and its first; kNone twice for anything else.
-std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
-
-// The two parameters whose difference a C++ error `e` measures, through the locals that hold it,
-// also scaled into a relative error (`aerr = std::abs(left[i] - right[i]); rerr = aerr / den`),
-// as (reference, computed): the second operand's parameter and the first's; nullopt unless both
-// are distinct parameters.
-std::optional<std::pair<std::string_view, std::string_view>> deviationOfParams(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
-
-// The parameter whose absolute value or norm `e` is (`std::abs(err)`, `fabs(d)`, the larger of
-// two sizes), or "".
-std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e);
 
 // Whether the block of the `if` at `head` sets `flag` to `value` (`failed = true;`).
 bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value);
