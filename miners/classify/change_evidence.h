@@ -68,6 +68,7 @@ struct PairEvidence {
   bool followsLibraryRename = false;  // followsLibraryRename of the check's two statements
   bool renamesAModuleAlias = false;   // renamesAModuleAlias of the check's two statements
   bool renamesALocal = false;         // renamesALocal of the check's two statements
+  bool respellsItsValues = false;     // onlyAddsTypeCasts or namesAnExpression of the check's two statements
   std::string editSignature;          // editSignature of the check's two statements
 };
 

@@ -78,6 +78,9 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   // Also where the new names follow a rename of the library's (`iarange_loss` -> `plate_loss`): the
   // labels' first rule (corpora/reason_labels), though some label sets read those as the library's.
   if (e.renamesALocal) return {{"refactoring", kFromLocalRename}};
+  // `cast(float, pert)` for `pert`, `stats["accs"]` after `stats = cavs[k].stats`: the check compares
+  // what it compared, spelled another way (Captum's "Type Hints Completion", "Pyre enablement").
+  if (e.respellsItsValues) return {{"refactoring", kFromRespelled}};
   // "Fix/bvm sampler ... removed deprecated jax.test_util calls": an assertion API left because it
   // is deprecated is a migration (feature), whatever fix the commit also makes.
   if (stated("deprecation")) return {{"feature", kFromMessage}};

@@ -27,6 +27,9 @@ struct ChangeEvidence {
   bool followsLibraryRename = false;  // the check's edit renames what the library's code renamed in the commit
   bool renamesAModuleAlias = false;   // the check's edit only renames a module alias (`numpy.` -> `np.`)
   bool renamesALocal = false;         // the check's edit only renames variables its test assigns (`indice` -> `indices`)
+  // The check's edit only puts a typing cast around a value or names an expression by a local its
+  // test binds to it (or writes a local back in place): respelled_value.h.
+  bool respellsItsValues = false;
   // It asserted a predicate or a condition (`assert np.allclose(a, b)`, `assertTrue(...)`) and now
   // calls an API that asserts by itself (`np.testing.assert_allclose(a, b)`).
   bool movedToAssertingCall = false;
@@ -57,6 +60,7 @@ inline constexpr const char* kFromRevert = "revert";                 // the chec
 inline constexpr const char* kFromMigration = "migration";           // the test file moved to the library's own API
 inline constexpr const char* kFromAlias = "alias";                   // the check's edit only renames a module alias
 inline constexpr const char* kFromLocalRename = "local-rename";      // the check's edit only renames its test's variables
+inline constexpr const char* kFromRespelled = "respelled";           // a typing cast added, an expression named by a local
 inline constexpr const char* kFromAssertingCall = "asserting-call";  // a predicate asserted swapped for an asserting API
 inline constexpr const char* kFromForm = "cosmetic";                 // the check changed in form only
 inline constexpr const char* kFromNothing = "none";                  // `unknown`

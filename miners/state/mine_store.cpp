@@ -404,6 +404,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
           evidence.followsLibraryRename = pe.followsLibraryRename;
           evidence.renamesAModuleAlias = pe.renamesAModuleAlias;
           evidence.renamesALocal = pe.renamesALocal;
+          evidence.respellsItsValues = pe.respellsItsValues;
           evidence.sameEditOnManyChecks = !pe.editSignature.empty() && edits[pe.editSignature] >= kManyChecks;
         }
       }

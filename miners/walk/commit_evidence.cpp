@@ -7,6 +7,7 @@
 #include <string>
 
 #include "miners/classify/change_evidence.h"
+#include "miners/classify/respelled_value.h"
 
 namespace oalens::miners {
 
@@ -127,6 +128,8 @@ void attachChangeEvidence(const Repository& repo, const std::vector<FileChange>&
         e.followsLibraryRename = followsLibraryRename(o.raw(), n.raw(), libraryEdits);
         e.renamesAModuleAlias = readsTest && renamesAModuleAlias(o.raw(), n.raw(), versions.oldImports(), versions.newImports());
         e.renamesALocal = readsTest && renamesALocal(o.raw(), n.raw(), oldText, newText);
+        e.respellsItsValues = readsTest && (onlyAddsTypeCasts(o.raw(), n.raw()) ||
+                                            namesAnExpression(o.raw(), n.raw(), oldText, newText, at.oldFirst, at.newFirst));
       }
     }
   }

@@ -70,8 +70,8 @@ TEST_F(ReportHistory, JsonHoldsEveryChangeWithTheContractsKeys) {
     for (const json& reason : c["reasons"]) {
       const std::string source = c["reason_sources"].value(reason.get<std::string>(), "");
       // the evidence that decided (docs/reasons.md)
-      EXPECT_TRUE(std::set<std::string>({"message", "code", "library", "migration", "many-checks", "alias", "local-rename", "revert",
-                                         "cosmetic", "asserting-call", "none"})
+      EXPECT_TRUE(std::set<std::string>({"message", "code", "library", "migration", "many-checks", "alias", "local-rename", "respelled",
+                                         "revert", "cosmetic", "asserting-call", "none"})
                       .count(source))
           << c.dump();
     }

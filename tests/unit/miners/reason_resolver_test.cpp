@@ -398,6 +398,20 @@ TEST(ReasonResolver, ALocalRenamedIsARefactoringOfTheCheck) {
   EXPECT_EQ(resolveReasons({}, e), (Reasons{{"feature", "library"}}));
 }
 
+// `cast(float, pert)` put around a value, or an expression named by a local the test binds to it,
+// in a commit that annotates the library's types too: the check compares what it compared.
+TEST(ReasonResolver, AValueRespelledIsARefactoringOfTheCheck) {
+  ChangeEvidence e;
+  e.kinds = kKindParameter;
+  e.respellsItsValues = true;
+  e.callsChangedLibrary = true;
+  e.libraryChanged = true;
+  EXPECT_EQ(resolveReasons({said("fix", 0)}, e), (Reasons{{"refactoring", "respelled"}}));
+  EXPECT_EQ(resolveReasons({said("flaky", 0)}, e), (Reasons{{"flaky", "message"}}));
+  e.respellsItsValues = false;
+  EXPECT_EQ(resolveReasons({said("fix", 0)}, e), (Reasons{{"cut-fix", "library"}}));
+}
+
 // "Implement Monte Carlo integration ... * Fix assert_close in test_samplers.py": a check that
 // reads as it did, whose tolerance moved with the helper it calls, was fixed with that helper,
 // whatever feature the commit's subject names; a message naming no fix of it leaves the feature.
