@@ -187,7 +187,7 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
   // `loss, metric = model.evaluate(x, y)`: the element in name's position of one call's
   // result; a helper of the test returning a tuple is read element by element (traceHelper).
   if (b.kind == StmtKind::Assign && value.kind == ExprKind::Call) {
-    const Walk::Unpacked outer = std::exchange(w.unpacked, Walk::Unpacked{pos, arity, at.inner, at.innerArity});
+    const Walk::Unpacked outer = std::exchange(w.unpacked, Walk::Unpacked{pos, arity, at.inner});
     const size_t helpersBefore = w.out.evidence.size();
     // The parts of the call's inputs (`thresholds=thr1` of an earlier call's `#2`) are not the
     // part this value is: only the position it is unpacked from says that.
@@ -205,7 +205,7 @@ void OriginTracer::traceBoundValue(Walk& w, const FileModel& m, FunctionId f, St
   if (b.kind == StmtKind::Assign && value.kind != ExprKind::Tuple && value.kind != ExprKind::List)
     w.out.selectors.insert(fmt::format("#{}", pos));  // `loss, acc = scores`
   if (b.kind == StmtKind::Assign && (value.kind == ExprKind::Tuple || value.kind == ExprKind::List) && value.childCount == arity) {
-    traceExpr(w, m, f, s, elementAt(m, b.b, pos, at.inner, at.innerArity), depth);
+    traceExpr(w, m, f, s, elementAt(m, b.b, pos, at.inner), depth);
     return;
   }
   if (b.kind == StmtKind::For) {
@@ -337,7 +337,7 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     const Expr& value = m.expr(st.a);
     if (w.unpacked.position >= 0 && value.kind == ExprKind::Tuple && value.childCount == w.unpacked.arity) {
       const Walk::Unpacked unpacked = std::exchange(w.unpacked, Walk::Unpacked{});
-      traceExpr(w, m, helper, s, elementAt(m, st.a, unpacked.position, unpacked.inner, unpacked.innerArity), depth + 1);
+      traceExpr(w, m, helper, s, elementAt(m, st.a, unpacked.position, unpacked.inner), depth + 1);
       w.unpacked = unpacked;
       continue;
     }

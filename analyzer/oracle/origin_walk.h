@@ -88,9 +88,8 @@ struct OriginTracer::Walk {
   struct Unpacked {
     int position = -1;
     uint32_t arity = 0;
-    // `a, (b, c) = f()`: c is element 1 of element 1 (inner -1: the element itself).
-    int inner = -1;
-    uint32_t innerArity = 0;
+    // `a, (b, c) = f()`: c is element 1 of element 1 (inner empty: the element itself).
+    std::vector<std::pair<int, uint32_t>> inner;
   } unpacked;
   // The C++ class of the suite whose static helper is being traced (`lut_test_case::generate`), in
   // which an unqualified call names another of its methods (`_generate_master(m, k)`).
@@ -202,33 +201,43 @@ bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller);
 // comes from (origin_tracer.cpp).
 void noteSource(OriginSet& out, const Stmt& st);
 
-// Where `name` sits in an unpacking target (`a, (b, c) = ...`): its position, and inside a
-// nested tuple its position there too (inner -1 when it is no nested element); nullopt when the
-// target does not bind it. Of two places the last binds, as in Python (`a, a = 1, 2`).
+// Where `name` sits in an unpacking target (`a, (b, c) = ...`): its position, and inside nested
+// tuples its position in each, with that tuple's arity (`(m, (g, d)), t = ...`: g is element 0 of
+// element 1 of element 0); nullopt when the target does not bind it. Of two places the last
+// binds, as in Python (`a, a = 1, 2`).
 struct TargetPosition {
-  int position = -1, inner = -1;
-  uint32_t innerArity = 0;
+  int position = -1;
+  std::vector<std::pair<int, uint32_t>> inner;  // (index, arity of the tuple indexed), outermost first
 };
+inline bool nestedPosition(const FileModel& m, ExprId target, std::string_view name, std::vector<std::pair<int, uint32_t>>& path,
+                           int depth = 0) {
+  const Expr& t = m.expr(target);
+  if (t.kind == ExprKind::Name) return t.name == name;
+  if ((t.kind != ExprKind::Tuple && t.kind != ExprKind::List) || depth > 8) return false;
+  for (uint32_t i = t.childCount; i-- > 0;) {
+    path.emplace_back(static_cast<int>(i), t.childCount);
+    if (nestedPosition(m, m.child(target, i), name, path, depth + 1)) return true;
+    path.pop_back();
+  }
+  return false;
+}
 inline std::optional<TargetPosition> positionIn(const FileModel& m, ExprId target, std::string_view name) {
   const Expr& t = m.expr(target);
   if (t.kind != ExprKind::Tuple && t.kind != ExprKind::List) return std::nullopt;
-  std::optional<TargetPosition> found;
-  for (uint32_t i = 0; i < t.childCount; ++i) {
-    const Expr& el = m.expr(m.child(target, i));
-    if (el.kind == ExprKind::Name && el.name == name) found = TargetPosition{static_cast<int>(i)};
-    for (uint32_t j = 0; (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && j < el.childCount; ++j)
-      if (const Expr& x = m.expr(m.child(m.child(target, i), j)); x.kind == ExprKind::Name && x.name == name)
-        found = TargetPosition{static_cast<int>(i), static_cast<int>(j), el.childCount};
-  }
-  return found;
+  std::vector<std::pair<int, uint32_t>> path;
+  if (!nestedPosition(m, target, name, path)) return std::nullopt;
+  return TargetPosition{path.front().first, std::vector<std::pair<int, uint32_t>>(path.begin() + 1, path.end())};
 }
 
-// The element of a tuple value an unpacking position takes, through one nested tuple.
-inline ExprId elementAt(const FileModel& m, ExprId tuple, int position, int inner, uint32_t innerArity) {
+// The element of a tuple value an unpacking position takes, through the nested tuples of the
+// value that match the target's (as far as they do: a call's result there is read whole).
+inline ExprId elementAt(const FileModel& m, ExprId tuple, int position, const std::vector<std::pair<int, uint32_t>>& inner) {
   ExprId element = m.child(tuple, static_cast<uint32_t>(position));
-  if (const Expr& el = m.expr(element);
-      inner >= 0 && (el.kind == ExprKind::Tuple || el.kind == ExprKind::List) && el.childCount == innerArity)
-    element = m.child(element, static_cast<uint32_t>(inner));
+  for (const auto& [index, arity] : inner) {
+    const Expr& el = m.expr(element);
+    if ((el.kind != ExprKind::Tuple && el.kind != ExprKind::List) || el.childCount != arity) break;
+    element = m.child(element, static_cast<uint32_t>(index));
+  }
   return element;
 }
 

@@ -24,6 +24,16 @@ def test_nested_unpacking_takes_the_inner_element():
     np.testing.assert_allclose(activation(x), expected)  # oracle: DT thr=default
 
 
+def results_with_their_input():
+    x = np.linspace(-2.0, 2.0, 5)
+    return (x, (ops.tanh(x), np.tanh(x))), "tanh"
+
+
+def test_a_name_two_levels_deep_takes_its_own_element():
+    (x, (computed, expected)), name = results_with_their_input()
+    np.testing.assert_allclose(computed, expected, rtol=1e-6)  # oracle: DT thr=customized
+
+
 def test_a_dataclass_holds_the_data_it_is_built_from(tmp_path):
     case = Case(x=np.load(tmp_path / "x.npy"), expected=np.load(tmp_path / "y.npy"))
     np.testing.assert_allclose(ops.tanh(case.x), case.expected, atol=1e-7)  # oracle: D thr=customized
