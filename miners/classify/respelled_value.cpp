@@ -36,8 +36,7 @@ size_t closingBracket(const std::string& s, size_t open, size_t& comma) {
     if (c == '(' || c == '[' || c == '{') ++depth;
     else if (c == ')' || c == ']' || c == '}') {
       if (--depth == 0) return i;
-    } else if (c == ',' && depth == 1 && comma == std::string::npos)
-      comma = i;
+    } else if (c == ',' && depth == 1 && comma == std::string::npos) comma = i;
   }
   return std::string::npos;
 }

@@ -23,14 +23,16 @@ TEST(RespelledValue, OnlyATypingCastAdded) {
 TEST(RespelledValue, AnExpressionNamedByALocal) {
   const char* oldText = "def test():\n    cavs = run()\n    assertAlmostEqual(cavs['0-1']['conv1'].stats['accs'].item(), 0.48)\n";
   const char* newText =
-      "def test():\n    cavs = run()\n    stats = cavs['0-1']['conv1'].stats  # pyre-fixme\n    assertAlmostEqual(stats['accs'].item(), 0.48)\n";
+      "def test():\n    cavs = run()\n    stats = cavs['0-1']['conv1'].stats  # pyre-fixme\n    assertAlmostEqual(stats['accs'].item(), "
+      "0.48)\n";
   EXPECT_TRUE(namesAnExpression("assertAlmostEqual(cavs['0-1']['conv1'].stats['accs'].item(), 0.48)",
                                 "assertAlmostEqual(stats['accs'].item(), 0.48)", oldText, newText, 3, 4));
   // Written back in place: the reverse.
   EXPECT_TRUE(namesAnExpression("assertAlmostEqual(stats['accs'].item(), 0.48)",
                                 "assertAlmostEqual(cavs['0-1']['conv1'].stats['accs'].item(), 0.48)", newText, oldText, 4, 3));
   // Bound in another test of the file: not this check's local.
-  const char* elsewhere = "def test_a():\n    stats = cavs['0-1']['conv1'].stats\n\ndef test():\n    assertAlmostEqual(stats['accs'].item(), 0.48)\n";
+  const char* elsewhere =
+      "def test_a():\n    stats = cavs['0-1']['conv1'].stats\n\ndef test():\n    assertAlmostEqual(stats['accs'].item(), 0.48)\n";
   EXPECT_FALSE(namesAnExpression("assertAlmostEqual(cavs['0-1']['conv1'].stats['accs'].item(), 0.48)",
                                  "assertAlmostEqual(stats['accs'].item(), 0.48)", oldText, elsewhere, 3, 5));
   // A name rebound from itself changes the value; a literal named readies something else.
