@@ -309,6 +309,15 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       a.tolerances.back().provenance = Provenance::Literal;
       a.tolerances.back().note = fmt::format("fixed by {}, a helper local to the test", spec.id);
     }
+    // `def _assert_close(actual, expected): torch.testing.assert_close(actual, expected, atol=1e-3,
+    // rtol=1e-3)`: a tolerance the suite's helper fixes and no call can change is its author's
+    // choice for these tests, as one written at the call would be; not a check API's default.
+    if (spec.discovered && spec.language == Language::Python && param.empty() &&
+        std::ranges::find(spec.fixedTolerances, kind) != spec.fixedTolerances.end() &&
+        a.tolerances.back().provenance == Provenance::Default && !spec.alwaysDepend && spec.switchedBy.empty()) {
+      a.tolerances.back().provenance = Provenance::Constant;
+      a.tolerances.back().note = fmt::format("fixed by {}, which no call can change", spec.id);
+    }
     // A C++ helper that computes both sides and checks them (torchao's kernel tests comparing
     // a kernel with a reference loop within its `kTol`) is a test procedure, not a check API:
     // the tolerance it fixes inside is its author's choice for these tests, as one written at

@@ -152,7 +152,11 @@ struct ApiSpec {
   // one of them, and not `definedIn`, calls that one (api_matcher.cpp).
   std::vector<std::string> shadowedIn;
   std::vector<std::string> ownDefaults;  // tolerance kinds whose default the wrapper writes itself
-  std::string via;                       // for wrappers: the API the wrapper forwards to
+  // Of those, the kinds the wrapper fixes in its body from no parameter of its own
+  // (`assert_close(a, b, atol=1e-3, rtol=1e-3)` inside `def _assert_close(actual, expected)`): no call
+  // can give another.
+  std::vector<std::string> fixedTolerances;
+  std::string via;  // for wrappers: the API the wrapper forwards to
   // For a discovered wrapper: where it compares (`path:line` of the statement holding its check),
   // then the sites of the wrapper that check goes through, innermost last.
   std::vector<std::string> checkSites;
