@@ -69,6 +69,7 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   if (e.gainedDtypeChoice && !has("dtype") && !flaky) causes.push_back({"dtype", kFromCode});
   if (!causes.empty()) return causes;
   if (e.fixesItsHelper) return {{"test-fix", kFromMessage}};
+  if (e.followsItsHelper && (e.kinds & kKindApi) == 0) return {{"test-fix", kFromMessage}};
 
   // `numpy.allclose` -> `np.allclose`, `np.sum` -> `jnp.sum`: whatever the commit does besides, this
   // check's edit is a rename of a module's alias, which changes nothing it checks.
@@ -184,6 +185,20 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
 }
 
 }  // namespace
+
+bool subjectNamesSuiteHelper(std::string_view message, std::string_view api) {
+  const size_t dot = api.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view helper = api.substr(dot + 1), module = api.substr(0, dot);
+  const auto suite = [&](std::string_view part) {
+    return module == part || module.starts_with(std::string(part) + ".") ||
+           module.find("." + std::string(part) + ".") != std::string_view::npos || module.ends_with("." + std::string(part));
+  };
+  if (helper.size() < 8 || !(suite("tests") || suite("test"))) return false;
+  const std::string_view subject = message.substr(0, message.find('\n'));
+  const RE2 named("(^|[^\\w.])" + RE2::QuoteMeta(helper) + "($|[^\\w])");
+  return RE2::PartialMatch(re2::StringPiece(subject.data(), subject.size()), named);
+}
 
 bool messageFixesHelper(std::string_view message, std::string_view helper) {
   if (helper.size() < 4) return false;

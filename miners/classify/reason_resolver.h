@@ -40,11 +40,19 @@ struct ChangeEvidence {
   // The check reads as it did, its tolerance moved with the helper it calls, and the message says
   // that helper was fixed ("Fix assert_close in test_samplers.py"): the test's fix.
   bool fixesItsHelper = false;
+  // The check's compared values changed, its assertion API is a helper of the test suite, and the
+  // commit's subject names that helper ("Require inputs to `assertTensorAlmostEqual` to have the
+  // same shape"): the checks were fixed to meet their helper's change.
+  bool followsItsHelper = false;
 };
 
 // Whether `message` says the helper named `helper` (an assertion API's last name) was fixed:
 // "fix assert_close", "fixed the check_grad helper".
 bool messageFixesHelper(std::string_view message, std::string_view helper);
+
+// Whether the first line of `message` names the suite's helper `api` (a dotted name under a
+// `test`/`tests` package) by its last name, eight characters or more (`assertTensorAlmostEqual`).
+bool subjectNamesSuiteHelper(std::string_view message, std::string_view api);
 
 // The same edit on this many checks of one commit reads as a refactoring (or a migration the
 // message names): a rename, a helper or an assertion API applied across a file. Two or three are

@@ -392,6 +392,7 @@ bool MineStore::writeCommit(size_t seq, const CommitResult& r, const std::vector
         evidence.fixesItsHelper =
             !k.api && !k.parameter && o->normalized() == n->normalized() &&
             messageFixesHelper(message, api.substr(api.rfind('.') == std::string_view::npos ? 0 : api.rfind('.') + 1));
+        evidence.followsItsHelper = k.parameter && !k.api && subjectNamesSuiteHelper(message, api);
         if (p < f.evidence.size()) {
           const PairEvidence& pe = f.evidence[p];
           evidence.callsChangedLibrary = pe.callsChangedLibrary;

@@ -437,3 +437,23 @@ TEST(ReasonResolver, ClearerFailureOutputExplainsAnApiSwapBeforeFlakiness) {
   EXPECT_EQ(resolveReasons({said("diagnostics", 0), said("flaky", 30)}, swapped), (Reasons{{"refactoring", "message"}}));
   EXPECT_EQ(resolveReasons({said("diagnostics", 0), said("flaky", 30)}, threshold()), (Reasons{{"flaky", "message"}}));
 }
+
+// "Require inputs to `assertTensorAlmostEqual` to have the same shape", the expected values of
+// many checks reshaped with it, in a commit that touches a library file too: the checks were
+// fixed to meet their helper's change.
+TEST(ReasonResolver, ChecksFollowingTheirHelperNamedInTheSubjectAreTheTestsFix) {
+  const std::string subject = "Require inputs to `assertTensorAlmostEqual` to have the same shape. (#843)\n\nSummary: no broadcasting";
+  EXPECT_TRUE(subjectNamesSuiteHelper(subject, "tests.helpers.basic.assertTensorAlmostEqual"));
+  EXPECT_FALSE(subjectNamesSuiteHelper(subject, "captum.helpers.assertTensorAlmostEqual"));  // not the suite's
+  EXPECT_FALSE(subjectNamesSuiteHelper("Summary\nassertTensorAlmostEqual", "tests.helpers.basic.assertTensorAlmostEqual"));  // body
+  EXPECT_FALSE(subjectNamesSuiteHelper("fix close", "tests.helpers.close"));  // too short a name to tell
+  ChangeEvidence e;
+  e.kinds = kKindParameter;
+  e.followsItsHelper = true;
+  e.callsChangedLibrary = true;
+  e.libraryChanged = true;
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"test-fix", "message"}}));
+  EXPECT_EQ(resolveReasons({said("flaky", 0)}, e), (Reasons{{"flaky", "message"}}));
+  e.followsItsHelper = false;
+  EXPECT_EQ(resolveReasons({}, e), (Reasons{{"feature", "library"}}));
+}
