@@ -539,6 +539,16 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       unresolved->api == cutCall->api && !unresolved->api.empty() && unresolved->reason.rfind("callee ", 0) == 0) {
     if (unresolved->args == cutCall->args && oracle.operators == cut.operators)
       return {"SCUT_SAME", fmt::format("both sides call {} on the same inputs", unresolved->api)};
+    // `torch.compile(fn)(compile_input)` against `fn(eager_input)`, each input its own copy of the
+    // test's: the function compiled against it run eagerly, the same code run another way.
+    const auto compiles = [](const OriginSet& s) {
+      return std::any_of(s.transforms.begin(), s.transforms.end(), [](const std::string& t) {
+        const std::string_view last = lastDottedComponent(t);
+        return last == "compile" || last == "jit" || last == "script" || last == "trace" || last == "function";
+      });
+    };
+    if (compiles(cut) != compiles(oracle) && oracle.operators == cut.operators)
+      return {"SCUT_SAME", fmt::format("one side runs {} compiled, the other as written", unresolved->api)};
     return {"SCUT_DIFF", fmt::format("both sides call {} on different inputs (a metamorphic relation)", unresolved->api)};
   }
   return {"UNKNOWN", firstUnknownReason(oracle)};

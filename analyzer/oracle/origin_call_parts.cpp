@@ -201,6 +201,16 @@ void OriginTracer::traceApplied(Walk& w, const FileModel& m, FunctionId fn, Stmt
     traceExpr(w, m, fn, at, function, depth + 1);
     w.pendingArguments = nullptr;
     callLibraryValues(w.out, before);
+    // `torch.compile(fn)(x)` with `fn` a parameter of the helper: a function the scan cannot see
+    // into, applied, as `fn(x)` is (not the data a parameter holds).
+    const bool onlyAParameter = f.kind == ExprKind::Name && w.out.items.size() > before &&
+                                std::all_of(w.out.items.begin() + static_cast<std::ptrdiff_t>(before), w.out.items.end(),
+                                            [](const Origin& o) { return o.kind == OriginKind::Data && o.parameter; });
+    if (onlyAParameter) {
+      w.out.items.resize(before);
+      w.out.items.push_back({OriginKind::Unknown, std::string(f.name), argumentsKey(w, m, fn, at, arguments),
+                             fmt::format("callee `{}` is not resolved", f.name)});
+    }
   }
   for (ExprId a : arguments) traceExpr(w, m, fn, at, a, depth + 1);
 }

@@ -2,6 +2,7 @@
 under test, whichever of them it is, run twice on the same inputs or on others."""
 import numpy as np
 import pytest
+import torch
 
 from nnlib import graph, ops, recurrent
 
@@ -50,3 +51,20 @@ def test_a_function_looked_up_in_a_table_the_test_builds():
     x = np.linspace(-2.0, 2.0, 9)
     result = kernels["relu"](x)
     np.testing.assert_allclose(result, np.maximum(x, 0.0))  # oracle: DT thr=default
+
+
+def _copies(values):
+    return [v.copy() for v in values]
+
+
+def _check_compiled_against_eager(fn, inputs):
+    # Each run gets its own copy of the inputs: the function compiled, against it run as written.
+    eager_inputs = _copies(inputs)
+    compiled_inputs = _copies(inputs)
+    eager = fn(eager_inputs[0])
+    compiled = torch.compile(fn)(compiled_inputs[0])
+    np.testing.assert_allclose(compiled, eager, rtol=1e-5)  # oracle: SCUT_SAME thr=customized
+
+
+def test_a_handed_function_compiled_against_eager():
+    _check_compiled_against_eager(ops.softplus, [np.linspace(-1.0, 1.0, 5)])  # oracle: SCUT_SAME thr=customized
