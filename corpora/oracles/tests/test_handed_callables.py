@@ -68,3 +68,20 @@ def _check_compiled_against_eager(fn, inputs):
 
 def test_a_handed_function_compiled_against_eager():
     _check_compiled_against_eager(ops.softplus, [np.linspace(-1.0, 1.0, 5)])  # oracle: SCUT_SAME thr=customized
+
+
+def _check_compiled_then_inputs_kept(fn, x):
+    eager_input = x.copy()
+    compiled_input = x.copy()
+    eager = fn(eager_input)
+    compiled = torch.compile(fn)(compiled_input)
+    np.testing.assert_allclose(compiled, eager, rtol=1e-5)  # oracle: SCUT_SAME thr=customized
+    # Then that the compiled run left its input as it was given.
+    np.testing.assert_allclose(compiled_input, x, atol=1e-12)  # oracle: D thr=customized
+
+
+def test_a_helper_whose_checks_differ_takes_its_first():
+    def scaled_sum(values):
+        return (values * 2.0).sum()
+
+    _check_compiled_then_inputs_kept(scaled_sum, np.linspace(-1.0, 1.0, 5))  # oracle: SCUT_SAME thr=customized
