@@ -375,19 +375,38 @@ ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId sco
     const size_t at = st.text.find_first_not_of(" \t");
     return at != std::string_view::npos && st.text[at] == '#';
   };
+  // `if isinstance(solver, optx.Newton): tol = 1e-4 else: tol = 1e-2` in a test parametrized over
+  // `solver`: a choice by what the test is handed, made at run time.
+  const auto readsParameter = [&](ExprId cond) {
+    if (m.language != Language::Python || scope == kNone || cond == kNone) return false;
+    const Function& F = m.functions[scope];
+    std::vector<ExprId> pending{cond};
+    for (int visited = 0; !pending.empty() && visited < 64; ++visited) {
+      const ExprId e = pending.back();
+      pending.pop_back();
+      const Expr& x = m.expr(e);
+      if (x.kind == ExprKind::Name && x.name != "self" && x.name != "cls")
+        for (const Param& p : F.params)
+          if (p.name == x.name) return true;
+      for (uint32_t i = 0; i < x.childCount; ++i) pending.push_back(m.child(e, i));
+    }
+    return false;
+  };
+  const auto choosesAtRunTime = [&](const Stmt& st) {
+    return st.a != kNone && (mentionsRuntimeChoice(m.expr(st.a).text) || readsParameter(st.a));
+  };
   auto runtimeBranch = [&](StmtId s) -> std::string {
     for (StmtId p = s; p != kNone;) {
       const Stmt& st = m.stmts[p];
       if (st.kind == StmtKind::If && st.a != kNone && buildChoice(st)) return std::string(m.expr(st.a).text);
       if (st.kind == StmtKind::For && st.b != kNone && mentionsRuntimeChoice(m.stmts[p].text.substr(0, m.stmts[p].text.find(':'))))
         return std::string(st.text.substr(0, st.text.find(':')));
-      if (st.kind == StmtKind::If && st.a != kNone && mentionsRuntimeChoice(m.expr(st.a).text)) return std::string(m.expr(st.a).text);
+      if (st.kind == StmtKind::If && choosesAtRunTime(st)) return std::string(m.expr(st.a).text);
       if (st.kind == StmtKind::Else) {
         for (StmtId q = p; q-- > 0;) {
           const Stmt& prev = m.stmts[q];
           if (prev.parent == st.parent && prev.kind == StmtKind::If) {
-            if (prev.a != kNone && (mentionsRuntimeChoice(m.expr(prev.a).text) || buildChoice(prev)))
-              return std::string(m.expr(prev.a).text);
+            if (prev.a != kNone && (choosesAtRunTime(prev) || buildChoice(prev))) return std::string(m.expr(prev.a).text);
             if (!prev.isElif) break;
           }
         }
