@@ -31,6 +31,13 @@ bool otherLibraryNamespace(std::string_view root) {
   return std::find(std::begin(k), std::end(k), root) != std::end(k);
 }
 
+// Frameworks C++ DL libraries are built on, the library under test only where the scanned code
+// opens their namespace.
+bool frameworkNamespace(std::string_view root) {
+  static constexpr std::string_view k[] = {"torch", "at", "c10", "caffe2", "folly", "tensorflow", "tflite", "onnx", "ort"};
+  return std::find(std::begin(k), std::end(k), root) != std::end(k);
+}
+
 }  // namespace
 
 void OriginTracer::indexCppLibrary() {
@@ -90,6 +97,9 @@ std::optional<Origin> OriginTracer::cppLibraryCall(const FileModel& m, FunctionI
     return Origin{OriginKind::LibCall, "static_cast", argKey, {}};
   if (otherLibraryNamespace(root)) return Origin{OriginKind::OtherLib, std::string(dotted), argKey, {}};
   if (cppNamespaces_.count(std::string(root))) return Origin{OriginKind::LibCall, std::string(dotted), argKey, {}};
+  // `torch::tensor({1, 2})` in TorchRec's C++ tests: a framework the tested library builds on,
+  // where the scanned code opens no namespace of that name (ATen's own tests open `at`).
+  if (frameworkNamespace(root)) return Origin{OriginKind::OtherLib, std::string(dotted), argKey, {}};
   // Unqualified, or qualified by a nested namespace (`common::Exp`), inside the library's
   // namespace: the library's unless the scanned tests define it.
   if (!knowsCppLibrary(m) || cppTestFunctions_.count(std::string(root)) ||
