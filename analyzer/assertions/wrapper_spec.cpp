@@ -28,6 +28,7 @@
 #include "analyzer/assertions/simd_lanes.h"
 #include "analyzer/assertions/wrapper_body.h"
 #include "analyzer/assertions/wrapper_overloads.h"
+#include "analyzer/model/name_index.h"
 
 namespace oalens::analyzer {
 
@@ -44,19 +45,6 @@ static bool checksOnlyWhenGiven(const FileModel& m, const Function& f, std::stri
 }
 
 namespace {
-
-// Whether expression `e` reads a parameter of `f` anywhere in it (`atol or 1e-5`, `tol * 2`,
-// `self.atol`): a value a call may change.
-bool readsAParameter(const FileModel& m, const Function& f, ExprId e, int depth = 0) {
-  if (e == kNone || depth > 32) return false;
-  const Expr& x = m.expr(e);
-  if (x.kind == ExprKind::Name)
-    for (const Param& p : f.params)
-      if (p.name == x.name) return true;
-  for (uint32_t i = 0; i < x.childCount; ++i)
-    if (readsAParameter(m, f, m.child(e, i), depth + 1)) return true;
-  return false;
-}
 
 // `if (!within_eps(got[i], want[i], mag)) { log << ...; ok = false; }` in a C++ function that
 // answers `return ok;` (oneMath's check_equal_matrix): the `if` decides the verdict as `return
@@ -514,7 +502,7 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     auto takeWrittenDefault = [&](const std::string& kind, ExprId written) {
       w.defaults[kind] = std::string(m.expr(written).text);
       w.ownDefaults.push_back(kind);
-      if (originParam(m, fid, written, 0, false).empty() && !readsAParameter(m, f, written)) w.fixedTolerances.push_back(kind);
+      if (originParam(m, fid, written, 0, false).empty() && !readsAParameter(m, f, written, true)) w.fixedTolerances.push_back(kind);
       if (ResolvedValue r = resolver.resolve(m, fid, s, written); r.value) w.defaultValues[kind] = *r.value;
       // `rtol, atol = {torch.float32: (5e-4, 5e-5), ...}[x.dtype]` (DeepSpeed's kernel tests): a
       // tolerance the helper looks up by the data's dtype and no caller gives, its purpose to

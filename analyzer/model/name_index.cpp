@@ -70,6 +70,21 @@ void changingInto(const FileModel& m, FunctionId fn, std::string_view name, std:
 
 }  // namespace
 
+bool readsAParameter(const FileModel& m, const Function& f, ExprId e, bool withSelf) {
+  // Bounded: an expression a file makes enormous is read no further than this many nodes.
+  constexpr int kMaxNodes = 256;
+  std::vector<ExprId> pending;
+  if (e != kNone) pending.push_back(e);
+  for (int visited = 0; !pending.empty() && visited < kMaxNodes; ++visited) {
+    const ExprId at = pending.back();
+    pending.pop_back();
+    const Expr& x = m.expr(at);
+    if (x.kind == ExprKind::Name && (withSelf || (x.name != "self" && x.name != "cls")) && f.hasParam(x.name)) return true;
+    for (uint32_t i = 0; i < x.childCount; ++i) pending.push_back(m.child(at, i));
+  }
+  return false;
+}
+
 bool targetBinds(const FileModel& m, ExprId target, std::string_view name) {
   bool binds = false;
   auto add = [&](std::string_view bound) { binds |= bound == name; };

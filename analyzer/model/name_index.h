@@ -67,6 +67,11 @@ std::span<const FunctionId> functionsNamed(const FileModel& m, std::string_view 
 // Whether an assignment or loop target binds `name` (`name`, `a, name`, `(a, (b, name))`).
 bool targetBinds(const FileModel& m, ExprId target, std::string_view name);
 
+// Whether a name read anywhere in expression `e` is a parameter of `f` (`atol or 1e-5`, `tol * 2`,
+// `isinstance(solver, Newton)`); `self` and `cls` count only `withSelf` (`self.atol`: a value the
+// calling class may set).
+bool readsAParameter(const FileModel& m, const Function& f, ExprId e, bool withSelf);
+
 // The statements of fn, in order, that may bind or fill `name` (NameIndex::bindingStatements):
 // the index's list, or, for a model without an index, the same list made in `scratch`.
 std::span<const StmtId> statementsBinding(const FileModel& m, FunctionId fn, std::string_view name, std::vector<StmtId>& scratch);

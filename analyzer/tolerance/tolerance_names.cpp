@@ -378,19 +378,7 @@ ResolvedValue ToleranceResolver::fromBindings(const FileModel& m, FunctionId sco
   // `if isinstance(solver, optx.Newton): tol = 1e-4 else: tol = 1e-2` in a test parametrized over
   // `solver`: a choice by what the test is handed, made at run time.
   const auto readsParameter = [&](ExprId cond) {
-    if (m.language != Language::Python || scope == kNone || cond == kNone) return false;
-    const Function& F = m.functions[scope];
-    std::vector<ExprId> pending{cond};
-    for (int visited = 0; !pending.empty() && visited < 64; ++visited) {
-      const ExprId e = pending.back();
-      pending.pop_back();
-      const Expr& x = m.expr(e);
-      if (x.kind == ExprKind::Name && x.name != "self" && x.name != "cls")
-        for (const Param& p : F.params)
-          if (p.name == x.name) return true;
-      for (uint32_t i = 0; i < x.childCount; ++i) pending.push_back(m.child(e, i));
-    }
-    return false;
+    return m.language == Language::Python && scope != kNone && readsAParameter(m, m.functions[scope], cond, false);
   };
   const auto choosesAtRunTime = [&](const Stmt& st) {
     return st.a != kNone && (mentionsRuntimeChoice(m.expr(st.a).text) || readsParameter(st.a));

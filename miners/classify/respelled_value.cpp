@@ -6,11 +6,11 @@
 #include <optional>
 #include <vector>
 
+#include "miners/gate/python_lines.h"
+
 namespace oalens::miners {
 
 namespace {
-
-bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 std::string withoutSpace(std::string_view text) {
   std::string out;
@@ -19,12 +19,7 @@ std::string withoutSpace(std::string_view text) {
   return out;
 }
 
-bool isIdentifier(std::string_view s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!isNameChar(c)) return false;
-  return true;
-}
+bool isIdentifier(std::string_view s) { return !s.empty() && isIdentifierStart(s[0]) && identifierEnd(s, 0) == s.size(); }
 
 // The index of the bracket closing the one opened at `open`, or npos; `comma` gets the first
 // comma at the bracket's own depth (npos when none).
@@ -119,18 +114,18 @@ bool namesAnExpression(std::string_view oldStatement, std::string_view newStatem
   const auto middles = [&](size_t p, size_t s) { return std::pair{a.substr(p, a.size() - p - s), b.substr(p, b.size() - p - s)}; };
   std::vector<std::pair<size_t, size_t>> cuts{{prefix, suffix}};
   size_t lead = 0;
-  while (lead < suffix && isNameChar(a[a.size() - suffix + lead])) ++lead;
+  while (lead < suffix && isIdentifierChar(a[a.size() - suffix + lead])) ++lead;
   if (lead > 0) cuts.push_back({prefix, suffix - lead});
   size_t tail = 0;
-  while (tail < prefix && isNameChar(a[prefix - 1 - tail])) ++tail;
+  while (tail < prefix && isIdentifierChar(a[prefix - 1 - tail])) ++tail;
   if (tail > 0) cuts.push_back({prefix - tail, suffix});
   for (const auto& [p, s] : cuts) {
     const auto [before, after] = middles(p, s);
     // A cut inside a name (`xs` -> `x` + `s`) is none.
-    const auto startsName = [](const std::string& m) { return !m.empty() && isNameChar(m.front()); };
-    const auto endsName = [](const std::string& m) { return !m.empty() && isNameChar(m.back()); };
-    if (p > 0 && isNameChar(a[p - 1]) && (startsName(before) || startsName(after))) continue;
-    if (s > 0 && isNameChar(a[a.size() - s]) && (endsName(before) || endsName(after))) continue;
+    const auto startsName = [](const std::string& m) { return !m.empty() && isIdentifierChar(m.front()); };
+    const auto endsName = [](const std::string& m) { return !m.empty() && isIdentifierChar(m.back()); };
+    if (p > 0 && isIdentifierChar(a[p - 1]) && (startsName(before) || startsName(after))) continue;
+    if (s > 0 && isIdentifierChar(a[a.size() - s]) && (endsName(before) || endsName(after))) continue;
     if (isIdentifier(after) && !before.empty() && !isIdentifier(before) && bindsTo(enclosingFunction(newText, newLine), after, before))
       return true;
     if (isIdentifier(before) && !after.empty() && !isIdentifier(after) && bindsTo(enclosingFunction(oldText, oldLine), before, after))
