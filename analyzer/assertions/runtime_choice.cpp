@@ -18,7 +18,7 @@ const RE2& dtypeWords() {
   return re;
 }
 const RE2& deviceWords() {
-  static const RE2 re("(?i)(gpu|cuda|device|platform|cudnn|rocm|(\\b|_)(mkl|tpus?|cpus?)(\\b|_))");
+  static const RE2 re("(?i)(gpu|cuda|device|platform|cudnn|rocm|(\\b|_)(mkl|tpus?|cpus?|xpu|hpu|npu|mlu|mps|musa|ipu)(\\b|_))");
   return re;
 }
 // TensorFlow's sessions: `use_gpu=False` keeps the check on the CPU, as leaving it out does.

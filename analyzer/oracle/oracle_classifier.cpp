@@ -32,6 +32,7 @@
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
 #include "analyzer/oracle/round_trip.h"
+#include "analyzer/oracle/same_class_runs.h"
 #include "analyzer/oracle/training_targets.h"
 
 namespace oalens::analyzer {
@@ -169,6 +170,7 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
     trip = sameCallTwice(m, a.functionId, a.stmt, sides);
     if (trip && trip->type != "SCUT_SAME" && trip->type != "D") trip.reset();
   }
+  if (!trip) trip = sameClassRunAgain(m, a.functionId, a.stmt, sides);
   if (const std::string through = trip ? std::string{} : targetOfHandedFunction(m, a.functionId, a.stmt, a.expectedText, oracle);
       !through.empty())
     trip = RoundTrip{false, "D",

@@ -398,11 +398,14 @@ std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId
   if (RE2::PartialMatch(firstCall, clock)) return std::nullopt;
   const StmtId from = std::min(first, second), to = std::max(first, second);
   // Either value changed after it was bound (`x[0, :1] = 1.0`, `opt([x])`, `x.add_(1)`): what is
-  // compared is no longer what the call returned.
+  // compared is no longer what the call returned. Before the later binding, only the earlier
+  // name counts: the later one is bound afresh there (`output = model(x)` written once per step).
+  const std::string& earlierName = first > second ? other : one;
   for (StmtId s = from + 1; s < at && s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fn || st.a == kNone || s == to) continue;
     const std::string_view text = m.expr(st.a).text;
+    if (s < to && !mentionsWord(text, earlierName)) continue;
     const bool intoAPart = st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign;
     static const RE2 check(R"((?i)(^|\.)(assert|check|expect|verify)\w*$)");
     const bool call = st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call &&

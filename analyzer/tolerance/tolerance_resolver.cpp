@@ -148,7 +148,9 @@ using resolver_parts::unresolved;
 bool ToleranceResolver::mentionsRuntimeChoice(std::string_view text) {
   static const RE2 re(
       "(?i)(dtype|floatx|float16|float32|float64|bfloat16|\\bhalf\\b|precision|gpu|cuda|device|backend|config|"
-      "platform|cudnn|\\bmkl|\\btpu|\\bcpu\\b|on_cpu|sys\\.version|os\\.name|environ)");
+      "platform|cudnn|\\bmkl|\\btpu|\\bcpu\\b|on_cpu|sys\\.version|os\\.name|environ|"
+      // Other accelerators (`is_hpu_available()`, `torch.xpu`, `mps`, `npu`, `mlu`).
+      "(\\b|_)(xpu|hpu|npu|mlu|mps|musa|ipu)(\\b|_))");
   return RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), re);
 }
 

@@ -1,0 +1,83 @@
+#include "analyzer/oracle/same_class_runs.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <string>
+
+#include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/core/words.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+bool isIdentifier(std::string_view text) {
+  if (text.empty() || !(std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == '_')) return false;
+  for (const char c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
+struct CalledObject {
+  std::string callee;     // the object run (`new_model`)
+  std::string arguments;  // its call's argument text, normalized (`(x)`)
+  StmtId stmt = kNone;
+};
+
+// `output = new_model(x)`: the object a compared name was bound by running.
+std::optional<CalledObject> boundByRunning(const FileModel& m, FunctionId fn, StmtId at, const std::string& name) {
+  if (name.empty()) return std::nullopt;
+  const StmtId s = localBindingStmt(m, fn, at, name);
+  if (s == kNone || m.expr(m.stmts[s].b).kind != ExprKind::Call) return std::nullopt;
+  const ExprId call = m.stmts[s].b;
+  const std::string callee = normalized(m.expr(m.child(call, 0)).text);
+  const std::string text = normalized(m.expr(call).text);
+  if (!isIdentifier(callee) || !text.starts_with(callee + "(")) return std::nullopt;
+  return CalledObject{callee, text.substr(callee.size()), s};
+}
+
+struct Instance {
+  std::string cls;           // the class constructed (`ModelForTest`)
+  std::string handedTo;      // the call the instance went through, or ""
+};
+
+// The class an object name holds before statement `at`: constructed there (`model =
+// ModelForTest()`), or the result of a call handed such an object first (`new_model =
+// load_checkpoint_and_dispatch(new_model, path)`).
+std::optional<Instance> instanceOf(const FileModel& m, FunctionId fn, StmtId at, const std::string& name, int depth = 0) {
+  if (depth > 3) return std::nullopt;
+  const StmtId s = localBindingStmt(m, fn, at, name);
+  if (s == kNone || m.expr(m.stmts[s].b).kind != ExprKind::Call) return std::nullopt;
+  const ExprId call = m.stmts[s].b;
+  const std::string callee = normalized(m.expr(m.child(call, 0)).text);
+  const std::string_view last = lastDottedComponent(callee);
+  if (!last.empty() && std::isupper(static_cast<unsigned char>(last[0]))) return Instance{callee, {}};
+  if (m.expr(call).childCount < 2) return std::nullopt;
+  const std::string first = normalized(m.expr(m.child(call, 1)).text);
+  if (!isIdentifier(first)) return std::nullopt;
+  std::optional<Instance> inner = instanceOf(m, fn, s, first, depth + 1);
+  if (inner && inner->handedTo.empty()) inner->handedTo = callee;
+  return inner;
+}
+
+}  // namespace
+
+std::optional<RoundTrip> sameClassRunAgain(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
+  if (fn == kNone || m.language != Language::Python) return std::nullopt;
+  const std::optional<CalledObject> one = boundByRunning(m, fn, at, handedName(sides.actualText));
+  const std::optional<CalledObject> other = boundByRunning(m, fn, at, handedName(sides.expectedText));
+  if (!one || !other || one->callee == other->callee || one->arguments != other->arguments) return std::nullopt;
+  const std::optional<Instance> a = instanceOf(m, fn, one->stmt, one->callee);
+  const std::optional<Instance> b = instanceOf(m, fn, other->stmt, other->callee);
+  if (!a || !b || a->cls != b->cls || (a->handedTo.empty() && b->handedTo.empty())) return std::nullopt;
+  RoundTrip trip;
+  // The object handed to the library is the CUT's; the plain one the oracle's.
+  trip.swapSides = a->handedTo.empty();
+  trip.type = "SCUT_SAME";
+  trip.reason = fmt::format("both sides run a `{}` on the same input, one of them after `{}`: the same model run again", a->cls,
+                            a->handedTo.empty() ? b->handedTo : a->handedTo);
+  return trip;
+}
+
+}  // namespace oalens::analyzer
