@@ -145,6 +145,20 @@ std::vector<std::string> conditionalModules(const FileModel& m, FunctionId scope
   return out;
 }
 
+// `host_dense_matrix<T> hx(N, 1), hy(M, 1);`: whether `name` is one of the later declarators.
+bool declaredAfterAComma(std::string_view declaration, std::string_view name) {
+  for (size_t at = declaration.find(name); at != std::string_view::npos; at = declaration.find(name, at + 1)) {
+    size_t before = at;
+    while (before > 0 && (declaration[before - 1] == ' ' || declaration[before - 1] == '\t' || declaration[before - 1] == '\n')) --before;
+    size_t after = at + name.size();
+    while (after < declaration.size() && (declaration[after] == ' ' || declaration[after] == '\t')) ++after;
+    if (before > 0 && declaration[before - 1] == ',' && after < declaration.size() &&
+        std::string_view("({;=,").find(declaration[after]) != std::string_view::npos)
+      return true;
+  }
+  return false;
+}
+
 // The class a C++ method call's object is of, as written: `Tester().size(4).Test(k)` and
 // `Tester t; t.size(4); t.Test(k)` -> "Tester" (builder methods are taken to return the object,
 // as `return *this;` does). Empty when the object is anything else.
@@ -173,7 +187,7 @@ std::string_view receiverClass(const FileModel& m, FunctionId scope, ExprId rece
       re2::StringPiece typePiece, namePiece;
       if (!RE2::PartialMatch(re2::StringPiece(d.text.data(), d.text.size()), declared, &typePiece, &namePiece)) continue;
       const std::string_view type(typePiece.data(), typePiece.size()), name(namePiece.data(), namePiece.size());
-      if (name != x.name) continue;
+      if (name != x.name && !declaredAfterAComma(d.text, x.name)) continue;
       if (type == "auto" && d.kind == StmtKind::Assign && d.b != kNone) {
         cur = d.b;
         break;
@@ -523,11 +537,20 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     // A method of an object the test builds: the discovered `Class::method` it runs.
     if ((wrappers_.byShortName(out.lastName, Language::Cpp) || wrappers_.byMethodName(out.lastName, Language::Cpp)) &&
         isMemberAccess(m, callee)) {
-      if (std::string_view cls = receiverClass(m, scope, m.child(callee, 0)); !cls.empty())
+      if (std::string_view cls = receiverClass(m, scope, m.child(callee, 0)); !cls.empty()) {
         if (const ApiSpec* s = wrappers_.byMember(std::string(cls) + "." + std::string(out.lastName))) {
           out.spec = s;
           return out;
         }
+        // A method the object's class inherits (rocSPARSE's `host_dense_matrix`, an alias of
+        // `dense_matrix`, runs `dense_matrix_view::near_check`).
+        if (classes_)
+          for (const std::string& base : classes_->ancestorsOf(ClassHierarchy::plainName(cls)))
+            if (const ApiSpec* s = wrappers_.byMember(base + "." + std::string(out.lastName))) {
+              out.spec = s;
+              return out;
+            }
+      }
       // An object whose class is not known here, or inherits the method (Kaldi's `Vector` runs
       // `VectorBase::ApproxEqual`): a method of that name, not a free function of it.
       if (const ApiSpec* s = wrappers_.byMethodName(out.lastName, Language::Cpp)) {

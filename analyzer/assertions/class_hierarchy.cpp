@@ -48,4 +48,19 @@ bool ClassHierarchy::mayDeriveFrom(std::string_view from, std::string_view owner
   return false;
 }
 
+std::vector<std::string> ClassHierarchy::ancestorsOf(std::string_view cls) const {
+  std::vector<std::string> out;
+  std::set<std::string> seen{std::string(cls)};
+  std::string current(cls);
+  // Breadth first: a nearer base's method is tried before a farther one's.
+  for (size_t next = 0;; ++next) {
+    if (const auto up = parents_.find(current); up != parents_.end())
+      for (const std::string& p : up->second)
+        if (seen.insert(p).second) out.push_back(p);
+    if (next >= out.size()) break;
+    current = out[next];
+  }
+  return out;
+}
+
 }  // namespace oalens::analyzer

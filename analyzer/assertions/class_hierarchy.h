@@ -25,6 +25,9 @@ class ClassHierarchy {
   // way up passes a base the project does not define that may be a template parameter
   // (`Base`, `T`, `Parent`): then true, as nothing tells otherwise.
   bool mayDeriveFrom(std::string_view from, std::string_view owner) const;
+  // The classes `cls` derives from, nearest first, through aliases (`host_dense_matrix` ->
+  // `dense_matrix` -> `dense_matrix_view`), as far as the project defines them; not `cls` itself.
+  std::vector<std::string> ancestorsOf(std::string_view cls) const;
   // The project the hierarchy was read from (its files' includes), or null.
   const Project* project() const { return project_; }
 

@@ -38,8 +38,8 @@ std::optional<CalledObject> boundByRunning(const FileModel& m, FunctionId fn, St
 }
 
 struct Instance {
-  std::string cls;           // the class constructed (`ModelForTest`)
-  std::string handedTo;      // the call the instance went through, or ""
+  std::string cls;       // the class constructed (`ModelForTest`)
+  std::string handedTo;  // the call the instance went through, or ""
 };
 
 // The class an object name holds before statement `at`: constructed there (`model =
