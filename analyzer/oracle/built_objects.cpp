@@ -27,6 +27,25 @@ ExprId boundValue(const FileModel& m, FunctionId fn, StmtId at, std::string_view
   return st.b;
 }
 
+// `self.graph` bound once in the class, in its setup method (`self.graph = GraphsTuple(...)` in
+// setUp): that statement, or kNone.
+StmtId setUpBinding(const FileModel& m, FunctionId fn, std::string_view attribute) {
+  const ClassId cls = fn == kNone ? kNone : enclosingClass(m, fn);
+  if (cls == kNone) return kNone;
+  const std::string target = "self." + std::string(attribute);
+  StmtId found = kNone;
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if ((st.kind != StmtKind::Assign && st.kind != StmtKind::AugAssign) || st.a == kNone || st.function == kNone ||
+        m.functions[st.function].cls != cls || m.expr(st.a).text != target)
+      continue;
+    const std::string_view owner = m.functions[st.function].name;
+    if (found != kNone || st.kind != StmtKind::Assign || (owner != "setUp" && owner != "setup_method" && owner != "setup")) return kNone;
+    found = s;
+  }
+  return found;
+}
+
 // The value a build stored under keyword `name` (`Batch(a=Batch(a=x))`, read as `b.a` then `.a`),
 // followed through names and attribute reads of nested builds; kNone when not one.
 ExprId storedValue(const FileModel& m, FunctionId fn, StmtId at, ExprId object, std::string_view name, int hops) {
@@ -37,6 +56,9 @@ ExprId storedValue(const FileModel& m, FunctionId fn, StmtId at, ExprId object, 
     const ExprId value = boundValue(m, fn, at, x.name, binding);
     return value == kNone ? kNone : storedValue(m, fn, binding, value, name, hops + 1);
   }
+  if (x.kind == ExprKind::Attribute && x.childCount > 0 && m.expr(m.child(object, 0)).text == "self")
+    if (const StmtId s = setUpBinding(m, fn, x.name); s != kNone)
+      return storedValue(m, m.stmts[s].function, s, m.stmts[s].b, name, hops + 1);
   if (x.kind == ExprKind::Attribute && x.childCount > 0)
     return storedValue(m, fn, at, storedValue(m, fn, at, m.child(object, 0), x.name, hops + 1), name, hops + 1);
   if (x.kind != ExprKind::Call || !capitalisedCall(m, object)) return kNone;
@@ -70,6 +92,9 @@ bool builtObject(const FileModel& m, FunctionId fn, StmtId at, ExprId e, int hop
     }
     case ExprKind::Subscript: return storedAttribute.empty() && builtObject(m, fn, at, m.child(e, 0), hops + 1, {});
     case ExprKind::Attribute:
+      if (storedAttribute.empty() && x.childCount > 0 && m.expr(m.child(e, 0)).text == "self")
+        if (const StmtId s = setUpBinding(m, fn, x.name); s != kNone)
+          return builtObject(m, m.stmts[s].function, s, m.stmts[s].b, hops + 1, {});
       // Only the attribute a keyword of the build stored: any other may be computed on reading.
       if (storedAttribute.empty()) return builtObject(m, fn, at, m.child(e, 0), hops + 1, x.name);
       // `a.a.a` of `Batch(a=Batch(a=x))`: the stored value, itself a build storing the next.

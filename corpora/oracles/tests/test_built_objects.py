@@ -3,6 +3,7 @@ arrays holds them, so checking what a library function returns against it, or an
 build stored against a slice of the array handed to it, is against the test's data (D). A value
 the library computes from such an object (its `to_dense()`) stays a function of the library."""
 import collections
+import unittest
 
 import numpy as np
 
@@ -41,3 +42,13 @@ def test_square_against_a_polynomial_object_that_is_called():
     x = np.random.RandomState(1).randn(5)
     parabola = np.poly1d([1.0, 0.0, 0.0])
     np.testing.assert_allclose(ops.square(x), parabola(x))  # oracle: DT thr=default
+
+
+class HalvedGraphTest(unittest.TestCase):
+    def setUp(self):
+        # Built once for every test of the class: the graph the halving should give, by hand.
+        self.halved_by_hand = CSR(indptr=np.array([0, 1, 2, 3]), indices=np.array([1, 2, 0]), weights=np.arange(1.0, 4.0), n=3)
+
+    def test_halved_graph_against_the_one_set_up(self):
+        graph = sparse.to_csr(EDGES, 3, np.array([2.0, 4.0, 6.0]))
+        np.testing.assert_allclose((graph / 2.0).weights, self.halved_by_hand.weights)  # oracle: D thr=default
