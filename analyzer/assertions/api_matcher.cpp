@@ -178,7 +178,7 @@ std::string_view receiverClass(const FileModel& m, FunctionId scope, ExprId rece
     }
     if (x.kind != ExprKind::Name || scope == kNone) return {};
     // A local declared with its class: `Tester t;`, `Tester t(3);`, `Tester* t = new Tester();`, `auto t = Tester();`.
-    static const RE2 declared(R"(^\s*(?:const\s+)?(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<[^;]*>)?\s*[&*]?\s+([A-Za-z_]\w*)\s*[;({=])");
+    static const RE2 declared(R"(^\s*(?:const\s+)?(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<[^;]*>)?\s*[&*]?\s+([A-Za-z_]\w*)\s*[;({=,])");
     const Function& f = m.functions[scope];
     for (StmtId st = f.firstStmt; st < f.endStmt && st < m.stmts.size(); ++st) {
       const Stmt& d = m.stmts[st];
@@ -413,6 +413,27 @@ const ApiSpec* ApiMatcher::includedDiscoveredMethod(const FileModel& m, std::str
   return found;
 }
 
+namespace {
+// `tol` and `tol_`: the same kinds of tolerance, whatever each definition names its parameters.
+bool sameToleranceKinds(const ApiSpec& a, const ApiSpec& b) {
+  return std::ranges::equal(a.tolerances, b.tolerances, [](const auto& x, const auto& y) { return x.first == y.first; });
+}
+}  // namespace
+
+const ApiSpec* ApiMatcher::agreeingIncludedMethod(const FileModel& m, std::string_view name) const {
+  const auto visible = [&](std::string_view path) {
+    return path == m.path || std::ranges::any_of(m.imports, [&](const Import& i) { return mayBeIncludedAs(path, i.module); });
+  };
+  const ApiSpec* first = nullptr;
+  for (const ApiSpec* s : wrappers_.allByShortName(name, Language::Cpp)) {
+    // A declaration whose body is elsewhere (`void near_check(...) const;`) checks nothing here.
+    if (s->names.empty() || s->names.front().find('.') == std::string::npos || !visible(s->definedIn) || s->checksNothing) continue;
+    if (!first) first = s;
+    else if (s->oa != first->oa || s->category != first->category || !sameToleranceKinds(*s, *first)) return nullptr;
+  }
+  return first;
+}
+
 ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) const {
   const Expr& c = m.expr(call);
   if (c.kind != ExprKind::Call || c.childCount == 0) return {};
@@ -569,6 +590,14 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
             out.spec = s;
             return out;
           }
+      // A data member's method (`this->val.near_check(that_.val, tol)` in rocSPARSE's matrix types,
+      // the member's type spelled through a traits alias): a method of that name the file sees,
+      // where all of them check alike.
+      if (const ExprId recv = m.child(callee, 0); isMemberAccess(m, recv) && m.expr(m.child(recv, 0)).text == "this")
+        if (const ApiSpec* s = agreeingIncludedMethod(m, out.lastName)) {
+          out.spec = s;
+          return out;
+        }
     }
   }
   if (ce.kind == ExprKind::Attribute) {

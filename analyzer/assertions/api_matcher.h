@@ -41,6 +41,9 @@ class ApiMatcher {
   // defines (oneDAL's `dbscan_test::dbi_determenistic_checks` in the fixture batch.cpp includes,
   // not the SPMD fixture's of the same name); null when not exactly one.
   const ApiSpec* includedDiscoveredMethod(const FileModel& m, std::string_view name) const;
+  // The first of the discovered methods of that name the file can see, where they all check alike
+  // (the same category, OA or not, and tolerance kinds), or null.
+  const ApiSpec* agreeingIncludedMethod(const FileModel& m, std::string_view name) const;
   // Whether a bare or `this->` call in `scope` may run the discovered method `s`.
   bool mayReachMethod(const FileModel& m, FunctionId scope, const ApiSpec& s) const;
   const Catalogue& catalogue_;

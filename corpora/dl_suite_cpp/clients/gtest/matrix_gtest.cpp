@@ -10,3 +10,10 @@ TEST(Gemv, Float) {
   hy.near_check(dy);  // expect: oa api=matrix_view::near_check cat=abs thr=default tol=atol:default:0.001
   hy.near_check(dy, 1e-5);  // expect: oa api=matrix_view::near_check cat=abs thr=customized tol=atol:literal:1e-05
 }
+
+TEST(Spgemm, Float) {
+  host_sparse<float> hA, hB, hC;
+  device_sparse<float> dC;
+  minitensor::spgemm(hA, hB, dC);
+  hC.near_check(dC);  // expect: oa api=sparse_matrix::near_check cat=abs thr=default tol=atol:default:0.001
+}
