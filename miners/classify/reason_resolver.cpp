@@ -93,15 +93,19 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
     const auto a = stated(id), b = stated(other);
     return a && (!b || *a < *b);
   };
-  if (stated("fix") && e.callsChangedLibrary && !stated("test-fix") && !statedBefore("feature", "fix") &&
-      !statedBefore("refactoring", "fix"))
+  // "Fix comments", "fix typos", "fix lint": a fix word that opens a refactoring's phrase fixes form.
+  const auto fixOfForm = [&] {
+    const auto a = stated("refactoring"), b = stated("fix");
+    return a && b && *a <= *b;
+  };
+  if (stated("fix") && e.callsChangedLibrary && !stated("test-fix") && !statedBefore("feature", "fix") && !fixOfForm())
     return {{"cut-fix", kFromLibrary}};
   // "Fix train_Yvar reshaping in SAASBO" with the library's code changed and the test's check
   // following it, where the test names none of the changed definitions (it reaches them through
   // the model it builds): the library's fix too, unless the message says the test was fixed.
   // A feature, refactoring or new test the message names only after the fix ("Fix minor coco utility
   // function" ... "fix pycocotools area implementation") is part of that fix.
-  if (stated("fix") && e.libraryChanged && !stated("test-fix") && !statedBefore("refactoring", "fix") && !statedBefore("feature", "fix") &&
+  if (stated("fix") && e.libraryChanged && !stated("test-fix") && !fixOfForm() && !statedBefore("feature", "fix") &&
       !statedBefore("new-test", "fix"))
     return {{"cut-fix", kFromLibrary}};
 

@@ -59,6 +59,8 @@ TEST(ReasonResolver, AFixWithTheLibraryChangedIsTheLibrarysUnlessTheTestIsNamed)
   EXPECT_EQ(resolveReasons({said("fix", 0)}, library), (Reasons{{"cut-fix", "library"}}));
   EXPECT_EQ(resolveReasons({said("fix", 0), said("test-fix", 0)}, library), (Reasons{{"test-fix", "message"}}));
   EXPECT_EQ(resolveReasons({said("fix", 0)}, threshold()), (Reasons{{"test-fix", "message"}}));
+  // "Fix comments and add a test case": the fix word opens a refactoring's phrase, a fix of form.
+  EXPECT_EQ(resolveReasons({said("fix", 0), said("refactoring", 0)}, library), (Reasons{{"refactoring", "message"}}));
 }
 
 // "Additional bf16 support": the dtypes such a message names are what a feature adds, no cause.

@@ -124,6 +124,11 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
   const ReasonTagger t = builtin();
   const Case cases[] = {
       {"Factorize backend tests (#9137)", "refactoring", true},
+      {"deflake the vmap test", "flaky", true},
+      {"Resolve comments. Make the error message more readable.", "test-refactoring", true},
+      {"Fix review comments and add a clipped audio case", "refactoring", true},
+      {"Swap actual and expected in the summary checks", "test-refactoring", true},
+      {"Fix the comment parser", "refactoring", false},
       {"fix python formatting", "refactoring", true},
       {"CheckArraysEqual -> CheckOutputArraysEqual", "refactoring", true},
       {"Map inputs -> outputs in the new graph builder", "refactoring", false},
