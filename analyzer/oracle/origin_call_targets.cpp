@@ -293,7 +293,9 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
   // `JammedTestState(position=onp.load(f), ...)`): what it is built from is its value.
   if (callee.kind == ExprKind::Name && !viaImport && m.language == Language::Python)
     for (ClassId c = 0; c < m.classes.size(); ++c) {
-      if (m.classes[c].parent != kNone || m.classes[c].name != callee.name) continue;
+      // A module's class, or one a function defines in its body (a `@tensorclass` or dataclass
+      // of a test method's own), whatever class holds that method.
+      if ((m.classes[c].parent != kNone && m.classes[c].enclosingFunction == kNone) || m.classes[c].name != callee.name) continue;
       const bool holdsOnly = std::none_of(m.functions.begin(), m.functions.end(), [&](const Function& f) { return f.cls == c; });
       if (!holdsOnly) break;
       w.out.evidence.push_back(fmt::format("`{}` holds the values it is built from", callee.name));

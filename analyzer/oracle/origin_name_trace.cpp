@@ -332,7 +332,15 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
     if (where.language != Language::Python) return false;
     for (ClassId id = 0; id < where.classes.size(); ++id) {
       const ClassDef& c = where.classes[id];
-      if (c.parent != kNone || c.enclosingFunction != kNone || c.name != cls) continue;
+      // A class the test function (or one enclosing it) defines in its body (`@tensorclass class
+      // Transition:` inside the test) is visible there as a module's is.
+      const auto enclosesTheTest = [&] {
+        for (FunctionId f = fn; &where == &m && f != kNone; f = m.functions[f].parent)
+          if (f == c.enclosingFunction) return true;
+        return false;
+      };
+      const bool local = c.enclosingFunction != kNone;
+      if ((c.parent != kNone && !local) || (local && !enclosesTheTest()) || c.name != cls) continue;
       // `case.expected` of `case = _Inputs()`: what a method (`__init__` first) stores on the
       // object under that name, the object's field (its parameters the test's data).
       if (w.selectKey.starts_with('.')) {

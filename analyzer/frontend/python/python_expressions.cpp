@@ -15,6 +15,8 @@ ExprId PythonFrontend::Impl::convert(TSNode n, uint32_t depth) {
     case Py::True:
     case Py::False: return newExpr(ExprKind::Bool, n, text(n));
     case Py::None: return newExpr(ExprKind::NoneLit, n);
+    // `await pipe.arecv()`: the value the awaited call gives, as far as where a value comes from goes.
+    case Py::Await:
     case Py::ParenthesizedExpression: {
       size_t start = gather(n, true);
       TSNode inner = scratch.size() > start ? scratch[start].node : TSNode{};
