@@ -14,7 +14,10 @@ bool matches(std::string_view text, const RE2& re) { return RE2::PartialMatch(re
 // The words of ToleranceResolver::mentionsRuntimeChoice, split by what they choose, plus the
 // dtype words it leaves to "config" (`config.x64_enabled`), complex types, and `on_tpu`.
 const RE2& dtypeWords() {
-  static const RE2 re("(?i)(dtype|floatx|float16|float32|float64|bfloat16|complex64|complex128|\\bhalf\\b|precision|x64)");
+  // Also a tolerance named for the floating type it suits (e3nn's `float_tolerance` fixture).
+  static const RE2 re(
+      "(?i)(dtype|floatx|float16|float32|float64|bfloat16|complex64|complex128|\\bhalf\\b|precision|x64|"
+      "\\b(float|double)_(tol|tolerance|atol|rtol|eps|epsilon)\\b)");
   return re;
 }
 const RE2& deviceWords() {

@@ -29,6 +29,9 @@ TEST(RuntimeChoice, WordsSayDtypeOrDevice) {
   EXPECT_EQ(runtimeChoicesIn("self.test_session(use_gpu=False)"), 0) << "the CPU, as without the argument";
   EXPECT_EQ(runtimeChoicesIn("K.backend() == 'cntk'"), 0) << "a backend is neither";
   EXPECT_EQ(runtimeChoicesIn("jit_compile"), 0);
+  EXPECT_EQ(runtimeChoicesIn("float_tolerance"), kByDtype) << "a tolerance named for the floating type it suits";
+  EXPECT_EQ(runtimeChoicesIn("float_equal(a, b)"), 0);
+  EXPECT_EQ(runtimeChoicesIn("is_xpu_available() or is_hpu_available()"), kByDevice);
 }
 
 TEST(RuntimeChoice, ToleranceChosenByDtypeOrDevice) {
