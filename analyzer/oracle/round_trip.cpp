@@ -73,7 +73,7 @@ bool sameBindingOf(const OriginSet& one, const OriginSet& other, const std::stri
 }
 
 bool readsBack(const OriginSet& side) {
-  static const RE2 reading(R"((^|\.)(load|loads|load_[a-z0-9]+|restore|from_file|read_pickle|unpickle|deserialize)$)");
+  static const RE2 reading(R"((^|\.)(load|loads|load_[a-z0-9]+|restore|from_file|from_pretrained|read_pickle|unpickle|deserialize)$)");
   for (const Origin& o : side.items)
     if ((o.kind == OriginKind::LibCall || o.kind == OriginKind::OtherLib || o.kind == OriginKind::Data) &&
         RE2::PartialMatch(o.api, reading))
@@ -384,10 +384,16 @@ std::optional<RoundTrip> sameCallTwice(const FileModel& m, FunctionId fn, StmtId
   if (fn == kNone || m.language != Language::Python) return std::nullopt;
   const std::string one = handedName(sides.actualText), other = handedName(sides.expectedText);
   if (one.empty() || other.empty() || one == other) return std::nullopt;
-  // localBindingStmt: an assignment of a value to the name alone.
+  // localBindingStmt: an assignment of a value to the name alone. A part of what the call returns
+  // (`model(**inputs).logits`, `model(x)[0]`) is that call's too.
   const auto boundCall = [&](const std::string& name) -> std::pair<StmtId, std::string> {
     const StmtId s = localBindingStmt(m, fn, at, name);
-    if (s == kNone || m.expr(m.stmts[s].b).kind != ExprKind::Call) return {kNone, {}};
+    if (s == kNone) return {kNone, {}};
+    ExprId value = m.stmts[s].b;
+    while (value != kNone && (m.expr(value).kind == ExprKind::Attribute || m.expr(value).kind == ExprKind::Subscript) &&
+           m.expr(value).childCount > 0)
+      value = m.child(value, 0);
+    if (value == kNone || m.expr(value).kind != ExprKind::Call) return {kNone, {}};
     return {s, normalized(m.expr(m.stmts[s].b).text)};
   };
   const auto [first, firstCall] = boundCall(one);

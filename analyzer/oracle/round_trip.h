@@ -99,7 +99,7 @@ bool takesAsArgument(const OriginSet& side, const std::string& name);
 // `R1` of the scene handed to the library, then `R1` of its result); both binding none counts.
 bool sameBindingOf(const OriginSet& one, const OriginSet& other, const std::string& name);
 
-// Whether a side reads a value back from storage (`torch.load(path)`, `pickle.loads(b)`,
+// Whether a side reads a value back from storage (`torch.load(path)`, `pickle.loads(b)`, `from_pretrained(dir)`,
 // `model.load_state_dict(...)`, `tf.saved_model.load(dir)`).
 bool readsBack(const OriginSet& side);
 
