@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "analyzer/assertions/assertion_finder_internal.h"
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 
@@ -264,6 +265,50 @@ std::optional<Band> bandAround(const FileModel& m, ExprId bound) {
   return std::nullopt;
 }
 
+namespace {
+
+struct OutsideBand {
+  ExprId compare = kNone, value = kNone;
+  Band band;
+};
+
+// `x < e - t || x > e + t`, either side first, also written `e - t > x`: the value outside a
+// band around an expected value on both sides (Highway's `AssertNear` aborting then). The
+// condition holds when the check fails.
+std::optional<OutsideBand> outsideBand(const FileModel& m, ExprId e) {
+  const Expr& x = m.expr(e);
+  if (x.kind != ExprKind::BoolOp || (x.name != "||" && x.name != "or") || x.childCount != 2) return std::nullopt;
+  struct Side {
+    ExprId value = kNone;
+    Band band;
+    int direction = 0;  // -1 below the band, +1 above it
+  };
+  const auto side = [&](ExprId c) -> std::optional<Side> {
+    if (c == kNone || m.expr(c).kind != ExprKind::Compare || m.expr(c).childCount != 2) return std::nullopt;
+    const std::string_view op = m.compareOp(c, 0);
+    const bool less = op == "<" || op == "<=", greater = op == ">" || op == ">=";
+    if (!less && !greater) return std::nullopt;
+    for (const bool edgeRight : {true, false}) {
+      const ExprId edge = m.child(c, edgeRight ? 1 : 0), value = m.child(c, edgeRight ? 0 : 1);
+      const auto band = bandAround(m, edge);
+      if (!band) continue;
+      const int widens = band->factor ? band->factor : (m.expr(edge).name == "-" ? -1 : m.expr(edge).name == "+" ? 1 : 0);
+      // `x < e - t` (the value below the lower edge) or `x > e + t` (above the upper one).
+      const int direction = (less == edgeRight) ? -1 : 1;
+      if (widens == direction) return Side{value, *band, direction};
+    }
+    return std::nullopt;
+  };
+  const auto low = side(m.child(e, 0)), high = side(m.child(e, 1));
+  if (!low || !high || low->direction == high->direction) return std::nullopt;
+  if (normalized(m.expr(low->value).text) != normalized(m.expr(high->value).text) ||
+      normalized(m.expr(low->band.first).text) != normalized(m.expr(high->band.first).text))
+    return std::nullopt;
+  return OutsideBand{m.child(e, 0), low->value, low->band};
+}
+
+}  // namespace
+
 // Whether a call of an exact API with `oa_if` parameters gives one of them by keyword (`eqx.tree_equal(x,
 // y, rtol=1e-5)`): then it checks within a tolerance, as a condition too.
 bool givesOaIfParameter(const FileModel& m, const ApiSpec& spec, ExprId call) {
@@ -291,6 +336,16 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
         e = m.child(e, 0);
         continue;
       case ExprKind::BoolOp: {
+        if (const auto outside = outsideBand(m, e)) {
+          OaCheck c;
+          c.compare = outside->compare;
+          c.bandValue = outside->value;
+          c.bandExpected = outside->band.first;
+          c.bandTolerance = outside->band.second;
+          c.bandFactor = outside->band.factor != 0;
+          c.negated = true;
+          return done(c);
+        }
         if (auto l = conditionCheck(m, scope, m.child(e, 0))) return done(*l);
         e = m.child(e, 1);
         continue;

@@ -4,6 +4,7 @@
 
 #include "analyzer/core/words.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -74,7 +75,8 @@ bool namedAsExpected(std::string_view name) {
 }  // namespace
 
 bool namedAsTolerance(std::string_view name) {
-  static const RE2 tolerance(R"((?i)(tol|eps|thresh|margin|precision|delta|ulp|max_?abs_?diff|max_?diff|max_?err|abs_?err|rel_?err))");
+  static const RE2 tolerance(
+      R"((?i)(tol|eps|thresh|margin|precision|delta|ulp|max_?abs_?diff|max_?diff|max_?err|abs_?err|rel_?err|(^|_)rel(_|$)|relative))");
   return RE2::PartialMatch(piece(name), tolerance);
 }
 
@@ -83,8 +85,13 @@ bool isMethod(const Function& f) {
   const size_t last = f.qualifiedName.rfind('.');
   if (last == std::string::npos || last == 0) return false;
   const size_t before = f.qualifiedName.rfind('.', last - 1);
-  const std::string_view owner = std::string_view(f.qualifiedName).substr(before == std::string::npos ? 0 : before + 1);
-  return !owner.empty() && (std::isupper(static_cast<unsigned char>(owner[0])) || owner.find('<') < last);
+  std::string_view owner = std::string_view(f.qualifiedName).substr(before == std::string::npos ? 0 : before + 1);
+  owner = owner.substr(0, owner.find('.'));
+  // A name in capitals is a namespace a macro names (Highway's `HWY_NAMESPACE`, `N_AVX2`), not a class.
+  const bool macroNamed = owner.size() > 1 && std::ranges::all_of(owner, [](char c) {
+                            return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+                          });
+  return !owner.empty() && !macroNamed && (std::isupper(static_cast<unsigned char>(owner[0])) || owner.find('<') < last);
 }
 
 std::string_view comparedValueParam(const Function& f) {
