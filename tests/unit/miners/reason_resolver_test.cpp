@@ -205,14 +205,19 @@ TEST(ReasonResolver, TheDiffSpeaksWhereTheMessageIsSilent) {
 
 // A feature, stated or shown by the library's change, explains a tolerance that moved alone
 // only where the test changed around it or names the changed code.
-TEST(ReasonResolver, AFeatureExplainsALoneToleranceOnlyWithTheTestsChange) {
+TEST(ReasonResolver, ALoneToleranceFollowsTheLibraryCodeItsTestCalls) {
   EXPECT_EQ(resolveReasons({said("feature", 0)}, threshold()), (Reasons{{"unknown", "none"}}));
   ChangeEvidence library = threshold();
   library.callsChangedLibrary = true;
   EXPECT_EQ(resolveReasons({said("feature", 0)}, library), (Reasons{{"feature", "message"}}));
-  EXPECT_EQ(resolveReasons({}, library), (Reasons{{"unknown", "none"}}));
-  library.testReworked = true;
+  // Nothing said, the test left as it was: the tolerance still moved with the library it calls.
   EXPECT_EQ(resolveReasons({}, library), (Reasons{{"feature", "library"}}));
+  // A port to the library's API shows nothing for a tolerance that moved alone.
+  ChangeEvidence ported = threshold();
+  ported.movedToLibraryApi = true;
+  EXPECT_EQ(resolveReasons({}, ported), (Reasons{{"unknown", "none"}}));
+  ported.testReworked = true;
+  EXPECT_EQ(resolveReasons({}, ported), (Reasons{{"feature", "migration"}}));
 }
 
 // "Migrate away from use of JaxTestCase in tests": the checks read as they did, but their
