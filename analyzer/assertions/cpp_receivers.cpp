@@ -74,5 +74,4 @@ bool receivesMacroParameter(const FileModel& m, FunctionId scope, ExprId receive
   return std::ranges::any_of(m.functions[scope].params, [&](const Param& p) { return p.name == text; });
 }
 
-
 }  // namespace oalens::analyzer
