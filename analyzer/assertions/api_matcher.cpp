@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <optional>
+#include <vector>
 
 #include <re2/re2.h>
 
@@ -340,34 +341,37 @@ const ApiSpec* ApiMatcher::uniqueDiscoveredMethod(std::string_view name) const {
   return all.front();
 }
 
-const ApiSpec* ApiMatcher::includedDiscoveredMethod(const FileModel& m, std::string_view name) const {
+namespace {
+
+// The discovered methods named `name` (a class's, `Class.name`) defined in `m` or a file it may
+// include.
+std::vector<const ApiSpec*> visibleDiscoveredMethods(const Catalogue& wrappers, const FileModel& m, std::string_view name) {
   const auto visible = [&](std::string_view path) {
     return path == m.path || std::ranges::any_of(m.imports, [&](const Import& i) { return mayBeIncludedAs(path, i.module); });
   };
-  const ApiSpec* found = nullptr;
-  for (const ApiSpec* s : wrappers_.allByShortName(name, Language::Cpp)) {
-    if (s->names.empty() || s->names.front().find('.') == std::string::npos || !visible(s->definedIn)) continue;
-    if (found) return nullptr;
-    found = s;
-  }
-  return found;
+  std::vector<const ApiSpec*> out;
+  for (const ApiSpec* s : wrappers.allByShortName(name, Language::Cpp))
+    if (!s->names.empty() && s->names.front().find('.') != std::string::npos && visible(s->definedIn)) out.push_back(s);
+  return out;
 }
 
-namespace {
 // `tol` and `tol_`: the same kinds of tolerance, whatever each definition names its parameters.
 bool sameToleranceKinds(const ApiSpec& a, const ApiSpec& b) {
   return std::ranges::equal(a.tolerances, b.tolerances, [](const auto& x, const auto& y) { return x.first == y.first; });
 }
+
 }  // namespace
 
+const ApiSpec* ApiMatcher::includedDiscoveredMethod(const FileModel& m, std::string_view name) const {
+  const std::vector<const ApiSpec*> visible = visibleDiscoveredMethods(wrappers_, m, name);
+  return visible.size() == 1 ? visible.front() : nullptr;
+}
+
 const ApiSpec* ApiMatcher::agreeingIncludedMethod(const FileModel& m, std::string_view name) const {
-  const auto visible = [&](std::string_view path) {
-    return path == m.path || std::ranges::any_of(m.imports, [&](const Import& i) { return mayBeIncludedAs(path, i.module); });
-  };
   const ApiSpec* first = nullptr;
-  for (const ApiSpec* s : wrappers_.allByShortName(name, Language::Cpp)) {
+  for (const ApiSpec* s : visibleDiscoveredMethods(wrappers_, m, name)) {
     // A declaration whose body is elsewhere (`void near_check(...) const;`) checks nothing here.
-    if (s->names.empty() || s->names.front().find('.') == std::string::npos || !visible(s->definedIn) || s->checksNothing) continue;
+    if (s->checksNothing) continue;
     if (!first) first = s;
     else if (s->oa != first->oa || s->category != first->category || !sameToleranceKinds(*s, *first)) return nullptr;
   }

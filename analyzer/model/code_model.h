@@ -229,6 +229,10 @@ inline ClassId enclosingClass(const FileModel& m, FunctionId f) {
   return f == kNone || f >= m.functions.size() ? kNone : m.functions[f].cls;
 }
 
+// Whether a method is the one a test framework runs before each test of its class (unittest's
+// `setUp`, pytest's `setup_method`, nose's `setup`).
+inline bool isPerTestSetUp(std::string_view method) { return method == "setUp" || method == "setup_method" || method == "setup"; }
+
 // The statement after `s`'s block at its level (its `else` or `elif`, or the next statement of
 // the same block), or kNone.
 StmtId nextSibling(const FileModel& m, StmtId s);

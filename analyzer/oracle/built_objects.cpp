@@ -39,8 +39,7 @@ StmtId setUpBinding(const FileModel& m, FunctionId fn, std::string_view attribut
     if ((st.kind != StmtKind::Assign && st.kind != StmtKind::AugAssign) || st.a == kNone || st.function == kNone ||
         m.functions[st.function].cls != cls || m.expr(st.a).text != target)
       continue;
-    const std::string_view owner = m.functions[st.function].name;
-    if (found != kNone || st.kind != StmtKind::Assign || (owner != "setUp" && owner != "setup_method" && owner != "setup")) return kNone;
+    if (found != kNone || st.kind != StmtKind::Assign || !isPerTestSetUp(m.functions[st.function].name)) return kNone;
     found = s;
   }
   return found;

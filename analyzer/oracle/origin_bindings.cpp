@@ -279,8 +279,7 @@ bool OriginTracer::traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn
     const Stmt& st = m.stmts[s];
     if (st.kind != StmtKind::Assign || st.a == kNone || st.function == kNone) continue;
     if (m.functions[st.function].cls != cls || m.expr(st.a).text != target) continue;
-    std::string_view owner = m.functions[st.function].name;
-    if (best == kNone || owner == "setUp" || owner == "setup_method" || owner == "setup") best = s;
+    if (best == kNone || isPerTestSetUp(m.functions[st.function].name)) best = s;
   }
   if (best != kNone) {
     const Stmt& st = m.stmts[best];

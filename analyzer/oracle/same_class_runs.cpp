@@ -12,13 +12,6 @@ namespace oalens::analyzer {
 
 namespace {
 
-bool isIdentifier(std::string_view text) {
-  if (text.empty() || !(std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == '_')) return false;
-  for (const char c : text)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
-}
-
 struct CalledObject {
   std::string callee;     // the object run (`new_model`)
   std::string arguments;  // its call's argument text, normalized (`(x)`)
@@ -31,9 +24,10 @@ std::optional<CalledObject> boundByRunning(const FileModel& m, FunctionId fn, St
   const StmtId s = localBindingStmt(m, fn, at, name);
   if (s == kNone || m.expr(m.stmts[s].b).kind != ExprKind::Call) return std::nullopt;
   const ExprId call = m.stmts[s].b;
-  const std::string callee = normalized(m.expr(m.child(call, 0)).text);
+  if (m.expr(m.child(call, 0)).kind != ExprKind::Name) return std::nullopt;
+  const std::string callee(m.expr(m.child(call, 0)).name);
   const std::string text = normalized(m.expr(call).text);
-  if (!isIdentifier(callee) || !text.starts_with(callee + "(")) return std::nullopt;
+  if (!text.starts_with(callee + "(")) return std::nullopt;
   return CalledObject{callee, text.substr(callee.size()), s};
 }
 
@@ -53,10 +47,8 @@ std::optional<Instance> instanceOf(const FileModel& m, FunctionId fn, StmtId at,
   const std::string callee = normalized(m.expr(m.child(call, 0)).text);
   const std::string_view last = lastDottedComponent(callee);
   if (!last.empty() && std::isupper(static_cast<unsigned char>(last[0]))) return Instance{callee, {}};
-  if (m.expr(call).childCount < 2) return std::nullopt;
-  const std::string first = normalized(m.expr(m.child(call, 1)).text);
-  if (!isIdentifier(first)) return std::nullopt;
-  std::optional<Instance> inner = instanceOf(m, fn, s, first, depth + 1);
+  if (m.expr(call).childCount < 2 || m.expr(m.child(call, 1)).kind != ExprKind::Name) return std::nullopt;
+  std::optional<Instance> inner = instanceOf(m, fn, s, std::string(m.expr(m.child(call, 1)).name), depth + 1);
   if (inner && inner->handedTo.empty()) inner->handedTo = callee;
   return inner;
 }
