@@ -8,6 +8,8 @@
 
 #include <re2/re2.h>
 
+#include "analyzer/core/words.h"
+
 namespace oalens::miners {
 
 namespace {
@@ -200,9 +202,11 @@ bool subjectNamesSuiteHelper(std::string_view message, std::string_view api) {
            module.find("." + std::string(part) + ".") != std::string_view::npos || module.ends_with("." + std::string(part));
   };
   if (helper.size() < 8 || !(suite("tests") || suite("test"))) return false;
+  // The helper's name as a whole word of the subject, not an attribute of another name.
   const std::string_view subject = message.substr(0, message.find('\n'));
-  const RE2 named("(^|[^\\w.])" + RE2::QuoteMeta(helper) + "($|[^\\w])");
-  return RE2::PartialMatch(re2::StringPiece(subject.data(), subject.size()), named);
+  for (size_t at = analyzer::findWord(subject, helper); at != std::string_view::npos; at = analyzer::findWord(subject, helper, at + 1))
+    if (at == 0 || subject[at - 1] != '.') return true;
+  return false;
 }
 
 bool messageFixesHelper(std::string_view message, std::string_view helper) {
