@@ -33,6 +33,7 @@ static std::string_view methodApplied(const FileModel& m, const CallArgs& args, 
 }
 
 using origin_names::convertedValue;
+using origin_names::elementwiseOrReduction;
 using origin_names::isPythonBuiltin;
 using origin_names::movesData;
 using origin_names::visibleFrom;
@@ -598,6 +599,18 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       w.out.arithmetic = arithmeticBefore;
       w.out.arithmeticAt = arithmeticAtBefore;
       w.out.evidence.push_back(fmt::format("`{}` is {} on numbers (a closed-form value)", m.expr(e).text.substr(0, 80), resolved));
+      return;
+    }
+    // Arithmetic written only in the arguments of another library's algorithm
+    // (`np.fft.irfftn(re + 1j * im)`, `torch.linalg.solve(a + eye, b)`) prepares that
+    // algorithm's inputs: the other library computes the oracle. Inside an elementwise operation
+    // or a reduction (`np.exp(a - b)`, `np.sum(x * w)`), the author's formula is the computation.
+    if (w.out.arithmetic != arithmeticBefore && !elementwiseOrReduction(last)) {
+      w.out.items[self].argsArithmetic = true;
+      w.out.arithmetic = arithmeticBefore;
+      w.out.arithmeticAt = arithmeticAtBefore;
+      w.out.evidence.push_back(
+          fmt::format("`{}` is {} (another library) on inputs the test prepares with arithmetic", m.expr(e).text.substr(0, 80), resolved));
       return;
     }
     w.out.evidence.push_back(fmt::format("`{}` is {} (another library)", m.expr(e).text.substr(0, 80), resolved));

@@ -88,6 +88,27 @@ bool movesData(std::string_view last) {
   return wrapsItsValue(last);
 }
 
+bool elementwiseOrReduction(std::string_view last) {
+  static constexpr std::string_view k[] = {
+      // elementwise
+      "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "cbrt", "square", "power", "pow", "float_power", "abs",
+      "absolute", "fabs", "sign", "negative", "reciprocal", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "arctan2", "asin", "acos",
+      "atan", "atan2", "sinh", "cosh", "tanh", "floor", "ceil", "round", "rint", "trunc", "clip", "clamp", "maximum", "minimum", "fmax",
+      "fmin", "where", "add", "subtract", "sub", "multiply", "mul", "divide", "div", "true_divide", "floor_divide", "mod", "fmod",
+      "remainder", "hypot", "logaddexp", "heaviside", "real", "imag", "conj", "angle", "erf", "erfc", "sigmoid", "expit", "logit", "relu",
+      // reductions and products
+      "sum", "nansum", "mean", "nanmean", "average", "prod", "cumsum", "cumprod", "max", "min", "amax", "amin", "argmax", "argmin",
+      "logsumexp", "dot", "vdot", "matmul", "mm", "bmm", "einsum", "tensordot", "outer", "inner", "kron", "trace", "diff", "var", "std",
+      "nanvar", "nanstd", "median", "all", "any", "count_nonzero", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod",
+      "reduce_logsumexp", "sqrt_", "exp_", "add_", "mul_", "div_", "sub_", "norm", "percentile", "quantile", "sort",
+      // arrays built from values (a diagonal, a triangle, pieces, a value per row)
+      "diag", "diagonal", "diagflat", "diag_embed", "triu", "tril", "split", "apply_along_axis", "array", "asarray", "tensor", "full",
+      "full_like", "zeros", "ones", "eye"};
+  for (auto n : k)
+    if (last == n) return true;
+  return false;
+}
+
 bool appliesItsFunction(std::string_view last) {
   // Batching, compiling and differentiating transforms: `value_and_grad(f)(x)` and `jacfwd(f)(x)`
   // are f again, computed another way, as `jit(f)(x)` is; scripting or tracing a module leaves the

@@ -176,6 +176,9 @@ bool isPythonBuiltin(std::string_view name);
 // flip), selection (take, narrow), joining (stack, concatenate), copies, casts and device
 // moves. It hands its operand's origin on and computes nothing (docs/oracles.md).
 bool movesData(std::string_view last);
+// An elementwise operation or a reduction of any array library (`exp`, `where`, `sum`, `matmul`):
+// a formula written around or inside it is the author's computation, not input preparation.
+bool elementwiseOrReduction(std::string_view last);
 // A function named for converting one value to another package's type (`to_numpy`, `to_torch`,
 // `as_numpy`, `to_tensor`): a conversion, whichever library defines it.
 bool convertsToAnotherPackage(std::string_view last);

@@ -575,6 +575,25 @@ TEST(OracleClassifier, AGradientReadBackIsTheGradientOfWhatWasDifferentiated) {
   EXPECT_EQ(a->expectedText, "a_copy.grad");
 }
 
+TEST(OracleClassifier, ArithmeticInsideAnotherLibrarysAlgorithmPreparesItsInputs) {
+  // The FFT computes the oracle from inputs the test combines (DT); an exponential of a
+  // difference is the author's formula (NI).
+  ScanResult r = scanPython({{"speclib/__init__.py", ""},
+                             {"tests/test_spec.py",
+                              "import numpy as np\n"
+                              "import speclib\n"
+                              "def test_inverse():\n"
+                              "    re, im = np.random.rand(4), np.random.rand(4)\n"
+                              "    out = speclib.inverse_real(re, im)\n"
+                              "    np.testing.assert_allclose(out, np.fft.irfft(re + 1j * im), rtol=1e-5)\n"  // line 6
+                              "def test_ratio():\n"
+                              "    a, b = np.random.rand(4), np.random.rand(4)\n"
+                              "    np.testing.assert_allclose(speclib.ratio(a, b), np.exp(a - b))\n"}});  // line 9
+  classifyOracles(r, {"speclib"});
+  EXPECT_EQ(typeAt(r, 6), "DT");
+  EXPECT_EQ(typeAt(r, 9), "NI");
+}
+
 TEST(OracleClassifier, TheLibrarysCustomOperatorsCalledThroughTorchOpsAreItsOwn) {
   // `torch.ops.minilib.pack(x)` runs the operator minilib registers with PyTorch: a different
   // function of the library under test (RI), not PyTorch (DT); `torch.matmul` stays PyTorch's.
