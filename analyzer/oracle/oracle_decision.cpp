@@ -505,6 +505,15 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
         (!computesWithLibrary(cut) ||
          std::none_of(oracle.bindings.begin(), oracle.bindings.end(), [&](const std::string& b) { return cut.bindings.count(b) > 0; })))
       return {"D", "the oracle is arithmetic on literals"};
+    // The arithmetic made an input the CUT is handed as it is (`mean0 = mu * torch.ones(shape)`,
+    // then `build(mean0)` and the samples' mean against `mean0`): the test's own input, read back.
+    const bool onlyInSharedInputs =
+        !oracle.arithmeticAt.empty() && std::all_of(oracle.arithmeticAt.begin(), oracle.arithmeticAt.end(), [&](const std::string& at) {
+          return !at.empty() &&
+                 std::any_of(cut.bindings.begin(), cut.bindings.end(), [&](const std::string& b) { return b.starts_with(at + ":"); });
+        });
+    if (allOf(oracle, {OriginKind::Literal}) && onlyInSharedInputs)
+      return {"D", "the oracle is an input the CUT is handed too, made from literals"};
     if (allOf(oracle, {OriginKind::Literal})) return {"NI", "the oracle is the author's arithmetic on the CUT's own inputs"};
     if (oracle.has(OriginKind::Unknown) && !oracle.has(OriginKind::Data)) return {"UNKNOWN", firstUnknownReason(oracle)};
     // Stored or test data only rescaled (`np.array(image) / 255.0`), none of it the CUT's input:

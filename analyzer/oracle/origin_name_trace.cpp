@@ -301,6 +301,18 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         return;
       }
       if (traceCallerArgument(w, m, f, at, name, depth)) return;
+      // `@pytest.mark.parametrize("mu", (-1.0, 0.0, 1.0))`: a number the test writes, once per case.
+      if (const auto values = m.language == Language::Python ? parametrizedValues(m, f, name) : std::nullopt;
+          values && !values->empty() && std::all_of(values->begin(), values->end(), [&](ExprId v) {
+            const Expr& x = m.expr(v);
+            return x.kind == ExprKind::Number ||
+                   (x.kind == ExprKind::UnaryOp && x.childCount == 1 && m.expr(m.child(v, 0)).kind == ExprKind::Number);
+          })) {
+        w.out.items.push_back({OriginKind::Literal, std::string(m.expr(values->front()).text), {}, {}});
+        w.out.evidence.push_back(fmt::format("`{}` is a parameter of {} given the numbers {}", name, F.qualifiedName,
+                                             std::string(m.expr(values->front()).text)));
+        return;
+      }
       w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});
       w.out.items.back().parameter = true;
       w.out.evidence.push_back(fmt::format("`{}` is a parameter of {}: test-supplied data", name, F.qualifiedName));

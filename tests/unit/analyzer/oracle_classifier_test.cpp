@@ -594,6 +594,30 @@ TEST(OracleClassifier, ArithmeticInsideAnotherLibrarysAlgorithmPreparesItsInputs
   EXPECT_EQ(typeAt(r, 9), "NI");
 }
 
+TEST(OracleClassifier, AnInputMadeFromParametrizedNumbersAndReadBackIsDefined) {
+  // `mean0` is made from the case's number and handed to the CUT (a helper builds the model's
+  // data from it): the sampler's mean against it reads the test's own input back (D); the
+  // author's formula on it stays NI.
+  ScanResult r = scanPython({{"samplib/__init__.py", ""},
+                             {"tests/test_sampler.py",
+                              "import pytest\n"
+                              "import torch\n"
+                              "import samplib\n"
+                              "def _build(m, s):\n"
+                              "    thetas = torch.randn(100, 3) * s + m\n"
+                              "    return samplib.GaussianScore()(thetas)\n"
+                              "@pytest.mark.parametrize('mu', (-1.0, 0.0, 1.0))\n"
+                              "def test_mean(mu):\n"
+                              "    mean0 = mu * torch.ones(3)\n"
+                              "    samples = samplib.Diffuser(_build(mean0, torch.ones(3))).run(1000)\n"
+                              "    mean_est = samples.mean(0)\n"
+                              "    assert torch.allclose(mean_est, mean0, atol=1e-1)\n"                  // line 12
+                              "    assert torch.allclose(mean_est * 2, mean0 * 2 + 1, atol=1e-1)\n"}});  // line 13
+  classifyOracles(r, {"samplib"});
+  EXPECT_EQ(typeAt(r, 12), "D");
+  EXPECT_EQ(typeAt(r, 13), "NI");
+}
+
 TEST(OracleClassifier, TheLibrarysCustomOperatorsCalledThroughTorchOpsAreItsOwn) {
   // `torch.ops.minilib.pack(x)` runs the operator minilib registers with PyTorch: a different
   // function of the library under test (RI), not PyTorch (DT); `torch.matmul` stays PyTorch's.
