@@ -34,6 +34,13 @@ std::string typeAt(const ScanResult& r, uint32_t line) {
   return a ? a->oracleType : "(no assertion)";
 }
 
+// The oracle types at several lines, in their order: one comparison reads as the line-by-line list.
+std::vector<std::string> typesAt(const ScanResult& r, std::initializer_list<uint32_t> lines) {
+  std::vector<std::string> out;
+  for (uint32_t line : lines) out.push_back(typeAt(r, line));
+  return out;
+}
+
 const char* kImports =
     "import numpy as np\n"
     "import pytest\n"
@@ -578,44 +585,39 @@ TEST(OracleClassifier, AGradientReadBackIsTheGradientOfWhatWasDifferentiated) {
 TEST(OracleClassifier, ArithmeticInsideAnotherLibrarysAlgorithmPreparesItsInputs) {
   // The FFT computes the oracle from inputs the test combines (DT); an exponential of a
   // difference is the author's formula (NI).
-  ScanResult r = scanPython({{"speclib/__init__.py", ""},
-                             {"tests/test_spec.py",
-                              "import numpy as np\n"
-                              "import speclib\n"
-                              "def test_inverse():\n"
-                              "    re, im = np.random.rand(4), np.random.rand(4)\n"
-                              "    out = speclib.inverse_real(re, im)\n"
-                              "    np.testing.assert_allclose(out, np.fft.irfft(re + 1j * im), rtol=1e-5)\n"  // line 6
-                              "def test_ratio():\n"
-                              "    a, b = np.random.rand(4), np.random.rand(4)\n"
-                              "    np.testing.assert_allclose(speclib.ratio(a, b), np.exp(a - b))\n"}});  // line 9
+  // Line 5 hands the FFT inputs the test combines; line 6 writes the ratio out itself.
+  ScanResult r = scanPython({{"speclib/__init__.py", ""}, {"tests/test_spec.py", R"(import numpy as np
+import speclib
+def test_spectrum():
+    re, im = np.random.rand(4), np.random.rand(4)
+    np.testing.assert_allclose(speclib.inverse_real(re, im), np.fft.irfft(re + 1j * im), rtol=1e-5)
+    np.testing.assert_allclose(speclib.ratio(re, im), np.exp(re - im))
+)"}});
   classifyOracles(r, {"speclib"});
-  EXPECT_EQ(typeAt(r, 6), "DT");
-  EXPECT_EQ(typeAt(r, 9), "NI");
+  EXPECT_EQ(typesAt(r, {5, 6}), (std::vector<std::string>{"DT", "NI"}));
 }
 
 TEST(OracleClassifier, AnInputMadeFromParametrizedNumbersAndReadBackIsDefined) {
   // `mean0` is made from the case's number and handed to the CUT (a helper builds the model's
   // data from it): the sampler's mean against it reads the test's own input back (D); the
   // author's formula on it stays NI.
-  ScanResult r = scanPython({{"samplib/__init__.py", ""},
-                             {"tests/test_sampler.py",
-                              "import pytest\n"
-                              "import torch\n"
-                              "import samplib\n"
-                              "def _build(m, s):\n"
-                              "    thetas = torch.randn(100, 3) * s + m\n"
-                              "    return samplib.GaussianScore()(thetas)\n"
-                              "@pytest.mark.parametrize('mu', (-1.0, 0.0, 1.0))\n"
-                              "def test_mean(mu):\n"
-                              "    mean0 = mu * torch.ones(3)\n"
-                              "    samples = samplib.Diffuser(_build(mean0, torch.ones(3))).run(1000)\n"
-                              "    mean_est = samples.mean(0)\n"
-                              "    assert torch.allclose(mean_est, mean0, atol=1e-1)\n"                  // line 12
-                              "    assert torch.allclose(mean_est * 2, mean0 * 2 + 1, atol=1e-1)\n"}});  // line 13
+  // Line 12 reads `mean0` back; line 13 is a formula on it.
+  ScanResult r = scanPython({{"samplib/__init__.py", ""}, {"tests/test_sampler.py", R"(import pytest
+import torch
+import samplib
+def _build(m, s):
+    thetas = torch.randn(100, 3) * s + m
+    return samplib.GaussianScore()(thetas)
+@pytest.mark.parametrize('mu', (-1.0, 0.0, 1.0))
+def test_mean(mu):
+    mean0 = mu * torch.ones(3)
+    samples = samplib.Diffuser(_build(mean0, torch.ones(3))).run(1000)
+    mean_est = samples.mean(0)
+    assert torch.allclose(mean_est, mean0, atol=1e-1)
+    assert torch.allclose(mean_est * 2, mean0 * 2 + 1, atol=1e-1)
+)"}});
   classifyOracles(r, {"samplib"});
-  EXPECT_EQ(typeAt(r, 12), "D");
-  EXPECT_EQ(typeAt(r, 13), "NI");
+  EXPECT_EQ(typesAt(r, {12, 13}), (std::vector<std::string>{"D", "NI"}));
 }
 
 TEST(OracleClassifier, TheLibrarysCustomOperatorsCalledThroughTorchOpsAreItsOwn) {
