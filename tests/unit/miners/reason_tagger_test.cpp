@@ -245,6 +245,9 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
       {"int8/uint8 support (#12)", "dtype-support", true},
       {"Use cutlass; add support for f16 inputs", "dtype-support", true},
       {"Loosen the float16 tolerance of the conv test", "dtype-support", false},
+      {"Add ChainerX float16", "dtype-support", true},
+      {"[feat] allow fp16 optimizer state with Adam (#41)", "dtype-support", true},
+      {"Fix the test\n\nadd a float16 tolerance", "dtype-support", false},
       {"LLM.int8() refactoring, part 1", "dtype", false},
       {"Cast the reference to int8 before comparing", "dtype", true},
   };
