@@ -1,6 +1,7 @@
 // Tracing a name to the value it holds: a parameter, a binding of the function or the module,
 // an import, a value changed in place since (origin_bindings.cpp reads the other places).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <string>
@@ -303,14 +304,12 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
       if (traceCallerArgument(w, m, f, at, name, depth)) return;
       // `@pytest.mark.parametrize("mu", (-1.0, 0.0, 1.0))`: a number the test writes, once per case.
       if (const auto values = m.language == Language::Python ? parametrizedValues(m, f, name) : std::nullopt;
-          values && !values->empty() && std::all_of(values->begin(), values->end(), [&](ExprId v) {
-            const Expr& x = m.expr(v);
-            return x.kind == ExprKind::Number ||
-                   (x.kind == ExprKind::UnaryOp && x.childCount == 1 && m.expr(m.child(v, 0)).kind == ExprKind::Number);
-          })) {
-        w.out.items.push_back({OriginKind::Literal, std::string(m.expr(values->front()).text), {}, {}});
-        w.out.evidence.push_back(fmt::format("`{}` is a parameter of {} given the numbers {}", name, F.qualifiedName,
-                                             std::string(m.expr(values->front()).text)));
+          values && !values->empty() && std::all_of(values->begin(), values->end(), [&](ExprId v) { return isNumberLiteral(m, v); })) {
+        std::vector<std::string_view> numbers;
+        for (ExprId v : *values) numbers.push_back(m.expr(v).text);
+        w.out.items.push_back({OriginKind::Literal, std::string(numbers.front()), {}, {}});
+        w.out.evidence.push_back(
+            fmt::format("`{}` is a parameter of {} given the numbers {}", name, F.qualifiedName, fmt::join(numbers, ", ")));
         return;
       }
       w.out.items.push_back({OriginKind::Data, std::string(name), {}, {}});

@@ -583,9 +583,8 @@ TEST(OracleClassifier, AGradientReadBackIsTheGradientOfWhatWasDifferentiated) {
 }
 
 TEST(OracleClassifier, ArithmeticInsideAnotherLibrarysAlgorithmPreparesItsInputs) {
-  // The FFT computes the oracle from inputs the test combines (DT); an exponential of a
-  // difference is the author's formula (NI).
-  // Line 5 hands the FFT inputs the test combines; line 6 writes the ratio out itself.
+  // Line 5: the FFT computes the oracle from inputs the test combines (DT); line 6: an exponential
+  // of a difference is the author's formula (NI).
   ScanResult r = scanPython({{"speclib/__init__.py", ""}, {"tests/test_spec.py", R"(import numpy as np
 import speclib
 def test_spectrum():
@@ -599,9 +598,8 @@ def test_spectrum():
 
 TEST(OracleClassifier, AnInputMadeFromParametrizedNumbersAndReadBackIsDefined) {
   // `mean0` is made from the case's number and handed to the CUT (a helper builds the model's
-  // data from it): the sampler's mean against it reads the test's own input back (D); the
-  // author's formula on it stays NI.
-  // Line 12 reads `mean0` back; line 13 is a formula on it.
+  // data from it): line 12, the sampler's mean against it, reads the test's own input back (D);
+  // line 13, the author's formula on it, stays NI.
   ScanResult r = scanPython({{"samplib/__init__.py", ""}, {"tests/test_sampler.py", R"(import pytest
 import torch
 import samplib
