@@ -546,6 +546,15 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       }
   if (unresolved && cutCall && unresolved->kind == OriginKind::Unknown && cutCall->kind == OriginKind::Unknown &&
       unresolved->api == cutCall->api && !unresolved->api.empty() && unresolved->reason.rfind("callee ", 0) == 0) {
+    // A class the scan cannot see into, built from the test's values and met on both sides, with
+    // nothing else computing the oracle (`NestedMap(a=x)` read back after an update of it): the
+    // oracle is the data it holds; the CUT is what ran on it.
+    const std::string_view last = lastDottedComponent(unresolved->api);
+    const bool onlyHeld = !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) && !oracle.arithmetic && !oracle.loop &&
+                          std::all_of(oracle.items.begin(), oracle.items.end(), [&](const Origin& x) {
+                            return x.kind == OriginKind::Literal || x.kind == OriginKind::Data || &x == unresolved;
+                          });
+    if (onlyHeld) return {"D", fmt::format("the oracle is the test's data held in {} (a class the scan cannot see into)", unresolved->api)};
     if (unresolved->args == cutCall->args && oracle.operators == cut.operators)
       return {"SCUT_SAME", fmt::format("both sides call {} on the same inputs", unresolved->api)};
     // `torch.compile(fn)(compile_input)` against `fn(eager_input)`, each input its own copy of the
