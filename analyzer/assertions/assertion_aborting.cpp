@@ -106,6 +106,9 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
   // Or what failed kept in a local list (ChainerX's gradient check: `if (!AllClose(...))
   // failed_input_indices.emplace_back(i);`, later `if (!failed_input_indices.empty()) throw ...`).
   static const RE2 recorded(R"(^\s*(\w+)\s*(?:\.|->)\s*(?:push_back|emplace_back|insert|emplace|append)\s*\(.*\)\s*;?\s*$)");
+  // Or a flag cleared (`if (std::fabs(y[i] - ref[i]) > tol) passed = false;`, then
+  // `EXPECT_TRUE(passed)`): kept as "!passed", the name the later failure reads.
+  static const RE2 cleared(R"(^\s*(\w+)\s*=\s*false\s*;?\s*$)");
   const Stmt& h = m.stmts[head];
   std::string counter;
   for (StmtId e = head + 1; e < m.stmts.size() && counter.empty(); ++e) {
@@ -115,6 +118,7 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
     std::string a, b, c;
     if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), increment, &a, &b, &c)) counter = a + b + c;
     else if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), recorded, &a)) counter = a;
+    else if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), cleared, &a)) counter = "!" + a;
   }
   if (counter.empty()) return std::nullopt;
   // One answer per file and counter: a file of many counting `if`s reads the rest of itself once.
@@ -132,6 +136,25 @@ std::optional<std::string> AssertionFinder::laterFailureOnCount(const FileModel&
   static const RE2 nonzero(
       R"(^\(?\s*(?:(\w+)\s*(?:>\s*0|!=\s*0|>=\s*1)?|!\s*(\w+)\s*(?:\.|->)\s*empty\s*\(\s*\)|(\w+)\s*(?:\.|->)\s*size\s*\(\s*\)\s*(?:>\s*0|!=\s*0|>=\s*1))\s*\)?$)");
   static const RE2 zeroCheck(R"(^(?:EXPECT|ASSERT)_(?:EQ|LE)\s*\(\s*(?:(\w+)\s*,\s*0\s*|0\s*,\s*(\w+)\s*)\))");
+  // A cleared flag fails where the test asserts it holds, or where its negation fails.
+  static const RE2 holdsCheck(R"(^(?:EXPECT_TRUE|ASSERT_TRUE|CHECK|REQUIRE|BOOST_CHECK|BOOST_REQUIRE|BOOST_TEST)\s*\(\s*(\w+)\s*\))");
+  static const RE2 negation(R"(^\(?\s*!\s*(\w+)\s*\)?$)");
+  if (counter.starts_with('!')) {
+    const std::string_view flag = std::string_view(counter).substr(1);
+    for (StmtId s = 0; s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (s == head || st.a == kNone) continue;
+      std::string name;
+      const std::string_view text = m.expr(st.a).text;
+      if (st.kind == StmtKind::If && RE2::FullMatch(re2::StringPiece(text.data(), text.size()), negation, &name) && name == flag)
+        if (std::optional<std::string> failure = failureIn(m, s)) return failure;
+      const std::string_view whole = st.text;
+      if (st.kind == StmtKind::ExprStmt && RE2::PartialMatch(re2::StringPiece(whole.data(), whole.size()), holdsCheck, &name) &&
+          name == flag)
+        return std::string(whole.substr(0, whole.find('(')));
+    }
+    return std::nullopt;
+  }
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     if (s == head || st.a == kNone) continue;

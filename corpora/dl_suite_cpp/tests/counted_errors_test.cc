@@ -1,5 +1,6 @@
 // Failures counted where they happen and acted on later: a program that returns nonzero when
-// its count is, and a test that asserts the count is zero after the loop.
+// its count is, a test that asserts the count is zero after the loop, and one that clears a
+// flag it asserts afterwards.
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -29,4 +30,16 @@ TEST(CountedErrors, AssertedZeroAfterTheLoop) {
   for (float v : x)
     if (std::fabs(minitensor::tanh(v) - std::tanh(v)) > 2e-6f) ++mismatches;  // expect: oa api=EXPECT_EQ cat=error_bound thr=customized tol=bound:literal:2e-06
   EXPECT_EQ(mismatches, 0);  // expect: assert api=EXPECT_EQ
+}
+
+TEST(CountedErrors, FlagClearedThenAsserted) {
+  const std::vector<float> x = minitensor::linspace(0.5f, 2.0f, 7);
+  bool all_close = true;
+  bool sizes_match = true;
+  for (float v : x) {
+    if (std::fabs(minitensor::softplus(v) - std::log1p(std::exp(v))) > 1e-4f) all_close = false;  // expect: oa api=EXPECT_TRUE cat=error_bound thr=customized tol=bound:literal:0.0001
+    if (x.size() != 7) sizes_match = false;
+  }
+  EXPECT_TRUE(all_close);    // expect: assert api=EXPECT_TRUE
+  EXPECT_TRUE(sizes_match);  // expect: assert api=EXPECT_TRUE
 }
