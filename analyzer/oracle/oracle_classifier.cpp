@@ -31,6 +31,7 @@
 #include "analyzer/oracle/oracle_decision.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
+#include "analyzer/oracle/reading_snapshot.h"
 #include "analyzer/oracle/round_trip.h"
 #include "analyzer/oracle/same_class_runs.h"
 #include "analyzer/oracle/training_targets.h"
@@ -160,6 +161,7 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
   if (!trip) trip = storedAndReadBack(m, a.functionId, a.stmt, sides, actual, oracle);
   if (!trip) trip = restoredFromAnother(m, a.functionId, a.stmt, sides);
   if (!trip) trip = snapshotBeforeACall(m, a.functionId, a.stmt, sides);
+  if (!trip) trip = readingBeforeCallsOnItsObject(m, a.functionId, a.stmt, sides);
   if (!trip) trip = snapshotBeforeARebuild(m, a.functionId, a.stmt, sides);
   if (!trip) trip = operandsMethodCombined(m, a.functionId, a.stmt, sides);
   if (!trip) trip = copyComparedWithItsOriginal(m, a.functionId, a.stmt, sides);
