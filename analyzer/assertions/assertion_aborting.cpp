@@ -4,6 +4,7 @@
 // the condition's negation, as `EXPECT_FALSE(cond)` would be.
 #include "analyzer/assertions/assertion_finder.h"
 
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include <algorithm>
@@ -30,9 +31,43 @@ std::optional<std::string> failingStream(std::string_view text) {
   return name;
 }
 
+// Whether function `fid` declares `flag` a bool that starts true (`bool result = true;`): a
+// verdict it reports by returning it.
+bool startsTrue(const FileModel& m, FunctionId fid, std::string_view flag) {
+  static const RE2 declared(R"(^\s*bool\s+(\w+)\s*(?:=\s*true|\{\s*true\s*\}|\(\s*true\s*\))\s*;?\s*$)");
+  const Function& f = m.functions[fid];
+  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
+    std::string name;
+    if (m.stmts[s].function == fid && RE2::FullMatch(re2::StringPiece(m.stmts[s].text.data(), m.stmts[s].text.size()), declared, &name) &&
+        name == flag)
+      return true;
+  }
+  return false;
+}
+
+// Whether a call of function `fid` by its name is written in its file (`compare_reference(...)`).
+bool calledInItsFile(const FileModel& m, FunctionId fid) {
+  const std::string_view name = m.functions[fid].name;
+  if (name.empty()) return false;
+  for (ExprId e = 0; e < m.exprs.size(); ++e) {
+    if (m.exprs[e].kind != ExprKind::Call || m.exprs[e].childCount == 0) continue;
+    const std::string_view callee = m.expr(m.child(e, 0)).text;
+    if (callee == name || (callee.size() > name.size() && callee.ends_with(name) &&
+                           (callee[callee.size() - name.size() - 1] == ':' || callee[callee.size() - name.size() - 1] == '.')))
+      return true;
+  }
+  return false;
+}
+
+bool isHeaderPath(std::string_view path) {
+  static const RE2 header(R"(\.(h|hh|hpp|hxx|cuh|inl|ipp|tcc)$)");
+  return RE2::PartialMatch(re2::StringPiece(path.data(), path.size()), header);
+}
+
 // A test that reports by its return value (MNN's `bool run(int precision)`, a `main` returning
-// its status): `return false;` where the function returns `true` elsewhere, or a nonzero
-// integer where it returns 0 elsewhere, is the test failing.
+// its status): `return false;` where the function returns `true` elsewhere, or a verdict that
+// starts true (oneMath's `bool result = true; ... return result;`), or a nonzero integer where it
+// returns 0 elsewhere, is the test failing.
 bool returnsFailure(const FileModel& m, StmtId ret) {
   const Stmt& r = m.stmts[ret];
   if (r.kind != StmtKind::Return || r.a == kNone || r.function == kNone || r.function >= m.functions.size()) return false;
@@ -43,7 +78,9 @@ bool returnsFailure(const FileModel& m, StmtId ret) {
     const Stmt& other = m.stmts[s];
     if (other.function != r.function || other.kind != StmtKind::Return || other.a == kNone) continue;
     const std::string_view answer = m.expr(other.a).text;
-    if (boolean ? answer == "true" : (answer == "0" || answer == "EXIT_SUCCESS")) return true;
+    if (boolean ? (answer == "true" || (m.expr(other.a).kind == ExprKind::Name && startsTrue(m, r.function, answer)))
+                : (answer == "0" || answer == "EXIT_SUCCESS"))
+      return true;
   }
   return false;
 }
@@ -125,9 +162,11 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
   thread_local ModelMemo<std::map<std::string, std::optional<std::string>, std::less<>>> memo;
   auto* found = memo.of(m);
   if (!found) return laterFailureOnCount(m, head, counter);
-  if (const auto hit = found->find(counter); hit != found->end()) return hit->second;
+  // A flag may be a verdict its own function returns (laterFailureOnCount): one answer per function.
+  const std::string key = counter.starts_with('!') ? fmt::format("{}@{}", counter, h.function) : counter;
+  if (const auto hit = found->find(key); hit != found->end()) return hit->second;
   std::optional<std::string> failure = laterFailureOnCount(m, head, counter);
-  found->emplace(counter, failure);
+  found->emplace(key, failure);
   return failure;
 }
 
@@ -141,6 +180,16 @@ std::optional<std::string> AssertionFinder::laterFailureOnCount(const FileModel&
   static const RE2 negation(R"(^\(?\s*!\s*(\w+)\s*\)?$)");
   if (counter.starts_with('!')) {
     const std::string_view flag = std::string_view(counter).substr(1);
+    // Returned as the function's verdict, a flag that starts true: the test reports by it. Not in
+    // a helper the file calls (cutlass's `passed = compare_reference(...)`) nor one of a header
+    // (`all_near(got, want, n)`, for other files to call): there the check is its caller's. A
+    // function of a source file that nothing in it calls is a test run by a harness (oneMath's
+    // `accuracy`, handed on by pointer).
+    if (const FunctionId fid = m.stmts[head].function;
+        fid != kNone && fid < m.functions.size() && startsTrue(m, fid, flag) && !calledInItsFile(m, fid) && !isHeaderPath(m.path))
+      for (StmtId s = m.functions[fid].firstStmt; s < m.functions[fid].endStmt && s < m.stmts.size(); ++s)
+        if (const Stmt& st = m.stmts[s]; st.function == fid && st.kind == StmtKind::Return && st.a != kNone && m.expr(st.a).text == flag)
+          return std::string("return");
     for (StmtId s = 0; s < m.stmts.size(); ++s) {
       const Stmt& st = m.stmts[s];
       if (s == head || st.a == kNone) continue;

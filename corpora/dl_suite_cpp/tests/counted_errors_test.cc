@@ -1,6 +1,6 @@
 // Failures counted where they happen and acted on later: a program that returns nonzero when
 // its count is, a test that asserts the count is zero after the loop, and one that clears a
-// flag it asserts afterwards.
+// flag it asserts afterwards or returns as its verdict to a harness that runs it by pointer.
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -43,3 +43,19 @@ TEST(CountedErrors, FlagClearedThenAsserted) {
   EXPECT_TRUE(all_close);    // expect: assert api=EXPECT_TRUE
   EXPECT_TRUE(sizes_match);  // expect: assert api=EXPECT_TRUE
 }
+
+// A verdict returned to the harness that holds a pointer to the function (never called by name
+// here): a comparison that fails clears it, as `return false` would.
+bool tanhAccuracy() {
+  bool result = true;
+  const std::vector<float> x = minitensor::linspace(-3.0f, 3.0f, 13);
+  for (float v : x) {
+    if (std::fabs(minitensor::tanh(v) - std::tanh(v)) > 3e-6f) {  // expect: oa api=return cat=error_bound thr=customized tol=bound:literal:3e-06
+      std::printf("tanh(%f) is off\n", v);
+      result = false;
+    }
+  }
+  return result;
+}
+
+bool (*const kAccuracyChecks[])() = {tanhAccuracy};
