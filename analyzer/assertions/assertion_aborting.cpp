@@ -258,6 +258,32 @@ void AssertionFinder::fromAbortingIf(const FileModel& m, StmtId s, std::vector<A
   out.push_back(std::move(a));
 }
 
+// `return rel_mat_err_check(m, n, A, lda, A_ref, lda, 30.0);` ending a test that reports by its
+// return value (a `bool` function of a source file that never calls it, run by a harness through a
+// pointer: oneMath's `accuracy`): the check returned is the test's verdict.
+void AssertionFinder::fromReturnedVerdict(const FileModel& m, StmtId s, std::vector<Assertion>& out) const {
+  const Stmt& st = m.stmts[s];
+  if (m.language != Language::Cpp || st.kind != StmtKind::Return || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) return;
+  const FunctionId fid = st.function;
+  if (fid == kNone || fid >= m.functions.size() || !m.source || isHeaderPath(m.path) || calledInItsFile(m, fid)) return;
+  const Function& f = m.functions[fid];
+  if (f.range.startByte >= m.source->size()) return;
+  const std::string_view signature = std::string_view(*m.source).substr(f.range.startByte, 400);
+  const std::string_view head = signature.substr(0, std::min(signature.find('('), signature.size()));
+  if (!mentionsWord(head, "bool")) return;
+  Assertion a = newAssertion(m, s);
+  a.api = "return";
+  a.apiText = "return";
+  a.form = "return";
+  fromCondition(m, a, st.a);
+  if (!a.isOa) return;
+  // A helper comparing its own two parameters is a predicate, checked at its call sites.
+  if (a.actualExpr != kNone && a.expectedExpr != kNone && !originParam(m, fid, a.actualExpr, 0, false).empty() &&
+      !originParam(m, fid, a.expectedExpr, 0, false).empty())
+    return;
+  out.push_back(std::move(a));
+}
+
 // Whether `e` is a chain of `&&` with the name `flag` among its operands (`ok && a && b`).
 static bool andChainHolds(const FileModel& m, ExprId e, std::string_view flag, int depth = 0) {
   const Expr& x = m.expr(e);

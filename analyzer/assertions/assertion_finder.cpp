@@ -451,6 +451,7 @@ std::vector<Assertion> AssertionFinder::find(const FileModel& m) const {
           if (out.size() == before && m.language == Language::Cpp) fromStatementMacroArgument(m, s, st.a, out);
         }
         if (st.kind == StmtKind::Assign) fromAccumulatedFlag(m, s, out);
+        if (st.kind == StmtKind::Return && m.language == Language::Cpp) fromReturnedVerdict(m, s, out);
         break;
       }
       case StmtKind::AugAssign: fromAccumulatedFlag(m, s, out); break;

@@ -107,6 +107,7 @@ class AssertionFinder {
   // checks its negation (assertion_aborting.cpp). Only OA checks are kept: an `if` around an
   // abort that bounds no deviation (`if (!file) abort()`) guards, it does not check a value.
   void fromAbortingIf(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
+  void fromReturnedVerdict(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
   void fromAccumulatedFlag(const FileModel& m, StmtId s, std::vector<Assertion>& out) const;
 
  public:

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "minitensor/closeness.h"
 #include "minitensor/layers.h"
 
 int checkSoftplusProgram() {
@@ -58,4 +59,11 @@ bool tanhAccuracy() {
   return result;
 }
 
-bool (*const kAccuracyChecks[])() = {tanhAccuracy};
+// Or the verdict of one check, returned as the test's own.
+bool softmaxAccuracy() {
+  const minitensor::Tensor x = minitensor::Tensor::FromValues(std::vector<float>{0.5f, 1.5f, 0.5f});
+  const minitensor::Tensor want = minitensor::Tensor::FromValues(std::vector<float>{0.2119416f, 0.5761169f, 0.2119416f});
+  return minitensor::ArraysClose(minitensor::softmax(x), want, 1e-4, 1e-6);  // expect: oa api=minitensor::ArraysClose cat=abs_rel thr=customized tol=atol:literal:1e-06,rtol:literal:0.0001
+}
+
+bool (*const kAccuracyChecks[])() = {tanhAccuracy, softmaxAccuracy};
