@@ -128,6 +128,8 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
   const ReasonTagger t = builtin();
   const Case cases[] = {
       {"Factorize backend tests (#9137)", "refactoring", true},
+      {"Clarify tests and variable names", "refactoring", true},
+      {"Clarify the schedule's public API", "refactoring", false},
       {"deflake the vmap test", "flaky", true},
       {"Resolve comments. Make the error message more readable.", "test-refactoring", true},
       {"Fix review comments and add a clipped audio case", "refactoring", true},
