@@ -173,6 +173,7 @@ bool decideRoundTrip(const FileModel& m, Assertion& a, OriginSet& actual, Origin
     if (trip && trip->type != "SCUT_SAME" && trip->type != "D") trip.reset();
   }
   if (!trip) trip = sameClassRunAgain(m, a.functionId, a.stmt, sides);
+  if (!trip) trip = restoredModelRunAgain(m, a.functionId, a.stmt, sides);
   if (const std::string through = trip ? std::string{} : targetOfHandedFunction(m, a.functionId, a.stmt, a.expectedText, oracle);
       !through.empty())
     trip = RoundTrip{false, "D",

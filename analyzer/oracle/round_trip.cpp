@@ -287,15 +287,6 @@ bool movedOnly(const FileModel& m, const Stmt& st, const std::string& name) {
   return origin_names::movesData(lastDottedComponent(m.expr(m.child(st.b, 0)).text));
 }
 
-// The identifiers of a code text, in order (`geom.apply_cost(x, axis=0)`: geom, apply_cost, x, axis).
-std::vector<std::string> identifiersOf(std::string_view text) {
-  static const RE2 identifier(R"(([A-Za-z_][A-Za-z0-9_]*))");
-  std::vector<std::string> words;
-  re2::StringPiece rest(text.data(), text.size());
-  for (std::string word; RE2::FindAndConsume(&rest, identifier, &word);) words.push_back(std::move(word));
-  return words;
-}
-
 // `p1.copy()`, `p1.clone()`, `copy.deepcopy(p1)`, also moved on (`copy.deepcopy(lin).to(device)`).
 bool copies(const FileModel& m, FunctionId fn, ExprId e, std::string_view original) {
   for (int peeled = 0; peeled < 4 && e != kNone; ++peeled) {
@@ -319,6 +310,15 @@ std::string_view leadingName(std::string_view text) {
 }
 
 }  // namespace
+
+// The identifiers of a code text, in order (`geom.apply_cost(x, axis=0)`: geom, apply_cost, x, axis).
+std::vector<std::string> identifiersOf(std::string_view text) {
+  static const RE2 identifier(R"(([A-Za-z_][A-Za-z0-9_]*))");
+  std::vector<std::string> words;
+  re2::StringPiece rest(text.data(), text.size());
+  for (std::string word; RE2::FindAndConsume(&rest, identifier, &word);) words.push_back(std::move(word));
+  return words;
+}
 
 std::optional<RoundTrip> copyComparedWithItsOriginal(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
   if (fn == kNone || m.language != Language::Python) return std::nullopt;

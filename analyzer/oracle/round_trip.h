@@ -91,6 +91,9 @@ std::optional<RoundTrip> copyComparedWithItsOriginal(const FileModel& m, Functio
 // `p.data.numpy()`); "" when the value is anything else.
 std::string handedName(std::string_view expressionText);
 
+// The identifiers of a code text, in order (`geom.apply_cost(x, axis=0)`: geom, apply_cost, x, axis).
+std::vector<std::string> identifiersOf(std::string_view text);
+
 // Whether a call traced on a side takes `name` as one of its whole arguments: the side computes
 // from that value (a shape or dtype taken from it does not count).
 bool takesAsArgument(const OriginSet& side, const std::string& name);

@@ -1,6 +1,7 @@
 #include "analyzer/oracle/same_class_runs.h"
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include <cctype>
 #include <string>
@@ -53,6 +54,18 @@ std::optional<Instance> instanceOf(const FileModel& m, FunctionId fn, StmtId at,
   return inner;
 }
 
+// The class a name was last built from before `at`, moves of the new object aside
+// (`torch.nn.Linear(10, 10).to(device)`: torch.nn.Linear); "" when not built from a class.
+std::string classBuilt(const FileModel& m, FunctionId fn, StmtId at, const std::string& name) {
+  const StmtId s = localBindingStmt(m, fn, at, name);
+  if (s == kNone || m.stmts[s].b == kNone) return {};
+  static const RE2 built(R"(^([A-Za-z_][A-Za-z0-9_.]*)\()");
+  std::string cls;
+  if (!RE2::PartialMatch(normalized(m.expr(m.stmts[s].b).text), built, &cls)) return {};
+  const std::string_view last = lastDottedComponent(cls);
+  return !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) ? cls : std::string{};
+}
+
 }  // namespace
 
 std::optional<RoundTrip> sameClassRunAgain(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
@@ -70,6 +83,42 @@ std::optional<RoundTrip> sameClassRunAgain(const FileModel& m, FunctionId fn, St
   trip.reason = fmt::format("both sides run a `{}` on the same input, one of them after `{}`: the same model run again", a->cls,
                             a->handedTo.empty() ? b->handedTo : a->handedTo);
   return trip;
+}
+
+std::optional<RoundTrip> restoredModelRunAgain(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides) {
+  if (fn == kNone || m.language != Language::Python) return std::nullopt;
+  static const RE2 restoring(R"((^|\.)(load|load_[a-z0-9_]+|restore|restore_[a-z0-9_]+|recover|from_pretrained)$)");
+  for (const bool oracleIsSnapshot : {true, false}) {
+    const std::optional<CalledObject> before =
+        boundByRunning(m, fn, at, handedName(oracleIsSnapshot ? sides.expectedText : sides.actualText));
+    if (!before || normalized(oracleIsSnapshot ? sides.actualText : sides.expectedText) != before->callee + before->arguments) continue;
+    // The input the object runs on stays; the object may be built anew (of the same class) to be restored into.
+    const std::vector<std::string> inputs = identifiersOf(before->arguments);
+    bool restored = false, changedInput = false;
+    for (StmtId s = before->stmt + 1; s < at && s < m.stmts.size(); ++s) {
+      const Stmt& st = m.stmts[s];
+      if (st.function != fn || st.a == kNone) continue;
+      if (st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign || st.kind == StmtKind::For)
+        for (const std::string& target : topLevelArguments(normalized(m.expr(st.a).text)))
+          changedInput |= std::ranges::find(inputs, target) != inputs.end();
+      const ExprId call = st.kind == StmtKind::ExprStmt ? st.a : st.kind == StmtKind::Assign ? st.b : kNone;
+      if (call != kNone && m.expr(call).kind == ExprKind::Call && RE2::PartialMatch(normalized(m.expr(m.child(call, 0)).text), restoring))
+        restored = true;
+    }
+    if (!restored || changedInput) continue;
+    if (const StmtId rebound = localBindingStmt(m, fn, at, before->callee); rebound != kNone && rebound > before->stmt) {
+      const std::string first = classBuilt(m, fn, before->stmt, before->callee), second = classBuilt(m, fn, at, before->callee);
+      if (first.empty() || first != second) continue;
+    }
+    RoundTrip trip;
+    trip.swapSides = !oracleIsSnapshot;
+    trip.type = "SCUT_SAME";
+    trip.reason = fmt::format("`{}` runs `{}{}` at line {} and again after its state is restored: the same model run again",
+                              handedName(oracleIsSnapshot ? sides.expectedText : sides.actualText), before->callee, before->arguments,
+                              m.stmts[before->stmt].range.start.line);
+    return trip;
+  }
+  return std::nullopt;
 }
 
 }  // namespace oalens::analyzer

@@ -13,4 +13,10 @@ namespace oalens::analyzer {
 // of them the result of a call it was handed to: SCUT_SAME, the handed one's side the CUT.
 std::optional<RoundTrip> sameClassRunAgain(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
 
+// A name bound by running an object (`prev = module(x)`), then a restore (`load_checkpoint`,
+// `restore`, `from_pretrained`; the object possibly built anew of its class first), then the same
+// run written out (`module(x)`) against the name, `x` unchanged: SCUT_SAME, the run after the
+// restore the CUT (SpeechBrain's checkpointer tests).
+std::optional<RoundTrip> restoredModelRunAgain(const FileModel& m, FunctionId fn, StmtId at, const Sides& sides);
+
 }  // namespace oalens::analyzer

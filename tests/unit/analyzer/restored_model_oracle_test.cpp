@@ -1,0 +1,60 @@
+// A model run on an input, its state saved and restored (into the same object or a new one of its
+// class), and run again on that input: the same code under test run twice.
+#include <gtest/gtest.h>
+
+#include "analyzer/oracle/oracle_classifier.h"
+#include "tests/support/scan_helpers.h"
+
+using namespace oalens::analyzer;
+using oalens::testing::atLine;
+using oalens::testing::scanPython;
+
+namespace {
+
+constexpr const char* kCheckpointLib =
+    "class Saver:\n    def __init__(self, d, objects): pass\n    def save(self): pass\n    def load_latest(self): pass\n";
+
+constexpr const char* kRestoreTest = R"(import torch
+from ckptlib import Saver
+
+def test_restored_into_a_new_module(tmp_path):
+    module = torch.nn.Linear(4, 2).to("cpu")
+    Saver(tmp_path, {"m": module}).save()
+    x = torch.randn(3, 4)
+    before = module(x)
+    module = torch.nn.Linear(4, 2)
+    saver = Saver(tmp_path, {"m": module})
+    saver.load_latest()
+    assert torch.allclose(module(x), before)
+
+def test_run_on_another_input_after_the_restore(tmp_path):
+    module = torch.nn.Linear(4, 2)
+    saver = Saver(tmp_path, {"m": module})
+    x = torch.randn(3, 4)
+    before = module(x)
+    saver.load_latest()
+    x = x * 2
+    assert torch.allclose(module(x), before)
+)";
+
+std::string typeAt(const ScanResult& r, uint32_t line) {
+  const Assertion* a = atLine(r, line);
+  return a ? a->oracleType : "(no assertion)";
+}
+
+}  // namespace
+
+TEST(RestoredModelOracle, TheSameRunBeforeAndAfterARestoreIsTheSameCode) {
+  ScanResult r = scanPython({{"ckptlib/__init__.py", kCheckpointLib}, {"tests/test_restore.py", kRestoreTest}});
+  classifyOracles(r, {"ckptlib"});
+  EXPECT_EQ(typeAt(r, 12), "SCUT_SAME");
+  const Assertion* a = atLine(r, 12);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->expectedText, "before");
+}
+
+TEST(RestoredModelOracle, AnInputChangedAfterTheRestoreIsNoRerun) {
+  ScanResult r = scanPython({{"ckptlib/__init__.py", kCheckpointLib}, {"tests/test_restore.py", kRestoreTest}});
+  classifyOracles(r, {"ckptlib"});
+  EXPECT_NE(typeAt(r, 21), "SCUT_SAME");
+}
