@@ -73,7 +73,7 @@ bool sameBindingOf(const OriginSet& one, const OriginSet& other, const std::stri
 }
 
 bool readsBack(const OriginSet& side) {
-  static const RE2 reading(R"((^|\.)(load|loads|load_[a-z0-9]+|restore|from_file|from_pretrained|read_pickle|unpickle|deserialize)$)");
+  static const RE2 reading(R"((^|\.)(load|loads|load_[a-z0-9_]+|restore|from_file|from_pretrained|read_pickle|unpickle|deserialize)$)");
   for (const Origin& o : side.items)
     if ((o.kind == OriginKind::LibCall || o.kind == OriginKind::OtherLib || o.kind == OriginKind::Data) &&
         RE2::PartialMatch(o.api, reading))
@@ -83,7 +83,7 @@ bool readsBack(const OriginSet& side) {
 
 std::vector<std::string> storedBefore(const FileModel& m, FunctionId fn, StmtId at) {
   static const RE2 storing(
-      R"((?:^|[^A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_]*\.)?(?:save|dump|dumps|save_[a-z0-9]+|serialize|to_file|export)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)?)");
+      R"((?:^|[^A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_]*\.)?(?:save|dump|dumps|save_[a-z0-9_]+|serialize|to_file|export)\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)?)");
   std::vector<std::string> stored;
   if (fn == kNone) return stored;
   for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {

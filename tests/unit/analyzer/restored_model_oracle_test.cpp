@@ -58,3 +58,23 @@ TEST(RestoredModelOracle, AnInputChangedAfterTheRestoreIsNoRerun) {
   classifyOracles(r, {"ckptlib"});
   EXPECT_NE(typeAt(r, 21), "SCUT_SAME");
 }
+
+TEST(RestoredModelOracle, StateReadOffAModelStoredAndLoadedByNamedFunctionsIsTheSameComputation) {
+  // `save_full_model` and `load_full_model`: a store and a read-back named with underscores; the
+  // weights read off the model the library built, before and after, are its computation twice.
+  ScanResult r =
+      scanPython({{"ckptlib/__init__.py", "def build_model(n): pass\ndef save_full_model(m, d): pass\ndef load_full_model(d): pass\n"},
+                  {"tests/test_store.py", R"(import numpy as np
+from ckptlib import build_model, save_full_model, load_full_model
+
+def test_weights_survive_a_store(tmp_path):
+    model = build_model(np.linspace(0.0, 1.0, 4))
+    w1 = model.weights
+    save_full_model(model, tmp_path)
+    loaded = load_full_model(tmp_path)
+    w2 = loaded.weights
+    np.testing.assert_allclose(w1, w2)
+)"}});
+  classifyOracles(r, {"ckptlib"});
+  EXPECT_EQ(typeAt(r, 10), "SCUT_SAME");
+}
