@@ -25,6 +25,12 @@ inline const analyzer::Assertion* atLine(const analyzer::ScanResult& r, uint32_t
   return nullptr;
 }
 
+// The oracle type of the assertion at `line`, or "(no assertion)".
+inline std::string oracleTypeAt(const analyzer::ScanResult& r, uint32_t line) {
+  const analyzer::Assertion* a = atLine(r, line);
+  return a ? a->oracleType : "(no assertion)";
+}
+
 // The assertions of one file by their first line.
 inline std::map<uint32_t, const analyzer::Assertion*> byLine(const analyzer::ScanResult& r, const std::string& file) {
   std::map<uint32_t, const analyzer::Assertion*> at;

@@ -13,6 +13,7 @@
 
 using namespace oalens::analyzer;
 using oalens::testing::atLine;
+using oalens::testing::oracleTypeAt;
 using oalens::testing::scanPython;
 
 namespace {
@@ -29,15 +30,10 @@ bool evidenceMentions(const Assertion& a, std::string_view text) {
   return std::ranges::any_of(a.evidence, [&](const std::string& e) { return e.find(text) != std::string::npos; });
 }
 
-std::string typeAt(const ScanResult& r, uint32_t line) {
-  const Assertion* a = atLine(r, line);
-  return a ? a->oracleType : "(no assertion)";
-}
-
 // The oracle types at several lines, in their order: one comparison reads as the line-by-line list.
 std::vector<std::string> typesAt(const ScanResult& r, std::initializer_list<uint32_t> lines) {
   std::vector<std::string> out;
-  for (uint32_t line : lines) out.push_back(typeAt(r, line));
+  for (uint32_t line : lines) out.push_back(oracleTypeAt(r, line));
   return out;
 }
 
@@ -67,11 +63,11 @@ TEST(OracleClassifier, ATestParametrizedOverBackendModulesRunsTheLibrary) {
                             "def test_double(be, expected):\n"
                             "    out = be.eval(be.double(be.variable(np.array([1.0, 2.0]))))\n"
                             "    assert_allclose(out, expected, rtol=1e-06)\n");  // line 19
-  EXPECT_EQ(typeAt(r, 14), "SCUT_DIFF");
+  EXPECT_EQ(oracleTypeAt(r, 14), "SCUT_DIFF");
   const Assertion* reversed = atLine(r, 14);
   ASSERT_NE(reversed, nullptr);
   EXPECT_TRUE(evidenceMentions(*reversed, "parametrized over the library's modules"));
-  EXPECT_EQ(typeAt(r, 19), "D");  // `expected` is a parameter too, of literals
+  EXPECT_EQ(oracleTypeAt(r, 19), "D");  // `expected` is a parameter too, of literals
 }
 
 TEST(OracleClassifier, ALoopOverAModuleLevelListOfBackendsComparesImplementations) {
@@ -97,8 +93,8 @@ TEST(OracleClassifier, ALoopOverAModuleLevelListOfBackendsComparesImplementation
                             "    for s in SIGNALS:\n"
                             "        outs.append(BGPU.eval(BGPU.softsign(BGPU.variable(s))))\n"
                             "    check_pairwise(outs)\n");  // line 25
-  EXPECT_EQ(typeAt(r, 19), "DT");
-  EXPECT_EQ(typeAt(r, 25), "SCUT_SAME");  // a list of arrays is no list of implementations
+  EXPECT_EQ(oracleTypeAt(r, 19), "DT");
+  EXPECT_EQ(oracleTypeAt(r, 25), "SCUT_SAME");  // a list of arrays is no list of implementations
 }
 
 TEST(OracleClassifier, OneFunctionOfTwoBackendsIsDifferentialTestingWhateverPreparesTheInputs) {
@@ -114,8 +110,8 @@ TEST(OracleClassifier, OneFunctionOfTwoBackendsIsDifferentialTestingWhateverPrep
                             "    assert_allclose(cpu_out, gpu_out, atol=1e-05)\n"  // line 14
                             "    total = BGPU.eval(BGPU.sum(BGPU.variable(signal)))\n"
                             "    assert_allclose(cpu_out.sum(), total, atol=1e-05)\n");  // line 16
-  EXPECT_EQ(typeAt(r, 14), "DT");
-  EXPECT_EQ(typeAt(r, 16), "RI");  // another function of the library stays RI
+  EXPECT_EQ(oracleTypeAt(r, 14), "DT");
+  EXPECT_EQ(oracleTypeAt(r, 16), "RI");  // another function of the library stays RI
 }
 
 // Test modules living beside the code they test (minilib/ops/pool_test.py), as in suites that
@@ -154,8 +150,8 @@ TEST(OracleClassifier, HelpersOfATestModuleInsideThePackageAreTestCode) {
                               "        loss = SquaredLoss()(np.ones(2), np.zeros(2))\n"                             // 21
                               "        np.testing.assert_allclose(loss, 1.0 + 0.0, atol=1e-6)\n"}});                // 22
   classifyOracles(r);
-  EXPECT_EQ(typeAt(r, 16), "NI");  // the module's own numpy helper, traced into
-  EXPECT_EQ(typeAt(r, 19), "NI");  // a helper of another test module of the package, traced into
+  EXPECT_EQ(oracleTypeAt(r, 16), "NI");  // the module's own numpy helper, traced into
+  EXPECT_EQ(oracleTypeAt(r, 19), "NI");  // a helper of another test module of the package, traced into
   // A test class deriving from the library's runs the library: the CUT, not an unknown call.
   const Assertion* loss = atLine(r, 22);
   ASSERT_NE(loss, nullptr);
@@ -172,7 +168,7 @@ TEST(OracleClassifier, ATableOfLiteralsKeyedByTheLibrarysConstantsIsLiteralData)
       "def test_reduce():\n"
       "    out = losses.reduce(np.ones(3), losses.Reduction.SUM)\n"
       "    np.testing.assert_allclose(out, EXPECTED[losses.Reduction.SUM])\n");  // line 7
-  EXPECT_EQ(typeAt(r, 7), "D");                                                  // the keys only pick a row; they compute nothing
+  EXPECT_EQ(oracleTypeAt(r, 7), "D");                                            // the keys only pick a row; they compute nothing
 }
 
 TEST(OracleClassifier, AnOptionalImportsNoneFallbackDoesNotHideTheModule) {
@@ -192,7 +188,7 @@ TEST(OracleClassifier, AnOptionalImportsNoneFallbackDoesNotHideTheModule) {
       "        s = be.eval(be.dot(be.sparse(dense), dense))\n"
       "        d = be.eval(be.dot(be.variable(dense), dense))\n"
       "        assert_allclose(s, d, atol=1e-5)\n");  // line 13
-  EXPECT_EQ(typeAt(r, 13), "SCUT_DIFF");              // the same backend function on a sparse and a dense input
+  EXPECT_EQ(oracleTypeAt(r, 13), "SCUT_DIFF");        // the same backend function on a sparse and a dense input
 }
 
 TEST(OracleClassifier, NeighbouringElementsOfAListBuiltOverBackendsAreDifferentialTesting) {
@@ -203,7 +199,7 @@ TEST(OracleClassifier, NeighbouringElementsOfAListBuiltOverBackendsAreDifferenti
                             "    outs = [be.eval(be.dropout(be.variable(val), 0.2)) for be in [BCPU, BGPU]]\n"
                             "    for i in range(len(outs) - 1):\n"
                             "        assert np.abs(outs[i].mean() - outs[i + 1].mean()) < 0.05\n");  // line 12
-  EXPECT_EQ(typeAt(r, 12), "DT");  // one backend's mean is the other's oracle
+  EXPECT_EQ(oracleTypeAt(r, 12), "DT");  // one backend's mean is the other's oracle
 }
 
 TEST(OracleClassifier, ATargetOfAComprehensionComesFromItsIterable) {
@@ -220,8 +216,8 @@ TEST(OracleClassifier, ATargetOfAComprehensionComesFromItsIterable) {
                             "    grads = [BCPU.grad(v) for v in np.ones(3)]\n"
                             "    expected = 1 + sum((i + 1) / 3 for i in range(2))\n"
                             "    assert_allclose(grads[0], expected)\n");  // line 16
-  EXPECT_EQ(typeAt(r, 13), "DT");                                          // another library's exp is the oracle
-  EXPECT_EQ(typeAt(r, 16), "D");                                           // arithmetic on literals, the comprehension's `i` included
+  EXPECT_EQ(oracleTypeAt(r, 13), "DT");                                    // another library's exp is the oracle
+  EXPECT_EQ(oracleTypeAt(r, 16), "D");                                     // arithmetic on literals, the comprehension's `i` included
 }
 
 TEST(OracleClassifier, TheLibrarysConversionsPassTheirDataThrough) {
@@ -255,11 +251,11 @@ TEST(OracleClassifier, TheLibrarysConversionsPassTheirDataThrough) {
                               "    assert_allclose(nl.np.exp(x).asnumpy(), reference_exp(x))\n"}});  // line 20
   classifyOracles(r);
   EXPECT_EQ(r.libraryPackages, (std::vector<std::string>{"netlib"}));
-  EXPECT_EQ(typeAt(r, 6), "D");    // was RI: the constructor read as a function of the library
-  EXPECT_EQ(typeAt(r, 10), "DT");  // numpy's exp on the converted input
-  EXPECT_EQ(typeAt(r, 16), "SCUT_SAME");
+  EXPECT_EQ(oracleTypeAt(r, 6), "D");    // was RI: the constructor read as a function of the library
+  EXPECT_EQ(oracleTypeAt(r, 10), "DT");  // numpy's exp on the converted input
+  EXPECT_EQ(oracleTypeAt(r, 16), "SCUT_SAME");
   // The suite's helper calls python/netlib/ops.py, named python.netlib.ops in the tree: the library.
-  EXPECT_EQ(typeAt(r, 20), "RI");
+  EXPECT_EQ(oracleTypeAt(r, 20), "RI");
 }
 
 // PyTorch's device moves and copies (`.to(device)`, `.cpu()`, `.detach()`, `.clone()`,
@@ -281,9 +277,9 @@ TEST(OracleClassifier, DeviceMovesAndCopiesPassTheirTensorThrough) {
                               "    x = torch.randn(3)\n"
                               "    torch.testing.assert_close(geomlib.f(x).cpu(), geomlib.f(x.cuda()).cpu())\n"}});  // line 11
   classifyOracles(r);
-  EXPECT_EQ(typeAt(r, 5), "D");
-  EXPECT_EQ(typeAt(r, 8), "D");
-  EXPECT_EQ(typeAt(r, 11), "SCUT_SAME");
+  EXPECT_EQ(oracleTypeAt(r, 5), "D");
+  EXPECT_EQ(oracleTypeAt(r, 8), "D");
+  EXPECT_EQ(oracleTypeAt(r, 11), "SCUT_SAME");
 }
 
 TEST(OracleClassifier, ASuffixOfAPackagesModuleIsNotAnotherLibrarysName) {
@@ -312,8 +308,8 @@ TEST(OracleClassifier, ASuffixOfAPackagesModuleIsNotAnotherLibrarysName) {
                               "    assert_allclose(linalg.matrix_power(x, 2), np.linalg.matrix_power(x, 2))\n"  // line 7
                               "    assert_allclose(linalg.matrix_power(x, 3), power_reference(x, 3))\n"}});     // line 8
   classifyOracles(r);
-  EXPECT_EQ(typeAt(r, 7), "DT");
-  EXPECT_EQ(typeAt(r, 8), "NI");
+  EXPECT_EQ(oracleTypeAt(r, 7), "DT");
+  EXPECT_EQ(oracleTypeAt(r, 8), "NI");
 }
 
 TEST(OracleIndependence, OrdersOraclesByHowMuchOfTheLibraryTheyRun) {
@@ -399,10 +395,10 @@ TEST(OracleClassifier, OneInputInAnotherLayoutIsTheSameInput) {
                               "    dense = to_torch_csc_tensor(edge_index).to_dense()\n"
                               "    assert torch.allclose(dense, torch.tensor([[0.0, 1.0], [1.0, 0.0]]))\n"}});  // line 16
   classifyOracles(r, {"graphlib"});
-  EXPECT_EQ(typeAt(r, 10), "SCUT_SAME");
-  EXPECT_EQ(typeAt(r, 11), "SCUT_SAME");
-  EXPECT_EQ(typeAt(r, 12), "SCUT_SAME");
-  EXPECT_EQ(typeAt(r, 16), "D");
+  EXPECT_EQ(oracleTypeAt(r, 10), "SCUT_SAME");
+  EXPECT_EQ(oracleTypeAt(r, 11), "SCUT_SAME");
+  EXPECT_EQ(oracleTypeAt(r, 12), "SCUT_SAME");
+  EXPECT_EQ(oracleTypeAt(r, 16), "D");
 }
 
 // `try: mean = d.mean` / `except NotImplementedError: mean = None`, then the check under `if mean
@@ -423,8 +419,8 @@ TEST(OracleClassifier, AFallbackNoneIsNotTheComparedValue) {
                               "    if mean is not None:\n"
                               "        np.testing.assert_allclose(np.mean(samples), mean, atol=0.1)\n"}});  // line 11
   classifyOracles(r, {"statlib"});
-  EXPECT_NE(typeAt(r, 11), "D");
-  EXPECT_NE(typeAt(r, 11), "UNKNOWN");
+  EXPECT_NE(oracleTypeAt(r, 11), "D");
+  EXPECT_NE(oracleTypeAt(r, 11), "UNKNOWN");
 }
 
 // `picked = getattr(statlib, name)` handed to a helper that runs it (NNabla's function tests pick
@@ -442,7 +438,7 @@ TEST(OracleClassifier, AFunctionPickedOffAModuleByNameIsThatModules) {
                               "    picked = getattr(statlib, name)\n"
                               "    check(statlib.softplus, picked, x)\n"}});  // line 8
   classifyOracles(r, {"statlib"});
-  EXPECT_EQ(typeAt(r, 8), "RI");
+  EXPECT_EQ(oracleTypeAt(r, 8), "RI");
 }
 
 TEST(OracleClassifier, NamesDecideTheRolesWhenBothSidesCallTheLibrary) {
@@ -490,8 +486,8 @@ TEST(OracleClassifier, ALoopCombiningTheLibrarysResultsPerElementIsTheAuthors) {
                               "    expected = np.stack([statlib.logsumexp(row) for row in batch])\n"
                               "    np.testing.assert_allclose(statlib.rowwise_logsumexp(batch), expected)\n"}});  // line 10
   classifyOracles(r, {"statlib"});
-  EXPECT_EQ(typeAt(r, 6), "NI");
-  EXPECT_EQ(typeAt(r, 10), "RI");
+  EXPECT_EQ(oracleTypeAt(r, 6), "NI");
+  EXPECT_EQ(oracleTypeAt(r, 10), "RI");
 }
 
 TEST(OracleClassifier, OneNameInTwoModulesOfOneBackendIsAnotherFunctionOfTheLibrary) {
@@ -506,7 +502,7 @@ TEST(OracleClassifier, OneNameInTwoModulesOfOneBackendIsAnotherFunctionOfTheLibr
                    "    p, e = np.ones(3), np.ones((4, 3))\n"
                    "    np.testing.assert_allclose(parallel.hmm_filter(p, e), serial.hmm_filter(p, e), atol=1e-5)\n"}});  // line 5
   classifyOracles(r, {"ssm"});
-  EXPECT_EQ(typeAt(r, 5), "RI");
+  EXPECT_EQ(oracleTypeAt(r, 5), "RI");
 }
 
 TEST(OracleClassifier, ClassesATestIsParametrizedOverAreTheLibrarys) {
@@ -525,8 +521,8 @@ TEST(OracleClassifier, ClassesATestIsParametrizedOverAreTheLibrarys) {
                               "    def test_named(self, make):\n"
                               "        np.testing.assert_allclose(make(loc=0.0).log_prob(0.0), -1.386, atol=1e-3)\n"}});  // line 12
   classifyOracles(r, {"distlib"});
-  EXPECT_EQ(typeAt(r, 9), "RI");
-  EXPECT_EQ(typeAt(r, 12), "D");
+  EXPECT_EQ(oracleTypeAt(r, 9), "RI");
+  EXPECT_EQ(oracleTypeAt(r, 12), "D");
   ASSERT_NE(atLine(r, 12), nullptr);
   EXPECT_FALSE(atLine(r, 12)->swapped);
 }
@@ -541,7 +537,7 @@ TEST(OracleClassifier, ATensorsNewZerosAreFixedValuesWhateverTheTensorHolds) {
                               "    optlib.minimize_square(param, steps=100)\n"
                               "    assert torch.allclose(param, param.new_zeros(param.shape), atol=1e-2)\n"}});  // line 6
   classifyOracles(r, {"optlib"});
-  EXPECT_EQ(typeAt(r, 6), "D");
+  EXPECT_EQ(oracleTypeAt(r, 6), "D");
 }
 
 TEST(OracleClassifier, AnotherLibrarysFunctionOnInputsItPreparesIsDifferentialTesting) {
@@ -559,8 +555,8 @@ TEST(OracleClassifier, AnotherLibrarysFunctionOnInputsItPreparesIsDifferentialTe
                               "    expected = np.matmul(np.matmul(m, t), t)\n"
                               "    np.testing.assert_allclose(statlib.forecast(m, t, steps=2), expected)\n"}});  // line 11
   classifyOracles(r, {"statlib"});
-  EXPECT_EQ(typeAt(r, 7), "DT");
-  EXPECT_EQ(typeAt(r, 11), "NI");
+  EXPECT_EQ(oracleTypeAt(r, 7), "DT");
+  EXPECT_EQ(oracleTypeAt(r, 11), "NI");
 }
 
 TEST(OracleClassifier, AGradientReadBackIsTheGradientOfWhatWasDifferentiated) {
@@ -629,8 +625,8 @@ TEST(OracleClassifier, TheLibrarysCustomOperatorsCalledThroughTorchOpsAreItsOwn)
       "    x = torch.randn(4, 4)\n"
       "    torch.testing.assert_close(sparse.pack(x), torch.ops.minilib.pack_reference(x))\n"  // line 6
       "    torch.testing.assert_close(sparse.mm(x, x), torch.matmul(x, x))\n");                // line 7
-  EXPECT_EQ(typeAt(r, 6), "RI");
-  EXPECT_EQ(typeAt(r, 7), "DT");
+  EXPECT_EQ(oracleTypeAt(r, 6), "RI");
+  EXPECT_EQ(oracleTypeAt(r, 7), "DT");
 }
 
 TEST(OracleClassifier, ParametrizeOverADictOfTheLibrarysClassesBuildsThem) {

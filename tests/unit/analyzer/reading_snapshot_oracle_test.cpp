@@ -8,6 +8,7 @@
 
 using namespace oalens::analyzer;
 using oalens::testing::atLine;
+using oalens::testing::oracleTypeAt;
 using oalens::testing::scanPython;
 
 namespace {
@@ -34,18 +35,13 @@ def test_a_rebuilt_model_is_read_afresh(tmp_path):
     assert abs(before - weight_sum(model)) < 1e-4
 )";
 
-std::string typeAt(const ScanResult& r, uint32_t line) {
-  const Assertion* a = atLine(r, line);
-  return a ? a->oracleType : "(no assertion)";
-}
-
 }  // namespace
 
 TEST(ReadingSnapshotOracle, AReadingKeptBeforeTheObjectWasSavedAndReloadedIsData) {
   ScanResult r = scanPython(
       {{"ckptlib/__init__.py", "def save_weights(m, d): pass\ndef load_weights(m, d): pass\n"}, {"tests/test_ckpt.py", kCheckpointTest}});
   classifyOracles(r, {"ckptlib"});
-  EXPECT_EQ(typeAt(r, 13), "D");
+  EXPECT_EQ(oracleTypeAt(r, 13), "D");
   const Assertion* a = atLine(r, 13);
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(a->expectedText, "before");  // the kept reading is the oracle, the one after the reload the CUT
@@ -55,5 +51,5 @@ TEST(ReadingSnapshotOracle, AnObjectBuiltAnewIsNoSnapshotOfTheSameObject) {
   ScanResult r = scanPython(
       {{"ckptlib/__init__.py", "def save_weights(m, d): pass\ndef load_weights(m, d): pass\n"}, {"tests/test_ckpt.py", kCheckpointTest}});
   classifyOracles(r, {"ckptlib"});
-  EXPECT_NE(typeAt(r, 20), "D");
+  EXPECT_NE(oracleTypeAt(r, 20), "D");
 }

@@ -7,6 +7,7 @@
 
 using namespace oalens::analyzer;
 using oalens::testing::atLine;
+using oalens::testing::oracleTypeAt;
 using oalens::testing::scanPython;
 
 namespace {
@@ -37,17 +38,12 @@ def test_run_on_another_input_after_the_restore(tmp_path):
     assert torch.allclose(module(x), before)
 )";
 
-std::string typeAt(const ScanResult& r, uint32_t line) {
-  const Assertion* a = atLine(r, line);
-  return a ? a->oracleType : "(no assertion)";
-}
-
 }  // namespace
 
 TEST(RestoredModelOracle, TheSameRunBeforeAndAfterARestoreIsTheSameCode) {
   ScanResult r = scanPython({{"ckptlib/__init__.py", kCheckpointLib}, {"tests/test_restore.py", kRestoreTest}});
   classifyOracles(r, {"ckptlib"});
-  EXPECT_EQ(typeAt(r, 12), "SCUT_SAME");
+  EXPECT_EQ(oracleTypeAt(r, 12), "SCUT_SAME");
   const Assertion* a = atLine(r, 12);
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(a->expectedText, "before");
@@ -56,7 +52,7 @@ TEST(RestoredModelOracle, TheSameRunBeforeAndAfterARestoreIsTheSameCode) {
 TEST(RestoredModelOracle, AnInputChangedAfterTheRestoreIsNoRerun) {
   ScanResult r = scanPython({{"ckptlib/__init__.py", kCheckpointLib}, {"tests/test_restore.py", kRestoreTest}});
   classifyOracles(r, {"ckptlib"});
-  EXPECT_NE(typeAt(r, 21), "SCUT_SAME");
+  EXPECT_NE(oracleTypeAt(r, 21), "SCUT_SAME");
 }
 
 TEST(RestoredModelOracle, StateReadOffAModelStoredAndLoadedByNamedFunctionsIsTheSameComputation) {
@@ -76,5 +72,5 @@ def test_weights_survive_a_store(tmp_path):
     np.testing.assert_allclose(w1, w2)
 )"}});
   classifyOracles(r, {"ckptlib"});
-  EXPECT_EQ(typeAt(r, 10), "SCUT_SAME");
+  EXPECT_EQ(oracleTypeAt(r, 10), "SCUT_SAME");
 }

@@ -8,16 +8,8 @@
 
 using namespace oalens::analyzer;
 using oalens::testing::atLine;
+using oalens::testing::oracleTypeAt;
 using oalens::testing::scanPython;
-
-namespace {
-
-std::string typeAt(const ScanResult& r, uint32_t line) {
-  const Assertion* a = atLine(r, line);
-  return a ? a->oracleType : "(no assertion)";
-}
-
-}  // namespace
 
 TEST(UnseenClassesOracle, AContainerOfTheTestsValuesReadBackAfterTheLibraryRanOnItIsData) {
   // `NestedMap`, a module-level name for a class of a package not in the tree: built from the
@@ -38,7 +30,7 @@ def test_zero_gradient_update_keeps_values():
     np.testing.assert_allclose(update.a, variables.a)
 )"}});
   classifyOracles(r, {"learnlib"});
-  EXPECT_EQ(typeAt(r, 13), "D");
+  EXPECT_EQ(oracleTypeAt(r, 13), "D");
 }
 
 TEST(UnseenClassesOracle, AFunctionOfAnUnseenPackageOnBothSidesStaysTheSameCode) {
@@ -54,5 +46,5 @@ def test_runner_is_deterministic():
     np.testing.assert_allclose(first, second)
 )"}});
   classifyOracles(r, {"learnlib"});
-  EXPECT_EQ(typeAt(r, 8), "SCUT_SAME");
+  EXPECT_EQ(oracleTypeAt(r, 8), "SCUT_SAME");
 }
