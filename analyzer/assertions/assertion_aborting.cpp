@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
+#include <set>
 
 #include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/cpp_predicates.h"
@@ -45,18 +47,30 @@ bool startsTrue(const FileModel& m, FunctionId fid, std::string_view flag) {
   return false;
 }
 
-// Whether a call of function `fid` by its name is written in its file (`compare_reference(...)`).
-bool calledInItsFile(const FileModel& m, FunctionId fid) {
-  const std::string_view name = m.functions[fid].name;
-  if (name.empty()) return false;
+// The names a file's calls reach a function by: each callee as written and each part of it after
+// a `.` or `:` (`ns::run`, `run`; `self.check`, `check`).
+std::set<std::string, std::less<>> calleeNames(const FileModel& m) {
+  std::set<std::string, std::less<>> names;
   for (ExprId e = 0; e < m.exprs.size(); ++e) {
     if (m.exprs[e].kind != ExprKind::Call || m.exprs[e].childCount == 0) continue;
     const std::string_view callee = m.expr(m.child(e, 0)).text;
-    if (callee == name || (callee.size() > name.size() && callee.ends_with(name) &&
-                           (callee[callee.size() - name.size() - 1] == ':' || callee[callee.size() - name.size() - 1] == '.')))
-      return true;
+    names.emplace(callee);
+    for (size_t at = callee.find_first_of(".:"); at != std::string_view::npos; at = callee.find_first_of(".:", at + 1))
+      names.emplace(callee.substr(at + 1));
   }
-  return false;
+  return names;
+}
+
+// Whether a call of function `fid` by its name is written in its file (`compare_reference(...)`).
+// Asked for each return and cleared flag of a file: the file's callees are read once.
+bool calledInItsFile(const FileModel& m, FunctionId fid) {
+  const std::string_view name = m.functions[fid].name;
+  if (name.empty()) return false;
+  thread_local ModelMemo<std::optional<std::set<std::string, std::less<>>>> memo;
+  std::optional<std::set<std::string, std::less<>>>* kept = memo.of(m);
+  if (!kept) return calleeNames(m).contains(name);
+  if (!*kept) *kept = calleeNames(m);
+  return (*kept)->contains(name);
 }
 
 bool isHeaderPath(std::string_view path) {
@@ -265,12 +279,12 @@ void AssertionFinder::fromReturnedVerdict(const FileModel& m, StmtId s, std::vec
   const Stmt& st = m.stmts[s];
   if (m.language != Language::Cpp || st.kind != StmtKind::Return || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) return;
   const FunctionId fid = st.function;
-  if (fid == kNone || fid >= m.functions.size() || !m.source || isHeaderPath(m.path) || calledInItsFile(m, fid)) return;
+  if (fid == kNone || fid >= m.functions.size() || !m.source || isHeaderPath(m.path)) return;
   const Function& f = m.functions[fid];
   if (f.range.startByte >= m.source->size()) return;
   const std::string_view signature = std::string_view(*m.source).substr(f.range.startByte, 400);
   const std::string_view head = signature.substr(0, std::min(signature.find('('), signature.size()));
-  if (!mentionsWord(head, "bool")) return;
+  if (!mentionsWord(head, "bool") || calledInItsFile(m, fid)) return;
   Assertion a = newAssertion(m, s);
   a.api = "return";
   a.apiText = "return";

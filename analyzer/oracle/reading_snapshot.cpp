@@ -52,8 +52,7 @@ std::optional<RoundTrip> readingBeforeCallsOnItsObject(const FileModel& m, Funct
       // A part of the object set (`model.class_name = "random"`) changes it as a call does.
       if (st.kind == StmtKind::Assign || st.kind == StmtKind::AugAssign || st.kind == StmtKind::For)
         for (const std::string& target : topLevelArguments(normalized(text))) {
-          if (target == name || target == reading->object) rebound = true;
-          else if (mentionsWord(target, name)) rebound = true;
+          if (target == reading->object || mentionsWord(target, name)) rebound = true;
           else if (mentionsWord(target, reading->object)) handed = true;
         }
       if (st.kind == StmtKind::ExprStmt && m.expr(st.a).kind == ExprKind::Call) {
