@@ -1,8 +1,8 @@
 // Line hunks and logical lines the gate scopes a change by (miners/gate/diff_scope.h,
 // miners/gate/python_lines.h): trimmed diffs equal libgit2's and the git command's hunks, Python
 // logical lines lexed after an edit equal a whole lex, and the tests that differ found from hunks.
-#include "miners/gate/diff_scope.h"
 #include "miners/gate/change_reach.h"
+#include "miners/gate/diff_scope.h"
 #include "miners/gate/python_lines.h"
 #include "tests/support/line_edits.h"
 #include "tests/support/process.h"
@@ -152,7 +152,6 @@ TEST(DiffScope, HunksAreTheGitCommands) {
   }
   std::filesystem::remove_all(dir);
 }
-
 
 TEST(PythonLines, LineStartsAtTheEdges) {
   EXPECT_EQ(lineStartOffsets(""), (std::vector<size_t>{0, 0, 0}));
