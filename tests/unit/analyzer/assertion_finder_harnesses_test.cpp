@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-
 #include "analyzer/oracle/oracle_classifier.h"
 #include "tests/support/scan_helpers.h"
 
@@ -13,7 +12,6 @@ using namespace oalens::analyzer;
 using oalens::testing::atLine;
 using oalens::testing::scanOne;
 using oalens::testing::tolerance;
-
 
 // PyTorch's TestCase.assertEqual takes atol/rtol (since 1.6) and, before, a `prec` third
 // argument: with one it is an OA check; a message in that place is not a tolerance.
