@@ -133,6 +133,8 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
       {"deflake the vmap test", "flaky", true},
       {"Resolve comments. Make the error message more readable.", "test-refactoring", true},
       {"Fix review comments and add a clipped audio case", "refactoring", true},
+      {"Comment fixes", "refactoring", true},
+      {"Fixes the comment parser", "refactoring", false},
       {"Swap actual and expected in the summary checks", "test-refactoring", true},
       {"Fix the comment parser", "refactoring", false},
       {"Drop `torch_sparse` dependency in tests (14/n)", "refactoring", true},
