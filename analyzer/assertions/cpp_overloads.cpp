@@ -40,6 +40,28 @@ std::string baseTypeName(std::string_view type) {
   return t;
 }
 
+// Whether a declaration's declarators after its first (`pA(1, 0), pB(3, 0), *pC = nullptr;`, the
+// text from the first name on) declare `name`: the names after each comma outside brackets.
+bool laterDeclarator(std::string_view declarators, std::string_view name) {
+  int depth = 0;
+  for (size_t i = 0; i < declarators.size(); ++i) {
+    const char c = declarators[i];
+    if (c == '(' || c == '{' || c == '[') ++depth;
+    else if (c == ')' || c == '}' || c == ']') --depth;
+    else if (c == ';' && depth == 0) return false;
+    else if (c == ',' && depth == 0) {
+      size_t at = i + 1;
+      while (at < declarators.size() &&
+             (std::isspace(static_cast<unsigned char>(declarators[at])) || declarators[at] == '*' || declarators[at] == '&'))
+        ++at;
+      size_t end = at;
+      while (end < declarators.size() && (std::isalnum(static_cast<unsigned char>(declarators[end])) || declarators[end] == '_')) ++end;
+      if (declarators.substr(at, end - at) == name) return true;
+    }
+  }
+  return false;
+}
+
 // The type `scope` declares `name` with, as a parameter or a local (`std::vector<float> a{...};`,
 // `const Box& b = ...;`), as baseTypeName gives it; empty when not declared so (`auto`, a member).
 std::string declaredTypeOf(const FileModel& m, FunctionId scope, std::string_view name) {
@@ -54,11 +76,29 @@ std::string declaredTypeOf(const FileModel& m, FunctionId scope, std::string_vie
     if (d.text.find(name) == std::string_view::npos) continue;
     re2::StringPiece typePiece, namePiece;
     if (!RE2::PartialMatch(re2::StringPiece(d.text.data(), d.text.size()), declared, &typePiece, &namePiece)) continue;
-    if (std::string_view(namePiece.data(), namePiece.size()) != name) continue;
+    const std::string_view first(namePiece.data(), namePiece.size());
+    if (first != name && !laterDeclarator(d.text.substr(static_cast<size_t>(first.data() - d.text.data())), name)) continue;
     const std::string type = baseTypeName(std::string_view(typePiece.data(), typePiece.size()));
     return type == "auto" || type == "return" ? std::string{} : type;
   }
   return {};
+}
+
+// Whether `type` is a template parameter of `scope` or a function enclosing it (`template <typename
+// Real> void UnitTestMaxMin()`), not a class of that name.
+bool templateParameterOf(const FileModel& m, FunctionId scope, std::string_view type) {
+  if (!m.source) return false;
+  static const RE2 header(R"(template\s*<([^<>]*(?:<[^<>]*>[^<>]*)*)>\s*$)");
+  for (FunctionId f = scope; f != kNone; f = m.functions[f].parent) {
+    const uint32_t start = m.functions[f].range.startByte;
+    if (start == 0 || start > m.source->size()) continue;
+    const size_t from = start > 400 ? start - 400 : 0;
+    re2::StringPiece before(m.source->data() + from, start - from), params;
+    if (!RE2::PartialMatch(before, header, &params)) continue;
+    const RE2 named(R"((?:typename|class)\s*(?:\.\.\.)?\s*)" + RE2::QuoteMeta(std::string(type)) + R"(\b)");
+    if (RE2::PartialMatch(params, named)) return true;
+  }
+  return false;
 }
 
 // Whether `o` is the entry of the function `scope` itself: the same name and parameter types.
@@ -96,6 +136,10 @@ int typeFit(const FileModel& m, FunctionId scope, ExprId arg, std::string_view t
   // Key&, const Key&, double)` takes no calibration; its std::string overload no Point2).
   std::string known;
   if (a.kind == ExprKind::Name) known = declaredTypeOf(m, scope, a.name);
+  // A template parameter of the test (`Real min = 1e10;` in `template <typename Real>`) stands for
+  // the arithmetic types it is instantiated with in the suites read (Kaldi's Real is float or
+  // double): it fits an arithmetic parameter, a template's as anything does, and no class.
+  if (!known.empty() && templateParameterOf(m, scope, known)) return arithmetic ? 1500 : templateParam ? 1000 : 0;
   // A qualifier is a namespace when in lower case (`minitensor::Pose2(...)`); `Rot3::Logmap(R)`
   // calls a static method.
   else if (static const RE2 typeName(R"((?:[a-z_][a-z0-9_]*::)*[A-Za-z_]\w*)");
@@ -108,6 +152,9 @@ int typeFit(const FileModel& m, FunctionId scope, ExprId arg, std::string_view t
   }
   if (known.size() > 2) {
     if (known == t) return 3000;
+    // A class and its base named after it (Kaldi's `CuMatrix` and `CuMatrixBase`, `Matrix` and
+    // `MatrixBase`): the argument fits the base's parameter, better than a template's.
+    if (t.size() > known.size() && t.starts_with(known) && t.substr(known.size()) == "Base") return 2500;
     if (templateParam) return 1000;
     if (isArithmetic(known) && arithmetic) return 1500;
     if (std::isupper(static_cast<unsigned char>(known.front())) && !arithmetic) return 0;

@@ -92,6 +92,34 @@ TEST(LibrarySources, OverloadsAreChosenByTheArguments) {
   EXPECT_FALSE(at.count(12)) << "an argument that fits both overloads alike decides nothing: " << (at.count(12) ? at.at(12)->api : "");
 }
 
+// The types the test declares its arguments with choose too: a name of a declaration's later
+// declarator (`Point p(1, 2), q(3, 4);`), a class whose base the overload takes (`Mat` for
+// `MatBase`, as Kaldi's CuMatrix and CuMatrixBase), and the test's own template parameter (Kaldi's
+// `Real`), which fits an arithmetic parameter and no class.
+TEST(LibrarySources, OverloadsAreChosenByTheTypesTheTestDeclares) {
+  const auto r =
+      oalens::testing::scanPython({{"tests/t_test.cc",
+                                    "bool same(const Key& a, const Key& b, double unused = 0) { return a == b; }\n"
+                                    "bool same(const Point& a, const Point& b, double tol = 1e-9) { return std::abs(a - b) < tol; }\n"
+                                    "bool same(const MatBase& a, const MatBase& b, float tol = 1e-3) { return std::abs(a - b) < tol; }\n"
+                                    "bool same(float a, float b, float tol = 1e-4) { return std::abs(a - b) < tol; }\n"
+                                    "template <typename Real> void Check() {\n"
+                                    "  Point p(1, 2), q(3, 4);\n"
+                                    "  EXPECT_TRUE(same(q, moved(q)));\n"  // 7
+                                    "  Mat m(2), n(3);\n"
+                                    "  EXPECT_TRUE(same(n, doubled(n)));\n"  // 9
+                                    "  Real lo = 1, hi = 2;\n"
+                                    "  EXPECT_TRUE(same(hi, largest()));\n"  // 11
+                                    "}\n"}});
+  const auto at = oalens::testing::byLine(r, "tests/t_test.cc");
+  ASSERT_TRUE(at.count(7)) << "a later declarator's type is its declaration's";
+  EXPECT_EQ(at.at(7)->api, "same(Point,Point,double)");
+  ASSERT_TRUE(at.count(9)) << "a class fits the overload taking its base";
+  EXPECT_EQ(at.at(9)->api, "same(MatBase,MatBase,float)");
+  ASSERT_TRUE(at.count(11)) << "the test's template parameter fits an arithmetic parameter";
+  EXPECT_EQ(at.at(11)->api, "same(float,float,float)");
+}
+
 // One test source and more library files than it: the library's files are parsed by more
 // workers than the tests were (a worker once had no frontend and the scan crashed). The test's
 // condition macro and the relative comparison it asserts are the library's.
