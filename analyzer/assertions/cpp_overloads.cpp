@@ -62,26 +62,36 @@ bool laterDeclarator(std::string_view declarators, std::string_view name) {
   return false;
 }
 
+// The type the statements of `owner` (a function, or kNone for the file's own) in [first, end)
+// declare `name` with, as baseTypeName gives it; empty when none does, or not so (`auto`).
+std::string declaredAmong(const FileModel& m, FunctionId owner, StmtId first, StmtId end, std::string_view name) {
+  static const RE2 declared(
+      R"(^\s*(?:(?:static|const|constexpr|inline|thread_local)\s+)*((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*(?:<[^;=]*>)?)\s*[&*]?\s+([A-Za-z_]\w*)\s*[;({=\[,])");
+  for (StmtId st = first; st < end && st < m.stmts.size(); ++st) {
+    const Stmt& d = m.stmts[st];
+    if (d.function != owner || (d.kind != StmtKind::Other && d.kind != StmtKind::Assign)) continue;
+    if (d.text.find(name) == std::string_view::npos) continue;
+    re2::StringPiece typePiece, namePiece;
+    if (!RE2::PartialMatch(re2::StringPiece(d.text.data(), d.text.size()), declared, &typePiece, &namePiece)) continue;
+    const std::string_view declaredFirst(namePiece.data(), namePiece.size());
+    if (declaredFirst != name && !laterDeclarator(d.text.substr(static_cast<size_t>(declaredFirst.data() - d.text.data())), name)) continue;
+    const std::string type = baseTypeName(std::string_view(typePiece.data(), typePiece.size()));
+    return type == "auto" || type == "return" ? std::string{} : type;
+  }
+  return {};
+}
+
 // The type `scope` declares `name` with, as a parameter or a local (`std::vector<float> a{...};`,
-// `const Box& b = ...;`), as baseTypeName gives it; empty when not declared so (`auto`, a member).
+// `const Box& b = ...;`), or else the file at its top level (GTSAM's `static Cal3Unified K(...);`
+// beside the tests that check it), as baseTypeName gives it; empty when not declared so (`auto`,
+// a member).
 std::string declaredTypeOf(const FileModel& m, FunctionId scope, std::string_view name) {
   if (scope == kNone || name.empty()) return {};
   const Function& f = m.functions[scope];
   for (const Param& p : f.params)
     if (p.name == name) return baseTypeName(p.type);
-  static const RE2 declared(R"(^\s*(?:const\s+)?((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*(?:<[^;=]*>)?)\s*[&*]?\s+([A-Za-z_]\w*)\s*[;({=\[,])");
-  for (StmtId st = f.firstStmt; st < f.endStmt && st < m.stmts.size(); ++st) {
-    const Stmt& d = m.stmts[st];
-    if (d.function != scope || (d.kind != StmtKind::Other && d.kind != StmtKind::Assign)) continue;
-    if (d.text.find(name) == std::string_view::npos) continue;
-    re2::StringPiece typePiece, namePiece;
-    if (!RE2::PartialMatch(re2::StringPiece(d.text.data(), d.text.size()), declared, &typePiece, &namePiece)) continue;
-    const std::string_view first(namePiece.data(), namePiece.size());
-    if (first != name && !laterDeclarator(d.text.substr(static_cast<size_t>(first.data() - d.text.data())), name)) continue;
-    const std::string type = baseTypeName(std::string_view(typePiece.data(), typePiece.size()));
-    return type == "auto" || type == "return" ? std::string{} : type;
-  }
-  return {};
+  if (std::string local = declaredAmong(m, scope, f.firstStmt, f.endStmt, name); !local.empty()) return local;
+  return declaredAmong(m, kNone, 0, static_cast<StmtId>(m.stmts.size()), name);
 }
 
 // Whether `type` is a template parameter of `scope` or a function enclosing it (`template <typename

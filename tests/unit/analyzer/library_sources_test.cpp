@@ -93,9 +93,9 @@ TEST(LibrarySources, OverloadsAreChosenByTheArguments) {
 }
 
 // The types the test declares its arguments with choose too: a name of a declaration's later
-// declarator (`Point p(1, 2), q(3, 4);`), a class whose base the overload takes (`Mat` for
-// `MatBase`, as Kaldi's CuMatrix and CuMatrixBase), and the test's own template parameter (Kaldi's
-// `Real`), which fits an arithmetic parameter and no class.
+// declarator (`Point p(1, 2), q(3, 4);`) or of the file's top level, a class whose base the
+// overload takes (`Mat` for `MatBase`, as Kaldi's CuMatrix and CuMatrixBase), and the test's own
+// template parameter (Kaldi's `Real`), which fits an arithmetic parameter and no class.
 TEST(LibrarySources, OverloadsAreChosenByTheTypesTheTestDeclares) {
   const auto r =
       oalens::testing::scanPython({{"tests/t_test.cc",
@@ -110,7 +110,9 @@ TEST(LibrarySources, OverloadsAreChosenByTheTypesTheTestDeclares) {
                                     "  EXPECT_TRUE(same(n, doubled(n)));\n"  // 9
                                     "  Real lo = 1, hi = 2;\n"
                                     "  EXPECT_TRUE(same(hi, largest()));\n"  // 11
-                                    "}\n"}});
+                                    "}\n"
+                                    "static const Point kOrigin(0, 0);\n"
+                                    "TEST(Points, Origin) { EXPECT_TRUE(same(kOrigin, moved(kOrigin))); }\n"}});
   const auto at = oalens::testing::byLine(r, "tests/t_test.cc");
   ASSERT_TRUE(at.count(7)) << "a later declarator's type is its declaration's";
   EXPECT_EQ(at.at(7)->api, "same(Point,Point,double)");
@@ -118,6 +120,8 @@ TEST(LibrarySources, OverloadsAreChosenByTheTypesTheTestDeclares) {
   EXPECT_EQ(at.at(9)->api, "same(MatBase,MatBase,float)");
   ASSERT_TRUE(at.count(11)) << "the test's template parameter fits an arithmetic parameter";
   EXPECT_EQ(at.at(11)->api, "same(float,float,float)");
+  ASSERT_TRUE(at.count(14)) << "a name the file declares at its top level has that type";
+  EXPECT_EQ(at.at(14)->api, "same(Point,Point,double)");
 }
 
 // One test source and more library files than it: the library's files are parsed by more
