@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder.h"  // looksLikeBound
+#include "analyzer/model/model_memo.h"
 #include "analyzer/model/name_index.h"
 #include "analyzer/scan/project.h"
 
@@ -91,7 +93,13 @@ std::string declaredTypeOf(const FileModel& m, FunctionId scope, std::string_vie
   for (const Param& p : f.params)
     if (p.name == name) return baseTypeName(p.type);
   if (std::string local = declaredAmong(m, scope, f.firstStmt, f.endStmt, name); !local.empty()) return local;
-  return declaredAmong(m, kNone, 0, static_cast<StmtId>(m.stmts.size()), name);
+  // A file's top level is read once per name: a suite's checks ask of the same few names.
+  thread_local ModelMemo<std::unordered_map<std::string, std::string>> topLevel;
+  auto* memo = topLevel.of(m);
+  if (!memo) return declaredAmong(m, kNone, 0, static_cast<StmtId>(m.stmts.size()), name);
+  const auto [it, fresh] = memo->try_emplace(std::string(name));
+  if (fresh) it->second = declaredAmong(m, kNone, 0, static_cast<StmtId>(m.stmts.size()), name);
+  return it->second;
 }
 
 // Whether `type` is a template parameter of `scope` or a function enclosing it (`template <typename
@@ -105,8 +113,16 @@ bool templateParameterOf(const FileModel& m, FunctionId scope, std::string_view 
     const size_t from = start > 400 ? start - 400 : 0;
     re2::StringPiece before(m.source->data() + from, start - from), params;
     if (!RE2::PartialMatch(before, header, &params)) continue;
-    const RE2 named(R"((?:typename|class)\s*(?:\.\.\.)?\s*)" + RE2::QuoteMeta(std::string(type)) + R"(\b)");
-    if (RE2::PartialMatch(params, named)) return true;
+    // `typename Real`, `class... Ts`: the word before the name.
+    const std::string_view list(params.data(), params.size());
+    for (size_t at = list.find(type); at != std::string_view::npos; at = list.find(type, at + 1)) {
+      const size_t end = at + type.size();
+      if (end < list.size() && (std::isalnum(static_cast<unsigned char>(list[end])) || list[end] == '_')) continue;
+      size_t before = at;
+      while (before > 0 && (std::isspace(static_cast<unsigned char>(list[before - 1])) || list[before - 1] == '.')) --before;
+      const std::string_view head = list.substr(0, before);
+      if (head.ends_with("typename") || head.ends_with("class")) return true;
+    }
   }
   return false;
 }
