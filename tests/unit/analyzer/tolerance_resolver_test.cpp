@@ -132,6 +132,33 @@ TEST(ToleranceResolver, MarksDtypeChoicesDepend) {
   EXPECT_EQ(tolAt(code, 11, "atol").provenance, Provenance::Depend);
 }
 
+// A function of the file that picks one of its constants by what the test hands it
+// (PennyLane's `atol_for_shots(shots)`: `1e-2 if shots else 1e-6`) chooses the tolerance at run
+// time; one that computes a value from its argument (`naive_tanh(x)`) chooses nothing.
+TEST(ToleranceResolver, AHelperPickingAConstantByItsArgumentIsDepend) {
+  const std::string code =
+      "import numpy as np\n"
+      "def atol_for_shots(shots):\n"
+      "    return 1e-2 if shots else 1e-6\n"
+      "def tol_for(precise):\n"
+      "    if precise:\n"
+      "        return 1e-6\n"
+      "    return 1e-3\n"
+      "def naive_tanh(x):\n"
+      "    if x > 40:\n"
+      "        return 1\n"
+      "    return np.tanh(x)\n"
+      "def test_a(shots, precise, x):\n"
+      "    np.testing.assert_allclose(f(), 1, atol=atol_for_shots(shots))\n"
+      "    np.testing.assert_allclose(f(), 1, atol=tol_for(precise))\n"
+      "    np.testing.assert_allclose(f(), 1, atol=naive_tanh(x))\n";
+  const Tolerance picked = tolAt(code, 13, "atol");
+  EXPECT_EQ(picked.provenance, Provenance::Depend) << picked.note;
+  EXPECT_NE(picked.note.find("atol_for_shots"), std::string::npos) << picked.note;
+  EXPECT_EQ(tolAt(code, 14, "atol").provenance, Provenance::Depend);
+  EXPECT_EQ(tolAt(code, 15, "atol").provenance, Provenance::Unresolved);
+}
+
 TEST(ToleranceResolver, FixedDtypeEpsilonIsConstant) {
   Tolerance t =
       tolAt("import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1, atol=np.finfo(np.float32).eps)\n", 3, "atol");
