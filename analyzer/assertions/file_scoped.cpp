@@ -7,13 +7,26 @@
 #include <vector>
 
 #include "analyzer/frontend/frontends.h"
+#include "analyzer/model/model_memo.h"
 
 namespace oalens::analyzer {
 
 bool declaresObjectNamed(const FileModel& m, std::string_view name) {
   if (!m.source) return false;
-  const RE2 declared(R"([\w>&*]\s+)" + RE2::QuoteMeta(std::string(name)) + R"(\s*(;|=[^=]|\{))");
-  return RE2::PartialMatch(*m.source, declared);
+  const auto declares = [&] {
+    // Most names are in the file only where they are called: the pattern is compiled only for a
+    // name the text declares something of, by its plain spelling.
+    if (m.source->find(name) == std::string::npos) return false;
+    const RE2 declared(R"([\w>&*]\s+)" + RE2::QuoteMeta(std::string(name)) + R"(\s*(;|=[^=]|\{))");
+    return RE2::PartialMatch(*m.source, declared);
+  };
+  // Asked at each call of a name a discovered entry has (api_matcher.cpp): once per file and name.
+  thread_local ModelMemo<std::unordered_map<std::string, bool>> answers;
+  auto* memo = answers.of(m);
+  if (!memo) return declares();
+  const auto [it, fresh] = memo->try_emplace(std::string(name), false);
+  if (fresh) it->second = declares();
+  return it->second;
 }
 
 std::unordered_set<std::string_view> definedInSeveralSources(const Project& project) {
