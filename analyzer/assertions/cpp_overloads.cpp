@@ -161,11 +161,13 @@ int typeFit(const FileModel& m, FunctionId scope, ExprId arg, std::string_view t
   // parameter (`const V&`) as anything does, and no other class (GTSAM's `assert_equal(const
   // Key&, const Key&, double)` takes no calibration; its std::string overload no Point2).
   std::string known;
-  if (a.kind == ExprKind::Name) known = declaredTypeOf(m, scope, a.name);
-  // A template parameter of the test (`Real min = 1e10;` in `template <typename Real>`) stands for
-  // the arithmetic types it is instantiated with in the suites read (Kaldi's Real is float or
-  // double): it fits an arithmetic parameter, a template's as anything does, and no class.
-  if (!known.empty() && templateParameterOf(m, scope, known)) return arithmetic ? 1500 : templateParam ? 1000 : 0;
+  if (a.kind == ExprKind::Name) {
+    known = declaredTypeOf(m, scope, a.name);
+    // A template parameter of the test (`Real min = 1e10;` in `template <typename Real>`) stands
+    // for the arithmetic types it is instantiated with in the suites read (Kaldi's Real is float or
+    // double): it fits an arithmetic parameter, a template's as anything does, and no class.
+    if (!known.empty() && templateParameterOf(m, scope, known)) return arithmetic ? 1500 : templateParam ? 1000 : 0;
+  }
   // A qualifier is a namespace when in lower case (`minitensor::Pose2(...)`); `Rot3::Logmap(R)`
   // calls a static method.
   else if (static const RE2 typeName(R"((?:[a-z_][a-z0-9_]*::)*[A-Za-z_]\w*)");
