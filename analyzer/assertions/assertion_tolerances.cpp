@@ -336,6 +336,15 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
     }
   }
   if (!spec.dtypeDefaults.empty()) attachDtypeDefaults(spec, a.tolerances, firstTolerance);
+  // The helper's later checks (`atol_b` of nnabla's function_tester, checking the gradients after
+  // the forward pass): a call that gives one of their tolerances chooses it.
+  for (const auto& [name, param] : spec.laterTolerances) {
+    if (const ExprId v = given(param); v != kNone) {
+      addWrittenTolerance(m, a, name, v);
+    } else if (spec.defaults.count(name)) {
+      a.tolerances.push_back(defaultTolerance(spec, name, fmt::format("default of {} for a later check", spec.id)));
+    }
+  }
   // A switch of the wrapper's tolerances given at the call (low_tolerance=True): the defaults
   // it leaves are no longer the API's, but chosen by it at run time.
   for (const std::string& flag : spec.toleranceSwitches) {

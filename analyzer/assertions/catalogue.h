@@ -156,6 +156,11 @@ struct ApiSpec {
   // (`assert_close(a, b, atol=1e-3, rtol=1e-3)` inside `def _assert_close(actual, expected)`): no call
   // can give another.
   std::vector<std::string> fixedTolerances;
+  // Tolerances of the checks a discovered helper makes after the one that defines it, taken from
+  // parameters of their own (nnabla's `function_tester` checks the forward pass within `atol_f`,
+  // then the gradients within `atol_b`): name (`atol@atol_b`, the kind at the parameter) ->
+  // parameter; defaults under the same name (later_checks.h).
+  std::vector<std::pair<std::string, std::string>> laterTolerances;
   std::string via;  // for wrappers: the API the wrapper forwards to
   // For a discovered wrapper: where it compares (`path:line` of the statement holding its check),
   // then the sites of the wrapper that check goes through, innermost last.

@@ -21,6 +21,7 @@
 #include "analyzer/assertions/error_bound_wrapper.h"
 #include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/keyword_splat.h"
+#include "analyzer/assertions/later_checks.h"
 #include "analyzer/assertions/lent_names.h"
 #include "analyzer/assertions/macro_arguments.h"
 #include "analyzer/assertions/param_origin.h"
@@ -84,6 +85,19 @@ bool returnsMismatchRecord(const FileModel& m, FunctionId fid, StmtId head) {
   for (StmtId r = f.firstStmt; r < f.endStmt; ++r) {
     const Stmt& ret = m.stmts[r];
     if (ret.function == fid && ret.kind == StmtKind::Return && ret.a != kNone && answersNothing(m, ret.a)) return true;
+  }
+  return false;
+}
+
+// Whether function `fid` assigns `name` itself, and it is none of its parameters.
+bool bindsLocal(const FileModel& m, FunctionId fid, std::string_view name) {
+  const Function& f = m.functions[fid];
+  if (std::ranges::any_of(f.params, [&](const Param& p) { return p.name == name; })) return false;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
+        m.expr(st.a).name == name)
+      return true;
   }
   return false;
 }
@@ -495,6 +509,11 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           if (ResolvedValue r = resolver.resolveSelfAttribute(m, fid, attr); r.value) w.defaultValues[kind] = *r.value;
       }
       if (std::ranges::find(inner->defaultsByDtype, kind) != inner->defaultsByDtype.end()) w.defaultsByDtype.push_back(kind);
+      // `forward_cpu(op)` calling `check_forward(op, x)`, whose check has `atol=1e-4` written in:
+      // fixed for this wrapper's calls too.
+      if (inner->discovered && std::ranges::find(inner->fixedTolerances, kind) != inner->fixedTolerances.end() &&
+          std::ranges::none_of(inner->tolerances, [&](const auto& t) { return t.first == kind && !t.second.empty(); }))
+        w.fixedTolerances.push_back(kind);
     };
     const ExprId splat = splats.empty() ? kNone : splats.back();
     // A tolerance written at the inner call (`atol=1e-5`, `atol=atol or 1e-5`'s fallback): the
@@ -502,8 +521,18 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
     auto takeWrittenDefault = [&](const std::string& kind, ExprId written) {
       w.defaults[kind] = std::string(m.expr(written).text);
       w.ownDefaults.push_back(kind);
-      if (originParam(m, fid, written, 0, false).empty() && !readsAParameter(m, f, written, true)) w.fixedTolerances.push_back(kind);
-      if (ResolvedValue r = resolver.resolve(m, fid, s, written); r.value) w.defaultValues[kind] = *r.value;
+      const bool fixed = originParam(m, fid, written, 0, false).empty() && !readsAParameter(m, f, written, true);
+      if (fixed) w.fixedTolerances.push_back(kind);
+      const ResolvedValue r = resolver.resolve(m, fid, s, written);
+      if (r.value) w.defaultValues[kind] = *r.value;
+      // `if self.dtype == numpy.float16: atol = 5e-4 else: atol = 1e-7`, then the check with
+      // `atol=atol` (Chainer's check_forward): a local the helper chooses at run time.
+      // A local the helper binds itself: not a parameter rebound (`atol = max(tolerance(dtype(x), atol),
+      // ...)`, JAX's: a call leaving that one out takes the API's default by dtype), nor a name an
+      // enclosing function gives a nested one.
+      if (fixed && r.provenance == Provenance::Depend && m.language == Language::Python && m.expr(written).kind == ExprKind::Name &&
+          bindsLocal(m, fid, m.expr(written).name))
+        w.alwaysDepend = true;
       // `rtol, atol = {torch.float32: (5e-4, 5e-5), ...}[x.dtype]` (DeepSpeed's kernel tests): a
       // tolerance the helper looks up by the data's dtype and no caller gives, its purpose to
       // choose one by dtype (as assertAllCloseAccordingToType's): chosen at each call.
@@ -528,6 +557,12 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           continue;
         }
       }
+      // `if floats: kwargs = {"atol": ..., "rtol": ...} else: kwargs = {"rtol": table.get(dtype, tol)}`,
+      // then `assert_allclose(x, y, **kwargs)` (tinygrad's `_assert_eq`): a tolerance the helper
+      // binds in branches of its own is chosen at each call (depend), as one set under a branch is.
+      if (v == kNone && splat != kNone && splatted.empty() && m.language == Language::Python && !innerParam.empty())
+        if (const std::optional<SplatDict> branches = splatDict(m, fid, s, splat, true))
+          if (const SplatEntry* entry = branches->find(innerParam); entry && entry->condition != kNone) w.alwaysDepend = true;
       // atol=atol or tol (JAX's _CheckAgainstNumpy): the first of two parameters the caller
       // gives, when the first has no default of its own (`atol=None`).
       if (v != kNone && m.expr(v).kind == ExprKind::BoolOp && m.expr(v).name == "or") {
@@ -664,6 +699,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       if (!exactCheck) exactCheck = std::move(w);
       continue;
     }
+    inheritLaterTolerances(m, fid, *inner, argument, resolver, w);
+    addLaterCheckTolerances(m, fid, s, matcher, finder, resolver, w);
     return w;
   }
   return ownTolerance ? ownTolerance : exactCheck;

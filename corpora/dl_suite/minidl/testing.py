@@ -36,6 +36,12 @@ def check_gradient(fn, point, eps=1e-3):
     np.testing.assert_allclose(analytic, numeric, rtol=1e-2, atol=1e-3)
 
 
+def check_values_and_gradients(fn, reference, point, atol=1e-6, grad_atol=1e-3):
+    """Wrapper with two checks: the values within atol, then the gradients within grad_atol."""
+    np.testing.assert_allclose(fn(point), reference(point), atol=atol)
+    np.testing.assert_allclose(fn.grad(point), numeric_grad(reference, point, 1e-4), atol=grad_atol)
+
+
 class MinidlTestCase(tf.test.TestCase):
     """Base class of the minidl unit tests, with method wrappers."""
 

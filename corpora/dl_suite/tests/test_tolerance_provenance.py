@@ -208,3 +208,37 @@ def test_tolerance_table_picked_by_the_dtype_parameter(dtype):
     tols = _tols_for(dtype)
     np.testing.assert_allclose(ops.relu(x), np.maximum(x, 0), **tols)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:depend
     np.testing.assert_allclose(ops.relu(x), np.maximum(x, 0), **_tols_for(dtype))  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:depend
+
+
+def _check_in_its_dtype(fn, reference, x):
+    # The helper chooses the tolerance by the data's dtype: each call's is chosen at run time.
+    if x.dtype == np.float16:
+        atol = 1e-3
+    else:
+        atol = 1e-7
+    np.testing.assert_allclose(fn(x), reference(x), atol=atol)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:default:1e-07
+
+
+def _check_options_by_kind(fn, reference, x):
+    # Keyword options built in the branches of the helper itself.
+    if np.issubdtype(x.dtype, np.floating):
+        options = {"atol": 1e-6, "rtol": 1e-5}
+    else:
+        options = {"rtol": {np.int8: 0.5}.get(x.dtype.type, 1e-7)}
+    np.testing.assert_allclose(fn(x), reference(x), **options)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:depend
+
+
+def _check_with_its_own_literal(fn, reference, x):
+    np.testing.assert_allclose(fn(x), reference(x), atol=1e-4)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=atol:literal:0.0001,rtol:default:1e-07
+
+
+def _check_twice(fn, reference, x):
+    # A helper of a helper: the literal its callee fixes is fixed for its calls too.
+    _check_with_its_own_literal(fn, reference, x)  # expect: oa api=tests.test_tolerance_provenance._check_with_its_own_literal cat=abs_rel thr=customized tol=atol:constant:0.0001,rtol:default:1e-07
+
+
+def test_tolerances_a_helper_chooses_itself():
+    x = np.linspace(-1.0, 1.0, 5).astype(np.float32)
+    _check_in_its_dtype(ops.tanh, np.tanh, x)  # expect: oa api=tests.test_tolerance_provenance._check_in_its_dtype cat=abs_rel thr=depend tol=atol:default,rtol:default:1e-07
+    _check_options_by_kind(ops.relu, lambda v: np.maximum(v, 0.0), x)  # expect: oa api=tests.test_tolerance_provenance._check_options_by_kind cat=abs_rel thr=depend tol=atol:default:0,rtol:default:1e-07
+    _check_twice(ops.relu, lambda v: np.maximum(v, 0.0), x)  # expect: oa api=tests.test_tolerance_provenance._check_twice cat=abs_rel thr=customized tol=atol:constant:0.0001,rtol:default:1e-07

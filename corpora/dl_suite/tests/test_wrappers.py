@@ -54,6 +54,12 @@ def test_helpers_bounding_a_difference():
     mt.assert_rel_within(ops.sigmoid(x), 1 / (1 + np.exp(-x)), rtol=1e-3)  # expect: oa api=minidl.testing.assert_rel_within cat=abs_rel thr=customized tol=rtol:literal:0.001,atol:default:1e-08
 
 
+def test_a_helper_with_a_tolerance_per_check():
+    x = np.linspace(-1.0, 1.0, 5)
+    mt.check_values_and_gradients(ops.tanh, np.tanh, x)  # expect: oa api=minidl.testing.check_values_and_gradients cat=abs_rel thr=default tol=atol:default:1e-06,rtol:default:1e-07,atol@grad_atol:default:0.001
+    mt.check_values_and_gradients(ops.tanh, np.tanh, x, grad_atol=1e-2)  # expect: oa api=minidl.testing.check_values_and_gradients cat=abs_rel thr=customized tol=atol:default:1e-06,rtol:default:1e-07,atol@grad_atol:literal:0.01
+
+
 def test_non_wrapper_helpers():
     check_gradient(ops.sigmoid, np.array([0.1, 0.2]))  # ok: not an assertion (check_gradient computes its own values)
     mt.check_gradient(ops.tanh, np.array([0.3]), eps=1e-4)  # ok: not an assertion
