@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <re2/re2.h>
+#include <algorithm>
 
 #include "analyzer/tolerance/comparable_text.h"
 
@@ -77,6 +78,31 @@ bool pickedByARunTimeArgument(const FileModel& m, const Assertion& a, std::strin
   return false;
 }
 
+// `def _test(self, ..., fwd_thresholds=dict(rtol=None, atol=None))` checking with
+// `**fwd_thresholds` (Apex's layer-norm tests): a parameter of the function the check is in, which
+// each caller fills.
+bool aParameter(const FileModel& m, const Assertion& a, std::string_view splatValue) {
+  if (a.functionId == kNone) return false;
+  const auto& params = m.functions[a.functionId].params;
+  return std::any_of(params.begin(), params.end(), [&](const Param& p) { return p.name == splatValue; });
+}
+
+// `tols = {"rtol": None, "atol": None} if dtype == torch.half else bf16_tols`, then `**tols`:
+// one of two dicts, by a condition chosen at run time.
+bool chosenByARunTimeCondition(const FileModel& m, const Assertion& a, std::string_view splatValue) {
+  if (a.functionId == kNone) return false;
+  const Function& f = m.functions[a.functionId];
+  ExprId value = kNone;
+  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size() && s < a.stmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function == a.functionId && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone &&
+        m.expr(st.a).kind == ExprKind::Name && m.expr(st.a).name == splatValue)
+      value = st.b;
+  }
+  if (value == kNone || m.expr(value).kind != ExprKind::Conditional || m.childCount(value) < 2) return false;
+  return ToleranceResolver::mentionsRuntimeChoice(m.expr(m.child(value, 1)).text);
+}
+
 }  // namespace
 
 std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion& a, const ToleranceResolver& resolver,
@@ -120,6 +146,12 @@ std::optional<Tolerance> toleranceFromSplat(const FileModel& m, const Assertion&
   const size_t key = splatValue.find('[');
   const bool chosenAtRunTime = (key != std::string_view::npos && ToleranceResolver::mentionsRuntimeChoice(splatValue.substr(key))) ||
                                pickedByARunTimeArgument(m, a, splatValue);
+  if (!chosenAtRunTime && aParameter(m, a, splatValue))
+    return Tolerance{kind, splat, std::nullopt, Provenance::Depend,
+                     fmt::format("`{}` is a parameter: each caller may set it; the default is {} otherwise", splat, defaultText)};
+  if (!chosenAtRunTime && chosenByARunTimeCondition(m, a, splatValue))
+    return Tolerance{kind, splat, std::nullopt, Provenance::Depend,
+                     fmt::format("`{}` is one of two dicts, chosen at run time; the default is {} otherwise", splat, defaultText)};
   return Tolerance{kind, splat, std::nullopt, chosenAtRunTime ? Provenance::Depend : Provenance::Unresolved,
                    fmt::format("`{}` may set it; the default is {} otherwise", splat, defaultText)};
 }

@@ -242,3 +242,16 @@ def test_tolerances_a_helper_chooses_itself():
     _check_in_its_dtype(ops.tanh, np.tanh, x)  # expect: oa api=tests.test_tolerance_provenance._check_in_its_dtype cat=abs_rel thr=depend tol=atol:default,rtol:default:1e-07
     _check_options_by_kind(ops.relu, lambda v: np.maximum(v, 0.0), x)  # expect: oa api=tests.test_tolerance_provenance._check_options_by_kind cat=abs_rel thr=depend tol=atol:default:0,rtol:default:1e-07
     _check_twice(ops.relu, lambda v: np.maximum(v, 0.0), x)  # expect: oa api=tests.test_tolerance_provenance._check_twice cat=abs_rel thr=customized tol=atol:constant:0.0001,rtol:default:1e-07
+
+
+def _check_with_options(fn, reference, x, options=dict(atol=0.0)):
+    # The options are the helper's parameter: each caller chooses them.
+    np.testing.assert_allclose(fn(x), reference(x), **options)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=rtol:depend,atol:depend
+
+
+def test_options_picked_by_dtype():
+    fp32_options = {"atol": 1e-7}
+    for dtype in (np.float16, np.float32):
+        x = np.linspace(-1.0, 1.0, 5).astype(dtype)
+        options = {"atol": 1e-3} if dtype == np.float16 else fp32_options
+        np.testing.assert_allclose(ops.identity(x), x, **options)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=rtol:depend,atol:depend
