@@ -9,6 +9,7 @@ namespace oalens::analyzer {
 
 void Project::buildIndex() {
   byModule_.clear();
+  byPath_.clear();
   cppByBasename_.clear();
   // The directories known to be packages: those holding a scanned __init__.py.
   std::unordered_set<std::string_view> packageDirs;
@@ -23,6 +24,7 @@ void Project::buildIndex() {
       cppByBasename_[p.substr(p.rfind('/') == std::string::npos ? 0 : p.rfind('/') + 1)].push_back(i);
       continue;
     }
+    byPath_.emplace(files[i].path, i);
     const std::string& mod = files[i].moduleName;
     if (mod.empty()) continue;
     byModule_.emplace(mod, i);
@@ -87,6 +89,17 @@ const FileModel* Project::includedFile(const FileModel& from, std::string_view i
 const FileModel* Project::moduleFile(std::string_view module) const {
   auto it = byModule_.find(std::string(module));
   return it == byModule_.end() ? nullptr : &files[it->second];
+}
+
+const FileModel* Project::importedModuleFile(const FileModel& from, std::string_view module) const {
+  if (!module.empty() && module.front() != '.') {
+    const size_t slash = from.path.rfind('/');
+    std::string sibling = slash == std::string::npos ? std::string{} : from.path.substr(0, slash + 1);
+    for (char c : module) sibling += c == '.' ? '/' : c;
+    sibling += ".py";
+    if (auto it = byPath_.find(sibling); it != byPath_.end()) return &files[it->second];
+  }
+  return moduleFile(module);
 }
 
 static const Import* findImport(const FileModel& m, FunctionId scope, std::string_view alias) {

@@ -20,6 +20,9 @@ class Project {
   void buildIndex();
   // The file that defines a dotted module, or nullptr.
   const FileModel* moduleFile(std::string_view module) const;
+  // The same for a module `from` imports: the file beside it first (`from conftest import f` in a
+  // pytest suite, whose test directories are put on sys.path), then moduleFile's.
+  const FileModel* importedModuleFile(const FileModel& from, std::string_view module) const;
   // The scanned file a C++ `#include "path"` in `from` names: beside `from` first, then any
   // scanned file whose path ends with it (include directories are not known without a build).
   const FileModel* includedFile(const FileModel& from, std::string_view includePath) const;
@@ -29,6 +32,7 @@ class Project {
 
  private:
   std::unordered_map<std::string, size_t> byModule_;
+  std::unordered_map<std::string, size_t> byPath_;
   std::unordered_map<std::string, std::vector<size_t>> cppByBasename_;
 };
 

@@ -358,10 +358,19 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
     }
   // `atol_for_shots(shots)`, a function of the file answering `1e-2 if shots else 1e-6`: the test's
   // value handed in chooses the tolerance at run time.
-  if (callee == last && !args.positional.empty())
+  if (callee == last && !args.positional.empty()) {
     if (const FunctionId helper = choosingHelper(m, last); helper != kNone)
       return {std::nullopt, Provenance::Depend,
               fmt::format("chosen by `{}` from `{}` at run time", last, squeezed(m.expr(args.positional[0]).text, 30))};
+    // The same function imported from a module of the suite (`from conftest import atol_for_shots`).
+    if (project_)
+      for (const Import& imp : m.imports)
+        if (imp.alias == last && !imp.name.empty() && !imp.star)
+          if (const FileModel* other = project_->importedModuleFile(m, imp.module); other && choosingHelper(*other, imp.name) != kNone)
+            return {std::nullopt, Provenance::Depend,
+                    fmt::format("chosen by `{}` of {} from `{}` at run time", imp.name, other->path,
+                                squeezed(m.expr(args.positional[0]).text, 30))};
+  }
   return unresolved(fmt::format("computed by a call to `{}`", callee.empty() ? std::string(x.text) : callee));
 }
 

@@ -255,3 +255,11 @@ def test_options_picked_by_dtype():
         x = np.linspace(-1.0, 1.0, 5).astype(dtype)
         options = {"atol": 1e-3} if dtype == np.float16 else fp32_options
         np.testing.assert_allclose(ops.identity(x), x, **options)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=rtol:depend,atol:depend
+
+
+@pytest.mark.parametrize("samples", [None, 1000])
+def test_tolerance_picked_by_a_function_of_a_module_beside_it(samples):
+    from sampling_tolerances import atol_for_samples
+
+    x = np.linspace(-1.0, 1.0, 5)
+    np.testing.assert_allclose(ops.tanh(x), np.tanh(x), atol=atol_for_samples(samples))  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=depend tol=atol:depend,rtol:default:1e-07
