@@ -16,6 +16,7 @@
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/approx_equality.h"
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/check_objects.h"
 #include "analyzer/assertions/comparator_classes.h"
 #include "analyzer/assertions/condition_macros.h"
 #include "analyzer/assertions/count_dispatch.h"
@@ -168,7 +169,11 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
       std::vector<bool> isWrapper(m.functions.size(), false);
       for (FunctionId f = 0; f < m.functions.size(); ++f) {
         if (m.functions[f].isTestCase) continue;
-        if (!everyFunction && !contested.count(idOf[fi][f]) && !namesAnyOf(m, f, *namesChanged)) continue;
+        // A helper answering with a checking object is read again when its class's check is.
+        if (!everyFunction && !contested.count(idOf[fi][f]) && !namesAnyOf(m, f, *namesChanged)) {
+          const FunctionId truth = checkObjectOperator(m, f);
+          if (truth == kNone || !namesAnyOf(m, truth, *namesChanged)) continue;
+        }
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
         if (!spec) spec = conditionMacroSpec(m, f, finder);
         if (!spec) spec = approxPredicateSpec(m, f, finder, resolver);
@@ -179,6 +184,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = ulpNeighbourSpec(m, f);
         if (!spec) spec = closenessAssertionSpec(m, f, matcher, resolver);
         if (!spec) spec = declaredClosenessSpec(m, f, resolver);
+        if (!spec) spec = checkObjectSpec(m, f, matcher, resolver);
         if (!spec)
           for (ApiSpec& picked : countDispatchSpecs(m, f, wrappers))
             if (const ApiSpec* before = wrappers.byId(picked.id); !before || before->digest() != picked.digest())

@@ -220,6 +220,17 @@ std::string CppFrontend::Impl::qualifiedPrefix(const Work& w) {
 void CppFrontend::Impl::functionDefinition(const Work& w) {
   TSNode n = w.node;
   TSNode decl = field(n, fDeclarator);
+  if (kind(decl) == Cx::OperatorCast && !ts_node_is_null(field(n, fBody))) {
+    // `operator bool() const { return float_equal(lhs, rhs); }`: a conversion operator has no
+    // function declarator; it is the method `operator bool` of no parameters, read like any other
+    // (an object whose truth is a check: check_objects.h).
+    std::string_view written = text(decl);
+    written = written.substr(0, std::min(written.find('('), written.size()));
+    while (!written.empty() && (written.back() == ' ' || written.back() == '\t' || written.back() == '\n')) written.remove_suffix(1);
+    const FunctionId id = newFunction(written, qualifiedPrefix(w) + std::string(written), n, w, w.fn == kNone ? w.cls : kNone);
+    openFunction(id, n, w, field(n, fBody), {});
+    return;
+  }
   for (int guard = 0; guard < 8 && !ts_node_is_null(decl) && kind(decl) != Cx::FunctionDeclarator; ++guard) {
     TSNode inner = field(decl, fDeclarator);
     decl = ts_node_is_null(inner) ? firstNamed(decl) : inner;

@@ -37,6 +37,8 @@ constexpr KindName<Cx> kKindNames[] = {
     {"attributed_statement", Cx::AttributedStatement},
     {"function_definition", Cx::FunctionDefinition},
     {"function_declarator", Cx::FunctionDeclarator},
+    {"operator_cast", Cx::OperatorCast},
+    {"abstract_function_declarator", Cx::AbstractFunctionDeclarator},
     {"template_declaration", Cx::TemplateDeclaration},
     {"namespace_definition", Cx::NamespaceDefinition},
     {"linkage_specification", Cx::LinkageSpecification},

@@ -40,6 +40,8 @@ enum class Cx : uint8_t {
   AttributedStatement,
   FunctionDefinition,
   FunctionDeclarator,
+  OperatorCast,
+  AbstractFunctionDeclarator,
   TemplateDeclaration,
   NamespaceDefinition,
   LinkageSpecification,
