@@ -39,6 +39,13 @@ inline std::map<uint32_t, const analyzer::Assertion*> byLine(const analyzer::Sca
   return at;
 }
 
+// The assertion of `file` starting at `line`, or null.
+inline const analyzer::Assertion* inFileAt(const analyzer::ScanResult& r, const std::string& file, uint32_t line) {
+  const auto lines = byLine(r, file);
+  const auto found = lines.find(line);
+  return found == lines.end() ? nullptr : found->second;
+}
+
 inline const analyzer::Tolerance* tolerance(const analyzer::Assertion& a, const std::string& name) {
   for (const auto& t : a.tolerances)
     if (t.name == name) return &t;

@@ -11,7 +11,7 @@
 #include "tests/support/scan_helpers.h"
 
 using namespace oalens::analyzer;
-using oalens::testing::byLine;
+using oalens::testing::inFileAt;
 using oalens::testing::scanPython;
 
 namespace {
@@ -19,12 +19,6 @@ namespace {
 FileModel parseHeader(const char* code) {
   Frontends frontends;
   return frontends.parse(Language::Cpp, "test/verdicts.h", code);
-}
-
-const Assertion* at(const ScanResult& r, const std::string& file, uint32_t line) {
-  const auto lines = byLine(r, file);
-  const auto found = lines.find(line);
-  return found == lines.end() ? nullptr : found->second;
 }
 
 // A closeness predicate, an object whose truth is that predicate on its members (declared in the
@@ -59,7 +53,7 @@ TEST(CheckObjects, AHelperAnsweringWithACheckingObjectIsThatCheck) {
                         "  EXPECT_FALSE(near_enough(1.0, 2.0));\n"       // 4
                         "  EXPECT_TRUE(same(1.0, 1.0));\n"               // 5
                         "}\n"}});
-  const Assertion* close = at(r, "test/sums_test.cpp", 3);
+  const Assertion* close = inFileAt(r, "test/sums_test.cpp", 3);
   ASSERT_NE(close, nullptr);
   EXPECT_TRUE(close->isOa);
   EXPECT_EQ(close->api, "near_enough");
@@ -67,10 +61,10 @@ TEST(CheckObjects, AHelperAnsweringWithACheckingObjectIsThatCheck) {
   EXPECT_EQ(close->actualText, "0.1 + 0.2");
   EXPECT_EQ(close->expectedText, "0.3");
   EXPECT_NE(std::ranges::find(close->checkSites, "test/verdicts.h:8"), close->checkSites.end());
-  const Assertion* apart = at(r, "test/sums_test.cpp", 4);
+  const Assertion* apart = inFileAt(r, "test/sums_test.cpp", 4);
   ASSERT_NE(apart, nullptr);
   EXPECT_TRUE(apart->isOa);
-  const Assertion* exact = at(r, "test/sums_test.cpp", 5);
+  const Assertion* exact = inFileAt(r, "test/sums_test.cpp", 5);
   EXPECT_TRUE(exact == nullptr || !exact->isOa);
 }
 

@@ -7,16 +7,10 @@
 #include "tests/support/scan_helpers.h"
 
 using namespace oalens::analyzer;
-using oalens::testing::byLine;
+using oalens::testing::inFileAt;
 using oalens::testing::scanPython;
 
 namespace {
-
-const Assertion* at(const ScanResult& r, const std::string& file, uint32_t line) {
-  const auto lines = byLine(r, file);
-  const auto found = lines.find(line);
-  return found == lines.end() ? nullptr : found->second;
-}
 
 const char* kChecks =
     "#ifndef GOOGLE_TEST\n"
@@ -48,23 +42,23 @@ TEST(CppClientChecks, AMacroHandedACheckRunsItOnItsArguments) {
                         "template <typename T, typename R> void testing_argmax(R* cpu, R* gpu) {\n"
                         "  unit_check<R>(1, cpu, gpu);\n"  // 8
                         "}\n"}});
-  const Assertion* near = at(r, "clients/testing_axpy.h", 3);
+  const Assertion* near = inFileAt(r, "clients/testing_axpy.h", 3);
   ASSERT_NE(near, nullptr);
   EXPECT_TRUE(near->isOa);
   EXPECT_EQ(near->category, Category::Abs);
   EXPECT_EQ(near->via, "EXPECT_NEAR");
   // gtest's float equality for float, ASSERT_EQ for int: called for `T`, the float one counts.
-  const Assertion* unit = at(r, "clients/testing_axpy.h", 4);
+  const Assertion* unit = inFileAt(r, "clients/testing_axpy.h", 4);
   ASSERT_NE(unit, nullptr);
   EXPECT_TRUE(unit->isOa);
   EXPECT_EQ(unit->category, Category::Ulp);
   // The complex overload calls the real one: the real one's check stays the entry of both.
-  const Assertion* residual = at(r, "clients/testing_axpy.h", 5);
+  const Assertion* residual = inFileAt(r, "clients/testing_axpy.h", 5);
   ASSERT_NE(residual, nullptr);
   EXPECT_TRUE(residual->isOa);
   EXPECT_EQ(residual->category, Category::ErrorBound);
   // `R`, an index type by its name, is not read as a floating instantiation.
-  const Assertion* argmax = at(r, "clients/testing_axpy.h", 8);
+  const Assertion* argmax = inFileAt(r, "clients/testing_axpy.h", 8);
   EXPECT_TRUE(argmax == nullptr || !argmax->isOa);
 }
 
@@ -81,14 +75,14 @@ TEST(CppClientChecks, AFixtureReachesOnlyTheMethodsOfItsOwnHierarchy) {
                         "TEST_F(FlagTest, Supported) { Probe(supported()); }\n"               // 3
                         "struct TimingTest : ::testing::Test { void Run() { solve(1.0f); } };\n"
                         "TEST_F(TimingTest, Runs) { Run(); }\n"}});  // 5
-  const Assertion* converges = at(r, "tests/solver_test.cc", 2);
+  const Assertion* converges = inFileAt(r, "tests/solver_test.cc", 2);
   ASSERT_NE(converges, nullptr);
   EXPECT_TRUE(converges->isOa);
   EXPECT_EQ(converges->api, "SolverTest::Run");
-  const Assertion* probe = at(r, "tests/fixtures.h", 4);
+  const Assertion* probe = inFileAt(r, "tests/fixtures.h", 4);
   EXPECT_TRUE(probe == nullptr || !probe->isOa);
-  const Assertion* supported = at(r, "tests/solver_test.cc", 3);
+  const Assertion* supported = inFileAt(r, "tests/solver_test.cc", 3);
   EXPECT_TRUE(supported == nullptr || !supported->isOa);
-  const Assertion* runs = at(r, "tests/solver_test.cc", 5);
+  const Assertion* runs = inFileAt(r, "tests/solver_test.cc", 5);
   EXPECT_TRUE(runs == nullptr || !runs->isOa);
 }
