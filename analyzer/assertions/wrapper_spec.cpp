@@ -332,6 +332,39 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           returnsPredicate = true;
         }
     }
+    if (!inner && st.kind == StmtKind::Return && m.language == Language::Cpp && f.cls == kNone && st.a != kNone &&
+        m.expr(st.a).kind == ExprKind::BoolOp && m.expr(st.a).name == "and") {
+      // `return a.func == b.func && ... && float_match(a.value[0], b.value[0]) && float_match(a.value[1], ...);`
+      // (Halide's events_match): exact comparisons of some fields beside closeness predicates of
+      // others, written in the return. Every part must hold: the first closeness predicate is the
+      // check, the others are check sites too. Not in a method: a class's `equals` answering with its
+      // members' (GTSAM's) would become one more candidate of every `x.equals(y)` on an object of
+      // unknown class (139 GTSAM records moved to another class's entry, their tolerances lost).
+      std::vector<ExprId> conjuncts;
+      const auto collect = [&](auto&& self, ExprId e) -> void {
+        if (m.expr(e).kind == ExprKind::BoolOp && m.expr(e).name == "and") {
+          for (uint32_t i = 0; i < m.childCount(e); ++i) self(self, m.child(e, i));
+        } else if (m.expr(e).kind == ExprKind::Call) {
+          conjuncts.push_back(e);
+        }
+      };
+      collect(collect, st.a);
+      for (ExprId part : conjuncts) {
+        auto check = finder.conditionCheck(m, fid, part);
+        if (!check || !check->spec || !check->spec->isPredicate() || check->negated || check->call != part ||
+            callsItself(m, f, check->call, *check->spec))
+          continue;
+        if (inner) {
+          alsoChecks.push_back(part);
+          continue;
+        }
+        call = check->call;
+        inner = check->spec;
+        mappedArgs = std::move(check->mappedArgs);
+        negated = inner->negated;
+        returnsPredicate = true;
+      }
+    }
     if (!inner) continue;
     CallArgs args = mappedArgs ? std::move(*mappedArgs) : splitCall(m, call);
     // `return FloatNear(tol);` (MuJoCo's two-argument `MjNear(double_tol, float_tol)`): gmock's
