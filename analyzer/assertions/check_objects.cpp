@@ -15,6 +15,27 @@ namespace {
 
 bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
+// `text` split at its commas outside brackets (`x, f(a, b), std::pair<int, float>{}` -> three
+// parts), each trimmed; none for an empty text.
+std::vector<std::string_view> topLevelParts(std::string_view text) {
+  std::vector<std::string_view> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && (text[i] == '(' || text[i] == '<' || text[i] == '[')) ++depth;
+    if (i < text.size() && (text[i] == ')' || text[i] == '>' || text[i] == ']')) --depth;
+    if (i == text.size() || (text[i] == ',' && depth == 0)) {
+      std::string_view a = text.substr(start, i - start);
+      while (!a.empty() && std::isspace(static_cast<unsigned char>(a.front()))) a.remove_prefix(1);
+      while (!a.empty() && std::isspace(static_cast<unsigned char>(a.back()))) a.remove_suffix(1);
+      out.push_back(a);
+      start = i + 1;
+    }
+  }
+  if (out.size() == 1 && out.front().empty()) out.clear();
+  return out;
+}
+
 // The names one member declaration declares (`T lhs` -> lhs; `float a, b` -> a, b; `int v[3]` -> v),
 // none for a declaration of something else (a method, a type, a static or a friend).
 void declaredMembers(std::string_view decl, std::vector<std::string_view>& out) {
@@ -30,26 +51,15 @@ void declaredMembers(std::string_view decl, std::vector<std::string_view>& out) 
   for (std::string_view skip : {"using ", "typedef ", "static ", "friend ", "template", "enum ", "struct ", "class ", "union "})
     if (decl.starts_with(skip)) return;
   decl = decl.substr(0, std::min(decl.find('='), decl.size()));
-  // The declarators, split at commas outside template arguments.
-  int angle = 0;
-  size_t start = 0;
-  std::vector<std::string_view> parts;
-  for (size_t i = 0; i <= decl.size(); ++i) {
-    if (i < decl.size() && decl[i] == '<') ++angle;
-    if (i < decl.size() && decl[i] == '>') --angle;
-    if (i == decl.size() || (decl[i] == ',' && angle == 0)) {
-      parts.push_back(decl.substr(start, i - start));
-      start = i + 1;
-    }
-  }
-  for (std::string_view part : parts) {
+  const std::vector<std::string_view> declarators = topLevelParts(decl);
+  for (size_t d = 0; d < declarators.size(); ++d) {
+    std::string_view part = declarators[d];
     part = part.substr(0, std::min(part.find('['), part.size()));
     while (!part.empty() && !isIdentifierChar(part.back())) part.remove_suffix(1);
     size_t begin = part.size();
     while (begin > 0 && isIdentifierChar(part[begin - 1])) --begin;
-    // The first declarator carries the type (`T lhs`): a lone word is a type, not a member.
-    if (begin == part.size() || (&part == &parts.front() && part.substr(0, begin).find_first_not_of(" \t\n*&") == std::string_view::npos))
-      continue;
+    // The first declarator carries the type (`T lhs`): a lone word there is a type, not a member.
+    if (begin == part.size() || (d == 0 && part.substr(0, begin).find_first_not_of(" \t\n*&") == std::string_view::npos)) continue;
     if (std::isdigit(static_cast<unsigned char>(part[begin]))) continue;
     out.push_back(part.substr(begin));
   }
@@ -68,32 +78,16 @@ FunctionId truthOperatorOf(const FileModel& m, std::string_view written, ClassId
   return kNone;
 }
 
-// The arguments of a braced or parenthesized initializer as written (`x, y`), each trimmed.
-std::vector<std::string_view> initializerArguments(std::string_view list) {
-  std::vector<std::string_view> out;
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= list.size(); ++i) {
-    if (i < list.size() && (list[i] == '(' || list[i] == '<' || list[i] == '[')) ++depth;
-    if (i < list.size() && (list[i] == ')' || list[i] == '>' || list[i] == ']')) --depth;
-    if (i == list.size() || (list[i] == ',' && depth == 0)) {
-      std::string_view a = list.substr(start, i - start);
-      while (!a.empty() && std::isspace(static_cast<unsigned char>(a.front()))) a.remove_prefix(1);
-      while (!a.empty() && std::isspace(static_cast<unsigned char>(a.back()))) a.remove_suffix(1);
-      out.push_back(a);
-      start = i + 1;
-    }
-  }
-  if (out.size() == 1 && out.front().empty()) out.clear();
-  return out;
-}
-
 std::string_view memberNamed(std::string_view text) {
   if (text.starts_with("this->")) text.remove_prefix(6);
   return text;
 }
 
 }  // namespace
+
+bool definesTruthOperator(const FileModel& m) {
+  return m.language == Language::Cpp && std::ranges::any_of(m.functions, [](const Function& g) { return g.name == "operator bool"; });
+}
 
 std::vector<std::string_view> memberOrder(const FileModel& m, const ClassDef& c) {
   std::vector<std::string_view> members;
@@ -134,7 +128,6 @@ template <class Each>
 void eachCheckObject(const FileModel& m, FunctionId fid, Each&& each) {
   const Function& f = m.functions[fid];
   if (m.language != Language::Cpp || f.isTestCase || f.name == "operator bool") return;
-  if (std::ranges::none_of(m.functions, [](const Function& g) { return g.name == "operator bool"; })) return;
   static const RE2 built(R"(((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\s*(?:<[^{}();]*>)?\s*[{(]([^{}()]*)[})])");
   for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
@@ -145,7 +138,7 @@ void eachCheckObject(const FileModel& m, FunctionId fid, Each&& each) {
     while (RE2::FindAndConsume(&input, built, &written, &list)) {
       ClassId cls = kNone;
       const FunctionId truth = truthOperatorOf(m, written, cls);
-      if (truth != kNone && each(truth, cls, initializerArguments(list))) return;
+      if (truth != kNone && each(truth, cls, topLevelParts(list))) return;
     }
   }
 }

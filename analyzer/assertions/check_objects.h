@@ -16,6 +16,10 @@
 
 namespace oalens::analyzer {
 
+// Whether a C++ file defines any `operator bool`: only then can one of its functions answer with a
+// checking object. Callers ask it once per file and skip the two calls below for the others.
+bool definesTruthOperator(const FileModel& m);
+
 // The data members of class `c` in declaration order (`T lhs; U rhs;` -> lhs, rhs): the order an
 // aggregate's braced initializer fills them in. Methods, types and static members are left out.
 std::vector<std::string_view> memberOrder(const FileModel& m, const ClassDef& c);

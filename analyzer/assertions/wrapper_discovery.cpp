@@ -167,11 +167,12 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
       // (`from m import close as near`) or has overloads, which are decided together.
       const bool everyFunction = !namesChanged || !overloads.empty() || importsAnyOf(m, *namesChanged);
       std::vector<bool> isWrapper(m.functions.size(), false);
+      const bool truthOperators = definesTruthOperator(m);
       for (FunctionId f = 0; f < m.functions.size(); ++f) {
         if (m.functions[f].isTestCase) continue;
         // A helper answering with a checking object is read again when its class's check is.
         if (!everyFunction && !contested.count(idOf[fi][f]) && !namesAnyOf(m, f, *namesChanged)) {
-          const FunctionId truth = checkObjectOperator(m, f);
+          const FunctionId truth = truthOperators ? checkObjectOperator(m, f) : kNone;
           if (truth == kNone || !namesAnyOf(m, truth, *namesChanged)) continue;
         }
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
@@ -184,7 +185,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = ulpNeighbourSpec(m, f);
         if (!spec) spec = closenessAssertionSpec(m, f, matcher, resolver);
         if (!spec) spec = declaredClosenessSpec(m, f, resolver);
-        if (!spec) spec = checkObjectSpec(m, f, matcher, resolver);
+        if (!spec && truthOperators) spec = checkObjectSpec(m, f, matcher, resolver);
         if (!spec)
           for (ApiSpec& picked : countDispatchSpecs(m, f, wrappers))
             if (const ApiSpec* before = wrappers.byId(picked.id); !before || before->digest() != picked.digest())

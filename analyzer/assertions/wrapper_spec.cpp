@@ -102,6 +102,16 @@ bool bindsLocal(const FileModel& m, FunctionId fid, std::string_view name) {
   return false;
 }
 
+// The parts of a conjunction `a && (b && c)`, nested ones flattened, in order; `e` itself when it is
+// no conjunction.
+std::vector<ExprId> conjunctsOf(const FileModel& m, ExprId e) {
+  if (m.expr(e).kind != ExprKind::BoolOp || m.expr(e).name != "and") return {e};
+  std::vector<ExprId> parts;
+  for (uint32_t i = 0; i < m.childCount(e); ++i)
+    for (ExprId part : conjunctsOf(m, m.child(e, i))) parts.push_back(part);
+  return parts;
+}
+
 }  // namespace
 
 // Long: a wrapper's body is read statement by statement for the shapes a check can take (a
@@ -309,14 +319,10 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       // `bool good_x = check_equal_vector(x, x_ref, ...); ...; bool good = good_x && good_y;
       // return good;` (oneMath's rot and swap tests): the first part's verdict, kept in its local.
       std::vector<ExprId> parts;
-      const auto collect = [&](auto&& self, ExprId e) -> void {
-        if (m.expr(e).kind == ExprKind::BoolOp && m.expr(e).name == "and") {
-          for (uint32_t i = 0; i < m.childCount(e); ++i) self(self, m.child(e, i));
-        } else if (m.expr(e).kind == ExprKind::Name) {
-          if (const ExprId part = throughLocal(m, fid, s, e); m.expr(part).kind == ExprKind::Call) parts.push_back(part);
-        }
-      };
-      if (conjunction) collect(collect, value);
+      if (conjunction)
+        for (ExprId e : conjunctsOf(m, value))
+          if (m.expr(e).kind == ExprKind::Name)
+            if (const ExprId part = throughLocal(m, fid, s, e); m.expr(part).kind == ExprKind::Call) parts.push_back(part);
       if (conjunction && !parts.empty() && m.expr(m.child(value, 0)).kind != ExprKind::Call) {
         value = parts.front();
         alsoChecks.assign(parts.begin() + 1, parts.end());
@@ -340,16 +346,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       // check, the others are check sites too. Not in a method: a class's `equals` answering with its
       // members' (GTSAM's) would become one more candidate of every `x.equals(y)` on an object of
       // unknown class (139 GTSAM records moved to another class's entry, their tolerances lost).
-      std::vector<ExprId> conjuncts;
-      const auto collect = [&](auto&& self, ExprId e) -> void {
-        if (m.expr(e).kind == ExprKind::BoolOp && m.expr(e).name == "and") {
-          for (uint32_t i = 0; i < m.childCount(e); ++i) self(self, m.child(e, i));
-        } else if (m.expr(e).kind == ExprKind::Call) {
-          conjuncts.push_back(e);
-        }
-      };
-      collect(collect, st.a);
-      for (ExprId part : conjuncts) {
+      for (ExprId part : conjunctsOf(m, st.a)) {
+        if (m.expr(part).kind != ExprKind::Call) continue;
         auto check = finder.conditionCheck(m, fid, part);
         if (!check || !check->spec || !check->spec->isPredicate() || check->negated || check->call != part ||
             callsItself(m, f, check->call, *check->spec))

@@ -38,7 +38,6 @@ constexpr KindName<Cx> kKindNames[] = {
     {"function_definition", Cx::FunctionDefinition},
     {"function_declarator", Cx::FunctionDeclarator},
     {"operator_cast", Cx::OperatorCast},
-    {"abstract_function_declarator", Cx::AbstractFunctionDeclarator},
     {"template_declaration", Cx::TemplateDeclaration},
     {"namespace_definition", Cx::NamespaceDefinition},
     {"linkage_specification", Cx::LinkageSpecification},

@@ -41,7 +41,6 @@ enum class Cx : uint8_t {
   FunctionDefinition,
   FunctionDeclarator,
   OperatorCast,
-  AbstractFunctionDeclarator,
   TemplateDeclaration,
   NamespaceDefinition,
   LinkageSpecification,
