@@ -2,7 +2,7 @@
 // assertion there carries `# oracle: TYPE thr=PROVENANCE` on its first line. The test prints
 // every disagreement (file:line, label, result, the decisive evidence) and the accuracy.
 // Issue 3's acceptance bar is 95% on oracle type and 100% on threshold provenance; the type
-// floor asserted here is the measured accuracy (docs/oracles.md), so it guards against regressions.
+// floor asserted here is the measured accuracy (docs/oracle-accuracy.md), so it guards against regressions.
 #include <gtest/gtest.h>
 
 #include <filesystem>
