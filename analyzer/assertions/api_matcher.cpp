@@ -267,10 +267,52 @@ const ApiSpec* ApiMatcher::agreeingIncludedMethod(const FileModel& m, std::strin
   return first;
 }
 
+// `Kokkos::parallel_reduce(policy, *this, failures)` in a method of a functor class, or
+// `parallel_for(policy, Check(want, got, eps))`: the class whose `operator()` the parallel
+// construct runs, by name; empty for any other call.
+static std::string_view functorRun(const FileModel& m, FunctionId scope, ExprId call) {
+  const Expr& c = m.expr(call);
+  const Expr& callee = m.expr(m.child(call, 0));
+  if ((callee.kind != ExprKind::Name && callee.kind != ExprKind::Attribute) ||
+      (callee.name != "parallel_reduce" && callee.name != "parallel_for" && callee.name != "parallel_scan"))
+    return {};
+  for (uint32_t i = 1; i < c.childCount; ++i) {
+    const ExprId arg = m.child(call, i);
+    const Expr& a = m.expr(arg);
+    if (a.text == "*this")
+      if (const ClassId cls = enclosingClass(m, scope); cls != kNone) return m.classes[cls].name;
+    if (a.kind == ExprKind::Call && a.childCount > 0)
+      if (const Expr& built = m.expr(m.child(arg, 0)); built.kind == ExprKind::Name || built.kind == ExprKind::Attribute) {
+        // A constructor: a class of the file, or a capitalised name (a functor of a header).
+        const bool isClass = std::any_of(m.classes.begin(), m.classes.end(), [&](const ClassDef& d) { return d.name == built.name; });
+        if (isClass) return built.name;
+      }
+  }
+  return {};
+}
+
 ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) const {
   const Expr& c = m.expr(call);
   if (c.kind != ExprKind::Call || c.childCount == 0) return {};
   ApiMatch out = matchCallee(m, scope, m.child(call, 0));
+  // The functor a parallel construct runs checks in its `operator()`: the construct is that check.
+  // Not where another `operator()` of the class checks nothing (Kokkos's TestTeamScan: the kernel
+  // the construct runs, beside the host-side driver that asserts), which the call cannot tell apart.
+  if (!out.spec && m.language == Language::Cpp)
+    if (const std::string_view functor = functorRun(m, scope, call); !functor.empty()) {
+      const ApiSpec* checking = nullptr;
+      bool alsoUnchecked = false;
+      for (const ApiSpec* run : wrappers_.allByShortName("operator()", Language::Cpp))
+        if (run->ownerClass == functor) {
+          alsoUnchecked |= run->checksNothing;
+          if (!run->checksNothing && !checking) checking = run;
+        }
+      if (checking && !alsoUnchecked) {
+        out.spec = checking;
+        out.name = std::string(functor) + ".operator()";
+        return out;
+      }
+    }
   // `#include <migraphx/kernels/float_equal.hpp>`, not the host's header: the kernels' own
   // `migraphx::float_equal`, which compares exactly, is the one called.
   if (out.spec && !out.spec->shadowedIn.empty() && classes_ && classes_->project()) {

@@ -99,6 +99,25 @@ bool returnsFailure(const FileModel& m, StmtId ret) {
   return false;
 }
 
+// Whether function `fid` takes parameter `name` by reference: `int & retval`, `int& retval`, `int
+// &retval` in its signature.
+bool takenByReference(const FileModel& m, FunctionId fid, std::string_view name) {
+  const Function& f = m.functions[fid];
+  if (std::none_of(f.params.begin(), f.params.end(), [&](const Param& p) { return p.name == name; }) || !m.source ||
+      f.range.startByte >= m.source->size())
+    return false;
+  const std::string_view signature = std::string_view(*m.source).substr(f.range.startByte, 400);
+  const std::string_view head = signature.substr(0, signature.find('{'));
+  for (size_t at = head.find(name); at != std::string_view::npos; at = head.find(name, at + 1)) {
+    size_t before = at;
+    while (before > 0 && (head[before - 1] == ' ' || head[before - 1] == '\t')) --before;
+    const bool word = (at + name.size() >= head.size() ||
+                       !(std::isalnum(static_cast<unsigned char>(head[at + name.size()])) || head[at + name.size()] == '_'));
+    if (word && before > 0 && head[before - 1] == '&') return true;
+  }
+  return false;
+}
+
 // `retval = EXIT_FAILURE;` where `retval` is a parameter the function takes by reference
 // (ViennaCL's `run_solver_check(ref, result, int & retval, epsilon)`): the caller's status, which
 // it returns, is set to failing.
@@ -107,22 +126,40 @@ bool setsFailureThroughParameter(const FileModel& m, StmtId s) {
   if (st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone || st.function == kNone || st.function >= m.functions.size())
     return false;
   if (m.expr(st.a).kind != ExprKind::Name || m.expr(st.b).text != "EXIT_FAILURE") return false;
-  const Function& f = m.functions[st.function];
-  const std::string_view target = m.expr(st.a).name;
-  if (std::none_of(f.params.begin(), f.params.end(), [&](const Param& p) { return p.name == target; }) || !m.source ||
-      f.range.startByte >= m.source->size())
-    return false;
-  // Taken by reference: `int & retval`, `int& retval`, `int &retval` in the signature.
-  const std::string_view signature = std::string_view(*m.source).substr(f.range.startByte, 400);
-  const std::string_view head = signature.substr(0, signature.find('{'));
-  for (size_t at = head.find(target); at != std::string_view::npos; at = head.find(target, at + 1)) {
-    size_t before = at;
-    while (before > 0 && (head[before - 1] == ' ' || head[before - 1] == '\t')) --before;
-    const bool word = (at + target.size() >= head.size() ||
-                       !(std::isalnum(static_cast<unsigned char>(head[at + target.size()])) || head[at + target.size()] == '_'));
-    if (word && before > 0 && head[before - 1] == '&') return true;
+  return takenByReference(m, st.function, m.expr(st.a).name);
+}
+
+// The statements of `m` running a reduction over functor class `cls` (`Kokkos::parallel_reduce(policy,
+// *this, failures)` in a method of it, or `parallel_reduce("spmv", policy, fSPMV(want, got, eps),
+// num_errors)`), each with the name of the local the reduction's result goes to.
+std::vector<std::pair<StmtId, std::string_view>> reductionsOver(const FileModel& m, ClassId cls) {
+  std::vector<std::pair<StmtId, std::string_view>> out;
+  const std::string_view className = m.classes[cls].name;
+  for (StmtId s = 0; s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    for (ExprId e = st.firstExpr; e < st.endExpr && e < m.exprs.size(); ++e) {
+      const Expr& call = m.expr(e);
+      if (call.kind != ExprKind::Call || call.childCount < 3) continue;
+      const Expr& callee = m.expr(m.child(e, 0));
+      if ((callee.kind != ExprKind::Name && callee.kind != ExprKind::Attribute) || callee.name != "parallel_reduce") continue;
+      const Expr& result = m.expr(m.child(e, call.childCount - 1));
+      if (result.kind != ExprKind::Name) continue;
+      for (uint32_t i = 1; i + 1 < call.childCount; ++i) {
+        const ExprId arg = m.child(e, i);
+        const Expr& a = m.expr(arg);
+        const bool self =
+            a.text == "*this" && st.function != kNone && st.function < m.functions.size() && m.functions[st.function].cls == cls;
+        const bool built = a.kind == ExprKind::Call && a.childCount > 0 &&
+                           (m.expr(m.child(arg, 0)).kind == ExprKind::Name || m.expr(m.child(arg, 0)).kind == ExprKind::Attribute) &&
+                           m.expr(m.child(arg, 0)).name == className;
+        if (self || built) {
+          out.emplace_back(s, result.name);
+          break;
+        }
+      }
+    }
   }
-  return false;
+  return out;
 }
 
 }  // namespace
@@ -176,8 +213,10 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
   thread_local ModelMemo<std::map<std::string, std::optional<std::string>, std::less<>>> memo;
   auto* found = memo.of(m);
   if (!found) return laterFailureOnCount(m, head, counter);
-  // A flag may be a verdict its own function returns (laterFailureOnCount): one answer per function.
-  const std::string key = counter.starts_with('!') ? fmt::format("{}@{}", counter, h.function) : counter;
+  // A flag may be a verdict its own function returns, and a functor's count the value of a reduction
+  // over its class (laterFailureOnCount): one answer per function.
+  const bool functorCount = h.function != kNone && h.function < m.functions.size() && m.functions[h.function].name == "operator()";
+  const std::string key = counter.starts_with('!') || functorCount ? fmt::format("{}@{}", counter, h.function) : counter;
   if (const auto hit = found->find(key); hit != found->end()) return hit->second;
   std::optional<std::string> failure = laterFailureOnCount(m, head, counter);
   found->emplace(key, failure);
@@ -188,7 +227,8 @@ std::optional<std::string> AssertionFinder::laterFailureOnCount(const FileModel&
   // Where the count is read: a test of it that fails, a check that it is zero, or main's status.
   static const RE2 nonzero(
       R"(^\(?\s*(?:(\w+)\s*(?:>\s*0|!=\s*0|>=\s*1)?|!\s*(\w+)\s*(?:\.|->)\s*empty\s*\(\s*\)|(\w+)\s*(?:\.|->)\s*size\s*\(\s*\)\s*(?:>\s*0|!=\s*0|>=\s*1))\s*\)?$)");
-  static const RE2 zeroCheck(R"(^(?:EXPECT|ASSERT)_(?:EQ|LE)\s*\(\s*(?:(\w+)\s*,\s*0\s*|0\s*,\s*(\w+)\s*)\))");
+  static const RE2 zeroCheck(
+      R"(^(?:(?:EXPECT|ASSERT)_(?:EQ|LE)\s*\(\s*(?:(\w+)\s*,\s*0\s*|0\s*,\s*(\w+)\s*)|(?:EXPECT|ASSERT)_TRUE\s*\(\s*(?:(\w+)\s*==\s*0|0\s*==\s*(\w+))\s*)\))");
   // A cleared flag fails where the test asserts it holds, or where its negation fails.
   static const RE2 holdsCheck(R"(^(?:EXPECT_TRUE|ASSERT_TRUE|CHECK|REQUIRE|BOOST_CHECK|BOOST_REQUIRE|BOOST_TEST)\s*\(\s*(\w+)\s*\))");
   static const RE2 negation(R"(^\(?\s*!\s*(\w+)\s*\)?$)");
@@ -229,13 +269,24 @@ std::optional<std::string> AssertionFinder::laterFailureOnCount(const FileModel&
       if (std::optional<std::string> failure = failureIn(m, s)) return failure;
       continue;
     }
-    std::string first, second;
+    std::string first, second, third, fourth;
     const std::string_view whole = st.text;
-    if (st.kind == StmtKind::ExprStmt && RE2::PartialMatch(re2::StringPiece(whole.data(), whole.size()), zeroCheck, &first, &second) &&
-        (first == counter || second == counter))
+    if (st.kind == StmtKind::ExprStmt &&
+        RE2::PartialMatch(re2::StringPiece(whole.data(), whole.size()), zeroCheck, &first, &second, &third, &fourth) &&
+        (first + second + third + fourth) == counter)
       return std::string(whole.substr(0, whole.find('(')));
     if (st.kind == StmtKind::Return && st.function != kNone && m.functions[st.function].name == "main" && text == counter)
       return std::string("return");
+  }
+  // `void operator()(int i, int& errors) const { ... if (!ok) ++errors; }`: the count of a functor
+  // a reduction of the file runs, whose result the file checks where the reduction stores it
+  // (Kokkos's device-side checks, which cannot call the test framework).
+  if (const FunctionId fid = m.stmts[head].function; fid != kNone && fid < m.functions.size()) {
+    const Function& f = m.functions[fid];
+    if (f.name == "operator()" && f.cls != kNone && !f.params.empty() && f.params.back().name == counter &&
+        takenByReference(m, fid, counter))
+      for (const auto& [reduction, result] : reductionsOver(m, f.cls))
+        if (std::optional<std::string> failure = laterFailureOnCount(m, reduction, std::string(result))) return failure;
   }
   return std::nullopt;
 }

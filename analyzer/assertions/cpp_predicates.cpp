@@ -68,6 +68,22 @@ std::optional<std::pair<ExprId, ExprId>> aroundByTolerance(const FileModel& m, E
   return std::pair{e, t};
 }
 
+// Whether function `fid` counts into `name` (`++err;`, `err++;`, `err += 1;`): an output, such as
+// the count a functor's `operator()(int i, value_type& err)` adds its failures to, no compared value.
+static bool countsInto(const FileModel& m, FunctionId fid, std::string_view name) {
+  const Function& f = m.functions[fid];
+  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid) continue;
+    if (st.kind == StmtKind::AugAssign && st.a != kNone && m.expr(st.a).text == name) return true;
+    if (st.kind != StmtKind::ExprStmt) continue;
+    std::string_view t = st.text;
+    while (!t.empty() && (t.back() == ';' || t.back() == ' ')) t.remove_suffix(1);
+    if (t.size() == name.size() + 2 && (t.starts_with("++") || t.ends_with("++")) && t.find(name) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 // The entry of a function found to answer whether two values are close within `bound` (read at
 // statement `s`): an absolute tolerance, the sides the caller's parameters (or the function's own).
 ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::string_view actualParam, std::string_view expectedParam,
@@ -78,7 +94,7 @@ ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::st
   // A method comparing its object with what it is given (`tmp = *this - other; return
   // tmp.Norm() <= tol * this->Norm();`): the object is the value under test.
   if (const Function& f = m.functions[fid]; actualParam.empty() && expectedParam.empty() && isMethod(f))
-    if (const std::string_view other = comparedValueParam(f); !other.empty()) {
+    if (const std::string_view other = comparedValueParam(f); !other.empty() && !countsInto(m, fid, other)) {
       makeMethodPredicate(f, w);
       w.actual = "self";
       w.expected = std::string(other);

@@ -65,6 +65,7 @@ struct CppFrontend::Impl : CppTree {
   TSNode conditionValue(TSNode cond);
   void ifStatement(const Work& w);
   void expressionStatement(const Work& w);
+  TSNode callForEachOfAPack(TSNode e);
 
   // The declared name inside a declarator: `x` of `x`, `&x`, `*x`, `x[3]`; a Tuple for `[a, b]`.
   ExprId declaredName(TSNode d);

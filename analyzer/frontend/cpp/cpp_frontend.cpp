@@ -230,6 +230,19 @@ void CppFrontend::Impl::ifStatement(const Work& w) {
   pushBody(field(n, fConsequence), s, w.fn, w.cls, static_cast<uint16_t>(w.depth + 1));
 }
 
+// `(void)std::initializer_list<int>{(Check<Space, F>(x), 0)...};`, the idiom that runs a call once
+// for each type of a parameter pack: the call it runs, which the statement is; null otherwise.
+TSNode CppFrontend::Impl::callForEachOfAPack(TSNode e) {
+  if (kind(e) == Cx::CastExpression) e = field(e, fValue);
+  if (kind(e) != Cx::CompoundLiteralExpression || text(field(e, fType)).find("initializer_list") == std::string_view::npos) return TSNode{};
+  const std::vector<ChildRef> elements = children(field(e, fValue));
+  if (elements.size() != 1 || kind(elements[0].node) != Cx::ParameterPackExpansion) return TSNode{};
+  TSNode pattern = field(elements[0].node, fPattern);
+  while (kind(pattern) == Cx::ParenthesizedExpression) pattern = firstNamed(pattern);
+  if (kind(pattern) == Cx::CommaExpression) pattern = field(pattern, fLeft);
+  return kind(pattern) == Cx::CallExpression ? pattern : TSNode{};
+}
+
 void CppFrontend::Impl::expressionStatement(const Work& w) {
   TSNode n = w.node;
   TSNode e = firstNamed(n);
@@ -272,6 +285,7 @@ void CppFrontend::Impl::expressionStatement(const Work& w) {
     core = field(core, fLeft);
   }
   if (kind(core) != Cx::CallExpression) core = e;
+  if (TSNode each = callForEachOfAPack(e); !ts_node_is_null(each)) core = each;
   StmtId s = addStmt(StmtKind::ExprStmt, n, w);
   ExprId a = convert(core, 0);
   m->stmts[s].a = a;
@@ -307,6 +321,7 @@ FileModel CppFrontend::parse(std::string path, std::string source, const ParseBu
   model.exprs.reserve(std::max<size_t>(model.source->size() / 12, nodes / 2));
   model.childIds.reserve(std::max<size_t>(model.source->size() / 16, nodes / 2));
   I.currentFunction = kNone;
+  I.calleeMacros.reset();
   I.walkStatements(root);
   if (parseable.text) I.walkFileLevelCalls(*parseable.text, parseable.fileLevelCalls);
   I.parsedText = {};  // the blanked copy dies with this call

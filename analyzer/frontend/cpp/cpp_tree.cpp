@@ -1,6 +1,7 @@
 #include "analyzer/frontend/cpp/cpp_tree.h"
 
 #include <fmt/format.h>
+#include <re2/re2.h>
 
 #include <cstring>
 #include <string>
@@ -100,6 +101,7 @@ constexpr KindName<Cx> kKindNames[] = {
     {"lambda_expression", Cx::LambdaExpression},
     {"comma_expression", Cx::CommaExpression},
     {"compound_literal_expression", Cx::CompoundLiteralExpression},
+    {"parameter_pack_expansion", Cx::ParameterPackExpansion},
     {"user_defined_literal", Cx::UserDefinedLiteral},
     {"ERROR", Cx::Error},
     {"comment", Cx::Comment},
@@ -134,6 +136,7 @@ CppTree::CppTree() : TreeConverter(tree_sitter_cpp(), kKindNames) {
   fInitializer = fieldId("initializer");
   fDefaultValue = fieldId("default_value");
   fIndices = fieldId("indices");
+  fPattern = fieldId("pattern");
 }
 
 std::vector<ChildRef> CppTree::children(TSNode n, bool namedOnly) {
@@ -198,13 +201,46 @@ ExprId CppTree::qualified(TSNode n, uint32_t depth) {
 ExprId CppTree::call(TSNode n, uint32_t depth) {
   size_t mark = idStack.size();
   TSNode fn = field(n, fFunction);
-  idStack.push_back(ts_node_is_null(fn) ? newExpr(ExprKind::Other, n) : convert(fn, depth + 1));
+  if (ts_node_is_null(fn)) idStack.push_back(newExpr(ExprKind::Other, n));
+  else if (const std::string_view named = macroNamedCallee(fn); !named.empty()) idStack.push_back(newExpr(ExprKind::Name, fn, named));
+  else idStack.push_back(convert(fn, depth + 1));
   TSNode args = field(n, fArguments);
   if (!ts_node_is_null(args))
     for (const ChildRef& c : children(args)) idStack.push_back(convert(c.node, depth + 1));
   ExprId id = newExpr(ExprKind::Call, n);
   setChildren(id, mark);
   return id;
+}
+
+std::string_view CppTree::macroNamedCallee(TSNode callee) {
+  if (kind(callee) != Cx::CallExpression) return {};
+  const TSNode macro = field(callee, fFunction);
+  if (kind(macro) != Cx::Identifier) return {};
+  if (!calleeMacros) {
+    // `#define NAME(params) a::b::name<...>` (the name on the next line after a `\`), the name none
+    // of the parameters.
+    static const RE2 define(
+        R"((?m)^[ \t]*#[ \t]*define[ \t]+(\w+)\(([^)\n]*)\)(?:[ \t]|\\\r?\n)+(?:\w+[ \t]*::[ \t]*)*(\w+)[ \t]*(?:<[^\n]*>)?[ \t]*$)");
+    calleeMacros.emplace();
+    re2::StringPiece rest(src, m->source->size()), name, params, target;
+    while (RE2::FindAndConsume(&rest, define, &name, &params, &target)) {
+      bool isParameter = false;
+      for (std::string_view p(params.data(), params.size()); !p.empty();) {
+        const size_t comma = p.find(',');
+        std::string_view one = p.substr(0, comma);
+        while (!one.empty() && (one.front() == ' ' || one.front() == '\t')) one.remove_prefix(1);
+        while (!one.empty() && (one.back() == ' ' || one.back() == '\t')) one.remove_suffix(1);
+        isParameter |= one == std::string_view(target.data(), target.size());
+        p = comma == std::string_view::npos ? std::string_view() : p.substr(comma + 1);
+      }
+      if (!isParameter)
+        calleeMacros->emplace_back(std::string_view(name.data(), name.size()), std::string_view(target.data(), target.size()));
+    }
+  }
+  const std::string_view called = text(macro);
+  for (const auto& [name, target] : *calleeMacros)
+    if (name == called) return target;
+  return {};
 }
 
 ExprId CppTree::binary(TSNode n, uint32_t depth) {
@@ -321,6 +357,10 @@ ExprId CppTree::convert(TSNode n, uint32_t depth) {
       ExprId id = newExpr(ExprKind::Call, n);
       setChildren(id, mark);
       return id;
+    }
+    case Cx::ParameterPackExpansion: {  // `(Check<T>(x), 0)...`: the pattern, once
+      TSNode pattern = field(n, fPattern);
+      return ts_node_is_null(pattern) ? newExpr(ExprKind::Other, n) : convert(pattern, depth + 1);
     }
     case Cx::LambdaExpression: {
       TSNode body = field(n, fBody);

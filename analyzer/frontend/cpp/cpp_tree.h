@@ -7,7 +7,9 @@
 #pragma once
 #include <tree_sitter/api.h>
 
+#include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "analyzer/frontend/tree_converter.h"
@@ -103,6 +105,7 @@ enum class Cx : uint8_t {
   LambdaExpression,
   CommaExpression,
   CompoundLiteralExpression,
+  ParameterPackExpansion,
   UserDefinedLiteral,
   Error,
   Comment,
@@ -114,8 +117,12 @@ class CppTree : public TreeConverter<Cx, CppTree> {
 
   // Shared with the statement walker (cpp_frontend.cpp), which derives from it.
   TSFieldId fName, fValue, fLeft, fRight, fFunction, fArguments, fArgument, fField, fBody, fCondition, fConsequence, fAlternative,
-      fParameters, fOperator, fDeclarator, fType, fScope, fInitializer, fDefaultValue, fIndices;
+      fParameters, fOperator, fDeclarator, fType, fScope, fInitializer, fDefaultValue, fIndices, fPattern;
   std::vector<TSNode> lambdaBodies;  // found while converting a statement, walked after it
+  // `#define TEST_MATH(FUNC) do_test_math<Space, Math_##FUNC>`: the function-like macros of the file
+  // whose replacement is a function's name, and that name (read once per file, when a call's callee
+  // is a call; reset by the frontend for each file).
+  std::optional<std::vector<std::pair<std::string_view, std::string_view>>> calleeMacros;
 
   std::string_view span(TSNode from, TSNode to) const {
     uint32_t s = ts_node_start_byte(from), e = ts_node_end_byte(to);
@@ -127,6 +134,9 @@ class CppTree : public TreeConverter<Cx, CppTree> {
   std::string_view baseName(TSNode n);
   ExprId qualified(TSNode n, uint32_t depth);
   ExprId call(TSNode n, uint32_t depth);
+  // `TEST_MATH(sin)` as the callee of `TEST_MATH(sin)({.1, .2})`: the name of the function its
+  // macro's replacement names (`do_test_math`), empty for any other callee.
+  std::string_view macroNamedCallee(TSNode callee);
   ExprId binary(TSNode n, uint32_t depth);
   ExprId subscript(TSNode n, uint32_t depth);
   ExprId convert(TSNode n, uint32_t depth);
