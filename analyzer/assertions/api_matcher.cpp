@@ -283,7 +283,7 @@ static std::string_view functorRun(const FileModel& m, FunctionId scope, ExprId 
       if (const ClassId cls = enclosingClass(m, scope); cls != kNone) return m.classes[cls].name;
     if (a.kind == ExprKind::Call && a.childCount > 0)
       if (const Expr& built = m.expr(m.child(arg, 0)); built.kind == ExprKind::Name || built.kind == ExprKind::Attribute) {
-        // A constructor: a class of the file, or a capitalised name (a functor of a header).
+        // A constructor of a class of the file (a functor of another file is not looked up).
         const bool isClass = std::any_of(m.classes.begin(), m.classes.end(), [&](const ClassDef& d) { return d.name == built.name; });
         if (isClass) return built.name;
       }
