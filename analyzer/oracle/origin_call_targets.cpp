@@ -481,10 +481,11 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       return;
     }
     // Another library reading stored values (`np.load(tmp_path / "ref.npy")`, `json.load(f)`,
-    // `torch.load(path)`, a reference image `Image.open(path)`): data of the test's, whatever
-    // the path's arithmetic.
+    // `torch.load(path)`, a reference image `Image.open(path)`, `safetensors.torch.load_file(path)`,
+    // a file fetched from a model hub `hf_hub_download(repo_id, filename)`): data of the test's,
+    // whatever the path's arithmetic.
     static const RE2 reading(
-        R"(load|loads|loadtxt|genfromtxt|fromfile|loadmat|load_npz|read_csv|read_json|read_pickle|open|imread|read_image|decode_image)");
+        R"(load|loads|loadtxt|genfromtxt|fromfile|loadmat|load_npz|load_file|safe_open|read_csv|read_json|read_pickle|open|imread|read_image|decode_image|hf_hub_download|snapshot_download|cached_download|download_url_to_file|load_state_dict_from_url|urlretrieve)");
     if (RE2::FullMatch(re2::StringPiece(last.data(), last.size()), reading)) {
       w.out.items.push_back({OriginKind::Data, resolved, argKey, {}});
       w.out.evidence.push_back(fmt::format("`{}` reads stored data ({}): test data", m.expr(e).text.substr(0, 60), resolved));

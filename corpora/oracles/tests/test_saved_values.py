@@ -66,3 +66,15 @@ def test_predictions_against_a_stored_picture_named_for_the_model(tmp_path):
     x = np.array([[0.5, -1.0]])
     expected = _stored_picture("predict_%s.npy" % type(model).__name__, tmp_path)
     np.testing.assert_allclose(model.predict(x), expected, atol=0.05)  # oracle: D thr=customized
+
+
+def test_predictions_against_tensors_fetched_from_a_model_hub():
+    from huggingface_hub import hf_hub_download
+    from safetensors.numpy import load_file
+
+    def _hub_file(filename):
+        return hf_hub_download(repo_id="nnlib/tiny-model", filename="test/" + filename)
+
+    stored = load_file(_hub_file("reference.safetensors"))
+    model = Model([[1.0], [2.0]])
+    np.testing.assert_allclose(model.predict(stored["input"]), stored["output"], rtol=1e-3, atol=1e-4)  # oracle: D thr=customized
