@@ -22,8 +22,8 @@ std::string_view calleeLastName(const FileModel& m, ExprId call) {
 
 // gmock combinators that apply their first argument to every element or to the value itself.
 bool wrapsOneMatcher(std::string_view name) {
-  return name == "Each" || name == "AllOf" || name == "AnyOf" || name == "ElementsAre" || name == "Optional" || name == "Matches" ||
-         name == "Truly";
+  return name == "Each" || name == "AllOf" || name == "AnyOf" || name == "ElementsAre" || name == "ElementsAreArray" ||
+         name == "UnorderedElementsAreArray" || name == "Optional" || name == "Matches" || name == "Truly";
 }
 
 }  // namespace

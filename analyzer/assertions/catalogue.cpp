@@ -303,6 +303,7 @@ std::optional<CatalogueError> Catalogue::parseInto(Catalogue& out, std::string_v
     else if (kind == "predicate") spec.kind = ApiKind::Predicate;
     else r.fail("kind", "one of function, method, predicate");
     spec.shortMatch = r.boolean("short");
+    spec.overridesDefinitions = r.boolean("overrides_definitions");
     std::string cat = r.str("category", true);
     if (auto c = parseCategory(cat)) spec.category = *c;
     else if (!cat.empty()) r.fail("category", "one of abs_rel, abs, rounding, ulp, error_bound, exact");

@@ -47,6 +47,9 @@ struct ApiSpec {
   std::vector<std::string> names;
   ApiKind kind = ApiKind::Function;
   bool shortMatch = false;
+  // C++: the entry's reading wins over every definition of its name the scan reads, overloads
+  // included (TFLite's `ArrayFloatNear` builds its matcher list in a loop no rule reads).
+  bool overridesDefinitions = false;
   Category category = Category::Exact;
   bool oa = false;
   std::vector<std::string> params;

@@ -252,8 +252,8 @@ bool declaresIntegerScalar(const FileModel& m, FunctionId fid, StmtId at, std::s
 
 // C++: values made with an integer element type written as a template argument (a container's
 // first one: `std::vector<int>`, `xt::xarray<long>`; not a map's key or a pair's first)
-// (`read_vector<int64_t>(result)`, `std::vector<int>{1, 2}`, nGraph's integer op tests), also
-// through a local bound to one, and arrays of integers declared at file scope.
+// (`read_vector<int64_t>(result)`, a method's, `m.GetOutput<uint8>()` with TFLite's `uint8`, `std::vector<int>{1, 2}`, nGraph's integer op
+// tests), also through a local bound to one, and arrays of integers declared at file scope.
 bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, std::span<const FileModel* const> headers, int steps) {
   if (e == kNone || steps > kMaxSteps) return false;
   const Expr& x = m.expr(e);
@@ -290,8 +290,12 @@ bool cppHolds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, std::span
   // compared within a tolerance some platforms set to 1.
   if (x.text.find("_cast<") != std::string_view::npos) return false;
   static const RE2 integerElements(
-      R"(^[A-Za-z_][\w:]*\s*<\s*(?:std::)?(?:u?int(?:8|16|32|64)_t|int|unsigned|long|long long|short|size_t|bool)\s*>\s*[({])");
-  if (RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), integerElements)) return true;
+      R"(^[A-Za-z_](?:[\w:.]|->)*\s*<\s*(?:std::)?(?:u?int(?:8|16|32|64)(?:_t)?|int|unsigned|long|long long|short|size_t|bool)\s*>\s*[({])");
+  // Not a dequantization named for it (`m.GetDequantizedOutput<uint8_t>()` gives floats of integers stored so).
+  static const RE2 dequantizes(R"((?i)^[^<]*dequantiz)");
+  if (RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), integerElements) &&
+      !RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), dequantizes))
+    return true;
   // A comparison's result (`a > b`) holds booleans.
   if (x.kind == ExprKind::Compare) return true;
   if (x.kind == ExprKind::Other && m.childCount(e) == 1) return cppHolds(m, fid, at, m.child(e, 0), headers, steps + 1);

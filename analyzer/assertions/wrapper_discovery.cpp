@@ -72,6 +72,13 @@ static std::string lastNameOf(std::string_view id) {
   return std::string(cut == std::string_view::npos ? id : id.substr(cut + 1));
 }
 
+// A C++ definition whose name a catalogue entry reads for every definition (`overrides_definitions`).
+static bool overriddenByCatalogue(const FileModel& m, const Function& f, const Catalogue& catalogue) {
+  if (m.language != Language::Cpp) return false;
+  const ApiSpec* entry = catalogue.byQualifiedName(f.qualifiedName, Language::Cpp);
+  return entry && entry->overridesDefinitions;
+}
+
 // Definitions of a name overloaded across files (file_scoped.h) that check nothing, once another
 // definition of the name is a wrapper: ViennaCL's exact `check_for_equality(a, b)` for integer
 // matrices, whose calls would otherwise reach the two-parameter one of another file that checks
@@ -206,7 +213,10 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) continue;
         // The catalogue's entry wins for a library's own definition of a catalogued API
         // (Theano's unittest_tools.assert_allclose): its defaults are the documented ones.
-        if (catalogue.byQualifiedName(spec->id, spec->language)) continue;
+        // So does an entry that overrides every definition of its name for each overload of it
+        // (TFLite's `ArrayFloatNear` matcher lists, whose definitions no rule reads as checks,
+        // beside a test's own `bool ArrayFloatNear(a, b, n, tol)` of the same namespace).
+        if (catalogue.byQualifiedName(spec->id, spec->language) || overriddenByCatalogue(m, m.functions[f], catalogue)) continue;
         idOf[fi][f] = spec->id;
         if (known[fi][f])
           if (const ApiSpec* before = wrappers.byId(spec->id); before && before->digest() == spec->digest()) continue;
@@ -216,7 +226,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
       for (const auto& [name, siblings] : overloads) {
         if (std::ranges::none_of(siblings, [&](FunctionId g) { return isWrapper[g]; })) continue;
         for (FunctionId g : siblings) {
-          if (isWrapper[g]) continue;
+          if (isWrapper[g] || overriddenByCatalogue(m, m.functions[g], catalogue)) continue;
           ApiSpec shadow = overloadThatChecksNothing(m, m.functions[g]);
           // Overloads told apart only by `enable_if` (rocBLAS's complex trsm_err_res_check calling
           // the real one on std::abs of its arguments) sign alike: the checking one's entry stays.
