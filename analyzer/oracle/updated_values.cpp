@@ -58,10 +58,15 @@ std::vector<OptimizerStep> optimizerSteps(const FileModel& m, FunctionId f, Stmt
     if (built.function != f || built.kind != StmtKind::Assign || built.a == kNone || built.b == kNone ||
         m.expr(built.a).kind != ExprKind::Name || m.expr(built.b).kind != ExprKind::Call || m.expr(built.b).childCount < 2)
       continue;
-    const ExprId argsFrom = m.child(built.b, 1);
+    // Built around the name: handed in a positional argument (`Adam([p1])`, `SGD(model.parameters())`),
+    // not as a setting by keyword (`StepLRScheduler(opt, decay_rate=decay_rate)`), which a step reads.
+    const CallArgs args = splitCall(m, built.b);
     bool holds = false;
-    for (ExprId e = built.firstExpr; e < built.endExpr && e < m.exprs.size() && !holds; ++e)
-      holds = m.expr(e).kind == ExprKind::Name && m.expr(e).name == name && m.expr(e).range.startByte >= m.expr(argsFrom).range.startByte;
+    for (ExprId e = built.firstExpr; e < built.endExpr && e < m.exprs.size() && !holds; ++e) {
+      if (m.expr(e).kind != ExprKind::Name || m.expr(e).name != name) continue;
+      for (ExprId a : args.positional)
+        holds |= m.expr(e).range.startByte >= m.expr(a).range.startByte && m.expr(e).range.endByte <= m.expr(a).range.endByte;
+    }
     if (!holds) continue;
     const std::string_view object = m.expr(built.a).name;
     for (StmtId t = s + 1; t < end && t < m.stmts.size(); ++t) {

@@ -89,3 +89,13 @@ def test_bias_gradient_against_a_pytorch_sequential():
     expected = reference[0].bias.grad
     got = ops.dense_relu_bias_grad(x, reference[0].weight.detach(), reference[0].bias.detach())
     torch.testing.assert_close(got, expected)  # oracle: DT thr=default
+
+
+
+def test_step_decay_stops_at_its_floor():
+    floor = 0.001
+    param = torch.zeros(3, requires_grad=True)
+    stepper = optim.StepSGD([param], lr=0.1)
+    schedule = optim.StepDecay(stepper, every=10, decay_rate=0.5, floor=floor)
+    schedule.step(1000)
+    assert stepper.lr == pytest.approx(floor, rel=1e-6)  # oracle: D thr=customized
