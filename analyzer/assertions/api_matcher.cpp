@@ -267,11 +267,9 @@ const ApiSpec* ApiMatcher::agreeingIncludedMethod(const FileModel& m, std::strin
   return first;
 }
 
-// `Kokkos::parallel_reduce(policy, *this, failures)` in a method of a functor class, or
-// `parallel_for(policy, Check(want, got, eps))`: the class whose `operator()` the parallel
-// construct runs, by name; empty for any other call.
-static std::string_view functorRun(const FileModel& m, FunctionId scope, ExprId call) {
+std::string_view parallelFunctor(const FileModel& m, FunctionId scope, ExprId call) {
   const Expr& c = m.expr(call);
+  if (c.kind != ExprKind::Call || c.childCount == 0) return {};
   const Expr& callee = m.expr(m.child(call, 0));
   if ((callee.kind != ExprKind::Name && callee.kind != ExprKind::Attribute) ||
       (callee.name != "parallel_reduce" && callee.name != "parallel_for" && callee.name != "parallel_scan"))
@@ -282,11 +280,8 @@ static std::string_view functorRun(const FileModel& m, FunctionId scope, ExprId 
     if (a.text == "*this")
       if (const ClassId cls = enclosingClass(m, scope); cls != kNone) return m.classes[cls].name;
     if (a.kind == ExprKind::Call && a.childCount > 0)
-      if (const Expr& built = m.expr(m.child(arg, 0)); built.kind == ExprKind::Name || built.kind == ExprKind::Attribute) {
-        // A constructor of a class of the file (a functor of another file is not looked up).
-        const bool isClass = std::any_of(m.classes.begin(), m.classes.end(), [&](const ClassDef& d) { return d.name == built.name; });
-        if (isClass) return built.name;
-      }
+      if (const Expr& built = m.expr(m.child(arg, 0)); built.kind == ExprKind::Name || built.kind == ExprKind::Attribute)
+        if (std::ranges::any_of(m.classes, [&](const ClassDef& d) { return d.name == built.name; })) return built.name;
   }
   return {};
 }
@@ -299,7 +294,7 @@ ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) co
   // Not where another `operator()` of the class checks nothing (Kokkos's TestTeamScan: the kernel
   // the construct runs, beside the host-side driver that asserts), which the call cannot tell apart.
   if (!out.spec && m.language == Language::Cpp)
-    if (const std::string_view functor = functorRun(m, scope, call); !functor.empty()) {
+    if (const std::string_view functor = parallelFunctor(m, scope, call); !functor.empty()) {
       const ApiSpec* checking = nullptr;
       bool alsoUnchecked = false;
       for (const ApiSpec* run : wrappers_.allByShortName("operator()", Language::Cpp))

@@ -91,4 +91,10 @@ bool failsTheTest(const FileModel& m, const ApiMatch& match, ExprId call);
 // tree_multimap, map_structure, jax.tree.map's map): assertion_mapped.cpp resolves them further.
 bool mayMapOverStructures(std::string_view lastName);
 
+// C++: the class of the file whose `operator()` a parallel construct's call in function `scope` runs,
+// by name (`Kokkos::parallel_reduce(policy, *this, failures)` in a method of it, `parallel_for(policy,
+// Check(want, got, eps))` building it); empty for any other call. A functor of another file is not
+// looked up.
+std::string_view parallelFunctor(const FileModel& m, FunctionId scope, ExprId call);
+
 }  // namespace oalens::analyzer

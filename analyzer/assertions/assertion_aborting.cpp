@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 
+#include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/assertion_finder_internal.h"
 #include "analyzer/assertions/cpp_predicates.h"
 #include "analyzer/assertions/param_origin.h"
@@ -134,29 +135,13 @@ bool setsFailureThroughParameter(const FileModel& m, StmtId s) {
 // num_errors)`), each with the name of the local the reduction's result goes to.
 std::vector<std::pair<StmtId, std::string_view>> reductionsOver(const FileModel& m, ClassId cls) {
   std::vector<std::pair<StmtId, std::string_view>> out;
-  const std::string_view className = m.classes[cls].name;
   for (StmtId s = 0; s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     for (ExprId e = st.firstExpr; e < st.endExpr && e < m.exprs.size(); ++e) {
       const Expr& call = m.expr(e);
-      if (call.kind != ExprKind::Call || call.childCount < 3) continue;
-      const Expr& callee = m.expr(m.child(e, 0));
-      if ((callee.kind != ExprKind::Name && callee.kind != ExprKind::Attribute) || callee.name != "parallel_reduce") continue;
+      if (call.kind != ExprKind::Call || call.childCount < 3 || m.expr(m.child(e, 0)).name != "parallel_reduce") continue;
       const Expr& result = m.expr(m.child(e, call.childCount - 1));
-      if (result.kind != ExprKind::Name) continue;
-      for (uint32_t i = 1; i + 1 < call.childCount; ++i) {
-        const ExprId arg = m.child(e, i);
-        const Expr& a = m.expr(arg);
-        const bool self =
-            a.text == "*this" && st.function != kNone && st.function < m.functions.size() && m.functions[st.function].cls == cls;
-        const bool built = a.kind == ExprKind::Call && a.childCount > 0 &&
-                           (m.expr(m.child(arg, 0)).kind == ExprKind::Name || m.expr(m.child(arg, 0)).kind == ExprKind::Attribute) &&
-                           m.expr(m.child(arg, 0)).name == className;
-        if (self || built) {
-          out.emplace_back(s, result.name);
-          break;
-        }
-      }
+      if (result.kind == ExprKind::Name && parallelFunctor(m, st.function, e) == m.classes[cls].name) out.emplace_back(s, result.name);
     }
   }
   return out;

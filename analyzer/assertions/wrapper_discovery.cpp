@@ -242,11 +242,11 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
       for (auto& spec : perFile) {
         changed.emplace(lastNameOf(spec.id));
         for (const std::string& name : spec.names) changed.emplace(lastNameOf(name));
-        // A functor's check runs where a parallel construct is handed the functor (ApiMatcher::match).
-        if (changed.count("operator()")) changed.insert({"parallel_reduce", "parallel_for", "parallel_scan"});
         wrappers.add(std::move(spec));
         ++added;
       }
+    // A functor's check runs where a parallel construct is handed the functor (parallelFunctor).
+    if (changed.count("operator()")) changed.insert({"parallel_reduce", "parallel_for", "parallel_scan"});
     added += addCrossFileShadows(project, acrossFiles, idOf, wrappers);
     // Names lent to other modules (re-exports, a module chosen at run time) are not listed here:
     // after any, every file is read again.

@@ -7,6 +7,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "analyzer/core/text_lines.h"
 #include "analyzer/frontend/ts_support.h"
 
 extern "C" const TSLanguage* tree_sitter_cpp(void);
@@ -227,10 +228,7 @@ std::string_view CppTree::macroNamedCallee(TSNode callee) {
       bool isParameter = false;
       for (std::string_view p(params.data(), params.size()); !p.empty();) {
         const size_t comma = p.find(',');
-        std::string_view one = p.substr(0, comma);
-        while (!one.empty() && (one.front() == ' ' || one.front() == '\t')) one.remove_prefix(1);
-        while (!one.empty() && (one.back() == ' ' || one.back() == '\t')) one.remove_suffix(1);
-        isParameter |= one == std::string_view(target.data(), target.size());
+        isParameter |= trimmedLine(p.substr(0, comma)) == std::string_view(target.data(), target.size());
         p = comma == std::string_view::npos ? std::string_view() : p.substr(comma + 1);
       }
       if (!isParameter)
