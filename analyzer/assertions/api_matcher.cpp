@@ -377,7 +377,10 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
       for (std::string_view ns = own; !ns.empty();) {
         const std::string inner = std::string(ns) + "." + dotted;
         const ApiSpec* s = wrappers_.byQualifiedName(inner + "@" + m.path, m.language);
-        if (!s && ns.size() != own.size()) s = wrappers_.byQualifiedName(inner, m.language);  // outer scopes only
+        if (!s && ns.size() != own.size()) {  // outer scopes only; another file's own definition is not this one's
+          s = wrappers_.byQualifiedName(inner, m.language);
+          if (s && s->fileScoped) s = nullptr;
+        }
         if (s) {
           out.name = inner;
           out.spec = s;

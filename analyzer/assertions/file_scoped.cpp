@@ -48,6 +48,12 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
       else definingFiles[f.qualifiedName].insert(&m);
     }
   }
+  // Short names a header defines under another qualified name: a call of one from a file that
+  // defines none of the sources' may be the header's (LiteRT's kernel tests calling
+  // `tflite::ArrayFloatNear` of kernels/test_util.h, beside the five `toco::ArrayFloatNear` the
+  // toco tests each define), so it leaves the sources' scoped to them.
+  std::unordered_set<std::string_view> shortNamesInHeaders;
+  for (std::string_view name : inHeaders) shortNamesInHeaders.insert(lastDottedComponent(name));
   std::unordered_map<std::string_view, std::vector<std::string_view>> byShortName;
   for (const auto& [name, files] : definingFiles)
     if (files.size() > 1 && !inHeaders.count(name) && !overloaded.count(name)) {
@@ -66,7 +72,7 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
             callee.kind == ExprKind::Name || (callee.kind == ExprKind::Attribute && callee.text.find("::") != std::string_view::npos);
         if (!byName) continue;
         const auto it = byShortName.find(callee.name);
-        if (it == byShortName.end()) continue;
+        if (it == byShortName.end() || shortNamesInHeaders.count(callee.name)) continue;
         // `rng_test<skip_ahead_test<E>> test; test(GetParam());` (oneMath's RNG tests): an object
         // of that name called, not the function.
         if (std::ranges::none_of(it->second,

@@ -72,11 +72,18 @@ static std::string lastNameOf(std::string_view id) {
   return std::string(cut == std::string_view::npos ? id : id.substr(cut + 1));
 }
 
-// A C++ definition whose name a catalogue entry reads for every definition (`overrides_definitions`).
-static bool overriddenByCatalogue(const FileModel& m, const Function& f, const Catalogue& catalogue) {
+// Whether a catalogue entry reads every definition of the C++ function's name (`overrides_definitions`).
+static bool catalogueOverridesName(const FileModel& m, const Function& f, const Catalogue& catalogue) {
   if (m.language != Language::Cpp) return false;
   const ApiSpec* entry = catalogue.byQualifiedName(f.qualifiedName, Language::Cpp);
   return entry && entry->overridesDefinitions;
+}
+
+// A header's definition of such a name, which every includer may call. A source file's own
+// definition of the name (LiteRT's `bool ArrayFloatNear(result, expected, size, tol)` in
+// lstm_eval_test.cc) is what that file calls and nobody else: it is kept, scoped to its file.
+static bool overriddenByCatalogue(const FileModel& m, const Function& f, const Catalogue& catalogue) {
+  return isCppHeaderPath(m.path) && catalogueOverridesName(m, f, catalogue);
 }
 
 // Definitions of a name overloaded across files (file_scoped.h) that check nothing, once another
@@ -84,7 +91,7 @@ static bool overriddenByCatalogue(const FileModel& m, const Function& f, const C
 // matrices, whose calls would otherwise reach the two-parameter one of another file that checks
 // within EPS. An id a wrapper holds already is left to it.
 static size_t addCrossFileShadows(const Project& project, const std::unordered_set<std::string_view>& acrossFiles,
-                                  const std::vector<std::vector<std::string>>& idOf, Catalogue& wrappers) {
+                                  const std::vector<std::vector<std::string>>& idOf, const Catalogue& catalogue, Catalogue& wrappers) {
   if (acrossFiles.empty()) return 0;
   std::unordered_set<std::string_view> wrapped;
   for (size_t fi = 0; fi < project.files.size(); ++fi)
@@ -96,7 +103,9 @@ static size_t addCrossFileShadows(const Project& project, const std::unordered_s
     const FileModel& m = project.files[fi];
     for (FunctionId f = 0; f < idOf[fi].size(); ++f) {
       const Function& fn = m.functions[f];
-      if (!idOf[fi][f].empty() || !mayOverloadAcrossFiles(fn) || !wrapped.count(fn.qualifiedName)) continue;
+      if (!idOf[fi][f].empty() || !mayOverloadAcrossFiles(fn) || !wrapped.count(fn.qualifiedName) ||
+          overriddenByCatalogue(m, fn, catalogue))
+        continue;
       ApiSpec shadow = overloadThatChecksNothing(m, fn);
       if (wrappers.byId(shadow.id)) continue;
       wrappers.add(std::move(shadow));
@@ -206,16 +215,18 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
           if (const auto d = declaredByName.find(m.functions[f].name); d != declaredByName.end())
             takeDeclaredToleranceDefaults(d->second, m.functions[f], resolver, *spec);
         }
-        if (spec && !spec->local && !isCppHeaderPath(m.path) && severalSources.count(m.functions[f].qualifiedName)) scopeToFile(m, *spec);
+        if (spec && !spec->local && !isCppHeaderPath(m.path) &&
+            (severalSources.count(m.functions[f].qualifiedName) || catalogueOverridesName(m, m.functions[f], catalogue)))
+          scopeToFile(m, *spec);
         // A wrapper found in an earlier round is read again: what it calls may have become a
         // wrapper since (JaxTestCase._CheckAgainstNumpy calls `self.assertAllClose`, which
         // matched TensorFlow's entry by method name until the suite's own was found).
         if (!spec) continue;
         // The catalogue's entry wins for a library's own definition of a catalogued API
         // (Theano's unittest_tools.assert_allclose): its defaults are the documented ones.
-        // So does an entry that overrides every definition of its name for each overload of it
-        // (TFLite's `ArrayFloatNear` matcher lists, whose definitions no rule reads as checks,
-        // beside a test's own `bool ArrayFloatNear(a, b, n, tol)` of the same namespace).
+        // So does an entry that overrides every definition of its name for each overload a
+        // header defines (TFLite's `ArrayFloatNear` matcher lists, whose definitions no rule
+        // reads as checks).
         if (catalogue.byQualifiedName(spec->id, spec->language) || overriddenByCatalogue(m, m.functions[f], catalogue)) continue;
         idOf[fi][f] = spec->id;
         if (known[fi][f])
@@ -247,7 +258,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
       }
     // A functor's check runs where a parallel construct is handed the functor (parallelFunctor).
     if (changed.count("operator()")) changed.insert({"parallel_reduce", "parallel_for", "parallel_scan"});
-    added += addCrossFileShadows(project, acrossFiles, idOf, wrappers);
+    added += addCrossFileShadows(project, acrossFiles, idOf, catalogue, wrappers);
     // Names lent to other modules (re-exports, a module chosen at run time) are not listed here:
     // after any, every file is read again.
     const size_t lent = addReexportedNames(project, catalogue, wrappers) + addRuntimeChosenNames(project, catalogue, wrappers);

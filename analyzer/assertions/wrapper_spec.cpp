@@ -24,6 +24,7 @@
 #include "analyzer/assertions/later_checks.h"
 #include "analyzer/assertions/lent_names.h"
 #include "analyzer/assertions/macro_arguments.h"
+#include "analyzer/assertions/matcher_lists.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/assertions/predicate_tolerances.h"
 #include "analyzer/assertions/simd_lanes.h"
@@ -307,6 +308,14 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           returnsPredicate = true;
         }
     }
+    if (!inner && st.kind == StmtKind::Return)
+      if (auto built = matcherListReturned(m, fid, s, matcher)) {
+        call = built->call;
+        inner = built->spec;
+        mappedArgs = std::move(built->args);
+        negated = inner->negated;
+        returnsPredicate = true;
+      }
     if (!inner && st.kind == StmtKind::Return && m.language == Language::Cpp && st.a != kNone && m.expr(st.a).kind == ExprKind::Name) {
       // `result = equals(a, b, size, tolerance, epsilon); ... return result;` (MNN's
       // TensorUtils::compareTensors, after converting both tensors): the predicate's answer,
