@@ -87,14 +87,16 @@ bool returnsFailure(const FileModel& m, StmtId ret) {
   const Stmt& r = m.stmts[ret];
   if (r.kind != StmtKind::Return || r.a == kNone || r.function == kNone || r.function >= m.functions.size()) return false;
   const bool boolean = m.expr(r.a).text == "false";
-  if (!boolean && !isFailingStatus(m, r.a)) return false;
+  const bool errorStatus = !boolean && isErrorStatus(m, r.a);
+  if (!boolean && !errorStatus && !isFailingStatus(m, r.a)) return false;
   const Function& f = m.functions[r.function];
   for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
     const Stmt& other = m.stmts[s];
     if (other.function != r.function || other.kind != StmtKind::Return || other.a == kNone) continue;
     const std::string_view answer = m.expr(other.a).text;
-    if (boolean ? (answer == "true" || (m.expr(other.a).kind == ExprKind::Name && startsTrue(m, r.function, answer)))
-                : (answer == "0" || answer == "EXIT_SUCCESS"))
+    if (boolean       ? (answer == "true" || (m.expr(other.a).kind == ExprKind::Name && startsTrue(m, r.function, answer)))
+        : errorStatus ? isOkStatus(m, other.a)
+                      : (answer == "0" || answer == "EXIT_SUCCESS"))
       return true;
   }
   return false;

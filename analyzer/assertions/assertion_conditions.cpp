@@ -363,6 +363,12 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
           e = args.positional[0];
           continue;
         }
+        // `PointWiseNear(ref, out, eps).ok()`: a status's success is the verdict of the call giving it.
+        if (m.language == Language::Cpp && args.positional.empty() && m.expr(args.callee).kind == ExprKind::Attribute &&
+            m.expr(args.callee).name == "ok" && m.expr(m.child(args.callee, 0)).kind == ExprKind::Call) {
+          e = m.child(args.callee, 0);
+          continue;
+        }
         if (isReduction(last)) {
           if (!args.positional.empty()) {
             e = args.positional[0];

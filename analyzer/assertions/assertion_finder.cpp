@@ -402,6 +402,18 @@ void AssertionFinder::fromStatementMacroArgument(const FileModel& m, StmtId s, E
   const Expr& callee = m.expr(args.callee);
   if (callee.kind != ExprKind::Name || args.positional.size() != 1 || !args.keywords.empty()) return;
   if (!looksLikeMacroName(callee.name) || m.expr(args.positional[0]).kind != ExprKind::Call) return;
+  // `RETURN_IF_ERROR(PointWiseNear(ref, out, eps))` in a helper whose status the test asserts: the
+  // failing status a closeness check gives is handed on, so the check fails the test. Any other
+  // status handed on is no check.
+  if (callee.name.ends_with("RETURN_IF_ERROR")) {
+    Assertion a = newAssertion(m, s);
+    a.apiText = std::string(callee.name);
+    a.form = std::string(callee.name);
+    a.call = call;
+    fromCondition(m, a, args.positional[0]);
+    if (a.isOa) out.push_back(std::move(a));
+    return;
+  }
   const size_t before = out.size();
   fromCall(m, s, args.positional[0], out);
   if (out.size() == before) {

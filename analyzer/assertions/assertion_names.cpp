@@ -71,6 +71,9 @@ AssertionForm assertionForm(std::string_view n, Language language) {
                     "TEST_ASSERT",
                     "TEST_ASSERT_TRUE"}))
       return AssertionForm::Truth;
+    // Status checks (`ASSERT_OK(s)`, TensorFlow's `TF_EXPECT_OK`, `LITERT_ASSERT_OK`, `CHECK_OK`):
+    // the status must be the success one, as `EXPECT_TRUE(s.ok())` asks.
+    if (n.ends_with("ASSERT_OK") || n.ends_with("EXPECT_OK") || n.ends_with("CHECK_OK")) return AssertionForm::Truth;
     if (isOneOf(n, {"EXPECT_FALSE", "ASSERT_FALSE", "CHECK_FALSE", "REQUIRE_FALSE", "WARN_FALSE", "CHECK_UNARY_FALSE",
                     "REQUIRE_UNARY_FALSE", "TEST_ASSERT_FALSE"}))
       return AssertionForm::Falsity;

@@ -167,6 +167,19 @@ bool isFailingStatus(const FileModel& m, ExprId value) {
   return (x.kind == ExprKind::Number && x.text != "0") || x.text == "EXIT_FAILURE" || (x.kind == ExprKind::UnaryOp && x.name == "-");
 }
 
+bool isErrorStatus(const FileModel& m, ExprId value) {
+  static const RE2 error(R"(^(?:::)?(?:(?:absl|tsl|tensorflow|util|litert)::)*(?:errors::[A-Z]\w*|[A-Z]\w*Error)\s*\()");
+  const Expr& x = m.expr(value);
+  if (x.kind == ExprKind::Name) return x.name == "kTfLiteError";
+  return x.kind == ExprKind::Call && RE2::PartialMatch(re2::StringPiece(x.text.data(), x.text.size()), error);
+}
+
+bool isOkStatus(const FileModel& m, ExprId value) {
+  static const RE2 ok(R"(^(?:::)?(?:(?:absl|tsl|tensorflow|util|litert)::)*(?:OkStatus\(\)|Status::OK\(\)|Status\(\)|kTfLiteOk$))");
+  const std::string_view text = m.expr(value).text;
+  return RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), ok);
+}
+
 bool answersFailingStatus(const FileModel& m, StmtId head) {
   const Stmt& h = m.stmts[head];
   for (StmtId e = head + 1; e < m.stmts.size(); ++e) {

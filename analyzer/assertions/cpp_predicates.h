@@ -30,6 +30,13 @@ bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std
 // Whether `value` is a program's failing status: a nonzero number, a negative one, `EXIT_FAILURE`.
 bool isFailingStatus(const FileModel& m, ExprId value);
 
+// Whether `value` is an error status object, a call the function answers with where it fails
+// (`absl::InternalError(...)`, `tensorflow::errors::Internal(...)`, `kTfLiteError`): unlike a
+// nonzero number, it is false as a verdict (`status.ok()`), as `false` is.
+bool isErrorStatus(const FileModel& m, ExprId value);
+// Whether `value` is the status object of success (`absl::OkStatus()`, `Status::OK()`, `kTfLiteOk`).
+bool isOkStatus(const FileModel& m, ExprId value);
+
 // Whether the block of the `if` at `head` answers with a program's failing status (`return -1;`,
 // `return EXIT_FAILURE;`) rather than `false`: the function's answer is nonzero, true, when the
 // values it compares differ (ncnn's `CompareNearlyEqual`, 0 when every element is close).

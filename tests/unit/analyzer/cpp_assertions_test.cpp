@@ -271,6 +271,13 @@ TEST(CppAssertions, TestDirectoriesAreReadInAnyCase) {
   EXPECT_TRUE(filter.isTest("clients/samples/axpy_gtest.cc"));
   EXPECT_FALSE(filter.isTest("clients/include/near.hpp"));
   EXPECT_FALSE(filter.isTest("src/attesting.cc"));
+  // Test utilities whose bodies the tests run: LiteRT's per-op *_test_util.cc, Ceres's
+  // *_test_utils.h, Highway's *_test-inl.h, GTSAM's expressionTesting.h.
+  EXPECT_TRUE(filter.isTest("tflite/delegates/gpu/common/tasks/elementwise_test_util.cc"));
+  EXPECT_TRUE(filter.isTest("include/ceres/manifold_test_utils.h"));
+  EXPECT_TRUE(filter.isTest("hwy/contrib/math/math_test-inl.h"));
+  EXPECT_TRUE(filter.isTest("gtsam/nonlinear/expressionTesting.h"));
+  EXPECT_FALSE(filter.isTest("tensorflow/lite/micro/kernels/lstm_test_data.cc"));
   // Kokkos Kernels: unit_test/ folders of Test_*.hpp files, helpers in test_common/.
   EXPECT_TRUE(filter.isTest("blas/unit_test/Test_Blas1_dot.hpp"));
   EXPECT_TRUE(filter.isTest("test_common/KokkosKernels_TestUtils.hpp"));
