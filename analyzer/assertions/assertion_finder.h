@@ -130,6 +130,10 @@ class AssertionFinder {
   ExprId peelSetters(const FileModel& m, FunctionId scope, ExprId call, std::vector<std::pair<std::string, ExprId>>& values) const;
 
  private:
+  // For a matcher call of two arguments that is no OA check itself (`TensorEq(FloatNear(1e-6),
+  // want)`): the index of the one that is an element matcher given its tolerances only, the
+  // other the expected value; -1 when neither or both are.
+  int pairMatcherArgument(const FileModel& m, FunctionId scope, ExprId call) const;
   // `@testing.numpy_cupy_allclose(rtol=1e-6)` on function `f`: one check of what the test
   // returns, run with CuPy against its run with NumPy (assertion_decorated.cpp).
   void fromDecorators(const FileModel& m, FunctionId f, std::vector<Assertion>& out) const;

@@ -28,6 +28,23 @@ bool wrapsOneMatcher(std::string_view name) {
 
 }  // namespace
 
+int AssertionFinder::pairMatcherArgument(const FileModel& m, FunctionId scope, ExprId call) const {
+  const CallArgs args = splitCall(m, call);
+  if (args.positional.size() != 2 || !args.keywords.empty()) return -1;
+  if (const ApiMatch outer = matcher_.match(m, scope, call); outer.spec && outer.spec->oa) return -1;
+  int found = -1;
+  for (int i = 0; i < 2; ++i) {
+    const ExprId e = args.positional[static_cast<size_t>(i)];
+    if (m.expr(e).kind != ExprKind::Call) continue;
+    const ApiMatch inner = matcher_.match(m, scope, e);
+    if (!inner.spec || !inner.spec->oa || !inner.spec->isPredicate() || inner.spec->paramIndex(inner.spec->expected) != 0) continue;
+    if (splitCall(m, e).positional.size() + 1 != inner.spec->params.size()) continue;
+    if (found >= 0) return -1;
+    found = i;
+  }
+  return found;
+}
+
 ExprId AssertionFinder::peelSetters(const FileModel& m, FunctionId scope, ExprId call,
                                     std::vector<std::pair<std::string, ExprId>>& values) const {
   std::vector<std::pair<std::string_view, ExprId>> chain;  // outermost first
@@ -103,6 +120,14 @@ void AssertionFinder::fromMatcher(const FileModel& m, Assertion& a, ExprId actua
     }
     if (wrapsOneMatcher(name) && !args.positional.empty()) {
       cur = args.positional[0];
+      continue;
+    }
+    // `TensorEq(testing::FloatNear(1e-6), *cpu)` (LiteRT's tensor matcher): a matcher of the suite
+    // handed an element matcher given its tolerance only, and the expected value, applies the one
+    // to the other element by element, as Pointwise does.
+    if (const int element = pairMatcherArgument(m, a.functionId, cur); element >= 0) {
+      pointwiseExpected = args.positional[static_cast<size_t>(1 - element)];
+      cur = args.positional[static_cast<size_t>(element)];
       continue;
     }
     break;
