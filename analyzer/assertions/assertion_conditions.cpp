@@ -352,7 +352,8 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
       }
       case ExprKind::Call: {
         ApiMatch match = matcher_.match(m, scope, e);
-        if (match.spec && match.spec->comparator) return std::nullopt;  // `CompareApprox<T>(tol)` built: no check yet
+        if (match.spec && match.spec->comparator) return std::nullopt;   // `CompareApprox<T>(tol)` built: no check yet
+        if (match.spec && match.spec->shareWithin) return std::nullopt;  // a share, no truth value: a floor on it checks
         if (match.spec && match.spec->isPredicate() && !match.spec->approx && (match.spec->oa || givesOaIfParameter(m, *match.spec, e)))
           return done(OaCheck{match.spec, e});
         if (auto compared = comparatorCheck(m, scope, e)) return done(*compared);

@@ -50,6 +50,9 @@ struct ApiSpec {
   // C++: the entry's reading wins over every definition of its name the scan reads, overloads
   // included (TFLite's `ArrayFloatNear` builds its matcher list in a loop no rule reads).
   bool overridesDefinitions = false;
+  // A discovered C++ function answering the share of elements within its tolerance
+  // (share_within.h): no truth value, a measure a floor check bounds.
+  bool shareWithin = false;
   Category category = Category::Exact;
   bool oa = false;
   std::vector<std::string> params;

@@ -66,33 +66,52 @@ bool laterDeclarator(std::string_view declarators, std::string_view name) {
 
 // The type the statements of `owner` (a function, or kNone for the file's own) in [first, end)
 // declare `name` with, as baseTypeName gives it; empty when none does, or not so (`auto`).
-std::string declaredAmong(const FileModel& m, FunctionId owner, StmtId first, StmtId end, std::string_view name) {
+// With `at` given, the last declaration before it whose block holds it (a range-for's variable
+// too: `for (float abs_error : {...})` inside a test that declared a vector `abs_error` in an
+// earlier loop); else the first.
+std::string declaredAmong(const FileModel& m, FunctionId owner, StmtId first, StmtId end, std::string_view name, StmtId at = kNone) {
   static const RE2 declared(
       R"(^\s*(?:(?:static|const|constexpr|inline|thread_local)\s+)*((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*(?:<[^;=]*>)?)\s*[&*]?\s+([A-Za-z_]\w*)\s*[;({=\[,])");
-  for (StmtId st = first; st < end && st < m.stmts.size(); ++st) {
+  static const RE2 rangeFor(
+      R"(^\s*for\s*\(\s*(?:const\s+)?((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*(?:<[^;:=]*>)?)\s*[&*]*\s*([A-Za-z_]\w*)\s*:[^:])");
+  std::string found;
+  for (StmtId st = first; st < end && st < m.stmts.size() && (at == kNone || st < at); ++st) {
     const Stmt& d = m.stmts[st];
-    if (d.function != owner || (d.kind != StmtKind::Other && d.kind != StmtKind::Assign)) continue;
+    if (d.function != owner) continue;
+    const bool loop = at != kNone && d.kind == StmtKind::For;
+    if (!loop && d.kind != StmtKind::Other && d.kind != StmtKind::Assign) continue;
     if (d.text.find(name) == std::string_view::npos) continue;
+    if (at != kNone && !(loop ? holdsStatement(m, st, at) : d.parent == kNone || holdsStatement(m, d.parent, at))) continue;
     re2::StringPiece typePiece, namePiece;
-    if (!RE2::PartialMatch(re2::StringPiece(d.text.data(), d.text.size()), declared, &typePiece, &namePiece)) continue;
+    if (!RE2::PartialMatch(re2::StringPiece(d.text.data(), d.text.size()), loop ? rangeFor : declared, &typePiece, &namePiece)) continue;
     const std::string_view declaredFirst(namePiece.data(), namePiece.size());
-    if (declaredFirst != name && !laterDeclarator(d.text.substr(static_cast<size_t>(declaredFirst.data() - d.text.data())), name)) continue;
+    if (declaredFirst != name && (loop || !laterDeclarator(d.text.substr(static_cast<size_t>(declaredFirst.data() - d.text.data())), name)))
+      continue;
     const std::string type = baseTypeName(std::string_view(typePiece.data(), typePiece.size()));
-    return type == "auto" || type == "return" ? std::string{} : type;
+    found = type == "auto" || type == "return" ? std::string{} : type;
+    if (at == kNone) return found;
   }
-  return {};
+  return found;
+}
+
+// The statement of function `scope` that holds expression `e`, or kNone.
+StmtId statementHolding(const FileModel& m, FunctionId scope, ExprId e) {
+  const Function& f = m.functions[scope];
+  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s)
+    if (m.stmts[s].firstExpr <= e && e < m.stmts[s].endExpr) return s;
+  return kNone;
 }
 
 // The type `scope` declares `name` with, as a parameter or a local (`std::vector<float> a{...};`,
 // `const Box& b = ...;`), or else the file at its top level (GTSAM's `static Cal3Unified K(...);`
 // beside the tests that check it), as baseTypeName gives it; empty when not declared so (`auto`,
 // a member).
-std::string declaredTypeOf(const FileModel& m, FunctionId scope, std::string_view name) {
+std::string declaredTypeOf(const FileModel& m, FunctionId scope, std::string_view name, StmtId at) {
   if (scope == kNone || name.empty()) return {};
   const Function& f = m.functions[scope];
   for (const Param& p : f.params)
     if (p.name == name) return baseTypeName(p.type);
-  if (std::string local = declaredAmong(m, scope, f.firstStmt, f.endStmt, name); !local.empty()) return local;
+  if (std::string local = declaredAmong(m, scope, f.firstStmt, f.endStmt, name, at); !local.empty()) return local;
   // A file's top level is read once per name: a suite's checks ask of the same few names.
   thread_local ModelMemo<std::unordered_map<std::string, std::string>> topLevel;
   auto* memo = topLevel.of(m);
@@ -162,7 +181,7 @@ int typeFit(const FileModel& m, FunctionId scope, ExprId arg, std::string_view t
   // Key&, const Key&, double)` takes no calibration; its std::string overload no Point2).
   std::string known;
   if (a.kind == ExprKind::Name) {
-    known = declaredTypeOf(m, scope, a.name);
+    known = declaredTypeOf(m, scope, a.name, scope == kNone ? kNone : statementHolding(m, scope, arg));
     // A template parameter of the test (`Real min = 1e10;` in `template <typename Real>`) stands
     // for the arithmetic types it is instantiated with in the suites read (Kaldi's Real is float or
     // double): it fits an arithmetic parameter, a template's as anything does, and no class.
@@ -286,6 +305,11 @@ const ApiSpec* chooseOverload(const FileModel& m, FunctionId scope, const CallAr
     }
   }
   if (best.empty()) return nullptr;
+  // Alike by the arguments' types as far as they are known: the overload the call fills without
+  // defaults (Paddle-Lite's `CalOutAccuracy(errors, abs_error)` beside `CalOutAccuracy(out, ref,
+  // abs_error = 1e-5)`).
+  if (best.size() > 1 && std::ranges::any_of(best, [&](const ApiSpec* o) { return o->paramTypes.size() == given; }))
+    std::erase_if(best, [&](const ApiSpec* o) { return o->paramTypes.size() != given; });
   if (std::ranges::all_of(best, [&](const ApiSpec* o) { return o->checksNothing == best.front()->checksNothing; })) return best.front();
   // An overload that checks and one that does not fit alike: not known which runs, unless the
   // call hands the checking one a tolerance (oneDNN's suite `compare_data_single(dst, ref, i,

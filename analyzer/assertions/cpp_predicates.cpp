@@ -84,8 +84,8 @@ static bool countsInto(const FileModel& m, FunctionId fid, std::string_view name
   return false;
 }
 
-// The entry of a function found to answer whether two values are close within `bound` (read at
-// statement `s`): an absolute tolerance, the sides the caller's parameters (or the function's own).
+}  // namespace
+
 ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::string_view actualParam, std::string_view expectedParam,
                            ExprId bound, const ToleranceResolver& resolver) {
   ApiSpec w = discoveredPredicate(m, m.functions[fid], s, Category::Abs, "closeness predicate");
@@ -102,6 +102,8 @@ ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::st
   takeAbsoluteTolerance(m, fid, s, bound, resolver, w);
   return w;
 }
+
+namespace {
 
 // `gap > 0.02f` where the function bound `gap` to a difference's size first (`float gap =
 // std::fabs(numeric - analytic[i]);`): the error exceeding its bound, read from the binding

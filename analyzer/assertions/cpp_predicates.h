@@ -27,6 +27,11 @@ bool computesBothSides(const FileModel& m, const Function& f, std::string_view a
 // Whether the block of the `if` at `head` sets `flag` to `value` (`failed = true;`).
 bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value);
 
+// The entry of a function found to answer whether two values are close within `bound` (read at
+// statement `s`): an absolute tolerance, the sides the caller's parameters (or the function's own).
+ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::string_view actualParam, std::string_view expectedParam,
+                           ExprId bound, const ToleranceResolver& resolver);
+
 // Whether `value` is a program's failing status: a nonzero number, a negative one, `EXIT_FAILURE`.
 bool isFailingStatus(const FileModel& m, ExprId value);
 

@@ -31,6 +31,7 @@
 #include "analyzer/assertions/lent_names.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/assertions/predicate_tolerances.h"
+#include "analyzer/assertions/share_within.h"
 #include "analyzer/assertions/ulp_neighbours.h"
 #include "analyzer/assertions/wrapper_body.h"
 #include "analyzer/assertions/wrapper_overloads.h"
@@ -195,6 +196,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = conditionMacroSpec(m, f, finder);
         if (!spec) spec = approxPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = approxFactorySpec(m, f, matcher, finder, resolver);
+        if (!spec) spec = shareWithinSpec(m, f, finder, resolver);
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = intervalPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = flagPredicateSpec(m, f, finder, resolver);
