@@ -100,7 +100,7 @@ bool allOf(const OriginSet& s, std::initializer_list<OriginKind> kinds) {
 bool namesTheOperation(std::string_view function, const std::string& op) {
   static const RE2 add(R"((^|[._])(add|plus|sum2?)($|_))"), sub(R"((^|[._])(sub|subtract|minus)($|_))"),
       mul(R"((^|[._])(mul|multiply|times|scale)($|_))"), div(R"((^|[._])(div|divide|true_divide)($|_))"),
-      matmul(R"((^|[._])(matmul|dot|mm|bmm|vdot)($|_))"), pow(R"((^|[._])(pow|power)($|_))");
+      matmul(R"((^|[._])(matmul|dot|mm|bmm|vdot|mv|matvec|gemm|gemv)($|_))"), pow(R"((^|[._])(pow|power)($|_))");
   const RE2* words = op == "+"    ? &add
                      : op == "-"  ? &sub
                      : op == "*"  ? &mul

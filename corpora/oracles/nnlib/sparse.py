@@ -20,6 +20,9 @@ class CSR:
     def apply(self, x):
         return propagate(x, self)
 
+    def mv(self, x):
+        return propagate(x, self)
+
     def to_dense(self):
         return to_dense(self)
 
