@@ -49,6 +49,7 @@ TEST(Sigmoid, HandWrittenBounds) {
   EXPECT_TRUE(std::abs(y - expected) < 1e-6f);  // expect: oa api=EXPECT_TRUE cat=error_bound thr=customized tol=bound:literal:1e-06
   EXPECT_LT(std::fabs(y - expected), std::numeric_limits<float>::epsilon());  // expect: oa api=EXPECT_LT cat=error_bound thr=customized tol=bound:constant:1.1920928955078125e-07
   EXPECT_LE(std::abs(y - expected), 4 * FLT_EPSILON);  // expect: oa api=EXPECT_LT cat=error_bound thr=customized tol=bound:constant:4.76837158203125e-07
+  EXPECT_NEAR(static_cast<double>(minitensor::mean_bits(y)), static_cast<double>(UINT32_MAX / 2), static_cast<double>(UINT32_MAX / 20));  // expect: oa api=EXPECT_NEAR cat=abs thr=customized tol=atol:constant:214748364.75
   EXPECT_GT(kTol, std::abs(y - expected));  // expect: oa api=EXPECT_GT cat=error_bound thr=customized tol=bound:constant:1e-06
   assert(std::abs(y - expected) <= 1e-5);  // expect: oa api=assert cat=error_bound thr=customized tol=bound:literal:1e-05
   EXPECT_TRUE(std::abs(y - sigmoid(-1.0f)) > 1e-3);  // expect: oa api=EXPECT_TRUE cat=error_bound thr=customized tol=bound:literal:0.001
