@@ -123,12 +123,17 @@ bool takenByReference(const FileModel& m, FunctionId fid, std::string_view name)
 
 // `retval = EXIT_FAILURE;` where `retval` is a parameter the function takes by reference
 // (ViennaCL's `run_solver_check(ref, result, int & retval, epsilon)`): the caller's status, which
-// it returns, is set to failing.
+// it returns, is set to failing. So is a verdict flag cleared (`passed = false;`) that a macro is
+// handed (Sophus's `SOPHUS_TEST_APPROX(passed, left, right, thr, ...)`) or a function takes by
+// reference (`bool& passed`).
 bool setsFailureThroughParameter(const FileModel& m, StmtId s) {
   const Stmt& st = m.stmts[s];
   if (st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone || st.function == kNone || st.function >= m.functions.size())
     return false;
-  if (m.expr(st.a).kind != ExprKind::Name || m.expr(st.b).text != "EXIT_FAILURE") return false;
+  const std::string_view value = m.expr(st.b).text;
+  if (m.expr(st.a).kind != ExprKind::Name || (value != "EXIT_FAILURE" && value != "false")) return false;
+  const Function& f = m.functions[st.function];
+  if (value == "false" && f.isMacro) return f.hasParam(m.expr(st.a).name);
   return takenByReference(m, st.function, m.expr(st.a).name);
 }
 

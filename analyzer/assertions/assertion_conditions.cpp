@@ -26,7 +26,7 @@ static bool isTinyLiteral(const FileModel& m, ExprId e) {
 
 bool looksLikeError(const FileModel& m, ExprId e, int depth) {
   if (e == kNone || depth > kMaxConditionDepth) return false;
-  static const RE2 errorName(R"((?i)(err|diff|dist|delta|residual|deviation|mismatch|discrepanc|snr))");
+  static const RE2 errorName(R"((?i)(err|diff|dist|delta|residual|deviation|mismatch|discrepanc|snr|^nrm$))");
   // As a word of a name (`s_rels`, `SumL1`, `max_ulps`): a deviation counted in ULPs, an L1
   // distance, a relative error; but not in a tolerance's name (`rel_tolerance`).
   static const RE2 errorWord(R"(((\b|_)(ulps?|l1s?|rels?)|(\b|_|[a-z])(Ulps?|ULPs?|L1s?|Rels?))(\b|_|[A-Z]|$))");

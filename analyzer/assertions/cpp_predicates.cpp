@@ -147,19 +147,30 @@ bool onlySkips(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
 // compares (`if (d[i] > max_d) { max_d = d[i]; }`) or only writes a message (`if (diff_count <
 // 5) { msg << a[i]; }`), both in nGraph's all_close_f, around its real check.
 bool decidesNothing(const FileModel& m, FunctionId fid, StmtId head, StmtId end) {
+  // `if (diff < 0) absdiff *= -1;` (ctest's assert_dbl_near, avoiding fabs): an absolute value
+  // taken by hand, before the real check.
+  static const RE2 signFlip(R"(^\s*(\w+)\s*(?:\*=\s*-\s*1(?:\.0*)?|=\s*-\s*(\w+))\s*;?\s*$)");
   const ExprId cond = m.stmts[head].a;
   const StmtId blockEnd = afterBlock(m, fid, head, end);
-  bool any = false, onlyWrites = true;
+  bool any = false, onlyWrites = true, onlyFlips = true;
   for (StmtId e = head + 1; e < blockEnd; ++e) {
     const Stmt& st = m.stmts[e];
     if (st.function != fid) continue;
+    std::string target, negated;
+    if (!RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), signFlip, &target, &negated) ||
+        (!negated.empty() && negated != target))
+      onlyFlips = false;
+    if (onlyFlips) {
+      any = true;
+      continue;
+    }
     any = true;
     if (st.kind == StmtKind::Assign && st.a != kNone && cond != kNone && m.expr(cond).kind == ExprKind::Compare && m.childCount(cond) == 2)
       for (uint32_t i = 0; i < 2; ++i)
         if (m.expr(st.a).text == m.expr(m.child(cond, i)).text) return true;
     if (st.kind != StmtKind::ExprStmt || st.text.find("<<") == std::string_view::npos) onlyWrites = false;
   }
-  return any && onlyWrites;
+  return any && (onlyWrites || onlyFlips);
 }
 
 }  // namespace
@@ -293,6 +304,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (st.kind == StmtKind::Return && m.expr(answer).kind == ExprKind::BoolOp && m.expr(answer).name == "or" && m.childCount(answer) == 2)
       answer = m.child(answer, 0);
     auto check = exceededLocalError(m, fid, s, answer);  // the sides a local `diff` was bound to
+    const bool exceeds = check.has_value();              // `diff > tol`: the values differ
     if (!check) check = finder.conditionCheck(m, fid, answer);
     if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
     // `abs(a - b) > abs_error`: a bound named like an error may be read as the error side.
@@ -309,6 +321,9 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (st.kind == StmtKind::If && finder.abortIn(m, s) != std::optional<std::string>("return") && failsUnder(m, finder, fid, s)) {
       w.kind = ApiKind::Function;
       w.via = "closeness check";
+      // Failing when the values are close (`if (nrm < thr) passed = false;`, Sophus's
+      // SOPHUS_TEST_NOT_APPROX): the check that they differ.
+      if (!exceeds && !check->negated) w.negated = !w.negated;
     }
     // `if (fabs(b - a) < 1e-4) return true;` then `if (relative_error < 1.25e-6) return true;`
     // (Halide's relatively_equal): each later acceptance of an error is a place it checks too.

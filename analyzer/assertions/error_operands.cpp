@@ -59,11 +59,17 @@ std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fi
   const CallArgs args = splitCall(m, value);
   // `rms_range(ref, out)`, `float_distance(a, b, min_signal)`: the first two are the sides.
   if (args.callee == kNone || args.positional.size() < 2 || args.positional.size() > 3) return {kNone, kNone};
-  static const RE2 measure(R"((?i)(^|_)(rms|rmse|mse|mae|diff|difference|distance|dist|error|err)s?(_|$))");
+  // Also in camel case: Sophus's `maxMetric(left, right)`, the largest difference of two values.
+  static const RE2 measure(R"((?i)(^|_)(rms|rmse|mse|mae|diff|difference|distance|dist|error|err|metric)s?(_|$))");
   std::string_view name = m.expr(args.callee).text;
   if (const size_t angle = name.find('<'); angle != std::string_view::npos) name = name.substr(0, angle);
   name = unqualified(name);
-  if (!RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), measure)) return {kNone, kNone};
+  std::string words;
+  for (size_t i = 0; i < name.size(); ++i) {
+    if (i > 0 && std::isupper(static_cast<unsigned char>(name[i])) && std::islower(static_cast<unsigned char>(name[i - 1]))) words += '_';
+    words += name[i];
+  }
+  if (!RE2::PartialMatch(words, measure)) return {kNone, kNone};
   return {args.positional[1], args.positional[0]};
 }
 
@@ -112,6 +118,9 @@ std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtI
   if (const Expr& x = m.expr(bound); x.kind == ExprKind::BinaryOp && x.name == "/" && x.childCount == 2 && depth < 4)
     return sidesOfError(m, fid, at, m.child(bound, 0), depth + 1);
   if (auto sides = residualOperands(m, fid, at, bound); sides.first != kNone) return sides;
+  // `double absdiff = diff; if (diff < 0) absdiff *= -1;` (ctest's assert_dbl_near): a copy of
+  // the local that holds the difference.
+  if (m.expr(bound).kind == ExprKind::Name && depth < 4) return sidesOfError(m, fid, at, bound, depth + 1);
   return differenceOperands(m, bound);
 }
 

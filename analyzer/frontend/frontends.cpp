@@ -4,7 +4,7 @@ namespace oalens::analyzer {
 
 namespace {
 
-const std::vector<std::string> kCppExtensions = {".cc", ".cpp", ".cxx", ".c++", ".cu", ".cuh", ".h", ".hh", ".hpp", ".hxx"};
+const std::vector<std::string> kCppExtensions = {".c", ".cc", ".cpp", ".cxx", ".c++", ".cu", ".cuh", ".h", ".hh", ".hpp", ".hxx"};
 
 bool endsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;

@@ -28,12 +28,12 @@ struct ScanOptions {
   // matched against the path relative to the root. Chosen in docs/counting.md.
   std::string testFilePattern = R"((^|/)test(_[^/]*|s)?\.py$|_tests?\.py$)";
   // C++ test files: under a test directory, or named as gtest, Catch2 and Boost.Test suites
-  // name them (test_ops.cc, ops_test.cc, ops_unittest.cc, OpsTest.cpp, rocBLAS's gtest/ folder,
+  // name them (test_ops.cc, ops_test.cc, ops_unittest.cc, OpsTest.cpp, rocBLAS's gtest/ folder, OpenBLAS's utest/,
   // axpy_gtest.cpp and the testing_axpy.hpp its tests run, Kokkos Kernels' unit_test/Test_Blas1_dot.hpp
   // and test_common/), and the test utilities beside them whose bodies the tests run
   // (elementwise_test_util.cc, manifold_test_utils.h, math_test-inl.h, expressionTesting.h).
   std::string cppTestFilePattern =
-      R"((^|/)(?i:tests?|unit_?tests?|testing|gtests?|test_\w+)/|(^|/)(?i:test)(ing)?_[^/]*$|[-_](unit|g)?tests?\.[^/.]+$|)"
+      R"((^|/)(?i:tests?|unit_?tests?|utests?|testing|gtests?|test_\w+)/|(^|/)(?i:test)(ing)?_[^/]*$|[-_](unit|g)?tests?\.[^/.]+$|)"
       R"([-_]tests?[-_]?(utils?|utilities|helpers?|inl)\.[^/.]+$|[a-z0-9]Test(s|ing)?\.[^/.]+$)";
   // Other C++ files are parsed only when their path mentions tests (test utilities with
   // wrappers and tolerance constants): a library's own C++ sources hold no test assertions and

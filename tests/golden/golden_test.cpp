@@ -33,7 +33,7 @@ struct Corpus {
 };
 
 const Corpus kPython{"dl_suite", "# expect: ", {".py"}, 150};
-const Corpus kCpp{"dl_suite_cpp", "// expect: ", {".cc", ".cpp", ".h"}, 60};
+const Corpus kCpp{"dl_suite_cpp", "// expect: ", {".c", ".cc", ".cpp", ".h"}, 60};
 
 struct Expected {
   bool oa = false;

@@ -277,6 +277,8 @@ TEST(CppAssertions, TestDirectoriesAreReadInAnyCase) {
   EXPECT_TRUE(filter.isTest("include/ceres/manifold_test_utils.h"));
   EXPECT_TRUE(filter.isTest("hwy/contrib/math/math_test-inl.h"));
   EXPECT_TRUE(filter.isTest("gtsam/nonlinear/expressionTesting.h"));
+  // OpenBLAS's utest/ folder of C tests on the ctest framework, its main program's tests too.
+  EXPECT_TRUE(filter.isTest("utest/utest_main2.c"));
   EXPECT_FALSE(filter.isTest("tensorflow/lite/micro/kernels/lstm_test_data.cc"));
   // Kokkos Kernels: unit_test/ folders of Test_*.hpp files, helpers in test_common/.
   EXPECT_TRUE(filter.isTest("blas/unit_test/Test_Blas1_dot.hpp"));
