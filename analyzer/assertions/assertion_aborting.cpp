@@ -182,7 +182,6 @@ std::optional<std::string> AssertionFinder::failureIn(const FileModel& m, StmtId
 }
 
 std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m, StmtId head) const {
-  static const RE2 increment(R"(^\s*(?:\+\+\s*(\w+)|(\w+)\s*\+\+|(\w+)\s*\+=\s*1)\s*;?\s*$)");
   // Or what failed kept in a local list (ChainerX's gradient check: `if (!AllClose(...))
   // failed_input_indices.emplace_back(i);`, later `if (!failed_input_indices.empty()) throw ...`).
   static const RE2 recorded(R"(^\s*(\w+)\s*(?:\.|->)\s*(?:push_back|emplace_back|insert|emplace|append)\s*\(.*\)\s*;?\s*$)");
@@ -195,8 +194,8 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
     const Stmt& st = m.stmts[e];
     if (st.function != h.function || st.depth <= h.depth) break;
     if (st.parent != head) continue;
-    std::string a, b, c;
-    if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), increment, &a, &b, &c)) counter = a + b + c;
+    std::string a;
+    if (std::string counted = incrementedName(st.text); !counted.empty()) counter = std::move(counted);
     else if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), recorded, &a)) counter = a;
     else if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), cleared, &a)) counter = "!" + a;
   }

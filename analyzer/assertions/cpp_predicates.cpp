@@ -180,6 +180,13 @@ bool isFailingStatus(const FileModel& m, ExprId value) {
   return (x.kind == ExprKind::Number && x.text != "0") || x.text == "EXIT_FAILURE" || (x.kind == ExprKind::UnaryOp && x.name == "-");
 }
 
+std::string incrementedName(std::string_view statement) {
+  static const RE2 increment(R"(^\s*(?:\+\+\s*(\w+)|(\w+)\s*\+\+|(\w+)\s*\+=\s*1)\s*;?\s*$)");
+  std::string a, b, c;
+  if (!RE2::FullMatch(re2::StringPiece(statement.data(), statement.size()), increment, &a, &b, &c)) return {};
+  return a + b + c;
+}
+
 bool isErrorStatus(const FileModel& m, ExprId value) {
   static const RE2 error(R"(^(?:::)?(?:(?:absl|tsl|tensorflow|util|litert)::)*(?:errors::[A-Z]\w*|[A-Z]\w*Error)\s*\()");
   const Expr& x = m.expr(value);

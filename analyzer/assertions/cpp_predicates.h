@@ -7,6 +7,7 @@
 // finds by the call.
 #pragma once
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -31,6 +32,9 @@ bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std
 // statement `s`): an absolute tolerance, the sides the caller's parameters (or the function's own).
 ApiSpec closenessPredicate(const FileModel& m, FunctionId fid, StmtId s, std::string_view actualParam, std::string_view expectedParam,
                            ExprId bound, const ToleranceResolver& resolver);
+
+// The name a statement counts up by one (`++n;`, `n++;`, `n += 1;`), or empty.
+std::string incrementedName(std::string_view statement);
 
 // Whether `value` is a program's failing status: a nonzero number, a negative one, `EXIT_FAILURE`.
 bool isFailingStatus(const FileModel& m, ExprId value);

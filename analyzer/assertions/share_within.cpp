@@ -13,14 +13,12 @@ namespace {
 
 // The name the block of the `if` at `head` counts up (`right_count++;`, `++n;`, `n += 1;`), or empty.
 std::string countedIn(const FileModel& m, StmtId head) {
-  static const RE2 increment(R"(^\s*(?:\+\+\s*(\w+)|(\w+)\s*\+\+|(\w+)\s*\+=\s*1)\s*;?\s*$)");
   const Stmt& h = m.stmts[head];
   for (StmtId e = head + 1; e < m.stmts.size(); ++e) {
     const Stmt& st = m.stmts[e];
     if (st.function != h.function || st.depth <= h.depth) break;
     if (st.parent != head) continue;
-    std::string a, b, c;
-    if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), increment, &a, &b, &c)) return a + b + c;
+    if (std::string counted = incrementedName(st.text); !counted.empty()) return counted;
   }
   return {};
 }
