@@ -269,12 +269,14 @@ std::optional<std::pair<ExprId, bool>> conditionComparedWithBool(const FileModel
   return std::nullopt;
 }
 
-ExprId AssertionFinder::shareWithinCall(const FileModel& m, FunctionId scope, StmtId s, ExprId measured) const {
-  if (m.language != Language::Cpp) return kNone;
+std::optional<AssertionFinder::ShareCall> AssertionFinder::shareWithinCall(const FileModel& m, FunctionId scope, StmtId s,
+                                                                           ExprId measured) const {
+  if (m.language != Language::Cpp) return std::nullopt;
   const ExprId value = scope == kNone ? measured : throughLocal(m, scope, s, measured);
-  if (m.expr(value).kind != ExprKind::Call) return kNone;
+  if (m.expr(value).kind != ExprKind::Call) return std::nullopt;
   const ApiMatch match = matcher_.match(m, scope, value);
-  return match.spec && match.spec->shareWithin && match.spec->oa ? value : kNone;
+  if (!match.spec || !match.spec->shareWithin || !match.spec->oa) return std::nullopt;
+  return ShareCall{value, match.spec};
 }
 
 void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::vector<Assertion>& out) const {
@@ -381,16 +383,14 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
                  form == AssertionForm::GreaterBound && args.positional.size() >= 2 ? bandAround(m, args.positional[1]) : std::nullopt) {
     // EXPECT_GE(snr, min_snr - tolerance): a value kept above an expected one less a tolerance.
     applyBand(m, a, args.positional[0], band->first, band->second, band->factor != 0);
-  } else if (const ExprId share = form == AssertionForm::GreaterBound && args.positional.size() >= 2
-                                      ? shareWithinCall(m, st.function, s, args.positional[0])
-                                      : kNone;
-             share != kNone) {
+  } else if (const auto share = form == AssertionForm::GreaterBound && args.positional.size() >= 2
+                                    ? shareWithinCall(m, st.function, s, args.positional[0])
+                                    : std::nullopt) {
     // ASSERT_GE(CalOutAccuracy(out, ref, abs_error), 0.99): every element is compared within the
     // helper's tolerance; the floor is the share of them that must pass.
     a.form = std::string(match.lastName);
-    const ApiMatch measured = matcher_.match(m, st.function, share);
-    applySpec(m, a, *measured.spec, share);
-    a.api = measured.spec->id;
+    applySpec(m, a, *share->spec, share->call);
+    a.api = share->spec->id;
   } else if (form == AssertionForm::GreaterBound && args.positional.size() >= 2 &&
              (looksLikeError(m, args.positional[1]) || boundsQuality(m, st.function, args.positional[0], args.positional[1], false))) {
     // assertGreater(tol, err): an error bound. EXPECT_GT(ctr.back(), 0.6f), assertGreater(accuracy,

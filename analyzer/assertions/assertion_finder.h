@@ -135,8 +135,12 @@ class AssertionFinder {
   // other the expected value; -1 when neither or both are.
   int pairMatcherArgument(const FileModel& m, FunctionId scope, ExprId call) const;
   // The call of a share-within helper (share_within.h) that `measured`, or the local it names
-  // before statement `s`, is; kNone otherwise.
-  ExprId shareWithinCall(const FileModel& m, FunctionId scope, StmtId s, ExprId measured) const;
+  // before statement `s`, is, with the helper's entry; nullopt otherwise.
+  struct ShareCall {
+    ExprId call = kNone;
+    const ApiSpec* spec = nullptr;
+  };
+  std::optional<ShareCall> shareWithinCall(const FileModel& m, FunctionId scope, StmtId s, ExprId measured) const;
   // `@testing.numpy_cupy_allclose(rtol=1e-6)` on function `f`: one check of what the test
   // returns, run with CuPy against its run with NumPy (assertion_decorated.cpp).
   void fromDecorators(const FileModel& m, FunctionId f, std::vector<Assertion>& out) const;

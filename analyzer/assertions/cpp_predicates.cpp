@@ -157,14 +157,10 @@ bool decidesNothing(const FileModel& m, FunctionId fid, StmtId head, StmtId end)
     const Stmt& st = m.stmts[e];
     if (st.function != fid) continue;
     std::string target, negated;
-    if (!RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), signFlip, &target, &negated) ||
-        (!negated.empty() && negated != target))
-      onlyFlips = false;
-    if (onlyFlips) {
-      any = true;
-      continue;
-    }
+    onlyFlips = onlyFlips && RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), signFlip, &target, &negated) &&
+                (negated.empty() || negated == target);
     any = true;
+    if (onlyFlips) continue;  // the flips before any other statement are passed over
     if (st.kind == StmtKind::Assign && st.a != kNone && cond != kNone && m.expr(cond).kind == ExprKind::Compare && m.childCount(cond) == 2)
       for (uint32_t i = 0; i < 2; ++i)
         if (m.expr(st.a).text == m.expr(m.child(cond, i)).text) return true;

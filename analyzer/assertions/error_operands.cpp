@@ -5,6 +5,7 @@
 
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/param_origin.h"
+#include "analyzer/core/words.h"
 
 namespace oalens::analyzer {
 
@@ -64,12 +65,7 @@ std::pair<ExprId, ExprId> errorMeasureOperands(const FileModel& m, FunctionId fi
   std::string_view name = m.expr(args.callee).text;
   if (const size_t angle = name.find('<'); angle != std::string_view::npos) name = name.substr(0, angle);
   name = unqualified(name);
-  std::string words;
-  for (size_t i = 0; i < name.size(); ++i) {
-    if (i > 0 && std::isupper(static_cast<unsigned char>(name[i])) && std::islower(static_cast<unsigned char>(name[i - 1]))) words += '_';
-    words += name[i];
-  }
-  if (!RE2::PartialMatch(words, measure)) return {kNone, kNone};
+  if (!RE2::PartialMatch(wordsSeparated(name), measure)) return {kNone, kNone};
   return {args.positional[1], args.positional[0]};
 }
 

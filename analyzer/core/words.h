@@ -47,6 +47,17 @@ inline std::string_view unparenthesized(std::string_view text) {
   return text;
 }
 
+// `maxMetric` -> `max_Metric`: a capital after a lower-case letter starts a word (an acronym,
+// `SDRMetric`, stays whole), so that camel-case names split into words as snake-case ones do.
+inline std::string wordsSeparated(std::string_view name) {
+  std::string out;
+  for (size_t i = 0; i < name.size(); ++i) {
+    if (i > 0 && name[i] >= 'A' && name[i] <= 'Z' && name[i - 1] >= 'a' && name[i - 1] <= 'z') out += '_';
+    out += name[i];
+  }
+  return out;
+}
+
 // The offset of the first byte at or after `from` that is not a space or a tab.
 inline size_t skipBlanks(std::string_view text, size_t from) {
   while (from < text.size() && (text[from] == ' ' || text[from] == '\t')) ++from;

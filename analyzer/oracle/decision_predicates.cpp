@@ -9,6 +9,7 @@
 #include <cctype>
 #include <iterator>
 
+#include "analyzer/core/words.h"
 #include "analyzer/oracle/origin_walk.h"
 #include "analyzer/oracle/round_trip.h"
 #include "analyzer/oracle/same_model.h"
@@ -206,14 +207,12 @@ std::set<std::string> distinctiveWords(std::string_view name) {
     if (word.size() > 1 && !generic.count(word)) words.insert(word);
     word.clear();
   };
-  for (size_t i = 0; i < name.size(); ++i) {
-    const char c = name[i];
+  // A capital starts a word unless it continues an acronym (`SDR`, `CHRF` stay whole).
+  for (const char c : wordsSeparated(name)) {
     if (!std::isalnum(static_cast<unsigned char>(c))) {
       flush();
       continue;
     }
-    // A capital starts a word unless it continues an acronym (`SDR`, `CHRF` stay whole).
-    if (std::isupper(static_cast<unsigned char>(c)) && i > 0 && std::islower(static_cast<unsigned char>(name[i - 1]))) flush();
     word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   flush();
