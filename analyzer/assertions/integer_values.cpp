@@ -144,6 +144,14 @@ bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
     }
     // faces[0], expected[None]: elements of an integer tensor.
     case ExprKind::Subscript: return holds(m, fid, at, m.child(e, 0), steps + 1);
+    // x - y, 2 * x of integer tensors (`torch.tensor([1, 2])`): integers again; not `/`.
+    case ExprKind::BinaryOp: {
+      if (x.name != "+" && x.name != "-" && x.name != "*" && x.name != "//" && x.name != "%") return false;
+      const ExprId left = m.child(e, 0), right = m.child(e, 1);
+      const bool leftHolds = holds(m, fid, at, left, steps + 1), rightHolds = holds(m, fid, at, right, steps + 1);
+      return (leftHolds && rightHolds) || (leftHolds && isIntegerLiteral(m, right)) || (rightHolds && isIntegerLiteral(m, left));
+    }
+    case ExprKind::UnaryOp: return x.name == "-" && holds(m, fid, at, m.child(e, 0), steps + 1);
     // {'tokens': jnp.ones([8, 128], jnp.int32), ...}: a structure compared leaf by leaf, every
     // leaf of integers.
     case ExprKind::Dict: {

@@ -122,3 +122,15 @@ def test_torch_one_hot_is_integers():
     targets = torch.tensor([0, 2, 1])
     # PyTorch's one-hot encoding is int64: a closeness check of it compares exactly.
     torch.testing.assert_close(torch.as_tensor(ops.identity(F.one_hot(targets, 3).numpy())), F.one_hot(targets, 3))  # expect: assert api=torch.testing.assert_close
+
+
+def test_sum_of_integer_tensors_is_integers():
+    import torch
+
+    x = torch.tensor([1, 2, 3])
+    y = torch.tensor([4, 5, 6])
+    # Sums, differences and products of int64 tensors are int64: compared exactly.
+    torch.testing.assert_close(torch.as_tensor(ops.identity((x + y).numpy())), x + y)  # expect: assert api=torch.testing.assert_close
+    torch.testing.assert_close(torch.as_tensor(ops.identity(x.numpy())), 2 * x - y)  # expect: assert api=torch.testing.assert_close
+    # A quotient is a float tensor: a real tolerance.
+    torch.testing.assert_close(torch.as_tensor(ops.identity(x.numpy())) / 2, x / 2)  # expect: oa api=torch.testing.assert_close cat=abs_rel thr=default tol=atol:default:1e-05,rtol:default:1.3e-06
