@@ -62,6 +62,9 @@ struct Assertion {
   // its fallback, the other's value (wrapper_body.cpp, fallbackParam): one function, run through
   // the helper's two paths.
   std::string sameFunctionBoth;
+  // Where the helper computes the oracle the call leaves out ("path:line" of `expected =
+  // _reference(case)`, ApiSpec::expectedComputedAt); empty otherwise.
+  std::string oracleComputedAt;
   std::vector<std::string> checkSites;  // where a discovered wrapper called here compares (ApiSpec::checkSites)
   std::string form;                     // "call", "assert", "assertTrue", ... how the check is written
   Category category = Category::Exact;

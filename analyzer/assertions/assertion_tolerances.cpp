@@ -193,6 +193,7 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   };
   fallBack(a.actualExpr, spec.actualFallback);
   fallBack(a.expectedExpr, spec.expectedFallback);
+  if (a.expectedExpr == kNone) a.oracleComputedAt = spec.expectedComputedAt;
   // `check_forward(op, x1, x2)` running `op` on the library's variables and on NumPy's arrays.
   if (!spec.appliedWrapped.empty() && a.actualExpr != kNone && a.actualExpr == a.expectedExpr)
     a.sameFunctionBoth = wrapsValueInLibraryType(lastDottedComponent(spec.appliedWrapped))

@@ -144,6 +144,10 @@ struct ApiSpec {
   // A discovered Python wrapper whose expected-value parameter defaults to None (Funsor's
   // `check_funsor(x, inputs, output, data=None)`): a call leaving it out compares no value.
   bool expectedOptional = false;
+  // A discovered Python wrapper that computes the expected value itself when a call leaves it at
+  // None (`if expected is None: expected = _reference(case)`): where it does ("path:line"), the
+  // oracle of such a call (Assertion::oracleComputedAt).
+  std::string expectedComputedAt;
   // C++: the class a discovered method is defined in (`UnitTestConvSolver` for its RunTest), empty
   // for a free function; a bare call reaches it only from that class's hierarchy (api_matcher.cpp).
   std::string ownerClass;

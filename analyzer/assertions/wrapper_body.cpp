@@ -368,27 +368,47 @@ std::string_view switchingFlag(const FileModel& m, const Function& f, StmtId s) 
 // The parameter whose value `param` takes when a call leaves it at None: `if tinygrad_fxn is
 // None: tinygrad_fxn = torch_fxn` (tinygrad's helper_test_op), `if npuf is None: npuf = uf`
 // (MXNet's check_with_uniform); "" otherwise.
-std::string_view fallbackParam(const FileModel& m, FunctionId fid, std::string_view param) {
+namespace {
+
+// The statements `if param is None: param = <value>` (or `if not param:`) of `f`, for a parameter
+// defaulting to None: each assignment's statement, in order.
+std::vector<StmtId> assignmentsWhenLeftOut(const FileModel& m, FunctionId fid, std::string_view param) {
   const Function& f = m.functions[fid];
   const Param* own = nullptr;
   for (const Param& p : f.params)
     if (p.name == param) own = &p;
   if (param.empty() || !own || own->defaultValue == kNone || m.expr(own->defaultValue).kind != ExprKind::NoneLit) return {};
   const std::string isNone = fmt::format("{} is None", param), negated = fmt::format("not {}", param);
+  std::vector<StmtId> out;
   for (StmtId s = f.firstStmt; s + 1 < f.endStmt && s + 1 < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fid || st.kind != StmtKind::If || st.a == kNone) continue;
     const std::string_view condition = m.expr(st.a).text;
     if (condition != isNone && condition != negated) continue;
     const Stmt& then = m.stmts[s + 1];
-    if (then.parent != s || then.kind != StmtKind::Assign || then.a == kNone || then.b == kNone || m.expr(then.a).kind != ExprKind::Name ||
-        m.expr(then.a).name != param || m.expr(then.b).kind != ExprKind::Name)
-      continue;
-    const std::string_view other = m.expr(then.b).name;
-    for (const Param& p : f.params)
-      if (p.name == other && other != param) return other;
+    if (then.parent == s && then.kind == StmtKind::Assign && then.a != kNone && then.b != kNone && m.expr(then.a).kind == ExprKind::Name &&
+        m.expr(then.a).name == param)
+      out.push_back(s + 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view fallbackParam(const FileModel& m, FunctionId fid, std::string_view param) {
+  for (StmtId s : assignmentsWhenLeftOut(m, fid, param)) {
+    const Expr& value = m.expr(m.stmts[s].b);
+    if (value.kind != ExprKind::Name) continue;
+    for (const Param& p : m.functions[fid].params)
+      if (p.name == value.name && value.name != param) return value.name;
   }
   return {};
+}
+
+StmtId computedDefault(const FileModel& m, FunctionId fid, std::string_view param) {
+  for (StmtId s : assignmentsWhenLeftOut(m, fid, param))
+    if (m.expr(m.stmts[s].b).kind == ExprKind::Call) return s;
+  return kNone;
 }
 
 }  // namespace oalens::analyzer

@@ -57,5 +57,8 @@ std::optional<ApiSpec> boundedDifference(const FileModel& m, FunctionId fid, Stm
 // The parameter whose value `param` takes when a call leaves it at None (`if tinygrad_fxn is None:
 // tinygrad_fxn = torch_fxn`), or "": ApiSpec::actualFallback and expectedFallback.
 std::string_view fallbackParam(const FileModel& m, FunctionId fid, std::string_view param);
+// The statement computing the value `param` takes when a call leaves it at None (`if expected is
+// None: expected = _reference(case)`), or kNone: ApiSpec::expectedComputedAt.
+StmtId computedDefault(const FileModel& m, FunctionId fid, std::string_view param);
 
 }  // namespace oalens::analyzer

@@ -94,11 +94,18 @@ bool returnsMismatchRecord(const FileModel& m, FunctionId fid, StmtId head) {
 bool bindsLocal(const FileModel& m, FunctionId fid, std::string_view name) {
   const Function& f = m.functions[fid];
   if (std::ranges::any_of(f.params, [&](const Param& p) { return p.name == name; })) return false;
+  // `rtol, atol = 2e-2, 1e-2` binds each name of the tuple.
+  const auto binds = [&](ExprId target) {
+    const Expr& t = m.expr(target);
+    if (t.kind == ExprKind::Name) return t.name == name;
+    if (t.kind != ExprKind::Tuple && t.kind != ExprKind::List) return false;
+    for (uint32_t i = 0; i < t.childCount; ++i)
+      if (const Expr& part = m.expr(m.child(target, i)); part.kind == ExprKind::Name && part.name == name) return true;
+    return false;
+  };
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
-    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
-        m.expr(st.a).name == name)
-      return true;
+    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && binds(st.a)) return true;
   }
   return false;
 }
@@ -520,6 +527,8 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       w.actualFallback = std::string(fallbackParam(m, fid, w.actual));
       w.expectedFallback = std::string(fallbackParam(m, fid, w.expected));
       w.expectedOptional = w.expectedFallback.empty() && checksOnlyWhenGiven(m, m.functions[fid], w.expected);
+      if (const StmtId computed = w.expectedFallback.empty() ? computedDefault(m, fid, w.expected) : kNone; computed != kNone)
+        w.expectedComputedAt = fmt::format("{}:{}", m.path, m.stmts[computed].range.start.line);
       // Handed on to a helper that runs it both ways (`forward_cpu(op)` calling `check_forward(op, ...)`).
       if (actualParam == expectedParam)
         w.appliedWrapped =

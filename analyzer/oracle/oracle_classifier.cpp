@@ -26,6 +26,7 @@
 #include <unordered_map>
 
 #include "analyzer/assertions/discovered_entry.h"
+#include "analyzer/core/diagnostics.h"
 #include "analyzer/core/parallel.h"
 #include "analyzer/oracle/built_objects.h"
 #include "analyzer/oracle/oracle_decision.h"
@@ -149,6 +150,22 @@ void swapRoles(Assertion& a, OriginSet& actual, OriginSet& oracle) {
 
 // The oracle type from the two sides' origins, with the evidence so far, the oracle's, and the
 // decision.
+using FilesByPath = std::unordered_map<std::string_view, const FileModel*>;
+
+// The assignment at `site` ("path:line", Assertion::oracleComputedAt) and the file holding it.
+std::optional<std::pair<const FileModel*, StmtId>> computedOracle(const FilesByPath& files, std::string_view site) {
+  const size_t colon = site.rfind(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  const auto file = files.find(site.substr(0, colon));
+  if (file == files.end()) return std::nullopt;
+  const uint32_t line = static_cast<uint32_t>(std::atoi(std::string(site.substr(colon + 1)).c_str()));
+  const FileModel& m = *file->second;
+  for (StmtId s = 0; s < m.stmts.size(); ++s)
+    if (m.stmts[s].range.start.line == line && m.stmts[s].kind == StmtKind::Assign && m.stmts[s].b != kNone && m.stmts[s].function != kNone)
+      return std::pair{&m, s};
+  return std::nullopt;
+}
+
 void decideWithEvidence(Assertion& a, const OriginSet& actual, const OriginSet& oracle, std::vector<std::string> ev) {
   for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
   record(a, decide(actual, oracle, a.language), oracle, std::move(ev));
@@ -201,7 +218,7 @@ bool eachSideHasAParameterOfItsOwn(const OriginSet& actual, const OriginSet& ora
 
 // Long: the CUT's and the oracle's origins are traced and compared, and the evidence lines are
 // written as each step finds them, in the order `explain` prints them.
-void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, const TrainingSites& training) {
+void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, const TrainingSites& training, const FilesByPath& files) {
   std::vector<std::string> ev;
   if (a.form == "decorator") {
     // The decorator runs the test with NumPy and with CuPy and compares the results.
@@ -246,6 +263,19 @@ void classifyOne(const OriginTracer& tracer, const FileModel& m, Assertion& a, c
     a.evidence = {fmt::format("`{}` bounds a trained model's quality", a.actualText), "decision D: " + a.oracleReason};
     return;
   }
+  if (a.expectedExpr == kNone && !a.oracleComputedAt.empty())
+    if (const auto computed = computedOracle(files, a.oracleComputedAt)) {
+      // `_assert_correct(out, case)`, whose helper computes `expected = _reference(case)` when it is
+      // left out: that computation is the oracle, its parameters what the helper's callers hand it.
+      const auto& [wm, at] = *computed;
+      OriginSet actual = a.actualExpr == kNone ? OriginSet{} : tracer.trace(m, a.functionId, a.stmt, a.actualExpr);
+      OriginSet oracle = tracer.trace(*wm, wm->stmts[at].function, at, wm->stmts[at].b);
+      ev.push_back(fmt::format("the call leaves the oracle to its helper, which computes `{}` ({})",
+                               squeezed(wm->expr(wm->stmts[at].b).text, 60), a.oracleComputedAt));
+      for (const auto& e : actual.evidence) ev.push_back("CUT: " + e);
+      decideWithEvidence(a, actual, oracle, std::move(ev));
+      return;
+    }
   if (a.expectedExpr == kNone) {
     // An error bound on one value (assert abs(x) < eps): the oracle is the implied zero.
     a.oracleType = "D";
@@ -586,7 +616,7 @@ void classifyOracles(ScanResult& result, const std::vector<std::string>& package
     if (it == byPath.end()) return;
     static const TrainingSites none;
     const auto sites = trainingSites.find({it->second, a.functionId});
-    classifyOne(tracer, *it->second, a, sites == trainingSites.end() ? none : sites->second);
+    classifyOne(tracer, *it->second, a, sites == trainingSites.end() ? none : sites->second, byPath);
     if (a.language == Language::Cpp) keepWhatCppSupports(a, tracer.knowsCppLibrary(*it->second));
   });
   takeSelfContainedHelpersTypes(result.assertions, result.project);
