@@ -295,6 +295,47 @@ std::pair<const FileModel*, FunctionId> OriginTracer::inheritedMethod(const File
 // `loss(segment_mm_reference, x, w)` with `def loss(fn, x, w): return fn(x, w)`: a function the
 // call hands the helper is what the helper's parameter calls. Only functions are bound (a name of
 // the module's or an imported one); data arguments are traced as the call's inputs.
+std::vector<std::string_view> parametersRunBy(const FileModel& m, FunctionId helper) {
+  const Function& f = m.functions[helper];
+  std::vector<std::string_view> run;
+  const auto isParam = [&](ExprId e) -> std::string_view {
+    const Expr& x = m.expr(e);
+    if (x.kind != ExprKind::Name || x.name == "self" || x.name == "cls") return {};
+    for (const Param& p : f.params)
+      if (p.name == x.name && !p.varArgs && !p.kwArgs) return x.name;
+    return {};
+  };
+  // `getattr(model, name)`: the parameter whose attribute it reads, or "".
+  const auto gotFrom = [&](ExprId e) -> std::string_view {
+    const Expr& x = m.expr(e);
+    if (x.kind != ExprKind::Call || x.childCount < 2 || m.expr(m.child(e, 0)).text != "getattr") return {};
+    return isParam(m.child(e, 1));
+  };
+  const auto note = [&](std::string_view p) {
+    if (!p.empty() && std::ranges::find(run, p) == run.end()) run.push_back(p);
+  };
+  for (StmtId s = f.firstStmt; s < f.endStmt && s < m.stmts.size(); ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != helper) continue;
+    for (ExprId e = st.firstExpr; e < st.endExpr && e < m.exprs.size(); ++e) {
+      if (m.expr(e).kind != ExprKind::Call || m.expr(e).childCount == 0) continue;
+      const ExprId callee = m.child(e, 0);
+      const Expr& c = m.expr(callee);
+      if (c.kind == ExprKind::Name) {
+        note(isParam(callee));
+        // `func = getattr(model, name)`, then `func(...)`.
+        if (const StmtId bound = localBindingStmt(m, helper, s, c.name); bound != kNone && m.stmts[bound].b != kNone)
+          note(gotFrom(m.stmts[bound].b));
+      } else if (c.kind == ExprKind::Attribute && c.childCount > 0 && !isArrayMethod("." + std::string(c.name))) {
+        note(isParam(m.child(callee, 0)));
+      } else if (c.kind == ExprKind::Call) {
+        note(gotFrom(callee));
+      }
+    }
+  }
+  return run;
+}
+
 void OriginTracer::bindFunctionArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, const Function& helper,
                                          const CallArgs& args) const {
   // The function an argument names: an imported one (kNone, traced as the import), one of this

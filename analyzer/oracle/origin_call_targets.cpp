@@ -24,7 +24,7 @@ using origin_names::movesData;
 using origin_names::visibleFrom;
 
 void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
-  auto& [w, m, fn, at, e, depth, element, calledWith, key, args, dotted, viaImport, resolved, last, argKey] = c;
+  auto& [w, m, fn, at, e, depth, element, calledWith, key, args, dotted, viaImport, resolved, last, argKey, argumentItems] = c;
   const Expr& callee = m.expr(args.callee);
   auto traceArgs = [&](bool intoSuiteHelper = false) { traceArguments(c, intoSuiteHelper); };
   auto traceInputs = [&](bool intoSuiteHelper = false) { traceInputsOf(c, intoSuiteHelper); };
@@ -32,9 +32,31 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
   // field of a record it returned was read (`data.x` of `return Data(x, enc, dec)`): then only the
   // arguments that field's value reads. (c's members: clang 14 captures no structured binding.)
   const auto afterReturns = [&c, this](const FileModel& hm, FunctionId helper, size_t before, bool asInputs) {
-    if (c.key.starts_with('.') && c.w.fieldSelected) traceArgumentsReadBy(c, hm, helper, before);
-    else if (asInputs) traceInputsOf(c, true);
+    if (c.key.starts_with('.') && c.w.fieldSelected) {
+      traceArgumentsReadBy(c, hm, helper, before);
+      return;
+    }
+    c.argumentItems.clear();
+    if (asInputs) traceInputsOf(c, true);
     else traceArguments(c, true);
+    // `get_model_outputs(head, "predict", inputs)`, whose body runs `getattr(model, func_name)`:
+    // another library's object handed in for a parameter the helper runs computes the value.
+    if (hm.language != Language::Python) return;
+    const std::vector<std::string_view> run = parametersRunBy(hm, helper);
+    if (run.empty()) return;
+    const Function& H = hm.functions[helper];
+    const size_t firstParam = H.cls != kNone ? 1 : 0;  // `self.helper(a, b)`: self is bound
+    for (size_t i = 0; i < c.argumentItems.size(); ++i) {
+      std::string_view param;
+      if (i < c.args.positional.size()) {
+        if (firstParam + i < H.params.size() && !H.params[firstParam + i].varArgs) param = H.params[firstParam + i].name;
+      } else if (i - c.args.positional.size() < c.args.keywords.size()) {
+        param = c.args.keywords[i - c.args.positional.size()].first;
+      }
+      if (param.empty() || std::ranges::find(run, param) == run.end()) continue;
+      for (size_t k = c.argumentItems[i].first; k < c.argumentItems[i].second && k < c.w.out.items.size(); ++k)
+        if (c.w.out.items[k].kind == OriginKind::OtherLib) c.w.out.items[k].calledAfter = true;
+    }
   };
   // A class of the test module deriving from the library's (class ExampleLoss(losses.Loss)):
   // instances run the library's machinery with the test's overrides.

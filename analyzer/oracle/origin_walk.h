@@ -34,13 +34,16 @@ struct OriginTracer::CallSite {
   int depth;
   int element = -1;
   const std::vector<ExprId>* calledWith = nullptr;
-  std::string key;
-  CallArgs args;
-  std::string dotted;
+  std::string key = {};
+  CallArgs args = {};
+  std::string dotted = {};
   bool viaImport = false;
-  std::string resolved;
-  std::string_view last;
-  std::string argKey;
+  std::string resolved = {};
+  std::string_view last = {};
+  std::string argKey = {};
+  // The origins each argument gave when traceArguments traced them ([from, to) of w.out.items),
+  // positional ones first, then keywords in order (an empty range for those not traced).
+  std::vector<std::pair<size_t, size_t>> argumentItems = {};
 };
 
 struct OriginTracer::Walk {
@@ -199,6 +202,12 @@ ExprId convertedValue(const FileModel& m, FunctionId fn, ExprId call);
 bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller);
 
 }  // namespace origin_names
+
+// The parameters of Python function `helper` that it runs: calls (`model(x)`), calls a method of
+// (`model.predict(x)`, not an array's `.float()`), or calls through `getattr` (`func =
+// getattr(model, func_name)`, then `func(**inputs)`): an object handed in for them is run, not
+// only held (origin_call_parts.cpp).
+std::vector<std::string_view> parametersRunBy(const FileModel& m, FunctionId helper);
 
 // A statement the value was traced through: its text goes into the digest of where the value
 // comes from (origin_tracer.cpp).
