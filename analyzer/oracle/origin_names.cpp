@@ -78,6 +78,8 @@ bool movesData(std::string_view last) {
       "int", "long", "bool", "ascontiguousarray", "asnumpy", "device_put", "block_until_ready", "requires_grad_", "get_value",
       // values placed into a buffer (`np.fill_diagonal(expected, v)`, `np.copyto(out, x)`, `out.copy_(x)`)
       "fill_diagonal", "copyto", "copy_",
+      // a buffer filled with one value (`torch.fill_(torch.rand(shape), v)`): that value, of its shape
+      "fill_", "fill",
       // a framework's tensor made of a value (`tf.constant(np.log(1 / 3))`)
       "constant", "convert_to_tensor", "as_tensor", "convert_to_numpy", "from_tensor_slices",
       // the leaves of nested structures, flattened or rebuilt (JAX's pytrees)

@@ -96,3 +96,11 @@ def test_softmax_rows_mapped_with_a_partial_bound_first():
     close = functools.partial(np.testing.assert_allclose, atol=1e-6)
     rows = {"a": np.array([0.0, 0.0]), "b": np.array([1.0, 1.0])}
     jax.tree_util.tree_map(close, {k: ops.softmax(v) for k, v in rows.items()}, {"a": np.array([0.5, 0.5]), "b": np.array([0.5, 0.5])})  # oracle: D thr=customized
+
+
+def test_relu_of_a_constant_against_the_buffer_filled_with_it():
+    import torch
+
+    # A buffer of random numbers filled with one value is that value, of the buffer's shape.
+    expected = torch.fill_(torch.rand(2, 3), 0.5)
+    np.testing.assert_allclose(ops.relu(np.full((2, 3), 0.5)), expected.numpy(), atol=1e-7)  # oracle: D thr=customized
