@@ -58,16 +58,12 @@ static ExprId differenceHeldBy(const FileModel& m, FunctionId fid, StmtId at, st
 // it is handed, bound to the name (alone or in a tuple). The sides as (computed, reference): its
 // second argument and its first, as C++'s `max_diff(ref, out)` (errorMeasureOperands); kNone twice
 // for anything else.
-static std::pair<ExprId, ExprId> measuredBetween(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
-  if (m.language != Language::Python || fid == kNone) return {kNone, kNone};
-  ExprId value = kNone;
-  std::vector<StmtId> scratch;
-  for (const StmtId s : statementsBinding(m, fid, name, scratch)) {
-    if (s >= at || s >= m.stmts.size()) break;
-    const Stmt& st = m.stmts[s];
-    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && targetBinds(m, st.a, name)) value = st.b;
-  }
-  if (value == kNone || m.expr(value).kind != ExprKind::Call) return {kNone, kNone};
+// `_relative_error(out, ref)`, `self.get_max_diff(ref_param, tst_param)`: a call of a helper of the
+// file named for an error measure, handed two values whose difference its body takes. The sides
+// as (computed, reference): its second argument and its first, as C++'s `max_diff(ref, out)`
+// (errorMeasureOperands); kNone twice for anything else.
+static std::pair<ExprId, ExprId> measureHelperOperands(const FileModel& m, ExprId value) {
+  if (m.language != Language::Python || value == kNone || m.expr(value).kind != ExprKind::Call) return {kNone, kNone};
   const CallArgs args = splitCall(m, value);
   if (args.callee == kNone || args.positional.size() != 2) return {kNone, kNone};
   static const RE2 measure(R"((?i)(^|_)(diff|diffs|difference|differences|distance|dist|error|errors|err|errs)(_|$))");
@@ -85,14 +81,31 @@ static std::pair<ExprId, ExprId> measuredBetween(const FileModel& m, FunctionId 
     if (f.params.size() < first + 2 || f.range.endByte > m.source->size() || f.range.startByte >= f.range.endByte) continue;
     const std::string_view body = std::string_view(*m.source).substr(f.range.startByte, f.range.endByte - f.range.startByte);
     const std::string a = RE2::QuoteMeta(std::string(f.params[first].name)), b = RE2::QuoteMeta(std::string(f.params[first + 1].name));
-    // The two parameters, or the elements a loop draws from them (`p_ref` of `ref_param`).
-    const RE2 difference("\\b\\w*(" + a + "|" + b + ")\\w*\\b\\s*-\\s*\\w*(" + a + "|" + b + ")\\w*\\b");
+    // The two parameters, or the elements a loop draws from them (`p_ref` of `ref_param`), also
+    // converted or indexed first (`output.float() - reference.float()`).
+    const RE2 difference("\\b\\w*(" + a + "|" + b + ")\\w*\\b(?:\\.\\w+\\([^()]*\\)|\\[[^\\]]*\\])*\\s*-\\s*\\w*(" + a + "|" + b +
+                         ")\\w*\\b");
     const RE2 drawn("\\bzip\\(\\s*" + a + "\\s*,\\s*" + b + "\\s*\\)");
     if (RE2::PartialMatch(re2::StringPiece(body.data(), body.size()), difference) ||
         RE2::PartialMatch(re2::StringPiece(body.data(), body.size()), drawn))
       return {args.positional[1], args.positional[0]};
   }
   return {kNone, kNone};
+}
+
+// `max_abs_diff, max_rel_diff = self.get_max_diff(ref_param, tst_param)` (Apex's optimizer tests)
+// before `assert max_rel_diff <= tol`: an error a measure helper computes (measureHelperOperands),
+// bound to the name (alone or in a tuple).
+static std::pair<ExprId, ExprId> measuredBetween(const FileModel& m, FunctionId fid, StmtId at, std::string_view name) {
+  if (m.language != Language::Python || fid == kNone) return {kNone, kNone};
+  ExprId value = kNone;
+  std::vector<StmtId> scratch;
+  for (const StmtId s : statementsBinding(m, fid, name, scratch)) {
+    if (s >= at || s >= m.stmts.size()) break;
+    const Stmt& st = m.stmts[s];
+    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && st.b != kNone && targetBinds(m, st.a, name)) value = st.b;
+  }
+  return measureHelperOperands(m, value);
 }
 
 // The other operand of `k * x` (or `x * k`) where x, or its absolute value, is one of the compared
@@ -155,6 +168,12 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
       continue;
     }
     if (x.kind == ExprKind::Call) {
+      // `assert _relative_error(out, ref) < 0.1`: the measure helper's two values.
+      if (const auto [computed, reference] = measureHelperOperands(m, cur); computed != kNone) {
+        a.actualExpr = computed;
+        a.expectedExpr = reference;
+        break;
+      }
       CallArgs args = splitCall(m, cur);
       // (res - ref).div(res).abs(): a method of the difference, whatever its arguments.
       const bool methodOfDifference = m.expr(args.callee).kind == ExprKind::Attribute && m.expr(args.callee).childCount > 0 &&

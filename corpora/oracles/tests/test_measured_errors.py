@@ -24,3 +24,14 @@ def test_relu_errors_unpacked_from_a_helper():
     x = np.random.rand(8) + 0.5
     abs_err, rel_err = _abs_and_rel_diff(np.maximum(x, 0.0), ops.relu(x))
     assert rel_err <= 1e-12  # oracle: DT thr=customized
+
+
+def _relative_error(output, reference):
+    scale = max(float(np.sqrt(np.square(reference).mean())), 1e-6)
+    return float(np.sqrt(np.square(output.astype(np.float64) - reference.astype(np.float64)).mean()) / scale)
+
+
+def test_tanh_error_measured_inline_by_a_helper():
+    x = np.linspace(-3.0, 3.0, 16)
+    # The helper measures the error of its first value against its second, written in the bound.
+    assert _relative_error(ops.tanh(x), np.tanh(x)) < 1e-12  # oracle: DT thr=customized
