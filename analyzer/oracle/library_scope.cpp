@@ -3,9 +3,11 @@
 // that only build or configure a graph, and test classes deriving from the library's.
 #include "analyzer/oracle/origin_tracer.h"
 
+#include <fmt/format.h>
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <set>
 
 #include "analyzer/model/name_index.h"
 
@@ -355,6 +357,20 @@ std::vector<std::string> inferLibraryPackages(const Project& project) {
     // installed as the package `faiss`.
     if (path.substr(slash) == "/python/__init__.py") packageDirs.emplace_back(path.substr(0, slash));
     if (const std::string_view package = packageOf(path); !package.empty()) packageDirs.emplace_back(package);
+  }
+  // None at the top: a namespace package's (PEP 420), `mujoco/mjx/__init__.py` without a
+  // `mujoco/__init__.py` (MuJoCo's MJX, installed as `mujoco.mjx` beside the C engine's bindings).
+  if (libraryPackagesAmong(packageDirs).empty()) {
+    std::set<std::string_view> regular;
+    for (const FileModel& f : project.files)
+      if (const std::string_view top = packageOf(f.path); !top.empty()) regular.insert(top);
+    for (const FileModel& f : project.files) {
+      const std::string_view path = f.path;
+      const size_t first = path.find('/');
+      if (first == std::string_view::npos || regular.count(path.substr(0, first))) continue;
+      if (const std::string_view sub = packageOf(path.substr(first + 1)); !sub.empty())
+        packageDirs.push_back(fmt::format("{}.{}", path.substr(0, first), sub));
+    }
   }
   return libraryPackagesAmong(packageDirs);
 }

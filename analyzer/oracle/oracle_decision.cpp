@@ -468,7 +468,10 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     // nothing; they hold that data.
     const bool onlyBuilt = std::all_of(oracle.items.begin(), oracle.items.end(), [](const Origin& x) {
       if (x.kind != OriginKind::OtherLib) return true;
-      const std::string_view last = lastDottedComponent(x.api);
+      std::string_view last = lastDottedComponent(x.api);
+      // A class's factory (`mujoco.MjModel.from_xml_string(xml)`) builds one as its constructor does.
+      if (last.starts_with("from_") && x.api.size() > last.size() + 1)
+        last = lastDottedComponent(std::string_view(x.api).substr(0, x.api.size() - last.size() - 1));
       // TensorFlow's raw ops are functions named in CamelCase (`tf.raw_ops.MatrixTriangularSolve`).
       const bool rawOp = x.api.find(".raw_ops.") != std::string::npos;
       return !x.api.empty() && x.api[0] != '.' && !last.empty() && std::isupper(static_cast<unsigned char>(last[0])) && !x.calledAfter &&

@@ -52,3 +52,12 @@ class HalvedGraphTest(unittest.TestCase):
     def test_halved_graph_against_the_one_set_up(self):
         graph = sparse.to_csr(EDGES, 3, np.array([2.0, 4.0, 6.0]))
         np.testing.assert_allclose((graph / 2.0).weights, self.halved_by_hand.weights)  # oracle: D thr=default
+
+
+def test_column_of_a_frame_built_by_a_class_factory_read_back():
+    import pandas as pd
+
+    # A class's factory (`from_dict`) builds the frame, as its constructor would: it holds the data.
+    values = np.random.rand(5)
+    frame = pd.DataFrame.from_dict({"v": values})
+    np.testing.assert_allclose(ops.relu(frame.values), frame.values)  # oracle: D thr=default

@@ -55,3 +55,16 @@ TEST(LibraryPackages, TakesThePackagesOfProjectsInsideTheTree) {
                              {"projects/Notes/notes/__init__.py", ""}});  // no setup.py: not a project
   EXPECT_EQ(inferLibraryPackages(r.project), (std::vector<std::string>{"mainlib", "poselib"}));
 }
+
+// No package at the top: the packages of a namespace package (PEP 420: no `__init__.py` of its
+// own), named with it, as MuJoCo's `mjx/` tree installs `mujoco.mjx`.
+TEST(LibraryPackages, TakesANamespacePackagesPackagesWhereNoneIsAtTheTop) {
+  ScanResult r = scanPython({{"physics/sim/__init__.py", ""},
+                             {"physics/sim/_src/step.py", ""},
+                             {"physics/sim/_src/step_test.py", ""},
+                             {"tests/helpers/__init__.py", ""}});
+  EXPECT_EQ(inferLibraryPackages(r.project), (std::vector<std::string>{"physics.sim"}));
+  // With a package at the top, a namespace beside it adds nothing.
+  ScanResult both = scanPython({{"mainlib/__init__.py", ""}, {"physics/sim/__init__.py", ""}});
+  EXPECT_EQ(inferLibraryPackages(both.project), (std::vector<std::string>{"mainlib"}));
+}
