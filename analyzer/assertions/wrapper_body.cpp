@@ -365,9 +365,6 @@ std::string_view switchingFlag(const FileModel& m, const Function& f, StmtId s) 
   return {};
 }
 
-// The parameter whose value `param` takes when a call leaves it at None: `if tinygrad_fxn is
-// None: tinygrad_fxn = torch_fxn` (tinygrad's helper_test_op), `if npuf is None: npuf = uf`
-// (MXNet's check_with_uniform); "" otherwise.
 namespace {
 
 // The statements `if param is None: param = <value>` (or `if not param:`) of `f`, for a parameter
@@ -395,6 +392,9 @@ std::vector<StmtId> assignmentsWhenLeftOut(const FileModel& m, FunctionId fid, s
 
 }  // namespace
 
+// The parameter whose value `param` takes when a call leaves it at None: `if tinygrad_fxn is
+// None: tinygrad_fxn = torch_fxn` (tinygrad's helper_test_op), `if npuf is None: npuf = uf`
+// (MXNet's check_with_uniform); "" otherwise.
 std::string_view fallbackParam(const FileModel& m, FunctionId fid, std::string_view param) {
   for (StmtId s : assignmentsWhenLeftOut(m, fid, param)) {
     const Expr& value = m.expr(m.stmts[s].b);

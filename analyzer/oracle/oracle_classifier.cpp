@@ -148,8 +148,6 @@ void swapRoles(Assertion& a, OriginSet& actual, OriginSet& oracle) {
   a.swapped = !a.swapped;
 }
 
-// The oracle type from the two sides' origins, with the evidence so far, the oracle's, and the
-// decision.
 using FilesByPath = std::unordered_map<std::string_view, const FileModel*>;
 
 // The assignment at `site` ("path:line", Assertion::oracleComputedAt) and the file holding it.
@@ -166,6 +164,8 @@ std::optional<std::pair<const FileModel*, StmtId>> computedOracle(const FilesByP
   return std::nullopt;
 }
 
+// The oracle type from the two sides' origins, with the evidence so far, the oracle's, and the
+// decision.
 void decideWithEvidence(Assertion& a, const OriginSet& actual, const OriginSet& oracle, std::vector<std::string> ev) {
   for (const auto& e : oracle.evidence) ev.push_back("oracle: " + e);
   record(a, decide(actual, oracle, a.language), oracle, std::move(ev));

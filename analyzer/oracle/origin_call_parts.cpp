@@ -292,9 +292,6 @@ std::pair<const FileModel*, FunctionId> OriginTracer::inheritedMethod(const File
   return {nullptr, kNone};
 }
 
-// `loss(segment_mm_reference, x, w)` with `def loss(fn, x, w): return fn(x, w)`: a function the
-// call hands the helper is what the helper's parameter calls. Only functions are bound (a name of
-// the module's or an imported one); data arguments are traced as the call's inputs.
 std::vector<std::string_view> parametersRunBy(const FileModel& m, FunctionId helper) {
   const Function& f = m.functions[helper];
   std::vector<std::string_view> run;
@@ -336,6 +333,9 @@ std::vector<std::string_view> parametersRunBy(const FileModel& m, FunctionId hel
   return run;
 }
 
+// `loss(segment_mm_reference, x, w)` with `def loss(fn, x, w): return fn(x, w)`: a function the
+// call hands the helper is what the helper's parameter calls. Only functions are bound (a name of
+// the module's or an imported one); data arguments are traced as the call's inputs.
 void OriginTracer::bindFunctionArguments(Walk& w, const FileModel& m, FunctionId fn, StmtId at, const Function& helper,
                                          const CallArgs& args) const {
   // The function an argument names: an imported one (kNone, traced as the import), one of this
