@@ -94,18 +94,10 @@ bool returnsMismatchRecord(const FileModel& m, FunctionId fid, StmtId head) {
 bool bindsLocal(const FileModel& m, FunctionId fid, std::string_view name) {
   const Function& f = m.functions[fid];
   if (std::ranges::any_of(f.params, [&](const Param& p) { return p.name == name; })) return false;
-  // `rtol, atol = 2e-2, 1e-2` binds each name of the tuple.
-  const auto binds = [&](ExprId target) {
-    const Expr& t = m.expr(target);
-    if (t.kind == ExprKind::Name) return t.name == name;
-    if (t.kind != ExprKind::Tuple && t.kind != ExprKind::List) return false;
-    for (uint32_t i = 0; i < t.childCount; ++i)
-      if (const Expr& part = m.expr(m.child(target, i)); part.kind == ExprKind::Name && part.name == name) return true;
-    return false;
-  };
+  // Also each name a tuple binds (`rtol, atol = 2e-2, 1e-2`).
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
-    if (st.function == fid && st.kind == StmtKind::Assign && st.a != kNone && binds(st.a)) return true;
+    if (st.function == fid && st.kind == StmtKind::Assign && targetBinds(m, st.a, name)) return true;
   }
   return false;
 }

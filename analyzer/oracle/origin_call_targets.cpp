@@ -44,18 +44,11 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
     if (hm.language != Language::Python) return;
     const std::vector<std::string_view> run = parametersRunBy(hm, helper);
     if (run.empty()) return;
-    const Function& H = hm.functions[helper];
-    const size_t firstParam = H.cls != kNone ? 1 : 0;  // `self.helper(a, b)`: self is bound
-    for (size_t i = 0; i < c.argumentItems.size(); ++i) {
-      std::string_view param;
-      if (i < c.args.positional.size()) {
-        if (firstParam + i < H.params.size() && !H.params[firstParam + i].varArgs) param = H.params[firstParam + i].name;
-      } else if (i - c.args.positional.size() < c.args.keywords.size()) {
-        param = c.args.keywords[i - c.args.positional.size()].first;
-      }
-      if (param.empty() || std::ranges::find(run, param) == run.end()) continue;
-      for (size_t k = c.argumentItems[i].first; k < c.argumentItems[i].second && k < c.w.out.items.size(); ++k)
-        if (c.w.out.items[k].kind == OriginKind::OtherLib) c.w.out.items[k].calledAfter = true;
+    for (const std::string_view param : run) {
+      const ExprId argument = argumentForParameter(hm.functions[helper], c.args, param);
+      for (const CallSite::ArgumentItems& traced : c.argumentItems)
+        for (size_t k = traced.from; traced.argument == argument && k < traced.to && k < c.w.out.items.size(); ++k)
+          if (c.w.out.items[k].kind == OriginKind::OtherLib) c.w.out.items[k].calledAfter = true;
     }
   };
   // A class of the test module deriving from the library's (class ExampleLoss(losses.Loss)):

@@ -159,19 +159,18 @@ void OriginTracer::traceArguments(CallSite& c, bool intoSuiteHelper) const {
     traceExpr(w, m, fn, at, a, depth + 1);
     w.handedOn -= handsOn;
     w.noteParameter(m, a, argumentFrom);
-    argumentItems.emplace_back(argumentFrom, w.out.items.size());
+    argumentItems.push_back({a, argumentFrom, w.out.items.size()});
   }
   // dtype=K.floatx() picks a type, device=device a place: they compute nothing. Other keyword
   // arguments configure the call (C=1. / (lam * n) for a solver's regularisation): arithmetic
   // there prepares a setting, not the value, and makes no formula of the oracle.
   for (const auto& kw : args.keywords) {
-    const size_t argumentFrom = w.out.items.size();
-    argumentItems.emplace_back(argumentFrom, argumentFrom);
     if (kw.first == "dtype" || kw.first == "name" || kw.first == "device" || kw.first == "requires_grad" || kw.first == "layout") continue;
     const bool arithmetic = w.out.arithmetic;
     std::set<std::string> operators = w.out.operators, arithmeticAt = w.out.arithmeticAt;
+    const size_t argumentFrom = w.out.items.size();
     traceExpr(w, m, fn, at, kw.second, depth + 1);
-    argumentItems.back().second = w.out.items.size();
+    argumentItems.push_back({kw.second, argumentFrom, w.out.items.size()});
     w.out.arithmetic = arithmetic;
     w.out.operators = std::move(operators);
     w.out.arithmeticAt = std::move(arithmeticAt);

@@ -41,9 +41,12 @@ struct OriginTracer::CallSite {
   std::string resolved = {};
   std::string_view last = {};
   std::string argKey = {};
-  // The origins each argument gave when traceArguments traced them ([from, to) of w.out.items),
-  // positional ones first, then keywords in order (an empty range for those not traced).
-  std::vector<std::pair<size_t, size_t>> argumentItems = {};
+  // The origins each argument gave when traceArguments traced it: [from, to) of w.out.items.
+  struct ArgumentItems {
+    ExprId argument;
+    size_t from, to;
+  };
+  std::vector<ArgumentItems> argumentItems = {};
 };
 
 struct OriginTracer::Walk {
@@ -208,6 +211,10 @@ bool visibleFrom(const FileModel& m, const Function& f, FunctionId caller);
 // getattr(model, func_name)`, then `func(**inputs)`): an object handed in for them is run, not
 // only held (origin_call_parts.cpp).
 std::vector<std::string_view> parametersRunBy(const FileModel& m, FunctionId helper);
+
+// The argument `args` passes for parameter `name` of `helper`, by keyword or by position (a
+// method's `self` bound); kNone when it passes none (record_fields.cpp).
+ExprId argumentForParameter(const Function& helper, const CallArgs& args, std::string_view name);
 
 // A statement the value was traced through: its text goes into the digest of where the value
 // comes from (origin_tracer.cpp).

@@ -112,7 +112,7 @@ ExprId recordFieldArgument(const FileModel& m, ExprId call, const std::vector<st
 
 // The argument a call gives `helper`'s parameter `name`: by keyword, else by position (a
 // method's `self` or `cls` skipped); kNone for `*args`, `**kwargs` or one left to its default.
-static ExprId argumentForParameter(const Function& helper, const CallArgs& args, std::string_view name) {
+ExprId argumentForParameter(const Function& helper, const CallArgs& args, std::string_view name) {
   for (const auto& [keyword, value] : args.keywords)
     if (keyword == name) return value;
   const size_t skip =
