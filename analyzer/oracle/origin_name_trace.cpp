@@ -194,12 +194,15 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
           if (m.stmts[s].function == f && updatesTheVariable(m, s, name) && std::find(fills.begin(), fills.end(), s) == fills.end())
             fills.push_back(s);
         std::sort(fills.begin(), fills.end());
-      } else if (m.language == Language::Python && b.kind == StmtKind::Assign && f == fn) {
+      } else if (m.language == Language::Python && b.kind == StmtKind::Assign) {
         // `copy_impl(kv_cache, qkv, batch)` with `copy_impl = BlockedRotaryEmbeddings(...)`, then
         // `qkv` compared: the library under test, called for its effect on what it is handed,
         // writes its result into it (DeepSpeed's kernels).
-        for (StmtId s = binding + 1; s < at && s < m.stmts.size(); ++s)
-          if (m.stmts[s].function == f && libraryWritesInto(m, f, s, name) && std::find(fills.begin(), fills.end(), s) == fills.end())
+        // `d = mujoco.MjData(m)`, then `mujoco.mj_step(m, d)`: another library steps its own state
+        // (in a helper too, up to its end).
+        for (StmtId s = binding + 1; s < (f == fn ? at : F.endStmt) && s < m.stmts.size(); ++s)
+          if (m.stmts[s].function == f && ((f == fn && libraryWritesInto(m, f, s, name)) || otherLibraryStepsItsState(m, f, binding, s, name)) &&
+              std::find(fills.begin(), fills.end(), s) == fills.end())
             fills.push_back(s);
         std::sort(fills.begin(), fills.end());
       }
@@ -219,7 +222,10 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         // An optimizer stepped in a loop repeats its own update: no algorithm of the test's.
         const auto stepping = std::find_if(stepped.begin(), stepped.end(), [&](const OptimizerStep& o) { return o.step == s; });
         const bool steps = stepping != stepped.end();
-        for (StmtId p = st.parent; !steps && p != kNone && p >= binding; p = m.stmts[p].parent)
+        // So does another library stepping its own state, once per pass of the test's loop.
+        const bool stepsState = m.language == Language::Python && otherLibraryStepsItsState(m, f, binding, s, name);
+        if (stepsState) w.out.updates.insert(fmt::format("{}:{}:{}", m.path, st.range.start.line, name));
+        for (StmtId p = st.parent; !steps && !stepsState && p != kNone && p >= binding; p = m.stmts[p].parent)
           if (m.stmts[p].kind == StmtKind::For) {
             w.noteLoop();
             if (iteratesBackends(m, f, m.stmts[p].b)) w.out.backendLoop = true;

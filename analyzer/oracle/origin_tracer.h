@@ -94,6 +94,7 @@ struct OriginSet {
   // position (`loss, acc = model.evaluate(x, y)` gives `#0` and `#1`).
   std::set<std::string> selectors;
   std::set<std::string> bindings;  // file:line:name of every binding followed
+  std::set<std::string> updates;   // file:line:name of every step of another library followed that changed a bound name in place
   std::vector<std::string> evidence;
   // Digests of the statements the value was traced through (bindings, helpers' returns,
   // setUp): the same list on two versions means the value is computed by the same code.
@@ -167,6 +168,11 @@ class OriginTracer {
   // Whether statement `s` of `f` calls an object of the library's class made in `f` for its
   // effect, handing it `name` as an argument: a write into `name`.
   bool libraryWritesInto(const FileModel& m, FunctionId f, StmtId s, std::string_view name) const;
+  // Whether statement `s` of `f` hands `name`, bound at `binding` to an object of another
+  // library's class (`d = mujoco.MjData(m)`), to a function of that same library called for its
+  // effect (`mujoco.mj_step(m, d)`): the other library steps its own state, which holds the
+  // step's result after it.
+  bool otherLibraryStepsItsState(const FileModel& m, FunctionId f, StmtId binding, StmtId s, std::string_view name) const;
   void traceApplied(Walk& w, const FileModel& m, FunctionId fn, StmtId at, ExprId function, const std::vector<ExprId>& arguments,
                     int depth) const;
   bool traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const;

@@ -63,8 +63,11 @@ bool sameBindingOf(const OriginSet& one, const OriginSet& other, const std::stri
   const std::string suffix = ":" + name;
   const auto of = [&](const OriginSet& s) {
     std::set<std::string> found;
-    for (const std::string& b : s.bindings)
-      if (b.size() > suffix.size() && b.compare(b.size() - suffix.size(), suffix.size(), suffix) == 0) found.insert(b);
+    // What changed it in place counts as a binding: a value changed after it was handed on
+    // (`mujoco.mj_fwdActuation(m, d)` after `put_data(m, d)`) is no longer what was handed.
+    for (const std::set<std::string>* names : {&s.bindings, &s.updates})
+      for (const std::string& b : *names)
+        if (b.size() > suffix.size() && b.compare(b.size() - suffix.size(), suffix.size(), suffix) == 0) found.insert(b);
     return found;
   };
   // Equal sets: a name rebound from its own earlier value (R1 = decompose(essential(R1, ...)))

@@ -1,6 +1,7 @@
 #include "analyzer/oracle/updated_values.h"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "analyzer/assertions/assertion_finder.h"  // localBinding
@@ -134,6 +135,51 @@ bool OriginTracer::libraryWritesInto(const FileModel& m, FunctionId f, StmtId s,
   if (made == kNone || m.expr(made).kind != ExprKind::Call || m.expr(made).childCount == 0) return false;
   const std::string maker = dottedName(m, m.child(made, 0));
   return !maker.empty() && libraryName(maker);
+}
+
+bool OriginTracer::otherLibraryStepsItsState(const FileModel& m, FunctionId f, StmtId binding, StmtId s, std::string_view name) const {
+  const ExprId made = m.stmts[binding].b;
+  if (made == kNone || m.expr(made).kind != ExprKind::Call || m.expr(made).childCount == 0) return false;
+  const Stmt& st = m.stmts[s];
+  if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call || !updatesTheVariable(m, s, name))
+    return false;
+  const CallArgs args = splitCall(m, st.a);
+  if (std::ranges::none_of(args.positional, [&](ExprId a) { return m.expr(a).kind == ExprKind::Name && m.expr(a).name == name; }))
+    return false;
+  // Another library's, imported: neither the library under test nor a module of the scanned code.
+  const auto otherPackage = [&](ExprId callee) -> std::string {
+    const std::string dotted = dottedName(m, callee);
+    if (dotted.empty()) return {};
+    bool viaImport = false;
+    const std::string resolved = resolveDotted(m, f, dotted, &viaImport);
+    if (!viaImport || resolved.find('.') == std::string::npos || isLibrary(resolved) ||
+        project_.moduleFile(resolved.substr(0, resolved.rfind('.'))) != nullptr)
+      return {};
+    return resolved.substr(0, resolved.find('.'));
+  };
+  const std::string_view className = lastDottedComponent(m.expr(m.child(made, 0)).text);
+  if (className.empty() || !std::isupper(static_cast<unsigned char>(className[0]))) return false;
+  const std::string package = otherPackage(m.child(made, 0));
+  if (package.empty()) return false;
+  // A function of the package, not a method of an object (`writer.add(d)`) nor a class.
+  const std::string_view function = lastDottedComponent(m.expr(args.callee).text);
+  if (function.empty() || std::isupper(static_cast<unsigned char>(function[0])) || otherPackage(args.callee) != package) return false;
+  // Stepped, then handed to the library under test (`mujoco.mj_forward(m, d)`, then
+  // `mjx.put_data(m, d)`): the state is the input the code under test was given, whatever made it.
+  for (StmtId t = s + 1; t < m.functions[f].endStmt && t < m.stmts.size(); ++t) {
+    const Stmt& later = m.stmts[t];
+    if (later.function != f) continue;
+    for (ExprId e = later.firstExpr; e < later.endExpr && e < m.exprs.size(); ++e) {
+      if (m.expr(e).kind != ExprKind::Call || m.expr(e).childCount == 0) continue;
+      const CallArgs handed = splitCall(m, e);
+      if (std::ranges::none_of(handed.positional, [&](ExprId a) { return m.expr(a).kind == ExprKind::Name && m.expr(a).name == name; }))
+        continue;
+      bool viaImport = false;
+      const std::string dotted = dottedName(m, handed.callee);
+      if (!dotted.empty() && isLibrary(resolveDotted(m, f, dotted, &viaImport)) && viaImport) return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace oalens::analyzer
