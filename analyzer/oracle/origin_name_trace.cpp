@@ -201,7 +201,8 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         // `d = mujoco.MjData(m)`, then `mujoco.mj_step(m, d)`: another library steps its own state
         // (in a helper too, up to its end).
         for (StmtId s = binding + 1; s < (f == fn ? at : F.endStmt) && s < m.stmts.size(); ++s)
-          if (m.stmts[s].function == f && ((f == fn && libraryWritesInto(m, f, s, name)) || otherLibraryStepsItsState(m, f, binding, s, name)) &&
+          if (m.stmts[s].function == f &&
+              ((f == fn && libraryWritesInto(m, f, s, name)) || otherLibraryStepsItsState(m, f, binding, s, name)) &&
               std::find(fills.begin(), fills.end(), s) == fills.end())
             fills.push_back(s);
         std::sort(fills.begin(), fills.end());
