@@ -207,6 +207,15 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
             fills.push_back(s);
         std::sort(fills.begin(), fills.end());
       }
+      // `c = torch.empty(...)`, then `torch.add(a, b, out=c)` or `y = f(x, out=c)`: a call that names
+      // the buffer it writes (an object built otherwise, such as a log handed as `out=`, keeps
+      // what it was built from).
+      if (m.language == Language::Python && b.kind == StmtKind::Assign && (makesAVariable(m, b.b) || allocatesABuffer(m, b.b))) {
+        for (StmtId s = binding + 1; s < (f == fn ? at : F.endStmt) && s < m.stmts.size(); ++s)
+          if (m.stmts[s].function == f && writesByKeyword(m, s, name) && std::find(fills.begin(), fills.end(), s) == fills.end())
+            fills.push_back(s);
+        std::sort(fills.begin(), fills.end());
+      }
       std::vector<OptimizerStep> stepped;
       if (m.language == Language::Python && b.kind == StmtKind::Assign && f == fn) {
         stepped = optimizerSteps(m, f, binding, at, name);

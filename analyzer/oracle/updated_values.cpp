@@ -111,6 +111,19 @@ bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view name) {
   return false;
 }
 
+bool writesByKeyword(const FileModel& m, StmtId s, std::string_view name) {
+  const Stmt& st = m.stmts[s];
+  if (st.kind != StmtKind::ExprStmt && st.kind != StmtKind::Assign) return false;
+  for (ExprId e = st.firstExpr; e < st.endExpr && e < m.exprs.size(); ++e) {
+    if (m.expr(e).kind != ExprKind::Call || m.expr(e).childCount == 0) continue;
+    for (const auto& [keyword, value] : splitCall(m, e).keywords)
+      if ((keyword == "out" || keyword == "output" || keyword == "dst") && value != kNone && m.expr(value).kind == ExprKind::Name &&
+          m.expr(value).name == name)
+        return true;
+  }
+  return false;
+}
+
 bool OriginTracer::libraryWritesInto(const FileModel& m, FunctionId f, StmtId s, std::string_view name) const {
   const Stmt& st = m.stmts[s];
   if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call || !updatesTheVariable(m, s, name))

@@ -37,4 +37,8 @@ std::vector<OptimizerStep> optimizerSteps(const FileModel& m, FunctionId f, Stmt
 // it is handed (printing, logging, collecting it).
 bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view name);
 
+// Whether statement `s` calls something that is handed `name` as the buffer it writes its result
+// into, by keyword (`torch.add(a, b, out=c)`, `y = norm(x, w, out=buf)`).
+bool writesByKeyword(const FileModel& m, StmtId s, std::string_view name);
+
 }  // namespace oalens::analyzer

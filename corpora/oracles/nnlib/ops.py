@@ -13,6 +13,14 @@ def _as_array(x, dtype=None):
     return arr
 
 
+def scale_rows(x, factors, out=None):
+    scaled = np.asarray(x) * np.asarray(factors)[:, None]
+    if out is None:
+        return scaled
+    out[...] = scaled
+    return out
+
+
 def cast(x, dtype):
     return _as_array(x).astype(dtype)
 

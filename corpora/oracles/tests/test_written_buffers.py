@@ -61,3 +61,19 @@ def test_values_placed_on_a_diagonal():
     expected = np.zeros((4, 4))
     np.fill_diagonal(expected, v)
     np.testing.assert_allclose(ops.matmul(np.diag(v), np.eye(4)), expected)  # oracle: D thr=default
+
+
+def _rows_scaled_one_by_one(x, factors):
+    result = np.empty_like(x)
+    for i in range(x.shape[0]):
+        result[i] = x[i] * factors[i]
+    return result
+
+
+def test_rows_scaled_into_a_buffer_named_by_keyword():
+    x = np.random.rand(3, 4)
+    factors = np.array([0.5, 2.0, 3.0])
+    buf = np.empty((3, 4))
+    returned = ops.scale_rows(x, factors, out=buf)
+    assert returned is buf
+    np.testing.assert_allclose(_rows_scaled_one_by_one(x, factors), buf, rtol=1e-12)  # oracle: NI thr=customized
