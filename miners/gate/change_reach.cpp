@@ -181,7 +181,7 @@ bool importSignatures(const ScopeSide& s, ImportSignatures& out) {
       after = t.substr(0, t.find('\n'));
       continue;
     }
-    std::vector<ImportBinding> bindings;
+    std::vector<ImportStatementBinding> bindings;
     if (!readImportBindings(s.textOf(l), bindings)) return false;  // a star import: unknown names
     for (auto& b : bindings) out[b.name].emplace_back(after, std::move(b.target));
   }
@@ -199,7 +199,7 @@ bool seedChangedImports(const ScopeSide& oldSide, const ScopeSide& newSide, cons
   for (const auto& [s, owners] : {std::pair{&oldSide, &oldOwners}, std::pair{&newSide, &newOwners}})
     for (size_t k : s->changed) {
       if ((*owners)[k].kind != Owner::Import) continue;
-      std::vector<ImportBinding> bindings;
+      std::vector<ImportStatementBinding> bindings;
       if (!readImportBindings(s->textOf(s->lines[k]), bindings)) return false;
       for (const auto& b : bindings)
         if (before[b.name] != after[b.name]) reach.names.insert(b.name);

@@ -120,7 +120,7 @@ void CheckSieve::indexBindings() {
   // ApiMatcher::matchCallee): `check = np.testing.assert_allclose` makes no check of `check(...)`,
   // and a wrapper is a function that forwards to a check (wrapper_discovery.h).
   const std::vector<LogicalLine>& lines = side_.lines;
-  std::vector<ImportBinding> imports;
+  std::vector<ImportStatementBinding> imports;
   for (size_t k = 0; k < lines.size(); ++k) {
     const LogicalLine& l = lines[k];
     const std::string_view text = side_.textOf(l);
@@ -132,7 +132,7 @@ void CheckSieve::indexBindings() {
       imports.clear();
       if (!readImportBindings(text, imports)) continue;  // a star import binds no name of its own
       // `from numpy.testing import assert_allclose as aac`: the name imported names a check.
-      for (const ImportBinding& b : imports)
+      for (const ImportStatementBinding& b : imports)
         if (words_.contains(lastWord(b.target))) bindings_[importNames_.emplace_back(b.name)].push_back({k, k, false});
     }
   }

@@ -45,7 +45,7 @@ bool dottedName(const std::vector<std::string>& t, size_t& i, std::string& name)
   return true;
 }
 
-bool readOne(const std::vector<std::string>& t, size_t& i, std::vector<ImportBinding>& out) {
+bool readOne(const std::vector<std::string>& t, size_t& i, std::vector<ImportStatementBinding>& out) {
   if (i < t.size() && t[i] == "import") {
     ++i;
     for (;;) {
@@ -94,7 +94,7 @@ bool readOne(const std::vector<std::string>& t, size_t& i, std::vector<ImportBin
 
 }  // namespace
 
-bool readImportBindings(std::string_view statement, std::vector<ImportBinding>& out) {
+bool readImportBindings(std::string_view statement, std::vector<ImportStatementBinding>& out) {
   std::vector<std::string> t;
   if (!tokenize(statement, t)) return false;
   size_t i = 0;

@@ -13,7 +13,7 @@
 
 namespace oalens::miners {
 
-struct ImportBinding {
+struct ImportStatementBinding {
   std::string name;    // the module-level name bound: `np`, `assert_allclose`, `keras`
   std::string target;  // what it is bound to: `import numpy as`, `from numpy.testing import assert_allclose`
 };
@@ -21,7 +21,7 @@ struct ImportBinding {
 // The bindings of one logical line holding import statements (`import a.b as c, d`,
 // `from .m import (x as y, z)`, several joined by `;`). False for a star import or anything
 // else it cannot read with certainty: the caller then treats the change as unscopable.
-bool readImportBindings(std::string_view statement, std::vector<ImportBinding>& out);
+bool readImportBindings(std::string_view statement, std::vector<ImportStatementBinding>& out);
 
 // Calls `f` with every identifier word in `code` (inside strings and comments too:
 // over-counting only keeps more tests in the scan) until it returns true; true if it did.

@@ -9,7 +9,7 @@ using namespace oalens::miners;
 namespace {
 
 std::vector<std::string> bound(std::string_view statement) {
-  std::vector<ImportBinding> b;
+  std::vector<ImportStatementBinding> b;
   if (!readImportBindings(statement, b)) return {"<unreadable>"};
   std::vector<std::string> out;
   for (const auto& x : b) out.push_back(x.name + " <- " + x.target);
