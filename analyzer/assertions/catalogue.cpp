@@ -37,7 +37,7 @@ std::optional<Category> parseCategory(std::string_view s) {
 // Every field of every entry, each length-prefixed. A field added to ApiSpec changes its size
 // and stops the build here until it is hashed too: a digest that missed one would let `mine`
 // reuse a version analysed with other wrappers.
-static_assert(sizeof(ApiSpec) == 1128, "hash the new ApiSpec field in hashSpec");
+static_assert(sizeof(ApiSpec) == 1152, "hash the new ApiSpec field in hashSpec");
 namespace {
 
 void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
@@ -102,6 +102,9 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   texts(a.harness);
   pairs(a.setters);
   number(static_cast<int>(a.condition));
+  number(a.conditionArgument);
+  number(a.predicateArgument);
+  for (const uint8_t i : a.predicateOperands) number(i);
   texts(a.paramTypes);
   number(a.requiredParams);
   number(a.checksNothing);

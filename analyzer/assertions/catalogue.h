@@ -120,6 +120,13 @@ struct ApiSpec {
   bool isHarness() const { return harness.size() == 3; }
   // `checks = "condition" | "false_condition" | "abort"` (ConditionCheck above).
   ConditionCheck condition = ConditionCheck::None;
+  // The positional argument holding that condition: 0, or 1 for a macro given the status it sets
+  // first (cuGraph's `TEST_ASSERT(status, cond, message)`).
+  uint8_t conditionArgument = 0;
+  // A macro applying the predicate it is handed (predicateMacroSpec): the predicate's argument,
+  // -1 for none, and the arguments it is applied to, in order.
+  int8_t predicateArgument = -1;
+  std::vector<uint8_t> predicateOperands;
   bool isPredicate() const { return kind == ApiKind::Predicate || predicateMethod; }
   // Chained calls that set a tolerance on an approx value or a matcher: tolerance kind ->
   // method name (Catch2: `Approx(x).epsilon(0.01).margin(1e-6)`).

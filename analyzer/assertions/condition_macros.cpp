@@ -2,6 +2,8 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
+
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/core/words.h"
@@ -62,13 +64,11 @@ bool assertsHeldVerdict(const FileModel& m, FunctionId fid, std::string_view con
 
 }  // namespace
 
-std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder) {
+namespace {
+
+// Whether `f` fails unless its parameter `condition` holds: the shapes of conditionMacroSpec.
+bool failsUnlessHolds(const FileModel& m, FunctionId fid, const AssertionFinder& finder, std::string_view condition) {
   const Function& f = m.functions[fid];
-  if (m.language != Language::Cpp || f.params.empty()) return std::nullopt;
-  // A function given the condition as a `bool` (Fastor's `FASTOR_DOES_CHECK_PASS(bool cond, const
-  // char* msg)`, throwing when it is false) checks it as a macro does.
-  if (!f.isMacro && f.params[0].type != "bool") return std::nullopt;
-  const std::string_view condition = f.params[0].name;
   // `cond == false`, `false == cond`, `cond != true`: the condition's falsity.
   const auto negated = [&](std::string_view written) {
     std::string tested;
@@ -80,38 +80,123 @@ std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, co
       if (tested.starts_with(no) && std::string_view(tested).substr(no.size()) == condition) return true;
     return false;
   };
-  bool checks = false;
-  for (StmtId s = f.firstStmt; s < f.endStmt && !checks; ++s) {
+  const auto isParameter = [&](std::string_view name) {
+    return std::any_of(f.params.begin(), f.params.end(), [&](const Param& p) { return p.name == name && p.name != condition; });
+  };
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
-    if (st.function != fid || st.kind != StmtKind::If || st.a == kNone) continue;
-    const std::string_view tested = unparenthesized(m.expr(st.a).text);
-    if (tested == condition) {
-      // if (cond) (void)0; else fail(...);
-      const StmtId otherwise = nextSibling(m, s);
-      checks = otherwise != kNone && m.stmts[otherwise].kind == StmtKind::Else && failsUnder(m, finder, fid, otherwise);
-    } else if ((tested.starts_with('!') && unparenthesized(tested.substr(1)) == condition) || negated(tested)) {
-      // if (!(cond)) { report(...); abort(); }
-      checks = failsUnder(m, finder, fid, s);
+    if (st.function != fid || st.a == kNone) continue;
+    if (st.kind == StmtKind::While && f.isMacro) {
+      // `while (!(x)) Fatal(...)` (OpenSpiel's SPIEL_CHECK_TRUE): fails for as long as it does not hold.
+      const std::string_view tested = unparenthesized(m.expr(st.a).text);
+      if (((tested.starts_with('!') && unparenthesized(tested.substr(1)) == condition) || negated(tested)) && failsUnder(m, finder, fid, s))
+        return true;
+    } else if (st.kind == StmtKind::If) {
+      const std::string_view tested = unparenthesized(m.expr(st.a).text);
+      if (tested == condition) {
+        // if (cond) (void)0; else fail(...);
+        const StmtId otherwise = nextSibling(m, s);
+        if (otherwise != kNone && m.stmts[otherwise].kind == StmtKind::Else && failsUnder(m, finder, fid, otherwise)) return true;
+      } else if ((tested.starts_with('!') && unparenthesized(tested.substr(1)) == condition) || negated(tested)) {
+        // if (!(cond)) { report(...); abort(); }
+        if (failsUnder(m, finder, fid, s)) return true;
+      }
+    } else if (f.isMacro && st.kind == StmtKind::Assign && st.b != kNone) {
+      // `(RETURN_VALUE) = !(STATEMENT);`: the status the caller hands in, set to failure unless
+      // the condition holds (cuGraph's C tests return it).
+      const std::string_view status = unparenthesized(m.expr(st.a).text), value = unparenthesized(m.expr(st.b).text);
+      if (isParameter(status) && value.starts_with('!') && unparenthesized(value.substr(1)) == condition) return true;
     }
   }
-  if (!checks) checks = assertsHeldVerdict(m, fid, condition);
+  if (assertsHeldVerdict(m, fid, condition)) return true;
   // `#define _halide_user_assert(c) _halide_assert_impl(c, Halide::CompileError)`: the condition
   // handed on as the first argument of a check macro of the same kind.
-  for (StmtId s = f.firstStmt; s < f.endStmt && !checks; ++s) {
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fid || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
     const ApiMatch match = finder.matcher().match(m, fid, st.a);
     const CallArgs args = splitCall(m, st.a);
-    checks = match.spec && !match.spec->oa && match.spec->condition == ConditionCheck::Truth && !args.positional.empty() &&
-             unparenthesized(m.expr(args.positional[0]).text) == condition;
+    if (match.spec && !match.spec->oa && match.spec->condition == ConditionCheck::Truth &&
+        match.spec->conditionArgument < args.positional.size() &&
+        unparenthesized(m.expr(args.positional[match.spec->conditionArgument]).text) == condition)
+      return true;
   }
-  if (!checks) return std::nullopt;
-  ApiSpec w;
-  nameDiscovered(m, f, w);
-  w.category = Category::Exact;
-  w.oa = false;
-  w.condition = ConditionCheck::Truth;
-  return w;
+  return false;
+}
+
+}  // namespace
+
+std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || f.params.empty()) return std::nullopt;
+  // A function given the condition as a `bool` (Fastor's `FASTOR_DOES_CHECK_PASS(bool cond, const
+  // char* msg)`, throwing when it is false) checks it as a macro does; a macro's condition may
+  // follow the status it sets (`TEST_ASSERT(status, cond, message)`).
+  if (!f.isMacro && f.params[0].type != "bool") return std::nullopt;
+  const size_t candidates = f.isMacro ? std::min<size_t>(f.params.size(), 2) : 1;
+  for (size_t k = 0; k < candidates; ++k) {
+    if (!failsUnlessHolds(m, fid, finder, f.params[k].name)) continue;
+    ApiSpec w;
+    nameDiscovered(m, f, w);
+    w.category = Category::Exact;
+    w.oa = false;
+    w.condition = ConditionCheck::Truth;
+    w.conditionArgument = static_cast<uint8_t>(k);
+    return w;
+  }
+  return std::nullopt;
+}
+
+std::optional<ApiSpec> predicateMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || !f.isMacro || f.params.size() < 2) return std::nullopt;
+  const auto paramIndex = [&](std::string_view name) -> int {
+    for (size_t i = 0; i < f.params.size(); ++i)
+      if (f.params[i].name == name) return static_cast<int>(i);
+    return -1;
+  };
+  // `auto x = x_exp;`: locals standing for parameters.
+  std::vector<std::pair<std::string_view, int>> standsFor;
+  const auto operandIndex = [&](std::string_view text) -> int {
+    text = unparenthesized(text);
+    if (const int i = paramIndex(text); i >= 0) return i;
+    for (const auto& [local, i] : standsFor)
+      if (local == text) return i;
+    return -1;
+  };
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.a == kNone) continue;
+    if (st.kind == StmtKind::Assign && st.b != kNone && m.expr(st.a).kind == ExprKind::Name) {
+      if (const int i = paramIndex(unparenthesized(m.expr(st.b).text)); i >= 0) standsFor.emplace_back(m.expr(st.a).name, i);
+      continue;
+    }
+    if (st.kind != StmtKind::If) continue;
+    // if (!fn(x, y, z)) Fatal(...): the parameter `fn` applied to the others.
+    std::string_view tested = unparenthesized(m.expr(st.a).text);
+    if (!tested.starts_with('!')) continue;
+    ExprId cond = st.a;
+    while (cond != kNone && m.expr(cond).kind != ExprKind::Call && m.expr(cond).childCount == 1) cond = m.child(cond, 0);
+    if (cond == kNone || m.expr(cond).kind != ExprKind::Call) continue;
+    const CallArgs args = splitCall(m, cond);
+    const int predicate = paramIndex(m.expr(args.callee).text);
+    if (predicate < 0 || args.positional.empty() || !args.keywords.empty()) continue;
+    std::vector<uint8_t> operands;
+    for (ExprId a : args.positional) {
+      const int i = operandIndex(m.expr(a).text);
+      if (i < 0 || i == predicate) break;
+      operands.push_back(static_cast<uint8_t>(i));
+    }
+    if (operands.size() != args.positional.size() || !failsUnder(m, finder, fid, s)) continue;
+    ApiSpec w;
+    nameDiscovered(m, f, w);
+    w.category = Category::Exact;
+    w.oa = false;
+    w.predicateArgument = static_cast<int8_t>(predicate);
+    w.predicateOperands = std::move(operands);
+    return w;
+  }
+  return std::nullopt;
 }
 
 }  // namespace oalens::analyzer

@@ -17,6 +17,11 @@ namespace oalens::analyzer {
 // or a call named for failing (`AssertFailure_`, `fatal_error`, `Die`).
 std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder);
 
+// The entry for a macro that applies a predicate it is handed to the others and fails unless it
+// holds (OpenSpiel's `SPIEL_CHECK_FN3(x, y, z, fn)`: `auto x = x_exp; ... if (!fn(x, y, z))
+// SpielFatalError(...)`), read as GoogleTest's `EXPECT_PRED3(fn, x, y, z)`; nullopt for others.
+std::optional<ApiSpec> predicateMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder);
+
 // Whether a statement directly under `head` (its block) fails the test: a catalogued aborting
 // call, a `throw`, `return false` where `true` is returned elsewhere, or a call named for failing
 // (`result_.addFailure(...)`, CppUnitLite's report).

@@ -497,12 +497,14 @@ std::optional<ApiSpec> closenessAssertionSpec(const FileModel& m, FunctionId fid
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fid || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
-    const AssertionForm form = assertionFormOf(matcher.match(m, fid, st.a), m.language);
+    const ApiMatch match = matcher.match(m, fid, st.a);
+    const AssertionForm form = assertionFormOf(match, m.language);
     const CallArgs args = splitCall(m, st.a);
+    const size_t heldAt = match.spec ? match.spec->conditionArgument : 0;
     ExprId written = kNone;  // the condition asserted to hold (or, `mismatch`, not to)
     bool assertedFalse = false;
-    if (form == AssertionForm::Truth && !args.positional.empty()) written = args.positional[0];
-    else if (form == AssertionForm::Falsity && !args.positional.empty()) written = args.positional[0], assertedFalse = true;
+    if (form == AssertionForm::Truth && heldAt < args.positional.size()) written = args.positional[heldAt];
+    else if (form == AssertionForm::Falsity && heldAt < args.positional.size()) written = args.positional[heldAt], assertedFalse = true;
     else if (const auto held = form == AssertionForm::Plain ? conditionComparedWithBool(m, args) : std::nullopt; held && held->second)
       written = held->first;  // ASSERT_EQ(true, ok)
     if (written == kNone) continue;

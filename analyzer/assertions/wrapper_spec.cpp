@@ -197,8 +197,9 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           }
       } else if (form == AssertionForm::Truth || form == AssertionForm::Falsity) {
         CallArgs args = splitCall(m, st.a);
-        if (!args.positional.empty())
-          if (auto check = finder.conditionCheck(m, fid, args.positional[0]); check && check->spec) {
+        const size_t held = match.spec ? match.spec->conditionArgument : 0;
+        if (held < args.positional.size())
+          if (auto check = finder.conditionCheck(m, fid, args.positional[held]); check && check->spec) {
             call = check->call;
             inner = check->spec;
             mappedArgs = std::move(check->mappedArgs);

@@ -150,8 +150,16 @@ void CppFrontend::Impl::statement(const Work& w) {
         if (kids[i - 1].field != fParameters) work.push_back({Action::Statement, kids[i - 1].node, w.parent, w.fn, w.cls, w.depth});
       return;
     }
-    case Cx::NamespaceDefinition:
-    case Cx::LinkageSpecification: return pushItems(field(n, fBody), w.parent, w.fn, w.cls, w.depth);
+    case Cx::NamespaceDefinition: return pushItems(field(n, fBody), w.parent, w.fn, w.cls, w.depth);
+    case Cx::LinkageSpecification: {
+      // `extern "C" { ... }` holds a list of declarations; `extern "C" int f(...) { ... }` one.
+      const TSNode body = field(n, fBody);
+      if (!ts_node_is_null(body) && kind(body) != Cx::DeclarationList) {
+        work.push_back({Action::Statement, body, w.parent, w.fn, w.cls, w.depth});
+        return;
+      }
+      return pushItems(body, w.parent, w.fn, w.cls, w.depth);
+    }
     case Cx::ClassSpecifier:
     case Cx::StructSpecifier:
     case Cx::UnionSpecifier: return classDefinition(w);

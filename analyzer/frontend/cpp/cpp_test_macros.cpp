@@ -217,6 +217,23 @@ bool blankFileLevelMacroCalls(std::string& text, std::vector<SourceSpan>* blanke
   return changed;
 }
 
+// Whether byte `at` lies inside a string or character literal opened earlier on its line.
+static bool insideStringLiteral(const std::string& text, size_t at) {
+  size_t lineStart = text.rfind('\n', at == 0 ? 0 : at - 1);
+  lineStart = lineStart == std::string::npos ? 0 : lineStart + 1;
+  char open = 0;
+  for (size_t k = lineStart; k < at; ++k) {
+    const char c = text[k];
+    if (open) {
+      if (c == '\\') ++k;
+      else if (c == open) open = 0;
+    } else if (c == '"' || c == '\'') {
+      open = c;
+    }
+  }
+  return open != 0;
+}
+
 bool blankTokenPasting(std::string& text, size_t from, size_t to) {
   bool changed = false;
   to = std::min(to, text.size());
@@ -225,14 +242,21 @@ bool blankTokenPasting(std::string& text, size_t from, size_t to) {
     if (end < text.size() && text[end] == '#') {
       ++end;  // a##b: `##` and the name pasted on
     } else {
-      // #x: stringizing, unless the `#` opens a directive (only blanks before it on its line). The
-      // `#` alone goes: `x` stays an argument (`report(__LINE__, #condition)` parses as a call).
+      // #x: stringizing, unless the `#` opens a directive (only blanks before it on its line). It
+      // becomes a string literal of the same length, `#x_exp` -> `"x_ex"`, so that the strings it is
+      // joined with parse (`#fn "(" #x_exp ")\n"`, OpenSpiel's SPIEL_CHECK_FN3); a `#` inside a
+      // string literal is left alone.
       size_t b = i;
       while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == '\t')) --b;
       if (b == 0 || text[b - 1] == '\n') continue;
       if (end >= text.size() || !(isIdentifierByte(text[end]) && !std::isdigit(static_cast<unsigned char>(text[end])))) continue;
-      blank(text, i, end);
+      if (insideStringLiteral(text, i)) continue;
+      size_t nameEnd = end;
+      while (nameEnd < to && isIdentifierByte(text[nameEnd])) ++nameEnd;
+      text[i] = '"';
+      text[nameEnd - 1] = '"';
       changed = true;
+      i = nameEnd - 1;
       continue;
     }
     while (end < to && (text[end] == ' ' || text[end] == '\t')) ++end;

@@ -313,8 +313,12 @@ TEST(CppTestMacros, TokenPastingIsBlankedAndDirectivesStay) {
   const std::string before = text;
   ASSERT_TRUE(blankTokenPasting(text));
   EXPECT_EQ(text.size(), before.size());
-  // Stringizing loses its `#` only: `f(#a)` parses as the call `f( a)`.
-  EXPECT_NE(text.find("#define NAME(a, n) TEST(S, a      ) { f( a); }"), std::string::npos) << text;
+  // Stringizing makes a string literal of the same length: `f(#a)` parses as the call `f("")`.
+  EXPECT_NE(text.find("#define NAME(a, n) TEST(S, a      ) { f(\"\"); }"), std::string::npos) << text;
+  // Joined with the strings beside it (`#fn "(" #x_exp ")\n"`), and a `#` inside a string left alone.
+  std::string joined = "#define C(x_exp, fn) fail(#fn \"(\" #x_exp \")\\n\", \"#x\")\n";
+  ASSERT_TRUE(blankTokenPasting(joined));
+  EXPECT_NE(joined.find("fail(\"f\" \"(\" \"x_ex\" \")\\n\", \"#x\")"), std::string::npos) << joined;
   EXPECT_NE(text.find("  #include"), std::string::npos);
   std::string plain = "int x = 1;\n#if A\n#endif\n";
   EXPECT_FALSE(blankTokenPasting(plain));
