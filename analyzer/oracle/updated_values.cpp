@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string>
 
 #include "analyzer/assertions/assertion_finder.h"  // localBinding
@@ -111,6 +112,27 @@ bool updatesTheVariable(const FileModel& m, StmtId s, std::string_view name) {
   return false;
 }
 
+namespace {
+
+// Whether `name` itself is among a call's positional arguments, not inside a structure or read
+// through a method of it.
+bool handsItself(const FileModel& m, const CallArgs& args, std::string_view name) {
+  return std::ranges::any_of(args.positional, [&](ExprId a) { return m.expr(a).kind == ExprKind::Name && m.expr(a).name == name; });
+}
+
+// The arguments of statement `s` where it is a call made for its effect on `name`, handed it as
+// itself (updatesTheVariable); nullopt otherwise.
+std::optional<CallArgs> callForItsEffectOn(const FileModel& m, StmtId s, std::string_view name) {
+  const Stmt& st = m.stmts[s];
+  if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call || !updatesTheVariable(m, s, name))
+    return std::nullopt;
+  CallArgs args = splitCall(m, st.a);
+  if (!handsItself(m, args, name)) return std::nullopt;
+  return args;
+}
+
+}  // namespace
+
 bool writesByKeyword(const FileModel& m, StmtId s, std::string_view name) {
   const Stmt& st = m.stmts[s];
   if (st.kind != StmtKind::ExprStmt && st.kind != StmtKind::Assign) return false;
@@ -125,13 +147,9 @@ bool writesByKeyword(const FileModel& m, StmtId s, std::string_view name) {
 }
 
 bool OriginTracer::libraryWritesInto(const FileModel& m, FunctionId f, StmtId s, std::string_view name) const {
-  const Stmt& st = m.stmts[s];
-  if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call || !updatesTheVariable(m, s, name))
-    return false;
-  const CallArgs args = splitCall(m, st.a);
-  // Handed as itself, not inside a structure or through a method of it.
-  if (std::ranges::none_of(args.positional, [&](ExprId a) { return m.expr(a).kind == ExprKind::Name && m.expr(a).name == name; }))
-    return false;
+  const std::optional<CallArgs> effect = callForItsEffectOn(m, s, name);
+  if (!effect) return false;
+  const CallArgs& args = *effect;
   const auto libraryName = [&](std::string_view dotted) {
     bool viaImport = false;
     const std::string resolved = resolveDotted(m, f, dotted, &viaImport);
@@ -153,12 +171,9 @@ bool OriginTracer::libraryWritesInto(const FileModel& m, FunctionId f, StmtId s,
 bool OriginTracer::otherLibraryStepsItsState(const FileModel& m, FunctionId f, StmtId binding, StmtId s, std::string_view name) const {
   const ExprId made = m.stmts[binding].b;
   if (made == kNone || m.expr(made).kind != ExprKind::Call || m.expr(made).childCount == 0) return false;
-  const Stmt& st = m.stmts[s];
-  if (st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call || !updatesTheVariable(m, s, name))
-    return false;
-  const CallArgs args = splitCall(m, st.a);
-  if (std::ranges::none_of(args.positional, [&](ExprId a) { return m.expr(a).kind == ExprKind::Name && m.expr(a).name == name; }))
-    return false;
+  const std::optional<CallArgs> effect = callForItsEffectOn(m, s, name);
+  if (!effect) return false;
+  const CallArgs& args = *effect;
   // Another library's, imported: neither the library under test nor a module of the scanned code.
   const auto otherPackage = [&](ExprId callee) -> std::string {
     const std::string dotted = dottedName(m, callee);
@@ -185,8 +200,7 @@ bool OriginTracer::otherLibraryStepsItsState(const FileModel& m, FunctionId f, S
     for (ExprId e = later.firstExpr; e < later.endExpr && e < m.exprs.size(); ++e) {
       if (m.expr(e).kind != ExprKind::Call || m.expr(e).childCount == 0) continue;
       const CallArgs handed = splitCall(m, e);
-      if (std::ranges::none_of(handed.positional, [&](ExprId a) { return m.expr(a).kind == ExprKind::Name && m.expr(a).name == name; }))
-        continue;
+      if (!handsItself(m, handed, name)) continue;
       bool viaImport = false;
       const std::string dotted = dottedName(m, handed.callee);
       if (!dotted.empty() && isLibrary(resolveDotted(m, f, dotted, &viaImport)) && viaImport) return false;
