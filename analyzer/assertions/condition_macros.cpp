@@ -62,10 +62,6 @@ bool assertsHeldVerdict(const FileModel& m, FunctionId fid, std::string_view con
   return false;
 }
 
-}  // namespace
-
-namespace {
-
 // Whether `f` fails unless its parameter `condition` holds: the shapes of conditionMacroSpec.
 bool failsUnlessHolds(const FileModel& m, FunctionId fid, const AssertionFinder& finder, std::string_view condition) {
   const Function& f = m.functions[fid];
@@ -86,20 +82,20 @@ bool failsUnlessHolds(const FileModel& m, FunctionId fid, const AssertionFinder&
   for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fid || st.a == kNone) continue;
+    const auto isFalsity = [&](std::string_view tested) {
+      return (tested.starts_with('!') && unparenthesized(tested.substr(1)) == condition) || negated(tested);
+    };
     if (st.kind == StmtKind::While && f.isMacro) {
       // `while (!(x)) Fatal(...)` (OpenSpiel's SPIEL_CHECK_TRUE): fails for as long as it does not hold.
-      const std::string_view tested = unparenthesized(m.expr(st.a).text);
-      if (((tested.starts_with('!') && unparenthesized(tested.substr(1)) == condition) || negated(tested)) && failsUnder(m, finder, fid, s))
-        return true;
+      if (isFalsity(unparenthesized(m.expr(st.a).text)) && failsUnder(m, finder, fid, s)) return true;
     } else if (st.kind == StmtKind::If) {
       const std::string_view tested = unparenthesized(m.expr(st.a).text);
       if (tested == condition) {
         // if (cond) (void)0; else fail(...);
         const StmtId otherwise = nextSibling(m, s);
         if (otherwise != kNone && m.stmts[otherwise].kind == StmtKind::Else && failsUnder(m, finder, fid, otherwise)) return true;
-      } else if ((tested.starts_with('!') && unparenthesized(tested.substr(1)) == condition) || negated(tested)) {
-        // if (!(cond)) { report(...); abort(); }
-        if (failsUnder(m, finder, fid, s)) return true;
+      } else if (isFalsity(tested) && failsUnder(m, finder, fid, s)) {
+        return true;  // if (!(cond)) { report(...); abort(); }
       }
     } else if (f.isMacro && st.kind == StmtKind::Assign && st.b != kNone) {
       // `(RETURN_VALUE) = !(STATEMENT);`: the status the caller hands in, set to failure unless

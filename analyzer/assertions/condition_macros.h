@@ -12,9 +12,11 @@
 
 namespace oalens::analyzer {
 
-// The entry wrapper discovery adds for such a macro, or nullopt. The condition must be the
-// macro's first parameter; the failure a catalogued aborting call (`abort`, `FAIL`), a `throw`,
-// or a call named for failing (`AssertFailure_`, `fatal_error`, `Die`).
+// The entry wrapper discovery adds for such a macro, or nullopt. The condition is the macro's
+// first parameter, or its second after the status it sets (`TEST_ASSERT(status, cond, msg)`:
+// `(status) = !(cond);`). It fails under an `if` or a `while` on its falsity, by a catalogued
+// aborting call (`abort`, `FAIL`), a `throw`, or a call named for failing (`AssertFailure_`,
+// `fatal_error`, `Die`).
 std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder);
 
 // The entry for a macro that applies a predicate it is handed to the others and fails unless it
