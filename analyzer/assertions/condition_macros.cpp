@@ -195,4 +195,48 @@ std::optional<ApiSpec> predicateMacroSpec(const FileModel& m, FunctionId fid, co
   return std::nullopt;
 }
 
+std::optional<ApiSpec> operatorMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder) {
+  const Function& f = m.functions[fid];
+  if (m.language != Language::Cpp || !f.isMacro || f.params.size() != 2 || !m.source) return std::nullopt;
+  // The define's text, its line splices and line comments removed.
+  const auto defineText = [&](const Function& d) {
+    std::string text;
+    if (d.range.endByte > m.source->size() || d.range.startByte >= d.range.endByte) return text;
+    const std::string_view raw = std::string_view(*m.source).substr(d.range.startByte, d.range.endByte - d.range.startByte);
+    for (size_t i = 0; i < raw.size(); ++i) {
+      if (raw[i] == '\\' && i + 1 < raw.size() && raw[i + 1] == '\n') {
+        ++i;
+        continue;
+      }
+      if (raw[i] == '/' && i + 1 < raw.size() && raw[i + 1] == '/') {
+        while (i < raw.size() && raw[i] != '\n') ++i;
+        continue;
+      }
+      text += raw[i];
+    }
+    return text;
+  };
+  // #define CHECK_LT(x, y) CHECK_OP(x, <, y)
+  static const RE2 handsOperator(R"(#\s*define\s+\w+\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)\s*(\w+)\s*\(\s*(\w+)\s*,\s*(<=|<)\s*,\s*(\w+)\s*\)\s*)");
+  std::string left, right, inner, first, op, second;
+  if (!RE2::FullMatch(defineText(f), handsOperator, &left, &right, &inner, &first, &op, &second) || left != first || right != second ||
+      left != f.params[0].name || right != f.params[1].name)
+    return std::nullopt;
+  // The macro handed the operator applies it between its operands and fails unless it holds:
+  // `if (!((x)op(y))) SpielFatalError(...)` (OpenSpiel's SPIEL_CHECK_OP).
+  static const RE2 failing(R"((?i)fatal|fail|abort|throw)");
+  for (const Function& d : m.functions) {
+    if (!d.isMacro || d.name != inner || d.params.size() != 3) continue;
+    const std::string body = defineText(d);
+    if (!RE2::PartialMatch(body, RE2("\\)\\s*" + std::string(d.params[1].name) + "\\s*\\(")) || !RE2::PartialMatch(body, failing)) continue;
+    // GoogleTest's EXPECT_LT and EXPECT_LE share one entry: the value bounded, then the bound.
+    const ApiSpec* catalogued = finder.matcher().catalogue().byId("EXPECT_LT");
+    if (!catalogued) return std::nullopt;
+    ApiSpec w = *catalogued;
+    nameDiscovered(m, f, w);
+    return w;
+  }
+  return std::nullopt;
+}
+
 }  // namespace oalens::analyzer

@@ -24,6 +24,11 @@ std::optional<ApiSpec> conditionMacroSpec(const FileModel& m, FunctionId fid, co
 // SpielFatalError(...)`), read as GoogleTest's `EXPECT_PRED3(fn, x, y, z)`; nullopt for others.
 std::optional<ApiSpec> predicateMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder);
 
+// The entry for a macro that hands `<` or `<=` to another check macro, which applies it between its
+// operands and fails unless it holds (OpenSpiel's `#define SPIEL_CHECK_LT(x, y) SPIEL_CHECK_OP(x,
+// <, y)`): read as GoogleTest's `EXPECT_LT` under its own name, a bound on its first argument.
+std::optional<ApiSpec> operatorMacroSpec(const FileModel& m, FunctionId fid, const AssertionFinder& finder);
+
 // Whether a statement directly under `head` (its block) fails the test: a catalogued aborting
 // call, a `throw`, `return false` where `true` is returned elsewhere, or a call named for failing
 // (`result_.addFailure(...)`, CppUnitLite's report).

@@ -195,6 +195,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         auto spec = wrapperSpec(m, f, matcher, finder, resolver);
         if (!spec) spec = conditionMacroSpec(m, f, finder);
         if (!spec) spec = predicateMacroSpec(m, f, finder);
+        if (!spec) spec = operatorMacroSpec(m, f, finder);
         if (!spec) spec = approxPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = approxFactorySpec(m, f, matcher, finder, resolver);
         if (!spec) spec = shareWithinSpec(m, f, finder, resolver);

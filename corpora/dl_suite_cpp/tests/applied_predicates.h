@@ -25,3 +25,12 @@ bool Within(T a, T b, T tolerance) {
 
 #define MT_CHECK_TRUE(c) \
   while (!(c)) mt_check::Fail(#c)
+
+// A comparison handed on as an operator, applied between the operands.
+#define MT_CHECK_OP(a_exp, op, b_exp)                           \
+  do {                                                          \
+    auto a = a_exp;                                             \
+    auto b = b_exp;                                             \
+    if (!((a)op(b))) mt_check::Fail(#a_exp " " #op " " #b_exp); \
+  } while (false)
+#define MT_CHECK_LT(a, b) MT_CHECK_OP(a, <, b)  // expect: not-oa api=MT_CHECK_OP
