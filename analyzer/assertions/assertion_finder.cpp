@@ -190,34 +190,32 @@ std::optional<AssertionFinder::MappedCheck> AssertionFinder::predicateMacroCheck
   if (m.language != Language::Cpp || m.expr(call).kind != ExprKind::Call) return std::nullopt;
   const CallArgs args = splitCall(m, call);
   const std::string_view macro = m.expr(args.callee).text;
-  std::string format, count;
-  // A project's macro applying the predicate it is handed (predicateMacroSpec).
+  // The predicate and the arguments it is applied to.
+  ExprId function = kNone;
+  std::vector<ExprId> operands;
   if (const ApiMatch applying = matcher_.match(m, scope, call); applying.spec && applying.spec->predicateArgument >= 0) {
+    // A project's macro applying the predicate it is handed (predicateMacroSpec).
     const ApiSpec& spec = *applying.spec;
     if (static_cast<size_t>(spec.predicateArgument) >= args.positional.size()) return std::nullopt;
-    const ExprId function = args.positional[static_cast<size_t>(spec.predicateArgument)];
-    const ApiMatch inner = matcher_.matchCallee(m, scope, function);
-    if (!inner.spec) return std::nullopt;
-    MappedCheck out{inner.spec, {}};
-    out.args.callee = function;
+    function = args.positional[static_cast<size_t>(spec.predicateArgument)];
     for (const uint8_t i : spec.predicateOperands) {
       if (i >= args.positional.size()) return std::nullopt;
-      out.args.positional.push_back(args.positional[i]);
+      operands.push_back(args.positional[i]);
     }
-    out.spec = matcher_.overloadFor(m, scope, *inner.spec, out.args);
-    if (!out.spec || !out.spec->oa) return std::nullopt;
-    return out;
+  } else {
+    std::string format, count;
+    if (args.positional.size() < 2 || !RE2::FullMatch(re2::StringPiece(macro.data(), macro.size()), predicateMacro, &format, &count))
+      return std::nullopt;
+    function = args.positional[0];
+    // The texts a formatter receives first stand for nothing the check compares.
+    if (!format.empty()) operands.assign(static_cast<size_t>(std::stoi(count)), function);
+    operands.insert(operands.end(), args.positional.begin() + 1, args.positional.end());
   }
-  if (args.positional.size() < 2 || !RE2::FullMatch(re2::StringPiece(macro.data(), macro.size()), predicateMacro, &format, &count))
-    return std::nullopt;
-  const ExprId function = args.positional[0];
   const ApiMatch inner = matcher_.matchCallee(m, scope, function);
   if (!inner.spec) return std::nullopt;
   MappedCheck out{inner.spec, {}};
   out.args.callee = function;
-  // The texts a formatter receives first stand for nothing the check compares.
-  if (!format.empty()) out.args.positional.assign(static_cast<size_t>(std::stoi(count)), function);
-  out.args.positional.insert(out.args.positional.end(), args.positional.begin() + 1, args.positional.end());
+  out.args.positional = std::move(operands);
   // Of a suite's overloaded formatter, the one these arguments fit (ArrayFire's six-parameter
   // assertArrayNear, beside eight-parameter ones for host vectors).
   out.spec = matcher_.overloadFor(m, scope, *inner.spec, out.args);

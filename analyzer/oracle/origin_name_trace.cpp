@@ -187,34 +187,32 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
           w.out.operators = operatorsBefore;
         }
       }
-      // A variable updated by calls made for their effect holds their results: looked for only after
-      // a variable's binding (rare), over the statements between it and the use.
-      if (m.language == Language::Python && b.kind == StmtKind::Assign && (makesAVariable(m, b.b) || allocatesABuffer(m, b.b))) {
+      // The statements of `f` after the binding, up to the use (to a helper's end), that `updates`
+      // says change the name in place.
+      const auto gatherFills = [&](const auto& updates) {
         for (StmtId s = binding + 1; s < (f == fn ? at : F.endStmt) && s < m.stmts.size(); ++s)
-          if (m.stmts[s].function == f && updatesTheVariable(m, s, name) && std::find(fills.begin(), fills.end(), s) == fills.end())
-            fills.push_back(s);
+          if (m.stmts[s].function == f && updates(s) && std::find(fills.begin(), fills.end(), s) == fills.end()) fills.push_back(s);
         std::sort(fills.begin(), fills.end());
+      };
+      // `d = mujoco.MjData(m)`, then `mujoco.mj_step(m, d)`: another library steps its own state.
+      std::vector<StmtId> stateSteps;
+      if (m.language == Language::Python && b.kind == StmtKind::Assign && (makesAVariable(m, b.b) || allocatesABuffer(m, b.b))) {
+        // A variable updated by calls made for their effect holds their results: looked for only
+        // after a variable's binding (rare); also a buffer a call names as the one it writes
+        // (`torch.add(a, b, out=c)`, `y = f(x, out=c)`; an object built otherwise, such as a log
+        // handed as `out=`, keeps what it was built from).
+        gatherFills([&](StmtId s) { return updatesTheVariable(m, s, name) || writesByKeyword(m, s, name); });
       } else if (m.language == Language::Python && b.kind == StmtKind::Assign) {
         // `copy_impl(kv_cache, qkv, batch)` with `copy_impl = BlockedRotaryEmbeddings(...)`, then
         // `qkv` compared: the library under test, called for its effect on what it is handed,
         // writes its result into it (DeepSpeed's kernels).
-        // `d = mujoco.MjData(m)`, then `mujoco.mj_step(m, d)`: another library steps its own state
-        // (in a helper too, up to its end).
-        for (StmtId s = binding + 1; s < (f == fn ? at : F.endStmt) && s < m.stmts.size(); ++s)
-          if (m.stmts[s].function == f &&
-              ((f == fn && libraryWritesInto(m, f, s, name)) || otherLibraryStepsItsState(m, f, binding, s, name)) &&
-              std::find(fills.begin(), fills.end(), s) == fills.end())
-            fills.push_back(s);
-        std::sort(fills.begin(), fills.end());
-      }
-      // `c = torch.empty(...)`, then `torch.add(a, b, out=c)` or `y = f(x, out=c)`: a call that names
-      // the buffer it writes (an object built otherwise, such as a log handed as `out=`, keeps
-      // what it was built from).
-      if (m.language == Language::Python && b.kind == StmtKind::Assign && (makesAVariable(m, b.b) || allocatesABuffer(m, b.b))) {
-        for (StmtId s = binding + 1; s < (f == fn ? at : F.endStmt) && s < m.stmts.size(); ++s)
-          if (m.stmts[s].function == f && writesByKeyword(m, s, name) && std::find(fills.begin(), fills.end(), s) == fills.end())
-            fills.push_back(s);
-        std::sort(fills.begin(), fills.end());
+        gatherFills([&](StmtId s) {
+          if (otherLibraryStepsItsState(m, f, binding, s, name)) {
+            stateSteps.push_back(s);
+            return true;
+          }
+          return f == fn && libraryWritesInto(m, f, s, name);
+        });
       }
       std::vector<OptimizerStep> stepped;
       if (m.language == Language::Python && b.kind == StmtKind::Assign && f == fn) {
@@ -233,7 +231,7 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
         const auto stepping = std::find_if(stepped.begin(), stepped.end(), [&](const OptimizerStep& o) { return o.step == s; });
         const bool steps = stepping != stepped.end();
         // So does another library stepping its own state, once per pass of the test's loop.
-        const bool stepsState = m.language == Language::Python && otherLibraryStepsItsState(m, f, binding, s, name);
+        const bool stepsState = std::find(stateSteps.begin(), stateSteps.end(), s) != stateSteps.end();
         if (stepsState) w.out.updates.insert(fmt::format("{}:{}:{}", m.path, st.range.start.line, name));
         for (StmtId p = st.parent; !steps && !stepsState && p != kNone && p >= binding; p = m.stmts[p].parent)
           if (m.stmts[p].kind == StmtKind::For) {
