@@ -202,7 +202,9 @@ std::optional<AssertionFinder::LocalComparator> AssertionFinder::localComparator
   if (!RE2::PartialMatch(re2::StringPiece(declaration.data(), declaration.size()), typed, &type)) return std::nullopt;
   const ApiSpec* spec = comparatorClassNamed(matcher_.wrappers(), type);
   if (!spec) return std::nullopt;
-  return LocalComparator{spec, value};
+  // `nearly_equal<double> cmp{1e-4, 0.0}`: an aggregate's first member is its tolerance.
+  const bool members = m.expr(value).kind == ExprKind::List && m.childCount(value) > 0;
+  return LocalComparator{spec, members ? m.child(value, 0) : value};
 }
 
 // The two values a helper of the file compares with the comparator it is handed as argument

@@ -162,6 +162,17 @@ Assertion AssertionFinder::newAssertion(const FileModel& m, StmtId s) {
   const Stmt& st = m.stmts[s];
   a.file = m.path;
   a.range = st.range;
+  // `ASSERT_TRUE(cond) << "got " << x;`: the streamed message is not the check; the record ends
+  // with the check's call.
+  if (m.language == Language::Cpp && st.kind == StmtKind::ExprStmt && st.a != kNone && m.source) {
+    const SourceRange& call = m.expr(st.a).range;
+    const size_t next = call.endByte < m.source->size() ? m.source->find_first_not_of(" \t\r\n", call.endByte) : std::string::npos;
+    if (call.startByte == st.range.startByte && call.endByte < st.range.endByte && next != std::string::npos &&
+        m.source->compare(next, 2, "<<") == 0) {
+      a.range.endByte = call.endByte;
+      a.range.end = call.end;
+    }
+  }
   a.language = m.language;
   a.stmt = s;
   placeIn(m, a, st.function);

@@ -37,6 +37,17 @@ bool comparesWithinABound(const FileModel& m, FunctionId op) {
   return false;
 }
 
+// A class built without a constructor of its own, from its data members in order
+// (`nearly_equal<T>{ratio, magnitude}`, cuGraph's): a member declared before the call operator, in
+// the class's own text (`const T ratio;`, `T eps = 1e-5;`).
+bool aggregateWithMembers(const FileModel& m, const ClassDef& c, FunctionId op) {
+  const uint32_t from = c.range.startByte, to = m.functions[op].range.startByte;
+  if (!m.source || to <= from || to > m.source->size()) return false;
+  const std::string_view head = std::string_view(*m.source).substr(from, to - from);
+  static const RE2 member(R"((?m)^\s*(?:(?:const|mutable)\s+)*[A-Za-z_][\w:]*(?:<[^;{}()]*>)?\s+[A-Za-z_]\w*\s*(?:=[^;{}]*)?;)");
+  return RE2::PartialMatch(re2::StringPiece(head.data(), head.size()), member);
+}
+
 }  // namespace
 
 void addComparatorClasses(const Project& project, Catalogue& wrappers) {
@@ -47,14 +58,16 @@ void addComparatorClasses(const Project& project, Catalogue& wrappers) {
     if (m.language != Language::Cpp || !isCppHeaderPath(path)) continue;
     for (ClassId k = 0; k < m.classes.size(); ++k) {
       const ClassDef& c = m.classes[k];
-      bool built = false;
+      bool built = false, constructed = false;
       FunctionId op = kNone;
       for (FunctionId f = 0; f < m.functions.size(); ++f) {
         if (m.functions[f].cls != k) continue;
+        constructed |= m.functions[f].name == c.name;
         if (m.functions[f].name == c.name && !m.functions[f].params.empty()) built = true;
         if (m.functions[f].name == "operator()") op = f;
       }
-      if (!built || op == kNone || !comparesWithinABound(m, op)) continue;
+      if (op == kNone || !comparesWithinABound(m, op)) continue;
+      if (!built && (constructed || !aggregateWithMembers(m, c, op))) continue;
       ApiSpec w;
       w.language = Language::Cpp;
       w.discovered = true;

@@ -8,11 +8,12 @@
 
 namespace oalens::analyzer {
 
-// Adds an entry for each class of the project's C++ files whose constructor takes a tolerance
+// Adds an entry for each class of the project's C++ headers whose constructor takes a tolerance, or
+// that is built from its data members without one (`nearly_equal<T>{ratio, floor}`),
 // and whose call operator takes two values and answers whether their difference stays within a
 // bound (a comparison `<`/`<=` in its return, a subtraction of its two parameters in its body).
 // The entry is a predicate of three parameters (the two values, then the constructor's first
-// argument) marked `comparator`; how its calls are read: AssertionFinder::comparatorCheck.
+// argument, or its first member) marked `comparator`; how its calls are read: AssertionFinder::comparatorCheck.
 void addComparatorClasses(const Project& project, Catalogue& wrappers);
 
 // The comparator class of `wrappers` a declaration names by its type as written, without template

@@ -63,4 +63,23 @@ TEST_F(ComparatorTest, HandedToAHelperOfTheFile) {
   ASSERT_TRUE(matchesScaled(want, 2.0f, y, 2, close));  // expect: oa api=suite::RelativeMatch cat=abs thr=customized tol=atol:constant:0.002
 }
 
+// A helper of the file checking each score with an aggregate comparator it builds.
+template <typename T>
+void expectScoresMatch(const T* got, const T* want, size_t n) {
+  auto match = suite::WithinRatio<T>{T{1e-3}, T{1e-6}};
+  for (size_t i = 0; i < n; ++i) EXPECT_TRUE(match(got[i], want[i])) << "score " << i;  // expect: oa api=suite::WithinRatio cat=abs thr=customized tol=atol:literal:0.001
+}
+
+TEST_F(ComparatorTest, BuiltFromItsMembers) {
+  const float x[2] = {0.5f, -1.0f};
+  float y[2];
+  minitensor::sigmoid_into(x, y, 2);
+  const float want[2] = {0.6225f, 0.2689f};
+  expectScoresMatch(y, want, 2);  // expect: oa api=expectScoresMatch cat=abs thr=default tol=atol:default:0.001
+  suite::WithinRatio<double> near{1e-4, 0.0};
+  EXPECT_TRUE(near(minitensor::mse_loss(1.0, 0.5), 0.25))  // expect: oa api=suite::WithinRatio cat=abs thr=customized tol=atol:literal:0.0001
+      << "loss of a half step, "
+      << "against its square";
+}
+
 }  // namespace

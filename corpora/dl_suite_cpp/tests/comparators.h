@@ -33,6 +33,14 @@ struct MagnitudeMatch {
   T eps_;
 };
 
+// Built from its members, without a constructor: `WithinRatio<T>{ratio, floor}`.
+template <typename T>
+struct WithinRatio {
+  const T ratio;
+  const T floor;
+  bool operator()(T lhs, T rhs) const { return std::abs(lhs - rhs) < std::max(std::max(lhs, rhs) * ratio, floor); }
+};
+
 template <typename T>
 struct ExactMatch {
   bool operator()(const T& expected, const T& actual) const { return expected == actual; }

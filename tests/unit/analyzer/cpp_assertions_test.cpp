@@ -485,3 +485,21 @@ TEST(CppAssertions, DefaultsDeclaredInAHeaderLetACallLeaveThemOut) {
   EXPECT_TRUE(a->isOa);
   EXPECT_NE(a->api.find("close_bits"), std::string::npos);
 }
+
+TEST(CppAssertions, AStreamedMessageIsNotPartOfTheCheck) {
+  auto r = scanCpp(
+      "TEST(Ops, Message) {\n"
+      "  ASSERT_TRUE(std::abs(got - want) <\n"
+      "              tolerance)\n"
+      "      << \"got \" << got\n"
+      "      << \" tolerance \" << tolerance;\n"
+      "  EXPECT_NEAR(a, b, 1e-5);\n"
+      "}\n");
+  const Assertion* streamed = atLine(r, 2);
+  ASSERT_NE(streamed, nullptr);
+  EXPECT_TRUE(streamed->isOa);
+  EXPECT_EQ(streamed->range.end.line, 3u);
+  const Assertion* plain = atLine(r, 6);
+  ASSERT_NE(plain, nullptr);
+  EXPECT_EQ(plain->range.end.line, 6u);
+}
