@@ -334,6 +334,12 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
             return o.kind == OriginKind::LibCall && !o.api.empty() && o.api[0] != '.';
           }))
         w.noteLoop();
+      // `[0.05 * 0.9 ** k for k in range(n)]`: a value per step worked out by a formula of the
+      // step, the author's algorithm written out, not data.
+      if (m.language == Language::Python && formulaOfItsTargets(m, e)) {
+        w.out.evidence.push_back(fmt::format("`{}` works each element out by a formula of its step", x.text.substr(0, 60)));
+        w.noteLoop();
+      }
       return;
     }
     case ExprKind::Subscript: {
@@ -513,6 +519,52 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     default: w.out.items.push_back({OriginKind::Unknown, {}, {}, fmt::format("`{}` is not traced", x.text)}); return;
   }
+}
+
+namespace {
+
+void targetNames(const FileModel& m, ExprId target, std::vector<std::string_view>& out) {
+  const Expr& t = m.expr(target);
+  if (t.kind == ExprKind::Name) out.push_back(t.name);
+  if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List)
+    for (uint32_t i = 0; i < t.childCount; ++i) targetNames(m, m.child(target, i), out);
+}
+
+bool mentionsAny(const FileModel& m, ExprId e, const std::vector<std::string_view>& names, int depth = 0) {
+  if (e == kNone || depth > 16) return false;
+  const Expr& x = m.expr(e);
+  if (x.kind == ExprKind::Name) return std::ranges::find(names, x.name) != names.end();
+  for (uint32_t i = 0; i < x.childCount; ++i)
+    if (mentionsAny(m, m.child(e, i), names, depth + 1)) return true;
+  return false;
+}
+
+// Arithmetic on one of `names` in `e`, outside an index (`xs[2 * i]` only picks an element).
+bool arithmeticOn(const FileModel& m, ExprId e, const std::vector<std::string_view>& names, int depth = 0) {
+  if (e == kNone || depth > 16) return false;
+  const Expr& x = m.expr(e);
+  static constexpr std::string_view kArithmetic[] = {"+", "-", "*", "/", "**", "//"};
+  if (x.kind == ExprKind::BinaryOp && std::ranges::find(kArithmetic, x.name) != std::end(kArithmetic) && mentionsAny(m, e, names))
+    return true;
+  if (x.kind == ExprKind::Subscript) return x.childCount > 0 && arithmeticOn(m, m.child(e, 0), names, depth + 1);
+  for (uint32_t i = 0; i < x.childCount; ++i)
+    if (arithmeticOn(m, m.child(e, i), names, depth + 1)) return true;
+  return false;
+}
+
+}  // namespace
+
+// Only a loop over steps (`range(n)`, `np.arange(...)`, `np.linspace(...)`) gives a formula of the
+// step: `[x * scale for x in targets]` rescales data element by element.
+bool OriginTracer::formulaOfItsTargets(const FileModel& m, ExprId comprehension) {
+  std::vector<std::string_view> steps;
+  for (uint32_t i = 1; i + 1 < m.expr(comprehension).childCount; i += 2) {
+    const ExprId iterable = m.child(comprehension, i + 1);
+    if (m.expr(iterable).kind != ExprKind::Call) continue;
+    const std::string_view callee = lastOf(m, splitCall(m, iterable).callee);
+    if (callee == "range" || callee == "arange" || callee == "linspace") targetNames(m, m.child(comprehension, i), steps);
+  }
+  return !steps.empty() && arithmeticOn(m, m.child(comprehension, 0), steps);
 }
 
 bool OriginTracer::comprehensionIndex(const FileModel& m, FunctionId fn, StmtId at, ExprId index) const {

@@ -186,6 +186,8 @@ class OriginTracer {
   // Whether a subscript's index (`index`), or a part of it, is computed by a comprehension of the
   // test, inline or through a local (`t[:, [f * n + i for f in fs for i in range(n)]]`).
   bool comprehensionIndex(const FileModel& m, FunctionId fn, StmtId at, ExprId index) const;
+  // Whether a comprehension's element does arithmetic on a loop variable counting steps.
+  static bool formulaOfItsTargets(const FileModel& m, ExprId comprehension);
   // After a record's field was read through `helper` (of file `hm`), called at `c`: the
   // arguments bound to the parameters that field's value reads (items from `itemsBefore` on).
   void traceArgumentsReadBy(CallSite& c, const FileModel& hm, FunctionId helper, size_t itemsBefore) const;

@@ -40,3 +40,33 @@ class StepAdagrad:
         for i, p in enumerate(self.params):
             self.sums[i] = self.sums[i] + p.grad * p.grad
             p.data -= self.lr * p.grad / (self.sums[i] ** 0.5 + self.eps)
+
+
+class ExponentialRate:
+    """Multiplies the learning rate of each parameter group by `gamma` per step."""
+
+    def __init__(self, groups, gamma):
+        self.groups = groups
+        self.base = [g["lr"] for g in groups]
+        self.gamma = gamma
+        self.count = 0
+
+    def step(self):
+        self.count += 1
+        for g, base in zip(self.groups, self.base):
+            g["lr"] = base * self.gamma**self.count
+
+
+class PiecewiseRate:
+    """Divides the learning rate by ten at each of `milestones`."""
+
+    def __init__(self, groups, milestones):
+        self.groups = groups
+        self.milestones = list(milestones)
+        self.count = 0
+
+    def step(self):
+        self.count += 1
+        if self.count in self.milestones:
+            for g in self.groups:
+                g["lr"] = g["lr"] * 0.1

@@ -216,7 +216,7 @@ TEST(OracleClassifier, ATargetOfAComprehensionComesFromItsIterable) {
                             "    expected = 1 + sum((i + 1) / 3 for i in range(2))\n"
                             "    assert_allclose(grads[0], expected)\n");  // line 16
   EXPECT_EQ(oracleTypeAt(r, 13), "DT");                                    // another library's exp is the oracle
-  EXPECT_EQ(oracleTypeAt(r, 16), "D");                                     // arithmetic on literals, the comprehension's `i` included
+  EXPECT_EQ(oracleTypeAt(r, 16), "NI");  // the comprehension's `i` traced to its `range`: a formula of the step the author wrote
 }
 
 TEST(OracleClassifier, ASuffixOfAPackagesModuleIsNotAnotherLibrarysName) {
@@ -511,4 +511,28 @@ TEST(OracleClassifier, AMethodOfTheArrayTheLibrarysObjectWasMadeIntoIsTheArrayLi
   const Assertion* a = atLine(r, 6);
   ASSERT_NE(a, nullptr);
   EXPECT_TRUE(evidenceMentions(*a, "`.conjugate` is the array's method")) << a->oracleType;
+}
+
+TEST(OracleClassifier, AFormulaOfTheStepIsTheAuthorsAndARescaledListIsData) {
+  ScanResult r = classified(std::string(kImports) +  // lines 1-6
+                            "\n"
+                            "def test_rates():\n"
+                            "    rates = [0.1 * 0.5 ** k for k in range(5)]\n"
+                            "    assert_allclose(BCPU.rates(5), rates)\n"  // line 10
+                            "    written = [0.1, 0.05, 0.025]\n"
+                            "    doubled = [2 * r for r in written]\n"
+                            "    assert_allclose(BCPU.rates(3), doubled)\n");  // line 13
+  EXPECT_EQ(oracleTypeAt(r, 10), "NI");
+  EXPECT_EQ(oracleTypeAt(r, 13), "D");
+}
+
+TEST(OracleClassifier, ASideNamedForTheTargetIsTheOracleWhereNeitherCallsTheLibrary) {
+  ScanResult r = classified(std::string(kImports) +  // lines 1-6
+                            "\n"
+                            "def check(groups, targets):\n"
+                            "    for group, target in zip(groups, targets):\n"
+                            "        assert_allclose(target, group['lr'])\n");  // line 10
+  const Assertion* a = atLine(r, 10);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->expectedText, "target");
 }
