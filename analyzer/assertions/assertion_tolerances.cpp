@@ -359,6 +359,17 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
   }
   // assertAllClose(x, y, atol=1e-3, tpu_atol=1e-2): on a TPU the check accepts 1e-2.
   for (const DeviceTolerance& dt : spec.deviceTolerances) {
+    if (dt.param.empty() && dt.scales) {  // the call's own value, scaled on that device
+      if (!a.isOa) continue;
+      const auto base = std::ranges::find_if(a.tolerances, [&](const Tolerance& t) { return t.name == dt.kind; });
+      if (base == a.tolerances.end()) continue;
+      const std::optional<double> factor = ToleranceResolver::parseNumber(dt.valueText);
+      const std::optional<double> value = factor && base->value ? std::optional<double>(*factor * *base->value) : std::nullopt;
+      const std::string text = fmt::format("{} * {}", dt.valueText, base->text);
+      a.tolerances.push_back({fmt::format("{}@{}", dt.kind, dt.label), text, value, Provenance::Depend,
+                              fmt::format("{} scales {} by {} when `{}`", spec.id, dt.kind, dt.valueText, dt.condition)});
+      continue;
+    }
     if (dt.param.empty()) {  // the wrapper's own value on that device
       if (!a.isOa) continue;
       a.tolerances.push_back({fmt::format("{}@{}", dt.kind, dt.label), dt.valueText, ToleranceResolver::parseNumber(dt.valueText),

@@ -94,7 +94,10 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   text(a.oaIfId);
   texts(a.dtypeOverrideDecorators);
   number(a.deviceTolerances.size());
-  for (const DeviceTolerance& d : a.deviceTolerances) texts({d.kind, d.param, d.label, d.condition, d.valueText});
+  for (const DeviceTolerance& d : a.deviceTolerances) {
+    texts({d.kind, d.param, d.label, d.condition, d.valueText});
+    number(d.scales);
+  }
   number(a.negated);
   number(a.approx);
   number(a.predicateMethod);

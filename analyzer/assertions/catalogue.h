@@ -37,6 +37,8 @@ struct DeviceTolerance {
   // A value the wrapper sets itself on those devices (`if jax.default_backend() == "gpu": atol =
   // 1e-3`), for every call, when `param` is empty.
   std::string valueText;
+  // `valueText` is a factor of the call's own tolerance (`if platform == "tpu": rtol = 3e3 * rtol`).
+  bool scales = false;
 };
 
 struct ApiSpec {

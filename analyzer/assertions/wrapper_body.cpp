@@ -47,7 +47,16 @@ void addDeviceTolerances(const FileModel& m, FunctionId fid, const std::string& 
     const Stmt& st = m.stmts[s];
     if (st.function != fid || st.kind != StmtKind::Assign || st.a == kNone || st.b == kNone) continue;
     if (m.expr(st.a).kind != ExprKind::Name || m.expr(st.a).name != name) continue;
-    if (m.expr(st.b).kind == ExprKind::Number && st.parent != kNone && m.stmts[st.parent].kind == StmtKind::If &&
+    // `rtol = 3e3 * rtol` (KFAC-JAX's assert_trees_all_close on a TPU): the call's own value, scaled.
+    const Expr& value = m.expr(st.b);
+    ExprId factor = kNone;
+    if (value.kind == ExprKind::BinaryOp && value.name == "*" && value.childCount == 2)
+      for (uint32_t side = 0; side < 2; ++side) {
+        const Expr& self = m.expr(m.child(st.b, side));
+        if (self.kind == ExprKind::Name && self.name == name && m.expr(m.child(st.b, 1 - side)).kind == ExprKind::Number)
+          factor = m.child(st.b, 1 - side);
+      }
+    if ((value.kind == ExprKind::Number || factor != kNone) && st.parent != kNone && m.stmts[st.parent].kind == StmtKind::If &&
         !m.stmts[st.parent].isElif && m.stmts[st.parent].a != kNone) {
       // if jax.default_backend() == "gpu": atol = 1e-3 (Equinox's tree_allclose): the wrapper's
       // own value on that device, for every call.
@@ -59,7 +68,8 @@ void addDeviceTolerances(const FileModel& m, FunctionId fid, const std::string& 
           label = device;
           break;
         }
-      out.push_back({kind, {}, label, squeezed(condition, 120), std::string(m.expr(st.b).text)});
+      if (factor != kNone) out.push_back({kind, {}, label, squeezed(condition, 120), std::string(m.expr(factor).text), true});
+      else out.push_back({kind, {}, label, squeezed(condition, 120), std::string(m.expr(st.b).text)});
       continue;
     }
     if (m.expr(st.b).kind != ExprKind::Name) continue;
