@@ -47,8 +47,8 @@ bool looksLikeError(const FileModel& m, ExprId e, int depth) {
     case ExprKind::Call: {
       CallArgs args = splitCall(m, e);
       std::string_view last = lastOf(m, args.callee);
-      if (last == "abs" || last == "absolute" || last == "fabs" || last == "norm" || last == "rel_error" || last == "relative_error" ||
-          last == "abs_error" || last == "squaredNorm" || last == "lpNorm" || last == "frobenius_norm")
+      if (namesAbsoluteValue(last) || last == "norm" || last == "rel_error" || last == "relative_error" || last == "abs_error" ||
+          last == "squaredNorm" || last == "lpNorm" || last == "frobenius_norm")
         return true;
       const Expr& callee = m.expr(args.callee);
       // A vector's length (dlib's `length(x)`, `length_squared(x)`) as a free function of one
@@ -204,7 +204,7 @@ bool containsAbsoluteValue(const FileModel& m, ExprId e, int depth) {
   const Expr& x = m.expr(e);
   if (x.kind == ExprKind::Call) {
     std::string_view last = lastOf(m, splitCall(m, e).callee);
-    if (last == "abs" || last == "fabs" || last == "fabsf" || last == "absolute" || last == "norm") return true;
+    if (namesAbsoluteValue(last) || last == "norm") return true;
   }
   for (uint32_t i = 0; i < x.childCount; ++i)
     if (containsAbsoluteValue(m, m.child(e, i), depth + 1)) return true;

@@ -225,6 +225,30 @@ bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std
   return false;
 }
 
+bool setsFailingStatusIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag) {
+  const StmtId blockEnd = afterBlock(m, fid, head, end);
+  for (StmtId e = head + 1; e < blockEnd; ++e) {
+    const Stmt& x = m.stmts[e];
+    if (x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone && m.expr(x.a).text == flag &&
+        isFailingStatus(m, x.b))
+      return true;
+  }
+  return false;
+}
+
+// Whether the block of the `if` at `head` sets a failing status in the local function `fid` answers
+// with (`ret = -1;`, then `return ret;`: Tengine's float_mismatch).
+static bool setsReturnedStatus(const FileModel& m, FunctionId fid, StmtId head) {
+  const Function& f = m.functions[fid];
+  for (StmtId r = head + 1; r < f.endStmt && r < m.stmts.size(); ++r) {
+    const Stmt& ret = m.stmts[r];
+    if (ret.function == fid && ret.kind == StmtKind::Return && ret.a != kNone && m.expr(ret.a).kind == ExprKind::Name &&
+        setsFailingStatusIn(m, fid, head, f.endStmt, m.expr(ret.a).name))
+      return true;
+  }
+  return false;
+}
+
 // A C++ function (not a test case) with parameters, or a method (its object holds what it
 // checks: a tester configured by builder calls), whose check compares values it computes itself
 // rather than two of its parameters (one side at most is a parameter's): wrapper_discovery's
@@ -318,7 +342,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (!comparesTwoSides(m, f, actualParam, expectedParam)) continue;
     ApiSpec w = closenessPredicate(m, fid, s, actualParam, expectedParam, boundSide, resolver);
     markCheckExpr(m, answer, nullptr, w);
-    if (st.kind == StmtKind::If && answersFailingStatus(m, s)) w.negated = true;
+    if (st.kind == StmtKind::If && (answersFailingStatus(m, s) || setsReturnedStatus(m, fid, s))) w.negated = true;
     // `if (fabs(e - a) > t) { result_.addFailure(...); }` (CppUnitLite's EXPECT_DOUBLES_EQUAL): a
     // check that fails the test itself asserts where it is called; one that returns false answers.
     if (st.kind == StmtKind::If && finder.abortIn(m, s) != std::optional<std::string>("return") && failsUnder(m, finder, fid, s)) {

@@ -116,7 +116,7 @@ static ExprId factorOfACompared(const FileModel& m, ExprId bound, ExprId actual,
     if (m.expr(e).kind == ExprKind::Call) {
       const CallArgs args = splitCall(m, e);
       const std::string_view last = lastDottedComponent(m.expr(args.callee).text);
-      if ((last == "abs" || last == "fabs" || last == "absolute") && args.positional.size() == 1) e = args.positional[0];
+      if (namesAbsoluteValue(last) && args.positional.size() == 1) e = args.positional[0];
     }
     const std::string text = normalized(m.expr(e).text);
     return !text.empty() && ((actual != kNone && text == normalized(m.expr(actual).text)) ||

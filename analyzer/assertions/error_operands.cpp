@@ -131,7 +131,7 @@ std::string_view sizeOfParam(const FileModel& m, FunctionId fid, ExprId e) {
   const std::string_view callee = unqualified(m.expr(args.callee).text);
   if ((callee == "max" || callee == "fmax") && args.positional.size() == 2) return sizeOfParam(m, fid, args.positional[0]);
   if (args.positional.size() != 1) return {};
-  if (callee != "abs" && callee != "fabs" && callee != "absolute" && callee != "norm") return {};
+  if (!namesAbsoluteValue(callee) && callee != "norm") return {};
   return originParam(m, fid, args.positional[0], 0, false);
 }
 

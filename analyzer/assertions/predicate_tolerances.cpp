@@ -75,8 +75,7 @@ bool takeAbsRelTolerance(const FileModel& m, FunctionId fid, StmtId s, ExprId wr
     // of the product is the factor times the size of the side.
     bool sizeOutside = false;
     if (m.expr(product).kind == ExprKind::Call)
-      if (const CallArgs abs = splitCall(m, product);
-          abs.positional.size() == 1 && (lastOf(m, abs.callee) == "abs" || lastOf(m, abs.callee) == "fabs")) {
+      if (const CallArgs abs = splitCall(m, product); abs.positional.size() == 1 && namesAbsoluteValue(lastOf(m, abs.callee))) {
         product = abs.positional[0];
         sizeOutside = true;
       }

@@ -1,5 +1,6 @@
 // What wrapper discovery reads in a helper's body besides its check: when it passes or fails, what it calls, tolerance sources.
 #include "analyzer/assertions/wrapper_body.h"
+#include "analyzer/core/words.h"
 
 #include <fmt/format.h>
 
@@ -222,7 +223,7 @@ std::string_view scalingParam(const FileModel& m, FunctionId fid, StmtId at, Exp
       return scalingParam(m, fid, at, args.positional[0], depth + 1);
     // The magnitude of a tolerance (`AT::abs(tol)`, `std::fabs(eps)`) is that tolerance; of a value
     // (`std::abs(k) * epsilons`) it is a scale, not the parameter scaled.
-    if ((callee == "abs" || callee == "fabs") && args.positional.size() == 1)
+    if (namesAbsoluteValue(callee) && args.positional.size() == 1)
       if (const std::string_view p = scalingParam(m, fid, at, args.positional[0], depth + 1); namesAToleranceUnit(p)) return p;
   }
   if (x.kind == ExprKind::Other && m.childCount(e) == 1) return scalingParam(m, fid, at, m.child(e, 0), depth + 1);
@@ -241,7 +242,7 @@ std::optional<std::pair<std::string_view, std::string_view>> absolutePlusRelativ
     if (m.expr(c).kind != ExprKind::Call) return false;
     const CallArgs args = splitCall(m, c);
     const std::string_view callee = args.callee == kNone ? std::string_view{} : lastOf(m, args.callee);
-    return callee == "abs" || callee == "fabs" || callee == "fabsf";
+    return namesAbsoluteValue(callee);
   };
   for (int i = 0; i < 2; ++i) {
     const std::string_view absolute = originParam(m, fid, m.child(bound, static_cast<uint32_t>(i)), 0, false);

@@ -21,6 +21,12 @@ inline size_t findWord(std::string_view text, std::string_view word, size_t from
 
 inline bool mentionsWord(std::string_view text, std::string_view word) { return findWord(text, word) != std::string_view::npos; }
 
+// A function's last name for the absolute value: `abs`, C's `fabs`, `fabsf`, `fabsl`, NumPy's
+// `absolute`.
+inline bool namesAbsoluteValue(std::string_view last) {
+  return last == "abs" || last == "fabs" || last == "fabsf" || last == "fabsl" || last == "absolute";
+}
+
 // Code text without spaces, tabs, newlines and line continuations: how argument texts, the
 // statements an origin was traced through and the operands of a bound are compared.
 inline std::string normalized(std::string_view text) {
