@@ -213,27 +213,20 @@ bool answersFailingStatus(const FileModel& m, StmtId head) {
   return false;
 }
 
-// Whether the block of `head` sets `flag` to `value` (`failed = true;`).
-bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
+// Whether the block of the `if` at `head` assigns `flag` a value `accepted` takes.
+template <class Accept>
+static bool assignsInBlock(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, Accept accepted) {
   const StmtId blockEnd = afterBlock(m, fid, head, end);
   for (StmtId e = head + 1; e < blockEnd; ++e) {
     const Stmt& x = m.stmts[e];
-    if (x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone && m.expr(x.a).text == flag &&
-        m.expr(x.b).text == value)
+    if (x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone && m.expr(x.a).text == flag && accepted(x.b))
       return true;
   }
   return false;
 }
 
-bool setsFailingStatusIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag) {
-  const StmtId blockEnd = afterBlock(m, fid, head, end);
-  for (StmtId e = head + 1; e < blockEnd; ++e) {
-    const Stmt& x = m.stmts[e];
-    if (x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone && m.expr(x.a).text == flag &&
-        isFailingStatus(m, x.b))
-      return true;
-  }
-  return false;
+bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value) {
+  return assignsInBlock(m, fid, head, end, flag, [&](ExprId v) { return m.expr(v).text == value; });
 }
 
 // Whether the block of the `if` at `head` sets a failing status in the local function `fid` answers
@@ -243,7 +236,7 @@ static bool setsReturnedStatus(const FileModel& m, FunctionId fid, StmtId head) 
   for (StmtId r = head + 1; r < f.endStmt && r < m.stmts.size(); ++r) {
     const Stmt& ret = m.stmts[r];
     if (ret.function == fid && ret.kind == StmtKind::Return && ret.a != kNone && m.expr(ret.a).kind == ExprKind::Name &&
-        setsFailingStatusIn(m, fid, head, f.endStmt, m.expr(ret.a).name))
+        assignsInBlock(m, fid, head, f.endStmt, m.expr(ret.a).name, [&](ExprId v) { return isFailingStatus(m, v); }))
       return true;
   }
   return false;

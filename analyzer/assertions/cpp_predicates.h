@@ -27,8 +27,6 @@ bool computesBothSides(const FileModel& m, const Function& f, std::string_view a
 
 // Whether the block of the `if` at `head` sets `flag` to `value` (`failed = true;`).
 bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag, std::string_view value);
-// Whether the block of the `if` at `head` sets `flag` to a failing status (`ret = -1;`).
-bool setsFailingStatusIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std::string_view flag);
 
 // The entry of a function found to answer whether two values are close within `bound` (read at
 // statement `s`): an absolute tolerance, the sides the caller's parameters (or the function's own).

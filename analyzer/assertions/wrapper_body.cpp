@@ -69,8 +69,8 @@ void addDeviceTolerances(const FileModel& m, FunctionId fid, const std::string& 
           label = device;
           break;
         }
-      if (factor != kNone) out.push_back({kind, {}, label, squeezed(condition, 120), std::string(m.expr(factor).text), true});
-      else out.push_back({kind, {}, label, squeezed(condition, 120), std::string(m.expr(st.b).text)});
+      out.push_back(
+          {kind, {}, label, squeezed(condition, 120), std::string(m.expr(factor != kNone ? factor : st.b).text), factor != kNone});
       continue;
     }
     if (m.expr(st.b).kind != ExprKind::Name) continue;
