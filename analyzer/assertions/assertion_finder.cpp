@@ -53,7 +53,15 @@ namespace {
 // is not known: integers compared within less are compared exactly.
 bool toleranceCanMatterOnIntegers(const Assertion& a) {
   for (const Tolerance& t : a.tolerances) {
-    if (!t.value) return true;
+    // An unresolved value is assumed large enough to matter, unless it is a module's constant
+    // named for the tolerance itself (geomstats' `gs.atol`, 1e-8 or 1e-6 by backend): a
+    // library's standard tolerance is a small one.
+    if (!t.value) {
+      const std::string_view text = t.text;
+      const size_t dot = text.rfind('.');
+      if (dot == std::string_view::npos || text.substr(dot + 1) != t.name || (t.name != "atol" && t.name != "rtol")) return true;
+      continue;
+    }
     if (t.name == "rtol" ? *t.value >= 1e-3 : (t.name == "decimal" || t.name == "places") ? *t.value <= 0 : *t.value >= 1) return true;
   }
   return false;

@@ -152,6 +152,18 @@ bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
       return (leftHolds && rightHolds) || (leftHolds && isIntegerLiteral(m, right)) || (rightHolds && isIntegerLiteral(m, left));
     }
     case ExprKind::UnaryOp: return x.name == "-" && holds(m, fid, at, m.child(e, 0), steps + 1);
+    // `expected = True`: a truth value, compared exactly however the check is spelled.
+    case ExprKind::Bool: return true;
+    // x.shape, x.ndim: a shape and a rank are whole numbers.
+    case ExprKind::Attribute: return x.name == "shape" || x.name == "ndim";
+    // [len(paths), len(paths[0])]: a list or tuple of such values, every element one.
+    case ExprKind::List:
+    case ExprKind::Tuple: {
+      if (x.childCount == 0) return false;
+      for (uint32_t i = 0; i < x.childCount; ++i)
+        if (!holds(m, fid, at, m.child(e, i), steps + 1)) return false;
+      return true;
+    }
     // {'tokens': jnp.ones([8, 128], jnp.int32), ...}: a structure compared leaf by leaf, every
     // leaf of integers.
     case ExprKind::Dict: {
@@ -169,6 +181,10 @@ bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
       const Expr& callee = m.expr(args.callee);
       const std::string_view last = lastName(callee.kind == ExprKind::Name || callee.kind == ExprKind::Attribute ? callee.text : "");
       if (last == "argmax" || last == "argmin" || last == "argsort" || last == "nonzero" || last == "argwhere") return true;
+      // len(cells), t.numel(), t.dim(): a count.
+      if ((callee.kind == ExprKind::Name && last == "len" && !isImportedName(m, fid, args.callee)) ||
+          (callee.kind == ExprKind::Attribute && (last == "numel" || last == "dim") && args.positional.empty()))
+        return true;
       // PyTorch's one-hot encoding is int64 (`F.one_hot(targets)`); JAX's and TensorFlow's are floats.
       if (last == "one_hot" && callee.kind == ExprKind::Attribute && bindsTorch(m, fid, callee.text)) return true;
       // torch.movedim(t, 0, 1), np.transpose(a): the same elements rearranged.

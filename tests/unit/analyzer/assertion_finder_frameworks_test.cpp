@@ -375,6 +375,40 @@ TEST(AssertionFinder, IntegerValuesComparedWithinLessThanOneAreExactChecks) {
   EXPECT_TRUE(at[16]->isOa);
 }
 
+// Counts, shapes and truth values are whole numbers however they reach the check: `len(...)`, a
+// `.shape` or `.ndim`, a list of such values, a name bound to `True` (geomstats' dataset tests,
+// 10 of its 60 sampled checks). A library's own tolerance constant left unresolved (`gs.atol`,
+// per backend) is small: the check stays exact; any other unresolved tolerance may let them differ.
+TEST(AssertionFinder, CountsShapesAndTruthValuesComparedWithAClosenessApiAreExactChecks) {
+  auto r = scanPython({{"tests/test_data.py",
+                        "import numpy as np\n"
+                        "import geomstats.backend as gs\n"
+                        "def close(a, b, atol=gs.atol):\n"
+                        "    np.testing.assert_allclose(a, b, atol=atol)\n"
+                        "def test_counts():\n"
+                        "    cells = load()\n"
+                        "    result = len(cells)\n"
+                        "    np.testing.assert_allclose(result, 650)\n"  // 8
+                        "    shape = load().shape\n"
+                        "    np.testing.assert_allclose(shape, (86, 378))\n"  // 10
+                        "    paths = walk()\n"
+                        "    np.testing.assert_allclose([len(paths), len(paths[0])], [3, 4])\n"  // 12
+                        "    expected = True\n"
+                        "    np.testing.assert_allclose(belongs(x), expected)\n"                               // 14
+                        "    close(result, 650)\n"                                                             // 15
+                        "    np.testing.assert_allclose(shape, (86, 378), atol=get_tol())\n"                   // 16
+                        "    np.testing.assert_allclose([len(paths), mean(paths)], np.array([3, 4.5]))\n"}});  // 17
+  auto at = byLine(r, "tests/test_data.py");
+  for (int line : {8, 10, 12, 14, 15, 16, 17}) ASSERT_TRUE(at.count(line)) << line;
+  for (int line : {8, 10, 12, 14, 15}) {
+    EXPECT_FALSE(at[line]->isOa) << line;
+    EXPECT_TRUE(at[line]->wholeNumbers) << line;
+  }
+  EXPECT_TRUE(at[16]->isOa);
+  // A list holding a measure beside a count is no list of whole numbers.
+  EXPECT_TRUE(at[17]->isOa);
+}
+
 // Python values named for positions are positions: both sides so named, or one against whole
 // numbers the test writes; a list of booleans too. A measure taken at positions is no position.
 TEST(AssertionFinder, ValuesNamedForPositionsComparedWithAClosenessApiAreExactChecks) {
