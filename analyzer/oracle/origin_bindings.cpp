@@ -315,6 +315,15 @@ bool OriginTracer::traceSelfAttribute(Walk& w, const FileModel& m, FunctionId fn
   return false;
 }
 
+// The value `yield v` gives, or kNone for anything else (`yield from g()` hands on another
+// generator's values, which are not read here).
+static ExprId yieldedValue(const FileModel& m, ExprId e) {
+  if (e == kNone) return kNone;
+  const Expr& x = m.expr(e);
+  if (x.kind != ExprKind::Other || !x.text.starts_with("yield") || x.text.starts_with("yield from") || x.childCount != 1) return kNone;
+  return m.child(e, 0);
+}
+
 bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, int depth) const {
   uint64_t key = (uint64_t(helper) << 32) ^ 0x9e3779b9u;
   if (!w.visited.insert({&m, key}).second) return true;
@@ -328,19 +337,23 @@ bool OriginTracer::traceHelper(Walk& w, const FileModel& m, FunctionId helper, i
     if (st.function != helper) continue;
     if (st.kind == StmtKind::For || st.kind == StmtKind::While) w.noteLoop();
     if (st.kind == StmtKind::AugAssign) w.noteArithmetic();
-    if (st.kind != StmtKind::Return || st.a == kNone) continue;
+    // A generator's values are those it yields (`yield img, dtype`), as a function's are those it returns.
+    const ExprId given = st.kind == StmtKind::Return                      ? st.a
+                         : F.isGenerator && st.kind == StmtKind::ExprStmt ? yieldedValue(m, st.a)
+                                                                          : kNone;
+    if (given == kNone) continue;
     returned = true;
     w.selectKey = selected;
     noteSource(w.out, st);
     // `a, b = _pair()` with `return ops.tanh(x), np.tanh(x)`: only the element unpacked.
-    const Expr& value = m.expr(st.a);
+    const Expr& value = m.expr(given);
     if (w.unpacked.position >= 0 && value.kind == ExprKind::Tuple && value.childCount == w.unpacked.arity) {
       const Walk::Unpacked unpacked = std::exchange(w.unpacked, Walk::Unpacked{});
-      traceExpr(w, m, helper, s, elementAt(m, st.a, unpacked.position, unpacked.inner), depth + 1);
+      traceExpr(w, m, helper, s, elementAt(m, given, unpacked.position, unpacked.inner), depth + 1);
       w.unpacked = unpacked;
       continue;
     }
-    traceExpr(w, m, helper, s, st.a, depth + 1);
+    traceExpr(w, m, helper, s, given, depth + 1);
   }
   w.selectKey.clear();
   --w.helperBodies;

@@ -136,36 +136,47 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
       }
     }
   }
-  if (callee.kind == ExprKind::Attribute && (dotted.rfind("self.", 0) == 0)) {
+  // self.method(x), or a method picked by its spelled-out name (`getattr(self, "{}_gt".format(name))`):
+  // what the test class's method returns. `shown` is how the call names it; false when no method
+  // of that name returned a value.
+  const auto traceOwnMethod = [&](std::string_view method, std::string_view shown, bool unqualified) {
     const ClassId ownClass = enclosingClass(m, fn);
     for (FunctionId f = 0; f < m.functions.size(); ++f) {
       const Function& F = m.functions[f];
-      if (F.name != callee.name || F.cls == kNone) continue;
+      if (F.name != method || F.cls == kNone) continue;
       if (ownClass != kNone && F.cls != ownClass) continue;
       w.out.throughHelper = true;
-      w.out.evidence.push_back(fmt::format("`{}` returns from method {}", dotted, F.qualifiedName));
+      w.out.evidence.push_back(fmt::format("`{}` returns from method {}", shown, F.qualifiedName));
       w.selectKey = key;
       const size_t itemsBefore = w.out.items.size();
       if (traceHelper(w, m, f, depth + 1)) {
         afterReturns(m, f, itemsBefore, false);
-        return;
+        return true;
       }
     }
     // A method the test class inherits from a base class of the suite, in this module or another.
-    if (ownClass != kNone && dotted.find('.', 5) == std::string::npos) {
-      if (const auto [file, method] = inheritedMethod(m, ownClass, callee.name, 0); file) {
+    if (ownClass != kNone && unqualified) {
+      if (const auto [file, inherited] = inheritedMethod(m, ownClass, method, 0); file) {
         w.out.throughHelper = true;
         w.out.evidence.push_back(
-            fmt::format("`{}` returns from method {} inherited from {}", dotted, file->functions[method].qualifiedName, file->path));
+            fmt::format("`{}` returns from method {} inherited from {}", shown, file->functions[inherited].qualifiedName, file->path));
         w.selectKey = key;
         const size_t itemsBefore = w.out.items.size();
-        if (traceHelper(w, *file, method, depth + 1)) {
-          afterReturns(*file, method, itemsBefore, false);
-          return;
+        if (traceHelper(w, *file, inherited, depth + 1)) {
+          afterReturns(*file, inherited, itemsBefore, false);
+          return true;
         }
       }
     }
-  }
+    return false;
+  };
+  if (callee.kind == ExprKind::Attribute && (dotted.rfind("self.", 0) == 0) &&
+      traceOwnMethod(callee.name, dotted, dotted.find('.', 5) == std::string::npos))
+    return;
+  if (const std::string picked =
+          callee.kind == ExprKind::Name || callee.kind == ExprKind::Call ? methodPickedByName(m, fn, at, args.callee) : std::string{};
+      !picked.empty() && traceOwnMethod(picked, fmt::format("{} (self.{})", m.expr(args.callee).text.substr(0, 60), picked), true))
+    return;
   // TensorFlow's test case runs the tensors it is given (`self.evaluate(loss)`, in graph mode by
   // running the graph): their value, not a model's evaluation, when the suite defines no method
   // of that name.
@@ -336,6 +347,24 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
     traceExpr(w, m, fn, at, value, depth + 1);
     return;
   }
+  // TestTransforms._img_provider(): a static or class method of a class of this file, called
+  // through the class's name: what it returns or yields, as a helper's.
+  if (callee.kind == ExprKind::Attribute && !viaImport && m.language == Language::Python && callee.childCount > 0 &&
+      m.expr(m.child(args.callee, 0)).kind == ExprKind::Name)
+    for (ClassId cls = 0; cls < m.classes.size(); ++cls) {
+      if (m.classes[cls].name != m.expr(m.child(args.callee, 0)).name || m.classes[cls].enclosingFunction != kNone) continue;
+      const FunctionId method = classMethod(m, cls, callee.name);
+      if (method == kNone) break;
+      w.out.throughHelper = true;
+      w.out.evidence.push_back(fmt::format("`{}` returns from method {}", dotted, m.functions[method].qualifiedName));
+      w.selectKey = key;
+      const size_t itemsBefore = w.out.items.size();
+      if (traceHelper(w, m, method, depth + 1)) {
+        afterReturns(m, method, itemsBefore, true);
+        return;
+      }
+      break;
+    }
   if (callee.kind == ExprKind::Attribute && !viaImport) {
     // A method on a value: classify by the receiver. The entry goes first, so the outermost
     // call of a side is its first item.
@@ -493,6 +522,14 @@ void OriginTracer::traceCallOutsideTheLibrary(CallSite& c) const {
         }
       }
       traceExpr(w, m, fn, at, args.positional[0], depth + 1);
+      return;
+    }
+    // `itertools.product(imgs, params)`, `itertools.chain(a, b)`: the values of its arguments,
+    // combined or joined as they are; the test's loop reads them one by one.
+    static const RE2 combining(R"(itertools\.(product|chain|zip_longest|permutations|combinations|repeat|islice|cycle))");
+    if (RE2::FullMatch(re2::StringPiece(resolved.data(), resolved.size()), combining)) {
+      w.out.evidence.push_back(fmt::format("`{}` only combines its arguments' values", m.expr(e).text.substr(0, 60)));
+      for (ExprId a : args.positional) traceExpr(w, m, fn, at, a, depth + 1);
       return;
     }
     // Another library reading stored values (`np.load(tmp_path / "ref.npy")`, `json.load(f)`,

@@ -15,6 +15,7 @@
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/core/words.h"
 #include "analyzer/model/name_index.h"
+#include "analyzer/oracle/callee_lookups.h"
 #include "analyzer/oracle/origin_walk.h"
 
 namespace oalens::analyzer {
@@ -343,6 +344,24 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
     case ExprKind::Subscript: {
+      // `np.mgrid[0:h * 2:2, 0:w * 2:2]`: an index grid over the bounds written, data as `np.arange(h)`
+      // is (NumPy's `mgrid` handed on whole is its function: JAX's tests compare theirs with it).
+      if (const ExprId grid = m.child(e, 0);
+          m.expr(grid).kind == ExprKind::Attribute && (m.expr(grid).name == "mgrid" || m.expr(grid).name == "ogrid"))
+        if (const std::string dotted = dottedName(m, grid); !dotted.empty()) {
+          bool viaImport = false;
+          if (const std::string resolved = resolveDotted(m, fn, dotted, &viaImport); viaImport && resolved.starts_with("numpy.")) {
+            w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
+            w.out.evidence.push_back(fmt::format("`{}` is an index grid over the bounds it is given", x.text.substr(0, 60)));
+            return;
+          }
+        }
+      // locals()["img_{}_{}".format(shape, init)]: one of the locals the key can name.
+      if (const std::vector<StmtId> picked = localsPickedByName(m, fn, at, e); !picked.empty()) {
+        w.out.evidence.push_back(fmt::format("`{}` reads one of {} locals its key can name", x.text.substr(0, 60), picked.size()));
+        for (const StmtId s : picked) traceExpr(w, m, fn, s, m.stmts[s].b, depth + 1);
+        return;
+      }
       if (m.language == Language::Python)
         if (const StmtId stored = storedUnderKey(m, fn, at, e); stored != kNone) {
           w.out.evidence.push_back(fmt::format("`{}` holds what the test stored under its key at line {}", x.text.substr(0, 60),
