@@ -274,4 +274,15 @@ std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle) {
   return {};
 }
 
+bool differentiatesOnly(const OriginSet& cut, const OriginSet& oracle) {
+  static const RE2 derivative(R"((?:filter_)?(?:grad|jacfwd|jacrev|jacobian|hessian)(?:ient)?)");
+  const auto takesDerivative = [](const OriginSet& s) {
+    return std::any_of(s.transforms.begin(), s.transforms.end(), [](const std::string& t) {
+      const std::string_view last = lastDottedComponent(t);
+      return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), derivative);
+    });
+  };
+  return takesDerivative(cut) && !takesDerivative(oracle);
+}
+
 }  // namespace oalens::analyzer::oracle_decision

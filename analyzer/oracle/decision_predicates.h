@@ -65,4 +65,7 @@ bool computesOnlyWhatTheCutMakes(const OriginSet& cut, const OriginSet& oracle);
 // unresolved callee, or "" when the CUT does not hold them all.
 std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle);
 
+// Whether the CUT's side takes a derivative (`jacobian`, `grad`, `hessian`) the oracle's does not.
+bool differentiatesOnly(const OriginSet& cut, const OriginSet& oracle);
+
 }  // namespace oalens::analyzer::oracle_decision

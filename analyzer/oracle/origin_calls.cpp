@@ -499,6 +499,18 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
   }
+  // gs.array([r * gs.cos(t), 0.0]): the library's array type wrapped around values the test
+  // writes out element by element hands those values on (a multi-backend library's backend
+  // module builds its arrays so).
+  if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python && args.positional.size() == 1 &&
+      (last == "array" || last == "asarray" || last == "tensor" || last == "as_tensor" || last == "constant" ||
+       last == "convert_to_tensor") &&
+      (m.expr(args.positional[0]).kind == ExprKind::List || m.expr(args.positional[0]).kind == ExprKind::Tuple)) {
+    traceExpr(w, m, fn, at, args.positional[0], depth + 1);
+    w.out.moves.insert(std::string(last));
+    w.out.evidence.push_back(fmt::format("`{}` wraps the values it is given in the library's array", m.expr(e).text.substr(0, 60)));
+    return;
+  }
   if (m.language == Language::Cpp && traceSuiteClassMethod(w, m, e, dotted, depth)) {
     traceArgs(true);
     return;

@@ -11,3 +11,8 @@ var = ops.var
 logsumexp = ops.logsumexp
 cumsum = ops.cumsum
 conv1d = ops.conv1d
+
+
+def array(values, dtype=None):
+    """The backend's array type around values (NumPy's here; another backend would wrap its own)."""
+    return ops._as_array(values, dtype)
