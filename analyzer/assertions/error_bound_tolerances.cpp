@@ -50,6 +50,11 @@ static ExprId differenceHeldBy(const FileModel& m, FunctionId fid, StmtId at, st
     else if (st.kind == StmtKind::AugAssign) accumulated = st.b;
   }
   if (assigned != kNone && containsDifference(m, assigned, 0)) return assigned;
+  // `percent = num_mismatches / float(n)`: a count of mismatches scaled by a size, the count a
+  // local of its own.
+  if (assigned != kNone && accumulated == kNone && m.expr(assigned).kind == ExprKind::BinaryOp &&
+      (m.expr(assigned).name == "/" || m.expr(assigned).name == "*") && m.expr(m.child(assigned, 0)).kind == ExprKind::Name)
+    return assigned;
   return accumulated;
 }
 
@@ -163,7 +168,10 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
       a.expectedExpr = operands->second;
       break;
     }
-    if (x.kind == ExprKind::BinaryOp || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript) {
+    // `np.sum(np.abs(mean1 - mean2) > 5e-3)`: the elements out of a tolerance, counted; the
+    // difference is the one each element is tested on.
+    if (x.kind == ExprKind::BinaryOp || x.kind == ExprKind::Attribute || x.kind == ExprKind::Subscript ||
+        (x.kind == ExprKind::Compare && x.childCount == 2)) {
       cur = m.child(cur, 0);
       continue;
     }
