@@ -487,7 +487,8 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   // before anything computed with it, it is the computation, and so is a collective over a named
   // axis of a mapped function, `lax.all_gather(x, 'x')`).
   if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python &&
-      (args.positional.size() == 1 || (!args.positional.empty() && wrapsItsValue(last)))) {
+      (args.positional.size() == 1 ||
+       (!args.positional.empty() && (wrapsItsValue(last) || origin_names::convertsToAnotherPackage(last))))) {
     const bool converts = origin_names::convertsToAnotherPackage(last) || wrapsItsValue(last);
     const bool gathers = !w.out.items.empty() && (last == "all_gather" || last == "all_gather_object" || last == "broadcast");
     if (converts || gathers) {

@@ -58,8 +58,10 @@ bool isPythonBuiltin(std::string_view name) {
 }
 
 bool convertsToAnotherPackage(std::string_view last) {
-  return last == "to_numpy" || last == "to_torch" || last == "to_tensor" || last == "as_numpy" || last == "asnumpy" || last == "to_jax" ||
-         last == "to_tf" || last == "tensor_to_numpy" || last == "numpy_to_tensor" || last == "to_np";
+  // to_numpy, to_torch, to_float_tensor (fvcore's), as_numpy, asnumpy, tensor_to_numpy, numpy_to_tensor
+  static const RE2 conversion(
+      R"((?:to|as)_?(?:float_|double_|long_|int_)?(?:numpy|np|torch|tensor|jax|tf)|(?:tensor|numpy|torch)_to_(?:numpy|tensor|torch))");
+  return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), conversion);
 }
 
 bool movesData(std::string_view last) {

@@ -275,8 +275,9 @@ def independent_plan(a, b=None, size=None):
     return _as_array(a)[:, None] * _as_array(b)[None, :]
 
 
-def to_numpy(x):
-    return np.asarray(x, dtype=float)
+def to_numpy(x, shape=None, dtype=float):
+    out = np.asarray(x, dtype=dtype)
+    return out if shape is None else out.reshape(shape)
 
 
 class Diagonal:
