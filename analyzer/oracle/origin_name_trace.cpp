@@ -315,6 +315,18 @@ void OriginTracer::traceNameOnce(Walk& w, const FileModel& m, FunctionId fn, Stm
             fmt::format("`{}` is parametrized over the library's modules, classes or functions ({})", name, fmt::join(*modules, ", ")));
         return;
       }
+      // `coords[:, 1] = height - coords[:, 1]` in a helper handed `coords`: the arithmetic written
+      // into it, besides what it was handed (a value stored whole under a key is only kept).
+      for (StmtId s : fills) {
+        const Stmt& st = m.stmts[s];
+        if (m.language != Language::Python || st.kind != StmtKind::Assign || st.b == kNone || (f == fn && s >= at) ||
+            m.expr(st.b).kind != ExprKind::BinaryOp)
+          continue;
+        noteSource(w.out, st);
+        w.noteArithmetic();
+        w.out.evidence.push_back(fmt::format("`{}` filled at line {}", name, st.range.start.line));
+        traceExpr(w, m, f, s, st.b, depth + 1);
+      }
       if (traceCallerArgument(w, m, f, at, name, depth)) return;
       // `@pytest.mark.parametrize("mu", (-1.0, 0.0, 1.0))`: a number the test writes, once per case.
       if (const auto values = m.language == Language::Python ? parametrizedValues(m, f, name) : std::nullopt;
