@@ -274,15 +274,22 @@ std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle) {
   return {};
 }
 
-bool differentiatesOnly(const OriginSet& cut, const OriginSet& oracle) {
+// Whether a side takes a derivative (`jacobian`, `grad`, `hessian`).
+static bool takesDerivative(const OriginSet& s) {
   static const RE2 derivative(R"((?:filter_)?(?:grad|jacfwd|jacrev|jacobian|hessian)(?:ient)?)");
-  const auto takesDerivative = [](const OriginSet& s) {
-    return std::any_of(s.transforms.begin(), s.transforms.end(), [](const std::string& t) {
-      const std::string_view last = lastDottedComponent(t);
-      return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), derivative);
-    });
-  };
-  return takesDerivative(cut) && !takesDerivative(oracle);
+  return std::any_of(s.transforms.begin(), s.transforms.end(), [](const std::string& t) {
+    const std::string_view last = lastDottedComponent(t);
+    return RE2::FullMatch(re2::StringPiece(last.data(), last.size()), derivative);
+  });
+}
+
+bool differentiatesOnly(const OriginSet& cut, const OriginSet& oracle) { return takesDerivative(cut) && !takesDerivative(oracle); }
+
+// Not against a derivative: a loop of differences of perturbed runs against `jacrev(f)` is a
+// finite difference, the same function on other inputs (SCUT_DIFF); nor a framework's loop
+// applying the library's function one slice at a time (`lax.fori_loop`).
+bool authorsLoopAround(const OriginSet& cut, const OriginSet& oracle) {
+  return oracle.loop && !oracle.frameworkLoop && oracle.arithmetic && !cut.loop && !cut.arithmetic && !takesDerivative(cut);
 }
 
 }  // namespace oalens::analyzer::oracle_decision

@@ -65,6 +65,10 @@ bool computesOnlyWhatTheCutMakes(const OriginSet& cut, const OriginSet& oracle);
 // unresolved callee, or "" when the CUT does not hold them all.
 std::string libraryRunOf(const OriginSet& cut, const OriginSet& oracle);
 
+// Whether the oracle is a loop of the author's with arithmetic of its own around the library's
+// parts (`[layer.call(x * alpha[i]) * gamma[i] for i in range(n)]`), the CUT one call with neither.
+bool authorsLoopAround(const OriginSet& cut, const OriginSet& oracle);
+
 // Whether the CUT's side takes a derivative (`jacobian`, `grad`, `hessian`) the oracle's does not.
 bool differentiatesOnly(const OriginSet& cut, const OriginSet& oracle);
 

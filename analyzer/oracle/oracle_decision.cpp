@@ -218,6 +218,8 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     const bool sameArithmetic = oracle.operators == cut.operators && oracle.arithmeticAt.count("") == cut.arithmeticAt.count("");
     if (o.primaryInputs == a.primaryInputs && (!o.primaryInputs.empty() || o.inputs == a.inputs) && sameArithmetic)
       return {"SCUT_SAME", fmt::format("both sides run {} of the same model on the same inputs", o.primary)};
+    if (authorsLoopAround(cut, oracle))
+      return {"NI", fmt::format("the author's loop recomputes what {} computes, with arithmetic of its own", o.primary)};
     return {"SCUT_DIFF", fmt::format("both sides run {} of the same model on different inputs", o.primary)};
   }
   if (oracleLib && oracle.throughHelper && (oracle.arithmetic || oracle.loop) && oracle.has(OriginKind::OtherLib))
@@ -342,6 +344,11 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
       // primitives by hand (geomstats' autodiff tests): the author's formula.
       if (differentiatesOnly(cut, oracle) && oracle.arithmetic && !oracle.loop)
         return {"NI", fmt::format("the author writes out the derivative {} takes", *cut.transforms.begin())};
+      // `[super(Layer, layer).call(x * layer.alpha[i]) * layer.gamma[i] for i in range(n)]` against
+      // the layer run once on the batch: a loop of the author's, with arithmetic of its own around
+      // the library's parts, spells out what the one call computes.
+      if (authorsLoopAround(cut, oracle))
+        return {"NI", fmt::format("the author's loop recomputes what {} computes, with arithmetic of its own", *o.full.begin())};
       if (sameInputs)
         return {"SCUT_SAME", fmt::format("both sides compute {} on the same inputs; only flags or modes differ", *o.full.begin())};
       return {"SCUT_DIFF", fmt::format("both sides compute {} on different inputs (a metamorphic relation)", *o.full.begin())};

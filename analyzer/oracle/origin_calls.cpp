@@ -381,6 +381,7 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
     if (const auto [body, carried] = loopBodyOf(m, last, args); body != kNone) {
       w.out.evidence.push_back(fmt::format("`{}` applies its body in a loop", m.expr(e).text.substr(0, 60)));
       w.noteLoop();
+      w.out.frameworkLoop = true;
       traceApplied(w, m, fn, at, body, carried, depth + 1);
       return;
     }

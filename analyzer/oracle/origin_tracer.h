@@ -65,8 +65,9 @@ struct Origin {
 
 struct OriginSet {
   std::vector<Origin> items;
-  bool arithmetic = false;  // operators combine values on the way (a formula)
-  bool loop = false;        // a loop or comprehension computes it
+  bool arithmetic = false;     // operators combine values on the way (a formula)
+  bool loop = false;           // a loop or comprehension computes it
+  bool frameworkLoop = false;  // a framework's loop applies a body (`lax.fori_loop`), not one the author writes
   // Where the arithmetic and loops were met: the binding (file:line) or helper being traced
   // then, "" directly in the expression. Those met under a binding the CUT's side follows too
   // prepare the inputs both share (a data helper), and make no formula of the oracle.
