@@ -489,8 +489,10 @@ std::optional<AssertionFinder::OaCheck> AssertionFinder::conditionCheck(const Fi
           c.boundSide = big;
           return done(c);
         }
-        // abs(a - b) > eps: must differ; but `err >= 0.0` holds for any error, a sanity check.
-        const bool atLeastZero = (op == "<=" || op == ">=") && isZeroLiteral(m, small);
+        // abs(a - b) > eps: must differ; but `err >= 0.0` holds for any error, a sanity check, and
+        // `maxdiff > 0.0` asks only that the values differ at all: an exact check (rocFFT's
+        // hermitian test, that its two inputs differ), as a closeness check given zero is.
+        const bool atLeastZero = isZeroLiteral(m, small);
         if (looksLikeError(m, big) && looksLikeBound(m, small) && !atLeastZero) {
           c.errorSide = big;
           c.boundSide = small;

@@ -13,6 +13,10 @@ TEST(ConditionMacros, ErrorBounds) {
   DLIB_TEST_MSG(std::abs(y - 0.5f) < 1e-6, "sigmoid(0)");  // expect: oa api=DLIB_TEST cat=error_bound thr=customized tol=bound:literal:1e-06
   HWY_ASSERT(std::abs(y - 0.5f) <= 1e-5f);  // expect: oa api=HWY_ASSERT cat=error_bound thr=customized tol=bound:literal:1e-05
   HWY_ASSERT(y > 0.0f);  // expect: assert api=HWY_ASSERT cat=exact
+  // An error required to exceed zero asks only that the values differ at all: no tolerance.
+  const float err = std::abs(y - minitensor::sigmoid(1.0f));
+  DLIB_TEST(err > 0.0);  // expect: assert api=DLIB_TEST cat=exact
+  DLIB_TEST(err > 1e-3);  // expect: oa api=DLIB_TEST cat=error_bound thr=customized tol=bound:literal:0.001
   HWY_ASSERT_EQ(0.5f, y);  // expect: oa api=HWY_ASSERT_EQ cat=ulp thr=default tol=ulps:default:1
 }
 
