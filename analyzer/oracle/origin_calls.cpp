@@ -501,6 +501,28 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
       return;
     }
   }
+  // gs.stack([gs.eye(3) for _ in range(n)]): the library's join of its own constants, or of
+  // numbers, one per element, is a constant too (a stack of identities).
+  if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python && !args.positional.empty() &&
+      (last == "stack" || last == "concatenate" || last == "cat" || last == "hstack" || last == "vstack")) {
+    const ExprId joined = args.positional[0];
+    const Expr& j = m.expr(joined);
+    std::vector<ExprId> elements;
+    if (j.kind == ExprKind::List || j.kind == ExprKind::Tuple)
+      for (uint32_t i = 0; i < j.childCount; ++i) elements.push_back(m.child(joined, i));
+    else if (j.kind == ExprKind::Comprehension && j.childCount > 0) elements.push_back(m.child(joined, 0));
+    const auto constant = [&](ExprId x) {
+      if (isNumberLiteral(m, x)) return true;
+      if (m.expr(x).kind != ExprKind::Call) return false;
+      const std::string_view made = lastDottedComponent(m.expr(splitCall(m, x).callee).text);
+      return isShapeConstructor(made) && made != "identity";
+    };
+    if (!elements.empty() && std::all_of(elements.begin(), elements.end(), constant)) {
+      w.out.items.push_back({OriginKind::Literal, resolved, {}, {}});
+      w.out.evidence.push_back(fmt::format("`{}` joins constants", m.expr(e).text.substr(0, 60)));
+      return;
+    }
+  }
   // gs.array([r * gs.cos(t), 0.0]): the library's array type wrapped around values the test
   // writes out element by element hands those values on (a multi-backend library's backend
   // module builds its arrays so).

@@ -153,6 +153,10 @@ def matmul(a, b, precision="default"):
     return a @ b
 
 
+def stack(xs, axis=0):
+    return np.stack([_as_array(x) for x in xs], axis=axis)
+
+
 def conv1d(x, w, stride=1, padding="valid", unroll=False):
     """x: (length,), w: (k,). Cross-correlation like most DL frameworks."""
     x = _as_array(x)
