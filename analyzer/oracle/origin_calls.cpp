@@ -13,6 +13,7 @@
 #include "analyzer/model/name_index.h"
 #include "analyzer/oracle/changed_inputs.h"
 #include "analyzer/oracle/layout_conversion.h"
+#include "analyzer/oracle/moving_functions.h"
 #include "analyzer/oracle/origin_tracer.h"
 #include "analyzer/oracle/origin_walk.h"
 
@@ -538,6 +539,24 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (m.language == Language::Cpp && traceSuiteClassMethod(w, m, e, dotted, depth)) {
     traceArgs(true);
     return;
+  }
+  // cnn.torch_complex_from_reim(a.real + 1, a.imag + 1): a library function whose body only
+  // moves what it is handed (moving_functions.h) hands its arguments on.
+  if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python && !args.positional.empty() && args.keywords.empty() &&
+      resolved.rfind('.') != std::string::npos) {
+    if (const FileModel* lib = project_.moduleFile(std::string_view(resolved).substr(0, resolved.rfind('.')))) {
+      for (FunctionId h = 0; h < lib->functions.size(); ++h) {
+        const Function& H = lib->functions[h];
+        if (H.name != last || H.cls != kNone || H.parent != kNone) continue;
+        const std::vector<size_t> moved = parametersOnlyMoved(*lib, h);
+        if (moved.empty() || std::any_of(moved.begin(), moved.end(), [&](size_t i) { return i >= args.positional.size(); })) continue;
+        for (size_t i : moved) traceExpr(w, m, fn, at, args.positional[i], depth + 1);
+        w.out.moves.insert(std::string(last));
+        w.out.evidence.push_back(
+            fmt::format("`{}` only moves the data it is handed ({}, line {})", resolved, lib->path, H.range.start.line));
+        return;
+      }
+    }
   }
   // A call of the library under test.
   if (!resolved.empty() && isLibrary(resolved)) {

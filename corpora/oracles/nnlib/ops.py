@@ -157,6 +157,15 @@ def stack(xs, axis=0):
     return np.stack([_as_array(x) for x in xs], axis=axis)
 
 
+def pair_last(first, second):
+    """Pairs two arrays element by element along a new last axis."""
+    return np.stack([first, second], axis=-1)
+
+
+def shift_pairs(pairs, by):
+    return _as_array(pairs) + by
+
+
 def conv1d(x, w, stride=1, padding="valid", unroll=False):
     """x: (length,), w: (k,). Cross-correlation like most DL frameworks."""
     x = _as_array(x)
