@@ -7,9 +7,7 @@ namespace {
 
 // Complex numbers assembled from, or taken apart into, their real and imaginary parts: the same
 // values in another layout, as `view` is.
-bool reinterpretsComplex(std::string_view last) {
-  return last == "view_as_complex" || last == "view_as_real";
-}
+bool reinterpretsComplex(std::string_view last) { return last == "view_as_complex" || last == "view_as_real"; }
 
 bool movedParameters(const FileModel& m, const Function& f, ExprId e, int depth, std::vector<size_t>& moved) {
   if (e == kNone || depth > 8) return false;
@@ -34,12 +32,10 @@ bool movedParameters(const FileModel& m, const Function& f, ExprId e, int depth,
       if (!origin_names::movesData(last) && !reinterpretsComplex(last)) return false;
       // `x.reshape(shape)` moves `x`; `np.stack([a, b], axis=-1)` moves its first argument; the
       // rest are shapes, axes and types.
-      if (m.expr(args.callee).kind == ExprKind::Attribute && movedParameters(m, f, m.child(args.callee, 0), depth + 1, moved))
-        return true;
+      if (m.expr(args.callee).kind == ExprKind::Attribute && movedParameters(m, f, m.child(args.callee, 0), depth + 1, moved)) return true;
       return !args.positional.empty() && movedParameters(m, f, args.positional[0], depth + 1, moved);
     }
-    default:
-      return false;
+    default: return false;
   }
 }
 

@@ -239,15 +239,20 @@ namespace {
 
 // A function the file defines at its top level under `name` whose answer, a constant, a condition
 // on its parameters picks: `return 1e-2 if p else 1e-6`, or constants returned under an `if` that
-// reads a parameter.
-FunctionId choosingHelper(const FileModel& m, std::string_view name) {
+// reads a parameter. Also one whose condition reads the device or the dtype the test runs with
+// (`return 1e-2 if any(d.platform == "tpu" for d in jax.devices()) else 1e-4`), parameters or not:
+// `runCondition` is then that condition's text.
+FunctionId choosingHelper(const FileModel& m, std::string_view name, std::string_view* runCondition = nullptr) {
   for (FunctionId f = 0; f < m.functions.size(); ++f) {
     const Function& h = m.functions[f];
-    if (h.name != name || h.parent != kNone || h.cls != kNone || h.params.empty()) continue;
-    const auto readsParameter = [&](ExprId e) {
+    if (h.name != name || h.parent != kNone || h.cls != kNone) continue;
+    std::string_view runWords;
+    const auto chooses = [&](ExprId e) {
       for (const Param& p : h.params)
         if (findWord(m.expr(e).text, p.name) != std::string_view::npos) return true;
-      return false;
+      if (!ToleranceResolver::mentionsRuntimeChoice(m.expr(e).text)) return false;
+      runWords = m.expr(e).text;
+      return true;
     };
     // Only constants answered: a tolerance picked, not a value computed (Caffe's `tanh_naive(x)`
     // answers -1, 1 or a formula of x).
@@ -257,21 +262,24 @@ FunctionId choosingHelper(const FileModel& m, std::string_view name) {
              (v.kind == ExprKind::UnaryOp && v.childCount == 1 && m.expr(m.child(e, 0)).kind == ExprKind::Number);
     };
     int returns = 0;
-    bool conditionalAnswer = false, branchesOnAParameter = false, constantsOnly = true;
+    bool conditionalAnswer = false, branchesOnAChoice = false, constantsOnly = true;
     for (StmtId st = h.firstStmt; st < h.endStmt && st < m.stmts.size(); ++st) {
       const Stmt& s = m.stmts[st];
       if (s.function != f) continue;
       if (s.kind == StmtKind::Return && s.a != kNone) {
         ++returns;
         const Expr& v = m.expr(s.a);
-        if (v.kind == ExprKind::Conditional && v.childCount == 3 && readsParameter(m.child(s.a, 1)) && number(m.child(s.a, 0)) &&
+        if (v.kind == ExprKind::Conditional && v.childCount == 3 && chooses(m.child(s.a, 1)) && number(m.child(s.a, 0)) &&
             number(m.child(s.a, 2)))
           conditionalAnswer = true;
         else if (!number(s.a)) constantsOnly = false;
       }
-      if (s.kind == StmtKind::If && s.a != kNone && readsParameter(s.a)) branchesOnAParameter = true;
+      if (s.kind == StmtKind::If && s.a != kNone && chooses(s.a)) branchesOnAChoice = true;
     }
-    if (constantsOnly && (conditionalAnswer || (branchesOnAParameter && returns >= 2))) return f;
+    if (constantsOnly && (conditionalAnswer || (branchesOnAChoice && returns >= 2))) {
+      if (runCondition) *runCondition = runWords;
+      return f;
+    }
   }
   return kNone;
 }
@@ -358,6 +366,13 @@ ResolvedValue ToleranceResolver::evalCall(const FileModel& m, FunctionId fn, Stm
     }
   // `atol_for_shots(shots)`, a function of the file answering `1e-2 if shots else 1e-6`: the test's
   // value handed in chooses the tolerance at run time.
+  // `tol = _rpa_tol()`, a function of the file answering `1e-2` on a TPU and `1e-4` elsewhere: the
+  // device or dtype the test runs with chooses it.
+  if (callee == last && args.positional.empty() && args.keywords.empty()) {
+    std::string_view condition;
+    if (choosingHelper(m, last, &condition) != kNone && !condition.empty())
+      return {std::nullopt, Provenance::Depend, fmt::format("chosen by `{}` at run time (`{}`)", last, squeezed(condition, 60))};
+  }
   if (callee == last && !args.positional.empty()) {
     if (const FunctionId helper = choosingHelper(m, last); helper != kNone)
       return {std::nullopt, Provenance::Depend,

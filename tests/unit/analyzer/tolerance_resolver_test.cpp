@@ -159,6 +159,28 @@ TEST(ToleranceResolver, AHelperPickingAConstantByItsArgumentIsDepend) {
   EXPECT_EQ(tolAt(code, 15, "atol").provenance, Provenance::Unresolved);
 }
 
+// A function of the file handed nothing that answers one constant on a TPU and another elsewhere
+// (`_tol()`) chooses by the device the test runs on; one that answers by a setting of its own
+// (`_fixed_tol()`, reading a module flag) chooses nothing the run decides.
+TEST(ToleranceResolver, AHelperPickingAConstantByTheDeviceIsDepend) {
+  const std::string code =
+      "import jax\n"
+      "import numpy as np\n"
+      "STRICT = True\n"
+      "def _tol():\n"
+      "    return 1e-2 if jax.default_backend() == 'tpu' else 1e-4\n"
+      "def _fixed_tol():\n"
+      "    return 1e-6 if STRICT else 1e-3\n"
+      "def test_a():\n"
+      "    tol = _tol()\n"
+      "    np.testing.assert_allclose(f(), 1, atol=tol)\n"
+      "    np.testing.assert_allclose(f(), 1, atol=_fixed_tol())\n";
+  const Tolerance byDevice = tolAt(code, 10, "atol");
+  EXPECT_EQ(byDevice.provenance, Provenance::Depend) << byDevice.note;
+  EXPECT_NE(byDevice.note.find("tpu"), std::string::npos) << byDevice.note;
+  EXPECT_EQ(tolAt(code, 11, "atol").provenance, Provenance::Unresolved);
+}
+
 TEST(ToleranceResolver, FixedDtypeEpsilonIsConstant) {
   Tolerance t =
       tolAt("import numpy as np\ndef test_a():\n    np.testing.assert_allclose(f(), 1, atol=np.finfo(np.float32).eps)\n", 3, "atol");
