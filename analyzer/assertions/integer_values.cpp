@@ -134,6 +134,31 @@ bool isImportedName(const FileModel& m, FunctionId fid, ExprId e) {
   return viaImport;
 }
 
+// Whether the method `method` of an estimator of class `cls` answers whole numbers: `predict` of a
+// classifier or a clustering (the scikit-learn interface, which LightGBM's and XGBoost's
+// `*Classifier` follow), `transform` of an encoder of labels or categories.
+// Whether `dotted` names, through the file's imports, a class of a library of the scikit-learn
+// estimator interface, whose `predict` answers labels; a deep-learning model named a classifier
+// (`ImageClassifier.predict`, DeepChem's `MultitaskClassifier`) answers probabilities.
+bool followsScikitLearn(const FileModel& m, FunctionId fid, std::string_view dotted) {
+  bool viaImport = false;
+  const std::string resolved = resolveDotted(m, fid, dotted, &viaImport);
+  if (!viaImport) return false;
+  for (std::string_view package : {"sklearn.", "lightgbm.", "xgboost.", "catboost.", "cuml."})
+    if (resolved.starts_with(package)) return true;
+  return false;
+}
+
+bool estimatorGivesWholeNumbers(std::string_view cls, std::string_view method) {
+  static const RE2 labels(
+      R"(^(\w*Classifier|LogisticRegression(CV)?|SVC|LinearSVC|NuSVC|Perceptron|(Gaussian|Multinomial|Bernoulli|Complement|Categorical)NB|(MiniBatch)?KMeans|(Bayesian)?GaussianMixture|(Linear|Quadratic)DiscriminantAnalysis|KNeighborsClassifier)$)");
+  static const RE2 codes(R"(^(LabelEncoder|OneHotEncoder|OrdinalEncoder|LabelBinarizer|MultiLabelBinarizer|MissingIndicator)$)");
+  const re2::StringPiece name(cls.data(), cls.size());
+  if (method == "predict" || method == "fit_predict") return RE2::FullMatch(name, labels);
+  if (method == "transform" || method == "fit_transform") return RE2::FullMatch(name, codes);
+  return false;
+}
+
 bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
   if (e == kNone || steps > kMaxSteps) return false;
   const Expr& x = m.expr(e);
@@ -214,8 +239,15 @@ bool holds(const FileModel& m, FunctionId fid, StmtId at, ExprId e, int steps) {
         if ((last == "astype" || last == "to" || last == "type") && !args.positional.empty() && namesIntegerDtype(m, args.positional[0]))
           return true;
         // x.to(device), x.cuda(), x.cpu(), x.clone(): the same values elsewhere.
-        if (last == "to" || last == "cuda" || last == "cpu" || last == "clone" || last == "detach" || last == "contiguous")
+        if (last == "to" || last == "cuda" || last == "cpu" || last == "clone" || last == "detach" || last == "contiguous" ||
+            last == "todense" || last == "toarray")
           return holds(m, fid, at, receiver, steps + 1);
+        // model.predict(X) of `model = SGDClassifier(...)`: the class labels of an estimator of the
+        // scikit-learn interface; `enc.transform(x)` of a label or one-hot encoder: codes.
+        if (m.expr(receiver).kind == ExprKind::Name && fid != kNone)
+          if (const ExprId made = throughLocal(m, fid, at, receiver); made != receiver && m.expr(made).kind == ExprKind::Call)
+            if (const ExprId maker = splitCall(m, made).callee; maker != kNone && followsScikitLearn(m, fid, m.expr(maker).text))
+              return estimatorGivesWholeNumbers(lastName(m.expr(maker).text), last);
       }
       // torch.tensor([[0, 1, 2]]): PyTorch makes a tensor of integer literals int64, and its
       // closeness checks compare only tensors of one dtype.

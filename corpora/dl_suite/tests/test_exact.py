@@ -134,3 +134,20 @@ def test_sum_of_integer_tensors_is_integers():
     torch.testing.assert_close(torch.as_tensor(ops.identity(x.numpy())), 2 * x - y)  # expect: assert api=torch.testing.assert_close
     # A quotient is a float tensor: a real tolerance.
     torch.testing.assert_close(torch.as_tensor(ops.identity(x.numpy())) / 2, x / 2)  # expect: oa api=torch.testing.assert_close cat=abs_rel thr=default tol=atol:default:1e-05,rtol:default:1.3e-06
+
+
+def test_estimator_labels_are_integers():
+    from sklearn.linear_model import SGDClassifier
+    from sklearn.preprocessing import OneHotEncoder
+
+    x = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0]])
+    y = np.array([0, 1, 1])
+    model = SGDClassifier(loss="hinge")
+    model.fit(x, y)
+    # A classifier of the scikit-learn interface predicts class labels: compared exactly.
+    np.testing.assert_allclose(model.predict(x), ops.identity(y), rtol=1e-6, atol=1e-6)  # expect: assert api=numpy.testing.assert_allclose
+    encoder = OneHotEncoder()
+    encoder.fit(x)
+    np.testing.assert_allclose(encoder.transform(x).todense(), ops.identity(x), rtol=1e-6)  # expect: assert api=numpy.testing.assert_allclose
+    # Its decision function is real-valued: a real tolerance.
+    np.testing.assert_allclose(model.decision_function(x), ops.identity(x[:, 0]), rtol=1e-6)  # expect: oa api=numpy.testing.assert_allclose cat=abs_rel thr=customized tol=atol:default:0,rtol:literal:1e-06
