@@ -134,9 +134,6 @@ bool isImportedName(const FileModel& m, FunctionId fid, ExprId e) {
   return viaImport;
 }
 
-// Whether the method `method` of an estimator of class `cls` answers whole numbers: `predict` of a
-// classifier or a clustering (the scikit-learn interface, which LightGBM's and XGBoost's
-// `*Classifier` follow), `transform` of an encoder of labels or categories.
 // Whether `dotted` names, through the file's imports, a class of a library of the scikit-learn
 // estimator interface, whose `predict` answers labels; a deep-learning model named a classifier
 // (`ImageClassifier.predict`, DeepChem's `MultitaskClassifier`) answers probabilities.
@@ -149,9 +146,12 @@ bool followsScikitLearn(const FileModel& m, FunctionId fid, std::string_view dot
   return false;
 }
 
+// Whether the method `method` of an estimator of class `cls` answers whole numbers: `predict` of a
+// classifier or a clustering (the scikit-learn interface, which LightGBM's and XGBoost's
+// `*Classifier` follow), `transform` of an encoder of labels or categories.
 bool estimatorGivesWholeNumbers(std::string_view cls, std::string_view method) {
   static const RE2 labels(
-      R"(^(\w*Classifier|LogisticRegression(CV)?|SVC|LinearSVC|NuSVC|Perceptron|(Gaussian|Multinomial|Bernoulli|Complement|Categorical)NB|(MiniBatch)?KMeans|(Bayesian)?GaussianMixture|(Linear|Quadratic)DiscriminantAnalysis|KNeighborsClassifier)$)");
+      R"(^(\w*Classifier|LogisticRegression(CV)?|SVC|LinearSVC|NuSVC|Perceptron|(Gaussian|Multinomial|Bernoulli|Complement|Categorical)NB|(MiniBatch)?KMeans|(Bayesian)?GaussianMixture|(Linear|Quadratic)DiscriminantAnalysis)$)");
   static const RE2 codes(R"(^(LabelEncoder|OneHotEncoder|OrdinalEncoder|LabelBinarizer|MultiLabelBinarizer|MissingIndicator)$)");
   const re2::StringPiece name(cls.data(), cls.size());
   if (method == "predict" || method == "fit_predict") return RE2::FullMatch(name, labels);

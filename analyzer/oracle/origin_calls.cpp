@@ -545,9 +545,10 @@ void OriginTracer::traceCall(Walk& w, const FileModel& m, FunctionId fn, StmtId 
   if (!resolved.empty() && isLibrary(resolved) && m.language == Language::Python && !args.positional.empty() && args.keywords.empty() &&
       resolved.rfind('.') != std::string::npos) {
     if (const FileModel* lib = project_.moduleFile(std::string_view(resolved).substr(0, resolved.rfind('.')))) {
-      for (FunctionId h = 0; h < lib->functions.size(); ++h) {
+      std::vector<FunctionId> sameName;
+      for (const FunctionId h : functionsNamed(*lib, last, sameName)) {
         const Function& H = lib->functions[h];
-        if (H.name != last || H.cls != kNone || H.parent != kNone) continue;
+        if (H.cls != kNone || H.parent != kNone) continue;
         const std::vector<size_t> moved = parametersOnlyMoved(*lib, h);
         if (moved.empty() || std::any_of(moved.begin(), moved.end(), [&](size_t i) { return i >= args.positional.size(); })) continue;
         for (size_t i : moved) traceExpr(w, m, fn, at, args.positional[i], depth + 1);
