@@ -52,6 +52,9 @@ std::set<std::string> distinctiveWords(std::string_view name);
 // against `MulticlassPrecisionRecallCurve`, `tslearn...soft_dtw` against `SoftDTW`).
 // Not a method (`.diagonal` of any array), nor a primitive of the array libraries formulas are
 // written with (`math.log` against `log_prob`); a name of one short word says too little.
+// A function or class of another library named by its module (`torch.nn.functional.relu`), run on
+// data: not a method of an object the scan could not place (`.sum`), nor a C++ name.
+bool namedOtherLibraryRun(const Origin& o);
 bool namesTheCutsFunction(const OriginSet& cut, std::string_view otherApi);
 
 // Whether a side makes the call `x` too.

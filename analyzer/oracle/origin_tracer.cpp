@@ -131,49 +131,59 @@ static bool buildsText(const FileModel& m, ExprId e, int depth) {
   return buildsText(m, m.child(e, 0), depth + 1) || buildsText(m, m.child(e, 1), depth + 1);
 }
 
-// Whether expression `e`, or the values of the locals it reads (bound before statement `before`
-// in `fn`), reads local `var`: `loss` of `loss = diag.sum()`, `diag = f(A, B)` reads `A`.
-static bool readsLocal(const FileModel& m, FunctionId fn, StmtId before, ExprId e, std::string_view var, int depth) {
-  if (e == kNone || depth > 6) return false;
+// How many bindings away expression `e` reads local `var`, following the values of the locals it
+// reads (bound before statement `before` in `fn`): 0 for `loss` of `loss.backward()` reading
+// `var` itself, 1 for `loss = diag.sum()` where `diag` is `var`; -1 when it does not read it.
+static int bindingsToLocal(const FileModel& m, FunctionId fn, StmtId before, ExprId e, std::string_view var, int depth) {
+  if (e == kNone || depth > 16) return -1;
   const Expr& x = m.expr(e);
   // `torch.randn_like(fx)`, `fx.shape`: the value's shape and type only, none of its numbers.
   if (x.kind == ExprKind::Call && m.childCount(e) > 0) {
     const std::string_view callee = m.expr(m.child(e, 0)).text;
-    if (callee.ends_with("_like") || callee.ends_with(".size") || callee.ends_with(".dim")) return false;
+    if (callee.ends_with("_like") || callee.ends_with(".size") || callee.ends_with(".dim")) return -1;
   }
-  if (x.kind == ExprKind::Attribute && (x.name == "shape" || x.name == "dtype" || x.name == "device" || x.name == "ndim")) return false;
+  if (x.kind == ExprKind::Attribute && (x.name == "shape" || x.name == "dtype" || x.name == "device" || x.name == "ndim")) return -1;
+  const auto nearer = [](int a, int b) { return a < 0 ? b : b < 0 ? a : std::min(a, b); };
   if (x.kind == ExprKind::Name) {
-    if (x.name == var) return true;
+    if (x.name == var) return 0;
     const StmtId s = localBindingStmt(m, fn, before, x.name);
-    if (s != kNone && readsLocal(m, fn, s, m.stmts[s].b, var, depth + 1)) return true;
+    int found = -1;
+    if (s != kNone)
+      if (const int hops = bindingsToLocal(m, fn, s, m.stmts[s].b, var, depth + 1); hops >= 0) found = hops + 1;
     // `out += bias` since the binding: the value reads what was added.
     for (StmtId t = s == kNone ? m.functions[fn].firstStmt : s + 1; t < before && t < m.stmts.size(); ++t) {
       const Stmt& st = m.stmts[t];
       if (st.function == fn && st.kind == StmtKind::AugAssign && st.a != kNone && m.expr(st.a).kind == ExprKind::Name &&
-          m.expr(st.a).name == x.name && readsLocal(m, fn, t, st.b, var, depth + 1))
-        return true;
+          m.expr(st.a).name == x.name)
+        if (const int hops = bindingsToLocal(m, fn, t, st.b, var, depth + 1); hops >= 0) found = nearer(found, hops + 1);
     }
-    return false;
+    return found;
   }
   // An object's attribute read whole (`self.conv1_`, called or handed on), or through one of its
   // own (`self.conv1.bias.reshape(...)` reads `self.conv1.bias`).
-  if (x.kind == ExprKind::Attribute && x.text.starts_with(var) && (x.text.size() == var.size() || x.text[var.size()] == '.')) return true;
-  for (uint32_t i = 0; i < x.childCount; ++i)
-    if (readsLocal(m, fn, before, m.child(e, i), var, depth + 1)) return true;
-  return false;
+  if (x.kind == ExprKind::Attribute && x.text.starts_with(var) && (x.text.size() == var.size() || x.text[var.size()] == '.')) return 0;
+  int found = -1;
+  for (uint32_t i = 0; i < x.childCount; ++i) found = nearer(found, bindingsToLocal(m, fn, before, m.child(e, i), var, depth + 1));
+  return found;
 }
 
-// The receiver of the latest `X.backward()` call statement of function `fn` before statement
-// `at` whose X reads local `var` (`loss` of `loss.backward()`, `loss = f(A).sum()`), or kNone.
+// The receiver of the `X.backward()` call statement of function `fn` before statement `at` whose
+// X reads local `var` through the fewest bindings, the latest of those (`loss` of `loss.backward()`,
+// `loss = f(A).sum()`), or kNone. `output1.mean().backward()` reads `bn` of `output1 =
+// forward(bn, x)` more nearly than a later `output2.mean().backward()` whose module was copied from `bn`.
 static ExprId lastBackwardOf(const FileModel& m, FunctionId fn, StmtId at, std::string_view var) {
   ExprId found = kNone;
+  int nearest = -1;
   for (StmtId s = m.functions[fn].firstStmt; s < at && s < m.stmts.size(); ++s) {
     const Stmt& st = m.stmts[s];
     if (st.function != fn || st.kind != StmtKind::ExprStmt || st.a == kNone || m.expr(st.a).kind != ExprKind::Call) continue;
     const ExprId callee = m.child(st.a, 0);
-    if (m.expr(callee).kind == ExprKind::Attribute && m.expr(callee).name == "backward" && m.childCount(callee) > 0 &&
-        readsLocal(m, fn, s, m.child(callee, 0), var, 0))
+    if (m.expr(callee).kind != ExprKind::Attribute || m.expr(callee).name != "backward" || m.childCount(callee) == 0) continue;
+    const int hops = bindingsToLocal(m, fn, s, m.child(callee, 0), var, 0);
+    if (hops >= 0 && (nearest < 0 || hops <= nearest)) {
+      nearest = hops;
       found = m.child(callee, 0);
+    }
   }
   return found;
 }
@@ -470,6 +480,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         if (const ExprId differentiated = lastBackwardOf(m, fn, at, m.expr(m.child(e, 0)).name); differentiated != kNone) {
           w.out.evidence.push_back(
               fmt::format("`{}` is the gradient of `{}`", x.text.substr(0, 40), m.expr(differentiated).text.substr(0, 60)));
+          w.out.gradientOfLoss = true;
           traceExpr(w, m, fn, at, differentiated, depth + 1);
           return;
         }
@@ -489,6 +500,7 @@ void OriginTracer::traceExpr(Walk& w, const FileModel& m, FunctionId fn, StmtId 
         if (differentiated != kNone) {
           w.out.evidence.push_back(
               fmt::format("`{}` is the gradient of `{}`", x.text.substr(0, 40), m.expr(differentiated).text.substr(0, 60)));
+          w.out.gradientOfLoss = true;
           traceExpr(w, m, fn, at, differentiated, depth + 1);
           return;
         }

@@ -73,6 +73,7 @@ struct OriginSet {
   // prepare the inputs both share (a data helper), and make no formula of the oracle.
   std::set<std::string> arithmeticAt, loopAt;
   bool throughHelper = false;       // a test-suite helper computes it
+  bool gradientOfLoss = false;      // a `.grad` read after a `loss.backward()`: the gradient of that loss
   bool backendLoop = false;         // built by iterating over backends of the library
   std::set<std::string> operators;  // arithmetic operators met on the way
   // Every operator met, also those that prepare a call's inputs or settings and make no formula
