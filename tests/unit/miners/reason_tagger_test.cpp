@@ -178,6 +178,8 @@ TEST(ReasonTagger, WordsOfTheLabelledHistories) {
       {"Test fbeta available device #3335 (#3360)", "new-test", true},
       {"adds available_device to RocCurve #3335 (#3379)", "new-test", true},
       {"The metric reads the available device count", "new-test", false},
+      {"allowing tests to run on cuda as well", "new-test", true},
+      {"the kernel may run on cuda as well", "new-test", false},
       {"Changed all failIf/Unless to the non-deprecated assertTrue/False.", "deprecation", true},
       {"The non-deprecated kernels keep their defaults", "deprecation", false},
       {"Tidying up the likelihood tests.", "refactoring", true},
