@@ -287,12 +287,13 @@ ExprId throughLocal(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
 }
 
 // `good` in `bool good = std::abs(diff) <= gap; EXPECT_TRUE(good);`: the comparison the local
-// was last bound to before statement `s` in its function; else `cond` itself.
+// was last bound to before statement `s` in its function, or the call (`bool passed =
+// checkResult(name, out, ref, n); EXPECT_TRUE(passed);`: a predicate's verdict kept); else `cond` itself.
 static ExprId comparisonHeldBy(const FileModel& m, StmtId s, ExprId cond) {
   const FunctionId fid = m.stmts[s].function;
   if (fid == kNone) return cond;
   const ExprId held = throughLocal(m, fid, s, cond);
-  return held != kNone && m.expr(held).kind == ExprKind::Compare ? held : cond;
+  return held != kNone && (m.expr(held).kind == ExprKind::Compare || m.expr(held).kind == ExprKind::Call) ? held : cond;
 }
 
 std::optional<std::pair<ExprId, bool>> conditionComparedWithBool(const FileModel& m, const CallArgs& args) {

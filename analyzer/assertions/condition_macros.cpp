@@ -12,7 +12,9 @@ namespace oalens::analyzer {
 
 bool failsUnder(const FileModel& m, const AssertionFinder& finder, FunctionId fid, StmtId head) {
   if (finder.abortIn(m, head)) return true;
-  static const RE2 failing(R"((?i)(fail|abort|fatal|panic|^die$))");
+  // A call named for failing, or for throwing (FasterTransformer's `throwRuntimeError`, which
+  // `myAssert` behind its `FT_CHECK(val)` calls when `val` is false).
+  static const RE2 failing(R"((?i)(fail|abort|fatal|panic|^die$|^throw))");
   // `for (Halide::Internal::ErrorReport<type> _err; 1; _err.issue()) _err.init(...)` (Halide's
   // `_halide_assert_impl`): a loop that builds an error report and issues it, which throws.
   static const RE2 reportLoop(R"(^\s*for\s*\(\s*(?:[\w:]+::)?\w*(?:Error|Failure|Fatal)\w*\s*(?:<[^;]*>)?\s+\w+\s*;)");

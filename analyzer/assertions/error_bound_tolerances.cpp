@@ -114,13 +114,15 @@ static std::pair<ExprId, ExprId> measuredBetween(const FileModel& m, FunctionId 
 }
 
 // The other operand of `k * x` (or `x * k`) where x, or its absolute value, is one of the compared
-// values as written; kNone otherwise.
-static ExprId factorOfACompared(const FileModel& m, ExprId bound, ExprId actual, ExprId expected) {
+// values as written; kNone otherwise. `qualified`: also an absolute value named with its namespace
+// (`std::fabs(ref)`), as in NumPy's `isclose` written out; a bound alone scaled so
+// (`std::abs(ref) * 1e-15`) stays one bound, the C++ labels' reading of such a computed bound.
+static ExprId factorOfACompared(const FileModel& m, ExprId bound, ExprId actual, ExprId expected, bool qualified = false) {
   if (bound == kNone || m.expr(bound).kind != ExprKind::BinaryOp || m.expr(bound).name != "*" || m.childCount(bound) != 2) return kNone;
   const auto compared = [&](ExprId e) {
     if (m.expr(e).kind == ExprKind::Call) {
       const CallArgs args = splitCall(m, e);
-      const std::string_view last = lastDottedComponent(m.expr(args.callee).text);
+      const std::string_view last = qualified ? lastOf(m, args.callee) : lastDottedComponent(m.expr(args.callee).text);
       if (namesAbsoluteValue(last) && args.positional.size() == 1) e = args.positional[0];
     }
     const std::string text = normalized(m.expr(e).text);
@@ -194,6 +196,16 @@ void AssertionFinder::applyErrorBound(const FileModel& m, Assertion& a, ExprId e
     break;
   }
   if (lowerSide != kNone) addWrittenTolerance(m, a, "lower_bound", lowerSide);
+  // `fabsf(x - y) <= a_tol + r_tol * fabsf(y)`: NumPy's `isclose` written out, an absolute
+  // tolerance plus one relative to a compared value.
+  if (boundSide != kNone && m.expr(boundSide).kind == ExprKind::BinaryOp && m.expr(boundSide).name == "+" && m.childCount(boundSide) == 2)
+    for (int i = 0; i < 2; ++i)
+      if (const ExprId factor = factorOfACompared(m, m.child(boundSide, i), a.actualExpr, a.expectedExpr, true);
+          factor != kNone && factorOfACompared(m, m.child(boundSide, 1 - i), a.actualExpr, a.expectedExpr, true) == kNone) {
+        addWrittenTolerance(m, a, "atol", m.child(boundSide, 1 - i));
+        addWrittenTolerance(m, a, "rtol", factor);
+        return;
+      }
   // `abs(p_hat - p) < TOL * p`: a bound scaled by one of the compared values is a relative
   // tolerance, the factor its value.
   if (const ExprId factor = factorOfACompared(m, boundSide, a.actualExpr, a.expectedExpr); factor != kNone) {

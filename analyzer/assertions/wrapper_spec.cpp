@@ -14,6 +14,7 @@
 #include "analyzer/assertions/assertion_finder.h"
 #include "analyzer/assertions/comparator_classes.h"
 #include "analyzer/assertions/condition_macros.h"
+#include "analyzer/assertions/counted_verdicts.h"
 #include "analyzer/assertions/cpp_predicates.h"
 #include "analyzer/assertions/declared_checks.h"
 #include "analyzer/assertions/discovered_entry.h"
@@ -347,6 +348,16 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           returnsPredicate = true;
         }
     }
+    if (!inner && st.kind == StmtKind::Return && m.language == Language::Cpp)
+      if (const ExprId counted = predicateOfCountedFailures(m, fid, s); counted != kNone)
+        if (auto check = finder.conditionCheck(m, fid, counted); check && check->spec && check->spec->isPredicate() && !check->negated &&
+                                                                 check->call == counted && !callsItself(m, f, check->call, *check->spec)) {
+          call = check->call;
+          inner = check->spec;
+          mappedArgs = std::move(check->mappedArgs);
+          negated = inner->negated;
+          returnsPredicate = true;
+        }
     if (!inner && st.kind == StmtKind::Return && m.language == Language::Cpp && f.cls == kNone && st.a != kNone &&
         m.expr(st.a).kind == ExprKind::BoolOp && m.expr(st.a).name == "and") {
       // `return a.func == b.func && ... && float_match(a.value[0], b.value[0]) && float_match(a.value[1], ...);`

@@ -1,0 +1,76 @@
+// Verdicts a helper works out itself: the elements a closeness predicate rejects counted and
+// weighed against an allowance, a check macro that throws through a function named for it, and
+// NumPy's `isclose` bound written out.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "minitensor/layers.h"
+
+namespace {
+
+[[noreturn]] void throwCheckFailure(const char* file, int line) {
+  throw std::runtime_error(std::string("check failed at ") + file + ":" + std::to_string(line));
+}
+
+void checkOrThrow(bool holds, const char* file, int line) {
+  if (!holds) {
+    throwCheckFailure(file, line);
+  }
+}
+
+#define MT_CHECK(val) checkOrThrow(val, __FILE__, __LINE__)  // expect: assert api=checkOrThrow
+
+bool nearlyEqual(float a, float b, float atol = 1e-5f, float rtol = 1e-8f) {
+  if (std::isnan(a) && std::isnan(b)) return true;
+  return std::fabs(a - b) <= atol + rtol * std::fabs(b);
+}
+
+// One element in a hundred may miss: the verdict is the count of misses against that allowance.
+bool mostlyClose(const std::vector<float>& out, const std::vector<float>& ref, float atol, float rtol) {
+  std::size_t misses = 0;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    bool ok = nearlyEqual(out[i], ref[i], atol, rtol);
+    misses += ok ? 0 : 1;
+  }
+  const std::size_t allowed = static_cast<std::size_t>(0.01 * out.size());
+  return misses <= allowed;
+}
+
+// Aborts on the first element outside NumPy's `isclose` band around the reference.
+void expectAllClose(const std::vector<float>& out, const std::vector<float>& ref) {
+  const float r_tol = 1e-5f;
+  const float a_tol = 1e-7f;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    MT_CHECK(std::fabs(out[i] - ref[i]) <= a_tol + r_tol * std::fabs(ref[i]));  // expect: oa api=MT_CHECK cat=error_bound thr=customized tol=atol:constant:1e-07,rtol:constant:1e-05
+  }
+}
+
+std::vector<float> softplusByHand(const std::vector<float>& x) {
+  std::vector<float> y;
+  for (float v : x) y.push_back(std::log1p(std::exp(v)));
+  return y;
+}
+
+}  // namespace
+
+TEST(CountedVerdicts, KeptThenAsserted) {
+  const std::vector<float> x = minitensor::linspace(-3.0f, 3.0f, 200);
+  const std::vector<float> got = minitensor::softplus(x);
+  const bool passed = mostlyClose(got, softplusByHand(x), 1e-5f, 1e-4f);
+  EXPECT_TRUE(passed);  // expect: oa api=mostlyClose cat=abs_rel thr=customized tol=atol:literal:1e-05,rtol:literal:0.0001
+}
+
+TEST(CountedVerdicts, AssertedAtTheCall) {
+  const std::vector<float> x = minitensor::linspace(-3.0f, 3.0f, 200);
+  EXPECT_TRUE(mostlyClose(minitensor::softplus(x), softplusByHand(x), 1e-6f, 1e-3f));  // expect: oa api=mostlyClose cat=abs_rel thr=customized tol=atol:literal:1e-06,rtol:literal:0.001
+}
+
+TEST(CountedVerdicts, ThrownByTheSuitesMacro) {
+  const std::vector<float> x = minitensor::linspace(-1.0f, 1.0f, 11);
+  expectAllClose(minitensor::softplus(x), softplusByHand(x));  // expect: oa api=expectAllClose cat=abs_rel thr=default tol=atol:default:1e-07,rtol:default:1e-05
+}
