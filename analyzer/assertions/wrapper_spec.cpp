@@ -346,6 +346,16 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
           mappedArgs = std::move(check->mappedArgs);
           negated = inner->negated;
           returnsPredicate = true;
+          // `if (sizeof(T) == 4) is_ok = check<float>(...); else is_ok = check<half>(...); return is_ok;`
+          // (FasterTransformer's checkResult): the verdict of either branch; the earlier
+          // assignments of the same predicate are check sites too.
+          if (!conjunction && m.expr(st.a).kind == ExprKind::Name)
+            for (StmtId b = f.firstStmt; b < s; ++b)
+              if (const Stmt& bound = m.stmts[b]; bound.function == fid && bound.kind == StmtKind::Assign && bound.b != kNone &&
+                                                  bound.b != value && m.expr(bound.a).kind == ExprKind::Name &&
+                                                  m.expr(bound.a).name == m.expr(st.a).name && m.expr(bound.b).kind == ExprKind::Call)
+                if (auto other = finder.conditionCheck(m, fid, bound.b); other && other->spec == inner && other->call == bound.b)
+                  alsoChecks.push_back(bound.b);
         }
     }
     if (!inner && st.kind == StmtKind::Return && m.language == Language::Cpp)
