@@ -219,16 +219,16 @@ std::set<std::string> distinctiveWords(std::string_view name) {
   return words;
 }
 
-// Whether another library's function is named for the function the CUT's side computes: every
-// distinctive word of its name is one of the CUT's (`sklearn.metrics.precision_recall_curve`
-// against `MulticlassPrecisionRecallCurve`, `tslearn...soft_dtw` against `SoftDTW`).
-// Not a method (`.diagonal` of any array), nor a primitive of the array libraries formulas are
-// written with (`math.log` against `log_prob`); a name of one short word says too little.
 bool namedOtherLibraryRun(const Origin& o) {
   return o.kind == OriginKind::OtherLib && !o.closedForm && !o.api.empty() && o.api[0] != '.' && o.api.find('.') != std::string::npos &&
          o.api.find("::") == std::string::npos;
 }
 
+// Whether another library's function is named for the function the CUT's side computes: every
+// distinctive word of its name is one of the CUT's (`sklearn.metrics.precision_recall_curve`
+// against `MulticlassPrecisionRecallCurve`, `tslearn...soft_dtw` against `SoftDTW`).
+// Not a method (`.diagonal` of any array), nor a primitive of the array libraries formulas are
+// written with (`math.log` against `log_prob`); a name of one short word says too little.
 bool namesTheCutsFunction(const OriginSet& cut, std::string_view otherApi) {
   static const RE2 arrayLibrary(R"(^(math|cmath|numpy|torch|jax|tensorflow|builtins|operator|functools|itertools)\.)");
   if (otherApi.empty() || otherApi[0] == '.' || RE2::PartialMatch(re2::StringPiece(otherApi.data(), otherApi.size()), arrayLibrary))

@@ -47,14 +47,15 @@ const Origin* outermostCall(const OriginSet& s);
 // shares and single letters say nothing of which function it is.
 std::set<std::string> distinctiveWords(std::string_view name);
 
+// A function or class of another library named by its module (`torch.nn.functional.relu`), run on
+// data: not a method of an object the scan could not place (`.sum`), nor a C++ name.
+bool namedOtherLibraryRun(const Origin& o);
+
 // Whether another library's function is named for the function the CUT's side computes: every
 // distinctive word of its name is one of the CUT's (`sklearn.metrics.precision_recall_curve`
 // against `MulticlassPrecisionRecallCurve`, `tslearn...soft_dtw` against `SoftDTW`).
 // Not a method (`.diagonal` of any array), nor a primitive of the array libraries formulas are
 // written with (`math.log` against `log_prob`); a name of one short word says too little.
-// A function or class of another library named by its module (`torch.nn.functional.relu`), run on
-// data: not a method of an object the scan could not place (`.sum`), nor a C++ name.
-bool namedOtherLibraryRun(const Origin& o);
 bool namesTheCutsFunction(const OriginSet& cut, std::string_view otherApi);
 
 // Whether a side makes the call `x` too.

@@ -456,18 +456,14 @@ Decision decide(const OriginSet& cut, const OriginSet& sharedOracle, Language la
     // A loss both sides differentiate with the same operators (`(out ** 2).sum() / out.numel()`)
     // is the test's harness around another library's function, not a formula of the author's
     // standing in for the CUT.
-    const bool harnessArithmetic =
-        language == Language::Python && oracle.gradientOfLoss && cut.gradientOfLoss && !oracle.loop && !oracle.operators.empty() &&
-        std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()) &&
-        std::any_of(oracle.items.begin(), oracle.items.end(), [](const Origin& o) { return namedOtherLibraryRun(o); });
-    if (harnessArithmetic && !onlyMatmul && oracle.arithmetic) {
-      for (const auto& o : oracle.items)
-        if (namedOtherLibraryRun(o))
-          return {"DT",
-                  fmt::format(
-                      "the oracle is computed by {} (another library); the loss around it ({}) is the one the CUT's gradient is taken of",
-                      o.api, fmt::join(oracle.operators, " "))};
-    }
+    if (language == Language::Python && oracle.gradientOfLoss && cut.gradientOfLoss && oracle.arithmetic && !onlyMatmul && !oracle.loop &&
+        !oracle.operators.empty() &&
+        std::includes(cut.operators.begin(), cut.operators.end(), oracle.operators.begin(), oracle.operators.end()))
+      if (const auto run = std::find_if(oracle.items.begin(), oracle.items.end(), namedOtherLibraryRun); run != oracle.items.end())
+        return {
+            "DT",
+            fmt::format("the oracle is computed by {} (another library); the loss around it ({}) is the one the CUT's gradient is taken of",
+                        run->api, fmt::join(oracle.operators, " "))};
     if ((oracle.arithmetic && !onlyMatmul) || oracle.loop) {
       // numpy evaluating the very same expression as the library graph is differential
       // testing; a formula the author assembled differently is a naive re-implementation.
