@@ -124,6 +124,46 @@ bool unbulletedSubjects(const std::vector<std::string_view>& lines, size_t end) 
   return subjects >= 2;
 }
 
+// A body line that only points at issues ("Fixes #4955", "Fix #1038, fix #377", "Closes
+// https://github.com/o/r/issues/7"): a pull-request template's link, which says nothing of what
+// the change does (an issue may ask for a feature as well as report a bug).
+bool onlyIssueReferences(std::string_view line) {
+  static const RE2 kReferences(R"((?i)\s*(((fix(es|ed)?|close[sd]?|resolve[sd]?|part of|related to|addresse[sd]|see)\s*:?\s*)?)"
+                               R"((#\d+|https?://\S+/(issues|pull)/\d+)[\s,;.&]*(and\s+)?)+)");
+  return RE2::FullMatch(re2::StringPiece(line.data(), line.size()), kReferences);
+}
+
+// A pull-request template's task list (`- [x] Non-breaking change (fix or new feature that would
+// not break ...)`, `- [ ] New tests added to cover the changes`): categories every such pull request
+// is offered, ticked or not, rather than what this change did or why.
+bool taskItem(std::string_view line) {
+  const std::string_view t = analyzer::trimmedLine(line);
+  if (t.size() < 5 || (t[0] != '-' && t[0] != '*') || t[1] != ' ' || t[2] != '[' || t[4] != ']') return false;
+  return t[3] == ' ' || t[3] == 'x' || t[3] == 'X';
+}
+
+// `line` without the parts inside `<!-- ... -->` (a template's instructions to the author);
+// `inComment` carries an open comment to the next line.
+std::string withoutHtmlComments(std::string_view line, bool& inComment) {
+  std::string out;
+  size_t pos = 0;
+  while (pos < line.size()) {
+    if (inComment) {
+      const size_t close = line.find("-->", pos);
+      if (close == std::string_view::npos) return out;
+      inComment = false;
+      pos = close + 3;
+    } else {
+      const size_t open = line.find("<!--", pos);
+      out.append(line.substr(pos, open == std::string_view::npos ? std::string_view::npos : open - pos));
+      if (open == std::string_view::npos) return out;
+      inComment = true;
+      pos = open + 4;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string messageProse(std::string_view message, bool withSquashedCommits) {
@@ -144,9 +184,10 @@ std::string messageProse(std::string_view message, bool withSquashedCommits) {
   const bool subjectList = !withSquashedCommits && unbulletedSubjects(lines, end);
   std::string prose(lines[0]);  // the subject always counts
   prose.push_back('\n');
-  bool inFence = false;
+  bool inFence = false, inComment = false, inTaskItem = false;
   for (size_t i = 1; i < lines.size(); ++i) {
-    const std::string_view line = lines[i];
+    const std::string uncommented = withoutHtmlComments(lines[i], inComment);
+    const std::string_view line = uncommented;
     if (analyzer::trimmedLine(line).substr(0, 3) == "```") {
       inFence = !inFence;
       continue;
@@ -162,6 +203,10 @@ std::string messageProse(std::string_view message, bool withSquashedCommits) {
     // step of the branch, not an earlier change of the history.
     const bool squashedRevert = squashList && line.starts_with("This reverts commit");
     if (inFence || trailer || tableRow || bot || squashedRevert || (squashList && line.substr(0, 2) == "* ") || subjectList) continue;
+    // A task item's text may wrap: its lines run to a blank line or the next item.
+    if (taskItem(line)) inTaskItem = true;
+    else if (analyzer::trimmedLine(line).empty() || line.starts_with("- ") || line.starts_with("* ")) inTaskItem = false;
+    if (inTaskItem || onlyIssueReferences(line)) continue;
     prose.append(line);
     prose.push_back('\n');
   }

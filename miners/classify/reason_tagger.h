@@ -16,8 +16,9 @@ namespace oalens::miners {
 
 // What of a commit message states its reasons: the subject and the body, without fenced code
 // blocks (a `dtype=float32` in an example), Markdown table rows (a benchmark's `| Dtype |`) and
-// trailers (`PiperOrigin-RevId:`, `Signed-off-by:`), the lines of the pre-commit.ci bot; and,
-// unless `withSquashedCommits`, without
+// trailers (`PiperOrigin-RevId:`, `Signed-off-by:`), the lines of the pre-commit.ci bot, a
+// pull-request template's task list and HTML comments, body lines that only link issues ("Fixes
+// #12"); and, unless `withSquashedCommits`, without
 // the list of commit subjects a squash merge puts in its body (three or more lines starting
 // with "* "), where `* revert that`, `* cleanup` or `* works for GPU` were steps of the branch,
 // not why the merged change was made.

@@ -106,6 +106,28 @@ TEST(ReasonTagger, ReadsTheProseNotCodeBlocksTrailersOrASquashedBranchsCommits) 
   EXPECT_TRUE(has(t, "Loosen the lm check\n\nThe new solver is slower.\n\nRevert the tolerance of #12.\n", "rollback"));
 }
 
+TEST(ReasonTagger, ReadsNeitherATemplatesTaskListNorItsIssueLinks) {
+  const ReasonTagger t = builtin();
+  // Written here after the shape of a common pull-request template.
+  const std::string templated =
+      "Let the patch sampler keep metadata (#71)\n\nFixes #70.\n\n### Types of changes\n"
+      "<!--- Tick what applies and remove\nthe rest -->\n"
+      "- [x] Non-breaking change (fix or new feature that would not\nbreak existing behaviour).\n"
+      "- [ ] Breaking change (fix or new feature that would change\nexisting behaviour).\n"
+      "- [x] New tests added to cover the changes.\n\nA closing remark.\n";
+  EXPECT_FALSE(has(t, templated, "fix")) << messageProse(templated, true);
+  EXPECT_FALSE(has(t, templated, "feature")) << messageProse(templated, true);
+  EXPECT_FALSE(has(t, templated, "new-test")) << messageProse(templated, true);
+  EXPECT_NE(messageProse(templated, true).find("A closing remark."), std::string::npos);
+  // Links alone, in any of their usual spellings; a sentence that names an issue is prose.
+  EXPECT_FALSE(has(t, "Expose the sampler\n\nFix #1038, fix #377 and closes https://github.com/o/r/issues/9\n", "fix"));
+  EXPECT_TRUE(has(t, "Expose the sampler\n\nThis fixes the off-by-one of #12.\n", "fix"));
+  EXPECT_TRUE(has(t, "Fixes #921 (#922)\n", "fix"));  // the subject always counts
+  // A fix of the test's CI or doctests is the test's.
+  EXPECT_TRUE(has(t, "Fix CI\n", "test-fix"));
+  EXPECT_TRUE(has(t, "Fix doctest and unittest\n", "test-fix"));
+}
+
 TEST(ReasonTagger, AReasonCanSkipTheSquashedCommits) {
   std::string err;
   const ReasonTagger t = ReasonTagger::fromToml(
