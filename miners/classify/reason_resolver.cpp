@@ -41,10 +41,11 @@ std::vector<ResolvedReason> decide(const std::vector<MessageMatch>& message, con
   const bool dtypeSupported = stated("dtype-support").has_value();
   // "[Port] OD layers to Keras 3" over steps "* chore: disabling flaky test", "* explicit type cast to
   // int32": the subject states the commit's purpose; a cause only a squashed step names is that
-  // step's, about some other check. Not under a fix ("Fixes angle axis to quaternion order bug" over
+  // step's, about some other check; so is one under "Fix ema test" ("* cast the expected tensors to
+  // float32"): how the test was fixed. Not under a fix ("Fixes angle axis to quaternion order bug" over
   // "* float16 errors fixed by adding eps and atol/rtol"): the steps say what the fix took.
   const bool purposeInSubject = std::any_of(message.begin(), message.end(), [](const MessageMatch& m) {
-    return m.inSubject && (m.id == "feature" || m.id == "refactoring" || m.id == "new-test");
+    return m.inSubject && (m.id == "feature" || m.id == "refactoring" || m.id == "new-test" || m.id == "test-fix");
   });
   const auto onlyInSteps = [&](std::string_view id) {
     return std::none_of(message.begin(), message.end(), [&](const MessageMatch& m) { return m.id == id && !m.onlyInSquashedSteps; });

@@ -93,7 +93,8 @@ TEST(ReasonResolver, ANumericalProblemTheCommitFixesIsNoPrecisionCause) {
 }
 
 // "[Port] OD layers to Keras 3" over "* chore: disabling flaky test": a cause only a squashed step
-// names is that step's; under a fix's subject the steps say what the fix took.
+// names is that step's, also under a subject that fixes a test; under a fix's subject the steps
+// say what the fix took.
 TEST(ReasonResolver, ACauseOnlyASquashedStepNamesYieldsToTheSubjectsPurpose) {
   ChangeEvidence parameter;
   parameter.kinds = kKindParameter;
@@ -107,6 +108,9 @@ TEST(ReasonResolver, ACauseOnlyASquashedStepNamesYieldsToTheSubjectsPurpose) {
   MessageMatch fixSubject{"fix", 0, 0, true};
   MessageMatch dtypeStep{"dtype", 200, 0, false, true};
   EXPECT_EQ(resolveReasons({fixSubject, dtypeStep}, threshold()), (Reasons{{"dtype", "message"}}));
+  // "Fix the attention test" over "* cast the reference to float32": the step says how the test was fixed.
+  MessageMatch testFixSubject{"test-fix", 0, 0, true};
+  EXPECT_EQ(resolveReasons({testFixSubject, dtypeStep}, threshold()), (Reasons{{"test-fix", "message"}}));
 }
 
 // A feature the message names only after the fix ("Fix minor coco utility function" ... "fix the
