@@ -103,6 +103,21 @@ bool bindsLocal(const FileModel& m, FunctionId fid, std::string_view name) {
   return false;
 }
 
+// `const float atol = is_fp32 ? 1e-4f : 1e-3f;`: local `name` of `fid` bound once, by a
+// conditional expression.
+bool boundByAConditional(const FileModel& m, FunctionId fid, std::string_view name) {
+  const Function& f = m.functions[fid];
+  int bindings = 0;
+  bool conditional = false;
+  for (StmtId s = f.firstStmt; s < f.endStmt; ++s) {
+    const Stmt& st = m.stmts[s];
+    if (st.function != fid || st.kind != StmtKind::Assign || !targetBinds(m, st.a, name)) continue;
+    ++bindings;
+    conditional = st.b != kNone && m.expr(st.b).kind == ExprKind::Conditional;
+  }
+  return bindings == 1 && conditional;
+}
+
 // The parts of a conjunction `a && (b && c)`, nested ones flattened, in order; `e` itself when it is
 // no conjunction.
 std::vector<ExprId> conjunctsOf(const FileModel& m, ExprId e) {
@@ -589,12 +604,15 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
       const ResolvedValue r = resolver.resolve(m, fid, s, written);
       if (r.value) w.defaultValues[kind] = *r.value;
       // `if self.dtype == numpy.float16: atol = 5e-4 else: atol = 1e-7`, then the check with
-      // `atol=atol` (Chainer's check_forward): a local the helper chooses at run time.
+      // `atol=atol` (Chainer's check_forward): a local the helper chooses at run time. So is C++'s
+      // `float atol = (computeType == TYPE_FP32) ? 1e-6f : 1e-3f;` (FasterTransformer's checkResult).
       // A local the helper binds itself: not a parameter rebound (`atol = max(tolerance(dtype(x), atol),
       // ...)`, JAX's: a call leaving that one out takes the API's default by dtype), nor a name an
       // enclosing function gives a nested one.
-      if (fixed && r.provenance == Provenance::Depend && m.language == Language::Python && m.expr(written).kind == ExprKind::Name &&
-          bindsLocal(m, fid, m.expr(written).name))
+      // Not C++'s `if (dtype == f16) tol = 4e-3;` (a default picked by dtype stays the helper's,
+      // switchedUnderACondition), only one conditional expression.
+      if (fixed && r.provenance == Provenance::Depend && m.expr(written).kind == ExprKind::Name &&
+          bindsLocal(m, fid, m.expr(written).name) && (m.language == Language::Python || boundByAConditional(m, fid, m.expr(written).name)))
         w.alwaysDepend = true;
       // `rtol, atol = {torch.float32: (5e-4, 5e-5), ...}[x.dtype]` (DeepSpeed's kernel tests): a
       // tolerance the helper looks up by the data's dtype and no caller gives, its purpose to
