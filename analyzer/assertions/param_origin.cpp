@@ -2,6 +2,9 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
+#include <iterator>
+
 #include "analyzer/core/words.h"
 #include "analyzer/scan/scanner.h"
 
@@ -54,6 +57,12 @@ bool namesAConversion(std::string_view name) {
   static const RE2 conversion(
       R"(^(?:(?:to|as|convert|copy|cast|To|As|Convert|Copy|Cast)(?:_\w+|[A-Z]\w*)|[A-Z]\w*[a-z0-9]To[A-Z]\w*|[a-z]\w*_to_[a-z]\w*)$)");
   return RE2::FullMatch(re2::StringPiece(name.data(), name.size()), conversion);
+}
+
+bool namesAnElementAccessor(std::string_view name) {
+  static constexpr std::string_view kNames[] = {"getPtr",   "ptr",     "data_ptr",    "mutable_data", "host_data",  "raw_data",
+                                                "get_data", "getData", "data_handle", "host",         "getHostPtr", "host_ptr"};
+  return std::ranges::find(kNames, name) != std::end(kNames);
 }
 
 bool targetPath(const FileModel& m, ExprId target, std::string_view name, std::vector<uint32_t>& path, int depth) {
@@ -190,6 +199,11 @@ std::string_view originParam(const FileModel& m, FunctionId f, ExprId e, int hop
       // A C++ method so named, given nothing (`a.ToNative()`, `t.toHost()`): its object, elsewhere.
       if (m.language == Language::Cpp && callee.kind == ExprKind::Attribute && args.positional.empty() && args.keywords.empty() &&
           namesAConversion(callee.name))
+        return originParam(m, f, m.child(args.callee, 0), hops + 1, allowSelf);
+      // A C++ accessor of an object's elements, given nothing (FasterTransformer's
+      // `t.getPtr<T>()`, `t.data_ptr()`, `buf.host_data()`): the object's values, seen as a pointer.
+      if (m.language == Language::Cpp && callee.kind == ExprKind::Attribute && args.positional.empty() && args.keywords.empty() &&
+          namesAnElementAccessor(plainCppName(callee.name)))
         return originParam(m, f, m.child(args.callee, 0), hops + 1, allowSelf);
       // A C++ functional cast names its type in the text only (`double(rtol)`).
       if (!isPassThrough(callee.name.empty() ? callee.text : callee.name)) return {};

@@ -18,6 +18,8 @@ inline constexpr int kMaxOriginHops = 8;
 bool isPassThrough(std::string_view last);
 // Whether a C++ function's name says it converts its one argument (`toDoubles`, `to_host`, `asVector`).
 bool namesAConversion(std::string_view name);
+// `getPtr`, `data_ptr`, `host_data`: a C++ method that hands out its object's elements.
+bool namesAnElementAccessor(std::string_view name);
 
 // The element indices leading to `name` in an assignment or loop target, nested tuples included.
 bool targetPath(const FileModel& m, ExprId target, std::string_view name, std::vector<uint32_t>& path, int depth);

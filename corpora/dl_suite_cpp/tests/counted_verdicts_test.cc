@@ -50,6 +50,28 @@ void expectAllClose(const std::vector<float>& out, const std::vector<float>& ref
   }
 }
 
+// A host copy that hands out its elements through a pointer accessor.
+struct HostCopy {
+  std::vector<float> values;
+  const float* getPtr() const { return values.data(); }
+};
+
+HostCopy copyToHost(const std::vector<float>& v) { return HostCopy{v}; }
+
+// The same band, on elements read through the copies' accessor: the sides are still the
+// helper's parameters, so the bound still splits into its absolute and relative parts.
+void expectAllCloseOnHost(const std::vector<float>& out, const std::vector<float>& ref) {
+  const HostCopy outHost = copyToHost(out);
+  const HostCopy refHost = copyToHost(ref);
+  const float r_tol = 1e-5f;
+  const float a_tol = 1e-7f;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const float got = outHost.getPtr()[i];
+    const float want = refHost.getPtr()[i];
+    MT_CHECK(std::fabs(got - want) <= (a_tol + r_tol * std::fabs(want)));  // expect: oa api=MT_CHECK cat=error_bound thr=customized tol=atol:constant:1e-07,rtol:constant:1e-05
+  }
+}
+
 // The verdict of one of two calls, chosen by the element size: either is a check site.
 template <typename T>
 bool closeAtItsPrecision(const std::vector<float>& out, const std::vector<float>& ref) {
@@ -93,6 +115,11 @@ TEST(CountedVerdicts, AssertedAtTheCall) {
 TEST(CountedVerdicts, ThrownByTheSuitesMacro) {
   const std::vector<float> x = minitensor::linspace(-1.0f, 1.0f, 11);
   expectAllClose(minitensor::softplus(x), softplusByHand(x));  // expect: oa api=expectAllClose cat=abs_rel thr=default tol=atol:default:1e-07,rtol:default:1e-05
+}
+
+TEST(CountedVerdicts, ReadThroughAnAccessor) {
+  const std::vector<float> x = minitensor::linspace(-1.0f, 1.0f, 11);
+  expectAllCloseOnHost(minitensor::softplus(x), softplusByHand(x));  // expect: oa api=expectAllCloseOnHost cat=abs_rel thr=default tol=atol:default:1e-07,rtol:default:1e-05
 }
 
 TEST(CountedVerdicts, ChosenByPrecision) {
