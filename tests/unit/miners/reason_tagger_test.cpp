@@ -53,6 +53,8 @@ TEST(ReasonTagger, BuiltinPatternsTagMessages) {
       {"Fix code style in the conv tests", "refactoring", true},
       {"Add tests for softmax", "new-test", true},
       {"Add linalg.solve test for batched inputs", "new-test", true},
+      {"enabled tests", "new-test", true},
+      {"Enable compiled-mode tests for the sharded path", "new-test", true},
       {"Request the highest precision for the conv reference", "precision", true},
       {"Loosen the numerical tolerance of the solver test", "precision", false},
       {"Relax the check: numerical error accumulates over the scan", "precision", true},
