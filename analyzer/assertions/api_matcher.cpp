@@ -286,6 +286,17 @@ std::string_view parallelFunctor(const FileModel& m, FunctionId scope, ExprId ca
   return {};
 }
 
+const ApiSpec* ApiMatcher::includableEntry(const FileModel& m, const std::string& name, std::string_view lastName) const {
+  const ApiSpec* any = nullptr;
+  const Project* project = classes_ ? classes_->project() : nullptr;
+  for (const ApiSpec* s : wrappers_.allByShortName(lastName, Language::Cpp)) {
+    if (!s->includable || std::ranges::find(s->names, name) == s->names.end()) continue;
+    if (s->definedIn == m.path || (project && project->includes(m, s->definedIn))) return s;
+    if (!any) any = s;
+  }
+  return any;
+}
+
 ApiMatch ApiMatcher::match(const FileModel& m, FunctionId scope, ExprId call) const {
   const Expr& c = m.expr(call);
   if (c.kind != ExprKind::Call || c.childCount == 0) return {};
@@ -395,6 +406,14 @@ ApiMatch ApiMatcher::matchCallee(const FileModel& m, FunctionId scope, ExprId ca
     // A function several source files define: this file's own, never another's (catalogue.h).
     if (m.language == Language::Cpp)
       if ((out.spec = wrappers_.byQualifiedName(out.name + "@" + m.path, m.language))) return out;
+    // One that several headers define alike: the one of a header this file includes, itself or
+    // through the headers it includes; where the includes tell none, one of them, as when their
+    // entries were one.
+    if (m.language == Language::Cpp)
+      if (const ApiSpec* s = includableEntry(m, out.name, out.lastName)) {
+        out.spec = s;
+        return out;
+      }
     if ((out.spec = wrappers_.byQualifiedName(out.name, m.language)) && !out.spec->fileScoped) return out;
     out.spec = nullptr;
     if (const size_t dot = dotted.find('.'); dot != std::string::npos && !viaImport && m.language == Language::Python)

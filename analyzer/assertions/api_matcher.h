@@ -37,6 +37,9 @@ class ApiMatcher {
   const ApiSpec* matchCppShort(const FileModel& m, FunctionId scope, ExprId callee, const std::string& dotted) const;
   // The one discovered C++ wrapper of this short name, when it is a class's method; else null.
   const ApiSpec* uniqueDiscoveredMethod(std::string_view name) const;
+  // An entry several headers define alike (ApiSpec::includable) of qualified `name`: the one of a
+  // header `m` is or includes; else any of them; nullptr if none.
+  const ApiSpec* includableEntry(const FileModel& m, const std::string& name, std::string_view lastName) const;
   // Of several, the one method of that name a class of this file or of a header it includes
   // defines (oneDAL's `dbscan_test::dbi_determenistic_checks` in the fixture batch.cpp includes,
   // not the SPMD fixture's of the same name); null when not exactly one.

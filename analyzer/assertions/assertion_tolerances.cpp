@@ -435,7 +435,10 @@ void AssertionFinder::applySpec(const FileModel& m, Assertion& a, const ApiSpec&
       if (!oa) markExact(a);
     }
   }
-  if (spec.category == Category::ErrorBound && spec.bound.empty() && spec.discovered && a.isOa)
+  // A bound the entry's tolerances gave already (a bound predicate's, bound_predicates.h) is not
+  // its default a second time.
+  const bool boundGiven = std::ranges::any_of(a.tolerances, [](const Tolerance& t) { return t.name == "bound"; });
+  if (spec.category == Category::ErrorBound && spec.bound.empty() && spec.discovered && a.isOa && !boundGiven)
     if (auto d = spec.defaults.find("bound"); d != spec.defaults.end()) {
       const ExprId error = a.actualExpr;
       applyErrorBound(m, a, error, kNone, kNone);

@@ -114,6 +114,7 @@ void hashSpec(XXH3_state_t* state, const ApiSpec& a) {
   number(a.discovered);
   number(a.local);
   number(a.fileScoped);
+  number(a.includable);
   number(a.shareWithin);
   text(a.definedIn);
   texts(a.shadowedIn);

@@ -163,6 +163,9 @@ struct ApiSpec {
   // A C++ function that several source files each define (oneMath's `test` in every BLAS test
   // file): only its own file's calls reach it, as a lambda's.
   bool fileScoped = false;
+  // A fileScoped entry of a header that files including it reach too (file_scoped.h:
+  // definedInSeveralHeaders).
+  bool includable = false;
   // The file a discovered C++ entry is defined in: a call from a file that defines a function of
   // its short name at its own level runs that one, not this (catalogue.cpp's matcher).
   std::string definedIn;

@@ -206,6 +206,8 @@ int typeFit(const FileModel& m, FunctionId scope, ExprId arg, std::string_view t
     if (isArithmetic(known) && arithmetic) return 1500;
     if (std::isupper(static_cast<unsigned char>(known.front())) && !arithmetic) return 0;
   }
+  // `checkResult(name, out, ref, n, true, true)`: flags (`bool device_out`), not tolerances.
+  if (a.text == "true" || a.text == "false") return t == "bool" ? 2000 : arithmetic ? 500 : templateParam ? 1000 : 0;
   if (a.kind == ExprKind::Number) {
     if (!arithmetic) return templateParam ? 1000 : 0;  // a template's `T`
     // A floating literal fits a floating parameter better than a count (`f(x, y, 1e-3f)` against

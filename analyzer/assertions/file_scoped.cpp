@@ -121,6 +121,19 @@ std::unordered_set<std::string_view> overloadedAcrossFiles(const Project& projec
   return out;
 }
 
+std::unordered_set<std::string_view> definedInSeveralHeaders(const Project& project) {
+  std::unordered_map<std::string_view, std::unordered_set<const FileModel*>> headers;
+  for (const FileModel& m : project.files) {
+    if (m.language != Language::Cpp || !isCppHeaderPath(m.path)) continue;
+    for (const Function& f : m.functions)
+      if (mayOverloadAcrossFiles(f) && f.cls == kNone) headers[f.qualifiedName].insert(&m);
+  }
+  std::unordered_set<std::string_view> out;
+  for (const auto& [name, files] : headers)
+    if (files.size() > 1) out.insert(name);
+  return out;
+}
+
 void scopeToFile(const FileModel& m, ApiSpec& spec) {
   spec.fileScoped = true;
   const size_t plain = spec.names.size();

@@ -24,6 +24,11 @@ std::unordered_set<std::string_view> definedInSeveralSources(const Project& proj
 // (within a constant EPS). Their entries are signed like one file's overloads, so that a call
 // reaches the definition its arguments fit, and among those one its file defines or includes.
 std::unordered_set<std::string_view> overloadedAcrossFiles(const Project& project);
+// The qualified names of C++ free functions that two or more headers each define with a body
+// (rocALUTION's `static bool check_residual(float)` in each solver's test header, each with a
+// bound of its own): each header's entry is its own (scopeToFile), reached from that header and
+// from the files including it. Discovery leaves out those overloadedAcrossFiles names.
+std::unordered_set<std::string_view> definedInSeveralHeaders(const Project& project);
 // Whether `f` is one of those definitions: a function or method defined with a body at file or
 // class level, not a macro, a test case or a nested function.
 bool mayOverloadAcrossFiles(const Function& f);

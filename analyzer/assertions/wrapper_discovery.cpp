@@ -16,6 +16,7 @@
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/approx_equality.h"
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/assertions/bound_predicates.h"
 #include "analyzer/assertions/check_objects.h"
 #include "analyzer/assertions/comparator_classes.h"
 #include "analyzer/assertions/condition_macros.h"
@@ -148,6 +149,10 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
   // A function each source defines for itself is told apart by its file already (file_scoped.h).
   std::unordered_set<std::string_view> acrossFiles = overloadedAcrossFiles(project);
   for (std::string_view name : severalSources) acrossFiles.erase(name);
+  // Overloads across files (different parameter counts) are told apart by their arguments and
+  // what the calling file includes already (chooseOverload).
+  std::unordered_set<std::string_view> severalHeaders = definedInSeveralHeaders(project);
+  for (std::string_view name : overloadedAcrossFiles(project)) severalHeaders.erase(name);
   Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
   addComparatorClasses(project, wrappers);
   addApproxEqualityClasses(project, wrappers);
@@ -202,6 +207,7 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (!spec) spec = closenessPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = intervalPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = flagPredicateSpec(m, f, finder, resolver);
+        if (!spec) spec = boundPredicateSpec(m, f, finder, resolver);
         if (!spec) spec = ulpNeighbourSpec(m, f);
         if (!spec) spec = closenessAssertionSpec(m, f, matcher, resolver);
         if (!spec) spec = declaredClosenessSpec(m, f, resolver);
@@ -222,6 +228,10 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
         if (spec && !spec->local && !isCppHeaderPath(m.path) &&
             (severalSources.count(m.functions[f].qualifiedName) || catalogueOverridesName(m, m.functions[f], catalogue)))
           scopeToFile(m, *spec);
+        if (spec && !spec->local && isCppHeaderPath(m.path) && severalHeaders.count(m.functions[f].qualifiedName)) {
+          scopeToFile(m, *spec);
+          spec->includable = true;
+        }
         // A wrapper found in an earlier round is read again: what it calls may have become a
         // wrapper since (JaxTestCase._CheckAgainstNumpy calls `self.assertAllClose`, which
         // matched TensorFlow's entry by method name until the suite's own was found).

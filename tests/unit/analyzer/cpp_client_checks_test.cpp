@@ -9,6 +9,7 @@
 using namespace oalens::analyzer;
 using oalens::testing::inFileAt;
 using oalens::testing::scanPython;
+using oalens::testing::tolerance;
 
 namespace {
 
@@ -85,4 +86,55 @@ TEST(CppClientChecks, AFixtureReachesOnlyTheMethodsOfItsOwnHierarchy) {
   EXPECT_TRUE(supported == nullptr || !supported->isOa);
   const Assertion* runs = inFileAt(r, "tests/solver_test.cc", 5);
   EXPECT_TRUE(runs == nullptr || !runs->isOa);
+}
+
+// rocALUTION-shaped drivers written here: each solver's header keeps a `static` helper of one
+// name answering whether a residual is below its own bound; each driver reaches its header's.
+// A helper of one name that two headers define alike, called from files including one of them,
+// runs that one's; `true` handed to a `bool` flag picks the overload taking flags.
+TEST(CppClientChecks, HelpersSeveralHeadersDefineAreEachTheirIncludersOwn) {
+  auto r = scanPython(
+      {{"clients/include/cg.hpp",
+        "static bool check_residual(float res) { return (res < 1e-3f); }\n"
+        "template <typename T> bool testing_cg(T* x, T* e, int n) { T nrm = dist(x, e, n); bool ok = check_residual(nrm); return ok; }\n"},
+       {"clients/include/gmres.hpp",
+        "static bool check_residual(float res) { return (res < 2e-2f); }\n"
+        "template <typename T> bool testing_gmres(T* x, T* e, int n) { return check_residual(dist(x, e, n)); }\n"},
+       {"clients/tests/test_cg.cpp", "#include \"../include/cg.hpp\"\nTEST(Cg, F) { ASSERT_EQ(testing_cg<float>(x, e, 4), true); }\n"},
+       {"clients/tests/test_gmres.cpp",
+        "#include \"../include/gmres.hpp\"\nTEST(Gmres, F) { EXPECT_TRUE(testing_gmres<float>(x, e, 4)); }\n"},
+       {"tests/a_utils.h",
+        "template <typename T> bool checkResult(std::string name, T* out, T* ref, size_t size, float atol, float rtol) {\n"
+        "  for (size_t i = 0; i < size; ++i) if (fabs(out[i] - ref[i]) > atol + rtol * fabs(ref[i])) return false;\n"
+        "  return true;\n}\n"
+        "template <typename T> bool checkResult(std::string name, T* out, T* ref, size_t size, bool on_device = true, bool ref_on_device = "
+        "false) {\n"
+        "  float atol = sizeof(T) == 4 ? 1e-4f : 1e-3f;\n  float rtol = sizeof(T) == 4 ? 1e-2f : 1e-1f;\n"
+        "  return checkResult(name, out, ref, size, atol, rtol);\n}\n"},
+       {"tests/b_utils.h",
+        "template <typename T> bool checkResult(std::string name, T* out, T* ref, size_t size, float atol, float rtol) {\n"
+        "  for (size_t i = 0; i < size; ++i) if (fabs(out[i] - ref[i]) > atol + rtol * fabs(ref[i])) return false;\n"
+        "  return true;\n}\n"
+        "template <typename T> bool checkResult(std::string name, T* out, T* ref, size_t size, bool on_device = true, bool ref_on_device = "
+        "false) {\n"
+        "  float atol = sizeof(T) == 4 ? 1e-4f : 1e-3f;\n  float rtol = sizeof(T) == 4 ? 1e-2f : 1e-1f;\n"
+        "  return checkResult(name, out, ref, size, atol, rtol);\n}\n"},
+       {"tests/test_act.cu",
+        "#include \"a_utils.h\"\nTEST(Act, F) { bool passed = checkResult(\"act\", out, ref, 8, true, true); EXPECT_TRUE(passed); }\n"}});
+  const Assertion* cg = inFileAt(r, "clients/tests/test_cg.cpp", 2);
+  const Assertion* gmres = inFileAt(r, "clients/tests/test_gmres.cpp", 2);
+  ASSERT_NE(cg, nullptr);
+  ASSERT_NE(gmres, nullptr);
+  EXPECT_TRUE(cg->isOa);
+  EXPECT_EQ(cg->category, Category::ErrorBound);
+  ASSERT_NE(tolerance(*cg, "bound"), nullptr);
+  EXPECT_EQ(tolerance(*cg, "bound")->value, 1e-3);
+  ASSERT_NE(tolerance(*gmres, "bound"), nullptr);
+  EXPECT_EQ(tolerance(*gmres, "bound")->value, 2e-2);
+  // The flags' overload, whose tolerances it picks by the element size: chosen at each call.
+  const Assertion* act = inFileAt(r, "tests/test_act.cu", 2);
+  ASSERT_NE(act, nullptr);
+  EXPECT_TRUE(act->isOa);
+  EXPECT_EQ(act->thresholdProvenance, ThresholdProvenance::Depend);
+  for (const auto& t : act->tolerances) EXPECT_NE(t.text, "true") << t.name;
 }
