@@ -88,6 +88,16 @@ TEST(CppClientChecks, AFixtureReachesOnlyTheMethodsOfItsOwnHierarchy) {
   EXPECT_TRUE(runs == nullptr || !runs->isOa);
 }
 
+// Two utility headers of one suite define these alike (the test below).
+const char* const kAlikeCheckResult =
+    "template <typename T> bool checkResult(std::string name, T* out, T* ref, size_t size, float atol, float rtol) {\n"
+    "  for (size_t i = 0; i < size; ++i) if (fabs(out[i] - ref[i]) > atol + rtol * fabs(ref[i])) return false;\n"
+    "  return true;\n}\n"
+    "template <typename T> bool checkResult(std::string name, T* out, T* ref, size_t size, bool on_device = true, bool ref_on_device = "
+    "false) {\n"
+    "  float atol = sizeof(T) == 4 ? 1e-4f : 1e-3f;\n  float rtol = sizeof(T) == 4 ? 1e-2f : 1e-1f;\n"
+    "  return checkResult(name, out, ref, size, atol, rtol);\n}\n";
+
 // rocALUTION-shaped drivers written here: each solver's header keeps a `static` helper of one
 // name answering whether a residual is below its own bound; each driver reaches its header's.
 // A helper of one name that two headers define alike, called from files including one of them,
@@ -103,22 +113,8 @@ TEST(CppClientChecks, HelpersSeveralHeadersDefineAreEachTheirIncludersOwn) {
        {"clients/tests/test_cg.cpp", "#include \"../include/cg.hpp\"\nTEST(Cg, F) { ASSERT_EQ(testing_cg<float>(x, e, 4), true); }\n"},
        {"clients/tests/test_gmres.cpp",
         "#include \"../include/gmres.hpp\"\nTEST(Gmres, F) { EXPECT_TRUE(testing_gmres<float>(x, e, 4)); }\n"},
-       {"tests/a_utils.h",
-        "template <typename T> bool checkResult(std::string name, T* out, T* ref, size_t size, float atol, float rtol) {\n"
-        "  for (size_t i = 0; i < size; ++i) if (fabs(out[i] - ref[i]) > atol + rtol * fabs(ref[i])) return false;\n"
-        "  return true;\n}\n"
-        "template <typename T> bool checkResult(std::string name, T* out, T* ref, size_t size, bool on_device = true, bool ref_on_device = "
-        "false) {\n"
-        "  float atol = sizeof(T) == 4 ? 1e-4f : 1e-3f;\n  float rtol = sizeof(T) == 4 ? 1e-2f : 1e-1f;\n"
-        "  return checkResult(name, out, ref, size, atol, rtol);\n}\n"},
-       {"tests/b_utils.h",
-        "template <typename T> bool checkResult(std::string name, T* out, T* ref, size_t size, float atol, float rtol) {\n"
-        "  for (size_t i = 0; i < size; ++i) if (fabs(out[i] - ref[i]) > atol + rtol * fabs(ref[i])) return false;\n"
-        "  return true;\n}\n"
-        "template <typename T> bool checkResult(std::string name, T* out, T* ref, size_t size, bool on_device = true, bool ref_on_device = "
-        "false) {\n"
-        "  float atol = sizeof(T) == 4 ? 1e-4f : 1e-3f;\n  float rtol = sizeof(T) == 4 ? 1e-2f : 1e-1f;\n"
-        "  return checkResult(name, out, ref, size, atol, rtol);\n}\n"},
+       {"tests/a_utils.h", kAlikeCheckResult},
+       {"tests/b_utils.h", kAlikeCheckResult},
        {"tests/test_act.cu",
         "#include \"a_utils.h\"\nTEST(Act, F) { bool passed = checkResult(\"act\", out, ref, 8, true, true); EXPECT_TRUE(passed); }\n"}});
   const Assertion* cg = inFileAt(r, "clients/tests/test_cg.cpp", 2);
