@@ -188,6 +188,9 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
   // Or a flag cleared (`if (std::fabs(y[i] - ref[i]) > tol) passed = false;`, then
   // `EXPECT_TRUE(passed)`): kept as "!passed", the name the later failure reads.
   static const RE2 cleared(R"(^\s*(\w+)\s*=\s*false\s*;?\s*$)");
+  // Or a program's status set to failure (`if (tol < ABS(x - want)) result = EXIT_FAILURE;`, later
+  // `return result;` from main: libxsmm's test programs): read as a count that must stay zero.
+  static const RE2 failedStatus(R"(^\s*(\w+)\s*=\s*EXIT_FAILURE\s*;?\s*$)");
   const Stmt& h = m.stmts[head];
   std::string counter;
   for (StmtId e = head + 1; e < m.stmts.size() && counter.empty(); ++e) {
@@ -198,6 +201,7 @@ std::optional<std::string> AssertionFinder::countedFailureIn(const FileModel& m,
     if (std::string counted = incrementedName(st.text); !counted.empty()) counter = std::move(counted);
     else if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), recorded, &a)) counter = a;
     else if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), cleared, &a)) counter = "!" + a;
+    else if (RE2::FullMatch(re2::StringPiece(st.text.data(), st.text.size()), failedStatus, &a)) counter = a;
   }
   if (counter.empty()) return std::nullopt;
   // One answer per file and counter: a file of many counting `if`s reads the rest of itself once.
