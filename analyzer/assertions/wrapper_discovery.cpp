@@ -147,12 +147,13 @@ Catalogue discoverWrappers(const Project& project, const Catalogue& catalogue, c
                            const ClassHierarchy& classes, unsigned threads, const Catalogue* knownWrappers) {
   const std::unordered_set<std::string_view> severalSources = definedInSeveralSources(project);
   // A function each source defines for itself is told apart by its file already (file_scoped.h).
-  std::unordered_set<std::string_view> acrossFiles = overloadedAcrossFiles(project);
+  const std::unordered_set<std::string_view> overloaded = overloadedAcrossFiles(project);
+  std::unordered_set<std::string_view> acrossFiles = overloaded;
   for (std::string_view name : severalSources) acrossFiles.erase(name);
   // Overloads across files (different parameter counts) are told apart by their arguments and
   // what the calling file includes already (chooseOverload).
   std::unordered_set<std::string_view> severalHeaders = definedInSeveralHeaders(project);
-  for (std::string_view name : overloadedAcrossFiles(project)) severalHeaders.erase(name);
+  for (std::string_view name : overloaded) severalHeaders.erase(name);
   Catalogue wrappers = knownWrappers ? *knownWrappers : Catalogue{};
   addComparatorClasses(project, wrappers);
   addApproxEqualityClasses(project, wrappers);
