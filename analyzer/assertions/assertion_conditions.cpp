@@ -226,7 +226,8 @@ bool looksLikeBound(const FileModel& m, ExprId e) {
   static const RE2 typeRange(R"((numeric_limits|Limits?)\b.*::(max|min|lowest|infinity)\s*\(|_MAX\b|_MIN\b)");
   const re2::StringPiece text(x.text.data(), x.text.size());
   if (RE2::PartialMatch(text, typeRange)) return false;
-  return RE2::PartialMatch(text, boundName);
+  const std::string words = withoutEpsLookalikes(x.text);
+  return RE2::PartialMatch(words, boundName);
 }
 
 std::optional<Band> bandAround(const FileModel& m, ExprId bound) {

@@ -77,7 +77,7 @@ bool namedAsExpected(std::string_view name) {
 bool namedAsTolerance(std::string_view name) {
   static const RE2 tolerance(
       R"((?i)(tol|eps|thresh|margin|precision|delta|ulp|max_?abs_?diff|max_?diff|max_?err|abs_?err|rel_?err|(^|_)rel(_|$)|relative))");
-  return RE2::PartialMatch(piece(name), tolerance);
+  return RE2::PartialMatch(withoutEpsLookalikes(name), tolerance);
 }
 
 bool isMethod(const Function& f) {

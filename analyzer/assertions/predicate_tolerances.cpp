@@ -17,7 +17,7 @@ namespace oalens::analyzer {
 
 bool namesAToleranceUnit(std::string_view name) {
   static const RE2 toleranceName(R"((?i)(tol|eps|ulp|bits|thresh|err|mag))");
-  return !name.empty() && RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), toleranceName);
+  return !name.empty() && RE2::PartialMatch(withoutEpsLookalikes(name), toleranceName);
 }
 
 // The parameters a value is computed from, through the locals it reads (bound before `at`).

@@ -189,6 +189,17 @@ bool callsItself(const FileModel& m, const Function& f, ExprId call, const ApiSp
   return callsItself(m, f, call) && (m.language != Language::Cpp || resolved.paramTypes.empty());
 }
 
+namespace {
+
+// `int`, `const size_t`, `rocblas_int`: a parameter's type that holds a count.
+bool namesAnIntegerScalarType(std::string_view type) {
+  static const RE2 integer(
+      R"(^\s*(?:const\s+)?(?:unsigned\s+)?(?:std::)?(?:int|long|long long|short|size_t|u?int(?:8|16|32|64)_t|index_t|\w+_int)\s*&?\s*$)");
+  return RE2::FullMatch(re2::StringPiece(type.data(), type.size()), integer);
+}
+
+}  // namespace
+
 // An ordering API (`EXPECT_LE(a, b)`) checks a deviation only when its value measures one or
 // its bound is a tolerance (`ASSERT_LE(acc, std::numeric_limits<uint8_t>::max())` checks a
 // range): as the assertion finder decides for the call itself.
@@ -196,7 +207,16 @@ bool boundsADeviation(const FileModel& m, FunctionId fid, const AssertionFinder&
   if (spec.category != Category::ErrorBound || spec.bound.empty()) return true;
   // A bound the caller gives is judged at each call (`AssertLess(actual, max)`).
   const CallArgs args = splitCall(m, call);
-  if (!originParam(m, fid, argumentFor(m, spec, args, spec.bound), 0, false).empty()) return true;
+  const ExprId bound = argumentFor(m, spec, args, spec.bound);
+  if (const std::string_view param = originParam(m, fid, bound, 0, false); !param.empty()) {
+    // `EXPECT_LE(sweeps[b], max_sweeps)` of a `const rocblas_int max_sweeps`: a count kept under
+    // its limit, so the helper's next check is the one to read; not an error an integer bounds
+    // (a ULP distance under an `int max_ulps`).
+    const ExprId actual = spec.actual.empty() ? kNone : argumentFor(m, spec, args, spec.actual);
+    for (const Param& p : m.functions[fid].params)
+      if (p.name == param && !p.pointer && namesAnIntegerScalarType(p.type) && !looksLikeError(m, actual)) return false;
+    return true;
+  }
   Assertion probe;
   finder.applySpec(m, probe, spec, call);
   return probe.isOa;

@@ -21,6 +21,28 @@ inline size_t findWord(std::string_view text, std::string_view word, size_t from
 
 inline bool mentionsWord(std::string_view text, std::string_view word) { return findWord(text, word) != std::string_view::npos; }
 
+// `text` with the words that hold the letters of `eps` without naming an epsilon (`steps`,
+// `sweeps`, `reps`, `deps`, `keeps`) blanked, so that a search for a tolerance's name does not
+// read rocSOLVER's iteration count `max_sweeps` or a `max_steps` as one.
+inline std::string withoutEpsLookalikes(std::string_view text) {
+  static constexpr std::string_view kLookalikes[] = {"steps", "sweeps", "reps", "deps", "keeps", "sleeps", "preps", "creeps"};
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  std::string out(text);
+  for (size_t at = 0; at + 3 <= out.size(); ++at) {
+    if (lower(out[at]) != 'e' || lower(out[at + 1]) != 'p' || lower(out[at + 2]) != 's') continue;
+    for (std::string_view word : kLookalikes) {
+      const size_t start = at + 3 - word.size();
+      if (at + 3 < word.size()) continue;
+      bool same = true;
+      for (size_t i = 0; i < word.size() && same; ++i) same = lower(out[start + i]) == word[i];
+      if (!same) continue;
+      out.replace(at, 3, "___");
+      break;
+    }
+  }
+  return out;
+}
+
 // A function's last name for the absolute value: `abs`, C's `fabs`, `fabsf`, `fabsl`, NumPy's
 // `absolute`.
 inline bool namesAbsoluteValue(std::string_view last) {

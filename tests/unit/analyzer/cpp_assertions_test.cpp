@@ -5,6 +5,7 @@
 #include <map>
 
 #include "analyzer/assertions/assertion_finder.h"
+#include "analyzer/core/words.h"
 #include "analyzer/oracle/oracle_classifier.h"
 #include "analyzer/scan/scanner.h"
 #include "analyzer/scan/test_files.h"
@@ -38,6 +39,31 @@ TEST(CppAssertions, LiteralBoundsAreTolerancesOnlyAgainstDeviations) {
     EXPECT_EQ(a->isOa, oa) << "line " << line;
     EXPECT_EQ(a->qualityBound, line == 5) << "line " << line;
   }
+}
+
+TEST(CppAssertions, IterationLimitsAreNoTolerances) {
+  auto r = scanCpp(
+      "static void check(const std::vector<int>& sweeps, const std::vector<float>& residual, float tol, const int max_sweeps) {\n"
+      "  for (size_t b = 0; b < sweeps.size(); ++b) {\n"
+      "    EXPECT_LE(sweeps[b], max_sweeps);\n"  // 3: a count under its limit (`sweeps` holds `eps`)
+      "    EXPECT_LE(residual[b], tol);\n"       // 4: an error under a tolerance
+      "  }\n"
+      "}\n"
+      "TEST(Solver, Jacobi) {\n"
+      "  const float tol = 1e-6f;\n"
+      "  check(run_sweeps(8, tol), run_residual(8, tol), tol, 100);\n"  // 9: the helper's residual check
+      "  EXPECT_LT(steps, max_steps);\n"                                // 10: a count again
+      "  EXPECT_LT(err, releps);\n"                                     // 11: an epsilon's name still is one
+      "}\n");
+  for (const auto& [line, oa] : std::vector<std::pair<uint32_t, bool>>{{3, false}, {4, true}, {9, true}, {10, false}, {11, true}}) {
+    const Assertion* a = atLine(r, line);
+    ASSERT_NE(a, nullptr) << line;
+    EXPECT_EQ(a->isOa, oa) << "line " << line;
+  }
+  const Tolerance* bound = tolerance(*atLine(r, 9), "bound");
+  ASSERT_NE(bound, nullptr);
+  EXPECT_EQ(bound->text, "tol");
+  EXPECT_EQ(withoutEpsLookalikes("max_Sweeps + kEps + n_steps"), "max_Swe___ + kEps + n_st___");
 }
 
 TEST(CppAssertions, ApproxSettersOverrideDefaultsInOrder) {
