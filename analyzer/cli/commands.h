@@ -27,6 +27,7 @@ struct ScanArgs {
   bool quiet = false;
   bool skipOracles = false;
   bool noLibrarySources = false;
+  bool includeVendored = false;
   TerminalArgs term;
 };
 

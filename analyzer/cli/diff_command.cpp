@@ -30,6 +30,7 @@ struct DiffArgs {
   std::string range, repo = ".";
   bool staged = false, worktree = false, wholeFiles = false;
   std::string format = "text", failOn = "warning", testFiles, cppTestFiles, output;
+  bool includeVendored = false;
   std::vector<std::string> packages;
   std::string margins;  // a margins database (pytest -p oalens_margins)
   std::string helpUriBase;
@@ -60,7 +61,7 @@ int runDiff(const DiffArgs& a) {
   const analyzer::TestFileFilter testFiles(!a.testFiles.empty()            ? a.testFiles
                                            : !oldConfig->testFiles.empty() ? oldConfig->testFiles
                                                                            : defaults.testFilePattern,
-                                           !a.cppTestFiles.empty() ? a.cppTestFiles : defaults.cppTestFilePattern);
+                                           !a.cppTestFiles.empty() ? a.cppTestFiles : defaults.cppTestFilePattern, a.includeVendored);
   if (!testFiles.ok()) return fatal("invalid --test-files or --cpp-test-files pattern");
 
   std::vector<miners::GateFinding> findings =
@@ -120,6 +121,8 @@ void addDiffCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--test-files", args.testFiles, "RE2 pattern for Python test file paths");
   cmd->add_option("--cpp-test-files", args.cppTestFiles, "RE2 pattern for C++ test file paths");
+  cmd->add_flag("--include-vendored", args.includeVendored,
+                "also check C++ files in vendored folders (third_party/, 3rdparty/, external/, deps/, ...) as the suite's");
   cmd->add_option("-o,--output", args.output, "write the report to this file");
   cmd->add_option("--help-uri-base", args.helpUriBase, "absolute URI the rules' doc pages are under, for SARIF's helpUri (docs/sarif.md)");
   cmd->add_option("--rename-limit", args.renameLimit,

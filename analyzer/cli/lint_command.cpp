@@ -37,7 +37,7 @@ struct LintArgs {
   std::vector<std::string> rules, ignores, families, exclude;
   std::vector<std::string> settings;  // ID.option=value
   unsigned jobs = 0;
-  bool allFiles = false, quiet = false, statistics = false;
+  bool allFiles = false, quiet = false, statistics = false, includeVendored = false;
   std::string baseline, writeBaseline;
   TerminalArgs term;
   std::string helpUriBase;
@@ -55,6 +55,7 @@ int runLint(const LintArgs& a) {
   if (!cfg->testFiles.empty()) opt.scan.testFilePattern = cfg->testFiles;
   if (!a.testFiles.empty()) opt.scan.testFilePattern = a.testFiles;
   for (const std::string& pattern : a.exclude) opt.scan.excludePatterns.push_back(pattern);
+  opt.scan.includeVendored = a.includeVendored;
   if (RE2 check(opt.scan.testFilePattern); !check.ok()) return fatal("invalid --test-files pattern: " + check.error());
   if (!a.margins.empty() && !attachLintMargins(a.margins, opt)) return 2;
   // The command line's choice of rules, else the configuration's; ignores add up.
@@ -139,6 +140,8 @@ void addLintCommand(CLI::App& app) {
   cmd->add_option("--exclude", args.exclude, "RE2 pattern of paths to leave out (repeatable)");
   cmd->add_option("-j,--jobs", args.jobs, "worker threads (0: one per core)")->capture_default_str();
   cmd->add_flag("--all-files", args.allFiles, "check the assertions of every file, not only test files");
+  cmd->add_flag("--include-vendored", args.includeVendored,
+                "also read C++ files in vendored folders (third_party/, 3rdparty/, external/, deps/, ...) as the suite's");
   cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics or the progress line on stderr");
   addColorOption(cmd, args.term);
   addProgressOption(cmd, args.term);

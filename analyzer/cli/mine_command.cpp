@@ -47,6 +47,8 @@ void addMineCommand(CLI::App& app) {
                   "configuration file (default: .oalens.toml or [tool.oalens] of pyproject.toml as the tip commit holds them)");
   cmd->add_option("--test-files", opt.testFilePattern, "RE2 pattern for Python test file paths");
   cmd->add_option("--cpp-test-files", opt.cppTestFilePattern, "RE2 pattern for C++ test file paths");
+  cmd->add_flag("--include-vendored", opt.includeVendored,
+                "also mine C++ files in vendored folders (third_party/, 3rdparty/, external/, deps/, ...) as the suite's");
   cmd->add_option("-j,--jobs", opt.threads, "worker threads (0: one per core)");
   cmd->add_option("--rename-limit", opt.renameLimit,
                   "deleted files each added file is compared with to find an edited file's rename (files with the same content always "

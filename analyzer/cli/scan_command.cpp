@@ -23,6 +23,7 @@ static int runScan(const ScanArgs& args) {
   opt.threads = args.jobs;
   opt.allFiles = args.allFiles;
   opt.librarySources = !args.noLibrarySources;
+  opt.includeVendored = args.includeVendored;
   opt.studyCounting = args.counting == "study";
   opt.limits.maxFileBytes = static_cast<uint64_t>(args.maxFileMiB * 1024 * 1024);
   if (!cfg->testFiles.empty()) opt.testFilePattern = cfg->testFiles;
@@ -109,6 +110,8 @@ void addScanCommand(CLI::App& app, ScanArgs& args) {
   cmd->add_flag("--all-files", args.allFiles, "report assertions in every file, not only test files");
   cmd->add_flag("--no-library-sources", args.noLibrarySources,
                 "do not read the library's C++ files for the definitions its tests check with (docs/cpp.md)");
+  cmd->add_flag("--include-vendored", args.includeVendored,
+                "also read C++ files in vendored folders (third_party/, 3rdparty/, external/, deps/, ...) as the suite's (docs/cpp.md)");
   cmd->add_flag("--skip-oracles", args.skipOracles, "do not classify oracles (oracle_type stays UNKNOWN); for benchmarks");
   cmd->add_flag("-q,--quiet", args.quiet, "do not print input diagnostics or the progress line on stderr");
   addColorOption(cmd, args.term);

@@ -79,12 +79,6 @@ bool blockAborts(const FileModel& m, const ApiMatcher& matcher, StmtId head) {
 
 }  // namespace
 
-bool isVendoredPath(const std::string& relative) {
-  static const RE2 vendored(
-      R"((?i)(^|/)(third_party|third-party|thirdparty|3rdparty|3rd_party|external|extern|vendor|vendored|deps|_deps|build)/)");
-  return RE2::PartialMatch(relative, vendored);
-}
-
 CheckedNames namesTestsCheckWith(const std::vector<const FileModel*>& tests, const std::vector<const FileModel*>& parsed,
                                  const Catalogue& catalogue) {
   // What a test file can call without the library: its own functions and those the other parsed

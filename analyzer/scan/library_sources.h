@@ -40,8 +40,4 @@ std::vector<size_t> filesDefining(const std::vector<SourcePath>& candidates, con
                                   const InputLimits& limits, unsigned threads, const std::vector<std::string>& constants = {},
                                   const std::vector<std::string>& types = {});
 
-// Whether a relative path lies in a folder of code a project vendors (third_party, external,
-// deps...): not the library under test.
-bool isVendoredPath(const std::string& relative);
-
 }  // namespace oalens::analyzer

@@ -22,6 +22,7 @@
 #include "analyzer/model/test_cases.h"
 #include "analyzer/scan/file_walker.h"
 #include "analyzer/scan/library_sources.h"
+#include "analyzer/scan/test_files.h"
 #include "analyzer/tolerance/tolerance_resolver.h"
 
 namespace oalens::analyzer {
@@ -308,6 +309,8 @@ SourceSelection selectSources(const std::filesystem::path& root, const ScanOptio
   const RE2 cppTests(options.cppTestFilePattern), cppSupport(options.cppSupportPattern);
   SourceSelection out;
   out.diagnostics = std::move(walk.diagnostics);
+  size_t vendoredFiles = 0;
+  std::string firstVendored;
   for (auto& f : walk.files) {
     const std::optional<Language> language =
         options.notebooks && isNotebookPath(f.relative) ? Language::Python : languageOfPath(f.relative);
@@ -317,12 +320,23 @@ SourceSelection selectSources(const std::filesystem::path& root, const ScanOptio
     if (excluded) continue;
     // A root that is one file is scanned whatever its path says.
     const bool named = f.relative == f.absolute.filename().string() && std::filesystem::path(root) == f.absolute;
+    if (std::string folder = *language == Language::Cpp && !named && !options.includeVendored ? vendoredTestFolder(f.relative) : "";
+        !folder.empty()) {
+      if (vendoredFiles++ == 0) firstVendored = std::move(folder);
+      continue;
+    }
     if (*language == Language::Cpp && !named && !pathMatches(f.relative, cppTests) && !pathMatches(f.relative, cppSupport)) {
       if (options.librarySources && !isVendoredPath(f.relative)) out.library.push_back(std::move(f));
       continue;
     }
     out.files.push_back({std::move(f), *language});
   }
+  if (vendoredFiles > 0)
+    out.diagnostics.push_back(
+        {firstVendored, 0, 0, Severity::Note, "vendored",
+         fmt::format("{} C++ file{} in vendored folders (this one, third_party/, 3rdparty/, external/, deps/, ...) left out; "
+                     "--include-vendored reads them",
+                     vendoredFiles, vendoredFiles == 1 ? "" : "s")});
   return out;
 }
 

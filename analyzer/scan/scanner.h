@@ -51,6 +51,9 @@ struct ScanOptions {
   // Jupyter notebooks (.ipynb) read as the Python of their code cells (analyzer/frontend/
   // notebook.h): `lint` reads them, `scan` does not (a notebook holds no test suite).
   bool notebooks = false;
+  // C++ files in vendored folders (third_party/, 3rdparty/, external/, deps/, ...; test_files.h)
+  // are left out unless asked: a copy of googletest's or Eigen's own tests is not the suite's.
+  bool includeVendored = false;
   // Files to leave out entirely (RE2, matched against the relative path), e.g. a sandbox.
   std::vector<std::string> excludePatterns;
   bool allFiles = false;  // report assertions in every file, not only test files

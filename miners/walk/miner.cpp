@@ -428,8 +428,8 @@ std::optional<MineSummary> mine(const MineOptions& opt, std::string& err) {
   const std::string pythonTests = !opt.testFilePattern.empty()   ? opt.testFilePattern
                                   : !configuredTestFiles.empty() ? configuredTestFiles
                                                                  : defaults.testFilePattern;
-  const analyzer::TestFileFilter testFiles(pythonTests,
-                                           opt.cppTestFilePattern.empty() ? defaults.cppTestFilePattern : opt.cppTestFilePattern);
+  const analyzer::TestFileFilter testFiles(
+      pythonTests, opt.cppTestFilePattern.empty() ? defaults.cppTestFilePattern : opt.cppTestFilePattern, opt.includeVendored);
   const unsigned threads = analyzer::threadCount(opt.threads, todo.size());
   const size_t window = kWindowPerWorker * threads;
 

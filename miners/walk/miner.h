@@ -30,6 +30,7 @@ struct MineOptions {
   std::optional<int64_t> since, until;                // committer time bounds, seconds since the epoch
   std::string testFilePattern;                        // Python test files; empty: the scan default
   std::string cppTestFilePattern;                     // C++ test files; empty: the scan default
+  bool includeVendored = false;                       // C++ files in vendored folders count as tests (test_files.h)
   int renameLimit = Repository::kDefaultRenameLimit;  // deleted files each added one is compared with
   analyzer::InputLimits limits;
   analyzer::ProgressLine* progress = nullptr;  // a terminal's progress line, one tick per commit; not owned

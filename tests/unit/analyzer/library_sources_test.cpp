@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "analyzer/scan/library_sources.h"
+#include "analyzer/scan/test_files.h"
 #include "tests/support/process.h"
 #include "tests/support/scan_helpers.h"
 
@@ -62,6 +63,37 @@ TEST(LibrarySources, VendoredFoldersAreNotTheLibrary) {
   EXPECT_TRUE(isVendoredPath("lib/external/pybind11/pytypes.h"));
   EXPECT_FALSE(isVendoredPath("dlib/matrix/matrix_utilities.h"));
   EXPECT_FALSE(isVendoredPath("src/externals.h"));
+}
+
+// A vendored copy of a framework's own tests is not the suite's: left out of a scan, of mine
+// and of the gate, unless asked for; a project folder that only shares a weak name (MediaPipe's
+// framework/deps/) stays in.
+TEST(LibrarySources, VendoredTestsAreNotTheSuites) {
+  EXPECT_EQ(vendoredTestFolder("third_party/gflags/test/flags_test.cc"), "third_party/");
+  EXPECT_EQ(vendoredTestFolder("gtsam/3rdparty/Eigen/test/adjoint.cpp"), "gtsam/3rdparty/");
+  EXPECT_EQ(vendoredTestFolder("deps/googletest/test/gtest_unittest.cc"), "deps/");
+  EXPECT_EQ(vendoredTestFolder("mediapipe/framework/deps/clock_test.cc"), "");
+  EXPECT_EQ(vendoredTestFolder("tests/ops_test.cc"), "");
+  EXPECT_FALSE(TestFileFilter(".*", ".*").isTest("third_party/gflags/test/flags_test.cc"));
+  EXPECT_TRUE(TestFileFilter(".*", ".*", true).isTest("third_party/gflags/test/flags_test.cc"));
+  EXPECT_TRUE(TestFileFilter(".*", ".*").isTest("test/external/model_test.py"));  // tinygrad's own
+
+  const fs::path dir = oalens::testing::scratchDirectory("oalens_vendored_tests");
+  fs::create_directories(dir / "tests");
+  fs::create_directories(dir / "third_party/gtest/test");
+  std::ofstream(dir / "tests/ops_test.cc") << "TEST(Ops, Near) { EXPECT_NEAR(f(1.0), 2.0, 1e-6); }\n";
+  std::ofstream(dir / "third_party/gtest/test/near_test.cc") << "TEST(Self, Near) { EXPECT_NEAR(1.0, 1.0, 1e-9); }\n";
+  ScanOptions opt;
+  ScanResult r = scanPath(dir, Catalogue::builtin(), opt);
+  ASSERT_EQ(r.assertions.size(), 1u);
+  EXPECT_EQ(r.assertions[0].file, "tests/ops_test.cc");
+  const auto note = std::ranges::find_if(r.diagnostics, [](const Diagnostic& d) { return d.code == "vendored"; });
+  ASSERT_NE(note, r.diagnostics.end());
+  EXPECT_EQ(note->path, "third_party/");
+  opt.includeVendored = true;
+  r = scanPath(dir, Catalogue::builtin(), opt);
+  EXPECT_EQ(r.assertions.size(), 2u);
+  fs::remove_all(dir);
 }
 
 // Overloads of one discovered helper: the call's argument count, then its arguments' fit to
