@@ -371,6 +371,25 @@ void AssertionFinder::fromCall(const FileModel& m, StmtId s, ExprId call, std::v
       out.push_back(std::move(a));
       return;
     }
+  // EXPECT_EQ(0, CompareData(ref, out, n, 0.01f)), `EXPECT_EQ(0, cmp_result)` after `cmp_result =
+  // CompareBlob(...)`, ASSERT_EQ(true, close(a, b, tol)): a verdict (or a status, nonzero where
+  // the values differ) compared with a literal is that verdict asserted, as `if (CompareData(...)
+  // != 0) return -1;` reads it.
+  if (exactEquality)
+    for (size_t literal = 0; literal < 2; ++literal) {
+      const std::string_view t = m.expr(args.positional[literal]).text;
+      const bool isFalse = t == "0" || t == "false" || t == "EXIT_SUCCESS", isTrue = t == "true" || t == "EXIT_FAILURE";
+      const ExprId verdict = args.positional[1 - literal];
+      if ((!isFalse && !isTrue) || (m.expr(verdict).kind != ExprKind::Call && m.expr(verdict).kind != ExprKind::Name)) continue;
+      Assertion held = a;
+      fromCondition(m, held, comparisonHeldBy(m, s, verdict));
+      if (!held.isOa) continue;
+      held.form = std::string(match.lastName);
+      // `_EQ` with false, `_NE` with true: the verdict must be false.
+      if (isFalse != match.lastName.ends_with("_NE")) held.negated = !held.negated;
+      out.push_back(std::move(held));
+      return;
+    }
   // A project's macro applying the predicate it is handed reads as that predicate's check.
   if (match.spec && match.spec->predicateArgument >= 0 && fromPredicateMacro(m, st.function, call, a)) {
     out.push_back(std::move(a));

@@ -14,6 +14,7 @@
 #include "analyzer/assertions/api_matcher.h"
 #include "analyzer/assertions/declared_checks.h"
 #include "analyzer/assertions/discovered_entry.h"
+#include "analyzer/assertions/exceeded_bounds.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/assertions/predicate_tolerances.h"
 #include "analyzer/core/words.h"
@@ -230,14 +231,35 @@ bool setsFlagIn(const FileModel& m, FunctionId fid, StmtId head, StmtId end, std
 }
 
 // Whether the block of the `if` at `head` sets a failing status in the local function `fid` answers
-// with (`ret = -1;`, then `return ret;`: Tengine's float_mismatch).
+// with (`ret = -1;`, then `return ret;`: Tengine's float_mismatch), or in a flag the function
+// answers a failing status on later (`relative_error_flag = 1; break;`, then `if
+// (relative_error_flag == 0) return 0; else { ...; return -1; }`: TNN's CompareData).
 static bool setsReturnedStatus(const FileModel& m, FunctionId fid, StmtId head) {
   const Function& f = m.functions[fid];
+  const StmtId blockEnd = afterBlock(m, fid, head, f.endStmt);
+  std::vector<std::string_view> flags;
+  for (StmtId e = head + 1; e < blockEnd; ++e)
+    if (const Stmt& x = m.stmts[e]; x.function == fid && x.kind == StmtKind::Assign && x.a != kNone && x.b != kNone &&
+                                    m.expr(x.a).kind == ExprKind::Name && isFailingStatus(m, x.b))
+      flags.push_back(m.expr(x.a).name);
   for (StmtId r = head + 1; r < f.endStmt && r < m.stmts.size(); ++r) {
     const Stmt& ret = m.stmts[r];
-    if (ret.function == fid && ret.kind == StmtKind::Return && ret.a != kNone && m.expr(ret.a).kind == ExprKind::Name &&
-        assignsInBlock(m, fid, head, f.endStmt, m.expr(ret.a).name, [&](ExprId v) { return isFailingStatus(m, v); }))
-      return true;
+    if (ret.function != fid || ret.kind != StmtKind::Return || ret.a == kNone) continue;
+    if (m.expr(ret.a).kind == ExprKind::Name && std::ranges::find(flags, m.expr(ret.a).name) != flags.end()) return true;
+    if (r < blockEnd || !isFailingStatus(m, ret.a)) continue;
+    // A failing status answered under a condition that reads the flag.
+    for (StmtId p = ret.parent; p != kNone && p >= f.firstStmt && p < r; p = m.stmts[p].parent) {
+      StmtId cond = p;
+      if (m.stmts[p].kind == StmtKind::Else)  // the `if` this `else` belongs to, just before its block
+        for (StmtId q = p; q > f.firstStmt;)
+          if (const Stmt& before = m.stmts[--q]; before.parent == m.stmts[p].parent && before.depth == m.stmts[p].depth) {
+            cond = q;
+            break;
+          }
+      if (m.stmts[cond].kind != StmtKind::If || m.stmts[cond].a == kNone) continue;
+      for (std::string_view flag : flags)
+        if (mentionsWord(m.expr(m.stmts[cond].a).text, flag)) return true;
+    }
   }
   return false;
 }
@@ -324,8 +346,13 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     if (st.kind == StmtKind::Return && m.expr(answer).kind == ExprKind::BoolOp && m.expr(answer).name == "or" && m.childCount(answer) == 2)
       answer = m.child(answer, 0);
     auto check = exceededLocalError(m, fid, s, answer);  // the sides a local `diff` was bound to
-    const bool exceeds = check.has_value();              // `diff > tol`: the values differ
+    bool exceeds = check.has_value();                    // `diff > tol`: the values differ
     if (!check) check = finder.conditionCheck(m, fid, answer);
+    // `if (fabs(res[i] - ref[i]) > ep) return -1;`: a bound by its place, not its name.
+    if (!check && st.kind == StmtKind::If) {
+      check = exceededParameterBound(m, fid, s, answer);
+      exceeds = check.has_value();
+    }
     if (!check || check->spec || check->errorSide == kNone || check->lowerSide != kNone) continue;
     // `abs(a - b) > abs_error`: a bound named like an error may be read as the error side.
     ExprId errorSide = check->errorSide, boundSide = check->boundSide;
@@ -357,7 +384,12 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
     }
     // `|got - want| / largest > tolerance`: the error divided by a size, a relative tolerance;
     // also kept in a local first (`auto rel_err = norm_residual / denom; ... rel_err < threshold`).
-    if (const Expr& error = m.expr(m.expr(errorSide).kind == ExprKind::Name ? throughLocal(m, fid, s, errorSide) : errorSide);
+    // So is the size of such a quotient (`fabs(diff / sum) > ep`).
+    ExprId measured = m.expr(errorSide).kind == ExprKind::Name ? throughLocal(m, fid, s, errorSide) : errorSide;
+    if (const Expr& size = m.expr(measured);
+        size.kind == ExprKind::Call && namesAbsoluteValue(lastOf(m, m.child(measured, 0))) && splitCall(m, measured).positional.size() == 1)
+      measured = splitCall(m, measured).positional[0];
+    if (const Expr& error = m.expr(measured);
         error.kind == ExprKind::BinaryOp && error.name == "/" && w.tolerances.size() == 1 && w.tolerances[0].first == "atol") {
       w.tolerances[0].first = "rtol";
       if (auto d = w.defaults.extract("atol")) w.defaults["rtol"] = d.mapped();

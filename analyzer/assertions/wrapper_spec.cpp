@@ -352,6 +352,21 @@ std::optional<ApiSpec> wrapperSpec(const FileModel& m, FunctionId fid, const Api
         value = parts.front();
         alsoChecks.assign(parts.begin() + 1, parts.end());
       }
+      // `int cmp_result = 0; if (fp32) cmp_result |= CompareData(a, b, n, 0.01, 1e-4); else ...;
+      // return cmp_result;` (TNN's CompareBlob): the statuses folded into the local, nonzero where
+      // any says the values differ; the first the check, the others check sites.
+      if (!conjunction && m.expr(value).kind != ExprKind::Call) {
+        std::vector<ExprId> folded;
+        for (StmtId b = f.firstStmt; b < s; ++b)
+          if (const Stmt& fold = m.stmts[b]; fold.function == fid && fold.kind == StmtKind::AugAssign && fold.op == "|=" &&
+                                             fold.a != kNone && fold.b != kNone && m.expr(fold.a).text == m.expr(st.a).name &&
+                                             m.expr(fold.b).kind == ExprKind::Call)
+            folded.push_back(fold.b);
+        if (!folded.empty()) {
+          value = folded.front();
+          alsoChecks.assign(folded.begin() + 1, folded.end());
+        }
+      }
       if (value != st.a && (m.expr(value).kind == ExprKind::Call || conjunction))
         if (auto check = finder.conditionCheck(m, fid, value); check && check->spec && check->spec->isPredicate() && !check->negated &&
                                                                (check->call == value || conjunction) &&

@@ -1,0 +1,57 @@
+#include "analyzer/assertions/exceeded_bounds.h"
+
+#include <re2/re2.h>
+
+#include "analyzer/assertions/error_operands.h"
+#include "analyzer/assertions/param_origin.h"
+
+namespace oalens::analyzer {
+
+namespace {
+
+// `int n`, `size_t count`, `const rocblas_int k`: a count, not a tolerance.
+bool integerType(std::string_view type) {
+  static const RE2 integer(
+      R"(^\s*(?:const\s+)?(?:unsigned\s+)?(?:std::)?(?:int|long|long long|short|size_t|u?int(?:8|16|32|64)_t|index_t|\w+_int|bool)\s*&?\s*$)");
+  return RE2::FullMatch(re2::StringPiece(type.data(), type.size()), integer);
+}
+
+const Param* paramNamed(const Function& f, std::string_view name) {
+  for (const Param& p : f.params)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+}  // namespace
+
+std::optional<AssertionFinder::OaCheck> exceededParameterBound(const FileModel& m, FunctionId fid, StmtId at, ExprId cond) {
+  if (m.language != Language::Cpp || fid == kNone || cond == kNone) return std::nullopt;
+  const Expr& c = m.expr(cond);
+  if (c.kind == ExprKind::BoolOp && c.name == "and") {
+    for (uint32_t i = 0; i < c.childCount; ++i)
+      if (auto part = exceededParameterBound(m, fid, at, m.child(cond, i))) return part;
+    return std::nullopt;
+  }
+  if (c.kind != ExprKind::Compare || c.childCount != 2) return std::nullopt;
+  const std::string_view op = m.compareOp(cond, 0);
+  const bool greater = op == ">" || op == ">=", less = op == "<" || op == "<=";
+  if (!greater && !less) return std::nullopt;
+  const ExprId error = m.child(cond, greater ? 0 : 1), bound = m.child(cond, greater ? 1 : 0);
+  const Function& f = m.functions[fid];
+  const std::string_view boundParam = originParam(m, fid, bound, 0, false);
+  const Param* p = boundParam.empty() ? nullptr : paramNamed(f, boundParam);
+  if (!p || p->pointer || integerType(p->type)) return std::nullopt;
+  const auto [left, right] = sidesOfError(m, fid, at, error);
+  if (left == kNone || right == kNone) return std::nullopt;
+  const std::string_view leftParam = originParam(m, fid, left, 0, false), rightParam = originParam(m, fid, right, 0, false);
+  if (leftParam.empty() || rightParam.empty() || leftParam == rightParam || leftParam == boundParam || rightParam == boundParam)
+    return std::nullopt;
+  AssertionFinder::OaCheck check;
+  check.compare = cond;
+  check.errorSide = error;
+  check.boundSide = bound;
+  check.negated = true;
+  return check;
+}
+
+}  // namespace oalens::analyzer
