@@ -396,6 +396,7 @@ std::optional<ApiSpec> closenessPredicateSpec(const FileModel& m, FunctionId fid
       if (auto v = w.defaultValues.extract("atol")) w.defaultValues["rtol"] = v.mapped();
       w.category = Category::AbsRel;
     }
+    takeOtherExceededBound(m, fid, s, answer, check->compare, actualParam, expectedParam, resolver, w);
     return w;
   }
   return std::nullopt;

@@ -107,6 +107,10 @@ std::pair<ExprId, ExprId> sidesOfError(const FileModel& m, FunctionId fid, StmtI
   ExprId inner = error;
   if (inner != kNone && m.expr(inner).kind == ExprKind::Call)
     if (const CallArgs args = splitCall(m, inner); args.positional.size() == 1) inner = args.positional[0];
+  // `fabs(diff / sum)` (TNN's CompareData): a relative error written in place, the difference
+  // its numerator measures.
+  if (inner != kNone && m.expr(inner).kind == ExprKind::BinaryOp && m.expr(inner).name == "/" && m.expr(inner).childCount == 2 && depth < 4)
+    return sidesOfError(m, fid, at, m.child(inner, 0), depth + 1);
   const ExprId bound = throughLocal(m, fid, at, inner);
   if (bound == inner) return {kNone, kNone};
   // `rerr = aerr / den` (oneDAL's check_if_close): a relative error is the difference its

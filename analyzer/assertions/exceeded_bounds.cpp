@@ -4,6 +4,10 @@
 
 #include "analyzer/assertions/error_operands.h"
 #include "analyzer/assertions/param_origin.h"
+#include "analyzer/assertions/predicate_tolerances.h"
+
+#include <algorithm>
+#include <string>
 
 namespace oalens::analyzer {
 
@@ -52,6 +56,30 @@ std::optional<AssertionFinder::OaCheck> exceededParameterBound(const FileModel& 
   check.boundSide = bound;
   check.negated = true;
   return check;
+}
+
+void takeOtherExceededBound(const FileModel& m, FunctionId fid, StmtId at, ExprId answer, ExprId checked, std::string_view actualParam,
+                            std::string_view expectedParam, const ToleranceResolver& resolver, ApiSpec& w) {
+  if (m.expr(answer).kind != ExprKind::BoolOp || m.expr(answer).name != "and") return;
+  for (uint32_t i = 0; i < m.childCount(answer); ++i) {
+    const ExprId part = m.child(answer, i);
+    if (part == checked || m.expr(part).kind != ExprKind::Compare || m.childCount(part) != 2) continue;
+    const std::string_view op = m.compareOp(part, 0);
+    if (op != ">" && op != ">=") continue;
+    const ExprId size = m.child(part, 0);
+    // The same two parameters compared, in either order.
+    const auto [left, right] = sidesOfError(m, fid, at, size);
+    const std::string_view a = originParam(m, fid, left, 0, false), e = originParam(m, fid, right, 0, false);
+    if (a.empty() || e.empty() || !((a == actualParam && e == expectedParam) || (a == expectedParam && e == actualParam))) continue;
+    ExprId quotient = size;
+    if (m.expr(quotient).kind == ExprKind::Call && splitCall(m, quotient).positional.size() == 1)
+      quotient = splitCall(m, quotient).positional[0];
+    const std::string kind = m.expr(quotient).kind == ExprKind::BinaryOp && m.expr(quotient).name == "/" ? "rtol" : "atol";
+    if (std::ranges::any_of(w.tolerances, [&](const auto& t) { return t.first == kind; })) continue;
+    takeTolerance(m, fid, at, m.child(part, 1), kind, resolver, w);
+    if (w.tolerances.size() > 1) w.category = Category::AbsRel;
+    return;
+  }
 }
 
 }  // namespace oalens::analyzer

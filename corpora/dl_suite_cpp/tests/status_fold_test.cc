@@ -50,7 +50,7 @@ class FoldedStatusTest : public ::testing::Test {
       status = CompareOutputs(cpu + output * n, device + output * n, n, half);
       if (status != 0) break;
     }
-    EXPECT_EQ(0, status);  // expect: oa api=FoldedStatusTest::CompareOutputs cat=abs thr=default tol=atol:default:0.001
+    EXPECT_EQ(0, status);  // expect: oa api=FoldedStatusTest::CompareOutputs cat=abs_rel thr=default tol=atol:default:0.001,rtol:default:0.01
   }
 };
 
@@ -58,6 +58,6 @@ TEST_F(FoldedStatusTest, RoutinesAnswerZeroWhenClose) {
   const float ref[2] = {1.0f, 2.0f}, out[2] = {1.0f, 2.00001f};
   EXPECT_EQ(0, CompareValues(ref, out, 2, 1e-4f));  // expect: oa api=CompareValues cat=abs thr=customized tol=atol:literal:0.0001
   ASSERT_NE(0, CompareValues(ref, out, 2, 1e-9f));  // expect: oa api=CompareValues cat=abs thr=customized tol=atol:literal:1e-09 negated
-  EXPECT_EQ(CompareMixed(ref, out, 2, 0.01f, 1e-4f), 0);  // expect: oa api=CompareMixed cat=abs thr=customized tol=atol:literal:0.0001
+  EXPECT_EQ(CompareMixed(ref, out, 2, 0.01f, 1e-4f), 0);  // expect: oa api=CompareMixed cat=abs_rel thr=customized tol=atol:literal:0.0001,rtol:literal:0.01
   EXPECT_EQ(0, static_cast<int>(out[0] - ref[0]));  // expect: assert api=EXPECT_EQ
 }
