@@ -1,8 +1,6 @@
 #include "analyzer/assertions/exceeded_bounds.h"
-
-#include <re2/re2.h>
-
 #include "analyzer/assertions/error_operands.h"
+#include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/assertions/predicate_tolerances.h"
 
@@ -12,13 +10,6 @@
 namespace oalens::analyzer {
 
 namespace {
-
-// `int n`, `size_t count`, `const rocblas_int k`: a count, not a tolerance.
-bool integerType(std::string_view type) {
-  static const RE2 integer(
-      R"(^\s*(?:const\s+)?(?:unsigned\s+)?(?:std::)?(?:int|long|long long|short|size_t|u?int(?:8|16|32|64)_t|index_t|\w+_int|bool)\s*&?\s*$)");
-  return RE2::FullMatch(re2::StringPiece(type.data(), type.size()), integer);
-}
 
 const Param* paramNamed(const Function& f, std::string_view name) {
   for (const Param& p : f.params)
@@ -44,7 +35,7 @@ std::optional<AssertionFinder::OaCheck> exceededParameterBound(const FileModel& 
   const Function& f = m.functions[fid];
   const std::string_view boundParam = originParam(m, fid, bound, 0, false);
   const Param* p = boundParam.empty() ? nullptr : paramNamed(f, boundParam);
-  if (!p || p->pointer || integerType(p->type)) return std::nullopt;
+  if (!p || p->pointer || namesAnIntegerScalarType(p->type) || p->type == "bool" || p->type == "const bool") return std::nullopt;
   const auto [left, right] = sidesOfError(m, fid, at, error);
   if (left == kNone || right == kNone) return std::nullopt;
   const std::string_view leftParam = originParam(m, fid, left, 0, false), rightParam = originParam(m, fid, right, 0, false);

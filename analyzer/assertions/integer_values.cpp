@@ -399,6 +399,12 @@ bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e, std:
   return holds(m, fid, at, e, 0);
 }
 
+bool namesAnIntegerScalarType(std::string_view type) {
+  static const RE2 integer(
+      R"(^\s*(?:const\s+)?(?:unsigned\s+)?(?:std::)?(?:int|long|long long|short|size_t|u?int(?:8|16|32|64)_t|index_t|\w+_int)\s*&?\s*$)");
+  return RE2::FullMatch(re2::StringPiece(type.data(), type.size()), integer);
+}
+
 bool holdsFloats(const FileModel& m, FunctionId fid, StmtId at, ExprId e) {
   if (m.language != Language::Cpp || fid == kNone || e == kNone) return false;
   while (m.expr(e).kind == ExprKind::Subscript) e = m.child(e, 0);

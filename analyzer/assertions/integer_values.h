@@ -23,6 +23,8 @@ bool holdsIntegers(const FileModel& m, FunctionId fid, StmtId at, ExprId e, std:
 // `std::vector<float> out`): a quantized integer output compared with such a reference within
 // less than one is a real tolerance, not an exact check.
 bool holdsFloats(const FileModel& m, FunctionId fid, StmtId at, ExprId e);
+// `int`, `const size_t`, `rocblas_int`: a declared parameter type that holds a count.
+bool namesAnIntegerScalarType(std::string_view type);
 
 // C++: whether a check is called with integer types for all its template arguments
 // (`CheckAllClose<int8_t>(shape, a, b, rtol, atol)`, `CheckNotAllClose<bool>(...)`): the element

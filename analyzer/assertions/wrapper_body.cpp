@@ -13,6 +13,7 @@
 #include "analyzer/assertions/cpp_predicates.h"
 #include "analyzer/assertions/discovered_entry.h"
 #include "analyzer/assertions/error_bound_wrapper.h"
+#include "analyzer/assertions/integer_values.h"
 #include "analyzer/assertions/param_origin.h"
 #include "analyzer/assertions/predicate_tolerances.h"
 #include "analyzer/assertions/runtime_choice.h"
@@ -188,17 +189,6 @@ bool callsItself(const FileModel& m, const Function& f, ExprId call) {
 bool callsItself(const FileModel& m, const Function& f, ExprId call, const ApiSpec& resolved) {
   return callsItself(m, f, call) && (m.language != Language::Cpp || resolved.paramTypes.empty());
 }
-
-namespace {
-
-// `int`, `const size_t`, `rocblas_int`: a parameter's type that holds a count.
-bool namesAnIntegerScalarType(std::string_view type) {
-  static const RE2 integer(
-      R"(^\s*(?:const\s+)?(?:unsigned\s+)?(?:std::)?(?:int|long|long long|short|size_t|u?int(?:8|16|32|64)_t|index_t|\w+_int)\s*&?\s*$)");
-  return RE2::FullMatch(re2::StringPiece(type.data(), type.size()), integer);
-}
-
-}  // namespace
 
 // An ordering API (`EXPECT_LE(a, b)`) checks a deviation only when its value measures one or
 // its bound is a tolerance (`ASSERT_LE(acc, std::numeric_limits<uint8_t>::max())` checks a
